@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/**
+ * The configuration contract of DESIGN.md, parsed once from the environment.
+ * This is the only module that reads `process.env`.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+// Slack user ids start with U or W, user-group (subteam) ids with S.
+const SLACK_PRINCIPAL = /^[UWS][A-Z0-9]{2,}$/;
+const SLACK_CHANNEL = /^[CGD][A-Z0-9]{2,}$/;
+const ONCALL = /^(<!subteam\^S[A-Z0-9]{2,}(\|[^>]*)?>|<@[UW][A-Z0-9]{2,}>|<!here>|<!channel>)$/;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const principalList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
+  z.array(z.string().regex(SLACK_PRINCIPAL, 'expected Slack user ids (U…/W…) or user-group ids (S…), comma-separated')),
+);
+
+const intInRange = (min: number, max: number, dflt: number) =>
+  z.preprocess(
+    (v) => (blankToUndefined(v) === undefined ? dflt : Number(v)),
+    z
+      .number({ error: `expected a whole number from ${min} to ${max}` })
+      .int(`expected a whole number from ${min} to ${max}`)
+      .min(min, `expected a whole number from ${min} to ${max}`)
+      .max(max, `expected a whole number from ${min} to ${max}`),
+  );
+
+const httpUrl = (what: string) =>
+  z.url({ protocol: /^https?$/, error: `expected an http(s) address for ${what}` }).transform((u) => u.replace(/\/+$/, ''));
+
+const schema = z
+  .object({
+    SLACK_BOT_TOKEN: opt(z.string().regex(/^xoxb-/, 'expected a bot token starting with xoxb-')),
+    SLACK_APP_TOKEN: opt(z.string().regex(/^xapp-/, 'expected an app-level token starting with xapp-')),
+    SLACK_SIGNING_SECRET: opt(z.string().min(8, 'expected the signing secret from the app settings')),
+    SLACK_API_URL: opt(httpUrl('the Slack Web API').transform((u) => `${u}/`)),
+    PORT: intInRange(1, 65535, 3000),
+    PROVIDER_API_URL: z.preprocess(
+      (v) => blankToUndefined(v) ?? 'https://api.xserver.ne.jp',
+      httpUrl('the provider API'),
+    ),
+    PROVIDER_API_KEY: opt(z.string().min(8, 'expected the provider API key')),
+    DATA_DIR: z.preprocess((v) => blankToUndefined(v) ?? './data', z.string()),
+    DATABASE_URL: opt(
+      z.string().regex(/^postgres(ql)?:\/\/.+/, 'expected a postgres:// address (leave unset for SQLite in DATA_DIR)'),
+    ),
+    NOTIFY_CHANNEL: opt(z.string().regex(SLACK_CHANNEL, 'expected a Slack channel id such as C0123ABCD')),
+    OPERATORS: principalList,
+    APPROVERS: principalList,
+    POLICY_FILE: opt(z.string()),
+    WATCH_INTERVAL_SECONDS: intInRange(1, 86_400, 60),
+    WATCH_BUDGET_SHARE: z.preprocess(
+      (v) => (blankToUndefined(v) === undefined ? 0.5 : Number(v)),
+      z
+        .number({ error: 'expected a fraction between 0.05 and 0.9' })
+        .min(0.05, 'expected a fraction between 0.05 and 0.9')
+        .max(0.9, 'expected a fraction between 0.05 and 0.9'),
+    ),
+    ONCALL_MENTION: opt(z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>')),
+    BOT_ENCRYPTION_KEY: opt(
+      z
+        .string()
+        .refine(
+          (s) => /^[0-9a-fA-F]{64}$/.test(s) || Buffer.from(s, 'base64').length === 32,
+          'expected 32 bytes as 64 hex digits or base64',
+        ),
+    ),
+    BOT_LOCALE: z.preprocess((v) => blankToUndefined(v) ?? 'en', z.enum(['en', 'ja'], 'expected en or ja')),
+    LOG_LEVEL: z.preprocess(
+      (v) => blankToUndefined(v) ?? 'info',
+      z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SLACK_BOT_TOKEN && !env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SLACK_SIGNING_SECRET'],
+        message: 'required in HTTP mode (when SLACK_APP_TOKEN is unset)',
+      });
+    }
+  });
+
+export type Env = z.output<typeof schema>;
+
+export interface Config {
+  readonly slack: {
+    readonly botToken: string | undefined;
+    readonly appToken: string | undefined;
+    readonly signingSecret: string | undefined;
+    readonly apiUrl: string | undefined;
+    readonly socketMode: boolean;
+  };
+  readonly port: number;
+  readonly provider: { readonly baseUrl: string; readonly apiKey: string | undefined };
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly notifyChannel: string | undefined;
+  readonly operators: readonly string[];
+  readonly approvers: readonly string[];
+  readonly policyFile: string | undefined;
+  readonly watch: { readonly intervalSeconds: number; readonly budgetShare: number };
+  readonly oncallMention: string | undefined;
+  readonly encryptionKey: string | undefined;
+  readonly locale: 'en' | 'ja';
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  constructor(readonly problems: readonly string[]) {
+    super(`configuration is invalid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Requirement = 'bot' | 'none';
+
+function deepFreeze<T extends object>(o: T): Readonly<T> {
+  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
+  return Object.freeze(o);
+}
+
+/**
+ * Parses the environment. Each problem becomes one line naming the variable and
+ * what it expects; values are never echoed back, since several are secrets.
+ * `require: 'bot'` adds what running the Slack bot needs (token, provider key).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requirement = 'bot'): Config {
+  const parsed = schema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    }
+  }
+  if (require === 'bot') {
+    if (!blankToUndefined(env.SLACK_BOT_TOKEN)) problems.push('SLACK_BOT_TOKEN: required to run the bot (xoxb-…)');
+    if (!blankToUndefined(env.PROVIDER_API_KEY)) problems.push('PROVIDER_API_KEY: required to reach the provider API');
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError([...new Set(problems)]);
+  const e = parsed.data;
+  return deepFreeze({
+    slack: {
+      botToken: e.SLACK_BOT_TOKEN,
+      appToken: e.SLACK_APP_TOKEN,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      apiUrl: e.SLACK_API_URL,
+      socketMode: e.SLACK_APP_TOKEN !== undefined,
+    },
+    port: e.PORT,
+    provider: { baseUrl: e.PROVIDER_API_URL, apiKey: e.PROVIDER_API_KEY },
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    notifyChannel: e.NOTIFY_CHANNEL,
+    operators: e.OPERATORS,
+    approvers: e.APPROVERS,
+    policyFile: e.POLICY_FILE,
+    watch: { intervalSeconds: e.WATCH_INTERVAL_SECONDS, budgetShare: e.WATCH_BUDGET_SHARE },
+    oncallMention: e.ONCALL_MENTION,
+    encryptionKey: e.BOT_ENCRYPTION_KEY,
+    locale: e.BOT_LOCALE,
+    logLevel: e.LOG_LEVEL,
+  });
+}
+
+/** Every secret value in the configuration, for the logger's last-line scrubber. */
+export function configSecrets(config: Config): string[] {
+  return [
+    config.slack.botToken,
+    config.slack.appToken,
+    config.slack.signingSecret,
+    config.provider.apiKey,
+    config.encryptionKey,
+  ].filter((s): s is string => typeof s === 'string' && s.length >= 8);
+}
