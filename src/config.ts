@@ -15,8 +15,18 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 const principalList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
-  z.array(z.string().regex(SLACK_PRINCIPAL, 'expected Slack user ids (U…/W…) or user-group ids (S…), comma-separated')),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  z.array(
+    z
+      .string()
+      .regex(SLACK_PRINCIPAL, 'expected Slack user ids (U…/W…) or user-group ids (S…), comma-separated'),
+  ),
 );
 
 const intInRange = (min: number, max: number, dflt: number) =>
@@ -30,7 +40,9 @@ const intInRange = (min: number, max: number, dflt: number) =>
   );
 
 const httpUrl = (what: string) =>
-  z.url({ protocol: /^https?$/, error: `expected an http(s) address for ${what}` }).transform((u) => u.replace(/\/+$/, ''));
+  z
+    .url({ protocol: /^https?$/, error: `expected an http(s) address for ${what}` })
+    .transform((u) => u.replace(/\/+$/, ''));
 
 const schema = z
   .object({
@@ -46,7 +58,12 @@ const schema = z
     PROVIDER_API_KEY: opt(z.string().min(8, 'expected the provider API key')),
     DATA_DIR: z.preprocess((v) => blankToUndefined(v) ?? './data', z.string()),
     DATABASE_URL: opt(
-      z.string().regex(/^postgres(ql)?:\/\/.+/, 'expected a postgres:// address (leave unset for SQLite in DATA_DIR)'),
+      z
+        .string()
+        .regex(
+          /^postgres(ql)?:\/\/.+/,
+          'expected a postgres:// address (leave unset for SQLite in DATA_DIR)',
+        ),
     ),
     NOTIFY_CHANNEL: opt(z.string().regex(SLACK_CHANNEL, 'expected a Slack channel id such as C0123ABCD')),
     OPERATORS: principalList,
@@ -60,7 +77,9 @@ const schema = z
         .min(0.05, 'expected a fraction between 0.05 and 0.9')
         .max(0.9, 'expected a fraction between 0.05 and 0.9'),
     ),
-    ONCALL_MENTION: opt(z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>')),
+    ONCALL_MENTION: opt(
+      z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>'),
+    ),
     BOT_ENCRYPTION_KEY: opt(
       z
         .string()
@@ -139,8 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
     }
   }
   if (require === 'bot') {
-    if (!blankToUndefined(env.SLACK_BOT_TOKEN)) problems.push('SLACK_BOT_TOKEN: required to run the bot (xoxb-…)');
-    if (!blankToUndefined(env.PROVIDER_API_KEY)) problems.push('PROVIDER_API_KEY: required to reach the provider API');
+    if (!blankToUndefined(env.SLACK_BOT_TOKEN))
+      problems.push('SLACK_BOT_TOKEN: required to run the bot (xoxb-…)');
+    if (!blankToUndefined(env.PROVIDER_API_KEY))
+      problems.push('PROVIDER_API_KEY: required to reach the provider API');
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;
@@ -176,5 +197,16 @@ export function configSecrets(config: Config): string[] {
     config.slack.signingSecret,
     config.provider.apiKey,
     config.encryptionKey,
-  ].filter((s): s is string => typeof s === 'string' && s.length >= 8);
+    databasePassword(config.databaseUrl),
+  ].filter((s): s is string => typeof s === 'string' && s.length >= 6);
+}
+
+function databasePassword(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const password = new URL(url).password;
+    return password ? decodeURIComponent(password) : undefined;
+  } catch {
+    return undefined;
+  }
 }

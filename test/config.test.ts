@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configSecrets, loadConfig } from '../src/config.ts';
+
+const bot = {
+  SLACK_BOT_TOKEN: 'xoxb-1111-2222-secretbot',
+  SLACK_SIGNING_SECRET: 'signing-secret-value',
+  PROVIDER_API_KEY: 'xs_provider_key_value',
+};
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return [...err.problems];
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig(bot);
+    expect(c.port).toBe(3000);
+    expect(c.dataDir).toBe('./data');
+    expect(c.provider.baseUrl).toBe('https://api.xserver.ne.jp');
+    expect(c.locale).toBe('en');
+    expect(c.logLevel).toBe('info');
+    expect(c.slack.socketMode).toBe(false);
+    expect(c.watch).toEqual({ intervalSeconds: 60, budgetShare: 0.5 });
+    expect(c.operators).toEqual([]);
+  });
+
+  it('is frozen', () => {
+    const c = loadConfig(bot);
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(Object.isFrozen(c.slack)).toBe(true);
+  });
+
+  it('switches to Socket Mode when SLACK_APP_TOKEN is set and then needs no signing secret', () => {
+    const c = loadConfig({ ...bot, SLACK_SIGNING_SECRET: '', SLACK_APP_TOKEN: 'xapp-1-abc-def' });
+    expect(c.slack.socketMode).toBe(true);
+  });
+
+  it('parses lists, urls and numbers', () => {
+    const c = loadConfig({
+      ...bot,
+      OPERATORS: 'U01AAA, S02BBB ,',
+      APPROVERS: 'W03CCC',
+      PORT: '8080',
+      PROVIDER_API_URL: 'http://127.0.0.1:8787/',
+      SLACK_API_URL: 'http://127.0.0.1:9000/api',
+      DATABASE_URL: 'postgresql://u:p@db:5432/chatops',
+      ONCALL_MENTION: '<!subteam^S0123ABCD>',
+      BOT_LOCALE: 'ja',
+      WATCH_BUDGET_SHARE: '0.25',
+    });
+    expect(c.operators).toEqual(['U01AAA', 'S02BBB']);
+    expect(c.approvers).toEqual(['W03CCC']);
+    expect(c.port).toBe(8080);
+    expect(c.provider.baseUrl).toBe('http://127.0.0.1:8787');
+    expect(c.slack.apiUrl).toBe('http://127.0.0.1:9000/api/');
+    expect(c.databaseUrl).toBe('postgresql://u:p@db:5432/chatops');
+    expect(c.locale).toBe('ja');
+    expect(c.watch.budgetShare).toBe(0.25);
+  });
+
+  it('reports one readable line per problem, naming the variable', () => {
+    const lines = problems({
+      SLACK_BOT_TOKEN: 'not-a-token',
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      OPERATORS: 'bob',
+      BOT_LOCALE: 'fr',
+      LOG_LEVEL: 'loud',
+      WATCH_INTERVAL_SECONDS: '0',
+      BOT_ENCRYPTION_KEY: 'short',
+    });
+    const vars = lines.map((l) => l.split(':')[0]);
+    expect(vars).toEqual(
+      expect.arrayContaining([
+        'SLACK_BOT_TOKEN',
+        'PORT',
+        'DATABASE_URL',
+        'OPERATORS.0',
+        'BOT_LOCALE',
+        'LOG_LEVEL',
+        'WATCH_INTERVAL_SECONDS',
+        'BOT_ENCRYPTION_KEY',
+        'PROVIDER_API_KEY',
+      ]),
+    );
+    for (const l of lines) expect(l).not.toContain('\n');
+    expect(lines.find((l) => l.startsWith('PORT'))).toBe('PORT: expected a whole number from 1 to 65535');
+  });
+
+  it('requires the signing secret in HTTP mode', () => {
+    expect(problems({ ...bot, SLACK_SIGNING_SECRET: undefined })).toEqual([
+      'SLACK_SIGNING_SECRET: required in HTTP mode (when SLACK_APP_TOKEN is unset)',
+    ]);
+  });
+
+  it('never echoes a secret value in its errors', () => {
+    const err = (() => {
+      try {
+        loadConfig({ SLACK_BOT_TOKEN: 'xoxp-user-token-secret', PROVIDER_API_KEY: 'short', PORT: '99999' });
+      } catch (e) {
+        return e as ConfigError;
+      }
+      throw new Error('expected a ConfigError');
+    })();
+    expect(err.message).not.toContain('xoxp-user-token-secret');
+    expect(err.message).toContain('SLACK_BOT_TOKEN');
+  });
+
+  it("lets tools that need no Slack (the simulator) load with require 'none'", () => {
+    expect(loadConfig({}, 'none').slack.botToken).toBeUndefined();
+  });
+
+  it('lists every secret for the log scrubber', () => {
+    const c = loadConfig({
+      ...bot,
+      BOT_ENCRYPTION_KEY: 'a'.repeat(64),
+      DATABASE_URL: 'postgres://u:dbpass123@h/db',
+    });
+    expect(configSecrets(c)).toEqual(
+      expect.arrayContaining([
+        bot.SLACK_BOT_TOKEN,
+        bot.SLACK_SIGNING_SECRET,
+        bot.PROVIDER_API_KEY,
+        'a'.repeat(64),
+        'dbpass123',
+      ]),
+    );
+  });
+});
