@@ -275,15 +275,6 @@ export async function handleApiRequest(
 
     const wait = core.latencyMs + (fault?.rule.latencyMs ?? 0);
     if (wait > 0) await core.clock.sleep(wait);
-    if (res.destroyed || req.socket.destroyed) {
-      // Client gave up (timeout) or the simulator is closing: still finish the work's bookkeeping.
-      if (reservation) core.world.idempotency.delete(reservation.key);
-      release();
-      leave();
-      record(0);
-      return;
-    }
-
     let answer: Answer;
     if (early) answer = early;
     else if (
@@ -312,7 +303,9 @@ export async function handleApiRequest(
       } else core.world.idempotency.delete(reservation.key);
     }
 
-    if (fault?.rule.drop === 'after') {
+    // A client that gave up (timeout) does not stop the work, as at a real
+    // server: a signup is still charged and its outcome kept for the retry.
+    if (fault?.rule.drop === 'after' || res.destroyed || req.socket.destroyed) {
       drop();
       return;
     }

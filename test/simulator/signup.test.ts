@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Simulator } from '../../src/simulator/index.ts';
 import { call, codeOf, detailsOf, PASSWORD, signupBody, start } from './sim-client.ts';
 
@@ -449,6 +449,34 @@ describe('idempotency', () => {
     });
     expect(sim.control.charges()).toHaveLength(1);
     expect(sim.control.balance()).toBe(50_000 - total);
+  });
+
+  it('a client that times out does not stop the signup: charged once, the retry gets the outcome', async () => {
+    const total = (await price('vps-4gb', 1)).total_price;
+    const body = signupBody({ expected_total_price: total, name: 'timed-out-1' });
+    sim.control.addFault({ method: 'POST', path: '/v1/vps/servers', latencyMs: 60_000 });
+    const ac = new AbortController();
+    const first = fetch(`${sim.url}/v1/vps/servers`, {
+      method: 'POST',
+      signal: ac.signal,
+      headers: {
+        authorization: `Bearer ${sim.keys.full}`,
+        'content-type': 'application/json',
+        'Idempotency-Key': idem(),
+      },
+      body: JSON.stringify(body),
+    });
+    await sim.control.waitForInFlight(1);
+    ac.abort();
+    await expect(first).rejects.toThrow();
+    const inProcess = await signup(body);
+    expect(codeOf(inProcess)).toBe('DUPLICATE_REQUEST');
+    sim.control.clock.advance(60_000);
+    await vi.waitFor(() => expect(sim.control.charges()).toHaveLength(1));
+    const retry = await signup(body);
+    expect(retry.status).toBe(200);
+    expect((retry.json as SignupAnswer).server.name).toBe('timed-out-1');
+    expect(sim.control.charges()).toHaveLength(1);
   });
 
   it('a dry run with an Idempotency-Key neither reserves nor consumes it', async () => {
