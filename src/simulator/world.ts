@@ -113,6 +113,7 @@ export class World {
   chargeList: ChargeRecord[] = [];
   idempotency = new Map<string, IdempotencyEntry>();
   nextSignupOutcome: SignupStatus = 'active';
+  maintenance = false;
   hosting = new Map<string, HostingServerState>();
   private nextServiceCode = 30_000_001;
   private nextChargeId = 1;

@@ -142,6 +142,20 @@ describe('dry run', () => {
     expect(again.status).toBe(200);
   });
 
+  it('maintenance: 409 CAPACITY_UNAVAILABLE for every plan until it ends', async () => {
+    const total = (await price('vps-4gb', 1)).total_price;
+    sim.control.setMaintenance(true);
+    const r = await call(sim, 'POST', '/v1/vps/servers', {
+      body: signupBody({ expected_total_price: total, dry_run: true }),
+    });
+    expect([r.status, codeOf(r)]).toEqual([409, 'CAPACITY_UNAVAILABLE']);
+    sim.control.setMaintenance(false);
+    const ok = await call(sim, 'POST', '/v1/vps/servers', {
+      body: signupBody({ expected_total_price: total, dry_run: true }),
+    });
+    expect(ok.status).toBe(200);
+  });
+
   it('closed period and ended plan: 422 PLAN_NOT_AVAILABLE', async () => {
     const closedPeriod = await call(sim, 'POST', '/v1/vps/servers', {
       body: signupBody({ plan_id: 'vps-1gb', period: 36, expected_total_price: 1, dry_run: true }),
