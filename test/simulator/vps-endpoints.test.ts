@@ -76,6 +76,28 @@ describe('VPS information', () => {
   });
 });
 
+describe('control of the server list', () => {
+  it('addServers with a template and removeServer show up in the API', async () => {
+    const [uuid] = sim.control.addServers(1, {
+      name: 'extra-1',
+      vpsType: 'gpu',
+      power: 'stopped',
+      memo: 'm',
+    });
+    const d = await call(sim, 'GET', `/v1/vps/servers/${uuid}`);
+    expect(d.json).toMatchObject({
+      server: { name: 'extra-1', vps_type: 'gpu', power: { status: 'stopped' }, memo: 'm' },
+    });
+    sim.control.removeServer(uuid ?? '');
+    expect((await call(sim, 'GET', `/v1/vps/servers/${uuid}`)).status).toBe(404);
+    sim.control.renameServer(uuidOf(sim, 'web-2'), 'web-two');
+    sim.control.setContractStatus(uuidOf(sim, 'web-two'), 'suspended');
+    const list = (await call(sim, 'GET', '/v1/vps/servers')).json as { servers: Summary[] };
+    expect(list.servers.find((s) => s.name === 'web-two')?.status).toBe('suspended');
+    expect(() => sim.control.renameServer(uuidOf(sim, 'web-two'), 'Bad Name')).toThrow();
+  });
+});
+
 describe('memo, name, reverse DNS', () => {
   it('sets and deletes the memo (empty string deletes)', async () => {
     const uuid = uuidOf(sim, 'web-1');
@@ -128,6 +150,15 @@ describe('memo, name, reverse DNS', () => {
       const r = await call(sim, 'PUT', `/v1/vps/servers/${uuid}/reverse-dns`, { body: { hostname } });
       expect([hostname, r.status, codeOf(r)]).toEqual([hostname, 422, 'VALIDATION_ERROR']);
     }
+  });
+
+  it('accepts a hostname of exactly 253 characters', async () => {
+    const uuid = uuidOf(sim, 'db-1');
+    const label = 'a'.repeat(63);
+    const hostname = `${label}.${label}.${label}.${'b'.repeat(61)}`;
+    expect(hostname).toHaveLength(253);
+    const r = await call(sim, 'PUT', `/v1/vps/servers/${uuid}/reverse-dns`, { body: { hostname } });
+    expect(r.status).toBe(200);
   });
 
   it('giving the standard hostname restores the default PTR', async () => {
