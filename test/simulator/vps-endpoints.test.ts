@@ -57,6 +57,23 @@ describe('VPS information', () => {
     expect((again.json as { server: Detail }).server.power.status).toBe('stopped');
   });
 
+  it('setPower with `then` changes the state again after simulated time', async () => {
+    const uuid = uuidOf(sim, 'web-1');
+    sim.control.setPower(uuid, 'processing', { status: 'stopped', afterMs: 30_000 });
+    const power = async () =>
+      ((await call(sim, 'GET', `/v1/vps/servers/${uuid}/power`)).json as { power: { status: string } }).power
+        .status;
+    expect(await power()).toBe('processing');
+    sim.control.clock.advance(29_999);
+    expect(await power()).toBe('processing');
+    sim.control.clock.advance(1);
+    expect(await power()).toBe('stopped');
+    sim.control.setPower(uuid, 'processing', { status: 'running', afterMs: 1000 });
+    sim.control.setPower(uuid, 'error');
+    sim.control.clock.advance(5000);
+    expect(await power()).toBe('error');
+  });
+
   it('answers the power endpoint as {power:{status}}', async () => {
     const uuid = uuidOf(sim, 'cache-1');
     const r = await call(sim, 'GET', `/v1/vps/servers/${uuid}/power`);
