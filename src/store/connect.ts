@@ -1,7 +1,16 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { describeFsError } from './encryption-key.ts';
@@ -46,6 +55,26 @@ export function sqliteFailureCode(err: unknown): StoreErrorCode | null {
     return 'STORE_UNWRITABLE';
   }
   return null;
+}
+
+// SQLite's plain BEGIN takes the write lock only at the first write; if another
+// process wrote meanwhile that upgrade fails at once with SQLITE_BUSY, whatever
+// busy_timeout says. BEGIN IMMEDIATE takes it up front, where busy_timeout waits.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 export interface Connection {
@@ -95,7 +124,7 @@ export async function connectSqlite(dataDir: string, logger: Logger): Promise<Co
   }
   logger.debug({ file }, 'opened SQLite');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: raw }) }),
     kind: 'sqlite',
     where: file,
   };
