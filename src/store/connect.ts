@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -12,7 +12,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
-import type { Logger } from 'pino';
+import type { Logger } from '../log.ts';
 import { describeFsError } from './encryption-key.ts';
 import { reasonOf, StoreError, type StoreErrorCode } from './errors.ts';
 import type { DatabaseKind } from './migrations.ts';
@@ -100,7 +100,11 @@ export async function connectSqlite(dataDir: string, logger: Logger): Promise<Co
   }
   let raw: SqliteDatabase.Database | undefined;
   try {
+    const isNew = !existsSync(file);
     raw = new SqliteDatabase(file);
+    // Audit trails and chat ids are nobody else's business; SQLite gives the
+    // -wal and -shm files the main file's mode.
+    if (isNew) await fs.chmod(file, 0o600);
     raw.pragma('busy_timeout = 5000');
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -199,6 +199,15 @@ describe('several processes on one PostgreSQL', () => {
     expect(lost).toMatchObject({ won: false, row: { state: 'approved', approverId: 'U0A' } });
     expect((await b.signups.transition(s.id, ['approved'], 'executing')).won).toBe(true);
     expect((await a.signups.transition(s.id, ['approved'], 'executing')).won).toBe(false);
+  });
+});
+
+describe('SQLite file', () => {
+  it('is created in a missing DATA_DIR, readable by its owner only', async () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    const store = await openStore({ dataDir: dir, encryptionKey: TEST_KEY, logger: quietLogger().logger });
+    await store.close();
+    expect(statSync(path.join(dir, SQLITE_FILE_NAME)).mode & 0o777).toBe(0o600);
   });
 });
 
