@@ -21,6 +21,7 @@
  *   POST   /__sim/plans/{planId}/paused   {paused}
  *   POST   /__sim/plans/{planId}/closed   {months: number | null, closed}
  *   POST   /__sim/signup-outcome {outcome}
+ *   POST   /__sim/maintenance  {on}
  *   GET    /__sim/signups       POST /__sim/signups/{id}/complete
  *   GET    /__sim/charges
  *   POST   /__sim/rate-limit    {limit, windowSeconds, concurrent, daily?, key?}
@@ -155,6 +156,9 @@ function dispatch(
       return { ok: true };
     case 'POST signup-outcome':
       c.setNextSignupOutcome(str(b, 'outcome') as Parameters<SimulatorControl['setNextSignupOutcome']>[0]);
+      return { ok: true };
+    case 'POST maintenance':
+      c.setMaintenance(bool(b, 'on'));
       return { ok: true };
     case 'GET signups':
       return { signups: c.signups() };

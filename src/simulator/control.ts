@@ -104,6 +104,9 @@ export function createControl(core: SimCore): SimulatorControl {
       if (!OUTCOMES.includes(outcome)) throw new Error(`outcome must be one of ${OUTCOMES.join(', ')}`);
       w.nextSignupOutcome = outcome;
     },
+    setMaintenance: (on) => {
+      w.maintenance = on;
+    },
     completeSignup: (id) => {
       const s = w.signupList.find((x) => x.id === Number(id));
       if (!s) throw new Error(`unknown signup ${id}`);
@@ -144,6 +147,7 @@ export function createControl(core: SimCore): SimulatorControl {
         charges: control.charges(),
         rate_limited: control.rateLimited(),
         next_signup_outcome: w.nextSignupOutcome,
+        maintenance: w.maintenance,
         in_flight: core.inFlight(),
         latency_ms: core.latencyMs,
         faults: core.faults.list().map((f) => ({

@@ -20,6 +20,11 @@ export interface SimulatorOptions {
   clock?: 'real' | 'manual';
   now?: Date;
   rateLimit?: RateLimitConfig;
+  /**
+   * Added to every answer. 'real' clock: real timers. 'manual' clock: the
+   * answer waits until simulated time has moved on by this much
+   * (control.clock.advance), so tests never wait for wall time.
+   */
   latencyMs?: number;
   seed?: 'default' | 'empty';
 }
@@ -160,7 +165,10 @@ export interface SimulatorControl {
   setCampaign(planId: string, months: number, campaign: { discountPercent: number } | null): void;
   setPlanPaused(planId: string, paused: boolean): void;
   setPlanClosed(planId: string, months: number | null, closed: boolean): void;
+  /** One-shot: applies to the next real signup only, then back to 'active'. */
   setNextSignupOutcome(outcome: SignupStatus): void;
+  /** Maintenance: every dry run and signup answers 409 CAPACITY_UNAVAILABLE while on. */
+  setMaintenance(on: boolean): void;
   completeSignup(id: number | string): void;
   signups(): SignupRecord[];
   charges(): ChargeRecord[];

@@ -113,10 +113,19 @@ export class World {
   chargeList: ChargeRecord[] = [];
   idempotency = new Map<string, IdempotencyEntry>();
   nextSignupOutcome: SignupStatus = 'active';
+  maintenance = false;
   hosting = new Map<string, HostingServerState>();
   private nextServiceCode = 30_000_001;
   private nextChargeId = 1;
   private nextIp = 100;
+  private nextHostingId = 5001;
+
+  /** Ids of WordPress sites and SSH keys created through the API (seeded ones are lower). */
+  allocHostingId(): string {
+    const c = this.nextHostingId;
+    this.nextHostingId += 1;
+    return String(c);
+  }
 
   allocServiceCode(): number {
     const c = this.nextServiceCode;
