@@ -33,9 +33,16 @@ export function createControl(core: SimCore): SimulatorControl {
         core.tick();
       },
     },
-    setPower: (uuid, status) => {
+    setPower: (uuid, status, then) => {
       if (!POWER.includes(status)) throw new Error(`power status must be one of ${POWER.join(', ')}`);
       w.getVps(uuid).power = status;
+      w.pendingPower.delete(uuid);
+      if (then) {
+        if (!POWER.includes(then.status)) throw new Error(`power status must be one of ${POWER.join(', ')}`);
+        if (!(then.afterMs >= 0)) throw new Error('then.afterMs must be >= 0');
+        w.pendingPower.set(uuid, { status: then.status, at: core.clock.nowMs() + then.afterMs });
+        core.tick();
+      }
     },
     setContractStatus: (uuid, status) => {
       if (!CONTRACT.includes(status))
@@ -64,6 +71,7 @@ export function createControl(core: SimCore): SimulatorControl {
     removeServer: (uuid) => {
       w.getVps(uuid);
       w.vps.delete(uuid);
+      w.pendingPower.delete(uuid);
     },
     servers: () => {
       core.tick();

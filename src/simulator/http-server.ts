@@ -286,10 +286,11 @@ export async function handleApiRequest(
       (fault.rule.status !== undefined || fault.rule.code !== undefined || fault.rule.rawBody !== undefined)
     ) {
       const status = fault.rule.status ?? 500;
+      const headers = { ...(status === 429 ? { 'Retry-After': '1' } : {}), ...(fault.rule.headers ?? {}) };
       answer =
         fault.rule.rawBody !== undefined
-          ? { status, body: undefined, raw: fault.rule.rawBody }
-          : { status, body: errorBodyFor(status, fault.rule.code) };
+          ? { status, body: undefined, raw: fault.rule.rawBody, headers }
+          : { status, body: errorBodyFor(status, fault.rule.code), headers };
     } else if (!match) {
       answer = errorAnswer(new ApiError('NOT_FOUND', '指定されたAPIが見つかりません。'));
     } else {

@@ -95,6 +95,8 @@ export interface FaultRule {
   drop?: 'before' | 'after';
   /** Announce a Content-Length larger than the body, send the body, close. */
   truncate?: boolean;
+  /** Extra answer headers (e.g. `Retry-After`); a 429 fault gets `Retry-After: 1` unless given. */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -153,7 +155,12 @@ export interface SimulatorKeys {
 
 export interface SimulatorControl {
   clock: { now(): Date; set(d: Date): void; advance(ms: number): void };
-  setPower(uuid: string, status: PowerStatus): void;
+  /**
+   * Sets the power state now; with `then`, it changes again by itself after
+   * `afterMs` of simulated time (e.g. processing -> running), as a power
+   * operation would. A later setPower cancels a pending change.
+   */
+  setPower(uuid: string, status: PowerStatus, then?: { status: PowerStatus; afterMs: number }): void;
   setContractStatus(uuid: string, status: ContractStatus): void;
   renameServer(uuid: string, name: string): void;
   addServers(n: number, template?: ServerTemplate): string[];

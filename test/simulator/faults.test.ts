@@ -24,6 +24,15 @@ describe('faults', () => {
     ]);
   });
 
+  it('a 429 fault carries Retry-After (1 by default, or as given) and extra headers', async () => {
+    sim.control.addFault({ path: '/v1/me', status: 429 });
+    sim.control.addFault({ path: '/v1/vps/servers', status: 503, headers: { 'Retry-After': '7' } });
+    const a = await call(sim, 'GET', '/v1/me');
+    expect([a.status, codeOf(a), a.headers.get('retry-after')]).toEqual([429, 'RATE_LIMIT_EXCEEDED', '1']);
+    const b = await call(sim, 'GET', '/v1/vps/servers');
+    expect([b.status, b.headers.get('retry-after')]).toEqual([503, '7']);
+  });
+
   it('status alone maps to its code (500 INTERNAL_ERROR)', async () => {
     sim.control.addFault({ path: '/v1/me', status: 500 });
     const r = await call(sim, 'GET', '/v1/me');

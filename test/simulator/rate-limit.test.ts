@@ -59,6 +59,9 @@ describe('window limit', () => {
     expect(next.status).toBe(200);
     expect(hdr(next, 'x-ratelimit-remaining')).toBe('2');
     expect(sim.control.rateLimited()).toEqual({ total: 2, byKey: { full: 2 } });
+    // 429s are the key's own requests, so they are in its execution log.
+    const logs = await call(sim, 'GET', '/v1/logs', { query: { status_code: '429' } });
+    expect((logs.json as { count: number }).count).toBe(2);
   });
 
   it('limits are per key and can be set per key', async () => {

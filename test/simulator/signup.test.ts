@@ -282,6 +282,23 @@ describe('signup validation (422 VALIDATION_ERROR)', () => {
     await expect422({}, 'Idempotency-Key', { 'Idempotency-Key': 'a'.repeat(65) });
     await expect422({}, 'Idempotency-Key', { 'Idempotency-Key': 'has space 123' });
   });
+  it('accepts the boundaries: password of 9 and 70, name of 50, partner code of 50, two kinds only', async () => {
+    const total = (await price('vps-4gb', 1)).total_price;
+    const ok = async (over: Record<string, unknown>) => {
+      const r = await call(sim, 'POST', '/v1/vps/servers', {
+        body: signupBody({ expected_total_price: total, dry_run: true, ...over }),
+      });
+      expect([JSON.stringify(over), r.status]).toEqual([JSON.stringify(over), 200]);
+    };
+    await ok({ root_password: 'abcdefgh1' });
+    await ok({ root_password: `A1${'b'.repeat(68)}` });
+    await ok({ root_password: 'abcdefgh!' });
+    await ok({ root_password: '12345678-' });
+    await ok({ name: `${'a'.repeat(48)}-_` });
+    await ok({ partner_code: `Ab9${'x'.repeat(47)}` });
+    await ok({ auto_renew: false, ssh_key_name: 'ops-key' });
+  });
+
   it('auto_renew and dry_run must be booleans; unknown fields are refused', async () => {
     await expect422({ auto_renew: 'yes' }, 'auto_renew');
     await expect422({ dry_run: 1 }, 'dry_run');
