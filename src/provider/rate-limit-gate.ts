@@ -103,6 +103,8 @@ export class RateLimitGate {
   private resetAtMs: number | null = null;
   private concurrentLimit: number | null = null;
   private blockedUntil = 0;
+  /** Lowered after a concurrency 429 (others hold places of the key), raised again one by one. */
+  private sharedCap: number | null = null;
   private lastStartAt = 0;
   private last: RateLimitSnapshot = {
     limit: null,
@@ -157,6 +159,10 @@ export class RateLimitGate {
     this.last = { ...snap };
     if (snap.limit !== null) this.limit = snap.limit;
     if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
+    if (this.sharedCap !== null && snap.concurrentRemaining !== null && snap.concurrentRemaining > 0) {
+      this.sharedCap += 1;
+      if (this.concurrentLimit !== null && this.sharedCap >= this.concurrentLimit) this.sharedCap = null;
+    }
     if (snap.remaining !== null) {
       const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
       if (resetMs !== null && (this.resetAtMs === null || resetMs > this.resetAtMs + 500)) {
@@ -178,6 +184,19 @@ export class RateLimitGate {
     // Retry-After is the provider's own word on when the window reopens.
     this.resetAtMs = this.blockedUntil;
     this.pump();
+  }
+
+  /**
+   * A concurrency 429 while we held `inFlight` places (the refused request
+   * included): someone else uses the key too, so hold back to what fit.
+   */
+  noteConcurrencyRefused(): void {
+    this.sharedCap = Math.max(1, this.inFlight - 1);
+  }
+
+  /** How long the gate holds every request after a window 429 (0 when open). */
+  blockedForMs(): number {
+    return Math.max(0, this.blockedUntil - this.clock.now());
   }
 
   /** Resolves when one of our requests in flight finishes (a concurrency 429 waits for this). */
@@ -211,7 +230,8 @@ export class RateLimitGate {
   }
 
   private capacity(): number {
-    return Math.min(this.maxConcurrency, this.concurrentLimit ?? this.initialConcurrency);
+    const cap = Math.min(this.maxConcurrency, this.concurrentLimit ?? this.initialConcurrency);
+    return this.sharedCap === null ? cap : Math.min(cap, this.sharedCap);
   }
 
   /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */

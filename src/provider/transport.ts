@@ -4,7 +4,6 @@
  * ProviderClient and HostingClient describe endpoints; this sends them.
  */
 import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { Pool } from 'undici';
 import type { z } from 'zod';
@@ -76,7 +75,21 @@ export const DEFAULT_TIMEOUTS: Required<Timeouts> = { connectMs: 5_000, headersM
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) => delay(ms, undefined, signal ? { signal } : undefined),
+  // Rejects with the signal's own reason, like the gate does, so callers see what they aborted with.
+  sleep: (ms, signal) => {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  },
 };
 
 type Outcome =
@@ -201,6 +214,8 @@ export class ProviderTransport {
     const signal = spec.options?.signal;
     const retrySafe = isRetrySafe(this.policy, spec.method, spec);
     for (let attempt = 1; ; attempt += 1) {
+      const blockedMs = this.gate.blockedForMs();
+      if (blockedMs > this.policy.maxRetryAfterMs) throw this.localRateLimitError(endpoint, blockedMs);
       const outcome = await this.attempt(spec, endpoint, lane, signal, attempt);
       if (outcome.ok) return this.parse(spec, endpoint, outcome.status, outcome.text);
       const err = outcome.error;
@@ -244,6 +259,24 @@ export class ProviderTransport {
       );
       await this.clock.sleep(waitMs, signal);
     }
+  }
+
+  /**
+   * The provider said to come back later than the policy would wait (a daily
+   * limit): fail at once instead of holding a person's request for hours.
+   */
+  private localRateLimitError(endpoint: string, blockedMs: number): ProviderRateLimitError {
+    return new ProviderRateLimitError({
+      code: 'RATE_LIMIT_EXCEEDED',
+      rawCode: null,
+      status: 429,
+      providerMessage: '',
+      details: [`held back by the client until the provider's Retry-After has passed`],
+      endpoint,
+      rawBody: null,
+      retryAfterSeconds: Math.ceil(blockedMs / 1000),
+      concurrent: false,
+    });
   }
 
   private retryable(err: ProviderError | ProviderNetworkError, spec: RequestSpec<unknown>): boolean {
@@ -324,8 +357,9 @@ export class ProviderTransport {
           { endpoint, status, rawBody: error.rawBody.slice(0, 500) },
           'provider error answer is not JSON',
         );
-      if (error instanceof ProviderRateLimitError && !error.concurrent) {
-        this.gate.blockFor(Math.max(this.policy.minDelayMs, (error.retryAfterSeconds ?? 1) * 1000));
+      if (error instanceof ProviderRateLimitError) {
+        if (error.concurrent) this.gate.noteConcurrencyRefused();
+        else this.gate.blockFor(Math.max(this.policy.minDelayMs, (error.retryAfterSeconds ?? 1) * 1000));
       }
       return { ok: false, error };
     } catch (e) {

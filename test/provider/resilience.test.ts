@@ -152,6 +152,24 @@ describe('rate limits', () => {
   });
 });
 
+describe('daily limit', () => {
+  it('a Retry-After of hours fails at once, and later calls fail locally without being sent', async () => {
+    h = await startHarness({
+      now: new Date('2026-01-15T03:00:00Z'),
+      rateLimit: { limit: 100, windowSeconds: 60, concurrent: 5, daily: 2 },
+    });
+    await h.client.me();
+    await h.client.me();
+    const e = await caught(h.client.me());
+    expect(e).toBeInstanceOf(ProviderRateLimitError);
+    expect((e as ProviderRateLimitError).retryAfterSeconds).toBeGreaterThan(120);
+    expect(h.sim.control.requests({ path: '/v1/me' })).toHaveLength(3);
+    const local = await caught(h.client.listServers());
+    expect(local).toBeInstanceOf(ProviderRateLimitError);
+    expect(h.sim.control.requests()).toHaveLength(3);
+  });
+});
+
 describe('retries only where safe', () => {
   it('GET retries 500 and 502 with backoff of at least 1 s', async () => {
     h = await startHarness();
