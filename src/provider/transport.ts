@@ -220,10 +220,10 @@ export class ProviderTransport {
       if (outcome.ok) return this.parse(spec, endpoint, outcome.status, outcome.text);
       const err = outcome.error;
       if (!retrySafe || attempt >= this.policy.maxAttempts || !this.retryable(err, spec)) throw err;
-      this.recorder.retries += 1;
       if (err instanceof ProviderRateLimitError) {
         const waitMs = Math.max(this.policy.minDelayMs, (err.retryAfterSeconds ?? 1) * 1000);
         if (waitMs > this.policy.maxRetryAfterMs) throw err;
+        this.recorder.retries += 1;
         if (err.concurrent && this.gate.inFlight > 0) {
           // Our own requests hold the places: the next one to finish frees ours.
           this.log?.warn(
@@ -246,6 +246,7 @@ export class ProviderTransport {
         }
         continue;
       }
+      this.recorder.retries += 1;
       const waitMs = backoffDelayMs(this.policy, attempt, this.random);
       this.log?.warn(
         {
@@ -340,7 +341,9 @@ export class ProviderTransport {
       phase = 'body';
       const text = await res.body.text();
       status = res.statusCode;
-      const snap = parseRateLimitHeaders(res.headers, this.clock.now());
+      // 401/403 may be refused before the key is known: their headers describe no window of ours.
+      const snap =
+        status === 401 || status === 403 ? null : parseRateLimitHeaders(res.headers, this.clock.now());
       if (snap) this.gate.observe(snap);
       const ms = performance.now() - started;
       this.log?.debug({ endpoint, status, ms: Math.round(ms), attempt, lane }, 'provider request');
