@@ -249,6 +249,20 @@ describe('retries only where safe', () => {
     expect(h.sim.control.signups()).toHaveLength(1);
   });
 
+  it('a real signup that times out is retried with the same key and charged once', async () => {
+    h = await startHarness();
+    const input = await quote(h);
+    const c = h.makeClient(h.sim.keys.full, { timeouts: { headersMs: 150 } });
+    h.sim.control.addFault({ method: 'POST', path: '/v1/vps/servers', latencyMs: 500 });
+    const key = 'timeout-signup-key-1';
+    const r = await c.signup(input, key);
+    expect(r.server.id).toEqual(expect.any(Number));
+    const sent = h.sim.control.requests({ method: 'POST', path: '/v1/vps/servers' });
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent.map((x) => x.idempotencyKey))).toEqual(new Set([key]));
+    expect(h.sim.control.charges()).toHaveLength(1);
+  });
+
   it('409 DUPLICATE_REQUEST on a keyed signup is asked again later', async () => {
     h = await startHarness();
     const input = await quote(h);
