@@ -65,6 +65,8 @@ export interface GateOptions {
   backgroundReserveFraction?: number;
   /** Added after a reset time, so that our clock being a little early does not cost a 429. */
   resetMarginMs?: number;
+  /** A Retry-After beyond this rejects the waiters with GateBlockedError instead of holding them. */
+  maxBlockMs?: number;
 }
 
 interface Waiter {
@@ -83,6 +85,14 @@ export class GateClosedError extends Error {
   override name = 'GateClosedError';
 }
 
+/** The provider asked for a wait longer than the gate will hold anyone (a daily limit). */
+export class GateBlockedError extends Error {
+  override name = 'GateBlockedError';
+  constructor(readonly blockedMs: number) {
+    super(`rate limited for ${Math.ceil(blockedMs / 1000)} s`);
+  }
+}
+
 export class RateLimitGate {
   private readonly clock: Clock;
   private readonly maxConcurrency: number;
@@ -90,6 +100,7 @@ export class RateLimitGate {
   private readonly lowWaterFraction: number;
   private readonly backgroundReserveFraction: number;
   private readonly resetMarginMs: number;
+  private readonly maxBlockMs: number;
 
   private readonly queues: Record<Lane, Waiter[]> = { interactive: [], background: [] };
   private releaseWaiters: Array<() => void> = [];
@@ -122,6 +133,7 @@ export class RateLimitGate {
     this.lowWaterFraction = opts.lowWaterFraction ?? 0.1;
     this.backgroundReserveFraction = opts.backgroundReserveFraction ?? 0.1;
     this.resetMarginMs = opts.resetMarginMs ?? 50;
+    this.maxBlockMs = opts.maxBlockMs ?? Number.POSITIVE_INFINITY;
   }
 
   /** The last rate-limit headers seen, as sent. */
@@ -137,6 +149,8 @@ export class RateLimitGate {
   acquire(lane: Lane, signal?: AbortSignal): Promise<GatePermit> {
     if (this.closed) return Promise.reject(new GateClosedError('provider client is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const blocked = this.blockedForMs();
+    if (blocked > this.maxBlockMs) return Promise.reject(new GateBlockedError(blocked));
     return new Promise<GatePermit>((resolve, reject) => {
       const waiter: Waiter = { lane, resolve, reject, signal, onAbort: undefined };
       if (signal) {
@@ -183,6 +197,8 @@ export class RateLimitGate {
     this.remaining = 0;
     // Retry-After is the provider's own word on when the window reopens.
     this.resetAtMs = this.blockedUntil;
+    const blocked = this.blockedForMs();
+    if (blocked > this.maxBlockMs) this.rejectAll(() => new GateBlockedError(blocked));
     this.pump();
   }
 
@@ -220,13 +236,17 @@ export class RateLimitGate {
     this.closed = true;
     this.wakeCtl?.abort();
     this.wakeCtl = null;
+    this.rejectAll(() => new GateClosedError('provider client is closed'));
+    for (const f of this.releaseWaiters.splice(0)) f();
+  }
+
+  private rejectAll(makeError: () => Error): void {
     for (const lane of ['interactive', 'background'] as const) {
       for (const w of this.queues[lane].splice(0)) {
         if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
-        w.reject(new GateClosedError('provider client is closed'));
+        w.reject(makeError());
       }
     }
-    for (const f of this.releaseWaiters.splice(0)) f();
   }
 
   private capacity(): number {

@@ -20,6 +20,7 @@ import {
 import { MetricsRecorder, type ProviderMetrics } from './metrics.ts';
 import {
   type Clock,
+  GateBlockedError,
   type Lane,
   parseRateLimitHeaders,
   RateLimitGate,
@@ -188,7 +189,10 @@ export class ProviderTransport {
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
-    this.gate = new RateLimitGate(this.clock, { maxConcurrency: connections });
+    this.gate = new RateLimitGate(this.clock, {
+      maxConcurrency: connections,
+      maxBlockMs: this.policy.maxRetryAfterMs,
+    });
   }
 
   get rateLimit(): RateLimitSnapshot {
@@ -214,9 +218,13 @@ export class ProviderTransport {
     const signal = spec.options?.signal;
     const retrySafe = isRetrySafe(this.policy, spec.method, spec);
     for (let attempt = 1; ; attempt += 1) {
-      const blockedMs = this.gate.blockedForMs();
-      if (blockedMs > this.policy.maxRetryAfterMs) throw this.localRateLimitError(endpoint, blockedMs);
-      const outcome = await this.attempt(spec, endpoint, lane, signal, attempt);
+      let outcome: Outcome;
+      try {
+        outcome = await this.attempt(spec, endpoint, lane, signal, attempt);
+      } catch (e) {
+        if (e instanceof GateBlockedError) throw this.localRateLimitError(endpoint, e.blockedMs);
+        throw e;
+      }
       if (outcome.ok) return this.parse(spec, endpoint, outcome.status, outcome.text);
       const err = outcome.error;
       if (!retrySafe || attempt >= this.policy.maxAttempts || !this.retryable(err, spec)) throw err;

@@ -168,6 +168,21 @@ describe('daily limit', () => {
     expect(local).toBeInstanceOf(ProviderRateLimitError);
     expect(h.sim.control.requests()).toHaveLength(3);
   });
+
+  it('requests already waiting in the gate are released with the error, not held for hours', async () => {
+    h = await startHarness({
+      now: new Date('2026-01-15T03:00:00Z'),
+      rateLimit: { limit: 100, windowSeconds: 60, concurrent: 5, daily: 2 },
+    });
+    // One connection: the later calls queue in the gate while the first ones are out.
+    const c = h.makeClient(h.sim.keys.full, { connections: 1 });
+    await c.me();
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => c.listServers()));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    for (const r of results.slice(1))
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ProviderRateLimitError);
+    expect(h.sim.control.requests({ path: '/v1/vps/servers' }).map((r) => r.status)).toEqual([200, 429]);
+  });
 });
 
 describe('retries only where safe', () => {
