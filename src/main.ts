@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { registerHandlers } from '../handlers/index.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
-import { ProviderClient } from './provider/index.ts';
+import { ProviderClient, type RetryPolicy } from './provider/index.ts';
 import { AccessService, loadPolicyFile, PolicyError } from './services/access.ts';
 import { providerPort, storePort } from './services/adapters.ts';
 import { healthReport } from './services/health.ts';
@@ -31,6 +31,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Overrides config.port (0: a free port). */
   port?: number;
+  /** Provider client retry policy overrides (tests shorten the waits). */
+  providerRetry?: Partial<RetryPolicy>;
 }
 
 export async function startBot(config: Config, opts: StartOptions): Promise<RunningBot> {
@@ -50,6 +52,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     baseUrl: config.provider.baseUrl,
     apiKey: config.provider.apiKey,
     logger: logger.child({ component: 'provider' }),
+    ...(opts.providerRetry ? { retry: opts.providerRetry } : {}),
   });
   try {
     const ports = { provider: providerPort(provider), store: storePort(store) };

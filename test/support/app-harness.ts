@@ -98,7 +98,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   for (const s of [env.SLACK_BOT_TOKEN, signingSecret, apiKey]) secrets.add(s);
   const logs = new MemoryLogSink();
   const logger = createLogger({ level: 'debug', stream: logs, secrets });
-  const bot = await startBot(config, { logger, port: 0 });
+  // Retries keep their shape but not their seconds of backoff; a Retry-After gives up at once.
+  const bot = await startBot(config, {
+    logger,
+    port: 0,
+    providerRetry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },
+  });
   const url = `http://127.0.0.1:${bot.port}/slack/events`;
   let n = 0;
 
