@@ -47,7 +47,12 @@ describe('/vps read commands through the real app', () => {
 
   it('shows the last known power from the store in the list', async () => {
     const uuid = h.sim.control.servers().find((s) => s.name === 'db-2')!.uuid;
-    await h.bot.store.snapshots.upsert({ serverUuid: uuid, name: 'db-2', powerStatus: 'stopped', observedAt: new Date() });
+    await h.bot.store.snapshots.upsert({
+      serverUuid: uuid,
+      name: 'db-2',
+      powerStatus: 'stopped',
+      observedAt: new Date(),
+    });
     const r = await (await h.command('list db-2')).reply();
     expect(messageText(r)).toMatch(/stopped \(seen /);
   });
