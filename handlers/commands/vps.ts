@@ -19,6 +19,7 @@ type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 export function vpsCommand(deps: HandlerDeps) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     await ack();
+    if (!(await deps.deliveries.first('command', command.trigger_id))) return;
     const log = deps.logger.child({ component: 'vps-command', user: command.user_id });
     const actor = { userId: command.user_id, channelId: command.channel_id };
     const ui = await deps.ui(actor.userId);
