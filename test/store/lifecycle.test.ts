@@ -1,7 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPostgres, connectSqlite } from '../../src/store/connect.ts';
@@ -13,7 +16,7 @@ import { type Kind, newPlace, type Place, quietLogger, TEST_KEY, tempDir } from 
 async function failure(p: Promise<unknown>): Promise<StoreError> {
   const err = await p.then(
     () => {
-      throw new Error('expected openStore to reject');
+      throw new Error('expected a rejection');
     },
     (e: unknown) => e,
   );
@@ -108,9 +111,10 @@ describe('openStore start-up failures', () => {
 });
 
 describe.each<[Kind]>([['sqlite'], ['postgres']])('migrations on %s', (kind) => {
-  let place: Place;
+  let place: Place | undefined;
   afterEach(async () => {
-    await place.dispose();
+    await place?.dispose();
+    place = undefined;
   });
 
   it('migrates a database left at an older version up, keeping its rows', async () => {
@@ -149,9 +153,10 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('migrations on %s', (kind) => 
 });
 
 describe('several processes on one PostgreSQL', () => {
-  let place: Place;
+  let place: Place | undefined;
   afterEach(async () => {
-    await place.dispose();
+    await place?.dispose();
+    place = undefined;
   });
 
   it('survives two openStore calls at once on an empty database', async () => {
@@ -161,6 +166,25 @@ describe('several processes on one PostgreSQL', () => {
     if (!a || !b) throw new Error('no stores');
     await a.watches.add({ target: 'uuid-1', channelId: 'C0A', createdBy: 'U1' });
     expect(await b.watches.list()).toHaveLength(1);
+  });
+
+  it('answers ping while the database is there and says so, in one line, when it is gone', async () => {
+    const db = await createTestDatabase('ping');
+    const store = await openStore({
+      dataDir: tempDir(),
+      databaseUrl: db.url,
+      encryptionKey: TEST_KEY,
+      logger: quietLogger().logger,
+    });
+    try {
+      await store.ping();
+      await db.drop();
+      const e = await failure(store.ping());
+      expect(e.code).toBe('STORE_UNAVAILABLE');
+      expect(e.message).not.toContain('test-only-password');
+    } finally {
+      await store.close().catch(() => undefined);
+    }
   });
 
   it('agrees on one key file when two stores start at once without a key', async () => {
@@ -197,4 +221,34 @@ describe('several processes on one PostgreSQL', () => {
     expect((await b.signups.transition(s.id, ['approved'], 'executing')).won).toBe(true);
     expect((await a.signups.transition(s.id, ['approved'], 'executing')).won).toBe(false);
   });
+});
+
+describe('SQLite file', () => {
+  it('is created in a missing DATA_DIR, readable by its owner only', async () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    const store = await openStore({ dataDir: dir, encryptionKey: TEST_KEY, logger: quietLogger().logger });
+    await store.close();
+    expect(statSync(path.join(dir, SQLITE_FILE_NAME)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('several processes on one SQLite file', () => {
+  it('start and write transactions at once without a busy error', async () => {
+    const dir = tempDir();
+    const writer = fileURLToPath(new URL('./fixtures/sqlite-writer.ts', import.meta.url));
+    const run = (tag: string) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', writer, dir, tag, '40']);
+    await Promise.all([run('a'), run('b'), run('c')]);
+    const store = await openStore({
+      dataDir: dir,
+      encryptionKey: 'ab'.repeat(32),
+      logger: quietLogger().logger,
+    });
+    try {
+      expect(await store.outbox.due(new Date(Date.now() + 60_000), 500)).toHaveLength(120);
+      expect(await store.snapshots.all()).toHaveLength(9);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 });
