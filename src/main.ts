@@ -124,6 +124,8 @@ async function main(): Promise<void> {
       process.stderr.write(`${err.problems.join('\n')}\n`);
       process.exit(1);
     }
+    // The store explains itself in one line (which database, what went wrong).
+    if (err instanceof Error && err.name === 'StoreError') process.stderr.write(`${err.message}\n`);
     logger.fatal({ err }, 'start-up failed');
     process.exit(1);
   }

@@ -139,6 +139,8 @@ export interface AccessDeps {
 export interface Capabilities {
   role: Role;
   allowed: Action[];
+  /** Actions this user's role is too low for (whatever the key allows). */
+  needsHigherRole: Action[];
   /** undefined when /v1/me failed; `keyError` says why. */
   key: KeyScope | undefined;
   keyError?: unknown;
@@ -236,6 +238,7 @@ export class AccessService {
         (!WRITE_ACTIONS.includes(a) || key?.writable === true) &&
         (a === 'me' || a === 'audit' || key?.readable !== false),
     );
-    return { role, allowed, key, keyError, channelAllowed };
+    const needsHigherRole = ACTIONS.filter((a) => rank(role) < rank(this.needs(a)));
+    return { role, allowed, needsHigherRole, key, keyError, channelAllowed };
   }
 }
