@@ -182,7 +182,9 @@ export class AccessService {
       if (rank(r) <= rank(role)) continue;
       for (const p of principals) {
         if (!p.startsWith('S')) continue;
-        if ((await this.membersOf(p)).includes(userId)) {
+        // A group Slack will not list (missing scope, deleted group) grants nothing: fail closed.
+        const members = await this.membersOf(p).catch((): readonly string[] => []);
+        if (members.includes(userId)) {
           role = r;
           break;
         }
