@@ -82,7 +82,9 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
       appToken: slack.appToken,
       logger,
       customRoutes,
-      installerOptions: { port: opts.port },
+      // The Socket Mode client opens its connection with apps.connections.open:
+      // it must use the same Web API address as everything else.
+      installerOptions: { port: opts.port, clientOptions },
     });
     const app = new App({ token: slack.botToken, receiver, logger, clientOptions });
     return {
