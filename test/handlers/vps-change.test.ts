@@ -168,6 +168,14 @@ describe('/vps changes through the real app', () => {
       });
     });
 
+    it('says where the card is when Slack will not open the form', async () => {
+      h.slack.fail('views.open', { error: 'expired_trigger_id' });
+      const click = await h.click(ACTIONS.cardRename, uuidOf(h, 'db-2'), { user: OPERATOR });
+      const r = await click.reply();
+      expect(r.args.response_type).toBe('ephemeral');
+      expect(messageText(r)).toContain(en['error.internal']);
+    });
+
     it('tells a viewer in the modal why the form is not theirs, and audits it', async () => {
       const uuid = uuidOf(h, 'db-2');
       const before = h.slack.lastSeq;
