@@ -82,6 +82,30 @@ export interface Connection {
   kind: DatabaseKind;
   /** Where the data lives, for messages: the SQLite file or the redacted address. */
   where: string;
+  /**
+   * Runs `fn` while holding the database's write lock, for migrations.
+   * Kysely's SQLite adapter takes no migration lock and runs migrations outside
+   * a transaction, so two processes starting on a fresh file both create the
+   * tables and one fails ("table … already exists"). PostgreSQL has Kysely's
+   * advisory lock and needs nothing here.
+   */
+  exclusively?: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+// better-sqlite3 waits for a lock synchronously: a second store in this same
+// process taking the write lock while the first one's migration awaits would
+// block the thread the first needs to finish. Same-process openers queue here.
+const fileQueues = new Map<string, Promise<unknown>>();
+
+function inFileOrder<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  const previous = fileQueues.get(file) ?? Promise.resolve();
+  const next = previous.then(fn, fn);
+  const settled = next.catch(() => undefined);
+  fileQueues.set(file, settled);
+  void settled.then(() => {
+    if (fileQueues.get(file) === settled) fileQueues.delete(file);
+  });
+  return next;
 }
 
 export async function connectSqlite(dataDir: string, logger: Logger): Promise<Connection> {
@@ -127,10 +151,25 @@ export async function connectSqlite(dataDir: string, logger: Logger): Promise<Co
     throw new StoreError(code, `${what}: ${reasonOf(err)}`, { cause: err });
   }
   logger.debug({ file }, 'opened SQLite');
+  const db = raw;
   return {
-    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: raw }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: db }) }),
     kind: 'sqlite',
     where: file,
+    // Kysely drives this same better-sqlite3 handle, so the migrator's statements
+    // run inside this transaction; busy_timeout makes a second process wait here.
+    exclusively: (fn) =>
+      inFileOrder(file, async () => {
+        db.exec('begin immediate');
+        try {
+          const result = await fn();
+          db.exec('commit');
+          return result;
+        } catch (err) {
+          if (db.inTransaction) db.exec('rollback');
+          throw err;
+        }
+      }),
   };
 }
 

@@ -94,7 +94,8 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
 
 async function migrate(conn: Connection, logger: Logger): Promise<void> {
   const migrator = new Migrator({ db: conn.db, provider: migrationProvider(conn.kind) });
-  const { error, results } = await migrator.migrateToLatest();
+  const run = () => migrator.migrateToLatest();
+  const { error, results } = conn.exclusively ? await conn.exclusively(run) : await run();
   for (const r of results ?? []) {
     if (r.status === 'Success') logger.info({ migration: r.migrationName }, 'migrated');
     else if (r.status === 'Error') logger.error({ migration: r.migrationName }, 'migration failed');

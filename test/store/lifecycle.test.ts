@@ -233,6 +233,21 @@ describe('SQLite file', () => {
 });
 
 describe('several processes on one SQLite file', () => {
+  it('migrates a fresh file once when several stores open it at the same moment', async () => {
+    const dir = tempDir();
+    const open = () =>
+      openStore({ dataDir: dir, encryptionKey: 'ab'.repeat(32), logger: quietLogger().logger });
+    const stores = await Promise.all([open(), open(), open(), open()]);
+    try {
+      const [a, b] = stores;
+      if (!a || !b) throw new Error('no stores');
+      await a.watches.add({ target: 'uuid-1', channelId: 'C0A', createdBy: 'U1' });
+      expect(await b.watches.list()).toHaveLength(1);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
   it('start and write transactions at once without a busy error', async () => {
     const dir = tempDir();
     const writer = fileURLToPath(new URL('./fixtures/sqlite-writer.ts', import.meta.url));
