@@ -82,6 +82,10 @@ export const SIGNUP_LIMITS = {
 const blank = (v: string | undefined): string | undefined =>
   v === undefined || v.trim() === '' ? undefined : v;
 const codePoints = (s: string): number => [...s].length;
+const isControl = (ch: string): boolean => {
+  const c = ch.codePointAt(0) ?? 0;
+  return c < 0x20 || c === 0x7f;
+};
 
 export function checkRootPassword(value: string): SignupFieldRule[] {
   const rules: SignupFieldRule[] = [];
@@ -158,7 +162,7 @@ export function checkSignupForm(form: SignupFormValues, catalogue: Catalogue): S
   if (sshKeyName !== undefined) {
     if (codePoints(sshKeyName) > SIGNUP_LIMITS.sshKeyNameMax)
       add('ssh_key_name', 'too_long', SIGNUP_LIMITS.sshKeyNameMax);
-    if (/[\x00-\x1f\x7f]/.test(sshKeyName)) add('ssh_key_name', 'charset');
+    if ([...sshKeyName].some(isControl)) add('ssh_key_name', 'charset');
   }
   if (sshPublicKey !== undefined) {
     for (const rule of checkSshPublicKey(sshPublicKey))

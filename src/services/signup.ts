@@ -450,7 +450,7 @@ export type ExecuteOutcome =
 /** Runs an approved order: approved -> executing by one conditional UPDATE, then the real POST. */
 export async function executeSignup(deps: SignupDeps, id: string): Promise<ExecuteOutcome> {
   const row = await deps.store.signups.get(id);
-  if (!row || row.state !== 'approved') return { kind: 'not_executable', row };
+  if (row?.state !== 'approved') return { kind: 'not_executable', row };
   if (isExpired(row, deps.clock.now())) {
     const expired = await expireRow(deps, row, ['approved']);
     if (expired) return { kind: 'expired', row: expired };
