@@ -167,15 +167,20 @@ export interface SignupStorePort {
   signups: {
     create(quote: SignupQuoteRecord): Promise<SignupRow>;
     get(id: string): Promise<SignupRow | null>;
-    /** ONE conditional UPDATE: moves the row only while its state is one of `from`. */
+    /**
+     * ONE conditional UPDATE: moves the row only while its state is one of
+     * `from` (and, with `unexpired`, while `expiresAt` is ahead of the store's clock).
+     */
     transition(
       id: string,
       from: readonly SignupState[],
       to: SignupState,
       patch?: SignupPatch,
+      guard?: { unexpired?: boolean },
     ): Promise<TransitionResult>;
-    listRecent(limit: number): Promise<SignupRow[]>;
-    listByState(states: readonly SignupState[], limit: number): Promise<SignupRow[]>;
+    listRecent(opts: { channelId?: string; requesterId?: string; limit: number }): Promise<SignupRow[]>;
+    listByState(states: readonly SignupState[], opts?: { dueBefore?: Date; limit?: number }): Promise<SignupRow[]>;
+    setMessage(id: string, message: { messageTs: string; threadTs?: string | null }): Promise<void>;
   };
   secrets: {
     seal(plaintext: string, options: { purpose: string; expiresAt: Date }): Promise<string>;

@@ -310,22 +310,9 @@ export async function attachMessage(
   deps: SignupDeps,
   id: string,
   where: { messageTs: string; threadTs?: string },
-): Promise<SignupRow | null> {
-  for (let i = 0; i < 3; i++) {
-    const row = await deps.store.signups.get(id);
-    if (!row) return null;
-    const r = await deps.store.signups.transition(id, [row.state], row.state, {
-      messageTs: where.messageTs,
-      threadTs: where.threadTs ?? where.messageTs,
-    });
-    if (r.won) return r.row;
-    // Terminal states take no self-edge; the message is then only kept in memory by the caller.
-    if (r.row && TERMINAL.includes(r.row.state)) return r.row;
-  }
-  return deps.store.signups.get(id);
+): Promise<void> {
+  await deps.store.signups.setMessage(id, { messageTs: where.messageTs, threadTs: where.threadTs ?? where.messageTs });
 }
-
-const TERMINAL: readonly SignupState[] = ['active', 'rejected', 'expired', 'failed', 'price_changed'];
 
 // ---------------------------------------------------------------- approve / reject
 
@@ -376,8 +363,13 @@ export async function approveSignup(deps: SignupDeps, input: ApproveInput): Prom
     const again = await deps.store.signups.get(id);
     return again ? { kind: 'already_handled', row: again } : { kind: 'not_found' };
   }
-  const r = await deps.store.signups.transition(id, ['quoted'], 'approved', { approverId });
+  // The store re-checks the expiry inside the same UPDATE, so a click racing 00:00 JST cannot slip through.
+  const r = await deps.store.signups.transition(id, ['quoted'], 'approved', { approverId }, { unexpired: true });
   if (!r.won) {
+    if (r.row?.state === 'quoted') {
+      const expired = await expireRow(deps, r.row, ['quoted']);
+      if (expired) return { kind: 'expired', row: expired };
+    }
     const current = r.row ?? (await deps.store.signups.get(id));
     return current ? { kind: 'already_handled', row: current } : { kind: 'not_found' };
   }
@@ -386,9 +378,9 @@ export async function approveSignup(deps: SignupDeps, input: ApproveInput): Prom
   return { kind: 'approved', row: r.row };
 }
 
-/** A quote is void at its expiry and from 00:00 JST after it was made, whichever is first. */
-export function isExpired(row: Pick<SignupRow, 'expiresAt' | 'createdAt'>, now: Date): boolean {
-  return now.getTime() >= row.expiresAt.getTime() || jstDay(now) !== jstDay(row.createdAt);
+/** `expiresAt` is already no later than the 00:00 JST after the quote (see quoteExpiry). */
+export function isExpired(row: Pick<SignupRow, 'expiresAt'>, now: Date): boolean {
+  return now.getTime() >= row.expiresAt.getTime();
 }
 
 export type RejectResult =
@@ -471,7 +463,7 @@ export async function executeSignup(deps: SignupDeps, id: string): Promise<Execu
 export async function recoverUnknown(deps: SignupDeps, limit = 20): Promise<ExecuteOutcome[]> {
   const p = policyOf(deps);
   const now = deps.clock.now();
-  for (const row of await deps.store.signups.listByState(['executing'], limit)) {
+  for (const row of await deps.store.signups.listByState(['executing'], { limit })) {
     if (now.getTime() - row.updatedAt.getTime() >= p.staleExecutingMs) {
       await deps.store.signups.transition(row.id, ['executing'], 'unknown', {
         errorCode: row.errorCode ?? 'ORPHANED',
@@ -480,8 +472,9 @@ export async function recoverUnknown(deps: SignupDeps, limit = 20): Promise<Exec
     }
   }
   const outcomes: ExecuteOutcome[] = [];
-  for (const row of await deps.store.signups.listByState(['unknown'], limit)) {
-    if (row.nextCheckAt === null || row.nextCheckAt.getTime() > now.getTime()) continue;
+  for (const row of await deps.store.signups.listByState(['unknown'], { dueBefore: now, limit })) {
+    // A null nextCheckAt means "a person must check"; see attempt().
+    if (row.nextCheckAt === null) continue;
     const claim = await deps.store.signups.transition(row.id, ['unknown'], 'executing', {
       attempts: row.attempts + 1,
     });
@@ -710,7 +703,7 @@ async function expireRow(
 export async function expireDue(deps: SignupDeps, limit = 200): Promise<SignupRow[]> {
   const now = deps.clock.now();
   const out: SignupRow[] = [];
-  for (const row of await deps.store.signups.listByState(['quoted', 'approved'], limit)) {
+  for (const row of await deps.store.signups.listByState(['quoted', 'approved'], { limit })) {
     if (!isExpired(row, now)) continue;
     const expired = await expireRow(deps, row, [row.state]);
     if (expired) out.push(expired);
@@ -718,8 +711,14 @@ export async function expireDue(deps: SignupDeps, limit = 200): Promise<SignupRo
   return out;
 }
 
-export async function listSignups(deps: SignupDeps, limit = 20): Promise<SignupRow[]> {
-  return deps.store.signups.listRecent(limit);
+export async function listSignups(
+  deps: SignupDeps,
+  opts: { channelId?: string; limit?: number } = {},
+): Promise<SignupRow[]> {
+  return deps.store.signups.listRecent({
+    limit: opts.limit ?? 20,
+    ...(opts.channelId !== undefined ? { channelId: opts.channelId } : {}),
+  });
 }
 
 export async function getSignup(deps: SignupDeps, id: string): Promise<SignupRow | null> {
