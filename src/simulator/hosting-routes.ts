@@ -1,0 +1,3 @@
+import type { Route } from './routing.ts';
+
+export const hostingRoutes: Route[] = [];
