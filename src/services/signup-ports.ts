@@ -179,7 +179,10 @@ export interface SignupStorePort {
       guard?: { unexpired?: boolean },
     ): Promise<TransitionResult>;
     listRecent(opts: { channelId?: string; requesterId?: string; limit: number }): Promise<SignupRow[]>;
-    listByState(states: readonly SignupState[], opts?: { dueBefore?: Date; limit?: number }): Promise<SignupRow[]>;
+    listByState(
+      states: readonly SignupState[],
+      opts?: { dueBefore?: Date; limit?: number },
+    ): Promise<SignupRow[]>;
     setMessage(id: string, message: { messageTs: string; threadTs?: string | null }): Promise<void>;
   };
   secrets: {

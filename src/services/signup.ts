@@ -311,7 +311,10 @@ export async function attachMessage(
   id: string,
   where: { messageTs: string; threadTs?: string },
 ): Promise<void> {
-  await deps.store.signups.setMessage(id, { messageTs: where.messageTs, threadTs: where.threadTs ?? where.messageTs });
+  await deps.store.signups.setMessage(id, {
+    messageTs: where.messageTs,
+    threadTs: where.threadTs ?? where.messageTs,
+  });
 }
 
 // ---------------------------------------------------------------- approve / reject
@@ -364,7 +367,13 @@ export async function approveSignup(deps: SignupDeps, input: ApproveInput): Prom
     return again ? { kind: 'already_handled', row: again } : { kind: 'not_found' };
   }
   // The store re-checks the expiry inside the same UPDATE, so a click racing 00:00 JST cannot slip through.
-  const r = await deps.store.signups.transition(id, ['quoted'], 'approved', { approverId }, { unexpired: true });
+  const r = await deps.store.signups.transition(
+    id,
+    ['quoted'],
+    'approved',
+    { approverId },
+    { unexpired: true },
+  );
   if (!r.won) {
     if (r.row?.state === 'quoted') {
       const expired = await expireRow(deps, r.row, ['quoted']);
