@@ -174,8 +174,8 @@ export class RateLimitGate {
   blockFor(ms: number): void {
     this.blockedUntil = Math.max(this.blockedUntil, this.clock.now() + ms);
     this.remaining = 0;
-    const until = this.blockedUntil;
-    if (this.resetAtMs === null || this.resetAtMs < until) this.resetAtMs = until;
+    // Retry-After is the provider's own word on when the window reopens.
+    this.resetAtMs = this.blockedUntil;
     this.pump();
   }
 
