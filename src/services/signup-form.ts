@@ -75,17 +75,13 @@ export const SIGNUP_LIMITS = {
   rootPasswordMax: 70,
   serverNameMax: 50,
   partnerCodeMax: 50,
-  sshKeyNameMax: 100,
+  sshKeyNameMax: 50,
   sshPublicKeyMax: 8000,
 } as const;
 
 const blank = (v: string | undefined): string | undefined =>
   v === undefined || v.trim() === '' ? undefined : v;
 const codePoints = (s: string): number => [...s].length;
-const isControl = (ch: string): boolean => {
-  const c = ch.codePointAt(0) ?? 0;
-  return c < 0x20 || c === 0x7f;
-};
 
 export function checkRootPassword(value: string): SignupFieldRule[] {
   const rules: SignupFieldRule[] = [];
@@ -162,7 +158,8 @@ export function checkSignupForm(form: SignupFormValues, catalogue: Catalogue): S
   if (sshKeyName !== undefined) {
     if (codePoints(sshKeyName) > SIGNUP_LIMITS.sshKeyNameMax)
       add('ssh_key_name', 'too_long', SIGNUP_LIMITS.sshKeyNameMax);
-    if ([...sshKeyName].some(isControl)) add('ssh_key_name', 'charset');
+    // Half-width printable, no spaces: what the provider accepts as a key name.
+    if (!/^[\x21-\x7e]+$/.test(sshKeyName)) add('ssh_key_name', 'charset');
   }
   if (sshPublicKey !== undefined) {
     for (const rule of checkSshPublicKey(sshPublicKey))
