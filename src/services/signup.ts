@@ -147,6 +147,15 @@ export async function describeRow(
 
 // ---------------------------------------------------------------- quote
 
+/** Whether a user may ask for a quote (operator or above), read live; for not opening the form in vain. */
+export async function mayRequestSignup(
+  deps: SignupDeps,
+  userId: string,
+): Promise<{ ok: true } | { ok: false; role: Role }> {
+  const role = await deps.access.roleOf(userId);
+  return roleAtLeast(role, 'operator') ? { ok: true } : { ok: false, role };
+}
+
 export interface QuoteInput {
   request: SignupRequest;
   requesterId: string;

@@ -13,6 +13,8 @@ const en = {
     'Submitting asks the provider for the exact price (nothing is charged). An approver then sees it in <#{channel}> and decides.',
   'signup.modal.no_plans': 'The provider offers no plan that can be ordered through the API right now.',
   'signup.modal.failed': 'The plans could not be read: {reason}',
+  'signup.modal.quoting': 'Asking the provider for the exact price… nothing is charged.',
+  'signup.modal.internal': 'Something went wrong on our side; nothing was ordered or charged. Try again.',
   'signup.field.plan_id': 'Plan',
   'signup.field.plan_id.placeholder': 'Choose a plan',
   'signup.field.period': 'Contract period',
@@ -201,6 +203,9 @@ const ja: Record<SignupMessageKey, string> = {
     '送信するとプロバイダーに正確な料金を問い合わせます（課金はされません）。その料金を <#{channel}> で承認者が確認して判断します。',
   'signup.modal.no_plans': '現在APIで申し込めるプランがありません。',
   'signup.modal.failed': 'プランを読み込めませんでした: {reason}',
+  'signup.modal.quoting': 'プロバイダーに正確な料金を問い合わせています… 課金はされません。',
+  'signup.modal.internal':
+    'ボット側で問題が起きました。申し込みも課金もされていません。もう一度お試しください。',
   'signup.field.plan_id': 'プラン',
   'signup.field.plan_id.placeholder': 'プランを選択',
   'signup.field.period': '契約期間',

@@ -125,7 +125,7 @@ describe('signup modal', () => {
     const big = signupModalView(en, catalogue, { channelId: 'COPS', planId: 'vps-2gb' });
     const select = (v: typeof small, field: 'period' | 'image_id', planId: string) => {
       const b = inputs(v.blocks as KnownBlock[]).find((x) => x.block_id === signupBlockId(field, planId));
-      return (b?.element as StaticSelect).options?.map((o) => [o.value, o.text.text]);
+      return (b?.element as StaticSelect | undefined)?.options?.map((o) => [o.value, o.text.text]);
     };
     expect(select(small, 'period', 'vps-1gb')).toEqual([
       ['1', '1 mo · ¥1,234'],
