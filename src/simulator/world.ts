@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type {
   ChargeRecord,
+  PowerStatus,
   ServerTemplate,
   SignupRecord,
   SignupStatus,
@@ -113,10 +114,21 @@ export class World {
   chargeList: ChargeRecord[] = [];
   idempotency = new Map<string, IdempotencyEntry>();
   nextSignupOutcome: SignupStatus = 'active';
+  maintenance = false;
+  /** uuid -> power state to take at a simulated instant (control.setPower with `then`). */
+  pendingPower = new Map<string, { status: PowerStatus; at: number }>();
   hosting = new Map<string, HostingServerState>();
   private nextServiceCode = 30_000_001;
   private nextChargeId = 1;
   private nextIp = 100;
+  private nextHostingId = 5001;
+
+  /** Ids of WordPress sites and SSH keys created through the API (seeded ones are lower). */
+  allocHostingId(): string {
+    const c = this.nextHostingId;
+    this.nextHostingId += 1;
+    return String(c);
+  }
 
   allocServiceCode(): number {
     const c = this.nextServiceCode;

@@ -37,6 +37,9 @@ export interface HarnessOptions {
   policy?: string;
   locale?: 'en' | 'ja';
   latencyMs?: number;
+  /** Provider rate limit of the simulator (benchmarks lift it). */
+  rateLimit?: { limit: number; windowSeconds: number; concurrent: number };
+  logLevel?: 'debug' | 'info' | 'warn' | 'error';
   env?: Record<string, string>;
 }
 
@@ -70,7 +73,10 @@ export interface Harness {
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const sim = await startSimulator({ latencyMs: opts.latencyMs ?? 0 });
+  const sim = await startSimulator({
+    latencyMs: opts.latencyMs ?? 0,
+    ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+  });
   const slack = await startFakeSlack();
   const dataDir = await mkdtemp(join(tmpdir(), 'vps-chatops-app-'));
   const signingSecret = randomBytes(16).toString('hex');
@@ -97,7 +103,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const secrets = new SecretRegistry();
   for (const s of [env.SLACK_BOT_TOKEN, signingSecret, apiKey]) secrets.add(s);
   const logs = new MemoryLogSink();
-  const logger = createLogger({ level: 'debug', stream: logs, secrets });
+  const logger = createLogger({ level: opts.logLevel ?? 'debug', stream: logs, secrets });
   // Retries keep their shape but not their seconds of backoff; a Retry-After gives up at once.
   const bot = await startBot(config, {
     logger,
