@@ -42,9 +42,9 @@ export async function openSignupModal(
 ): Promise<void> {
   const log = deps.logger.child({ component: 'signup-command', user: input.userId });
   const ui = await deps.ui(input.userId);
-  const allowed = await mayRequestSignup(deps.signup, input.userId);
-  if (!allowed.ok) {
-    await reply(respond, signupQuoteRefusal(ui, new SignupError('role_required', { yours: allowed.role })));
+  const refusal = await mayRequestSignup(deps.signup, input.userId, input.channelId);
+  if (refusal) {
+    await reply(respond, signupQuoteRefusal(ui, refusal));
     return;
   }
   let viewId: string | undefined;

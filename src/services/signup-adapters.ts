@@ -17,7 +17,10 @@ export function signupProviderPort(client: ProviderClient): SignupProviderPort {
   };
 }
 
-/** Roles read at call time, user-group membership included (AccessService.roleOf). */
-export function signupAccessPort(access: { roleOf(userId: string): Promise<Role> }): SignupAccessPort {
-  return { roleOf: (userId) => access.roleOf(userId) };
+/** Roles read at call time, user-group membership included; the policy's channel list. */
+export function signupAccessPort(access: {
+  roleOf(userId: string): Promise<Role>;
+  channelAllowed(channelId: string): boolean;
+}): SignupAccessPort {
+  return { roleOf: (userId) => access.roleOf(userId), channelAllowed: (c) => access.channelAllowed(c) };
 }

@@ -8,6 +8,7 @@
 
 export type SignupErrorCode =
   | 'role_required'
+  | 'channel_not_allowed'
   | 'not_found'
   | 'provider_refused'
   | 'provider_unreachable'

@@ -190,6 +190,8 @@ export interface SignupStorePort {
     /** Null when destroyed or expired. */
     open(id: string): Promise<string | null>;
     destroy(id: string): Promise<void>;
+    /** Deletes every secret past its `expiresAt` (a password sealed for a row that was never made, say). */
+    destroyExpired?(now?: Date): Promise<number>;
   };
   audit: { append(entry: AuditAppend): Promise<unknown> };
 }
@@ -204,6 +206,8 @@ export const roleAtLeast = (role: Role, needed: Role): boolean =>
 export interface SignupAccessPort {
   /** Read live (user-group membership included) at the moment of the call. */
   roleOf(userId: string): Promise<Role>;
+  /** The policy's channel list (POLICY_FILE `channels`); absent means every channel. */
+  channelAllowed?(channelId: string): boolean;
 }
 
 export interface SecretSink {

@@ -147,13 +147,18 @@ export async function describeRow(
 
 // ---------------------------------------------------------------- quote
 
-/** Whether a user may ask for a quote (operator or above), read live; for not opening the form in vain. */
+/** Whether a user may ask for a quote here (operator or above, allowed channel); for not opening the form in vain. */
 export async function mayRequestSignup(
   deps: SignupDeps,
   userId: string,
-): Promise<{ ok: true } | { ok: false; role: Role }> {
+  channelId: string,
+): Promise<SignupError | null> {
+  if (deps.access.channelAllowed && !deps.access.channelAllowed(channelId))
+    return new SignupError('channel_not_allowed');
   const role = await deps.access.roleOf(userId);
-  return roleAtLeast(role, 'operator') ? { ok: true } : { ok: false, role };
+  return roleAtLeast(role, 'operator')
+    ? null
+    : new SignupError('role_required', { role: 'operator', yours: role });
 }
 
 export interface QuoteInput {
@@ -248,6 +253,10 @@ async function dryRunQuote(
 
 export async function quoteSignup(deps: SignupDeps, input: QuoteInput): Promise<QuoteResult> {
   const { request, requesterId, channelId } = input;
+  if (deps.access.channelAllowed && !deps.access.channelAllowed(channelId)) {
+    await audit(deps, requesterId, channelId, 'signup.quote', null, 'refused', 'channel_not_allowed');
+    throw new SignupError('channel_not_allowed');
+  }
   const role = await deps.access.roleOf(requesterId);
   if (!roleAtLeast(role, 'operator')) {
     await audit(deps, requesterId, channelId, 'signup.quote', null, 'refused', 'role_required');
@@ -284,18 +293,24 @@ export async function quoteSignup(deps: SignupDeps, input: QuoteInput): Promise<
     purpose: SECRET_PURPOSE,
     expiresAt: new Date(expiresAt.getTime() + p.secretGraceMs),
   });
-  const row = await deps.store.signups.create({
-    ...fields,
-    quotedPrice: priced.totalPrice,
-    regularPrice: priced.regularPrice,
-    campaignApplied: priced.campaignApplied,
-    idempotencyKey: newKey(deps),
-    requesterId,
-    channelId,
-    locale: input.locale,
-    expiresAt,
-    secretId,
-  });
+  let row: SignupRow;
+  try {
+    row = await deps.store.signups.create({
+      ...fields,
+      quotedPrice: priced.totalPrice,
+      regularPrice: priced.regularPrice,
+      campaignApplied: priced.campaignApplied,
+      idempotencyKey: newKey(deps),
+      requesterId,
+      channelId,
+      locale: input.locale,
+      expiresAt,
+      secretId,
+    });
+  } catch (err) {
+    await destroySecret(deps, secretId);
+    throw err;
+  }
   await audit(deps, requesterId, channelId, 'signup.quote', row.id, 'ok', null, {
     planId: row.planId,
     period: row.period,
@@ -726,6 +741,8 @@ export async function expireDue(deps: SignupDeps, limit = 200): Promise<SignupRo
     const expired = await expireRow(deps, row, [row.state]);
     if (expired) out.push(expired);
   }
+  // Passwords no row points at any more (a crash between sealing and storing the quote).
+  await deps.store.secrets.destroyExpired?.(now);
   return out;
 }
 

@@ -56,13 +56,17 @@ export interface Scene {
   /** Another app instance on the same data (PostgreSQL only makes sense). */
   addBot(): Promise<SignupBot>;
   command(text: string, user: string, bot?: SignupBot): Promise<{ ack: Delivery; responseId: string }>;
-  submit(values: SubmitValues, user: string, opts?: { viewId?: string; bot?: SignupBot }): Promise<Delivery>;
+  submit(
+    values: SubmitValues,
+    user: string,
+    opts?: { viewId?: string; hash?: string; retryNum?: number; bot?: SignupBot },
+  ): Promise<Delivery>;
   choosePlan(planId: string, user: string, viewId: string): Promise<Delivery>;
   click(
     actionId: string,
     value: string,
     user: string,
-    opts?: { bot?: SignupBot; messageTs?: string },
+    opts?: { bot?: SignupBot; messageTs?: string; retryNum?: number },
   ): Promise<{ ack: Delivery; responseId: string }>;
   sweep(bot?: SignupBot): ReturnType<typeof runSignupBackgroundOnce>;
   close(): Promise<void>;
@@ -235,7 +239,7 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
           type: 'modal',
           callback_id: 'vps_signup_modal',
           private_metadata: JSON.stringify({ channelId: CHANNEL, planId: values.plan_id }),
-          hash: `h${++n}`,
+          hash: o.hash ?? `h${++n}`,
           state: { values: stateValues(values) },
           blocks: [],
           title: { type: 'plain_text', text: 'Order a VPS' },
@@ -244,7 +248,12 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
         },
         response_urls: [],
       });
-      return deliver((o.bot ?? first()).url, signingSecret, body);
+      return deliver(
+        (o.bot ?? first()).url,
+        signingSecret,
+        body,
+        o.retryNum === undefined ? {} : { retryNum: o.retryNum },
+      );
     },
     choosePlan(planId, user, viewId) {
       const body = payload({
@@ -301,7 +310,8 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
           },
         ],
       });
-      return { ack: await deliver((o.bot ?? first()).url, signingSecret, body), responseId };
+      const delivery = o.retryNum === undefined ? {} : { retryNum: o.retryNum };
+      return { ack: await deliver((o.bot ?? first()).url, signingSecret, body, delivery), responseId };
     },
     sweep: (bot = first()) => runSignupBackgroundOnce(bot.deps, bot.app.app.client),
     async close() {

@@ -216,6 +216,31 @@ describe('paid signup through Slack', () => {
     expect(scene.sim.control.charges()).toHaveLength(1);
   });
 
+  it('retried deliveries: the same submission quotes once, the same click pays once', async () => {
+    scene = await startScene();
+    const first = await scene.submit(form(), REQUESTER, { viewId: 'V0SAME0001', hash: 'h-same' });
+    expect(first.status).toBe(200);
+    await scene.slack.waitFor((c) => c.method === 'chat.postMessage' && !c.args.thread_ts);
+    await scene.slack.waitFor((c) => c.method === 'views.update');
+    const retried = await scene.submit(form(), REQUESTER, {
+      viewId: 'V0SAME0001',
+      hash: 'h-same',
+      retryNum: 1,
+    });
+    expect(retried.status).toBe(200);
+    expect(await scene.bots[0]!.store.signups.listRecent({ limit: 10 })).toHaveLength(1);
+    const posted = scene.slack.callsOf('chat.postMessage').filter((c) => !c.args.thread_ts);
+    expect(posted).toHaveLength(1);
+    const { value } = approvalOf(posted[0]!);
+    const click = await scene.click('vps_signup_approve', value, APPROVER);
+    const again = await scene.click('vps_signup_approve', value, APPROVER, { retryNum: 1 });
+    expect(click.ack.status).toBe(200);
+    await scene.slack.waitFor(isThread);
+    const told = await scene.slack.waitForResponse(again.responseId);
+    expect(allText(told.args)).toContain('Already handled');
+    expect(scene.sim.control.charges()).toHaveLength(1);
+  });
+
   it('price drift: nothing paid, old and new price in the thread, a new approval request', async () => {
     scene = await startScene();
     const q = await quote(scene);

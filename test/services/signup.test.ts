@@ -125,6 +125,15 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(w.sim.control.charges()).toHaveLength(1);
     });
 
+    it('a channel outside the policy list may not ask for a quote', async () => {
+      const fenced: SignupDeps = {
+        ...w.deps,
+        access: { roleOf: w.deps.access.roleOf, channelAllowed: (c) => c === 'COTHER' },
+      };
+      await expect(quote(fenced)).rejects.toMatchObject({ code: 'channel_not_allowed' });
+      expect(w.sim.control.requests({ method: 'POST' })).toHaveLength(0);
+    });
+
     it('a viewer may not even ask for a quote', async () => {
       await expect(
         quoteSignup(w.deps, { request: request(), requesterId: 'UVIEW', channelId: 'C1', locale: null }),

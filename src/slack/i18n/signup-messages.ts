@@ -147,6 +147,8 @@ const en = {
   'signup.password.name_auto': 'your new server',
 
   'signup.refused.role_required': 'Ordering a VPS needs the operator role; yours is {role}.',
+  'signup.refused.channel_not_allowed':
+    'VPSs cannot be ordered from this channel; ask an admin which channels are allowed.',
   'signup.refused.PAYMENT_REQUIRED':
     'The provider says the prepaid balance is too low for this order. Top it up and try again.',
   'signup.refused.FORBIDDEN':
@@ -339,6 +341,8 @@ const ja: Record<SignupMessageKey, string> = {
   'signup.password.name_auto': '新しいサーバー',
 
   'signup.refused.role_required': 'VPSの申し込みにはオペレーターのロールが必要です。あなたのロール: {role}',
+  'signup.refused.channel_not_allowed':
+    'このチャンネルからはVPSを申し込めません。使えるチャンネルは管理者に確認してください。',
   'signup.refused.PAYMENT_REQUIRED':
     'プロバイダーによると前払い残高が足りません。残高を追加してからやり直してください。',
   'signup.refused.FORBIDDEN':

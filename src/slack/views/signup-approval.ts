@@ -289,6 +289,8 @@ export function signupQuoteRefusal(ui: Ui, err: SignupError): Message {
   switch (err.code) {
     case 'role_required':
       return sentence(st(ui, 'signup.refused.role_required', { role: String(err.params.yours ?? 'viewer') }));
+    case 'channel_not_allowed':
+      return sentence(st(ui, 'signup.refused.channel_not_allowed'));
     case 'provider_unreachable':
       return sentence(st(ui, 'signup.refused.unreachable', { code }));
     case 'catalogue_changed':
