@@ -55,7 +55,7 @@ export function signupSubmit(deps: SignupHandlerDeps) {
     }
     let checked: ReturnType<typeof checkSignupForm>;
     try {
-      checked = checkSignupForm(form, await loadCatalogue(deps.signup));
+      checked = checkSignupForm(form, await loadCatalogue(deps.signup, { anyAgeToday: true }));
     } catch (err) {
       const sentence =
         err instanceof SignupError ? signupQuoteRefusal(ui, err).text : st(ui, 'signup.modal.internal');

@@ -100,14 +100,19 @@ const catalogueCache = new WeakMap<SignupDeps, { at: Date; catalogue: Catalogue 
 /**
  * Plans and images for the modal. Cached briefly (prices change only at
  * 00:00 JST, so never across that); the quote itself always reads fresh.
+ * `anyAgeToday` takes the cached one whatever its age, for checking a form
+ * inside Slack's 3 seconds: the dry run that follows has the last word.
  */
-export async function loadCatalogue(deps: SignupDeps, opts: { fresh?: boolean } = {}): Promise<Catalogue> {
+export async function loadCatalogue(
+  deps: SignupDeps,
+  opts: { fresh?: boolean; anyAgeToday?: boolean } = {},
+): Promise<Catalogue> {
   const now = deps.clock.now();
   const hit = catalogueCache.get(deps);
   if (
     !opts.fresh &&
     hit &&
-    now.getTime() - hit.at.getTime() < policyOf(deps).catalogueTtlMs &&
+    (opts.anyAgeToday || now.getTime() - hit.at.getTime() < policyOf(deps).catalogueTtlMs) &&
     jstDay(hit.at) === jstDay(now)
   ) {
     return hit.catalogue;

@@ -303,6 +303,21 @@ describe('paid signup through Slack', () => {
     expect(new Set(realPosts(scene).map((p) => p.idempotencyKey))).toEqual(new Set([q.row.idempotencyKey]));
   });
 
+  it('a quote made at 23:50 JST cannot be approved after 00:00 JST: the clicker is told, the message says expired', async () => {
+    scene = await startScene({ now: new Date('2026-03-10T14:50:00.000Z') });
+    const q = await quote(scene);
+    expect(q.row.expiresAt.toISOString()).toBe('2026-03-10T15:00:00.000Z');
+    scene.sim.control.clock.advance(10 * 60_000);
+    const after = scene.slack.lastSeq;
+    const click = await scene.click('vps_signup_approve', q.value, APPROVER);
+    expect(allText((await scene.slack.waitForResponse(click.responseId)).args)).toContain(
+      'This quote expired',
+    );
+    const updated = await scene.slack.waitFor((c) => c.seq > after && c.method === 'chat.update');
+    expect(allText(updated.args)).toContain('Nothing was charged');
+    expect(realPosts(scene)).toHaveLength(0);
+  });
+
   it('reject and expiry update the message; /vps signups lists both', async () => {
     scene = await startScene();
     const a = await quote(scene, form({ name: 'one' }));
