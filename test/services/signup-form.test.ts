@@ -124,8 +124,8 @@ describe('signup form rules', () => {
       'abcd1234',
       'abcde1234`',
       'ａbcdef1234',
-      'a'.repeat(69) + '1',
-      'a'.repeat(70) + '1',
+      `${'a'.repeat(69)}1`,
+      `${'a'.repeat(70)}1`,
       'pass word1',
     ];
     for (const c of cases) {
