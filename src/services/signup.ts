@@ -15,6 +15,24 @@
  * puts it in a log line, an audit entry, an error or a return value, except
  * `quoteSignup`'s `generatedPassword`, which the caller shows to the requester
  * alone, once.
+ *
+ * Where this goes beyond DESIGN.md, and why:
+ * - PRICE_MISMATCH ends the row in `price_changed` and the new quote is a NEW
+ *   row (new id, new key). Re-quoting in place would let a click on the old
+ *   message, whose confirm dialog stated the old amount, approve the new one.
+ * - A quote expires at min(now + TTL, next 00:00 JST), and the expiry is part
+ *   of the approving UPDATE itself (store guard), then checked again before
+ *   the order is sent: a click racing midnight cannot approve yesterday's price.
+ * - While an order is `unknown` its password stays sealed: the retry must be
+ *   the identical request (same key, same body). It is destroyed as soon as
+ *   the outcome is definite, or when a person must look (NEEDS_MANUAL_CHECK).
+ * - 429 and DUPLICATE_REQUEST on the real POST go to `unknown` (ask again with
+ *   the same key), never to `failed`: only a definite refusal ends an order.
+ * - After an `unknown`, a PRICE_MISMATCH makes no new quote by itself: whether
+ *   the first attempt went through rests on the provider's idempotency, so a
+ *   second order is left to a person.
+ * - Rows orphaned by a dead replica (`approved` never claimed, `executing`
+ *   never finished) are picked up by `recoverUnknown` with the same key.
  */
 import { generateRootPassword } from './password-generator.ts';
 import {
@@ -62,6 +80,8 @@ export interface SignupPolicy {
   recheckMaxMs?: number;
   /** An `executing` row older than this is presumed orphaned (crashed replica) and re-checked. Default 10 min. */
   staleExecutingMs?: number;
+  /** An `approved` row not claimed for this long is run by the sweep (its click handler died). Default 1 min. */
+  staleApprovedMs?: number;
   /** How long a read catalogue is reused for the modal. Default 5 minutes, never across a JST day. */
   catalogueTtlMs?: number;
 }
@@ -86,6 +106,7 @@ const DEFAULTS = {
   recheckMs: 30_000,
   recheckMaxMs: 10 * 60_000,
   staleExecutingMs: 10 * 60_000,
+  staleApprovedMs: 60_000,
   catalogueTtlMs: 5 * 60_000,
 } satisfies Required<SignupPolicy>;
 
@@ -495,8 +516,9 @@ export async function executeSignup(deps: SignupDeps, id: string): Promise<Execu
 
 /**
  * Re-asks the provider for `unknown` orders that are due, with the same key and
- * the same body; and returns orphaned `executing` rows (a replica that died
- * mid-request) to `unknown` first. Safe to run on every replica at once.
+ * the same body; returns orphaned `executing` rows (a replica that died
+ * mid-request) to `unknown` first, and runs approvals nobody ran (a replica
+ * that died between approving and ordering). Safe on every replica at once.
  */
 export async function recoverUnknown(deps: SignupDeps, limit = 20): Promise<ExecuteOutcome[]> {
   const p = policyOf(deps);
@@ -510,6 +532,13 @@ export async function recoverUnknown(deps: SignupDeps, limit = 20): Promise<Exec
     }
   }
   const outcomes: ExecuteOutcome[] = [];
+  // Approved but never claimed: the clicking replica died between the two steps.
+  // Running it here races a live click handler only through the same conditional UPDATE.
+  for (const row of await deps.store.signups.listByState(['approved'], { limit })) {
+    if (now.getTime() - row.updatedAt.getTime() < p.staleApprovedMs) continue;
+    const o = await executeSignup(deps, row.id);
+    if (o.kind !== 'not_executable') outcomes.push(o);
+  }
   for (const row of await deps.store.signups.listByState(['unknown'], { dueBefore: now, limit })) {
     // A null nextCheckAt means "a person must check"; see attempt().
     if (row.nextCheckAt === null) continue;

@@ -422,6 +422,16 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(realPosts(w.sim).map((p) => p.idempotencyKey)).toEqual([q.row.idempotencyKey]);
     });
 
+    it('an approval whose click handler died is ordered by the sweep, once', async () => {
+      const q = await quote(w.deps);
+      expect((await approveSignup(w.deps, { id: q.row.id, approverId: 'UAPP' })).kind).toBe('approved');
+      expect(await recoverUnknown(w.deps)).toEqual([]);
+      w.advance(60_000);
+      const [a, b] = await Promise.all([recoverUnknown(w.deps), recoverUnknown(w.deps)]);
+      expect([...(a ?? []), ...(b ?? [])].map((o) => o.kind)).toEqual(['done']);
+      expect(w.sim.control.charges()).toHaveLength(1);
+    });
+
     it('reject: by an approver or the requester; others are refused; the password is destroyed', async () => {
       const q = await quote(w.deps);
       expect((await rejectSignup(w.deps, { id: q.row.id, userId: 'UVIEW' })).kind).toBe('forbidden');
