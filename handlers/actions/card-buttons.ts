@@ -16,6 +16,7 @@ export function actorOf(body: BlockAction) {
 export function cardRefresh(deps: HandlerDeps) {
   return async ({ ack, body, action, respond }: ButtonArgs): Promise<void> => {
     await ack();
+    if (!(await deps.deliveries.first('action', body.trigger_id))) return;
     const actor = actorOf(body);
     const ui = await deps.ui(actor.userId);
     try {
@@ -36,6 +37,7 @@ export function cardRefresh(deps: HandlerDeps) {
 export function cardEdit(deps: HandlerDeps, field: ChangeField) {
   return async ({ ack, body, action, client }: ButtonArgs): Promise<void> => {
     await ack();
+    if (!(await deps.deliveries.first('action', body.trigger_id))) return;
     const actor = actorOf(body);
     const ui = await deps.ui(actor.userId);
     await openChangeModal(deps, client, body.trigger_id, actor, field, action.value ?? '', ui);

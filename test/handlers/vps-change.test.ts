@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
-import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../src/slack/ids.ts';
+import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../src/slack/ids.ts';
 import {
   CHANNEL,
   type Harness,
@@ -164,6 +164,31 @@ describe('/vps changes through the real app', () => {
       };
       expect(view.callback_id).toBe(CALLBACKS.name);
       expect(view.blocks[1]?.element?.initial_value).toBe('mail-1');
+    });
+
+    it('opens the form from the card’s buttons', async () => {
+      const uuid = uuidOf(h, 'db-2');
+      const before = h.slack.lastSeq;
+      const click = await h.click(ACTIONS.cardMemo, uuid, { user: OPERATOR });
+      expect(click.ack.status).toBe(200);
+      const open = await h.slack.waitFor((c) => c.method === 'views.open' && c.seq > before);
+      const update = await h.slack.waitFor((c) => c.method === 'views.update' && c.seq > open.seq);
+      expect((update.args.view as { callback_id: string }).callback_id).toBe(CALLBACKS.memo);
+      expect(JSON.parse((update.args.view as { private_metadata: string }).private_metadata)).toMatchObject({
+        uuid,
+        channelId: CHANNEL,
+      });
+    });
+
+    it('tells a viewer in the modal why the form is not theirs, and audits it', async () => {
+      const uuid = uuidOf(h, 'db-2');
+      const before = h.slack.lastSeq;
+      await h.click(ACTIONS.cardRdns, uuid, { user: VIEWER });
+      const open = await h.slack.waitFor((c) => c.method === 'views.open' && c.seq > before);
+      const update = await h.slack.waitFor((c) => c.method === 'views.update' && c.seq > open.seq);
+      expect(messageText(update)).toContain('This needs the *operator* role');
+      const audit = await h.bot.store.audit.latest({ target: uuid, limit: 1 });
+      expect(audit[0]).toMatchObject({ action: 'rdns', outcome: 'refused', actor: VIEWER });
     });
 
     it('answers invalid input on the field, without calling the provider', async () => {
