@@ -119,18 +119,6 @@ describe('/vps changes through the real app', () => {
     expect(JSON.stringify(r.args)).not.toMatch(/at \w+ \(|Error:/);
   });
 
-  it('turns a 429 into a sentence with the wait', async () => {
-    h.sim.control.addFault({
-      method: 'PUT',
-      path: /\/memo$/,
-      status: 429,
-      code: 'RATE_LIMIT_EXCEEDED',
-      times: Number.POSITIVE_INFINITY,
-    });
-    const { reply } = await h.command('memo mail-1 rate', { user: OPERATOR });
-    expect(messageText(await reply())).toMatch(/rate limit is reached/);
-  });
-
   it('never repeats a change for a retried delivery of the same trigger', async () => {
     const n = puts(h).length;
     const triggerId = 'trig.retry-1';
@@ -246,5 +234,29 @@ describe('/vps changes through the real app', () => {
       const update = await h.slack.waitFor((c) => c.method === 'views.update' && c.seq > before);
       expect(messageText(update)).toContain(en['provider.OPERATION_ERROR']);
     });
+  });
+});
+
+// A 429 blocks the client's rate-limit gate for the Retry-After: its own app, so
+// the block does not refuse the requests of other tests.
+describe('/vps when the provider rate limit is reached', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('turns a 429 into a sentence with the wait', async () => {
+    h.sim.control.addFault({
+      method: 'PUT',
+      path: /\/memo$/,
+      status: 429,
+      code: 'RATE_LIMIT_EXCEEDED',
+      times: Number.POSITIVE_INFINITY,
+    });
+    const { reply } = await h.command('memo mail-1 rate', { user: OPERATOR });
+    expect(messageText(await reply())).toMatch(/rate limit is reached/);
   });
 });
