@@ -1,0 +1,211 @@
+/**
+ * The signup form checked by the spec's rules (vps-api.md, POST /v1/vps/servers)
+ * before anything is sent, so every mistake lands on its own modal field.
+ * Field names are the provider's; the words come from the i18n catalog keyed
+ * `signup.field.<rule>`.
+ */
+import { type Catalogue, findPeriod, findPlan, imageFitsPlan } from './signup-catalogue.ts';
+
+export const SIGNUP_FIELDS = [
+  'plan_id',
+  'period',
+  'image_id',
+  'name',
+  'ssh_key_name',
+  'ssh_public_key',
+  'root_password',
+  'auto_renew',
+  'partner_code',
+  'agree_to_terms',
+] as const;
+export type SignupField = (typeof SIGNUP_FIELDS)[number];
+
+export type SignupFieldRule =
+  | 'required'
+  | 'too_short'
+  | 'too_long'
+  | 'charset'
+  | 'kinds'
+  | 'forbidden_char'
+  | 'half_width'
+  | 'ssh_format'
+  | 'key_name_needed'
+  | 'plan_unknown'
+  | 'period_unknown'
+  | 'image_unknown'
+  | 'image_too_big'
+  | 'terms';
+
+export interface SignupFieldProblem {
+  field: SignupField;
+  rule: SignupFieldRule;
+  limit?: number;
+}
+
+/** The modal's values as Slack hands them over: strings, or undefined when left empty. */
+export interface SignupFormValues {
+  plan_id?: string | undefined;
+  period?: string | undefined;
+  image_id?: string | undefined;
+  name?: string | undefined;
+  ssh_key_name?: string | undefined;
+  ssh_public_key?: string | undefined;
+  /** Empty: the bot generates one. */
+  root_password?: string | undefined;
+  auto_renew: boolean;
+  partner_code?: string | undefined;
+  agree_to_terms: boolean;
+}
+
+export interface SignupRequest {
+  planId: string;
+  period: number;
+  imageId: string;
+  serverName: string | null;
+  sshKeyName: string | null;
+  sshPublicKey: string | null;
+  /** Null: generate one. */
+  rootPassword: string | null;
+  autoRenew: boolean;
+  partnerCode: string | null;
+}
+
+export const SIGNUP_LIMITS = {
+  rootPasswordMin: 9,
+  rootPasswordMax: 70,
+  serverNameMax: 50,
+  partnerCodeMax: 50,
+  sshKeyNameMax: 50,
+  sshPublicKeyMax: 8000,
+} as const;
+
+const blank = (v: string | undefined): string | undefined =>
+  v === undefined || v.trim() === '' ? undefined : v;
+const codePoints = (s: string): number => [...s].length;
+
+export function checkRootPassword(value: string): SignupFieldRule[] {
+  const rules: SignupFieldRule[] = [];
+  const len = codePoints(value);
+  if (len < SIGNUP_LIMITS.rootPasswordMin) rules.push('too_short');
+  if (len > SIGNUP_LIMITS.rootPasswordMax) rules.push('too_long');
+  if (/[`<>]/.test(value)) rules.push('forbidden_char');
+  // Half-width means printable ASCII; a space is refused as the panel does.
+  if (/[^\x21-\x7e]/.test(value)) rules.push('half_width');
+  let kinds = 0;
+  if (/[A-Za-z]/.test(value)) kinds += 1;
+  if (/[0-9]/.test(value)) kinds += 1;
+  if (/[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/.test(value)) kinds += 1;
+  if (kinds < 2) rules.push('kinds');
+  return rules;
+}
+
+const SSH_KEY_TYPES = new Set([
+  'ssh-rsa',
+  'ssh-ed25519',
+  'ssh-dss',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+  'sk-ssh-ed25519@openssh.com',
+  'sk-ecdsa-sha2-nistp256@openssh.com',
+]);
+
+function checkSshPublicKey(value: string): SignupFieldRule[] {
+  const v = value.trim();
+  if (/[^\x20-\x7e]/.test(v)) return ['half_width'];
+  if (v.length > SIGNUP_LIMITS.sshPublicKeyMax) return ['too_long'];
+  const [type, data] = v.split(/\s+/);
+  if (!type || !SSH_KEY_TYPES.has(type) || !data || !/^[A-Za-z0-9+/]+={0,3}$/.test(data))
+    return ['ssh_format'];
+  return [];
+}
+
+export type SignupFormResult =
+  | { ok: true; request: SignupRequest }
+  | { ok: false; problems: SignupFieldProblem[] };
+
+/** Every rule of the spec plus the catalogue's (period of that plan, image that fits its memory). */
+export function checkSignupForm(form: SignupFormValues, catalogue: Catalogue): SignupFormResult {
+  const problems: SignupFieldProblem[] = [];
+  const add = (field: SignupField, rule: SignupFieldRule, limit?: number): void => {
+    problems.push(limit === undefined ? { field, rule } : { field, rule, limit });
+  };
+
+  const planId = blank(form.plan_id);
+  const plan = findPlan(catalogue, planId);
+  if (planId === undefined) add('plan_id', 'required');
+  else if (!plan) add('plan_id', 'plan_unknown');
+
+  const periodText = blank(form.period);
+  const months = periodText !== undefined && /^\d{1,3}$/.test(periodText) ? Number(periodText) : undefined;
+  if (periodText === undefined) add('period', 'required');
+  else if (months === undefined || (plan && !findPeriod(plan, months))) add('period', 'period_unknown');
+
+  const imageId = blank(form.image_id);
+  const image = imageId === undefined ? undefined : catalogue.images.find((i) => i.image_id === imageId);
+  if (imageId === undefined) add('image_id', 'required');
+  else if (!image) add('image_id', 'image_unknown');
+  else if (plan && !imageFitsPlan(image, plan)) add('image_id', 'image_too_big', image.minimum_memory_mb);
+
+  const name = blank(form.name)?.trim();
+  if (name !== undefined) {
+    if (codePoints(name) > SIGNUP_LIMITS.serverNameMax) add('name', 'too_long', SIGNUP_LIMITS.serverNameMax);
+    if (!/^[a-z0-9_-]+$/.test(name)) add('name', 'charset');
+  }
+
+  const sshKeyName = blank(form.ssh_key_name)?.trim();
+  const sshPublicKey = blank(form.ssh_public_key)?.trim();
+  if (sshKeyName !== undefined) {
+    if (codePoints(sshKeyName) > SIGNUP_LIMITS.sshKeyNameMax)
+      add('ssh_key_name', 'too_long', SIGNUP_LIMITS.sshKeyNameMax);
+    // Half-width printable, no spaces: what the provider accepts as a key name.
+    if (!/^[\x21-\x7e]+$/.test(sshKeyName)) add('ssh_key_name', 'charset');
+  }
+  if (sshPublicKey !== undefined) {
+    for (const rule of checkSshPublicKey(sshPublicKey))
+      add('ssh_public_key', rule, rule === 'too_long' ? SIGNUP_LIMITS.sshPublicKeyMax : undefined);
+    if (sshKeyName === undefined) add('ssh_key_name', 'key_name_needed');
+  }
+
+  // Not trimmed: spaces would be part of the password, and the rule refuses them.
+  const rootPassword =
+    form.root_password === undefined || form.root_password === '' ? undefined : form.root_password;
+  if (rootPassword !== undefined) {
+    for (const rule of checkRootPassword(rootPassword)) {
+      const limit =
+        rule === 'too_short'
+          ? SIGNUP_LIMITS.rootPasswordMin
+          : rule === 'too_long'
+            ? SIGNUP_LIMITS.rootPasswordMax
+            : undefined;
+      add('root_password', rule, limit);
+    }
+  }
+
+  const partnerCode = blank(form.partner_code)?.trim();
+  if (partnerCode !== undefined) {
+    if (partnerCode.length > SIGNUP_LIMITS.partnerCodeMax)
+      add('partner_code', 'too_long', SIGNUP_LIMITS.partnerCodeMax);
+    if (!/^[A-Za-z0-9]+$/.test(partnerCode)) add('partner_code', 'charset');
+  }
+
+  if (form.agree_to_terms !== true) add('agree_to_terms', 'terms');
+
+  if (problems.length > 0 || planId === undefined || months === undefined || imageId === undefined) {
+    return { ok: false, problems };
+  }
+  return {
+    ok: true,
+    request: {
+      planId,
+      period: months,
+      imageId,
+      serverName: name ?? null,
+      sshKeyName: sshKeyName ?? null,
+      sshPublicKey: sshPublicKey ?? null,
+      rootPassword: rootPassword ?? null,
+      autoRenew: form.auto_renew,
+      partnerCode: partnerCode ?? null,
+    },
+  };
+}

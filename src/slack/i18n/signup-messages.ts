@@ -1,0 +1,416 @@
+/**
+ * Every sentence of paid signup, en and ja with the same keys (the type of
+ * `ja` makes a missing or extra key a compile error). Placeholders `{name}` as
+ * in the main catalogs, which these are meant to be merged into.
+ */
+
+const en = {
+  'signup.modal.title': 'Order a VPS',
+  'signup.modal.submit': 'Get a price',
+  'signup.modal.cancel': 'Cancel',
+  'signup.modal.loading': 'Reading plans and prices from the provider…',
+  'signup.modal.intro':
+    'Submitting asks the provider for the exact price (nothing is charged). An approver then sees it in <#{channel}> and decides.',
+  'signup.modal.no_plans': 'The provider offers no plan that can be ordered through the API right now.',
+  'signup.modal.failed': 'The plans could not be read: {reason}',
+  'signup.modal.quoting': 'Asking the provider for the exact price… nothing is charged.',
+  'signup.modal.internal': 'Something went wrong on our side; nothing was ordered or charged. Try again.',
+  'signup.field.plan_id': 'Plan',
+  'signup.field.plan_id.placeholder': 'Choose a plan',
+  'signup.field.period': 'Contract period',
+  'signup.field.period.placeholder': 'Choose a period',
+  'signup.field.period.hint':
+    'Prices are for today in Japan and include this month’s pro-rata part; they change at 00:00 JST.',
+  'signup.field.image_id': 'OS image',
+  'signup.field.image_id.placeholder': 'Choose an OS',
+  'signup.field.image_id.hint': 'Only images this plan has enough memory for are listed.',
+  'signup.field.name': 'Server name',
+  'signup.field.name.hint': 'Up to 50 of a–z, 0–9, - and _. Leave empty to get one assigned.',
+  'signup.field.ssh_key_name': 'SSH key name',
+  'signup.field.ssh_key_name.hint':
+    'A key registered in the panel, or the name to register the public key below under.',
+  'signup.field.ssh_public_key': 'SSH public key',
+  'signup.field.ssh_public_key.hint': 'OpenSSH format, e.g. ssh-ed25519 AAAA… you@host. Needs a key name.',
+  'signup.field.root_password': 'Root password',
+  'signup.field.root_password.hint':
+    'Leave empty and the bot makes a strong one and shows it to you alone, once. Rules: 9–70 half-width characters, two kinds of letters/digits/symbols, no ` < >.',
+  'signup.field.auto_renew': 'Renewal',
+  'signup.field.auto_renew.option': 'Renew automatically from the prepaid balance',
+  'signup.field.partner_code': 'Partner code',
+  'signup.field.partner_code.hint': 'Only if you have one: letters and digits, up to 50.',
+  'signup.field.agree_to_terms': 'Terms of service',
+  'signup.field.agree_to_terms.option': 'I agree to the provider’s terms of service for this order',
+  'signup.plan_option': '{name} — {memory} GB, {vcpu} vCPU, {disk} GB disk',
+  'signup.period_option': '{months} mo · {price}',
+  'signup.period_option_campaign': '{months} mo · {price} (campaign, regular {regular})',
+  'signup.rule.required': 'Required.',
+  'signup.rule.too_short': 'At least {limit} characters.',
+  'signup.rule.too_long': 'At most {limit} characters.',
+  'signup.rule.charset.name': 'Only lower-case letters a–z, digits, - and _.',
+  'signup.rule.charset.partner_code': 'Only letters and digits.',
+  'signup.rule.charset.ssh_key_name': 'Half-width characters only, no spaces.',
+  'signup.rule.kinds': 'Use at least two kinds among letters, digits and symbols.',
+  'signup.rule.forbidden_char': 'The characters `, < and > are not allowed.',
+  'signup.rule.half_width': 'Half-width characters only (no spaces or full-width characters).',
+  'signup.rule.ssh_format': 'Not an OpenSSH public key (ssh-ed25519 AAAA… or ssh-rsa AAAA…).',
+  'signup.rule.key_name_needed': 'Give a key name to register the public key under.',
+  'signup.rule.plan_unknown': 'This plan cannot be ordered now. Choose another.',
+  'signup.rule.period_unknown': 'This plan has no such period. Choose one from the list.',
+  'signup.rule.image_unknown': 'This OS image is not offered. Choose one from the list.',
+  'signup.rule.image_too_big': 'This OS needs a plan with at least {limit} MB of memory.',
+  'signup.rule.terms': 'Tick the box to agree to the terms; the order cannot be placed otherwise.',
+
+  'signup.approval.header': 'VPS order waiting for approval',
+  'signup.approval.plan': 'Plan',
+  'signup.approval.period': 'Period',
+  'signup.approval.months': '{months} months',
+  'signup.approval.image': 'OS',
+  'signup.approval.name': 'Server name',
+  'signup.approval.name_auto': 'assigned by the provider',
+  'signup.approval.ssh': 'SSH key',
+  'signup.approval.ssh_none': 'none',
+  'signup.approval.ssh_new': '{name} (registered with this order)',
+  'signup.approval.renew': 'Auto-renew',
+  'signup.approval.renew_on': 'on',
+  'signup.approval.renew_off': 'off',
+  'signup.approval.partner': 'Partner code',
+  'signup.approval.password': 'Root password',
+  'signup.approval.password_set': 'set, sealed until the order is placed',
+  'signup.approval.price': 'Charged on approval: *{price}* (tax included)',
+  'signup.approval.campaign': 'Campaign price; the regular price is {regular}.',
+  'signup.approval.prorata':
+    'Includes this month’s pro-rata part: the price holds for today in Japan only, so the quote ends at 00:00 JST at the latest.',
+  'signup.approval.requested': 'Asked for by <@{user}> · quote expires {expires}',
+  'signup.approval.approve': 'Approve and pay {price}',
+  'signup.approval.reject': 'Reject',
+  'signup.approval.confirm_title': 'Pay {price}?',
+  'signup.approval.confirm_text':
+    'This orders {plan} for {months} months and charges {price} to the prepaid balance now. It cannot be undone.',
+  'signup.approval.confirm_yes': 'Approve and pay',
+  'signup.approval.confirm_no': 'Cancel',
+  'signup.approval.fallback': 'VPS order waiting for approval: {plan}, {months} months, {price}',
+
+  'signup.status.approved': ':hourglass_flowing_sand: Approved by <@{user}>. Placing the order now…',
+  'signup.status.executing': ':hourglass_flowing_sand: Approved by <@{user}>. Placing the order now…',
+  'signup.status.submitted':
+    ':white_check_mark: Approved by <@{user}> and paid {price}. The server is being set up.',
+  'signup.status.active': ':white_check_mark: Approved by <@{user}> and paid {price}. The server is active.',
+  'signup.status.rejected': ':no_entry_sign: Rejected by <@{user}>. Nothing was charged.',
+  'signup.status.withdrawn': ':no_entry_sign: Withdrawn by <@{user}>. Nothing was charged.',
+  'signup.status.expired': ':alarm_clock: The quote expired at {expires}. Nothing was charged.',
+  'signup.status.price_changed':
+    ':warning: Not ordered: the price changed. Nothing was charged; see the thread.',
+  'signup.status.failed': ':x: Not ordered ({code}). Nothing was charged; see the thread.',
+  'signup.status.unknown':
+    ':mag: Approved by <@{user}>. Checking whether the order went through; see the thread.',
+
+  'signup.outcome.active':
+    ':white_check_mark: Ordered and paid {price}. The server is active (service code {id}).',
+  'signup.outcome.building':
+    ':white_check_mark: Ordered and paid {price}. The OS is still being set up (service code {id}); the server becomes active by itself, usually within minutes.',
+  'signup.outcome.setup_pending':
+    ':white_check_mark: Ordered and paid {price}. The provider has put server creation on hold (service code {id}); it becomes active by itself. If it stays pending for long, contact the provider’s support.',
+  'signup.outcome.price_changed':
+    ':warning: Not ordered, nothing charged: the price changed from {old} to {new} (a new day in Japan, or new pricing). A new approval at the new price is posted below.',
+  'signup.outcome.price_changed_no_quote':
+    ':warning: Not ordered, nothing charged: the price is no longer {old}, and a new quote could not be made ({code}). Start again with `/vps signup`.',
+  'signup.outcome.price_changed_after_unknown':
+    ':warning: The provider now answers that the price is no longer {old}: the earlier attempt did not go through and nothing was charged. Check `/vps list` before ordering again with `/vps signup`.',
+  'signup.outcome.failed.PAYMENT_REQUIRED':
+    ':x: Not ordered: the prepaid balance is too low for {price}. Top up the balance, then start again with `/vps signup`.',
+  'signup.outcome.failed.FORBIDDEN':
+    ':x: Not ordered: the provider API key may not sign up VPSs (the setting needs at least 20,000 yen of balance, and keys limited to selected VPSs cannot sign up). Ask the account owner.',
+  'signup.outcome.failed.CAPACITY_UNAVAILABLE':
+    ':x: Not ordered: the provider has no room for this plan right now, or is under maintenance. Nothing was charged; try later or choose another plan.',
+  'signup.outcome.failed.PLAN_NOT_AVAILABLE':
+    ':x: Not ordered: this plan or period is no longer open for signup. Nothing was charged; choose another with `/vps signup`.',
+  'signup.outcome.failed.VALIDATION_ERROR':
+    ':x: Not ordered: the provider refused the order’s details (for example an SSH key name already taken). Nothing was charged; start again with `/vps signup`.',
+  'signup.outcome.failed.SECRET_GONE':
+    ':x: Not ordered: the sealed root password was no longer there (it expires with the quote). Nothing was charged; start again with `/vps signup`.',
+  'signup.outcome.failed.other': ':x: Not ordered: the provider refused ({code}). Nothing was charged.',
+  'signup.outcome.unknown':
+    ':mag: The provider’s answer did not arrive ({code}). The order may or may not have gone through. The bot asks again with the same order key, so it can never be charged twice, and will post the outcome here.',
+  'signup.outcome.in_process':
+    ':mag: The provider says this order is still being processed. The bot asks again with the same order key and will post the outcome here.',
+  'signup.outcome.manual_check':
+    ':warning: The outcome of this order could not be checked automatically. Look in the provider’s panel (or `/vps list`) before ordering again.',
+  'signup.outcome.expired':
+    ':alarm_clock: The quote expired at {expires} before the order was placed. Nothing was charged; start again with `/vps signup`.',
+
+  'signup.quoted.ack': 'Asked the provider for the price of {plan}; the approval request is in <#{channel}>.',
+  'signup.quoted.posted': 'Your order of {plan} for {price} waits for an approver in <#{channel}>.',
+  'signup.quoted.not_posted':
+    'The price is {price}, but the approval request could not be posted in <#{channel}> (is the bot a member?). Invite the bot and try again.',
+  'signup.password.generated':
+    ':key: Root password for {name}: `{password}`\nThis is the only time it is shown: keep it in your password manager now. The bot holds it sealed only until the order is placed.',
+  'signup.password.name_auto': 'your new server',
+
+  'signup.refused.role_required': 'Ordering a VPS needs the operator role; yours is {role}.',
+  'signup.refused.channel_not_allowed':
+    'VPSs cannot be ordered from this channel; ask an admin which channels are allowed.',
+  'signup.refused.PAYMENT_REQUIRED':
+    'The provider says the prepaid balance is too low for this order. Top it up and try again.',
+  'signup.refused.FORBIDDEN':
+    'The provider API key may not sign up VPSs: the setting needs at least 20,000 yen of balance, and a key limited to selected VPSs cannot sign up. Ask the account owner.',
+  'signup.refused.CAPACITY_UNAVAILABLE':
+    'The provider cannot take this plan right now (no room, or maintenance). Try later or choose another plan.',
+  'signup.refused.DUPLICATE_REQUEST':
+    'The provider is still processing an identical order. Wait a minute, then look at `/vps signups`.',
+  'signup.refused.PLAN_NOT_AVAILABLE': 'This plan or period is not open for signup now. Choose another.',
+  'signup.refused.VALIDATION_ERROR':
+    'The provider refused the order’s details (for example an SSH key name already registered). Check the form and try again.',
+  'signup.refused.other': 'The provider refused the order ({code}). Nothing was charged.',
+  'signup.refused.unreachable':
+    'The provider could not be reached ({code}). Nothing was ordered or charged; try again in a minute.',
+  'signup.refused.catalogue_changed':
+    'The price changed while it was being checked (a new day began in Japan). Try again.',
+
+  'signup.click.forbidden': 'Only approvers can approve a paid order. Your role: {role}.',
+  'signup.click.self_approval': 'You asked for this order, so someone else must approve it.',
+  'signup.click.already_handled': 'Already handled: this order is {state}.',
+  'signup.click.already_handled_by': 'Already handled: this order is {state} (by <@{user}>).',
+  'signup.click.expired':
+    'This quote expired at {expires}; nothing was charged. Ask for a new one with `/vps signup`.',
+  'signup.click.stale': 'This button shows an old price. Use the latest approval message.',
+  'signup.click.not_found': 'This order is not known (any more).',
+  'signup.click.reject_forbidden': 'Only an approver or the person who asked can reject this order.',
+
+  'signup.list.header': 'Signups ({count} most recent)',
+  'signup.list.empty': 'No quotes or orders yet. Start one with `/vps signup`.',
+  'signup.list.row': '*{plan}* · {months} mo · {price} · {state}\n<@{user}> · {at}{extra}',
+  'signup.list.row_approver': ' · approved by <@{user}>',
+  'signup.list.row_code': ' · {code}',
+
+  'signup.state.quoted': 'waiting for approval',
+  'signup.state.approved': 'approved',
+  'signup.state.executing': 'being ordered',
+  'signup.state.submitted': 'paid, being set up',
+  'signup.state.active': 'active',
+  'signup.state.rejected': 'rejected',
+  'signup.state.expired': 'expired',
+  'signup.state.price_changed': 'price changed',
+  'signup.state.failed': 'not ordered',
+  'signup.state.unknown': 'being checked',
+} as const;
+
+export type SignupMessageKey = keyof typeof en;
+
+const ja: Record<SignupMessageKey, string> = {
+  'signup.modal.title': 'VPSの申し込み',
+  'signup.modal.submit': '料金を確認',
+  'signup.modal.cancel': 'キャンセル',
+  'signup.modal.loading': 'プロバイダーからプランと料金を読み込んでいます…',
+  'signup.modal.intro':
+    '送信するとプロバイダーに正確な料金を問い合わせます（課金はされません）。その料金を <#{channel}> で承認者が確認して判断します。',
+  'signup.modal.no_plans': '現在APIで申し込めるプランがありません。',
+  'signup.modal.failed': 'プランを読み込めませんでした: {reason}',
+  'signup.modal.quoting': 'プロバイダーに正確な料金を問い合わせています… 課金はされません。',
+  'signup.modal.internal':
+    'ボット側で問題が起きました。申し込みも課金もされていません。もう一度お試しください。',
+  'signup.field.plan_id': 'プラン',
+  'signup.field.plan_id.placeholder': 'プランを選択',
+  'signup.field.period': '契約期間',
+  'signup.field.period.placeholder': '期間を選択',
+  'signup.field.period.hint':
+    '料金は日本時間の本日分で、今月の日割り分を含みます。0時（日本時間）に変わります。',
+  'signup.field.image_id': 'OSイメージ',
+  'signup.field.image_id.placeholder': 'OSを選択',
+  'signup.field.image_id.hint': 'このプランのメモリで使えるイメージだけを表示しています。',
+  'signup.field.name': 'サーバー名',
+  'signup.field.name.hint': '半角英小文字・数字・-・_ で50文字まで。空欄なら自動で付きます。',
+  'signup.field.ssh_key_name': 'SSHキー名',
+  'signup.field.ssh_key_name.hint': 'パネルに登録済みのキー名、または下の公開鍵を登録する名前。',
+  'signup.field.ssh_public_key': 'SSH公開鍵',
+  'signup.field.ssh_public_key.hint': 'OpenSSH形式（例: ssh-ed25519 AAAA… you@host）。キー名も必要です。',
+  'signup.field.root_password': 'rootパスワード',
+  'signup.field.root_password.hint':
+    '空欄ならボットが強いパスワードを作り、あなたにだけ一度だけ表示します。規則: 半角9〜70文字、英字・数字・記号のうち2種類以上、` < > は不可。',
+  'signup.field.auto_renew': '更新',
+  'signup.field.auto_renew.option': '前払い残高から自動更新する',
+  'signup.field.partner_code': 'パートナーコード',
+  'signup.field.partner_code.hint': 'お持ちの場合のみ。半角英数字50文字まで。',
+  'signup.field.agree_to_terms': '利用規約',
+  'signup.field.agree_to_terms.option': 'この申し込みについてプロバイダーの利用規約に同意します',
+  'signup.plan_option': '{name} — メモリ{memory}GB・{vcpu}vCPU・ディスク{disk}GB',
+  'signup.period_option': '{months}か月 · {price}',
+  'signup.period_option_campaign': '{months}か月 · {price}（キャンペーン、通常 {regular}）',
+  'signup.rule.required': '入力してください。',
+  'signup.rule.too_short': '{limit}文字以上にしてください。',
+  'signup.rule.too_long': '{limit}文字以内にしてください。',
+  'signup.rule.charset.name': '半角英小文字・数字・-・_ のみ使えます。',
+  'signup.rule.charset.partner_code': '半角英数字のみ使えます。',
+  'signup.rule.charset.ssh_key_name': '半角文字のみ（空白なし）で入力してください。',
+  'signup.rule.kinds': '英字・数字・記号のうち2種類以上を使ってください。',
+  'signup.rule.forbidden_char': '` < > は使えません。',
+  'signup.rule.half_width': '半角文字のみ使えます（空白・全角文字は不可）。',
+  'signup.rule.ssh_format': 'OpenSSH形式の公開鍵ではありません（ssh-ed25519 AAAA… など）。',
+  'signup.rule.key_name_needed': '公開鍵を登録するキー名を入力してください。',
+  'signup.rule.plan_unknown': 'このプランは現在申し込めません。別のプランを選んでください。',
+  'signup.rule.period_unknown': 'このプランにその期間はありません。一覧から選んでください。',
+  'signup.rule.image_unknown': 'このOSイメージは提供されていません。一覧から選んでください。',
+  'signup.rule.image_too_big': 'このOSにはメモリ{limit}MB以上のプランが必要です。',
+  'signup.rule.terms': '利用規約への同意にチェックしてください。同意がないと申し込めません。',
+
+  'signup.approval.header': 'VPSの申し込み（承認待ち）',
+  'signup.approval.plan': 'プラン',
+  'signup.approval.period': '期間',
+  'signup.approval.months': '{months}か月',
+  'signup.approval.image': 'OS',
+  'signup.approval.name': 'サーバー名',
+  'signup.approval.name_auto': 'プロバイダーが自動で付けます',
+  'signup.approval.ssh': 'SSHキー',
+  'signup.approval.ssh_none': 'なし',
+  'signup.approval.ssh_new': '{name}（この申し込みで登録）',
+  'signup.approval.renew': '自動更新',
+  'signup.approval.renew_on': 'する',
+  'signup.approval.renew_off': 'しない',
+  'signup.approval.partner': 'パートナーコード',
+  'signup.approval.password': 'rootパスワード',
+  'signup.approval.password_set': '設定済み（申し込みまで暗号化して保管）',
+  'signup.approval.price': '承認すると課金: *{price}*（税込）',
+  'signup.approval.campaign': 'キャンペーン価格です。通常価格は {regular}。',
+  'signup.approval.prorata':
+    '今月の日割り分を含みます。料金は日本時間の本日のみ有効なため、見積もりは遅くとも0時（日本時間）に失効します。',
+  'signup.approval.requested': '依頼者 <@{user}> · 見積もりの有効期限 {expires}',
+  'signup.approval.approve': '承認して {price} を支払う',
+  'signup.approval.reject': '却下',
+  'signup.approval.confirm_title': '{price} を支払いますか？',
+  'signup.approval.confirm_text':
+    '{plan} を {months}か月で申し込み、前払い残高から {price} を今すぐ支払います。取り消せません。',
+  'signup.approval.confirm_yes': '承認して支払う',
+  'signup.approval.confirm_no': 'キャンセル',
+  'signup.approval.fallback': 'VPSの申し込み（承認待ち）: {plan}、{months}か月、{price}',
+
+  'signup.status.approved': ':hourglass_flowing_sand: <@{user}> が承認しました。申し込み中です…',
+  'signup.status.executing': ':hourglass_flowing_sand: <@{user}> が承認しました。申し込み中です…',
+  'signup.status.submitted':
+    ':white_check_mark: <@{user}> が承認し、{price} を支払いました。サーバーを準備中です。',
+  'signup.status.active':
+    ':white_check_mark: <@{user}> が承認し、{price} を支払いました。サーバーは稼働中です。',
+  'signup.status.rejected': ':no_entry_sign: <@{user}> が却下しました。課金はありません。',
+  'signup.status.withdrawn': ':no_entry_sign: <@{user}> が取り下げました。課金はありません。',
+  'signup.status.expired': ':alarm_clock: 見積もりは {expires} に失効しました。課金はありません。',
+  'signup.status.price_changed':
+    ':warning: 料金が変わったため申し込んでいません。課金はありません。スレッドを見てください。',
+  'signup.status.failed': ':x: 申し込めませんでした（{code}）。課金はありません。スレッドを見てください。',
+  'signup.status.unknown':
+    ':mag: <@{user}> が承認しました。申し込みが通ったか確認中です。スレッドを見てください。',
+
+  'signup.outcome.active':
+    ':white_check_mark: 申し込みと {price} の支払いが完了し、サーバーは稼働中です（サービスコード {id}）。',
+  'signup.outcome.building':
+    ':white_check_mark: 申し込みと {price} の支払いが完了しました。OSの初期設定中です（サービスコード {id}）。通常数分で自動的に稼働状態になります。',
+  'signup.outcome.setup_pending':
+    ':white_check_mark: 申し込みと {price} の支払いが完了しました。プロバイダー側でサーバー作成が保留中です（サービスコード {id}）。自動的に稼働状態になりますが、長く続く場合はプロバイダーのサポートに連絡してください。',
+  'signup.outcome.price_changed':
+    ':warning: 料金が {old} から {new} に変わったため申し込んでいません（課金なし）。新しい料金での承認依頼を下に投稿します。',
+  'signup.outcome.price_changed_no_quote':
+    ':warning: 料金が {old} ではなくなったため申し込んでいません（課金なし）。新しい見積もりも作れませんでした（{code}）。`/vps signup` からやり直してください。',
+  'signup.outcome.price_changed_after_unknown':
+    ':warning: プロバイダーの回答では料金が {old} ではなくなっています。先の試行は通っておらず課金もありません。`/vps list` を確認してから `/vps signup` でやり直してください。',
+  'signup.outcome.failed.PAYMENT_REQUIRED':
+    ':x: 申し込めませんでした: 前払い残高が {price} に足りません。残高を追加してから `/vps signup` でやり直してください。',
+  'signup.outcome.failed.FORBIDDEN':
+    ':x: 申し込めませんでした: プロバイダーのAPIキーにVPS申し込みの権限がありません（設定には残高2万円以上が必要で、対象を限定したキーは申し込めません）。アカウントの管理者に確認してください。',
+  'signup.outcome.failed.CAPACITY_UNAVAILABLE':
+    ':x: 申し込めませんでした: このプランは現在受け付けできないか、メンテナンス中です。課金はありません。時間をおくか別のプランを選んでください。',
+  'signup.outcome.failed.PLAN_NOT_AVAILABLE':
+    ':x: 申し込めませんでした: このプランまたは期間は申し込みを受け付けていません。課金はありません。`/vps signup` で別のものを選んでください。',
+  'signup.outcome.failed.VALIDATION_ERROR':
+    ':x: 申し込めませんでした: プロバイダーが申し込み内容を受け付けませんでした（例: 既に登録済みのSSHキー名）。課金はありません。`/vps signup` でやり直してください。',
+  'signup.outcome.failed.SECRET_GONE':
+    ':x: 申し込めませんでした: 保管していたrootパスワードが失効していました。課金はありません。`/vps signup` でやり直してください。',
+  'signup.outcome.failed.other':
+    ':x: 申し込めませんでした: プロバイダーが拒否しました（{code}）。課金はありません。',
+  'signup.outcome.unknown':
+    ':mag: プロバイダーからの応答が届きませんでした（{code}）。申し込みが通ったかは不明です。同じ申し込みキーで問い合わせ直すので二重課金にはなりません。結果はこのスレッドに投稿します。',
+  'signup.outcome.in_process':
+    ':mag: プロバイダーによるとこの申し込みは処理中です。同じ申し込みキーで問い合わせ直し、結果をこのスレッドに投稿します。',
+  'signup.outcome.manual_check':
+    ':warning: この申し込みの結果を自動で確認できませんでした。もう一度申し込む前にプロバイダーのパネル（または `/vps list`）を確認してください。',
+  'signup.outcome.expired':
+    ':alarm_clock: 申し込む前に見積もりが {expires} に失効しました。課金はありません。`/vps signup` でやり直してください。',
+
+  'signup.quoted.ack': '{plan} の料金をプロバイダーに問い合わせました。承認依頼は <#{channel}> にあります。',
+  'signup.quoted.posted': '{plan}（{price}）の申し込みが <#{channel}> で承認を待っています。',
+  'signup.quoted.not_posted':
+    '料金は {price} ですが、<#{channel}> に承認依頼を投稿できませんでした（ボットはメンバーですか？）。ボットを招待してからやり直してください。',
+  'signup.password.generated':
+    ':key: {name} のrootパスワード: `{password}`\n表示はこの一度だけです。今すぐパスワードマネージャーに保存してください。ボットは申し込みが済むまで暗号化して保管するだけです。',
+  'signup.password.name_auto': '新しいサーバー',
+
+  'signup.refused.role_required': 'VPSの申し込みにはオペレーターのロールが必要です。あなたのロール: {role}',
+  'signup.refused.channel_not_allowed':
+    'このチャンネルからはVPSを申し込めません。使えるチャンネルは管理者に確認してください。',
+  'signup.refused.PAYMENT_REQUIRED':
+    'プロバイダーによると前払い残高が足りません。残高を追加してからやり直してください。',
+  'signup.refused.FORBIDDEN':
+    'プロバイダーのAPIキーにVPS申し込みの権限がありません。設定には残高2万円以上が必要で、対象を限定したキーは申し込めません。アカウントの管理者に確認してください。',
+  'signup.refused.CAPACITY_UNAVAILABLE':
+    'このプランは現在受け付けできません（空きがないか、メンテナンス中）。時間をおくか別のプランを選んでください。',
+  'signup.refused.DUPLICATE_REQUEST':
+    '同じ申し込みをプロバイダーが処理中です。少し待ってから `/vps signups` を確認してください。',
+  'signup.refused.PLAN_NOT_AVAILABLE': 'このプランまたは期間は現在申し込めません。別のものを選んでください。',
+  'signup.refused.VALIDATION_ERROR':
+    'プロバイダーが申し込み内容を受け付けませんでした（例: 既に登録済みのSSHキー名）。フォームを確認してやり直してください。',
+  'signup.refused.other': 'プロバイダーが申し込みを拒否しました（{code}）。課金はありません。',
+  'signup.refused.unreachable':
+    'プロバイダーに接続できませんでした（{code}）。申し込みも課金もされていません。少し待ってやり直してください。',
+  'signup.refused.catalogue_changed':
+    '確認中に料金が変わりました（日本時間で日付が変わりました）。もう一度やり直してください。',
+
+  'signup.click.forbidden': '有料の申し込みを承認できるのは承認者だけです。あなたのロール: {role}',
+  'signup.click.self_approval': 'ご自身の申し込みなので、別の人が承認する必要があります。',
+  'signup.click.already_handled': '処理済みです: この申し込みは「{state}」です。',
+  'signup.click.already_handled_by': '処理済みです: この申し込みは「{state}」です（<@{user}>）。',
+  'signup.click.expired':
+    'この見積もりは {expires} に失効しました。課金はありません。`/vps signup` で新しく依頼してください。',
+  'signup.click.stale': 'このボタンは古い料金のものです。最新の承認依頼を使ってください。',
+  'signup.click.not_found': 'この申し込みは見つかりません。',
+  'signup.click.reject_forbidden': 'この申し込みを却下できるのは承認者か依頼者だけです。',
+
+  'signup.list.header': '申し込み（最新 {count} 件）',
+  'signup.list.empty': '見積もりや申し込みはまだありません。`/vps signup` で始められます。',
+  'signup.list.row': '*{plan}* · {months}か月 · {price} · {state}\n<@{user}> · {at}{extra}',
+  'signup.list.row_approver': ' · 承認 <@{user}>',
+  'signup.list.row_code': ' · {code}',
+
+  'signup.state.quoted': '承認待ち',
+  'signup.state.approved': '承認済み',
+  'signup.state.executing': '申し込み中',
+  'signup.state.submitted': '支払い済み・準備中',
+  'signup.state.active': '稼働中',
+  'signup.state.rejected': '却下',
+  'signup.state.expired': '失効',
+  'signup.state.price_changed': '料金変更',
+  'signup.state.failed': '申し込み不可',
+  'signup.state.unknown': '確認中',
+};
+
+export const signupMessages: { en: Record<SignupMessageKey, string>; ja: Record<SignupMessageKey, string> } =
+  {
+    en,
+    ja,
+  };
+
+export type SignupLocale = keyof typeof signupMessages;
+export type SignupParams = Readonly<Record<string, string | number>>;
+
+export function isSignupMessageKey(key: string): key is SignupMessageKey {
+  return Object.hasOwn(en, key);
+}
+
+/** The sentence for `key`, `{name}` placeholders filled, as the main catalogs' t() does. */
+export function signupText(locale: SignupLocale, key: SignupMessageKey, params: SignupParams = {}): string {
+  return signupMessages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined ? whole : String(v);
+  });
+}
+
+/** Yen as people in each language write it: ¥12,345 / 12,345円. */
+export function formatYen(locale: SignupLocale, yen: number): string {
+  const n = Math.trunc(yen).toLocaleString('en-US');
+  return locale === 'ja' ? `${n}円` : `¥${n}`;
+}

@@ -1,0 +1,326 @@
+/**
+ * The channel's side of paid signup: the approval message (what, the price to
+ * be charged, regular price and campaign, the pro-rata note, who asked, when
+ * the quote expires, Approve behind a confirm dialog stating the amount, and
+ * Reject), the same message once decided, the outcome sentences for its
+ * thread, and the sentences a clicker or requester gets alone. Pure.
+ */
+import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
+import type { ApproveResult, ExecuteOutcome, RejectResult } from '../../services/signup.ts';
+import type { SignupError } from '../../services/signup-errors.ts';
+import type { OsImage, Plan, SignupRow } from '../../services/signup-ports.ts';
+import { formatYen, isSignupMessageKey, type SignupMessageKey } from '../i18n/signup-messages.ts';
+import { escapeMrkdwn, formatTime, type Message, type Ui } from './format.ts';
+import { assertBlocksWithinLimits } from './limits.ts';
+import { SIGNUP_IDS } from './signup-ids.ts';
+import { st } from './signup-modal.ts';
+
+export interface SignupDisplay {
+  row: SignupRow;
+  plan?: Plan | undefined;
+  image?: OsImage | undefined;
+}
+
+/** What the Approve / Reject buttons carry: the row, and the amount their confirm dialog states. */
+export interface SignupButtonValue {
+  id: string;
+  price: number;
+}
+
+export function parseButtonValue(value: string | undefined): SignupButtonValue | undefined {
+  if (!value) return undefined;
+  try {
+    const v: unknown = JSON.parse(value);
+    if (typeof v !== 'object' || v === null) return undefined;
+    const o = v as Record<string, unknown>;
+    if (typeof o.id !== 'string' || typeof o.price !== 'number' || !Number.isInteger(o.price))
+      return undefined;
+    return { id: o.id, price: o.price };
+  } catch {
+    return undefined;
+  }
+}
+
+const yen = (ui: Ui, n: number) => formatYen(ui.locale, n);
+
+function planLabel(d: SignupDisplay): string {
+  return d.plan ? d.plan.plan_name : d.row.planId;
+}
+
+function imageLabel(d: SignupDisplay): string {
+  if (!d.image) return d.row.imageId;
+  return d.image.version ? `${d.image.name} ${d.image.version}` : d.image.name;
+}
+
+function field(label: string, value: string) {
+  return { type: 'mrkdwn' as const, text: `*${label}*\n${value}` };
+}
+
+function detailBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
+  const r = d.row;
+  const plan = d.plan
+    ? `${escapeMrkdwn(d.plan.plan_name)} (${Math.round(d.plan.memory_mb / 102.4) / 10} GB, ${d.plan.vcpu} vCPU, ${d.plan.disk_gb} GB)`
+    : escapeMrkdwn(r.planId);
+  const ssh =
+    r.sshKeyName === null
+      ? st(ui, 'signup.approval.ssh_none')
+      : r.sshPublicKey !== null
+        ? st(ui, 'signup.approval.ssh_new', { name: escapeMrkdwn(r.sshKeyName) })
+        : escapeMrkdwn(r.sshKeyName);
+  const fields = [
+    field(st(ui, 'signup.approval.plan'), plan),
+    field(st(ui, 'signup.approval.period'), st(ui, 'signup.approval.months', { months: r.period })),
+    field(st(ui, 'signup.approval.image'), escapeMrkdwn(imageLabel(d))),
+    field(
+      st(ui, 'signup.approval.name'),
+      r.serverName === null ? st(ui, 'signup.approval.name_auto') : `\`${escapeMrkdwn(r.serverName)}\``,
+    ),
+    field(st(ui, 'signup.approval.ssh'), ssh),
+    field(
+      st(ui, 'signup.approval.renew'),
+      st(ui, r.autoRenew ? 'signup.approval.renew_on' : 'signup.approval.renew_off'),
+    ),
+    field(st(ui, 'signup.approval.password'), st(ui, 'signup.approval.password_set')),
+  ];
+  if (r.partnerCode !== null)
+    fields.push(field(st(ui, 'signup.approval.partner'), escapeMrkdwn(r.partnerCode)));
+  const price: string[] = [st(ui, 'signup.approval.price', { price: yen(ui, r.quotedPrice) })];
+  if (r.campaignApplied && r.regularPrice !== null && r.regularPrice !== r.quotedPrice) {
+    price.push(st(ui, 'signup.approval.campaign', { regular: yen(ui, r.regularPrice) }));
+  }
+  return [
+    { type: 'header', text: { type: 'plain_text', text: st(ui, 'signup.approval.header') } },
+    { type: 'section', fields } satisfies SectionBlock,
+    { type: 'section', text: { type: 'mrkdwn', text: price.join('\n') } },
+    {
+      type: 'context',
+      elements: [
+        { type: 'mrkdwn', text: st(ui, 'signup.approval.prorata') },
+        {
+          type: 'mrkdwn',
+          text: st(ui, 'signup.approval.requested', {
+            user: r.requesterId,
+            expires: formatTime(ui, r.expiresAt),
+          }),
+        },
+      ],
+    },
+  ];
+}
+
+function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
+  const r = d.row;
+  const price = yen(ui, r.quotedPrice);
+  const value = JSON.stringify({ id: r.id, price: r.quotedPrice } satisfies SignupButtonValue);
+  return {
+    type: 'actions',
+    block_id: SIGNUP_IDS.approvalActions,
+    elements: [
+      {
+        type: 'button',
+        action_id: SIGNUP_IDS.approve,
+        style: 'primary',
+        text: { type: 'plain_text', text: st(ui, 'signup.approval.approve', { price }) },
+        value,
+        confirm: {
+          title: { type: 'plain_text', text: st(ui, 'signup.approval.confirm_title', { price }) },
+          text: {
+            type: 'plain_text',
+            text: st(ui, 'signup.approval.confirm_text', { plan: planLabel(d), months: r.period, price }),
+          },
+          confirm: { type: 'plain_text', text: st(ui, 'signup.approval.confirm_yes') },
+          deny: { type: 'plain_text', text: st(ui, 'signup.approval.confirm_no') },
+          style: 'primary',
+        },
+      },
+      {
+        type: 'button',
+        action_id: SIGNUP_IDS.reject,
+        style: 'danger',
+        text: { type: 'plain_text', text: st(ui, 'signup.approval.reject') },
+        value,
+      },
+    ],
+  };
+}
+
+/** The one-line status that replaces the buttons once the quote is decided. */
+export function signupStatusLine(ui: Ui, row: SignupRow): string {
+  const user = row.approverId ?? row.requesterId;
+  const price = yen(ui, row.quotedPrice);
+  switch (row.state) {
+    case 'quoted':
+      return st(ui, 'signup.state.quoted');
+    case 'rejected':
+      return st(
+        ui,
+        row.approverId === row.requesterId ? 'signup.status.withdrawn' : 'signup.status.rejected',
+        {
+          user,
+        },
+      );
+    case 'expired':
+      return st(ui, 'signup.status.expired', { expires: formatTime(ui, row.expiresAt) });
+    case 'failed':
+      return st(ui, 'signup.status.failed', { code: row.errorCode ?? '?' });
+    case 'price_changed':
+      return st(ui, 'signup.status.price_changed');
+    default:
+      return st(ui, `signup.status.${row.state}` as SignupMessageKey, { user, price });
+  }
+}
+
+/** The approval message: with buttons while `quoted`, with its status line after. */
+export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
+  const blocks = detailBlocks(ui, d);
+  if (d.row.state === 'quoted') blocks.push(buttons(ui, d));
+  else blocks.push({ type: 'section', text: { type: 'mrkdwn', text: signupStatusLine(ui, d.row) } });
+  assertBlocksWithinLimits(blocks, 'message');
+  const text =
+    d.row.state === 'quoted'
+      ? st(ui, 'signup.approval.fallback', {
+          plan: planLabel(d),
+          months: d.row.period,
+          price: yen(ui, d.row.quotedPrice),
+        })
+      : signupStatusLine(ui, d.row);
+  return { text, blocks };
+}
+
+function sentence(text: string): Message {
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
+
+/** What the thread of the approval message says about the order. */
+export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undefined {
+  switch (o.kind) {
+    case 'done':
+      return sentence(
+        st(ui, `signup.outcome.${o.status}`, {
+          price: yen(ui, o.row.quotedPrice),
+          id: String(o.row.providerServiceId ?? '?'),
+        }),
+      );
+    case 'price_changed':
+      if (o.requote) {
+        return sentence(
+          st(ui, 'signup.outcome.price_changed', {
+            old: yen(ui, o.oldPrice),
+            new: yen(ui, o.requote.quotedPrice),
+          }),
+        );
+      }
+      if (o.requoteError === 'AFTER_UNKNOWN') {
+        return sentence(st(ui, 'signup.outcome.price_changed_after_unknown', { old: yen(ui, o.oldPrice) }));
+      }
+      return sentence(
+        st(ui, 'signup.outcome.price_changed_no_quote', {
+          old: yen(ui, o.oldPrice),
+          code: o.requoteError ?? '?',
+        }),
+      );
+    case 'failed': {
+      const key = `signup.outcome.failed.${o.code}`;
+      return sentence(
+        isSignupMessageKey(key)
+          ? st(ui, key, { price: yen(ui, o.row.quotedPrice) })
+          : st(ui, 'signup.outcome.failed.other', { code: o.code }),
+      );
+    }
+    case 'unknown':
+      if (o.code === 'NEEDS_MANUAL_CHECK') return sentence(st(ui, 'signup.outcome.manual_check'));
+      if (o.code === 'DUPLICATE_REQUEST') return sentence(st(ui, 'signup.outcome.in_process'));
+      return sentence(st(ui, 'signup.outcome.unknown', { code: o.code }));
+    case 'expired':
+      return sentence(st(ui, 'signup.outcome.expired', { expires: formatTime(ui, o.row.expiresAt) }));
+    case 'not_executable':
+      // Another click or replica runs it and will tell the thread.
+      return undefined;
+  }
+}
+
+function handledBy(ui: Ui, row: SignupRow): Message {
+  const state = st(ui, `signup.state.${row.state}`);
+  return sentence(
+    row.approverId
+      ? st(ui, 'signup.click.already_handled_by', { state, user: row.approverId })
+      : st(ui, 'signup.click.already_handled', { state }),
+  );
+}
+
+/** What a clicker whose approval did not win is told, alone. Undefined for `approved`. */
+export function signupApproveRefusal(ui: Ui, r: ApproveResult): Message | undefined {
+  switch (r.kind) {
+    case 'approved':
+      return undefined;
+    case 'already_handled':
+      return handledBy(ui, r.row);
+    case 'forbidden':
+      return sentence(st(ui, 'signup.click.forbidden', { role: r.role }));
+    case 'self_approval':
+      return sentence(st(ui, 'signup.click.self_approval'));
+    case 'expired':
+      return sentence(st(ui, 'signup.click.expired', { expires: formatTime(ui, r.row.expiresAt) }));
+    case 'stale':
+      return sentence(st(ui, 'signup.click.stale'));
+    case 'not_found':
+      return sentence(st(ui, 'signup.click.not_found'));
+  }
+}
+
+export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefined {
+  switch (r.kind) {
+    case 'rejected':
+      return undefined;
+    case 'already_handled':
+      return handledBy(ui, r.row);
+    case 'forbidden':
+      return sentence(st(ui, 'signup.click.reject_forbidden'));
+    case 'not_found':
+      return sentence(st(ui, 'signup.click.not_found'));
+  }
+}
+
+/** A quote that could not be made, as a plain sentence for the requester. */
+export function signupQuoteRefusal(ui: Ui, err: SignupError): Message {
+  const code = String(err.params.code ?? '');
+  switch (err.code) {
+    case 'role_required':
+      return sentence(st(ui, 'signup.refused.role_required', { role: String(err.params.yours ?? 'viewer') }));
+    case 'channel_not_allowed':
+      return sentence(st(ui, 'signup.refused.channel_not_allowed'));
+    case 'provider_unreachable':
+      return sentence(st(ui, 'signup.refused.unreachable', { code }));
+    case 'catalogue_changed':
+      return sentence(st(ui, 'signup.refused.catalogue_changed'));
+    default: {
+      const key = `signup.refused.${code}`;
+      return sentence(isSignupMessageKey(key) ? st(ui, key) : st(ui, 'signup.refused.other', { code }));
+    }
+  }
+}
+
+/** The requester's own confirmation after the approval request was posted (or could not be). */
+export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): Message {
+  return sentence(
+    st(ui, posted ? 'signup.quoted.posted' : 'signup.quoted.not_posted', {
+      plan: escapeMrkdwn(planLabel(d)),
+      price: yen(ui, d.row.quotedPrice),
+      channel: d.row.channelId,
+    }),
+  );
+}
+
+/** The generated root password, for the requester alone, once. */
+export function signupPasswordMessage(ui: Ui, serverName: string | null, password: string): Message {
+  // Backquotes and mrkdwn controls are never generated (see password-generator.ts), so code format shows it as is.
+  const text = st(ui, 'signup.password.generated', {
+    name: serverName === null ? st(ui, 'signup.password.name_auto') : `\`${escapeMrkdwn(serverName)}\``,
+    password,
+  });
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}

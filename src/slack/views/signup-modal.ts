@@ -1,0 +1,351 @@
+/**
+ * The `/vps signup` modal: plan, period (with each period's price, following
+ * the chosen plan), OS image (only those the plan's memory meets), server
+ * name, SSH key, root password, auto-renew, partner code and the terms box.
+ * Pure: catalogue in, Block Kit out; plus the reverse (view state -> form
+ * values) and the field problems -> `response_action: errors` map.
+ */
+import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { type Catalogue, findPlan, imagesFor } from '../../services/signup-catalogue.ts';
+import {
+  SIGNUP_LIMITS,
+  type SignupField,
+  type SignupFieldProblem,
+  type SignupFormValues,
+} from '../../services/signup-form.ts';
+import type { Plan } from '../../services/signup-ports.ts';
+import { formatYen, type SignupMessageKey, type SignupParams, signupText } from '../i18n/signup-messages.ts';
+import type { Ui } from './format.ts';
+import { assertBlocksWithinLimits, fits, ViewLimitError } from './limits.ts';
+import { CHECKED, SIGNUP_IDS, signupBlockId } from './signup-ids.ts';
+
+export const SELECT_OPTIONS_MAX = 100;
+const OPTION_TEXT_MAX = 75;
+
+/** What the modal carries to its submission and to the plan-change update. */
+export interface SignupModalMeta {
+  channelId: string;
+  planId?: string;
+}
+
+export const st = (ui: Pick<Ui, 'locale'>, key: SignupMessageKey, params?: SignupParams): string =>
+  signupText(ui.locale, key, params);
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text });
+
+function option(text: string, value: string): PlainTextOption {
+  // Option texts are ours (plan names, numbers): shortening one is a display
+  // choice that loses nothing, since the value carries the id.
+  const chars = [...text];
+  const shown = chars.length > OPTION_TEXT_MAX ? `${chars.slice(0, OPTION_TEXT_MAX - 1).join('')}…` : text;
+  return { text: plain(shown), value };
+}
+
+function checkOptions(options: readonly PlainTextOption[]): void {
+  if (options.length > SELECT_OPTIONS_MAX)
+    throw new RangeError(`select has ${options.length} options (max 100)`);
+}
+
+export function planOption(ui: Ui, p: Plan): PlainTextOption {
+  return option(
+    st(ui, 'signup.plan_option', {
+      name: p.plan_name,
+      memory: Math.round((p.memory_mb / 1024) * 10) / 10,
+      vcpu: p.vcpu,
+      disk: p.disk_gb,
+    }),
+    p.plan_id,
+  );
+}
+
+function periodOptions(ui: Ui, p: Plan): PlainTextOption[] {
+  return p.periods.map((period) =>
+    option(
+      period.campaign_applied && period.regular_total_price !== period.total_price
+        ? st(ui, 'signup.period_option_campaign', {
+            months: period.months,
+            price: formatYen(ui.locale, period.total_price),
+            regular: formatYen(ui.locale, period.regular_total_price),
+          })
+        : st(ui, 'signup.period_option', {
+            months: period.months,
+            price: formatYen(ui.locale, period.total_price),
+          }),
+      String(period.months),
+    ),
+  );
+}
+
+function textInput(
+  ui: Ui,
+  field: SignupField,
+  opts: { max: number; multiline?: boolean; hint?: SignupMessageKey; initial?: string | undefined },
+): KnownBlock {
+  return {
+    type: 'input',
+    block_id: signupBlockId(field),
+    optional: true,
+    label: plain(st(ui, `signup.field.${field}` as SignupMessageKey)),
+    ...(opts.hint ? { hint: plain(st(ui, opts.hint)) } : {}),
+    element: {
+      type: 'plain_text_input',
+      action_id: field,
+      multiline: opts.multiline ?? false,
+      // One over the provider's limit, so a too-long paste reaches our own check
+      // and its sentence instead of being clipped by Slack.
+      max_length: opts.max + 1,
+      ...(opts.initial ? { initial_value: opts.initial } : {}),
+    },
+  };
+}
+
+/** The form for a chosen plan (or the first one when none is chosen yet). */
+export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalMeta): ModalView {
+  const plan = findPlan(catalogue, meta.planId) ?? catalogue.plans[0];
+  if (!plan) return signupNoticeView(ui, st(ui, 'signup.modal.no_plans'));
+  const plans = catalogue.plans.map((p) => planOption(ui, p));
+  const periods = periodOptions(ui, plan);
+  const images = imagesFor(catalogue, plan).map((i) =>
+    option(i.version ? `${i.name} ${i.version}` : i.name, i.image_id),
+  );
+  for (const o of [plans, periods, images]) checkOptions(o);
+  const chosen = plans.find((o) => o.value === plan.plan_id);
+  const privateMetadata = JSON.stringify({
+    channelId: meta.channelId,
+    planId: plan.plan_id,
+  } satisfies SignupModalMeta);
+  if (!fits('privateMetadata', privateMetadata))
+    throw new ViewLimitError('privateMetadata', privateMetadata.length);
+
+  const blocks: KnownBlock[] = [
+    {
+      type: 'section',
+      text: { type: 'mrkdwn', text: st(ui, 'signup.modal.intro', { channel: meta.channelId }) },
+    },
+    {
+      type: 'input',
+      block_id: signupBlockId('plan_id'),
+      // A plan choice comes to the app at once so periods and images follow it.
+      dispatch_action: true,
+      label: plain(st(ui, 'signup.field.plan_id')),
+      element: {
+        type: 'static_select',
+        action_id: 'plan_id',
+        placeholder: plain(st(ui, 'signup.field.plan_id.placeholder')),
+        options: plans,
+        ...(chosen ? { initial_option: chosen } : {}),
+      },
+    },
+    {
+      type: 'input',
+      block_id: signupBlockId('period', plan.plan_id),
+      label: plain(st(ui, 'signup.field.period')),
+      hint: plain(st(ui, 'signup.field.period.hint')),
+      element: {
+        type: 'static_select',
+        action_id: 'period',
+        placeholder: plain(st(ui, 'signup.field.period.placeholder')),
+        options: periods,
+      },
+    },
+  ];
+  if (images.length > 0) {
+    blocks.push({
+      type: 'input',
+      block_id: signupBlockId('image_id', plan.plan_id),
+      label: plain(st(ui, 'signup.field.image_id')),
+      hint: plain(st(ui, 'signup.field.image_id.hint')),
+      element: {
+        type: 'static_select',
+        action_id: 'image_id',
+        placeholder: plain(st(ui, 'signup.field.image_id.placeholder')),
+        options: images,
+      },
+    });
+  }
+  blocks.push(
+    textInput(ui, 'name', { max: SIGNUP_LIMITS.serverNameMax, hint: 'signup.field.name.hint' }),
+    textInput(ui, 'ssh_key_name', {
+      max: SIGNUP_LIMITS.sshKeyNameMax,
+      hint: 'signup.field.ssh_key_name.hint',
+    }),
+    textInput(ui, 'ssh_public_key', {
+      max: SIGNUP_LIMITS.sshPublicKeyMax,
+      multiline: true,
+      hint: 'signup.field.ssh_public_key.hint',
+    }),
+    textInput(ui, 'root_password', {
+      max: SIGNUP_LIMITS.rootPasswordMax,
+      hint: 'signup.field.root_password.hint',
+    }),
+    {
+      type: 'input',
+      block_id: signupBlockId('auto_renew'),
+      optional: true,
+      label: plain(st(ui, 'signup.field.auto_renew')),
+      element: {
+        type: 'checkboxes',
+        action_id: 'auto_renew',
+        options: [option(st(ui, 'signup.field.auto_renew.option'), CHECKED)],
+        // Default on, as at the provider.
+        initial_options: [option(st(ui, 'signup.field.auto_renew.option'), CHECKED)],
+      },
+    },
+    textInput(ui, 'partner_code', {
+      max: SIGNUP_LIMITS.partnerCodeMax,
+      hint: 'signup.field.partner_code.hint',
+    }),
+    {
+      type: 'input',
+      block_id: signupBlockId('agree_to_terms'),
+      // Optional for Slack so our own sentence explains a missing tick; never pre-ticked.
+      optional: true,
+      label: plain(st(ui, 'signup.field.agree_to_terms')),
+      element: {
+        type: 'checkboxes',
+        action_id: 'agree_to_terms',
+        options: [option(st(ui, 'signup.field.agree_to_terms.option'), CHECKED)],
+      },
+    },
+  );
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: SIGNUP_IDS.modalCallback,
+    title: plain(st(ui, 'signup.modal.title')),
+    submit: plain(st(ui, 'signup.modal.submit')),
+    close: plain(st(ui, 'signup.modal.cancel')),
+    private_metadata: privateMetadata,
+    blocks,
+  };
+}
+
+/** Opened at once (a trigger id lives 3 s), then replaced by the form. */
+export function signupLoadingView(ui: Ui, channelId: string): ModalView {
+  return {
+    ...signupNoticeView(ui, st(ui, 'signup.modal.loading')),
+    private_metadata: JSON.stringify({ channelId } satisfies SignupModalMeta),
+  };
+}
+
+export function signupNoticeView(ui: Ui, text: string): ModalView {
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: SIGNUP_IDS.modalCallback,
+    title: plain(st(ui, 'signup.modal.title')),
+    close: plain(st(ui, 'signup.modal.cancel')),
+    blocks,
+  };
+}
+
+// ---------------------------------------------------------------- reading the submission
+
+/** One input's state as Slack sends it in `view.state.values`. */
+export interface InputState {
+  type?: string;
+  value?: string | null;
+  selected_option?: { value: string } | null;
+  selected_options?: { value: string }[] | null;
+}
+export type ViewStateValues = Record<string, Record<string, InputState>>;
+
+/**
+ * The form values by action_id (the provider's field names), wherever the
+ * block_id put them. A checkbox input absent from the state counts as unticked.
+ */
+export function readSignupForm(values: ViewStateValues): SignupFormValues {
+  const byAction = new Map<string, InputState>();
+  for (const block of Object.values(values)) {
+    for (const [actionId, state] of Object.entries(block)) byAction.set(actionId, state);
+  }
+  const text = (id: SignupField): string | undefined => {
+    const s = byAction.get(id);
+    if (!s) return undefined;
+    if (s.selected_option) return s.selected_option.value;
+    return s.value ?? undefined;
+  };
+  const ticked = (id: SignupField): boolean =>
+    (byAction.get(id)?.selected_options ?? []).some((o) => o.value === CHECKED);
+  return {
+    plan_id: text('plan_id'),
+    period: text('period'),
+    image_id: text('image_id'),
+    name: text('name'),
+    ssh_key_name: text('ssh_key_name'),
+    ssh_public_key: text('ssh_public_key'),
+    root_password: text('root_password'),
+    auto_renew: ticked('auto_renew'),
+    partner_code: text('partner_code'),
+    agree_to_terms: ticked('agree_to_terms'),
+  };
+}
+
+export function parseSignupMeta(privateMetadata: string | undefined): SignupModalMeta | undefined {
+  if (!privateMetadata) return undefined;
+  try {
+    const v: unknown = JSON.parse(privateMetadata);
+    if (typeof v !== 'object' || v === null) return undefined;
+    const o = v as Record<string, unknown>;
+    if (typeof o.channelId !== 'string') return undefined;
+    return typeof o.planId === 'string'
+      ? { channelId: o.channelId, planId: o.planId }
+      : { channelId: o.channelId };
+  } catch {
+    return undefined;
+  }
+}
+
+const RULE_KEYS: Record<SignupFieldProblem['rule'], SignupMessageKey | undefined> = {
+  required: 'signup.rule.required',
+  too_short: 'signup.rule.too_short',
+  too_long: 'signup.rule.too_long',
+  charset: undefined,
+  kinds: 'signup.rule.kinds',
+  forbidden_char: 'signup.rule.forbidden_char',
+  half_width: 'signup.rule.half_width',
+  ssh_format: 'signup.rule.ssh_format',
+  key_name_needed: 'signup.rule.key_name_needed',
+  plan_unknown: 'signup.rule.plan_unknown',
+  period_unknown: 'signup.rule.period_unknown',
+  image_unknown: 'signup.rule.image_unknown',
+  image_too_big: 'signup.rule.image_too_big',
+  terms: 'signup.rule.terms',
+};
+
+function ruleSentence(ui: Ui, p: SignupFieldProblem): string {
+  if (p.rule === 'charset') {
+    const key = `signup.rule.charset.${p.field}`;
+    return st(ui, (key in RULE_CHARSET ? key : 'signup.rule.half_width') as SignupMessageKey);
+  }
+  const key = RULE_KEYS[p.rule] ?? 'signup.rule.required';
+  return st(ui, key, p.limit === undefined ? {} : { limit: p.limit });
+}
+
+const RULE_CHARSET: Record<string, true> = {
+  'signup.rule.charset.name': true,
+  'signup.rule.charset.partner_code': true,
+  'signup.rule.charset.ssh_key_name': true,
+};
+
+/**
+ * `response_action: errors` wants block_id -> one message. Several problems of
+ * one field are joined; a field whose block is missing (no images for the
+ * plan) is reported on the plan, so the problem is never dropped.
+ */
+export function signupFieldErrors(
+  ui: Ui,
+  problems: readonly SignupFieldProblem[],
+  planId: string | undefined,
+  present?: ReadonlySet<string>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const p of problems) {
+    let block = signupBlockId(p.field, planId);
+    if (present && !present.has(block)) block = signupBlockId('plan_id');
+    const sentence = ruleSentence(ui, p);
+    errors[block] = errors[block] ? `${errors[block]} ${sentence}` : sentence;
+  }
+  return errors;
+}

@@ -1,0 +1,372 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../support/fake-slack.ts';
+import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import {
+  APPROVER,
+  APPROVER_GROUP,
+  allText,
+  approvalOf,
+  CHANNEL,
+  REQUESTER,
+  type Scene,
+  type SubmitValues,
+  startScene,
+  VIEWER,
+} from './signup-harness.ts';
+
+const TYPED = 'Typed-Passw0rd-77';
+
+const form = (over: Partial<SubmitValues> = {}): SubmitValues => ({
+  plan_id: 'vps-2gb',
+  period: '1',
+  image_id: 'ubuntu-24.04',
+  name: 'web-9',
+  root_password: TYPED,
+  agree_to_terms: true,
+  ...over,
+});
+
+function realPosts(scene: Scene) {
+  return scene.sim.control
+    .requests({ method: 'POST', path: '/v1/vps/servers' })
+    .filter((r) => (r.body as { dry_run?: unknown } | null)?.dry_run !== true);
+}
+
+/** Submits the form and returns the approval request it posted in the channel. */
+async function quote(scene: Scene, values: SubmitValues = form(), user = REQUESTER) {
+  const after = scene.slack.lastSeq;
+  const ack = await scene.submit(values, user);
+  expect(ack.status).toBe(200);
+  const posted = await scene.slack.waitFor(
+    (c) =>
+      c.seq > after && c.method === 'chat.postMessage' && c.args.channel === CHANNEL && !c.args.thread_ts,
+  );
+  const notice = await scene.slack.waitFor((c) => c.seq > after && c.method === 'views.update');
+  const [row] = await scene.bots[0]!.store.signups.listRecent({ limit: 1 });
+  if (!row) throw new Error('no signup row');
+  return { posted, notice, row, ...approvalOf(posted) };
+}
+
+const isThread = (c: RecordedCall) => c.method === 'chat.postMessage' && typeof c.args.thread_ts === 'string';
+
+describe('paid signup through Slack', () => {
+  let scene: Scene | undefined;
+  let db: TestDatabase | undefined;
+  afterEach(async () => {
+    await scene?.close();
+    await db?.drop();
+    scene = undefined;
+    db = undefined;
+  });
+
+  it('an operator opens the form; choosing a plan updates periods and images', async () => {
+    scene = await startScene();
+    const { ack } = await scene.command('signup', REQUESTER);
+    expect(ack.status).toBe(200);
+    const opened = await scene.slack.waitForMethod('views.open');
+    const filled = await scene.slack.waitFor((c) => c.method === 'views.update' && c.seq > opened.seq);
+    const view = filled.args.view as { blocks: { element?: { action_id?: string } }[] };
+    expect(view.blocks.map((b) => b.element?.action_id).filter(Boolean)).toEqual([
+      'plan_id',
+      'period',
+      'image_id',
+      'name',
+      'ssh_key_name',
+      'ssh_public_key',
+      'root_password',
+      'auto_renew',
+      'partner_code',
+      'agree_to_terms',
+    ]);
+    const before = scene.slack.lastSeq;
+    await scene.choosePlan('vps-4gb', REQUESTER, String(filled.args.view_id));
+    const updated = await scene.slack.waitFor((c) => c.method === 'views.update' && c.seq > before);
+    expect(updated.args.hash).toBeDefined();
+    const text = allText(updated.args.view);
+    expect(text).toContain('vps_signup_period@vps-4gb');
+    expect(text).toContain('oraclelinux-9-desktop');
+    // A 1 GB plan has too little memory for the desktop image.
+    const b2 = scene.slack.lastSeq;
+    await scene.choosePlan('vps-1gb', REQUESTER, String(filled.args.view_id));
+    const small = await scene.slack.waitFor((c) => c.method === 'views.update' && c.seq > b2);
+    expect(allText(small.args.view)).not.toContain('oraclelinux-9-desktop');
+  });
+
+  it('a viewer is told the form needs the operator role', async () => {
+    scene = await startScene();
+    const { responseId } = await scene.command('signup', VIEWER);
+    const reply = await scene.slack.waitForResponse(responseId);
+    expect(allText(reply.args)).toContain('needs the operator role');
+    expect(scene.slack.callsOf('views.open')).toHaveLength(0);
+  });
+
+  it('refuses every bad field inline, before any provider call', async () => {
+    scene = await startScene();
+    const ack = await scene.submit(
+      form({ name: 'Web 9', root_password: 'short', partner_code: 'a-b', agree_to_terms: false }),
+      REQUESTER,
+    );
+    const body = JSON.parse(ack.text) as { response_action: string; errors: Record<string, string> };
+    expect(body.response_action).toBe('errors');
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'vps_signup_agree_to_terms',
+      'vps_signup_name',
+      'vps_signup_partner_code',
+      'vps_signup_root_password',
+    ]);
+    expect(body.errors.vps_signup_root_password).toContain('At least 9 characters');
+    expect(scene.sim.control.requests({ method: 'POST' })).toHaveLength(0);
+  });
+
+  it('happy path: quote, approval with the price, one real POST with the key, price and terms', async () => {
+    scene = await startScene();
+    const q = await quote(scene);
+    const approval = allText(q.posted.args.blocks);
+    expect(approval).toContain(`¥${q.row.quotedPrice.toLocaleString('en-US')}`);
+    expect(approval).toContain('pro-rata');
+    expect(approval).toContain(`<@${REQUESTER}>`);
+    expect(approval).toContain(`Pay ¥${q.row.quotedPrice.toLocaleString('en-US')}?`);
+    expect(allText(q.notice.args.view)).toContain('waits for an approver');
+    expect(q.row.messageTs).not.toBeNull();
+
+    const after = scene.slack.lastSeq;
+    const { ack } = await scene.click('vps_signup_approve', q.value, APPROVER);
+    expect(ack.status).toBe(200);
+    const thread = await scene.slack.waitFor((c) => c.seq > after && isThread(c));
+    expect(thread.args.thread_ts).toBe(q.row.messageTs);
+    expect(allText(thread.args)).toContain('The server is active');
+    const final = await scene.slack.waitFor(
+      (c) =>
+        c.seq > thread.seq && c.method === 'chat.update' && allText(c.args).includes('The server is active'),
+    );
+    expect(final.args.ts).toBe(q.row.messageTs);
+    expect(allText(final.args.blocks)).toContain(`Approved by <@${APPROVER}>`);
+    expect(allText(final.args.blocks)).not.toContain('vps_signup_approve');
+    // The message was updated in place with who approved before the order ran.
+    const interim = scene.slack.calls.filter((c) => c.seq > after && c.method === 'chat.update');
+    expect(allText(interim[0]?.args)).toContain('Placing the order now');
+
+    const posts = realPosts(scene);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.idempotencyKey).toBe(q.row.idempotencyKey);
+    expect(posts[0]?.body).toMatchObject({
+      expected_total_price: q.row.quotedPrice,
+      agree_to_terms: true,
+      plan_id: 'vps-2gb',
+      period: 1,
+      name: 'web-9',
+    });
+    expect(scene.sim.control.charges().map((c) => c.amount)).toEqual([q.row.quotedPrice]);
+  });
+
+  it('self-approval and a viewer are refused, alone; group membership is read at click time', async () => {
+    scene = await startScene();
+    scene.slack.setGroup(APPROVER_GROUP, [APPROVER, REQUESTER]);
+    const q = await quote(scene);
+    const self = await scene.click('vps_signup_approve', q.value, REQUESTER);
+    expect(allText((await scene.slack.waitForResponse(self.responseId)).args)).toContain('someone else');
+    const viewer = await scene.click('vps_signup_approve', q.value, VIEWER);
+    const vr = await scene.slack.waitForResponse(viewer.responseId);
+    expect(allText(vr.args)).toContain('Only approvers');
+    expect(vr.args.response_type).toBe('ephemeral');
+    scene.slack.setGroup(APPROVER_GROUP, [REQUESTER]);
+    const gone = await scene.click('vps_signup_approve', q.value, APPROVER);
+    expect(allText((await scene.slack.waitForResponse(gone.responseId)).args)).toContain('Only approvers');
+    expect(realPosts(scene)).toHaveLength(0);
+    expect((await scene.bots[0]!.store.signups.get(q.row.id))?.state).toBe('quoted');
+  });
+
+  it('twenty concurrent approve clicks: one charge, nineteen told it was already handled', async () => {
+    scene = await startScene();
+    const approvers = Array.from({ length: 20 }, (_, i) => `U0APPR${String(i).padStart(4, '0')}`);
+    scene.slack.setGroup(APPROVER_GROUP, approvers);
+    const q = await quote(scene);
+    const clicks = await Promise.all(approvers.map((u) => scene!.click('vps_signup_approve', q.value, u)));
+    expect(clicks.every((c) => c.ack.status === 200)).toBe(true);
+    await scene.slack.waitFor(isThread);
+    const replies = await Promise.all(
+      clicks.map((c) =>
+        scene!.slack
+          .waitFor((x) => x.method === 'response_url' && x.responseId === c.responseId, 2_000)
+          .catch(() => null),
+      ),
+    );
+    const told = replies.filter((r): r is RecordedCall => r !== null);
+    expect(told).toHaveLength(19);
+    for (const r of told) expect(allText(r.args)).toContain('Already handled');
+    expect(realPosts(scene)).toHaveLength(1);
+    expect(scene.sim.control.charges()).toHaveLength(1);
+  });
+
+  it('two app instances sharing one PostgreSQL: twenty clicks across both, one charge', async () => {
+    db = await createTestDatabase('signupscene');
+    scene = await startScene({ databaseUrl: db.url });
+    const second = await scene.addBot();
+    const approvers = Array.from({ length: 20 }, (_, i) => `U0APPR${String(i).padStart(4, '0')}`);
+    scene.slack.setGroup(APPROVER_GROUP, approvers);
+    const q = await quote(scene);
+    const clicks = await Promise.all(
+      approvers.map((u, i) => scene!.click('vps_signup_approve', q.value, u, i % 2 ? { bot: second } : {})),
+    );
+    expect(clicks.every((c) => c.ack.status === 200)).toBe(true);
+    await scene.slack.waitFor(isThread);
+    const row = await second.store.signups.get(q.row.id);
+    expect(row?.state).toBe('active');
+    expect(realPosts(scene)).toHaveLength(1);
+    expect(scene.sim.control.charges()).toHaveLength(1);
+  });
+
+  it('retried deliveries: the same submission quotes once, the same click pays once', async () => {
+    scene = await startScene();
+    const first = await scene.submit(form(), REQUESTER, { viewId: 'V0SAME0001', hash: 'h-same' });
+    expect(first.status).toBe(200);
+    await scene.slack.waitFor((c) => c.method === 'chat.postMessage' && !c.args.thread_ts);
+    await scene.slack.waitFor((c) => c.method === 'views.update');
+    const retried = await scene.submit(form(), REQUESTER, {
+      viewId: 'V0SAME0001',
+      hash: 'h-same',
+      retryNum: 1,
+    });
+    expect(retried.status).toBe(200);
+    expect(await scene.bots[0]!.store.signups.listRecent({ limit: 10 })).toHaveLength(1);
+    const posted = scene.slack.callsOf('chat.postMessage').filter((c) => !c.args.thread_ts);
+    expect(posted).toHaveLength(1);
+    const { value } = approvalOf(posted[0]!);
+    const click = await scene.click('vps_signup_approve', value, APPROVER);
+    const again = await scene.click('vps_signup_approve', value, APPROVER, { retryNum: 1 });
+    expect(click.ack.status).toBe(200);
+    await scene.slack.waitFor(isThread);
+    const told = await scene.slack.waitForResponse(again.responseId);
+    expect(allText(told.args)).toContain('Already handled');
+    expect(scene.sim.control.charges()).toHaveLength(1);
+  });
+
+  it('price drift: nothing paid, old and new price in the thread, a new approval request', async () => {
+    scene = await startScene();
+    const q = await quote(scene);
+    scene.sim.control.setMonthlyPrice('vps-2gb', 3_000);
+    const after = scene.slack.lastSeq;
+    await scene.click('vps_signup_approve', q.value, APPROVER);
+    const thread = await scene.slack.waitFor((c) => c.seq > after && isThread(c));
+    expect(allText(thread.args)).toContain(`from ¥${q.row.quotedPrice.toLocaleString('en-US')} to`);
+    const again = await scene.slack.waitFor(
+      (c) => c.seq > thread.seq && c.method === 'chat.postMessage' && !c.args.thread_ts,
+    );
+    const next = approvalOf(again);
+    expect(next.price).toBeGreaterThan(q.price);
+    expect(scene.sim.control.charges()).toHaveLength(0);
+    const a2 = scene.slack.lastSeq;
+    await scene.click('vps_signup_approve', next.value, APPROVER);
+    await scene.slack.waitFor((c) => c.seq > a2 && isThread(c) && allText(c.args).includes('active'));
+    expect(scene.sim.control.charges().map((c) => c.amount)).toEqual([next.price]);
+  });
+
+  it('dry-run refusals come back to the requester as sentences; nothing is posted in the channel', async () => {
+    scene = await startScene();
+    scene.sim.control.setPlanPaused('vps-2gb', true);
+    const after = scene.slack.lastSeq;
+    await scene.submit(form(), REQUESTER);
+    const notice = await scene.slack.waitFor(
+      (c) =>
+        c.seq > after && c.method === 'views.update' && allText(c.args).includes('cannot take this plan'),
+    );
+    expect(notice).toBeDefined();
+    expect(scene.slack.callsOf('chat.postMessage')).toHaveLength(0);
+  });
+
+  it('a refused order is explained in the thread (402)', async () => {
+    scene = await startScene();
+    const q = await quote(scene);
+    scene.sim.control.setBalance(0);
+    const after = scene.slack.lastSeq;
+    await scene.click('vps_signup_approve', q.value, APPROVER);
+    const thread = await scene.slack.waitFor((c) => c.seq > after && isThread(c));
+    expect(allText(thread.args)).toContain('prepaid balance is too low');
+    expect(scene.sim.control.charges()).toHaveLength(0);
+  });
+
+  it('a connection dropped after the charge: the thread says it is checked, the sweep finds it paid once', async () => {
+    scene = await startScene();
+    const q = await quote(scene);
+    scene.sim.control.addFault({ method: 'POST', path: '/v1/vps/servers', drop: 'after', times: 2 });
+    const after = scene.slack.lastSeq;
+    await scene.click('vps_signup_approve', q.value, APPROVER);
+    const checking = await scene.slack.waitFor((c) => c.seq > after && isThread(c));
+    expect(allText(checking.args)).toContain('may or may not have gone through');
+    expect(scene.sim.control.charges()).toHaveLength(1);
+    scene.sim.control.clock.advance(30_000);
+    const sweep = await scene.sweep();
+    expect(sweep.rechecked).toBe(1);
+    const paid = await scene.slack.waitFor((c) => c.seq > checking.seq && isThread(c));
+    expect(allText(paid.args)).toContain('The server is active');
+    expect(scene.sim.control.charges()).toHaveLength(1);
+    expect(new Set(realPosts(scene).map((p) => p.idempotencyKey))).toEqual(new Set([q.row.idempotencyKey]));
+  });
+
+  it('a quote made at 23:50 JST cannot be approved after 00:00 JST: the clicker is told, the message says expired', async () => {
+    scene = await startScene({ now: new Date('2026-03-10T14:50:00.000Z') });
+    const q = await quote(scene);
+    expect(q.row.expiresAt.toISOString()).toBe('2026-03-10T15:00:00.000Z');
+    scene.sim.control.clock.advance(10 * 60_000);
+    const after = scene.slack.lastSeq;
+    const click = await scene.click('vps_signup_approve', q.value, APPROVER);
+    expect(allText((await scene.slack.waitForResponse(click.responseId)).args)).toContain(
+      'This quote expired',
+    );
+    const updated = await scene.slack.waitFor((c) => c.seq > after && c.method === 'chat.update');
+    expect(allText(updated.args)).toContain('Nothing was charged');
+    expect(realPosts(scene)).toHaveLength(0);
+  });
+
+  it('reject and expiry update the message; /vps signups lists both', async () => {
+    scene = await startScene();
+    const a = await quote(scene, form({ name: 'one' }));
+    const r = scene.slack.lastSeq;
+    await scene.click('vps_signup_reject', a.value, APPROVER);
+    const rejected = await scene.slack.waitFor((c) => c.seq > r && c.method === 'chat.update');
+    expect(allText(rejected.args)).toContain(`Rejected by <@${APPROVER}>`);
+    const b = await quote(scene, form({ name: 'two' }));
+    scene.sim.control.clock.advance(30 * 60_000);
+    const e = scene.slack.lastSeq;
+    expect((await scene.sweep()).expired).toBe(1);
+    const expired = await scene.slack.waitFor((c) => c.seq > e && c.method === 'chat.update');
+    expect(allText(expired.args)).toContain('expired');
+    const late = await scene.click('vps_signup_approve', b.value, APPROVER);
+    expect(allText((await scene.slack.waitForResponse(late.responseId)).args)).toContain('Already handled');
+    const { responseId } = await scene.command('signups', VIEWER);
+    const list = allText((await scene.slack.waitForResponse(responseId)).args);
+    expect(list).toContain('rejected');
+    expect(list).toContain('expired');
+    expect(realPosts(scene)).toHaveLength(0);
+  });
+
+  it('no password in any Slack call or log line, except the generated one shown once to its requester', async () => {
+    scene = await startScene();
+    const typed = await quote(scene, form({ name: 'typed' }));
+    await scene.click('vps_signup_approve', typed.value, APPROVER);
+    await scene.slack.waitFor(isThread);
+    const gen = await quote(scene, form({ name: 'gen', root_password: undefined }));
+    const shown = allText(gen.notice.args.view).match(/Root password for `[^`]*`: `([^`]+)`/);
+    const generated = shown?.[1];
+    expect(generated).toMatch(/^.{24}$/);
+    if (!generated) return;
+    scene.sim.control.addFault({ method: 'POST', path: '/v1/vps/servers', drop: 'after', times: 2 });
+    const a = scene.slack.lastSeq;
+    await scene.click('vps_signup_approve', gen.value, APPROVER);
+    await scene.slack.waitFor((c) => c.seq > a && isThread(c));
+    scene.sim.control.clock.advance(30_000);
+    await scene.sweep();
+    expect(scene.sim.control.charges()).toHaveLength(2);
+
+    const carrying = scene.slack.calls.filter((c) => allText(c).includes(generated));
+    expect(carrying.map((c) => c.method)).toEqual(['views.update']);
+    expect(carrying[0]?.args.view_id).toBe(gen.notice.args.view_id);
+    for (const c of scene.slack.calls) expect(allText(c)).not.toContain(TYPED);
+    expect(scene.logs.text).not.toContain(TYPED);
+    expect(scene.logs.text).not.toContain(generated);
+    const audit = allText(await scene.bots[0]!.store.audit.latest({ limit: 200 }));
+    expect(audit).not.toContain(TYPED);
+    expect(audit).not.toContain(generated);
+    expect(scene.logs.lines.length).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * A signup world for tests: the simulator over real HTTP on a manual clock,
+ * the real store (SQLite or PostgreSQL) on the same clock, the real provider
+ * client (its back-off sleeps resolve at once: no wall time), a logger writing
+ * to memory with the SecretRegistry scrubber, and roles from a plain map.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
+import { ProviderClient } from '../../src/provider/index.ts';
+import type { SignupDeps, SignupPolicy } from '../../src/services/signup.ts';
+import type { Role } from '../../src/services/signup-ports.ts';
+import { startSimulator } from '../../src/simulator/index.ts';
+import type { Simulator } from '../../src/simulator/types.ts';
+import { openStore, type Store } from '../../src/store/index.ts';
+import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+
+export type Kind = 'sqlite' | 'postgres';
+
+export const TEST_SEALING_KEY = 'a'.repeat(64);
+/** 10 March 2026, 12:00 JST. */
+export const NOON_JST = new Date('2026-03-10T03:00:00.000Z');
+
+export interface SignupWorld {
+  kind: Kind;
+  sim: Simulator;
+  store: Store;
+  deps: SignupDeps;
+  sink: MemoryLogSink;
+  registry: SecretRegistry;
+  roles: Map<string, Role>;
+  /** A second store (and deps) on the same data: another replica. */
+  replica(): Promise<SignupDeps>;
+  advance(ms: number): void;
+  /** Every byte the database holds, as text (SQLite files, or every PostgreSQL row). */
+  databaseText(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface WorldOptions {
+  now?: Date;
+  policy?: SignupPolicy;
+  apiKey?: 'full' | 'noSignup';
+  /** Provider client attempts per request (default 2: one retry with the same key). */
+  attempts?: number;
+}
+
+export async function signupWorld(kind: Kind, opts: WorldOptions = {}): Promise<SignupWorld> {
+  const sim = await startSimulator({ clock: 'manual', now: opts.now ?? NOON_JST, seed: 'empty' });
+  const clock = { now: () => sim.control.clock.now() };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'signup-test-'));
+  let db: TestDatabase | null = null;
+  if (kind === 'postgres') db = await createTestDatabase('signup');
+  const sink = new MemoryLogSink();
+  const registry = new SecretRegistry();
+  const logger = createLogger({ level: 'debug', stream: sink, secrets: registry });
+  const stores: Store[] = [];
+  const open = async () => {
+    const s = await openStore({
+      dataDir,
+      databaseUrl: db?.url,
+      encryptionKey: TEST_SEALING_KEY,
+      logger,
+      clock,
+    });
+    stores.push(s);
+    return s;
+  };
+  const roles = new Map<string, Role>([
+    ['UREQ', 'operator'],
+    ['UAPP', 'approver'],
+    ['UADMIN', 'admin'],
+    ['UVIEW', 'viewer'],
+  ]);
+  const makeDeps = (store: Store): SignupDeps => ({
+    provider: new ProviderClient({
+      baseUrl: sim.url,
+      apiKey: opts.apiKey === 'noSignup' ? sim.keys.noSignup : sim.keys.full,
+      logger: logger.child({ component: 'provider' }),
+      clock: { now: () => sim.control.clock.now().getTime(), sleep: async () => undefined },
+      retry: { maxAttempts: opts.attempts ?? 2 },
+    }),
+    store,
+    access: { roleOf: async (u) => roles.get(u) ?? 'viewer' },
+    clock,
+    logger: logger.child({ component: 'signup' }),
+    secrets: registry,
+    ...(opts.policy ? { policy: opts.policy } : {}),
+  });
+  const store = await open();
+  return {
+    kind,
+    sim,
+    store,
+    deps: makeDeps(store),
+    sink,
+    registry,
+    roles,
+    replica: async () => makeDeps(await open()),
+    advance: (ms) => sim.control.clock.advance(ms),
+    async databaseText() {
+      if (!db) {
+        return readdirSync(dataDir)
+          .map((f) => readFileSync(path.join(dataDir, f)).toString('latin1'))
+          .join('\n');
+      }
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        const tables = await c.query<{ tablename: string }>(
+          "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+        );
+        const parts: string[] = [];
+        for (const t of tables.rows) {
+          const r = await c.query(`SELECT * FROM ${c.escapeIdentifier(t.tablename)}`);
+          parts.push(JSON.stringify(r.rows));
+        }
+        return parts.join('\n');
+      } finally {
+        await c.end();
+      }
+    },
+    async close() {
+      for (const s of stores) await s.close().catch(() => undefined);
+      await sim.close();
+      await db?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real (not dry-run) signup POSTs the simulator received. */
+export function realPosts(sim: Simulator) {
+  return sim.control
+    .requests({ method: 'POST', path: '/v1/vps/servers' })
+    .filter((r) => (r.body as { dry_run?: unknown } | null)?.dry_run !== true);
+}

@@ -1,0 +1,383 @@
+import type { ActionsBlock, Button, InputBlock, KnownBlock, StaticSelect } from '@slack/types';
+import { describe, expect, it } from 'vitest';
+import type { ExecuteOutcome } from '../../../src/services/signup.ts';
+import { type Catalogue, catalogueOf } from '../../../src/services/signup-catalogue.ts';
+import { SignupError } from '../../../src/services/signup-errors.ts';
+import { checkSignupForm } from '../../../src/services/signup-form.ts';
+import type { Plan, SignupRow } from '../../../src/services/signup-ports.ts';
+import { translator } from '../../../src/slack/i18n/index.ts';
+import { signupMessages } from '../../../src/slack/i18n/signup-messages.ts';
+import type { Ui } from '../../../src/slack/views/format.ts';
+import {
+  parseButtonValue,
+  signupApprovalMessage,
+  signupApproveRefusal,
+  signupOutcomeMessage,
+  signupPasswordMessage,
+  signupQuoteRefusal,
+  signupRejectRefusal,
+} from '../../../src/slack/views/signup-approval.ts';
+import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/views/signup-ids.ts';
+import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup-list.ts';
+import {
+  parseSignupMeta,
+  readSignupForm,
+  signupFieldErrors,
+  signupModalView,
+  type ViewStateValues,
+} from '../../../src/slack/views/signup-modal.ts';
+
+const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo' };
+const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo' };
+
+const plan = (id: string, gb: number, campaign = false): Plan => ({
+  plan_id: id,
+  vps_type: 'vps',
+  plan_name: `VPS ${gb}GB`,
+  memory_mb: gb * 1024,
+  vcpu: gb + 1,
+  disk_gb: 50,
+  currency: 'JPY',
+  periods: [
+    { months: 1, total_price: 1_234, regular_total_price: 1_234, campaign_applied: false },
+    {
+      months: 12,
+      total_price: campaign ? 13_000 : 18_000,
+      regular_total_price: 18_000,
+      campaign_applied: campaign,
+    },
+  ],
+});
+
+const catalogue: Catalogue = catalogueOf({
+  plans: [plan('vps-1gb', 1), plan('vps-2gb', 2, true)],
+  os_images: [
+    { image_id: 'ubuntu-24.04', name: 'Ubuntu', version: '24.04', minimum_memory_mb: 0 },
+    { image_id: 'desktop', name: 'Oracle Linux (Desktop)', version: '9', minimum_memory_mb: 2048 },
+  ],
+});
+
+const row = (over: Partial<SignupRow> = {}): SignupRow => ({
+  id: 'sig-1',
+  state: 'quoted',
+  planId: 'vps-2gb',
+  period: 12,
+  imageId: 'ubuntu-24.04',
+  serverName: 'web-7',
+  sshKeyName: null,
+  sshPublicKey: null,
+  autoRenew: true,
+  partnerCode: null,
+  quotedPrice: 13_000,
+  regularPrice: 18_000,
+  campaignApplied: true,
+  idempotencyKey: '6f1c0e9e-1111-4d0b-9a55-123456789abc',
+  requesterId: 'UREQ',
+  approverId: null,
+  channelId: 'COPS',
+  messageTs: null,
+  threadTs: null,
+  locale: 'en',
+  expiresAt: new Date('2026-03-10T03:30:00Z'),
+  secretId: 'sec-1',
+  providerServiceId: null,
+  uuid: null,
+  ipAddress: null,
+  providerStatus: null,
+  errorCode: null,
+  attempts: 0,
+  nextCheckAt: null,
+  createdAt: new Date('2026-03-10T03:00:00Z'),
+  updatedAt: new Date('2026-03-10T03:00:00Z'),
+  ...over,
+});
+
+const inputs = (blocks: KnownBlock[]) => blocks.filter((b): b is InputBlock => b.type === 'input');
+const allText = (v: unknown) => JSON.stringify(v);
+
+describe('signup modal', () => {
+  it('has every field with the provider field name as action_id', () => {
+    const view = signupModalView(en, catalogue, { channelId: 'COPS' });
+    const ids = inputs(view.blocks as KnownBlock[]).map((b) =>
+      'action_id' in b.element ? b.element.action_id : '',
+    );
+    expect(ids).toEqual([
+      'plan_id',
+      'period',
+      'image_id',
+      'name',
+      'ssh_key_name',
+      'ssh_public_key',
+      'root_password',
+      'auto_renew',
+      'partner_code',
+      'agree_to_terms',
+    ]);
+    expect(view.callback_id).toBe(SIGNUP_IDS.modalCallback);
+    expect([...view.title.text].length).toBeLessThanOrEqual(24);
+    expect(parseSignupMeta(view.private_metadata)).toEqual({ channelId: 'COPS', planId: 'vps-1gb' });
+    const planBlock = inputs(view.blocks as KnownBlock[])[0];
+    expect(planBlock?.dispatch_action).toBe(true);
+  });
+
+  it('periods show each price (and the campaign) of the chosen plan; images fit its memory', () => {
+    const small = signupModalView(en, catalogue, { channelId: 'COPS', planId: 'vps-1gb' });
+    const big = signupModalView(en, catalogue, { channelId: 'COPS', planId: 'vps-2gb' });
+    const select = (v: typeof small, field: 'period' | 'image_id', planId: string) => {
+      const b = inputs(v.blocks as KnownBlock[]).find((x) => x.block_id === signupBlockId(field, planId));
+      return (b?.element as StaticSelect | undefined)?.options?.map((o) => [o.value, o.text.text]);
+    };
+    expect(select(small, 'period', 'vps-1gb')).toEqual([
+      ['1', '1 mo · ¥1,234'],
+      ['12', '12 mo · ¥18,000'],
+    ]);
+    expect(select(big, 'period', 'vps-2gb')).toEqual([
+      ['1', '1 mo · ¥1,234'],
+      ['12', '12 mo · ¥13,000 (campaign, regular ¥18,000)'],
+    ]);
+    expect(select(small, 'image_id', 'vps-1gb')?.map(([v]) => v)).toEqual(['ubuntu-24.04']);
+    expect(select(big, 'image_id', 'vps-2gb')?.map(([v]) => v)).toEqual(['ubuntu-24.04', 'desktop']);
+    expect(allText(signupModalView(ja, catalogue, { channelId: 'C', planId: 'vps-2gb' }))).toContain(
+      '13,000円',
+    );
+  });
+
+  it('auto-renew starts ticked; the terms box never does', () => {
+    const view = signupModalView(en, catalogue, { channelId: 'COPS' });
+    const el = (id: string) =>
+      inputs(view.blocks as KnownBlock[]).find((b) => 'action_id' in b.element && b.element.action_id === id)
+        ?.element as { initial_options?: unknown[] };
+    expect(el('auto_renew').initial_options).toHaveLength(1);
+    expect(el('agree_to_terms').initial_options).toBeUndefined();
+  });
+
+  it('reads the submitted state by action_id and maps problems back onto block_ids', () => {
+    const values: ViewStateValues = {
+      [signupBlockId('plan_id')]: {
+        plan_id: { type: 'static_select', selected_option: { value: 'vps-1gb' } },
+      },
+      [signupBlockId('period', 'vps-1gb')]: {
+        period: { type: 'static_select', selected_option: { value: '12' } },
+      },
+      [signupBlockId('image_id', 'vps-1gb')]: {
+        image_id: { type: 'static_select', selected_option: { value: 'desktop' } },
+      },
+      [signupBlockId('name')]: { name: { type: 'plain_text_input', value: 'Bad Name' } },
+      [signupBlockId('root_password')]: { root_password: { type: 'plain_text_input', value: null } },
+      [signupBlockId('auto_renew')]: { auto_renew: { type: 'checkboxes', selected_options: [] } },
+      [signupBlockId('agree_to_terms')]: { agree_to_terms: { type: 'checkboxes', selected_options: [] } },
+    };
+    const form = readSignupForm(values);
+    expect(form).toMatchObject({
+      plan_id: 'vps-1gb',
+      period: '12',
+      image_id: 'desktop',
+      name: 'Bad Name',
+      root_password: undefined,
+      auto_renew: false,
+      agree_to_terms: false,
+    });
+    const r = checkSignupForm(form, catalogue);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const errors = signupFieldErrors(en, r.problems, 'vps-1gb');
+    expect(errors).toEqual({
+      [signupBlockId('image_id', 'vps-1gb')]: 'This OS needs a plan with at least 2048 MB of memory.',
+      [signupBlockId('name')]: 'Only lower-case letters a–z, digits, - and _.',
+      [signupBlockId('agree_to_terms')]:
+        'Tick the box to agree to the terms; the order cannot be placed otherwise.',
+    });
+    // A field whose block is not shown is reported on the plan instead of dropped.
+    const moved = signupFieldErrors(en, r.problems, 'vps-1gb', new Set([signupBlockId('plan_id')]));
+    expect(Object.keys(moved)).toEqual([signupBlockId('plan_id')]);
+  });
+});
+
+describe('approval message', () => {
+  it('shows what, the price, regular price, campaign, pro-rata, requester, expiry; Approve confirms the amount', () => {
+    const m = signupApprovalMessage(en, { row: row(), plan: catalogue.plans[1], image: catalogue.images[0] });
+    const text = allText(m.blocks);
+    for (const s of [
+      'VPS 2GB',
+      '12 months',
+      'Ubuntu 24.04',
+      '`web-7`',
+      '*¥13,000*',
+      'regular price is ¥18,000',
+      'pro-rata',
+      '00:00 JST',
+      '<@UREQ>',
+      '10/03/2026, 12:30:00',
+    ]) {
+      expect(text).toContain(s);
+    }
+    const actions = m.blocks.find((b): b is ActionsBlock => b.type === 'actions');
+    const [approve, reject] = (actions?.elements ?? []) as Button[];
+    expect(approve?.action_id).toBe(SIGNUP_IDS.approve);
+    expect(approve?.action_id).toContain('approve');
+    expect(reject?.action_id).toContain('reject');
+    expect(approve?.confirm?.title?.text).toBe('Pay ¥13,000?');
+    expect(approve?.confirm?.text.text).toContain('charges ¥13,000');
+    expect(parseButtonValue(approve?.value)).toEqual({ id: 'sig-1', price: 13_000 });
+    expect(m.text).toContain('¥13,000');
+    // Never the password, never the key.
+    expect(text).not.toContain(row().idempotencyKey);
+    expect(text).not.toContain('sec-1');
+  });
+
+  it('without a campaign shows no regular price; the ja message says 円', () => {
+    const m = signupApprovalMessage(ja, {
+      row: row({ campaignApplied: false, regularPrice: 13_000 }),
+      plan: catalogue.plans[1],
+    });
+    const text = allText(m.blocks);
+    expect(text).not.toContain('通常価格');
+    expect(text).toContain('13,000円');
+  });
+
+  it('once decided it loses its buttons and says who and what now', () => {
+    const cases: [Partial<SignupRow>, string][] = [
+      [{ state: 'approved', approverId: 'UAPP' }, 'Approved by <@UAPP>. Placing the order now'],
+      [{ state: 'active', approverId: 'UAPP' }, 'paid ¥13,000. The server is active'],
+      [{ state: 'submitted', approverId: 'UAPP' }, 'being set up'],
+      [{ state: 'rejected', approverId: 'UAPP' }, 'Rejected by <@UAPP>'],
+      [{ state: 'rejected', approverId: 'UREQ' }, 'Withdrawn by <@UREQ>'],
+      [{ state: 'expired' }, 'expired at 10/03/2026, 12:30:00'],
+      [{ state: 'failed', errorCode: 'PAYMENT_REQUIRED' }, 'Not ordered (PAYMENT_REQUIRED)'],
+      [{ state: 'unknown', approverId: 'UAPP' }, 'Checking whether the order went through'],
+      [{ state: 'price_changed', approverId: 'UAPP' }, 'the price changed'],
+    ];
+    for (const [over, expected] of cases) {
+      const m = signupApprovalMessage(en, { row: row(over) });
+      expect(m.blocks.some((b) => b.type === 'actions')).toBe(false);
+      expect(allText(m.blocks), String(over.state)).toContain(expected);
+    }
+  });
+});
+
+describe('outcome and refusal sentences', () => {
+  const paid = row({ state: 'active', providerServiceId: 4321, approverId: 'UAPP' });
+  it('explain every outcome of the order', () => {
+    const outcomes: [ExecuteOutcome, string][] = [
+      [{ kind: 'done', row: paid, status: 'active' }, 'active (service code 4321)'],
+      [{ kind: 'done', row: paid, status: 'building' }, 'still being set up'],
+      [{ kind: 'done', row: paid, status: 'setup_pending' }, 'contact the provider’s support'],
+      [
+        {
+          kind: 'price_changed',
+          row: row({ state: 'price_changed' }),
+          oldPrice: 13_000,
+          requote: row({ id: 'sig-2', quotedPrice: 14_000 }),
+          requoteError: null,
+        },
+        'from ¥13,000 to ¥14,000',
+      ],
+      [
+        {
+          kind: 'price_changed',
+          row: row({ state: 'price_changed' }),
+          oldPrice: 13_000,
+          requote: null,
+          requoteError: 'CAPACITY_UNAVAILABLE',
+        },
+        'could not be made (CAPACITY_UNAVAILABLE)',
+      ],
+      [
+        { kind: 'price_changed', row: row(), oldPrice: 13_000, requote: null, requoteError: 'AFTER_UNKNOWN' },
+        'earlier attempt did not go through',
+      ],
+      [{ kind: 'failed', row: row(), code: 'PAYMENT_REQUIRED' }, 'balance is too low for ¥13,000'],
+      [{ kind: 'failed', row: row(), code: 'FORBIDDEN' }, 'may not sign up'],
+      [{ kind: 'failed', row: row(), code: 'CAPACITY_UNAVAILABLE' }, 'no room'],
+      [{ kind: 'failed', row: row(), code: 'PLAN_NOT_AVAILABLE' }, 'no longer open'],
+      [{ kind: 'failed', row: row(), code: 'VALIDATION_ERROR' }, 'refused the order’s details'],
+      [{ kind: 'failed', row: row(), code: 'UNAUTHORIZED' }, 'refused (UNAUTHORIZED)'],
+      [{ kind: 'unknown', row: row(), code: 'NETWORK' }, 'same order key'],
+      [{ kind: 'unknown', row: row(), code: 'DUPLICATE_REQUEST' }, 'still being processed'],
+      [{ kind: 'unknown', row: row(), code: 'NEEDS_MANUAL_CHECK' }, 'provider’s panel'],
+      [{ kind: 'expired', row: row() }, 'expired at 10/03/2026, 12:30:00'],
+    ];
+    for (const [o, expected] of outcomes) {
+      expect(signupOutcomeMessage(en, o)?.text, `${o.kind}`).toContain(expected);
+      expect(signupOutcomeMessage(ja, o)?.text.length).toBeGreaterThan(5);
+    }
+    expect(signupOutcomeMessage(en, { kind: 'not_executable', row: null })).toBeUndefined();
+  });
+
+  it('tell a clicker alone why the click did nothing', () => {
+    expect(signupApproveRefusal(en, { kind: 'forbidden', role: 'viewer' })?.text).toContain(
+      'Your role: viewer',
+    );
+    expect(signupApproveRefusal(en, { kind: 'self_approval', row: row() })?.text).toContain('someone else');
+    expect(
+      signupApproveRefusal(en, {
+        kind: 'already_handled',
+        row: row({ state: 'approved', approverId: 'UAPP' }),
+      })?.text,
+    ).toBe('Already handled: this order is approved (by <@UAPP>).');
+    expect(signupApproveRefusal(en, { kind: 'expired', row: row() })?.text).toContain('expired');
+    expect(signupApproveRefusal(en, { kind: 'stale', row: row() })?.text).toContain('old price');
+    expect(signupApproveRefusal(en, { kind: 'approved', row: row() })).toBeUndefined();
+    expect(signupRejectRefusal(en, { kind: 'forbidden', role: 'viewer' })?.text).toContain(
+      'Only an approver',
+    );
+  });
+
+  it('give dry-run refusals as plain sentences', () => {
+    const s = (code: string) => signupQuoteRefusal(en, new SignupError('provider_refused', { code })).text;
+    expect(s('PAYMENT_REQUIRED')).toContain('balance is too low');
+    expect(s('FORBIDDEN')).toContain('20,000 yen');
+    expect(s('CAPACITY_UNAVAILABLE')).toContain('cannot take this plan');
+    expect(s('DUPLICATE_REQUEST')).toContain('still processing');
+    expect(s('PLAN_NOT_AVAILABLE')).toContain('not open');
+    expect(s('VALIDATION_ERROR')).toContain('details');
+    expect(s('WEIRD')).toContain('(WEIRD)');
+    expect(
+      signupQuoteRefusal(en, new SignupError('provider_unreachable', { code: 'NETWORK' })).text,
+    ).toContain('could not be reached');
+    expect(signupQuoteRefusal(en, new SignupError('role_required', { yours: 'viewer' })).text).toContain(
+      'viewer',
+    );
+  });
+
+  it('the generated password message shows it verbatim in code format', () => {
+    const m = signupPasswordMessage(en, 'web-7', 'Ab3#xY9!kL2@mN5%qR8=sT1?');
+    expect(m.text).toContain('`Ab3#xY9!kL2@mN5%qR8=sT1?`');
+    expect(m.text).toContain('only time');
+  });
+});
+
+describe('signups list', () => {
+  it('lists rows with state, price, requester and approver; fits the message limit at its maximum', () => {
+    const rows = Array.from({ length: SIGNUP_LIST_MAX }, (_, i) =>
+      row({
+        id: `s${i}`,
+        state: i % 2 ? 'active' : 'failed',
+        approverId: 'UAPP',
+        errorCode: i % 2 ? null : 'FORBIDDEN',
+      }),
+    );
+    const m = signupListView(en, rows, catalogue.plans);
+    expect(m.blocks).toHaveLength(SIGNUP_LIST_MAX + 1);
+    const text = allText(m.blocks);
+    expect(text).toContain('VPS 2GB');
+    expect(text).toContain('not ordered');
+    expect(text).toContain('approved by <@UAPP>');
+    expect(text).toContain('FORBIDDEN');
+    expect(() => signupListView(en, [...rows, row()])).toThrow(RangeError);
+    expect(signupListView(en, []).text).toContain('No quotes');
+  });
+});
+
+describe('signup catalog', () => {
+  it('has the same keys and placeholders in en and ja', () => {
+    const enKeys = Object.keys(signupMessages.en).sort();
+    expect(Object.keys(signupMessages.ja).sort()).toEqual(enKeys);
+    const holes = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+    for (const k of enKeys) {
+      const key = k as keyof typeof signupMessages.en;
+      expect(k.startsWith('signup.')).toBe(true);
+      expect(holes(signupMessages.ja[key]), k).toEqual(holes(signupMessages.en[key]));
+    }
+  });
+});
