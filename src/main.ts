@@ -5,6 +5,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { registerHandlers } from '../handlers/index.ts';
+import { startSignupBackground } from '../handlers/signup-background.ts';
+import type { SignupHandlerDeps } from '../handlers/signup-deps.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { ProviderClient, type RetryPolicy } from './provider/index.ts';
@@ -14,6 +16,7 @@ import { DeliveryGuard } from './services/delivery-guard.ts';
 import { healthReport } from './services/health.ts';
 import { type Clock, systemClock } from './services/ports.ts';
 import { ServersService } from './services/servers.ts';
+import { signupAccessPort, signupProviderPort } from './services/signup-adapters.ts';
 import { createSlackApp } from './slack/app.ts';
 import { translator } from './slack/i18n/index.ts';
 import { prometheusText } from './slack/metrics-text.ts';
@@ -34,6 +37,13 @@ export interface StartOptions {
   port?: number;
   /** Provider client retry policy overrides (tests shorten the waits). */
   providerRetry?: Partial<RetryPolicy>;
+  /**
+   * The logger's secret registry: passwords that live in memory for a while
+   * (a signup's root password) are registered so no log line can carry them.
+   */
+  secrets?: SecretRegistry;
+  /** How often expired quotes and orders in `unknown` are swept (default 15 s; 0 turns it off for tests). */
+  signupSweepMs?: number;
 }
 
 export async function startBot(config: Config, opts: StartOptions): Promise<RunningBot> {
@@ -74,22 +84,45 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       clock,
     });
     const servers = new ServersService({ ...ports, access, clock });
+    const ui = (userId: string) => directory.ui(userId);
+    const channelUi = { locale: config.locale, tz: 'UTC', t: translator(config.locale) };
+    const signup: SignupHandlerDeps = {
+      signup: {
+        provider: signupProviderPort(provider),
+        store,
+        access: signupAccessPort(access),
+        clock,
+        logger: logger.child({ component: 'signup' }),
+        secrets: opts.secrets ?? new SecretRegistry(),
+        policy: { allowSelfApproval: policy?.approvals.allow_self ?? false },
+      },
+      ui,
+      channelUi,
+      logger,
+      deliveries: store.deliveries,
+    };
     registerHandlers(slack.app, {
       servers,
       access,
-      ui: (userId) => directory.ui(userId),
-      channelUi: { locale: config.locale, tz: 'UTC', t: translator(config.locale) },
+      ui,
+      channelUi,
       deliveries: new DeliveryGuard(ports.store.deliveries, logger.child({ component: 'deliveries' })),
       clock,
       logger,
+      signup,
     });
     const { port } = await slack.start();
+    // Every replica sweeps: each row moves by one conditional UPDATE, so only one acts on it.
+    const sweepMs = opts.signupSweepMs ?? 15_000;
+    const stopSweep =
+      sweepMs > 0 ? startSignupBackground(signup, slack.app.client, sweepMs) : () => undefined;
     logger.info({ port, socketMode: config.slack.socketMode, store: store.kind }, 'vps-chatops started');
     return {
       port,
       store,
       provider,
       async stop() {
+        stopSweep();
         await slack.stop().catch((err: unknown) => logger.warn({ err }, 'slack app stop failed'));
         await provider.close();
         await store.close();
@@ -118,7 +151,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, secrets });
   let bot: RunningBot;
   try {
-    bot = await startBot(config, { logger });
+    bot = await startBot(config, { logger, secrets });
   } catch (err) {
     if (err instanceof PolicyError || err instanceof ConfigError) {
       process.stderr.write(`${err.problems.join('\n')}\n`);

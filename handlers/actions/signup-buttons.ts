@@ -26,6 +26,7 @@ import {
   loadCatalogue,
   rejectSignup,
 } from '../../src/services/signup.ts';
+import { SIGNUP_IDS, signupBlockId } from '../../src/slack/ids.ts';
 import type { Message } from '../../src/slack/views/format.ts';
 import {
   parseButtonValue,
@@ -34,7 +35,6 @@ import {
   signupOutcomeMessage,
   signupRejectRefusal,
 } from '../../src/slack/views/signup-approval.ts';
-import { SIGNUP_IDS, signupBlockId } from '../../src/slack/views/signup-ids.ts';
 import { parseSignupMeta, signupModalView, st } from '../../src/slack/views/signup-modal.ts';
 import { errorText, postInThread, refreshApproval, type SignupHandlerDeps } from '../signup-deps.ts';
 

@@ -12,6 +12,7 @@ import { serverListView } from '../../src/slack/views/server-list.ts';
 import type { HandlerDeps } from '../deps.ts';
 import { announce, ephemeral, logFailure } from '../replies.ts';
 import { openChangeModal } from '../views/change-modal-flow.ts';
+import { openSignupModal, showSignups } from './signup-command.ts';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -82,6 +83,12 @@ export function vpsCommand(deps: HandlerDeps) {
           await reply(auditView(ui, r.entries, r.server));
           break;
         }
+        case 'signup':
+          await openSignupModal(deps.signup, client, respond, { ...actor, triggerId: command.trigger_id });
+          break;
+        case 'signups':
+          await showSignups(deps.signup, respond, actor);
+          break;
         case 'coming':
           await reply(textView(ui.t('coming.feature', { feature: c.feature })));
           break;

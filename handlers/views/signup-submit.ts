@@ -17,6 +17,7 @@ import {
 } from '../../src/services/signup.ts';
 import { SignupError } from '../../src/services/signup-errors.ts';
 import { checkSignupForm } from '../../src/services/signup-form.ts';
+import { SIGNUP_IDS, signupBlockId } from '../../src/slack/ids.ts';
 import type { Message, Ui } from '../../src/slack/views/format.ts';
 import {
   signupApprovalMessage,
@@ -24,7 +25,6 @@ import {
   signupQuotedNotice,
   signupQuoteRefusal,
 } from '../../src/slack/views/signup-approval.ts';
-import { SIGNUP_IDS, signupBlockId } from '../../src/slack/views/signup-ids.ts';
 import {
   parseSignupMeta,
   readSignupForm,

@@ -40,6 +40,11 @@ export const policySchema = z
       .array(z.string().regex(/^[CGD][A-Z0-9]{2,}$/, 'a Slack channel id such as C0123ABCD'))
       .optional(),
     actions: z.partialRecord(z.enum(ACTIONS), z.enum(ROLES)).default({}),
+    /** Paid signup: whether a requester who is also an approver may approve their own order. */
+    approvals: z
+      .object({ allow_self: z.boolean().default(false) })
+      .strict()
+      .default({ allow_self: false }),
   })
   .strict();
 export type Policy = z.output<typeof policySchema>;

@@ -31,7 +31,9 @@ export type VpsCommand =
   | { name: 'logs'; filter: LogFilter }
   | { name: 'me' }
   | { name: 'audit'; server?: string | undefined }
-  | { name: 'coming'; feature: 'signup' | 'signups' | 'watch' };
+  | { name: 'signup' }
+  | { name: 'signups' }
+  | { name: 'coming'; feature: 'watch' };
 
 export type ParseProblem =
   | { problem: 'unknown_command'; word: string }
@@ -210,6 +212,8 @@ export function parseVpsCommand(text: string): ParseResult {
       return { ok: true, command: { name: 'audit', server: args[0]?.text } };
     case 'signup':
     case 'signups':
+      if (args.length > 0) return usage(word);
+      return { ok: true, command: { name: word } };
     case 'watch':
       return { ok: true, command: { name: 'coming', feature: word } };
     default:

@@ -3,6 +3,7 @@
  * tests import them from here so a rename cannot leave a listener deaf.
  */
 import type { ChangeField } from '../services/command-parser.ts';
+import type { SignupField } from '../services/signup-form.ts';
 
 export const COMMANDS = { vps: '/vps', hosting: '/hosting' } as const;
 
@@ -37,3 +38,26 @@ export const BLOCKS = {
 
 /** Modal inputs carry the provider's field name as action_id (DESIGN.md). */
 export const INPUT_ACTION: Record<ChangeField, string> = { name: 'name', memo: 'memo', rdns: 'hostname' };
+
+// Paid signup. Modal inputs carry the provider's field name as action_id; the
+// approval buttons carry `approve` / `reject` in theirs (DESIGN.md).
+
+export const SIGNUP_IDS = {
+  modalCallback: 'vps_signup_modal',
+  approve: 'vps_signup_approve',
+  reject: 'vps_signup_reject',
+  approvalActions: 'vps_signup_actions',
+} as const;
+
+/**
+ * Block of a modal input. Period and image blocks carry the plan, so a plan
+ * change gives them a new block_id and Slack does not keep a choice the new
+ * plan lacks (Slack keeps input state across views.update by block_id).
+ */
+export function signupBlockId(field: SignupField, planId?: string): string {
+  const base = `vps_signup_${field}`;
+  return (field === 'period' || field === 'image_id') && planId ? `${base}@${planId}` : base;
+}
+
+/** The one checkbox value of the auto_renew and agree_to_terms inputs. */
+export const CHECKED = 'yes';

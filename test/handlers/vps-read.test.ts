@@ -186,10 +186,14 @@ describe('/vps read commands through the real app', () => {
     expect(h.slack.calls.filter((c) => c.responseId === again.responseId)).toHaveLength(0);
   });
 
-  it('answers unknown words, usage mistakes, later features and /hosting', async () => {
+  it('answers unknown words, usage mistakes, signup for a viewer, later features and /hosting', async () => {
     expect(messageText(await (await h.command('reboot web-1')).reply())).toContain('I don’t know `reboot`');
     expect(messageText(await (await h.command('show')).reply())).toContain(en['usage.show']);
-    expect(messageText(await (await h.command('signup')).reply())).toContain('`/vps signup` is coming');
+    // /vps routes signup to the order form, which a viewer may not open.
+    expect(messageText(await (await h.command('signup')).reply())).toContain(
+      'Ordering a VPS needs the operator role; yours is viewer.',
+    );
+    expect(messageText(await (await h.command('watch web-1')).reply())).toContain('`/vps watch` is coming');
     const hosting = await (await h.command('xs1.xsrv.jp dns', { command: '/hosting' })).reply();
     expect(messageText(hosting)).toContain(en['coming.hosting']);
   });

@@ -87,7 +87,9 @@ describe('parseVpsCommand', () => {
     expect(err('me too')).toEqual({ problem: 'usage', command: 'me' });
     expect(ok('audit')).toEqual({ name: 'audit', server: undefined });
     expect(ok('audit db-1')).toEqual({ name: 'audit', server: 'db-1' });
-    expect(ok('signup')).toEqual({ name: 'coming', feature: 'signup' });
+    expect(ok('signup')).toEqual({ name: 'signup' });
+    expect(ok('signups')).toEqual({ name: 'signups' });
+    expect(err('signup vps-2gb')).toEqual({ problem: 'usage', command: 'signup' });
     expect(ok('watch web-1')).toEqual({ name: 'coming', feature: 'watch' });
   });
 

@@ -116,6 +116,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   // Retries keep their shape but not their seconds of backoff; a Retry-After gives up at once.
   const bot = await startBot(config, {
     logger,
+    secrets,
+    // Tests drive the signup sweep themselves; no timer runs behind them.
+    signupSweepMs: 0,
     // Socket Mode's receiver does not report the port it bound, so pick one first.
     port: opts.socketMode ? await freePort() : 0,
     providerRetry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },

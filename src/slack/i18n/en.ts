@@ -145,6 +145,8 @@ export const en = {
     'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`.',
   'usage.me': 'Usage: `/vps me` (no arguments).',
   'usage.audit': 'Usage: `/vps audit [server]`.',
+  'usage.signup': 'Usage: `/vps signup` (no arguments); the form asks for the plan, period and OS.',
+  'usage.signups': 'Usage: `/vps signups` (no arguments).',
 
   'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
   'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',

@@ -1,9 +1,15 @@
-import { en, type MessageKey } from './en.ts';
-import { ja } from './ja.ts';
+import { type MessageKey as CoreKey, en as coreEn } from './en.ts';
+import { ja as coreJa } from './ja.ts';
+import { type SignupMessageKey, signupMessages } from './signup-messages.ts';
 
-export type { MessageKey } from './en.ts';
 export type Locale = 'en' | 'ja';
 export type Params = Readonly<Record<string, string | number>>;
+/** Every key of the catalogs: the core commands' and each feature's. */
+export type MessageKey = CoreKey | SignupMessageKey;
+
+/** One catalog per language, assembled from the feature files (each keeps en and ja key-identical). */
+const en: Readonly<Record<MessageKey, string>> = { ...coreEn, ...signupMessages.en };
+const ja: Readonly<Record<MessageKey, string>> = { ...coreJa, ...signupMessages.ja };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
 

@@ -145,6 +145,8 @@ export const ja: Record<MessageKey, string> = {
     '使い方: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`',
   'usage.me': '使い方: `/vps me`（引数なし）',
   'usage.audit': '使い方: `/vps audit [サーバー]`',
+  'usage.signup': '使い方: `/vps signup`（引数なし）。プラン・期間・OSはフォームで選びます。',
+  'usage.signups': '使い方: `/vps signups`（引数なし）',
 
   'error.server_not_found':
     '`{ref}` というサーバーはありません。`/vps list` で名前・UUID・IPを確認してください。',

@@ -10,9 +10,9 @@ import type { ApproveResult, ExecuteOutcome, RejectResult } from '../../services
 import type { SignupError } from '../../services/signup-errors.ts';
 import type { OsImage, Plan, SignupRow } from '../../services/signup-ports.ts';
 import { formatYen, isSignupMessageKey, type SignupMessageKey } from '../i18n/signup-messages.ts';
+import { SIGNUP_IDS } from '../ids.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from './format.ts';
 import { assertBlocksWithinLimits } from './limits.ts';
-import { SIGNUP_IDS } from './signup-ids.ts';
 import { st } from './signup-modal.ts';
 
 export interface SignupDisplay {

@@ -14,10 +14,11 @@ import {
   type SignupFormValues,
 } from '../../services/signup-form.ts';
 import type { Plan } from '../../services/signup-ports.ts';
-import { formatYen, type SignupMessageKey, type SignupParams, signupText } from '../i18n/signup-messages.ts';
+import { t } from '../i18n/index.ts';
+import { formatYen, type SignupMessageKey, type SignupParams } from '../i18n/signup-messages.ts';
+import { CHECKED, SIGNUP_IDS, signupBlockId } from '../ids.ts';
 import type { Ui } from './format.ts';
 import { assertBlocksWithinLimits, fits, ViewLimitError } from './limits.ts';
-import { CHECKED, SIGNUP_IDS, signupBlockId } from './signup-ids.ts';
 
 export const SELECT_OPTIONS_MAX = 100;
 const OPTION_TEXT_MAX = 75;
@@ -29,7 +30,7 @@ export interface SignupModalMeta {
 }
 
 export const st = (ui: Pick<Ui, 'locale'>, key: SignupMessageKey, params?: SignupParams): string =>
-  signupText(ui.locale, key, params);
+  t(ui.locale, key, params);
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text });
 

@@ -7,6 +7,7 @@ import { checkSignupForm } from '../../../src/services/signup-form.ts';
 import type { Plan, SignupRow } from '../../../src/services/signup-ports.ts';
 import { translator } from '../../../src/slack/i18n/index.ts';
 import { signupMessages } from '../../../src/slack/i18n/signup-messages.ts';
+import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import type { Ui } from '../../../src/slack/views/format.ts';
 import {
   parseButtonValue,
@@ -17,7 +18,6 @@ import {
   signupQuoteRefusal,
   signupRejectRefusal,
 } from '../../../src/slack/views/signup-approval.ts';
-import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/views/signup-ids.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup-list.ts';
 import {
   parseSignupMeta,
