@@ -23,6 +23,9 @@ export const LIMITS = {
   modalTitle: 24,
   privateMetadata: 3000,
   messageText: 40_000,
+  /** plain_text_input max_length: Slack refuses the whole view above this. */
+  inputMaxLength: 3000,
+  selectOptions: 100,
 } as const;
 
 export class ViewLimitError extends Error {
@@ -78,6 +81,10 @@ export function assertBlocksWithinLimits(blocks: readonly KnownBlock[], surface:
       case 'input':
         if (b.element && 'action_id' in b.element && b.element.action_id)
           check('actionId', len(b.element.action_id));
+        if (b.element.type === 'plain_text_input' && b.element.max_length !== undefined)
+          check('inputMaxLength', b.element.max_length);
+        if (b.element.type === 'static_select' && b.element.options)
+          check('selectOptions', b.element.options.length);
         break;
       default:
         break;
