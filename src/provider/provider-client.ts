@@ -1,0 +1,284 @@
+/**
+ * The provider's VPS and common endpoints (vps-api.md). Inputs are validated
+ * before anything is sent; answers are parsed with the schemas.
+ */
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { HostingClient } from './hosting-client.ts';
+import type { ProviderMetrics } from './metrics.ts';
+import type { Clock, RateLimitSnapshot } from './rate-limit-gate.ts';
+import type { RetryPolicy } from './retry-policy.ts';
+import {
+  isPowerStatus,
+  type KeyInfo,
+  KeyInfoSchema,
+  type LogEntry,
+  type LogsPage,
+  LogsPageSchema,
+  MessageAnswerSchema,
+  type OsImage,
+  type Plan,
+  PlansAnswerSchema,
+  type PowerStatus,
+  ServerAnswerSchema,
+  ServersAnswerSchema,
+  SignupDryRunSchema,
+  type SignupResult,
+  SignupResultSchema,
+  type SignupStatus,
+  SignupStatusAnswerSchema,
+  type VpsDetail,
+  type VpsSummary,
+} from './schemas.ts';
+import { type CallOptions, ProviderTransport, type Timeouts } from './transport.ts';
+import {
+  assertDomain,
+  assertHostname,
+  assertIdempotencyKey,
+  assertLogsQuery,
+  assertMemo,
+  assertPathId,
+  assertServerName,
+  assertSignupInput,
+  type LogsQuery,
+  type SignupInput,
+} from './validate.ts';
+
+export interface ProviderClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  logger?: Logger;
+  timeouts?: Timeouts;
+  retry?: Partial<RetryPolicy>;
+  clock?: Clock;
+  /** Pool connections and the upper bound of requests in flight; default 10. */
+  connections?: number;
+  /** Jitter source for backoff; default Math.random. */
+  random?: () => number;
+}
+
+export interface PowerState {
+  status: PowerStatus | string;
+  raw: unknown;
+}
+
+const enc = encodeURIComponent;
+
+/** The power answer's shape is unpublished: look where a status could be. */
+export function extractPowerStatus(raw: unknown): PowerStatus | string {
+  const candidates: unknown[] = [];
+  if (typeof raw === 'string') candidates.push(raw);
+  if (typeof raw === 'object' && raw !== null) {
+    const r = raw as Record<string, unknown>;
+    const power = r.power as Record<string, unknown> | undefined;
+    const server = r.server as Record<string, unknown> | undefined;
+    const serverPower = server?.power as Record<string, unknown> | undefined;
+    candidates.push(
+      r.status,
+      typeof r.power === 'string' ? r.power : power?.status,
+      r.power_status,
+      r.state,
+      typeof server?.power === 'string' ? server.power : serverPower?.status,
+      server?.power_status,
+      server?.status,
+    );
+  }
+  const strings = candidates.filter((c): c is string => typeof c === 'string' && c.length > 0);
+  return strings.find(isPowerStatus) ?? strings[0] ?? 'unknown';
+}
+
+export class ProviderClient {
+  private readonly t: ProviderTransport;
+
+  constructor(opts: ProviderClientOptions) {
+    this.t = new ProviderTransport(opts);
+  }
+
+  /** GET /v1/me: the key's scope (current and legacy shapes). */
+  me(o?: CallOptions): Promise<KeyInfo> {
+    return this.t.send({
+      method: 'GET',
+      template: '/v1/me',
+      path: '/v1/me',
+      schema: KeyInfoSchema,
+      options: o,
+    });
+  }
+
+  /** GET /v1/logs: one page of the key's own logs, newest first. */
+  logs(q: LogsQuery = {}, o?: CallOptions): Promise<LogsPage> {
+    assertLogsQuery(q);
+    return this.t.send({
+      method: 'GET',
+      template: '/v1/logs',
+      path: '/v1/logs',
+      query: { ...q },
+      schema: LogsPageSchema,
+      options: o,
+    });
+  }
+
+  /** Every log entry matching `q`, following `next_cursor` page by page. */
+  async *allLogs(q: LogsQuery = {}, o?: CallOptions): AsyncIterable<LogEntry> {
+    assertLogsQuery(q);
+    let cursor = q.cursor;
+    for (;;) {
+      const page = await this.logs({ ...q, ...(cursor === undefined ? {} : { cursor }) }, o);
+      yield* page.logs;
+      if (!page.has_more || !page.next_cursor) return;
+      cursor = page.next_cursor;
+    }
+  }
+
+  /** GET /v1/vps/plans: plans (with today's prices) and OS images. */
+  plans(o?: CallOptions): Promise<{ plans: Plan[]; os_images: OsImage[] }> {
+    return this.t.send({
+      method: 'GET',
+      template: '/v1/vps/plans',
+      path: '/v1/vps/plans',
+      schema: PlansAnswerSchema,
+      options: o,
+    });
+  }
+
+  /** POST /v1/vps/servers with dry_run: nothing is charged; safe to retry. */
+  signupDryRun(input: SignupInput, o?: CallOptions): Promise<{ dry_run: true; total_price: number }> {
+    assertSignupInput(input);
+    return this.t.send({
+      method: 'POST',
+      template: '/v1/vps/servers',
+      path: '/v1/vps/servers',
+      body: { ...input, dry_run: true },
+      dryRun: true,
+      schema: SignupDryRunSchema,
+      options: o,
+      secrets: [input.root_password],
+    });
+  }
+
+  /**
+   * POST /v1/vps/servers, real and paid. Retried only with the same
+   * Idempotency-Key, so the provider charges once whatever happens on the wire.
+   */
+  signup(input: SignupInput, idempotencyKey: string, o?: CallOptions): Promise<SignupResult> {
+    assertSignupInput(input);
+    assertIdempotencyKey(idempotencyKey);
+    return this.t.send({
+      method: 'POST',
+      template: '/v1/vps/servers',
+      path: '/v1/vps/servers',
+      body: { ...input },
+      idempotencyKey,
+      schema: SignupResultSchema,
+      options: o,
+      secrets: [input.root_password],
+    });
+  }
+
+  /** GET /v1/vps/signup-status/{id}. */
+  async signupStatus(id: string | number, o?: CallOptions): Promise<SignupStatus> {
+    assertPathId(id, 'id');
+    const a = await this.t.send({
+      method: 'GET',
+      template: '/v1/vps/signup-status/{id}',
+      path: `/v1/vps/signup-status/${enc(String(id))}`,
+      schema: SignupStatusAnswerSchema,
+      options: o,
+    });
+    return a.server;
+  }
+
+  /** GET /v1/vps/servers. */
+  async listServers(o?: CallOptions): Promise<VpsSummary[]> {
+    const a = await this.t.send({
+      method: 'GET',
+      template: '/v1/vps/servers',
+      path: '/v1/vps/servers',
+      schema: ServersAnswerSchema,
+      options: o,
+    });
+    return a.servers;
+  }
+
+  /** GET /v1/vps/servers/{uuid}; power state in it is real-time. */
+  async getServer(uuid: string, o?: CallOptions): Promise<VpsDetail> {
+    assertPathId(uuid, 'uuid');
+    const a = await this.t.send({
+      method: 'GET',
+      template: '/v1/vps/servers/{uuid}',
+      path: `/v1/vps/servers/${enc(uuid)}`,
+      schema: ServerAnswerSchema,
+      options: o,
+    });
+    return a.server;
+  }
+
+  /** PUT .../memo; the empty string deletes the memo. */
+  setMemo(uuid: string, memo: string, o?: CallOptions): Promise<{ message: string }> {
+    assertPathId(uuid, 'uuid');
+    assertMemo(memo);
+    return this.put('memo', uuid, { memo }, o);
+  }
+
+  /** PUT .../name. */
+  setName(uuid: string, name: string, o?: CallOptions): Promise<{ message: string }> {
+    assertPathId(uuid, 'uuid');
+    assertServerName(name);
+    return this.put('name', uuid, { name }, o);
+  }
+
+  /** PUT .../reverse-dns; the standard hostname restores the default. */
+  setReverseDns(uuid: string, hostname: string, o?: CallOptions): Promise<{ message: string }> {
+    assertPathId(uuid, 'uuid');
+    assertHostname(hostname);
+    return this.put('reverse-dns', uuid, { hostname }, o);
+  }
+
+  /** GET .../power. The body is unpublished, so it is read leniently and kept raw. */
+  async getPower(uuid: string, o?: CallOptions): Promise<PowerState> {
+    assertPathId(uuid, 'uuid');
+    const raw = await this.t.send({
+      method: 'GET',
+      template: '/v1/vps/servers/{uuid}/power',
+      path: `/v1/vps/servers/${enc(uuid)}/power`,
+      schema: z.unknown(),
+      options: o,
+    });
+    return { status: extractPowerStatus(raw), raw };
+  }
+
+  /** The web hosting API of one server (`servername` is its initial domain). */
+  hosting(servername: string): HostingClient {
+    assertDomain(servername, 'servername');
+    return new HostingClient(this.t, servername);
+  }
+
+  /** The last five X-RateLimit-* values and when they were seen. */
+  get rateLimit(): RateLimitSnapshot {
+    return this.t.rateLimit;
+  }
+
+  metrics(): ProviderMetrics {
+    return this.t.metrics();
+  }
+
+  close(): Promise<void> {
+    return this.t.close();
+  }
+
+  private put(
+    what: 'memo' | 'name' | 'reverse-dns',
+    uuid: string,
+    body: Record<string, string>,
+    o: CallOptions | undefined,
+  ): Promise<{ message: string }> {
+    return this.t.send({
+      method: 'PUT',
+      template: `/v1/vps/servers/{uuid}/${what}`,
+      path: `/v1/vps/servers/${enc(uuid)}/${what}`,
+      body,
+      schema: MessageAnswerSchema,
+      options: o,
+    });
+  }
+}

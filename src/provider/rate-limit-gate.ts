@@ -1,0 +1,304 @@
+/**
+ * The gate every request passes before it is sent. It keeps our requests in
+ * flight within the provider's concurrency limit (background work never takes
+ * the last free place), spaces requests out when `X-RateLimit-Remaining` runs
+ * low until `X-RateLimit-Reset`, and holds everything back after a window 429.
+ * All limits are learned from the headers; none is hard-coded.
+ */
+
+export interface RateLimitSnapshot {
+  limit: number | null;
+  remaining: number | null;
+  /** End of the current window, Unix epoch seconds, as the provider sent it. */
+  reset: number | null;
+  concurrentLimit: number | null;
+  concurrentRemaining: number | null;
+  /** When these values were read (client clock, epoch ms); null before any answer. */
+  seenAt: number | null;
+}
+
+export type Lane = 'interactive' | 'background';
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+type HeaderBag = Record<string, string | string[] | undefined>;
+
+function num(headers: HeaderBag, name: string): number | null {
+  const raw = headers[name];
+  const v = Array.isArray(raw) ? raw[0] : raw;
+  if (v === undefined || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Reads the five X-RateLimit-* headers; null when the answer carried none. */
+export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number): RateLimitSnapshot | null {
+  const snap: RateLimitSnapshot = {
+    limit: num(headers, 'x-ratelimit-limit'),
+    remaining: num(headers, 'x-ratelimit-remaining'),
+    reset: num(headers, 'x-ratelimit-reset'),
+    concurrentLimit: num(headers, 'x-ratelimit-concurrent-limit'),
+    concurrentRemaining: num(headers, 'x-ratelimit-concurrent-remaining'),
+    seenAt: nowMs,
+  };
+  const any =
+    snap.limit !== null ||
+    snap.remaining !== null ||
+    snap.reset !== null ||
+    snap.concurrentLimit !== null ||
+    snap.concurrentRemaining !== null;
+  return any ? snap : null;
+}
+
+export interface GateOptions {
+  /** Upper bound of our own requests in flight (the pool's connections). */
+  maxConcurrency: number;
+  /** In flight before the provider has told us its concurrency limit. */
+  initialConcurrency?: number;
+  /** Below this share of the window's limit, requests are spaced until the reset. */
+  lowWaterFraction?: number;
+  /** Share of the window kept for interactive requests: background waits for the reset below it. */
+  backgroundReserveFraction?: number;
+  /** Added after a reset time, so that our clock being a little early does not cost a 429. */
+  resetMarginMs?: number;
+}
+
+interface Waiter {
+  lane: Lane;
+  resolve: (permit: GatePermit) => void;
+  reject: (err: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+export interface GatePermit {
+  release(): void;
+}
+
+export class GateClosedError extends Error {
+  override name = 'GateClosedError';
+}
+
+export class RateLimitGate {
+  private readonly clock: Clock;
+  private readonly maxConcurrency: number;
+  private readonly initialConcurrency: number;
+  private readonly lowWaterFraction: number;
+  private readonly backgroundReserveFraction: number;
+  private readonly resetMarginMs: number;
+
+  private readonly queues: Record<Lane, Waiter[]> = { interactive: [], background: [] };
+  private releaseWaiters: Array<() => void> = [];
+  private wakeAt: number | null = null;
+  private wakeCtl: AbortController | null = null;
+  private closed = false;
+
+  inFlight = 0;
+  private limit: number | null = null;
+  private remaining: number | null = null;
+  private resetAtMs: number | null = null;
+  private concurrentLimit: number | null = null;
+  private blockedUntil = 0;
+  private lastStartAt = 0;
+  private last: RateLimitSnapshot = {
+    limit: null,
+    remaining: null,
+    reset: null,
+    concurrentLimit: null,
+    concurrentRemaining: null,
+    seenAt: null,
+  };
+
+  constructor(clock: Clock, opts: GateOptions) {
+    this.clock = clock;
+    this.maxConcurrency = Math.max(1, opts.maxConcurrency);
+    this.initialConcurrency = Math.max(1, Math.min(opts.initialConcurrency ?? 1, this.maxConcurrency));
+    this.lowWaterFraction = opts.lowWaterFraction ?? 0.1;
+    this.backgroundReserveFraction = opts.backgroundReserveFraction ?? 0.1;
+    this.resetMarginMs = opts.resetMarginMs ?? 50;
+  }
+
+  /** The last rate-limit headers seen, as sent. */
+  get snapshot(): RateLimitSnapshot {
+    return { ...this.last };
+  }
+
+  get queued(): number {
+    return this.queues.interactive.length + this.queues.background.length;
+  }
+
+  /** Waits for a place; interactive waiters always go before background ones. */
+  acquire(lane: Lane, signal?: AbortSignal): Promise<GatePermit> {
+    if (this.closed) return Promise.reject(new GateClosedError('provider client is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<GatePermit>((resolve, reject) => {
+      const waiter: Waiter = { lane, resolve, reject, signal, onAbort: undefined };
+      if (signal) {
+        waiter.onAbort = () => {
+          const q = this.queues[lane];
+          const i = q.indexOf(waiter);
+          if (i >= 0) q.splice(i, 1);
+          reject(signal.reason);
+          this.pump();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.queues[lane].push(waiter);
+      this.pump();
+    });
+  }
+
+  /** Feeds the headers of an answer; call while the answer's permit is still held. */
+  observe(snap: RateLimitSnapshot): void {
+    this.last = { ...snap };
+    if (snap.limit !== null) this.limit = snap.limit;
+    if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
+    if (snap.remaining !== null) {
+      const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
+      if (resetMs !== null && (this.resetAtMs === null || resetMs > this.resetAtMs + 500)) {
+        // A new window: our other requests still in flight may not be counted in it yet.
+        this.resetAtMs = resetMs;
+        this.remaining = Math.max(0, snap.remaining - Math.max(0, this.inFlight - 1));
+      } else if (resetMs === null || resetMs >= this.resetAtMs! - 500) {
+        // Same window: the provider's count also sees other users of the key.
+        this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, snap.remaining);
+      }
+    }
+    this.pump();
+  }
+
+  /** After a window 429: nothing is sent before `ms` has passed. */
+  blockFor(ms: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, this.clock.now() + ms);
+    this.remaining = 0;
+    // Retry-After is the provider's own word on when the window reopens.
+    this.resetAtMs = this.blockedUntil;
+    this.pump();
+  }
+
+  /** Resolves when one of our requests in flight finishes (a concurrency 429 waits for this). */
+  waitForRelease(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        this.releaseWaiters = this.releaseWaiters.filter((f) => f !== done);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.releaseWaiters.push(done);
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wakeCtl?.abort();
+    this.wakeCtl = null;
+    for (const lane of ['interactive', 'background'] as const) {
+      for (const w of this.queues[lane].splice(0)) {
+        if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
+        w.reject(new GateClosedError('provider client is closed'));
+      }
+    }
+    for (const f of this.releaseWaiters.splice(0)) f();
+  }
+
+  private capacity(): number {
+    return Math.min(this.maxConcurrency, this.concurrentLimit ?? this.initialConcurrency);
+  }
+
+  /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */
+  private check(lane: Lane, now: number): 'go' | 'release' | number {
+    if (now < this.blockedUntil) return this.blockedUntil;
+    const cap = this.capacity();
+    const laneCap = lane === 'background' && cap > 1 ? cap - 1 : cap;
+    if (this.inFlight >= laneCap) return 'release';
+    if (this.resetAtMs !== null && now >= this.resetAtMs + this.resetMarginMs) {
+      // The window we knew has ended; assume a fresh one until headers say otherwise.
+      this.resetAtMs = null;
+      this.remaining = this.limit;
+    }
+    if (this.remaining === null) return 'go';
+    const limit = this.limit ?? this.remaining;
+    const reserve =
+      lane === 'background' ? Math.max(1, Math.ceil(limit * this.backgroundReserveFraction)) : 0;
+    const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
+    if (this.remaining <= reserve) return nextWindow;
+    const lowWater = Math.max(2, Math.ceil(limit * this.lowWaterFraction));
+    if (this.remaining <= lowWater && this.resetAtMs !== null) {
+      const span = Math.max(0, this.resetAtMs - this.lastStartAt);
+      const allowedAt = this.lastStartAt + span / (this.remaining + 1);
+      if (now < allowedAt) return allowedAt;
+    }
+    return 'go';
+  }
+
+  private pump(): void {
+    if (this.closed) return;
+    for (;;) {
+      const lane: Lane | null =
+        this.queues.interactive.length > 0
+          ? 'interactive'
+          : this.queues.background.length > 0
+            ? 'background'
+            : null;
+      if (lane === null) return;
+      // Background is stricter than interactive, so when the interactive head must wait, so would it.
+      const now = this.clock.now();
+      const decision = this.check(lane, now);
+      if (decision === 'release') return;
+      if (typeof decision === 'number') {
+        this.scheduleWake(decision);
+        return;
+      }
+      const waiter = this.queues[lane].shift();
+      if (!waiter) return;
+      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      this.start(now);
+      waiter.resolve(this.makePermit());
+    }
+  }
+
+  private start(now: number): void {
+    this.inFlight += 1;
+    this.lastStartAt = now;
+    if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1);
+  }
+
+  private makePermit(): GatePermit {
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.inFlight -= 1;
+        const waiters = this.releaseWaiters.splice(0);
+        for (const f of waiters) f();
+        this.pump();
+      },
+    };
+  }
+
+  private scheduleWake(at: number): void {
+    if (this.wakeAt !== null && this.wakeAt <= at) return;
+    this.wakeCtl?.abort();
+    const ctl = new AbortController();
+    this.wakeCtl = ctl;
+    this.wakeAt = at;
+    this.clock.sleep(Math.max(1, at - this.clock.now()), ctl.signal).then(
+      () => {
+        if (this.wakeCtl !== ctl) return;
+        this.wakeCtl = null;
+        this.wakeAt = null;
+        this.pump();
+      },
+      () => undefined,
+    );
+  }
+}

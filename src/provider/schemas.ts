@@ -1,0 +1,214 @@
+/**
+ * zod schemas of every documented answer. Objects are loose: fields the spec
+ * does not list are kept, never refused, so a provider that adds a field does
+ * not break the bot. Documented fields are typed.
+ */
+import { z } from 'zod';
+
+const nullableString = z.string().nullable();
+
+export const ServiceScopeSchema = z.looseObject({
+  permission_type: z.string(),
+  target_mode: z.string(),
+  targets: z.array(z.string()).default([]),
+  permissions: z.record(z.string(), z.string()).optional(),
+  allow_signup: z.boolean().optional(),
+  allow_acquisition: z.boolean().optional(),
+  site_target_mode: z.string().optional(),
+  sites: z.array(z.string()).optional(),
+});
+export type ServiceScope = z.infer<typeof ServiceScopeSchema>;
+
+/** GET /v1/me; legacy single-server keys also carry the deprecated top-level fields. */
+export const KeyInfoSchema = z.looseObject({
+  expires_at: nullableString.optional().transform((v) => v ?? null),
+  services: z
+    .looseObject({
+      server: ServiceScopeSchema.optional(),
+      domain: ServiceScopeSchema.optional(),
+      wphosting: ServiceScopeSchema.optional(),
+      vps: ServiceScopeSchema.optional(),
+    })
+    .default({}),
+  service_type: z.string().optional(),
+  servername: z.string().optional(),
+  permission_type: z.string().optional(),
+});
+export type KeyInfo = z.infer<typeof KeyInfoSchema>;
+
+export const LogEntrySchema = z.looseObject({
+  method: z.string(),
+  path: z.string(),
+  status_code: z.number().int(),
+  response_time_ms: z
+    .number()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  ip_address: z.string(),
+  created_at: z.string(),
+});
+export type LogEntry = z.infer<typeof LogEntrySchema>;
+
+export const LogsPageSchema = z.looseObject({
+  logs: z.array(LogEntrySchema),
+  count: z.number().int(),
+  limit: z.number().int(),
+  has_more: z.boolean(),
+  next_cursor: nullableString.optional().transform((v) => v ?? null),
+});
+export type LogsPage = z.infer<typeof LogsPageSchema>;
+
+export const PlanPeriodSchema = z.looseObject({
+  months: z.number().int(),
+  total_price: z.number().int(),
+  regular_total_price: z.number().int(),
+  campaign_applied: z.boolean(),
+});
+export type PlanPeriod = z.infer<typeof PlanPeriodSchema>;
+
+export const PlanSchema = z.looseObject({
+  plan_id: z.string(),
+  vps_type: z.string(),
+  plan_name: z.string(),
+  memory_mb: z.number().int(),
+  vcpu: z.number().int(),
+  disk_gb: z.number().int(),
+  currency: z.string(),
+  periods: z.array(PlanPeriodSchema),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const OsImageSchema = z.looseObject({
+  image_id: z.string(),
+  name: z.string(),
+  version: nullableString,
+  minimum_memory_mb: z.number().int(),
+});
+export type OsImage = z.infer<typeof OsImageSchema>;
+
+export const PlansAnswerSchema = z.looseObject({
+  plans: z.array(PlanSchema),
+  os_images: z.array(OsImageSchema),
+});
+export type PlansAnswer = z.infer<typeof PlansAnswerSchema>;
+
+export const VPS_TYPES = ['vps', 'business', 'windows', 'gpu'] as const;
+export const CONTRACT_STATUSES = ['active', 'suspended'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+export const POWER_STATUSES = ['running', 'stopped', 'processing', 'error'] as const;
+export type PowerStatus = (typeof POWER_STATUSES)[number];
+export const SIGNUP_STATES = ['active', 'building', 'setup_pending'] as const;
+export type SignupState = (typeof SIGNUP_STATES)[number];
+
+export function isPowerStatus(v: unknown): v is PowerStatus {
+  return typeof v === 'string' && (POWER_STATUSES as readonly string[]).includes(v);
+}
+
+export const VpsSummarySchema = z.looseObject({
+  uuid: z.string(),
+  name: z.string(),
+  vps_type: z.string(),
+  plan_name: z.string(),
+  status: z.string(),
+  ip_address: nullableString,
+  os: nullableString,
+  memo: nullableString,
+});
+export type VpsSummary = z.infer<typeof VpsSummarySchema>;
+
+export const ServersAnswerSchema = z.looseObject({ servers: z.array(VpsSummarySchema) });
+
+export const VpsDetailSchema = z.looseObject({
+  uuid: z.string(),
+  name: z.string(),
+  vps_type: z.string(),
+  status: z.string(),
+  plan: z.looseObject({
+    name: z.string(),
+    vcpu: z.number().int(),
+    memory_gb: z.number(),
+    disk_gb: z.number(),
+  }),
+  os: nullableString,
+  application: nullableString.optional().transform((v) => v ?? null),
+  hostname: nullableString,
+  reverse_hostname: nullableString,
+  ip_address: nullableString,
+  power: z.looseObject({ status: z.string() }),
+  memo: nullableString,
+});
+export type VpsDetail = z.infer<typeof VpsDetailSchema>;
+
+export const ServerAnswerSchema = z.looseObject({ server: VpsDetailSchema });
+
+export const SignupStatusSchema = z.looseObject({
+  id: z.number().int(),
+  uuid: nullableString,
+  name: z.string(),
+  status: z.string(),
+  expiry_date: nullableString,
+});
+export type SignupStatus = z.infer<typeof SignupStatusSchema>;
+
+export const SignupStatusAnswerSchema = z.looseObject({ server: SignupStatusSchema });
+
+export const SignupDryRunSchema = z.looseObject({
+  dry_run: z.literal(true),
+  total_price: z.number().int(),
+});
+export type SignupDryRunResult = z.infer<typeof SignupDryRunSchema>;
+
+/** Real signup: only `server.id` and `server.status` are documented; the rest is kept as sent. */
+export const SignupResultSchema = z.looseObject({
+  server: z.looseObject({
+    id: z.number().int(),
+    status: z.string(),
+  }),
+});
+export type SignupResult = z.infer<typeof SignupResultSchema>;
+
+export const MessageAnswerSchema = z.looseObject({ message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
+
+/** Any JSON object: hosting answers whose fields are mostly unpublished. */
+export const AnyObjectSchema = z.looseObject({});
+export type AnyObject = z.infer<typeof AnyObjectSchema>;
+
+// Hosting API: only the fields hosting-api.md and provider-notes.md name are typed, all optional.
+
+export const HostingServerInfoSchema = z.looseObject({
+  ip_address: z.string().optional(),
+  name_servers: z.array(z.string()).optional(),
+  php_versions: z.array(z.unknown()).optional(),
+  db_versions: z.unknown().optional(),
+  domain_validation_token: z.string().optional(),
+  hostname: z.string().optional(),
+});
+export type HostingServerInfo = z.infer<typeof HostingServerInfoSchema>;
+
+export const HostingDomainSchema = z.looseObject({
+  domain: z.string().optional(),
+  ssl_status: z.string().optional(),
+  url: z.string().optional(),
+  document_root: z.string().optional(),
+});
+export type HostingDomain = z.infer<typeof HostingDomainSchema>;
+
+export const HostingWordpressListSchema = z.looseObject({
+  wordpress: z.array(z.looseObject({ url: z.string().optional() })),
+});
+export type HostingWordpressList = z.infer<typeof HostingWordpressListSchema>;
+
+export const HostingSshKeySchema = z.looseObject({
+  key_id: z.union([z.string(), z.number()]).optional(),
+  public_key: z.string().optional(),
+  label: z.string().optional(),
+});
+export type HostingSshKey = z.infer<typeof HostingSshKeySchema>;
+
+export const HostingErrorLogSchema = z.looseObject({
+  domain: z.string(),
+  log: z.unknown(),
+});
+export type HostingErrorLog = z.infer<typeof HostingErrorLogSchema>;

@@ -1,0 +1,148 @@
+import type { Selectable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import { date, dateOrNull, iso, isoOrNull, type OutboxTable } from './schema.ts';
+import type { OutboxInput, OutboxItem } from './types.ts';
+
+export interface OutboxRepo {
+  /**
+   * Queues a message. `dedupeKey` is unique: a second enqueue with the same key
+   * (a restart, a replay, another replica) is a no-op and returns `{ created: false }`.
+   * Works inside `transaction()` beside a snapshot upsert.
+   */
+  enqueue(item: OutboxInput): Promise<{ created: boolean; id: number | null }>;
+  /** Unsent items whose next attempt is due, oldest first (per channel order is queue order). */
+  due(now: Date, limit: number): Promise<OutboxItem[]>;
+  /**
+   * Like `due`, but takes the items: their next attempt moves `holdMs` ahead in
+   * the same UPDATE, so another replica's notifier does not post them too. An
+   * item not marked sent or failed within `holdMs` becomes due again.
+   */
+  claimDue(now: Date, limit: number, holdMs: number): Promise<OutboxItem[]>;
+  get(id: number): Promise<OutboxItem | null>;
+  /** `ts` is the Slack message ts. */
+  markSent(id: number, ts: string | null): Promise<void>;
+  /** Counts an attempt; `nextAttemptAt` null gives up on the item (it stays, unsent, for inspection). */
+  markFailed(id: number, error: string, nextAttemptAt: Date | null): Promise<void>;
+  /** Deletes items sent at or before `before`; returns how many. */
+  purgeSent(before: Date): Promise<number>;
+}
+
+const MAX_ERROR_CHARS = 2000;
+
+const toItem = (r: Selectable<OutboxTable>): OutboxItem => ({
+  id: Number(r.id),
+  dedupeKey: r.dedupe_key,
+  channelId: r.channel_id,
+  threadTs: r.thread_ts,
+  payload: JSON.parse(r.payload) as unknown,
+  attempts: Number(r.attempts),
+  nextAttemptAt: dateOrNull(r.next_attempt_at),
+  sentAt: dateOrNull(r.sent_at),
+  sentTs: r.sent_ts,
+  lastError: r.last_error,
+  createdAt: date(r.created_at),
+});
+
+export function outboxRepo(ctx: RepoContext): OutboxRepo {
+  const { db, clock } = ctx;
+  return {
+    async enqueue(item) {
+      const now = clock.now();
+      const r = await db
+        .insertInto('outbox')
+        .values({
+          dedupe_key: item.dedupeKey,
+          channel_id: item.channelId,
+          thread_ts: item.threadTs ?? null,
+          payload: JSON.stringify(item.payload ?? null),
+          attempts: 0,
+          next_attempt_at: iso(item.nextAttemptAt ?? now),
+          sent_at: null,
+          sent_ts: null,
+          last_error: null,
+          created_at: iso(now),
+        })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return r ? { created: true, id: Number(r.id) } : { created: false, id: null };
+    },
+
+    async due(now, limit) {
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', 'is not', null)
+        .where('next_attempt_at', '<=', iso(now))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toItem);
+    },
+
+    async claimDue(now, limit, holdMs) {
+      const at = iso(now);
+      const rows = await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: iso(new Date(now.getTime() + holdMs)) })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('outbox')
+            .select('id')
+            .where('sent_at', 'is', null)
+            .where('next_attempt_at', 'is not', null)
+            .where('next_attempt_at', '<=', at)
+            .orderBy('id')
+            .limit(limit),
+        )
+        // Repeated outside the subquery: PostgreSQL re-checks these on a row another
+        // claimer updated meanwhile, so a row is taken once.
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', at)
+        .returningAll()
+        .execute();
+      return rows.map(toItem).sort((a, b) => a.id - b.id);
+    },
+
+    async get(id) {
+      const r = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? toItem(r) : null;
+    },
+
+    async markSent(id, ts) {
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          sent_at: iso(clock.now()),
+          sent_ts: ts,
+          next_attempt_at: null,
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markFailed(id, error, nextAttemptAt) {
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          last_error: error.slice(0, MAX_ERROR_CHARS),
+          next_attempt_at: isoOrNull(nextAttemptAt),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .execute();
+    },
+
+    async purgeSent(before) {
+      const r = await db
+        .deleteFrom('outbox')
+        .where('sent_at', 'is not', null)
+        .where('sent_at', '<=', iso(before))
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables as the database holds them. Types are chosen to mean the same on
+ * SQLite and PostgreSQL: instants are ISO-8601 UTC text (`toISOString()`, so
+ * text order is time order), booleans are 0/1 integers, JSON is text.
+ */
+
+export type IsoText = string;
+export type Flag = number;
+
+export interface SignupsTable {
+  id: string;
+  state: string;
+  plan_id: string;
+  period: number;
+  image_id: string;
+  server_name: string | null;
+  ssh_key_name: string | null;
+  ssh_public_key: string | null;
+  auto_renew: Flag;
+  partner_code: string | null;
+  quoted_price: number;
+  regular_price: number | null;
+  campaign_applied: Flag;
+  idempotency_key: string;
+  requester_id: string;
+  approver_id: string | null;
+  channel_id: string;
+  message_ts: string | null;
+  thread_ts: string | null;
+  locale: string | null;
+  expires_at: IsoText;
+  secret_id: string | null;
+  // bigint: PostgreSQL hands it back as a string, so readers go through Number().
+  provider_service_id: number | string | null;
+  uuid: string | null;
+  ip_address: string | null;
+  provider_status: string | null;
+  error_code: string | null;
+  attempts: number;
+  next_check_at: IsoText | null;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
+export interface SecretsTable {
+  id: string;
+  purpose: string;
+  ciphertext: string;
+  key_fingerprint: string;
+  created_at: IsoText;
+  expires_at: IsoText;
+}
+
+export interface WatchesTable {
+  target: string;
+  channel_id: string;
+  created_by: string;
+  created_at: IsoText;
+}
+
+export interface SnapshotsTable {
+  server_uuid: string;
+  name: string | null;
+  power_status: string | null;
+  contract_status: string | null;
+  observed_at: IsoText;
+  changed_at: IsoText;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  dedupe_key: string;
+  channel_id: string;
+  thread_ts: string | null;
+  payload: string;
+  attempts: number;
+  next_attempt_at: IsoText | null;
+  sent_at: IsoText | null;
+  sent_ts: string | null;
+  last_error: string | null;
+  created_at: IsoText;
+}
+
+export interface AuditTable {
+  id: Generated<number>;
+  actor: string;
+  channel_id: string | null;
+  action: string;
+  target: string | null;
+  params: string;
+  outcome: string;
+  error_code: string | null;
+  at: IsoText;
+}
+
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  acquired_at: IsoText;
+  expires_at: IsoText;
+}
+
+export interface DeliveriesTable {
+  key: string;
+  seen_at: IsoText;
+  expires_at: IsoText;
+}
+
+export interface Database {
+  signups: SignupsTable;
+  secrets: SecretsTable;
+  watches: WatchesTable;
+  snapshots: SnapshotsTable;
+  outbox: OutboxTable;
+  audit: AuditTable;
+  leases: LeasesTable;
+  deliveries: DeliveriesTable;
+}
+
+export const iso = (d: Date): IsoText => d.toISOString();
+export const isoOrNull = (d: Date | null | undefined): IsoText | null => (d ? d.toISOString() : null);
+export const date = (s: IsoText): Date => new Date(s);
+export const dateOrNull = (s: IsoText | null): Date | null => (s === null ? null : new Date(s));

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable, Updateable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import { StoreError } from './errors.ts';
+import { date, dateOrNull, iso, isoOrNull, type SignupsTable } from './schema.ts';
+import {
+  type ProviderSignupStatus,
+  SIGNUP_STATES,
+  SIGNUP_TRANSITIONS,
+  type SignupPatch,
+  type SignupQuote,
+  type SignupRow,
+  type SignupState,
+  type TransitionResult,
+} from './types.ts';
+
+export interface TransitionGuard {
+  /** Win only while `expiresAt` is still ahead of the store's clock (approvals). */
+  unexpired?: boolean;
+}
+
+export interface SignupRepo {
+  /** Stores a dry-run quote in state `quoted`. */
+  create(quote: SignupQuote): Promise<SignupRow>;
+  get(id: string): Promise<SignupRow | null>;
+  /**
+   * Compare-and-set: one conditional UPDATE … WHERE id = ? AND state IN (from).
+   * Of any number of concurrent callers (replicas included) exactly one wins;
+   * the others get `won: false` and the row as it is now (null if no such id).
+   * Throws STORE_INVALID_TRANSITION for an edge not in SIGNUP_TRANSITIONS.
+   */
+  transition(
+    id: string,
+    from: readonly SignupState[],
+    to: SignupState,
+    patch?: SignupPatch,
+    guard?: TransitionGuard,
+  ): Promise<TransitionResult>;
+  /** Newest first. */
+  listRecent(opts: { channelId?: string; requesterId?: string; limit: number }): Promise<SignupRow[]>;
+  /** Oldest `nextCheckAt` first (then oldest created); `dueBefore` keeps rows whose nextCheckAt is null or <= it. */
+  listByState(
+    states: readonly SignupState[],
+    opts?: { dueBefore?: Date; limit?: number },
+  ): Promise<SignupRow[]>;
+  /**
+   * Moves every `quoted` / `approved` / `price_changed` signup whose `expiresAt`
+   * is at or before `now` to `expired`, destroys its sealed password, and
+   * returns the rows it expired (for updating their Slack messages).
+   */
+  expireDue(now?: Date): Promise<SignupRow[]>;
+  /** Records the approval message's place once it is posted (no state change). */
+  setMessage(id: string, message: { messageTs: string; threadTs?: string | null }): Promise<void>;
+}
+
+const EXPIRABLE: readonly SignupState[] = ['quoted', 'approved', 'price_changed'];
+
+export function toSignupRow(r: Selectable<SignupsTable>): SignupRow {
+  return {
+    id: r.id,
+    state: r.state as SignupState,
+    planId: r.plan_id,
+    period: r.period,
+    imageId: r.image_id,
+    serverName: r.server_name,
+    sshKeyName: r.ssh_key_name,
+    sshPublicKey: r.ssh_public_key,
+    autoRenew: r.auto_renew === 1,
+    partnerCode: r.partner_code,
+    quotedPrice: Number(r.quoted_price),
+    regularPrice: r.regular_price === null ? null : Number(r.regular_price),
+    campaignApplied: r.campaign_applied === 1,
+    idempotencyKey: r.idempotency_key,
+    requesterId: r.requester_id,
+    approverId: r.approver_id,
+    channelId: r.channel_id,
+    messageTs: r.message_ts,
+    threadTs: r.thread_ts,
+    locale: r.locale,
+    expiresAt: date(r.expires_at),
+    secretId: r.secret_id,
+    providerServiceId: r.provider_service_id === null ? null : Number(r.provider_service_id),
+    uuid: r.uuid,
+    ipAddress: r.ip_address,
+    providerStatus: r.provider_status as ProviderSignupStatus | null,
+    errorCode: r.error_code,
+    attempts: Number(r.attempts),
+    nextCheckAt: dateOrNull(r.next_check_at),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+  };
+}
+
+function patchColumns(p: SignupPatch): Updateable<SignupsTable> {
+  const u: Updateable<SignupsTable> = {};
+  if (p.approverId !== undefined) u.approver_id = p.approverId;
+  if (p.messageTs !== undefined) u.message_ts = p.messageTs;
+  if (p.threadTs !== undefined) u.thread_ts = p.threadTs;
+  if (p.quotedPrice !== undefined) u.quoted_price = p.quotedPrice;
+  if (p.regularPrice !== undefined) u.regular_price = p.regularPrice;
+  if (p.campaignApplied !== undefined) u.campaign_applied = p.campaignApplied ? 1 : 0;
+  if (p.idempotencyKey !== undefined) u.idempotency_key = p.idempotencyKey;
+  if (p.expiresAt !== undefined) u.expires_at = iso(p.expiresAt);
+  if (p.secretId !== undefined) u.secret_id = p.secretId;
+  if (p.providerServiceId !== undefined) u.provider_service_id = p.providerServiceId;
+  if (p.uuid !== undefined) u.uuid = p.uuid;
+  if (p.ipAddress !== undefined) u.ip_address = p.ipAddress;
+  if (p.providerStatus !== undefined) u.provider_status = p.providerStatus;
+  if (p.errorCode !== undefined) u.error_code = p.errorCode;
+  if (p.attempts !== undefined) u.attempts = p.attempts;
+  if (p.nextCheckAt !== undefined) u.next_check_at = isoOrNull(p.nextCheckAt);
+  if (p.serverName !== undefined) u.server_name = p.serverName;
+  return u;
+}
+
+function checkEdges(from: readonly SignupState[], to: SignupState): void {
+  if (!SIGNUP_STATES.includes(to)) {
+    throw new StoreError('STORE_INVALID_TRANSITION', `unknown signup state ${String(to)}`);
+  }
+  if (from.length === 0)
+    throw new StoreError('STORE_INVALID_TRANSITION', 'transition needs at least one from-state');
+  for (const f of from) {
+    const selfEdge = f === to && SIGNUP_TRANSITIONS[f].length > 0;
+    if (!selfEdge && !SIGNUP_TRANSITIONS[f]?.includes(to)) {
+      throw new StoreError('STORE_INVALID_TRANSITION', `signup cannot move from ${f} to ${to}`);
+    }
+  }
+}
+
+export function signupRepo(ctx: RepoContext): SignupRepo {
+  const { db, clock } = ctx;
+
+  async function get(id: string): Promise<SignupRow | null> {
+    const r = await db.selectFrom('signups').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? toSignupRow(r) : null;
+  }
+
+  return {
+    async create(q) {
+      const now = iso(clock.now());
+      const row = await db
+        .insertInto('signups')
+        .values({
+          id: q.id ?? randomUUID(),
+          state: 'quoted',
+          plan_id: q.planId,
+          period: q.period,
+          image_id: q.imageId,
+          server_name: q.serverName ?? null,
+          ssh_key_name: q.sshKeyName ?? null,
+          ssh_public_key: q.sshPublicKey ?? null,
+          auto_renew: q.autoRenew === false ? 0 : 1,
+          partner_code: q.partnerCode ?? null,
+          quoted_price: q.quotedPrice,
+          regular_price: q.regularPrice ?? null,
+          campaign_applied: q.campaignApplied ? 1 : 0,
+          idempotency_key: q.idempotencyKey ?? randomUUID(),
+          requester_id: q.requesterId,
+          approver_id: null,
+          channel_id: q.channelId,
+          message_ts: q.messageTs ?? null,
+          thread_ts: q.threadTs ?? null,
+          locale: q.locale ?? null,
+          expires_at: iso(q.expiresAt),
+          secret_id: q.secretId ?? null,
+          provider_service_id: null,
+          uuid: null,
+          ip_address: null,
+          provider_status: null,
+          error_code: null,
+          attempts: 0,
+          next_check_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toSignupRow(row);
+    },
+
+    get,
+
+    async transition(id, from, to, patch = {}, guard = {}) {
+      checkEdges(from, to);
+      const now = clock.now();
+      let q = db
+        .updateTable('signups')
+        .set({ ...patchColumns(patch), state: to, updated_at: iso(now) })
+        .where('id', '=', id)
+        .where('state', 'in', [...from]);
+      if (guard.unexpired) q = q.where('expires_at', '>', iso(now));
+      const updated = await q.returningAll().executeTakeFirst();
+      if (updated) return { won: true, row: toSignupRow(updated) };
+      return { won: false, row: await get(id) };
+    },
+
+    async listRecent({ channelId, requesterId, limit }) {
+      let q = db.selectFrom('signups').selectAll();
+      if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
+      if (requesterId !== undefined) q = q.where('requester_id', '=', requesterId);
+      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toSignupRow);
+    },
+
+    async listByState(states, opts = {}) {
+      if (states.length === 0) return [];
+      let q = db
+        .selectFrom('signups')
+        .selectAll()
+        .where('state', 'in', [...states]);
+      const due = opts.dueBefore;
+      if (due) {
+        q = q.where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', iso(due))]));
+      }
+      // NULLs first on both databases: SQLite sorts them first by default, PostgreSQL last.
+      let ordered = q
+        .orderBy((eb) => eb.case().when('next_check_at', 'is', null).then(0).else(1).end())
+        .orderBy('next_check_at')
+        .orderBy('created_at')
+        .orderBy('id');
+      if (opts.limit !== undefined) ordered = ordered.limit(opts.limit);
+      return (await ordered.execute()).map(toSignupRow);
+    },
+
+    async expireDue(at) {
+      const now = iso(at ?? clock.now());
+      const expire = async (t: typeof db) => {
+        const rows = await t
+          .updateTable('signups')
+          .set({ state: 'expired', updated_at: now })
+          .where('state', 'in', [...EXPIRABLE])
+          .where('expires_at', '<=', now)
+          .returningAll()
+          .execute();
+        const secretIds = rows.map((r) => r.secret_id).filter((s): s is string => s !== null);
+        if (secretIds.length > 0) await t.deleteFrom('secrets').where('id', 'in', secretIds).execute();
+        return rows;
+      };
+      const expired = db.isTransaction ? await expire(db) : await db.transaction().execute(expire);
+      return expired.map((r) => ({ ...toSignupRow(r), secretId: null }));
+    },
+
+    async setMessage(id, m) {
+      await db
+        .updateTable('signups')
+        .set({
+          message_ts: m.messageTs,
+          ...(m.threadTs !== undefined ? { thread_ts: m.threadTs } : {}),
+          updated_at: iso(clock.now()),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { Selectable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import { date, iso, type SnapshotsTable } from './schema.ts';
+import type { SnapshotInput, SnapshotRow } from './types.ts';
+
+export interface SnapshotRepo {
+  get(serverUuid: string): Promise<SnapshotRow | null>;
+  all(): Promise<SnapshotRow[]>;
+  /**
+   * Writes what the watcher saw and returns the stored row with the one before
+   * (null when new). Call it inside `transaction()` with the outbox enqueue.
+   */
+  upsert(s: SnapshotInput): Promise<{ previous: SnapshotRow | null; row: SnapshotRow }>;
+  /** A server that left the list; true when there was a snapshot. */
+  remove(serverUuid: string): Promise<boolean>;
+}
+
+const toRow = (r: Selectable<SnapshotsTable>): SnapshotRow => ({
+  serverUuid: r.server_uuid,
+  name: r.name,
+  powerStatus: r.power_status,
+  contractStatus: r.contract_status,
+  observedAt: date(r.observed_at),
+  changedAt: date(r.changed_at),
+});
+
+export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
+  const { db } = ctx;
+
+  async function get(serverUuid: string): Promise<SnapshotRow | null> {
+    const r = await db
+      .selectFrom('snapshots')
+      .selectAll()
+      .where('server_uuid', '=', serverUuid)
+      .executeTakeFirst();
+    return r ? toRow(r) : null;
+  }
+
+  return {
+    get,
+
+    async all() {
+      return (await db.selectFrom('snapshots').selectAll().orderBy('server_uuid').execute()).map(toRow);
+    },
+
+    async upsert(s) {
+      const previous = await get(s.serverUuid);
+      const name = s.name === undefined ? (previous?.name ?? null) : s.name;
+      const powerStatus = s.powerStatus === undefined ? (previous?.powerStatus ?? null) : s.powerStatus;
+      const contractStatus =
+        s.contractStatus === undefined ? (previous?.contractStatus ?? null) : s.contractStatus;
+      const changed =
+        !previous || previous.powerStatus !== powerStatus || previous.contractStatus !== contractStatus;
+      const changedAt = s.changedAt ?? (changed || !previous ? s.observedAt : previous.changedAt);
+      const values = {
+        server_uuid: s.serverUuid,
+        name,
+        power_status: powerStatus,
+        contract_status: contractStatus,
+        observed_at: iso(s.observedAt),
+        changed_at: iso(changedAt),
+      };
+      const row = await db
+        .insertInto('snapshots')
+        .values(values)
+        .onConflict((oc) =>
+          oc.column('server_uuid').doUpdateSet({
+            name: values.name,
+            power_status: values.power_status,
+            contract_status: values.contract_status,
+            observed_at: values.observed_at,
+            changed_at: values.changed_at,
+          }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { previous, row: toRow(row) };
+    },
+
+    async remove(serverUuid) {
+      const r = await db.deleteFrom('snapshots').where('server_uuid', '=', serverUuid).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,240 @@
+/** Plain data in and out of the store: camelCase fields, `Date` values, `null` for absent. */
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+// ---------------------------------------------------------------- signups
+
+export const SIGNUP_STATES = [
+  'quoted',
+  'approved',
+  'executing',
+  'submitted',
+  'active',
+  'rejected',
+  'expired',
+  'price_changed',
+  'failed',
+  'unknown',
+] as const;
+export type SignupState = (typeof SIGNUP_STATES)[number];
+
+/**
+ * The edges `transition` accepts. Non-terminal states may also move to
+ * themselves, which is how the tracker records attempts and the next check.
+ * `price_changed -> quoted` is the re-quote in place (new price, fresh key).
+ */
+export const SIGNUP_TRANSITIONS: Readonly<Record<SignupState, readonly SignupState[]>> = {
+  quoted: ['approved', 'rejected', 'expired', 'price_changed', 'failed'],
+  approved: ['executing', 'expired', 'rejected', 'failed'],
+  executing: ['submitted', 'active', 'price_changed', 'failed', 'unknown'],
+  unknown: ['executing', 'submitted', 'active', 'failed', 'price_changed'],
+  submitted: ['active', 'failed', 'unknown'],
+  price_changed: ['quoted', 'rejected', 'expired'],
+  active: [],
+  rejected: [],
+  expired: [],
+  failed: [],
+};
+
+export const TERMINAL_SIGNUP_STATES: readonly SignupState[] = ['active', 'rejected', 'expired', 'failed'];
+
+export type ProviderSignupStatus = 'active' | 'building' | 'setup_pending';
+
+export interface SignupRow {
+  id: string;
+  state: SignupState;
+  planId: string;
+  period: number;
+  imageId: string;
+  serverName: string | null;
+  sshKeyName: string | null;
+  sshPublicKey: string | null;
+  autoRenew: boolean;
+  partnerCode: string | null;
+  /** Yen, tax included, after campaign: the `expected_total_price` an approval authorises. */
+  quotedPrice: number;
+  /** Yen, before campaign. */
+  regularPrice: number | null;
+  campaignApplied: boolean;
+  /** Sent as `Idempotency-Key` on the real POST; fresh per quote. */
+  idempotencyKey: string;
+  requesterId: string;
+  approverId: string | null;
+  channelId: string;
+  messageTs: string | null;
+  threadTs: string | null;
+  locale: string | null;
+  expiresAt: Date;
+  /** The sealed root password (see `secrets`); null once destroyed. */
+  secretId: string | null;
+  /** The provider's service code `id` from the real signup. */
+  providerServiceId: number | null;
+  uuid: string | null;
+  ipAddress: string | null;
+  providerStatus: ProviderSignupStatus | null;
+  errorCode: string | null;
+  attempts: number;
+  nextCheckAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What the dry run produced; `create` stores it in state `quoted`. */
+export interface SignupQuote {
+  /** Default: a fresh UUID. */
+  id?: string;
+  planId: string;
+  period: number;
+  imageId: string;
+  serverName?: string | null;
+  sshKeyName?: string | null;
+  sshPublicKey?: string | null;
+  autoRenew?: boolean;
+  partnerCode?: string | null;
+  quotedPrice: number;
+  regularPrice?: number | null;
+  campaignApplied?: boolean;
+  /** Default: a fresh UUID (accepted by the provider: 8 to 64 of [A-Za-z0-9_-]). */
+  idempotencyKey?: string;
+  requesterId: string;
+  channelId: string;
+  messageTs?: string | null;
+  threadTs?: string | null;
+  locale?: string | null;
+  expiresAt: Date;
+  secretId?: string | null;
+}
+
+/** Fields a transition may set besides `state` (and `updatedAt`, set always). */
+export type SignupPatch = Partial<
+  Pick<
+    SignupRow,
+    | 'approverId'
+    | 'messageTs'
+    | 'threadTs'
+    | 'quotedPrice'
+    | 'regularPrice'
+    | 'campaignApplied'
+    | 'idempotencyKey'
+    | 'expiresAt'
+    | 'secretId'
+    | 'providerServiceId'
+    | 'uuid'
+    | 'ipAddress'
+    | 'providerStatus'
+    | 'errorCode'
+    | 'attempts'
+    | 'nextCheckAt'
+    | 'serverName'
+  >
+>;
+
+export type TransitionResult = { won: true; row: SignupRow } | { won: false; row: SignupRow | null };
+
+// ---------------------------------------------------------------- secrets
+
+export interface SealOptions {
+  /** What the secret is for, e.g. `signup.root_password`; bound into the ciphertext. */
+  purpose: string;
+  expiresAt: Date;
+}
+
+// ---------------------------------------------------------------- watches
+
+export interface WatchRow {
+  /** A server uuid, or `'all'` for every server. */
+  target: string;
+  channelId: string;
+  createdBy: string;
+  createdAt: Date;
+}
+
+// ---------------------------------------------------------------- snapshots
+
+export interface SnapshotRow {
+  serverUuid: string;
+  name: string | null;
+  powerStatus: string | null;
+  contractStatus: string | null;
+  observedAt: Date;
+  /** When `powerStatus` or `contractStatus` last changed. */
+  changedAt: Date;
+}
+
+export interface SnapshotInput {
+  serverUuid: string;
+  name?: string | null;
+  powerStatus?: string | null;
+  contractStatus?: string | null;
+  observedAt: Date;
+  /** Default: `observedAt` when the statuses differ from the stored ones (or it is new), else unchanged. */
+  changedAt?: Date;
+}
+
+// ---------------------------------------------------------------- outbox
+
+export interface OutboxItem {
+  id: number;
+  dedupeKey: string;
+  channelId: string;
+  threadTs: string | null;
+  /** Whatever JSON the notifier needs; parse it with zod on the way out. */
+  payload: unknown;
+  attempts: number;
+  /** Null once given up on (see `markFailed`) or sent. */
+  nextAttemptAt: Date | null;
+  sentAt: Date | null;
+  /** The Slack `ts` of the posted message. */
+  sentTs: string | null;
+  lastError: string | null;
+  createdAt: Date;
+}
+
+export interface OutboxInput {
+  dedupeKey: string;
+  channelId: string;
+  threadTs?: string | null;
+  payload: unknown;
+  /** Default: now. */
+  nextAttemptAt?: Date;
+}
+
+// ---------------------------------------------------------------- audit
+
+export type AuditOutcome = 'ok' | 'refused' | 'failed';
+
+export interface AuditEntry {
+  actor: string;
+  channelId?: string | null;
+  action: string;
+  target?: string | null;
+  /** Secret-looking keys (password, token, private key, api key, secret …) are removed, at any depth. */
+  params?: Record<string, unknown>;
+  outcome: AuditOutcome;
+  errorCode?: string | null;
+  /** Default: now. */
+  at?: Date;
+}
+
+export interface AuditRow {
+  id: number;
+  actor: string;
+  channelId: string | null;
+  action: string;
+  target: string | null;
+  params: Record<string, unknown>;
+  outcome: AuditOutcome;
+  errorCode: string | null;
+  at: Date;
+}
+
+// ---------------------------------------------------------------- leases
+
+export interface LeaseHolder {
+  holder: string;
+  expiresAt: Date;
+}

@@ -1,0 +1,65 @@
+import type { Selectable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import { date, iso, type WatchesTable } from './schema.ts';
+import type { WatchRow } from './types.ts';
+
+export const WATCH_ALL = 'all';
+
+export interface WatchRepo {
+  /** Subscribes a channel to a server uuid or `'all'`; true when new, false when it already was. */
+  add(w: { target: string; channelId: string; createdBy: string }): Promise<boolean>;
+  /** True when something was removed. */
+  remove(target: string, channelId: string): Promise<boolean>;
+  /** Every subscription, or a channel's; oldest first. */
+  list(channelId?: string): Promise<WatchRow[]>;
+  /** The subscriptions that cover one server: its own and every `'all'`. */
+  forServer(serverUuid: string): Promise<WatchRow[]>;
+}
+
+const toRow = (r: Selectable<WatchesTable>): WatchRow => ({
+  target: r.target,
+  channelId: r.channel_id,
+  createdBy: r.created_by,
+  createdAt: date(r.created_at),
+});
+
+export function watchRepo(ctx: RepoContext): WatchRepo {
+  const { db, clock } = ctx;
+  return {
+    async add({ target, channelId, createdBy }) {
+      const r = await db
+        .insertInto('watches')
+        .values({ target, channel_id: channelId, created_by: createdBy, created_at: iso(clock.now()) })
+        .onConflict((oc) => oc.columns(['target', 'channel_id']).doNothing())
+        .returning('target')
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
+    async remove(target, channelId) {
+      const r = await db
+        .deleteFrom('watches')
+        .where('target', '=', target)
+        .where('channel_id', '=', channelId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
+    async list(channelId) {
+      let q = db.selectFrom('watches').selectAll();
+      if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
+      return (await q.orderBy('created_at').orderBy('target').orderBy('channel_id').execute()).map(toRow);
+    },
+
+    async forServer(serverUuid) {
+      const rows = await db
+        .selectFrom('watches')
+        .selectAll()
+        .where('target', 'in', [serverUuid, WATCH_ALL])
+        .orderBy('channel_id')
+        .orderBy('target')
+        .execute();
+      return rows.map(toRow);
+    },
+  };
+}

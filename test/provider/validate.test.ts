@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertSignupInput,
+  type SignupInput,
+  ValidationError,
+  validateDomain,
+  validateHostname,
+  validateIdempotencyKey,
+  validateLogsQuery,
+  validateMailAddress,
+  validateMemo,
+  validatePartnerCode,
+  validatePathId,
+  validateRootPassword,
+  validateServerName,
+  validateSignupInput,
+  validateSshPublicKey,
+} from '../../src/provider/index.ts';
+
+const rules = (issues: { rule: string }[]) => issues.map((i) => i.rule);
+
+const goodSignup: SignupInput = {
+  plan_id: 'vps-2gb',
+  period: 1,
+  image_id: 'ubuntu-24.04',
+  root_password: 'Passw0rd!x',
+  expected_total_price: 1234,
+  agree_to_terms: true,
+};
+
+describe('validateServerName', () => {
+  it('accepts lower-case letters, digits, - and _ up to 50', () => {
+    expect(validateServerName('web-01_a')).toEqual([]);
+    expect(validateServerName('a'.repeat(50))).toEqual([]);
+  });
+  it('refuses upper case, dots, spaces, Japanese, empty, too long', () => {
+    expect(rules(validateServerName('Web'))).toEqual(['charset']);
+    expect(rules(validateServerName('web.1'))).toEqual(['charset']);
+    expect(rules(validateServerName('ウェブ'))).toEqual(['charset']);
+    expect(rules(validateServerName(''))).toEqual(['required']);
+    expect(rules(validateServerName('a'.repeat(51)))).toEqual(['max_length']);
+    expect(rules(validateServerName(3))).toEqual(['type']);
+  });
+  it('names the field', () => {
+    expect(validateServerName('X')[0]?.field).toBe('name');
+  });
+});
+
+describe('validateMemo', () => {
+  it('accepts the empty string (deletes) and 500 characters, counting Japanese as one each', () => {
+    expect(validateMemo('')).toEqual([]);
+    expect(validateMemo('あ'.repeat(500))).toEqual([]);
+    expect(validateMemo('😀'.repeat(500))).toEqual([]);
+  });
+  it('refuses 501 characters', () => {
+    expect(rules(validateMemo('a'.repeat(501)))).toEqual(['max_length']);
+  });
+});
+
+describe('validateHostname', () => {
+  it('accepts letters, digits, - and . up to 253', () => {
+    expect(validateHostname('vps-1.Example.jp')).toEqual([]);
+    expect(
+      validateHostname(`${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`),
+    ).toEqual([]);
+  });
+  it('refuses underscores, Japanese, empty and 254 characters', () => {
+    expect(rules(validateHostname('a_b.jp'))).toEqual(['charset']);
+    expect(rules(validateHostname('日本.jp'))).toEqual(['charset']);
+    expect(rules(validateHostname(''))).toEqual(['required']);
+    expect(rules(validateHostname('a'.repeat(254)))).toEqual(['max_length']);
+  });
+});
+
+describe('validateRootPassword', () => {
+  it('accepts 9 to 70 characters with two kinds', () => {
+    expect(validateRootPassword('abcdefgh1')).toEqual([]);
+    expect(validateRootPassword('abcdefgh!')).toEqual([]);
+    expect(validateRootPassword('12345678!')).toEqual([]);
+    expect(validateRootPassword(`a1${'x'.repeat(68)}`)).toEqual([]);
+  });
+  it('refuses short, long, one kind only', () => {
+    expect(rules(validateRootPassword('abc1'))).toEqual(['min_length']);
+    expect(rules(validateRootPassword(`a1${'x'.repeat(69)}`))).toEqual(['max_length']);
+    expect(rules(validateRootPassword('abcdefghij'))).toEqual(['character_kinds']);
+    expect(rules(validateRootPassword('1234567890'))).toEqual(['character_kinds']);
+  });
+  it('refuses backquote, < and >, and full-width characters', () => {
+    expect(rules(validateRootPassword('abcdefg1`'))).toContain('forbidden_character');
+    expect(rules(validateRootPassword('abcdefg1<'))).toContain('forbidden_character');
+    expect(rules(validateRootPassword('abcdefg1>'))).toContain('forbidden_character');
+    expect(rules(validateRootPassword('abcdefg1Ａ'))).toContain('full_width');
+    expect(rules(validateRootPassword('abcdefg1あ'))).toContain('full_width');
+    expect(rules(validateRootPassword('abcdefg1！'))).toContain('full_width');
+  });
+  it('never puts the password in the message', () => {
+    const issues = validateRootPassword('secret`pw1');
+    expect(JSON.stringify(issues)).not.toContain('secret`pw1');
+  });
+});
+
+describe('validateIdempotencyKey', () => {
+  it('accepts 8 to 64 letters, digits, - and _ (a UUID)', () => {
+    expect(validateIdempotencyKey('3f0c1a4e-8b7d-4c21-9a3e-2b1f0e9d8c7a')).toEqual([]);
+    expect(validateIdempotencyKey('abcd_123')).toEqual([]);
+    expect(validateIdempotencyKey('a'.repeat(64))).toEqual([]);
+  });
+  it('refuses short, long, other characters, missing', () => {
+    expect(rules(validateIdempotencyKey('abc1234'))).toEqual(['length']);
+    expect(rules(validateIdempotencyKey('a'.repeat(65)))).toEqual(['length']);
+    expect(rules(validateIdempotencyKey('abcd 1234'))).toEqual(['charset']);
+    expect(rules(validateIdempotencyKey('abcd.1234'))).toEqual(['charset']);
+    expect(rules(validateIdempotencyKey(''))).toEqual(['required']);
+    expect(rules(validateIdempotencyKey(undefined))).toEqual(['required']);
+  });
+});
+
+describe('validatePartnerCode', () => {
+  it('accepts alphanumeric up to 50', () => {
+    expect(validatePartnerCode('AB12cd')).toEqual([]);
+    expect(validatePartnerCode('a'.repeat(50))).toEqual([]);
+  });
+  it('refuses symbols and 51 characters', () => {
+    expect(rules(validatePartnerCode('AB-12'))).toEqual(['charset']);
+    expect(rules(validatePartnerCode('a'.repeat(51)))).toEqual(['max_length']);
+  });
+});
+
+describe('validateSshPublicKey', () => {
+  it('accepts OpenSSH lines', () => {
+    expect(validateSshPublicKey('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB3x me@host')).toEqual([]);
+    expect(validateSshPublicKey('ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ==')).toEqual([]);
+  });
+  it('refuses garbage and full-width characters', () => {
+    expect(rules(validateSshPublicKey('hello world'))).toEqual(['format']);
+    expect(rules(validateSshPublicKey('ssh-ed25519 AAAA me＠host'))).toEqual(['full_width']);
+    expect(rules(validateSshPublicKey(''))).toEqual(['required']);
+  });
+});
+
+describe('validateLogsQuery', () => {
+  it('accepts every filter', () => {
+    expect(
+      validateLogsQuery({
+        from: '2026-01-01 00:00:00',
+        to: '2026-01-02 23:59:59',
+        status_class: 'error',
+        status_code: 404,
+        method: 'PUT',
+        limit: 500,
+        cursor: 'abc',
+      }),
+    ).toEqual([]);
+    expect(validateLogsQuery(undefined)).toEqual([]);
+  });
+  it('refuses limit 0 and 501, lower-case method, unknown class, bad dates, unknown filters', () => {
+    expect(rules(validateLogsQuery({ limit: 0 }))).toEqual(['range']);
+    expect(rules(validateLogsQuery({ limit: 501 }))).toEqual(['range']);
+    expect(rules(validateLogsQuery({ limit: 1.5 }))).toEqual(['range']);
+    expect(rules(validateLogsQuery({ method: 'get' }))).toEqual(['enum']);
+    expect(rules(validateLogsQuery({ method: 'PATCH' }))).toEqual(['enum']);
+    expect(rules(validateLogsQuery({ status_class: 'client' }))).toEqual(['enum']);
+    expect(rules(validateLogsQuery({ status_code: 99 }))).toEqual(['range']);
+    expect(rules(validateLogsQuery({ from: 'yesterday' }))).toEqual(['format']);
+    expect(rules(validateLogsQuery({ page: 2 }))).toEqual(['unknown']);
+    expect(validateLogsQuery({ method: 'get' })[0]?.field).toBe('method');
+  });
+});
+
+describe('validateSignupInput', () => {
+  it('accepts a complete input with the optional fields', () => {
+    expect(validateSignupInput(goodSignup)).toEqual([]);
+    expect(
+      validateSignupInput({
+        ...goodSignup,
+        name: 'web-1',
+        ssh_key_name: 'deploy',
+        ssh_public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 me',
+        partner_code: 'P123',
+        auto_renew: false,
+      }),
+    ).toEqual([]);
+  });
+  it('names every bad field', () => {
+    const issues = validateSignupInput({
+      plan_id: 'windows-2gb',
+      period: 0,
+      image_id: '',
+      root_password: 'short',
+      name: 'Bad Name',
+      ssh_public_key: 'ssh-ed25519 AAAA',
+      expected_total_price: -1,
+      agree_to_terms: false,
+      partner_code: 'x-y',
+    });
+    const fields = issues.map((i) => i.field);
+    for (const f of [
+      'plan_id',
+      'period',
+      'image_id',
+      'root_password',
+      'name',
+      'ssh_key_name',
+      'expected_total_price',
+      'agree_to_terms',
+      'partner_code',
+    ])
+      expect(fields).toContain(f);
+  });
+  it('assert throws ValidationError with field and rule, without the password', () => {
+    try {
+      assertSignupInput({ ...goodSignup, root_password: 'abcdefg<1' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ValidationError);
+      const v = e as ValidationError;
+      expect(v.field).toBe('root_password');
+      expect(v.rule).toBe('forbidden_character');
+      expect(v.message).not.toContain('abcdefg<1');
+    }
+  });
+  it('refuses dry_run in the input (the method decides)', () => {
+    expect(rules(validateSignupInput({ ...goodSignup, dry_run: true }))).toEqual(['not_allowed']);
+  });
+});
+
+describe('path ids, domains and mail addresses', () => {
+  it('refuses slashes and traversal in ids', () => {
+    expect(validatePathId('a1b2-c3', 'uuid')).toEqual([]);
+    expect(validatePathId(12, 'id')).toEqual([]);
+    expect(rules(validatePathId('../me', 'uuid'))).toEqual(['format']);
+    expect(rules(validatePathId('', 'uuid'))).toEqual(['required']);
+    expect(rules(validatePathId('a?b', 'uuid'))).toEqual(['format']);
+  });
+  it('accepts Japanese domains and refuses junk', () => {
+    expect(validateDomain('日本語.jp')).toEqual([]);
+    expect(validateDomain('example.com')).toEqual([]);
+    expect(rules(validateDomain('exa mple.com'))).toEqual(['format']);
+    expect(validateMailAddress('info@日本語.jp')).toEqual([]);
+    expect(rules(validateMailAddress('nobody'))).toEqual(['format']);
+  });
+});
