@@ -119,7 +119,8 @@ export interface WatchTx {
   };
   signups: {
     setProviderStatus(id: string, status: string): Promise<void>;
-    markActive(id: string, uuid: string): Promise<void>;
+    /** `submitted` -> `active`; false when the signup was no longer `submitted` (someone else finished it). */
+    markActive(id: string, uuid: string, ip: string | null): Promise<boolean>;
   };
 }
 

@@ -30,8 +30,10 @@ export async function recordSignupStatus(
       requesterId: signup.requesterId,
       at: opts.now,
     };
+    // The conditional state change and the message commit together: whoever wins
+    // `submitted -> active` (this process, a restarted one, another replica) posts.
     await store.transaction(async (tx) => {
-      await tx.signups.markActive(signup.id, uuid);
+      if (!(await tx.signups.markActive(signup.id, uuid, ip))) return;
       await tx.outbox.enqueue({
         dedupeKey: `signup:${signup.id}:active`,
         channelId: signup.channelId,
