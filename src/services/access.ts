@@ -1,0 +1,228 @@
+/**
+ * Who may do what, here: roles from OPERATORS / APPROVERS and the optional
+ * POLICY_FILE, user-group membership read from Slack (cached briefly), and the
+ * provider key's own scope from /v1/me (a read-only key turns writes off for
+ * everyone, a key with selected targets shows only those servers).
+ */
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { ServiceError } from './errors.ts';
+import type { Clock, GroupDirectory, KeyInfo, ProviderPort } from './ports.ts';
+
+export const ROLES = ['none', 'viewer', 'operator', 'approver', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ACTIONS = ['list', 'show', 'power', 'logs', 'me', 'audit', 'rename', 'memo', 'rdns'] as const;
+export type Action = (typeof ACTIONS)[number];
+export const WRITE_ACTIONS: readonly Action[] = ['rename', 'memo', 'rdns'];
+
+const DEFAULT_NEEDS: Record<Action, Role> = {
+  list: 'viewer',
+  show: 'viewer',
+  power: 'viewer',
+  logs: 'viewer',
+  me: 'viewer',
+  audit: 'viewer',
+  rename: 'operator',
+  memo: 'operator',
+  rdns: 'operator',
+};
+
+const principal = z.string().regex(/^[UWS][A-Z0-9]{2,}$/, 'a Slack user id (U…/W…) or user-group id (S…)');
+const assignable = z.enum(['viewer', 'operator', 'approver', 'admin']);
+
+export const policySchema = z
+  .object({
+    roles: z.partialRecord(assignable, z.array(principal)).default({}),
+    default_role: z.enum(['none', 'viewer']).default('viewer'),
+    channels: z.array(z.string().regex(/^[CGD][A-Z0-9]{2,}$/, 'a Slack channel id such as C0123ABCD')).optional(),
+    actions: z.partialRecord(z.enum(ACTIONS), z.enum(ROLES)).default({}),
+  })
+  .strict();
+export type Policy = z.output<typeof policySchema>;
+
+export class PolicyError extends Error {
+  readonly code = 'POLICY_INVALID';
+  constructor(readonly problems: readonly string[]) {
+    super(`policy file is invalid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'PolicyError';
+  }
+}
+
+export function parsePolicy(yamlText: string): Policy {
+  let raw: unknown;
+  try {
+    raw = parseYaml(yamlText) ?? {};
+  } catch (err) {
+    throw new PolicyError([`not valid YAML: ${(err as Error).message.split('\n')[0]}`]);
+  }
+  const parsed = policySchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new PolicyError(parsed.error.issues.map((i) => `${i.path.join('.') || 'policy'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+export async function loadPolicyFile(path: string): Promise<Policy> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new PolicyError([`POLICY_FILE: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`]);
+  }
+  return parsePolicy(text);
+}
+
+export const rank = (r: Role): number => ROLES.indexOf(r);
+
+export interface Actor {
+  userId: string;
+  channelId: string;
+}
+
+export interface KeyScope {
+  /** The key can read VPS data at all. */
+  readable: boolean;
+  writable: boolean;
+  signupAllowed: boolean;
+  /** uuids when the key is limited to selected VPSs; undefined for all. */
+  targets: ReadonlySet<string> | undefined;
+  expiresAt: string | null;
+  info: KeyInfo;
+}
+
+export function keyScopeOf(info: KeyInfo): KeyScope {
+  const vps = info.services.vps;
+  if (!vps) {
+    return { readable: false, writable: false, signupAllowed: false, targets: undefined, expiresAt: info.expires_at, info };
+  }
+  let writable = vps.permission_type === 'full';
+  let readable = true;
+  if (vps.permission_type === 'custom') {
+    const levels = Object.values(vps.permissions ?? {});
+    writable = levels.includes('full');
+    readable = levels.some((l) => l === 'full' || l === 'read');
+  }
+  return {
+    readable,
+    writable,
+    signupAllowed: vps.allow_signup === true,
+    targets: vps.target_mode === 'selected' ? new Set(vps.targets) : undefined,
+    expiresAt: info.expires_at,
+    info,
+  };
+}
+
+export interface AccessDeps {
+  operators: readonly string[];
+  approvers: readonly string[];
+  policy?: Policy | undefined;
+  groups: GroupDirectory;
+  provider: Pick<ProviderPort, 'me'>;
+  clock: Clock;
+  groupCacheMs?: number;
+  keyCacheMs?: number;
+}
+
+export interface Capabilities {
+  role: Role;
+  allowed: Action[];
+  /** undefined when /v1/me failed; `keyError` says why. */
+  key: KeyScope | undefined;
+  keyError?: unknown;
+  channelAllowed: boolean;
+}
+
+export class AccessService {
+  private readonly groupCache = new Map<string, { at: number; members: Promise<readonly string[]> }>();
+  private keyCache: { at: number; scope: Promise<KeyScope> } | undefined;
+
+  constructor(private readonly deps: AccessDeps) {}
+
+  needs(action: Action): Role {
+    return this.deps.policy?.actions[action] ?? DEFAULT_NEEDS[action];
+  }
+
+  private membersOf(groupId: string): Promise<readonly string[]> {
+    const now = this.deps.clock.now().getTime();
+    const hit = this.groupCache.get(groupId);
+    if (hit && now - hit.at < (this.deps.groupCacheMs ?? 60_000)) return hit.members;
+    const members = this.deps.groups.membersOf(groupId);
+    this.groupCache.set(groupId, { at: now, members });
+    // A failed lookup must not stick for the whole cache period.
+    members.catch(() => this.groupCache.delete(groupId));
+    return members;
+  }
+
+  async roleOf(userId: string): Promise<Role> {
+    const grants: [Role, readonly string[]][] = [
+      ['operator', this.deps.operators],
+      ['approver', this.deps.approvers],
+    ];
+    const policy = this.deps.policy;
+    for (const r of ['viewer', 'operator', 'approver', 'admin'] as const) grants.push([r, policy?.roles[r] ?? []]);
+    let role: Role = policy?.default_role ?? 'viewer';
+    for (const [r, principals] of grants) if (rank(r) > rank(role) && principals.includes(userId)) role = r;
+    for (const [r, principals] of grants) {
+      if (rank(r) <= rank(role)) continue;
+      for (const p of principals) {
+        if (!p.startsWith('S')) continue;
+        if ((await this.membersOf(p)).includes(userId)) {
+          role = r;
+          break;
+        }
+      }
+    }
+    return role;
+  }
+
+  channelAllowed(channelId: string): boolean {
+    const channels = this.deps.policy?.channels;
+    return !channels || channels.includes(channelId);
+  }
+
+  keyScope(): Promise<KeyScope> {
+    const now = this.deps.clock.now().getTime();
+    if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000)) return this.keyCache.scope;
+    const scope = this.deps.provider.me().then(keyScopeOf);
+    this.keyCache = { at: now, scope };
+    scope.catch(() => {
+      if (this.keyCache?.scope === scope) this.keyCache = undefined;
+    });
+    return scope;
+  }
+
+  /** Throws the ServiceError that explains a refusal; returns the actor's role. */
+  async authorize(actor: Actor, action: Action): Promise<Role> {
+    if (!this.channelAllowed(actor.channelId)) throw new ServiceError('channel_not_allowed');
+    const role = await this.roleOf(actor.userId);
+    const needed = this.needs(action);
+    if (rank(role) < rank(needed)) throw new ServiceError('role_required', { role: needed, yours: role });
+    if (WRITE_ACTIONS.includes(action)) {
+      const key = await this.keyScope();
+      if (!key.writable) throw new ServiceError('key_read_only');
+    }
+    return role;
+  }
+
+  async capabilities(actor: Actor): Promise<Capabilities> {
+    let keyError: unknown;
+    const [role, key] = await Promise.all([
+      this.roleOf(actor.userId),
+      this.keyScope().catch((err: unknown) => {
+        keyError = err;
+        return undefined;
+      }),
+    ]);
+    const channelAllowed = this.channelAllowed(actor.channelId);
+    const allowed = ACTIONS.filter(
+      (a) =>
+        channelAllowed &&
+        rank(role) >= rank(this.needs(a)) &&
+        (!WRITE_ACTIONS.includes(a) || key?.writable === true) &&
+        (a === 'me' || a === 'audit' || key?.readable !== false),
+    );
+    return { role, allowed, key, keyError, channelAllowed };
+  }
+}

@@ -1,0 +1,34 @@
+import { en, type MessageKey } from './en.ts';
+import { ja } from './ja.ts';
+
+export type { MessageKey } from './en.ts';
+export type Locale = 'en' | 'ja';
+export type Params = Readonly<Record<string, string | number>>;
+
+export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}
+
+/** The sentence for `key` in `locale`, `{name}` placeholders filled from params. */
+export function t(locale: Locale, key: MessageKey, params: Params = {}): string {
+  const template = catalogs[locale][key];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined ? whole : String(v);
+  });
+}
+
+/** Slack locales look like `ja-JP`, `en-US`, `en-GB`. */
+export function localeFromSlack(slackLocale: string | undefined, fallback: Locale): Locale {
+  if (!slackLocale) return fallback;
+  const lang = slackLocale.toLowerCase().slice(0, 2);
+  return lang === 'ja' ? 'ja' : lang === 'en' ? 'en' : fallback;
+}
+
+export type Translator = (key: MessageKey, params?: Params) => string;
+
+export function translator(locale: Locale): Translator {
+  return (key, params) => t(locale, key, params);
+}

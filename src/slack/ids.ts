@@ -1,0 +1,39 @@
+/**
+ * Every callback_id, action_id and block_id the app uses. Views, handlers and
+ * tests import them from here so a rename cannot leave a listener deaf.
+ */
+import type { ChangeField } from '../services/command-parser.ts';
+
+export const COMMANDS = { vps: '/vps', hosting: '/hosting' } as const;
+
+export const ACTIONS = {
+  listPage: 'vps_list_page',
+  cardRefresh: 'vps_card_refresh',
+  cardRename: 'vps_card_rename',
+  cardMemo: 'vps_card_memo',
+  cardRdns: 'vps_card_rdns',
+  logsMore: 'vps_logs_more',
+} as const;
+
+/** The button on the card that opens the modal for each field. */
+export const CARD_EDIT_ACTION: Record<ChangeField, string> = {
+  name: ACTIONS.cardRename,
+  memo: ACTIONS.cardMemo,
+  rdns: ACTIONS.cardRdns,
+};
+
+export const CALLBACKS: Record<ChangeField, string> = {
+  name: 'vps_rename_modal',
+  memo: 'vps_memo_modal',
+  rdns: 'vps_rdns_modal',
+};
+
+export const BLOCKS = {
+  changeInput: 'vps_change_input',
+  cardActions: 'vps_card_actions',
+  listPager: 'vps_list_pager',
+  logsPager: 'vps_logs_pager',
+} as const;
+
+/** Modal inputs carry the provider's field name as action_id (DESIGN.md). */
+export const INPUT_ACTION: Record<ChangeField, string> = { name: 'name', memo: 'memo', rdns: 'hostname' };

@@ -1,0 +1,29 @@
+import type { KnownBlock } from '@slack/types';
+import type { AuditEntry, ServerSummary } from '../../services/ports.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import { escapeMrkdwn, formatTime, type Message, type Ui } from './format.ts';
+import { assertBlocksWithinLimits } from './limits.ts';
+import { packLines } from './sections.ts';
+
+export function auditView(ui: Ui, entries: readonly AuditEntry[], server?: ServerSummary): Message {
+  const title = server ? ui.t('audit.title_server', { name: escapeMrkdwn(server.name) }) : ui.t('audit.title');
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `*${title}*` } }];
+  if (entries.length === 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: ui.t('audit.empty') } });
+  else {
+    const lines = entries.map((e) => {
+      const name = typeof e.params.name === 'string' ? e.params.name : e.target;
+      const outcome = ui.t(`audit.outcome.${e.outcome}` as MessageKey);
+      const suffix = e.errorCode ? ` (${escapeMrkdwn(e.errorCode)})` : '';
+      return ui.t('audit.entry', {
+        at: formatTime(ui, e.at),
+        actor: e.actor,
+        action: e.action,
+        target: escapeMrkdwn(name),
+        outcome: `${outcome}${suffix}`,
+      });
+    });
+    blocks.push(...packLines(lines));
+  }
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: title, blocks };
+}

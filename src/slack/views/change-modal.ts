@@ -1,0 +1,73 @@
+import type { KnownBlock, ModalView } from '@slack/types';
+import type { ChangeField } from '../../services/command-parser.ts';
+import { FIELD_LIMITS } from '../../services/field-rules.ts';
+import type { ServerSummary } from '../../services/ports.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../ids.ts';
+import { escapeMrkdwn, type Ui } from './format.ts';
+import { assertBlocksWithinLimits, fits, ViewLimitError } from './limits.ts';
+
+/** What the modal carries to its submission: which server, and where to announce. */
+export interface ChangeModalMeta {
+  uuid: string;
+  ref: string;
+  channelId: string;
+}
+
+const TITLE: Record<ChangeField, MessageKey> = {
+  name: 'modal.name.title',
+  memo: 'modal.memo.title',
+  rdns: 'modal.rdns.title',
+};
+const LABEL: Record<ChangeField, MessageKey> = {
+  name: 'modal.name.label',
+  memo: 'modal.memo.label',
+  rdns: 'modal.rdns.label',
+};
+const HINT: Record<ChangeField, MessageKey> = { name: 'modal.name.hint', memo: 'modal.memo.hint', rdns: 'modal.rdns.hint' };
+
+export function changeModalView(
+  ui: Ui,
+  field: ChangeField,
+  server: ServerSummary,
+  current: string,
+  meta: ChangeModalMeta,
+): ModalView {
+  const privateMetadata = JSON.stringify(meta);
+  if (!fits('privateMetadata', privateMetadata)) throw new ViewLimitError('privateMetadata', privateMetadata.length);
+  const blocks: KnownBlock[] = [
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: ui.t('modal.server', { name: escapeMrkdwn(server.name), ip: server.ip_address ?? '-' }),
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCKS.changeInput,
+      label: { type: 'plain_text', text: ui.t(LABEL[field]) },
+      hint: { type: 'plain_text', text: ui.t(HINT[field]) },
+      optional: field === 'memo',
+      element: {
+        type: 'plain_text_input',
+        action_id: INPUT_ACTION[field],
+        multiline: field === 'memo',
+        // The provider's limit plus one, so a too-long paste still reaches our own
+        // check and gets the sentence saying the limit, rather than being clipped.
+        max_length: FIELD_LIMITS[field] + 1,
+        ...(current ? { initial_value: current } : {}),
+      },
+    },
+  ];
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: CALLBACKS[field],
+    title: { type: 'plain_text', text: ui.t(TITLE[field]) },
+    submit: { type: 'plain_text', text: ui.t('modal.submit') },
+    close: { type: 'plain_text', text: ui.t('modal.cancel') },
+    private_metadata: privateMetadata,
+    blocks,
+  };
+}

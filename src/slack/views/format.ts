@@ -1,0 +1,70 @@
+/**
+ * What every view gets: the translator, the locale and the user's time zone,
+ * and the few formatting helpers they share. Pure.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { Locale, MessageKey, Translator } from '../i18n/index.ts';
+import { isMessageKey } from '../i18n/index.ts';
+
+export interface Ui {
+  t: Translator;
+  locale: Locale;
+  /** IANA zone of the user (users.info `tz`), e.g. Asia/Tokyo. */
+  tz: string;
+}
+
+export interface Message {
+  text: string;
+  blocks: KnownBlock[];
+}
+
+/** Provider timestamps are `YYYY-MM-DD HH:MM:SS` in Japan time (vps-api.md). */
+export function parseProviderTime(s: string): Date | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec(s.trim());
+  if (!m) return undefined;
+  const d = new Date(`${m[1]}T${m[2]}+09:00`);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+export function formatTime(ui: Ui, at: Date): string {
+  let tz = ui.tz;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    tz = 'UTC';
+  }
+  return new Intl.DateTimeFormat(ui.locale === 'ja' ? 'ja-JP' : 'en-GB', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(at);
+}
+
+/** A provider time shown in the user's zone; an unparseable value is shown as given. */
+export function formatProviderTime(ui: Ui, s: string): string {
+  const d = parseProviderTime(s);
+  return d ? formatTime(ui, d) : s;
+}
+
+/** A provider enum value (power, contract status) in the user's language when the catalog knows it. */
+export function enumLabel(ui: Ui, prefix: 'power' | 'status' | 'permission' | 'role', value: string): string {
+  const key = `${prefix}.${value}`;
+  return isMessageKey(key) ? ui.t(key as MessageKey) : value;
+}
+
+/** Slack mrkdwn treats &, < and > as control characters. */
+export function escapeMrkdwn(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export const POWER_EMOJI: Record<string, string> = {
+  running: ':large_green_circle:',
+  stopped: ':white_circle:',
+  processing: ':large_yellow_circle:',
+  error: ':red_circle:',
+};

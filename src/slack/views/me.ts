@@ -1,0 +1,40 @@
+import type { KnownBlock } from '@slack/types';
+import type { KeyScope, Role } from '../../services/access.ts';
+import { enumLabel, formatProviderTime, formatTime, type Message, parseProviderTime, type Ui } from './format.ts';
+import { assertBlocksWithinLimits } from './limits.ts';
+
+export function meView(ui: Ui, key: KeyScope, role: Role, now: Date): Message {
+  const lines: string[] = [];
+  if (key.expiresAt === null) lines.push(ui.t('me.never'));
+  else {
+    const at = parseProviderTime(key.expiresAt);
+    if (at && at.getTime() <= now.getTime()) lines.push(ui.t('me.expired', { at: formatTime(ui, at) }));
+    else lines.push(ui.t('me.expires', { at: formatProviderTime(ui, key.expiresAt) }));
+  }
+  const services = Object.entries(key.info.services).flatMap(([service, scope]) => {
+    if (!scope) return [];
+    const targets =
+      scope.target_mode === 'selected'
+        ? ui.t('me.targets_selected', { count: scope.targets.length })
+        : ui.t('me.targets_all');
+    return [`• ${ui.t('me.service', { service, permission: enumLabel(ui, 'permission', scope.permission_type), targets })}`];
+  });
+  const vps = key.info.services.vps;
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: { type: 'plain_text', text: ui.t('me.title') } },
+    { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
+  ];
+  if (vps) {
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text: ui.t('me.vps', { permission: enumLabel(ui, 'permission', vps.permission_type) }) },
+    });
+  }
+  if (services.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: services.join('\n') } });
+  const tail = [key.signupAllowed ? ui.t('me.signup_yes') : ui.t('me.signup_no')];
+  if (!key.writable) tail.push(ui.t('me.read_only'));
+  tail.push(ui.t('me.role', { role: enumLabel(ui, 'role', role) }));
+  blocks.push({ type: 'section', text: { type: 'mrkdwn', text: tail.join('\n') } });
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: ui.t('me.title'), blocks };
+}

@@ -1,0 +1,63 @@
+import type { KnownBlock } from '@slack/types';
+import type { ChangeResult } from '../../services/servers.ts';
+import { escapeMrkdwn, enumLabel, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
+import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
+
+/** A plain sentence as a one-section message. */
+export function textView(text: string): Message {
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
+
+/**
+ * A failure: the sentence, then candidates (servers a name could mean) listed
+ * as far as one message holds and counted beyond that, never dropped silently.
+ */
+export function failureView(ui: Ui, sentence: string, details: readonly { label: string; detail: string }[] = []): Message {
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${sentence}` } }];
+  const lines: string[] = [];
+  let size = 0;
+  let shown = 0;
+  for (const d of details) {
+    const line = `• *${escapeMrkdwn(d.label)}* — ${escapeMrkdwn(d.detail)}`;
+    if (size + line.length + 1 > LIMITS.sectionText - 200) break;
+    lines.push(line);
+    size += line.length + 1;
+    shown++;
+  }
+  if (lines.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } });
+  if (shown < details.length) {
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: ui.t('summary.more', { count: details.length - shown }) }],
+    });
+  }
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: sentence, blocks };
+}
+
+export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
+  const name = escapeMrkdwn(r.server.name);
+  let text: string;
+  if (r.field === 'name') text = ui.t('announce.name', { user: userId, before: name, after: escapeMrkdwn(r.after) });
+  else if (r.field === 'memo') {
+    text = r.after === ''
+      ? ui.t('announce.memo_cleared', { user: userId, name })
+      : ui.t('announce.memo', { user: userId, name, after: escapeMrkdwn(r.after) });
+  } else {
+    text = ui.t('announce.rdns', {
+      user: userId,
+      name,
+      ip: r.server.ip_address ?? '-',
+      after: escapeMrkdwn(r.after),
+      before: escapeMrkdwn(r.before ?? ui.t('card.none')),
+    });
+  }
+  return textView(text);
+}
+
+export function powerView(ui: Ui, name: string, power: string, at: Date): Message {
+  const label = `${POWER_EMOJI[power] ?? ''} ${enumLabel(ui, 'power', power)}`.trim();
+  return textView(ui.t('power.line', { name: escapeMrkdwn(name), power: label, at: formatTime(ui, at) }));
+}

@@ -1,0 +1,78 @@
+import type { Button, KnownBlock } from '@slack/types';
+import type { ListFilter } from '../../services/command-parser.ts';
+import type { ListedServer } from '../../services/servers.ts';
+import { ACTIONS, BLOCKS } from '../ids.ts';
+import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
+import { assertBlocksWithinLimits, fits } from './limits.ts';
+
+/** Servers per page: one section each keeps a page far below 50 blocks and 3000 characters. */
+export const LIST_PAGE_SIZE = 15;
+
+/** What a pager button carries to rebuild the same list on another page. */
+export interface ListPageState {
+  page: number;
+  filter: ListFilter;
+}
+
+export function encodeListPage(state: ListPageState): string {
+  return JSON.stringify({ p: state.page, f: state.filter });
+}
+
+export function filterText(f: ListFilter): string {
+  return [...(f.type ? [`type=${f.type}`] : []), ...(f.status ? [`status=${f.status}`] : []), ...f.terms].join(' ');
+}
+
+function serverLine(ui: Ui, s: ListedServer): string {
+  const power = s.power
+    ? `${POWER_EMOJI[s.power] ?? ''} ${ui.t('list.power_seen', {
+        power: enumLabel(ui, 'power', s.power),
+        at: s.powerSeenAt ? formatTime(ui, s.powerSeenAt) : '?',
+      })}`.trim()
+    : ui.t('list.power_unknown');
+  const first = `*${escapeMrkdwn(s.name)}* · \`${s.ip_address ?? ui.t('list.no_ip')}\` · ${escapeMrkdwn(s.vps_type)} · ${escapeMrkdwn(s.plan_name)} · ${enumLabel(ui, 'status', s.status)}`;
+  return `${first}\n${power}`;
+}
+
+export function serverListView(ui: Ui, servers: readonly ListedServer[], filter: ListFilter, page: number): Message {
+  const filterShown = filterText(filter);
+  const header = filterShown
+    ? ui.t('list.header_filtered', { count: servers.length, filter: filterShown })
+    : ui.t('list.header', { count: servers.length });
+  if (servers.length === 0) {
+    const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: ui.t('list.empty') } }];
+    return { text: ui.t('list.empty'), blocks };
+  }
+  const pages = Math.max(1, Math.ceil(servers.length / LIST_PAGE_SIZE));
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const shown = servers.slice(current * LIST_PAGE_SIZE, (current + 1) * LIST_PAGE_SIZE);
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: `*${escapeMrkdwn(header)}*` } },
+    { type: 'divider' },
+    ...shown.map((s): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text: serverLine(ui, s) } })),
+  ];
+  if (pages > 1) {
+    const buttons: Button[] = [];
+    const button = (label: string, p: number, id: string): Button | undefined => {
+      const value = encodeListPage({ page: p, filter });
+      // A filter too long for a button value cannot be carried; say so instead of cutting it.
+      return fits('buttonValue', value)
+        ? { type: 'button', text: { type: 'plain_text', text: label }, action_id: `${ACTIONS.listPage}:${id}`, value }
+        : undefined;
+    };
+    const prev = current > 0 ? button(ui.t('list.prev'), current - 1, 'prev') : undefined;
+    const next = current < pages - 1 ? button(ui.t('list.next'), current + 1, 'next') : undefined;
+    if (prev) buttons.push(prev);
+    if (next) buttons.push(next);
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: ui.t('list.page', { page: current + 1, pages }) }],
+    });
+    if (buttons.length > 0) blocks.push({ type: 'actions', block_id: BLOCKS.listPager, elements: buttons });
+    else if (current < pages - 1) {
+      const rest = servers.length - (current + 1) * LIST_PAGE_SIZE;
+      blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('summary.more', { count: rest }) }] });
+    }
+  }
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: header, blocks };
+}
