@@ -111,7 +111,8 @@ export function watchStoreFrom(store: Store): WatchStore {
       all: async () => (await store.snapshots.all()).map(toSnapshot),
     },
     watches: {
-      list: async () => (await store.watches.list()).map((w) => ({ target: w.target, channelId: w.channelId })),
+      list: async () =>
+        (await store.watches.list()).map((w) => ({ target: w.target, channelId: w.channelId })),
     },
     signups: {
       ...base.signups,
