@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: '.tmp/vitest-results.json' },
   },

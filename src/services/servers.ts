@@ -129,32 +129,15 @@ export class ServersService {
     deliveryKey: string,
   ): Promise<ChangeResult> {
     const action = ACTION_OF[field];
-    const audit = (target: string, outcome: 'ok' | 'refused' | 'failed', params: Record<string, unknown>, code?: string) =>
-      this.deps.store.audit.append({
-        actor: actor.userId,
-        channelId: actor.channelId,
-        action,
-        target,
-        params,
-        outcome,
-        errorCode: code,
-      });
     const params = { ref, value };
-    try {
-      await this.deps.access.authorize(actor, action);
-    } catch (err) {
-      const target = await this.resolve(ref).then(
-        (s) => s.uuid,
-        () => ref,
-      );
-      await audit(target, 'refused', params, failureCode(classifyFailure(err)));
-      throw err;
-    }
+    const audit = (target: string, outcome: 'ok' | 'refused' | 'failed', extra: Record<string, unknown>, code?: string) =>
+      this.appendAudit(actor, action, target, outcome, { ...params, ...extra }, code);
+    await this.guardWrite(actor, action, ref, params);
     const server = await this.resolve(ref);
     const problems = checkField(field, value);
     if (problems.length > 0) {
       const p = problems[0]!;
-      await audit(server.uuid, 'refused', { ...params, name: server.name }, 'invalid_field');
+      await audit(server.uuid, 'refused', { name: server.name }, 'invalid_field');
       throw new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit ?? 0 });
     }
     if (!(await this.deps.store.deliveries.firstSeen(`change:${deliveryKey}`, DELIVERY_TTL_MS))) {
@@ -174,17 +157,59 @@ export class ServersService {
         await p.setReverseDns(server.uuid, value);
       }
     } catch (err) {
-      await audit(server.uuid, 'failed', { ...params, name: server.name }, failureCode(classifyFailure(err)));
+      await audit(server.uuid, 'failed', { name: server.name }, failureCode(classifyFailure(err)));
       throw err;
     }
     this.listCache = undefined;
-    await audit(server.uuid, 'ok', { ...params, name: server.name, before });
+    await audit(server.uuid, 'ok', { name: server.name, before });
     return { server, field, before, after: value };
   }
 
-  /** The current value of a field, to prefill a modal. */
+  private appendAudit(
+    actor: Actor,
+    action: Action,
+    target: string,
+    outcome: 'ok' | 'refused' | 'failed',
+    params: Record<string, unknown>,
+    errorCode?: string,
+  ): Promise<void> {
+    return this.deps.store.audit.append({
+      actor: actor.userId,
+      channelId: actor.channelId,
+      action,
+      target,
+      params,
+      outcome,
+      errorCode,
+    });
+  }
+
+  /** Authorises a write; a refusal is audited (against the server's uuid when it resolves) and rethrown. */
+  private async guardWrite(actor: Actor, action: Action, ref: string, params: Record<string, unknown>): Promise<void> {
+    try {
+      await this.deps.access.authorize(actor, action);
+    } catch (err) {
+      const server = await this.resolve(ref).catch(() => undefined);
+      await this.appendAudit(
+        actor,
+        action,
+        server?.uuid ?? ref,
+        'refused',
+        { ...params, ...(server ? { name: server.name } : {}) },
+        failureCode(classifyFailure(err)),
+      );
+      throw err;
+    }
+  }
+
+  /** Checks a value against the spec's rules without calling anything (modal inline errors). */
+  check(field: ChangeField, value: string) {
+    return checkField(field, value);
+  }
+
+  /** The current value of a field, to prefill a modal; opening the form is already a write attempt. */
   async current(actor: Actor, field: ChangeField, ref: string): Promise<{ server: ServerSummary; value: string }> {
-    await this.deps.access.authorize(actor, ACTION_OF[field]);
+    await this.guardWrite(actor, ACTION_OF[field], ref, { ref, form: true });
     const server = await this.resolve(ref);
     if (field === 'name') return { server, value: server.name };
     if (field === 'memo') return { server, value: server.memo ?? '' };

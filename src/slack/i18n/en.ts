@@ -121,6 +121,11 @@ export const en = {
 
   'coming.feature': '`/vps {feature}` is coming in a later release. Run `/vps help` for what works today.',
 
+  'coming.hosting': '`/hosting` is not available yet; it comes in a later release. `/vps help` lists what works today.',
+  'modal.loading': 'Loading…',
+  'modal.saving': 'Saving… this modal updates when the provider answers.',
+  'modal.done': 'Done.',
+  'modal.close': 'Close',
   'summary.more': '…and {count} more not shown. Narrow it down with a filter.',
 
   'parse.unknown_command': 'I don’t know `{word}`. Run `/vps help` to see the commands.',

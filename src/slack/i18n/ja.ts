@@ -121,6 +121,11 @@ export const ja: Record<MessageKey, string> = {
 
   'coming.feature': '`/vps {feature}` は今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',
 
+  'coming.hosting': '`/hosting` はまだ使えません。今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',
+  'modal.loading': '読み込み中…',
+  'modal.saving': '保存中… プロバイダーの応答後にこの画面が更新されます。',
+  'modal.done': '完了しました。',
+  'modal.close': '閉じる',
   'summary.more': '…ほか {count} 件は表示していません。絞り込んでください。',
 
   'parse.unknown_command': '`{word}` というコマンドはありません。`/vps help` でコマンド一覧を確認してください。',

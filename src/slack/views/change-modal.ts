@@ -71,3 +71,21 @@ export function changeModalView(
     blocks,
   };
 }
+
+/** Opened at once (a trigger id lives 3 s), then replaced by the form or a notice. */
+export function loadingModalView(ui: Ui, field: ChangeField): ModalView {
+  return noticeModalView(ui, field, ui.t('modal.loading'));
+}
+
+/** A modal that only says something: saving, done, or what went wrong and what to do. */
+export function noticeModalView(ui: Ui, field: ChangeField, text: string, extra: readonly KnownBlock[] = []): ModalView {
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }, ...extra];
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: `${CALLBACKS[field]}_notice`,
+    title: { type: 'plain_text', text: ui.t(TITLE[field]) },
+    close: { type: 'plain_text', text: ui.t('modal.close') },
+    blocks,
+  };
+}

@@ -1,0 +1,97 @@
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { parseVpsCommand } from '../../src/services/command-parser.ts';
+import { ServiceError } from '../../src/services/errors.ts';
+import { failureMessage, parseProblemMessage } from '../../src/slack/error-text.ts';
+import { auditView } from '../../src/slack/views/audit.ts';
+import { helpView } from '../../src/slack/views/help.ts';
+import { logsView } from '../../src/slack/views/logs.ts';
+import { meView } from '../../src/slack/views/me.ts';
+import { announceView, powerView, textView } from '../../src/slack/views/messages.ts';
+import { serverCardView } from '../../src/slack/views/server-card.ts';
+import { serverListView } from '../../src/slack/views/server-list.ts';
+import type { HandlerDeps } from '../deps.ts';
+import { announce, ephemeral, logFailure } from '../replies.ts';
+import { openChangeModal } from '../views/change-modal-flow.ts';
+
+type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/** `/vps …`: ack at once, then parse, call one use case, render, answer. */
+export function vpsCommand(deps: HandlerDeps) {
+  return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
+    await ack();
+    const log = deps.logger.child({ component: 'vps-command', user: command.user_id });
+    const actor = { userId: command.user_id, channelId: command.channel_id };
+    const ui = await deps.ui(actor.userId);
+    const reply = (m: Parameters<typeof ephemeral>[1]) => ephemeral(respond, m);
+    const parsed = parseVpsCommand(command.text);
+    if (!parsed.ok) {
+      await reply(parseProblemMessage(ui, parsed.error));
+      return;
+    }
+    const c = parsed.command;
+    try {
+      switch (c.name) {
+        case 'help':
+          await reply(helpView(ui, await deps.access.capabilities(actor)));
+          return;
+        case 'list':
+          await reply(serverListView(ui, await deps.servers.list(actor, c.filter), c.filter, c.page));
+          return;
+        case 'show': {
+          const [detail, caps] = await Promise.all([deps.servers.show(actor, c.server), deps.access.capabilities(actor)]);
+          const canEdit = caps.allowed.some((a) => a === 'rename' || a === 'memo' || a === 'rdns');
+          await reply(serverCardView(ui, detail, { canEdit, readAt: deps.clock.now() }));
+          return;
+        }
+        case 'power': {
+          const r = await deps.servers.power(actor, c.server);
+          await reply(powerView(ui, r.server.name, r.power, r.at));
+          return;
+        }
+        case 'change': {
+          if (c.value === undefined) {
+            await openChangeModal(deps, client, command.trigger_id, actor, c.field, c.server, ui);
+            return;
+          }
+          const value = c.field === 'memo' ? c.value : c.value.trim();
+          const result = await deps.servers.change(actor, c.field, c.server, value, command.trigger_id);
+          await announce(client, actor.channelId, announceView(deps.channelUi, actor.userId, result), reply, log);
+          return;
+        }
+        case 'logs':
+          await reply(logsView(ui, await deps.servers.logs(actor, c.filter), c.filter));
+          return;
+        case 'me': {
+          const r = await deps.servers.me(actor);
+          await reply(meView(ui, r.key, r.role, deps.clock.now()));
+          return;
+        }
+        case 'audit': {
+          const r = await deps.servers.audit(actor, c.server);
+          await reply(auditView(ui, r.entries, r.server));
+          return;
+        }
+        case 'coming':
+          await reply(textView(ui.t('coming.feature', { feature: c.feature })));
+          return;
+      }
+    } catch (err) {
+      // A retried delivery of a change already made: the first delivery answered.
+      if (err instanceof ServiceError && err.code === 'already_handled') {
+        log.info({ trigger: 'duplicate' }, 'duplicate delivery ignored');
+        return;
+      }
+      logFailure(log, err, `/vps ${c.name}`);
+      await reply(failureMessage(ui, err));
+    }
+  };
+}
+
+/** `/hosting …` is a later issue: say so instead of failing. */
+export function hostingCommand(deps: HandlerDeps) {
+  return async ({ command, ack, respond }: CommandArgs): Promise<void> => {
+    await ack();
+    const ui = await deps.ui(command.user_id);
+    await ephemeral(respond, textView(ui.t('coming.hosting')));
+  };
+}

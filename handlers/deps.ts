@@ -1,0 +1,17 @@
+import type { Logger } from '../src/log.ts';
+import type { AccessService } from '../src/services/access.ts';
+import type { Clock } from '../src/services/ports.ts';
+import type { ServersService } from '../src/services/servers.ts';
+import type { Ui } from '../src/slack/views/format.ts';
+
+/** What the listeners get from the composition root. */
+export interface HandlerDeps {
+  servers: ServersService;
+  access: AccessService;
+  /** The user's language and time zone. */
+  ui(userId: string): Promise<Ui>;
+  /** The bot's default language, for messages the whole channel reads. */
+  channelUi: Ui;
+  clock: Clock;
+  logger: Logger;
+}

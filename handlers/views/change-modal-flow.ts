@@ -1,0 +1,39 @@
+import type { webApi } from '@slack/bolt';
+import type { Actor } from '../../src/services/access.ts';
+import type { ChangeField } from '../../src/services/command-parser.ts';
+import { failureMessage } from '../../src/slack/error-text.ts';
+import { changeModalView, loadingModalView, noticeModalView } from '../../src/slack/views/change-modal.ts';
+import type { Ui } from '../../src/slack/views/format.ts';
+import type { HandlerDeps } from '../deps.ts';
+import { logFailure } from '../replies.ts';
+
+/**
+ * Opens the form for one field. A trigger id is only good for 3 seconds and
+ * finding the server may take longer (provider latency), so a loading modal is
+ * opened first and then replaced by the form, or by the reason there is none.
+ */
+export async function openChangeModal(
+  deps: HandlerDeps,
+  client: webApi.WebClient,
+  triggerId: string,
+  actor: Actor,
+  field: ChangeField,
+  ref: string,
+  ui: Ui,
+): Promise<void> {
+  const log = deps.logger.child({ component: 'change-modal', field });
+  const opened = await client.views.open({ trigger_id: triggerId, view: loadingModalView(ui, field) });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  try {
+    const { server, value } = await deps.servers.current(actor, field, ref);
+    await client.views.update({
+      view_id: viewId,
+      view: changeModalView(ui, field, server, value, { uuid: server.uuid, ref, channelId: actor.channelId }),
+    });
+  } catch (err) {
+    logFailure(log, err, 'opening the change form');
+    const m = failureMessage(ui, err);
+    await client.views.update({ view_id: viewId, view: noticeModalView(ui, field, m.text, m.blocks.slice(1)) });
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * API keys: the preset keys, custom key shapes, GET /v1/me rendering and the
+ * permission rules.
+ *
+ * Simulator assumption: the spec does not show the category names inside
+ * `permissions` of a custom key. The simulator uses the names in CATEGORIES
+ * below; the bot must not depend on them (read them from /v1/me only to show).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ApiError } from './api-error.ts';
+import { formatJstDateTime, parseJstDateTime } from './japan-time.ts';
+import type { KeySpec, Permission, ServiceGrantSpec, ServiceName, SimulatorKeys } from './types.ts';
+import { stableUuid } from './world.ts';
+
+export type Scope = 'read' | 'write';
+
+/** Simulator's assumed custom-permission categories per service. */
+export const CATEGORIES = {
+  vps: ['server', 'power', 'settings', 'signup'],
+  server: ['server_info', 'domain', 'wordpress', 'database', 'ssh', 'log'],
+  domain: ['domain', 'dns'],
+  wphosting: ['site', 'backup'],
+} as const satisfies Record<ServiceName, readonly string[]>;
+
+export interface ServiceGrant {
+  permission_type: 'full' | 'read' | 'custom';
+  target_mode: 'all' | 'selected';
+  targets: string[];
+  permissions: Record<string, Permission> | undefined;
+  allow_signup: boolean;
+  allow_acquisition: boolean;
+  site_target_mode: 'all' | 'selected';
+  sites: string[];
+}
+
+export interface KeyRecord {
+  name: string;
+  token: string;
+  services: Partial<Record<ServiceName, ServiceGrant>>;
+  expiresAt: Date | null;
+  allowedIps: string[] | null;
+  legacy: { servername: string; permission_type: 'full' | 'read' } | null;
+}
+
+function grant(spec: ServiceGrantSpec): ServiceGrant {
+  const targetMode = spec.target_mode ?? 'all';
+  return {
+    permission_type: spec.permission_type,
+    target_mode: targetMode,
+    targets: targetMode === 'selected' ? [...(spec.targets ?? [])] : [],
+    permissions: spec.permission_type === 'custom' ? { ...(spec.permissions ?? {}) } : undefined,
+    allow_signup: spec.allow_signup ?? false,
+    allow_acquisition: spec.allow_acquisition ?? false,
+    site_target_mode: spec.site_target_mode ?? 'all',
+    sites: spec.site_target_mode === 'selected' ? [...(spec.sites ?? [])] : [],
+  };
+}
+
+export class KeyRegistry {
+  private readonly byToken = new Map<string, KeyRecord>();
+  private counter = 0;
+
+  find(token: string): KeyRecord | undefined {
+    return this.byToken.get(token);
+  }
+
+  byName(name: string): KeyRecord | undefined {
+    for (const k of this.byToken.values()) if (k.name === name) return k;
+    return undefined;
+  }
+
+  /**
+   * `deterministic` tokens are derived from the name so a sandbox keeps its
+   * keys across restarts; custom keys get random tokens.
+   */
+  create(spec: KeySpec, balance: number, deterministic = false): KeyRecord {
+    this.counter += 1;
+    const name = spec.name ?? `custom-${this.counter}`;
+    if (this.byName(name)) throw new Error(`a key named ${name} already exists`);
+    const services: Partial<Record<ServiceName, ServiceGrant>> = {};
+    for (const [svc, g] of Object.entries(spec.services ?? {}) as [
+      ServiceName,
+      ServiceGrantSpec | undefined,
+    ][]) {
+      if (!g) continue;
+      if (g.allow_signup && balance < 20_000 && !deterministic) {
+        // The provider lets the owner enable signup only with >= 20,000 yen prepaid.
+        throw new Error('allow_signup can be enabled only while the prepaid balance is at least 20,000 yen');
+      }
+      services[svc] = grant(g);
+    }
+    if (spec.legacy) {
+      services.server = grant({
+        permission_type: spec.legacy.permission_type,
+        target_mode: 'selected',
+        targets: [spec.legacy.servername],
+      });
+    }
+    let expiresAt: Date | null = null;
+    if (spec.expires_at instanceof Date) expiresAt = spec.expires_at;
+    else if (typeof spec.expires_at === 'string') {
+      expiresAt = parseJstDateTime(spec.expires_at, false);
+      if (!expiresAt) throw new Error(`invalid expires_at ${spec.expires_at}`);
+    }
+    const slug = name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+    const token = deterministic
+      ? `xs_sim_${slug}_${createHash('sha256').update(`vps-chatops-sim-key:${name}`).digest('hex').slice(0, 32)}`
+      : `xs_sim_${slug}_${randomBytes(16).toString('hex')}`;
+    const rec: KeyRecord = {
+      name,
+      token,
+      services,
+      expiresAt,
+      allowedIps: spec.allowedIps ? [...spec.allowedIps] : null,
+      legacy: spec.legacy ? { ...spec.legacy } : null,
+    };
+    this.byToken.set(token, rec);
+    return rec;
+  }
+
+  createPresets(now: Date, balance: number): SimulatorKeys {
+    const all = (permission_type: 'full' | 'read', allow_signup: boolean) => ({
+      server: { permission_type, allow_signup },
+      domain: { permission_type },
+      wphosting: { permission_type, allow_signup },
+      vps: { permission_type, allow_signup },
+    });
+    const day = 24 * 60 * 60 * 1000;
+    const mk = (spec: KeySpec) => this.create(spec, balance, true).token;
+    return {
+      full: mk({ name: 'full', services: all('full', true) }),
+      read: mk({
+        name: 'read',
+        services: all('read', false),
+        expires_at: new Date(now.getTime() + 365 * day),
+      }),
+      // allow_signup is on so that the "selected keys cannot sign up" rule is what refuses it.
+      selected: mk({
+        name: 'selected',
+        services: {
+          vps: {
+            permission_type: 'full',
+            target_mode: 'selected',
+            targets: [stableUuid('seed-web-1'), stableUuid('seed-db-1')],
+            allow_signup: true,
+          },
+          server: { permission_type: 'full', target_mode: 'selected', targets: ['xs123456.xsrv.jp'] },
+        },
+      }),
+      custom: mk({
+        name: 'custom',
+        services: {
+          vps: {
+            permission_type: 'custom',
+            permissions: { server: 'read', power: 'none', settings: 'full', signup: 'none' },
+          },
+          server: {
+            permission_type: 'custom',
+            permissions: {
+              server_info: 'read',
+              domain: 'read',
+              wordpress: 'full',
+              database: 'none',
+              ssh: 'none',
+              log: 'read',
+            },
+          },
+        },
+      }),
+      expired: mk({
+        name: 'expired',
+        services: all('full', true),
+        expires_at: new Date(now.getTime() - day),
+      }),
+      legacy: mk({ name: 'legacy', legacy: { servername: 'xs123456.xsrv.jp', permission_type: 'full' } }),
+      noSignup: mk({ name: 'noSignup', services: all('full', false) }),
+      ipRestricted: mk({ name: 'ipRestricted', services: all('full', true), allowedIps: ['203.0.113.10'] }),
+    };
+  }
+}
+
+/** Body of GET /v1/me. */
+export function renderKeyInfo(k: KeyRecord): Record<string, unknown> {
+  const services: Record<string, unknown> = {};
+  for (const [svc, g] of Object.entries(k.services) as [ServiceName, ServiceGrant][]) {
+    const out: Record<string, unknown> = {
+      permission_type: g.permission_type,
+      target_mode: g.target_mode,
+      targets: g.targets,
+    };
+    if (g.permissions) out.permissions = g.permissions;
+    if (svc === 'server' || svc === 'wphosting' || svc === 'vps') out.allow_signup = g.allow_signup;
+    if (svc === 'domain') out.allow_acquisition = g.allow_acquisition;
+    if (svc === 'wphosting') {
+      out.site_target_mode = g.site_target_mode;
+      out.sites = g.sites;
+    }
+    services[svc] = out;
+  }
+  const body: Record<string, unknown> = {
+    expires_at: k.expiresAt ? formatJstDateTime(k.expiresAt) : null,
+    services,
+  };
+  if (k.legacy) {
+    body.service_type = 'server';
+    body.servername = k.legacy.servername;
+    body.permission_type = k.legacy.permission_type;
+  }
+  return body;
+}
+
+const forbidden = (why: string) => new ApiError('FORBIDDEN', `この操作を行う権限がありません（${why}）。`);
+
+/** Throws 403 unless the key may use `category` of `service` at `scope`. */
+export function checkPermission(
+  k: KeyRecord,
+  service: ServiceName,
+  category: string,
+  scope: Scope,
+): ServiceGrant {
+  const g = k.services[service];
+  if (!g) throw forbidden(`サービス ${service} は許可されていません`);
+  let level: Permission;
+  if (g.permission_type === 'custom') level = g.permissions?.[category] ?? 'none';
+  else level = g.permission_type;
+  if (level === 'none') throw forbidden(`${category} は許可されていません`);
+  if (scope === 'write' && level !== 'full') throw forbidden('読み取り専用のキーです');
+  return g;
+}
+
+/**
+ * Simulator choice: a target outside a `selected` key's targets answers 403
+ * FORBIDDEN (whether or not it exists), so a key cannot probe other servers.
+ */
+export function checkTarget(g: ServiceGrant, target: string): void {
+  if (g.target_mode === 'selected' && !g.targets.includes(target)) {
+    throw forbidden('操作対象外のサーバーです');
+  }
+}
+
+/**
+ * New VPS signup (plans, dry run, real signup, signup status) needs
+ * `allow_signup` and a key whose VPS range is not `selected`.
+ */
+export function checkSignupAllowed(g: ServiceGrant): void {
+  if (!g.allow_signup) throw forbidden('新規申し込みが許可されていません');
+  if (g.target_mode === 'selected') throw forbidden('対象を限定したキーでは新規申し込みできません');
+}

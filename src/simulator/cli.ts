@@ -1,0 +1,45 @@
+/**
+ * `npm run simulator [-- --port N] [--host H] [--clock real|manual] [--latency MS] [--seed default|empty]`:
+ * runs the provider simulator until SIGINT/SIGTERM and prints its address and keys.
+ */
+import { startSimulator } from './index.ts';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function fail(msg: string): never {
+  process.stderr.write(`${msg}\n`);
+  process.exit(2);
+}
+
+const portText = arg('port') ?? '8787';
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port expects 0-65535, got ${portText}`);
+const clock = arg('clock') ?? 'real';
+if (clock !== 'real' && clock !== 'manual') fail(`--clock expects real or manual, got ${clock}`);
+const seed = arg('seed') ?? 'default';
+if (seed !== 'default' && seed !== 'empty') fail(`--seed expects default or empty, got ${seed}`);
+const latencyMs = Number(arg('latency') ?? '0');
+if (!(latencyMs >= 0)) fail('--latency expects milliseconds >= 0');
+
+const sim = await startSimulator({ host: arg('host') ?? '127.0.0.1', port, clock, seed, latencyMs });
+const lines = [
+  `provider simulator listening on ${sim.url}`,
+  `  PROVIDER_API_URL=${sim.url}`,
+  '  keys:',
+  ...Object.entries(sim.keys).map(([name, key]) => `    ${name.padEnd(13)} ${key}`),
+  `  control API: ${sim.url}/__sim/state (see src/simulator/control-http.ts)`,
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+const stop = (signal: string) => {
+  process.stdout.write(`received ${signal}, stopping simulator\n`);
+  sim.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGINT', () => stop('SIGINT'));
+process.once('SIGTERM', () => stop('SIGTERM'));

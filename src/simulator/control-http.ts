@@ -1,0 +1,242 @@
+/**
+ * The control API over HTTP under the reserved prefix /__sim/ (no auth, JSON
+ * bodies), for the sandbox and for tests in another process. Each route maps
+ * onto one SimulatorControl method. Failures answer 400 with
+ * {"error":{"code":"BAD_REQUEST","message":...}} (English: operator-facing).
+ *
+ *   GET    /__sim/state                         whole state
+ *   GET    /__sim/keys                          preset API keys
+ *   POST   /__sim/keys          KeySpec         -> {key}
+ *   GET    /__sim/clock                         -> {now}
+ *   POST   /__sim/clock         {now?: ISO string, advanceMs?: number}
+ *   GET    /__sim/servers                       -> {servers}
+ *   POST   /__sim/servers       {count, template?} -> {uuids}
+ *   DELETE /__sim/servers/{uuid}
+ *   POST   /__sim/power         {uuid, status}
+ *   POST   /__sim/contract-status {uuid, status}
+ *   POST   /__sim/rename        {uuid, name}
+ *   GET    /__sim/balance       POST /__sim/balance {yen}
+ *   POST   /__sim/plans/{planId}/price    {yen}
+ *   POST   /__sim/plans/{planId}/campaign {months, discountPercent: number | null}
+ *   POST   /__sim/plans/{planId}/paused   {paused}
+ *   POST   /__sim/plans/{planId}/closed   {months: number | null, closed}
+ *   POST   /__sim/signup-outcome {outcome}
+ *   GET    /__sim/signups       POST /__sim/signups/{id}/complete
+ *   GET    /__sim/charges
+ *   POST   /__sim/rate-limit    {limit, windowSeconds, concurrent, daily?, key?}
+ *   GET    /__sim/rate-limited  -> {total, byKey}
+ *   POST   /__sim/latency       {ms}
+ *   GET    /__sim/faults        POST /__sim/faults FaultRule (path string, or pathRegex; times number or "Infinity") -> {id}
+ *   DELETE /__sim/faults
+ *   GET    /__sim/requests?method=&path=&keyName=&status=   DELETE /__sim/requests
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SimCore } from './core.ts';
+import { parseQuery, readBody } from './http-server.ts';
+import type { FaultRule, KeySpec, RequestFilter, SimulatorControl } from './types.ts';
+
+type Json = Record<string, unknown>;
+
+class ControlError extends Error {}
+
+function obj(v: unknown): Json {
+  if (v === undefined) return {};
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ControlError('body must be a JSON object');
+  return v as Json;
+}
+function str(b: Json, k: string): string {
+  const v = b[k];
+  if (typeof v !== 'string') throw new ControlError(`${k} must be a string`);
+  return v;
+}
+function num(b: Json, k: string): number {
+  const v = b[k];
+  if (typeof v !== 'number') throw new ControlError(`${k} must be a number`);
+  return v;
+}
+function bool(b: Json, k: string): boolean {
+  const v = b[k];
+  if (typeof v !== 'boolean') throw new ControlError(`${k} must be a boolean`);
+  return v;
+}
+
+function faultFromJson(b: Json): FaultRule {
+  let path: string | RegExp;
+  if (typeof b.pathRegex === 'string') path = new RegExp(b.pathRegex);
+  else path = str(b, 'path');
+  const rule: FaultRule = { path };
+  if (b.method !== undefined) rule.method = str(b, 'method');
+  if (b.times !== undefined)
+    rule.times = b.times === 'Infinity' || b.times === null ? Number.POSITIVE_INFINITY : num(b, 'times');
+  if (b.status !== undefined) rule.status = num(b, 'status');
+  if (b.code !== undefined) rule.code = str(b, 'code');
+  if (b.rawBody !== undefined) rule.rawBody = str(b, 'rawBody');
+  if (b.latencyMs !== undefined) rule.latencyMs = num(b, 'latencyMs');
+  if (b.drop !== undefined) {
+    const d = str(b, 'drop');
+    if (d !== 'before' && d !== 'after') throw new ControlError("drop must be 'before' or 'after'");
+    rule.drop = d;
+  }
+  if (b.truncate !== undefined) rule.truncate = bool(b, 'truncate');
+  return rule;
+}
+
+function dispatch(
+  c: SimulatorControl,
+  core: SimCore,
+  method: string,
+  segs: string[],
+  q: Json,
+  b: Json,
+): unknown {
+  const route = `${method} ${segs.map((s, i) => (i > 0 && (segs[0] === 'servers' || segs[0] === 'plans' || segs[0] === 'signups') && i === 1 ? ':x' : s)).join('/')}`;
+  const x = segs[1] ?? '';
+  switch (route) {
+    case 'GET state':
+      return c.state();
+    case 'GET keys':
+      return { keys: core.presetKeys };
+    case 'POST keys':
+      return { key: c.createKey(b as KeySpec) };
+    case 'GET clock':
+      return { now: c.clock.now().toISOString() };
+    case 'POST clock': {
+      if (b.now !== undefined) {
+        const d = new Date(str(b, 'now'));
+        if (Number.isNaN(d.getTime())) throw new ControlError('now must be an ISO date');
+        c.clock.set(d);
+      }
+      if (b.advanceMs !== undefined) c.clock.advance(num(b, 'advanceMs'));
+      return { now: c.clock.now().toISOString() };
+    }
+    case 'GET servers':
+      return { servers: c.servers() };
+    case 'POST servers':
+      return { uuids: c.addServers(num(b, 'count'), b.template === undefined ? undefined : obj(b.template)) };
+    case 'DELETE servers/:x':
+      c.removeServer(x);
+      return { ok: true };
+    case 'POST power':
+      c.setPower(str(b, 'uuid'), str(b, 'status') as Parameters<SimulatorControl['setPower']>[1]);
+      return { ok: true };
+    case 'POST contract-status':
+      c.setContractStatus(
+        str(b, 'uuid'),
+        str(b, 'status') as Parameters<SimulatorControl['setContractStatus']>[1],
+      );
+      return { ok: true };
+    case 'POST rename':
+      c.renameServer(str(b, 'uuid'), str(b, 'name'));
+      return { ok: true };
+    case 'GET balance':
+      return { balance: c.balance() };
+    case 'POST balance':
+      c.setBalance(num(b, 'yen'));
+      return { balance: c.balance() };
+    case 'POST plans/:x/price':
+      c.setMonthlyPrice(x, num(b, 'yen'));
+      return { ok: true };
+    case 'POST plans/:x/campaign':
+      c.setCampaign(
+        x,
+        num(b, 'months'),
+        b.discountPercent === null ? null : { discountPercent: num(b, 'discountPercent') },
+      );
+      return { ok: true };
+    case 'POST plans/:x/paused':
+      c.setPlanPaused(x, bool(b, 'paused'));
+      return { ok: true };
+    case 'POST plans/:x/closed':
+      c.setPlanClosed(
+        x,
+        b.months === null || b.months === undefined ? null : num(b, 'months'),
+        bool(b, 'closed'),
+      );
+      return { ok: true };
+    case 'POST signup-outcome':
+      c.setNextSignupOutcome(str(b, 'outcome') as Parameters<SimulatorControl['setNextSignupOutcome']>[0]);
+      return { ok: true };
+    case 'GET signups':
+      return { signups: c.signups() };
+    case 'POST signups/:x/complete':
+      c.completeSignup(x);
+      return { ok: true };
+    case 'GET charges':
+      return { charges: c.charges() };
+    case 'POST rate-limit': {
+      const cfg = {
+        limit: num(b, 'limit'),
+        windowSeconds: num(b, 'windowSeconds'),
+        concurrent: num(b, 'concurrent'),
+      };
+      const daily = b.daily === undefined ? {} : { daily: num(b, 'daily') };
+      c.setRateLimit({ ...cfg, ...daily }, b.key === undefined ? undefined : str(b, 'key'));
+      return { ok: true };
+    }
+    case 'GET rate-limited':
+      return c.rateLimited();
+    case 'POST latency':
+      c.setLatency(num(b, 'ms'));
+      return { ok: true };
+    case 'GET faults':
+      return { faults: (c.state().faults as unknown[]) ?? [] };
+    case 'POST faults':
+      return { id: c.addFault(faultFromJson(b)) };
+    case 'DELETE faults':
+      c.clearFaults();
+      return { ok: true };
+    case 'GET requests': {
+      const f: RequestFilter = {};
+      if (typeof q.method === 'string') f.method = q.method;
+      if (typeof q.path === 'string') f.path = q.path;
+      if (typeof q.keyName === 'string') f.keyName = q.keyName;
+      if (typeof q.status === 'string') f.status = Number(q.status);
+      return { requests: c.requests(f) };
+    }
+    case 'DELETE requests':
+      c.clearRequests();
+      return { ok: true };
+    default:
+      return undefined;
+  }
+}
+
+export async function handleControlRequest(
+  core: SimCore,
+  control: SimulatorControl,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const raw = await readBody(req);
+  const reply = (status: number, body: unknown) => {
+    const buf = Buffer.from(JSON.stringify(body));
+    res.writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': buf.length,
+    });
+    res.end(buf);
+  };
+  try {
+    const text = raw?.toString('utf8') ?? '';
+    const body = obj(text.trim() === '' ? undefined : JSON.parse(text));
+    const segs = url.pathname
+      .slice('/__sim/'.length)
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => decodeURIComponent(s));
+    const out = dispatch(
+      control,
+      core,
+      (req.method ?? 'GET').toUpperCase(),
+      segs,
+      parseQuery(url.searchParams),
+      body,
+    );
+    if (out === undefined)
+      reply(404, { error: { code: 'NOT_FOUND', message: `no control route ${req.method} ${url.pathname}` } });
+    else reply(200, out);
+  } catch (e) {
+    reply(400, { error: { code: 'BAD_REQUEST', message: e instanceof Error ? e.message : String(e) } });
+  }
+}

@@ -1,0 +1,168 @@
+/** The in-process control API (SimulatorControl). */
+import type { SimCore } from './core.ts';
+import { formatJstDateTime } from './japan-time.ts';
+import type {
+  ContractStatus,
+  PowerStatus,
+  RateLimitConfig,
+  SignupStatus,
+  SimulatorControl,
+} from './types.ts';
+import { checkServerName } from './validation.ts';
+import { completeSignupNow } from './vps-signup.ts';
+
+const POWER: readonly PowerStatus[] = ['running', 'stopped', 'processing', 'error'];
+const CONTRACT: readonly ContractStatus[] = ['active', 'suspended'];
+const OUTCOMES: readonly SignupStatus[] = ['active', 'building', 'setup_pending'];
+
+export function createControl(core: SimCore): SimulatorControl {
+  const w = core.world;
+  const plan = (planId: string) => w.getPlan(planId);
+  const yen = (n: number, what: string) => {
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${what} must be a non-negative integer (yen)`);
+  };
+  const control: SimulatorControl = {
+    clock: {
+      now: () => core.clock.now(),
+      set: (d) => {
+        core.clock.set(d);
+        core.tick();
+      },
+      advance: (ms) => {
+        core.clock.advance(ms);
+        core.tick();
+      },
+    },
+    setPower: (uuid, status) => {
+      if (!POWER.includes(status)) throw new Error(`power status must be one of ${POWER.join(', ')}`);
+      w.getVps(uuid).power = status;
+    },
+    setContractStatus: (uuid, status) => {
+      if (!CONTRACT.includes(status))
+        throw new Error(`contract status must be one of ${CONTRACT.join(', ')}`);
+      w.getVps(uuid).status = status;
+    },
+    renameServer: (uuid, name) => {
+      const errors: string[] = [];
+      checkServerName(name, errors);
+      if (errors.length > 0) throw new Error(errors.join(' '));
+      w.getVps(uuid).name = name;
+    },
+    addServers: (n, template) => {
+      if (!Number.isInteger(n) || n < 0) throw new Error('addServers: n must be a non-negative integer');
+      const uuids: string[] = [];
+      for (let i = 0; i < n; i += 1) {
+        const s = w.addVps(
+          template
+            ? { ...template, ...(template.name && n > 1 ? { name: `${template.name}-${i + 1}` } : {}) }
+            : {},
+        );
+        uuids.push(s.uuid);
+      }
+      return uuids;
+    },
+    removeServer: (uuid) => {
+      w.getVps(uuid);
+      w.vps.delete(uuid);
+    },
+    servers: () => {
+      core.tick();
+      return [...w.vps.values()].map((s) => ({ ...s }));
+    },
+    setBalance: (n) => {
+      yen(n, 'balance');
+      w.balance = n;
+    },
+    balance: () => w.balance,
+    setMonthlyPrice: (planId, n) => {
+      yen(n, 'price');
+      plan(planId).monthlyPrice = n;
+    },
+    setCampaign: (planId, months, campaign) => {
+      const p = plan(planId);
+      if (!p.periods.includes(months)) throw new Error(`plan ${planId} has no ${months}-month period`);
+      if (campaign === null) p.campaigns.delete(months);
+      else {
+        const d = campaign.discountPercent;
+        if (!(d > 0 && d < 100)) throw new Error('discountPercent must be between 0 and 100');
+        p.campaigns.set(months, d);
+      }
+    },
+    setPlanPaused: (planId, paused) => {
+      plan(planId).paused = paused;
+    },
+    setPlanClosed: (planId, months, closed) => {
+      const p = plan(planId);
+      if (months === null) p.closed = closed;
+      else {
+        if (!p.periods.includes(months)) throw new Error(`plan ${planId} has no ${months}-month period`);
+        if (closed) p.closedPeriods.add(months);
+        else p.closedPeriods.delete(months);
+      }
+    },
+    setNextSignupOutcome: (outcome) => {
+      if (!OUTCOMES.includes(outcome)) throw new Error(`outcome must be one of ${OUTCOMES.join(', ')}`);
+      w.nextSignupOutcome = outcome;
+    },
+    completeSignup: (id) => {
+      const s = w.signupList.find((x) => x.id === Number(id));
+      if (!s) throw new Error(`unknown signup ${id}`);
+      completeSignupNow(core, s);
+    },
+    signups: () => {
+      core.tick();
+      return w.signupList.map((s) => ({ ...s }));
+    },
+    charges: () => w.chargeList.map((c) => ({ ...c })),
+    setRateLimit: (config: RateLimitConfig, key?: string) => {
+      // `key` may be a preset/custom key name or the API key itself.
+      const name = key === undefined ? undefined : (core.keys.find(key)?.name ?? key);
+      core.limiter.set(config, name);
+    },
+    rateLimited: () => ({ total: core.limiter.refused, byKey: { ...core.limiter.refusedByKey } }),
+    setLatency: (ms) => {
+      if (!(ms >= 0)) throw new Error('latency must be >= 0');
+      core.latencyMs = ms;
+    },
+    addFault: (rule) => core.faults.add(rule),
+    clearFaults: () => core.faults.clear(),
+    requests: (filter) => core.journal.query(filter),
+    clearRequests: () => core.journal.clear(),
+    createKey: (spec) => core.keys.create(spec, w.balance).token,
+    inFlight: () => core.inFlight(),
+    waitForInFlight: (count = 1) => core.waitForInFlight(count),
+    state: () => {
+      core.tick();
+      const now = core.clock.now();
+      return {
+        now: now.toISOString(),
+        now_jst: formatJstDateTime(now),
+        clock: core.clock.mode,
+        balance: w.balance,
+        servers: control.servers(),
+        signups: control.signups(),
+        charges: control.charges(),
+        rate_limited: control.rateLimited(),
+        next_signup_outcome: w.nextSignupOutcome,
+        in_flight: core.inFlight(),
+        latency_ms: core.latencyMs,
+        faults: core.faults.list().map((f) => ({
+          id: f.id,
+          remaining: Number.isFinite(f.remaining) ? f.remaining : 'Infinity',
+          ...f.rule,
+          path: typeof f.rule.path === 'string' ? f.rule.path : f.rule.path.toString(),
+        })),
+        plans: [...w.plans.values()].map((p) => ({
+          plan_id: p.planId,
+          monthly_price: p.monthlyPrice,
+          paused: p.paused,
+          closed: p.closed,
+          closed_periods: [...p.closedPeriods],
+          campaigns: Object.fromEntries(p.campaigns),
+        })),
+        hosting: [...w.hosting.keys()],
+      };
+    },
+  };
+  return control;
+}

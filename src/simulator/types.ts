@@ -1,0 +1,189 @@
+/** Public types of the simulator (re-exported from index.ts). */
+
+export type PowerStatus = 'running' | 'stopped' | 'processing' | 'error';
+export type ContractStatus = 'active' | 'suspended';
+export type VpsType = 'vps' | 'business' | 'windows' | 'gpu';
+export type SignupStatus = 'active' | 'building' | 'setup_pending';
+export type Permission = 'full' | 'read' | 'none';
+export type ServiceName = 'server' | 'domain' | 'wphosting' | 'vps';
+
+export interface RateLimitConfig {
+  limit: number;
+  windowSeconds: number;
+  concurrent: number;
+  daily?: number;
+}
+
+export interface SimulatorOptions {
+  host?: string;
+  port?: number;
+  clock?: 'real' | 'manual';
+  now?: Date;
+  rateLimit?: RateLimitConfig;
+  latencyMs?: number;
+  seed?: 'default' | 'empty';
+}
+
+export interface VpsServerState {
+  uuid: string;
+  /** Service code (the signup id for servers made by a signup). */
+  serviceCode: number;
+  name: string;
+  vpsType: VpsType;
+  planName: string;
+  vcpu: number;
+  memoryGb: number;
+  diskGb: number;
+  status: ContractStatus;
+  ipAddress: string | null;
+  os: string | null;
+  application: string | null;
+  hostname: string | null;
+  reverseHostname: string | null;
+  power: PowerStatus;
+  memo: string | null;
+}
+
+export type ServerTemplate = Partial<Omit<VpsServerState, 'uuid' | 'serviceCode'>>;
+
+export interface SignupRecord {
+  id: number;
+  idempotencyKey: string;
+  keyName: string;
+  planId: string;
+  period: number;
+  imageId: string;
+  name: string;
+  priceCharged: number;
+  status: SignupStatus;
+  uuid: string | null;
+  expiryDate: string | null;
+  createdAt: Date;
+  /** When a building/setup_pending signup completes by itself (simulated time); null once active. */
+  completesAt: Date | null;
+  autoRenew: boolean;
+  partnerCode: string | null;
+}
+
+export interface ChargeRecord {
+  id: number;
+  at: Date;
+  amount: number;
+  signupId: number;
+  idempotencyKey: string;
+  planId: string;
+  period: number;
+}
+
+export interface FaultRule {
+  method?: string;
+  /** Matched against the raw (still percent-encoded) path without the query. */
+  path: string | RegExp;
+  /** Default 1; Infinity for always. */
+  times?: number;
+  status?: number;
+  code?: string;
+  /** Sent as-is instead of a JSON body (an HTML proxy page, or ''). */
+  rawBody?: string;
+  latencyMs?: number;
+  /** 'before': destroy the socket before handling; 'after': handle fully, then destroy without answering. */
+  drop?: 'before' | 'after';
+  /** Announce a Content-Length larger than the body, send the body, close. */
+  truncate?: boolean;
+}
+
+export interface RecordedRequest {
+  at: Date;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  keyName?: string;
+  idempotencyKey?: string;
+  body: unknown;
+  /** HTTP status sent; 0 when the connection was dropped without an answer. */
+  status: number;
+  /** Set when a fault rule shaped this answer. */
+  faultId?: number;
+}
+
+export interface RequestFilter {
+  method?: string;
+  path?: string | RegExp;
+  keyName?: string;
+  status?: number;
+}
+
+export interface ServiceGrantSpec {
+  permission_type: 'full' | 'read' | 'custom';
+  target_mode?: 'all' | 'selected';
+  targets?: string[];
+  permissions?: Record<string, Permission>;
+  allow_signup?: boolean;
+  allow_acquisition?: boolean;
+  site_target_mode?: 'all' | 'selected';
+  sites?: string[];
+}
+
+export interface KeySpec {
+  /** Name used in recorded requests and rate-limit overrides; default `custom-N`. */
+  name?: string;
+  services?: Partial<Record<ServiceName, ServiceGrantSpec>>;
+  /** `YYYY-MM-DD HH:MM:SS` JST string, a Date, or null (never expires). */
+  expires_at?: string | Date | null;
+  allowedIps?: string[];
+  /** Legacy single-server key: top-level `service_type`, `servername`, `permission_type` in /v1/me. */
+  legacy?: { servername: string; permission_type: 'full' | 'read' };
+}
+
+export interface SimulatorKeys {
+  full: string;
+  read: string;
+  selected: string;
+  custom: string;
+  expired: string;
+  legacy: string;
+  noSignup: string;
+  ipRestricted: string;
+}
+
+export interface SimulatorControl {
+  clock: { now(): Date; set(d: Date): void; advance(ms: number): void };
+  setPower(uuid: string, status: PowerStatus): void;
+  setContractStatus(uuid: string, status: ContractStatus): void;
+  renameServer(uuid: string, name: string): void;
+  addServers(n: number, template?: ServerTemplate): string[];
+  removeServer(uuid: string): void;
+  servers(): VpsServerState[];
+  setBalance(yen: number): void;
+  balance(): number;
+  setMonthlyPrice(planId: string, yen: number): void;
+  setCampaign(planId: string, months: number, campaign: { discountPercent: number } | null): void;
+  setPlanPaused(planId: string, paused: boolean): void;
+  setPlanClosed(planId: string, months: number | null, closed: boolean): void;
+  setNextSignupOutcome(outcome: SignupStatus): void;
+  completeSignup(id: number | string): void;
+  signups(): SignupRecord[];
+  charges(): ChargeRecord[];
+  setRateLimit(config: RateLimitConfig, key?: string): void;
+  /** Number of 429 answers sent so far (per key name in `byKey`). */
+  rateLimited(): { total: number; byKey: Record<string, number> };
+  setLatency(ms: number): void;
+  addFault(rule: FaultRule): number;
+  clearFaults(): void;
+  requests(filter?: RequestFilter): RecordedRequest[];
+  clearRequests(): void;
+  createKey(spec: KeySpec): string;
+  /** Requests currently being handled (after body read, before the answer). */
+  inFlight(): number;
+  /** Resolves once at least `count` requests are in flight (awaiting latency etc.). */
+  waitForInFlight(count?: number): Promise<void>;
+  /** Whole state as plain JSON (also GET /__sim/state). */
+  state(): Record<string, unknown>;
+}
+
+export interface Simulator {
+  url: string;
+  keys: SimulatorKeys;
+  control: SimulatorControl;
+  close(): Promise<void>;
+}

@@ -1,0 +1,115 @@
+/**
+ * The Bolt app: Socket Mode when an app-level token is configured, else HTTP
+ * on PORT with `/slack/events` (signature and timestamp verified by Bolt's
+ * receiver), plus `/healthz` and `/metrics` on the same port in both modes.
+ * Listeners are registered by the caller (src/main.ts passes handlers/).
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import { boltLogger } from './bolt-logger.ts';
+
+export interface HealthReport {
+  ok: boolean;
+  store: 'ok' | 'down';
+  provider: Record<string, unknown>;
+}
+
+export interface SlackAppOptions {
+  slack: Config['slack'];
+  /** 0 picks a free port (tests). */
+  port: number;
+  logger: Logger;
+  health: () => Promise<HealthReport>;
+  metrics: () => string;
+}
+
+export interface SlackApp {
+  app: App;
+  /** Starts listening; resolves with the HTTP port actually bound. */
+  start(): Promise<{ port: number }>;
+  stop(): Promise<void>;
+}
+
+export function operationalRoutes(opts: Pick<SlackAppOptions, 'health' | 'metrics' | 'logger'>): CustomRoute[] {
+  const log = opts.logger.child({ component: 'http' });
+  return [
+    {
+      path: '/healthz',
+      method: ['GET'],
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        opts.health().then(
+          (report) => {
+            res.writeHead(report.store === 'ok' ? 200 : 503, { 'content-type': 'application/json' });
+            res.end(JSON.stringify(report));
+          },
+          (err: unknown) => {
+            log.error({ err }, 'health check failed');
+            res.writeHead(503, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ ok: false, store: 'down', provider: {} }));
+          },
+        );
+      },
+    },
+    {
+      path: '/metrics',
+      method: ['GET'],
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' });
+        res.end(opts.metrics());
+      },
+    },
+  ];
+}
+
+export function createSlackApp(opts: SlackAppOptions): SlackApp {
+  const { slack } = opts;
+  if (!slack.botToken) throw new Error('SLACK_BOT_TOKEN is required to run the Slack app');
+  const logger = boltLogger(opts.logger);
+  const customRoutes = operationalRoutes(opts);
+  const clientOptions = {
+    ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
+    // Slack's 429s are retried by the client after Retry-After; give up after a few.
+    retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5000 },
+  };
+  let httpServer: Server | undefined;
+
+  if (slack.socketMode && slack.appToken) {
+    const receiver = new SocketModeReceiver({
+      appToken: slack.appToken,
+      logger,
+      customRoutes,
+      installerOptions: { port: opts.port },
+    });
+    const app = new App({ token: slack.botToken, receiver, logger, clientOptions });
+    return {
+      app,
+      async start() {
+        await app.start();
+        return { port: opts.port };
+      },
+      stop: () => app.stop().then(() => undefined),
+    };
+  }
+
+  if (!slack.signingSecret) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode');
+  const receiver = new HTTPReceiver({
+    signingSecret: slack.signingSecret,
+    endpoints: '/slack/events',
+    customRoutes,
+    logger,
+    // Ack first: the HTTP answer leaves as soon as a listener calls ack().
+    processBeforeResponse: false,
+  });
+  const app = new App({ token: slack.botToken, receiver, logger, clientOptions });
+  return {
+    app,
+    async start() {
+      httpServer = (await app.start(opts.port)) as Server;
+      return { port: (httpServer.address() as AddressInfo).port };
+    },
+    stop: () => app.stop().then(() => undefined),
+  };
+}

@@ -1,0 +1,50 @@
+import type { webApi } from '@slack/bolt';
+import type { Clock, GroupDirectory } from '../services/ports.ts';
+import { type Locale, localeFromSlack, translator } from './i18n/index.ts';
+import type { Ui } from './views/format.ts';
+
+/**
+ * What the app reads about people from Slack: their locale and time zone
+ * (users.info, cached so a busy user costs one call per period) and the members
+ * of user groups (usergroups.users.list; AccessService caches those).
+ */
+export class SlackDirectory implements GroupDirectory {
+  private readonly users = new Map<string, { at: number; profile: Promise<{ locale: Locale; tz: string }> }>();
+
+  constructor(
+    private readonly client: webApi.WebClient,
+    private readonly fallbackLocale: Locale,
+    private readonly clock: Clock,
+    private readonly ttlMs = 10 * 60_000,
+    private readonly fallbackTz = 'UTC',
+  ) {}
+
+  async membersOf(groupId: string): Promise<readonly string[]> {
+    const res = await this.client.usergroups.users.list({ usergroup: groupId });
+    return res.users ?? [];
+  }
+
+  private profile(userId: string): Promise<{ locale: Locale; tz: string }> {
+    const now = this.clock.now().getTime();
+    const hit = this.users.get(userId);
+    if (hit && now - hit.at < this.ttlMs) return hit.profile;
+    const profile = this.client.users
+      .info({ user: userId, include_locale: true })
+      .then((res) => ({
+        locale: localeFromSlack(res.user?.locale, this.fallbackLocale),
+        tz: res.user?.tz ?? this.fallbackTz,
+      }))
+      // Not knowing the language is no reason to fail the command: use the default.
+      .catch(() => {
+        this.users.delete(userId);
+        return { locale: this.fallbackLocale, tz: this.fallbackTz };
+      });
+    this.users.set(userId, { at: now, profile });
+    return profile;
+  }
+
+  async ui(userId: string): Promise<Ui> {
+    const { locale, tz } = await this.profile(userId);
+    return { locale, tz, t: translator(locale) };
+  }
+}

@@ -1,0 +1,648 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type SignupQuote, type Store, StoreError, WATCH_ALL } from '../../src/store/index.ts';
+import { type Kind, newPlace, type Place } from './harness.ts';
+
+const MIN = 60_000;
+
+function quote(over: Partial<SignupQuote> = {}): SignupQuote {
+  return {
+    planId: 'vps-2gb',
+    period: 3,
+    imageId: 'ubuntu-24.04',
+    serverName: 'web-1',
+    sshKeyName: 'deploy',
+    sshPublicKey: 'ssh-ed25519 AAAAC3Nza test@example',
+    autoRenew: false,
+    partnerCode: 'PARTNER1',
+    quotedPrice: 3960,
+    regularPrice: 4620,
+    campaignApplied: true,
+    requesterId: 'U0REQ',
+    channelId: 'C0OPS',
+    threadTs: '1700000000.000100',
+    locale: 'ja',
+    expiresAt: new Date(Date.parse('2026-01-15T09:00:00.000Z') + 15 * MIN),
+    ...over,
+  };
+}
+
+describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind) => {
+  let place: Place;
+  let store: Store;
+
+  beforeEach(async () => {
+    place = await newPlace(kind);
+    store = await place.open();
+  });
+
+  afterEach(async () => {
+    await place.dispose();
+  });
+
+  it('reports its kind and answers ping', async () => {
+    expect(store.kind).toBe(kind);
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  describe('signups', () => {
+    it('stores a quote and reads it back with camelCase fields and Dates', async () => {
+      const created = await store.signups.create(quote());
+      expect(created.state).toBe('quoted');
+      expect(created.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+      const got = await store.signups.get(created.id);
+      expect(got).toEqual(created);
+      expect(got).toMatchObject({
+        planId: 'vps-2gb',
+        period: 3,
+        autoRenew: false,
+        campaignApplied: true,
+        quotedPrice: 3960,
+        regularPrice: 4620,
+        threadTs: '1700000000.000100',
+        locale: 'ja',
+        approverId: null,
+        attempts: 0,
+        providerServiceId: null,
+        nextCheckAt: null,
+      });
+      expect(got?.expiresAt).toBeInstanceOf(Date);
+      expect(got?.expiresAt.toISOString()).toBe('2026-01-15T09:15:00.000Z');
+      expect(got?.createdAt.toISOString()).toBe('2026-01-15T09:00:00.000Z');
+      expect(await store.signups.get('no-such-id')).toBeNull();
+    });
+
+    it('gives every quote a fresh idempotency key', async () => {
+      const a = await store.signups.create(quote());
+      const b = await store.signups.create(quote());
+      expect(a.idempotencyKey).not.toBe(b.idempotencyKey);
+      expect(a.id).not.toBe(b.id);
+    });
+
+    it('walks the happy path with patches', async () => {
+      const s = await store.signups.create(quote());
+      place.clock.advance(1000);
+      const approved = await store.signups.transition(s.id, ['quoted'], 'approved', { approverId: 'U0APP' });
+      expect(approved.won).toBe(true);
+      expect(approved.row).toMatchObject({ state: 'approved', approverId: 'U0APP' });
+      expect(approved.row?.updatedAt.getTime()).toBe(s.createdAt.getTime() + 1000);
+      expect((await store.signups.transition(s.id, ['approved'], 'executing')).won).toBe(true);
+      const submitted = await store.signups.transition(s.id, ['executing', 'unknown'], 'submitted', {
+        providerServiceId: 4_000_000_123,
+        providerStatus: 'building',
+        attempts: 1,
+        nextCheckAt: new Date(place.clock.now().getTime() + MIN),
+      });
+      expect(submitted.row).toMatchObject({
+        state: 'submitted',
+        providerServiceId: 4_000_000_123,
+        providerStatus: 'building',
+        attempts: 1,
+      });
+      const again = await store.signups.transition(s.id, ['submitted'], 'submitted', { attempts: 2 });
+      expect(again).toMatchObject({ won: true, row: { state: 'submitted', attempts: 2 } });
+      const active = await store.signups.transition(s.id, ['submitted'], 'active', {
+        uuid: 'b7f1c2de-0000-4000-8000-000000000001',
+        ipAddress: '203.0.113.10',
+        providerStatus: 'active',
+        nextCheckAt: null,
+      });
+      expect(active.row).toMatchObject({ state: 'active', ipAddress: '203.0.113.10', nextCheckAt: null });
+    });
+
+    it('lets exactly one of 50 concurrent approvals win', async () => {
+      const s = await store.signups.create(quote());
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          store.signups.transition(
+            s.id,
+            ['quoted'],
+            'approved',
+            { approverId: `U0APP${i}` },
+            { unexpired: true },
+          ),
+        ),
+      );
+      const winners = results.filter((r) => r.won);
+      expect(winners).toHaveLength(1);
+      const winner = winners[0]?.row?.approverId;
+      for (const r of results) {
+        expect(r.row?.state).toBe('approved');
+        expect(r.row?.approverId).toBe(winner);
+      }
+      expect((await store.signups.get(s.id))?.approverId).toBe(winner);
+    });
+
+    it('lets exactly one of 50 concurrent callers win across two stores on the same data', async () => {
+      const other = await place.open();
+      const s = await store.signups.create(quote());
+      const seen = await other.signups.get(s.id);
+      expect(seen?.id).toBe(s.id);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 === 0 ? store : other).signups.transition(s.id, ['quoted'], 'approved', {
+            approverId: `U${i}`,
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.won)).toHaveLength(1);
+      // The second store loses a later race it runs alone, and says so.
+      const late = await other.signups.transition(s.id, ['quoted'], 'rejected');
+      expect(late).toMatchObject({ won: false, row: { state: 'approved' } });
+    });
+
+    it('refuses an approval after expiry', async () => {
+      const s = await store.signups.create(quote());
+      place.clock.advance(15 * MIN);
+      const r = await store.signups.transition(
+        s.id,
+        ['quoted'],
+        'approved',
+        { approverId: 'U0APP' },
+        { unexpired: true },
+      );
+      expect(r).toMatchObject({ won: false, row: { state: 'quoted', approverId: null } });
+    });
+
+    it('reports a missing id as a lost race with no row', async () => {
+      expect(await store.signups.transition('nope', ['quoted'], 'approved')).toEqual({
+        won: false,
+        row: null,
+      });
+    });
+
+    it('rejects an edge the state machine does not have', async () => {
+      const s = await store.signups.create(quote());
+      const err = await store.signups.transition(s.id, ['quoted'], 'executing').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StoreError);
+      expect((err as StoreError).code).toBe('STORE_INVALID_TRANSITION');
+      await expect(store.signups.transition(s.id, ['active'], 'quoted')).rejects.toThrow(StoreError);
+      expect((await store.signups.get(s.id))?.state).toBe('quoted');
+    });
+
+    it('lists recent signups newest first, by channel and requester', async () => {
+      const a = await store.signups.create(quote({ channelId: 'C0A' }));
+      place.clock.advance(1000);
+      const b = await store.signups.create(quote({ channelId: 'C0B', requesterId: 'U0OTHER' }));
+      place.clock.advance(1000);
+      const c = await store.signups.create(quote({ channelId: 'C0A' }));
+      expect((await store.signups.listRecent({ limit: 10 })).map((r) => r.id)).toEqual([c.id, b.id, a.id]);
+      expect((await store.signups.listRecent({ channelId: 'C0A', limit: 10 })).map((r) => r.id)).toEqual([
+        c.id,
+        a.id,
+      ]);
+      expect((await store.signups.listRecent({ limit: 1 })).map((r) => r.id)).toEqual([c.id]);
+      expect((await store.signups.listRecent({ requesterId: 'U0OTHER', limit: 5 })).map((r) => r.id)).toEqual(
+        [b.id],
+      );
+    });
+
+    it('lists by state, stalest check first, filtered by due time', async () => {
+      const now = place.clock.now().getTime();
+      const mk = async (nextCheckAt: Date | null) => {
+        const s = await store.signups.create(quote());
+        await store.signups.transition(s.id, ['quoted'], 'approved');
+        await store.signups.transition(s.id, ['approved'], 'executing');
+        return (await store.signups.transition(s.id, ['executing'], 'submitted', { nextCheckAt })).row;
+      };
+      const later = await mk(new Date(now + 10 * MIN));
+      const soon = await mk(new Date(now + MIN));
+      const never = await mk(null);
+      const quoted = await store.signups.create(quote());
+      const all = await store.signups.listByState(['submitted']);
+      expect(all.map((r) => r.id)).toEqual([never?.id, soon?.id, later?.id]);
+      const due = await store.signups.listByState(['submitted', 'unknown'], {
+        dueBefore: new Date(now + 2 * MIN),
+      });
+      expect(due.map((r) => r.id)).toEqual([never?.id, soon?.id]);
+      expect((await store.signups.listByState(['quoted'])).map((r) => r.id)).toEqual([quoted.id]);
+      expect(await store.signups.listByState([])).toEqual([]);
+    });
+
+    it('expires due quotes and destroys their sealed passwords', async () => {
+      const secretId = await store.secrets.seal('Root-pass-123!', {
+        purpose: 'signup.root_password',
+        expiresAt: new Date(place.clock.now().getTime() + 60 * MIN),
+      });
+      const old = await store.signups.create(
+        quote({ secretId, expiresAt: new Date(place.clock.now().getTime() + MIN) }),
+      );
+      const fresh = await store.signups.create(
+        quote({ expiresAt: new Date(place.clock.now().getTime() + 30 * MIN) }),
+      );
+      const done = await store.signups.create(
+        quote({ expiresAt: new Date(place.clock.now().getTime() + MIN) }),
+      );
+      await store.signups.transition(done.id, ['quoted'], 'rejected');
+      place.clock.advance(2 * MIN);
+      const expired = await store.signups.expireDue();
+      expect(expired.map((r) => r.id)).toEqual([old.id]);
+      expect(expired[0]).toMatchObject({ state: 'expired', secretId: null });
+      expect(await store.secrets.open(secretId)).toBeNull();
+      expect(await store.signups.get(old.id)).toMatchObject({ state: 'expired', secretId: null });
+      expect((await store.signups.get(fresh.id))?.state).toBe('quoted');
+      expect((await store.signups.get(done.id))?.state).toBe('rejected');
+      expect(await store.signups.expireDue()).toEqual([]);
+    });
+
+    it('records the approval message place', async () => {
+      const s = await store.signups.create(quote({ threadTs: null }));
+      await store.signups.setMessage(s.id, { messageTs: '1700000001.000200', threadTs: '1700000001.000100' });
+      expect(await store.signups.get(s.id)).toMatchObject({
+        messageTs: '1700000001.000200',
+        threadTs: '1700000001.000100',
+        state: 'quoted',
+      });
+    });
+  });
+
+  describe('secrets', () => {
+    const PLAIN = 'Zq9-unique-Root-Passw0rd!';
+
+    it('seals, opens, destroys', async () => {
+      const id = await store.secrets.seal(PLAIN, {
+        purpose: 'signup.root_password',
+        expiresAt: new Date(Date.now() + 1e9),
+      });
+      expect(await store.secrets.open(id)).toBe(PLAIN);
+      const s = await store.signups.create(quote({ secretId: id }));
+      await store.secrets.destroy(id);
+      await store.secrets.destroy(id);
+      expect(await store.secrets.open(id)).toBeNull();
+      expect((await store.signups.get(s.id))?.secretId).toBeNull();
+      expect(await store.secrets.open('never-was')).toBeNull();
+    });
+
+    it('stops opening at expiry and destroys expired ones', async () => {
+      const t = place.clock.now().getTime();
+      const short = await store.secrets.seal('short-lived-1', { purpose: 'p', expiresAt: new Date(t + MIN) });
+      const long = await store.secrets.seal('long-lived-22', {
+        purpose: 'p',
+        expiresAt: new Date(t + 10 * MIN),
+      });
+      place.clock.advance(MIN);
+      expect(await store.secrets.open(short)).toBeNull();
+      expect(await store.secrets.open(long)).toBe('long-lived-22');
+      expect(await store.secrets.destroyExpired()).toBe(1);
+      expect(await store.secrets.destroyExpired()).toBe(0);
+      expect(await store.secrets.open(long)).toBe('long-lived-22');
+    });
+
+    it('keeps only ciphertext at rest', async () => {
+      const id = await store.secrets.seal(PLAIN, {
+        purpose: 'signup.root_password',
+        expiresAt: new Date(Date.now() + 1e9),
+      });
+      await store.signups.create(quote({ secretId: id }));
+      expect(await store.secrets.open(id)).toBe(PLAIN);
+      const { readAtRest } = await import('./at-rest.ts');
+      const raw = await readAtRest(place, store);
+      expect(raw.length).toBeGreaterThan(0);
+      expect(raw.includes(PLAIN)).toBe(false);
+      expect(raw.includes(Buffer.from(PLAIN).toString('base64'))).toBe(false);
+    });
+
+    it('does not open with a different key', async () => {
+      const id = await store.secrets.seal(PLAIN, { purpose: 'p', expiresAt: new Date(Date.now() + 1e9) });
+      const other = await place.open({ encryptionKey: Buffer.alloc(32, 7).toString('base64') });
+      const err = await other.secrets.open(id).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StoreError);
+      expect((err as StoreError).code).toBe('SECRET_UNREADABLE');
+      expect(String((err as Error).message)).not.toContain(PLAIN);
+    });
+
+    it('makes a 0600 key file once when no key is given, and reuses it', async () => {
+      const { statSync } = await import('node:fs');
+      const path = await import('node:path');
+      const a = await place.open({ encryptionKey: undefined });
+      const id = await a.secrets.seal(PLAIN, { purpose: 'p', expiresAt: new Date(Date.now() + 1e9) });
+      const keyFile = path.join(place.dataDir, 'encryption.key');
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      await a.close();
+      const b = await place.open({ encryptionKey: undefined });
+      expect(await b.secrets.open(id)).toBe(PLAIN);
+      // The store opened with the explicit key cannot read it.
+      await expect(store.secrets.open(id)).rejects.toMatchObject({ code: 'SECRET_UNREADABLE' });
+    });
+  });
+
+  describe('watches', () => {
+    it('adds idempotently, lists, finds by server, removes', async () => {
+      expect(await store.watches.add({ target: 'uuid-1', channelId: 'C0A', createdBy: 'U1' })).toBe(true);
+      expect(await store.watches.add({ target: 'uuid-1', channelId: 'C0A', createdBy: 'U2' })).toBe(false);
+      place.clock.advance(1000);
+      expect(await store.watches.add({ target: WATCH_ALL, channelId: 'C0B', createdBy: 'U1' })).toBe(true);
+      expect(await store.watches.add({ target: 'uuid-2', channelId: 'C0A', createdBy: 'U1' })).toBe(true);
+      expect(await store.watches.list()).toHaveLength(3);
+      const a = await store.watches.list('C0A');
+      expect(a.map((w) => w.target)).toEqual(['uuid-1', 'uuid-2']);
+      expect(a[0]).toMatchObject({ createdBy: 'U1', channelId: 'C0A' });
+      expect(a[0]?.createdAt).toBeInstanceOf(Date);
+      const f = await store.watches.forServer('uuid-1');
+      expect(f.map((w) => [w.target, w.channelId])).toEqual([
+        ['uuid-1', 'C0A'],
+        ['all', 'C0B'],
+      ]);
+      expect(await store.watches.remove('uuid-1', 'C0A')).toBe(true);
+      expect(await store.watches.remove('uuid-1', 'C0A')).toBe(false);
+      expect((await store.watches.forServer('uuid-1')).map((w) => w.target)).toEqual(['all']);
+    });
+  });
+
+  describe('snapshots', () => {
+    it('upserts, keeps changedAt until a status changes, removes', async () => {
+      const t0 = place.clock.now();
+      const first = await store.snapshots.upsert({
+        serverUuid: 'uuid-1',
+        name: 'web-1',
+        powerStatus: 'running',
+        contractStatus: 'active',
+        observedAt: t0,
+      });
+      expect(first.previous).toBeNull();
+      expect(first.row).toMatchObject({
+        name: 'web-1',
+        powerStatus: 'running',
+        changedAt: t0,
+        observedAt: t0,
+      });
+      const t1 = new Date(t0.getTime() + MIN);
+      const same = await store.snapshots.upsert({
+        serverUuid: 'uuid-1',
+        powerStatus: 'running',
+        observedAt: t1,
+      });
+      expect(same.previous?.powerStatus).toBe('running');
+      expect(same.row).toMatchObject({
+        name: 'web-1',
+        contractStatus: 'active',
+        observedAt: t1,
+        changedAt: t0,
+      });
+      const t2 = new Date(t0.getTime() + 2 * MIN);
+      const changed = await store.snapshots.upsert({
+        serverUuid: 'uuid-1',
+        powerStatus: 'stopped',
+        observedAt: t2,
+      });
+      expect(changed.row).toMatchObject({ powerStatus: 'stopped', changedAt: t2 });
+      await store.snapshots.upsert({
+        serverUuid: 'uuid-0',
+        name: 'db-1',
+        powerStatus: 'running',
+        observedAt: t2,
+      });
+      expect((await store.snapshots.all()).map((s) => s.serverUuid)).toEqual(['uuid-0', 'uuid-1']);
+      expect(await store.snapshots.get('uuid-1')).toEqual(changed.row);
+      expect(await store.snapshots.remove('uuid-1')).toBe(true);
+      expect(await store.snapshots.get('uuid-1')).toBeNull();
+    });
+  });
+
+  describe('outbox', () => {
+    it('enqueues once per dedupe key', async () => {
+      const a = await store.outbox.enqueue({
+        dedupeKey: 'power:uuid-1:7',
+        channelId: 'C0A',
+        payload: { kind: 'power', to: 'stopped' },
+      });
+      const b = await store.outbox.enqueue({
+        dedupeKey: 'power:uuid-1:7',
+        channelId: 'C0B',
+        payload: { other: true },
+      });
+      expect(a.created).toBe(true);
+      expect(a.id).toEqual(expect.any(Number));
+      expect(b).toEqual({ created: false, id: null });
+      const due = await store.outbox.due(place.clock.now(), 10);
+      expect(due).toHaveLength(1);
+      expect(due[0]).toMatchObject({
+        channelId: 'C0A',
+        payload: { kind: 'power', to: 'stopped' },
+        attempts: 0,
+        sentAt: null,
+      });
+    });
+
+    it('returns due items in queue order, retries and sends', async () => {
+      const now = place.clock.now();
+      const first = await store.outbox.enqueue({
+        dedupeKey: 'k1',
+        channelId: 'C0A',
+        threadTs: '1.2',
+        payload: [1],
+      });
+      const second = await store.outbox.enqueue({ dedupeKey: 'k2', channelId: 'C0A', payload: [2] });
+      await store.outbox.enqueue({
+        dedupeKey: 'k3',
+        channelId: 'C0A',
+        payload: [3],
+        nextAttemptAt: new Date(now.getTime() + MIN),
+      });
+      expect((await store.outbox.due(now, 10)).map((i) => i.dedupeKey)).toEqual(['k1', 'k2']);
+      expect((await store.outbox.due(now, 1)).map((i) => i.dedupeKey)).toEqual(['k1']);
+      await store.outbox.markFailed(first.id ?? -1, 'ratelimited', new Date(now.getTime() + 2 * MIN));
+      await store.outbox.markSent(second.id ?? -1, '1700000000.000900');
+      expect(await store.outbox.due(now, 10)).toEqual([]);
+      place.clock.advance(2 * MIN);
+      const later = await store.outbox.due(place.clock.now(), 10);
+      expect(later.map((i) => i.dedupeKey)).toEqual(['k1', 'k3']);
+      expect(later[0]).toMatchObject({ attempts: 1, lastError: 'ratelimited', threadTs: '1.2' });
+      expect(await store.outbox.get(second.id ?? -1)).toMatchObject({
+        sentTs: '1700000000.000900',
+        attempts: 1,
+      });
+      // Giving up: no next attempt.
+      await store.outbox.markFailed(first.id ?? -1, 'channel_not_found', null);
+      expect((await store.outbox.due(place.clock.now(), 10)).map((i) => i.dedupeKey)).toEqual(['k3']);
+      expect(await store.outbox.get(first.id ?? -1)).toMatchObject({
+        attempts: 2,
+        nextAttemptAt: null,
+        sentAt: null,
+      });
+      place.clock.advance(MIN);
+      expect(await store.outbox.purgeSent(place.clock.now())).toBe(1);
+      expect(await store.outbox.get(second.id ?? -1)).toBeNull();
+    });
+
+    it('lets two concurrent claimers take disjoint items', async () => {
+      const other = await place.open();
+      for (let i = 0; i < 20; i++)
+        await store.outbox.enqueue({ dedupeKey: `c${i}`, channelId: 'C0A', payload: i });
+      const now = place.clock.now();
+      const [a, b] = await Promise.all([
+        store.outbox.claimDue(now, 15, MIN),
+        other.outbox.claimDue(now, 15, MIN),
+      ]);
+      const ids = [...(a ?? []), ...(b ?? [])].map((i) => i.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(20);
+      expect(await store.outbox.claimDue(now, 15, MIN)).toEqual([]);
+      place.clock.advance(MIN);
+      expect(await store.outbox.claimDue(place.clock.now(), 50, MIN)).toHaveLength(20);
+    });
+  });
+
+  describe('transaction', () => {
+    it('commits a snapshot and its outbox item together', async () => {
+      const now = place.clock.now();
+      await store.transaction(async (tx) => {
+        await tx.snapshots.upsert({ serverUuid: 'uuid-9', powerStatus: 'stopped', observedAt: now });
+        await tx.outbox.enqueue({
+          dedupeKey: 'power:uuid-9:1',
+          channelId: 'C0A',
+          payload: { to: 'stopped' },
+        });
+      });
+      expect((await store.snapshots.get('uuid-9'))?.powerStatus).toBe('stopped');
+      expect(await store.outbox.due(now, 10)).toHaveLength(1);
+    });
+
+    it('rolls both back when the work throws', async () => {
+      const now = place.clock.now();
+      const err = await store
+        .transaction(async (tx) => {
+          await tx.snapshots.upsert({ serverUuid: 'uuid-8', powerStatus: 'stopped', observedAt: now });
+          const r = await tx.outbox.enqueue({ dedupeKey: 'power:uuid-8:1', channelId: 'C0A', payload: {} });
+          expect(r.created).toBe(true);
+          // Nested calls join the same transaction.
+          await tx.transaction(async (inner) => {
+            await inner.audit.append({ actor: 'watcher', action: 'power.changed', outcome: 'ok' });
+          });
+          throw new Error('notifier exploded');
+        })
+        .catch((e: unknown) => e);
+      expect((err as Error).message).toBe('notifier exploded');
+      expect(await store.snapshots.get('uuid-8')).toBeNull();
+      expect(await store.outbox.due(now, 10)).toEqual([]);
+      expect(await store.audit.latest({ limit: 10 })).toEqual([]);
+      // The dedupe key is free again.
+      expect(
+        (await store.outbox.enqueue({ dedupeKey: 'power:uuid-8:1', channelId: 'C0A', payload: {} })).created,
+      ).toBe(true);
+    });
+
+    it('returns the callback value and refuses to close a transaction store', async () => {
+      const v = await store.transaction(async (tx) => {
+        await expect(tx.close()).rejects.toMatchObject({ code: 'STORE_CLOSED' });
+        return 42;
+      });
+      expect(v).toBe(42);
+    });
+  });
+
+  describe('audit', () => {
+    it('appends without secrets and lists newest first', async () => {
+      const row = await store.audit.append({
+        actor: 'U0REQ',
+        channelId: 'C0OPS',
+        action: 'signup.quote',
+        target: 'web-1',
+        params: {
+          plan_id: 'vps-2gb',
+          root_password: 'Secret-1234',
+          nested: {
+            password: 'x',
+            apiKey: 'k',
+            private_key: 'pk',
+            keep: 'yes',
+            list: [{ token: 't', ok: 1 }],
+          },
+          ssh_public_key: 'ssh-ed25519 AAAA',
+        },
+        outcome: 'ok',
+      });
+      expect(row.params).toEqual({
+        plan_id: 'vps-2gb',
+        nested: { keep: 'yes', list: [{ ok: 1 }] },
+        ssh_public_key: 'ssh-ed25519 AAAA',
+      });
+      place.clock.advance(1000);
+      await store.audit.append({
+        actor: 'U0APP',
+        action: 'signup.approve',
+        target: 'web-1',
+        outcome: 'refused',
+        errorCode: 'EXPIRED',
+      });
+      await store.audit.append({
+        actor: 'U0APP',
+        action: 'server.rename',
+        target: 'db-1',
+        outcome: 'failed',
+      });
+      const web = await store.audit.latest({ target: 'web-1', limit: 10 });
+      expect(web.map((r) => r.action)).toEqual(['signup.approve', 'signup.quote']);
+      expect(web[0]).toMatchObject({ outcome: 'refused', errorCode: 'EXPIRED', channelId: null, params: {} });
+      expect(web[0]?.at.toISOString()).toBe('2026-01-15T09:00:01.000Z');
+      expect((await store.audit.latest({ limit: 1 })).map((r) => r.action)).toEqual(['server.rename']);
+      expect((await store.audit.latest({ actor: 'U0REQ', limit: 5 })).map((r) => r.action)).toEqual([
+        'signup.quote',
+      ]);
+      const { readAtRest } = await import('./at-rest.ts');
+      expect((await readAtRest(place, store)).includes('Secret-1234')).toBe(false);
+    });
+  });
+
+  describe('leases', () => {
+    it('is held by one, renewed by its holder, taken over after expiry', async () => {
+      expect(await store.leases.acquire('watcher', 'replica-a', 30_000)).toBe(true);
+      expect(await store.leases.acquire('watcher', 'replica-b', 30_000)).toBe(false);
+      expect(await store.leases.holder('watcher')).toMatchObject({ holder: 'replica-a' });
+      place.clock.advance(20_000);
+      expect(await store.leases.acquire('watcher', 'replica-a', 30_000)).toBe(true);
+      place.clock.advance(20_000);
+      expect(await store.leases.acquire('watcher', 'replica-b', 30_000)).toBe(false);
+      place.clock.advance(10_000);
+      expect(await store.leases.holder('watcher')).toBeNull();
+      expect(await store.leases.acquire('watcher', 'replica-b', 30_000)).toBe(true);
+      expect((await store.leases.holder('watcher'))?.holder).toBe('replica-b');
+      expect(await store.leases.release('watcher', 'replica-a')).toBe(false);
+      expect(await store.leases.release('watcher', 'replica-b')).toBe(true);
+      expect(await store.leases.acquire('watcher', 'replica-a', 30_000)).toBe(true);
+      expect(await store.leases.acquire('other', 'replica-b', 30_000)).toBe(true);
+    });
+
+    it('goes to exactly one of many replicas racing for a lapsed lease', async () => {
+      const other = await place.open();
+      expect(await store.leases.acquire('watcher', 'old', 1000)).toBe(true);
+      place.clock.advance(1000);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? store : other).leases.acquire('watcher', `replica-${i}`, 30_000),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = `replica-${results.indexOf(true)}`;
+      expect((await other.leases.holder('watcher'))?.holder).toBe(winner);
+    });
+  });
+
+  describe('deliveries', () => {
+    it('recognises a delivery seen before, until its time is up', async () => {
+      expect(await store.deliveries.firstSeen('evt:Ev01', 5 * MIN)).toBe(true);
+      expect(await store.deliveries.firstSeen('evt:Ev01', 5 * MIN)).toBe(false);
+      expect(await store.deliveries.firstSeen('evt:Ev02', MIN)).toBe(true);
+      const racers = await Promise.all(
+        Array.from({ length: 20 }, () => store.deliveries.firstSeen('evt:Ev03', MIN)),
+      );
+      expect(racers.filter(Boolean)).toHaveLength(1);
+      place.clock.advance(MIN);
+      expect(await store.deliveries.purgeExpired()).toBe(2);
+      expect(await store.deliveries.firstSeen('evt:Ev01', 5 * MIN)).toBe(false);
+      place.clock.advance(4 * MIN);
+      expect(await store.deliveries.firstSeen('evt:Ev01', 5 * MIN)).toBe(true);
+    });
+  });
+
+  describe('lifecycle', () => {
+    it('keeps data across close and reopen', async () => {
+      const s = await store.signups.create(quote());
+      await store.watches.add({ target: 'uuid-1', channelId: 'C0A', createdBy: 'U1' });
+      await store.close();
+      await store.close();
+      const again = await place.open();
+      expect(await again.signups.get(s.id)).toEqual(s);
+      expect(await again.watches.list()).toHaveLength(1);
+    });
+  });
+});

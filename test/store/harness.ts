@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger, type Logger, MemoryLogSink } from '../../src/log.ts';
+import { type Clock, type OpenStoreOptions, openStore, type Store } from '../../src/store/index.ts';
+import { createTestDatabase } from '../support/postgres.ts';
+
+export type Kind = 'sqlite' | 'postgres';
+
+/** A clock tests move by hand. */
+export class ManualClock implements Clock {
+  private t: number;
+  constructor(start = '2026-01-15T09:00:00.000Z') {
+    this.t = Date.parse(start);
+  }
+  now(): Date {
+    return new Date(this.t);
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+export const TEST_KEY = randomBytes(32).toString('hex');
+
+export function quietLogger(): { logger: Logger; sink: MemoryLogSink } {
+  const sink = new MemoryLogSink();
+  return { logger: createLogger({ level: 'debug', stream: sink }), sink };
+}
+
+export function tempDir(prefix = 'vps-chatops-store-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/**
+ * One place to keep data: a fresh SQLite folder or a fresh PostgreSQL
+ * database (plus a DATA_DIR for the key file). `open` may be called several
+ * times to get several stores on the same data.
+ */
+export interface Place {
+  readonly kind: Kind;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly clock: ManualClock;
+  open(extra?: Partial<OpenStoreOptions>): Promise<Store>;
+  dispose(): Promise<void>;
+}
+
+export async function newPlace(kind: Kind): Promise<Place> {
+  const dataDir = tempDir();
+  const db = kind === 'postgres' ? await createTestDatabase('store') : null;
+  const clock = new ManualClock();
+  const opened: Store[] = [];
+  return {
+    kind,
+    dataDir,
+    databaseUrl: db?.url,
+    clock,
+    async open(extra = {}) {
+      const store = await openStore({
+        dataDir,
+        databaseUrl: db?.url,
+        encryptionKey: TEST_KEY,
+        logger: quietLogger().logger,
+        clock,
+        ...extra,
+      });
+      opened.push(store);
+      return store;
+    },
+    async dispose() {
+      for (const s of opened) await s.close().catch(() => undefined);
+      await db?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
