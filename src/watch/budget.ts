@@ -43,7 +43,8 @@ export class RequestBudget {
   private lastResetSeen: number | undefined;
   private usedKey: number | undefined;
   private used = 0;
-  private tokens = 1;
+  // Full bucket at start: capped to the burst as soon as the first headers are known.
+  private tokens = Number.POSITIVE_INFINITY;
   private refilledAt: number;
   private inFlightCount = 0;
   private blockedUntil = 0;

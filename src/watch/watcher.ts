@@ -114,14 +114,18 @@ export class Watcher {
     for (let i = 0; i < workers; i += 1) this.loops.push(this.workLoop(abort.signal));
   }
 
-  /** Stops polling, waits for requests under way, and hands the lease back. */
-  async stop(): Promise<void> {
+  /**
+   * Stops polling, waits for requests under way, and hands the lease back
+   * (`release: false` leaves it to lapse, as a crashed process would).
+   */
+  async stop(opts: { release?: boolean } = {}): Promise<void> {
     const abort = this.abort;
     if (!abort) return;
     abort.abort();
     await Promise.allSettled(this.loops);
     this.loops = [];
     this.abort = undefined;
+    if (opts.release === false) return;
     try {
       await this.o.leadership.release();
     } catch (err) {
