@@ -89,7 +89,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
     });
     const client = new ProviderClient({
       baseUrl: sim.url,
-      apiKey: sim.keys.read,
+      apiKey: sim.keys.full,
       logger,
       clock: time.clientClock,
       retry: { maxAttempts: 1 },
