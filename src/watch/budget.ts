@@ -89,6 +89,8 @@ export class RequestBudget {
     const now = this.clock.now();
     const rl = this.observe();
     const end = rl ? this.window(now, rl).end : 0;
+    // The probe made before any headers were known belongs to the first window seen.
+    if (this.usedKey === 0 && end !== 0) this.usedKey = end;
     if (this.usedKey !== end) {
       this.usedKey = end;
       this.used = 0;
@@ -135,6 +137,8 @@ export class RequestBudget {
   }
 
   private usedFor(windowEnd: number): number {
+    // The probe made before any headers were known belongs to the first window seen.
+    if (this.usedKey === 0 && windowEnd !== 0) this.usedKey = windowEnd;
     return this.usedKey === windowEnd ? this.used : 0;
   }
 
