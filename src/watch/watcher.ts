@@ -241,7 +241,14 @@ export class Watcher {
     const now = this.o.clock.now();
     let wait = this.o.intervalMs;
     const listDue = this.lastListAt === undefined ? now : this.lastListAt + this.o.intervalMs;
-    if (this.hasSubscribers() && !this.claimed.has('list')) {
+    // One list call per cycle: once the interval has passed and every watched
+    // server has been read since the last list (when the budget stretches the
+    // cycle, the list waits for the round to finish instead of eating into it).
+    const last = this.lastListAt;
+    const roundDone =
+      last === undefined ||
+      this.watchedServers().every((s) => s.observedAt >= last || this.claimed.has(s.uuid));
+    if (this.hasSubscribers() && !this.claimed.has('list') && roundDone) {
       if (listDue <= now) return { task: { kind: 'list', id: 'list' } };
       wait = Math.min(wait, listDue - now);
     }
