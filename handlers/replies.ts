@@ -31,7 +31,10 @@ export async function announce(
   try {
     await client.chat.postMessage({ channel: channelId, text: m.text, blocks: m.blocks });
   } catch (err) {
-    log.warn({ err: { message: (err as Error).message }, channelId }, 'announcement to channel failed; telling the actor');
+    log.warn(
+      { err: { message: (err as Error).message }, channelId },
+      'announcement to channel failed; telling the actor',
+    );
     await fallback(m);
   }
 }
@@ -40,5 +43,9 @@ export async function announce(
 export function logFailure(log: Logger, err: unknown, what: string): void {
   const kind = classifyFailure(err);
   if (kind.kind === 'internal') log.error({ err }, `${what} failed`);
-  else log.info({ failure: kind.kind, code: 'code' in kind ? kind.code : undefined }, `${what} refused or failed`);
+  else
+    log.info(
+      { failure: kind.kind, code: 'code' in kind ? kind.code : undefined },
+      `${what} refused or failed`,
+    );
 }

@@ -17,7 +17,7 @@ const logsState = z.object({
     from: z.string().optional(),
     to: z.string().optional(),
     status: z.enum(['success', 'error']).optional(),
-    method: z.string().optional(),
+    method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
     code: z.number().int().optional(),
   }),
 });

@@ -38,7 +38,10 @@ export function vpsCommand(deps: HandlerDeps) {
           await reply(serverListView(ui, await deps.servers.list(actor, c.filter), c.filter, c.page));
           return;
         case 'show': {
-          const [detail, caps] = await Promise.all([deps.servers.show(actor, c.server), deps.access.capabilities(actor)]);
+          const [detail, caps] = await Promise.all([
+            deps.servers.show(actor, c.server),
+            deps.access.capabilities(actor),
+          ]);
           const canEdit = caps.allowed.some((a) => a === 'rename' || a === 'memo' || a === 'rdns');
           await reply(serverCardView(ui, detail, { canEdit, readAt: deps.clock.now() }));
           return;
@@ -55,7 +58,13 @@ export function vpsCommand(deps: HandlerDeps) {
           }
           const value = c.field === 'memo' ? c.value : c.value.trim();
           const result = await deps.servers.change(actor, c.field, c.server, value, command.trigger_id);
-          await announce(client, actor.channelId, announceView(deps.channelUi, actor.userId, result), reply, log);
+          await announce(
+            client,
+            actor.channelId,
+            announceView(deps.channelUi, actor.userId, result),
+            reply,
+            log,
+          );
           return;
         }
         case 'logs':

@@ -34,6 +34,9 @@ export async function openChangeModal(
   } catch (err) {
     logFailure(log, err, 'opening the change form');
     const m = failureMessage(ui, err);
-    await client.views.update({ view_id: viewId, view: noticeModalView(ui, field, m.text, m.blocks.slice(1)) });
+    await client.views.update({
+      view_id: viewId,
+      view: noticeModalView(ui, field, m.text, m.blocks.slice(1)),
+    });
   }
 }

@@ -46,19 +46,26 @@ export function changeSubmit(deps: HandlerDeps, field: ChangeField) {
       const key = body.trigger_id ?? `${view.id}:${view.hash}`;
       const result = await deps.servers.change(actor, field, meta.data.uuid, value, key);
       const m = announceView(deps.channelUi, actor.userId, result);
-      await client.views.update({ view_id: view.id, view: noticeModalView(ui, field, `${ui.t('modal.done')}\n${m.text}`) });
+      await client.views.update({
+        view_id: view.id,
+        view: noticeModalView(ui, field, `${ui.t('modal.done')}\n${m.text}`),
+      });
       await announce(
         client,
         actor.channelId,
         m,
-        (fallback) => client.chat.postMessage({ channel: actor.userId, text: fallback.text, blocks: fallback.blocks }),
+        (fallback) =>
+          client.chat.postMessage({ channel: actor.userId, text: fallback.text, blocks: fallback.blocks }),
         log,
       );
     } catch (err) {
       if (err instanceof ServiceError && err.code === 'already_handled') return;
       logFailure(log, err, `change ${field}`);
       const m = failureMessage(ui, err);
-      await client.views.update({ view_id: view.id, view: noticeModalView(ui, field, m.text, m.blocks.slice(1)) });
+      await client.views.update({
+        view_id: view.id,
+        view: noticeModalView(ui, field, m.text, m.blocks.slice(1)),
+      });
     }
   };
 }

@@ -111,22 +111,22 @@ export class HostingClient {
   }
 
   /** GET /server-info */
-  serverInfo(o?: CallOptions): Promise<HostingServerInfo> {
+  async serverInfo(o?: CallOptions): Promise<HostingServerInfo> {
     return this.call('GET', '/server-info', '/server-info', HostingServerInfoSchema, o);
   }
 
   /** GET /server-info/usage */
-  usage(o?: CallOptions): Promise<AnyObject> {
+  async usage(o?: CallOptions): Promise<AnyObject> {
     return this.call('GET', '/server-info/usage', '/server-info/usage', AnyObjectSchema, o);
   }
 
   /** GET /domain */
-  listDomains(o?: CallOptions): Promise<AnyObject> {
+  async listDomains(o?: CallOptions): Promise<AnyObject> {
     return this.call('GET', '/domain', '/domain', AnyObjectSchema, o);
   }
 
   /** GET /domain/{domain}: includes `document_root` and `url`. */
-  getDomain(domain: string, o?: CallOptions): Promise<HostingDomain> {
+  async getDomain(domain: string, o?: CallOptions): Promise<HostingDomain> {
     assertDomain(domain);
     return this.call(
       'GET',
@@ -138,7 +138,7 @@ export class HostingClient {
   }
 
   /** POST /domain */
-  addDomain(input: AddDomainInput, o?: CallOptions): Promise<AnyObject> {
+  async addDomain(input: AddDomainInput, o?: CallOptions): Promise<AnyObject> {
     const out = validateDomain(input.domain);
     requireBoolean(input.ssl, 'ssl', out);
     requireBoolean(input.redirect_https, 'redirect_https', out);
@@ -152,7 +152,7 @@ export class HostingClient {
   }
 
   /** POST /domain/{domain}/reset: destructive; never retried. */
-  resetDomain(domain: string, o?: CallOptions): Promise<AnyObject> {
+  async resetDomain(domain: string, o?: CallOptions): Promise<AnyObject> {
     assertDomain(domain);
     return this.call(
       'POST',
@@ -164,12 +164,12 @@ export class HostingClient {
   }
 
   /** GET /subdomain (match by FQDN to find `document_root`). */
-  listSubdomains(o?: CallOptions): Promise<AnyObject> {
+  async listSubdomains(o?: CallOptions): Promise<AnyObject> {
     return this.call('GET', '/subdomain', '/subdomain', AnyObjectSchema, o);
   }
 
   /** POST /subdomain */
-  addSubdomain(input: AddSubdomainInput, o?: CallOptions): Promise<AnyObject> {
+  async addSubdomain(input: AddSubdomainInput, o?: CallOptions): Promise<AnyObject> {
     const out = validateDomain(input.subdomain, 'subdomain');
     requireBoolean(input.ssl, 'ssl', out);
     check(out);
@@ -178,14 +178,14 @@ export class HostingClient {
   }
 
   /** GET /wp, optionally for one parent domain (not a subdomain). */
-  listWordpress(q: { domain?: string } = {}, o?: CallOptions): Promise<HostingWordpressList> {
+  async listWordpress(q: { domain?: string } = {}, o?: CallOptions): Promise<HostingWordpressList> {
     if (q.domain !== undefined) assertDomain(q.domain);
     const query = q.domain === undefined ? undefined : { domain: toAsciiDomain(q.domain) };
     return this.call('GET', '/wp', '/wp', HostingWordpressListSchema, o, { query });
   }
 
   /** POST /wp */
-  installWordpress(input: InstallWordpressInput, o?: CallOptions): Promise<AnyObject> {
+  async installWordpress(input: InstallWordpressInput, o?: CallOptions): Promise<AnyObject> {
     const out: ValidationIssue[] = [];
     for (const f of ['url', 'title', 'admin_username', 'admin_password', 'admin_email'] as const)
       requireString(input[f], f, out);
@@ -199,7 +199,7 @@ export class HostingClient {
   }
 
   /** DELETE /wp/{wp_id} with a JSON body (provider defaults: db true, db user false, cron true). */
-  deleteWordpress(
+  async deleteWordpress(
     wpId: string | number,
     input: DeleteWordpressInput = {},
     o?: CallOptions,
@@ -221,7 +221,7 @@ export class HostingClient {
   }
 
   /** POST /db */
-  createDatabase(input: CreateDatabaseInput, o?: CallOptions): Promise<AnyObject> {
+  async createDatabase(input: CreateDatabaseInput, o?: CallOptions): Promise<AnyObject> {
     const out: ValidationIssue[] = [];
     requireString(input.name_suffix, 'name_suffix', out);
     requireString(input.character_set, 'character_set', out);
@@ -230,7 +230,7 @@ export class HostingClient {
   }
 
   /** POST /db/user */
-  createDatabaseUser(input: CreateDatabaseUserInput, o?: CallOptions): Promise<AnyObject> {
+  async createDatabaseUser(input: CreateDatabaseUserInput, o?: CallOptions): Promise<AnyObject> {
     const out: ValidationIssue[] = [];
     requireString(input.name_suffix, 'name_suffix', out);
     requireString(input.password, 'password', out);
@@ -242,7 +242,7 @@ export class HostingClient {
   }
 
   /** POST /db/user/{db_user}/grant */
-  grantDatabase(dbUser: string, dbName: string, o?: CallOptions): Promise<AnyObject> {
+  async grantDatabase(dbUser: string, dbName: string, o?: CallOptions): Promise<AnyObject> {
     assertPathId(dbUser, 'db_user');
     const out: ValidationIssue[] = [];
     requireString(dbName, 'db_name', out);
@@ -258,12 +258,12 @@ export class HostingClient {
   }
 
   /** GET /ssh */
-  getSsh(o?: CallOptions): Promise<AnyObject> {
+  async getSsh(o?: CallOptions): Promise<AnyObject> {
     return this.call('GET', '/ssh', '/ssh', AnyObjectSchema, o);
   }
 
   /** PUT /ssh */
-  setSsh(enabled: boolean, o?: CallOptions): Promise<AnyObject> {
+  async setSsh(enabled: boolean, o?: CallOptions): Promise<AnyObject> {
     const out: ValidationIssue[] = [];
     requireBoolean(enabled, 'ssh_enabled', out);
     check(out);
@@ -271,12 +271,12 @@ export class HostingClient {
   }
 
   /** GET /ssh/key */
-  listSshKeys(o?: CallOptions): Promise<AnyObject> {
+  async listSshKeys(o?: CallOptions): Promise<AnyObject> {
     return this.call('GET', '/ssh/key', '/ssh/key', AnyObjectSchema, o);
   }
 
   /** POST /ssh/key: register a public key, or `{ generate: true }` (the private key comes back once). */
-  addSshKey(input: AddSshKeyInput, o?: CallOptions): Promise<AnyObject> {
+  async addSshKey(input: AddSshKeyInput, o?: CallOptions): Promise<AnyObject> {
     const out: ValidationIssue[] = [];
     if ('generate' in input) {
       if (input.generate !== true)
@@ -291,7 +291,7 @@ export class HostingClient {
   }
 
   /** DELETE /ssh/key/{key_id} */
-  deleteSshKey(keyId: string | number, o?: CallOptions): Promise<AnyObject> {
+  async deleteSshKey(keyId: string | number, o?: CallOptions): Promise<AnyObject> {
     assertPathId(keyId, 'key_id');
     return this.call(
       'DELETE',
@@ -303,7 +303,7 @@ export class HostingClient {
   }
 
   /** GET /error-log: `domain` required, `lines` and `keyword` optional; answers `{domain, log}`. */
-  errorLog(q: ErrorLogQuery, o?: CallOptions): Promise<HostingErrorLog> {
+  async errorLog(q: ErrorLogQuery, o?: CallOptions): Promise<HostingErrorLog> {
     const out = validateDomain(q.domain);
     if (q.lines !== undefined && (!Number.isInteger(q.lines) || q.lines < 1))
       out.push({ field: 'lines', rule: 'range', message: 'a positive whole number' });

@@ -95,7 +95,7 @@ export class ProviderClient {
   }
 
   /** GET /v1/me: the key's scope (current and legacy shapes). */
-  me(o?: CallOptions): Promise<KeyInfo> {
+  async me(o?: CallOptions): Promise<KeyInfo> {
     return this.t.send({
       method: 'GET',
       template: '/v1/me',
@@ -106,7 +106,7 @@ export class ProviderClient {
   }
 
   /** GET /v1/logs: one page of the key's own logs, newest first. */
-  logs(q: LogsQuery = {}, o?: CallOptions): Promise<LogsPage> {
+  async logs(q: LogsQuery = {}, o?: CallOptions): Promise<LogsPage> {
     assertLogsQuery(q);
     return this.t.send({
       method: 'GET',
@@ -131,7 +131,7 @@ export class ProviderClient {
   }
 
   /** GET /v1/vps/plans: plans (with today's prices) and OS images. */
-  plans(o?: CallOptions): Promise<{ plans: Plan[]; os_images: OsImage[] }> {
+  async plans(o?: CallOptions): Promise<{ plans: Plan[]; os_images: OsImage[] }> {
     return this.t.send({
       method: 'GET',
       template: '/v1/vps/plans',
@@ -142,7 +142,7 @@ export class ProviderClient {
   }
 
   /** POST /v1/vps/servers with dry_run: nothing is charged; safe to retry. */
-  signupDryRun(input: SignupInput, o?: CallOptions): Promise<{ dry_run: true; total_price: number }> {
+  async signupDryRun(input: SignupInput, o?: CallOptions): Promise<{ dry_run: true; total_price: number }> {
     assertSignupInput(input);
     return this.t.send({
       method: 'POST',
@@ -160,7 +160,7 @@ export class ProviderClient {
    * POST /v1/vps/servers, real and paid. Retried only with the same
    * Idempotency-Key, so the provider charges once whatever happens on the wire.
    */
-  signup(input: SignupInput, idempotencyKey: string, o?: CallOptions): Promise<SignupResult> {
+  async signup(input: SignupInput, idempotencyKey: string, o?: CallOptions): Promise<SignupResult> {
     assertSignupInput(input);
     assertIdempotencyKey(idempotencyKey);
     return this.t.send({
@@ -214,21 +214,21 @@ export class ProviderClient {
   }
 
   /** PUT .../memo; the empty string deletes the memo. */
-  setMemo(uuid: string, memo: string, o?: CallOptions): Promise<{ message: string }> {
+  async setMemo(uuid: string, memo: string, o?: CallOptions): Promise<{ message: string }> {
     assertPathId(uuid, 'uuid');
     assertMemo(memo);
     return this.put('memo', uuid, { memo }, o);
   }
 
   /** PUT .../name. */
-  setName(uuid: string, name: string, o?: CallOptions): Promise<{ message: string }> {
+  async setName(uuid: string, name: string, o?: CallOptions): Promise<{ message: string }> {
     assertPathId(uuid, 'uuid');
     assertServerName(name);
     return this.put('name', uuid, { name }, o);
   }
 
   /** PUT .../reverse-dns; the standard hostname restores the default. */
-  setReverseDns(uuid: string, hostname: string, o?: CallOptions): Promise<{ message: string }> {
+  async setReverseDns(uuid: string, hostname: string, o?: CallOptions): Promise<{ message: string }> {
     assertPathId(uuid, 'uuid');
     assertHostname(hostname);
     return this.put('reverse-dns', uuid, { hostname }, o);

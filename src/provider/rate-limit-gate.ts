@@ -1,8 +1,9 @@
 /**
  * The gate every request passes before it is sent. It keeps our requests in
  * flight within the provider's concurrency limit (background work never takes
- * the last free place), spaces requests out when `X-RateLimit-Remaining` runs
- * low until `X-RateLimit-Reset`, and holds everything back after a window 429.
+ * the last free place), spaces background requests out when
+ * `X-RateLimit-Remaining` runs low until `X-RateLimit-Reset` (interactive ones
+ * go while any budget is left, then wait for the reset), and holds everything back after a window 429.
  * All limits are learned from the headers; none is hard-coded.
  */
 
@@ -58,7 +59,7 @@ export interface GateOptions {
   maxConcurrency: number;
   /** In flight before the provider has told us its concurrency limit. */
   initialConcurrency?: number;
-  /** Below this share of the window's limit, requests are spaced until the reset. */
+  /** Below this share of the window's limit (above the reserve), background requests are spaced until the reset. */
   lowWaterFraction?: number;
   /** Share of the window kept for interactive requests: background waits for the reset below it. */
   backgroundReserveFraction?: number;
@@ -230,10 +231,12 @@ export class RateLimitGate {
       lane === 'background' ? Math.max(1, Math.ceil(limit * this.backgroundReserveFraction)) : 0;
     const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
     if (this.remaining <= reserve) return nextWindow;
+    // Spacing is for background work: it leaves the end of the window to people and
+    // to other users of the key. A person's request goes now while any budget is left.
     const lowWater = Math.max(2, Math.ceil(limit * this.lowWaterFraction));
-    if (this.remaining <= lowWater && this.resetAtMs !== null) {
+    if (lane === 'background' && this.remaining <= lowWater + reserve && this.resetAtMs !== null) {
       const span = Math.max(0, this.resetAtMs - this.lastStartAt);
-      const allowedAt = this.lastStartAt + span / (this.remaining + 1);
+      const allowedAt = this.lastStartAt + span / (this.remaining - reserve + 1);
       if (now < allowedAt) return allowedAt;
     }
     return 'go';

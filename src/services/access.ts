@@ -36,7 +36,9 @@ export const policySchema = z
   .object({
     roles: z.partialRecord(assignable, z.array(principal)).default({}),
     default_role: z.enum(['none', 'viewer']).default('viewer'),
-    channels: z.array(z.string().regex(/^[CGD][A-Z0-9]{2,}$/, 'a Slack channel id such as C0123ABCD')).optional(),
+    channels: z
+      .array(z.string().regex(/^[CGD][A-Z0-9]{2,}$/, 'a Slack channel id such as C0123ABCD'))
+      .optional(),
     actions: z.partialRecord(z.enum(ACTIONS), z.enum(ROLES)).default({}),
   })
   .strict();
@@ -69,7 +71,9 @@ export async function loadPolicyFile(path: string): Promise<Policy> {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new PolicyError([`POLICY_FILE: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`]);
+    throw new PolicyError([
+      `POLICY_FILE: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    ]);
   }
   return parsePolicy(text);
 }
@@ -95,7 +99,14 @@ export interface KeyScope {
 export function keyScopeOf(info: KeyInfo): KeyScope {
   const vps = info.services.vps;
   if (!vps) {
-    return { readable: false, writable: false, signupAllowed: false, targets: undefined, expiresAt: info.expires_at, info };
+    return {
+      readable: false,
+      writable: false,
+      signupAllowed: false,
+      targets: undefined,
+      expiresAt: info.expires_at,
+      info,
+    };
   }
   let writable = vps.permission_type === 'full';
   let readable = true;
@@ -161,7 +172,8 @@ export class AccessService {
       ['approver', this.deps.approvers],
     ];
     const policy = this.deps.policy;
-    for (const r of ['viewer', 'operator', 'approver', 'admin'] as const) grants.push([r, policy?.roles[r] ?? []]);
+    for (const r of ['viewer', 'operator', 'approver', 'admin'] as const)
+      grants.push([r, policy?.roles[r] ?? []]);
     let role: Role = policy?.default_role ?? 'viewer';
     for (const [r, principals] of grants) if (rank(r) > rank(role) && principals.includes(userId)) role = r;
     for (const [r, principals] of grants) {
@@ -184,7 +196,8 @@ export class AccessService {
 
   keyScope(): Promise<KeyScope> {
     const now = this.deps.clock.now().getTime();
-    if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000)) return this.keyCache.scope;
+    if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000))
+      return this.keyCache.scope;
     const scope = this.deps.provider.me().then(keyScopeOf);
     this.keyCache = { at: now, scope };
     scope.catch(() => {

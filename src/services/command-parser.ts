@@ -2,6 +2,9 @@
  * The `/vps` grammar as a pure function: text in, a command or a usage problem
  * out. Nothing here calls anything; the handler dispatches what comes back.
  */
+import type { LogMethod } from './ports.ts';
+
+const isLogMethod = (v: string): v is LogMethod => ['GET', 'POST', 'PUT', 'DELETE'].includes(v);
 
 export type ChangeField = 'name' | 'memo' | 'rdns';
 
@@ -15,7 +18,7 @@ export interface LogFilter {
   from?: string | undefined;
   to?: string | undefined;
   status?: 'success' | 'error' | undefined;
-  method?: string | undefined;
+  method?: LogMethod | undefined;
   code?: number | undefined;
 }
 
@@ -96,7 +99,9 @@ function normaliseLogTime(value: string, edge: 'from' | 'to'): string | undefine
   return `${m[1]} ${m[2]}:${m[3]}:${m[4] ?? (edge === 'from' ? '00' : '59')}`;
 }
 
-function parseLogFilter(tokens: Token[]): { ok: true; filter: LogFilter } | { ok: false; error: ParseProblem } {
+function parseLogFilter(
+  tokens: Token[],
+): { ok: true; filter: LogFilter } | { ok: false; error: ParseProblem } {
   const filter: LogFilter = {};
   for (const t of tokens) {
     const eq = t.text.indexOf('=');
@@ -107,7 +112,8 @@ function parseLogFilter(tokens: Token[]): { ok: true; filter: LogFilter } | { ok
       case 'from':
       case 'to': {
         const v = normaliseLogTime(value, key);
-        if (!v) return { ok: false, error: { problem: 'bad_filter', filter: key, expected: 'YYYY-MM-DD[THH:MM]' } };
+        if (!v)
+          return { ok: false, error: { problem: 'bad_filter', filter: key, expected: 'YYYY-MM-DD[THH:MM]' } };
         filter[key] = v;
         break;
       }
@@ -121,8 +127,11 @@ function parseLogFilter(tokens: Token[]): { ok: true; filter: LogFilter } | { ok
       }
       case 'method': {
         const v = value.toUpperCase();
-        if (!['GET', 'POST', 'PUT', 'DELETE'].includes(v)) {
-          return { ok: false, error: { problem: 'bad_filter', filter: key, expected: 'GET|POST|PUT|DELETE' } };
+        if (!isLogMethod(v)) {
+          return {
+            ok: false,
+            error: { problem: 'bad_filter', filter: key, expected: 'GET|POST|PUT|DELETE' },
+          };
         }
         filter.method = v;
         break;
@@ -135,7 +144,10 @@ function parseLogFilter(tokens: Token[]): { ok: true; filter: LogFilter } | { ok
         break;
       }
       default:
-        return { ok: false, error: { problem: 'bad_filter', filter: key, expected: 'from|to|status|method|code' } };
+        return {
+          ok: false,
+          error: { problem: 'bad_filter', filter: key, expected: 'from|to|status|method|code' },
+        };
     }
   }
   if (filter.from && filter.to && filter.from > filter.to) {
@@ -174,10 +186,13 @@ export function parseVpsCommand(text: string): ParseResult {
     case 'memo':
     case 'rdns': {
       const server = args[0];
-      if (!server || !server.text) return usage(word);
+      if (!server?.text) return usage(word);
       const field = CHANGE_WORDS[word]!;
       if (field === 'memo') {
-        return { ok: true, command: { name: 'change', field, server: server.text, value: restAfter(text, tokens, 1) } };
+        return {
+          ok: true,
+          command: { name: 'change', field, server: server.text, value: restAfter(text, tokens, 1) },
+        };
       }
       if (args.length > 2) return usage(word);
       return { ok: true, command: { name: 'change', field, server: server.text, value: args[1]?.text } };

@@ -67,13 +67,20 @@ export function classifyFailure(err: unknown): FailureKind {
   if (!isRecord(err)) return { kind: 'internal' };
   const name = typeof err.name === 'string' ? err.name : '';
   if (name === 'ProviderNetworkError' || name === 'ProviderTimeoutError') return { kind: 'network' };
+  // A 2xx answer the client could not read: the provider answered, but not as documented.
+  if (name === 'ProviderResponseError') return { kind: 'provider_unknown', code: 'UNEXPECTED_ANSWER' };
   if (name === 'ValidationError' && typeof err.field === 'string') {
-    return { kind: 'local_validation', field: err.field, rule: typeof err.rule === 'string' ? err.rule : 'invalid' };
+    return {
+      kind: 'local_validation',
+      field: err.field,
+      rule: typeof err.rule === 'string' ? err.rule : 'invalid',
+    };
   }
   const code = typeof err.code === 'string' ? err.code : undefined;
   if (code && (name.startsWith('Provider') || name.endsWith('Error'))) {
     if ((PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
       const retry = typeof err.retryAfterSeconds === 'number' ? err.retryAfterSeconds : undefined;
+      // The body may have named a code we do not know; the client then maps it by status.
       return { kind: 'provider', code: code as ProviderErrorCode, retryAfterSeconds: retry };
     }
     if (name.startsWith('Provider')) return { kind: 'provider_unknown', code };

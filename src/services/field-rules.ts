@@ -1,12 +1,13 @@
 /**
  * The spec's input rules for the three changes, checked before any call so a
- * wrong value costs no request and shows up on the modal field. Each problem is
- * `{field, rule}`; the words users read come from the i18n catalog keyed by both.
- * (Same shape as src/provider/validate.ts, which the adapter may delegate to.)
+ * wrong value costs no request and shows up on the modal field. The rules are
+ * the provider client's validators (src/provider/validate.ts); each problem is
+ * `{field, rule}` and the words users read come from the i18n catalog keyed by both.
  */
+import { LIMITS, validateHostname, validateMemo, validateServerName } from '../provider/validate.ts';
 import type { ChangeField } from './command-parser.ts';
 
-export type FieldRule = 'required' | 'too_long' | 'charset';
+export type FieldRule = 'required' | 'too_long' | 'charset' | 'invalid';
 
 export interface FieldProblem {
   field: ChangeField;
@@ -14,15 +15,23 @@ export interface FieldProblem {
   limit?: number | undefined;
 }
 
-export const FIELD_LIMITS = { name: 50, memo: 500, rdns: 253 } as const;
+export const FIELD_LIMITS = {
+  name: LIMITS.serverNameMax,
+  memo: LIMITS.memoMax,
+  rdns: LIMITS.hostnameMax,
+} as const;
+
+const VALIDATORS = { name: validateServerName, memo: validateMemo, rdns: validateHostname } as const;
+
+function ruleOf(rule: string): FieldRule {
+  if (rule === 'max_length') return 'too_long';
+  if (rule === 'required' || rule === 'charset') return rule;
+  return 'invalid';
+}
 
 export function checkField(field: ChangeField, value: string): FieldProblem[] {
-  const limit = FIELD_LIMITS[field];
-  if (field !== 'memo' && value.length === 0) return [{ field, rule: 'required' }];
-  const problems: FieldProblem[] = [];
-  // Length counts code points, as the provider does for its character limits.
-  if ([...value].length > limit) problems.push({ field, rule: 'too_long', limit });
-  if (field === 'name' && !/^[a-z0-9_-]*$/.test(value)) problems.push({ field, rule: 'charset' });
-  if (field === 'rdns' && !/^[A-Za-z0-9.-]*$/.test(value)) problems.push({ field, rule: 'charset' });
-  return problems;
+  return VALIDATORS[field](value).map((i) => {
+    const rule = ruleOf(i.rule);
+    return { field, rule, ...(rule === 'too_long' ? { limit: FIELD_LIMITS[field] } : {}) };
+  });
 }

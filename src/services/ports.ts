@@ -57,12 +57,14 @@ export interface LogEntry {
   created_at: string;
 }
 
+export type LogMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface LogQuery {
   from?: string | undefined;
   to?: string | undefined;
   status_class?: 'success' | 'error' | undefined;
   status_code?: number | undefined;
-  method?: string | undefined;
+  method?: LogMethod | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;
 }

@@ -85,7 +85,8 @@ export class ServersService {
       (s) => s.uuid.toLowerCase() === needle || s.ip_address === needle || s.name.toLowerCase() === needle,
     );
     if (exact.length === 1) return exact[0]!;
-    const candidates = exact.length > 1 ? exact : IPV4.test(needle) ? [] : servers.filter((s) => s.name.includes(needle));
+    const candidates =
+      exact.length > 1 ? exact : IPV4.test(needle) ? [] : servers.filter((s) => s.name.includes(needle));
     const details = candidates.map((s) => ({ label: s.name, detail: `${s.ip_address ?? '-'} · ${s.uuid}` }));
     if (candidates.length > 1 || exact.length > 1) {
       throw new ServiceError('server_ambiguous', { ref, count: candidates.length }, details);
@@ -130,8 +131,12 @@ export class ServersService {
   ): Promise<ChangeResult> {
     const action = ACTION_OF[field];
     const params = { ref, value };
-    const audit = (target: string, outcome: 'ok' | 'refused' | 'failed', extra: Record<string, unknown>, code?: string) =>
-      this.appendAudit(actor, action, target, outcome, { ...params, ...extra }, code);
+    const audit = (
+      target: string,
+      outcome: 'ok' | 'refused' | 'failed',
+      extra: Record<string, unknown>,
+      code?: string,
+    ) => this.appendAudit(actor, action, target, outcome, { ...params, ...extra }, code);
     await this.guardWrite(actor, action, ref, params);
     const server = await this.resolve(ref);
     const problems = checkField(field, value);
@@ -185,7 +190,12 @@ export class ServersService {
   }
 
   /** Authorises a write; a refusal is audited (against the server's uuid when it resolves) and rethrown. */
-  private async guardWrite(actor: Actor, action: Action, ref: string, params: Record<string, unknown>): Promise<void> {
+  private async guardWrite(
+    actor: Actor,
+    action: Action,
+    ref: string,
+    params: Record<string, unknown>,
+  ): Promise<void> {
     try {
       await this.deps.access.authorize(actor, action);
     } catch (err) {
@@ -208,7 +218,11 @@ export class ServersService {
   }
 
   /** The current value of a field, to prefill a modal; opening the form is already a write attempt. */
-  async current(actor: Actor, field: ChangeField, ref: string): Promise<{ server: ServerSummary; value: string }> {
+  async current(
+    actor: Actor,
+    field: ChangeField,
+    ref: string,
+  ): Promise<{ server: ServerSummary; value: string }> {
     await this.guardWrite(actor, ACTION_OF[field], ref, { ref, form: true });
     const server = await this.resolve(ref);
     if (field === 'name') return { server, value: server.name };
@@ -236,7 +250,10 @@ export class ServersService {
     return { key, role };
   }
 
-  async audit(actor: Actor, ref?: string): Promise<{ entries: AuditEntry[]; server?: ServerSummary | undefined }> {
+  async audit(
+    actor: Actor,
+    ref?: string,
+  ): Promise<{ entries: AuditEntry[]; server?: ServerSummary | undefined }> {
     await this.deps.access.authorize(actor, 'audit');
     const server = ref ? await this.resolve(ref) : undefined;
     const entries = await this.deps.store.audit.latest({ target: server?.uuid, limit: 20 });

@@ -16,7 +16,7 @@ export class SimClock {
   private offsetMs = 0;
   private manualMs: number;
   private sleepers: Sleeper[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
 
   constructor(mode: ClockMode, start?: Date) {
     this.mode = mode;
@@ -61,7 +61,7 @@ export class SimClock {
           this.timers.delete(t);
           resolve();
         }, ms);
-        this.timers.add(t);
+        this.timers.set(t, resolve);
       });
     }
     return new Promise((resolve) => {
@@ -76,7 +76,10 @@ export class SimClock {
 
   /** Releases every sleeper and timer (on close) so no request hangs forever. */
   releaseAll(): void {
-    for (const t of this.timers) clearTimeout(t);
+    for (const [t, resolve] of this.timers) {
+      clearTimeout(t);
+      resolve();
+    }
     this.timers.clear();
     const all = this.sleepers;
     this.sleepers = [];

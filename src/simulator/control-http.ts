@@ -12,7 +12,7 @@
  *   GET    /__sim/servers                       -> {servers}
  *   POST   /__sim/servers       {count, template?} -> {uuids}
  *   DELETE /__sim/servers/{uuid}
- *   POST   /__sim/power         {uuid, status}
+ *   POST   /__sim/power         {uuid, status, then?: {status, afterMs}}
  *   POST   /__sim/contract-status {uuid, status}
  *   POST   /__sim/rename        {uuid, name}
  *   GET    /__sim/balance       POST /__sim/balance {yen}
@@ -21,6 +21,7 @@
  *   POST   /__sim/plans/{planId}/paused   {paused}
  *   POST   /__sim/plans/{planId}/closed   {months: number | null, closed}
  *   POST   /__sim/signup-outcome {outcome}
+ *   POST   /__sim/maintenance  {on}
  *   GET    /__sim/signups       POST /__sim/signups/{id}/complete
  *   GET    /__sim/charges
  *   POST   /__sim/rate-limit    {limit, windowSeconds, concurrent, daily?, key?}
@@ -78,6 +79,10 @@ function faultFromJson(b: Json): FaultRule {
     rule.drop = d;
   }
   if (b.truncate !== undefined) rule.truncate = bool(b, 'truncate');
+  if (b.headers !== undefined) {
+    const h = obj(b.headers);
+    rule.headers = Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
+  }
   return rule;
 }
 
@@ -116,9 +121,16 @@ function dispatch(
     case 'DELETE servers/:x':
       c.removeServer(x);
       return { ok: true };
-    case 'POST power':
-      c.setPower(str(b, 'uuid'), str(b, 'status') as Parameters<SimulatorControl['setPower']>[1]);
+    case 'POST power': {
+      type Power = Parameters<SimulatorControl['setPower']>[1];
+      const then = b.then === undefined ? undefined : obj(b.then);
+      c.setPower(
+        str(b, 'uuid'),
+        str(b, 'status') as Power,
+        then ? { status: str(then, 'status') as Power, afterMs: num(then, 'afterMs') } : undefined,
+      );
       return { ok: true };
+    }
     case 'POST contract-status':
       c.setContractStatus(
         str(b, 'uuid'),
@@ -155,6 +167,9 @@ function dispatch(
       return { ok: true };
     case 'POST signup-outcome':
       c.setNextSignupOutcome(str(b, 'outcome') as Parameters<SimulatorControl['setNextSignupOutcome']>[0]);
+      return { ok: true };
+    case 'POST maintenance':
+      c.setMaintenance(bool(b, 'on'));
       return { ok: true };
     case 'GET signups':
       return { signups: c.signups() };

@@ -33,9 +33,16 @@ export function createControl(core: SimCore): SimulatorControl {
         core.tick();
       },
     },
-    setPower: (uuid, status) => {
+    setPower: (uuid, status, then) => {
       if (!POWER.includes(status)) throw new Error(`power status must be one of ${POWER.join(', ')}`);
       w.getVps(uuid).power = status;
+      w.pendingPower.delete(uuid);
+      if (then) {
+        if (!POWER.includes(then.status)) throw new Error(`power status must be one of ${POWER.join(', ')}`);
+        if (!(then.afterMs >= 0)) throw new Error('then.afterMs must be >= 0');
+        w.pendingPower.set(uuid, { status: then.status, at: core.clock.nowMs() + then.afterMs });
+        core.tick();
+      }
     },
     setContractStatus: (uuid, status) => {
       if (!CONTRACT.includes(status))
@@ -64,6 +71,7 @@ export function createControl(core: SimCore): SimulatorControl {
     removeServer: (uuid) => {
       w.getVps(uuid);
       w.vps.delete(uuid);
+      w.pendingPower.delete(uuid);
     },
     servers: () => {
       core.tick();
@@ -103,6 +111,9 @@ export function createControl(core: SimCore): SimulatorControl {
     setNextSignupOutcome: (outcome) => {
       if (!OUTCOMES.includes(outcome)) throw new Error(`outcome must be one of ${OUTCOMES.join(', ')}`);
       w.nextSignupOutcome = outcome;
+    },
+    setMaintenance: (on) => {
+      w.maintenance = on;
     },
     completeSignup: (id) => {
       const s = w.signupList.find((x) => x.id === Number(id));
@@ -144,6 +155,7 @@ export function createControl(core: SimCore): SimulatorControl {
         charges: control.charges(),
         rate_limited: control.rateLimited(),
         next_signup_outcome: w.nextSignupOutcome,
+        maintenance: w.maintenance,
         in_flight: core.inFlight(),
         latency_ms: core.latencyMs,
         faults: core.faults.list().map((f) => ({

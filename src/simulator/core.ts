@@ -40,6 +40,12 @@ export class SimCore {
   /** Applies what simulated time has made happen (signups completing). */
   tick(): void {
     const now = this.clock.nowMs();
+    for (const [uuid, p] of this.world.pendingPower) {
+      if (p.at > now) continue;
+      this.world.pendingPower.delete(uuid);
+      const server = this.world.vps.get(uuid);
+      if (server) server.power = p.status;
+    }
     for (const s of this.world.signupList) {
       if (s.status !== 'active' && s.completesAt && s.completesAt.getTime() <= now)
         completeSignupNow(this, s);

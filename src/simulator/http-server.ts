@@ -12,7 +12,7 @@ import type { SimCore } from './core.ts';
 import type { ActiveFault } from './faults.ts';
 import type { RateHeaders } from './rate-limit.ts';
 import { maskSecrets } from './request-journal.ts';
-import { matchRoute, type RequestContext, type Route, type RouteResult } from './routing.ts';
+import { matchRoute, type RequestContext, type Route } from './routing.ts';
 import { fingerprint, idempotencyKeyOf } from './vps-signup.ts';
 
 const MAX_BODY = 1024 * 1024;
@@ -274,16 +274,11 @@ export async function handleApiRequest(
     core.announce();
 
     const wait = core.latencyMs + (fault?.rule.latencyMs ?? 0);
-    if (wait > 0) await core.clock.sleep(wait);
-    if (res.destroyed || req.socket.destroyed) {
-      // Client gave up (timeout) or the simulator is closing: still finish the work's bookkeeping.
-      if (reservation) core.world.idempotency.delete(reservation.key);
-      release();
-      leave();
-      record(0);
-      return;
+    if (wait > 0) {
+      await core.clock.sleep(wait);
+      // Simulated time moved while this request waited (signups may have completed).
+      core.tick();
     }
-
     let answer: Answer;
     if (early) answer = early;
     else if (
@@ -291,10 +286,11 @@ export async function handleApiRequest(
       (fault.rule.status !== undefined || fault.rule.code !== undefined || fault.rule.rawBody !== undefined)
     ) {
       const status = fault.rule.status ?? 500;
+      const headers = { ...(status === 429 ? { 'Retry-After': '1' } : {}), ...(fault.rule.headers ?? {}) };
       answer =
         fault.rule.rawBody !== undefined
-          ? { status, body: undefined, raw: fault.rule.rawBody }
-          : { status, body: errorBodyFor(status, fault.rule.code) };
+          ? { status, body: undefined, raw: fault.rule.rawBody, headers }
+          : { status, body: errorBodyFor(status, fault.rule.code), headers };
     } else if (!match) {
       answer = errorAnswer(new ApiError('NOT_FOUND', '指定されたAPIが見つかりません。'));
     } else {
@@ -312,7 +308,9 @@ export async function handleApiRequest(
       } else core.world.idempotency.delete(reservation.key);
     }
 
-    if (fault?.rule.drop === 'after') {
+    // A client that gave up (timeout) does not stop the work, as at a real
+    // server: a signup is still charged and its outcome kept for the retry.
+    if (fault?.rule.drop === 'after' || res.destroyed || req.socket.destroyed) {
       drop();
       return;
     }
@@ -330,14 +328,10 @@ export async function handleApiRequest(
 
 function runRoute(route: Route, ctx: RequestContext): Answer {
   try {
-    const out = route.handle(ctx);
-    if (out && typeof out === 'object' && 'status' in out && 'body' in out && Object.keys(out).length === 2) {
-      const r = out as RouteResult;
-      return { status: r.status, body: r.body };
-    }
-    return { status: 200, body: out };
+    return { status: 200, body: route.handle(ctx) };
   } catch (e) {
     if (e instanceof ApiError) return errorAnswer(e);
+    // A simulator bug must still look like the provider's 500, with the cause for the test log.
     const msg = e instanceof Error ? e.message : String(e);
     return {
       status: 500,

@@ -20,11 +20,24 @@ export function maskSecrets(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Long benchmarks must not grow memory without bound: beyond these counts the
+ * oldest entries go (in chunks, so trimming stays cheap). Charges and signups
+ * are never trimmed, so "charged exactly once" stays provable.
+ */
+const MAX_RECORDED = 200_000;
+const MAX_LOGGED = 500_000;
+
+function trim<T>(list: T[], max: number): void {
+  if (list.length > max + max / 10) list.splice(0, list.length - max);
+}
+
 export class RequestJournal {
   private list: RecordedRequest[] = [];
 
   add(r: RecordedRequest): void {
     this.list.push(r);
+    trim(this.list, MAX_RECORDED);
   }
 
   clear(): void {
@@ -65,6 +78,7 @@ export class ApiLog {
   add(e: Omit<LogEntry, 'seq'>): void {
     this.seq += 1;
     this.entries.push({ ...e, seq: this.seq });
+    trim(this.entries, MAX_LOGGED);
   }
 
   /** Drops entries older than 90 days of simulated time. */

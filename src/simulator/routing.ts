@@ -19,17 +19,13 @@ export interface RequestContext {
   body(): unknown;
 }
 
-export interface RouteResult {
-  status: number;
-  body: unknown;
-}
-
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Segments; `:name` matches one segment. */
   pattern: string;
   /** The real VPS signup: Idempotency-Key handling wraps this route. */
   signup?: boolean;
+  /** Returns the 200 body; throws ApiError for the provider's error answers. */
   handle(ctx: RequestContext): unknown;
 }
 

@@ -20,6 +20,11 @@ export interface SimulatorOptions {
   clock?: 'real' | 'manual';
   now?: Date;
   rateLimit?: RateLimitConfig;
+  /**
+   * Added to every answer. 'real' clock: real timers. 'manual' clock: the
+   * answer waits until simulated time has moved on by this much
+   * (control.clock.advance), so tests never wait for wall time.
+   */
   latencyMs?: number;
   seed?: 'default' | 'empty';
 }
@@ -90,6 +95,8 @@ export interface FaultRule {
   drop?: 'before' | 'after';
   /** Announce a Content-Length larger than the body, send the body, close. */
   truncate?: boolean;
+  /** Extra answer headers (e.g. `Retry-After`); a 429 fault gets `Retry-After: 1` unless given. */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -148,7 +155,12 @@ export interface SimulatorKeys {
 
 export interface SimulatorControl {
   clock: { now(): Date; set(d: Date): void; advance(ms: number): void };
-  setPower(uuid: string, status: PowerStatus): void;
+  /**
+   * Sets the power state now; with `then`, it changes again by itself after
+   * `afterMs` of simulated time (e.g. processing -> running), as a power
+   * operation would. A later setPower cancels a pending change.
+   */
+  setPower(uuid: string, status: PowerStatus, then?: { status: PowerStatus; afterMs: number }): void;
   setContractStatus(uuid: string, status: ContractStatus): void;
   renameServer(uuid: string, name: string): void;
   addServers(n: number, template?: ServerTemplate): string[];
@@ -160,7 +172,10 @@ export interface SimulatorControl {
   setCampaign(planId: string, months: number, campaign: { discountPercent: number } | null): void;
   setPlanPaused(planId: string, paused: boolean): void;
   setPlanClosed(planId: string, months: number | null, closed: boolean): void;
+  /** One-shot: applies to the next real signup only, then back to 'active'. */
   setNextSignupOutcome(outcome: SignupStatus): void;
+  /** Maintenance: every dry run and signup answers 409 CAPACITY_UNAVAILABLE while on. */
+  setMaintenance(on: boolean): void;
   completeSignup(id: number | string): void;
   signups(): SignupRecord[];
   charges(): ChargeRecord[];

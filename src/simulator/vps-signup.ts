@@ -133,6 +133,9 @@ export function handleSignup(ctx: RequestContext): unknown {
 
   if (plan.closed || plan.closedPeriods.has(period)) throw new ApiError('PLAN_NOT_AVAILABLE');
   if (plan.paused) throw new ApiError('CAPACITY_UNAVAILABLE');
+  if (core.world.maintenance) {
+    throw new ApiError('CAPACITY_UNAVAILABLE', 'メンテナンス中のため、現在お申し込みを受け付けていません。');
+  }
   const now = core.now();
   const price = periodPrice(plan, period, now).total_price;
   if (expected !== price) {

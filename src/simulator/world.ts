@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type {
   ChargeRecord,
+  PowerStatus,
   ServerTemplate,
   SignupRecord,
   SignupStatus,
@@ -113,6 +114,9 @@ export class World {
   chargeList: ChargeRecord[] = [];
   idempotency = new Map<string, IdempotencyEntry>();
   nextSignupOutcome: SignupStatus = 'active';
+  maintenance = false;
+  /** uuid -> power state to take at a simulated instant (control.setPower with `then`). */
+  pendingPower = new Map<string, { status: PowerStatus; at: number }>();
   hosting = new Map<string, HostingServerState>();
   private nextServiceCode = 30_000_001;
   private nextChargeId = 1;

@@ -11,11 +11,9 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { boltLogger } from './bolt-logger.ts';
 
-export interface HealthReport {
-  ok: boolean;
-  store: 'ok' | 'down';
-  provider: Record<string, unknown>;
-}
+export type { HealthReport } from '../services/health.ts';
+
+import type { HealthReport } from '../services/health.ts';
 
 export interface SlackAppOptions {
   slack: Config['slack'];
@@ -33,7 +31,9 @@ export interface SlackApp {
   stop(): Promise<void>;
 }
 
-export function operationalRoutes(opts: Pick<SlackAppOptions, 'health' | 'metrics' | 'logger'>): CustomRoute[] {
+export function operationalRoutes(
+  opts: Pick<SlackAppOptions, 'health' | 'metrics' | 'logger'>,
+): CustomRoute[] {
   const log = opts.logger.child({ component: 'http' });
   return [
     {

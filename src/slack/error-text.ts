@@ -6,27 +6,40 @@
 import type { ParseProblem } from '../services/command-parser.ts';
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
 import { isMessageKey, type MessageKey, type Translator } from './i18n/index.ts';
-import type { Ui } from './views/format.ts';
+import type { Message, Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
-import type { Message } from './views/format.ts';
 
 const FIELD_KEY_NAME: Record<string, string> = { name: 'name', memo: 'memo', rdns: 'rdns', hostname: 'rdns' };
 
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
 export function fieldProblemText(t: Translator, field: string, rule: string, limit?: number): string {
   const f = FIELD_KEY_NAME[field] ?? field;
-  const normalised = /long|max|length/i.test(rule) ? 'too_long' : /required|empty|missing/i.test(rule) ? 'required' : /char|pattern|format|invalid/i.test(rule) ? 'charset' : rule;
+  const normalised = /long|max|length/i.test(rule)
+    ? 'too_long'
+    : /required|empty|missing/i.test(rule)
+      ? 'required'
+      : /char|pattern|format|invalid/i.test(rule)
+        ? 'charset'
+        : rule;
   const key = `field.${f}.${normalised}`;
   const lim = limit ?? ({ name: 50, memo: 500, rdns: 253 } as Record<string, number>)[f] ?? 0;
   return isMessageKey(key) ? t(key, { limit: lim }) : t('field.invalid', { field });
 }
 
-export function describeFailureKind(t: Translator, f: FailureKind): { text: string; details: { label: string; detail: string }[] } {
+export function describeFailureKind(
+  t: Translator,
+  f: FailureKind,
+): { text: string; details: { label: string; detail: string }[] } {
   switch (f.kind) {
     case 'service': {
       const e = f.error;
       if (e.code === 'invalid_field') {
-        const reason = fieldProblemText(t, String(e.params.field), String(e.params.rule), Number(e.params.limit) || undefined);
+        const reason = fieldProblemText(
+          t,
+          String(e.params.field),
+          String(e.params.rule),
+          Number(e.params.limit) || undefined,
+        );
         return { text: t('error.invalid_field', { reason }), details: [] };
       }
       if (e.code === 'server_not_found' && e.details.length > 0) {
@@ -54,11 +67,17 @@ export function describeFailureKind(t: Translator, f: FailureKind): { text: stri
       }
       return { text: t(`provider.${f.code}` as MessageKey), details: [] };
     case 'provider_unknown':
-      return { text: t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }), details: [] };
+      return {
+        text: t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }),
+        details: [],
+      };
     case 'network':
       return { text: t('provider.network'), details: [] };
     case 'local_validation':
-      return { text: t('error.invalid_field', { reason: fieldProblemText(t, f.field, f.rule) }), details: [] };
+      return {
+        text: t('error.invalid_field', { reason: fieldProblemText(t, f.field, f.rule) }),
+        details: [],
+      };
     case 'internal':
       return { text: t('error.internal'), details: [] };
   }
@@ -77,7 +96,10 @@ export function parseProblemMessage(ui: Ui, p: ParseProblem): Message {
       return failureView(ui, ui.t('parse.bad_filter', { filter: p.filter, expected: p.expected }));
     case 'usage': {
       const key = `usage.${p.command}`;
-      return failureView(ui, isMessageKey(key) ? ui.t(key) : ui.t('parse.unknown_command', { word: p.command }));
+      return failureView(
+        ui,
+        isMessageKey(key) ? ui.t(key) : ui.t('parse.unknown_command', { word: p.command }),
+      );
     }
   }
 }

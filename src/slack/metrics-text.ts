@@ -1,33 +1,65 @@
 /**
- * Prometheus text exposition of the provider client's counters. The client's
- * metrics object is read structurally: every finite number becomes a sample,
- * nested objects become labels (`{key="…"}`), so a new counter shows up
- * without touching this file.
+ * Prometheus text exposition (version 0.0.4) of the provider client's counters:
+ * requests by endpoint template and status, latency histograms, 429s, retries,
+ * network errors, queue and the last rate-limit headers seen.
  */
-export type MetricsTree = { readonly [k: string]: unknown };
+import type { ProviderMetrics } from '../provider/index.ts';
+import { LATENCY_BUCKETS_MS } from '../provider/index.ts';
 
-const NAME_OK = /[^a-zA-Z0-9_]/g;
-const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(NAME_OK, '_').toLowerCase();
-const label = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
-export function prometheusText(prefix: string, tree: MetricsTree): string {
-  const families = new Map<string, string[]>();
-  const add = (name: string, labels: string, value: number) => {
-    const lines = families.get(name) ?? [];
-    lines.push(`${name}${labels} ${value}`);
-    families.set(name, lines);
-  };
-  for (const [k, v] of Object.entries(tree)) {
-    const name = `${prefix}_${snake(k)}`;
-    if (typeof v === 'number' && Number.isFinite(v)) add(name, '', v);
-    else if (typeof v === 'boolean') add(name, '', v ? 1 : 0);
-    else if (v && typeof v === 'object' && !Array.isArray(v)) {
-      for (const [lk, lv] of Object.entries(v as Record<string, unknown>)) {
-        if (typeof lv === 'number' && Number.isFinite(lv)) add(name, `{key="${label(lk)}"}`, lv);
-      }
+export function prometheusText(m: ProviderMetrics): string {
+  const out: string[] = [];
+  const family = (name: string, type: 'counter' | 'gauge' | 'histogram', help: string) =>
+    out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+
+  family('vps_provider_requests_total', 'counter', 'Provider requests by endpoint template and status.');
+  for (const [endpoint, byStatus] of Object.entries(m.requests)) {
+    for (const [status, n] of Object.entries(byStatus)) {
+      out.push(`vps_provider_requests_total{endpoint="${esc(endpoint)}",status="${esc(status)}"} ${n}`);
     }
   }
-  const out: string[] = [];
-  for (const [name, lines] of families) out.push(`# TYPE ${name} gauge`, ...lines);
+  family('vps_provider_request_duration_ms', 'histogram', 'Provider request latency in milliseconds.');
+  for (const [endpoint, l] of Object.entries(m.latency)) {
+    const e = esc(endpoint);
+    LATENCY_BUCKETS_MS.forEach((le, i) => {
+      out.push(`vps_provider_request_duration_ms_bucket{endpoint="${e}",le="${le}"} ${l.buckets[i] ?? 0}`);
+    });
+    out.push(`vps_provider_request_duration_ms_bucket{endpoint="${e}",le="+Inf"} ${l.count}`);
+    out.push(`vps_provider_request_duration_ms_sum{endpoint="${e}"} ${l.sumMs}`);
+    out.push(`vps_provider_request_duration_ms_count{endpoint="${e}"} ${l.count}`);
+  }
+  const scalar = (name: string, type: 'counter' | 'gauge', help: string, v: number | null) => {
+    if (v === null || !Number.isFinite(v)) return;
+    family(name, type, help);
+    out.push(`${name} ${v}`);
+  };
+  scalar('vps_provider_requests_all_total', 'counter', 'All provider requests.', m.totalRequests);
+  scalar('vps_provider_rate_limited_total', 'counter', 'Answers with status 429.', m.rateLimited);
+  scalar('vps_provider_retries_total', 'counter', 'Requests retried by the retry policy.', m.retries);
+  scalar(
+    'vps_provider_network_errors_total',
+    'counter',
+    'Requests without a complete answer.',
+    m.networkErrors,
+  );
+  scalar('vps_provider_in_flight', 'gauge', 'Provider requests in flight.', m.inFlight);
+  scalar('vps_provider_queued', 'gauge', 'Provider requests waiting for the rate-limit gate.', m.queued);
+  const rl = m.rateLimit;
+  scalar('vps_provider_ratelimit_limit', 'gauge', 'X-RateLimit-Limit last seen.', rl.limit);
+  scalar('vps_provider_ratelimit_remaining', 'gauge', 'X-RateLimit-Remaining last seen.', rl.remaining);
+  scalar('vps_provider_ratelimit_reset_seconds', 'gauge', 'X-RateLimit-Reset last seen (epoch s).', rl.reset);
+  scalar(
+    'vps_provider_concurrent_limit',
+    'gauge',
+    'X-RateLimit-Concurrent-Limit last seen.',
+    rl.concurrentLimit,
+  );
+  scalar(
+    'vps_provider_concurrent_remaining',
+    'gauge',
+    'X-RateLimit-Concurrent-Remaining last seen.',
+    rl.concurrentRemaining,
+  );
   return `${out.join('\n')}\n`;
 }

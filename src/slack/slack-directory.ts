@@ -9,7 +9,10 @@ import type { Ui } from './views/format.ts';
  * of user groups (usergroups.users.list; AccessService caches those).
  */
 export class SlackDirectory implements GroupDirectory {
-  private readonly users = new Map<string, { at: number; profile: Promise<{ locale: Locale; tz: string }> }>();
+  private readonly users = new Map<
+    string,
+    { at: number; profile: Promise<{ locale: Locale; tz: string }> }
+  >();
 
   constructor(
     private readonly client: webApi.WebClient,

@@ -1,9 +1,18 @@
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
-import type { Logger } from 'pino';
+import type { Logger } from '../log.ts';
 import { describeFsError } from './encryption-key.ts';
 import { reasonOf, StoreError, type StoreErrorCode } from './errors.ts';
 import type { DatabaseKind } from './migrations.ts';
@@ -48,6 +57,26 @@ export function sqliteFailureCode(err: unknown): StoreErrorCode | null {
   return null;
 }
 
+// SQLite's plain BEGIN takes the write lock only at the first write; if another
+// process wrote meanwhile that upgrade fails at once with SQLITE_BUSY, whatever
+// busy_timeout says. BEGIN IMMEDIATE takes it up front, where busy_timeout waits.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export interface Connection {
   db: Kysely<Database>;
   kind: DatabaseKind;
@@ -71,7 +100,11 @@ export async function connectSqlite(dataDir: string, logger: Logger): Promise<Co
   }
   let raw: SqliteDatabase.Database | undefined;
   try {
+    const isNew = !existsSync(file);
     raw = new SqliteDatabase(file);
+    // Audit trails and chat ids are nobody else's business; SQLite gives the
+    // -wal and -shm files the main file's mode.
+    if (isNew) await fs.chmod(file, 0o600);
     raw.pragma('busy_timeout = 5000');
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
@@ -95,7 +128,7 @@ export async function connectSqlite(dataDir: string, logger: Logger): Promise<Co
   }
   logger.debug({ file }, 'opened SQLite');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: raw }) }),
     kind: 'sqlite',
     where: file,
   };

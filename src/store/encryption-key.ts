@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from 'pino';
+import type { Logger } from '../log.ts';
 import { StoreError } from './errors.ts';
 
 export const KEY_FILE_NAME = 'encryption.key';

@@ -1,5 +1,5 @@
 import { Migrator, sql } from 'kysely';
-import type { Logger } from 'pino';
+import type { Logger } from '../log.ts';
 import { type AuditRepo, auditRepo } from './audit.ts';
 import { type Connection, connectPostgres, connectSqlite, sqliteFailureCode } from './connect.ts';
 import type { RepoContext } from './context.ts';

@@ -120,8 +120,10 @@ function checkEdges(from: readonly SignupState[], to: SignupState): void {
   if (from.length === 0)
     throw new StoreError('STORE_INVALID_TRANSITION', 'transition needs at least one from-state');
   for (const f of from) {
+    if (!SIGNUP_STATES.includes(f))
+      throw new StoreError('STORE_INVALID_TRANSITION', `unknown signup state ${String(f)}`);
     const selfEdge = f === to && SIGNUP_TRANSITIONS[f].length > 0;
-    if (!selfEdge && !SIGNUP_TRANSITIONS[f]?.includes(to)) {
+    if (!selfEdge && !SIGNUP_TRANSITIONS[f].includes(to)) {
       throw new StoreError('STORE_INVALID_TRANSITION', `signup cannot move from ${f} to ${to}`);
     }
   }

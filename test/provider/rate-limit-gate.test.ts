@@ -102,14 +102,15 @@ describe('RateLimitGate', () => {
     expect(gate.inFlight).toBe(0);
   });
 
-  it('spaces requests when Remaining runs low, until Reset', async () => {
+  it('spaces background requests when Remaining runs low, until Reset', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0));
     const gate = new RateLimitGate(clock, { maxConcurrency: 10 });
     const reset = Math.floor(clock.now() / 1000) + 10;
-    gate.observe(snap(clock, { limit: 100, remaining: 4, reset, concurrentLimit: 5 }));
+    // 100 per window: 10 kept for people, 10 above that spaced out.
+    gate.observe(snap(clock, { limit: 100, remaining: 14, reset, concurrentLimit: 5 }));
     const started: number[] = [];
     const all = Array.from({ length: 6 }, () =>
-      gate.acquire('interactive').then((p) => {
+      gate.acquire('background').then((p) => {
         started.push(clock.now());
         p.release();
       }),
@@ -120,10 +121,29 @@ describe('RateLimitGate', () => {
     for (let i = 0; i < 40 && started.length < 6; i += 1) await clock.next();
     await Promise.all(all);
     const t0 = Date.UTC(2026, 0, 1, 0, 0, 0);
-    // Four left in the window are spread over the 10 s; the rest wait for the reset.
+    // Four above the reserve are spread over the 10 s; the rest wait for the reset.
     expect(started.slice(0, 4).every((t) => t >= t0 && t < reset * 1000)).toBe(true);
     expect(started[1]! - started[0]!).toBeGreaterThan(1000);
     expect(started[4]!).toBeGreaterThanOrEqual(reset * 1000);
+  });
+
+  it('interactive requests use the budget at once, then wait for Reset', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0));
+    const gate = new RateLimitGate(clock, { maxConcurrency: 10 });
+    const reset = Math.floor(clock.now() / 1000) + 10;
+    gate.observe(snap(clock, { limit: 100, remaining: 3, reset, concurrentLimit: 5 }));
+    const started: number[] = [];
+    const all = Array.from({ length: 4 }, () =>
+      gate.acquire('interactive').then((p) => {
+        started.push(clock.now());
+        p.release();
+      }),
+    );
+    await flush();
+    expect(started).toEqual([clock.now(), clock.now(), clock.now()]);
+    await clock.advance(10_100);
+    await Promise.all(all);
+    expect(started[3]!).toBeGreaterThanOrEqual(reset * 1000);
   });
 
   it('a background request waits for the next window when only the interactive reserve is left', async () => {

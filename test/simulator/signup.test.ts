@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Simulator } from '../../src/simulator/index.ts';
 import { call, codeOf, detailsOf, PASSWORD, signupBody, start } from './sim-client.ts';
 
@@ -142,6 +142,20 @@ describe('dry run', () => {
     expect(again.status).toBe(200);
   });
 
+  it('maintenance: 409 CAPACITY_UNAVAILABLE for every plan until it ends', async () => {
+    const total = (await price('vps-4gb', 1)).total_price;
+    sim.control.setMaintenance(true);
+    const r = await call(sim, 'POST', '/v1/vps/servers', {
+      body: signupBody({ expected_total_price: total, dry_run: true }),
+    });
+    expect([r.status, codeOf(r)]).toEqual([409, 'CAPACITY_UNAVAILABLE']);
+    sim.control.setMaintenance(false);
+    const ok = await call(sim, 'POST', '/v1/vps/servers', {
+      body: signupBody({ expected_total_price: total, dry_run: true }),
+    });
+    expect(ok.status).toBe(200);
+  });
+
   it('closed period and ended plan: 422 PLAN_NOT_AVAILABLE', async () => {
     const closedPeriod = await call(sim, 'POST', '/v1/vps/servers', {
       body: signupBody({ plan_id: 'vps-1gb', period: 36, expected_total_price: 1, dry_run: true }),
@@ -268,6 +282,23 @@ describe('signup validation (422 VALIDATION_ERROR)', () => {
     await expect422({}, 'Idempotency-Key', { 'Idempotency-Key': 'a'.repeat(65) });
     await expect422({}, 'Idempotency-Key', { 'Idempotency-Key': 'has space 123' });
   });
+  it('accepts the boundaries: password of 9 and 70, name of 50, partner code of 50, two kinds only', async () => {
+    const total = (await price('vps-4gb', 1)).total_price;
+    const ok = async (over: Record<string, unknown>) => {
+      const r = await call(sim, 'POST', '/v1/vps/servers', {
+        body: signupBody({ expected_total_price: total, dry_run: true, ...over }),
+      });
+      expect([JSON.stringify(over), r.status]).toEqual([JSON.stringify(over), 200]);
+    };
+    await ok({ root_password: 'abcdefgh1' });
+    await ok({ root_password: `A1${'b'.repeat(68)}` });
+    await ok({ root_password: 'abcdefgh!' });
+    await ok({ root_password: '12345678-' });
+    await ok({ name: `${'a'.repeat(48)}-_` });
+    await ok({ partner_code: `Ab9${'x'.repeat(47)}` });
+    await ok({ auto_renew: false, ssh_key_name: 'ops-key' });
+  });
+
   it('auto_renew and dry_run must be booleans; unknown fields are refused', async () => {
     await expect422({ auto_renew: 'yes' }, 'auto_renew');
     await expect422({ dry_run: 1 }, 'dry_run');
@@ -449,6 +480,34 @@ describe('idempotency', () => {
     });
     expect(sim.control.charges()).toHaveLength(1);
     expect(sim.control.balance()).toBe(50_000 - total);
+  });
+
+  it('a client that times out does not stop the signup: charged once, the retry gets the outcome', async () => {
+    const total = (await price('vps-4gb', 1)).total_price;
+    const body = signupBody({ expected_total_price: total, name: 'timed-out-1' });
+    sim.control.addFault({ method: 'POST', path: '/v1/vps/servers', latencyMs: 60_000 });
+    const ac = new AbortController();
+    const first = fetch(`${sim.url}/v1/vps/servers`, {
+      method: 'POST',
+      signal: ac.signal,
+      headers: {
+        authorization: `Bearer ${sim.keys.full}`,
+        'content-type': 'application/json',
+        'Idempotency-Key': idem(),
+      },
+      body: JSON.stringify(body),
+    });
+    await sim.control.waitForInFlight(1);
+    ac.abort();
+    await expect(first).rejects.toThrow();
+    const inProcess = await signup(body);
+    expect(codeOf(inProcess)).toBe('DUPLICATE_REQUEST');
+    sim.control.clock.advance(60_000);
+    await vi.waitFor(() => expect(sim.control.charges()).toHaveLength(1));
+    const retry = await signup(body);
+    expect(retry.status).toBe(200);
+    expect((retry.json as SignupAnswer).server.name).toBe('timed-out-1');
+    expect(sim.control.charges()).toHaveLength(1);
   });
 
   it('a dry run with an Idempotency-Key neither reserves nor consumes it', async () => {

@@ -57,6 +57,23 @@ describe('VPS information', () => {
     expect((again.json as { server: Detail }).server.power.status).toBe('stopped');
   });
 
+  it('setPower with `then` changes the state again after simulated time', async () => {
+    const uuid = uuidOf(sim, 'web-1');
+    sim.control.setPower(uuid, 'processing', { status: 'stopped', afterMs: 30_000 });
+    const power = async () =>
+      ((await call(sim, 'GET', `/v1/vps/servers/${uuid}/power`)).json as { power: { status: string } }).power
+        .status;
+    expect(await power()).toBe('processing');
+    sim.control.clock.advance(29_999);
+    expect(await power()).toBe('processing');
+    sim.control.clock.advance(1);
+    expect(await power()).toBe('stopped');
+    sim.control.setPower(uuid, 'processing', { status: 'running', afterMs: 1000 });
+    sim.control.setPower(uuid, 'error');
+    sim.control.clock.advance(5000);
+    expect(await power()).toBe('error');
+  });
+
   it('answers the power endpoint as {power:{status}}', async () => {
     const uuid = uuidOf(sim, 'cache-1');
     const r = await call(sim, 'GET', `/v1/vps/servers/${uuid}/power`);
@@ -73,6 +90,28 @@ describe('VPS information', () => {
     expect([c.status, codeOf(c)]).toEqual([404, 'NOT_FOUND']);
     expect(typeof (a.json as { error: { message: string } }).error.message).toBe('string');
     expect((a.json as { error: { message: string } }).error.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  });
+});
+
+describe('control of the server list', () => {
+  it('addServers with a template and removeServer show up in the API', async () => {
+    const [uuid] = sim.control.addServers(1, {
+      name: 'extra-1',
+      vpsType: 'gpu',
+      power: 'stopped',
+      memo: 'm',
+    });
+    const d = await call(sim, 'GET', `/v1/vps/servers/${uuid}`);
+    expect(d.json).toMatchObject({
+      server: { name: 'extra-1', vps_type: 'gpu', power: { status: 'stopped' }, memo: 'm' },
+    });
+    sim.control.removeServer(uuid ?? '');
+    expect((await call(sim, 'GET', `/v1/vps/servers/${uuid}`)).status).toBe(404);
+    sim.control.renameServer(uuidOf(sim, 'web-2'), 'web-two');
+    sim.control.setContractStatus(uuidOf(sim, 'web-two'), 'suspended');
+    const list = (await call(sim, 'GET', '/v1/vps/servers')).json as { servers: Summary[] };
+    expect(list.servers.find((s) => s.name === 'web-two')?.status).toBe('suspended');
+    expect(() => sim.control.renameServer(uuidOf(sim, 'web-two'), 'Bad Name')).toThrow();
   });
 });
 
@@ -128,6 +167,15 @@ describe('memo, name, reverse DNS', () => {
       const r = await call(sim, 'PUT', `/v1/vps/servers/${uuid}/reverse-dns`, { body: { hostname } });
       expect([hostname, r.status, codeOf(r)]).toEqual([hostname, 422, 'VALIDATION_ERROR']);
     }
+  });
+
+  it('accepts a hostname of exactly 253 characters', async () => {
+    const uuid = uuidOf(sim, 'db-1');
+    const label = 'a'.repeat(63);
+    const hostname = `${label}.${label}.${label}.${'b'.repeat(61)}`;
+    expect(hostname).toHaveLength(253);
+    const r = await call(sim, 'PUT', `/v1/vps/servers/${uuid}/reverse-dns`, { body: { hostname } });
+    expect(r.status).toBe(200);
   });
 
   it('giving the standard hostname restores the default PTR', async () => {

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type SignupQuote, type Store, StoreError, WATCH_ALL } from '../../src/store/index.ts';
-import { type Kind, newPlace, type Place } from './harness.ts';
+import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
 
 const MIN = 60_000;
 
@@ -31,12 +31,16 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
   let store: Store;
 
   beforeEach(async () => {
-    place = await newPlace(kind);
+    place = await newPlace(kind, { shared: true });
     store = await place.open();
   });
 
   afterEach(async () => {
     await place.dispose();
+  });
+
+  afterAll(async () => {
+    await dropSharedDatabase();
   });
 
   it('reports its kind and answers ping', async () => {

@@ -1,7 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPostgres, connectSqlite } from '../../src/store/connect.ts';
@@ -197,4 +200,34 @@ describe('several processes on one PostgreSQL', () => {
     expect((await b.signups.transition(s.id, ['approved'], 'executing')).won).toBe(true);
     expect((await a.signups.transition(s.id, ['approved'], 'executing')).won).toBe(false);
   });
+});
+
+describe('SQLite file', () => {
+  it('is created in a missing DATA_DIR, readable by its owner only', async () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    const store = await openStore({ dataDir: dir, encryptionKey: TEST_KEY, logger: quietLogger().logger });
+    await store.close();
+    expect(statSync(path.join(dir, SQLITE_FILE_NAME)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('several processes on one SQLite file', () => {
+  it('start and write transactions at once without a busy error', async () => {
+    const dir = tempDir();
+    const writer = fileURLToPath(new URL('./fixtures/sqlite-writer.ts', import.meta.url));
+    const run = (tag: string) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', writer, dir, tag, '40']);
+    await Promise.all([run('a'), run('b'), run('c')]);
+    const store = await openStore({
+      dataDir: dir,
+      encryptionKey: 'ab'.repeat(32),
+      logger: quietLogger().logger,
+    });
+    try {
+      expect(await store.outbox.due(new Date(Date.now() + 60_000), 500)).toHaveLength(120);
+      expect(await store.snapshots.all()).toHaveLength(9);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 });

@@ -10,6 +10,8 @@ import { inject } from 'vitest';
 export interface TestDatabase {
   readonly url: string;
   readonly name: string;
+  /** Empties every table but the migration bookkeeping (all connections to it should be closed). */
+  truncate(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -32,9 +34,25 @@ export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase>
   await admin((c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
   const url = new URL(postgresAdminUrl());
   url.pathname = `/${name}`;
+  const truncate = async () => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ tablename: string }>(
+        "select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'",
+      );
+      if (rows.length > 0) {
+        const list = rows.map((r) => client.escapeIdentifier(r.tablename)).join(', ');
+        await client.query(`TRUNCATE ${list} RESTART IDENTITY CASCADE`);
+      }
+    } finally {
+      await client.end();
+    }
+  };
   return {
     url: url.toString(),
     name,
+    truncate,
     drop: () =>
       admin((c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`)).then(
         () => undefined,

@@ -7,12 +7,14 @@ export const en = {
   'help.role': 'Your role here: *{role}*.',
   'help.key_read_only': 'The provider key is read-only, so changes are off for everyone.',
   'help.key_unavailable': 'The provider key could not be read just now; changes may be refused.',
-  'help.channel_not_allowed': 'This channel is not one where /vps may be used; ask an admin for the channel list.',
+  'help.channel_not_allowed':
+    'This channel is not one where /vps may be used; ask an admin for the channel list.',
   'help.you_can': 'Commands you can run',
   'help.not_yours': 'Needs a higher role: {commands}',
   'help.coming': 'Coming soon: {commands}. `/hosting <servername> …` is not available yet.',
   'help.server_ref': 'Name a server by its name, uuid or IP address.',
-  'help.cmd.list': '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=gpu status=suspended`',
+  'help.cmd.list':
+    '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=gpu status=suspended`',
   'help.cmd.show': '`/vps show <server>` — the detail card, e.g. `/vps show db-1`',
   'help.cmd.power': '`/vps power <server>` — the power state right now, e.g. `/vps power web-1`',
   'help.cmd.logs':
@@ -79,7 +81,8 @@ export const en = {
   'modal.memo.label': 'Memo',
   'modal.memo.hint': 'Up to 500 characters. Leave empty to delete the memo.',
   'modal.rdns.label': 'Reverse DNS hostname',
-  'modal.rdns.hint': 'Up to 253 characters: letters, digits, - and . — the standard hostname restores the default.',
+  'modal.rdns.hint':
+    'Up to 253 characters: letters, digits, - and . — the standard hostname restores the default.',
 
   'announce.name': '<@{user}> renamed server *{before}* to *{after}*.',
   'announce.memo': '<@{user}> changed the memo of *{name}*: {after}',
@@ -92,7 +95,8 @@ export const en = {
   'logs.empty': 'No log entries match. Widen the period or drop a filter.',
   'logs.count': '{count} entries on this page',
   'logs.more': 'Older entries',
-  'logs.cursor_too_long': 'More entries exist, but the page marker is too long for a button; narrow the period with from= and to=.',
+  'logs.cursor_too_long':
+    'More entries exist, but the page marker is too long for a button; narrow the period with from= and to=.',
   'logs.time_note': 'Times in {tz}.',
 
   'me.title': 'Provider key and your access',
@@ -121,7 +125,8 @@ export const en = {
 
   'coming.feature': '`/vps {feature}` is coming in a later release. Run `/vps help` for what works today.',
 
-  'coming.hosting': '`/hosting` is not available yet; it comes in a later release. `/vps help` lists what works today.',
+  'coming.hosting':
+    '`/hosting` is not available yet; it comes in a later release. `/vps help` lists what works today.',
   'modal.loading': 'Loading…',
   'modal.saving': 'Saving… this modal updates when the provider answers.',
   'modal.done': 'Done.',
@@ -129,29 +134,34 @@ export const en = {
   'summary.more': '…and {count} more not shown. Narrow it down with a filter.',
 
   'parse.unknown_command': 'I don’t know `{word}`. Run `/vps help` to see the commands.',
-  'parse.bad_filter': 'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
+  'parse.bad_filter':
+    'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
   'usage.show': 'Usage: `/vps show <server>`, e.g. `/vps show web-1`.',
   'usage.power': 'Usage: `/vps power <server>`, e.g. `/vps power web-1`.',
   'usage.rename': 'Usage: `/vps rename <server> <new-name>`, e.g. `/vps rename web-1 web-01`.',
   'usage.memo': 'Usage: `/vps memo <server> <text>`, e.g. `/vps memo db-1 primary database`.',
   'usage.rdns': 'Usage: `/vps rdns <server> <hostname>`, e.g. `/vps rdns web-1 www.example.com`.',
-  'usage.logs': 'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`.',
+  'usage.logs':
+    'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`.',
   'usage.me': 'Usage: `/vps me` (no arguments).',
   'usage.audit': 'Usage: `/vps audit [server]`.',
 
   'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
   'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',
   'error.server_ambiguous': '`{ref}` matches {count} servers. Name one by its exact name, uuid or IP:',
-  'error.role_required': 'This needs the *{role}* role; yours is *{yours}*. Ask an admin to add you to the operators.',
+  'error.role_required':
+    'This needs the *{role}* role; yours is *{yours}*. Ask an admin to add you to the operators.',
   'error.channel_not_allowed':
     '/vps cannot be used in this channel. Ask an admin which channels are allowed, or use one of them.',
   'error.key_read_only':
     'The provider key is read-only, so changes are turned off. Ask the account owner for a key with write permission.',
-  'error.key_no_vps': 'The provider key has no VPS permission. Ask the account owner to grant VPS access to the key.',
+  'error.key_no_vps':
+    'The provider key has no VPS permission. Ask the account owner to grant VPS access to the key.',
   'error.target_not_in_scope': 'The provider key does not cover this server.',
   'error.invalid_field': 'That value is not accepted: {reason}',
   'error.already_handled': 'This request was already handled; nothing was repeated.',
-  'error.internal': 'Something went wrong on our side and nothing was changed. Try again; if it keeps failing, tell the bot’s admins.',
+  'error.internal':
+    'Something went wrong on our side and nothing was changed. Try again; if it keeps failing, tell the bot’s admins.',
 
   'field.name.required': 'Enter a name.',
   'field.name.too_long': 'The name can be at most {limit} characters.',
@@ -164,25 +174,32 @@ export const en = {
   'field.rdns.charset': 'Use only letters, digits, - and . in the hostname.',
   'field.invalid': 'The value for {field} is not accepted by the provider’s rules.',
 
-  'provider.BAD_REQUEST': 'The provider could not read the request. Try again; if it repeats, tell the bot’s admins.',
+  'provider.BAD_REQUEST':
+    'The provider could not read the request. Try again; if it repeats, tell the bot’s admins.',
   'provider.UNAUTHORIZED':
     'The provider refused the API key (expired or invalid). Ask the account owner to issue a new key and update PROVIDER_API_KEY.',
-  'provider.PAYMENT_REQUIRED': 'The prepaid balance is too low. Top up the balance in the control panel, then try again.',
+  'provider.PAYMENT_REQUIRED':
+    'The prepaid balance is too low. Top up the balance in the control panel, then try again.',
   'provider.FORBIDDEN':
     'The provider key may not do this (permission, selected servers only, or an IP restriction). Ask the account owner to widen the key.',
-  'provider.NOT_FOUND': 'The provider does not know this server (any more). Run `/vps list` to see current servers.',
+  'provider.NOT_FOUND':
+    'The provider does not know this server (any more). Run `/vps list` to see current servers.',
   'provider.CAPACITY_UNAVAILABLE': 'The provider has no capacity or is under maintenance. Try again later.',
-  'provider.DUPLICATE_REQUEST': 'The same request is still being processed by the provider. Wait a minute, then check.',
+  'provider.DUPLICATE_REQUEST':
+    'The same request is still being processed by the provider. Wait a minute, then check.',
   'provider.OPERATION_ERROR':
     'The provider could not do this now because of the server’s power state or a running operation. Wait until it is idle (see `/vps power`), then try again.',
-  'provider.VALIDATION_ERROR': 'The provider rejected the value. Check it against the rules in `/vps help` and try again.',
+  'provider.VALIDATION_ERROR':
+    'The provider rejected the value. Check it against the rules in `/vps help` and try again.',
   'provider.PRICE_MISMATCH': 'The price changed since it was shown. Ask for a new quote.',
   'provider.PLAN_NOT_AVAILABLE': 'That plan or period is not open for signup now. Choose another.',
   'provider.RATE_LIMIT_EXCEEDED': 'The provider’s rate limit is reached. Try again in {seconds} seconds.',
   'provider.RATE_LIMIT_EXCEEDED_soon': 'The provider’s rate limit is reached. Try again in a minute.',
-  'provider.INTERNAL_ERROR': 'The provider had an internal error. Nothing may have changed; check, and try again in a few minutes.',
+  'provider.INTERNAL_ERROR':
+    'The provider had an internal error. Nothing may have changed; check, and try again in a few minutes.',
   'provider.BACKEND_ERROR': 'The provider could not reach its backend. Try again in a few minutes.',
-  'provider.unknown': 'The provider answered with an error ({code}). Try again; if it repeats, tell the bot’s admins.',
+  'provider.unknown':
+    'The provider answered with an error ({code}). Try again; if it repeats, tell the bot’s admins.',
   'provider.network':
     'The provider could not be reached (timeout or network). If this was a change, check with `/vps show` before trying again.',
 } as const;

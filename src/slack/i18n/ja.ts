@@ -6,12 +6,14 @@ export const ja: Record<MessageKey, string> = {
   'help.role': 'このワークスペースでのあなたのロール: *{role}*',
   'help.key_read_only': 'プロバイダーのAPIキーが読み取り専用のため、変更操作は全員に対して無効です。',
   'help.key_unavailable': 'プロバイダーのAPIキー情報を今は読めませんでした。変更が拒否される場合があります。',
-  'help.channel_not_allowed': 'このチャンネルでは /vps を使えません。使えるチャンネルは管理者に確認してください。',
+  'help.channel_not_allowed':
+    'このチャンネルでは /vps を使えません。使えるチャンネルは管理者に確認してください。',
   'help.you_can': '実行できるコマンド',
   'help.not_yours': '上位のロールが必要: {commands}',
   'help.coming': '準備中: {commands}。`/hosting <サーバー名> …` はまだ使えません。',
   'help.server_ref': 'サーバーは名前・UUID・IPアドレスのいずれかで指定します。',
-  'help.cmd.list': '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=gpu status=suspended`',
+  'help.cmd.list':
+    '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=gpu status=suspended`',
   'help.cmd.show': '`/vps show <サーバー>` — 詳細カード。例: `/vps show db-1`',
   'help.cmd.power': '`/vps power <サーバー>` — 現在の電源状態。例: `/vps power web-1`',
   'help.cmd.logs':
@@ -83,7 +85,8 @@ export const ja: Record<MessageKey, string> = {
   'announce.name': '<@{user}> がサーバー *{before}* の名前を *{after}* に変更しました。',
   'announce.memo': '<@{user}> が *{name}* のメモを変更しました: {after}',
   'announce.memo_cleared': '<@{user}> が *{name}* のメモを削除しました。',
-  'announce.rdns': '<@{user}> が *{name}*（{ip}）の逆引きDNSを `{after}` に設定しました（変更前: `{before}`）。',
+  'announce.rdns':
+    '<@{user}> が *{name}*（{ip}）の逆引きDNSを `{after}` に設定しました（変更前: `{before}`）。',
   'announce.unchanged': '*{name}* はすでにその値です。変更はありません。',
 
   'logs.header': 'プロバイダーAPIキーの実行ログ',
@@ -119,16 +122,19 @@ export const ja: Record<MessageKey, string> = {
   'audit.outcome.refused': '拒否',
   'audit.outcome.failed': '失敗',
 
-  'coming.feature': '`/vps {feature}` は今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',
+  'coming.feature':
+    '`/vps {feature}` は今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',
 
-  'coming.hosting': '`/hosting` はまだ使えません。今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',
+  'coming.hosting':
+    '`/hosting` はまだ使えません。今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',
   'modal.loading': '読み込み中…',
   'modal.saving': '保存中… プロバイダーの応答後にこの画面が更新されます。',
   'modal.done': '完了しました。',
   'modal.close': '閉じる',
   'summary.more': '…ほか {count} 件は表示していません。絞り込んでください。',
 
-  'parse.unknown_command': '`{word}` というコマンドはありません。`/vps help` でコマンド一覧を確認してください。',
+  'parse.unknown_command':
+    '`{word}` というコマンドはありません。`/vps help` でコマンド一覧を確認してください。',
   'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
   'usage.show': '使い方: `/vps show <サーバー>`（例: `/vps show web-1`）',
   'usage.power': '使い方: `/vps power <サーバー>`（例: `/vps power web-1`）',
@@ -140,16 +146,19 @@ export const ja: Record<MessageKey, string> = {
   'usage.me': '使い方: `/vps me`（引数なし）',
   'usage.audit': '使い方: `/vps audit [サーバー]`',
 
-  'error.server_not_found': '`{ref}` というサーバーはありません。`/vps list` で名前・UUID・IPを確認してください。',
+  'error.server_not_found':
+    '`{ref}` というサーバーはありません。`/vps list` で名前・UUID・IPを確認してください。',
   'error.server_not_found_similar': '`{ref}` というサーバーはありません。次のいずれかですか?',
-  'error.server_ambiguous': '`{ref}` に一致するサーバーが {count} 台あります。正確な名前・UUID・IPで指定してください:',
+  'error.server_ambiguous':
+    '`{ref}` に一致するサーバーが {count} 台あります。正確な名前・UUID・IPで指定してください:',
   'error.role_required':
     'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。管理者にオペレーターへの追加を依頼してください。',
   'error.channel_not_allowed':
     'このチャンネルでは /vps を使えません。使えるチャンネルを管理者に確認し、そちらで実行してください。',
   'error.key_read_only':
     'プロバイダーのAPIキーが読み取り専用のため、変更はできません。書き込み権限のあるキーをアカウント所有者に依頼してください。',
-  'error.key_no_vps': 'プロバイダーのAPIキーにVPSの権限がありません。アカウント所有者にVPSへのアクセス許可を依頼してください。',
+  'error.key_no_vps':
+    'プロバイダーのAPIキーにVPSの権限がありません。アカウント所有者にVPSへのアクセス許可を依頼してください。',
   'error.target_not_in_scope': 'プロバイダーのAPIキーはこのサーバーを対象にしていません。',
   'error.invalid_field': 'その値は受け付けられません: {reason}',
   'error.already_handled': 'このリクエストは処理済みです。操作は繰り返していません。',
@@ -171,19 +180,25 @@ export const ja: Record<MessageKey, string> = {
     'プロバイダーがリクエストを解釈できませんでした。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
   'provider.UNAUTHORIZED':
     'プロバイダーがAPIキーを拒否しました（期限切れまたは無効）。アカウント所有者に新しいキーを発行してもらい、PROVIDER_API_KEY を更新してください。',
-  'provider.PAYMENT_REQUIRED': 'プリペイド残高が不足しています。コントロールパネルで残高を追加してから再度お試しください。',
+  'provider.PAYMENT_REQUIRED':
+    'プリペイド残高が不足しています。コントロールパネルで残高を追加してから再度お試しください。',
   'provider.FORBIDDEN':
     'プロバイダーのAPIキーにこの操作の権限がありません（権限、対象サーバーの限定、またはIP制限）。アカウント所有者にキーの設定変更を依頼してください。',
-  'provider.NOT_FOUND': 'プロバイダーにこのサーバーが見つかりません。`/vps list` で現在のサーバーを確認してください。',
-  'provider.CAPACITY_UNAVAILABLE': 'プロバイダーの受け入れ余力がないか、メンテナンス中です。時間をおいて再度お試しください。',
+  'provider.NOT_FOUND':
+    'プロバイダーにこのサーバーが見つかりません。`/vps list` で現在のサーバーを確認してください。',
+  'provider.CAPACITY_UNAVAILABLE':
+    'プロバイダーの受け入れ余力がないか、メンテナンス中です。時間をおいて再度お試しください。',
   'provider.DUPLICATE_REQUEST': '同じリクエストをプロバイダーが処理中です。少し待ってから確認してください。',
   'provider.OPERATION_ERROR':
     'サーバーの電源状態または実行中の処理のため、プロバイダーが操作を完了できませんでした。処理が終わるのを待って（`/vps power` で確認）再度お試しください。',
-  'provider.VALIDATION_ERROR': 'プロバイダーが値を受け付けませんでした。`/vps help` の規則を確認して再度お試しください。',
+  'provider.VALIDATION_ERROR':
+    'プロバイダーが値を受け付けませんでした。`/vps help` の規則を確認して再度お試しください。',
   'provider.PRICE_MISMATCH': '表示後に価格が変わりました。改めて見積もりを取ってください。',
   'provider.PLAN_NOT_AVAILABLE': 'そのプランまたは期間は現在申し込みできません。別のものを選んでください。',
-  'provider.RATE_LIMIT_EXCEEDED': 'プロバイダーのレート制限に達しました。{seconds} 秒後に再度お試しください。',
-  'provider.RATE_LIMIT_EXCEEDED_soon': 'プロバイダーのレート制限に達しました。1分ほどしてから再度お試しください。',
+  'provider.RATE_LIMIT_EXCEEDED':
+    'プロバイダーのレート制限に達しました。{seconds} 秒後に再度お試しください。',
+  'provider.RATE_LIMIT_EXCEEDED_soon':
+    'プロバイダーのレート制限に達しました。1分ほどしてから再度お試しください。',
   'provider.INTERNAL_ERROR':
     'プロバイダーで内部エラーが発生しました。変更されていない可能性があります。状態を確認し、数分後に再度お試しください。',
   'provider.BACKEND_ERROR': 'プロバイダーがバックエンドと通信できませんでした。数分後に再度お試しください。',

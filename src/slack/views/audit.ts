@@ -6,9 +6,12 @@ import { assertBlocksWithinLimits } from './limits.ts';
 import { packLines } from './sections.ts';
 
 export function auditView(ui: Ui, entries: readonly AuditEntry[], server?: ServerSummary): Message {
-  const title = server ? ui.t('audit.title_server', { name: escapeMrkdwn(server.name) }) : ui.t('audit.title');
+  const title = server
+    ? ui.t('audit.title_server', { name: escapeMrkdwn(server.name) })
+    : ui.t('audit.title');
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `*${title}*` } }];
-  if (entries.length === 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: ui.t('audit.empty') } });
+  if (entries.length === 0)
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: ui.t('audit.empty') } });
   else {
     const lines = entries.map((e) => {
       const name = typeof e.params.name === 'string' ? e.params.name : e.target;

@@ -24,7 +24,11 @@ const LABEL: Record<ChangeField, MessageKey> = {
   memo: 'modal.memo.label',
   rdns: 'modal.rdns.label',
 };
-const HINT: Record<ChangeField, MessageKey> = { name: 'modal.name.hint', memo: 'modal.memo.hint', rdns: 'modal.rdns.hint' };
+const HINT: Record<ChangeField, MessageKey> = {
+  name: 'modal.name.hint',
+  memo: 'modal.memo.hint',
+  rdns: 'modal.rdns.hint',
+};
 
 export function changeModalView(
   ui: Ui,
@@ -34,7 +38,8 @@ export function changeModalView(
   meta: ChangeModalMeta,
 ): ModalView {
   const privateMetadata = JSON.stringify(meta);
-  if (!fits('privateMetadata', privateMetadata)) throw new ViewLimitError('privateMetadata', privateMetadata.length);
+  if (!fits('privateMetadata', privateMetadata))
+    throw new ViewLimitError('privateMetadata', privateMetadata.length);
   const blocks: KnownBlock[] = [
     {
       type: 'section',
@@ -78,7 +83,12 @@ export function loadingModalView(ui: Ui, field: ChangeField): ModalView {
 }
 
 /** A modal that only says something: saving, done, or what went wrong and what to do. */
-export function noticeModalView(ui: Ui, field: ChangeField, text: string, extra: readonly KnownBlock[] = []): ModalView {
+export function noticeModalView(
+  ui: Ui,
+  field: ChangeField,
+  text: string,
+  extra: readonly KnownBlock[] = [],
+): ModalView {
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }, ...extra];
   assertBlocksWithinLimits(blocks, 'modal');
   return {

@@ -8,7 +8,10 @@ import { assertBlocksWithinLimits } from './limits.ts';
 export function helpView(ui: Ui, caps: Capabilities): Message {
   const blocks: KnownBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: ui.t('help.title') } },
-    { type: 'section', text: { type: 'mrkdwn', text: ui.t('help.role', { role: enumLabel(ui, 'role', caps.role) }) } },
+    {
+      type: 'section',
+      text: { type: 'mrkdwn', text: ui.t('help.role', { role: enumLabel(ui, 'role', caps.role) }) },
+    },
   ];
   const notes: string[] = [];
   if (!caps.channelAllowed) notes.push(ui.t('help.channel_not_allowed'));
@@ -17,7 +20,10 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });
   if (caps.allowed.length > 0) {
     const lines = caps.allowed.map((a) => `• ${ui.t(`help.cmd.${a}` as MessageKey)}`);
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `*${ui.t('help.you_can')}*\n${lines.join('\n')}` } });
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text: `*${ui.t('help.you_can')}*\n${lines.join('\n')}` },
+    });
     blocks.push({
       type: 'context',
       elements: [{ type: 'mrkdwn', text: `${ui.t('help.server_ref')} ${ui.t('help.modal_hint')}` }],
@@ -27,7 +33,12 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
   if (missing.length > 0 && caps.channelAllowed) {
     blocks.push({
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: ui.t('help.not_yours', { commands: missing.map((a) => `\`${a}\``).join(', ') }) }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: ui.t('help.not_yours', { commands: missing.map((a) => `\`${a}\``).join(', ') }),
+        },
+      ],
     });
   }
   blocks.push({

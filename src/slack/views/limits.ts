@@ -27,7 +27,10 @@ export const LIMITS = {
 
 export class ViewLimitError extends Error {
   readonly code = 'VIEW_LIMIT';
-  constructor(readonly limit: keyof typeof LIMITS, readonly actual: number) {
+  constructor(
+    readonly limit: keyof typeof LIMITS,
+    readonly actual: number,
+  ) {
     super(`view exceeds Slack limit ${limit}: ${actual} > ${LIMITS[limit]}`);
     this.name = 'ViewLimitError';
   }
@@ -59,7 +62,8 @@ export function assertBlocksWithinLimits(blocks: readonly KnownBlock[], surface:
         break;
       case 'context':
         check('contextElements', b.elements.length);
-        for (const e of b.elements) if ('text' in e && typeof e.text === 'string') check('contextText', len(e.text));
+        for (const e of b.elements)
+          if ('text' in e && typeof e.text === 'string') check('contextText', len(e.text));
         break;
       case 'actions':
         check('actionsElements', b.elements.length);
@@ -72,7 +76,8 @@ export function assertBlocksWithinLimits(blocks: readonly KnownBlock[], surface:
         }
         break;
       case 'input':
-        if (b.element && 'action_id' in b.element && b.element.action_id) check('actionId', len(b.element.action_id));
+        if (b.element && 'action_id' in b.element && b.element.action_id)
+          check('actionId', len(b.element.action_id));
         break;
       default:
         break;

@@ -39,7 +39,10 @@ export function logsView(ui: Ui, page: LogPage, filter: LogFilter): Message {
     return `${ok} \`${formatProviderTime(ui, e.created_at)}\` *${e.method}* \`${escapeMrkdwn(e.path)}\` → ${e.status_code}${ms} · ${escapeMrkdwn(e.ip_address)}`;
   });
   blocks.push(...packLines(lines));
-  blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('logs.count', { count: page.logs.length }) }] });
+  blocks.push({
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: ui.t('logs.count', { count: page.logs.length }) }],
+  });
   if (page.has_more && page.next_cursor) {
     const value = encodeLogsPage({ cursor: page.next_cursor, filter });
     if (fits('buttonValue', value)) {
@@ -47,7 +50,12 @@ export function logsView(ui: Ui, page: LogPage, filter: LogFilter): Message {
         type: 'actions',
         block_id: BLOCKS.logsPager,
         elements: [
-          { type: 'button', text: { type: 'plain_text', text: ui.t('logs.more') }, action_id: ACTIONS.logsMore, value },
+          {
+            type: 'button',
+            text: { type: 'plain_text', text: ui.t('logs.more') },
+            action_id: ACTIONS.logsMore,
+            value,
+          },
         ],
       });
     } else {

@@ -1,6 +1,13 @@
 import type { KnownBlock } from '@slack/types';
 import type { KeyScope, Role } from '../../services/access.ts';
-import { enumLabel, formatProviderTime, formatTime, type Message, parseProviderTime, type Ui } from './format.ts';
+import {
+  enumLabel,
+  formatProviderTime,
+  formatTime,
+  type Message,
+  parseProviderTime,
+  type Ui,
+} from './format.ts';
 import { assertBlocksWithinLimits } from './limits.ts';
 
 export function meView(ui: Ui, key: KeyScope, role: Role, now: Date): Message {
@@ -17,7 +24,9 @@ export function meView(ui: Ui, key: KeyScope, role: Role, now: Date): Message {
       scope.target_mode === 'selected'
         ? ui.t('me.targets_selected', { count: scope.targets.length })
         : ui.t('me.targets_all');
-    return [`• ${ui.t('me.service', { service, permission: enumLabel(ui, 'permission', scope.permission_type), targets })}`];
+    return [
+      `• ${ui.t('me.service', { service, permission: enumLabel(ui, 'permission', scope.permission_type), targets })}`,
+    ];
   });
   const vps = key.info.services.vps;
   const blocks: KnownBlock[] = [
@@ -27,10 +36,14 @@ export function meView(ui: Ui, key: KeyScope, role: Role, now: Date): Message {
   if (vps) {
     blocks.push({
       type: 'section',
-      text: { type: 'mrkdwn', text: ui.t('me.vps', { permission: enumLabel(ui, 'permission', vps.permission_type) }) },
+      text: {
+        type: 'mrkdwn',
+        text: ui.t('me.vps', { permission: enumLabel(ui, 'permission', vps.permission_type) }),
+      },
     });
   }
-  if (services.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: services.join('\n') } });
+  if (services.length > 0)
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: services.join('\n') } });
   const tail = [key.signupAllowed ? ui.t('me.signup_yes') : ui.t('me.signup_no')];
   if (!key.writable) tail.push(ui.t('me.read_only'));
   tail.push(ui.t('me.role', { role: enumLabel(ui, 'role', role) }));

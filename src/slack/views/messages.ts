@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChangeResult } from '../../services/servers.ts';
-import { escapeMrkdwn, enumLabel, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
+import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
 import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
 
 /** A plain sentence as a one-section message. */
@@ -14,7 +14,11 @@ export function textView(text: string): Message {
  * A failure: the sentence, then candidates (servers a name could mean) listed
  * as far as one message holds and counted beyond that, never dropped silently.
  */
-export function failureView(ui: Ui, sentence: string, details: readonly { label: string; detail: string }[] = []): Message {
+export function failureView(
+  ui: Ui,
+  sentence: string,
+  details: readonly { label: string; detail: string }[] = [],
+): Message {
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${sentence}` } }];
   const lines: string[] = [];
   let size = 0;
@@ -40,11 +44,13 @@ export function failureView(ui: Ui, sentence: string, details: readonly { label:
 export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
   const name = escapeMrkdwn(r.server.name);
   let text: string;
-  if (r.field === 'name') text = ui.t('announce.name', { user: userId, before: name, after: escapeMrkdwn(r.after) });
+  if (r.field === 'name')
+    text = ui.t('announce.name', { user: userId, before: name, after: escapeMrkdwn(r.after) });
   else if (r.field === 'memo') {
-    text = r.after === ''
-      ? ui.t('announce.memo_cleared', { user: userId, name })
-      : ui.t('announce.memo', { user: userId, name, after: escapeMrkdwn(r.after) });
+    text =
+      r.after === ''
+        ? ui.t('announce.memo_cleared', { user: userId, name })
+        : ui.t('announce.memo', { user: userId, name, after: escapeMrkdwn(r.after) });
   } else {
     text = ui.t('announce.rdns', {
       user: userId,

@@ -44,7 +44,15 @@ export function serverCardView(ui: Ui, s: ServerDetail, opts: CardOptions): Mess
     },
     // The memo (up to 500 characters by the spec) gets its own section: fields hold 2000.
     { type: 'section', text: { type: 'mrkdwn', text: `*${ui.t('card.memo')}*\n${v(s.memo)}` } },
-    { type: 'context', elements: [{ type: 'mrkdwn', text: `${ui.t('card.power_at', { at: formatTime(ui, opts.readAt) })} · \`${s.uuid}\`` }] },
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: `${ui.t('card.power_at', { at: formatTime(ui, opts.readAt) })} · \`${s.uuid}\``,
+        },
+      ],
+    },
   ];
   const button = (label: string, action: string) => ({
     type: 'button' as const,

@@ -19,7 +19,11 @@ export function encodeListPage(state: ListPageState): string {
 }
 
 export function filterText(f: ListFilter): string {
-  return [...(f.type ? [`type=${f.type}`] : []), ...(f.status ? [`status=${f.status}`] : []), ...f.terms].join(' ');
+  return [
+    ...(f.type ? [`type=${f.type}`] : []),
+    ...(f.status ? [`status=${f.status}`] : []),
+    ...f.terms,
+  ].join(' ');
 }
 
 function serverLine(ui: Ui, s: ListedServer): string {
@@ -33,7 +37,12 @@ function serverLine(ui: Ui, s: ListedServer): string {
   return `${first}\n${power}`;
 }
 
-export function serverListView(ui: Ui, servers: readonly ListedServer[], filter: ListFilter, page: number): Message {
+export function serverListView(
+  ui: Ui,
+  servers: readonly ListedServer[],
+  filter: ListFilter,
+  page: number,
+): Message {
   const filterShown = filterText(filter);
   const header = filterShown
     ? ui.t('list.header_filtered', { count: servers.length, filter: filterShown })
@@ -56,7 +65,12 @@ export function serverListView(ui: Ui, servers: readonly ListedServer[], filter:
       const value = encodeListPage({ page: p, filter });
       // A filter too long for a button value cannot be carried; say so instead of cutting it.
       return fits('buttonValue', value)
-        ? { type: 'button', text: { type: 'plain_text', text: label }, action_id: `${ACTIONS.listPage}:${id}`, value }
+        ? {
+            type: 'button',
+            text: { type: 'plain_text', text: label },
+            action_id: `${ACTIONS.listPage}:${id}`,
+            value,
+          }
         : undefined;
     };
     const prev = current > 0 ? button(ui.t('list.prev'), current - 1, 'prev') : undefined;
@@ -70,7 +84,10 @@ export function serverListView(ui: Ui, servers: readonly ListedServer[], filter:
     if (buttons.length > 0) blocks.push({ type: 'actions', block_id: BLOCKS.listPager, elements: buttons });
     else if (current < pages - 1) {
       const rest = servers.length - (current + 1) * LIST_PAGE_SIZE;
-      blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('summary.more', { count: rest }) }] });
+      blocks.push({
+        type: 'context',
+        elements: [{ type: 'mrkdwn', text: ui.t('summary.more', { count: rest }) }],
+      });
     }
   }
   assertBlocksWithinLimits(blocks, 'message');

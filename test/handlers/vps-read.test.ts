@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '../../src/slack/i18n/index.ts';
+import { ACTIONS } from '../../src/slack/ids.ts';
+import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../support/app-harness.ts';
+
+const en = catalogs.en;
+
+interface ButtonLike {
+  type: string;
+  action_id?: string;
+  value?: string;
+}
+function buttons(call: { args: Record<string, unknown> }): ButtonLike[] {
+  const blocks = (call.args.blocks ?? []) as { type: string; elements?: ButtonLike[] }[];
+  return blocks.flatMap((b) => (b.type === 'actions' ? (b.elements ?? []) : []));
+}
+
+describe('/vps read commands through the real app', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('acks a list at once and replies ephemerally with every server', async () => {
+    const { ack, reply } = await h.command('list');
+    expect(ack.status).toBe(200);
+    expect(ack.text).toBe('');
+    const r = await reply();
+    expect(r.args.response_type).toBe('ephemeral');
+    const text = messageText(r);
+    expect(text).toContain('12 servers');
+    expect(text).toContain('web-1');
+    expect(text).toContain('gpu-ml-1');
+    expect(text).toContain(en['list.power_unknown']);
+  });
+
+  it('filters the list by words and type=', async () => {
+    const r = await (await h.command('list type=gpu')).reply();
+    expect(messageText(r)).toContain('1 servers matching “type=gpu”');
+    expect(messageText(r)).toContain('gpu-ml-1');
+    const none = await (await h.command('list nothing-like-this')).reply();
+    expect(messageText(none)).toContain(en['list.empty']);
+  });
+
+  it('shows the last known power from the store in the list', async () => {
+    const uuid = h.sim.control.servers().find((s) => s.name === 'db-2')!.uuid;
+    await h.bot.store.snapshots.upsert({
+      serverUuid: uuid,
+      name: 'db-2',
+      powerStatus: 'stopped',
+      observedAt: new Date(),
+    });
+    const r = await (await h.command('list db-2')).reply();
+    expect(messageText(r)).toMatch(/stopped \(seen /);
+  });
+
+  it('pages a long list with buttons that rebuild the next page', async () => {
+    h.sim.control.addServers(30, { name: 'fleet' });
+    const r = await (await h.command('list fleet')).reply();
+    expect(messageText(r)).toContain('Page 1 of 2');
+    const next = buttons(r).find((b) => b.action_id?.startsWith(ACTIONS.listPage));
+    expect(next?.value).toBeTruthy();
+    const click = await h.click(next!.action_id!, next!.value!);
+    expect(click.ack.status).toBe(200);
+    const page2 = await click.reply();
+    expect(page2.args.replace_original).toBe(true);
+    expect(messageText(page2)).toContain('Page 2 of 2');
+    expect(messageText(page2)).toContain('fleet-30');
+  });
+
+  it('shows the card without edit buttons to a viewer, with them to an operator', async () => {
+    const viewerCard = await (await h.command('show db-1', { user: VIEWER })).reply();
+    const ids = buttons(viewerCard).map((b) => b.action_id);
+    expect(ids).toEqual([ACTIONS.cardRefresh]);
+    const opCard = await (await h.command('show db-1', { user: OPERATOR })).reply();
+    expect(buttons(opCard).map((b) => b.action_id)).toEqual([
+      ACTIONS.cardRefresh,
+      ACTIONS.cardRename,
+      ACTIONS.cardMemo,
+      ACTIONS.cardRdns,
+    ]);
+    const text = messageText(opCard);
+    for (const label of ['Plan', 'IP address', 'Hostname', 'Reverse DNS', 'OS', 'Memo', 'Power']) {
+      expect(text).toContain(label);
+    }
+  });
+
+  it('refreshes the card in place with the power read now', async () => {
+    const s = h.sim.control.servers().find((x) => x.name === 'web-1')!;
+    h.sim.control.setPower(s.uuid, 'stopped');
+    const click = await h.click(ACTIONS.cardRefresh, s.uuid);
+    const r = await click.reply();
+    expect(r.args.replace_original).toBe(true);
+    expect(messageText(r)).toContain('stopped');
+  });
+
+  it('finds a server by uuid and by IP', async () => {
+    const s = h.sim.control.servers().find((x) => x.name === 'db-1')!;
+    expect(messageText(await (await h.command(`show ${s.uuid}`)).reply())).toContain('db-1');
+    expect(messageText(await (await h.command(`power ${s.ipAddress}`)).reply())).toContain('*db-1*');
+  });
+
+  it('lists the candidates of an ambiguous name', async () => {
+    const r = await (await h.command('show web')).reply();
+    const text = messageText(r);
+    expect(text).toContain('`web` matches 2 servers');
+    expect(text).toContain('web-1');
+    expect(text).toContain('web-2');
+  });
+
+  it('says when no server has that name', async () => {
+    const r = await (await h.command('show nosuch')).reply();
+    expect(messageText(r)).toContain('No server called `nosuch`');
+  });
+
+  it('reads the power state now', async () => {
+    const s = h.sim.control.servers().find((x) => x.name === 'cache-1')!;
+    h.sim.control.setPower(s.uuid, 'processing');
+    const r = await (await h.command('power cache-1')).reply();
+    expect(messageText(r)).toContain('*cache-1* is *:large_yellow_circle: processing*');
+  });
+
+  it('pages the key’s API log with the cursor, filters passed through', async () => {
+    for (let i = 0; i < 25; i++) await (await h.command('power web-2')).reply();
+    const r = await (await h.command('logs method=GET status=success')).reply();
+    const text = messageText(r);
+    expect(text).toContain(en['logs.header']);
+    expect(text).toContain('Filters: method=GET status=success');
+    expect(text).toContain('/v1/vps/servers');
+    const more = buttons(r).find((b) => b.action_id === ACTIONS.logsMore);
+    expect(more).toBeDefined();
+    const logsCalls = () => h.sim.control.requests({ path: '/v1/logs' });
+    const click = await h.click(ACTIONS.logsMore, more!.value!);
+    const page2 = await click.reply();
+    expect(page2.args.replace_original).toBe(true);
+    const last = logsCalls().at(-1)!;
+    expect(last.query.cursor).toBeTruthy();
+    expect(last.query.method).toBe('GET');
+    expect(last.query.status_class).toBe('success');
+  });
+
+  it('explains a bad log filter without calling the provider', async () => {
+    const before = h.sim.control.requests({ path: '/v1/logs' }).length;
+    const r = await (await h.command('logs status=maybe')).reply();
+    expect(messageText(r)).toContain('The filter `status` expects success|error');
+    expect(h.sim.control.requests({ path: '/v1/logs' }).length).toBe(before);
+  });
+
+  it('shows the key and the user’s role with `me`', async () => {
+    const r = await (await h.command('me', { user: OPERATOR })).reply();
+    const text = messageText(r);
+    expect(text).toContain(en['me.never']);
+    expect(text).toContain('VPS permission: *full*');
+    expect(text).toContain(en['me.signup_yes']);
+    expect(text).toContain('Your role here: *operator*');
+  });
+
+  it('shows the audit trail, for all and for one server', async () => {
+    await (await h.command('rename web-1 web-y', { user: VIEWER })).reply();
+    const all = await (await h.command('audit')).reply();
+    expect(messageText(all)).toContain(`<@${VIEWER}> · rename · web-1 · refused (role_required)`);
+    const one = await (await h.command('audit web-1')).reply();
+    expect(messageText(one)).toContain('for *web-1*');
+  });
+
+  it('helps with what this user may do', async () => {
+    const viewer = messageText(await (await h.command('help', { user: VIEWER })).reply());
+    expect(viewer).toContain('Your role here: *viewer*');
+    expect(viewer).toContain('/vps list');
+    expect(viewer).not.toContain('/vps rename <server>');
+    expect(viewer).toContain('Needs a higher role: `rename`, `memo`, `rdns`');
+    expect(viewer).toContain('Coming soon');
+    const operator = messageText(await (await h.command('', { user: OPERATOR })).reply());
+    expect(operator).toContain('/vps rename <server> <new-name>');
+  });
+
+  it('answers unknown words, usage mistakes, later features and /hosting', async () => {
+    expect(messageText(await (await h.command('reboot web-1')).reply())).toContain('I don’t know `reboot`');
+    expect(messageText(await (await h.command('show')).reply())).toContain(en['usage.show']);
+    expect(messageText(await (await h.command('signup')).reply())).toContain('`/vps signup` is coming');
+    const hosting = await (await h.command('xs1.xsrv.jp dns', { command: '/hosting' })).reply();
+    expect(messageText(hosting)).toContain(en['coming.hosting']);
+  });
+});

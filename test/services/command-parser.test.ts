@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { parseVpsCommand, tokenize } from '../../src/services/command-parser.ts';
+
+const ok = (text: string) => {
+  const r = parseVpsCommand(text);
+  if (!r.ok) throw new Error(`expected ${text} to parse: ${JSON.stringify(r.error)}`);
+  return r.command;
+};
+const err = (text: string) => {
+  const r = parseVpsCommand(text);
+  if (r.ok) throw new Error(`expected ${text} to fail`);
+  return r.error;
+};
+
+describe('parseVpsCommand', () => {
+  it('treats empty text and help as help', () => {
+    expect(ok('')).toEqual({ name: 'help' });
+    expect(ok('  HELP ')).toEqual({ name: 'help' });
+  });
+
+  it('parses list filters: words and type=/status=', () => {
+    expect(ok('list')).toEqual({ name: 'list', filter: { terms: [] }, page: 0 });
+    expect(ok('list Web type=GPU status=suspended')).toEqual({
+      name: 'list',
+      filter: { terms: ['web'], type: 'gpu', status: 'suspended' },
+      page: 0,
+    });
+  });
+
+  it('needs exactly one server for show and power', () => {
+    expect(ok('show db-1')).toEqual({ name: 'show', server: 'db-1' });
+    expect(ok('power 10.0.0.1')).toEqual({ name: 'power', server: '10.0.0.1' });
+    expect(err('show')).toEqual({ problem: 'usage', command: 'show' });
+    expect(err('power a b')).toEqual({ problem: 'usage', command: 'power' });
+  });
+
+  it('parses changes with and without a value (no value opens the form)', () => {
+    expect(ok('rename web-1 web-01')).toEqual({
+      name: 'change',
+      field: 'name',
+      server: 'web-1',
+      value: 'web-01',
+    });
+    expect(ok('rename web-1')).toEqual({ name: 'change', field: 'name', server: 'web-1', value: undefined });
+    expect(ok('rdns web-1 www.example.com')).toMatchObject({ field: 'rdns', value: 'www.example.com' });
+    expect(err('rename web-1 a b')).toEqual({ problem: 'usage', command: 'rename' });
+    expect(err('rdns')).toEqual({ problem: 'usage', command: 'rdns' });
+  });
+
+  it('keeps the memo text as typed, and "" clears it', () => {
+    expect(ok('memo db-1 primary   db, see  runbook')).toMatchObject({ value: 'primary   db, see  runbook' });
+    expect(ok('memo db-1 ""')).toMatchObject({ value: '' });
+    expect(ok('memo db-1 “quoted text”')).toMatchObject({ value: 'quoted text' });
+    expect(ok('memo "db-1" x')).toMatchObject({ server: 'db-1', value: 'x' });
+    expect(ok('memo db-1')).toMatchObject({ value: undefined });
+  });
+
+  it('parses log filters and normalises times', () => {
+    expect(ok('logs from=2026-01-02 to=2026-01-03T10:30 status=ERROR method=get code=404')).toEqual({
+      name: 'logs',
+      filter: {
+        from: '2026-01-02 00:00:00',
+        to: '2026-01-03 10:30:59',
+        status: 'error',
+        method: 'GET',
+        code: 404,
+      },
+    });
+    expect(ok('logs from="2026-01-02 08:00"')).toMatchObject({ filter: { from: '2026-01-02 08:00:00' } });
+  });
+
+  it('refuses bad log filters with what they expect', () => {
+    expect(err('logs status=maybe')).toMatchObject({ problem: 'bad_filter', filter: 'status' });
+    expect(err('logs method=PATCH')).toMatchObject({ problem: 'bad_filter', filter: 'method' });
+    expect(err('logs code=99')).toMatchObject({ problem: 'bad_filter', filter: 'code' });
+    expect(err('logs from=yesterday')).toMatchObject({ problem: 'bad_filter', filter: 'from' });
+    expect(err('logs from=2026-02-01 to=2026-01-01')).toMatchObject({
+      problem: 'bad_filter',
+      expected: 'from <= to',
+    });
+    expect(err('logs user=me')).toMatchObject({ problem: 'bad_filter', filter: 'user' });
+    expect(err('logs errors')).toEqual({ problem: 'usage', command: 'logs' });
+  });
+
+  it('parses me, audit and the features of later issues', () => {
+    expect(ok('me')).toEqual({ name: 'me' });
+    expect(err('me too')).toEqual({ problem: 'usage', command: 'me' });
+    expect(ok('audit')).toEqual({ name: 'audit', server: undefined });
+    expect(ok('audit db-1')).toEqual({ name: 'audit', server: 'db-1' });
+    expect(ok('signup')).toEqual({ name: 'coming', feature: 'signup' });
+    expect(ok('watch web-1')).toEqual({ name: 'coming', feature: 'watch' });
+  });
+
+  it('names an unknown word, shortened', () => {
+    expect(err('reboot web-1')).toEqual({ problem: 'unknown_command', word: 'reboot' });
+    expect((err('x'.repeat(100)) as { word: string }).word).toHaveLength(40);
+  });
+});
+
+describe('tokenize', () => {
+  it('keeps offsets so the rest of a line can be taken as typed', () => {
+    const t = tokenize('memo  db-1   a  b');
+    expect(t.map((x) => x.text)).toEqual(['memo', 'db-1', 'a', 'b']);
+    expect(t[2]!.start).toBe(13);
+  });
+});

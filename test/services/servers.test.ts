@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { AccessService } from '../../src/services/access.ts';
+import { ServiceError } from '../../src/services/errors.ts';
+import type { AuditRecord, ProviderPort, ServerSummary, StorePort } from '../../src/services/ports.ts';
+import { matchesFilter, ServersService } from '../../src/services/servers.ts';
+
+const summary = (name: string, ip: string, uuid = `uuid-${name}`): ServerSummary => ({
+  uuid,
+  name,
+  vps_type: 'vps',
+  plan_name: '2GB',
+  status: 'active',
+  ip_address: ip,
+  os: 'Ubuntu',
+  memo: null,
+});
+
+function setup(servers: ServerSummary[]) {
+  const audit: AuditRecord[] = [];
+  const seen = new Set<string>();
+  const writes: string[] = [];
+  let listCalls = 0;
+  const provider: ProviderPort = {
+    me: async () => ({
+      expires_at: null,
+      services: { vps: { permission_type: 'full', target_mode: 'all', targets: [] } },
+    }),
+    logs: async () => ({ logs: [], count: 0, limit: 20, has_more: false, next_cursor: null }),
+    listServers: async () => {
+      listCalls++;
+      return servers;
+    },
+    getServer: async () => {
+      throw new Error('not used');
+    },
+    setMemo: async (uuid, memo) => {
+      writes.push(`memo ${uuid} ${memo}`);
+    },
+    setName: async (uuid, name) => {
+      writes.push(`name ${uuid} ${name}`);
+    },
+    setReverseDns: async () => undefined,
+    getPower: async () => 'running',
+  };
+  const store: StorePort = {
+    audit: { append: async (r) => void audit.push(r), latest: async () => [] },
+    deliveries: {
+      firstSeen: async (key) => {
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      },
+    },
+    snapshots: { all: async () => [] },
+    ping: async () => undefined,
+  };
+  const clock = { now: () => new Date(0) };
+  const access = new AccessService({
+    operators: ['U0OP'],
+    approvers: [],
+    groups: { membersOf: async () => [] },
+    provider,
+    clock,
+  });
+  return {
+    svc: new ServersService({ provider, store, access, clock }),
+    audit,
+    writes,
+    lists: () => listCalls,
+  };
+}
+
+const op = { userId: 'U0OP', channelId: 'C1' };
+
+describe('ServersService', () => {
+  it('resolves by exact name, uuid and IP; lists candidates otherwise', async () => {
+    const { svc } = setup([
+      summary('web-1', '10.0.0.1'),
+      summary('web-2', '10.0.0.2'),
+      summary('db-1', '10.0.0.3'),
+    ]);
+    expect((await svc.resolve('WEB-1')).name).toBe('web-1');
+    expect((await svc.resolve('uuid-db-1')).name).toBe('db-1');
+    expect((await svc.resolve('10.0.0.2')).name).toBe('web-2');
+    await expect(svc.resolve('web')).rejects.toMatchObject({
+      code: 'server_ambiguous',
+      params: { count: 2 },
+    });
+    await expect(svc.resolve('10.0.0.9')).rejects.toMatchObject({ code: 'server_not_found', details: [] });
+  });
+
+  it('reads the server list once per cache period for lookups', async () => {
+    const s = setup([summary('web-1', '10.0.0.1')]);
+    await s.svc.resolve('web-1');
+    await s.svc.resolve('web-1');
+    expect(s.lists()).toBe(1);
+  });
+
+  it('makes a change once per delivery key and audits it', async () => {
+    const s = setup([summary('web-1', '10.0.0.1')]);
+    const r = await s.svc.change(op, 'memo', 'web-1', 'hello', 'trig-1');
+    expect(r).toMatchObject({ field: 'memo', before: null, after: 'hello' });
+    await expect(s.svc.change(op, 'memo', 'web-1', 'hello', 'trig-1')).rejects.toBeInstanceOf(ServiceError);
+    expect(s.writes).toEqual(['memo uuid-web-1 hello']);
+    expect(s.audit.map((a) => a.outcome)).toEqual(['ok']);
+  });
+
+  it('refuses an invalid value before the provider and audits the refusal', async () => {
+    const s = setup([summary('web-1', '10.0.0.1')]);
+    await expect(s.svc.change(op, 'name', 'web-1', 'Bad Name', 't')).rejects.toMatchObject({
+      code: 'invalid_field',
+      params: { field: 'name', rule: 'charset' },
+    });
+    expect(s.writes).toEqual([]);
+    expect(s.audit[0]).toMatchObject({
+      outcome: 'refused',
+      errorCode: 'invalid_field',
+      target: 'uuid-web-1',
+    });
+  });
+
+  it('audits a refused role against the server uuid', async () => {
+    const s = setup([summary('web-1', '10.0.0.1')]);
+    await expect(
+      s.svc.change({ userId: 'U0X', channelId: 'C1' }, 'name', 'web-1', 'x', 't'),
+    ).rejects.toMatchObject({
+      code: 'role_required',
+    });
+    expect(s.audit[0]).toMatchObject({ outcome: 'refused', target: 'uuid-web-1', actor: 'U0X' });
+  });
+});
+
+describe('matchesFilter', () => {
+  it('matches every term against name, IP, plan, type, OS and memo', () => {
+    const s = { ...summary('web-1', '10.0.0.1'), memo: 'Frontend' };
+    expect(matchesFilter(s, { terms: ['front', '10.0'] })).toBe(true);
+    expect(matchesFilter(s, { terms: ['db'] })).toBe(false);
+    expect(matchesFilter(s, { terms: [], type: 'gpu' })).toBe(false);
+  });
+});

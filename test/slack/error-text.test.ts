@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ProviderError,
+  ProviderNetworkError,
+  ProviderRateLimitError,
+  ProviderResponseError,
+  ValidationError,
+} from '../../src/provider/index.ts';
+import { classifyFailure, PROVIDER_ERROR_CODES, ServiceError } from '../../src/services/errors.ts';
+import { describeFailureKind, failureMessage, fieldProblemText } from '../../src/slack/error-text.ts';
+import { catalogs, translator } from '../../src/slack/i18n/index.ts';
+
+const en = translator('en');
+const ui = { t: en, locale: 'en' as const, tz: 'UTC' };
+const init = (code: (typeof PROVIDER_ERROR_CODES)[number], status: number) => ({
+  code,
+  rawCode: code,
+  status,
+  providerMessage: 'サーバー内部でエラー key=xs_secret_value',
+  details: [],
+  endpoint: 'PUT /v1/vps/servers/{uuid}/memo',
+  rawBody: null,
+});
+
+describe('failure sentences', () => {
+  it.each(PROVIDER_ERROR_CODES)('gives %s its own sentence, never the provider’s message', (code) => {
+    const err = new ProviderError(init(code, 400));
+    const m = failureMessage(ui, err);
+    expect(m.text).not.toContain('xs_secret_value');
+    expect(m.text).not.toContain('サーバー');
+    if (code !== 'RATE_LIMIT_EXCEEDED') expect(m.text).toBe(catalogs.en[`provider.${code}`]);
+  });
+
+  it('says how long to wait on a 429', () => {
+    const err = new ProviderRateLimitError({
+      ...init('RATE_LIMIT_EXCEEDED', 429),
+      retryAfterSeconds: 12.2,
+      concurrent: false,
+    });
+    expect(failureMessage(ui, err).text).toBe(
+      'The provider’s rate limit is reached. Try again in 13 seconds.',
+    );
+  });
+
+  it('explains network failures, odd answers, local validation and bugs', () => {
+    const net = new ProviderNetworkError({
+      kind: 'timeout',
+      phase: 'headers',
+      mayHaveReachedServer: true,
+      endpoint: 'PUT /v1/x',
+      detail: 'x',
+    });
+    expect(failureMessage(ui, net).text).toBe(catalogs.en['provider.network']);
+    const odd = new ProviderResponseError({
+      endpoint: 'GET /v1/x',
+      status: 200,
+      issues: ['x'],
+      rawBody: '<html>',
+    });
+    expect(failureMessage(ui, odd).text).toContain('UNEXPECTED_ANSWER');
+    const local = new ValidationError([{ field: 'hostname', rule: 'max_length', message: 'x' }]);
+    expect(failureMessage(ui, local).text).toContain('The hostname can be at most 253 characters.');
+    const bug = new TypeError('cannot read properties of undefined');
+    const m = failureMessage(ui, bug);
+    expect(m.text).toBe(catalogs.en['error.internal']);
+    expect(JSON.stringify(m)).not.toContain('undefined');
+  });
+
+  it('lists candidates and counts the rest when they do not fit one message', () => {
+    const details = Array.from({ length: 200 }, (_, i) => ({
+      label: `web-${i}`,
+      detail: `10.0.${i}.1 · uuid-${i}`,
+    }));
+    const m = failureMessage(ui, new ServiceError('server_ambiguous', { ref: 'web', count: 200 }, details));
+    const all = JSON.stringify(m.blocks);
+    expect(all).toContain('web-0');
+    expect(all).toMatch(/…and \d+ more not shown/);
+  });
+
+  it('classifies role refusals with the role names of the catalog', () => {
+    const f = classifyFailure(new ServiceError('role_required', { role: 'operator', yours: 'viewer' }));
+    expect(describeFailureKind(en, f).text).toBe(
+      'This needs the *operator* role; yours is *viewer*. Ask an admin to add you to the operators.',
+    );
+  });
+
+  it('field problems name the rule', () => {
+    expect(fieldProblemText(en, 'name', 'charset')).toBe(catalogs.en['field.name.charset']);
+    expect(fieldProblemText(en, 'memo', 'too_long', 500)).toBe('The memo can be at most 500 characters.');
+    expect(fieldProblemText(en, 'plan_id', 'weird')).toContain('plan_id');
+  });
+});

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { COMMANDS } from '../../src/slack/ids.ts';
+
+interface Manifest {
+  features: {
+    bot_user: { display_name: string };
+    app_home: { messages_tab_enabled: boolean };
+    slash_commands: { command: string; description: string; usage_hint: string; url: string }[];
+  };
+  oauth_config: { scopes: { bot: string[] } };
+  settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
+}
+
+const manifest = parse(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as Manifest;
+
+describe('manifest.yml', () => {
+  it('declares both commands with descriptions and usage hints on /slack/events', () => {
+    const names = manifest.features.slash_commands.map((c) => c.command);
+    expect(names).toEqual([COMMANDS.vps, COMMANDS.hosting]);
+    for (const c of manifest.features.slash_commands) {
+      expect(c.description.length).toBeGreaterThan(0);
+      expect(c.description.length).toBeLessThanOrEqual(100);
+      expect(c.usage_hint.length).toBeGreaterThan(0);
+      expect(c.url).toMatch(/\/slack\/events$/);
+    }
+    const hint = manifest.features.slash_commands[0]!.usage_hint;
+    for (const word of ['help', 'list', 'show', 'rename', 'memo', 'rdns', 'power', 'logs', 'me', 'audit']) {
+      expect(hint).toContain(word);
+    }
+  });
+
+  it('asks for the narrowest scopes the app uses', () => {
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
+      ['chat:write', 'commands', 'usergroups:read', 'users:read'].sort(),
+    );
+  });
+
+  it('enables interactivity, the bot user, the messages tab and Socket Mode', () => {
+    expect(manifest.settings.interactivity.is_enabled).toBe(true);
+    expect(manifest.settings.interactivity.request_url).toMatch(/\/slack\/events$/);
+    expect(manifest.settings.socket_mode_enabled).toBe(true);
+    expect(manifest.features.bot_user.display_name).toBeTruthy();
+    expect(manifest.features.app_home.messages_tab_enabled).toBe(true);
+  });
+});

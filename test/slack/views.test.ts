@@ -1,0 +1,263 @@
+import type { KnownBlock } from '@slack/types';
+import { describe, expect, it } from 'vitest';
+import type { KeyScope } from '../../src/services/access.ts';
+import type { LogPage, ServerDetail } from '../../src/services/ports.ts';
+import type { ListedServer } from '../../src/services/servers.ts';
+import { translator } from '../../src/slack/i18n/index.ts';
+import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../src/slack/ids.ts';
+import { auditView } from '../../src/slack/views/audit.ts';
+import { changeModalView, noticeModalView } from '../../src/slack/views/change-modal.ts';
+import { formatProviderTime, parseProviderTime } from '../../src/slack/views/format.ts';
+import { helpView } from '../../src/slack/views/help.ts';
+import { assertBlocksWithinLimits, LIMITS, ViewLimitError } from '../../src/slack/views/limits.ts';
+import { logsView } from '../../src/slack/views/logs.ts';
+import { meView } from '../../src/slack/views/me.ts';
+import { failureView } from '../../src/slack/views/messages.ts';
+import { serverCardView } from '../../src/slack/views/server-card.ts';
+import { LIST_PAGE_SIZE, serverListView } from '../../src/slack/views/server-list.ts';
+
+const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };
+const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo' };
+
+const server = (i: number): ListedServer => ({
+  uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  name: `server-${String(i).padStart(3, '0')}`,
+  vps_type: 'vps',
+  plan_name: '2GB plan',
+  status: 'active',
+  ip_address: `10.0.${i >> 8}.${i & 255}`,
+  os: 'Ubuntu 24.04',
+  memo: null,
+  power: i % 2 ? 'running' : undefined,
+  powerSeenAt: new Date(0),
+});
+
+const detail: ServerDetail = {
+  uuid: 'u-1',
+  name: 'db-1',
+  vps_type: 'business',
+  status: 'active',
+  plan: { name: '8GB', vcpu: 4, memory_gb: 8, disk_gb: 200 },
+  os: 'Ubuntu',
+  application: null,
+  hostname: 'x1.example.net',
+  reverse_hostname: null,
+  ip_address: '203.0.113.5',
+  power: { status: 'running' },
+  memo: `${'&<>'.repeat(166)}ab`,
+};
+
+const sectionTexts = (blocks: KnownBlock[]) =>
+  blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
+
+describe('server list view', () => {
+  it('pages 500 servers, every page within the message limits, nothing silently dropped', () => {
+    const all = Array.from({ length: 500 }, (_, i) => server(i));
+    const pages = Math.ceil(500 / LIST_PAGE_SIZE);
+    const seen = new Set<string>();
+    for (let p = 0; p < pages; p++) {
+      const m = serverListView(ui, all, { terms: [] }, p);
+      expect(m.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
+      for (const t of sectionTexts(m.blocks)) expect(t.length).toBeLessThanOrEqual(LIMITS.sectionText);
+      for (const t of sectionTexts(m.blocks)) for (const s of t.match(/server-\d{3}/g) ?? []) seen.add(s);
+      expect(JSON.stringify(m.blocks)).toContain(`Page ${p + 1} of ${pages}`);
+    }
+    expect(seen.size).toBe(500);
+  });
+
+  it('carries the page and filter in the pager buttons, with short action ids', () => {
+    const all = Array.from({ length: 40 }, (_, i) => server(i));
+    const m = serverListView(ui, all, { terms: ['srv'], type: 'vps' }, 1);
+    const pager = m.blocks.find((b) => b.block_id === BLOCKS.listPager);
+    expect(pager?.type).toBe('actions');
+    const buttons = pager?.type === 'actions' ? pager.elements : [];
+    expect(buttons.map((b) => b.action_id)).toEqual([`${ACTIONS.listPage}:prev`, `${ACTIONS.listPage}:next`]);
+    const value = buttons[1]?.type === 'button' ? buttons[1].value : undefined;
+    expect(JSON.parse(value ?? '')).toEqual({ p: 2, f: { terms: ['srv'], type: 'vps' } });
+  });
+
+  it('summarises instead of cutting when the filter is too long to carry in a button', () => {
+    const all = Array.from({ length: 40 }, (_, i) => server(i));
+    const m = serverListView(ui, all, { terms: ['x'.repeat(2100)] }, 0);
+    expect(m.blocks.some((b) => b.type === 'actions')).toBe(false);
+    expect(JSON.stringify(m.blocks)).toContain('…and 25 more not shown');
+  });
+
+  it('says when nothing matches', () => {
+    expect(serverListView(ui, [], { terms: ['zzz'] }, 0).text).toBe(ui.t('list.empty'));
+  });
+});
+
+describe('server card view', () => {
+  it('shows every field and escapes a long memo within the section limit', () => {
+    const m = serverCardView(ui, detail, { canEdit: true, readAt: new Date(0) });
+    const json = JSON.stringify(m.blocks);
+    for (const label of ['Plan', 'IP address', 'Hostname', 'Reverse DNS', 'OS', 'Memo', 'Power']) {
+      expect(json).toContain(label);
+    }
+    expect(json).toContain('&amp;&lt;&gt;');
+    expect(json).not.toContain('<>');
+    const actions = m.blocks.find((b) => b.block_id === BLOCKS.cardActions);
+    expect(actions?.type === 'actions' && actions.elements.map((e) => e.action_id)).toEqual([
+      ACTIONS.cardRefresh,
+      ACTIONS.cardRename,
+      ACTIONS.cardMemo,
+      ACTIONS.cardRdns,
+    ]);
+  });
+
+  it('is in Japanese for a Japanese user', () => {
+    const m = serverCardView(ja, detail, { canEdit: false, readAt: new Date(0) });
+    expect(JSON.stringify(m.blocks)).toContain('逆引きDNS');
+    expect(JSON.stringify(m.blocks)).toContain('1970/01/01 09:00:00');
+  });
+});
+
+describe('change modal', () => {
+  it('uses the provider field name as action_id and carries the server in private_metadata', () => {
+    const v = changeModalView(ui, 'rdns', { ...server(1), name: 'web-1' }, 'h.example', {
+      uuid: 'u-1',
+      ref: 'web-1',
+      channelId: 'C1',
+    });
+    expect(v.callback_id).toBe(CALLBACKS.rdns);
+    expect(v.title.text.length).toBeLessThanOrEqual(LIMITS.modalTitle);
+    expect(JSON.parse(v.private_metadata ?? '')).toEqual({ uuid: 'u-1', ref: 'web-1', channelId: 'C1' });
+    const input = v.blocks.find((b) => b.block_id === BLOCKS.changeInput);
+    expect(JSON.stringify(input)).toContain(`"action_id":"${INPUT_ACTION.rdns}"`);
+  });
+
+  it('keeps every modal title within 24 characters in both languages', () => {
+    for (const u of [ui, ja]) {
+      for (const f of ['name', 'memo', 'rdns'] as const) {
+        expect(noticeModalView(u, f, 'x').title.text.length).toBeLessThanOrEqual(LIMITS.modalTitle);
+      }
+    }
+  });
+});
+
+describe('logs view', () => {
+  const page = (n: number, cursor: string | null): LogPage => ({
+    logs: Array.from({ length: n }, (_, i) => ({
+      method: 'GET',
+      path: `/v1/vps/servers/${'x'.repeat(200)}${i}`,
+      status_code: i % 3 ? 200 : 404,
+      response_time_ms: i,
+      ip_address: '198.51.100.1',
+      created_at: '2026-01-02 09:00:00',
+    })),
+    count: n,
+    limit: n,
+    has_more: cursor !== null,
+    next_cursor: cursor,
+  });
+
+  it('packs long pages into several sections under the limit, in the user’s zone', () => {
+    const m = logsView(ui, page(50, 'abc'), { method: 'GET' });
+    for (const t of sectionTexts(m.blocks)) expect(t.length).toBeLessThanOrEqual(LIMITS.sectionText);
+    expect(
+      sectionTexts(m.blocks)
+        .join('\n')
+        .match(/\/v1\/vps/g),
+    ).toHaveLength(50);
+    expect(JSON.stringify(m.blocks)).toContain('02/01/2026, 00:00:00');
+    expect(m.blocks.find((b) => b.block_id === BLOCKS.logsPager)).toBeDefined();
+  });
+
+  it('says so when the cursor is too long for a button', () => {
+    const m = logsView(ui, page(1, 'c'.repeat(2100)), {});
+    expect(m.blocks.find((b) => b.block_id === BLOCKS.logsPager)).toBeUndefined();
+    expect(JSON.stringify(m.blocks)).toContain(ui.t('logs.cursor_too_long'));
+  });
+});
+
+describe('me, audit, help views', () => {
+  const key: KeyScope = {
+    readable: true,
+    writable: false,
+    signupAllowed: false,
+    targets: undefined,
+    expiresAt: '2020-01-01 00:00:00',
+    info: {
+      expires_at: '2020-01-01 00:00:00',
+      services: { vps: { permission_type: 'read', target_mode: 'all', targets: [] } },
+    },
+  };
+
+  it('me says an expired key expired', () => {
+    const m = meView(ui, key, 'viewer', new Date('2026-01-01T00:00:00Z'));
+    expect(JSON.stringify(m.blocks)).toContain('The key expired at 31/12/2019, 15:00:00');
+  });
+
+  it('audit lists entries with outcome and code', () => {
+    const m = auditView(ui, [
+      {
+        at: new Date(0),
+        actor: 'U1',
+        channelId: 'C1',
+        action: 'memo',
+        target: 'u-1',
+        params: { name: 'db-1' },
+        outcome: 'failed',
+        errorCode: 'OPERATION_ERROR',
+      },
+    ]);
+    expect(JSON.stringify(m.blocks)).toContain('<@U1> · memo · db-1 · failed (OPERATION_ERROR)');
+  });
+
+  it('help lists only what the user may run', () => {
+    const m = helpView(ui, { role: 'viewer', allowed: ['list', 'show'], key, channelAllowed: true });
+    const json = JSON.stringify(m.blocks);
+    expect(json).toContain('/vps list');
+    expect(json).not.toContain('/vps rename <server>');
+  });
+});
+
+describe('limits check', () => {
+  it('throws on an oversized payload instead of letting it through', () => {
+    const many: KnownBlock[] = Array.from({ length: 51 }, () => ({ type: 'divider' }));
+    expect(() => assertBlocksWithinLimits(many, 'message')).toThrow(ViewLimitError);
+    expect(() => assertBlocksWithinLimits(many, 'modal')).not.toThrow();
+    const long: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: 'x'.repeat(3001) } }];
+    expect(() => assertBlocksWithinLimits(long, 'message')).toThrow(/sectionText/);
+    const id: KnownBlock[] = [
+      {
+        type: 'actions',
+        elements: [{ type: 'button', text: { type: 'plain_text', text: 'x' }, action_id: 'a'.repeat(256) }],
+      },
+    ];
+    expect(() => assertBlocksWithinLimits(id, 'message')).toThrow(/actionId/);
+    const value: KnownBlock[] = [
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            text: { type: 'plain_text', text: 'x' },
+            action_id: 'a',
+            value: 'v'.repeat(2001),
+          },
+        ],
+      },
+    ];
+    expect(() => assertBlocksWithinLimits(value, 'message')).toThrow(/buttonValue/);
+  });
+
+  it('failure view counts candidates it cannot show', () => {
+    const details = Array.from({ length: 500 }, (_, i) => ({ label: `n${i}`, detail: 'd'.repeat(40) }));
+    const m = failureView(ui, 'x', details);
+    expect(m.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
+    expect(JSON.stringify(m.blocks)).toMatch(/…and \d+ more not shown/);
+  });
+});
+
+describe('provider times', () => {
+  it('parses Japan time and shows it in the user’s zone', () => {
+    expect(parseProviderTime('2026-01-02 09:00:00')?.toISOString()).toBe('2026-01-02T00:00:00.000Z');
+    expect(formatProviderTime(ja, '2026-01-02 09:00:00')).toBe('2026/01/02 09:00:00');
+    expect(formatProviderTime(ui, 'garbage')).toBe('garbage');
+    expect(formatProviderTime({ ...ui, tz: 'Not/AZone' }, '2026-01-02 09:00:00')).toBe(
+      '02/01/2026, 00:00:00',
+    );
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The whole bot as users meet it: the provider simulator, a SQLite store in a
+ * temporary folder, the fake Slack Web API, and the real app in HTTP mode on a
+ * free port. `command()` sends a signed slash command and returns the ack and
+ * a promise of the reply posted to its response_url.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
+import { type RunningBot, startBot } from '../../src/main.ts';
+import { type Simulator, type SimulatorKeys, startSimulator } from '../../src/simulator/index.ts';
+import { type FakeSlack, type RecordedCall, startFakeSlack } from './fake-slack.ts';
+import {
+  blockActionBody,
+  type Delivery,
+  type DeliveryOptions,
+  deliver,
+  type SubmissionFields,
+  slashCommandBody,
+  viewSubmissionBody,
+} from './slack-request.ts';
+
+export const OPERATOR = 'U0OPERATOR';
+export const VIEWER = 'U0VIEWER1';
+export const ADMIN = 'U0ADMIN01';
+export const CHANNEL = 'C0OPS0001';
+
+export interface HarnessOptions {
+  key?: keyof SimulatorKeys;
+  /** Use a key made with the simulator's control API instead of a preset one. */
+  keyOf?: (sim: Simulator) => string;
+  operators?: string[];
+  approvers?: string[];
+  policy?: string;
+  locale?: 'en' | 'ja';
+  latencyMs?: number;
+  /** Provider rate limit of the simulator (benchmarks lift it). */
+  rateLimit?: { limit: number; windowSeconds: number; concurrent: number };
+  logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  env?: Record<string, string>;
+}
+
+export interface Harness {
+  sim: Simulator;
+  slack: FakeSlack;
+  bot: RunningBot;
+  url: string;
+  signingSecret: string;
+  logs: MemoryLogSink;
+  /** The provider key in use, to check it never leaks. */
+  apiKey: string;
+  command(
+    text: string,
+    opts?: {
+      user?: string;
+      channel?: string;
+      triggerId?: string;
+      delivery?: DeliveryOptions;
+      command?: string;
+    },
+  ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string; triggerId: string }>;
+  click(
+    actionId: string,
+    value: string,
+    opts?: { user?: string; channel?: string; triggerId?: string },
+  ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
+  submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
+  deliverRaw(body: string, opts?: DeliveryOptions): Promise<Delivery>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const sim = await startSimulator({
+    latencyMs: opts.latencyMs ?? 0,
+    ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+  });
+  const slack = await startFakeSlack();
+  const dataDir = await mkdtemp(join(tmpdir(), 'vps-chatops-app-'));
+  const signingSecret = randomBytes(16).toString('hex');
+  const apiKey = opts.keyOf ? opts.keyOf(sim) : sim.keys[opts.key ?? 'full'];
+  const env: Record<string, string> = {
+    SLACK_BOT_TOKEN: `xoxb-test-${randomBytes(8).toString('hex')}`,
+    SLACK_SIGNING_SECRET: signingSecret,
+    SLACK_API_URL: slack.apiUrl,
+    PROVIDER_API_URL: sim.url,
+    PROVIDER_API_KEY: apiKey,
+    DATA_DIR: dataDir,
+    OPERATORS: (opts.operators ?? [OPERATOR]).join(','),
+    APPROVERS: (opts.approvers ?? []).join(','),
+    BOT_LOCALE: opts.locale ?? 'en',
+    LOG_LEVEL: 'debug',
+    ...opts.env,
+  };
+  if (opts.policy !== undefined) {
+    const file = join(dataDir, 'policy.yml');
+    await writeFile(file, opts.policy);
+    env.POLICY_FILE = file;
+  }
+  const config = loadConfig(env);
+  const secrets = new SecretRegistry();
+  for (const s of [env.SLACK_BOT_TOKEN, signingSecret, apiKey]) secrets.add(s);
+  const logs = new MemoryLogSink();
+  const logger = createLogger({ level: opts.logLevel ?? 'debug', stream: logs, secrets });
+  // Retries keep their shape but not their seconds of backoff; a Retry-After gives up at once.
+  const bot = await startBot(config, {
+    logger,
+    port: 0,
+    providerRetry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },
+  });
+  const url = `http://127.0.0.1:${bot.port}/slack/events`;
+  let n = 0;
+
+  return {
+    sim,
+    slack,
+    bot,
+    url,
+    signingSecret,
+    logs,
+    apiKey,
+    async command(text, o = {}) {
+      const responseId = `cmd-${++n}`;
+      const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
+      const body = slashCommandBody({
+        text,
+        userId: o.user ?? VIEWER,
+        channelId: o.channel ?? CHANNEL,
+        responseUrl: slack.responseUrl(responseId),
+        triggerId,
+        ...(o.command ? { command: o.command } : {}),
+      });
+      const ack = await deliver(url, signingSecret, body, o.delivery);
+      return { ack, responseId, triggerId, reply: () => slack.waitForResponse(responseId) };
+    },
+    async click(actionId, value, o = {}) {
+      const responseId = `act-${++n}`;
+      const body = blockActionBody({
+        actionId,
+        value,
+        userId: o.user ?? VIEWER,
+        channelId: o.channel ?? CHANNEL,
+        responseUrl: slack.responseUrl(responseId),
+        ...(o.triggerId ? { triggerId: o.triggerId } : {}),
+      });
+      const ack = await deliver(url, signingSecret, body);
+      return { ack, responseId, reply: () => slack.waitForResponse(responseId) };
+    },
+    submit: (fields, delivery) => deliver(url, signingSecret, viewSubmissionBody(fields), delivery),
+    deliverRaw: (body, o) => deliver(url, signingSecret, body, o),
+    async close() {
+      await bot.stop();
+      await slack.close();
+      await sim.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** All text of a recorded message (text, section texts and fields), for assertions. */
+export function messageText(call: RecordedCall): string {
+  const parts: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') return;
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'text' && typeof x === 'string') parts.push(x);
+        else walk(x);
+      }
+    }
+  };
+  walk(call.args);
+  return parts.join('\n');
+}

@@ -1,0 +1,253 @@
+/**
+ * A real HTTP server imitating the Slack Web API for the app under test:
+ * records every call (`/api/<method>`) and every response_url post
+ * (`/response/<id>`), answers like Slack, and can be told to fail like Slack
+ * (`ok:false` with an error, or HTTP 429 with Retry-After). Tests await
+ * recorded calls through `waitFor`, never a timer.
+ */
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  seq: number;
+  /** Web API method (`chat.postMessage`), or `response_url` for response_url posts. */
+  method: string;
+  /** Arguments with JSON-valued fields (blocks, view) decoded. */
+  args: Record<string, unknown>;
+  /** For response_url posts: the id in the path. */
+  responseId?: string;
+  token?: string | undefined;
+}
+
+export interface SlackUser {
+  locale?: string;
+  tz?: string;
+}
+
+interface Failure {
+  error?: string;
+  status?: number;
+  retryAfter?: number;
+  times: number;
+}
+
+export class FakeSlack {
+  readonly calls: RecordedCall[] = [];
+  readonly users = new Map<string, SlackUser>();
+  readonly groups = new Map<string, string[]>();
+  private readonly failures = new Map<string, Failure[]>();
+  private readonly events = new EventEmitter();
+  private server: Server | undefined;
+  private seq = 0;
+  private viewSeq = 0;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch(() => {
+        res.writeHead(500);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  get apiUrl(): string {
+    return `${this.url}/api/`;
+  }
+
+  responseUrl(id: string): string {
+    return `${this.url}/response/${id}`;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  setUser(id: string, user: SlackUser): void {
+    this.users.set(id, user);
+  }
+
+  setGroup(id: string, members: string[]): void {
+    this.groups.set(id, members);
+  }
+
+  /** The next `times` calls of `method` fail: `ok:false` with `error`, or HTTP `status` (429 with Retry-After). */
+  fail(method: string, f: { error?: string; status?: number; retryAfter?: number; times?: number }): void {
+    const list = this.failures.get(method) ?? [];
+    list.push({ ...f, times: f.times ?? 1 });
+    this.failures.set(method, list);
+  }
+
+  callsOf(method: string): RecordedCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  /** Resolves with the first recorded call (past or future) that matches. */
+  waitFor(match: (c: RecordedCall) => boolean, timeoutMs = 10_000): Promise<RecordedCall> {
+    const found = this.calls.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const onCall = (c: RecordedCall) => {
+        if (!match(c)) return;
+        clearTimeout(timer);
+        this.events.off('call', onCall);
+        resolve(c);
+      };
+      // A guard against a test hanging forever, not a wait for something to happen.
+      const timer = setTimeout(() => {
+        this.events.off('call', onCall);
+        reject(
+          new Error(
+            `no matching Slack call within ${timeoutMs} ms; calls: ${this.calls.map((c) => c.method).join(', ')}`,
+          ),
+        );
+      }, timeoutMs);
+      this.events.on('call', onCall);
+    });
+  }
+
+  waitForResponse(id: string): Promise<RecordedCall> {
+    return this.waitFor((c) => c.method === 'response_url' && c.responseId === id);
+  }
+
+  waitForMethod(method: string, after = 0): Promise<RecordedCall> {
+    return this.waitFor((c) => c.method === method && c.seq > after);
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    const args = parseBody(raw, req.headers['content-type']);
+    const auth = req.headers.authorization;
+    const token =
+      typeof auth === 'string' ? auth.replace(/^Bearer /, '') : (args.token as string | undefined);
+    if (url.pathname.startsWith('/response/')) {
+      const responseId = url.pathname.slice('/response/'.length);
+      this.record({ method: 'response_url', args, responseId, token: undefined });
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+      return;
+    }
+    if (!url.pathname.startsWith('/api/')) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    const method = url.pathname.slice('/api/'.length);
+    const failure = this.takeFailure(method);
+    if (failure?.status) {
+      this.record({ method, args, token });
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (failure.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
+      res.writeHead(failure.status, headers);
+      res.end(JSON.stringify({ ok: false, error: failure.error ?? 'ratelimited' }));
+      return;
+    }
+    this.record({ method, args, token });
+    const body = failure
+      ? { ok: false, error: failure.error ?? 'internal_error' }
+      : this.answer(method, args);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+
+  private takeFailure(method: string): Failure | undefined {
+    const list = this.failures.get(method);
+    const f = list?.[0];
+    if (!f || !list) return undefined;
+    f.times -= 1;
+    if (f.times <= 0) list.shift();
+    return f;
+  }
+
+  private record(c: Omit<RecordedCall, 'seq'>): void {
+    this.seq += 1;
+    const call = { ...c, seq: this.seq };
+    this.calls.push(call);
+    this.events.emit('call', call);
+  }
+
+  private answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
+    switch (method) {
+      case 'auth.test':
+        return {
+          ok: true,
+          url: 'https://fake.slack.com/',
+          team: 'Fake',
+          user: 'vpsbot',
+          team_id: 'T0FAKE',
+          user_id: 'UBOT0001',
+          bot_id: 'BBOT0001',
+        };
+      case 'chat.postMessage':
+        return { ok: true, channel: args.channel, ts: `${Date.now() / 1000}`, message: { text: args.text } };
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: `${Date.now() / 1000}` };
+      case 'chat.update':
+        return { ok: true, channel: args.channel, ts: args.ts };
+      case 'views.open':
+      case 'views.push':
+      case 'views.update': {
+        const id =
+          typeof args.view_id === 'string' ? args.view_id : `V${String(++this.viewSeq).padStart(8, '0')}`;
+        return { ok: true, view: { ...(args.view as object), id, hash: `h${this.seq}` } };
+      }
+      case 'users.info': {
+        const id = String(args.user);
+        const u = this.users.get(id);
+        if (!u) return { ok: false, error: 'user_not_found' };
+        return { ok: true, user: { id, name: id.toLowerCase(), locale: u.locale, tz: u.tz ?? 'Asia/Tokyo' } };
+      }
+      case 'usergroups.users.list': {
+        const members = this.groups.get(String(args.usergroup));
+        return members ? { ok: true, users: members } : { ok: false, error: 'no_such_subteam' };
+      }
+      case 'conversations.info':
+        return {
+          ok: true,
+          channel: { id: args.channel, name: `channel-${String(args.channel).toLowerCase()}` },
+        };
+      default:
+        return { ok: true };
+    }
+  }
+}
+
+function parseBody(raw: string, contentType: string | undefined): Record<string, unknown> {
+  if (!raw) return {};
+  if (contentType?.includes('application/json')) {
+    try {
+      return JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return { _raw: raw };
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(raw)) {
+    out[k] = /^[[{]/.test(v) ? tryJson(v) : v;
+  }
+  return out;
+}
+
+function tryJson(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+export async function startFakeSlack(): Promise<FakeSlack> {
+  return new FakeSlack().start();
+}

@@ -1,0 +1,149 @@
+/**
+ * Slack's side of an HTTP delivery: payloads for slash commands, block actions
+ * and view submissions, signed the way Slack signs them (v0 HMAC-SHA256 over
+ * `v0:<timestamp>:<body>` with the signing secret).
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+
+export function sign(secret: string, timestamp: number, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+export interface DeliveryOptions {
+  /** Seconds since epoch; default now. */
+  timestamp?: number;
+  /** Replaces the computed signature (forgery tests). */
+  signature?: string;
+  retryNum?: number;
+}
+
+export interface Delivery {
+  status: number;
+  text: string;
+  /** Milliseconds from sending to the HTTP answer (the ack). */
+  ms: number;
+}
+
+export async function deliver(
+  url: string,
+  secret: string,
+  body: string,
+  opts: DeliveryOptions = {},
+): Promise<Delivery> {
+  const ts = opts.timestamp ?? Math.floor(Date.now() / 1000);
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    'x-slack-request-timestamp': String(ts),
+    'x-slack-signature': opts.signature ?? sign(secret, ts, body),
+  };
+  if (opts.retryNum !== undefined) {
+    headers['x-slack-retry-num'] = String(opts.retryNum);
+    headers['x-slack-retry-reason'] = 'http_timeout';
+  }
+  const started = performance.now();
+  const res = await fetch(url, { method: 'POST', headers, body });
+  const text = await res.text();
+  return { status: res.status, text, ms: performance.now() - started };
+}
+
+export interface CommandFields {
+  command?: string;
+  text: string;
+  userId?: string;
+  channelId?: string;
+  responseUrl: string;
+  triggerId?: string;
+}
+
+export function slashCommandBody(f: CommandFields): string {
+  return new URLSearchParams({
+    token: 'legacy-verification-token',
+    team_id: 'T0FAKE',
+    team_domain: 'fake',
+    channel_id: f.channelId ?? 'C0OPS0001',
+    channel_name: 'ops',
+    user_id: f.userId ?? 'U0VIEWER1',
+    user_name: 'someone',
+    command: f.command ?? '/vps',
+    text: f.text,
+    api_app_id: 'A0FAKE',
+    is_enterprise_install: 'false',
+    response_url: f.responseUrl,
+    trigger_id: f.triggerId ?? `trig.${randomUUID()}`,
+  }).toString();
+}
+
+export interface ButtonFields {
+  actionId: string;
+  value: string;
+  userId?: string;
+  channelId?: string;
+  responseUrl: string;
+  triggerId?: string;
+  blockId?: string;
+}
+
+export function blockActionBody(f: ButtonFields): string {
+  const payload = {
+    type: 'block_actions',
+    team: { id: 'T0FAKE', domain: 'fake' },
+    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: 'T0FAKE' },
+    api_app_id: 'A0FAKE',
+    token: 'legacy-verification-token',
+    container: {
+      type: 'message',
+      message_ts: '1.000',
+      channel_id: f.channelId ?? 'C0OPS0001',
+      is_ephemeral: true,
+    },
+    trigger_id: f.triggerId ?? `trig.${randomUUID()}`,
+    channel: { id: f.channelId ?? 'C0OPS0001', name: 'ops' },
+    response_url: f.responseUrl,
+    actions: [
+      {
+        type: 'button',
+        action_id: f.actionId,
+        block_id: f.blockId ?? 'b1',
+        text: { type: 'plain_text', text: 'x' },
+        value: f.value,
+        action_ts: '1.000',
+      },
+    ],
+  };
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export interface SubmissionFields {
+  callbackId: string;
+  privateMetadata: string;
+  values: Record<string, Record<string, { type: string; value: string | null }>>;
+  userId?: string;
+  viewId?: string;
+  triggerId?: string;
+}
+
+export function viewSubmissionBody(f: SubmissionFields): string {
+  const payload = {
+    type: 'view_submission',
+    team: { id: 'T0FAKE', domain: 'fake' },
+    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: 'T0FAKE' },
+    api_app_id: 'A0FAKE',
+    token: 'legacy-verification-token',
+    trigger_id: f.triggerId ?? `trig.${randomUUID()}`,
+    view: {
+      id: f.viewId ?? 'V00000001',
+      team_id: 'T0FAKE',
+      type: 'modal',
+      callback_id: f.callbackId,
+      private_metadata: f.privateMetadata,
+      hash: 'h1',
+      state: { values: f.values },
+      blocks: [],
+      title: { type: 'plain_text', text: 't' },
+      app_id: 'A0FAKE',
+      bot_id: 'BBOT0001',
+    },
+    response_urls: [],
+  };
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
