@@ -369,6 +369,8 @@ export class Notifier {
       delay = PERMANENT.has(failure.error)
         ? maxBackoff
         : Math.min(maxBackoff, 1_000 * 2 ** Math.min(attempts, 20));
+      // Hold the whole channel too, so its messages keep their order.
+      this.nextPostAt.set(channel, now + delay);
     }
     this.log.warn(
       { channel, error: failure.error, attempts: attempts + 1, retryInMs: delay, rows: rows.length },
