@@ -8,6 +8,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { isAlarm, type Notice, type PowerNotice } from '../../watch/notices.ts';
+import type { SubscriptionChange, SubscriptionList } from '../../watch/subscriptions.ts';
 import { type Locale, t } from '../i18n/index.ts';
 import { type WatchMessageKey, wt } from '../i18n/watch-messages.ts';
 import { escapeMrkdwn, type Message, POWER_EMOJI } from './format.ts';
@@ -267,4 +268,70 @@ export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationCont
   assertBlocksWithinLimits(blocks, 'message');
   const text = [alarmLine, `${title}\n${summary}`].filter(Boolean).join('\n');
   return { text, blocks };
+}
+
+// ------------------------------------------------- answers to the watch commands
+
+function targetLabel(locale: Locale, label: string): string {
+  return label === 'all' ? wt(locale, 'watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
+}
+
+/** The answer to `/vps watch` and `/vps unwatch`. */
+export function subscriptionChangeView(
+  locale: Locale,
+  kind: 'watch' | 'unwatch',
+  c: SubscriptionChange,
+): Message {
+  const key: WatchMessageKey =
+    kind === 'watch'
+      ? c.changed
+        ? 'watch.cmd.added'
+        : 'watch.cmd.already'
+      : c.changed
+        ? 'watch.cmd.removed'
+        : 'watch.cmd.not_watching';
+  const text = wt(locale, key, { channel: `<#${c.channelId}>`, target: targetLabel(locale, c.label) });
+  const blocks: KnownBlock[] = [section(text)];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
+
+/** The answer to `/vps watches`: every subscription, as many lines as fit, then how many more. */
+export function subscriptionListView(locale: Locale, list: SubscriptionList): Message {
+  const title = wt(locale, 'watch.cmd.list_title');
+  const blocks: KnownBlock[] = [section(`*${title}*`)];
+  if (list.rows.length === 0) blocks.push(section(wt(locale, 'watch.cmd.list_empty')));
+  let current = '';
+  let listed = 0;
+  for (const r of list.rows) {
+    const line = `• ${wt(locale, 'watch.cmd.list_line', {
+      target: targetLabel(locale, r.label),
+      channel: `<#${r.channelId}>`,
+      by: r.createdBy,
+    })}`;
+    if (current.length + line.length + 1 > SECTION_CHARS) {
+      if (blocks.length >= LIMITS.messageBlocks - 3) break;
+      blocks.push(section(current));
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+    listed += 1;
+  }
+  if (current) blocks.push(section(current));
+  if (listed < list.rows.length) {
+    blocks.push(section(wt(locale, 'watch.digest.more', { count: list.rows.length - listed })));
+  }
+  if (list.notifyChannel) {
+    blocks.push({
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: wt(locale, 'watch.cmd.notify_channel', { channel: `<#${list.notifyChannel}>` }),
+        },
+      ],
+    });
+  }
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: title, blocks };
 }
