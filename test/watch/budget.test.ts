@@ -135,3 +135,52 @@ describe('the watcher within the rate limit', () => {
     expect(watcherTotal).toBeGreaterThanOrEqual(5 * 30 * 0.8);
   });
 });
+
+describe('the watcher adapts', () => {
+  it('to a lower limit announced by the headers mid-run, without a 429', async () => {
+    world = await makeWorld({
+      servers: 10,
+      intervalMs: 5_000,
+      rateLimit: { limit: 120, windowSeconds: 60, concurrent: 4, daily: 1_000_000 },
+    });
+    const w = world;
+    w.a.watcher.start();
+    await w.time.advance(120_000);
+    // Align to a window start, then the plan shrinks to a quarter.
+    const toNextWindow = 60_000 - (w.time.now() % 60_000);
+    await w.time.advance(toNextWindow);
+    w.sim.control.setRateLimit({ limit: 30, windowSeconds: 60, concurrent: 4, daily: 1_000_000 });
+    const changedAt = w.time.now();
+    await w.time.advance(180_000);
+    await w.a.watcher.stop();
+    expect(w.sim.control.rateLimited().total).toBe(0);
+    const after = w.sim.control.requests().filter((r) => r.at.getTime() >= changedAt);
+    const perWindow = new Map<number, number>();
+    for (const r of after) {
+      const k = Math.floor(r.at.getTime() / 60_000);
+      perWindow.set(k, (perWindow.get(k) ?? 0) + 1);
+    }
+    // The first window after the change may still see one request planned on the old figures.
+    for (const [k, n] of perWindow) {
+      if (k > Math.floor(changedAt / 60_000)) expect(n).toBeLessThanOrEqual(15);
+    }
+  });
+
+  it('reads a server in processing again sooner than the interval', async () => {
+    world = await makeWorld({ servers: 3, intervalMs: 40_000 });
+    const w = world;
+    const [u0, u1] = w.uuids as [string, string, string];
+    w.a.watcher.start();
+    await w.time.advance(5_000);
+    w.sim.control.setPower(u0, 'processing');
+    await w.time.advance(40_000);
+    const since = w.time.now();
+    await w.time.advance(39_000);
+    await w.a.watcher.stop();
+    const reads = (u: string) =>
+      w.sim.control.requests().filter((r) => r.path === `/v1/vps/servers/${u}` && r.at.getTime() >= since)
+        .length;
+    expect(reads(u0)).toBeGreaterThanOrEqual(3);
+    expect(reads(u1)).toBeLessThanOrEqual(1);
+  });
+});
