@@ -48,7 +48,7 @@ export interface SlackPoster {
 }
 
 export interface NotifierOptions {
-  outbox: Pick<OutboxRepo, 'due' | 'markSent' | 'markFailed'>;
+  outbox: Pick<OutboxRepo, 'due' | 'markSent' | 'markFailed'> & Partial<Pick<OutboxRepo, 'purgeSent'>>;
   slack: SlackPoster;
   logger: Logger;
   clock: Clock;
@@ -66,6 +66,8 @@ export interface NotifierOptions {
   pollMs?: number;
   /** Longest backoff after repeated failures. Default 10 min. */
   maxBackoffMs?: number;
+  /** Sent rows are deleted once this old (the dedupe keys only matter while a change is fresh). Default 14 days. */
+  keepSentMs?: number;
 }
 
 export interface NotifierStats {
@@ -190,6 +192,7 @@ export class Notifier {
   private abort: AbortController | undefined;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  private purgedAt = Number.NEGATIVE_INFINITY;
   private readonly counters: NotifierStats = {
     posted: 0,
     digests: 0,
@@ -236,6 +239,7 @@ export class Notifier {
       let wait = poll;
       try {
         if (this.o.isLeader?.() ?? true) {
+          await this.purge();
           const r = await this.drainOnce();
           if (r.waitMs !== undefined) wait = Math.min(poll, Math.max(10, r.waitMs));
         }
@@ -255,6 +259,15 @@ export class Notifier {
       signal.removeEventListener('abort', onAbort);
       this.wake = undefined;
     }
+  }
+
+  /** Once an hour, deletes sent rows past `keepSentMs`. */
+  private async purge(): Promise<void> {
+    const now = this.o.clock.now();
+    if (!this.o.outbox.purgeSent || now - this.purgedAt < 3_600_000) return;
+    this.purgedAt = now;
+    const n = await this.o.outbox.purgeSent(new Date(now - (this.o.keepSentMs ?? 14 * 86_400_000)));
+    if (n > 0) this.log.info({ deleted: n }, 'purged sent notifications');
   }
 
   /**
