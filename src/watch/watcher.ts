@@ -83,6 +83,7 @@ export class Watcher {
   private readonly signupCheckedAt = new Map<string, number>();
   private lastListAt: number | undefined;
   private loaded = false;
+  private refreshedAt = Number.NEGATIVE_INFINITY;
   private readonly claimed = new Set<string>();
   private abort: AbortController | undefined;
   private loops: Promise<void>[] = [];
@@ -184,7 +185,13 @@ export class Watcher {
           await sleep(this.o.timers, Math.max(100, Math.floor(this.o.leadership.ttlMs / 6)), signal);
           continue;
         }
-        if (!this.loaded) await this.refresh();
+        // With no subscriber there is no list call to pick up a new watch: read the store instead.
+        if (
+          !this.loaded ||
+          (!this.hasSubscribers() && this.o.clock.now() - this.refreshedAt >= this.o.intervalMs)
+        ) {
+          await this.refresh();
+        }
         const next = this.nextTask();
         if ('waitMs' in next) {
           await sleep(this.o.timers, Math.min(next.waitMs, 1_000), signal);
@@ -216,6 +223,7 @@ export class Watcher {
     this.watches = watches;
     this.signups = signups;
     this.loaded = true;
+    this.refreshedAt = this.o.clock.now();
   }
 
   private channelsFor = (uuid: string): string[] => {

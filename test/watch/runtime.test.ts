@@ -46,3 +46,21 @@ describe('createWatcherRuntime (the wiring main.ts uses)', () => {
     expect(rt.watcher.stats().transitions).toBe(1);
   });
 });
+
+describe('subscriptions made while the watcher runs', () => {
+  it('are picked up without a restart, even when nothing was watched before', async () => {
+    world = await makeWorld({ servers: 2, notifyChannel: undefined, intervalMs: 5_000 });
+    const w = world;
+    w.a.watcher.start();
+    w.a.notifier.start();
+    await w.time.advance(20_000);
+    expect(w.sim.control.requests().filter((r) => r.path.startsWith('/v1/vps/servers'))).toHaveLength(0);
+    await w.a.store.watches.add({ target: 'all', channelId: 'C0LATE001', createdBy: 'U0OPERATOR' });
+    await w.time.advance(20_000);
+    w.sim.control.setPower(w.uuids[0]!, 'error');
+    await w.time.advance(60_000);
+    await w.a.watcher.stop();
+    await w.a.notifier.stop();
+    expect(w.slack.posts.map((p) => p.channel)).toEqual(['C0LATE001']);
+  });
+});
