@@ -120,8 +120,8 @@ async function runWatcher(n: number): Promise<{ latencies: number[]; rateLimited
   const warmUntil = Date.now() + Math.max(1_000, 1.5 * bound * 1000);
   while (Date.now() < warmUntil) await sleep(100);
   measuring = true;
-  const measureMs = Math.max(10_000, 4 * bound * 1000);
-  const ch = changer(sim, uuids, pending, Math.max(4, Math.min(20, n / 10)));
+  const measureMs = Math.max(15_000, 4 * bound * 1000);
+  const ch = changer(sim, uuids, pending, Math.max(6, Math.min(20, n / 10)));
   await sleep(measureMs);
   ch.stop();
   measuring = false;
@@ -179,8 +179,8 @@ async function runNaive(n: number): Promise<{ latencies: number[]; rateLimited: 
   const warmUntil = Date.now() + Math.max(2_500, 1.5 * bound * 1000);
   while (Date.now() < warmUntil) await sleep(100);
   measuring = true;
-  const ch = changer(sim, uuids, pending, Math.max(4, Math.min(20, n / 10)));
-  await sleep(Math.max(10_000, 4 * bound * 1000));
+  const ch = changer(sim, uuids, pending, Math.max(6, Math.min(20, n / 10)));
+  await sleep(Math.max(15_000, 4 * bound * 1000));
   ch.stop();
   measuring = false;
   stopped = true;
