@@ -1,5 +1,6 @@
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access.ts';
+import type { DeliveryGuard } from '../src/services/delivery-guard.ts';
 import type { Clock } from '../src/services/ports.ts';
 import type { ServersService } from '../src/services/servers.ts';
 import type { Ui } from '../src/slack/views/format.ts';
@@ -12,6 +13,8 @@ export interface HandlerDeps {
   ui(userId: string): Promise<Ui>;
   /** The bot's default language, for messages the whole channel reads. */
   channelUi: Ui;
+  /** Drops a redelivered interaction (same trigger id). */
+  deliveries: DeliveryGuard;
   clock: Clock;
   logger: Logger;
 }

@@ -6,7 +6,8 @@
 import type { RespondFn, webApi } from '@slack/bolt';
 import type { Logger } from '../src/log.ts';
 import { classifyFailure } from '../src/services/errors.ts';
-import type { Message } from '../src/slack/views/format.ts';
+import type { Message, Ui } from '../src/slack/views/format.ts';
+import type { HandlerDeps } from './deps.ts';
 
 export function ephemeral(respond: RespondFn, m: Message, replaceOriginal = false): Promise<unknown> {
   return respond({
@@ -48,4 +49,21 @@ export function logFailure(log: Logger, err: unknown, what: string): void {
       { failure: kind.kind, code: 'code' in kind ? kind.code : undefined },
       `${what} refused or failed`,
     );
+}
+
+/**
+ * The user's language when it is known quickly, else the bot's default: a view
+ * submission must be answered within 3 seconds, and users.info (cached, but
+ * not forever) must not eat that time.
+ */
+export function uiWithin(
+  deps: Pick<HandlerDeps, 'ui' | 'channelUi'>,
+  userId: string,
+  ms: number,
+): Promise<Ui> {
+  let timer: NodeJS.Timeout | undefined;
+  const fallback = new Promise<Ui>((resolve) => {
+    timer = setTimeout(() => resolve(deps.channelUi), ms);
+  });
+  return Promise.race([deps.ui(userId), fallback]).finally(() => clearTimeout(timer));
 }

@@ -10,6 +10,7 @@ import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { ProviderClient, type RetryPolicy } from './provider/index.ts';
 import { AccessService, loadPolicyFile, PolicyError } from './services/access.ts';
 import { providerPort, storePort } from './services/adapters.ts';
+import { DeliveryGuard } from './services/delivery-guard.ts';
 import { healthReport } from './services/health.ts';
 import { type Clock, systemClock } from './services/ports.ts';
 import { ServersService } from './services/servers.ts';
@@ -78,6 +79,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       access,
       ui: (userId) => directory.ui(userId),
       channelUi: { locale: config.locale, tz: 'UTC', t: translator(config.locale) },
+      deliveries: new DeliveryGuard(ports.store.deliveries, logger.child({ component: 'deliveries' })),
       clock,
       logger,
     });
@@ -122,6 +124,8 @@ async function main(): Promise<void> {
       process.stderr.write(`${err.problems.join('\n')}\n`);
       process.exit(1);
     }
+    // The store explains itself in one line (which database, what went wrong).
+    if (err instanceof Error && err.name === 'StoreError') process.stderr.write(`${err.message}\n`);
     logger.fatal({ err }, 'start-up failed');
     process.exit(1);
   }

@@ -16,6 +16,7 @@ export function actorOf(body: BlockAction) {
 export function cardRefresh(deps: HandlerDeps) {
   return async ({ ack, body, action, respond }: ButtonArgs): Promise<void> => {
     await ack();
+    if (!(await deps.deliveries.first('action', body.trigger_id))) return;
     const actor = actorOf(body);
     const ui = await deps.ui(actor.userId);
     try {
@@ -34,10 +35,17 @@ export function cardRefresh(deps: HandlerDeps) {
 
 /** Rename / Edit memo / Set reverse DNS on the card: the form for that field. */
 export function cardEdit(deps: HandlerDeps, field: ChangeField) {
-  return async ({ ack, body, action, client }: ButtonArgs): Promise<void> => {
+  return async ({ ack, body, action, client, respond }: ButtonArgs): Promise<void> => {
     await ack();
+    if (!(await deps.deliveries.first('action', body.trigger_id))) return;
     const actor = actorOf(body);
     const ui = await deps.ui(actor.userId);
-    await openChangeModal(deps, client, body.trigger_id, actor, field, action.value ?? '', ui);
+    try {
+      await openChangeModal(deps, client, body.trigger_id, actor, field, action.value ?? '', ui);
+    } catch (err) {
+      // views.open itself failed (an expired trigger, Slack down): say so where the card is.
+      logFailure(deps.logger, err, 'opening the change form');
+      await ephemeral(respond, failureMessage(ui, err));
+    }
   };
 }

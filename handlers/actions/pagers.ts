@@ -34,6 +34,7 @@ function parseValue<T>(schema: z.ZodType<T>, value: string | undefined): T | und
 export function listPage(deps: HandlerDeps) {
   return async ({ ack, body, action, respond }: ButtonArgs): Promise<void> => {
     await ack();
+    if (!(await deps.deliveries.first('action', body.trigger_id))) return;
     const actor = actorOf(body);
     const ui = await deps.ui(actor.userId);
     const state = parseValue(listState, action.value);
@@ -51,6 +52,7 @@ export function listPage(deps: HandlerDeps) {
 export function logsMore(deps: HandlerDeps) {
   return async ({ ack, body, action, respond }: ButtonArgs): Promise<void> => {
     await ack();
+    if (!(await deps.deliveries.first('action', body.trigger_id))) return;
     const actor = actorOf(body);
     const ui = await deps.ui(actor.userId);
     const state = parseValue(logsState, action.value);

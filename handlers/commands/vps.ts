@@ -19,6 +19,7 @@ type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 export function vpsCommand(deps: HandlerDeps) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     await ack();
+    if (!(await deps.deliveries.first('command', command.trigger_id))) return;
     const log = deps.logger.child({ component: 'vps-command', user: command.user_id });
     const actor = { userId: command.user_id, channelId: command.channel_id };
     const ui = await deps.ui(actor.userId);
@@ -29,14 +30,15 @@ export function vpsCommand(deps: HandlerDeps) {
       return;
     }
     const c = parsed.command;
+    const started = performance.now();
     try {
       switch (c.name) {
         case 'help':
           await reply(helpView(ui, await deps.access.capabilities(actor)));
-          return;
+          break;
         case 'list':
           await reply(serverListView(ui, await deps.servers.list(actor, c.filter), c.filter, c.page));
-          return;
+          break;
         case 'show': {
           const [detail, caps] = await Promise.all([
             deps.servers.show(actor, c.server),
@@ -44,17 +46,17 @@ export function vpsCommand(deps: HandlerDeps) {
           ]);
           const canEdit = caps.allowed.some((a) => a === 'rename' || a === 'memo' || a === 'rdns');
           await reply(serverCardView(ui, detail, { canEdit, readAt: deps.clock.now() }));
-          return;
+          break;
         }
         case 'power': {
           const r = await deps.servers.power(actor, c.server);
           await reply(powerView(ui, r.server.name, r.power, r.at));
-          return;
+          break;
         }
         case 'change': {
           if (c.value === undefined) {
             await openChangeModal(deps, client, command.trigger_id, actor, c.field, c.server, ui);
-            return;
+            break;
           }
           const value = c.field === 'memo' ? c.value : c.value.trim();
           const result = await deps.servers.change(actor, c.field, c.server, value, command.trigger_id);
@@ -65,25 +67,26 @@ export function vpsCommand(deps: HandlerDeps) {
             reply,
             log,
           );
-          return;
+          break;
         }
         case 'logs':
           await reply(logsView(ui, await deps.servers.logs(actor, c.filter), c.filter));
-          return;
+          break;
         case 'me': {
           const r = await deps.servers.me(actor);
           await reply(meView(ui, r.key, r.role, deps.clock.now()));
-          return;
+          break;
         }
         case 'audit': {
           const r = await deps.servers.audit(actor, c.server);
           await reply(auditView(ui, r.entries, r.server));
-          return;
+          break;
         }
         case 'coming':
           await reply(textView(ui.t('coming.feature', { feature: c.feature })));
-          return;
+          break;
       }
+      log.info({ command: c.name, ms: Math.round(performance.now() - started) }, '/vps answered');
     } catch (err) {
       // A retried delivery of a change already made: the first delivery answered.
       if (err instanceof ServiceError && err.code === 'already_handled') {

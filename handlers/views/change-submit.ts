@@ -7,7 +7,7 @@ import { BLOCKS, INPUT_ACTION } from '../../src/slack/ids.ts';
 import { noticeModalView } from '../../src/slack/views/change-modal.ts';
 import { announceView } from '../../src/slack/views/messages.ts';
 import type { HandlerDeps } from '../deps.ts';
-import { announce, logFailure } from '../replies.ts';
+import { announce, logFailure, uiWithin } from '../replies.ts';
 
 const metaSchema = z.object({ uuid: z.string().min(1), ref: z.string(), channelId: z.string().min(1) });
 
@@ -22,7 +22,7 @@ type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 export function changeSubmit(deps: HandlerDeps, field: ChangeField) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
     const log = deps.logger.child({ component: 'change-submit', field, user: body.user.id });
-    const ui = await deps.ui(body.user.id);
+    const ui = await uiWithin(deps, body.user.id, 1000);
     const raw = view.state.values[BLOCKS.changeInput]?.[INPUT_ACTION[field]]?.value ?? '';
     const value = field === 'memo' ? raw : raw.trim();
     const problem = deps.servers.check(field, value)[0];

@@ -85,7 +85,8 @@ export interface DeleteWordpressInput {
 }
 export interface CreateDatabaseInput {
   name_suffix: string;
-  character_set: string;
+  /** e.g. utf8mb4; the provider's default when omitted. */
+  character_set?: string;
 }
 export interface CreateDatabaseUserInput {
   name_suffix: string;
@@ -224,7 +225,7 @@ export class HostingClient {
   async createDatabase(input: CreateDatabaseInput, o?: CallOptions): Promise<AnyObject> {
     const out: ValidationIssue[] = [];
     requireString(input.name_suffix, 'name_suffix', out);
-    requireString(input.character_set, 'character_set', out);
+    if (input.character_set !== undefined) requireString(input.character_set, 'character_set', out);
     check(out);
     return this.call('POST', '/db', '/db', AnyObjectSchema, o, { body: { ...input } });
   }

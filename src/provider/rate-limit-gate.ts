@@ -65,6 +65,8 @@ export interface GateOptions {
   backgroundReserveFraction?: number;
   /** Added after a reset time, so that our clock being a little early does not cost a 429. */
   resetMarginMs?: number;
+  /** A Retry-After beyond this rejects the waiters with GateBlockedError instead of holding them. */
+  maxBlockMs?: number;
 }
 
 interface Waiter {
@@ -83,6 +85,14 @@ export class GateClosedError extends Error {
   override name = 'GateClosedError';
 }
 
+/** The provider asked for a wait longer than the gate will hold anyone (a daily limit). */
+export class GateBlockedError extends Error {
+  override name = 'GateBlockedError';
+  constructor(readonly blockedMs: number) {
+    super(`rate limited for ${Math.ceil(blockedMs / 1000)} s`);
+  }
+}
+
 export class RateLimitGate {
   private readonly clock: Clock;
   private readonly maxConcurrency: number;
@@ -90,6 +100,7 @@ export class RateLimitGate {
   private readonly lowWaterFraction: number;
   private readonly backgroundReserveFraction: number;
   private readonly resetMarginMs: number;
+  private readonly maxBlockMs: number;
 
   private readonly queues: Record<Lane, Waiter[]> = { interactive: [], background: [] };
   private releaseWaiters: Array<() => void> = [];
@@ -103,6 +114,8 @@ export class RateLimitGate {
   private resetAtMs: number | null = null;
   private concurrentLimit: number | null = null;
   private blockedUntil = 0;
+  /** Lowered after a concurrency 429 (others hold places of the key), raised again one by one. */
+  private sharedCap: number | null = null;
   private lastStartAt = 0;
   private last: RateLimitSnapshot = {
     limit: null,
@@ -120,6 +133,7 @@ export class RateLimitGate {
     this.lowWaterFraction = opts.lowWaterFraction ?? 0.1;
     this.backgroundReserveFraction = opts.backgroundReserveFraction ?? 0.1;
     this.resetMarginMs = opts.resetMarginMs ?? 50;
+    this.maxBlockMs = opts.maxBlockMs ?? Number.POSITIVE_INFINITY;
   }
 
   /** The last rate-limit headers seen, as sent. */
@@ -135,6 +149,8 @@ export class RateLimitGate {
   acquire(lane: Lane, signal?: AbortSignal): Promise<GatePermit> {
     if (this.closed) return Promise.reject(new GateClosedError('provider client is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const blocked = this.blockedForMs();
+    if (blocked > this.maxBlockMs) return Promise.reject(new GateBlockedError(blocked));
     return new Promise<GatePermit>((resolve, reject) => {
       const waiter: Waiter = { lane, resolve, reject, signal, onAbort: undefined };
       if (signal) {
@@ -157,6 +173,10 @@ export class RateLimitGate {
     this.last = { ...snap };
     if (snap.limit !== null) this.limit = snap.limit;
     if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
+    if (this.sharedCap !== null && snap.concurrentRemaining !== null && snap.concurrentRemaining > 0) {
+      this.sharedCap += 1;
+      if (this.concurrentLimit !== null && this.sharedCap >= this.concurrentLimit) this.sharedCap = null;
+    }
     if (snap.remaining !== null) {
       const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
       if (resetMs !== null && (this.resetAtMs === null || resetMs > this.resetAtMs + 500)) {
@@ -177,7 +197,22 @@ export class RateLimitGate {
     this.remaining = 0;
     // Retry-After is the provider's own word on when the window reopens.
     this.resetAtMs = this.blockedUntil;
+    const blocked = this.blockedForMs();
+    if (blocked > this.maxBlockMs) this.rejectAll(() => new GateBlockedError(blocked));
     this.pump();
+  }
+
+  /**
+   * A concurrency 429 while we held `inFlight` places (the refused request
+   * included): someone else uses the key too, so hold back to what fit.
+   */
+  noteConcurrencyRefused(): void {
+    this.sharedCap = Math.max(1, this.inFlight - 1);
+  }
+
+  /** How long the gate holds every request after a window 429 (0 when open). */
+  blockedForMs(): number {
+    return Math.max(0, this.blockedUntil - this.clock.now());
   }
 
   /** Resolves when one of our requests in flight finishes (a concurrency 429 waits for this). */
@@ -201,17 +236,22 @@ export class RateLimitGate {
     this.closed = true;
     this.wakeCtl?.abort();
     this.wakeCtl = null;
-    for (const lane of ['interactive', 'background'] as const) {
-      for (const w of this.queues[lane].splice(0)) {
-        if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
-        w.reject(new GateClosedError('provider client is closed'));
-      }
-    }
+    this.rejectAll(() => new GateClosedError('provider client is closed'));
     for (const f of this.releaseWaiters.splice(0)) f();
   }
 
+  private rejectAll(makeError: () => Error): void {
+    for (const lane of ['interactive', 'background'] as const) {
+      for (const w of this.queues[lane].splice(0)) {
+        if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
+        w.reject(makeError());
+      }
+    }
+  }
+
   private capacity(): number {
-    return Math.min(this.maxConcurrency, this.concurrentLimit ?? this.initialConcurrency);
+    const cap = Math.min(this.maxConcurrency, this.concurrentLimit ?? this.initialConcurrency);
+    return this.sharedCap === null ? cap : Math.min(cap, this.sharedCap);
   }
 
   /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */

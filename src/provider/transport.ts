@@ -4,7 +4,6 @@
  * ProviderClient and HostingClient describe endpoints; this sends them.
  */
 import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { Pool } from 'undici';
 import type { z } from 'zod';
@@ -21,6 +20,7 @@ import {
 import { MetricsRecorder, type ProviderMetrics } from './metrics.ts';
 import {
   type Clock,
+  GateBlockedError,
   type Lane,
   parseRateLimitHeaders,
   RateLimitGate,
@@ -76,7 +76,21 @@ export const DEFAULT_TIMEOUTS: Required<Timeouts> = { connectMs: 5_000, headersM
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) => delay(ms, undefined, signal ? { signal } : undefined),
+  // Rejects with the signal's own reason, like the gate does, so callers see what they aborted with.
+  sleep: (ms, signal) => {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  },
 };
 
 type Outcome =
@@ -175,7 +189,10 @@ export class ProviderTransport {
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
-    this.gate = new RateLimitGate(this.clock, { maxConcurrency: connections });
+    this.gate = new RateLimitGate(this.clock, {
+      maxConcurrency: connections,
+      maxBlockMs: this.policy.maxRetryAfterMs,
+    });
   }
 
   get rateLimit(): RateLimitSnapshot {
@@ -201,14 +218,20 @@ export class ProviderTransport {
     const signal = spec.options?.signal;
     const retrySafe = isRetrySafe(this.policy, spec.method, spec);
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await this.attempt(spec, endpoint, lane, signal, attempt);
+      let outcome: Outcome;
+      try {
+        outcome = await this.attempt(spec, endpoint, lane, signal, attempt);
+      } catch (e) {
+        if (e instanceof GateBlockedError) throw this.localRateLimitError(endpoint, e.blockedMs);
+        throw e;
+      }
       if (outcome.ok) return this.parse(spec, endpoint, outcome.status, outcome.text);
       const err = outcome.error;
       if (!retrySafe || attempt >= this.policy.maxAttempts || !this.retryable(err, spec)) throw err;
-      this.recorder.retries += 1;
       if (err instanceof ProviderRateLimitError) {
         const waitMs = Math.max(this.policy.minDelayMs, (err.retryAfterSeconds ?? 1) * 1000);
         if (waitMs > this.policy.maxRetryAfterMs) throw err;
+        this.recorder.retries += 1;
         if (err.concurrent && this.gate.inFlight > 0) {
           // Our own requests hold the places: the next one to finish frees ours.
           this.log?.warn(
@@ -231,6 +254,7 @@ export class ProviderTransport {
         }
         continue;
       }
+      this.recorder.retries += 1;
       const waitMs = backoffDelayMs(this.policy, attempt, this.random);
       this.log?.warn(
         {
@@ -244,6 +268,24 @@ export class ProviderTransport {
       );
       await this.clock.sleep(waitMs, signal);
     }
+  }
+
+  /**
+   * The provider said to come back later than the policy would wait (a daily
+   * limit): fail at once instead of holding a person's request for hours.
+   */
+  private localRateLimitError(endpoint: string, blockedMs: number): ProviderRateLimitError {
+    return new ProviderRateLimitError({
+      code: 'RATE_LIMIT_EXCEEDED',
+      rawCode: null,
+      status: 429,
+      providerMessage: '',
+      details: [`held back by the client until the provider's Retry-After has passed`],
+      endpoint,
+      rawBody: null,
+      retryAfterSeconds: Math.ceil(blockedMs / 1000),
+      concurrent: false,
+    });
   }
 
   private retryable(err: ProviderError | ProviderNetworkError, spec: RequestSpec<unknown>): boolean {
@@ -307,7 +349,9 @@ export class ProviderTransport {
       phase = 'body';
       const text = await res.body.text();
       status = res.statusCode;
-      const snap = parseRateLimitHeaders(res.headers, this.clock.now());
+      // 401/403 may be refused before the key is known: their headers describe no window of ours.
+      const snap =
+        status === 401 || status === 403 ? null : parseRateLimitHeaders(res.headers, this.clock.now());
       if (snap) this.gate.observe(snap);
       const ms = performance.now() - started;
       this.log?.debug({ endpoint, status, ms: Math.round(ms), attempt, lane }, 'provider request');
@@ -324,8 +368,9 @@ export class ProviderTransport {
           { endpoint, status, rawBody: error.rawBody.slice(0, 500) },
           'provider error answer is not JSON',
         );
-      if (error instanceof ProviderRateLimitError && !error.concurrent) {
-        this.gate.blockFor(Math.max(this.policy.minDelayMs, (error.retryAfterSeconds ?? 1) * 1000));
+      if (error instanceof ProviderRateLimitError) {
+        if (error.concurrent) this.gate.noteConcurrencyRefused();
+        else this.gate.blockFor(Math.max(this.policy.minDelayMs, (error.retryAfterSeconds ?? 1) * 1000));
       }
       return { ok: false, error };
     } catch (e) {

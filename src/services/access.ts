@@ -139,6 +139,8 @@ export interface AccessDeps {
 export interface Capabilities {
   role: Role;
   allowed: Action[];
+  /** Actions this user's role is too low for (whatever the key allows). */
+  needsHigherRole: Action[];
   /** undefined when /v1/me failed; `keyError` says why. */
   key: KeyScope | undefined;
   keyError?: unknown;
@@ -180,7 +182,9 @@ export class AccessService {
       if (rank(r) <= rank(role)) continue;
       for (const p of principals) {
         if (!p.startsWith('S')) continue;
-        if ((await this.membersOf(p)).includes(userId)) {
+        // A group Slack will not list (missing scope, deleted group) grants nothing: fail closed.
+        const members = await this.membersOf(p).catch((): readonly string[] => []);
+        if (members.includes(userId)) {
           role = r;
           break;
         }
@@ -236,6 +240,7 @@ export class AccessService {
         (!WRITE_ACTIONS.includes(a) || key?.writable === true) &&
         (a === 'me' || a === 'audit' || key?.readable !== false),
     );
-    return { role, allowed, key, keyError, channelAllowed };
+    const needsHigherRole = ACTIONS.filter((a) => rank(role) < rank(this.needs(a)));
+    return { role, allowed, needsHigherRole, key, keyError, channelAllowed };
   }
 }

@@ -4,6 +4,8 @@
  * failures are not wrapped: they keep the provider client's own error class and
  * are described by code in src/slack/error-text.ts.
  */
+import { isProviderErrorCode, type ProviderErrorCode } from '../provider/errors.ts';
+
 export type ServiceErrorCode =
   | 'server_not_found'
   | 'server_ambiguous'
@@ -26,24 +28,8 @@ export class ServiceError extends Error {
   }
 }
 
-/** Provider error codes of vps-api.md's error table. */
-export const PROVIDER_ERROR_CODES = [
-  'BAD_REQUEST',
-  'UNAUTHORIZED',
-  'PAYMENT_REQUIRED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CAPACITY_UNAVAILABLE',
-  'DUPLICATE_REQUEST',
-  'OPERATION_ERROR',
-  'VALIDATION_ERROR',
-  'PRICE_MISMATCH',
-  'PLAN_NOT_AVAILABLE',
-  'RATE_LIMIT_EXCEEDED',
-  'INTERNAL_ERROR',
-  'BACKEND_ERROR',
-] as const;
-export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
+// The provider's documented codes (vps-api.md, "Errors"), as the client defines them.
+export { PROVIDER_ERROR_CODES, type ProviderErrorCode } from '../provider/errors.ts';
 
 export type FailureKind =
   | { kind: 'service'; error: ServiceError }
@@ -78,10 +64,10 @@ export function classifyFailure(err: unknown): FailureKind {
   }
   const code = typeof err.code === 'string' ? err.code : undefined;
   if (code && (name.startsWith('Provider') || name.endsWith('Error'))) {
-    if ((PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
+    if (isProviderErrorCode(code)) {
       const retry = typeof err.retryAfterSeconds === 'number' ? err.retryAfterSeconds : undefined;
       // The body may have named a code we do not know; the client then maps it by status.
-      return { kind: 'provider', code: code as ProviderErrorCode, retryAfterSeconds: retry };
+      return { kind: 'provider', code, retryAfterSeconds: retry };
     }
     if (name.startsWith('Provider')) return { kind: 'provider_unknown', code };
   }

@@ -26,6 +26,7 @@ export interface SlackAppOptions {
 
 export interface SlackApp {
   app: App;
+  mode: 'socket' | 'http';
   /** Starts listening; resolves with the HTTP port actually bound. */
   start(): Promise<{ port: number }>;
   stop(): Promise<void>;
@@ -81,11 +82,14 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
       appToken: slack.appToken,
       logger,
       customRoutes,
-      installerOptions: { port: opts.port },
+      // The Socket Mode client opens its connection with apps.connections.open:
+      // it must use the same Web API address as everything else.
+      installerOptions: { port: opts.port, clientOptions },
     });
     const app = new App({ token: slack.botToken, receiver, logger, clientOptions });
     return {
       app,
+      mode: 'socket',
       async start() {
         await app.start();
         return { port: opts.port };
@@ -106,6 +110,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
   const app = new App({ token: slack.botToken, receiver, logger, clientOptions });
   return {
     app,
+    mode: 'http',
     async start() {
       httpServer = (await app.start(opts.port)) as Server;
       return { port: (httpServer.address() as AddressInfo).port };

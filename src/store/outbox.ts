@@ -86,16 +86,20 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
       const rows = await db
         .updateTable('outbox')
         .set({ next_attempt_at: iso(new Date(now.getTime() + holdMs)) })
-        .where('id', 'in', (eb) =>
-          eb
+        .where('id', 'in', (eb) => {
+          const due = eb
             .selectFrom('outbox')
             .select('id')
             .where('sent_at', 'is', null)
             .where('next_attempt_at', 'is not', null)
             .where('next_attempt_at', '<=', at)
             .orderBy('id')
-            .limit(limit),
-        )
+            .limit(limit);
+          // On PostgreSQL a concurrent claimer passes over rows another one is taking
+          // instead of queueing behind them and coming back empty. SQLite runs one
+          // writer at a time and has no such clause.
+          return ctx.kind === 'postgres' ? due.forUpdate().skipLocked() : due;
+        })
         // Repeated outside the subquery: PostgreSQL re-checks these on a row another
         // claimer updated meanwhile, so a row is taken once.
         .where('sent_at', 'is', null)

@@ -98,6 +98,8 @@ async function rateLimitPhase(): Promise<void> {
   const uuids = sim.control.servers().map((s) => s.uuid);
   const client = new ProviderClient({ baseUrl: sim.url, apiKey: sim.keys.full, connections: 10 });
   const windowMs = WINDOW_S * 1000;
+  // Start just after a window opens, so the figure does not depend on where in a window the run began.
+  await new Promise((r) => setTimeout(r, windowMs - (Date.now() % windowMs) + 20));
   const t0 = Date.now();
   // Least time: the 500th request can only be admitted in window ceil(500/limit), counted from t0's window.
   const firstWindowEnd = (Math.floor(t0 / windowMs) + 1) * windowMs;

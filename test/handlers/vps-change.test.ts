@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
-import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../src/slack/ids.ts';
+import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../src/slack/ids.ts';
 import {
   CHANNEL,
   type Harness,
@@ -119,18 +119,6 @@ describe('/vps changes through the real app', () => {
     expect(JSON.stringify(r.args)).not.toMatch(/at \w+ \(|Error:/);
   });
 
-  it('turns a 429 into a sentence with the wait', async () => {
-    h.sim.control.addFault({
-      method: 'PUT',
-      path: /\/memo$/,
-      status: 429,
-      code: 'RATE_LIMIT_EXCEEDED',
-      times: Number.POSITIVE_INFINITY,
-    });
-    const { reply } = await h.command('memo mail-1 rate', { user: OPERATOR });
-    expect(messageText(await reply())).toMatch(/rate limit is reached/);
-  });
-
   it('never repeats a change for a retried delivery of the same trigger', async () => {
     const n = puts(h).length;
     const triggerId = 'trig.retry-1';
@@ -164,6 +152,39 @@ describe('/vps changes through the real app', () => {
       };
       expect(view.callback_id).toBe(CALLBACKS.name);
       expect(view.blocks[1]?.element?.initial_value).toBe('mail-1');
+    });
+
+    it('opens the form from the card’s buttons', async () => {
+      const uuid = uuidOf(h, 'db-2');
+      const before = h.slack.lastSeq;
+      const click = await h.click(ACTIONS.cardMemo, uuid, { user: OPERATOR });
+      expect(click.ack.status).toBe(200);
+      const open = await h.slack.waitFor((c) => c.method === 'views.open' && c.seq > before);
+      const update = await h.slack.waitFor((c) => c.method === 'views.update' && c.seq > open.seq);
+      expect((update.args.view as { callback_id: string }).callback_id).toBe(CALLBACKS.memo);
+      expect(JSON.parse((update.args.view as { private_metadata: string }).private_metadata)).toMatchObject({
+        uuid,
+        channelId: CHANNEL,
+      });
+    });
+
+    it('says where the card is when Slack will not open the form', async () => {
+      h.slack.fail('views.open', { error: 'expired_trigger_id' });
+      const click = await h.click(ACTIONS.cardRename, uuidOf(h, 'db-2'), { user: OPERATOR });
+      const r = await click.reply();
+      expect(r.args.response_type).toBe('ephemeral');
+      expect(messageText(r)).toContain(en['error.internal']);
+    });
+
+    it('tells a viewer in the modal why the form is not theirs, and audits it', async () => {
+      const uuid = uuidOf(h, 'db-2');
+      const before = h.slack.lastSeq;
+      await h.click(ACTIONS.cardRdns, uuid, { user: VIEWER });
+      const open = await h.slack.waitFor((c) => c.method === 'views.open' && c.seq > before);
+      const update = await h.slack.waitFor((c) => c.method === 'views.update' && c.seq > open.seq);
+      expect(messageText(update)).toContain('This needs the *operator* role');
+      const audit = await h.bot.store.audit.latest({ target: uuid, limit: 1 });
+      expect(audit[0]).toMatchObject({ action: 'rdns', outcome: 'refused', actor: VIEWER });
     });
 
     it('answers invalid input on the field, without calling the provider', async () => {
@@ -221,5 +242,29 @@ describe('/vps changes through the real app', () => {
       const update = await h.slack.waitFor((c) => c.method === 'views.update' && c.seq > before);
       expect(messageText(update)).toContain(en['provider.OPERATION_ERROR']);
     });
+  });
+});
+
+// A 429 blocks the client's rate-limit gate for the Retry-After: its own app, so
+// the block does not refuse the requests of other tests.
+describe('/vps when the provider rate limit is reached', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('turns a 429 into a sentence with the wait', async () => {
+    h.sim.control.addFault({
+      method: 'PUT',
+      path: /\/memo$/,
+      status: 429,
+      code: 'RATE_LIMIT_EXCEEDED',
+      times: Number.POSITIVE_INFINITY,
+    });
+    const { reply } = await h.command('memo mail-1 rate', { user: OPERATOR });
+    expect(messageText(await reply())).toMatch(/rate limit is reached/);
   });
 });

@@ -177,6 +177,15 @@ describe('/vps read commands through the real app', () => {
     expect(operator).toContain('/vps rename <server> <new-name>');
   });
 
+  it('answers a redelivered command once', async () => {
+    const triggerId = 'trig.read-retry';
+    await (await h.command('list', { triggerId })).reply();
+    const again = await h.command('list', { triggerId, delivery: { retryNum: 1 } });
+    expect(again.ack.status).toBe(200);
+    await (await h.command('help')).reply();
+    expect(h.slack.calls.filter((c) => c.responseId === again.responseId)).toHaveLength(0);
+  });
+
   it('answers unknown words, usage mistakes, later features and /hosting', async () => {
     expect(messageText(await (await h.command('reboot web-1')).reply())).toContain('I don’t know `reboot`');
     expect(messageText(await (await h.command('show')).reply())).toContain(en['usage.show']);

@@ -6,6 +6,7 @@ import {
   parseRateLimitHeaders,
   RateLimitGate,
   type RateLimitSnapshot,
+  realClock,
   resolveRetryPolicy,
 } from '../../src/provider/index.ts';
 import { flush, ManualClock } from './support/manual-clock.ts';
@@ -197,6 +198,40 @@ describe('RateLimitGate', () => {
     expect(gate.queued).toBe(0);
     gate.close();
     await expect(gate.acquire('interactive')).rejects.toThrow(/closed/);
+  });
+});
+
+describe('shared concurrency', () => {
+  it('after a concurrency 429 holds back to what fit, then grows again one by one', async () => {
+    const clock = new ManualClock();
+    const gate = new RateLimitGate(clock, { maxConcurrency: 10 });
+    gate.observe(snap(clock, { concurrentLimit: 4, concurrentRemaining: 3 }));
+    const held = [
+      await gate.acquire('interactive'),
+      await gate.acquire('interactive'),
+      await gate.acquire('interactive'),
+    ];
+    // The third was refused by the provider: only two fit beside someone else's requests.
+    gate.noteConcurrencyRefused();
+    held.pop()?.release();
+    let third = false;
+    void gate.acquire('interactive').then((p) => {
+      third = true;
+      held.push(p);
+    });
+    await flush();
+    expect(third).toBe(false);
+    gate.observe(snap(clock, { concurrentLimit: 4, concurrentRemaining: 1 }));
+    await flush();
+    expect(third).toBe(true);
+    for (const p of held) p.release();
+  });
+
+  it('realClock.sleep rejects with the abort reason', async () => {
+    const ctl = new AbortController();
+    const p = realClock.sleep(60_000, ctl.signal);
+    ctl.abort(new Error('stop'));
+    await expect(p).rejects.toThrow('stop');
   });
 });
 

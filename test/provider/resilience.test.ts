@@ -152,6 +152,39 @@ describe('rate limits', () => {
   });
 });
 
+describe('daily limit', () => {
+  it('a Retry-After of hours fails at once, and later calls fail locally without being sent', async () => {
+    h = await startHarness({
+      now: new Date('2026-01-15T03:00:00Z'),
+      rateLimit: { limit: 100, windowSeconds: 60, concurrent: 5, daily: 2 },
+    });
+    await h.client.me();
+    await h.client.me();
+    const e = await caught(h.client.me());
+    expect(e).toBeInstanceOf(ProviderRateLimitError);
+    expect((e as ProviderRateLimitError).retryAfterSeconds).toBeGreaterThan(120);
+    expect(h.sim.control.requests({ path: '/v1/me' })).toHaveLength(3);
+    const local = await caught(h.client.listServers());
+    expect(local).toBeInstanceOf(ProviderRateLimitError);
+    expect(h.sim.control.requests()).toHaveLength(3);
+  });
+
+  it('requests already waiting in the gate are released with the error, not held for hours', async () => {
+    h = await startHarness({
+      now: new Date('2026-01-15T03:00:00Z'),
+      rateLimit: { limit: 100, windowSeconds: 60, concurrent: 5, daily: 2 },
+    });
+    // One connection: the later calls queue in the gate while the first ones are out.
+    const c = h.makeClient(h.sim.keys.full, { connections: 1 });
+    await c.me();
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => c.listServers()));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    for (const r of results.slice(1))
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ProviderRateLimitError);
+    expect(h.sim.control.requests({ path: '/v1/vps/servers' }).map((r) => r.status)).toEqual([200, 429]);
+  });
+});
+
 describe('retries only where safe', () => {
   it('GET retries 500 and 502 with backoff of at least 1 s', async () => {
     h = await startHarness();
@@ -229,6 +262,20 @@ describe('retries only where safe', () => {
     expect(sent.map((x) => x.status)).toEqual([0, 200]);
     expect(h.sim.control.charges()).toHaveLength(1);
     expect(h.sim.control.signups()).toHaveLength(1);
+  });
+
+  it('a real signup that times out is retried with the same key and charged once', async () => {
+    h = await startHarness();
+    const input = await quote(h);
+    const c = h.makeClient(h.sim.keys.full, { timeouts: { headersMs: 150 } });
+    h.sim.control.addFault({ method: 'POST', path: '/v1/vps/servers', latencyMs: 500 });
+    const key = 'timeout-signup-key-1';
+    const r = await c.signup(input, key);
+    expect(r.server.id).toEqual(expect.any(Number));
+    const sent = h.sim.control.requests({ method: 'POST', path: '/v1/vps/servers' });
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent.map((x) => x.idempotencyKey))).toEqual(new Set([key]));
+    expect(h.sim.control.charges()).toHaveLength(1);
   });
 
   it('409 DUPLICATE_REQUEST on a keyed signup is asked again later', async () => {

@@ -75,6 +75,25 @@ describe('AccessService', () => {
     expect(s.counts().groupCalls).toBe(2);
   });
 
+  it('a group Slack will not list grants nothing, and is asked again next time', async () => {
+    let calls = 0;
+    const access = new AccessService({
+      operators: ['S0GONE'],
+      approvers: [],
+      groups: {
+        async membersOf() {
+          calls++;
+          throw new Error('no_such_subteam');
+        },
+      },
+      provider: { me: async () => fullKey },
+      clock: { now: () => new Date(0) },
+    });
+    expect(await access.roleOf('U0ANY')).toBe('viewer');
+    expect(await access.roleOf('U0ANY')).toBe('viewer');
+    expect(calls).toBe(2);
+  });
+
   it('a read-only key refuses writes for everyone, even admins', async () => {
     const { access } = service({
       policy: 'roles:\n  admin: [U0ADMIN]\n',

@@ -206,10 +206,18 @@ describe('me, audit, help views', () => {
   });
 
   it('help lists only what the user may run', () => {
-    const m = helpView(ui, { role: 'viewer', allowed: ['list', 'show'], key, channelAllowed: true });
+    const m = helpView(ui, {
+      role: 'viewer',
+      allowed: ['list', 'show'],
+      needsHigherRole: ['rename'],
+      key,
+      channelAllowed: true,
+    });
     const json = JSON.stringify(m.blocks);
     expect(json).toContain('/vps list');
     expect(json).not.toContain('/vps rename <server>');
+    expect(json).toContain('Needs a higher role: `rename`');
+    expect(json).toContain(ui.t('help.key_read_only'));
   });
 });
 

@@ -16,7 +16,7 @@ import { type Kind, newPlace, type Place, quietLogger, TEST_KEY, tempDir } from 
 async function failure(p: Promise<unknown>): Promise<StoreError> {
   const err = await p.then(
     () => {
-      throw new Error('expected openStore to reject');
+      throw new Error('expected a rejection');
     },
     (e: unknown) => e,
   );
@@ -111,9 +111,10 @@ describe('openStore start-up failures', () => {
 });
 
 describe.each<[Kind]>([['sqlite'], ['postgres']])('migrations on %s', (kind) => {
-  let place: Place;
+  let place: Place | undefined;
   afterEach(async () => {
-    await place.dispose();
+    await place?.dispose();
+    place = undefined;
   });
 
   it('migrates a database left at an older version up, keeping its rows', async () => {
@@ -152,9 +153,10 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('migrations on %s', (kind) => 
 });
 
 describe('several processes on one PostgreSQL', () => {
-  let place: Place;
+  let place: Place | undefined;
   afterEach(async () => {
-    await place.dispose();
+    await place?.dispose();
+    place = undefined;
   });
 
   it('survives two openStore calls at once on an empty database', async () => {
@@ -164,6 +166,25 @@ describe('several processes on one PostgreSQL', () => {
     if (!a || !b) throw new Error('no stores');
     await a.watches.add({ target: 'uuid-1', channelId: 'C0A', createdBy: 'U1' });
     expect(await b.watches.list()).toHaveLength(1);
+  });
+
+  it('answers ping while the database is there and says so, in one line, when it is gone', async () => {
+    const db = await createTestDatabase('ping');
+    const store = await openStore({
+      dataDir: tempDir(),
+      databaseUrl: db.url,
+      encryptionKey: TEST_KEY,
+      logger: quietLogger().logger,
+    });
+    try {
+      await store.ping();
+      await db.drop();
+      const e = await failure(store.ping());
+      expect(e.code).toBe('STORE_UNAVAILABLE');
+      expect(e.message).not.toContain('test-only-password');
+    } finally {
+      await store.close().catch(() => undefined);
+    }
   });
 
   it('agrees on one key file when two stores start at once without a key', async () => {

@@ -6,6 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
@@ -40,6 +41,8 @@ export interface HarnessOptions {
   /** Provider rate limit of the simulator (benchmarks lift it). */
   rateLimit?: { limit: number; windowSeconds: number; concurrent: number };
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  /** Socket Mode (SLACK_APP_TOKEN set) over the fake Slack's WebSocket link instead of HTTP. */
+  socketMode?: boolean;
   env?: Record<string, string>;
 }
 
@@ -68,6 +71,11 @@ export interface Harness {
     opts?: { user?: string; channel?: string; triggerId?: string },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
   submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
+  /** Socket Mode: a slash command as an envelope; resolves with the app's ack and the reply. */
+  envelopeCommand(
+    text: string,
+    opts?: { user?: string; channel?: string },
+  ): Promise<{ ack: RecordedCall; reply: () => Promise<RecordedCall> }>;
   deliverRaw(body: string, opts?: DeliveryOptions): Promise<Delivery>;
   close(): Promise<void>;
 }
@@ -92,6 +100,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     APPROVERS: (opts.approvers ?? []).join(','),
     BOT_LOCALE: opts.locale ?? 'en',
     LOG_LEVEL: 'debug',
+    ...(opts.socketMode ? { SLACK_APP_TOKEN: `xapp-test-${randomBytes(8).toString('hex')}` } : {}),
     ...opts.env,
   };
   if (opts.policy !== undefined) {
@@ -107,7 +116,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   // Retries keep their shape but not their seconds of backoff; a Retry-After gives up at once.
   const bot = await startBot(config, {
     logger,
-    port: 0,
+    // Socket Mode's receiver does not report the port it bound, so pick one first.
+    port: opts.socketMode ? await freePort() : 0,
     providerRetry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },
   });
   const url = `http://127.0.0.1:${bot.port}/slack/events`;
@@ -148,6 +158,21 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       const ack = await deliver(url, signingSecret, body);
       return { ack, responseId, reply: () => slack.waitForResponse(responseId) };
     },
+    async envelopeCommand(text, o = {}) {
+      const responseId = `env-cmd-${++n}`;
+      const payload = Object.fromEntries(
+        new URLSearchParams(
+          slashCommandBody({
+            text,
+            userId: o.user ?? VIEWER,
+            channelId: o.channel ?? CHANNEL,
+            responseUrl: slack.responseUrl(responseId),
+          }),
+        ),
+      );
+      const ack = await slack.sendEnvelope('slash_commands', payload);
+      return { ack, reply: () => slack.waitForResponse(responseId) };
+    },
     submit: (fields, delivery) => deliver(url, signingSecret, viewSubmissionBody(fields), delivery),
     deliverRaw: (body, o) => deliver(url, signingSecret, body, o),
     async close() {
@@ -157,6 +182,14 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** All text of a recorded message (text, section texts and fields), for assertions. */

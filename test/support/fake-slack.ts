@@ -5,9 +5,11 @@
  * (`ok:false` with an error, or HTTP 429 with Retry-After). Tests await
  * recorded calls through `waitFor`, never a timer.
  */
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface RecordedCall {
   seq: number;
@@ -39,6 +41,8 @@ export class FakeSlack {
   private readonly failures = new Map<string, Failure[]>();
   private readonly events = new EventEmitter();
   private server: Server | undefined;
+  private socketModeLink: Duplex | undefined;
+  private envelopeSeq = 0;
   private seq = 0;
   private viewSeq = 0;
   url = '';
@@ -50,6 +54,8 @@ export class FakeSlack {
         res.end();
       });
     });
+    // Socket Mode: apps.connections.open hands out ws://…/link, upgraded here.
+    this.server.on('upgrade', (req, socket) => this.upgrade(req, socket));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
@@ -64,6 +70,7 @@ export class FakeSlack {
   }
 
   async close(): Promise<void> {
+    this.socketModeLink?.destroy();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
@@ -121,6 +128,64 @@ export class FakeSlack {
 
   get lastSeq(): number {
     return this.seq;
+  }
+
+  /** Resolves once a Socket Mode client is connected and has been sent `hello`. */
+  socketModeConnected(): Promise<RecordedCall> {
+    return this.waitFor((c) => c.method === 'socket_mode.hello');
+  }
+
+  /**
+   * Sends an envelope over the Socket Mode link as Slack does (slash_commands,
+   * interactive) and resolves with the app's ack for it.
+   */
+  async sendEnvelope(
+    type: 'slash_commands' | 'interactive',
+    payload: Record<string, unknown>,
+  ): Promise<RecordedCall> {
+    const link = this.socketModeLink;
+    if (!link) throw new Error('no Socket Mode client is connected');
+    const envelopeId = `env-${++this.envelopeSeq}`;
+    const acked = this.waitFor((c) => c.method === 'socket_mode.ack' && c.args.envelope_id === envelopeId);
+    writeFrame(
+      link,
+      1,
+      Buffer.from(JSON.stringify({ envelope_id: envelopeId, type, payload, accepts_response_payload: true })),
+    );
+    return acked;
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex): void {
+    const key = req.headers['sec-websocket-key'];
+    if (typeof key !== 'string' || !req.url?.startsWith('/link')) {
+      socket.destroy();
+      return;
+    }
+    const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
+    this.socketModeLink = socket;
+    let buffered = Buffer.alloc(0);
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      for (;;) {
+        const frame = readFrame(buffered);
+        if (!frame) break;
+        buffered = buffered.subarray(frame.size);
+        if (frame.opcode === 1) {
+          const msg = tryJson(frame.payload.toString('utf8'));
+          this.record({ method: 'socket_mode.ack', args: (msg ?? {}) as Record<string, unknown> });
+        } else if (frame.opcode === 9) writeFrame(socket, 10, frame.payload);
+        else if (frame.opcode === 8) {
+          writeFrame(socket, 8, Buffer.alloc(0));
+          socket.end();
+        }
+      }
+    });
+    writeFrame(socket, 1, Buffer.from(JSON.stringify({ type: 'hello', num_connections: 1 })));
+    this.record({ method: 'socket_mode.hello', args: {} });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -213,6 +278,8 @@ export class FakeSlack {
         const members = this.groups.get(String(args.usergroup));
         return members ? { ok: true, users: members } : { ok: false, error: 'no_such_subteam' };
       }
+      case 'apps.connections.open':
+        return { ok: true, url: `${this.url.replace(/^http/, 'ws')}/link` };
       case 'conversations.info':
         return {
           ok: true,
@@ -238,6 +305,48 @@ function parseBody(raw: string, contentType: string | undefined): Record<string,
     out[k] = /^[[{]/.test(v) ? tryJson(v) : v;
   }
   return out;
+}
+
+/** One unfragmented WebSocket frame from the server (never masked). */
+function writeFrame(socket: Duplex, opcode: number, payload: Buffer): void {
+  const len = payload.length;
+  const head =
+    len < 126
+      ? Buffer.from([0x80 | opcode, len])
+      : len < 65_536
+        ? Buffer.from([0x80 | opcode, 126, len >> 8, len & 0xff])
+        : Buffer.concat([Buffer.from([0x80 | opcode, 127]), bigLength(len)]);
+  socket.write(Buffer.concat([head, payload]));
+}
+
+function bigLength(len: number): Buffer {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64BE(BigInt(len));
+  return b;
+}
+
+/** One client frame (masked, as clients must) from the front of `buf`, or undefined until it is complete. */
+function readFrame(buf: Buffer): { opcode: number; payload: Buffer; size: number } | undefined {
+  if (buf.length < 2) return undefined;
+  const opcode = buf[0]! & 0x0f;
+  const masked = (buf[1]! & 0x80) !== 0;
+  let len = buf[1]! & 0x7f;
+  let offset = 2;
+  if (len === 126) {
+    if (buf.length < 4) return undefined;
+    len = buf.readUInt16BE(2);
+    offset = 4;
+  } else if (len === 127) {
+    if (buf.length < 10) return undefined;
+    len = Number(buf.readBigUInt64BE(2));
+    offset = 10;
+  }
+  const maskKey = masked ? buf.subarray(offset, offset + 4) : undefined;
+  if (masked) offset += 4;
+  if (buf.length < offset + len) return undefined;
+  const payload = Buffer.from(buf.subarray(offset, offset + len));
+  if (maskKey) for (let i = 0; i < payload.length; i++) payload[i]! ^= maskKey[i % 4]!;
+  return { opcode, payload, size: offset + len };
 }
 
 function tryJson(v: string): unknown {

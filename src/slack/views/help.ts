@@ -1,6 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { Action, Capabilities } from '../../services/access.ts';
-import { ACTIONS as ALL_ACTIONS } from '../../services/access.ts';
+import type { Capabilities } from '../../services/access.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { enumLabel, type Message, type Ui } from './format.ts';
 import { assertBlocksWithinLimits } from './limits.ts';
@@ -29,7 +28,7 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
       elements: [{ type: 'mrkdwn', text: `${ui.t('help.server_ref')} ${ui.t('help.modal_hint')}` }],
     });
   }
-  const missing = ALL_ACTIONS.filter((a: Action) => !caps.allowed.includes(a));
+  const missing = caps.needsHigherRole;
   if (missing.length > 0 && caps.channelAllowed) {
     blocks.push({
       type: 'context',

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLogger, MemoryLogSink } from '../../src/log.ts';
+import { createSlackApp } from '../../src/slack/app.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+function runMain(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.on('exit', (code) => resolve({ code, stderr, stdout }));
+  });
+}
+
+describe('npm start (src/main.ts)', () => {
+  it('prints one line per configuration problem and exits 1', async () => {
+    const r = await runMain({ PORT: 'eighty', SLACK_BOT_TOKEN: 'xoxp-wrong' });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toContain('PORT: expected a whole number from 1 to 65535');
+    expect(lines.some((l) => l.startsWith('SLACK_BOT_TOKEN:'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('PROVIDER_API_KEY:'))).toBe(true);
+    expect(r.stderr).not.toContain('xoxp-wrong');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('prints the policy file’s problems and exits 1', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vps-chatops-main-'));
+    try {
+      const policy = join(dir, 'policy.yml');
+      await writeFile(policy, 'roles:\n  operator: [nobody]\n');
+      const r = await runMain({
+        SLACK_BOT_TOKEN: 'xoxb-1234567890',
+        SLACK_SIGNING_SECRET: 'abcdefgh12345678',
+        PROVIDER_API_KEY: 'xs_test_key_123',
+        DATA_DIR: dir,
+        POLICY_FILE: policy,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('roles.operator.0');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('createSlackApp', () => {
+  const base = {
+    port: 0,
+    logger: createLogger({ stream: new MemoryLogSink() }),
+    health: async () => ({ ok: true, store: 'ok' as const, provider: {} }),
+    metrics: () => '',
+  };
+
+  it('builds a Socket Mode app when an app-level token is set', () => {
+    const s = createSlackApp({
+      ...base,
+      slack: {
+        botToken: 'xoxb-1',
+        appToken: 'xapp-1',
+        signingSecret: undefined,
+        apiUrl: 'http://127.0.0.1:9/api/',
+        socketMode: true,
+      },
+    });
+    expect(s.mode).toBe('socket');
+  });
+
+  it('refuses HTTP mode without a signing secret', () => {
+    expect(() =>
+      createSlackApp({
+        ...base,
+        slack: {
+          botToken: 'xoxb-1',
+          appToken: undefined,
+          signingSecret: undefined,
+          apiUrl: undefined,
+          socketMode: false,
+        },
+      }),
+    ).toThrow(/SLACK_SIGNING_SECRET/);
+  });
+});
