@@ -16,8 +16,11 @@ export async function recordSignupStatus(
   signup: TrackedSignup,
   status: SignupStatusView,
   ip: string | null,
-  opts: { now: number; escalateAfterMs: number },
+  opts: { now: number; escalateAfterMs: number; notifyChannel?: string | undefined },
 ): Promise<SignupOutcome> {
+  // NOTIFY_CHANNEL receives everything: a copy of each follow-up, outside the thread.
+  const copyTo =
+    opts.notifyChannel && opts.notifyChannel !== signup.channelId ? opts.notifyChannel : undefined;
   if (status.status === 'active' && status.uuid) {
     const uuid = status.uuid;
     const notice: Notice = {
@@ -41,6 +44,15 @@ export async function recordSignupStatus(
         payload: notice,
         nextAttemptAt: opts.now,
       });
+      if (copyTo) {
+        await tx.outbox.enqueue({
+          dedupeKey: `signup:${signup.id}:active@${copyTo}`,
+          channelId: copyTo,
+          threadTs: null,
+          payload: notice,
+          nextAttemptAt: opts.now,
+        });
+      }
     });
     return 'active';
   }
@@ -62,12 +74,24 @@ export async function recordSignupStatus(
       since: signup.submittedAt,
       at: opts.now,
     };
-    const fresh = await store.outbox.enqueue({
-      dedupeKey: `signup:${signup.id}:stuck`,
-      channelId: signup.channelId,
-      threadTs: signup.messageTs,
-      payload: notice,
-      nextAttemptAt: opts.now,
+    const fresh = await store.transaction(async (tx) => {
+      const first = await tx.outbox.enqueue({
+        dedupeKey: `signup:${signup.id}:stuck`,
+        channelId: signup.channelId,
+        threadTs: signup.messageTs,
+        payload: notice,
+        nextAttemptAt: opts.now,
+      });
+      if (first && copyTo) {
+        await tx.outbox.enqueue({
+          dedupeKey: `signup:${signup.id}:stuck@${copyTo}`,
+          channelId: copyTo,
+          threadTs: null,
+          payload: notice,
+          nextAttemptAt: opts.now,
+        });
+      }
+      return first;
     });
     if (fresh) outcome = 'escalated';
   }

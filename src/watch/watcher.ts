@@ -432,6 +432,7 @@ export class Watcher {
     const outcome = await recordSignupStatus(this.o.store, signup, status, ip, {
       now,
       escalateAfterMs: this.escalateMs,
+      notifyChannel: this.o.notifyChannel,
     });
     this.signupCheckedAt.set(signup.id, now);
     if (outcome === 'active') {

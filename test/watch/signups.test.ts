@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderClient } from '../../src/provider/index.ts';
-import { makeWorld, type World } from './support/world.ts';
+import { CHANNEL, makeWorld, type World } from './support/world.ts';
 
 let world: World | undefined;
 afterEach(async () => {
@@ -72,6 +72,10 @@ describe('signup tracking', () => {
     expect(inThread[0]?.text).toContain('<@U0REQUESTER>');
     expect(inThread[0]?.text).toContain(row!.uuid!);
     expect(inThread[0]?.text).toContain(row!.ipAddress!);
+    // NOTIFY_CHANNEL gets a copy, outside any thread.
+    const copies = w.slack.posts.filter((p) => p.channel === CHANNEL && p.text.includes(row!.uuid!));
+    expect(copies).toHaveLength(1);
+    expect(copies[0]?.thread_ts).toBeUndefined();
     // Later cycles do not repeat it.
     await w.time.advance(10_000);
     await w.time.drive(w.a.watcher.runCycle());
@@ -80,6 +84,9 @@ describe('signup tracking', () => {
       await w.time.advance(500);
     }
     expect(w.slack.posts.filter((p) => p.thread_ts === '1772420000.000100')).toHaveLength(1);
+    // The third message: the list call seeing the new server appear.
+    expect(w.slack.posts).toHaveLength(3);
+    expect(w.slack.posts.filter((p) => p.text.includes('A new server'))).toHaveLength(1);
   });
 
   it('escalates a long setup_pending once, with the advice to contact support', async () => {
@@ -95,7 +102,7 @@ describe('signup tracking', () => {
       await w.a.notifier.drainOnce();
       await w.time.advance(500);
     }
-    const stuck = w.slack.posts.filter((p) => p.text.includes('support'));
+    const stuck = w.slack.posts.filter((p) => p.text.includes('support') && p.channel === 'C0APPROVAL');
     expect(stuck).toHaveLength(1);
     expect(stuck[0]?.thread_ts).toBe('1772420000.000100');
     expect(stuck[0]?.text).toContain(String(serviceId));
@@ -106,6 +113,8 @@ describe('signup tracking', () => {
       await w.a.notifier.drainOnce();
       await w.time.advance(500);
     }
-    expect(w.slack.posts.filter((p) => p.text.includes('is ready'))).toHaveLength(1);
+    expect(
+      w.slack.posts.filter((p) => p.text.includes('is ready') && p.channel === 'C0APPROVAL'),
+    ).toHaveLength(1);
   });
 });
