@@ -56,7 +56,7 @@ export interface NotifierOptions {
   render: NotificationContext;
   /** Posts only while this says so (the watcher lease). Default: always. */
   isLeader?: () => boolean;
-  /** Same value as the watcher's flap window. Default 60 s. */
+  /** Same value as the watcher's flap window. Default 30 s. */
   flapWindowMs?: number;
   /** Default 1100 ms. */
   minIntervalMs?: number;
@@ -204,7 +204,7 @@ export class Notifier {
   constructor(opts: NotifierOptions) {
     this.o = opts;
     this.log = opts.logger.child({ component: 'notifier' });
-    this.flapMs = opts.flapWindowMs ?? 60_000;
+    this.flapMs = opts.flapWindowMs ?? 30_000;
     this.minIntervalMs = opts.minIntervalMs ?? 1_100;
     this.threshold = opts.digestThreshold ?? 3;
   }

@@ -22,7 +22,7 @@ export interface WatchSettings {
   budgetShare: number;
   /** NOTIFY_CHANNEL */
   notifyChannel?: string | undefined;
-  /** WATCH_FLAP_SECONDS (proposed; default 60) */
+  /** WATCH_FLAP_SECONDS (proposed; default 30) */
   flapSeconds?: number | undefined;
   /** WATCH_SETUP_PENDING_MINUTES (proposed; default 120) */
   setupPendingMinutes?: number | undefined;
@@ -47,7 +47,7 @@ export function createWatcherRuntime(o: {
 }): WatcherRuntime {
   const clock = o.clock ?? realClock;
   const intervalMs = o.settings.intervalSeconds * 1000;
-  const flapWindowMs = (o.settings.flapSeconds ?? 60) * 1000;
+  const flapWindowMs = (o.settings.flapSeconds ?? 30) * 1000;
   const wstore = watchStoreFrom(o.store);
   const leadership = new Leadership({
     store: wstore,

@@ -31,7 +31,7 @@ export interface WatcherOptions {
   notifyChannel?: string | undefined;
   /** A server in `processing` is read again this soon (default: interval / 4, at most 15 s). */
   processingRecheckMs?: number;
-  /** A power change flipping back within this window is reported once as a flap (default 60 s). */
+  /** A power change flipping back within this window is reported once as a flap (default 30 s). */
   flapWindowMs?: number;
   /** Submitted signups are asked about this often (default: interval / 2, at most 30 s). */
   signupRecheckMs?: number;
@@ -81,6 +81,8 @@ export class Watcher {
   private watches: WatchSubscription[] = [];
   private signups: TrackedSignup[] = [];
   private readonly signupCheckedAt = new Map<string, number>();
+  /** Power changes seen in the last flap window, by server. */
+  private readonly changedRecently = new Map<string, number>();
   private lastListAt: number | undefined;
   private loaded = false;
   private refreshedAt = Number.NEGATIVE_INFINITY;
@@ -97,7 +99,7 @@ export class Watcher {
       clock: opts.clock,
     });
     this.processingMs = opts.processingRecheckMs ?? Math.min(15_000, Math.max(1_000, opts.intervalMs / 4));
-    this.flapMs = opts.flapWindowMs ?? 60_000;
+    this.flapMs = opts.flapWindowMs ?? 30_000;
     this.signupMs = opts.signupRecheckMs ?? Math.min(30_000, Math.max(1_000, opts.intervalMs / 2));
     this.escalateMs = opts.setupPendingEscalateMs ?? 2 * 3_600_000;
   }
@@ -271,7 +273,11 @@ export class Watcher {
     let bestProcessing = false;
     for (const s of this.watchedServers()) {
       if (this.claimed.has(s.uuid)) continue;
-      const processing = s.powerStatus === 'processing';
+      // Processing servers, and servers that changed within the flap window (so that a
+      // flip back is seen while the first change still waits in the outbox), are read sooner.
+      const changedAt = this.changedRecently.get(s.uuid);
+      const processing =
+        s.powerStatus === 'processing' || (changedAt !== undefined && now - changedAt < this.flapMs);
       const due = s.observedAt + (processing ? this.processingMs : this.o.intervalMs);
       if (due > now) {
         wait = Math.min(wait, due - now);
@@ -398,6 +404,8 @@ export class Watcher {
       changedAt: t ? now : (prev?.changedAt ?? now),
     });
     if (t) {
+      this.changedRecently.set(uuid, now);
+      for (const [u, at] of this.changedRecently) if (now - at >= this.flapMs) this.changedRecently.delete(u);
       this.counters.transitions += 1;
       this.log.info({ uuid, from: t.from, to: t.to, alarm: t.alarm }, 'power changed');
       this.o.onTransition?.(t);

@@ -184,3 +184,29 @@ describe('the watcher adapts', () => {
     expect(reads(u1)).toBeLessThanOrEqual(1);
   });
 });
+
+describe('flap detection with a long interval', () => {
+  it('re-reads a server that just changed, so a flip back within the window is one flap message', async () => {
+    world = await makeWorld({ servers: 3, intervalMs: 60_000, flapWindowMs: 30_000 });
+    const w = world;
+    const u0 = w.uuids[0]!;
+    w.a.watcher.start();
+    w.a.notifier.start();
+    await w.time.advance(61_000);
+    w.sim.control.setPower(u0, 'stopped');
+    // Seen at the next read (within the interval), then back to running 10 s later.
+    let seen = false;
+    for (let i = 0; i < 70 && !seen; i += 1) {
+      await w.time.advance(1_000);
+      seen = (await w.a.wstore.snapshots.get(u0))?.powerStatus === 'stopped';
+    }
+    expect(seen).toBe(true);
+    await w.time.advance(10_000);
+    w.sim.control.setPower(u0, 'running');
+    await w.time.advance(120_000);
+    await w.a.watcher.stop();
+    await w.a.notifier.stop();
+    expect(w.slack.posts).toHaveLength(1);
+    expect(w.slack.textOf(0)).toContain('flapped');
+  });
+});
