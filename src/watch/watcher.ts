@@ -98,7 +98,11 @@ export class Watcher {
       share: opts.budgetShare,
       clock: opts.clock,
     });
-    this.processingMs = opts.processingRecheckMs ?? Math.min(15_000, Math.max(1_000, opts.intervalMs / 4));
+    // Never slower than the interval itself.
+    this.processingMs = Math.min(
+      opts.intervalMs,
+      opts.processingRecheckMs ?? Math.min(15_000, Math.max(1_000, opts.intervalMs / 4)),
+    );
     this.flapMs = opts.flapWindowMs ?? 30_000;
     this.signupMs = opts.signupRecheckMs ?? Math.min(30_000, Math.max(1_000, opts.intervalMs / 2));
     this.escalateMs = opts.setupPendingEscalateMs ?? 2 * 3_600_000;
@@ -270,27 +274,24 @@ export class Watcher {
       wait = Math.min(wait, due - now);
     }
     let best: Snapshot | undefined;
-    let bestProcessing = false;
+    let bestDue = Number.POSITIVE_INFINITY;
     for (const s of this.watchedServers()) {
       if (this.claimed.has(s.uuid)) continue;
       // Processing servers, and servers that changed within the flap window (so that a
-      // flip back is seen while the first change still waits in the outbox), are read sooner.
+      // flip back is seen while the first change still waits in the outbox), are due sooner.
       const changedAt = this.changedRecently.get(s.uuid);
-      const processing =
+      const soon =
         s.powerStatus === 'processing' || (changedAt !== undefined && now - changedAt < this.flapMs);
-      const due = s.observedAt + (processing ? this.processingMs : this.o.intervalMs);
+      const due = s.observedAt + (soon ? this.processingMs : this.o.intervalMs);
       if (due > now) {
         wait = Math.min(wait, due - now);
         continue;
       }
-      // Processing servers first, then stalest first.
-      if (
-        !best ||
-        (processing && !bestProcessing) ||
-        (processing === bestProcessing && s.observedAt < best.observedAt)
-      ) {
+      // Earliest due first (stalest first among equals): a server due sooner goes
+      // ahead, but a long-overdue one is never starved by a storm of quick re-reads.
+      if (!best || due < bestDue || (due === bestDue && s.observedAt < best.observedAt)) {
         best = s;
-        bestProcessing = processing;
+        bestDue = due;
       }
     }
     if (best) return { task: { kind: 'detail', id: best.uuid, uuid: best.uuid } };

@@ -210,3 +210,31 @@ describe('flap detection with a long interval', () => {
     expect(w.slack.textOf(0)).toContain('flapped');
   });
 });
+
+describe('fairness under a tight budget', () => {
+  it('servers stuck in processing are read sooner but never starve the others', async () => {
+    world = await makeWorld({
+      servers: 10,
+      intervalMs: 60_000,
+      rateLimit: { limit: 24, windowSeconds: 60, concurrent: 3, daily: 1_000_000 },
+    });
+    const w = world;
+    const stuck = w.uuids.slice(0, 5);
+    for (const u of stuck) w.sim.control.setPower(u, 'processing');
+    w.a.watcher.start();
+    await w.time.advance(10 * 60_000);
+    const since = w.time.now() - 4 * 60_000;
+    await w.a.watcher.stop();
+    expect(w.sim.control.rateLimited().total).toBe(0);
+    const reads = (u: string) =>
+      w.sim.control.requests().filter((r) => r.path === `/v1/vps/servers/${u}` && r.at.getTime() >= since)
+        .length;
+    for (const u of w.uuids.slice(5)) expect(reads(u)).toBeGreaterThanOrEqual(1);
+    const stuckReads = stuck.map(reads).reduce((a, b) => a + b, 0);
+    const others = w.uuids
+      .slice(5)
+      .map(reads)
+      .reduce((a, b) => a + b, 0);
+    expect(stuckReads).toBeGreaterThanOrEqual(others);
+  });
+});
