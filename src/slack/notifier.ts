@@ -23,7 +23,7 @@
  */
 import type { Logger } from 'pino';
 import type { OutboxItem, OutboxRepo } from '../store/index.ts';
-import { type Clock, sleep, type Timers } from '../watch/clock.ts';
+import { type Clock, realClock, realTimers, sleep, type Timers } from '../watch/clock.ts';
 import { type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
 import type { Message } from './views/format.ts';
 import {
@@ -51,8 +51,9 @@ export interface NotifierOptions {
   outbox: Pick<OutboxRepo, 'due' | 'markSent' | 'markFailed'> & Partial<Pick<OutboxRepo, 'purgeSent'>>;
   slack: SlackPoster;
   logger: Logger;
-  clock: Clock;
-  timers: Timers;
+  /** Default: the real clock and timers. */
+  clock?: Clock;
+  timers?: Timers;
   render: NotificationContext;
   /** Posts only while this says so (the watcher lease). Default: always. */
   isLeader?: () => boolean;
@@ -183,7 +184,7 @@ function firstId(p: Planned): number {
 }
 
 export class Notifier {
-  private readonly o: NotifierOptions;
+  private readonly o: NotifierOptions & { clock: Clock; timers: Timers };
   private readonly log: Logger;
   private readonly flapMs: number;
   private readonly minIntervalMs: number;
@@ -202,7 +203,7 @@ export class Notifier {
   };
 
   constructor(opts: NotifierOptions) {
-    this.o = opts;
+    this.o = { ...opts, clock: opts.clock ?? realClock, timers: opts.timers ?? realTimers };
     this.log = opts.logger.child({ component: 'notifier' });
     this.flapMs = opts.flapWindowMs ?? 30_000;
     this.minIntervalMs = opts.minIntervalMs ?? 1_100;
