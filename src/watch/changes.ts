@@ -1,3 +1,4 @@
+import { isPowerStatus } from '../provider/index.ts';
 import { isAlarm, type Notice } from './notices.ts';
 import type {
   ContractStatus,
@@ -8,7 +9,6 @@ import type {
   WatchStore,
   WatchTx,
 } from './ports.ts';
-import { POWER_STATUSES } from './ports.ts';
 
 /**
  * Turning what the provider said into snapshot updates and outbox rows, each
@@ -41,7 +41,7 @@ export interface PowerTransition {
 }
 
 export function asPowerStatus(s: string): PowerStatus | undefined {
-  return (POWER_STATUSES as readonly string[]).includes(s) ? (s as PowerStatus) : undefined;
+  return isPowerStatus(s) ? s : undefined;
 }
 
 function asContract(s: string): ContractStatus {
@@ -69,53 +69,39 @@ async function enqueueAll(
   return fresh;
 }
 
-/** Applies one detail answer; returns the transition when the power state changed. */
+/** Applies one detail answer: the stored snapshot, and the transition when the power state changed. */
 export async function recordDetail(
   store: WatchStore,
   detail: ServerDetail,
   ctx: ChangeContext,
-): Promise<PowerTransition | undefined> {
+): Promise<{ snapshot: Snapshot; transition: PowerTransition | undefined }> {
   const to = asPowerStatus(detail.power.status);
   return store.transaction(async (tx) => {
     const prev = await tx.snapshots.get(detail.uuid);
     const name = detail.name || prev?.name || detail.uuid;
     const contractStatus = asContract(detail.status);
-    if (!to) {
-      // An unknown power value is not a change we can describe: keep the last known one.
-      await tx.snapshots.upsert({
-        uuid: detail.uuid,
-        name,
-        powerStatus: prev?.powerStatus ?? null,
-        contractStatus,
-        observedAt: ctx.now,
-        changedAt: prev?.changedAt ?? ctx.now,
-      });
-      return undefined;
-    }
-    if (!prev || prev.powerStatus === null || prev.powerStatus === to) {
-      await tx.snapshots.upsert({
-        uuid: detail.uuid,
-        name,
-        powerStatus: to,
-        contractStatus,
-        observedAt: ctx.now,
-        changedAt: prev?.powerStatus === to ? prev.changedAt : ctx.now,
-      });
-      return undefined;
+    const base = { uuid: detail.uuid, name, contractStatus, observedAt: ctx.now };
+    if (!to || !prev || prev.powerStatus === null || prev.powerStatus === to) {
+      // No change: the first read (a baseline), the same state, or an unknown power
+      // value (not a change we can describe: the last known one stays).
+      const snapshot: Snapshot = {
+        ...base,
+        powerStatus: to ?? prev?.powerStatus ?? null,
+        changedAt: prev && (!to || prev.powerStatus === to) ? prev.changedAt : ctx.now,
+      };
+      await tx.snapshots.upsert(snapshot);
+      return { snapshot, transition: undefined };
     }
     const from = prev.powerStatus;
     const notice: Notice = { kind: 'power', uuid: detail.uuid, name, from, to, at: ctx.now };
     const key = `power:${detail.uuid}:${prev.changedAt}:${from}>${to}`;
-    await tx.snapshots.upsert({
-      uuid: detail.uuid,
-      name,
-      powerStatus: to,
-      contractStatus,
-      observedAt: ctx.now,
-      changedAt: ctx.now,
-    });
+    const snapshot: Snapshot = { ...base, powerStatus: to, changedAt: ctx.now };
+    await tx.snapshots.upsert(snapshot);
     const enqueued = await enqueueAll(tx, key, notice, ctx.channelsFor(detail.uuid), ctx.now + ctx.holdMs);
-    return { uuid: detail.uuid, name, from, to, at: ctx.now, alarm: isAlarm({ from, to }), enqueued };
+    return {
+      snapshot,
+      transition: { uuid: detail.uuid, name, from, to, at: ctx.now, alarm: isAlarm({ from, to }), enqueued },
+    };
   });
 }
 

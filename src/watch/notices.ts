@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POWER_STATUSES } from '../provider/index.ts';
 
 /**
  * The payload of an outbox row: what happened, in plain data. The watcher
@@ -7,7 +8,7 @@ import { z } from 'zod';
  * older version (or damaged) is recognised rather than trusted.
  */
 
-const power = z.enum(['running', 'stopped', 'processing', 'error']);
+const power = z.enum(POWER_STATUSES);
 
 export const noticeSchema = z.discriminatedUnion('kind', [
   z.object({

@@ -2,11 +2,13 @@
  * What the watcher needs from the provider client and the store, stated
  * narrowly so that `src/watch/` depends on behaviour, not on those modules'
  * full surfaces. `adapters.ts` maps the real ProviderClient and Store onto
- * these; tests may pass in-memory fakes.
+ * these.
  */
 
-export const POWER_STATUSES = ['running', 'stopped', 'processing', 'error'] as const;
-export type PowerStatus = (typeof POWER_STATUSES)[number];
+import type { PowerStatus } from '../provider/index.ts';
+
+export { POWER_STATUSES, type PowerStatus } from '../provider/index.ts';
+
 /** `gone` is the watcher's own mark for a server that left the list. */
 export type ContractStatus = 'active' | 'suspended' | 'gone';
 

@@ -388,22 +388,8 @@ export class Watcher {
       throw err;
     }
     const now = this.o.clock.now();
-    const t = await recordDetail(this.o.store, detail, this.context(now));
-    const prev = this.snapshots.get(uuid);
-    const power = t ? t.to : (prev?.powerStatus ?? null);
-    const known = detail.power.status;
-    const status =
-      known === 'running' || known === 'stopped' || known === 'processing' || known === 'error'
-        ? known
-        : power;
-    this.snapshots.set(uuid, {
-      uuid,
-      name: detail.name || prev?.name || uuid,
-      powerStatus: status,
-      contractStatus: detail.status === 'suspended' ? 'suspended' : 'active',
-      observedAt: now,
-      changedAt: t ? now : (prev?.changedAt ?? now),
-    });
+    const { snapshot, transition: t } = await recordDetail(this.o.store, detail, this.context(now));
+    this.snapshots.set(uuid, snapshot);
     if (t) {
       this.changedRecently.set(uuid, now);
       for (const [u, at] of this.changedRecently) if (now - at >= this.flapMs) this.changedRecently.delete(u);
