@@ -145,7 +145,7 @@ interface Planned {
 /** Folds a server's power notices that follow each other within the window into chains. */
 export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Planned[] {
   const out: Planned[] = [];
-  const chains = new Map<string, { items: Parsed[] }[]>();
+  const chains = new Map<string, Parsed[]>();
   for (const p of items) {
     if (p.notice.kind !== 'power') {
       out.push({ unit: { notices: [p.notice] }, rows: [p.row], ready: p.ready });
@@ -153,10 +153,10 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
     }
     const list = chains.get(p.notice.uuid) ?? [];
     chains.set(p.notice.uuid, list);
-    list.push({ items: [p] });
+    list.push(p);
   }
   for (const list of chains.values()) {
-    const sorted = list.map((c) => c.items[0]!).sort((a, b) => a.notice.at - b.notice.at);
+    const sorted = [...list].sort((a, b) => a.notice.at - b.notice.at);
     let cur: Parsed[] = [];
     const flush = () => {
       if (cur.length === 0) return;
