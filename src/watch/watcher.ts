@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { RequestBudget } from './budget.ts';
+import { type BudgetState, RequestBudget } from './budget.ts';
 import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
 import { type Clock, sleep, type Timers } from './clock.ts';
 import type { Leadership } from './leader.ts';
@@ -58,6 +58,7 @@ export interface WatcherStats {
   lists: number;
   lastListAt: number | undefined;
   leader: boolean;
+  budget: BudgetState;
 }
 
 /**
@@ -109,7 +110,12 @@ export class Watcher {
   }
 
   stats(): WatcherStats {
-    return { ...this.counters, lastListAt: this.lastListAt, leader: this.o.leadership.isLeader() };
+    return {
+      ...this.counters,
+      lastListAt: this.lastListAt,
+      leader: this.o.leadership.isLeader(),
+      budget: this.budget.state(),
+    };
   }
 
   start(): void {

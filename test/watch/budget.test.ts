@@ -131,6 +131,10 @@ describe('the watcher within the rate limit', () => {
     // With 30 requests a minute for 20 servers and a list call, each server is read every ~42 s.
     const snaps = await w.a.wstore.snapshots.all();
     for (const s of snaps) expect(w.time.now() - s.observedAt).toBeLessThanOrEqual(60_000);
+    const stats = w.a.watcher.stats();
+    expect(stats.budget.limit).toBe(limit);
+    expect(stats.budget.windowMs).toBe(60_000);
+    expect(stats.budget.maxInFlight).toBe(1);
     const watcherTotal = [...byWindow.values()].reduce((a, e) => a + e.watcher, 0);
     expect(watcherTotal).toBeGreaterThanOrEqual(5 * 30 * 0.8);
   });
