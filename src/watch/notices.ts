@@ -78,7 +78,7 @@ function safeJson(text: string): unknown {
 }
 
 /**
- * Whether a power change wakes the on-call person: any `error`, and a stop
+ * Whether a power change wakes the on-call person: every `error`, and a stop
  * that did not pass through `processing`. The provider publishes no power
  * operation endpoints, so "a power operation was being applied" (processing)
  * is the only sign we have that somebody asked for the stop.

@@ -20,6 +20,12 @@ async function drainFor(w: World, ms: number): Promise<void> {
   await w.a.notifier.drainOnce();
 }
 
+/** Lets `ms` of test time pass, then runs one full watcher cycle. */
+async function cycleAfter(w: World, ms = 10_000) {
+  await w.time.advance(ms);
+  return w.time.drive(w.a.watcher.runCycle());
+}
+
 async function outboxRows(w: World) {
   return w.a.store.outbox.due(new Date(w.time.now() + 10 * 86_400_000), 10_000);
 }
@@ -35,14 +41,12 @@ describe.each<Kind>(['sqlite', 'postgres'])('watcher on %s against the simulator
     expect(w.slack.posts).toHaveLength(0);
 
     w.sim.control.setPower(u0, 'stopped');
-    await w.time.advance(10_000);
-    const second = await w.time.drive(w.a.watcher.runCycle());
+    const second = await cycleAfter(w);
     expect(second.transitions.map((t) => [t.uuid, t.from, t.to, t.alarm])).toEqual([
       [u0, 'running', 'stopped', true],
     ]);
     // A second look at the same state is not news.
-    await w.time.advance(10_000);
-    expect((await w.time.drive(w.a.watcher.runCycle())).transitions).toEqual([]);
+    expect((await cycleAfter(w)).transitions).toEqual([]);
 
     // Held for the flap window, then posted once.
     await drainFor(w, 40_000);
@@ -55,11 +59,9 @@ describe.each<Kind>(['sqlite', 'postgres'])('watcher on %s against the simulator
 
     // A processing server is looked at again sooner, and the full sequence is one calm message.
     w.sim.control.setPower(u1, 'processing');
-    await w.time.advance(10_000);
-    await w.time.drive(w.a.watcher.runCycle());
+    await cycleAfter(w);
     w.sim.control.setPower(u1, 'stopped');
-    await w.time.advance(10_000);
-    await w.time.drive(w.a.watcher.runCycle());
+    await cycleAfter(w);
     await drainFor(w, 40_000);
     expect(w.slack.posts).toHaveLength(2);
     const seq = w.slack.textOf(1);
@@ -77,11 +79,9 @@ describe.each<Kind>(['sqlite', 'postgres'])('watcher on %s against the simulator
     const u0 = w.uuids[0]!;
     await w.time.drive(w.a.watcher.runCycle());
     w.sim.control.setPower(u0, 'error');
-    await w.time.advance(10_000);
-    await w.time.drive(w.a.watcher.runCycle());
+    await cycleAfter(w);
     w.sim.control.setPower(u0, 'running');
-    await w.time.advance(10_000);
-    await w.time.drive(w.a.watcher.runCycle());
+    await cycleAfter(w);
     await drainFor(w, 60_000);
     expect(w.slack.posts).toHaveLength(1);
     const text = w.slack.textOf(0);
@@ -97,15 +97,13 @@ describe.each<Kind>(['sqlite', 'postgres'])('watcher on %s against the simulator
     w.sim.control.setContractStatus(u0, 'suspended');
     w.sim.control.renameServer(u1, 'renamed-1');
     const [u2] = w.sim.control.addServers(1, { name: 'fresh-1', power: 'running' });
-    await w.time.advance(10_000);
-    await w.time.drive(w.a.watcher.runCycle());
+    await cycleAfter(w);
     const snaps = await w.a.wstore.snapshots.all();
     expect(snaps.find((s) => s.uuid === u1)?.name).toBe('renamed-1');
     expect(snaps.find((s) => s.uuid === u0)?.contractStatus).toBe('suspended');
     expect(snaps.find((s) => s.uuid === u2)?.powerStatus).toBe('running');
     w.sim.control.removeServer(u1);
-    await w.time.advance(10_000);
-    await w.time.drive(w.a.watcher.runCycle());
+    await cycleAfter(w);
     await drainFor(w, 5_000);
     const all = w.slack.posts.map((_, i) => w.slack.textOf(i)).join('\n');
     expect(all).toContain('suspended');
@@ -118,8 +116,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('watcher on %s against the simulator
     const w = world;
     await w.time.drive(w.a.watcher.runCycle());
     for (const u of w.uuids) w.sim.control.setPower(u, 'stopped');
-    await w.time.advance(10_000);
-    const r = await w.time.drive(w.a.watcher.runCycle());
+    const r = await cycleAfter(w);
     expect(r.transitions).toHaveLength(100);
     await drainFor(w, 60_000);
     expect(w.slack.posts.length).toBeGreaterThan(0);
