@@ -1,0 +1,337 @@
+/**
+ * Watcher notifications: one change, a folded sequence or flap of one server,
+ * a signup follow-up, or a digest of a burst. Pure: plain notices in, Block Kit
+ * out. Times are Slack date tokens, so every reader sees their own time zone.
+ * A digest too long for one message summarises (counts of every kind first,
+ * then as many lines as fit, then how many were left out); it never cuts
+ * silently.
+ */
+import type { KnownBlock } from '@slack/types';
+import { isAlarm, type Notice, type PowerNotice } from '../../watch/notices.ts';
+import type { SubscriptionChange, SubscriptionList } from '../../watch/subscriptions.ts';
+import { type Locale, t } from '../i18n/index.ts';
+import { type WatchMessageKey, wt } from '../i18n/watch-messages.ts';
+import { escapeMrkdwn, type Message, POWER_EMOJI } from './format.ts';
+import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
+
+export interface NotificationContext {
+  locale: Locale;
+  /** ONCALL_MENTION, already in Slack's mention syntax. */
+  oncallMention?: string | undefined;
+}
+
+/**
+ * What one message reports: a single notice, or a chain of power notices of
+ * one server folded together (a sequence such as running -> processing ->
+ * stopped, or a flap that came back to where it started).
+ */
+export interface NoticeUnit {
+  notices: readonly Notice[];
+}
+
+/** Longest detail text a digest carries before it says how many it left out. */
+export const DIGEST_DETAIL_CHARS = 12_000;
+const SECTION_CHARS = LIMITS.sectionText - 100;
+
+function slackDate(ms: number): string {
+  const sec = Math.floor(ms / 1000);
+  return `<!date^${sec}^{date_short_pretty} {time_secs}|${new Date(sec * 1000).toISOString()}>`;
+}
+
+function powerLabel(locale: Locale, s: string): string {
+  const key = `power.${s}`;
+  return key === 'power.running' ||
+    key === 'power.stopped' ||
+    key === 'power.processing' ||
+    key === 'power.error'
+    ? t(locale, key)
+    : s;
+}
+
+function statusLabel(locale: Locale, s: string): string {
+  return s === 'active' || s === 'suspended' ? t(locale, `status.${s}`) : s;
+}
+
+function powerChain(unit: NoticeUnit): PowerNotice[] | undefined {
+  const chain = unit.notices.filter((n): n is PowerNotice => n.kind === 'power');
+  return chain.length === unit.notices.length && chain.length > 0 ? chain : undefined;
+}
+
+export function isFlap(unit: NoticeUnit): boolean {
+  const chain = powerChain(unit);
+  if (!chain || chain.length < 2) return false;
+  return chain[0]!.from === chain[chain.length - 1]!.to;
+}
+
+/** Whether the unit wakes on-call: the last change is an alarm and did not flap back. */
+export function unitIsAlarm(unit: NoticeUnit): boolean {
+  const chain = powerChain(unit);
+  if (!chain || isFlap(unit)) return false;
+  return isAlarm(chain[chain.length - 1]!);
+}
+
+function subject(unit: NoticeUnit): { name: string; ref: string } | undefined {
+  const n = unit.notices[0];
+  if (!n) return undefined;
+  if ('uuid' in n) return { name: n.name ?? n.uuid, ref: n.name || n.uuid };
+  return undefined;
+}
+
+function mentionOrEmpty(ctx: NotificationContext): string {
+  return ctx.oncallMention ?? '';
+}
+
+/** The main sentence of a unit, and its alarm sentence when it has one. */
+function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; alarm?: string } {
+  const L = ctx.locale;
+  const chain = powerChain(unit);
+  if (chain) {
+    const first = chain[0]!;
+    const last = chain[chain.length - 1]!;
+    const name = escapeMrkdwn(first.name);
+    const path = [first.from, ...chain.map((c) => c.to)].map((s) => powerLabel(L, s)).join(' → ');
+    let main: string;
+    if (chain.length === 1) {
+      main = wt(L, 'watch.power.changed', {
+        emoji: POWER_EMOJI[last.to] ?? '',
+        name,
+        to: powerLabel(L, last.to),
+        from: powerLabel(L, last.from),
+        at: slackDate(last.at),
+      });
+    } else if (isFlap(unit)) {
+      main = wt(L, 'watch.power.flap', {
+        name,
+        path,
+        from_at: slackDate(first.at),
+        to_at: slackDate(last.at),
+        to: powerLabel(L, last.to),
+      });
+    } else {
+      main = wt(L, 'watch.power.sequence', {
+        emoji: POWER_EMOJI[last.to] ?? '',
+        name,
+        path,
+        at: slackDate(last.at),
+      });
+    }
+    if (!unitIsAlarm(unit)) return { main };
+    const key: WatchMessageKey = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
+    return { main, alarm: wt(L, key, { oncall: mentionOrEmpty(ctx), name }).trim() };
+  }
+  const n = unit.notices[0]!;
+  switch (n.kind) {
+    case 'power':
+      return { main: '' }; // unreachable: handled as a chain above
+    case 'contract':
+      return {
+        main: wt(L, 'watch.contract.changed', {
+          name: escapeMrkdwn(n.name),
+          to: statusLabel(L, n.to),
+          from: statusLabel(L, n.from),
+          at: slackDate(n.at),
+        }),
+      };
+    case 'server-added':
+      return { main: wt(L, 'watch.server.added', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
+    case 'server-removed':
+      return { main: wt(L, 'watch.server.removed', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
+    case 'signup-active':
+      return {
+        main: wt(L, 'watch.signup.active', {
+          requester: n.requesterId,
+          name: escapeMrkdwn(n.name),
+          uuid: n.uuid,
+          ip: n.ip ?? wt(L, 'watch.signup.ip_unknown'),
+          at: slackDate(n.at),
+        }),
+      };
+    case 'signup-stuck':
+      return {
+        main: wt(L, 'watch.signup.stuck', {
+          requester: n.requesterId,
+          name: escapeMrkdwn(n.name ?? wt(L, 'watch.signup.unnamed')),
+          service: n.serviceId,
+          since: slackDate(n.since),
+        }),
+      };
+  }
+}
+
+function section(text: string): KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text } };
+}
+
+function showHint(ctx: NotificationContext, ref: string): KnownBlock {
+  return {
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: wt(ctx.locale, 'watch.show_hint', { ref }) }],
+  };
+}
+
+/** One message for one unit. */
+export function renderUnit(unit: NoticeUnit, ctx: NotificationContext): Message {
+  const { main, alarm } = describe(unit, ctx);
+  const blocks: KnownBlock[] = [];
+  if (alarm) blocks.push(section(alarm));
+  blocks.push(section(main));
+  const subj = subject(unit);
+  const first = unit.notices[0];
+  if (subj && first && first.kind !== 'server-removed' && first.kind !== 'signup-stuck') {
+    blocks.push(showHint(ctx, escapeMrkdwn(subj.ref)));
+  }
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: alarm ? `${alarm}\n${main}` : main, blocks };
+}
+
+/** A short label of what a unit did, for the digest's counts. */
+function kindLabel(unit: NoticeUnit, L: Locale): string {
+  const chain = powerChain(unit);
+  if (chain) {
+    if (isFlap(unit)) return wt(L, 'watch.kind.flap');
+    const first = chain[0]!;
+    const last = chain[chain.length - 1]!;
+    return `${powerLabel(L, first.from)} → ${powerLabel(L, last.to)}`;
+  }
+  const n = unit.notices[0]!;
+  switch (n.kind) {
+    case 'contract':
+      return wt(L, 'watch.kind.contract', { from: statusLabel(L, n.from), to: statusLabel(L, n.to) });
+    case 'server-added':
+      return wt(L, 'watch.kind.added');
+    case 'server-removed':
+      return wt(L, 'watch.kind.removed');
+    case 'signup-active':
+      return wt(L, 'watch.kind.signup_active');
+    case 'signup-stuck':
+      return wt(L, 'watch.kind.signup_stuck');
+    default:
+      return n.kind;
+  }
+}
+
+function lastAt(unit: NoticeUnit): number {
+  return Math.max(...unit.notices.map((n) => n.at));
+}
+
+/** One message for a burst: counts of every kind, the alarms, then the servers, as many as fit. */
+export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationContext): Message {
+  const L = ctx.locale;
+  const counts = new Map<string, number>();
+  for (const u of units) {
+    const k = kindLabel(u, L);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const alarms = units.filter(unitIsAlarm).length;
+  const title = wt(L, 'watch.digest.title', { count: units.length });
+  const summary = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, count]) => wt(L, 'watch.digest.summary_line', { count, what }))
+    .join('\n');
+  const blocks: KnownBlock[] = [];
+  const alarmLine =
+    alarms > 0 ? wt(L, 'watch.digest.alarm', { oncall: mentionOrEmpty(ctx), count: alarms }).trim() : '';
+  if (alarmLine) blocks.push(section(alarmLine));
+  // At most one line per kind of change (a few dozen): no risk to the section limit.
+  blocks.push(section(`*${title}*\n${summary}`));
+
+  // Alarms first, then the rest, each newest last.
+  const ordered = [...units].sort(
+    (a, b) => Number(unitIsAlarm(b)) - Number(unitIsAlarm(a)) || lastAt(a) - lastAt(b),
+  );
+  const sections: string[] = [];
+  let current = '';
+  let used = 0;
+  let listed = 0;
+  for (const u of ordered) {
+    const subj = subject(u);
+    const name = subj ? escapeMrkdwn(subj.name) : '';
+    const line = `• ${unitIsAlarm(u) ? ':rotating_light: ' : ''}*${name}*: ${kindLabel(u, L)} ${slackDate(lastAt(u))}`;
+    if (used + line.length > DIGEST_DETAIL_CHARS) break;
+    if (current.length + line.length + 1 > SECTION_CHARS) {
+      sections.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+    used += line.length + 1;
+    listed += 1;
+  }
+  if (current) sections.push(current);
+  for (const s of sections) blocks.push(section(s));
+  if (listed < units.length) {
+    blocks.push(section(wt(L, 'watch.digest.more', { count: units.length - listed })));
+  }
+  blocks.push({
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: wt(L, 'watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
+  });
+  assertBlocksWithinLimits(blocks, 'message');
+  const text = [alarmLine, `${title}\n${summary}`].filter(Boolean).join('\n');
+  return { text, blocks };
+}
+
+// ------------------------------------------------- answers to the watch commands
+
+function targetLabel(locale: Locale, label: string): string {
+  return label === 'all' ? wt(locale, 'watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
+}
+
+/** The answer to `/vps watch` and `/vps unwatch`. */
+export function subscriptionChangeView(
+  locale: Locale,
+  kind: 'watch' | 'unwatch',
+  c: SubscriptionChange,
+): Message {
+  const key: WatchMessageKey =
+    kind === 'watch'
+      ? c.changed
+        ? 'watch.cmd.added'
+        : 'watch.cmd.already'
+      : c.changed
+        ? 'watch.cmd.removed'
+        : 'watch.cmd.not_watching';
+  const text = wt(locale, key, { channel: `<#${c.channelId}>`, target: targetLabel(locale, c.label) });
+  const blocks: KnownBlock[] = [section(text)];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
+
+/** The answer to `/vps watches`: every subscription, as many lines as fit, then how many more. */
+export function subscriptionListView(locale: Locale, list: SubscriptionList): Message {
+  const title = wt(locale, 'watch.cmd.list_title');
+  const blocks: KnownBlock[] = [section(`*${title}*`)];
+  if (list.rows.length === 0) blocks.push(section(wt(locale, 'watch.cmd.list_empty')));
+  let current = '';
+  let listed = 0;
+  for (const r of list.rows) {
+    const line = `• ${wt(locale, 'watch.cmd.list_line', {
+      target: targetLabel(locale, r.label),
+      channel: `<#${r.channelId}>`,
+      by: r.createdBy,
+    })}`;
+    if (current.length + line.length + 1 > SECTION_CHARS) {
+      if (blocks.length >= LIMITS.messageBlocks - 3) break;
+      blocks.push(section(current));
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+    listed += 1;
+  }
+  if (current) blocks.push(section(current));
+  if (listed < list.rows.length) {
+    blocks.push(section(wt(locale, 'watch.digest.more', { count: list.rows.length - listed })));
+  }
+  if (list.notifyChannel) {
+    blocks.push({
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: wt(locale, 'watch.cmd.notify_channel', { channel: `<#${list.notifyChannel}>` }),
+        },
+      ],
+    });
+  }
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: title, blocks };
+}

@@ -1,0 +1,67 @@
+import type { Clock } from './clock.ts';
+import type { WatchStore } from './ports.ts';
+
+/**
+ * Who runs the watcher and the notifier. With PostgreSQL several replicas
+ * share one store: the holder of the `watcher` lease leads, the others retry
+ * now and then and take over once it lapses. With SQLite the single process
+ * always leads and never touches the lease table.
+ *
+ * The leader counts itself leader only until `ttl - margin` after its last
+ * successful renewal, so a leader cut off from the database stops before a
+ * follower can have taken over (the margin covers one slow request).
+ */
+export interface LeadershipOptions {
+  store: Pick<WatchStore, 'leases'>;
+  holder: string;
+  ttlMs: number;
+  clock: Clock;
+  alwaysLead: boolean;
+  name?: string;
+}
+
+export class Leadership {
+  readonly holder: string;
+  private validUntil = 0;
+  /** The last failure to reach the lease table, for the watcher's log and health. */
+  lastError: unknown;
+  private readonly name: string;
+
+  constructor(private readonly opts: LeadershipOptions) {
+    this.holder = opts.holder;
+    this.name = opts.name ?? 'watcher';
+  }
+
+  get ttlMs(): number {
+    return this.opts.ttlMs;
+  }
+
+  isLeader(): boolean {
+    if (this.opts.alwaysLead) return true;
+    return this.opts.clock.now() < this.validUntil;
+  }
+
+  /** Takes or renews the lease; returns whether this process leads now. */
+  async ensure(): Promise<boolean> {
+    if (this.opts.alwaysLead) return true;
+    const startedAt = this.opts.clock.now();
+    let held = false;
+    try {
+      held = await this.opts.store.leases.acquire(this.name, this.holder, this.opts.ttlMs);
+      this.lastError = undefined;
+    } catch (err) {
+      // A database we cannot reach is a lease we cannot prove: step down.
+      this.lastError = err;
+      held = false;
+    }
+    const margin = Math.min(5_000, this.opts.ttlMs / 5);
+    this.validUntil = held ? startedAt + this.opts.ttlMs - margin : 0;
+    return held;
+  }
+
+  async release(): Promise<void> {
+    if (this.opts.alwaysLead) return;
+    this.validUntil = 0;
+    await this.opts.store.leases.release(this.name, this.holder);
+  }
+}

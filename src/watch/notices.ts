@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { POWER_STATUSES } from '../provider/index.ts';
+
+/**
+ * The payload of an outbox row: what happened, in plain data. The watcher
+ * writes it, the notifier folds and renders it. Times are epoch ms. It is
+ * stored as JSON and read back through `parseNotice`, so a row written by an
+ * older version (or damaged) is recognised rather than trusted.
+ */
+
+const power = z.enum(POWER_STATUSES);
+
+export const noticeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('power'),
+    uuid: z.string(),
+    name: z.string(),
+    from: power,
+    to: power,
+    at: z.number(),
+  }),
+  z.object({
+    kind: z.literal('contract'),
+    uuid: z.string(),
+    name: z.string(),
+    from: z.string(),
+    to: z.string(),
+    at: z.number(),
+  }),
+  z.object({
+    kind: z.literal('server-added'),
+    uuid: z.string(),
+    name: z.string(),
+    at: z.number(),
+  }),
+  z.object({
+    kind: z.literal('server-removed'),
+    uuid: z.string(),
+    name: z.string(),
+    at: z.number(),
+  }),
+  z.object({
+    kind: z.literal('signup-active'),
+    signupId: z.string(),
+    serviceId: z.string(),
+    uuid: z.string(),
+    name: z.string(),
+    ip: z.string().nullable(),
+    requesterId: z.string(),
+    at: z.number(),
+  }),
+  z.object({
+    kind: z.literal('signup-stuck'),
+    signupId: z.string(),
+    serviceId: z.string(),
+    name: z.string().nullable(),
+    requesterId: z.string(),
+    since: z.number(),
+    at: z.number(),
+  }),
+]);
+
+export type Notice = z.infer<typeof noticeSchema>;
+export type PowerNotice = Extract<Notice, { kind: 'power' }>;
+
+export function parseNotice(payload: unknown): Notice | undefined {
+  const value = typeof payload === 'string' ? safeJson(payload) : payload;
+  const r = noticeSchema.safeParse(value);
+  return r.success ? r.data : undefined;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a power change wakes the on-call person: every `error`, and a stop
+ * that did not pass through `processing`. The provider publishes no power
+ * operation endpoints, so "a power operation was being applied" (processing)
+ * is the only sign we have that somebody asked for the stop.
+ */
+export function isAlarm(n: { from: string; to: string }): boolean {
+  return n.to === 'error' || (n.to === 'stopped' && n.from !== 'processing');
+}

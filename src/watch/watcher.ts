@@ -1,0 +1,452 @@
+import type { Logger } from 'pino';
+import { type BudgetState, RequestBudget } from './budget.ts';
+import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
+import { type Clock, sleep, type Timers } from './clock.ts';
+import type { Leadership } from './leader.ts';
+import type {
+  CallOptions,
+  Snapshot,
+  TrackedSignup,
+  WatchProvider,
+  WatchStore,
+  WatchSubscription,
+} from './ports.ts';
+import { failureFacts } from './provider-errors.ts';
+import { recordSignupStatus } from './signups.ts';
+
+const BACKGROUND: CallOptions = { lane: 'background' };
+
+export interface WatcherOptions {
+  provider: WatchProvider;
+  store: WatchStore;
+  logger: Logger;
+  clock: Clock;
+  timers: Timers;
+  leadership: Leadership;
+  /** WATCH_INTERVAL_SECONDS in ms: the shortest cycle; the budget may stretch it. */
+  intervalMs: number;
+  /** WATCH_BUDGET_SHARE: share of each rate-limit window the watcher may use. */
+  budgetShare: number;
+  /** NOTIFY_CHANNEL: receives every change when set. */
+  notifyChannel?: string | undefined;
+  /** A server in `processing` is read again this soon (default: interval / 4, at most 15 s). */
+  processingRecheckMs?: number;
+  /** A power change flipping back within this window is reported once as a flap (default 30 s). */
+  flapWindowMs?: number;
+  /** Submitted signups are asked about this often (default: interval / 2, at most 30 s). */
+  signupRecheckMs?: number;
+  /** A `setup_pending` signup older than this is escalated (default 2 h). */
+  setupPendingEscalateMs?: number;
+  /** Parallel background requests at most (further capped by the concurrency headers). */
+  maxWorkers?: number;
+  /** Called after every committed power change (metrics, the benchmark). */
+  onTransition?: (t: PowerTransition) => void;
+  /** Called when new outbox rows may be waiting (wakes the notifier). */
+  onOutbox?: () => void;
+}
+
+type Task =
+  | { kind: 'list'; id: 'list' }
+  | { kind: 'detail'; id: string; uuid: string }
+  | { kind: 'signup'; id: string; signup: TrackedSignup };
+
+export interface WatcherStats {
+  requests: number;
+  rateLimited: number;
+  failures: number;
+  transitions: number;
+  lists: number;
+  lastListAt: number | undefined;
+  leader: boolean;
+  budget: BudgetState;
+}
+
+/**
+ * The poller. Not a fixed cycle but a continuous, budget-paced choice of the
+ * next request: the list when WATCH_INTERVAL_SECONDS has passed since the last
+ * one, then signups and servers that are due (processing servers and pending
+ * signups sooner), stalest first. When the budget allows more than the
+ * interval needs, every watched server is read once per interval; when it
+ * allows less, the cycle stretches and stalest-first keeps it round-robin, so
+ * the worst-case detection delay is (servers + 1) / budgeted rate.
+ */
+export class Watcher {
+  readonly budget: RequestBudget;
+  private readonly o: WatcherOptions;
+  private readonly log: Logger;
+  private readonly processingMs: number;
+  private readonly flapMs: number;
+  private readonly signupMs: number;
+  private readonly escalateMs: number;
+  private snapshots = new Map<string, Snapshot>();
+  private watches: WatchSubscription[] = [];
+  private signups: TrackedSignup[] = [];
+  private readonly signupCheckedAt = new Map<string, number>();
+  /** Power changes seen in the last flap window, by server. */
+  private readonly changedRecently = new Map<string, number>();
+  private lastListAt: number | undefined;
+  private loaded = false;
+  private refreshedAt = Number.NEGATIVE_INFINITY;
+  private readonly claimed = new Set<string>();
+  private abort: AbortController | undefined;
+  private loops: Promise<void>[] = [];
+  private readonly counters = { requests: 0, rateLimited: 0, failures: 0, transitions: 0, lists: 0 };
+
+  constructor(opts: WatcherOptions) {
+    this.o = opts;
+    this.log = opts.logger.child({ component: 'watcher' });
+    this.budget = new RequestBudget(() => opts.provider.rateLimit, {
+      share: opts.budgetShare,
+      clock: opts.clock,
+    });
+    // Never slower than the interval itself.
+    this.processingMs = Math.min(
+      opts.intervalMs,
+      opts.processingRecheckMs ?? Math.min(15_000, Math.max(1_000, opts.intervalMs / 4)),
+    );
+    this.flapMs = opts.flapWindowMs ?? 30_000;
+    this.signupMs = opts.signupRecheckMs ?? Math.min(30_000, Math.max(1_000, opts.intervalMs / 2));
+    this.escalateMs = opts.setupPendingEscalateMs ?? 2 * 3_600_000;
+  }
+
+  stats(): WatcherStats {
+    return {
+      ...this.counters,
+      lastListAt: this.lastListAt,
+      leader: this.o.leadership.isLeader(),
+      budget: this.budget.state(),
+    };
+  }
+
+  start(): void {
+    if (this.abort) return;
+    const abort = new AbortController();
+    this.abort = abort;
+    const workers = Math.max(1, this.o.maxWorkers ?? 4);
+    this.loops = [this.leaseLoop(abort.signal)];
+    for (let i = 0; i < workers; i += 1) this.loops.push(this.workLoop(abort.signal));
+  }
+
+  /**
+   * Stops polling, waits for requests under way, and hands the lease back
+   * (`release: false` leaves it to lapse, as a crashed process would).
+   */
+  async stop(opts: { release?: boolean } = {}): Promise<void> {
+    const abort = this.abort;
+    if (!abort) return;
+    abort.abort();
+    await Promise.allSettled(this.loops);
+    this.loops = [];
+    this.abort = undefined;
+    if (opts.release === false) return;
+    try {
+      await this.o.leadership.release();
+    } catch (err) {
+      this.log.warn({ err }, 'could not release the watcher lease; it lapses by itself');
+    }
+  }
+
+  /**
+   * One full cycle at once, for tests and the first run: list, every tracked
+   * signup, every watched server stalest first, each request waiting for the
+   * budget on the injected timers.
+   */
+  async runCycle(): Promise<{ requests: number; transitions: PowerTransition[] }> {
+    const before = this.counters.requests;
+    const transitions: PowerTransition[] = [];
+    await this.refresh();
+    await this.paced({ kind: 'list', id: 'list' });
+    for (const signup of this.signups)
+      await this.paced({ kind: 'signup', id: `signup:${signup.id}`, signup });
+    const order = this.watchedServers().sort((a, b) => a.observedAt - b.observedAt);
+    for (const s of order) {
+      const t = await this.paced({ kind: 'detail', id: s.uuid, uuid: s.uuid });
+      if (t) transitions.push(t);
+    }
+    return { requests: this.counters.requests - before, transitions };
+  }
+
+  private async paced(task: Task): Promise<PowerTransition | undefined> {
+    for (;;) {
+      const d = this.budget.delayMs();
+      if (d <= 0) break;
+      await sleep(this.o.timers, d);
+    }
+    return this.execute(task);
+  }
+
+  private async leaseLoop(signal: AbortSignal): Promise<void> {
+    const every = Math.max(100, Math.floor(this.o.leadership.ttlMs / 3));
+    while (!signal.aborted) {
+      const was = this.o.leadership.isLeader();
+      const now = await this.o.leadership.ensure();
+      if (now && !was) {
+        this.log.info({ holder: this.o.leadership.holder }, 'took the watcher lease');
+        this.loaded = false;
+      } else if (!now && was) {
+        this.log.warn({ err: this.o.leadership.lastError }, 'lost the watcher lease');
+      }
+      await sleep(this.o.timers, every, signal);
+    }
+  }
+
+  private async workLoop(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        if (!this.o.leadership.isLeader()) {
+          await sleep(this.o.timers, Math.max(100, Math.floor(this.o.leadership.ttlMs / 6)), signal);
+          continue;
+        }
+        // With no subscriber there is no list call to pick up a new watch: read the store instead.
+        if (
+          !this.loaded ||
+          (!this.hasSubscribers() && this.o.clock.now() - this.refreshedAt >= this.o.intervalMs)
+        ) {
+          await this.refresh();
+        }
+        const next = this.nextTask();
+        if ('waitMs' in next) {
+          await sleep(this.o.timers, Math.min(next.waitMs, 1_000), signal);
+          continue;
+        }
+        const d = this.budget.delayMs();
+        if (d > 0) {
+          await sleep(this.o.timers, Math.min(d, 1_000), signal);
+          continue;
+        }
+        await this.execute(next.task);
+      } catch (err) {
+        // Store trouble: say so, wait a little, and let the next pass retry.
+        this.counters.failures += 1;
+        this.log.error({ err }, 'watcher step failed');
+        await sleep(this.o.timers, 1_000, signal);
+      }
+    }
+  }
+
+  /** Reloads what other parts of the bot change: snapshots, watches, signups. */
+  private async refresh(): Promise<void> {
+    const [snaps, watches, signups] = await Promise.all([
+      this.o.store.snapshots.all(),
+      this.o.store.watches.list(),
+      this.o.store.signups.tracking(),
+    ]);
+    this.snapshots = new Map(snaps.map((s) => [s.uuid, s]));
+    this.watches = watches;
+    this.signups = signups;
+    this.loaded = true;
+    this.refreshedAt = this.o.clock.now();
+  }
+
+  private channelsFor = (uuid: string): string[] => {
+    const set = new Set<string>();
+    if (this.o.notifyChannel) set.add(this.o.notifyChannel);
+    for (const w of this.watches) if (w.target === 'all' || w.target === uuid) set.add(w.channelId);
+    return [...set];
+  };
+
+  private hasSubscribers(): boolean {
+    return this.o.notifyChannel !== undefined || this.watches.length > 0;
+  }
+
+  private watchedServers(): Snapshot[] {
+    const all = this.o.notifyChannel !== undefined || this.watches.some((w) => w.target === 'all');
+    const targets = new Set(this.watches.map((w) => w.target));
+    return [...this.snapshots.values()].filter(
+      (s) => s.contractStatus !== 'gone' && (all || targets.has(s.uuid)),
+    );
+  }
+
+  private nextTask(): { task: Task } | { waitMs: number } {
+    const now = this.o.clock.now();
+    let wait = this.o.intervalMs;
+    const listDue = this.lastListAt === undefined ? now : this.lastListAt + this.o.intervalMs;
+    // One list call per cycle: once the interval has passed and every watched
+    // server has been read since the last list (when the budget stretches the
+    // cycle, the list waits for the round to finish instead of eating into it).
+    const last = this.lastListAt;
+    const roundDone =
+      last === undefined ||
+      this.watchedServers().every((s) => s.observedAt >= last || this.claimed.has(s.uuid));
+    if (this.hasSubscribers() && !this.claimed.has('list') && roundDone) {
+      if (listDue <= now) return { task: { kind: 'list', id: 'list' } };
+      wait = Math.min(wait, listDue - now);
+    }
+    for (const signup of this.signups) {
+      const id = `signup:${signup.id}`;
+      if (this.claimed.has(id)) continue;
+      const due = (this.signupCheckedAt.get(signup.id) ?? 0) + this.signupMs;
+      if (due <= now) return { task: { kind: 'signup', id, signup } };
+      wait = Math.min(wait, due - now);
+    }
+    let best: Snapshot | undefined;
+    let bestDue = Number.POSITIVE_INFINITY;
+    for (const s of this.watchedServers()) {
+      if (this.claimed.has(s.uuid)) continue;
+      // Processing servers, and servers that changed within the flap window (so that a
+      // flip back is seen while the first change still waits in the outbox), are due sooner.
+      const changedAt = this.changedRecently.get(s.uuid);
+      const soon =
+        s.powerStatus === 'processing' || (changedAt !== undefined && now - changedAt < this.flapMs);
+      const due = s.observedAt + (soon ? this.processingMs : this.o.intervalMs);
+      if (due > now) {
+        wait = Math.min(wait, due - now);
+        continue;
+      }
+      // Earliest due first (stalest first among equals): a server due sooner goes
+      // ahead, but a long-overdue one is never starved by a storm of quick re-reads.
+      if (!best || due < bestDue || (due === bestDue && s.observedAt < best.observedAt)) {
+        best = s;
+        bestDue = due;
+      }
+    }
+    if (best) return { task: { kind: 'detail', id: best.uuid, uuid: best.uuid } };
+    return { waitMs: Math.max(10, wait) };
+  }
+
+  private context(now: number): ChangeContext {
+    return { now, channelsFor: this.channelsFor, holdMs: this.flapMs };
+  }
+
+  private async execute(task: Task): Promise<PowerTransition | undefined> {
+    this.claimed.add(task.id);
+    this.budget.take();
+    this.counters.requests += 1;
+    try {
+      switch (task.kind) {
+        case 'list':
+          await this.doList();
+          return undefined;
+        case 'detail':
+          return await this.doDetail(task.uuid);
+        case 'signup':
+          await this.doSignup(task.signup);
+          return undefined;
+      }
+    } catch (err) {
+      const facts = failureFacts(err);
+      if (facts.rateLimited) {
+        this.counters.rateLimited += 1;
+        this.budget.backOff(facts.retryAfterSeconds);
+        this.log.warn({ task: task.kind, retryAfter: facts.retryAfterSeconds }, 'provider answered 429');
+      } else {
+        this.counters.failures += 1;
+        this.log.warn({ err, task: task.kind }, 'watcher request failed; retried next cycle');
+      }
+      this.markTried(task);
+      return undefined;
+    } finally {
+      this.budget.done();
+      this.claimed.delete(task.id);
+    }
+  }
+
+  /** A failed read counts as a look, so one broken server cannot starve the rest. */
+  private markTried(task: Task): void {
+    const now = this.o.clock.now();
+    if (task.kind === 'list') this.lastListAt = now;
+    else if (task.kind === 'signup') this.signupCheckedAt.set(task.signup.id, now);
+    else {
+      const s = this.snapshots.get(task.uuid);
+      if (s) this.snapshots.set(task.uuid, { ...s, observedAt: now });
+    }
+  }
+
+  private async doList(): Promise<void> {
+    const servers = await this.o.provider.listServers(BACKGROUND);
+    const now = this.o.clock.now();
+    // Watches and signups change through commands; pick them up once per cycle.
+    const [watches, signups, known] = await Promise.all([
+      this.o.store.watches.list(),
+      this.o.store.signups.tracking(),
+      this.o.store.snapshots.all(),
+    ]);
+    this.watches = watches;
+    this.signups = signups;
+    const outcome = await recordList(this.o.store, servers, known, this.context(now));
+    const fresh = await this.o.store.snapshots.all();
+    // Keep the in-memory look times: they are fresher than a concurrent detail's commit may be.
+    const merged = new Map<string, Snapshot>();
+    for (const s of fresh) {
+      const mine = this.snapshots.get(s.uuid);
+      merged.set(s.uuid, mine && mine.observedAt > s.observedAt ? { ...s, observedAt: mine.observedAt } : s);
+    }
+    this.snapshots = merged;
+    this.lastListAt = now;
+    this.counters.lists += 1;
+    if (outcome.added.length + outcome.removed.length + outcome.contractChanged.length > 0) {
+      this.log.info(outcome, 'server list changed');
+      this.o.onOutbox?.();
+    }
+  }
+
+  private async doDetail(uuid: string): Promise<PowerTransition | undefined> {
+    let detail: Awaited<ReturnType<WatchProvider['getServer']>>;
+    try {
+      detail = await this.o.provider.getServer(uuid, BACKGROUND);
+    } catch (err) {
+      if (failureFacts(err).notFound) {
+        // Gone between the list and this read: the next list call records it.
+        this.markTried({ kind: 'detail', id: uuid, uuid });
+        this.lastListAt = undefined;
+        return undefined;
+      }
+      throw err;
+    }
+    const now = this.o.clock.now();
+    const { snapshot, transition: t } = await recordDetail(this.o.store, detail, this.context(now));
+    this.snapshots.set(uuid, snapshot);
+    if (t) {
+      this.changedRecently.set(uuid, now);
+      for (const [u, at] of this.changedRecently) if (now - at >= this.flapMs) this.changedRecently.delete(u);
+      this.counters.transitions += 1;
+      this.log.info({ uuid, from: t.from, to: t.to, alarm: t.alarm }, 'power changed');
+      this.o.onTransition?.(t);
+      if (t.enqueued > 0) this.o.onOutbox?.();
+    }
+    return t;
+  }
+
+  private async doSignup(signup: TrackedSignup): Promise<void> {
+    const status = await this.o.provider.signupStatus(signup.providerServiceId, BACKGROUND);
+    let ip: string | null = null;
+    if (status.status === 'active' && status.uuid) {
+      // The IP is not in signup-status: one detail read, inside the budget like any other.
+      // The status call has finished, so its place is handed back first (execute's
+      // `finally` then closes this second request's place).
+      this.budget.done();
+      for (;;) {
+        const d = this.budget.delayMs();
+        if (d <= 0) break;
+        await sleep(this.o.timers, d);
+      }
+      this.budget.take();
+      this.counters.requests += 1;
+      try {
+        ip = (await this.o.provider.getServer(status.uuid, BACKGROUND)).ip_address;
+      } catch (err) {
+        // Posting the completion matters more than the IP; the message says it is unknown.
+        this.log.warn({ err, signup: signup.id }, 'could not read the new server for its IP');
+      }
+    }
+    const now = this.o.clock.now();
+    const outcome = await recordSignupStatus(this.o.store, signup, status, ip, {
+      now,
+      escalateAfterMs: this.escalateMs,
+      notifyChannel: this.o.notifyChannel,
+    });
+    this.signupCheckedAt.set(signup.id, now);
+    if (outcome === 'active') {
+      this.signups = this.signups.filter((s) => s.id !== signup.id);
+      this.signupCheckedAt.delete(signup.id);
+    } else if (outcome === 'status-changed') {
+      this.signups = this.signups.map((s) =>
+        s.id === signup.id ? { ...s, providerStatus: status.status } : s,
+      );
+    }
+    if (outcome === 'active' || outcome === 'escalated') {
+      this.log.info({ signup: signup.id, outcome }, 'signup follow-up');
+      this.o.onOutbox?.();
+    }
+  }
+}

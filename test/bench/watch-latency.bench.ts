@@ -1,0 +1,210 @@
+/**
+ * Detection latency of the watcher against the bound its budget allows, and a
+ * naive fixed-interval poller in the same run.
+ *
+ * Clock: the simulator's REAL clock with a high but fixed rate limit (3000
+ * requests per 10 s window, 10 concurrent), so latency is wall time a person
+ * would wait. For N = 10, 100, 1000 servers, power changes (running <->
+ * stopped) happen at random moments on random servers; a server changes again
+ * only after its previous change was detected, so every change is observable.
+ *
+ * Bound: N / (budgeted requests per second) = N / (share x limit / window),
+ * the time one full round of detail reads takes at the watcher's share. The
+ * watcher's minimum cycle (WATCH_INTERVAL_SECONDS) is set to 10 ms here so the
+ * budget, not the configured interval, is what limits it. Goal: p95 <= 1.25 x
+ * bound and zero 429s.
+ *
+ * Naive poller: every 2 s, the list and then every server's detail, five at a
+ * time, ignoring the rate-limit headers (what a cron script would do).
+ *
+ * One JSON line per figure: {"bench","value","unit","bound","ratio"}.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '../../src/log.ts';
+import { ProviderClient } from '../../src/provider/index.ts';
+import { startSimulator } from '../../src/simulator/index.ts';
+import { openStore } from '../../src/store/index.ts';
+import { watchProviderFrom, watchStoreFrom } from '../../src/watch/adapters.ts';
+import { realClock, realTimers } from '../../src/watch/clock.ts';
+import { Leadership } from '../../src/watch/leader.ts';
+import { Watcher } from '../../src/watch/watcher.ts';
+
+const RATE = { limit: 3000, windowSeconds: 10, concurrent: 10, daily: 100_000_000 };
+const SHARE = 0.5;
+const BUDGET_RPS = (SHARE * RATE.limit) / RATE.windowSeconds;
+const NAIVE_INTERVAL_MS = 2_000;
+const SIZES = [10, 100, 1000];
+
+function emit(bench: string, value: number, unit: string, bound: number | null): void {
+  const ratio = bound === null || bound === 0 ? null : Number((value / bound).toFixed(3));
+  process.stdout.write(`${JSON.stringify({ bench, value: Number(value.toFixed(3)), unit, bound, ratio })}\n`);
+}
+
+function pct(xs: number[], p: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Random changes at about `perSecond`, each on a server whose last change was seen. */
+function changer(
+  sim: Awaited<ReturnType<typeof startSimulator>>,
+  uuids: string[],
+  pending: Map<string, number>,
+  perSecond: number,
+): { stop: () => void } {
+  let stopped = false;
+  const state = new Map(uuids.map((u) => [u, 'running' as 'running' | 'stopped']));
+  void (async () => {
+    while (!stopped) {
+      await sleep(-Math.log(1 - Math.random()) * (1000 / perSecond));
+      if (stopped) break;
+      const free = uuids.filter((u) => !pending.has(u));
+      const u = free[Math.floor(Math.random() * free.length)];
+      if (!u) continue;
+      const next = state.get(u) === 'running' ? 'stopped' : 'running';
+      state.set(u, next);
+      pending.set(u, performance.now());
+      sim.control.setPower(u, next);
+    }
+  })();
+  return {
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
+
+async function runWatcher(n: number): Promise<{ latencies: number[]; rateLimited: number; bound: number }> {
+  const sim = await startSimulator({ clock: 'real', seed: 'empty', rateLimit: RATE, latencyMs: 2 });
+  const uuids = sim.control.addServers(n, { power: 'running', status: 'active' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'watch-bench-'));
+  const logger = createLogger({ level: 'silent' });
+  const store = await openStore({ dataDir, logger });
+  const client = new ProviderClient({ baseUrl: sim.url, apiKey: sim.keys.full, logger });
+  const wstore = watchStoreFrom(store);
+  const pending = new Map<string, number>();
+  const latencies: number[] = [];
+  let measuring = false;
+  const watcher = new Watcher({
+    provider: watchProviderFrom(client),
+    store: wstore,
+    logger,
+    clock: realClock,
+    timers: realTimers,
+    leadership: new Leadership({
+      store: wstore,
+      holder: 'bench',
+      ttlMs: 15_000,
+      clock: realClock,
+      alwaysLead: true,
+    }),
+    intervalMs: 10,
+    budgetShare: SHARE,
+    notifyChannel: 'C0BENCH01',
+    maxWorkers: 8,
+    onTransition: (t) => {
+      const since = pending.get(t.uuid);
+      if (since === undefined) return;
+      pending.delete(t.uuid);
+      if (measuring) latencies.push((performance.now() - since) / 1000);
+    },
+  });
+  const bound = n / BUDGET_RPS;
+  watcher.start();
+  // Warm-up: the first round only records the baseline.
+  const warmUntil = Date.now() + Math.max(1_000, 1.5 * bound * 1000);
+  while (Date.now() < warmUntil) await sleep(100);
+  measuring = true;
+  const measureMs = Math.max(15_000, 4 * bound * 1000);
+  const ch = changer(sim, uuids, pending, Math.max(6, Math.min(20, n / 10)));
+  await sleep(measureMs);
+  ch.stop();
+  measuring = false;
+  await watcher.stop();
+  const rateLimited = sim.control.rateLimited().total;
+  await client.close();
+  await store.close();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { latencies, rateLimited, bound };
+}
+
+async function runNaive(n: number): Promise<{ latencies: number[]; rateLimited: number }> {
+  const sim = await startSimulator({ clock: 'real', seed: 'empty', rateLimit: RATE, latencyMs: 2 });
+  const uuids = sim.control.addServers(n, { power: 'running', status: 'active' });
+  const pending = new Map<string, number>();
+  const latencies: number[] = [];
+  const known = new Map<string, string>();
+  const headers = { authorization: `Bearer ${sim.keys.full}` };
+  let stopped = false;
+  let measuring = false;
+  const get = async (p: string): Promise<unknown> => {
+    const r = await fetch(`${sim.url}${p}`, { headers });
+    const body = (await r.json()) as unknown;
+    return r.ok ? body : undefined;
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      const started = Date.now();
+      await get('/v1/vps/servers');
+      for (let i = 0; i < uuids.length && !stopped; i += 5) {
+        await Promise.all(
+          uuids.slice(i, i + 5).map(async (u) => {
+            const b = (await get(`/v1/vps/servers/${u}`)) as
+              | { server?: { power?: { status?: string } } }
+              | undefined;
+            const s = b?.server?.power?.status;
+            if (!s) return;
+            const prev = known.get(u);
+            known.set(u, s);
+            if (prev !== undefined && prev !== s) {
+              const since = pending.get(u);
+              if (since !== undefined) {
+                pending.delete(u);
+                if (measuring) latencies.push((performance.now() - since) / 1000);
+              }
+            }
+          }),
+        );
+      }
+      await sleep(Math.max(0, NAIVE_INTERVAL_MS - (Date.now() - started)));
+    }
+  })();
+  const bound = n / BUDGET_RPS;
+  const warmUntil = Date.now() + Math.max(2_500, 1.5 * bound * 1000);
+  while (Date.now() < warmUntil) await sleep(100);
+  measuring = true;
+  const ch = changer(sim, uuids, pending, Math.max(6, Math.min(20, n / 10)));
+  await sleep(Math.max(15_000, 4 * bound * 1000));
+  ch.stop();
+  measuring = false;
+  stopped = true;
+  await loop;
+  const rateLimited = sim.control.rateLimited().total;
+  await sim.close();
+  return { latencies, rateLimited };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  for (const n of SIZES) {
+    const w = await runWatcher(n);
+    emit(`watch-latency.watcher.n${n}.p50`, pct(w.latencies, 50), 's', Number(w.bound.toFixed(3)));
+    emit(`watch-latency.watcher.n${n}.p95`, pct(w.latencies, 95), 's', Number(w.bound.toFixed(3)));
+    emit(`watch-latency.watcher.n${n}.samples`, w.latencies.length, 'changes', null);
+    emit(`watch-latency.watcher.n${n}.429s`, w.rateLimited, 'responses', 0);
+    const v = await runNaive(n);
+    emit(`watch-latency.naive.n${n}.p50`, pct(v.latencies, 50), 's', Number(w.bound.toFixed(3)));
+    emit(`watch-latency.naive.n${n}.p95`, pct(v.latencies, 95), 's', Number(w.bound.toFixed(3)));
+    emit(`watch-latency.naive.n${n}.samples`, v.latencies.length, 'changes', null);
+    emit(`watch-latency.naive.n${n}.429s`, v.rateLimited, 'responses', 0);
+  }
+  emit('watch-latency.total-runtime', (Date.now() - started) / 1000, 's', 180);
+}
+
+await main();

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Notifier } from '../../src/slack/notifier.ts';
+import { createWatcherRuntime } from '../../src/watch/runtime.ts';
+import { CHANNEL, makeWorld, ONCALL, type World } from './support/world.ts';
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe('createWatcherRuntime (the wiring main.ts uses)', () => {
+  it('runs watcher and notifier from settings: SQLite leads alone, a stop reaches the channel once', async () => {
+    world = await makeWorld({ servers: 3 });
+    const w = world;
+    let notifier: Notifier | undefined;
+    const rt = createWatcherRuntime({
+      settings: { intervalSeconds: 5, budgetShare: 0.5, notifyChannel: CHANNEL, flapSeconds: 20 },
+      store: w.a.store,
+      provider: w.a.client,
+      logger: w.logger,
+      clock: w.time,
+      timers: w.time,
+      onOutbox: () => notifier?.kick(),
+    });
+    notifier = new Notifier({
+      outbox: w.a.store.outbox,
+      slack: w.slack,
+      logger: w.logger,
+      clock: w.time,
+      timers: w.time,
+      render: { locale: 'en', oncallMention: ONCALL },
+      isLeader: () => rt.leadership.isLeader(),
+      flapWindowMs: rt.flapWindowMs,
+    });
+    rt.watcher.start();
+    notifier.start();
+    await w.time.advance(12_000);
+    expect(rt.leadership.isLeader()).toBe(true);
+    w.sim.control.setPower(w.uuids[2]!, 'stopped');
+    await w.time.advance(60_000);
+    await rt.watcher.stop();
+    await notifier.stop();
+    expect(w.slack.posts).toHaveLength(1);
+    expect(w.slack.textOf(0)).toContain(ONCALL);
+    expect(rt.watcher.stats().transitions).toBe(1);
+  });
+});
+
+describe('subscriptions made while the watcher runs', () => {
+  it('are picked up without a restart, even when nothing was watched before', async () => {
+    world = await makeWorld({ servers: 2, notifyChannel: undefined, intervalMs: 5_000 });
+    const w = world;
+    w.a.watcher.start();
+    w.a.notifier.start();
+    await w.time.advance(20_000);
+    expect(w.sim.control.requests().filter((r) => r.path.startsWith('/v1/vps/servers'))).toHaveLength(0);
+    await w.a.store.watches.add({ target: 'all', channelId: 'C0LATE001', createdBy: 'U0OPERATOR' });
+    await w.time.advance(20_000);
+    w.sim.control.setPower(w.uuids[0]!, 'error');
+    await w.time.advance(60_000);
+    await w.a.watcher.stop();
+    await w.a.notifier.stop();
+    expect(w.slack.posts.map((p) => p.channel)).toEqual(['C0LATE001']);
+  });
+});

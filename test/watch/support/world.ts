@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger, type Logger, MemoryLogSink } from '../../../src/log.ts';
+import { ProviderClient } from '../../../src/provider/index.ts';
+import { type Simulator, startSimulator } from '../../../src/simulator/index.ts';
+import { Notifier } from '../../../src/slack/notifier.ts';
+import { openStore, type Store } from '../../../src/store/index.ts';
+import { watchProviderFrom, watchStoreFrom } from '../../../src/watch/adapters.ts';
+import { Leadership } from '../../../src/watch/leader.ts';
+import type { WatchProvider, WatchStore } from '../../../src/watch/ports.ts';
+import { Watcher } from '../../../src/watch/watcher.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres.ts';
+import { FakeSlackClient } from './fake-slack-client.ts';
+import { ManualTime } from './time.ts';
+
+export type Kind = 'sqlite' | 'postgres';
+
+export const CHANNEL = 'C0WATCH01';
+export const ONCALL = '<!subteam^S0ONCALL>';
+const KEY = randomBytes(32).toString('hex');
+
+export interface WorldOptions {
+  kind?: Kind;
+  servers?: number;
+  rateLimit?: { limit: number; windowSeconds: number; concurrent: number; daily?: number };
+  intervalMs?: number;
+  flapWindowMs?: number;
+  budgetShare?: number;
+  notifyChannel?: string | undefined;
+  setupPendingEscalateMs?: number;
+}
+
+export interface Instance {
+  name: string;
+  store: Store;
+  wstore: WatchStore;
+  client: ProviderClient;
+  provider: WatchProvider;
+  leadership: Leadership;
+  watcher: Watcher;
+  notifier: Notifier;
+  /** Stops the loops, as a crash would: no lease release, nothing flushed. */
+  kill(): Promise<void>;
+}
+
+export interface World {
+  sim: Simulator;
+  time: ManualTime;
+  slack: FakeSlackClient;
+  logger: Logger;
+  sink: MemoryLogSink;
+  uuids: string[];
+  a: Instance;
+  instance(name: string): Promise<Instance>;
+  close(): Promise<void>;
+}
+
+export async function makeWorld(o: WorldOptions = {}): Promise<World> {
+  const kind = o.kind ?? 'sqlite';
+  const sim = await startSimulator({
+    clock: 'manual',
+    now: new Date('2026-03-02T03:00:00Z'),
+    seed: 'empty',
+    rateLimit: o.rateLimit ?? { limit: 6000, windowSeconds: 60, concurrent: 10, daily: 10_000_000 },
+  });
+  const time = new ManualTime(
+    () => sim.control.clock.now().getTime(),
+    (ms) => sim.control.clock.set(new Date(ms)),
+  );
+  const uuids = sim.control.addServers(o.servers ?? 3, { power: 'running', status: 'active' });
+  const sink = new MemoryLogSink();
+  const logger = createLogger({ level: 'debug', stream: sink });
+  const slack = new FakeSlackClient(() => time.now());
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'watch-test-'));
+  const db: TestDatabase | null = kind === 'postgres' ? await createTestDatabase('watch') : null;
+  const instances: Instance[] = [];
+  const intervalMs = o.intervalMs ?? 10_000;
+  const flapWindowMs = o.flapWindowMs ?? 30_000;
+
+  async function instance(name: string): Promise<Instance> {
+    const store = await openStore({
+      dataDir,
+      databaseUrl: db?.url,
+      encryptionKey: KEY,
+      logger,
+      clock: { now: () => new Date(time.now()) },
+    });
+    const client = new ProviderClient({
+      baseUrl: sim.url,
+      apiKey: sim.keys.full,
+      logger,
+      clock: time.clientClock,
+      retry: { maxAttempts: 1 },
+    });
+    const provider = time.trackAll(watchProviderFrom(client));
+    const wstore = time.trackAll(watchStoreFrom(store));
+    const leadership = new Leadership({
+      store: wstore,
+      holder: name,
+      ttlMs: Math.ceil(intervalMs * 1.5),
+      clock: time,
+      alwaysLead: kind === 'sqlite',
+    });
+    let notifier: Notifier | undefined;
+    const watcher = new Watcher({
+      provider,
+      store: wstore,
+      logger: logger.child({ instance: name }),
+      clock: time,
+      timers: time,
+      leadership,
+      intervalMs,
+      budgetShare: o.budgetShare ?? 0.5,
+      notifyChannel: 'notifyChannel' in o ? o.notifyChannel : CHANNEL,
+      flapWindowMs,
+      ...(o.setupPendingEscalateMs === undefined ? {} : { setupPendingEscalateMs: o.setupPendingEscalateMs }),
+      onOutbox: () => notifier?.kick(),
+    });
+    notifier = new Notifier({
+      outbox: time.trackAll(store.outbox),
+      slack,
+      logger: logger.child({ instance: name }),
+      clock: time,
+      timers: time,
+      render: { locale: 'en', oncallMention: ONCALL },
+      isLeader: () => leadership.isLeader(),
+      flapWindowMs,
+    });
+    const inst: Instance = {
+      name,
+      store,
+      wstore,
+      client,
+      provider,
+      leadership,
+      watcher,
+      notifier,
+      async kill() {
+        // A crash: the loops stop where they are; the lease is not handed back.
+        // Not awaited: a request the crash cut off may never answer.
+        void watcher.stop({ release: false });
+        await notifier?.stop();
+      },
+    };
+    instances.push(inst);
+    return inst;
+  }
+
+  const a = await instance('a');
+  return {
+    sim,
+    time,
+    slack,
+    logger,
+    sink,
+    uuids,
+    a,
+    instance,
+    async close() {
+      for (const i of instances) {
+        await i.watcher.stop().catch(() => undefined);
+        await i.notifier.stop().catch(() => undefined);
+        await i.client.close().catch(() => undefined);
+        await i.store.close().catch(() => undefined);
+      }
+      await sim.close();
+      await db?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
