@@ -4,6 +4,7 @@ import type { DeliveryGuard } from '../src/services/delivery-guard.ts';
 import type { Clock } from '../src/services/ports.ts';
 import type { ServersService } from '../src/services/servers.ts';
 import type { Ui } from '../src/slack/views/format.ts';
+import type { WatchHandlerDeps } from './commands/watch.ts';
 import type { SignupHandlerDeps } from './signup-deps.ts';
 
 /** What the listeners get from the composition root. */
@@ -20,4 +21,6 @@ export interface HandlerDeps {
   logger: Logger;
   /** Paid signup's own deps (its service, store and access ports). */
   signup: SignupHandlerDeps;
+  /** `/vps watch|unwatch|watches`. */
+  watch: WatchHandlerDeps;
 }

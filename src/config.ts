@@ -77,6 +77,8 @@ const schema = z
         .min(0.05, 'expected a fraction between 0.05 and 0.9')
         .max(0.9, 'expected a fraction between 0.05 and 0.9'),
     ),
+    WATCH_FLAP_SECONDS: intInRange(0, 3_600, 30),
+    WATCH_SETUP_PENDING_MINUTES: intInRange(1, 10_080, 120),
     ONCALL_MENTION: opt(
       z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>'),
     ),
@@ -122,7 +124,14 @@ export interface Config {
   readonly operators: readonly string[];
   readonly approvers: readonly string[];
   readonly policyFile: string | undefined;
-  readonly watch: { readonly intervalSeconds: number; readonly budgetShare: number };
+  readonly watch: {
+    readonly intervalSeconds: number;
+    readonly budgetShare: number;
+    /** A power state that flips back within this window is reported once, as a flap. */
+    readonly flapSeconds: number;
+    /** A signup still `setup_pending` this long is escalated (contact support). */
+    readonly setupPendingMinutes: number;
+  };
   readonly oncallMention: string | undefined;
   readonly encryptionKey: string | undefined;
   readonly locale: 'en' | 'ja';
@@ -181,7 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
     operators: e.OPERATORS,
     approvers: e.APPROVERS,
     policyFile: e.POLICY_FILE,
-    watch: { intervalSeconds: e.WATCH_INTERVAL_SECONDS, budgetShare: e.WATCH_BUDGET_SHARE },
+    watch: {
+      intervalSeconds: e.WATCH_INTERVAL_SECONDS,
+      budgetShare: e.WATCH_BUDGET_SHARE,
+      flapSeconds: e.WATCH_FLAP_SECONDS,
+      setupPendingMinutes: e.WATCH_SETUP_PENDING_MINUTES,
+    },
     oncallMention: e.ONCALL_MENTION,
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     locale: e.BOT_LOCALE,

@@ -4,6 +4,7 @@
  * their own config, logger and clock.
  */
 import { pathToFileURL } from 'node:url';
+import { webApi } from '@slack/bolt';
 import { registerHandlers } from '../handlers/index.ts';
 import { startSignupBackground } from '../handlers/signup-background.ts';
 import type { SignupHandlerDeps } from '../handlers/signup-deps.ts';
@@ -20,8 +21,11 @@ import { signupAccessPort, signupProviderPort } from './services/signup-adapters
 import { createSlackApp } from './slack/app.ts';
 import { translator } from './slack/i18n/index.ts';
 import { prometheusText } from './slack/metrics-text.ts';
+import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
 import { openStore, type Store } from './store/index.ts';
+import { createWatcherRuntime } from './watch/runtime.ts';
+import { WatchSubscriptions } from './watch/subscriptions.ts';
 
 export interface RunningBot {
   port: number;
@@ -44,6 +48,11 @@ export interface StartOptions {
   secrets?: SecretRegistry;
   /** How often expired quotes and orders in `unknown` are swept (default 15 s; 0 turns it off for tests). */
   signupSweepMs?: number;
+  /**
+   * Whether the watcher polls and the notifier posts (default true). Tests that
+   * count the provider requests a command makes turn the background poller off.
+   */
+  watcher?: boolean;
 }
 
 export async function startBot(config: Config, opts: StartOptions): Promise<RunningBot> {
@@ -101,6 +110,55 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       logger,
       deliveries: store.deliveries,
     };
+    let notifier: Notifier | undefined;
+    const watch = createWatcherRuntime({
+      settings: {
+        intervalSeconds: config.watch.intervalSeconds,
+        budgetShare: config.watch.budgetShare,
+        notifyChannel: config.notifyChannel,
+        flapSeconds: config.watch.flapSeconds,
+        setupPendingMinutes: config.watch.setupPendingMinutes,
+      },
+      store,
+      provider,
+      logger: logger.child({ component: 'watcher' }),
+      onOutbox: () => notifier?.kick(),
+    });
+    // The outbox is the notifier's only retry: the app's client would retry a 429
+    // three times on its own and hold the channel's order hostage meanwhile.
+    const notifierWeb = new webApi.WebClient(config.slack.botToken, {
+      ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+    });
+    notifier = new Notifier({
+      outbox: store.outbox,
+      slack: notifierWeb.chat,
+      logger: logger.child({ component: 'notifier' }),
+      render: { locale: config.locale, oncallMention: config.oncallMention },
+      isLeader: () => watch.leadership.isLeader(),
+      flapWindowMs: watch.flapWindowMs,
+    });
+    const subscriptions = new WatchSubscriptions({
+      watches: store.watches,
+      resolveServer: (ref) => servers.resolve(ref),
+      authorize: async (actor, what) => {
+        await access.authorize(actor, what === 'change' ? 'watch' : 'watches');
+      },
+      // The watcher's snapshots name the servers it has read; one watched before the
+      // watcher's first read is named from the provider's list instead of by uuid.
+      serverNames: async () => {
+        const names = new Map<string, string>();
+        for (const s of await store.snapshots.all()) if (s.name) names.set(s.serverUuid, s.name);
+        const watched = await store.watches.list();
+        if (watched.some((w) => w.target !== 'all' && !names.has(w.target))) {
+          const listed = await provider.listServers({ lane: 'interactive' }).catch(() => []);
+          for (const s of listed) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
+        }
+        return names;
+      },
+      notifyChannel: config.notifyChannel,
+    });
     registerHandlers(slack.app, {
       servers,
       access,
@@ -110,12 +168,18 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       clock,
       logger,
       signup,
+      watch: { subscriptions, ui, logger },
     });
     const { port } = await slack.start();
     // Every replica sweeps: each row moves by one conditional UPDATE, so only one acts on it.
     const sweepMs = opts.signupSweepMs ?? 15_000;
     const stopSweep =
       sweepMs > 0 ? startSignupBackground(signup, slack.app.client, sweepMs) : () => undefined;
+    const watching = opts.watcher ?? true;
+    if (watching) {
+      watch.watcher.start();
+      notifier.start();
+    }
     logger.info({ port, socketMode: config.slack.socketMode, store: store.kind }, 'vps-chatops started');
     return {
       port,
@@ -123,6 +187,10 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       provider,
       async stop() {
         stopSweep();
+        if (watching) {
+          await watch.watcher.stop();
+          await notifier?.stop();
+        }
         await slack.stop().catch((err: unknown) => logger.warn({ err }, 'slack app stop failed'));
         await provider.close();
         await store.close();

@@ -26,7 +26,12 @@ describe('loadConfig', () => {
     expect(c.locale).toBe('en');
     expect(c.logLevel).toBe('info');
     expect(c.slack.socketMode).toBe(false);
-    expect(c.watch).toEqual({ intervalSeconds: 60, budgetShare: 0.5 });
+    expect(c.watch).toEqual({
+      intervalSeconds: 60,
+      budgetShare: 0.5,
+      flapSeconds: 30,
+      setupPendingMinutes: 120,
+    });
     expect(c.operators).toEqual([]);
   });
 

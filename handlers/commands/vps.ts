@@ -13,6 +13,7 @@ import type { HandlerDeps } from '../deps.ts';
 import { announce, ephemeral, logFailure } from '../replies.ts';
 import { openChangeModal } from '../views/change-modal-flow.ts';
 import { openSignupModal, showSignups } from './signup-command.ts';
+import { answerWatchCommand, isWatchCommandText } from './watch.ts';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -25,6 +26,10 @@ export function vpsCommand(deps: HandlerDeps) {
     const actor = { userId: command.user_id, channelId: command.channel_id };
     const ui = await deps.ui(actor.userId);
     const reply = (m: Parameters<typeof ephemeral>[1]) => ephemeral(respond, m);
+    if (isWatchCommandText(command.text)) {
+      await answerWatchCommand(deps.watch, command, respond);
+      return;
+    }
     const parsed = parseVpsCommand(command.text);
     if (!parsed.ok) {
       await reply(parseProblemMessage(ui, parsed.error));
@@ -88,9 +93,6 @@ export function vpsCommand(deps: HandlerDeps) {
           break;
         case 'signups':
           await showSignups(deps.signup, respond, actor);
-          break;
-        case 'coming':
-          await reply(textView(ui.t('coming.feature', { feature: c.feature })));
           break;
       }
       log.info({ command: c.name, ms: Math.round(performance.now() - started) }, '/vps answered');

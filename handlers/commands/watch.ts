@@ -1,15 +1,14 @@
 /**
  * `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`,
  * `/vps watches`: ack, parse, call the subscriptions use case, answer
- * ephemerally. `register` adds a `/vps` listener that only takes these three
- * words (a listener middleware passes every other text by); the main `/vps`
- * listener must leave them alone (see `isWatchCommandText`).
+ * ephemerally. The one `/vps` listener (vps.ts) routes these three words
+ * here (see `isWatchCommandText`), so a command is acked exactly once.
  */
-import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
+
+import type { RespondFn } from '@slack/bolt';
 import type { Logger } from '../../src/log.ts';
 import { failureMessage } from '../../src/slack/error-text.ts';
-import { wt } from '../../src/slack/i18n/watch-messages.ts';
-import { COMMANDS } from '../../src/slack/ids.ts';
+import { t } from '../../src/slack/i18n/index.ts';
 import type { Ui } from '../../src/slack/views/format.ts';
 import { textView } from '../../src/slack/views/messages.ts';
 import { subscriptionChangeView, subscriptionListView } from '../../src/slack/views/notifications.ts';
@@ -56,44 +55,36 @@ export function parseWatchCommand(text: string): WatchCommand | undefined {
   return { name: word as 'watch' | 'unwatch', target: rest[0]!, channelId: ch };
 }
 
-type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
-
-export function watchCommand(deps: WatchHandlerDeps) {
-  return async ({ command, ack, respond }: CommandArgs): Promise<void> => {
-    await ack();
-    const ui = await deps.ui(command.user_id);
-    const log = deps.logger.child({ component: 'watch-command', user: command.user_id });
-    const actor = { userId: command.user_id, channelId: command.channel_id };
-    const c = parseWatchCommand(command.text);
-    if (!c || c.name === 'usage') {
-      await ephemeral(respond, textView(wt(ui.locale, 'watch.cmd.usage')));
+/**
+ * Answers one `/vps watch|unwatch|watches …` (the `/vps` listener has acked and
+ * routed it here): parse, call the subscriptions use case, answer ephemerally.
+ */
+export async function answerWatchCommand(
+  deps: WatchHandlerDeps,
+  command: { text: string; user_id: string; channel_id: string },
+  respond: RespondFn,
+): Promise<void> {
+  const ui = await deps.ui(command.user_id);
+  const log = deps.logger.child({ component: 'watch-command', user: command.user_id });
+  const actor = { userId: command.user_id, channelId: command.channel_id };
+  const c = parseWatchCommand(command.text);
+  if (!c || c.name === 'usage') {
+    await ephemeral(respond, textView(t(ui.locale, 'watch.cmd.usage')));
+    return;
+  }
+  try {
+    if (c.name === 'watches') {
+      const list = await deps.subscriptions.list(actor, c.channelId);
+      await ephemeral(respond, subscriptionListView(ui.locale, list));
       return;
     }
-    try {
-      if (c.name === 'watches') {
-        const list = await deps.subscriptions.list(actor, c.channelId);
-        await ephemeral(respond, subscriptionListView(ui.locale, list));
-        return;
-      }
-      const result =
-        c.name === 'watch'
-          ? await deps.subscriptions.watch(actor, c.target, c.channelId ?? actor.channelId)
-          : await deps.subscriptions.unwatch(actor, c.target, c.channelId ?? actor.channelId);
-      await ephemeral(respond, subscriptionChangeView(ui.locale, c.name, result));
-    } catch (err) {
-      logFailure(log, err, `/vps ${c.name}`);
-      await ephemeral(respond, failureMessage(ui, err));
-    }
-  };
-}
-
-/** Adds the `/vps watch|unwatch|watches` listener; other `/vps` texts pass by untouched. */
-export function register(app: App, deps: WatchHandlerDeps): void {
-  app.command(
-    COMMANDS.vps,
-    async ({ command, next }) => {
-      if (isWatchCommandText(command.text)) await next();
-    },
-    watchCommand(deps),
-  );
+    const result =
+      c.name === 'watch'
+        ? await deps.subscriptions.watch(actor, c.target, c.channelId ?? actor.channelId)
+        : await deps.subscriptions.unwatch(actor, c.target, c.channelId ?? actor.channelId);
+    await ephemeral(respond, subscriptionChangeView(ui.locale, c.name, result));
+  } catch (err) {
+    logFailure(log, err, `/vps ${c.name}`);
+    await ephemeral(respond, failureMessage(ui, err));
+  }
 }

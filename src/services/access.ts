@@ -13,7 +13,22 @@ import type { Clock, GroupDirectory, KeyInfo, ProviderPort } from './ports.ts';
 export const ROLES = ['none', 'viewer', 'operator', 'approver', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ACTIONS = ['list', 'show', 'power', 'logs', 'me', 'audit', 'rename', 'memo', 'rdns'] as const;
+export const ACTIONS = [
+  'list',
+  'show',
+  'power',
+  'logs',
+  'me',
+  'audit',
+  'rename',
+  'memo',
+  'rdns',
+  'signup',
+  'signups',
+  'approve',
+  'watch',
+  'watches',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 export const WRITE_ACTIONS: readonly Action[] = ['rename', 'memo', 'rdns'];
 
@@ -27,7 +42,18 @@ const DEFAULT_NEEDS: Record<Action, Role> = {
   rename: 'operator',
   memo: 'operator',
   rdns: 'operator',
+  signup: 'operator',
+  signups: 'viewer',
+  approve: 'approver',
+  watch: 'operator',
+  watches: 'viewer',
 };
+
+/**
+ * Money moves on these: a policy may ask for a higher role, never a lower one
+ * (a typo such as `approve: viewer` must not let anyone pay).
+ */
+const FLOOR: Partial<Record<Action, Role>> = { signup: 'operator', approve: 'approver' };
 
 const principal = z.string().regex(/^[UWS][A-Z0-9]{2,}$/, 'a Slack user id (U…/W…) or user-group id (S…)');
 const assignable = z.enum(['viewer', 'operator', 'approver', 'admin']);
@@ -159,7 +185,9 @@ export class AccessService {
   constructor(private readonly deps: AccessDeps) {}
 
   needs(action: Action): Role {
-    return this.deps.policy?.actions[action] ?? DEFAULT_NEEDS[action];
+    const wanted = this.deps.policy?.actions[action] ?? DEFAULT_NEEDS[action];
+    const floor = FLOOR[action];
+    return floor && rank(floor) > rank(wanted) ? floor : wanted;
   }
 
   private membersOf(groupId: string): Promise<readonly string[]> {

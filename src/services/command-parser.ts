@@ -32,8 +32,7 @@ export type VpsCommand =
   | { name: 'me' }
   | { name: 'audit'; server?: string | undefined }
   | { name: 'signup' }
-  | { name: 'signups' }
-  | { name: 'coming'; feature: 'watch' };
+  | { name: 'signups' };
 
 export type ParseProblem =
   | { problem: 'unknown_command'; word: string }
@@ -214,8 +213,6 @@ export function parseVpsCommand(text: string): ParseResult {
     case 'signups':
       if (args.length > 0) return usage(word);
       return { ok: true, command: { name: word } };
-    case 'watch':
-      return { ok: true, command: { name: 'coming', feature: word } };
     default:
       return { ok: false, error: { problem: 'unknown_command', word: first.text.slice(0, 40) } };
   }

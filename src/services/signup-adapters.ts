@@ -21,6 +21,11 @@ export function signupProviderPort(client: ProviderClient): SignupProviderPort {
 export function signupAccessPort(access: {
   roleOf(userId: string): Promise<Role>;
   channelAllowed(channelId: string): boolean;
+  needs(action: 'signup' | 'approve'): Role;
 }): SignupAccessPort {
-  return { roleOf: (userId) => access.roleOf(userId), channelAllowed: (c) => access.channelAllowed(c) };
+  return {
+    roleOf: (userId) => access.roleOf(userId),
+    channelAllowed: (c) => access.channelAllowed(c),
+    needs: (action) => access.needs(action),
+  };
 }

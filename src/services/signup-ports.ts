@@ -208,6 +208,8 @@ export interface SignupAccessPort {
   roleOf(userId: string): Promise<Role>;
   /** The policy's channel list (POLICY_FILE `channels`); absent means every channel. */
   channelAllowed?(channelId: string): boolean;
+  /** The role an action needs (POLICY_FILE `actions`, never below operator / approver); absent: those defaults. */
+  needs?(action: 'signup' | 'approve'): Role;
 }
 
 export interface SecretSink {

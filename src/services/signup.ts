@@ -110,6 +110,13 @@ const DEFAULTS = {
   catalogueTtlMs: 5 * 60_000,
 } satisfies Required<SignupPolicy>;
 
+/** The role asking for (or approving) an order needs; never below operator / approver. */
+function neededRole(deps: SignupDeps, action: 'signup' | 'approve'): Role {
+  const floor: Role = action === 'signup' ? 'operator' : 'approver';
+  const wanted = deps.access.needs?.(action) ?? floor;
+  return roleAtLeast(wanted, floor) ? wanted : floor;
+}
+
 function policyOf(deps: SignupDeps): Required<SignupPolicy> {
   return { ...DEFAULTS, ...deps.policy };
 }
@@ -182,9 +189,8 @@ export async function mayRequestSignup(
   if (deps.access.channelAllowed && !deps.access.channelAllowed(channelId))
     return new SignupError('channel_not_allowed');
   const role = await deps.access.roleOf(userId);
-  return roleAtLeast(role, 'operator')
-    ? null
-    : new SignupError('role_required', { role: 'operator', yours: role });
+  const needed = neededRole(deps, 'signup');
+  return roleAtLeast(role, needed) ? null : new SignupError('role_required', { role: needed, yours: role });
 }
 
 export interface QuoteInput {
@@ -284,9 +290,10 @@ export async function quoteSignup(deps: SignupDeps, input: QuoteInput): Promise<
     throw new SignupError('channel_not_allowed');
   }
   const role = await deps.access.roleOf(requesterId);
-  if (!roleAtLeast(role, 'operator')) {
+  const needed = neededRole(deps, 'signup');
+  if (!roleAtLeast(role, needed)) {
     await audit(deps, requesterId, channelId, 'signup.quote', null, 'refused', 'role_required');
-    throw new SignupError('role_required', { role: 'operator', yours: role });
+    throw new SignupError('role_required', { role: needed, yours: role });
   }
   const startedAt = deps.clock.now();
   const password = request.rootPassword ?? generateRootPassword();
@@ -396,7 +403,7 @@ export async function approveSignup(deps: SignupDeps, input: ApproveInput): Prom
   if (!row) return { kind: 'not_found' };
   const channelId = input.channelId ?? row.channelId;
   const role = await deps.access.roleOf(approverId);
-  if (!roleAtLeast(role, 'approver')) {
+  if (!roleAtLeast(role, neededRole(deps, 'approve'))) {
     await audit(deps, approverId, channelId, 'signup.approve', id, 'refused', 'role_required');
     return { kind: 'forbidden', role };
   }
@@ -458,7 +465,7 @@ export async function rejectSignup(
   const channelId = input.channelId ?? row.channelId;
   if (row.requesterId !== input.userId) {
     const role = await deps.access.roleOf(input.userId);
-    if (!roleAtLeast(role, 'approver')) {
+    if (!roleAtLeast(role, neededRole(deps, 'approve'))) {
       await audit(deps, input.userId, channelId, 'signup.reject', row.id, 'refused', 'role_required');
       return { kind: 'forbidden', role };
     }

@@ -138,6 +138,7 @@ export function createControl(core: SimCore): SimulatorControl {
     addFault: (rule) => core.faults.add(rule),
     clearFaults: () => core.faults.clear(),
     requests: (filter) => core.journal.query(filter),
+    nextRequest: (filter) => core.journal.next(filter),
     clearRequests: () => core.journal.clear(),
     createKey: (spec) => core.keys.create(spec, w.balance).token,
     inFlight: () => core.inFlight(),

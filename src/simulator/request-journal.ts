@@ -32,12 +32,30 @@ function trim<T>(list: T[], max: number): void {
   if (list.length > max + max / 10) list.splice(0, list.length - max);
 }
 
+function matches(r: RecordedRequest, f: RequestFilter): boolean {
+  if (f.method && r.method !== f.method.toUpperCase()) return false;
+  if (f.keyName && r.keyName !== f.keyName) return false;
+  if (f.status !== undefined && r.status !== f.status) return false;
+  if (f.path !== undefined) {
+    if (typeof f.path === 'string' ? r.path !== f.path : !f.path.test(r.path)) return false;
+  }
+  return true;
+}
+
 export class RequestJournal {
   private list: RecordedRequest[] = [];
+  private waiters: { filter: RequestFilter; resolve: (r: RecordedRequest) => void }[] = [];
 
   add(r: RecordedRequest): void {
     this.list.push(r);
     trim(this.list, MAX_RECORDED);
+    if (this.waiters.length === 0) return;
+    const still: typeof this.waiters = [];
+    for (const w of this.waiters) {
+      if (matches(r, w.filter)) w.resolve(r);
+      else still.push(w);
+    }
+    this.waiters = still;
   }
 
   clear(): void {
@@ -45,15 +63,12 @@ export class RequestJournal {
   }
 
   query(f: RequestFilter = {}): RecordedRequest[] {
-    return this.list.filter((r) => {
-      if (f.method && r.method !== f.method.toUpperCase()) return false;
-      if (f.keyName && r.keyName !== f.keyName) return false;
-      if (f.status !== undefined && r.status !== f.status) return false;
-      if (f.path !== undefined) {
-        if (typeof f.path === 'string' ? r.path !== f.path : !f.path.test(r.path)) return false;
-      }
-      return true;
-    });
+    return this.list.filter((r) => matches(r, f));
+  }
+
+  /** The next request recorded from now on that matches (an event to await, not a poll). */
+  next(f: RequestFilter = {}): Promise<RecordedRequest> {
+    return new Promise((resolve) => this.waiters.push({ filter: f, resolve }));
   }
 }
 

@@ -186,6 +186,8 @@ export interface SimulatorControl {
   addFault(rule: FaultRule): number;
   clearFaults(): void;
   requests(filter?: RequestFilter): RecordedRequest[];
+  /** Resolves with the next request recorded from now on that matches `filter`. */
+  nextRequest(filter?: RequestFilter): Promise<RecordedRequest>;
   clearRequests(): void;
   createKey(spec: KeySpec): string;
   /** Requests currently being handled (after body read, before the answer). */

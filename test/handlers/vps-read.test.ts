@@ -171,8 +171,9 @@ describe('/vps read commands through the real app', () => {
     expect(viewer).toContain('Your role here: *viewer*');
     expect(viewer).toContain('/vps list');
     expect(viewer).not.toContain('/vps rename <server>');
-    expect(viewer).toContain('Needs a higher role: `rename`, `memo`, `rdns`');
-    expect(viewer).toContain('Coming soon');
+    expect(viewer).toContain('Needs a higher role: `rename`, `memo`, `rdns`, `signup`, `approve`, `watch`');
+    expect(viewer).toContain('/vps watches');
+    expect(viewer).toContain(en['help.coming']);
     const operator = messageText(await (await h.command('', { user: OPERATOR })).reply());
     expect(operator).toContain('/vps rename <server> <new-name>');
   });
@@ -186,14 +187,16 @@ describe('/vps read commands through the real app', () => {
     expect(h.slack.calls.filter((c) => c.responseId === again.responseId)).toHaveLength(0);
   });
 
-  it('answers unknown words, usage mistakes, signup for a viewer, later features and /hosting', async () => {
+  it('answers unknown words, usage mistakes, signup and watch for a viewer, and /hosting', async () => {
     expect(messageText(await (await h.command('reboot web-1')).reply())).toContain('I don’t know `reboot`');
     expect(messageText(await (await h.command('show')).reply())).toContain(en['usage.show']);
     // /vps routes signup to the order form, which a viewer may not open.
     expect(messageText(await (await h.command('signup')).reply())).toContain(
       'Ordering a VPS needs the operator role; yours is viewer.',
     );
-    expect(messageText(await (await h.command('watch web-1')).reply())).toContain('`/vps watch` is coming');
+    expect(messageText(await (await h.command('watch web-1')).reply())).toContain(
+      'This needs the *operator* role',
+    );
     const hosting = await (await h.command('xs1.xsrv.jp dns', { command: '/hosting' })).reply();
     expect(messageText(hosting)).toContain(en['coming.hosting']);
   });

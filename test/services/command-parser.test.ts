@@ -82,7 +82,7 @@ describe('parseVpsCommand', () => {
     expect(err('logs errors')).toEqual({ problem: 'usage', command: 'logs' });
   });
 
-  it('parses me, audit and the features of later issues', () => {
+  it('parses me, audit, signup and signups', () => {
     expect(ok('me')).toEqual({ name: 'me' });
     expect(err('me too')).toEqual({ problem: 'usage', command: 'me' });
     expect(ok('audit')).toEqual({ name: 'audit', server: undefined });
@@ -90,7 +90,8 @@ describe('parseVpsCommand', () => {
     expect(ok('signup')).toEqual({ name: 'signup' });
     expect(ok('signups')).toEqual({ name: 'signups' });
     expect(err('signup vps-2gb')).toEqual({ problem: 'usage', command: 'signup' });
-    expect(ok('watch web-1')).toEqual({ name: 'coming', feature: 'watch' });
+    // watch|unwatch|watches are routed before this parser (handlers/commands/watch.ts).
+    expect(err('watch web-1')).toEqual({ problem: 'unknown_command', word: 'watch' });
   });
 
   it('names an unknown word, shortened', () => {

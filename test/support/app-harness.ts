@@ -44,6 +44,8 @@ export interface HarnessOptions {
   /** Socket Mode (SLACK_APP_TOKEN set) over the fake Slack's WebSocket link instead of HTTP. */
   socketMode?: boolean;
   env?: Record<string, string>;
+  /** Run the watcher and notifier (default off: most tests count the requests a command makes). */
+  watcher?: boolean;
 }
 
 export interface Harness {
@@ -119,6 +121,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     secrets,
     // Tests drive the signup sweep themselves; no timer runs behind them.
     signupSweepMs: 0,
+    watcher: opts.watcher ?? false,
     // Socket Mode's receiver does not report the port it bound, so pick one first.
     port: opts.socketMode ? await freePort() : 0,
     providerRetry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },

@@ -11,7 +11,7 @@ export const en = {
     'This channel is not one where /vps may be used; ask an admin for the channel list.',
   'help.you_can': 'Commands you can run',
   'help.not_yours': 'Needs a higher role: {commands}',
-  'help.coming': 'Coming soon: {commands}. `/hosting <servername> …` is not available yet.',
+  'help.coming': '`/hosting <servername> …` is not available yet.',
   'help.server_ref': 'Name a server by its name, uuid or IP address.',
   'help.cmd.list':
     '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=gpu status=suspended`',
@@ -24,6 +24,13 @@ export const en = {
   'help.cmd.rename': '`/vps rename <server> <new-name>` — e.g. `/vps rename web-1 web-01`',
   'help.cmd.memo': '`/vps memo <server> <text>` — e.g. `/vps memo db-1 primary database` (`""` clears it)',
   'help.cmd.rdns': '`/vps rdns <server> <hostname>` — e.g. `/vps rdns web-1 www.example.com`',
+  'help.cmd.signup':
+    '`/vps signup` — order a new VPS: the form asks the provider for the price, an approver confirms it',
+  'help.cmd.signups': '`/vps signups` — recent quotes and orders in this channel, with their states',
+  'help.cmd.approve': 'Approve or reject orders with the buttons on their approval message',
+  'help.cmd.watch':
+    '`/vps watch <server|all> [#channel]` — post power changes here (or there); `/vps unwatch …` stops it',
+  'help.cmd.watches': '`/vps watches [#channel]` — what this channel (or that one) watches',
   'help.modal_hint': 'Leave out the new value to edit it in a form.',
 
   'role.none': 'no access',
@@ -122,8 +129,6 @@ export const en = {
   'audit.outcome.ok': 'done',
   'audit.outcome.refused': 'refused',
   'audit.outcome.failed': 'failed',
-
-  'coming.feature': '`/vps {feature}` is coming in a later release. Run `/vps help` for what works today.',
 
   'coming.hosting':
     '`/hosting` is not available yet; it comes in a later release. `/vps help` lists what works today.',

@@ -1,15 +1,16 @@
 import { type MessageKey as CoreKey, en as coreEn } from './en.ts';
 import { ja as coreJa } from './ja.ts';
 import { type SignupMessageKey, signupMessages } from './signup-messages.ts';
+import { type WatchMessageKey, watchMessages } from './watch-messages.ts';
 
 export type Locale = 'en' | 'ja';
 export type Params = Readonly<Record<string, string | number>>;
 /** Every key of the catalogs: the core commands' and each feature's. */
-export type MessageKey = CoreKey | SignupMessageKey;
+export type MessageKey = CoreKey | SignupMessageKey | WatchMessageKey;
 
 /** One catalog per language, assembled from the feature files (each keeps en and ja key-identical). */
-const en: Readonly<Record<MessageKey, string>> = { ...coreEn, ...signupMessages.en };
-const ja: Readonly<Record<MessageKey, string>> = { ...coreJa, ...signupMessages.ja };
+const en: Readonly<Record<MessageKey, string>> = { ...coreEn, ...signupMessages.en, ...watchMessages.en };
+const ja: Readonly<Record<MessageKey, string>> = { ...coreJa, ...signupMessages.ja, ...watchMessages.ja };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
 

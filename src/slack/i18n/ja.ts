@@ -10,7 +10,7 @@ export const ja: Record<MessageKey, string> = {
     'このチャンネルでは /vps を使えません。使えるチャンネルは管理者に確認してください。',
   'help.you_can': '実行できるコマンド',
   'help.not_yours': '上位のロールが必要: {commands}',
-  'help.coming': '準備中: {commands}。`/hosting <サーバー名> …` はまだ使えません。',
+  'help.coming': '`/hosting <サーバー名> …` はまだ使えません。',
   'help.server_ref': 'サーバーは名前・UUID・IPアドレスのいずれかで指定します。',
   'help.cmd.list':
     '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=gpu status=suspended`',
@@ -23,6 +23,13 @@ export const ja: Record<MessageKey, string> = {
   'help.cmd.rename': '`/vps rename <サーバー> <新しい名前>` — 例: `/vps rename web-1 web-01`',
   'help.cmd.memo': '`/vps memo <サーバー> <テキスト>` — 例: `/vps memo db-1 本番DB`（`""` で削除）',
   'help.cmd.rdns': '`/vps rdns <サーバー> <ホスト名>` — 例: `/vps rdns web-1 www.example.com`',
+  'help.cmd.signup':
+    '`/vps signup` — VPSを申し込む: フォームがプロバイダーに料金を問い合わせ、承認者が確認します',
+  'help.cmd.signups': '`/vps signups` — このチャンネルの最近の見積もりと注文、その状態',
+  'help.cmd.approve': '承認メッセージのボタンで注文を承認・却下できます',
+  'help.cmd.watch':
+    '`/vps watch <サーバー|all> [#チャンネル]` — 電源状態の変化をここ（または指定先）に投稿。`/vps unwatch …` で停止',
+  'help.cmd.watches': '`/vps watches [#チャンネル]` — このチャンネル（または指定先）の監視対象',
   'help.modal_hint': '新しい値を省略するとフォームで編集できます。',
 
   'role.none': '権限なし',
@@ -121,9 +128,6 @@ export const ja: Record<MessageKey, string> = {
   'audit.outcome.ok': '完了',
   'audit.outcome.refused': '拒否',
   'audit.outcome.failed': '失敗',
-
-  'coming.feature':
-    '`/vps {feature}` は今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',
 
   'coming.hosting':
     '`/hosting` はまだ使えません。今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',

@@ -89,16 +89,3 @@ export const watchMessages = {
 } as const satisfies Record<'en' | 'ja', Record<string, string>>;
 
 export type WatchMessageKey = keyof (typeof watchMessages)['en'];
-
-/** The sentence for `key`, `{name}` placeholders filled from params. */
-export function wt(
-  locale: 'en' | 'ja',
-  key: WatchMessageKey,
-  params: Readonly<Record<string, string | number>> = {},
-): string {
-  const table: Record<WatchMessageKey, string> = watchMessages[locale];
-  return table[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const v = params[name];
-    return v === undefined ? whole : String(v);
-  });
-}

@@ -42,7 +42,7 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
   }
   blocks.push({
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: ui.t('help.coming', { commands: '`watch`' }) }],
+    elements: [{ type: 'mrkdwn', text: ui.t('help.coming') }],
   });
   assertBlocksWithinLimits(blocks, 'message');
   return { text: ui.t('help.title'), blocks };

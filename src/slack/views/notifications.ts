@@ -10,7 +10,7 @@ import type { KnownBlock } from '@slack/types';
 import { isAlarm, type Notice, type PowerNotice } from '../../watch/notices.ts';
 import type { SubscriptionChange, SubscriptionList } from '../../watch/subscriptions.ts';
 import { type Locale, t } from '../i18n/index.ts';
-import { type WatchMessageKey, wt } from '../i18n/watch-messages.ts';
+import type { WatchMessageKey } from '../i18n/watch-messages.ts';
 import { escapeMrkdwn, type Message, POWER_EMOJI } from './format.ts';
 import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
 
@@ -92,7 +92,7 @@ function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; a
     const path = [first.from, ...chain.map((c) => c.to)].map((s) => powerLabel(L, s)).join(' → ');
     let main: string;
     if (chain.length === 1) {
-      main = wt(L, 'watch.power.changed', {
+      main = t(L, 'watch.power.changed', {
         emoji: POWER_EMOJI[last.to] ?? '',
         name,
         to: powerLabel(L, last.to),
@@ -100,7 +100,7 @@ function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; a
         at: slackDate(last.at),
       });
     } else if (isFlap(unit)) {
-      main = wt(L, 'watch.power.flap', {
+      main = t(L, 'watch.power.flap', {
         name,
         path,
         from_at: slackDate(first.at),
@@ -108,7 +108,7 @@ function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; a
         to: powerLabel(L, last.to),
       });
     } else {
-      main = wt(L, 'watch.power.sequence', {
+      main = t(L, 'watch.power.sequence', {
         emoji: POWER_EMOJI[last.to] ?? '',
         name,
         path,
@@ -117,7 +117,7 @@ function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; a
     }
     if (!unitIsAlarm(unit)) return { main };
     const key: WatchMessageKey = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
-    return { main, alarm: wt(L, key, { oncall: mentionOrEmpty(ctx), name }).trim() };
+    return { main, alarm: t(L, key, { oncall: mentionOrEmpty(ctx), name }).trim() };
   }
   const n = unit.notices[0]!;
   switch (n.kind) {
@@ -125,7 +125,7 @@ function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; a
       return { main: '' }; // unreachable: handled as a chain above
     case 'contract':
       return {
-        main: wt(L, 'watch.contract.changed', {
+        main: t(L, 'watch.contract.changed', {
           name: escapeMrkdwn(n.name),
           to: statusLabel(L, n.to),
           from: statusLabel(L, n.from),
@@ -133,24 +133,24 @@ function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; a
         }),
       };
     case 'server-added':
-      return { main: wt(L, 'watch.server.added', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
+      return { main: t(L, 'watch.server.added', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
     case 'server-removed':
-      return { main: wt(L, 'watch.server.removed', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
+      return { main: t(L, 'watch.server.removed', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
     case 'signup-active':
       return {
-        main: wt(L, 'watch.signup.active', {
+        main: t(L, 'watch.signup.active', {
           requester: n.requesterId,
           name: escapeMrkdwn(n.name),
           uuid: n.uuid,
-          ip: n.ip ?? wt(L, 'watch.signup.ip_unknown'),
+          ip: n.ip ?? t(L, 'watch.signup.ip_unknown'),
           at: slackDate(n.at),
         }),
       };
     case 'signup-stuck':
       return {
-        main: wt(L, 'watch.signup.stuck', {
+        main: t(L, 'watch.signup.stuck', {
           requester: n.requesterId,
-          name: escapeMrkdwn(n.name ?? wt(L, 'watch.signup.unnamed')),
+          name: escapeMrkdwn(n.name ?? t(L, 'watch.signup.unnamed')),
           service: n.serviceId,
           since: slackDate(n.since),
         }),
@@ -165,7 +165,7 @@ function section(text: string): KnownBlock {
 function showHint(ctx: NotificationContext, ref: string): KnownBlock {
   return {
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: wt(ctx.locale, 'watch.show_hint', { ref }) }],
+    elements: [{ type: 'mrkdwn', text: t(ctx.locale, 'watch.show_hint', { ref }) }],
   };
 }
 
@@ -188,7 +188,7 @@ export function renderUnit(unit: NoticeUnit, ctx: NotificationContext): Message 
 function kindLabel(unit: NoticeUnit, L: Locale): string {
   const chain = powerChain(unit);
   if (chain) {
-    if (isFlap(unit)) return wt(L, 'watch.kind.flap');
+    if (isFlap(unit)) return t(L, 'watch.kind.flap');
     const first = chain[0]!;
     const last = chain[chain.length - 1]!;
     return `${powerLabel(L, first.from)} → ${powerLabel(L, last.to)}`;
@@ -196,15 +196,15 @@ function kindLabel(unit: NoticeUnit, L: Locale): string {
   const n = unit.notices[0]!;
   switch (n.kind) {
     case 'contract':
-      return wt(L, 'watch.kind.contract', { from: statusLabel(L, n.from), to: statusLabel(L, n.to) });
+      return t(L, 'watch.kind.contract', { from: statusLabel(L, n.from), to: statusLabel(L, n.to) });
     case 'server-added':
-      return wt(L, 'watch.kind.added');
+      return t(L, 'watch.kind.added');
     case 'server-removed':
-      return wt(L, 'watch.kind.removed');
+      return t(L, 'watch.kind.removed');
     case 'signup-active':
-      return wt(L, 'watch.kind.signup_active');
+      return t(L, 'watch.kind.signup_active');
     case 'signup-stuck':
-      return wt(L, 'watch.kind.signup_stuck');
+      return t(L, 'watch.kind.signup_stuck');
     default:
       return n.kind;
   }
@@ -223,14 +223,14 @@ export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationCont
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const alarms = units.filter(unitIsAlarm).length;
-  const title = wt(L, 'watch.digest.title', { count: units.length });
+  const title = t(L, 'watch.digest.title', { count: units.length });
   const summary = [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
-    .map(([what, count]) => wt(L, 'watch.digest.summary_line', { count, what }))
+    .map(([what, count]) => t(L, 'watch.digest.summary_line', { count, what }))
     .join('\n');
   const blocks: KnownBlock[] = [];
   const alarmLine =
-    alarms > 0 ? wt(L, 'watch.digest.alarm', { oncall: mentionOrEmpty(ctx), count: alarms }).trim() : '';
+    alarms > 0 ? t(L, 'watch.digest.alarm', { oncall: mentionOrEmpty(ctx), count: alarms }).trim() : '';
   if (alarmLine) blocks.push(section(alarmLine));
   // At most one line per kind of change (a few dozen): no risk to the section limit.
   blocks.push(section(`*${title}*\n${summary}`));
@@ -259,11 +259,11 @@ export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationCont
   if (current) sections.push(current);
   for (const s of sections) blocks.push(section(s));
   if (listed < units.length) {
-    blocks.push(section(wt(L, 'watch.digest.more', { count: units.length - listed })));
+    blocks.push(section(t(L, 'watch.digest.more', { count: units.length - listed })));
   }
   blocks.push({
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: wt(L, 'watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
+    elements: [{ type: 'mrkdwn', text: t(L, 'watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
   });
   assertBlocksWithinLimits(blocks, 'message');
   const text = [alarmLine, `${title}\n${summary}`].filter(Boolean).join('\n');
@@ -273,7 +273,7 @@ export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationCont
 // ------------------------------------------------- answers to the watch commands
 
 function targetLabel(locale: Locale, label: string): string {
-  return label === 'all' ? wt(locale, 'watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
+  return label === 'all' ? t(locale, 'watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
 }
 
 /** The answer to `/vps watch` and `/vps unwatch`. */
@@ -290,7 +290,7 @@ export function subscriptionChangeView(
       : c.changed
         ? 'watch.cmd.removed'
         : 'watch.cmd.not_watching';
-  const text = wt(locale, key, { channel: `<#${c.channelId}>`, target: targetLabel(locale, c.label) });
+  const text = t(locale, key, { channel: `<#${c.channelId}>`, target: targetLabel(locale, c.label) });
   const blocks: KnownBlock[] = [section(text)];
   assertBlocksWithinLimits(blocks, 'message');
   return { text, blocks };
@@ -298,13 +298,13 @@ export function subscriptionChangeView(
 
 /** The answer to `/vps watches`: every subscription, as many lines as fit, then how many more. */
 export function subscriptionListView(locale: Locale, list: SubscriptionList): Message {
-  const title = wt(locale, 'watch.cmd.list_title');
+  const title = t(locale, 'watch.cmd.list_title');
   const blocks: KnownBlock[] = [section(`*${title}*`)];
-  if (list.rows.length === 0) blocks.push(section(wt(locale, 'watch.cmd.list_empty')));
+  if (list.rows.length === 0) blocks.push(section(t(locale, 'watch.cmd.list_empty')));
   let current = '';
   let listed = 0;
   for (const r of list.rows) {
-    const line = `• ${wt(locale, 'watch.cmd.list_line', {
+    const line = `• ${t(locale, 'watch.cmd.list_line', {
       target: targetLabel(locale, r.label),
       channel: `<#${r.channelId}>`,
       by: r.createdBy,
@@ -319,7 +319,7 @@ export function subscriptionListView(locale: Locale, list: SubscriptionList): Me
   }
   if (current) blocks.push(section(current));
   if (listed < list.rows.length) {
-    blocks.push(section(wt(locale, 'watch.digest.more', { count: list.rows.length - listed })));
+    blocks.push(section(t(locale, 'watch.digest.more', { count: list.rows.length - listed })));
   }
   if (list.notifyChannel) {
     blocks.push({
@@ -327,7 +327,7 @@ export function subscriptionListView(locale: Locale, list: SubscriptionList): Me
       elements: [
         {
           type: 'mrkdwn',
-          text: wt(locale, 'watch.cmd.notify_channel', { channel: `<#${list.notifyChannel}>` }),
+          text: t(locale, 'watch.cmd.notify_channel', { channel: `<#${list.notifyChannel}>` }),
         },
       ],
     });
