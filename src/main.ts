@@ -20,6 +20,7 @@ import { ServersService } from './services/servers.ts';
 import { signupAccessPort, signupProviderPort } from './services/signup-adapters.ts';
 import { createSlackApp } from './slack/app.ts';
 import { translator } from './slack/i18n/index.ts';
+import { fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
 import { prometheusText } from './slack/metrics-text.ts';
 import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
@@ -76,7 +77,9 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
   });
   try {
     const ports = { provider: providerPort(provider), store: storePort(store) };
+    const identity = await fetchBotIdentity(config.slack);
     const slack = createSlackApp({
+      identity,
       slack: config.slack,
       port: opts.port ?? config.port,
       logger,
@@ -225,8 +228,11 @@ async function main(): Promise<void> {
       process.stderr.write(`${err.problems.join('\n')}\n`);
       process.exit(1);
     }
-    // The store explains itself in one line (which database, what went wrong).
-    if (err instanceof Error && err.name === 'StoreError') process.stderr.write(`${err.message}\n`);
+    // The store and the Slack check explain themselves in one line.
+    if (err instanceof SlackStartupError || (err instanceof Error && err.name === 'StoreError')) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
     logger.fatal({ err }, 'start-up failed');
     process.exit(1);
   }

@@ -10,6 +10,7 @@ import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { boltLogger } from './bolt-logger.ts';
+import type { BotIdentity } from './identity.ts';
 
 export type { HealthReport } from '../services/health.ts';
 
@@ -17,6 +18,8 @@ import type { HealthReport } from '../services/health.ts';
 
 export interface SlackAppOptions {
   slack: Config['slack'];
+  /** From fetchBotIdentity(): Bolt then never calls auth.test itself. */
+  identity: BotIdentity;
   /** 0 picks a free port (tests). */
   port: number;
   logger: Logger;
@@ -70,6 +73,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
   if (!slack.botToken) throw new Error('SLACK_BOT_TOKEN is required to run the Slack app');
   const logger = boltLogger(opts.logger);
   const customRoutes = operationalRoutes(opts);
+  const botIds = { botId: opts.identity.botId, botUserId: opts.identity.botUserId };
   const clientOptions = {
     ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
     // Slack's 429s are retried by the client after Retry-After; give up after a few.
@@ -86,7 +90,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
       // it must use the same Web API address as everything else.
       installerOptions: { port: opts.port, clientOptions },
     });
-    const app = new App({ token: slack.botToken, receiver, logger, clientOptions });
+    const app = new App({ token: slack.botToken, ...botIds, receiver, logger, clientOptions });
     return {
       app,
       mode: 'socket',
@@ -107,7 +111,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     // Ack first: the HTTP answer leaves as soon as a listener calls ack().
     processBeforeResponse: false,
   });
-  const app = new App({ token: slack.botToken, receiver, logger, clientOptions });
+  const app = new App({ token: slack.botToken, ...botIds, receiver, logger, clientOptions });
   return {
     app,
     mode: 'http',

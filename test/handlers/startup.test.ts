@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, MemoryLogSink } from '../../src/log.ts';
 import { createSlackApp } from '../../src/slack/app.ts';
+import { fetchBotIdentity, SlackStartupError } from '../../src/slack/identity.ts';
+import { startFakeSlack } from '../support/fake-slack.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -62,6 +64,7 @@ describe('npm start (src/main.ts)', () => {
 
 describe('createSlackApp', () => {
   const base = {
+    identity: { botId: 'BBOT0001', botUserId: 'UBOT0001' },
     port: 0,
     logger: createLogger({ stream: new MemoryLogSink() }),
     health: async () => ({ ok: true, store: 'ok' as const, provider: {} }),
@@ -95,5 +98,57 @@ describe('createSlackApp', () => {
         },
       }),
     ).toThrow(/SLACK_SIGNING_SECRET/);
+  });
+});
+
+describe('the Slack check at start-up', () => {
+  it('reads the bot ids from auth.test', async () => {
+    const slack = await startFakeSlack();
+    try {
+      expect(await fetchBotIdentity({ botToken: 'xoxb-test-1', apiUrl: slack.apiUrl })).toMatchObject({
+        botId: 'BBOT0001',
+        botUserId: 'UBOT0001',
+      });
+      expect(slack.calls.filter((c) => c.method === 'auth.test')).toHaveLength(1);
+    } finally {
+      await slack.close();
+    }
+  });
+
+  it('says in one line that Slack refused the token, without the token', async () => {
+    const slack = await startFakeSlack();
+    try {
+      slack.fail('auth.test', { error: 'invalid_auth' });
+      const err = await fetchBotIdentity({ botToken: 'xoxb-secret-token-1', apiUrl: slack.apiUrl }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(SlackStartupError);
+      expect((err as Error).message).toBe(
+        'SLACK_BOT_TOKEN was refused by Slack (invalid_auth): copy the Bot User OAuth Token again',
+      );
+    } finally {
+      await slack.close();
+    }
+  });
+
+  it('npm start exits 1 with one line when Slack cannot be reached', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vps-chatops-main-'));
+    try {
+      const r = await runMain({
+        SLACK_BOT_TOKEN: 'xoxb-1234567890-secret',
+        SLACK_SIGNING_SECRET: 'abcdefgh12345678',
+        SLACK_API_URL: 'http://127.0.0.1:1/api/',
+        PROVIDER_API_KEY: 'xs_test_key_123',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^cannot reach the Slack Web API at http:\/\/127\.0\.0\.1:1\/api\/: /),
+      ]);
+      expect(r.stderr).not.toContain('xoxb-1234567890-secret');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -153,6 +153,7 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
       retry: { maxAttempts: 2 },
     });
     const app = createSlackApp({
+      identity: { botId: 'BBOT0001', botUserId: 'UBOT0001' },
       slack: { botToken, appToken: undefined, signingSecret, apiUrl: slack.apiUrl, socketMode: false },
       port: 0,
       logger: log,
