@@ -79,6 +79,7 @@ function faultFromJson(b: Json): FaultRule {
     rule.drop = d;
   }
   if (b.truncate !== undefined) rule.truncate = bool(b, 'truncate');
+  if (b.stallBody !== undefined) rule.stallBody = bool(b, 'stallBody');
   if (b.headers !== undefined) {
     const h = obj(b.headers);
     rule.headers = Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));

@@ -88,7 +88,7 @@ function safeJson(raw: Buffer): unknown {
   }
 }
 
-function send(res: ServerResponse, a: Answer, rate: RateHeaders, truncate: boolean): void {
+function send(res: ServerResponse, a: Answer, rate: RateHeaders, truncate: boolean, stall = false): void {
   const text = a.raw ?? JSON.stringify(a.body);
   const buf = Buffer.from(text, 'utf8');
   const headers: Record<string, string | number> = {
@@ -103,6 +103,11 @@ function send(res: ServerResponse, a: Answer, rate: RateHeaders, truncate: boole
     'Content-Length': truncate ? buf.length + 64 : buf.length,
   };
   res.writeHead(a.status, headers);
+  if (stall) {
+    // Half the body, then silence: the socket stays open until the client gives up.
+    res.write(buf.subarray(0, Math.floor(buf.length / 2)));
+    return;
+  }
   if (truncate) {
     // Announce more than we send, then cut the connection: a truncated answer.
     res.write(buf, () => res.destroy());
@@ -168,9 +173,9 @@ export async function handleApiRequest(
       });
     }
   };
-  const finish = (a: Answer, rate: RateHeaders, truncate = false) => {
+  const finish = (a: Answer, rate: RateHeaders, truncate = false, stall = false) => {
     res.once('close', () => release?.());
-    send(res, a, rate, truncate);
+    send(res, a, rate, truncate, stall);
     leave();
     record(a.status);
   };
@@ -314,7 +319,7 @@ export async function handleApiRequest(
       drop();
       return;
     }
-    finish(answer, rate, fault?.rule.truncate === true);
+    finish(answer, rate, fault?.rule.truncate === true, fault?.rule.stallBody === true);
   } catch (e) {
     const a =
       e instanceof ApiError ? errorAnswer(e) : { status: 500, body: errorBodyFor(500, 'INTERNAL_ERROR') };

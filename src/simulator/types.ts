@@ -95,6 +95,8 @@ export interface FaultRule {
   drop?: 'before' | 'after';
   /** Announce a Content-Length larger than the body, send the body, close. */
   truncate?: boolean;
+  /** Send the headers and half the body, then nothing more (the client's body timeout must end it). */
+  stallBody?: boolean;
   /** Extra answer headers (e.g. `Retry-After`); a 429 fault gets `Retry-After: 1` unless given. */
   headers?: Record<string, string>;
 }

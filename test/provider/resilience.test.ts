@@ -345,6 +345,19 @@ describe('odd answers and network failures', () => {
     expect(e).toMatchObject({ kind: 'timeout', phase: 'headers', mayHaveReachedServer: true });
   });
 
+  it('an answer that stalls mid-body times out on the body; a GET then retries and succeeds', async () => {
+    h = await startHarness();
+    const c = h.makeClient(h.sim.keys.full, { retry: { maxAttempts: 1 }, timeouts: { bodyMs: 150 } });
+    h.sim.control.addFault({ path: '/v1/vps/servers', stallBody: true });
+    const e = await caught(c.listServers());
+    expect(e).toBeInstanceOf(ProviderNetworkError);
+    expect(e).toMatchObject({ kind: 'timeout', phase: 'body', mayHaveReachedServer: true });
+    const retrying = h.makeClient(h.sim.keys.full, { retry: { maxAttempts: 2 }, timeouts: { bodyMs: 150 } });
+    h.sim.control.addFault({ path: '/v1/vps/servers', stallBody: true });
+    expect((await retrying.listServers()).length).toBeGreaterThan(0);
+    expect(retrying.metrics().retries).toBe(1);
+  });
+
   it('a refused connection is kind refused and did not reach the server', async () => {
     const srv = createServer();
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
