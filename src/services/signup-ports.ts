@@ -2,36 +2,23 @@
  * What paid signup needs from the provider client, the store and the access
  * service, as small structural interfaces. The concrete modules (src/provider,
  * src/store, src/services/access.ts) satisfy them as they are; tests may hand in
- * fakes. Row and quote shapes follow src/store/types.ts field for field.
+ * fakes. Rows and the order body are the store's and the client's own types.
  */
+import type { OsImage, Plan } from '../provider/schemas.ts';
+import type { SignupInput } from '../provider/validate.ts';
+import type {
+  AuditEntry as AuditAppend,
+  SignupPatch,
+  SignupQuote as SignupQuoteRecord,
+  SignupRow,
+  SignupState,
+  TransitionResult,
+} from '../store/types.ts';
 
 // ---------------------------------------------------------------- provider
 
-export interface PlanPeriod {
-  months: number;
-  /** Yen, tax included, after campaign, this month's pro-rata part included. */
-  total_price: number;
-  regular_total_price: number;
-  campaign_applied: boolean;
-}
-
-export interface Plan {
-  plan_id: string;
-  vps_type: string;
-  plan_name: string;
-  memory_mb: number;
-  vcpu: number;
-  disk_gb: number;
-  currency: string;
-  periods: PlanPeriod[];
-}
-
-export interface OsImage {
-  image_id: string;
-  name: string;
-  version: string | null;
-  minimum_memory_mb: number;
-}
+// The provider's answers as the client types them (zod-parsed, extra fields tolerated).
+export type { OsImage, Plan, PlanPeriod } from '../provider/schemas.ts';
 
 export interface PlansAnswer {
   plans: Plan[];
@@ -39,19 +26,7 @@ export interface PlansAnswer {
 }
 
 /** The POST /v1/vps/servers body (dry run and real alike; `dry_run` is the client's business). */
-export interface ProviderSignupInput {
-  plan_id: string;
-  period: number;
-  image_id: string;
-  root_password: string;
-  name?: string;
-  ssh_key_name?: string;
-  ssh_public_key?: string;
-  expected_total_price: number;
-  agree_to_terms: true;
-  partner_code?: string;
-  auto_renew?: boolean;
-}
+export type ProviderSignupInput = SignupInput;
 
 export interface SignupProviderPort {
   plans(): Promise<PlansAnswer>;
@@ -64,104 +39,17 @@ export interface SignupProviderPort {
 
 // ---------------------------------------------------------------- store
 
-export const SIGNUP_STATES = [
-  'quoted',
-  'approved',
-  'executing',
-  'submitted',
-  'active',
-  'rejected',
-  'expired',
-  'price_changed',
-  'failed',
-  'unknown',
-] as const;
-export type SignupState = (typeof SIGNUP_STATES)[number];
-
-export type ProviderSignupStatus = 'active' | 'building' | 'setup_pending';
-
-export interface SignupRow {
-  id: string;
-  state: SignupState;
-  planId: string;
-  period: number;
-  imageId: string;
-  serverName: string | null;
-  sshKeyName: string | null;
-  sshPublicKey: string | null;
-  autoRenew: boolean;
-  partnerCode: string | null;
-  quotedPrice: number;
-  regularPrice: number | null;
-  campaignApplied: boolean;
-  idempotencyKey: string;
-  requesterId: string;
-  approverId: string | null;
-  channelId: string;
-  messageTs: string | null;
-  threadTs: string | null;
-  locale: string | null;
-  expiresAt: Date;
-  secretId: string | null;
-  providerServiceId: number | null;
-  uuid: string | null;
-  ipAddress: string | null;
-  providerStatus: ProviderSignupStatus | null;
-  errorCode: string | null;
-  attempts: number;
-  nextCheckAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SignupQuoteRecord {
-  planId: string;
-  period: number;
-  imageId: string;
-  serverName?: string | null;
-  sshKeyName?: string | null;
-  sshPublicKey?: string | null;
-  autoRenew?: boolean;
-  partnerCode?: string | null;
-  quotedPrice: number;
-  regularPrice?: number | null;
-  campaignApplied?: boolean;
-  idempotencyKey?: string;
-  requesterId: string;
-  channelId: string;
-  locale?: string | null;
-  expiresAt: Date;
-  secretId?: string | null;
-}
-
-export type SignupPatch = Partial<
-  Pick<
-    SignupRow,
-    | 'approverId'
-    | 'messageTs'
-    | 'threadTs'
-    | 'secretId'
-    | 'providerServiceId'
-    | 'uuid'
-    | 'ipAddress'
-    | 'providerStatus'
-    | 'errorCode'
-    | 'attempts'
-    | 'nextCheckAt'
-  >
->;
-
-export type TransitionResult = { won: true; row: SignupRow } | { won: false; row: SignupRow | null };
-
-export interface AuditAppend {
-  actor: string;
-  channelId?: string | null;
-  action: string;
-  target?: string | null;
-  params?: Record<string, unknown>;
-  outcome: 'ok' | 'refused' | 'failed';
-  errorCode?: string | null;
-}
+// The rows are the store's own types: one declaration, so the two cannot drift.
+export {
+  type AuditEntry as AuditAppend,
+  type ProviderSignupStatus,
+  SIGNUP_STATES,
+  type SignupPatch,
+  type SignupQuote as SignupQuoteRecord,
+  type SignupRow,
+  type SignupState,
+  type TransitionResult,
+} from '../store/types.ts';
 
 export interface SignupStorePort {
   signups: {

@@ -587,20 +587,11 @@ async function attempt(
       nextCheckAt: status === 'active' ? null : deps.clock.now(),
     });
     await forget(deps, row.secretId, password);
-    await audit(
-      deps,
-      row.approverId ?? row.requesterId,
-      row.channelId,
-      'signup.execute',
-      row.id,
-      'ok',
-      null,
-      {
-        price: row.quotedPrice,
-        providerServiceId: res.server.id,
-        status,
-      },
-    );
+    await auditExecute(deps, row, 'ok', null, {
+      price: row.quotedPrice,
+      providerServiceId: res.server.id,
+      status,
+    });
     deps.logger.info({ signupId: row.id, providerServiceId: res.server.id, status }, 'signup paid');
     return { kind: 'done', row: done ?? row, status };
   } catch (err) {
@@ -629,18 +620,7 @@ async function attempt(
         errorCode: code,
         nextCheckAt: nextCheck(deps, row.attempts),
       });
-      await audit(
-        deps,
-        row.approverId ?? row.requesterId,
-        row.channelId,
-        'signup.execute',
-        row.id,
-        'failed',
-        code,
-        {
-          state: 'unknown',
-        },
-      );
+      await auditExecute(deps, row, 'failed', code, { state: 'unknown' });
       return { kind: 'unknown', row: r ?? row, code };
     }
   }
@@ -671,18 +651,30 @@ async function finish(
   return r.won ? r.row : r.row;
 }
 
-async function finishFailed(deps: SignupDeps, row: SignupRow, code: string): Promise<ExecuteOutcome> {
-  const r = await finish(deps, row, 'failed', { errorCode: code, secretId: null, nextCheckAt: null });
-  await destroySecret(deps, row.secretId);
-  await audit(
+/** The audit line of an order's execution, under the approver's name (else the requester's). */
+function auditExecute(
+  deps: SignupDeps,
+  row: SignupRow,
+  outcome: 'ok' | 'failed',
+  code: string | null,
+  params?: Record<string, unknown>,
+): Promise<void> {
+  return audit(
     deps,
     row.approverId ?? row.requesterId,
     row.channelId,
     'signup.execute',
     row.id,
-    'failed',
+    outcome,
     code,
+    params,
   );
+}
+
+async function finishFailed(deps: SignupDeps, row: SignupRow, code: string): Promise<ExecuteOutcome> {
+  const r = await finish(deps, row, 'failed', { errorCode: code, secretId: null, nextCheckAt: null });
+  await destroySecret(deps, row.secretId);
+  await auditExecute(deps, row, 'failed', code);
   return { kind: 'failed', row: r ?? row, code };
 }
 
@@ -705,18 +697,7 @@ async function priceChanged(
     secretId: null,
     nextCheckAt: null,
   });
-  await audit(
-    deps,
-    row.approverId ?? row.requesterId,
-    row.channelId,
-    'signup.execute',
-    row.id,
-    'failed',
-    'PRICE_MISMATCH',
-    {
-      price: row.quotedPrice,
-    },
-  );
+  await auditExecute(deps, row, 'failed', 'PRICE_MISMATCH', { price: row.quotedPrice });
   let requote: SignupRow | null = null;
   let requoteError: string | null = origin === 'recovery' ? 'AFTER_UNKNOWN' : null;
   if (ended?.state === 'price_changed' && origin === 'approval') {
