@@ -21,7 +21,7 @@ import { signupAccessPort, signupProviderPort } from './services/signup-adapters
 import { createSlackApp } from './slack/app.ts';
 import { translator } from './slack/i18n/index.ts';
 import { fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
-import { prometheusText } from './slack/metrics-text.ts';
+import { type BackgroundStats, prometheusText } from './slack/metrics-text.ts';
 import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
 import { openStore, type Store } from './store/index.ts';
@@ -78,13 +78,15 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
   try {
     const ports = { provider: providerPort(provider), store: storePort(store) };
     const identity = await fetchBotIdentity(config.slack);
+    let background: () => BackgroundStats = () => ({});
     const slack = createSlackApp({
       identity,
       slack: config.slack,
       port: opts.port ?? config.port,
       logger,
       health: () => healthReport(ports.store, provider),
-      metrics: () => prometheusText(provider.metrics()),
+      // The watcher and notifier are made after the app (they need its settings); read them late.
+      metrics: () => prometheusText(provider.metrics(), background()),
     });
     const directory = new SlackDirectory(slack.app.client, config.locale, clock);
     const access = new AccessService({
@@ -182,6 +184,8 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     if (watching) {
       watch.watcher.start();
       notifier.start();
+      const running = notifier;
+      background = () => ({ watcher: watch.watcher.stats(), notifier: running.stats() });
     }
     logger.info({ port, socketMode: config.slack.socketMode, store: store.kind }, 'vps-chatops started');
     return {

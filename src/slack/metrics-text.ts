@@ -5,10 +5,18 @@
  */
 import type { ProviderMetrics } from '../provider/index.ts';
 import { LATENCY_BUCKETS_MS } from '../provider/index.ts';
+import type { WatcherStats } from '../watch/watcher.ts';
+import type { NotifierStats } from './notifier.ts';
+
+/** The background parts' figures, when they run in this process. */
+export interface BackgroundStats {
+  watcher?: WatcherStats | undefined;
+  notifier?: NotifierStats | undefined;
+}
 
 const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
-export function prometheusText(m: ProviderMetrics): string {
+export function prometheusText(m: ProviderMetrics, bg: BackgroundStats = {}): string {
   const out: string[] = [];
   const family = (name: string, type: 'counter' | 'gauge' | 'histogram', help: string) =>
     out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
@@ -61,5 +69,27 @@ export function prometheusText(m: ProviderMetrics): string {
     'X-RateLimit-Concurrent-Remaining last seen.',
     rl.concurrentRemaining,
   );
+  const w = bg.watcher;
+  if (w) {
+    scalar('vps_watcher_leader', 'gauge', '1 while this replica holds the watcher lease.', w.leader ? 1 : 0);
+    scalar('vps_watcher_requests_total', 'counter', 'Provider requests made by the watcher.', w.requests);
+    scalar('vps_watcher_rate_limited_total', 'counter', 'Watcher requests answered 429.', w.rateLimited);
+    scalar('vps_watcher_failures_total', 'counter', 'Watcher requests that failed.', w.failures);
+    scalar('vps_watcher_transitions_total', 'counter', 'Power and contract changes seen.', w.transitions);
+    scalar(
+      'vps_watcher_last_list_seconds',
+      'gauge',
+      'When the server list was last read (epoch s).',
+      w.lastListAt === undefined ? null : Math.floor(w.lastListAt / 1000),
+    );
+  }
+  const n = bg.notifier;
+  if (n) {
+    scalar('vps_notifier_messages_total', 'counter', 'Notification messages posted to Slack.', n.posted);
+    scalar('vps_notifier_digests_total', 'counter', 'Digest messages folding a burst.', n.digests);
+    scalar('vps_notifier_rows_sent_total', 'counter', 'Outbox rows delivered.', n.rowsSent);
+    scalar('vps_notifier_failures_total', 'counter', 'Slack posts that failed (retried later).', n.failures);
+    scalar('vps_notifier_rate_limited_total', 'counter', 'Slack posts answered 429.', n.rateLimited);
+  }
   return `${out.join('\n')}\n`;
 }

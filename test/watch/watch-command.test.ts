@@ -90,5 +90,10 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
     expect(
       h.slack.calls.filter((c) => c.method === 'chat.postMessage' && messageText(c).includes('db-1')),
     ).toHaveLength(1);
+    // Operators see the background parts on /metrics.
+    const metrics = await (await fetch(`http://127.0.0.1:${h.bot.port}/metrics`)).text();
+    expect(metrics).toMatch(/^vps_watcher_leader 1$/m);
+    expect(metrics).toMatch(/^vps_watcher_transitions_total [1-9]\d*$/m);
+    expect(metrics).toMatch(/^vps_notifier_messages_total 1$/m);
   });
 });
