@@ -159,7 +159,25 @@ function parseLogFilter(
 
 const CHANGE_WORDS: Record<string, ChangeField> = { rename: 'name', memo: 'memo', rdns: 'rdns' };
 
-export function parseVpsCommand(text: string): ParseResult {
+/**
+ * The command as the user typed it. With escaping on (manifest `should_escape:
+ * true`, so that `#channel` arrives as a channel id), Slack sends a typed
+ * domain as `<http://www.example.com|www.example.com>` and `&`, `<`, `>` as
+ * entities; a reverse DNS name or a memo must not be stored like that.
+ * Mentions (`<#C…|…>`, `<@U…>`, `<!subteam^…>`) stay as Slack escaped them.
+ */
+export function fromSlackText(text: string): string {
+  return text
+    .replace(/<((?:https?|mailto|tel):[^|>]*)(?:\|([^>]*))?>/g, (_whole, url: string, label?: string) =>
+      label !== undefined && label !== '' ? label : url.replace(/^(mailto|tel):/, ''),
+    )
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+export function parseVpsCommand(typed: string): ParseResult {
+  const text = fromSlackText(typed);
   const tokens = tokenize(text);
   const first = tokens[0];
   if (!first) return { ok: true, command: { name: 'help' } };

@@ -106,4 +106,22 @@ describe('tokenize', () => {
     expect(t.map((x) => x.text)).toEqual(['memo', 'db-1', 'a', 'b']);
     expect(t[2]!.start).toBe(13);
   });
+
+  it('reads values back as typed when Slack escaped them (links, entities)', () => {
+    expect(ok('rdns web-1 <http://www.example.com|www.example.com>')).toEqual({
+      name: 'change',
+      field: 'rdns',
+      server: 'web-1',
+      value: 'www.example.com',
+    });
+    expect(ok('memo db-1 see <https://wiki.example.com/db> &amp; ask &lt;ops&gt;')).toEqual({
+      name: 'change',
+      field: 'memo',
+      server: 'db-1',
+      value: 'see https://wiki.example.com/db & ask <ops>',
+    });
+    expect(ok('memo db-1 mail <mailto:ops@example.com|ops@example.com>')).toMatchObject({
+      value: 'mail ops@example.com',
+    });
+  });
 });

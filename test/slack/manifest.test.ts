@@ -7,7 +7,13 @@ interface Manifest {
   features: {
     bot_user: { display_name: string };
     app_home: { messages_tab_enabled: boolean };
-    slash_commands: { command: string; description: string; usage_hint: string; url: string }[];
+    slash_commands: {
+      command: string;
+      description: string;
+      usage_hint: string;
+      url: string;
+      should_escape: boolean;
+    }[];
   };
   oauth_config: { scopes: { bot: string[] } };
   settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
@@ -29,6 +35,11 @@ describe('manifest.yml', () => {
     for (const word of ['help', 'list', 'show', 'rename', 'memo', 'rdns', 'power', 'logs', 'me', 'audit']) {
       expect(hint).toContain(word);
     }
+    for (const word of ['signup', 'signups', 'watch', 'unwatch', 'watches']) expect(hint).toContain(word);
+    // Slack caps a usage hint at 1000 characters.
+    expect(hint.length).toBeLessThanOrEqual(1000);
+    // #channel must arrive as a channel id for /vps watch.
+    for (const c of manifest.features.slash_commands) expect(c.should_escape).toBe(true);
   });
 
   it('asks for the narrowest scopes the app uses', () => {
