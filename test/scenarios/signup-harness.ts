@@ -91,7 +91,7 @@ export interface SubmitValues {
   agree_to_terms?: boolean;
 }
 
-function stateValues(v: SubmitValues): Record<string, Record<string, unknown>> {
+export function stateValues(v: SubmitValues): Record<string, Record<string, unknown>> {
   const text = (value: string | undefined) => ({ type: 'plain_text_input', value: value ?? null });
   const select = (value: string) => ({ type: 'static_select', selected_option: { value } });
   const box = (on: boolean | undefined) => ({
