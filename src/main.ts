@@ -163,6 +163,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
         return names;
       },
       notifyChannel: config.notifyChannel,
+      audit: (entry) => store.audit.append(entry),
     });
     registerHandlers(slack.app, {
       servers,

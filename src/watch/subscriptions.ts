@@ -23,6 +23,16 @@ export interface SubscriptionDeps {
   /** Names of known servers (the watcher's snapshots), for listing watches by name. */
   serverNames(): Promise<Map<string, string>>;
   notifyChannel?: string | undefined;
+  /** The audit log: every watch change and every refused attempt. */
+  audit?(entry: {
+    actor: string;
+    channelId: string;
+    action: 'watch' | 'unwatch';
+    target: string;
+    params: Record<string, unknown>;
+    outcome: 'ok' | 'refused';
+    errorCode?: string | null;
+  }): Promise<unknown>;
 }
 
 export interface SubscriptionChange {
@@ -47,15 +57,54 @@ export class WatchSubscriptions {
     return { target: s.uuid, label: s.name };
   }
 
+  private async authorizeChange(
+    actor: SubscriptionActor,
+    action: 'watch' | 'unwatch',
+    ref: string,
+    channelId: string,
+  ): Promise<void> {
+    try {
+      await this.deps.authorize(actor, 'change');
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      await this.deps.audit?.({
+        actor: actor.userId,
+        channelId: actor.channelId,
+        action,
+        target: ref.trim(),
+        params: { channel: channelId },
+        outcome: 'refused',
+        errorCode: typeof code === 'string' ? code : null,
+      });
+      throw err;
+    }
+  }
+
+  private async audited(
+    actor: SubscriptionActor,
+    action: 'watch' | 'unwatch',
+    change: SubscriptionChange,
+  ): Promise<SubscriptionChange> {
+    await this.deps.audit?.({
+      actor: actor.userId,
+      channelId: actor.channelId,
+      action,
+      target: change.target,
+      params: { name: change.label, channel: change.channelId, changed: change.changed },
+      outcome: 'ok',
+    });
+    return change;
+  }
+
   async watch(
     actor: SubscriptionActor,
     ref: string,
     channelId = actor.channelId,
   ): Promise<SubscriptionChange> {
-    await this.deps.authorize(actor, 'change');
+    await this.authorizeChange(actor, 'watch', ref, channelId);
     const t = await this.target(ref);
     const changed = await this.deps.watches.add({ target: t.target, channelId, createdBy: actor.userId });
-    return { ...t, channelId, changed };
+    return this.audited(actor, 'watch', { ...t, channelId, changed });
   }
 
   async unwatch(
@@ -63,13 +112,13 @@ export class WatchSubscriptions {
     ref: string,
     channelId = actor.channelId,
   ): Promise<SubscriptionChange> {
-    await this.deps.authorize(actor, 'change');
+    await this.authorizeChange(actor, 'unwatch', ref, channelId);
     // A server that left the list cannot be resolved any more: its uuid still unwatches it.
     const existing = await this.deps.watches.list(channelId);
     const direct = existing.find((w) => w.target === ref.trim());
     const t = direct ? { target: direct.target, label: ref.trim() } : await this.target(ref);
     const changed = await this.deps.watches.remove(t.target, channelId);
-    return { ...t, channelId, changed };
+    return this.audited(actor, 'unwatch', { ...t, channelId, changed });
   }
 
   async list(actor: SubscriptionActor, channelId?: string): Promise<SubscriptionList> {

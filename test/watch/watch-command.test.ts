@@ -55,6 +55,16 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
     expect((await h.bot.store.watches.list()).map((w) => [w.target, w.channelId])).toEqual([
       ['all', 'C0ALERTS1'],
     ]);
+    // Every change and every refused attempt is in the audit log.
+    const audit = await h.bot.store.audit.latest({ limit: 20 });
+    expect(audit.map((a) => [a.action, a.outcome, a.errorCode ?? null]).reverse()).toEqual([
+      ['watch', 'ok', null],
+      ['watch', 'ok', null],
+      ['watch', 'ok', null],
+      ['unwatch', 'ok', null],
+      ['watch', 'refused', 'role_required'],
+    ]);
+    expect(audit.find((a) => a.action === 'unwatch')?.params).toMatchObject({ name: 'db-1', changed: true });
     // One /vps listener: the other words are still answered, once.
     const listed = await h.command('list', { user: VIEWER });
     await listed.reply();
