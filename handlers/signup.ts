@@ -8,7 +8,7 @@ import { registerSignupActions } from './actions/signup-buttons.ts';
 import type { SignupHandlerDeps } from './signup-deps.ts';
 import { registerSignupSubmit } from './views/signup-submit.ts';
 
-export { openSignupModal, registerSignupCommand, showSignups } from './commands/signup-command.ts';
+export { openSignupModal, showSignups } from './commands/signup-command.ts';
 export { runSignupBackgroundOnce, startSignupBackground } from './signup-background.ts';
 export type { SignupHandlerDeps } from './signup-deps.ts';
 

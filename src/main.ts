@@ -152,11 +152,10 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       },
       // The watcher's snapshots name the servers it has read; one watched before the
       // watcher's first read is named from the provider's list instead of by uuid.
-      serverNames: async () => {
+      serverNames: async (uuids) => {
         const names = new Map<string, string>();
         for (const s of await store.snapshots.all()) if (s.name) names.set(s.serverUuid, s.name);
-        const watched = await store.watches.list();
-        if (watched.some((w) => w.target !== 'all' && !names.has(w.target))) {
+        if (uuids.some((uuid) => !names.has(uuid))) {
           const listed = await provider.listServers({ lane: 'interactive' }).catch(() => []);
           for (const s of listed) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
         }

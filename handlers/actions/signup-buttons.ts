@@ -46,18 +46,30 @@ async function alone(respond: ButtonArgs['respond'], m: Message | undefined): Pr
   await respond({ response_type: 'ephemeral', replace_original: false, text: m.text, blocks: m.blocks });
 }
 
+/**
+ * What every click on an approval message starts with: who clicked, in their
+ * language, which request the button names. An unreadable button value is
+ * answered here (and yields undefined).
+ */
+async function readClick(deps: SignupHandlerDeps, args: ButtonArgs, component: string) {
+  const userId = args.body.user.id;
+  const log = deps.logger.child({ component, user: userId });
+  const ui = await deps.ui(userId);
+  const value = parseButtonValue(args.action.value);
+  if (!value) {
+    await alone(args.respond, { text: st(ui, 'signup.click.not_found'), blocks: [] });
+    return undefined;
+  }
+  return { userId, log, ui, value, channelId: args.body.channel?.id };
+}
+
 export function signupApprove(deps: SignupHandlerDeps) {
-  return async ({ ack, body, action, respond, client }: ButtonArgs): Promise<void> => {
+  return async (args: ButtonArgs): Promise<void> => {
+    const { ack, body, respond, client } = args;
     await ack();
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'signup-approve', user: userId });
-    const ui = await deps.ui(userId);
-    const value = parseButtonValue(action.value);
-    if (!value) {
-      await alone(respond, { text: st(ui, 'signup.click.not_found'), blocks: [] });
-      return;
-    }
-    const channelId = body.channel?.id;
+    const click = await readClick(deps, args, 'signup-approve');
+    if (!click) return;
+    const { userId, log, ui, value, channelId } = click;
     const result = await approveSignup(deps.signup, {
       id: value.id,
       approverId: userId,
@@ -115,17 +127,12 @@ export async function reportOutcome(
 }
 
 export function signupReject(deps: SignupHandlerDeps) {
-  return async ({ ack, body, action, respond, client }: ButtonArgs): Promise<void> => {
+  return async (args: ButtonArgs): Promise<void> => {
+    const { ack, body, respond, client } = args;
     await ack();
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'signup-reject', user: userId });
-    const ui = await deps.ui(userId);
-    const value = parseButtonValue(action.value);
-    if (!value) {
-      await alone(respond, { text: st(ui, 'signup.click.not_found'), blocks: [] });
-      return;
-    }
-    const channelId = body.channel?.id;
+    const click = await readClick(deps, args, 'signup-reject');
+    if (!click) return;
+    const { userId, log, ui, value, channelId } = click;
     const r = await rejectSignup(deps.signup, { id: value.id, userId, ...(channelId ? { channelId } : {}) });
     if (r.kind !== 'rejected') {
       await alone(respond, signupRejectRefusal(ui, r));

@@ -1,10 +1,9 @@
 /**
  * `/vps signup` (open the order form) and `/vps signups` (recent quotes and
- * orders). The `/vps` listener of handlers/commands/vps.ts routes these two
- * words here; `registerSignupCommand` is a stand-alone `/vps` listener that
- * answers only them, for a bot (or test) without the rest of /vps.
+ * orders). The one `/vps` listener (handlers/commands/vps.ts) routes these two
+ * words here.
  */
-import type { AllMiddlewareArgs, App, RespondFn, SlackCommandMiddlewareArgs, webApi } from '@slack/bolt';
+import type { RespondFn, webApi } from '@slack/bolt';
 import { listSignups, loadCatalogue, mayRequestSignup } from '../../src/services/signup.ts';
 import { SignupError } from '../../src/services/signup-errors.ts';
 import type { Ui } from '../../src/slack/views/format.ts';
@@ -17,8 +16,6 @@ import {
   st,
 } from '../../src/slack/views/signup-modal.ts';
 import { errorText, type SignupHandlerDeps } from '../signup-deps.ts';
-
-type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
 export interface SignupCommandInput {
   userId: string;
@@ -86,15 +83,4 @@ export async function showSignups(
     .then((c) => c.plans)
     .catch(() => []);
   await reply(respond, signupListView(ui, rows, plans));
-}
-
-/** A `/vps` listener that answers `signup` and `signups` only. */
-export function registerSignupCommand(app: App, deps: SignupHandlerDeps, command = '/vps'): void {
-  app.command(command, async ({ command: c, ack, respond, client }: CommandArgs) => {
-    await ack();
-    const word = c.text.trim().split(/\s+/)[0]?.toLowerCase();
-    const input = { userId: c.user_id, channelId: c.channel_id, triggerId: c.trigger_id };
-    if (word === 'signup') await openSignupModal(deps, client, respond, input);
-    else if (word === 'signups') await showSignups(deps, respond, input);
-  });
 }

@@ -1,13 +1,7 @@
-/**
- * The provider's VPS and common endpoints (vps-api.md). Inputs are validated
- * before anything is sent; answers are parsed with the schemas.
- */
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import { HostingClient } from './hosting-client.ts';
 import type { ProviderMetrics } from './metrics.ts';
-import type { Clock, RateLimitSnapshot } from './rate-limit-gate.ts';
-import type { RetryPolicy } from './retry-policy.ts';
+import type { RateLimitSnapshot } from './rate-limit-gate.ts';
 import {
   isPowerStatus,
   type KeyInfo,
@@ -30,7 +24,7 @@ import {
   type VpsDetail,
   type VpsSummary,
 } from './schemas.ts';
-import { type CallOptions, ProviderTransport, type Timeouts } from './transport.ts';
+import { type CallOptions, ProviderTransport, type TransportOptions } from './transport.ts';
 import {
   assertDomain,
   assertHostname,
@@ -44,18 +38,8 @@ import {
   type SignupInput,
 } from './validate.ts';
 
-export interface ProviderClientOptions {
-  baseUrl: string;
-  apiKey: string;
-  logger?: Logger;
-  timeouts?: Timeouts;
-  retry?: Partial<RetryPolicy>;
-  clock?: Clock;
-  /** Pool connections and the upper bound of requests in flight; default 10. */
-  connections?: number;
-  /** Jitter source for backoff; default Math.random. */
-  random?: () => number;
-}
+/** The transport's options: address, key, logger, timeouts, retry policy, clock, pool size (default 10), jitter. */
+export type ProviderClientOptions = TransportOptions;
 
 export interface PowerState {
   status: PowerStatus | string;

@@ -2,9 +2,10 @@
  * The `/vps` grammar as a pure function: text in, a command or a usage problem
  * out. Nothing here calls anything; the handler dispatches what comes back.
  */
+import { LOG_METHODS } from '../provider/validate.ts';
 import type { LogMethod } from './ports.ts';
 
-const isLogMethod = (v: string): v is LogMethod => ['GET', 'POST', 'PUT', 'DELETE'].includes(v);
+const isLogMethod = (v: string): v is LogMethod => (LOG_METHODS as readonly string[]).includes(v);
 
 export type ChangeField = 'name' | 'memo' | 'rdns';
 

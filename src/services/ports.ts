@@ -2,12 +2,15 @@
  * What the services need from the provider client and the store, stated as
  * small interfaces so the use cases can be tested with plain fakes and the
  * concrete modules (src/provider, src/store) can change shape behind an adapter.
- * Shapes follow the provider spec (vps-api.md) field for field.
+ * Shapes follow the provider spec (vps-api.md) field for field; where the
+ * client already types a value exactly so, it is re-exported, not restated.
  */
+import type { LogEntry } from '../provider/schemas.ts';
+import type { LOG_METHODS } from '../provider/validate.ts';
+
+export type { ContractStatus, LogEntry, PowerStatus } from '../provider/schemas.ts';
 
 export type VpsType = 'vps' | 'business' | 'windows' | 'gpu';
-export type ContractStatus = 'active' | 'suspended';
-export type PowerStatus = 'running' | 'stopped' | 'processing' | 'error';
 
 export interface ServerSummary {
   uuid: string;
@@ -48,16 +51,7 @@ export interface KeyInfo {
   services: Partial<Record<string, ServiceScope>>;
 }
 
-export interface LogEntry {
-  method: string;
-  path: string;
-  status_code: number;
-  response_time_ms: number | null;
-  ip_address: string;
-  created_at: string;
-}
-
-export type LogMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type LogMethod = (typeof LOG_METHODS)[number];
 
 export interface LogQuery {
   from?: string | undefined;

@@ -20,8 +20,8 @@ export interface SubscriptionDeps {
   resolveServer(ref: string): Promise<{ uuid: string; name: string }>;
   /** Throws when the actor may not change watches (reading them needs no more than using /vps). */
   authorize(actor: SubscriptionActor, what: 'change' | 'read'): Promise<void>;
-  /** Names of known servers (the watcher's snapshots), for listing watches by name. */
-  serverNames(): Promise<Map<string, string>>;
+  /** Names of these servers (by uuid), for listing watches by name. */
+  serverNames(uuids: readonly string[]): Promise<Map<string, string>>;
   notifyChannel?: string | undefined;
   /** The audit log: every watch change and every refused attempt. */
   audit?(entry: {
@@ -123,7 +123,10 @@ export class WatchSubscriptions {
 
   async list(actor: SubscriptionActor, channelId?: string): Promise<SubscriptionList> {
     await this.deps.authorize(actor, 'read');
-    const [rows, names] = await Promise.all([this.deps.watches.list(channelId), this.deps.serverNames()]);
+    const rows = await this.deps.watches.list(channelId);
+    const names = await this.deps.serverNames(
+      rows.filter((r) => r.target !== WATCH_ALL).map((r) => r.target),
+    );
     return {
       rows: rows.map((r) => ({
         target: r.target,

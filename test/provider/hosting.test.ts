@@ -8,6 +8,7 @@ import {
   ProviderRejectedError,
   ValidationError,
 } from '../../src/provider/index.ts';
+import { caught } from '../support/caught.ts';
 import { type Harness, startHarness } from './support/sim-client.ts';
 
 let h: Harness;
@@ -22,15 +23,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close();
 });
-
-async function caught(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHostingTest0000000000000000000000000000000 me@laptop';
 

@@ -10,6 +10,7 @@ import {
   type SignupInput,
   ValidationError,
 } from '../../src/provider/index.ts';
+import { caught } from '../support/caught.ts';
 import { flush, InstantClock, ManualClock } from './support/manual-clock.ts';
 import { type Harness, memoryLogger, startHarness } from './support/sim-client.ts';
 
@@ -18,15 +19,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-async function caught(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** Lets I/O run until `cond` holds (or `turns` event-loop turns have passed). */
 async function until(cond: () => boolean, turns = 2000): Promise<void> {

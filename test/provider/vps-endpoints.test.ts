@@ -10,6 +10,7 @@ import {
   type SignupInput,
   ValidationError,
 } from '../../src/provider/index.ts';
+import { caught } from '../support/caught.ts';
 import { type Harness, startHarness } from './support/sim-client.ts';
 
 let h: Harness;
@@ -40,15 +41,6 @@ async function quote(planId = 'vps-2gb', months = 1): Promise<SignupInput> {
     expected_total_price: period.total_price,
     agree_to_terms: true,
   };
-}
-
-async function caught(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('common endpoints', () => {

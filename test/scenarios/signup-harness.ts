@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
-import { register, registerSignupCommand, runSignupBackgroundOnce } from '../../handlers/signup.ts';
+import { openSignupModal, register, runSignupBackgroundOnce, showSignups } from '../../handlers/signup.ts';
 import type { SignupHandlerDeps } from '../../handlers/signup-deps.ts';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
 import { ProviderClient } from '../../src/provider/index.ts';
@@ -186,7 +186,15 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
       deliveries: store.deliveries,
     };
     register(app.app, deps);
-    registerSignupCommand(app.app, deps);
+    // Only paid signup's listeners run here (no ServersService, no watcher), so a
+    // stand-in /vps listener routes the two words as handlers/commands/vps.ts does.
+    app.app.command('/vps', async ({ command: c, ack, respond, client }) => {
+      await ack();
+      const word = c.text.trim().split(/\s+/)[0]?.toLowerCase();
+      const input = { userId: c.user_id, channelId: c.channel_id, triggerId: c.trigger_id };
+      if (word === 'signup') await openSignupModal(deps, client, respond, input);
+      else if (word === 'signups') await showSignups(deps, respond, input);
+    });
     const { port } = await app.start();
     const bot: SignupBot = {
       url: `http://127.0.0.1:${port}/slack/events`,

@@ -401,14 +401,6 @@ export function isSignupMessageKey(key: string): key is SignupMessageKey {
   return Object.hasOwn(en, key);
 }
 
-/** The sentence for `key`, `{name}` placeholders filled, as the main catalogs' t() does. */
-export function signupText(locale: SignupLocale, key: SignupMessageKey, params: SignupParams = {}): string {
-  return signupMessages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const v = params[name];
-    return v === undefined ? whole : String(v);
-  });
-}
-
 /** Yen as people in each language write it: ¥12,345 / 12,345円. */
 export function formatYen(locale: SignupLocale, yen: number): string {
   const n = Math.trunc(yen).toLocaleString('en-US');
