@@ -1,26 +1,24 @@
+import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access.ts';
-import type { DeliveryGuard } from '../src/services/delivery-guard.ts';
-import type { Clock } from '../src/services/ports.ts';
-import type { ServersService } from '../src/services/servers.ts';
+import type { ServersService } from '../src/services/servers/index.ts';
+import type { SignupDeps } from '../src/services/signup/index.ts';
+import type { WatchSubscriptions } from '../src/services/watch/index.ts';
 import type { Ui } from '../src/slack/views/format.ts';
-import type { WatchHandlerDeps } from './commands/watch.ts';
-import type { SignupHandlerDeps } from './signup-deps.ts';
+import type { Store } from '../src/store/index.ts';
 
-/** What the listeners get from the composition root. */
+/** What every listener gets from the composition root: one bag for every feature. */
 export interface HandlerDeps {
   servers: ServersService;
+  signup: SignupDeps;
+  subscriptions: WatchSubscriptions;
   access: AccessService;
   /** The user's language and time zone. */
   ui(userId: string): Promise<Ui>;
   /** The bot's default language, for messages the whole channel reads. */
   channelUi: Ui;
-  /** Drops a redelivered interaction (same trigger id). */
-  deliveries: DeliveryGuard;
+  /** Where first deliveries are claimed (see kit.firstDelivery). */
+  deliveries: Pick<Store['deliveries'], 'firstSeen'>;
   clock: Clock;
   logger: Logger;
-  /** Paid signup's own deps (its service, store and access ports). */
-  signup: SignupHandlerDeps;
-  /** `/vps watch|unwatch|watches`. */
-  watch: WatchHandlerDeps;
 }

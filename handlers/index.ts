@@ -2,7 +2,6 @@ import type { App } from '@slack/bolt';
 import { registerActions } from './actions/index.ts';
 import { registerCommands } from './commands/index.ts';
 import type { HandlerDeps } from './deps.ts';
-import { register as registerSignup } from './signup.ts';
 import { registerViews } from './views/index.ts';
 
 export type { HandlerDeps } from './deps.ts';
@@ -12,5 +11,4 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
-  registerSignup(app, deps.signup);
 }

@@ -1,10 +1,10 @@
 import type { App } from '@slack/bolt';
-import { CALLBACKS } from '../../src/slack/ids.ts';
 import type { HandlerDeps } from '../deps.ts';
-import { changeSubmit } from './change-submit.ts';
+import { registerChangeForms } from './servers/change-form.ts';
+import { registerOrderForm } from './signup/order-form.ts';
 
+/** Modal submissions; each feature registers its own with one line here. */
 export function registerViews(app: App, deps: HandlerDeps): void {
-  app.view(CALLBACKS.name, changeSubmit(deps, 'name'));
-  app.view(CALLBACKS.memo, changeSubmit(deps, 'memo'));
-  app.view(CALLBACKS.rdns, changeSubmit(deps, 'rdns'));
+  registerChangeForms(app, deps);
+  registerOrderForm(app, deps);
 }

@@ -1,30 +1,22 @@
 /**
- * The signup part of the bot as users meet it: the real Bolt app over HTTP
- * (requests signed with the signing secret), Web API calls answered by the
- * fake Slack server, the simulator on a manual clock behind the real provider
- * client, and the real store (SQLite, or PostgreSQL shared by several app
- * instances). Roles come from OPERATORS / APPROVERS with live user-group
- * membership (AccessService, no group cache).
+ * The signup part of the bot as users meet it: the real composition root
+ * (startBot) in HTTP mode, requests signed with the signing secret, Web API
+ * calls answered by the fake Slack server, the simulator on a manual clock
+ * behind the real provider client, and the real store (SQLite, or PostgreSQL
+ * shared by several app instances). Roles come from OPERATORS / APPROVERS,
+ * approvers by a user group whose membership is read live at click time. The
+ * watcher and the sweep's timer are off: tests run the sweep themselves.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Logger as PinoLogger } from 'pino';
-import { openSignupModal, register, runSignupBackgroundOnce, showSignups } from '../../handlers/signup.ts';
-import type { SignupHandlerDeps } from '../../handlers/signup-deps.ts';
+import { loadConfig } from '../../src/config.ts';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
-import { ProviderClient } from '../../src/provider/index.ts';
-import { AccessService } from '../../src/services/access.ts';
-import { providerPort } from '../../src/services/adapters.ts';
-import type { SignupPolicy } from '../../src/services/signup.ts';
-import { signupAccessPort, signupProviderPort } from '../../src/services/signup-adapters.ts';
+import { type RunningBot, startBot } from '../../src/main.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 import type { Simulator } from '../../src/simulator/types.ts';
-import { createSlackApp, type SlackApp } from '../../src/slack/app.ts';
-import { translator } from '../../src/slack/i18n/index.ts';
-import { SlackDirectory } from '../../src/slack/slack-directory.ts';
-import { openStore, type Store } from '../../src/store/index.ts';
+import type { Store } from '../../src/store/index.ts';
 import { type FakeSlack, type RecordedCall, startFakeSlack } from '../support/fake-slack.ts';
 import { type Delivery, deliver, slashCommandBody } from '../support/slack-request.ts';
 
@@ -39,9 +31,8 @@ const SEALING_KEY = 'b'.repeat(64);
 
 export interface SignupBot {
   url: string;
-  app: SlackApp;
   store: Store;
-  deps: SignupHandlerDeps;
+  bot: RunningBot;
   stop(): Promise<void>;
 }
 
@@ -68,13 +59,12 @@ export interface Scene {
     user: string,
     opts?: { bot?: SignupBot; messageTs?: string; retryNum?: number },
   ): Promise<{ ack: Delivery; responseId: string }>;
-  sweep(bot?: SignupBot): ReturnType<typeof runSignupBackgroundOnce>;
+  sweep(bot?: SignupBot): ReturnType<RunningBot['sweepSignups']>;
   close(): Promise<void>;
 }
 
 export interface SceneOptions {
   databaseUrl?: string;
-  policy?: SignupPolicy;
   now?: Date;
 }
 
@@ -137,78 +127,40 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
   let n = 0;
 
   async function addBot(): Promise<SignupBot> {
-    const log: PinoLogger = logger.child({ replica: bots.length + 1 });
-    const store = await openStore({
-      dataDir,
-      databaseUrl: opts.databaseUrl,
-      encryptionKey: SEALING_KEY,
-      logger: log,
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: botToken,
+      SLACK_SIGNING_SECRET: signingSecret,
+      SLACK_API_URL: slack.apiUrl,
+      PROVIDER_API_URL: sim.url,
+      PROVIDER_API_KEY: sim.keys.full,
+      DATA_DIR: dataDir,
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      BOT_ENCRYPTION_KEY: SEALING_KEY,
+      OPERATORS: REQUESTER,
+      APPROVERS: APPROVER_GROUP,
+      BOT_LOCALE: 'en',
+    });
+    const bot = await startBot(config, {
+      logger: logger.child({ replica: bots.length + 1 }),
+      secrets: registry,
       clock,
-    });
-    const client = new ProviderClient({
-      baseUrl: sim.url,
-      apiKey: sim.keys.full,
-      logger: log.child({ component: 'provider' }),
-      clock: { now: () => sim.control.clock.now().getTime(), sleep: async () => undefined },
-      retry: { maxAttempts: 2 },
-    });
-    const app = createSlackApp({
-      identity: { botId: 'BBOT0001', botUserId: 'UBOT0001' },
-      slack: { botToken, appToken: undefined, signingSecret, apiUrl: slack.apiUrl, socketMode: false },
       port: 0,
-      logger: log,
-      health: async () => ({ ok: true, store: 'ok' as const, provider: {} }),
-      metrics: () => '',
-    });
-    const directory = new SlackDirectory(app.app.client, 'en', clock);
-    const access = new AccessService({
-      operators: [REQUESTER],
-      approvers: [APPROVER_GROUP],
-      groups: directory,
-      provider: providerPort(client),
-      clock,
-      // Membership is read live at click time.
-      groupCacheMs: 0,
-    });
-    const deps: SignupHandlerDeps = {
-      signup: {
-        provider: signupProviderPort(client),
-        store,
-        access: signupAccessPort(access),
-        clock,
-        logger: log.child({ component: 'signup' }),
-        secrets: registry,
-        ...(opts.policy ? { policy: opts.policy } : {}),
+      watcher: false,
+      signupSweepMs: 0,
+      // The provider's waits pass on the simulator's clock: a retry does not wait for wall time.
+      provider: {
+        clock: { now: () => sim.control.clock.now().getTime(), sleep: async () => undefined },
+        retry: { maxAttempts: 2 },
       },
-      ui: (userId) => directory.ui(userId),
-      channelUi: { locale: 'en', tz: 'Asia/Tokyo', t: translator('en') },
-      logger: log,
-      deliveries: store.deliveries,
-    };
-    register(app.app, deps);
-    // Only paid signup's listeners run here (no ServersService, no watcher), so a
-    // stand-in /vps listener routes the two words as handlers/commands/vps.ts does.
-    app.app.command('/vps', async ({ command: c, ack, respond, client }) => {
-      await ack();
-      const word = c.text.trim().split(/\s+/)[0]?.toLowerCase();
-      const input = { userId: c.user_id, channelId: c.channel_id, triggerId: c.trigger_id };
-      if (word === 'signup') await openSignupModal(deps, client, respond, input);
-      else if (word === 'signups') await showSignups(deps, respond, input);
     });
-    const { port } = await app.start();
-    const bot: SignupBot = {
-      url: `http://127.0.0.1:${port}/slack/events`,
-      app,
-      store,
-      deps,
-      async stop() {
-        await app.stop().catch(() => undefined);
-        await client.close();
-        await store.close();
-      },
+    const signupBot: SignupBot = {
+      url: `http://127.0.0.1:${bot.port}/slack/events`,
+      store: bot.store,
+      bot,
+      stop: () => bot.stop(),
     };
-    bots.push(bot);
-    return bot;
+    bots.push(signupBot);
+    return signupBot;
   }
 
   await addBot();
@@ -322,7 +274,7 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
       const delivery = o.retryNum === undefined ? {} : { retryNum: o.retryNum };
       return { ack: await deliver((o.bot ?? first()).url, signingSecret, body, delivery), responseId };
     },
-    sweep: (bot = first()) => runSignupBackgroundOnce(bot.deps, bot.app.app.client),
+    sweep: (bot = first()) => bot.bot.sweepSignups(),
     async close() {
       for (const b of bots) await b.stop();
       await slack.close();

@@ -124,7 +124,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     watcher: opts.watcher ?? false,
     // Socket Mode's receiver does not report the port it bound, so pick one first.
     port: opts.socketMode ? await freePort() : 0,
-    providerRetry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },
+    provider: { retry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 } },
   });
   const url = `http://127.0.0.1:${bot.port}/slack/events`;
   let n = 0;

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseWatchCommand } from '../../handlers/commands/watch.ts';
 import {
   CHANNEL,
   type Harness,
@@ -8,26 +7,6 @@ import {
   startHarness,
   VIEWER,
 } from '../support/app-harness.ts';
-
-describe('parseWatchCommand', () => {
-  it('reads the three words, the target and an escaped channel', () => {
-    expect(parseWatchCommand('watch db-1')).toEqual({ name: 'watch', target: 'db-1', channelId: undefined });
-    expect(parseWatchCommand('watch all <#C0ALERTS1|alerts>')).toEqual({
-      name: 'watch',
-      target: 'all',
-      channelId: 'C0ALERTS1',
-    });
-    expect(parseWatchCommand('unwatch web-1 <#C0ALERTS1>')).toEqual({
-      name: 'unwatch',
-      target: 'web-1',
-      channelId: 'C0ALERTS1',
-    });
-    expect(parseWatchCommand('watches')).toEqual({ name: 'watches', channelId: undefined });
-    expect(parseWatchCommand('watch')).toEqual({ name: 'usage' });
-    expect(parseWatchCommand('watch db-1 #alerts')).toEqual({ name: 'usage' });
-    expect(parseWatchCommand('list')).toBeUndefined();
-  });
-});
 
 describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
   let h: Harness | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseVpsCommand, tokenize } from '../../src/services/command-parser.ts';
+import { tokenize } from '../../../src/slack/grammar/tokens.ts';
+import { parseVpsCommand } from '../../../src/slack/grammar/vps.ts';
 
 const ok = (text: string) => {
   const r = parseVpsCommand(text);
@@ -90,8 +91,24 @@ describe('parseVpsCommand', () => {
     expect(ok('signup')).toEqual({ name: 'signup' });
     expect(ok('signups')).toEqual({ name: 'signups' });
     expect(err('signup vps-2gb')).toEqual({ problem: 'usage', command: 'signup' });
-    // watch|unwatch|watches are routed before this parser (handlers/commands/watch.ts).
-    expect(err('watch web-1')).toEqual({ problem: 'unknown_command', word: 'watch' });
+  });
+
+  it('reads the watch words, the target and an escaped channel', () => {
+    expect(ok('watch db-1')).toEqual({ name: 'watch', target: 'db-1', channelId: undefined });
+    expect(ok('watch all <#C0ALERTS1|alerts>')).toEqual({
+      name: 'watch',
+      target: 'all',
+      channelId: 'C0ALERTS1',
+    });
+    expect(ok('unwatch web-1 <#C0ALERTS1>')).toEqual({
+      name: 'unwatch',
+      target: 'web-1',
+      channelId: 'C0ALERTS1',
+    });
+    expect(ok('watches')).toEqual({ name: 'watches', channelId: undefined });
+    expect(err('watch')).toEqual({ problem: 'usage', command: 'watch' });
+    expect(err('watch db-1 #alerts')).toEqual({ problem: 'usage', command: 'watch' });
+    expect(ok('list')).toMatchObject({ name: 'list' });
   });
 
   it('names an unknown word, shortened', () => {

@@ -2,23 +2,25 @@
  * The signup work nobody clicks for: quotes that expire (the message says so)
  * and orders in `unknown`, asked again with the same Idempotency-Key until the
  * answer is definite (the thread says what it was). Safe on every replica at
- * once: each row moves by one conditional UPDATE, so only one replica acts.
+ * once: each row moves by one conditional UPDATE, so only one replica acts on
+ * it and only that one posts.
  */
 import type { webApi } from '@slack/bolt';
-import { expireDue, recoverUnknown } from '../src/services/signup.ts';
-import { reportOutcome } from './actions/signup-buttons.ts';
-import { errorText, refreshApproval, type SignupHandlerDeps } from './signup-deps.ts';
+import type { Logger } from '../log.ts';
+import { expireDue, recoverUnknown } from '../services/signup/index.ts';
+import { refreshApproval, reportOutcome, type SignupPostDeps } from './signup-posts.ts';
 
 export interface SignupSweep {
   expired: number;
   rechecked: number;
 }
 
-export async function runSignupBackgroundOnce(
-  deps: SignupHandlerDeps,
+export async function runSignupSweep(
+  deps: SignupPostDeps,
   client: webApi.WebClient,
+  logger: Logger,
 ): Promise<SignupSweep> {
-  const log = deps.logger.child({ component: 'signup-background' });
+  const log = logger.child({ component: 'signup-sweep' });
   const expired = await expireDue(deps.signup);
   for (const row of expired) await refreshApproval(deps, client, row, log);
   const outcomes = await recoverUnknown(deps.signup);
@@ -30,18 +32,19 @@ export async function runSignupBackgroundOnce(
   return { expired: expired.length, rechecked: outcomes.length };
 }
 
-/** Runs the sweep every `intervalMs` (default 15 s); returns the stop function. */
-export function startSignupBackground(
-  deps: SignupHandlerDeps,
+/** Runs the sweep every `intervalMs`; returns the stop function. */
+export function startSignupSweep(
+  deps: SignupPostDeps,
   client: webApi.WebClient,
-  intervalMs = 15_000,
+  logger: Logger,
+  intervalMs: number,
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runSignupBackgroundOnce(deps, client)
-      .catch((err: unknown) => deps.logger.error({ err: errorText(err) }, 'signup sweep failed'))
+    runSignupSweep(deps, client, logger)
+      .catch((err: unknown) => logger.error({ err }, 'signup sweep failed'))
       .finally(() => {
         running = false;
       });

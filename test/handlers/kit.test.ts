@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uiWithin } from '../../handlers/replies.ts';
+import { uiWithin } from '../../handlers/kit.ts';
 import { translator } from '../../src/slack/i18n/index.ts';
 
 const en = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };

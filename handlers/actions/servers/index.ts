@@ -1,0 +1,74 @@
+/** The server card's buttons and the pagers of the server list and the API log. */
+import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { ChangeField } from '../../../src/services/servers/index.ts';
+import { ACTIONS } from '../../../src/slack/ids.ts';
+import { decodePayloadOrThrow, listPagePayload, logsMorePayload } from '../../../src/slack/payloads.ts';
+import { logsView } from '../../../src/slack/views/servers/logs.ts';
+import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
+import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
+import type { Message, Ui } from '../../../src/slack/views/format.ts';
+import type { HandlerDeps } from '../../deps.ts';
+import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
+import { openChangeForm } from '../../views/servers/change-form.ts';
+
+type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+
+interface Click {
+  actor: { userId: string; channelId: string };
+  ui: Ui;
+  value: string | undefined;
+  args: ButtonArgs;
+}
+
+/**
+ * Every button here: ack, drop a retried delivery, answer in place of the
+ * message the button was on (or the failure, as a new message).
+ */
+function button(deps: HandlerDeps, what: string, run: (click: Click) => Promise<Message | undefined>) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const { ack, body, action, respond } = args;
+    await ack();
+    if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'read'))) return;
+    const actor = { userId: body.user.id, channelId: body.channel?.id ?? body.user.id };
+    const ui = await deps.ui(actor.userId);
+    try {
+      const m = await run({ actor, ui, value: action.value, args });
+      if (m) await replyTo(respond, m, { replaceOriginal: true });
+    } catch (err) {
+      await replyTo(respond, failureReply(deps.logger, ui, err, what));
+    }
+  };
+}
+
+export function registerServersActions(app: App, deps: HandlerDeps): void {
+  app.action<BlockAction<ButtonAction>>(
+    ACTIONS.cardRefresh,
+    button(deps, 'card refresh', async ({ actor, ui, value }) => {
+      const card = await deps.servers.card(actor, value ?? '');
+      return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: deps.clock.now() });
+    }),
+  );
+  const edit = (field: ChangeField) =>
+    button(deps, 'opening the change form', async ({ actor, ui, value, args }) => {
+      await openChangeForm(deps, args.client, args.body.trigger_id, actor, field, value ?? '', ui);
+      return undefined;
+    });
+  app.action<BlockAction<ButtonAction>>(ACTIONS.cardRename, edit('name'));
+  app.action<BlockAction<ButtonAction>>(ACTIONS.cardMemo, edit('memo'));
+  app.action<BlockAction<ButtonAction>>(ACTIONS.cardRdns, edit('rdns'));
+  // Pager buttons carry `:prev` / `:next` so two of them can share a block.
+  app.action<BlockAction<ButtonAction>>(
+    new RegExp(`^${ACTIONS.listPage}:`),
+    button(deps, 'list page', async ({ actor, ui, value }) => {
+      const state = decodePayloadOrThrow(listPagePayload, value, 'list pager value');
+      return serverListView(ui, await deps.servers.list(actor, state.f), state.f, state.p);
+    }),
+  );
+  app.action<BlockAction<ButtonAction>>(
+    ACTIONS.logsMore,
+    button(deps, 'logs page', async ({ actor, ui, value }) => {
+      const state = decodePayloadOrThrow(logsMorePayload, value, 'logs pager value');
+      return logsView(ui, await deps.servers.logs(actor, state.f, state.c), state.f);
+    }),
+  );
+}

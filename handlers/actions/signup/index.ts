@@ -1,0 +1,127 @@
+/**
+ * The approval message's buttons and the order form's plan choice.
+ *
+ * Approve: ack, then the service decides (live role, self-approval, expiry,
+ * one conditional UPDATE); a click that did not win is told why, alone. The
+ * winner's click redraws the message in place (who approved, what happens
+ * now), runs the order, says the outcome in the thread and redraws the message
+ * again. A price change posts a new approval request at the new price.
+ */
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  ButtonAction,
+  SlackActionMiddlewareArgs,
+  StaticSelectAction,
+} from '@slack/bolt';
+import { approveSignup, executeSignup, loadCatalogue, rejectSignup } from '../../../src/services/signup/index.ts';
+import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
+import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../src/slack/payloads.ts';
+import { refreshApproval, reportOutcome } from '../../../src/slack/signup-posts.ts';
+import { textView } from '../../../src/slack/views/messages.ts';
+import { signupApproveRefusal, signupRejectRefusal } from '../../../src/slack/views/signup/approval.ts';
+import { signupModalView } from '../../../src/slack/views/signup/modal.ts';
+import type { HandlerDeps } from '../../deps.ts';
+import { replyTo, slackFailure } from '../../kit.ts';
+
+type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+type SelectArgs = SlackActionMiddlewareArgs<BlockAction<StaticSelectAction>> & AllMiddlewareArgs;
+
+/**
+ * What every click on an approval message starts with: who clicked, in their
+ * language, which request the button names. An unreadable button value is
+ * answered here (and yields undefined).
+ */
+async function readClick(deps: HandlerDeps, args: ButtonArgs, component: string) {
+  const userId = args.body.user.id;
+  const log = deps.logger.child({ component, user: userId });
+  const ui = await deps.ui(userId);
+  const value = decodePayload(signupButtonPayload, args.action.value);
+  if (!value) {
+    await replyTo(args.respond, textView(ui.t('signup.click.not_found')));
+    return undefined;
+  }
+  return { userId, log, ui, value, channelId: args.body.channel?.id };
+}
+
+/** The row with the clicked message's place, in case it was not recorded (posted by a replica that died). */
+function withMessage<T extends { messageTs: string | null; threadTs: string | null }>(row: T, body: BlockAction): T {
+  const ts = body.message?.ts;
+  if (row.messageTs || !ts) return row;
+  return { ...row, messageTs: ts, threadTs: ts };
+}
+
+function approve(deps: HandlerDeps) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const { ack, body, respond, client } = args;
+    await ack();
+    const click = await readClick(deps, args, 'signup-approve');
+    if (!click) return;
+    const { userId, log, ui, value, channelId } = click;
+    const result = await approveSignup(deps.signup, {
+      id: value.id,
+      approverId: userId,
+      shownPrice: value.price,
+      ...(channelId ? { channelId } : {}),
+    });
+    if (result.kind !== 'approved') {
+      const refusal = signupApproveRefusal(ui, result);
+      if (refusal) await replyTo(respond, refusal);
+      if (result.kind === 'expired') await refreshApproval(deps, client, withMessage(result.row, body), log);
+      return;
+    }
+    const approved = withMessage(result.row, body);
+    await refreshApproval(deps, client, approved, log);
+    const outcome = await executeSignup(deps.signup, approved.id);
+    await reportOutcome(deps, client, outcome, log, approved);
+  };
+}
+
+function reject(deps: HandlerDeps) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const { ack, body, respond, client } = args;
+    await ack();
+    const click = await readClick(deps, args, 'signup-reject');
+    if (!click) return;
+    const { userId, log, ui, value, channelId } = click;
+    const r = await rejectSignup(deps.signup, { id: value.id, userId, ...(channelId ? { channelId } : {}) });
+    if (r.kind !== 'rejected') {
+      const refusal = signupRejectRefusal(ui, r);
+      if (refusal) await replyTo(respond, refusal);
+      return;
+    }
+    await refreshApproval(deps, client, withMessage(r.row, body), log);
+  };
+}
+
+/** A plan chosen in the form: periods (with prices) and images follow it. */
+function planChosen(deps: HandlerDeps) {
+  return async ({ ack, body, action, client }: SelectArgs): Promise<void> => {
+    await ack();
+    const view = body.view;
+    const meta = decodePayload(signupModalPayload, view?.private_metadata);
+    if (!view || !meta) return;
+    const ui = await deps.ui(body.user.id);
+    try {
+      const catalogue = await loadCatalogue(deps.signup);
+      await client.views.update({
+        view_id: view.id,
+        // The hash makes Slack refuse the update if the view changed meanwhile (a newer choice wins).
+        hash: view.hash,
+        view: signupModalView(ui, catalogue, { channelId: meta.channelId, planId: action.selected_option.value }),
+      });
+    } catch (err) {
+      deps.logger.info({ err: slackFailure(err) }, 'signup form not updated for the chosen plan');
+    }
+  };
+}
+
+export function registerSignupActions(app: App, deps: HandlerDeps): void {
+  app.action<BlockAction<ButtonAction>>(SIGNUP_IDS.approve, approve(deps));
+  app.action<BlockAction<ButtonAction>>(SIGNUP_IDS.reject, reject(deps));
+  app.action<BlockAction<StaticSelectAction>>(
+    { action_id: 'plan_id', block_id: signupBlockId('plan_id') },
+    planChosen(deps),
+  );
+}

@@ -1,0 +1,49 @@
+/** `/vps help | list | show | power | rename | memo | rdns | logs | me | audit`. */
+import { auditView } from '../../../src/slack/views/servers/audit.ts';
+import { helpView } from '../../../src/slack/views/servers/help.ts';
+import { logsView } from '../../../src/slack/views/servers/logs.ts';
+import { meView } from '../../../src/slack/views/servers/me.ts';
+import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
+import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
+import { announceView, powerView } from '../../../src/slack/views/messages.ts';
+import { announce } from '../../kit.ts';
+import { openChangeForm } from '../../views/servers/change-form.ts';
+import type { CommandTable } from '../command.ts';
+
+export const serversCommands: CommandTable<
+  'help' | 'list' | 'show' | 'power' | 'change' | 'logs' | 'me' | 'audit'
+> = {
+  async help({ deps, actor, ui, reply }) {
+    await reply(helpView(ui, await deps.access.capabilities(actor)));
+  },
+  async list({ deps, actor, ui, reply }, c) {
+    await reply(serverListView(ui, await deps.servers.list(actor, c.filter), c.filter, c.page));
+  },
+  async show({ deps, actor, ui, reply }, c) {
+    const card = await deps.servers.card(actor, c.server);
+    await reply(serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: deps.clock.now() }));
+  },
+  async power({ deps, actor, ui, reply }, c) {
+    const r = await deps.servers.power(actor, c.server);
+    await reply(powerView(ui, r.server.name, r.power, r.at));
+  },
+  async change({ deps, actor, ui, log, client, triggerId, reply }, c) {
+    if (c.value === undefined) {
+      await openChangeForm(deps, client, triggerId, actor, c.field, c.server, ui);
+      return;
+    }
+    const result = await deps.servers.change(actor, c.field, c.server, c.value);
+    await announce(client, actor.channelId, announceView(deps.channelUi, actor.userId, result), reply, log);
+  },
+  async logs({ deps, actor, ui, reply }, c) {
+    await reply(logsView(ui, await deps.servers.logs(actor, c.filter), c.filter));
+  },
+  async me({ deps, actor, ui, reply }) {
+    const r = await deps.servers.me(actor);
+    await reply(meView(ui, r.key, r.role, deps.clock.now()));
+  },
+  async audit({ deps, actor, ui, reply }, c) {
+    const r = await deps.servers.audit(actor, c.server);
+    await reply(auditView(ui, r.entries, r.server));
+  },
+};

@@ -1,0 +1,139 @@
+/**
+ * The one handler kit: how every listener answers a person, announces a
+ * change, shows a secret once, reads what Slack hands back, drops a retried
+ * delivery and reports a failure. Listeners of every feature use these and
+ * nothing else for it.
+ */
+import type { RespondFn, webApi } from '@slack/bolt';
+import type { ModalView } from '@slack/types';
+import type { Logger } from '../src/log.ts';
+import { classifyFailure } from '../src/services/errors.ts';
+import { failureMessage } from '../src/slack/error-text.ts';
+import { slackFailure } from '../src/slack/slack-failure.ts';
+import type { Message, Ui } from '../src/slack/views/format.ts';
+import type { HandlerDeps } from './deps.ts';
+
+/** An answer to the person who typed or clicked, through the response_url: only they see it. */
+export async function replyTo(
+  respond: RespondFn,
+  m: Message,
+  opts: { replaceOriginal?: boolean } = {},
+): Promise<void> {
+  await respond({
+    response_type: 'ephemeral',
+    text: m.text,
+    blocks: m.blocks,
+    replace_original: opts.replaceOriginal === true,
+  });
+}
+
+/**
+ * An answer to one person where there is no response_url (a modal's
+ * submission, a background outcome): ephemeral in the channel, else a direct
+ * message. False when neither reached them.
+ */
+export async function tellUser(
+  client: webApi.WebClient,
+  where: { channelId: string; userId: string },
+  m: Message,
+  log: Logger,
+): Promise<boolean> {
+  try {
+    await client.chat.postEphemeral({ channel: where.channelId, user: where.userId, text: m.text, blocks: m.blocks });
+    return true;
+  } catch (err) {
+    log.info({ err: slackFailure(err) }, 'ephemeral not possible; sending a direct message');
+  }
+  try {
+    await client.chat.postMessage({ channel: where.userId, text: m.text, blocks: m.blocks });
+    return true;
+  } catch (err) {
+    log.warn({ err: slackFailure(err) }, 'could not reach the user');
+    return false;
+  }
+}
+
+/**
+ * Posts a change in the channel for everyone; when the bot may not post there
+ * (not a member, a direct message), `toActor` tells the person who made it, so
+ * a change is never unreported.
+ */
+export async function announce(
+  client: webApi.WebClient,
+  channelId: string,
+  m: Message,
+  toActor: (m: Message) => Promise<unknown>,
+  log: Logger,
+): Promise<void> {
+  try {
+    await client.chat.postMessage({ channel: channelId, text: m.text, blocks: m.blocks });
+  } catch (err) {
+    log.warn({ err: slackFailure(err), channelId }, 'announcement to channel failed; telling the actor');
+    await toActor(m);
+  }
+}
+
+/**
+ * A secret (a generated password) shown once, in the requester's own modal.
+ * If the modal was closed meanwhile, the requester alone is told instead.
+ */
+export async function showInModal(
+  client: webApi.WebClient,
+  viewId: string,
+  view: ModalView,
+  fallback: { channelId: string; userId: string; message: Message },
+  log: Logger,
+): Promise<void> {
+  try {
+    await client.views.update({ view_id: viewId, view });
+  } catch (err) {
+    log.info({ err: slackFailure(err) }, 'modal gone; telling the user directly');
+    await tellUser(client, fallback, fallback.message, log);
+  }
+}
+
+const DELIVERY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Slack redelivers a request it thinks went unanswered (X-Slack-Retry-Num),
+ * and a second replica may receive the same one. The first delivery of `key`
+ * claims it; later ones get false and must do nothing. A read answered twice
+ * is better than none, so `read` fails open when the store is down; anything
+ * that changes something (`write`) fails closed.
+ */
+export async function firstDelivery(
+  deps: Pick<HandlerDeps, 'deliveries' | 'logger'>,
+  key: string,
+  mode: 'read' | 'write',
+): Promise<boolean> {
+  try {
+    return await deps.deliveries.firstSeen(key, DELIVERY_TTL_MS);
+  } catch (err) {
+    if (mode === 'write') throw err;
+    deps.logger.warn({ err: { message: (err as Error).message } }, 'delivery claim failed; answering anyway');
+    return true;
+  }
+}
+
+/** Logs a failure by its classification (never the payload, which may hold secrets) and gives the sentence for the user. */
+export function failureReply(log: Logger, ui: Ui, err: unknown, what: string): Message {
+  const kind = classifyFailure(err);
+  if (kind.kind === 'internal') log.error({ err }, `${what} failed`);
+  else log.info({ failure: kind.kind, code: 'code' in kind ? kind.code : undefined }, `${what} refused or failed`);
+  return failureMessage(ui, err);
+}
+
+/**
+ * The user's language when it is known quickly, else the bot's default: a view
+ * submission must be answered within 3 seconds, and users.info (cached, but
+ * not forever) must not eat that time.
+ */
+export function uiWithin(deps: Pick<HandlerDeps, 'ui' | 'channelUi'>, userId: string, ms: number): Promise<Ui> {
+  let timer: NodeJS.Timeout | undefined;
+  const fallback = new Promise<Ui>((resolve) => {
+    timer = setTimeout(() => resolve(deps.channelUi), ms);
+  });
+  return Promise.race([deps.ui(userId), fallback]).finally(() => clearTimeout(timer));
+}
+
+export { slackFailure };

@@ -1,0 +1,98 @@
+/**
+ * The rename / memo / reverse DNS form: opened from `/vps rename <server>`
+ * (no value) or a card button, and its submission.
+ */
+import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction, webApi } from '@slack/bolt';
+import type { Actor } from '../../../src/services/access.ts';
+import { type ChangeField, changeValue } from '../../../src/services/servers/index.ts';
+import { fieldProblemText } from '../../../src/slack/error-text.ts';
+import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../src/slack/ids.ts';
+import { changeModalPayload, decodePayload } from '../../../src/slack/payloads.ts';
+import type { Ui } from '../../../src/slack/views/format.ts';
+import { announceView } from '../../../src/slack/views/messages.ts';
+import { changeModalView, loadingModalView, noticeModalView } from '../../../src/slack/views/servers/change-modal.ts';
+import type { HandlerDeps } from '../../deps.ts';
+import { announce, failureReply, firstDelivery, tellUser, uiWithin } from '../../kit.ts';
+
+/**
+ * Opens the form for one field. A trigger id is only good for 3 seconds and
+ * finding the server may take longer (provider latency), so a loading modal is
+ * opened first and then replaced by the form, or by the reason there is none.
+ */
+export async function openChangeForm(
+  deps: HandlerDeps,
+  client: webApi.WebClient,
+  triggerId: string,
+  actor: Actor,
+  field: ChangeField,
+  ref: string,
+  ui: Ui,
+): Promise<void> {
+  const log = deps.logger.child({ component: 'change-form', field });
+  const opened = await client.views.open({ trigger_id: triggerId, view: loadingModalView(ui, field) });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  try {
+    const { server, value } = await deps.servers.current(actor, field, ref);
+    await client.views.update({
+      view_id: viewId,
+      view: changeModalView(ui, field, server, value, { uuid: server.uuid, ref, channelId: actor.channelId }),
+    });
+  } catch (err) {
+    const m = failureReply(log, ui, err, 'opening the change form');
+    await client.views.update({ view_id: viewId, view: noticeModalView(ui, field, m.text, m.blocks.slice(1)) });
+  }
+}
+
+type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/**
+ * The spec's rules are checked before anything is called and answered on the
+ * field itself; a valid value turns the modal into "saving", the change runs,
+ * and the modal then says done (the channel gets the announcement) or what
+ * went wrong.
+ */
+function changeSubmit(deps: HandlerDeps, field: ChangeField) {
+  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
+    const log = deps.logger.child({ component: 'change-submit', field, user: body.user.id });
+    const ui = await uiWithin(deps, body.user.id, 1000);
+    const value = changeValue(field, view.state.values[BLOCKS.changeInput]?.[INPUT_ACTION[field]]?.value ?? '');
+    const problem = deps.servers.check(field, value)[0];
+    if (problem) {
+      await ack({
+        response_action: 'errors',
+        errors: { [BLOCKS.changeInput]: fieldProblemText(ui.t, problem.field, problem.rule, problem.limit) },
+      });
+      return;
+    }
+    const meta = decodePayload(changeModalPayload, view.private_metadata);
+    if (!meta) {
+      await ack({ response_action: 'update', view: noticeModalView(ui, field, ui.t('error.internal')) });
+      log.error({}, 'modal private_metadata unreadable');
+      return;
+    }
+    await ack({ response_action: 'update', view: noticeModalView(ui, field, ui.t('modal.saving')) });
+    const actor = { userId: body.user.id, channelId: meta.channelId };
+    try {
+      // The trigger id is per submission: a retried delivery carries the same one, and the first answers.
+      if (!(await firstDelivery(deps, `change:${body.trigger_id ?? `${view.id}:${view.hash}`}`, 'write'))) return;
+      const result = await deps.servers.change(actor, field, meta.uuid, value);
+      const m = announceView(deps.channelUi, actor.userId, result);
+      await client.views.update({
+        view_id: view.id,
+        view: noticeModalView(ui, field, `${ui.t('modal.done')}\n${m.text}`),
+      });
+      await announce(client, actor.channelId, m, (fallback) => tellUser(client, actor, fallback, log), log);
+    } catch (err) {
+      const m = failureReply(log, ui, err, `change ${field}`);
+      await client.views.update({ view_id: view.id, view: noticeModalView(ui, field, m.text, m.blocks.slice(1)) });
+    }
+  };
+}
+
+export function registerChangeForms(app: App, deps: HandlerDeps): void {
+  app.view(CALLBACKS.name, changeSubmit(deps, 'name'));
+  app.view(CALLBACKS.memo, changeSubmit(deps, 'memo'));
+  app.view(CALLBACKS.rdns, changeSubmit(deps, 'rdns'));
+}
+

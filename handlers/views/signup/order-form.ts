@@ -1,0 +1,92 @@
+/**
+ * Submission of the `/vps signup` form. Every field is checked by the spec's
+ * rules first and refused on its own field (`response_action: errors`). A
+ * valid form turns the modal into "asking for the price", the dry run makes a
+ * quote, the approval request goes to the channel, and the modal then tells
+ * the requester where it is, with the generated root password if the bot made
+ * one: the modal is the requester's alone, and it is shown this once.
+ */
+import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { checkSignupForm, loadCatalogue, type QuoteResult, quoteSignup } from '../../../src/services/signup/index.ts';
+import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
+import { decodePayload, signupModalPayload } from '../../../src/slack/payloads.ts';
+import { postApproval } from '../../../src/slack/signup-posts.ts';
+import { textView } from '../../../src/slack/views/messages.ts';
+import {
+  signupPasswordMessage,
+  signupQuotedNotice,
+  signupQuoteRefusal,
+} from '../../../src/slack/views/signup/approval.ts';
+import {
+  readSignupForm,
+  signupFieldErrors,
+  signupNoticeView,
+  type ViewStateValues,
+} from '../../../src/slack/views/signup/modal.ts';
+import type { HandlerDeps } from '../../deps.ts';
+import { firstDelivery, showInModal } from '../../kit.ts';
+
+type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+function orderSubmit(deps: HandlerDeps) {
+  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
+    const userId = body.user.id;
+    const log = deps.logger.child({ component: 'signup-submit', user: userId });
+    const ui = await deps.ui(userId);
+    const form = readSignupForm(view.state.values as ViewStateValues);
+    // From here on no log line can carry it, whatever happens next.
+    deps.signup.secrets.add(form.root_password);
+    const meta = decodePayload(signupModalPayload, view.private_metadata);
+    if (!meta) {
+      log.error({}, 'signup modal private_metadata unreadable');
+      await ack({ response_action: 'update', view: signupNoticeView(ui, ui.t('signup.modal.internal')) });
+      return;
+    }
+    let checked: ReturnType<typeof checkSignupForm>;
+    try {
+      checked = checkSignupForm(form, await loadCatalogue(deps.signup, { anyAgeToday: true }));
+    } catch (err) {
+      await ack({ response_action: 'errors', errors: { [signupBlockId('plan_id')]: signupQuoteRefusal(ui, err).text } });
+      return;
+    }
+    if (!checked.ok) {
+      const shown = (view.blocks ?? []).map((b) => b.block_id).filter((id): id is string => typeof id === 'string');
+      const present = shown.length > 0 ? new Set(shown) : undefined;
+      await ack({
+        response_action: 'errors',
+        errors: signupFieldErrors(ui, checked.problems, form.plan_id ?? meta.planId, present),
+      });
+      return;
+    }
+    // Slack re-delivers a submission it thinks went unanswered: one quote per submission.
+    if (!(await firstDelivery(deps, `signup-submit:${view.id}:${view.hash}`, 'write'))) {
+      await ack();
+      return;
+    }
+    await ack({ response_action: 'update', view: signupNoticeView(ui, ui.t('signup.modal.quoting')) });
+    const where = { channelId: meta.channelId, userId };
+    const show = (text: string) =>
+      showInModal(client, view.id, signupNoticeView(ui, text), { ...where, message: textView(text) }, log);
+
+    let q: QuoteResult;
+    try {
+      q = await quoteSignup(deps.signup, {
+        request: checked.request,
+        requesterId: userId,
+        channelId: meta.channelId,
+        locale: ui.locale,
+      });
+    } catch (err) {
+      await show(signupQuoteRefusal(ui, err).text);
+      return;
+    }
+    const posted = await postApproval(deps, client, q.row, log);
+    const notice = signupQuotedNotice(ui, { row: q.row, plan: q.plan }, posted);
+    const password = q.generatedPassword ? signupPasswordMessage(ui, q.row.serverName, q.generatedPassword) : null;
+    await show(password ? `${notice.text}\n\n${password.text}` : notice.text);
+  };
+}
+
+export function registerOrderForm(app: App, deps: HandlerDeps): void {
+  app.view(SIGNUP_IDS.modalCallback, orderSubmit(deps));
+}

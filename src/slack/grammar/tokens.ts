@@ -1,0 +1,80 @@
+/**
+ * What every slash command's grammar starts from: Slack's escaped text read
+ * back as typed, then cut into tokens that remember where they stood, so the
+ * rest of a line (a memo) can be taken with its spacing.
+ */
+
+export interface Token {
+  text: string;
+  start: number;
+  end: number;
+  quoted: boolean;
+}
+
+/**
+ * The command as the user typed it. With escaping on (manifest `should_escape:
+ * true`, so that `#channel` arrives as a channel id), Slack sends a typed
+ * domain as `<http://www.example.com|www.example.com>` and `&`, `<`, `>` as
+ * entities; a reverse DNS name or a memo must not be stored like that.
+ * Mentions (`<#C…|…>`, `<@U…>`, `<!subteam^…>`) stay as Slack escaped them.
+ */
+export function fromSlackText(text: string): string {
+  return text
+    .replace(/<((?:https?|mailto|tel):[^|>]*)(?:\|([^>]*))?>/g, (_whole, url: string, label?: string) =>
+      label !== undefined && label !== '' ? label : url.replace(/^(mailto|tel):/, ''),
+    )
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+// Slack clients (macOS, iOS) turn straight quotes into curly ones as people type.
+const QUOTES: Record<string, string> = { '"': '"', '\u201c': '\u201d', '\u201d': '\u201d', "'": "'" };
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (i >= text.length) break;
+    const start = i;
+    let value = '';
+    let quoted = false;
+    while (i < text.length && !/\s/.test(text[i]!)) {
+      const ch = text[i]!;
+      const close = QUOTES[ch];
+      if (close !== undefined) {
+        quoted = true;
+        i++;
+        while (i < text.length && text[i] !== close && !(close === '\u201d' && text[i] === '"')) {
+          value += text[i];
+          i++;
+        }
+        i++;
+      } else {
+        value += ch;
+        i++;
+      }
+    }
+    tokens.push({ text: value, start, end: Math.min(i, text.length), quoted });
+  }
+  return tokens;
+}
+
+/** Text after the token at `index`, as typed (spacing kept); a fully quoted rest is unquoted. */
+export function restAfter(text: string, tokens: readonly Token[], index: number): string | undefined {
+  const next = tokens[index + 1];
+  if (!next) return undefined;
+  const raw = text.slice(next.start).trim();
+  if (tokens.length === index + 2 && next.quoted) return next.text;
+  return raw;
+}
+
+/** Slack escapes a channel picked from autocomplete as `<#C123ABC|name>` (or `<#C123ABC>`). */
+const CHANNEL_REF = /^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$/;
+
+/** The channel id of an escaped channel reference; null when the token is something else. */
+export function channelOf(token: string): string | null {
+  const m = CHANNEL_REF.exec(token);
+  return m ? m[1]! : null;
+}

@@ -1,0 +1,169 @@
+/**
+ * The one `/vps` grammar, as a pure function: Slack's text in, a command or a
+ * usage problem out. Every word of every feature (servers, signup, watch) is
+ * read here; nothing here calls anything, the `/vps` listener dispatches what
+ * comes back. The words' meaning (fields, filters) is the servers service's
+ * vocabulary.
+ */
+import type { ChangeField, ListFilter, LogFilter, LogMethod } from '../../services/servers/index.ts';
+import { LOG_METHODS } from '../../services/servers/index.ts';
+import { channelOf, fromSlackText, restAfter, type Token, tokenize } from './tokens.ts';
+
+export type VpsCommand =
+  | { name: 'help' }
+  | { name: 'list'; filter: ListFilter; page: number }
+  | { name: 'show'; server: string }
+  | { name: 'change'; field: ChangeField; server: string; value?: string | undefined }
+  | { name: 'power'; server: string }
+  | { name: 'logs'; filter: LogFilter }
+  | { name: 'me' }
+  | { name: 'audit'; server?: string | undefined }
+  | { name: 'signup' }
+  | { name: 'signups' }
+  | { name: 'watch' | 'unwatch'; target: string; channelId: string | undefined }
+  | { name: 'watches'; channelId: string | undefined };
+
+export type VpsCommandName = VpsCommand['name'];
+
+export type ParseProblem =
+  | { problem: 'unknown_command'; word: string }
+  | { problem: 'usage'; command: string }
+  | { problem: 'bad_filter'; filter: string; expected: string };
+
+export type ParseResult = { ok: true; command: VpsCommand } | { ok: false; error: ParseProblem };
+
+const isLogMethod = (v: string): v is LogMethod => (LOG_METHODS as readonly string[]).includes(v);
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+function normaliseLogTime(value: string, edge: 'from' | 'to'): string | undefined {
+  if (DATE_ONLY.test(value)) return `${value} ${edge === 'from' ? '00:00:00' : '23:59:59'}`;
+  const m = DATE_TIME.exec(value);
+  if (!m) return undefined;
+  return `${m[1]} ${m[2]}:${m[3]}:${m[4] ?? (edge === 'from' ? '00' : '59')}`;
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: ParseProblem };
+
+const badFilter = (filter: string, expected: string): { ok: false; error: ParseProblem } => ({
+  ok: false,
+  error: { problem: 'bad_filter', filter, expected },
+});
+
+function parseLogFilter(tokens: readonly Token[]): Parsed<LogFilter> {
+  const filter: LogFilter = {};
+  for (const t of tokens) {
+    const eq = t.text.indexOf('=');
+    if (eq <= 0) return { ok: false, error: { problem: 'usage', command: 'logs' } };
+    const key = t.text.slice(0, eq).toLowerCase();
+    const value = t.text.slice(eq + 1);
+    switch (key) {
+      case 'from':
+      case 'to': {
+        const v = normaliseLogTime(value, key);
+        if (!v) return badFilter(key, 'YYYY-MM-DD[THH:MM]');
+        filter[key] = v;
+        break;
+      }
+      case 'status': {
+        const v = value.toLowerCase();
+        if (v !== 'success' && v !== 'error') return badFilter(key, 'success|error');
+        filter.status = v;
+        break;
+      }
+      case 'method': {
+        const v = value.toUpperCase();
+        if (!isLogMethod(v)) return badFilter(key, 'GET|POST|PUT|DELETE');
+        filter.method = v;
+        break;
+      }
+      case 'code': {
+        if (!/^[1-5]\d\d$/.test(value)) return badFilter(key, '100-599');
+        filter.code = Number(value);
+        break;
+      }
+      default:
+        return badFilter(key, 'from|to|status|method|code');
+    }
+  }
+  if (filter.from && filter.to && filter.from > filter.to) return badFilter('from', 'from <= to');
+  return { ok: true, value: filter };
+}
+
+function parseListFilter(tokens: readonly Token[]): ListFilter {
+  const filter: ListFilter = { terms: [] };
+  for (const a of tokens) {
+    const m = /^(type|status)=(.+)$/i.exec(a.text);
+    if (m) filter[m[1]!.toLowerCase() as 'type' | 'status'] = m[2]!.toLowerCase();
+    else if (a.text) filter.terms.push(a.text.toLowerCase());
+  }
+  return filter;
+}
+
+const CHANGE_WORDS: Record<string, ChangeField> = { rename: 'name', memo: 'memo', rdns: 'rdns' };
+
+export function parseVpsCommand(typed: string): ParseResult {
+  const text = fromSlackText(typed);
+  const tokens = tokenize(text);
+  const first = tokens[0];
+  if (!first) return { ok: true, command: { name: 'help' } };
+  const word = first.text.toLowerCase();
+  const args = tokens.slice(1);
+  const ok = (command: VpsCommand): ParseResult => ({ ok: true, command });
+  const usage = (command: string): ParseResult => ({ ok: false, error: { problem: 'usage', command } });
+  switch (word) {
+    case 'help':
+      return ok({ name: 'help' });
+    case 'list':
+    case 'ls':
+      return ok({ name: 'list', filter: parseListFilter(args), page: 0 });
+    case 'show':
+    case 'power':
+      if (args.length !== 1 || !args[0]!.text) return usage(word);
+      return ok({ name: word, server: args[0]!.text });
+    case 'rename':
+    case 'memo':
+    case 'rdns': {
+      const server = args[0];
+      if (!server?.text) return usage(word);
+      const field = CHANGE_WORDS[word]!;
+      if (field === 'memo') {
+        return ok({ name: 'change', field, server: server.text, value: restAfter(text, tokens, 1) });
+      }
+      if (args.length > 2) return usage(word);
+      return ok({ name: 'change', field, server: server.text, value: args[1]?.text });
+    }
+    case 'logs':
+    case 'log': {
+      const parsed = parseLogFilter(args);
+      return parsed.ok ? ok({ name: 'logs', filter: parsed.value }) : parsed;
+    }
+    case 'me':
+      if (args.length > 0) return usage('me');
+      return ok({ name: 'me' });
+    case 'audit':
+      if (args.length > 1) return usage('audit');
+      return ok({ name: 'audit', server: args[0]?.text });
+    case 'signup':
+    case 'signups':
+      if (args.length > 0) return usage(word);
+      return ok({ name: word });
+    case 'watches': {
+      // The channel is read from the escaped text: `<#C…|name>` is a mention, not a link.
+      if (args.length > 1) return usage(word);
+      const channel = args[0] ? channelOf(args[0].text) : undefined;
+      if (channel === null) return usage(word);
+      return ok({ name: 'watches', channelId: channel });
+    }
+    case 'watch':
+    case 'unwatch': {
+      if (args.length < 1 || args.length > 2 || !args[0]!.text) return usage(word);
+      const channel = args[1] ? channelOf(args[1].text) : undefined;
+      if (channel === null) return usage(word);
+      return ok({ name: word, target: args[0]!.text, channelId: channel });
+    }
+    default:
+      return { ok: false, error: { problem: 'unknown_command', word: first.text.slice(0, 40) } };
+  }
+}

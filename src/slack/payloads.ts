@@ -1,0 +1,75 @@
+/**
+ * What the app hands Slack to hand back later: button values and modals'
+ * private_metadata. Each has one zod schema here; views write with
+ * `encodePayload`, handlers read with `decodePayload`, so a shape cannot be
+ * written one way and read another. Slack returns these strings as they were
+ * sent, but a forged request may carry anything: reading never throws.
+ */
+import { z } from 'zod';
+
+/** The server list's pager buttons: page and the filter that made the list. */
+export const listPagePayload = z.object({
+  p: z.number().int().min(0),
+  f: z.object({ terms: z.array(z.string()), type: z.string().optional(), status: z.string().optional() }),
+});
+
+/** The log view's "more" button: the provider's cursor and the filter. */
+export const logsMorePayload = z.object({
+  c: z.string().min(1),
+  f: z.object({
+    from: z.string().optional(),
+    to: z.string().optional(),
+    status: z.enum(['success', 'error']).optional(),
+    method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+    code: z.number().int().optional(),
+  }),
+});
+
+/** The rename / memo / reverse DNS form: which server, as the user named it, and where to announce. */
+export const changeModalPayload = z.object({
+  uuid: z.string().min(1),
+  ref: z.string(),
+  channelId: z.string().min(1),
+});
+
+/** The order form: where the approval request goes, and the plan shown. */
+export const signupModalPayload = z.object({
+  channelId: z.string(),
+  planId: z.string().optional(),
+});
+
+/** Approve / Reject: the row, and the amount their confirm dialog states. */
+export const signupButtonPayload = z.object({
+  id: z.string(),
+  price: z.number().int(),
+});
+
+export type ListPagePayload = z.infer<typeof listPagePayload>;
+export type LogsMorePayload = z.infer<typeof logsMorePayload>;
+export type ChangeModalPayload = z.infer<typeof changeModalPayload>;
+export type SignupModalPayload = z.infer<typeof signupModalPayload>;
+export type SignupButtonPayload = z.infer<typeof signupButtonPayload>;
+
+export function encodePayload<S extends z.ZodType>(_schema: S, value: z.input<S>): string {
+  return JSON.stringify(value);
+}
+
+/** The payload, or undefined when it is missing, not JSON, or not of the schema's shape. */
+export function decodePayload<S extends z.ZodType>(schema: S, raw: string | undefined): z.output<S> | undefined {
+  if (!raw) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const r = schema.safeParse(json);
+  return r.success ? r.data : undefined;
+}
+
+/** The payload, or an (internal) error naming what could not be read: for listeners that answer failures alike. */
+export function decodePayloadOrThrow<S extends z.ZodType>(schema: S, raw: string | undefined, what: string): z.output<S> {
+  const v = decodePayload(schema, raw);
+  if (v === undefined) throw new Error(`${what} unreadable`);
+  return v;
+}

@@ -1,0 +1,162 @@
+/**
+ * The house rules over the imports, read from the source files themselves:
+ * the layers' dependency rule, the feature rule, and no import circles. A
+ * rule broken here is named with the file and the import that breaks it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+interface Edge {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(path.join(ROOT, dir))) {
+    const rel = path.posix.join(dir, name);
+    if (statSync(path.join(ROOT, rel)).isDirectory()) out.push(...sourceFiles(rel));
+    else if (name.endsWith('.ts')) out.push(rel);
+  }
+  return out;
+}
+
+const IMPORT = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+
+function edgesOf(file: string): Edge[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const edges: Edge[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = m[3]!;
+    if (!spec.startsWith('.')) continue;
+    const to = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+    edges.push({ from: file, to, typeOnly: m[2] !== undefined });
+  }
+  return edges;
+}
+
+const files = [...sourceFiles('src'), ...sourceFiles('handlers')];
+const edges = files.flatMap(edgesOf);
+const under = (file: string, dir: string) => file.startsWith(`${dir}/`);
+const show = (e: Edge) => `${e.from} -> ${e.to}`;
+
+describe('the dependency rule', () => {
+  it('reads the source tree (a rule over nothing would pass by itself)', () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(edges.length).toBeGreaterThan(100);
+    for (const e of edges) expect(files, show(e)).toContain(e.to);
+  });
+
+  it('src/provider/ and src/simulator/ import nothing else of the project', () => {
+    const broken = edges.filter(
+      (e) =>
+        (under(e.from, 'src/provider') && !under(e.to, 'src/provider')) ||
+        (under(e.from, 'src/simulator') && !under(e.to, 'src/simulator') && !under(e.to, 'src/provider')),
+    );
+    // The simulator speaks the spec, not the client: it may not lean on the client's code either.
+    const simToClient = edges.filter((e) => under(e.from, 'src/simulator') && under(e.to, 'src/provider'));
+    expect([...broken, ...simToClient].map(show)).toEqual([]);
+  });
+
+  it('nothing imports handlers/ but src/main.ts', () => {
+    const broken = edges.filter(
+      (e) => under(e.to, 'handlers') && !under(e.from, 'handlers') && e.from !== 'src/main.ts',
+    );
+    expect(broken.map(show)).toEqual([]);
+  });
+
+  it('arrows point down: store < services, watch < slack < handlers', () => {
+    const above: Record<string, string[]> = {
+      'src/store': ['src/services', 'src/watch', 'src/slack', 'handlers', 'src/main.ts'],
+      'src/services': ['src/watch', 'src/slack', 'handlers', 'src/main.ts'],
+      'src/watch': ['src/services', 'src/slack', 'handlers', 'src/main.ts'],
+      'src/slack': ['handlers', 'src/main.ts'],
+    };
+    const broken = edges.filter((e) =>
+      Object.entries(above).some(
+        ([layer, higher]) => under(e.from, layer) && higher.some((h) => e.to === h || under(e.to, h)),
+      ),
+    );
+    expect(broken.map(show)).toEqual([]);
+  });
+
+  it('views are pure: they import views, words, ids, payload shapes and types only', () => {
+    const pure = ['src/slack/views', 'src/slack/i18n'];
+    const allowedValues = ['src/slack/ids.ts', 'src/slack/payloads.ts'];
+    const broken = edges.filter(
+      (e) =>
+        under(e.from, 'src/slack/views') &&
+        !e.typeOnly &&
+        !pure.some((p) => under(e.to, p)) &&
+        !allowedValues.includes(e.to) &&
+        // Rules the views show (field limits, plan fit) are the services' own, read not run.
+        !isRuleModule(e.to),
+    );
+    expect(broken.map(show)).toEqual([]);
+  });
+});
+
+/** Modules of pure rules and vocabulary (no I/O) whose answers views show: field limits, plan fit, notice kinds. */
+function isRuleModule(file: string): boolean {
+  return (
+    (under(file, 'src/services') && /\/(vocabulary|field-rules|catalogue|form|errors)\.ts$/.test(file)) ||
+    file === 'src/watch/notices.ts'
+  );
+}
+
+describe('the feature rule', () => {
+  const featureOf = (file: string, base: string): string | undefined => {
+    if (!under(file, base)) return undefined;
+    const rest = file.slice(base.length + 1).split('/');
+    return rest.length > 1 ? rest[0] : undefined;
+  };
+
+  it('services/<a>/ reaches services/<b>/ only through its index.ts', () => {
+    const broken = edges.filter((e) => {
+      const a = featureOf(e.from, 'src/services');
+      const b = featureOf(e.to, 'src/services');
+      return b !== undefined && a !== b && !e.to.endsWith(`src/services/${b}/index.ts`);
+    });
+    expect(broken.map(show)).toEqual([]);
+  });
+
+  it('a feature folder of handlers/ or of views/ never reaches into another feature', () => {
+    const feature = (file: string) =>
+      featureOf(file, 'handlers/commands') ??
+      featureOf(file, 'handlers/actions') ??
+      featureOf(file, 'handlers/views') ??
+      featureOf(file, 'src/slack/views');
+    const broken = edges.filter((e) => {
+      const a = feature(e.from);
+      const b = feature(e.to);
+      return a !== undefined && b !== undefined && a !== b;
+    });
+    expect(broken.map(show)).toEqual([]);
+  });
+});
+
+describe('no import circles', () => {
+  it('no file reaches itself through its imports (type imports included)', () => {
+    const out = new Map<string, string[]>();
+    for (const e of edges) out.set(e.from, [...(out.get(e.from) ?? []), e.to]);
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (f: string) => {
+      state.set(f, 'open');
+      stack.push(f);
+      for (const to of out.get(f) ?? []) {
+        if (state.get(to) === 'open') circles.push([...stack.slice(stack.indexOf(to)), to].join(' -> '));
+        else if (!state.has(to)) visit(to);
+      }
+      stack.pop();
+      state.set(f, 'done');
+    };
+    for (const f of files) if (!state.has(f)) visit(f);
+    expect(circles).toEqual([]);
+  });
+});
