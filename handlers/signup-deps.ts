@@ -3,7 +3,7 @@ import type { Logger } from '../src/log.ts';
 import { describeRow, type SignupDeps } from '../src/services/signup.ts';
 import type { SignupRow } from '../src/services/signup-ports.ts';
 import type { Message, Ui } from '../src/slack/views/format.ts';
-import { signupApprovalMessage } from '../src/slack/views/signup-approval.ts';
+import { signupApprovalMessage } from '../src/slack/views/signup/approval.ts';
 
 /** What the signup listeners get from the composition root. */
 export interface SignupHandlerDeps {

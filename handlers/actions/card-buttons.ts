@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { ChangeField } from '../../src/services/command-parser.ts';
 import { failureMessage } from '../../src/slack/error-text.ts';
-import { serverCardView } from '../../src/slack/views/server-card.ts';
+import { serverCardView } from '../../src/slack/views/servers/server-card.ts';
 import type { HandlerDeps } from '../deps.ts';
 import { ephemeral, logFailure } from '../replies.ts';
 import { openChangeModal } from '../views/change-modal-flow.ts';

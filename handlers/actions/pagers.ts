@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { failureMessage } from '../../src/slack/error-text.ts';
-import { logsView } from '../../src/slack/views/logs.ts';
-import { serverListView } from '../../src/slack/views/server-list.ts';
+import { logsView } from '../../src/slack/views/servers/logs.ts';
+import { serverListView } from '../../src/slack/views/servers/server-list.ts';
 import type { HandlerDeps } from '../deps.ts';
 import { ephemeral, logFailure } from '../replies.ts';
 import { actorOf, type ButtonArgs } from './card-buttons.ts';

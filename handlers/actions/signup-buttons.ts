@@ -34,8 +34,8 @@ import {
   signupApproveRefusal,
   signupOutcomeMessage,
   signupRejectRefusal,
-} from '../../src/slack/views/signup-approval.ts';
-import { parseSignupMeta, signupModalView, st } from '../../src/slack/views/signup-modal.ts';
+} from '../../src/slack/views/signup/approval.ts';
+import { parseSignupMeta, signupModalView } from '../../src/slack/views/signup/modal.ts';
 import { errorText, postInThread, refreshApproval, type SignupHandlerDeps } from '../signup-deps.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -57,7 +57,7 @@ async function readClick(deps: SignupHandlerDeps, args: ButtonArgs, component: s
   const ui = await deps.ui(userId);
   const value = parseButtonValue(args.action.value);
   if (!value) {
-    await alone(args.respond, { text: st(ui, 'signup.click.not_found'), blocks: [] });
+    await alone(args.respond, { text: ui.t('signup.click.not_found'), blocks: [] });
     return undefined;
   }
   return { userId, log, ui, value, channelId: args.body.channel?.id };

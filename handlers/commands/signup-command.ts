@@ -7,14 +7,9 @@ import type { RespondFn, webApi } from '@slack/bolt';
 import { listSignups, loadCatalogue, mayRequestSignup } from '../../src/services/signup.ts';
 import { SignupError } from '../../src/services/signup-errors.ts';
 import type { Ui } from '../../src/slack/views/format.ts';
-import { signupQuoteRefusal } from '../../src/slack/views/signup-approval.ts';
-import { SIGNUP_LIST_MAX, signupListView } from '../../src/slack/views/signup-list.ts';
-import {
-  signupLoadingView,
-  signupModalView,
-  signupNoticeView,
-  st,
-} from '../../src/slack/views/signup-modal.ts';
+import { signupQuoteRefusal } from '../../src/slack/views/signup/approval.ts';
+import { SIGNUP_LIST_MAX, signupListView } from '../../src/slack/views/signup/list.ts';
+import { signupLoadingView, signupModalView, signupNoticeView } from '../../src/slack/views/signup/modal.ts';
 import { errorText, type SignupHandlerDeps } from '../signup-deps.ts';
 
 export interface SignupCommandInput {
@@ -66,7 +61,7 @@ export async function openSignupModal(
     const reason = err instanceof SignupError ? signupQuoteRefusal(ui, err).text : errorText(err);
     log.warn({ err: errorText(err) }, 'signup form not filled');
     await client.views
-      .update({ view_id: viewId, view: signupNoticeView(ui, st(ui, 'signup.modal.failed', { reason })) })
+      .update({ view_id: viewId, view: signupNoticeView(ui, ui.t('signup.modal.failed', { reason })) })
       .catch(() => undefined);
   }
 }

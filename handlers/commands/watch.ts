@@ -8,10 +8,9 @@
 import type { RespondFn } from '@slack/bolt';
 import type { Logger } from '../../src/log.ts';
 import { failureMessage } from '../../src/slack/error-text.ts';
-import { t } from '../../src/slack/i18n/index.ts';
 import type { Ui } from '../../src/slack/views/format.ts';
 import { textView } from '../../src/slack/views/messages.ts';
-import { subscriptionChangeView, subscriptionListView } from '../../src/slack/views/notifications.ts';
+import { subscriptionChangeView, subscriptionListView } from '../../src/slack/views/watch/notifications.ts';
 import type { WatchSubscriptions } from '../../src/watch/subscriptions.ts';
 import { ephemeral, logFailure } from '../replies.ts';
 
@@ -69,20 +68,20 @@ export async function answerWatchCommand(
   const actor = { userId: command.user_id, channelId: command.channel_id };
   const c = parseWatchCommand(command.text);
   if (!c || c.name === 'usage') {
-    await ephemeral(respond, textView(t(ui.locale, 'watch.cmd.usage')));
+    await ephemeral(respond, textView(ui.t('watch.cmd.usage')));
     return;
   }
   try {
     if (c.name === 'watches') {
       const list = await deps.subscriptions.list(actor, c.channelId);
-      await ephemeral(respond, subscriptionListView(ui.locale, list));
+      await ephemeral(respond, subscriptionListView(ui, list));
       return;
     }
     const result =
       c.name === 'watch'
         ? await deps.subscriptions.watch(actor, c.target, c.channelId ?? actor.channelId)
         : await deps.subscriptions.unwatch(actor, c.target, c.channelId ?? actor.channelId);
-    await ephemeral(respond, subscriptionChangeView(ui.locale, c.name, result));
+    await ephemeral(respond, subscriptionChangeView(ui, c.name, result));
   } catch (err) {
     logFailure(log, err, `/vps ${c.name}`);
     await ephemeral(respond, failureMessage(ui, err));

@@ -2,8 +2,12 @@ import type { webApi } from '@slack/bolt';
 import type { Actor } from '../../src/services/access.ts';
 import type { ChangeField } from '../../src/services/command-parser.ts';
 import { failureMessage } from '../../src/slack/error-text.ts';
-import { changeModalView, loadingModalView, noticeModalView } from '../../src/slack/views/change-modal.ts';
 import type { Ui } from '../../src/slack/views/format.ts';
+import {
+  changeModalView,
+  loadingModalView,
+  noticeModalView,
+} from '../../src/slack/views/servers/change-modal.ts';
 import type { HandlerDeps } from '../deps.ts';
 import { logFailure } from '../replies.ts';
 

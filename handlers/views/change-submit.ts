@@ -4,8 +4,8 @@ import type { ChangeField } from '../../src/services/command-parser.ts';
 import { ServiceError } from '../../src/services/errors.ts';
 import { failureMessage, fieldProblemText } from '../../src/slack/error-text.ts';
 import { BLOCKS, INPUT_ACTION } from '../../src/slack/ids.ts';
-import { noticeModalView } from '../../src/slack/views/change-modal.ts';
 import { announceView } from '../../src/slack/views/messages.ts';
+import { noticeModalView } from '../../src/slack/views/servers/change-modal.ts';
 import type { HandlerDeps } from '../deps.ts';
 import { announce, logFailure, uiWithin } from '../replies.ts';
 

@@ -24,15 +24,14 @@ import {
   signupPasswordMessage,
   signupQuotedNotice,
   signupQuoteRefusal,
-} from '../../src/slack/views/signup-approval.ts';
+} from '../../src/slack/views/signup/approval.ts';
 import {
   parseSignupMeta,
   readSignupForm,
   signupFieldErrors,
   signupNoticeView,
-  st,
   type ViewStateValues,
-} from '../../src/slack/views/signup-modal.ts';
+} from '../../src/slack/views/signup/modal.ts';
 import { errorText, type SignupHandlerDeps, tellUser } from '../signup-deps.ts';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -50,7 +49,7 @@ export function signupSubmit(deps: SignupHandlerDeps) {
     const meta = parseSignupMeta(view.private_metadata);
     if (!meta) {
       log.error({}, 'signup modal private_metadata unreadable');
-      await ack({ response_action: 'update', view: signupNoticeView(ui, st(ui, 'signup.modal.internal')) });
+      await ack({ response_action: 'update', view: signupNoticeView(ui, ui.t('signup.modal.internal')) });
       return;
     }
     let checked: ReturnType<typeof checkSignupForm>;
@@ -58,7 +57,7 @@ export function signupSubmit(deps: SignupHandlerDeps) {
       checked = checkSignupForm(form, await loadCatalogue(deps.signup, { anyAgeToday: true }));
     } catch (err) {
       const sentence =
-        err instanceof SignupError ? signupQuoteRefusal(ui, err).text : st(ui, 'signup.modal.internal');
+        err instanceof SignupError ? signupQuoteRefusal(ui, err).text : ui.t('signup.modal.internal');
       await ack({ response_action: 'errors', errors: { [signupBlockId('plan_id')]: sentence } });
       return;
     }
@@ -81,7 +80,7 @@ export function signupSubmit(deps: SignupHandlerDeps) {
       await ack();
       return;
     }
-    await ack({ response_action: 'update', view: signupNoticeView(ui, st(ui, 'signup.modal.quoting')) });
+    await ack({ response_action: 'update', view: signupNoticeView(ui, ui.t('signup.modal.quoting')) });
 
     let q: QuoteResult;
     try {
@@ -95,7 +94,7 @@ export function signupSubmit(deps: SignupHandlerDeps) {
       const m =
         err instanceof SignupError
           ? signupQuoteRefusal(ui, err)
-          : { text: st(ui, 'signup.modal.internal'), blocks: [] };
+          : { text: ui.t('signup.modal.internal'), blocks: [] };
       if (!(err instanceof SignupError)) log.error({ err: errorText(err) }, 'signup quote failed');
       await showInModal(client, view.id, ui, m.text, userId, meta.channelId, log);
       return;

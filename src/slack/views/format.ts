@@ -57,6 +57,12 @@ export function enumLabel(ui: Ui, prefix: 'power' | 'status' | 'permission' | 'r
   return isMessageKey(key) ? ui.t(key as MessageKey) : value;
 }
 
+/** Yen as people in each language write it: ¥12,345 / 12,345円. */
+export function formatYen(ui: Ui, yen: number): string {
+  const n = Math.trunc(yen).toLocaleString('en-US');
+  return ui.locale === 'ja' ? `${n}円` : `¥${n}`;
+}
+
 /** Slack mrkdwn treats &, < and > as control characters. */
 export function escapeMrkdwn(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,10 +1,10 @@
 import type { KnownBlock } from '@slack/types';
-import type { LogFilter } from '../../services/command-parser.ts';
-import type { LogPage } from '../../services/ports.ts';
-import { ACTIONS, BLOCKS } from '../ids.ts';
-import { escapeMrkdwn, formatProviderTime, type Message, type Ui } from './format.ts';
-import { assertBlocksWithinLimits, fits } from './limits.ts';
-import { packLines } from './sections.ts';
+import type { LogFilter } from '../../../services/command-parser.ts';
+import type { LogPage } from '../../../services/ports.ts';
+import { ACTIONS, BLOCKS } from '../../ids.ts';
+import { escapeMrkdwn, formatProviderTime, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, fits } from '../limits.ts';
+import { packLines } from '../sections.ts';
 
 export interface LogsPageState {
   cursor: string;
