@@ -29,7 +29,7 @@ export function changeSubmit(deps: HandlerDeps, field: ChangeField) {
     if (problem) {
       await ack({
         response_action: 'errors',
-        errors: { [BLOCKS.changeInput]: fieldProblemText(ui.t, problem.field, problem.rule, problem.limit) },
+        errors: { [BLOCKS.changeInput]: fieldProblemText(ui, problem.field, problem.rule, problem.limit) },
       });
       return;
     }

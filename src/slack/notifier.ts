@@ -25,8 +25,8 @@ import type { Logger } from 'pino';
 import type { OutboxItem, OutboxRepo } from '../store/index.ts';
 import { type Clock, realClock, realTimers, sleep, type Timers } from '../watch/clock.ts';
 import { type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
-import { type Locale, translator } from './i18n/index.ts';
-import type { Message, Ui } from './views/format.ts';
+import type { Locale } from './i18n/index.ts';
+import { type Message, type Ui, uiFor } from './views/format.ts';
 import { type NoticeUnit, renderDigest, renderUnit } from './views/watch/notifications.ts';
 
 export interface PostMessageArgs {
@@ -204,7 +204,7 @@ export class Notifier {
     this.o = { ...opts, clock: opts.clock ?? realClock, timers: opts.timers ?? realTimers };
     this.log = opts.logger.child({ component: 'notifier' });
     // Notifications carry Slack date tokens, which every reader sees in their own zone.
-    this.ui = { locale: opts.render.locale, tz: 'UTC', t: translator(opts.render.locale) };
+    this.ui = uiFor(opts.render.locale, 'UTC');
     this.flapMs = opts.flapWindowMs ?? 30_000;
     this.minIntervalMs = opts.minIntervalMs ?? 1_100;
     this.threshold = opts.digestThreshold ?? 3;

@@ -3,14 +3,18 @@
  * and the few formatting helpers they share. Pure.
  */
 import type { KnownBlock } from '@slack/types';
-import type { Locale, MessageKey, Translator } from '../i18n/index.ts';
-import { isMessageKey } from '../i18n/index.ts';
+import { isMessageKey, type Locale, type MessageKey, type Translator, translator } from '../i18n/index.ts';
 
 export interface Ui {
   t: Translator;
   locale: Locale;
   /** IANA zone of the user (users.info `tz`), e.g. Asia/Tokyo. */
   tz: string;
+}
+
+/** The Ui of one reader: a user (their Slack locale and zone) or a channel (its language). */
+export function uiFor(locale: Locale, tz: string): Ui {
+  return { locale, tz, t: translator(locale) };
 }
 
 export interface Message {

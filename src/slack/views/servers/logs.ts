@@ -6,16 +6,16 @@ import { escapeMrkdwn, formatProviderTime, type Message, type Ui } from '../form
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
 import { packLines } from '../sections.ts';
 
-export interface LogsPageState {
+interface LogsPageState {
   cursor: string;
   filter: LogFilter;
 }
 
-export function encodeLogsPage(state: LogsPageState): string {
+function encodeLogsPage(state: LogsPageState): string {
   return JSON.stringify({ c: state.cursor, f: state.filter });
 }
 
-export function logFilterText(f: LogFilter): string {
+function logFilterText(f: LogFilter): string {
   return Object.entries(f)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${v}`)

@@ -9,16 +9,16 @@ import { assertBlocksWithinLimits, fits } from '../limits.ts';
 export const LIST_PAGE_SIZE = 15;
 
 /** What a pager button carries to rebuild the same list on another page. */
-export interface ListPageState {
+interface ListPageState {
   page: number;
   filter: ListFilter;
 }
 
-export function encodeListPage(state: ListPageState): string {
+function encodeListPage(state: ListPageState): string {
   return JSON.stringify({ p: state.page, f: state.filter });
 }
 
-export function filterText(f: ListFilter): string {
+function filterText(f: ListFilter): string {
   return [
     ...(f.type ? [`type=${f.type}`] : []),
     ...(f.status ? [`status=${f.status}`] : []),

@@ -142,7 +142,7 @@ function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
 }
 
 /** The one-line status that replaces the buttons once the quote is decided. */
-export function signupStatusLine(ui: Ui, row: SignupRow): string {
+function signupStatusLine(ui: Ui, row: SignupRow): string {
   const user = row.approverId ?? row.requesterId;
   const price = formatYen(ui, row.quotedPrice);
   switch (row.state) {
@@ -310,7 +310,8 @@ export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): M
 
 /** The generated root password, for the requester alone, once. */
 export function signupPasswordMessage(ui: Ui, serverName: string | null, password: string): Message {
-  // Backquotes and mrkdwn controls are never generated (see password-generator.ts), so code format shows it as is.
+  // Backquotes and mrkdwn controls are never generated (the signup password
+  // generator leaves them out), so code format shows the password as is.
   const text = ui.t('signup.password.generated', {
     name: serverName === null ? ui.t('signup.password.name_auto') : `\`${escapeMrkdwn(serverName)}\``,
     password,

@@ -19,7 +19,7 @@ import { CHECKED, SIGNUP_IDS, signupBlockId } from '../../ids.ts';
 import { formatYen, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, ViewLimitError } from '../limits.ts';
 
-export const SELECT_OPTIONS_MAX = 100;
+const SELECT_OPTIONS_MAX = 100;
 const OPTION_TEXT_MAX = 75;
 
 /** What the modal carries to its submission and to the plan-change update. */
@@ -43,7 +43,7 @@ function checkOptions(options: readonly PlainTextOption[]): void {
     throw new RangeError(`select has ${options.length} options (max 100)`);
 }
 
-export function planOption(ui: Ui, p: Plan): PlainTextOption {
+function planOption(ui: Ui, p: Plan): PlainTextOption {
   return option(
     ui.t('signup.plan_option', {
       name: p.plan_name,

@@ -23,7 +23,7 @@ export interface NoticeUnit {
 }
 
 /** Longest detail text a digest carries before it says how many it left out. */
-export const DIGEST_DETAIL_CHARS = 12_000;
+const DIGEST_DETAIL_CHARS = 12_000;
 const SECTION_CHARS = LIMITS.sectionText - 100;
 
 function slackDate(ms: number): string {
