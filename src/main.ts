@@ -19,11 +19,11 @@ import { type Clock, systemClock } from './services/ports.ts';
 import { ServersService } from './services/servers.ts';
 import { signupAccessPort, signupProviderPort } from './services/signup-adapters.ts';
 import { createSlackApp } from './slack/app.ts';
-import { translator } from './slack/i18n/index.ts';
 import { fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
 import { type BackgroundStats, prometheusText } from './slack/metrics-text.ts';
 import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
+import { uiFor } from './slack/views/format.ts';
 import { openStore, type Store } from './store/index.ts';
 import { createWatcherRuntime } from './watch/runtime.ts';
 import { WatchSubscriptions } from './watch/subscriptions.ts';
@@ -99,7 +99,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     });
     const servers = new ServersService({ ...ports, access, clock });
     const ui = (userId: string) => directory.ui(userId);
-    const channelUi = { locale: config.locale, tz: 'UTC', t: translator(config.locale) };
+    const channelUi = uiFor(config.locale, 'UTC');
     const signup: SignupHandlerDeps = {
       signup: {
         provider: signupProviderPort(provider),

@@ -5,14 +5,14 @@
  */
 import type { ParseProblem } from '../services/command-parser.ts';
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
-import { isMessageKey, type MessageKey, type Translator } from './i18n/index.ts';
+import { isMessageKey, type MessageKey } from './i18n/index.ts';
 import type { Message, Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
 
 const FIELD_KEY_NAME: Record<string, string> = { name: 'name', memo: 'memo', rdns: 'rdns', hostname: 'rdns' };
 
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
-export function fieldProblemText(t: Translator, field: string, rule: string, limit?: number): string {
+export function fieldProblemText(ui: Ui, field: string, rule: string, limit?: number): string {
   const f = FIELD_KEY_NAME[field] ?? field;
   const normalised = /long|max|length/i.test(rule)
     ? 'too_long'
@@ -23,11 +23,11 @@ export function fieldProblemText(t: Translator, field: string, rule: string, lim
         : rule;
   const key = `field.${f}.${normalised}`;
   const lim = limit ?? ({ name: 50, memo: 500, rdns: 253 } as Record<string, number>)[f] ?? 0;
-  return isMessageKey(key) ? t(key, { limit: lim }) : t('field.invalid', { field });
+  return isMessageKey(key) ? ui.t(key, { limit: lim }) : ui.t('field.invalid', { field });
 }
 
 export function describeFailureKind(
-  t: Translator,
+  ui: Ui,
   f: FailureKind,
 ): { text: string; details: { label: string; detail: string }[] } {
   switch (f.kind) {
@@ -35,56 +35,56 @@ export function describeFailureKind(
       const e = f.error;
       if (e.code === 'invalid_field') {
         const reason = fieldProblemText(
-          t,
+          ui,
           String(e.params.field),
           String(e.params.rule),
           Number(e.params.limit) || undefined,
         );
-        return { text: t('error.invalid_field', { reason }), details: [] };
+        return { text: ui.t('error.invalid_field', { reason }), details: [] };
       }
       if (e.code === 'server_not_found' && e.details.length > 0) {
-        return { text: t('error.server_not_found_similar', e.params), details: [...e.details] };
+        return { text: ui.t('error.server_not_found_similar', e.params), details: [...e.details] };
       }
       if (e.code === 'role_required') {
         return {
-          text: t('error.role_required', {
-            role: t(`role.${e.params.role}` as MessageKey),
-            yours: t(`role.${e.params.yours}` as MessageKey),
+          text: ui.t('error.role_required', {
+            role: ui.t(`role.${e.params.role}` as MessageKey),
+            yours: ui.t(`role.${e.params.yours}` as MessageKey),
           }),
           details: [],
         };
       }
-      return { text: t(`error.${e.code}` as MessageKey, e.params), details: [...e.details] };
+      return { text: ui.t(`error.${e.code}` as MessageKey, e.params), details: [...e.details] };
     }
     case 'provider':
       if (f.code === 'RATE_LIMIT_EXCEEDED') {
         return {
           text: f.retryAfterSeconds
-            ? t('provider.RATE_LIMIT_EXCEEDED', { seconds: Math.ceil(f.retryAfterSeconds) })
-            : t('provider.RATE_LIMIT_EXCEEDED_soon'),
+            ? ui.t('provider.RATE_LIMIT_EXCEEDED', { seconds: Math.ceil(f.retryAfterSeconds) })
+            : ui.t('provider.RATE_LIMIT_EXCEEDED_soon'),
           details: [],
         };
       }
-      return { text: t(`provider.${f.code}` as MessageKey), details: [] };
+      return { text: ui.t(`provider.${f.code}` as MessageKey), details: [] };
     case 'provider_unknown':
       return {
-        text: t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }),
+        text: ui.t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }),
         details: [],
       };
     case 'network':
-      return { text: t('provider.network'), details: [] };
+      return { text: ui.t('provider.network'), details: [] };
     case 'local_validation':
       return {
-        text: t('error.invalid_field', { reason: fieldProblemText(t, f.field, f.rule) }),
+        text: ui.t('error.invalid_field', { reason: fieldProblemText(ui, f.field, f.rule) }),
         details: [],
       };
     case 'internal':
-      return { text: t('error.internal'), details: [] };
+      return { text: ui.t('error.internal'), details: [] };
   }
 }
 
 export function failureMessage(ui: Ui, err: unknown): Message {
-  const { text, details } = describeFailureKind(ui.t, classifyFailure(err));
+  const { text, details } = describeFailureKind(ui, classifyFailure(err));
   return failureView(ui, text, details);
 }
 

@@ -25,13 +25,9 @@ import type { Logger } from 'pino';
 import type { OutboxItem, OutboxRepo } from '../store/index.ts';
 import { type Clock, realClock, realTimers, sleep, type Timers } from '../watch/clock.ts';
 import { type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
-import type { Message } from './views/format.ts';
-import {
-  type NoticeUnit,
-  type NotificationContext,
-  renderDigest,
-  renderUnit,
-} from './views/notifications.ts';
+import type { Locale } from './i18n/index.ts';
+import { type Message, type Ui, uiFor } from './views/format.ts';
+import { type NoticeUnit, renderDigest, renderUnit } from './views/watch/notifications.ts';
 
 export interface PostMessageArgs {
   channel: string;
@@ -54,7 +50,8 @@ export interface NotifierOptions {
   /** Default: the real clock and timers. */
   clock?: Clock;
   timers?: Timers;
-  render: NotificationContext;
+  /** The channels' language, and ONCALL_MENTION already in Slack's mention syntax. */
+  render: { locale: Locale; oncallMention?: string | undefined };
   /** Posts only while this says so (the watcher lease). Default: always. */
   isLeader?: () => boolean;
   /** Same value as the watcher's flap window. Default 30 s. */
@@ -186,6 +183,7 @@ function firstId(p: Planned): number {
 export class Notifier {
   private readonly o: NotifierOptions & { clock: Clock; timers: Timers };
   private readonly log: Logger;
+  private readonly ui: Ui;
   private readonly flapMs: number;
   private readonly minIntervalMs: number;
   private readonly threshold: number;
@@ -205,6 +203,8 @@ export class Notifier {
   constructor(opts: NotifierOptions) {
     this.o = { ...opts, clock: opts.clock ?? realClock, timers: opts.timers ?? realTimers };
     this.log = opts.logger.child({ component: 'notifier' });
+    // Notifications carry Slack date tokens, which every reader sees in their own zone.
+    this.ui = uiFor(opts.render.locale, 'UTC');
     this.flapMs = opts.flapWindowMs ?? 30_000;
     this.minIntervalMs = opts.minIntervalMs ?? 1_100;
     this.threshold = opts.digestThreshold ?? 3;
@@ -321,10 +321,11 @@ export class Notifier {
       const chosen = digest ? units : [ready[0]!];
       const message = digest
         ? renderDigest(
+            this.ui,
             chosen.map((u) => u.unit),
-            this.o.render,
+            this.o.render.oncallMention,
           )
-        : renderUnit(chosen[0]!.unit, this.o.render);
+        : renderUnit(this.ui, chosen[0]!.unit, this.o.render.oncallMention);
       const sentRows = chosen.flatMap((u) => u.rows);
       if (!(this.o.isLeader?.() ?? true)) break;
       const ok = await this.post(channel, thread || undefined, message, sentRows, now);

@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { Clock, GroupDirectory } from '../services/ports.ts';
-import { type Locale, localeFromSlack, translator } from './i18n/index.ts';
-import type { Ui } from './views/format.ts';
+import { type Locale, localeFromSlack } from './i18n/index.ts';
+import { type Ui, uiFor } from './views/format.ts';
 
 /**
  * What the app reads about people from Slack: their locale and time zone
@@ -48,6 +48,6 @@ export class SlackDirectory implements GroupDirectory {
 
   async ui(userId: string): Promise<Ui> {
     const { locale, tz } = await this.profile(userId);
-    return { locale, tz, t: translator(locale) };
+    return uiFor(locale, tz);
   }
 }

@@ -4,7 +4,7 @@
  * itself (quote, approval, execution) is covered by test/scenarios/signup-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { t } from '../../src/slack/i18n/index.ts';
+import { translator } from '../../src/slack/i18n/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../src/slack/ids.ts';
 import { ADMIN, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 
@@ -38,11 +38,11 @@ describe('/vps signup routing through startBot', () => {
 
   it('lists the channel quotes and orders with /vps signups', async () => {
     const reply = await (await h.command('signups', { user: OPERATOR })).reply();
-    expect(messageText(reply)).toContain(t('en', 'signup.list.empty'));
+    expect(messageText(reply)).toContain(translator('en')('signup.list.empty'));
   });
 
   it('refuses usage mistakes with the usage line', async () => {
     const reply = await (await h.command('signup vps-2gb', { user: OPERATOR })).reply();
-    expect(messageText(reply)).toContain(t('en', 'usage.signup'));
+    expect(messageText(reply)).toContain(translator('en')('usage.signup'));
   });
 });

@@ -10,8 +10,7 @@ import { classifyFailure, PROVIDER_ERROR_CODES, ServiceError } from '../../src/s
 import { describeFailureKind, failureMessage, fieldProblemText } from '../../src/slack/error-text.ts';
 import { catalogs, translator } from '../../src/slack/i18n/index.ts';
 
-const en = translator('en');
-const ui = { t: en, locale: 'en' as const, tz: 'UTC' };
+const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };
 const init = (code: (typeof PROVIDER_ERROR_CODES)[number], status: number) => ({
   code,
   rawCode: code,
@@ -79,14 +78,14 @@ describe('failure sentences', () => {
 
   it('classifies role refusals with the role names of the catalog', () => {
     const f = classifyFailure(new ServiceError('role_required', { role: 'operator', yours: 'viewer' }));
-    expect(describeFailureKind(en, f).text).toBe(
+    expect(describeFailureKind(ui, f).text).toBe(
       'This needs the *operator* role; yours is *viewer*. Ask an admin to add you to the operators.',
     );
   });
 
   it('field problems name the rule', () => {
-    expect(fieldProblemText(en, 'name', 'charset')).toBe(catalogs.en['field.name.charset']);
-    expect(fieldProblemText(en, 'memo', 'too_long', 500)).toBe('The memo can be at most 500 characters.');
-    expect(fieldProblemText(en, 'plan_id', 'weird')).toContain('plan_id');
+    expect(fieldProblemText(ui, 'name', 'charset')).toBe(catalogs.en['field.name.charset']);
+    expect(fieldProblemText(ui, 'memo', 'too_long', 500)).toBe('The memo can be at most 500 characters.');
+    expect(fieldProblemText(ui, 'plan_id', 'weird')).toContain('plan_id');
   });
 });

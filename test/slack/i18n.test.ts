@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_ERROR_CODES } from '../../src/services/errors.ts';
-import { catalogs, localeFromSlack, t } from '../../src/slack/i18n/index.ts';
+import { commonCatalog } from '../../src/slack/i18n/common.ts';
+import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
+import { serversCatalog } from '../../src/slack/i18n/servers.ts';
+import { signupCatalog } from '../../src/slack/i18n/signup.ts';
+import { watchCatalog } from '../../src/slack/i18n/watch.ts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('i18n catalogs', () => {
   it('en and ja have identical keys', () => {
     expect(Object.keys(catalogs.ja).sort()).toEqual(Object.keys(catalogs.en).sort());
+  });
+
+  it('declares every key in one feature catalog only, so merging them hides nothing', () => {
+    const features = [commonCatalog, serversCatalog, signupCatalog, watchCatalog];
+    const keys = features.flatMap((c) => Object.keys(c.en));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.length).toBe(Object.keys(catalogs.en).length);
   });
 
   it('every sentence is non-empty and uses the same placeholders in both languages', () => {
@@ -26,9 +37,9 @@ describe('i18n catalogs', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(t('en', 'list.header', { count: 3 })).toBe('3 servers');
-    expect(t('ja', 'list.header', { count: 3 })).toBe('サーバー 3 台');
-    expect(t('en', 'list.header')).toBe('{count} servers');
+    expect(translator('en')('list.header', { count: 3 })).toBe('3 servers');
+    expect(translator('ja')('list.header', { count: 3 })).toBe('サーバー 3 台');
+    expect(translator('en')('list.header')).toBe('{count} servers');
   });
 
   it('maps Slack locales', () => {

@@ -1,16 +1,26 @@
-import { type MessageKey as CoreKey, en as coreEn } from './en.ts';
-import { ja as coreJa } from './ja.ts';
-import { type SignupMessageKey, signupMessages } from './signup-messages.ts';
-import { type WatchMessageKey, watchMessages } from './watch-messages.ts';
+import { commonCatalog } from './common.ts';
+import { serversCatalog } from './servers.ts';
+import { signupCatalog } from './signup.ts';
+import { watchCatalog } from './watch.ts';
 
 export type Locale = 'en' | 'ja';
-export type Params = Readonly<Record<string, string | number>>;
-/** Every key of the catalogs: the core commands' and each feature's. */
-export type MessageKey = CoreKey | SignupMessageKey | WatchMessageKey;
+type Params = Readonly<Record<string, string | number>>;
 
-/** One catalog per language, assembled from the feature files (each keeps en and ja key-identical). */
-const en: Readonly<Record<MessageKey, string>> = { ...coreEn, ...signupMessages.en, ...watchMessages.en };
-const ja: Readonly<Record<MessageKey, string>> = { ...coreJa, ...signupMessages.ja, ...watchMessages.ja };
+/**
+ * One catalog per language, merged from one `{ en, ja }` catalog per feature
+ * (each file's types keep its en and ja key-identical).
+ */
+const en = { ...commonCatalog.en, ...serversCatalog.en, ...signupCatalog.en, ...watchCatalog.en };
+
+/** Every key of the catalogs. */
+export type MessageKey = keyof typeof en;
+
+const ja: Readonly<Record<MessageKey, string>> = {
+  ...commonCatalog.ja,
+  ...serversCatalog.ja,
+  ...signupCatalog.ja,
+  ...watchCatalog.ja,
+};
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
 
@@ -19,7 +29,7 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 /** The sentence for `key` in `locale`, `{name}` placeholders filled from params. */
-export function t(locale: Locale, key: MessageKey, params: Params = {}): string {
+function t(locale: Locale, key: MessageKey, params: Params = {}): string {
   const template = catalogs[locale][key];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = params[name];

@@ -3,14 +3,18 @@
  * and the few formatting helpers they share. Pure.
  */
 import type { KnownBlock } from '@slack/types';
-import type { Locale, MessageKey, Translator } from '../i18n/index.ts';
-import { isMessageKey } from '../i18n/index.ts';
+import { isMessageKey, type Locale, type MessageKey, type Translator, translator } from '../i18n/index.ts';
 
 export interface Ui {
   t: Translator;
   locale: Locale;
   /** IANA zone of the user (users.info `tz`), e.g. Asia/Tokyo. */
   tz: string;
+}
+
+/** The Ui of one reader: a user (their Slack locale and zone) or a channel (its language). */
+export function uiFor(locale: Locale, tz: string): Ui {
+  return { locale, tz, t: translator(locale) };
 }
 
 export interface Message {
@@ -55,6 +59,12 @@ export function formatProviderTime(ui: Ui, s: string): string {
 export function enumLabel(ui: Ui, prefix: 'power' | 'status' | 'permission' | 'role', value: string): string {
   const key = `${prefix}.${value}`;
   return isMessageKey(key) ? ui.t(key as MessageKey) : value;
+}
+
+/** Yen as people in each language write it: ¥12,345 / 12,345円. */
+export function formatYen(ui: Ui, yen: number): string {
+  const n = Math.trunc(yen).toLocaleString('en-US');
+  return ui.locale === 'ja' ? `${n}円` : `¥${n}`;
 }
 
 /** Slack mrkdwn treats &, < and > as control characters. */

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { KeyScope, Role } from '../../services/access.ts';
+import type { KeyScope, Role } from '../../../services/access.ts';
 import {
   enumLabel,
   formatProviderTime,
@@ -7,8 +7,8 @@ import {
   type Message,
   parseProviderTime,
   type Ui,
-} from './format.ts';
-import { assertBlocksWithinLimits } from './limits.ts';
+} from '../format.ts';
+import { assertBlocksWithinLimits } from '../limits.ts';
 
 export function meView(ui: Ui, key: KeyScope, role: Role, now: Date): Message {
   const lines: string[] = [];

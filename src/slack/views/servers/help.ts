@@ -1,8 +1,8 @@
 import type { KnownBlock } from '@slack/types';
-import type { Capabilities } from '../../services/access.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import { enumLabel, type Message, type Ui } from './format.ts';
-import { assertBlocksWithinLimits } from './limits.ts';
+import type { Capabilities } from '../../../services/access.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { enumLabel, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits } from '../limits.ts';
 
 export function helpView(ui: Ui, caps: Capabilities): Message {
   const blocks: KnownBlock[] = [

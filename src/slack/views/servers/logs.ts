@@ -1,21 +1,21 @@
 import type { KnownBlock } from '@slack/types';
-import type { LogFilter } from '../../services/command-parser.ts';
-import type { LogPage } from '../../services/ports.ts';
-import { ACTIONS, BLOCKS } from '../ids.ts';
-import { escapeMrkdwn, formatProviderTime, type Message, type Ui } from './format.ts';
-import { assertBlocksWithinLimits, fits } from './limits.ts';
-import { packLines } from './sections.ts';
+import type { LogFilter } from '../../../services/command-parser.ts';
+import type { LogPage } from '../../../services/ports.ts';
+import { ACTIONS, BLOCKS } from '../../ids.ts';
+import { escapeMrkdwn, formatProviderTime, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, fits } from '../limits.ts';
+import { packLines } from '../sections.ts';
 
-export interface LogsPageState {
+interface LogsPageState {
   cursor: string;
   filter: LogFilter;
 }
 
-export function encodeLogsPage(state: LogsPageState): string {
+function encodeLogsPage(state: LogsPageState): string {
   return JSON.stringify({ c: state.cursor, f: state.filter });
 }
 
-export function logFilterText(f: LogFilter): string {
+function logFilterText(f: LogFilter): string {
   return Object.entries(f)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${v}`)

@@ -1,9 +1,9 @@
 import type { KnownBlock } from '@slack/types';
-import type { AuditEntry, ServerSummary } from '../../services/ports.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from './format.ts';
-import { assertBlocksWithinLimits } from './limits.ts';
-import { packLines } from './sections.ts';
+import type { AuditEntry, ServerSummary } from '../../../services/ports.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits } from '../limits.ts';
+import { packLines } from '../sections.ts';
 
 export function auditView(ui: Ui, entries: readonly AuditEntry[], server?: ServerSummary): Message {
   const title = server

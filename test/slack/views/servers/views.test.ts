@@ -1,20 +1,18 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import type { KeyScope } from '../../src/services/access.ts';
-import type { LogPage, ServerDetail } from '../../src/services/ports.ts';
-import type { ListedServer } from '../../src/services/servers.ts';
-import { translator } from '../../src/slack/i18n/index.ts';
-import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../src/slack/ids.ts';
-import { auditView } from '../../src/slack/views/audit.ts';
-import { changeModalView, noticeModalView } from '../../src/slack/views/change-modal.ts';
-import { formatProviderTime, parseProviderTime } from '../../src/slack/views/format.ts';
-import { helpView } from '../../src/slack/views/help.ts';
-import { assertBlocksWithinLimits, LIMITS, ViewLimitError } from '../../src/slack/views/limits.ts';
-import { logsView } from '../../src/slack/views/logs.ts';
-import { meView } from '../../src/slack/views/me.ts';
-import { failureView } from '../../src/slack/views/messages.ts';
-import { serverCardView } from '../../src/slack/views/server-card.ts';
-import { LIST_PAGE_SIZE, serverListView } from '../../src/slack/views/server-list.ts';
+import type { KeyScope } from '../../../../src/services/access.ts';
+import type { LogPage, ServerDetail } from '../../../../src/services/ports.ts';
+import type { ListedServer } from '../../../../src/services/servers.ts';
+import { translator } from '../../../../src/slack/i18n/index.ts';
+import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';
+import { LIMITS } from '../../../../src/slack/views/limits.ts';
+import { auditView } from '../../../../src/slack/views/servers/audit.ts';
+import { changeModalView, noticeModalView } from '../../../../src/slack/views/servers/change-modal.ts';
+import { helpView } from '../../../../src/slack/views/servers/help.ts';
+import { logsView } from '../../../../src/slack/views/servers/logs.ts';
+import { meView } from '../../../../src/slack/views/servers/me.ts';
+import { serverCardView } from '../../../../src/slack/views/servers/server-card.ts';
+import { LIST_PAGE_SIZE, serverListView } from '../../../../src/slack/views/servers/server-list.ts';
 
 const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };
 const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo' };
@@ -218,54 +216,5 @@ describe('me, audit, help views', () => {
     expect(json).not.toContain('/vps rename <server>');
     expect(json).toContain('Needs a higher role: `rename`');
     expect(json).toContain(ui.t('help.key_read_only'));
-  });
-});
-
-describe('limits check', () => {
-  it('throws on an oversized payload instead of letting it through', () => {
-    const many: KnownBlock[] = Array.from({ length: 51 }, () => ({ type: 'divider' }));
-    expect(() => assertBlocksWithinLimits(many, 'message')).toThrow(ViewLimitError);
-    expect(() => assertBlocksWithinLimits(many, 'modal')).not.toThrow();
-    const long: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: 'x'.repeat(3001) } }];
-    expect(() => assertBlocksWithinLimits(long, 'message')).toThrow(/sectionText/);
-    const id: KnownBlock[] = [
-      {
-        type: 'actions',
-        elements: [{ type: 'button', text: { type: 'plain_text', text: 'x' }, action_id: 'a'.repeat(256) }],
-      },
-    ];
-    expect(() => assertBlocksWithinLimits(id, 'message')).toThrow(/actionId/);
-    const value: KnownBlock[] = [
-      {
-        type: 'actions',
-        elements: [
-          {
-            type: 'button',
-            text: { type: 'plain_text', text: 'x' },
-            action_id: 'a',
-            value: 'v'.repeat(2001),
-          },
-        ],
-      },
-    ];
-    expect(() => assertBlocksWithinLimits(value, 'message')).toThrow(/buttonValue/);
-  });
-
-  it('failure view counts candidates it cannot show', () => {
-    const details = Array.from({ length: 500 }, (_, i) => ({ label: `n${i}`, detail: 'd'.repeat(40) }));
-    const m = failureView(ui, 'x', details);
-    expect(m.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
-    expect(JSON.stringify(m.blocks)).toMatch(/…and \d+ more not shown/);
-  });
-});
-
-describe('provider times', () => {
-  it('parses Japan time and shows it in the user’s zone', () => {
-    expect(parseProviderTime('2026-01-02 09:00:00')?.toISOString()).toBe('2026-01-02T00:00:00.000Z');
-    expect(formatProviderTime(ja, '2026-01-02 09:00:00')).toBe('2026/01/02 09:00:00');
-    expect(formatProviderTime(ui, 'garbage')).toBe('garbage');
-    expect(formatProviderTime({ ...ui, tz: 'Not/AZone' }, '2026-01-02 09:00:00')).toBe(
-      '02/01/2026, 00:00:00',
-    );
   });
 });

@@ -6,21 +6,20 @@
  * values) and the field problems -> `response_action: errors` map.
  */
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { type Catalogue, findPlan, imagesFor } from '../../services/signup-catalogue.ts';
+import { type Catalogue, findPlan, imagesFor } from '../../../services/signup-catalogue.ts';
 import {
   SIGNUP_LIMITS,
   type SignupField,
   type SignupFieldProblem,
   type SignupFormValues,
-} from '../../services/signup-form.ts';
-import type { Plan } from '../../services/signup-ports.ts';
-import { t } from '../i18n/index.ts';
-import { formatYen, type SignupMessageKey, type SignupParams } from '../i18n/signup-messages.ts';
-import { CHECKED, SIGNUP_IDS, signupBlockId } from '../ids.ts';
-import type { Ui } from './format.ts';
-import { assertBlocksWithinLimits, fits, ViewLimitError } from './limits.ts';
+} from '../../../services/signup-form.ts';
+import type { Plan } from '../../../services/signup-ports.ts';
+import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import { CHECKED, SIGNUP_IDS, signupBlockId } from '../../ids.ts';
+import { formatYen, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, fits, ViewLimitError } from '../limits.ts';
 
-export const SELECT_OPTIONS_MAX = 100;
+const SELECT_OPTIONS_MAX = 100;
 const OPTION_TEXT_MAX = 75;
 
 /** What the modal carries to its submission and to the plan-change update. */
@@ -28,9 +27,6 @@ export interface SignupModalMeta {
   channelId: string;
   planId?: string;
 }
-
-export const st = (ui: Pick<Ui, 'locale'>, key: SignupMessageKey, params?: SignupParams): string =>
-  t(ui.locale, key, params);
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text });
 
@@ -47,9 +43,9 @@ function checkOptions(options: readonly PlainTextOption[]): void {
     throw new RangeError(`select has ${options.length} options (max 100)`);
 }
 
-export function planOption(ui: Ui, p: Plan): PlainTextOption {
+function planOption(ui: Ui, p: Plan): PlainTextOption {
   return option(
-    st(ui, 'signup.plan_option', {
+    ui.t('signup.plan_option', {
       name: p.plan_name,
       memory: Math.round((p.memory_mb / 1024) * 10) / 10,
       vcpu: p.vcpu,
@@ -63,14 +59,14 @@ function periodOptions(ui: Ui, p: Plan): PlainTextOption[] {
   return p.periods.map((period) =>
     option(
       period.campaign_applied && period.regular_total_price !== period.total_price
-        ? st(ui, 'signup.period_option_campaign', {
+        ? ui.t('signup.period_option_campaign', {
             months: period.months,
-            price: formatYen(ui.locale, period.total_price),
-            regular: formatYen(ui.locale, period.regular_total_price),
+            price: formatYen(ui, period.total_price),
+            regular: formatYen(ui, period.regular_total_price),
           })
-        : st(ui, 'signup.period_option', {
+        : ui.t('signup.period_option', {
             months: period.months,
-            price: formatYen(ui.locale, period.total_price),
+            price: formatYen(ui, period.total_price),
           }),
       String(period.months),
     ),
@@ -80,14 +76,14 @@ function periodOptions(ui: Ui, p: Plan): PlainTextOption[] {
 function textInput(
   ui: Ui,
   field: SignupField,
-  opts: { max: number; multiline?: boolean; hint?: SignupMessageKey; initial?: string | undefined },
+  opts: { max: number; multiline?: boolean; hint?: MessageKey; initial?: string | undefined },
 ): KnownBlock {
   return {
     type: 'input',
     block_id: signupBlockId(field),
     optional: true,
-    label: plain(st(ui, `signup.field.${field}` as SignupMessageKey)),
-    ...(opts.hint ? { hint: plain(st(ui, opts.hint)) } : {}),
+    label: plain(ui.t(`signup.field.${field}` as MessageKey)),
+    ...(opts.hint ? { hint: plain(ui.t(opts.hint)) } : {}),
     element: {
       type: 'plain_text_input',
       action_id: field,
@@ -103,7 +99,7 @@ function textInput(
 /** The form for a chosen plan (or the first one when none is chosen yet). */
 export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalMeta): ModalView {
   const plan = findPlan(catalogue, meta.planId) ?? catalogue.plans[0];
-  if (!plan) return signupNoticeView(ui, st(ui, 'signup.modal.no_plans'));
+  if (!plan) return signupNoticeView(ui, ui.t('signup.modal.no_plans'));
   const plans = catalogue.plans.map((p) => planOption(ui, p));
   const periods = periodOptions(ui, plan);
   const images = imagesFor(catalogue, plan).map((i) =>
@@ -121,18 +117,18 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
   const blocks: KnownBlock[] = [
     {
       type: 'section',
-      text: { type: 'mrkdwn', text: st(ui, 'signup.modal.intro', { channel: meta.channelId }) },
+      text: { type: 'mrkdwn', text: ui.t('signup.modal.intro', { channel: meta.channelId }) },
     },
     {
       type: 'input',
       block_id: signupBlockId('plan_id'),
       // A plan choice comes to the app at once so periods and images follow it.
       dispatch_action: true,
-      label: plain(st(ui, 'signup.field.plan_id')),
+      label: plain(ui.t('signup.field.plan_id')),
       element: {
         type: 'static_select',
         action_id: 'plan_id',
-        placeholder: plain(st(ui, 'signup.field.plan_id.placeholder')),
+        placeholder: plain(ui.t('signup.field.plan_id.placeholder')),
         options: plans,
         ...(chosen ? { initial_option: chosen } : {}),
       },
@@ -140,12 +136,12 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
     {
       type: 'input',
       block_id: signupBlockId('period', plan.plan_id),
-      label: plain(st(ui, 'signup.field.period')),
-      hint: plain(st(ui, 'signup.field.period.hint')),
+      label: plain(ui.t('signup.field.period')),
+      hint: plain(ui.t('signup.field.period.hint')),
       element: {
         type: 'static_select',
         action_id: 'period',
-        placeholder: plain(st(ui, 'signup.field.period.placeholder')),
+        placeholder: plain(ui.t('signup.field.period.placeholder')),
         options: periods,
       },
     },
@@ -154,12 +150,12 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
     blocks.push({
       type: 'input',
       block_id: signupBlockId('image_id', plan.plan_id),
-      label: plain(st(ui, 'signup.field.image_id')),
-      hint: plain(st(ui, 'signup.field.image_id.hint')),
+      label: plain(ui.t('signup.field.image_id')),
+      hint: plain(ui.t('signup.field.image_id.hint')),
       element: {
         type: 'static_select',
         action_id: 'image_id',
-        placeholder: plain(st(ui, 'signup.field.image_id.placeholder')),
+        placeholder: plain(ui.t('signup.field.image_id.placeholder')),
         options: images,
       },
     });
@@ -183,13 +179,13 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
       type: 'input',
       block_id: signupBlockId('auto_renew'),
       optional: true,
-      label: plain(st(ui, 'signup.field.auto_renew')),
+      label: plain(ui.t('signup.field.auto_renew')),
       element: {
         type: 'checkboxes',
         action_id: 'auto_renew',
-        options: [option(st(ui, 'signup.field.auto_renew.option'), CHECKED)],
+        options: [option(ui.t('signup.field.auto_renew.option'), CHECKED)],
         // Default on, as at the provider.
-        initial_options: [option(st(ui, 'signup.field.auto_renew.option'), CHECKED)],
+        initial_options: [option(ui.t('signup.field.auto_renew.option'), CHECKED)],
       },
     },
     textInput(ui, 'partner_code', {
@@ -201,11 +197,11 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
       block_id: signupBlockId('agree_to_terms'),
       // Optional for Slack so our own sentence explains a missing tick; never pre-ticked.
       optional: true,
-      label: plain(st(ui, 'signup.field.agree_to_terms')),
+      label: plain(ui.t('signup.field.agree_to_terms')),
       element: {
         type: 'checkboxes',
         action_id: 'agree_to_terms',
-        options: [option(st(ui, 'signup.field.agree_to_terms.option'), CHECKED)],
+        options: [option(ui.t('signup.field.agree_to_terms.option'), CHECKED)],
       },
     },
   );
@@ -213,9 +209,9 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
   return {
     type: 'modal',
     callback_id: SIGNUP_IDS.modalCallback,
-    title: plain(st(ui, 'signup.modal.title')),
-    submit: plain(st(ui, 'signup.modal.submit')),
-    close: plain(st(ui, 'signup.modal.cancel')),
+    title: plain(ui.t('signup.modal.title')),
+    submit: plain(ui.t('signup.modal.submit')),
+    close: plain(ui.t('signup.modal.cancel')),
     private_metadata: privateMetadata,
     blocks,
   };
@@ -224,7 +220,7 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
 /** Opened at once (a trigger id lives 3 s), then replaced by the form. */
 export function signupLoadingView(ui: Ui, channelId: string): ModalView {
   return {
-    ...signupNoticeView(ui, st(ui, 'signup.modal.loading')),
+    ...signupNoticeView(ui, ui.t('signup.modal.loading')),
     private_metadata: JSON.stringify({ channelId } satisfies SignupModalMeta),
   };
 }
@@ -235,8 +231,8 @@ export function signupNoticeView(ui: Ui, text: string): ModalView {
   return {
     type: 'modal',
     callback_id: SIGNUP_IDS.modalCallback,
-    title: plain(st(ui, 'signup.modal.title')),
-    close: plain(st(ui, 'signup.modal.cancel')),
+    title: plain(ui.t('signup.modal.title')),
+    close: plain(ui.t('signup.modal.cancel')),
     blocks,
   };
 }
@@ -298,7 +294,7 @@ export function parseSignupMeta(privateMetadata: string | undefined): SignupModa
   }
 }
 
-const RULE_KEYS: Record<SignupFieldProblem['rule'], SignupMessageKey | undefined> = {
+const RULE_KEYS: Record<SignupFieldProblem['rule'], MessageKey | undefined> = {
   required: 'signup.rule.required',
   too_short: 'signup.rule.too_short',
   too_long: 'signup.rule.too_long',
@@ -318,17 +314,11 @@ const RULE_KEYS: Record<SignupFieldProblem['rule'], SignupMessageKey | undefined
 function ruleSentence(ui: Ui, p: SignupFieldProblem): string {
   if (p.rule === 'charset') {
     const key = `signup.rule.charset.${p.field}`;
-    return st(ui, (key in RULE_CHARSET ? key : 'signup.rule.half_width') as SignupMessageKey);
+    return ui.t(isMessageKey(key) ? key : 'signup.rule.half_width');
   }
   const key = RULE_KEYS[p.rule] ?? 'signup.rule.required';
-  return st(ui, key, p.limit === undefined ? {} : { limit: p.limit });
+  return ui.t(key, p.limit === undefined ? {} : { limit: p.limit });
 }
-
-const RULE_CHARSET: Record<string, true> = {
-  'signup.rule.charset.name': true,
-  'signup.rule.charset.partner_code': true,
-  'signup.rule.charset.ssh_key_name': true,
-};
 
 /**
  * `response_action: errors` wants block_id -> one message. Several problems of

@@ -1,9 +1,8 @@
 /**
- * Every sentence of paid signup, en and ja with the same keys (the type of
- * `ja` makes a missing or extra key a compile error). Placeholders `{name}` as
- * in the main catalogs, which these are meant to be merged into.
+ * Paid signup: the order modal and its field rules, the approval message and
+ * its status line, the outcome sentences of its thread, the refusals a clicker
+ * or requester reads alone, and `/vps signups`.
  */
-
 const en = {
   'signup.modal.title': 'Order a VPS',
   'signup.modal.submit': 'Get a price',
@@ -194,9 +193,7 @@ const en = {
   'signup.state.unknown': 'being checked',
 } as const;
 
-export type SignupMessageKey = keyof typeof en;
-
-const ja: Record<SignupMessageKey, string> = {
+const ja: Record<keyof typeof en, string> = {
   'signup.modal.title': 'VPSの申し込み',
   'signup.modal.submit': '料金を確認',
   'signup.modal.cancel': 'キャンセル',
@@ -388,21 +385,4 @@ const ja: Record<SignupMessageKey, string> = {
   'signup.state.unknown': '確認中',
 };
 
-export const signupMessages: { en: Record<SignupMessageKey, string>; ja: Record<SignupMessageKey, string> } =
-  {
-    en,
-    ja,
-  };
-
-export type SignupLocale = keyof typeof signupMessages;
-export type SignupParams = Readonly<Record<string, string | number>>;
-
-export function isSignupMessageKey(key: string): key is SignupMessageKey {
-  return Object.hasOwn(en, key);
-}
-
-/** Yen as people in each language write it: ¥12,345 / 12,345円. */
-export function formatYen(locale: SignupLocale, yen: number): string {
-  const n = Math.trunc(yen).toLocaleString('en-US');
-  return locale === 'ja' ? `${n}円` : `¥${n}`;
-}
+export const signupCatalog = { en, ja };

@@ -1,24 +1,24 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { ListFilter } from '../../services/command-parser.ts';
-import type { ListedServer } from '../../services/servers.ts';
-import { ACTIONS, BLOCKS } from '../ids.ts';
-import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
-import { assertBlocksWithinLimits, fits } from './limits.ts';
+import type { ListFilter } from '../../../services/command-parser.ts';
+import type { ListedServer } from '../../../services/servers.ts';
+import { ACTIONS, BLOCKS } from '../../ids.ts';
+import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, fits } from '../limits.ts';
 
 /** Servers per page: one section each keeps a page far below 50 blocks and 3000 characters. */
 export const LIST_PAGE_SIZE = 15;
 
 /** What a pager button carries to rebuild the same list on another page. */
-export interface ListPageState {
+interface ListPageState {
   page: number;
   filter: ListFilter;
 }
 
-export function encodeListPage(state: ListPageState): string {
+function encodeListPage(state: ListPageState): string {
   return JSON.stringify({ p: state.page, f: state.filter });
 }
 
-export function filterText(f: ListFilter): string {
+function filterText(f: ListFilter): string {
   return [
     ...(f.type ? [`type=${f.type}`] : []),
     ...(f.status ? [`status=${f.status}`] : []),

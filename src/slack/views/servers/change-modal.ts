@@ -1,11 +1,11 @@
 import type { KnownBlock, ModalView } from '@slack/types';
-import type { ChangeField } from '../../services/command-parser.ts';
-import { FIELD_LIMITS } from '../../services/field-rules.ts';
-import type { ServerSummary } from '../../services/ports.ts';
-import type { MessageKey } from '../i18n/index.ts';
-import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../ids.ts';
-import { escapeMrkdwn, type Ui } from './format.ts';
-import { assertBlocksWithinLimits, fits, ViewLimitError } from './limits.ts';
+import type { ChangeField } from '../../../services/command-parser.ts';
+import { FIELD_LIMITS } from '../../../services/field-rules.ts';
+import type { ServerSummary } from '../../../services/ports.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../ids.ts';
+import { escapeMrkdwn, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, fits, ViewLimitError } from '../limits.ts';
 
 /** What the modal carries to its submission: which server, and where to announce. */
 export interface ChangeModalMeta {

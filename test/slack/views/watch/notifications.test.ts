@@ -1,23 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { watchMessages } from '../../../src/slack/i18n/watch-messages.ts';
-import { assertBlocksWithinLimits } from '../../../src/slack/views/limits.ts';
+import { translator } from '../../../../src/slack/i18n/index.ts';
+import { watchCatalog } from '../../../../src/slack/i18n/watch.ts';
+import type { Ui } from '../../../../src/slack/views/format.ts';
+import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
 import {
   isFlap,
   type NoticeUnit,
   renderDigest,
   renderUnit,
   unitIsAlarm,
-} from '../../../src/slack/views/notifications.ts';
-import type { Notice } from '../../../src/watch/notices.ts';
+} from '../../../../src/slack/views/watch/notifications.ts';
+import type { Notice } from '../../../../src/watch/notices.ts';
 
 const at = Date.UTC(2026, 2, 2, 3, 0, 0);
 const p = (uuid: string, from: string, to: string, dt = 0): Notice =>
   ({ kind: 'power', uuid, name: `web-${uuid}`, from, to, at: at + dt }) as Notice;
-const ctx = { locale: 'en' as const, oncallMention: '<!subteam^S0ONCALL>' };
+const oncall = '<!subteam^S0ONCALL>';
+const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC' };
+const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'UTC' };
 
 describe('notification views', () => {
   it('a single change names the server, old -> new, when, and the /vps show hint', () => {
-    const m = renderUnit({ notices: [p('1', 'stopped', 'running')] }, ctx);
+    const m = renderUnit(en, { notices: [p('1', 'stopped', 'running')] }, oncall);
     expect(m.text).toContain('*web-1* is now *running* (was stopped)');
     expect(m.text).toContain('<!date^');
     expect(m.text).not.toContain('S0ONCALL');
@@ -25,28 +29,30 @@ describe('notification views', () => {
   });
 
   it('mentions on-call on error and on a stop without processing, not on a stop after processing', () => {
-    expect(renderUnit({ notices: [p('1', 'running', 'error')] }, ctx).text).toContain('S0ONCALL');
-    expect(renderUnit({ notices: [p('1', 'running', 'stopped')] }, ctx).text).toContain('S0ONCALL');
+    expect(renderUnit(en, { notices: [p('1', 'running', 'error')] }, oncall).text).toContain('S0ONCALL');
+    expect(renderUnit(en, { notices: [p('1', 'running', 'stopped')] }, oncall).text).toContain('S0ONCALL');
     const planned: NoticeUnit = {
       notices: [p('1', 'running', 'processing'), p('1', 'processing', 'stopped', 5_000)],
     };
     expect(unitIsAlarm(planned)).toBe(false);
-    expect(renderUnit(planned, ctx).text).toContain('running → processing → stopped');
-    expect(renderUnit({ notices: [p('1', 'running', 'error')] }, { locale: 'en' }).text).not.toContain(
-      'undefined',
-    );
+    expect(renderUnit(en, planned, oncall).text).toContain('running → processing → stopped');
+    expect(renderUnit(en, { notices: [p('1', 'running', 'error')] }).text).not.toContain('undefined');
   });
 
   it('a flap is one calm message', () => {
     const flap: NoticeUnit = { notices: [p('1', 'running', 'error'), p('1', 'error', 'running', 10_000)] };
     expect(isFlap(flap)).toBe(true);
-    const m = renderUnit(flap, ctx);
+    const m = renderUnit(en, flap, oncall);
     expect(m.text).toContain('flapped');
     expect(m.text).not.toContain('S0ONCALL');
   });
 
   it('escapes names that carry mrkdwn control characters', () => {
-    const m = renderUnit({ notices: [{ ...p('1', 'running', 'stopped'), name: 'a<b>&c' } as Notice] }, ctx);
+    const m = renderUnit(
+      en,
+      { notices: [{ ...p('1', 'running', 'stopped'), name: 'a<b>&c' } as Notice] },
+      oncall,
+    );
     expect(m.text).toContain('a&lt;b&gt;&amp;c');
   });
 
@@ -56,7 +62,7 @@ describe('notification views', () => {
     for (let i = 0; i < 10; i += 1) {
       units.push({ notices: [{ kind: 'server-added', uuid: `n${i}`, name: `new-${i}`, at } as Notice] });
     }
-    const m = renderDigest(units, ctx);
+    const m = renderDigest(en, units, oncall);
     assertBlocksWithinLimits(m.blocks, 'message');
     expect(m.text).toContain('2000 changes');
     expect(m.text).toContain('1990 × running → stopped');
@@ -70,23 +76,24 @@ describe('notification views', () => {
   });
 
   it('renders Japanese too', () => {
-    const m = renderUnit({ notices: [p('1', 'running', 'stopped')] }, { ...ctx, locale: 'ja' });
+    const m = renderUnit(ja, { notices: [p('1', 'running', 'stopped')] }, oncall);
     expect(m.text).toContain('停止');
     const d = renderDigest(
+      ja,
       [{ notices: [p('1', 'running', 'stopped')] }, { notices: [p('2', 'running', 'stopped')] }],
-      { ...ctx, locale: 'ja' },
+      oncall,
     );
     expect(d.text).toContain('2 件');
   });
 
   it('has the same watch.* keys in en and ja, with the same placeholders', () => {
-    const en = watchMessages.en as Record<string, string>;
-    const ja = watchMessages.ja as Record<string, string>;
-    expect(Object.keys(ja).sort()).toEqual(Object.keys(en).sort());
-    for (const k of Object.keys(en)) {
+    const enText = watchCatalog.en as Record<string, string>;
+    const jaText = watchCatalog.ja as Record<string, string>;
+    expect(Object.keys(jaText).sort()).toEqual(Object.keys(enText).sort());
+    for (const k of Object.keys(enText)) {
       expect(k.startsWith('watch.')).toBe(true);
       const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
-      expect(ph(ja[k]!), k).toEqual(ph(en[k]!));
+      expect(ph(jaText[k]!), k).toEqual(ph(enText[k]!));
     }
   });
 });

@@ -4,38 +4,36 @@
  * (50 blocks) with room for the header, and says so in the header.
  */
 import type { KnownBlock } from '@slack/types';
-import type { Plan, SignupRow } from '../../services/signup-ports.ts';
-import { formatYen } from '../i18n/signup-messages.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from './format.ts';
-import { assertBlocksWithinLimits } from './limits.ts';
-import { st } from './signup-modal.ts';
+import type { Plan, SignupRow } from '../../../services/signup-ports.ts';
+import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits } from '../limits.ts';
 
 export const SIGNUP_LIST_MAX = 25;
 
 export function signupListView(ui: Ui, rows: readonly SignupRow[], plans: readonly Plan[] = []): Message {
   if (rows.length === 0) {
-    const text = st(ui, 'signup.list.empty');
+    const text = ui.t('signup.list.empty');
     return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
   }
   if (rows.length > SIGNUP_LIST_MAX) throw new RangeError(`at most ${SIGNUP_LIST_MAX} signups per message`);
   const names = new Map(plans.map((p) => [p.plan_id, p.plan_name]));
-  const header = st(ui, 'signup.list.header', { count: rows.length });
+  const header = ui.t('signup.list.header', { count: rows.length });
   const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: header } }];
   for (const r of rows) {
     let extra = '';
     if (r.approverId && r.approverId !== r.requesterId && r.state !== 'rejected')
-      extra += st(ui, 'signup.list.row_approver', { user: r.approverId });
+      extra += ui.t('signup.list.row_approver', { user: r.approverId });
     if (r.errorCode && (r.state === 'failed' || r.state === 'unknown'))
-      extra += st(ui, 'signup.list.row_code', { code: escapeMrkdwn(r.errorCode) });
+      extra += ui.t('signup.list.row_code', { code: escapeMrkdwn(r.errorCode) });
     blocks.push({
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: st(ui, 'signup.list.row', {
+        text: ui.t('signup.list.row', {
           plan: escapeMrkdwn(names.get(r.planId) ?? r.planId),
           months: r.period,
-          price: formatYen(ui.locale, r.quotedPrice),
-          state: st(ui, `signup.state.${r.state}`),
+          price: formatYen(ui, r.quotedPrice),
+          state: ui.t(`signup.state.${r.state}`),
           user: r.requesterId,
           at: formatTime(ui, r.createdAt),
           extra,

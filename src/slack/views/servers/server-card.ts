@@ -1,8 +1,8 @@
 import type { KnownBlock, MrkdwnElement } from '@slack/types';
-import type { ServerDetail } from '../../services/ports.ts';
-import { ACTIONS, BLOCKS } from '../ids.ts';
-import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
-import { assertBlocksWithinLimits } from './limits.ts';
+import type { ServerDetail } from '../../../services/ports.ts';
+import { ACTIONS, BLOCKS } from '../../ids.ts';
+import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits } from '../limits.ts';
 
 export interface CardOptions {
   /** Edit buttons are shown only to people who may use them. */

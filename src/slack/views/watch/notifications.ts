@@ -7,18 +7,11 @@
  * silently.
  */
 import type { KnownBlock } from '@slack/types';
-import { isAlarm, type Notice, type PowerNotice } from '../../watch/notices.ts';
-import type { SubscriptionChange, SubscriptionList } from '../../watch/subscriptions.ts';
-import { type Locale, t } from '../i18n/index.ts';
-import type { WatchMessageKey } from '../i18n/watch-messages.ts';
-import { escapeMrkdwn, type Message, POWER_EMOJI } from './format.ts';
-import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
-
-export interface NotificationContext {
-  locale: Locale;
-  /** ONCALL_MENTION, already in Slack's mention syntax. */
-  oncallMention?: string | undefined;
-}
+import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.ts';
+import type { SubscriptionChange, SubscriptionList } from '../../../watch/subscriptions.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { escapeMrkdwn, type Message, POWER_EMOJI, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 
 /**
  * What one message reports: a single notice, or a chain of power notices of
@@ -30,7 +23,7 @@ export interface NoticeUnit {
 }
 
 /** Longest detail text a digest carries before it says how many it left out. */
-export const DIGEST_DETAIL_CHARS = 12_000;
+const DIGEST_DETAIL_CHARS = 12_000;
 const SECTION_CHARS = LIMITS.sectionText - 100;
 
 function slackDate(ms: number): string {
@@ -38,18 +31,18 @@ function slackDate(ms: number): string {
   return `<!date^${sec}^{date_short_pretty} {time_secs}|${new Date(sec * 1000).toISOString()}>`;
 }
 
-function powerLabel(locale: Locale, s: string): string {
+function powerLabel(ui: Ui, s: string): string {
   const key = `power.${s}`;
   return key === 'power.running' ||
     key === 'power.stopped' ||
     key === 'power.processing' ||
     key === 'power.error'
-    ? t(locale, key)
+    ? ui.t(key)
     : s;
 }
 
-function statusLabel(locale: Locale, s: string): string {
-  return s === 'active' || s === 'suspended' ? t(locale, `status.${s}`) : s;
+function statusLabel(ui: Ui, s: string): string {
+  return s === 'active' || s === 'suspended' ? ui.t(`status.${s}`) : s;
 }
 
 function powerChain(unit: NoticeUnit): PowerNotice[] | undefined {
@@ -77,38 +70,33 @@ function subject(unit: NoticeUnit): { name: string; ref: string } | undefined {
   return undefined;
 }
 
-function mentionOrEmpty(ctx: NotificationContext): string {
-  return ctx.oncallMention ?? '';
-}
-
 /** The main sentence of a unit, and its alarm sentence when it has one. */
-function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; alarm?: string } {
-  const L = ctx.locale;
+function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: string; alarm?: string } {
   const chain = powerChain(unit);
   if (chain) {
     const first = chain[0]!;
     const last = chain[chain.length - 1]!;
     const name = escapeMrkdwn(first.name);
-    const path = [first.from, ...chain.map((c) => c.to)].map((s) => powerLabel(L, s)).join(' → ');
+    const path = [first.from, ...chain.map((c) => c.to)].map((s) => powerLabel(ui, s)).join(' → ');
     let main: string;
     if (chain.length === 1) {
-      main = t(L, 'watch.power.changed', {
+      main = ui.t('watch.power.changed', {
         emoji: POWER_EMOJI[last.to] ?? '',
         name,
-        to: powerLabel(L, last.to),
-        from: powerLabel(L, last.from),
+        to: powerLabel(ui, last.to),
+        from: powerLabel(ui, last.from),
         at: slackDate(last.at),
       });
     } else if (isFlap(unit)) {
-      main = t(L, 'watch.power.flap', {
+      main = ui.t('watch.power.flap', {
         name,
         path,
         from_at: slackDate(first.at),
         to_at: slackDate(last.at),
-        to: powerLabel(L, last.to),
+        to: powerLabel(ui, last.to),
       });
     } else {
-      main = t(L, 'watch.power.sequence', {
+      main = ui.t('watch.power.sequence', {
         emoji: POWER_EMOJI[last.to] ?? '',
         name,
         path,
@@ -116,8 +104,8 @@ function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; a
       });
     }
     if (!unitIsAlarm(unit)) return { main };
-    const key: WatchMessageKey = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
-    return { main, alarm: t(L, key, { oncall: mentionOrEmpty(ctx), name }).trim() };
+    const key: MessageKey = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
+    return { main, alarm: ui.t(key, { oncall: oncallMention, name }).trim() };
   }
   const n = unit.notices[0]!;
   switch (n.kind) {
@@ -125,32 +113,32 @@ function describe(unit: NoticeUnit, ctx: NotificationContext): { main: string; a
       return { main: '' }; // unreachable: handled as a chain above
     case 'contract':
       return {
-        main: t(L, 'watch.contract.changed', {
+        main: ui.t('watch.contract.changed', {
           name: escapeMrkdwn(n.name),
-          to: statusLabel(L, n.to),
-          from: statusLabel(L, n.from),
+          to: statusLabel(ui, n.to),
+          from: statusLabel(ui, n.from),
           at: slackDate(n.at),
         }),
       };
     case 'server-added':
-      return { main: t(L, 'watch.server.added', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
+      return { main: ui.t('watch.server.added', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
     case 'server-removed':
-      return { main: t(L, 'watch.server.removed', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
+      return { main: ui.t('watch.server.removed', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
     case 'signup-active':
       return {
-        main: t(L, 'watch.signup.active', {
+        main: ui.t('watch.signup.active', {
           requester: n.requesterId,
           name: escapeMrkdwn(n.name),
           uuid: n.uuid,
-          ip: n.ip ?? t(L, 'watch.signup.ip_unknown'),
+          ip: n.ip ?? ui.t('watch.signup.ip_unknown'),
           at: slackDate(n.at),
         }),
       };
     case 'signup-stuck':
       return {
-        main: t(L, 'watch.signup.stuck', {
+        main: ui.t('watch.signup.stuck', {
           requester: n.requesterId,
-          name: escapeMrkdwn(n.name ?? t(L, 'watch.signup.unnamed')),
+          name: escapeMrkdwn(n.name ?? ui.t('watch.signup.unnamed')),
           service: n.serviceId,
           since: slackDate(n.since),
         }),
@@ -162,49 +150,52 @@ function section(text: string): KnownBlock {
   return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
-function showHint(ctx: NotificationContext, ref: string): KnownBlock {
+function showHint(ui: Ui, ref: string): KnownBlock {
   return {
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: t(ctx.locale, 'watch.show_hint', { ref }) }],
+    elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref }) }],
   };
 }
 
-/** One message for one unit. */
-export function renderUnit(unit: NoticeUnit, ctx: NotificationContext): Message {
-  const { main, alarm } = describe(unit, ctx);
+/**
+ * One message for one unit. `oncallMention` is ONCALL_MENTION, already in
+ * Slack's mention syntax.
+ */
+export function renderUnit(ui: Ui, unit: NoticeUnit, oncallMention = ''): Message {
+  const { main, alarm } = describe(ui, unit, oncallMention);
   const blocks: KnownBlock[] = [];
   if (alarm) blocks.push(section(alarm));
   blocks.push(section(main));
   const subj = subject(unit);
   const first = unit.notices[0];
   if (subj && first && first.kind !== 'server-removed' && first.kind !== 'signup-stuck') {
-    blocks.push(showHint(ctx, escapeMrkdwn(subj.ref)));
+    blocks.push(showHint(ui, escapeMrkdwn(subj.ref)));
   }
   assertBlocksWithinLimits(blocks, 'message');
   return { text: alarm ? `${alarm}\n${main}` : main, blocks };
 }
 
 /** A short label of what a unit did, for the digest's counts. */
-function kindLabel(unit: NoticeUnit, L: Locale): string {
+function kindLabel(ui: Ui, unit: NoticeUnit): string {
   const chain = powerChain(unit);
   if (chain) {
-    if (isFlap(unit)) return t(L, 'watch.kind.flap');
+    if (isFlap(unit)) return ui.t('watch.kind.flap');
     const first = chain[0]!;
     const last = chain[chain.length - 1]!;
-    return `${powerLabel(L, first.from)} → ${powerLabel(L, last.to)}`;
+    return `${powerLabel(ui, first.from)} → ${powerLabel(ui, last.to)}`;
   }
   const n = unit.notices[0]!;
   switch (n.kind) {
     case 'contract':
-      return t(L, 'watch.kind.contract', { from: statusLabel(L, n.from), to: statusLabel(L, n.to) });
+      return ui.t('watch.kind.contract', { from: statusLabel(ui, n.from), to: statusLabel(ui, n.to) });
     case 'server-added':
-      return t(L, 'watch.kind.added');
+      return ui.t('watch.kind.added');
     case 'server-removed':
-      return t(L, 'watch.kind.removed');
+      return ui.t('watch.kind.removed');
     case 'signup-active':
-      return t(L, 'watch.kind.signup_active');
+      return ui.t('watch.kind.signup_active');
     case 'signup-stuck':
-      return t(L, 'watch.kind.signup_stuck');
+      return ui.t('watch.kind.signup_stuck');
     default:
       return n.kind;
   }
@@ -215,22 +206,21 @@ function lastAt(unit: NoticeUnit): number {
 }
 
 /** One message for a burst: counts of every kind, the alarms, then the servers, as many as fit. */
-export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationContext): Message {
-  const L = ctx.locale;
+export function renderDigest(ui: Ui, units: readonly NoticeUnit[], oncallMention = ''): Message {
   const counts = new Map<string, number>();
   for (const u of units) {
-    const k = kindLabel(u, L);
+    const k = kindLabel(ui, u);
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const alarms = units.filter(unitIsAlarm).length;
-  const title = t(L, 'watch.digest.title', { count: units.length });
+  const title = ui.t('watch.digest.title', { count: units.length });
   const summary = [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
-    .map(([what, count]) => t(L, 'watch.digest.summary_line', { count, what }))
+    .map(([what, count]) => ui.t('watch.digest.summary_line', { count, what }))
     .join('\n');
   const blocks: KnownBlock[] = [];
   const alarmLine =
-    alarms > 0 ? t(L, 'watch.digest.alarm', { oncall: mentionOrEmpty(ctx), count: alarms }).trim() : '';
+    alarms > 0 ? ui.t('watch.digest.alarm', { oncall: oncallMention, count: alarms }).trim() : '';
   if (alarmLine) blocks.push(section(alarmLine));
   // At most one line per kind of change (a few dozen): no risk to the section limit.
   blocks.push(section(`*${title}*\n${summary}`));
@@ -246,7 +236,7 @@ export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationCont
   for (const u of ordered) {
     const subj = subject(u);
     const name = subj ? escapeMrkdwn(subj.name) : '';
-    const line = `• ${unitIsAlarm(u) ? ':rotating_light: ' : ''}*${name}*: ${kindLabel(u, L)} ${slackDate(lastAt(u))}`;
+    const line = `• ${unitIsAlarm(u) ? ':rotating_light: ' : ''}*${name}*: ${kindLabel(ui, u)} ${slackDate(lastAt(u))}`;
     if (used + line.length > DIGEST_DETAIL_CHARS) break;
     if (current.length + line.length + 1 > SECTION_CHARS) {
       sections.push(current);
@@ -259,11 +249,11 @@ export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationCont
   if (current) sections.push(current);
   for (const s of sections) blocks.push(section(s));
   if (listed < units.length) {
-    blocks.push(section(t(L, 'watch.digest.more', { count: units.length - listed })));
+    blocks.push(section(ui.t('watch.digest.more', { count: units.length - listed })));
   }
   blocks.push({
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: t(L, 'watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
+    elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
   });
   assertBlocksWithinLimits(blocks, 'message');
   const text = [alarmLine, `${title}\n${summary}`].filter(Boolean).join('\n');
@@ -272,17 +262,13 @@ export function renderDigest(units: readonly NoticeUnit[], ctx: NotificationCont
 
 // ------------------------------------------------- answers to the watch commands
 
-function targetLabel(locale: Locale, label: string): string {
-  return label === 'all' ? t(locale, 'watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
+function targetLabel(ui: Ui, label: string): string {
+  return label === 'all' ? ui.t('watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
 }
 
 /** The answer to `/vps watch` and `/vps unwatch`. */
-export function subscriptionChangeView(
-  locale: Locale,
-  kind: 'watch' | 'unwatch',
-  c: SubscriptionChange,
-): Message {
-  const key: WatchMessageKey =
+export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: SubscriptionChange): Message {
+  const key: MessageKey =
     kind === 'watch'
       ? c.changed
         ? 'watch.cmd.added'
@@ -290,22 +276,22 @@ export function subscriptionChangeView(
       : c.changed
         ? 'watch.cmd.removed'
         : 'watch.cmd.not_watching';
-  const text = t(locale, key, { channel: `<#${c.channelId}>`, target: targetLabel(locale, c.label) });
+  const text = ui.t(key, { channel: `<#${c.channelId}>`, target: targetLabel(ui, c.label) });
   const blocks: KnownBlock[] = [section(text)];
   assertBlocksWithinLimits(blocks, 'message');
   return { text, blocks };
 }
 
 /** The answer to `/vps watches`: every subscription, as many lines as fit, then how many more. */
-export function subscriptionListView(locale: Locale, list: SubscriptionList): Message {
-  const title = t(locale, 'watch.cmd.list_title');
+export function subscriptionListView(ui: Ui, list: SubscriptionList): Message {
+  const title = ui.t('watch.cmd.list_title');
   const blocks: KnownBlock[] = [section(`*${title}*`)];
-  if (list.rows.length === 0) blocks.push(section(t(locale, 'watch.cmd.list_empty')));
+  if (list.rows.length === 0) blocks.push(section(ui.t('watch.cmd.list_empty')));
   let current = '';
   let listed = 0;
   for (const r of list.rows) {
-    const line = `• ${t(locale, 'watch.cmd.list_line', {
-      target: targetLabel(locale, r.label),
+    const line = `• ${ui.t('watch.cmd.list_line', {
+      target: targetLabel(ui, r.label),
       channel: `<#${r.channelId}>`,
       by: r.createdBy,
     })}`;
@@ -319,7 +305,7 @@ export function subscriptionListView(locale: Locale, list: SubscriptionList): Me
   }
   if (current) blocks.push(section(current));
   if (listed < list.rows.length) {
-    blocks.push(section(t(locale, 'watch.digest.more', { count: list.rows.length - listed })));
+    blocks.push(section(ui.t('watch.digest.more', { count: list.rows.length - listed })));
   }
   if (list.notifyChannel) {
     blocks.push({
@@ -327,7 +313,7 @@ export function subscriptionListView(locale: Locale, list: SubscriptionList): Me
       elements: [
         {
           type: 'mrkdwn',
-          text: t(locale, 'watch.cmd.notify_channel', { channel: `<#${list.notifyChannel}>` }),
+          text: ui.t('watch.cmd.notify_channel', { channel: `<#${list.notifyChannel}>` }),
         },
       ],
     });

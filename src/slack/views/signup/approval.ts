@@ -6,14 +6,13 @@
  * thread, and the sentences a clicker or requester gets alone. Pure.
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
-import type { ApproveResult, ExecuteOutcome, RejectResult } from '../../services/signup.ts';
-import type { SignupError } from '../../services/signup-errors.ts';
-import type { OsImage, Plan, SignupRow } from '../../services/signup-ports.ts';
-import { formatYen, isSignupMessageKey, type SignupMessageKey } from '../i18n/signup-messages.ts';
-import { SIGNUP_IDS } from '../ids.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from './format.ts';
-import { assertBlocksWithinLimits } from './limits.ts';
-import { st } from './signup-modal.ts';
+import type { ApproveResult, ExecuteOutcome, RejectResult } from '../../../services/signup.ts';
+import type { SignupError } from '../../../services/signup-errors.ts';
+import type { OsImage, Plan, SignupRow } from '../../../services/signup-ports.ts';
+import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import { SIGNUP_IDS } from '../../ids.ts';
+import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits } from '../limits.ts';
 
 export interface SignupDisplay {
   row: SignupRow;
@@ -41,8 +40,6 @@ export function parseButtonValue(value: string | undefined): SignupButtonValue |
   }
 }
 
-const yen = (ui: Ui, n: number) => formatYen(ui.locale, n);
-
 function planLabel(d: SignupDisplay): string {
   return d.plan ? d.plan.plan_name : d.row.planId;
 }
@@ -63,42 +60,42 @@ function detailBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
     : escapeMrkdwn(r.planId);
   const ssh =
     r.sshKeyName === null
-      ? st(ui, 'signup.approval.ssh_none')
+      ? ui.t('signup.approval.ssh_none')
       : r.sshPublicKey !== null
-        ? st(ui, 'signup.approval.ssh_new', { name: escapeMrkdwn(r.sshKeyName) })
+        ? ui.t('signup.approval.ssh_new', { name: escapeMrkdwn(r.sshKeyName) })
         : escapeMrkdwn(r.sshKeyName);
   const fields = [
-    field(st(ui, 'signup.approval.plan'), plan),
-    field(st(ui, 'signup.approval.period'), st(ui, 'signup.approval.months', { months: r.period })),
-    field(st(ui, 'signup.approval.image'), escapeMrkdwn(imageLabel(d))),
+    field(ui.t('signup.approval.plan'), plan),
+    field(ui.t('signup.approval.period'), ui.t('signup.approval.months', { months: r.period })),
+    field(ui.t('signup.approval.image'), escapeMrkdwn(imageLabel(d))),
     field(
-      st(ui, 'signup.approval.name'),
-      r.serverName === null ? st(ui, 'signup.approval.name_auto') : `\`${escapeMrkdwn(r.serverName)}\``,
+      ui.t('signup.approval.name'),
+      r.serverName === null ? ui.t('signup.approval.name_auto') : `\`${escapeMrkdwn(r.serverName)}\``,
     ),
-    field(st(ui, 'signup.approval.ssh'), ssh),
+    field(ui.t('signup.approval.ssh'), ssh),
     field(
-      st(ui, 'signup.approval.renew'),
-      st(ui, r.autoRenew ? 'signup.approval.renew_on' : 'signup.approval.renew_off'),
+      ui.t('signup.approval.renew'),
+      ui.t(r.autoRenew ? 'signup.approval.renew_on' : 'signup.approval.renew_off'),
     ),
-    field(st(ui, 'signup.approval.password'), st(ui, 'signup.approval.password_set')),
+    field(ui.t('signup.approval.password'), ui.t('signup.approval.password_set')),
   ];
   if (r.partnerCode !== null)
-    fields.push(field(st(ui, 'signup.approval.partner'), escapeMrkdwn(r.partnerCode)));
-  const price: string[] = [st(ui, 'signup.approval.price', { price: yen(ui, r.quotedPrice) })];
+    fields.push(field(ui.t('signup.approval.partner'), escapeMrkdwn(r.partnerCode)));
+  const price: string[] = [ui.t('signup.approval.price', { price: formatYen(ui, r.quotedPrice) })];
   if (r.campaignApplied && r.regularPrice !== null && r.regularPrice !== r.quotedPrice) {
-    price.push(st(ui, 'signup.approval.campaign', { regular: yen(ui, r.regularPrice) }));
+    price.push(ui.t('signup.approval.campaign', { regular: formatYen(ui, r.regularPrice) }));
   }
   return [
-    { type: 'header', text: { type: 'plain_text', text: st(ui, 'signup.approval.header') } },
+    { type: 'header', text: { type: 'plain_text', text: ui.t('signup.approval.header') } },
     { type: 'section', fields } satisfies SectionBlock,
     { type: 'section', text: { type: 'mrkdwn', text: price.join('\n') } },
     {
       type: 'context',
       elements: [
-        { type: 'mrkdwn', text: st(ui, 'signup.approval.prorata') },
+        { type: 'mrkdwn', text: ui.t('signup.approval.prorata') },
         {
           type: 'mrkdwn',
-          text: st(ui, 'signup.approval.requested', {
+          text: ui.t('signup.approval.requested', {
             user: r.requesterId,
             expires: formatTime(ui, r.expiresAt),
           }),
@@ -110,7 +107,7 @@ function detailBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
 
 function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
   const r = d.row;
-  const price = yen(ui, r.quotedPrice);
+  const price = formatYen(ui, r.quotedPrice);
   const value = JSON.stringify({ id: r.id, price: r.quotedPrice } satisfies SignupButtonValue);
   return {
     type: 'actions',
@@ -120,16 +117,16 @@ function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
         type: 'button',
         action_id: SIGNUP_IDS.approve,
         style: 'primary',
-        text: { type: 'plain_text', text: st(ui, 'signup.approval.approve', { price }) },
+        text: { type: 'plain_text', text: ui.t('signup.approval.approve', { price }) },
         value,
         confirm: {
-          title: { type: 'plain_text', text: st(ui, 'signup.approval.confirm_title', { price }) },
+          title: { type: 'plain_text', text: ui.t('signup.approval.confirm_title', { price }) },
           text: {
             type: 'plain_text',
-            text: st(ui, 'signup.approval.confirm_text', { plan: planLabel(d), months: r.period, price }),
+            text: ui.t('signup.approval.confirm_text', { plan: planLabel(d), months: r.period, price }),
           },
-          confirm: { type: 'plain_text', text: st(ui, 'signup.approval.confirm_yes') },
-          deny: { type: 'plain_text', text: st(ui, 'signup.approval.confirm_no') },
+          confirm: { type: 'plain_text', text: ui.t('signup.approval.confirm_yes') },
+          deny: { type: 'plain_text', text: ui.t('signup.approval.confirm_no') },
           style: 'primary',
         },
       },
@@ -137,7 +134,7 @@ function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
         type: 'button',
         action_id: SIGNUP_IDS.reject,
         style: 'danger',
-        text: { type: 'plain_text', text: st(ui, 'signup.approval.reject') },
+        text: { type: 'plain_text', text: ui.t('signup.approval.reject') },
         value,
       },
     ],
@@ -145,28 +142,24 @@ function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
 }
 
 /** The one-line status that replaces the buttons once the quote is decided. */
-export function signupStatusLine(ui: Ui, row: SignupRow): string {
+function signupStatusLine(ui: Ui, row: SignupRow): string {
   const user = row.approverId ?? row.requesterId;
-  const price = yen(ui, row.quotedPrice);
+  const price = formatYen(ui, row.quotedPrice);
   switch (row.state) {
     case 'quoted':
-      return st(ui, 'signup.state.quoted');
+      return ui.t('signup.state.quoted');
     case 'rejected':
-      return st(
-        ui,
-        row.approverId === row.requesterId ? 'signup.status.withdrawn' : 'signup.status.rejected',
-        {
-          user,
-        },
-      );
+      return ui.t(row.approverId === row.requesterId ? 'signup.status.withdrawn' : 'signup.status.rejected', {
+        user,
+      });
     case 'expired':
-      return st(ui, 'signup.status.expired', { expires: formatTime(ui, row.expiresAt) });
+      return ui.t('signup.status.expired', { expires: formatTime(ui, row.expiresAt) });
     case 'failed':
-      return st(ui, 'signup.status.failed', { code: row.errorCode ?? '?' });
+      return ui.t('signup.status.failed', { code: row.errorCode ?? '?' });
     case 'price_changed':
-      return st(ui, 'signup.status.price_changed');
+      return ui.t('signup.status.price_changed');
     default:
-      return st(ui, `signup.status.${row.state}` as SignupMessageKey, { user, price });
+      return ui.t(`signup.status.${row.state}` as MessageKey, { user, price });
   }
 }
 
@@ -178,10 +171,10 @@ export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
   assertBlocksWithinLimits(blocks, 'message');
   const text =
     d.row.state === 'quoted'
-      ? st(ui, 'signup.approval.fallback', {
+      ? ui.t('signup.approval.fallback', {
           plan: planLabel(d),
           months: d.row.period,
-          price: yen(ui, d.row.quotedPrice),
+          price: formatYen(ui, d.row.quotedPrice),
         })
       : signupStatusLine(ui, d.row);
   return { text, blocks };
@@ -198,43 +191,45 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
   switch (o.kind) {
     case 'done':
       return sentence(
-        st(ui, `signup.outcome.${o.status}`, {
-          price: yen(ui, o.row.quotedPrice),
+        ui.t(`signup.outcome.${o.status}`, {
+          price: formatYen(ui, o.row.quotedPrice),
           id: String(o.row.providerServiceId ?? '?'),
         }),
       );
     case 'price_changed':
       if (o.requote) {
         return sentence(
-          st(ui, 'signup.outcome.price_changed', {
-            old: yen(ui, o.oldPrice),
-            new: yen(ui, o.requote.quotedPrice),
+          ui.t('signup.outcome.price_changed', {
+            old: formatYen(ui, o.oldPrice),
+            new: formatYen(ui, o.requote.quotedPrice),
           }),
         );
       }
       if (o.requoteError === 'AFTER_UNKNOWN') {
-        return sentence(st(ui, 'signup.outcome.price_changed_after_unknown', { old: yen(ui, o.oldPrice) }));
+        return sentence(
+          ui.t('signup.outcome.price_changed_after_unknown', { old: formatYen(ui, o.oldPrice) }),
+        );
       }
       return sentence(
-        st(ui, 'signup.outcome.price_changed_no_quote', {
-          old: yen(ui, o.oldPrice),
+        ui.t('signup.outcome.price_changed_no_quote', {
+          old: formatYen(ui, o.oldPrice),
           code: o.requoteError ?? '?',
         }),
       );
     case 'failed': {
       const key = `signup.outcome.failed.${o.code}`;
       return sentence(
-        isSignupMessageKey(key)
-          ? st(ui, key, { price: yen(ui, o.row.quotedPrice) })
-          : st(ui, 'signup.outcome.failed.other', { code: o.code }),
+        isMessageKey(key)
+          ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice) })
+          : ui.t('signup.outcome.failed.other', { code: o.code }),
       );
     }
     case 'unknown':
-      if (o.code === 'NEEDS_MANUAL_CHECK') return sentence(st(ui, 'signup.outcome.manual_check'));
-      if (o.code === 'DUPLICATE_REQUEST') return sentence(st(ui, 'signup.outcome.in_process'));
-      return sentence(st(ui, 'signup.outcome.unknown', { code: o.code }));
+      if (o.code === 'NEEDS_MANUAL_CHECK') return sentence(ui.t('signup.outcome.manual_check'));
+      if (o.code === 'DUPLICATE_REQUEST') return sentence(ui.t('signup.outcome.in_process'));
+      return sentence(ui.t('signup.outcome.unknown', { code: o.code }));
     case 'expired':
-      return sentence(st(ui, 'signup.outcome.expired', { expires: formatTime(ui, o.row.expiresAt) }));
+      return sentence(ui.t('signup.outcome.expired', { expires: formatTime(ui, o.row.expiresAt) }));
     case 'not_executable':
       // Another click or replica runs it and will tell the thread.
       return undefined;
@@ -242,11 +237,11 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
 }
 
 function handledBy(ui: Ui, row: SignupRow): Message {
-  const state = st(ui, `signup.state.${row.state}`);
+  const state = ui.t(`signup.state.${row.state}`);
   return sentence(
     row.approverId
-      ? st(ui, 'signup.click.already_handled_by', { state, user: row.approverId })
-      : st(ui, 'signup.click.already_handled', { state }),
+      ? ui.t('signup.click.already_handled_by', { state, user: row.approverId })
+      : ui.t('signup.click.already_handled', { state }),
   );
 }
 
@@ -258,15 +253,15 @@ export function signupApproveRefusal(ui: Ui, r: ApproveResult): Message | undefi
     case 'already_handled':
       return handledBy(ui, r.row);
     case 'forbidden':
-      return sentence(st(ui, 'signup.click.forbidden', { role: r.role }));
+      return sentence(ui.t('signup.click.forbidden', { role: r.role }));
     case 'self_approval':
-      return sentence(st(ui, 'signup.click.self_approval'));
+      return sentence(ui.t('signup.click.self_approval'));
     case 'expired':
-      return sentence(st(ui, 'signup.click.expired', { expires: formatTime(ui, r.row.expiresAt) }));
+      return sentence(ui.t('signup.click.expired', { expires: formatTime(ui, r.row.expiresAt) }));
     case 'stale':
-      return sentence(st(ui, 'signup.click.stale'));
+      return sentence(ui.t('signup.click.stale'));
     case 'not_found':
-      return sentence(st(ui, 'signup.click.not_found'));
+      return sentence(ui.t('signup.click.not_found'));
   }
 }
 
@@ -277,9 +272,9 @@ export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefine
     case 'already_handled':
       return handledBy(ui, r.row);
     case 'forbidden':
-      return sentence(st(ui, 'signup.click.reject_forbidden'));
+      return sentence(ui.t('signup.click.reject_forbidden'));
     case 'not_found':
-      return sentence(st(ui, 'signup.click.not_found'));
+      return sentence(ui.t('signup.click.not_found'));
   }
 }
 
@@ -288,16 +283,16 @@ export function signupQuoteRefusal(ui: Ui, err: SignupError): Message {
   const code = String(err.params.code ?? '');
   switch (err.code) {
     case 'role_required':
-      return sentence(st(ui, 'signup.refused.role_required', { role: String(err.params.yours ?? 'viewer') }));
+      return sentence(ui.t('signup.refused.role_required', { role: String(err.params.yours ?? 'viewer') }));
     case 'channel_not_allowed':
-      return sentence(st(ui, 'signup.refused.channel_not_allowed'));
+      return sentence(ui.t('signup.refused.channel_not_allowed'));
     case 'provider_unreachable':
-      return sentence(st(ui, 'signup.refused.unreachable', { code }));
+      return sentence(ui.t('signup.refused.unreachable', { code }));
     case 'catalogue_changed':
-      return sentence(st(ui, 'signup.refused.catalogue_changed'));
+      return sentence(ui.t('signup.refused.catalogue_changed'));
     default: {
       const key = `signup.refused.${code}`;
-      return sentence(isSignupMessageKey(key) ? st(ui, key) : st(ui, 'signup.refused.other', { code }));
+      return sentence(isMessageKey(key) ? ui.t(key) : ui.t('signup.refused.other', { code }));
     }
   }
 }
@@ -305,9 +300,9 @@ export function signupQuoteRefusal(ui: Ui, err: SignupError): Message {
 /** The requester's own confirmation after the approval request was posted (or could not be). */
 export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): Message {
   return sentence(
-    st(ui, posted ? 'signup.quoted.posted' : 'signup.quoted.not_posted', {
+    ui.t(posted ? 'signup.quoted.posted' : 'signup.quoted.not_posted', {
       plan: escapeMrkdwn(planLabel(d)),
-      price: yen(ui, d.row.quotedPrice),
+      price: formatYen(ui, d.row.quotedPrice),
       channel: d.row.channelId,
     }),
   );
@@ -315,9 +310,10 @@ export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): M
 
 /** The generated root password, for the requester alone, once. */
 export function signupPasswordMessage(ui: Ui, serverName: string | null, password: string): Message {
-  // Backquotes and mrkdwn controls are never generated (see password-generator.ts), so code format shows it as is.
-  const text = st(ui, 'signup.password.generated', {
-    name: serverName === null ? st(ui, 'signup.password.name_auto') : `\`${escapeMrkdwn(serverName)}\``,
+  // Backquotes and mrkdwn controls are never generated (the signup password
+  // generator leaves them out), so code format shows the password as is.
+  const text = ui.t('signup.password.generated', {
+    name: serverName === null ? ui.t('signup.password.name_auto') : `\`${escapeMrkdwn(serverName)}\``,
     password,
   });
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];

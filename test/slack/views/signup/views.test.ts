@@ -1,14 +1,14 @@
 import type { ActionsBlock, Button, InputBlock, KnownBlock, StaticSelect } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import type { ExecuteOutcome } from '../../../src/services/signup.ts';
-import { type Catalogue, catalogueOf } from '../../../src/services/signup-catalogue.ts';
-import { SignupError } from '../../../src/services/signup-errors.ts';
-import { checkSignupForm } from '../../../src/services/signup-form.ts';
-import type { Plan, SignupRow } from '../../../src/services/signup-ports.ts';
-import { translator } from '../../../src/slack/i18n/index.ts';
-import { signupMessages } from '../../../src/slack/i18n/signup-messages.ts';
-import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
-import type { Ui } from '../../../src/slack/views/format.ts';
+import type { ExecuteOutcome } from '../../../../src/services/signup.ts';
+import { type Catalogue, catalogueOf } from '../../../../src/services/signup-catalogue.ts';
+import { SignupError } from '../../../../src/services/signup-errors.ts';
+import { checkSignupForm } from '../../../../src/services/signup-form.ts';
+import type { Plan, SignupRow } from '../../../../src/services/signup-ports.ts';
+import { translator } from '../../../../src/slack/i18n/index.ts';
+import { signupCatalog } from '../../../../src/slack/i18n/signup.ts';
+import { SIGNUP_IDS, signupBlockId } from '../../../../src/slack/ids.ts';
+import type { Ui } from '../../../../src/slack/views/format.ts';
 import {
   parseButtonValue,
   signupApprovalMessage,
@@ -17,15 +17,15 @@ import {
   signupPasswordMessage,
   signupQuoteRefusal,
   signupRejectRefusal,
-} from '../../../src/slack/views/signup-approval.ts';
-import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup-list.ts';
+} from '../../../../src/slack/views/signup/approval.ts';
+import { SIGNUP_LIST_MAX, signupListView } from '../../../../src/slack/views/signup/list.ts';
 import {
   parseSignupMeta,
   readSignupForm,
   signupFieldErrors,
   signupModalView,
   type ViewStateValues,
-} from '../../../src/slack/views/signup-modal.ts';
+} from '../../../../src/slack/views/signup/modal.ts';
 
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo' };
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo' };
@@ -371,13 +371,13 @@ describe('signups list', () => {
 
 describe('signup catalog', () => {
   it('has the same keys and placeholders in en and ja', () => {
-    const enKeys = Object.keys(signupMessages.en).sort();
-    expect(Object.keys(signupMessages.ja).sort()).toEqual(enKeys);
+    const enKeys = Object.keys(signupCatalog.en).sort();
+    expect(Object.keys(signupCatalog.ja).sort()).toEqual(enKeys);
     const holes = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
     for (const k of enKeys) {
-      const key = k as keyof typeof signupMessages.en;
+      const key = k as keyof typeof signupCatalog.en;
       expect(k.startsWith('signup.')).toBe(true);
-      expect(holes(signupMessages.ja[key]), k).toEqual(holes(signupMessages.en[key]));
+      expect(holes(signupCatalog.ja[key]), k).toEqual(holes(signupCatalog.en[key]));
     }
   });
 });

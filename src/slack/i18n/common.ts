@@ -1,0 +1,197 @@
+/**
+ * Sentences every feature shares: role names, the provider's power, contract
+ * status and permission words, failures (service errors, field rules, the
+ * provider's error codes) and what the /vps grammar says about a line it
+ * cannot read. `{name}` placeholders are filled by the translator.
+ */
+const en = {
+  'role.none': 'no access',
+  'role.viewer': 'viewer',
+  'role.operator': 'operator',
+  'role.approver': 'approver',
+  'role.admin': 'admin',
+
+  'power.running': 'running',
+  'power.stopped': 'stopped',
+  'power.processing': 'processing',
+  'power.error': 'error',
+  'status.active': 'active',
+  'status.suspended': 'suspended',
+
+  'permission.full': 'full',
+  'permission.read': 'read only',
+  'permission.custom': 'custom',
+
+  'summary.more': '…and {count} more not shown. Narrow it down with a filter.',
+
+  'parse.unknown_command': 'I don’t know `{word}`. Run `/vps help` to see the commands.',
+  'parse.bad_filter':
+    'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
+  'usage.show': 'Usage: `/vps show <server>`, e.g. `/vps show web-1`.',
+  'usage.power': 'Usage: `/vps power <server>`, e.g. `/vps power web-1`.',
+  'usage.rename': 'Usage: `/vps rename <server> <new-name>`, e.g. `/vps rename web-1 web-01`.',
+  'usage.memo': 'Usage: `/vps memo <server> <text>`, e.g. `/vps memo db-1 primary database`.',
+  'usage.rdns': 'Usage: `/vps rdns <server> <hostname>`, e.g. `/vps rdns web-1 www.example.com`.',
+  'usage.logs':
+    'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`.',
+  'usage.me': 'Usage: `/vps me` (no arguments).',
+  'usage.audit': 'Usage: `/vps audit [server]`.',
+  'usage.signup': 'Usage: `/vps signup` (no arguments); the form asks for the plan, period and OS.',
+  'usage.signups': 'Usage: `/vps signups` (no arguments).',
+
+  'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
+  'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',
+  'error.server_ambiguous': '`{ref}` matches {count} servers. Name one by its exact name, uuid or IP:',
+  'error.role_required':
+    'This needs the *{role}* role; yours is *{yours}*. Ask an admin to add you to the operators.',
+  'error.channel_not_allowed':
+    '/vps cannot be used in this channel. Ask an admin which channels are allowed, or use one of them.',
+  'error.key_read_only':
+    'The provider key is read-only, so changes are turned off. Ask the account owner for a key with write permission.',
+  'error.key_no_vps':
+    'The provider key has no VPS permission. Ask the account owner to grant VPS access to the key.',
+  'error.target_not_in_scope': 'The provider key does not cover this server.',
+  'error.invalid_field': 'That value is not accepted: {reason}',
+  'error.already_handled': 'This request was already handled; nothing was repeated.',
+  'error.internal':
+    'Something went wrong on our side and nothing was changed. Try again; if it keeps failing, tell the bot’s admins.',
+
+  'field.name.required': 'Enter a name.',
+  'field.name.too_long': 'The name can be at most {limit} characters.',
+  'field.name.charset': 'Use only lower-case letters, digits, - and _ in the name.',
+  'field.memo.too_long': 'The memo can be at most {limit} characters.',
+  'field.memo.required': 'Enter a memo.',
+  'field.memo.charset': 'The memo contains characters that are not allowed.',
+  'field.rdns.required': 'Enter a hostname.',
+  'field.rdns.too_long': 'The hostname can be at most {limit} characters.',
+  'field.rdns.charset': 'Use only letters, digits, - and . in the hostname.',
+  'field.invalid': 'The value for {field} is not accepted by the provider’s rules.',
+
+  'provider.BAD_REQUEST':
+    'The provider could not read the request. Try again; if it repeats, tell the bot’s admins.',
+  'provider.UNAUTHORIZED':
+    'The provider refused the API key (expired or invalid). Ask the account owner to issue a new key and update PROVIDER_API_KEY.',
+  'provider.PAYMENT_REQUIRED':
+    'The prepaid balance is too low. Top up the balance in the control panel, then try again.',
+  'provider.FORBIDDEN':
+    'The provider key may not do this (permission, selected servers only, or an IP restriction). Ask the account owner to widen the key.',
+  'provider.NOT_FOUND':
+    'The provider does not know this server (any more). Run `/vps list` to see current servers.',
+  'provider.CAPACITY_UNAVAILABLE': 'The provider has no capacity or is under maintenance. Try again later.',
+  'provider.DUPLICATE_REQUEST':
+    'The same request is still being processed by the provider. Wait a minute, then check.',
+  'provider.OPERATION_ERROR':
+    'The provider could not do this now because of the server’s power state or a running operation. Wait until it is idle (see `/vps power`), then try again.',
+  'provider.VALIDATION_ERROR':
+    'The provider rejected the value. Check it against the rules in `/vps help` and try again.',
+  'provider.PRICE_MISMATCH': 'The price changed since it was shown. Ask for a new quote.',
+  'provider.PLAN_NOT_AVAILABLE': 'That plan or period is not open for signup now. Choose another.',
+  'provider.RATE_LIMIT_EXCEEDED': 'The provider’s rate limit is reached. Try again in {seconds} seconds.',
+  'provider.RATE_LIMIT_EXCEEDED_soon': 'The provider’s rate limit is reached. Try again in a minute.',
+  'provider.INTERNAL_ERROR':
+    'The provider had an internal error. Nothing may have changed; check, and try again in a few minutes.',
+  'provider.BACKEND_ERROR': 'The provider could not reach its backend. Try again in a few minutes.',
+  'provider.unknown':
+    'The provider answered with an error ({code}). Try again; if it repeats, tell the bot’s admins.',
+  'provider.network':
+    'The provider could not be reached (timeout or network). If this was a change, check with `/vps show` before trying again.',
+} as const;
+
+const ja: Record<keyof typeof en, string> = {
+  'role.none': '権限なし',
+  'role.viewer': '閲覧者',
+  'role.operator': 'オペレーター',
+  'role.approver': '承認者',
+  'role.admin': '管理者',
+
+  'power.running': '稼働中',
+  'power.stopped': '停止',
+  'power.processing': '処理中',
+  'power.error': 'エラー',
+  'status.active': '利用中',
+  'status.suspended': '凍結中',
+
+  'permission.full': 'フル',
+  'permission.read': '読み取りのみ',
+  'permission.custom': 'カスタム',
+
+  'summary.more': '…ほか {count} 件は表示していません。絞り込んでください。',
+
+  'parse.unknown_command':
+    '`{word}` というコマンドはありません。`/vps help` でコマンド一覧を確認してください。',
+  'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
+  'usage.show': '使い方: `/vps show <サーバー>`（例: `/vps show web-1`）',
+  'usage.power': '使い方: `/vps power <サーバー>`（例: `/vps power web-1`）',
+  'usage.rename': '使い方: `/vps rename <サーバー> <新しい名前>`（例: `/vps rename web-1 web-01`）',
+  'usage.memo': '使い方: `/vps memo <サーバー> <テキスト>`（例: `/vps memo db-1 本番DB`）',
+  'usage.rdns': '使い方: `/vps rdns <サーバー> <ホスト名>`（例: `/vps rdns web-1 www.example.com`）',
+  'usage.logs':
+    '使い方: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`',
+  'usage.me': '使い方: `/vps me`（引数なし）',
+  'usage.audit': '使い方: `/vps audit [サーバー]`',
+  'usage.signup': '使い方: `/vps signup`（引数なし）。プラン・期間・OSはフォームで選びます。',
+  'usage.signups': '使い方: `/vps signups`（引数なし）',
+
+  'error.server_not_found':
+    '`{ref}` というサーバーはありません。`/vps list` で名前・UUID・IPを確認してください。',
+  'error.server_not_found_similar': '`{ref}` というサーバーはありません。次のいずれかですか?',
+  'error.server_ambiguous':
+    '`{ref}` に一致するサーバーが {count} 台あります。正確な名前・UUID・IPで指定してください:',
+  'error.role_required':
+    'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。管理者にオペレーターへの追加を依頼してください。',
+  'error.channel_not_allowed':
+    'このチャンネルでは /vps を使えません。使えるチャンネルを管理者に確認し、そちらで実行してください。',
+  'error.key_read_only':
+    'プロバイダーのAPIキーが読み取り専用のため、変更はできません。書き込み権限のあるキーをアカウント所有者に依頼してください。',
+  'error.key_no_vps':
+    'プロバイダーのAPIキーにVPSの権限がありません。アカウント所有者にVPSへのアクセス許可を依頼してください。',
+  'error.target_not_in_scope': 'プロバイダーのAPIキーはこのサーバーを対象にしていません。',
+  'error.invalid_field': 'その値は受け付けられません: {reason}',
+  'error.already_handled': 'このリクエストは処理済みです。操作は繰り返していません。',
+  'error.internal':
+    'ボット側で問題が発生し、何も変更されていません。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
+
+  'field.name.required': '名前を入力してください。',
+  'field.name.too_long': '名前は {limit} 文字以内で入力してください。',
+  'field.name.charset': '名前には半角英小文字・数字・- と _ のみ使えます。',
+  'field.memo.too_long': 'メモは {limit} 文字以内で入力してください。',
+  'field.memo.required': 'メモを入力してください。',
+  'field.memo.charset': 'メモに使えない文字が含まれています。',
+  'field.rdns.required': 'ホスト名を入力してください。',
+  'field.rdns.too_long': 'ホスト名は {limit} 文字以内で入力してください。',
+  'field.rdns.charset': 'ホスト名には半角英数字・- と . のみ使えます。',
+  'field.invalid': '{field} の値がプロバイダーの規則に合いません。',
+
+  'provider.BAD_REQUEST':
+    'プロバイダーがリクエストを解釈できませんでした。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
+  'provider.UNAUTHORIZED':
+    'プロバイダーがAPIキーを拒否しました（期限切れまたは無効）。アカウント所有者に新しいキーを発行してもらい、PROVIDER_API_KEY を更新してください。',
+  'provider.PAYMENT_REQUIRED':
+    'プリペイド残高が不足しています。コントロールパネルで残高を追加してから再度お試しください。',
+  'provider.FORBIDDEN':
+    'プロバイダーのAPIキーにこの操作の権限がありません（権限、対象サーバーの限定、またはIP制限）。アカウント所有者にキーの設定変更を依頼してください。',
+  'provider.NOT_FOUND':
+    'プロバイダーにこのサーバーが見つかりません。`/vps list` で現在のサーバーを確認してください。',
+  'provider.CAPACITY_UNAVAILABLE':
+    'プロバイダーの受け入れ余力がないか、メンテナンス中です。時間をおいて再度お試しください。',
+  'provider.DUPLICATE_REQUEST': '同じリクエストをプロバイダーが処理中です。少し待ってから確認してください。',
+  'provider.OPERATION_ERROR':
+    'サーバーの電源状態または実行中の処理のため、プロバイダーが操作を完了できませんでした。処理が終わるのを待って（`/vps power` で確認）再度お試しください。',
+  'provider.VALIDATION_ERROR':
+    'プロバイダーが値を受け付けませんでした。`/vps help` の規則を確認して再度お試しください。',
+  'provider.PRICE_MISMATCH': '表示後に価格が変わりました。改めて見積もりを取ってください。',
+  'provider.PLAN_NOT_AVAILABLE': 'そのプランまたは期間は現在申し込みできません。別のものを選んでください。',
+  'provider.RATE_LIMIT_EXCEEDED':
+    'プロバイダーのレート制限に達しました。{seconds} 秒後に再度お試しください。',
+  'provider.RATE_LIMIT_EXCEEDED_soon':
+    'プロバイダーのレート制限に達しました。1分ほどしてから再度お試しください。',
+  'provider.INTERNAL_ERROR':
+    'プロバイダーで内部エラーが発生しました。変更されていない可能性があります。状態を確認し、数分後に再度お試しください。',
+  'provider.BACKEND_ERROR': 'プロバイダーがバックエンドと通信できませんでした。数分後に再度お試しください。',
+  'provider.unknown':
+    'プロバイダーがエラー（{code}）を返しました。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
+  'provider.network':
+    'プロバイダーに接続できませんでした（タイムアウトまたはネットワーク）。変更操作だった場合は、再実行の前に `/vps show` で状態を確認してください。',
+};
+
+export const commonCatalog = { en, ja };

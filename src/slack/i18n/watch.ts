@@ -1,0 +1,90 @@
+/**
+ * The watcher's notifications (power and contract changes, servers coming and
+ * going, signup follow-ups, digests) and the answers to `/vps watch`,
+ * `/vps unwatch` and `/vps watches`.
+ */
+const en = {
+  'watch.power.changed': '{emoji} *{name}* is now *{to}* (was {from}) {at}',
+  'watch.power.sequence': '{emoji} *{name}* went {path} {at}',
+  'watch.power.flap': ':repeat: *{name}* flapped {path} between {from_at} and {to_at}; now *{to}* again',
+  'watch.power.alarm_error': '{oncall} *{name}* reports a power *error*.',
+  'watch.power.alarm_stop': '{oncall} *{name}* stopped without a power operation being applied.',
+  'watch.show_hint': 'Details: `/vps show {ref}`',
+  'watch.contract.changed': ':scales: The contract of *{name}* is now *{to}* (was {from}) {at}',
+  'watch.server.added': ':new: A new server *{name}* appeared in the list {at}',
+  'watch.server.removed': ':wastebasket: *{name}* is no longer in the server list {at}',
+  'watch.signup.active':
+    ':tada: <@{requester}> your new server *{name}* is ready: uuid `{uuid}`, IP `{ip}` {at}',
+  'watch.signup.ip_unknown': 'not known yet',
+  'watch.signup.stuck':
+    ':hourglass: <@{requester}> the signup of *{name}* (service code {service}) has been `setup_pending` since {since}. Please contact the provider’s support with the service code.',
+  'watch.signup.unnamed': 'the new server',
+  'watch.digest.title': '{count} changes on the servers',
+  'watch.digest.summary_line': '{count} × {what}',
+  'watch.digest.more': '…and {count} more not listed here; `/vps list` shows every server now.',
+  'watch.digest.alarm': '{oncall} {count} of these need attention (error or unexpected stop).',
+  'watch.kind.flap': 'flapped',
+  'watch.kind.added': 'new server',
+  'watch.kind.removed': 'left the list',
+  'watch.kind.signup_active': 'signup completed',
+  'watch.kind.signup_stuck': 'signup stuck in setup_pending',
+  'watch.kind.contract': 'contract {from} → {to}',
+  'watch.cmd.usage':
+    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
+  'watch.cmd.added': 'This channel {channel} now gets power changes of {target}.',
+  'watch.cmd.already': '{channel} already watches {target}.',
+  'watch.cmd.removed': '{channel} no longer watches {target}.',
+  'watch.cmd.not_watching': '{channel} was not watching {target}.',
+  'watch.cmd.list_title': 'Watches',
+  'watch.cmd.list_empty': 'Nothing is watched here yet. Try `/vps watch all`.',
+  'watch.cmd.list_line': '{target} → {channel} (by <@{by}>)',
+  'watch.cmd.all_servers': 'every server',
+  'watch.cmd.notify_channel': 'Every change also goes to {channel} (NOTIFY_CHANNEL).',
+  'watch.cmd.unknown_server': 'No server matches “{ref}”. `/vps list` shows them all.',
+  'watch.cmd.not_allowed': 'Only operators may change watches.',
+} as const;
+
+const ja: Record<keyof typeof en, string> = {
+  'watch.power.changed': '{emoji} *{name}* が *{to}* になりました（以前: {from}）{at}',
+  'watch.power.sequence': '{emoji} *{name}* の電源状態: {path} {at}',
+  'watch.power.flap':
+    ':repeat: *{name}* の電源状態が {from_at} から {to_at} の間に {path} と揺れ、今は再び *{to}* です',
+  'watch.power.alarm_error': '{oncall} *{name}* の電源状態が *エラー* です。',
+  'watch.power.alarm_stop': '{oncall} *{name}* が電源操作なしに停止しました。',
+  'watch.show_hint': '詳細: `/vps show {ref}`',
+  'watch.contract.changed': ':scales: *{name}* の契約状態が *{to}* になりました（以前: {from}）{at}',
+  'watch.server.added': ':new: 新しいサーバー *{name}* が一覧に現れました {at}',
+  'watch.server.removed': ':wastebasket: *{name}* がサーバー一覧からなくなりました {at}',
+  'watch.signup.active':
+    ':tada: <@{requester}> 新しいサーバー *{name}* の準備ができました: uuid `{uuid}`、IP `{ip}` {at}',
+  'watch.signup.ip_unknown': '未取得',
+  'watch.signup.stuck':
+    ':hourglass: <@{requester}> *{name}*（サービスコード {service}）の申し込みが {since} から `setup_pending` のままです。サービスコードを添えて事業者のサポートへ問い合わせてください。',
+  'watch.signup.unnamed': '新しいサーバー',
+  'watch.digest.title': 'サーバーに {count} 件の変化がありました',
+  'watch.digest.summary_line': '{count} 件: {what}',
+  'watch.digest.more':
+    '…ほか {count} 件はここに載せていません。`/vps list` で現在の全サーバーを確認できます。',
+  'watch.digest.alarm': '{oncall} うち {count} 件は対応が必要です（エラーまたは予期しない停止）。',
+  'watch.kind.flap': '状態の揺れ',
+  'watch.kind.added': '新しいサーバー',
+  'watch.kind.removed': '一覧から削除',
+  'watch.kind.signup_active': '申し込み完了',
+  'watch.kind.signup_stuck': '申し込みが setup_pending のまま',
+  'watch.kind.contract': '契約 {from} → {to}',
+  'watch.cmd.usage':
+    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
+  'watch.cmd.added': '{channel} に {target} の電源状態の変化を通知します。',
+  'watch.cmd.already': '{channel} はすでに {target} を監視しています。',
+  'watch.cmd.removed': '{channel} での {target} の監視をやめました。',
+  'watch.cmd.not_watching': '{channel} は {target} を監視していませんでした。',
+  'watch.cmd.list_title': '監視の一覧',
+  'watch.cmd.list_empty': 'まだ何も監視していません。`/vps watch all` を試してください。',
+  'watch.cmd.list_line': '{target} → {channel}（<@{by}> が設定）',
+  'watch.cmd.all_servers': 'すべてのサーバー',
+  'watch.cmd.notify_channel': 'すべての変化は {channel} にも送られます（NOTIFY_CHANNEL）。',
+  'watch.cmd.unknown_server': '「{ref}」に当たるサーバーがありません。`/vps list` で一覧を確認できます。',
+  'watch.cmd.not_allowed': '監視の変更はオペレーターだけが行えます。',
+};
+
+export const watchCatalog = { en, ja };
