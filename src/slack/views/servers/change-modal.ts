@@ -4,15 +4,10 @@ import { FIELD_LIMITS } from '../../../services/field-rules.ts';
 import type { ServerSummary } from '../../../services/ports.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../ids.ts';
+import { type ChangeModalPayload, changeModalPayload, encodePayload } from '../../payloads.ts';
 import { escapeMrkdwn, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, ViewLimitError } from '../limits.ts';
 
-/** What the modal carries to its submission: which server, and where to announce. */
-export interface ChangeModalMeta {
-  uuid: string;
-  ref: string;
-  channelId: string;
-}
 
 const TITLE: Record<ChangeField, MessageKey> = {
   name: 'modal.name.title',
@@ -35,9 +30,9 @@ export function changeModalView(
   field: ChangeField,
   server: ServerSummary,
   current: string,
-  meta: ChangeModalMeta,
+  meta: ChangeModalPayload,
 ): ModalView {
-  const privateMetadata = JSON.stringify(meta);
+  const privateMetadata = encodePayload(changeModalPayload, meta);
   if (!fits('privateMetadata', privateMetadata))
     throw new ViewLimitError('privateMetadata', privateMetadata.length);
   const blocks: KnownBlock[] = [

@@ -2,17 +2,13 @@ import type { KnownBlock } from '@slack/types';
 import type { LogFilter } from '../../../services/command-parser.ts';
 import type { LogPage } from '../../../services/ports.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
+import { encodePayload, logsMorePayload } from '../../payloads.ts';
 import { escapeMrkdwn, formatProviderTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
 import { packLines } from '../sections.ts';
 
-interface LogsPageState {
-  cursor: string;
-  filter: LogFilter;
-}
-
-function encodeLogsPage(state: LogsPageState): string {
-  return JSON.stringify({ c: state.cursor, f: state.filter });
+function encodeLogsPage(state: { cursor: string; filter: LogFilter }): string {
+  return encodePayload(logsMorePayload, { c: state.cursor, f: state.filter });
 }
 
 function logFilterText(f: LogFilter): string {

@@ -2,6 +2,7 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { ListFilter } from '../../../services/command-parser.ts';
 import type { ListedServer } from '../../../services/servers.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
+import { encodePayload, listPagePayload } from '../../payloads.ts';
 import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
 
@@ -9,13 +10,8 @@ import { assertBlocksWithinLimits, fits } from '../limits.ts';
 export const LIST_PAGE_SIZE = 15;
 
 /** What a pager button carries to rebuild the same list on another page. */
-interface ListPageState {
-  page: number;
-  filter: ListFilter;
-}
-
-function encodeListPage(state: ListPageState): string {
-  return JSON.stringify({ p: state.page, f: state.filter });
+function encodeListPage(state: { page: number; filter: ListFilter }): string {
+  return encodePayload(listPagePayload, { p: state.page, f: state.filter });
 }
 
 function filterText(f: ListFilter): string {

@@ -12,32 +12,13 @@ import type { OsImage, Plan, SignupRow } from '../../../services/signup-ports.ts
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
+import { encodePayload, signupButtonPayload } from '../../payloads.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 export interface SignupDisplay {
   row: SignupRow;
   plan?: Plan | undefined;
   image?: OsImage | undefined;
-}
-
-/** What the Approve / Reject buttons carry: the row, and the amount their confirm dialog states. */
-export interface SignupButtonValue {
-  id: string;
-  price: number;
-}
-
-export function parseButtonValue(value: string | undefined): SignupButtonValue | undefined {
-  if (!value) return undefined;
-  try {
-    const v: unknown = JSON.parse(value);
-    if (typeof v !== 'object' || v === null) return undefined;
-    const o = v as Record<string, unknown>;
-    if (typeof o.id !== 'string' || typeof o.price !== 'number' || !Number.isInteger(o.price))
-      return undefined;
-    return { id: o.id, price: o.price };
-  } catch {
-    return undefined;
-  }
 }
 
 function planLabel(d: SignupDisplay): string {
@@ -108,7 +89,7 @@ function detailBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
 function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
   const r = d.row;
   const price = formatYen(ui, r.quotedPrice);
-  const value = JSON.stringify({ id: r.id, price: r.quotedPrice } satisfies SignupButtonValue);
+  const value = encodePayload(signupButtonPayload, { id: r.id, price: r.quotedPrice });
   return {
     type: 'actions',
     block_id: SIGNUP_IDS.approvalActions,

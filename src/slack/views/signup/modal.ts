@@ -16,6 +16,7 @@ import {
 import type { Plan } from '../../../services/signup-ports.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { CHECKED, SIGNUP_IDS, signupBlockId } from '../../ids.ts';
+import { encodePayload, type SignupModalPayload, signupModalPayload } from '../../payloads.ts';
 import { formatYen, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, ViewLimitError } from '../limits.ts';
 
@@ -23,10 +24,6 @@ const SELECT_OPTIONS_MAX = 100;
 const OPTION_TEXT_MAX = 75;
 
 /** What the modal carries to its submission and to the plan-change update. */
-export interface SignupModalMeta {
-  channelId: string;
-  planId?: string;
-}
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text });
 
@@ -97,7 +94,7 @@ function textInput(
 }
 
 /** The form for a chosen plan (or the first one when none is chosen yet). */
-export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalMeta): ModalView {
+export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalPayload): ModalView {
   const plan = findPlan(catalogue, meta.planId) ?? catalogue.plans[0];
   if (!plan) return signupNoticeView(ui, ui.t('signup.modal.no_plans'));
   const plans = catalogue.plans.map((p) => planOption(ui, p));
@@ -107,10 +104,7 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
   );
   for (const o of [plans, periods, images]) checkOptions(o);
   const chosen = plans.find((o) => o.value === plan.plan_id);
-  const privateMetadata = JSON.stringify({
-    channelId: meta.channelId,
-    planId: plan.plan_id,
-  } satisfies SignupModalMeta);
+  const privateMetadata = encodePayload(signupModalPayload, { channelId: meta.channelId, planId: plan.plan_id });
   if (!fits('privateMetadata', privateMetadata))
     throw new ViewLimitError('privateMetadata', privateMetadata.length);
 
@@ -221,7 +215,7 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalM
 export function signupLoadingView(ui: Ui, channelId: string): ModalView {
   return {
     ...signupNoticeView(ui, ui.t('signup.modal.loading')),
-    private_metadata: JSON.stringify({ channelId } satisfies SignupModalMeta),
+    private_metadata: encodePayload(signupModalPayload, { channelId }),
   };
 }
 
@@ -279,20 +273,6 @@ export function readSignupForm(values: ViewStateValues): SignupFormValues {
   };
 }
 
-export function parseSignupMeta(privateMetadata: string | undefined): SignupModalMeta | undefined {
-  if (!privateMetadata) return undefined;
-  try {
-    const v: unknown = JSON.parse(privateMetadata);
-    if (typeof v !== 'object' || v === null) return undefined;
-    const o = v as Record<string, unknown>;
-    if (typeof o.channelId !== 'string') return undefined;
-    return typeof o.planId === 'string'
-      ? { channelId: o.channelId, planId: o.planId }
-      : { channelId: o.channelId };
-  } catch {
-    return undefined;
-  }
-}
 
 const RULE_KEYS: Record<SignupFieldProblem['rule'], MessageKey | undefined> = {
   required: 'signup.rule.required',

@@ -1,4 +1,5 @@
 import type { ActionsBlock, Button, InputBlock, KnownBlock, StaticSelect } from '@slack/types';
+import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../../src/slack/payloads.ts';
 import { describe, expect, it } from 'vitest';
 import type { ExecuteOutcome } from '../../../../src/services/signup.ts';
 import { type Catalogue, catalogueOf } from '../../../../src/services/signup-catalogue.ts';
@@ -10,7 +11,6 @@ import { signupCatalog } from '../../../../src/slack/i18n/signup.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../../src/slack/ids.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import {
-  parseButtonValue,
   signupApprovalMessage,
   signupApproveRefusal,
   signupOutcomeMessage,
@@ -20,7 +20,6 @@ import {
 } from '../../../../src/slack/views/signup/approval.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../../src/slack/views/signup/list.ts';
 import {
-  parseSignupMeta,
   readSignupForm,
   signupFieldErrors,
   signupModalView,
@@ -115,7 +114,7 @@ describe('signup modal', () => {
     ]);
     expect(view.callback_id).toBe(SIGNUP_IDS.modalCallback);
     expect([...view.title.text].length).toBeLessThanOrEqual(24);
-    expect(parseSignupMeta(view.private_metadata)).toEqual({ channelId: 'COPS', planId: 'vps-1gb' });
+    expect(decodePayload(signupModalPayload, view.private_metadata)).toEqual({ channelId: 'COPS', planId: 'vps-1gb' });
     const planBlock = inputs(view.blocks as KnownBlock[])[0];
     expect(planBlock?.dispatch_action).toBe(true);
   });
@@ -218,7 +217,7 @@ describe('approval message', () => {
     expect(reject?.action_id).toContain('reject');
     expect(approve?.confirm?.title?.text).toBe('Pay ¥13,000?');
     expect(approve?.confirm?.text.text).toContain('charges ¥13,000');
-    expect(parseButtonValue(approve?.value)).toEqual({ id: 'sig-1', price: 13_000 });
+    expect(decodePayload(signupButtonPayload, approve?.value)).toEqual({ id: 'sig-1', price: 13_000 });
     expect(m.text).toContain('¥13,000');
     // Never the password, never the key.
     expect(text).not.toContain(row().idempotencyKey);
