@@ -42,8 +42,8 @@ import {
   requireString,
 } from './validation.ts';
 
-export const BUILDING_MS = 3 * 60 * 1000;
-export const SETUP_PENDING_MS = 48 * 60 * 60 * 1000;
+const BUILDING_MS = 3 * 60 * 1000;
+const SETUP_PENDING_MS = 48 * 60 * 60 * 1000;
 
 const SIGNUP_FIELDS = [
   'plan_id',
