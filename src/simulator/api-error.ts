@@ -19,7 +19,7 @@ export type ErrorCode =
   | 'INTERNAL_ERROR'
   | 'BACKEND_ERROR';
 
-export const STATUS_OF: Record<ErrorCode, number> = {
+const STATUS_OF: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   PAYMENT_REQUIRED: 402,
@@ -72,7 +72,7 @@ export class ApiError extends Error {
   }
 }
 
-export function isErrorCode(s: string): s is ErrorCode {
+function isErrorCode(s: string): s is ErrorCode {
   return s in STATUS_OF;
 }
 

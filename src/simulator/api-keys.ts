@@ -15,12 +15,15 @@ import { stableUuid } from './world.ts';
 export type Scope = 'read' | 'write';
 
 /** Simulator's assumed custom-permission categories per service. */
-export const CATEGORIES = {
+const CATEGORIES = {
   vps: ['server', 'power', 'settings', 'signup'],
   server: ['server_info', 'domain', 'wordpress', 'database', 'ssh', 'log'],
   domain: ['domain', 'dns'],
   wphosting: ['site', 'backup'],
 } as const satisfies Record<ServiceName, readonly string[]>;
+
+/** A custom-permission category of `service`, as the simulator names it. */
+export type Category<S extends ServiceName> = (typeof CATEGORIES)[S][number];
 
 export interface ServiceGrant {
   permission_type: 'full' | 'read' | 'custom';
@@ -212,10 +215,10 @@ export function renderKeyInfo(k: KeyRecord): Record<string, unknown> {
 const forbidden = (why: string) => new ApiError('FORBIDDEN', `この操作を行う権限がありません（${why}）。`);
 
 /** Throws 403 unless the key may use `category` of `service` at `scope`. */
-export function checkPermission(
+export function checkPermission<S extends ServiceName>(
   k: KeyRecord,
-  service: ServiceName,
-  category: string,
+  service: S,
+  category: Category<S>,
   scope: Scope,
 ): ServiceGrant {
   const g = k.services[service];

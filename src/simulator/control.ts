@@ -9,7 +9,6 @@ import type {
   SimulatorControl,
 } from './types.ts';
 import { checkServerName } from './validation.ts';
-import { completeSignupNow } from './vps-signup.ts';
 
 const POWER: readonly PowerStatus[] = ['running', 'stopped', 'processing', 'error'];
 const CONTRACT: readonly ContractStatus[] = ['active', 'suspended'];
@@ -118,7 +117,7 @@ export function createControl(core: SimCore): SimulatorControl {
     completeSignup: (id) => {
       const s = w.signupList.find((x) => x.id === Number(id));
       if (!s) throw new Error(`unknown signup ${id}`);
-      completeSignupNow(core, s);
+      w.completeSignup(s);
     },
     signups: () => {
       core.tick();

@@ -9,7 +9,6 @@ import { RateLimiter } from './rate-limit.ts';
 import { ApiLog, RequestJournal } from './request-journal.ts';
 import { createWorld } from './seed.ts';
 import type { SimulatorKeys, SimulatorOptions } from './types.ts';
-import { completeSignupNow } from './vps-signup.ts';
 import type { World } from './world.ts';
 
 export class SimCore {
@@ -48,7 +47,7 @@ export class SimCore {
     }
     for (const s of this.world.signupList) {
       if (s.status !== 'active' && s.completesAt && s.completesAt.getTime() <= now)
-        completeSignupNow(this, s);
+        this.world.completeSignup(s);
     }
   }
 

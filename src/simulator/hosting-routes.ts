@@ -38,7 +38,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import { ApiError, validationError } from './api-error.ts';
-import { checkPermission, checkTarget } from './api-keys.ts';
+import { type Category, checkPermission, checkTarget } from './api-keys.ts';
 import { formatJstDateTime } from './japan-time.ts';
 import type { RequestContext, Route } from './routing.ts';
 import { documentRoot } from './seed.ts';
@@ -55,7 +55,11 @@ import type { DomainState, HostingServerState, SubdomainState, WordPressState } 
 
 const P = '/v1/server/:servername';
 
-function server(ctx: RequestContext, category: string, scope: 'read' | 'write'): HostingServerState {
+function server(
+  ctx: RequestContext,
+  category: Category<'server'>,
+  scope: 'read' | 'write',
+): HostingServerState {
   if (ctx.path.includes('@')) {
     throw new ApiError('BAD_REQUEST', 'パスに含まれる @ はURLエンコード（%40）してください。');
   }

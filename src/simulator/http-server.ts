@@ -29,7 +29,7 @@ function errorAnswer(e: ApiError): Answer {
   return { status: e.status, body: e.body() };
 }
 
-export function clientIp(req: IncomingMessage): string {
+function clientIp(req: IncomingMessage): string {
   const a = req.socket.remoteAddress ?? '';
   return a.startsWith('::ffff:') ? a.slice(7) : a;
 }

@@ -33,17 +33,12 @@ export function formatJstDateTime(d: Date): string {
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
-export function formatJstDate(d: Date): string {
-  const p = jstParts(d);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
-}
-
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** The instant JST midnight of the given JST calendar date. */
-export function jstMidnight(year: number, month: number, day: number): Date {
+function jstMidnight(year: number, month: number, day: number): Date {
   return new Date(Date.UTC(year, month - 1, day) - JST_OFFSET_MS);
 }
 

@@ -23,7 +23,7 @@ export interface PeriodPrice {
   campaign_applied: boolean;
 }
 
-export function proRata(monthlyPrice: number, now: Date): number {
+function proRata(monthlyPrice: number, now: Date): number {
   const p = jstParts(now);
   const dim = daysInMonth(p.year, p.month);
   const remaining = dim - p.day + 1;

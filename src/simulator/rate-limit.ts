@@ -7,7 +7,7 @@
 import { nextJstMidnight } from './japan-time.ts';
 import type { RateLimitConfig } from './types.ts';
 
-export const DEFAULT_RATE_LIMIT: Required<RateLimitConfig> = {
+const DEFAULT_RATE_LIMIT: Required<RateLimitConfig> = {
   limit: 60,
   windowSeconds: 60,
   concurrent: 5,

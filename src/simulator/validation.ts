@@ -7,7 +7,7 @@ import { ApiError } from './api-error.ts';
 
 export type Body = Record<string, unknown>;
 
-export const NAME_RE = /^[a-z0-9_-]+$/;
+const NAME_RE = /^[a-z0-9_-]+$/;
 export const HOSTNAME_RE = /^[A-Za-z0-9.-]+$/;
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
 export const PARTNER_CODE_RE = /^[A-Za-z0-9]{1,50}$/;

@@ -3,7 +3,13 @@
  * information and power state.
  */
 import { ApiError, validationError } from './api-error.ts';
-import { checkPermission, checkSignupAllowed, checkTarget, renderKeyInfo } from './api-keys.ts';
+import {
+  type Category,
+  checkPermission,
+  checkSignupAllowed,
+  checkTarget,
+  renderKeyInfo,
+} from './api-keys.ts';
 import { periodPrice } from './pricing.ts';
 import type { RequestContext, Route } from './routing.ts';
 import type { VpsServerState } from './types.ts';
@@ -48,7 +54,7 @@ function detail(s: VpsServerState): Record<string, unknown> {
 }
 
 /** Permission, then target range (403 for a non-target), then existence (404). */
-function findServer(ctx: RequestContext, category: string, scope: 'read' | 'write'): VpsServerState {
+function findServer(ctx: RequestContext, category: Category<'vps'>, scope: 'read' | 'write'): VpsServerState {
   const grant = checkPermission(ctx.key, 'vps', category, scope);
   const uuid = ctx.params.uuid ?? '';
   checkTarget(grant, uuid);

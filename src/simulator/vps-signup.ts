@@ -23,7 +23,6 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, validationError } from './api-error.ts';
 import { checkPermission, checkSignupAllowed } from './api-keys.ts';
-import type { SimCore } from './core.ts';
 import { endOfJstMonthAhead } from './japan-time.ts';
 import { periodPrice } from './pricing.ts';
 import type { RequestContext } from './routing.ts';
@@ -43,8 +42,8 @@ import {
   requireString,
 } from './validation.ts';
 
-export const BUILDING_MS = 3 * 60 * 1000;
-export const SETUP_PENDING_MS = 48 * 60 * 60 * 1000;
+const BUILDING_MS = 3 * 60 * 1000;
+const SETUP_PENDING_MS = 48 * 60 * 60 * 1000;
 
 const SIGNUP_FIELDS = [
   'plan_id',
@@ -182,7 +181,7 @@ export function handleSignup(ctx: RequestContext): unknown {
   });
   if (sshKeyName !== undefined && sshPublicKey !== undefined)
     w.vpsSshKeys.set(sshKeyName, sshPublicKey.trim());
-  if (outcome === 'active') completeSignupNow(core, record);
+  if (outcome === 'active') w.completeSignup(record);
   return {
     server: {
       id,
@@ -196,27 +195,6 @@ export function handleSignup(ctx: RequestContext): unknown {
       auto_renew: autoRenew,
     },
   };
-}
-
-/** Creates the VPS of a signup and marks it active. */
-export function completeSignupNow(core: SimCore, s: SignupRecord): void {
-  if (s.status === 'active' && s.uuid) return;
-  const plan = core.world.getPlan(s.planId);
-  const image = core.world.images.find((i) => i.imageId === s.imageId);
-  const server = core.world.addVps({
-    name: s.name,
-    vpsType: plan.vpsType,
-    planName: plan.planName,
-    vcpu: plan.vcpu,
-    memoryGb: plan.memoryMb / 1024,
-    diskGb: plan.diskGb,
-    status: 'active',
-    power: 'running',
-    os: image ? `${image.name}${image.version ? ` ${image.version}` : ''}` : null,
-  });
-  s.status = 'active';
-  s.uuid = server.uuid;
-  s.completesAt = null;
 }
 
 export function renderSignupStatus(s: SignupRecord): Record<string, unknown> {

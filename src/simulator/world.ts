@@ -186,6 +186,27 @@ export class World {
     if (!p) throw new Error(`unknown plan ${planId}`);
     return p;
   }
+
+  /** Creates the VPS of a signup and marks it active. */
+  completeSignup(s: SignupRecord): void {
+    if (s.status === 'active' && s.uuid) return;
+    const plan = this.getPlan(s.planId);
+    const image = this.images.find((i) => i.imageId === s.imageId);
+    const server = this.addVps({
+      name: s.name,
+      vpsType: plan.vpsType,
+      planName: plan.planName,
+      vcpu: plan.vcpu,
+      memoryGb: plan.memoryMb / 1024,
+      diskGb: plan.diskGb,
+      status: 'active',
+      power: 'running',
+      os: image ? `${image.name}${image.version ? ` ${image.version}` : ''}` : null,
+    });
+    s.status = 'active';
+    s.uuid = server.uuid;
+    s.completesAt = null;
+  }
 }
 
 /** Deterministic uuid (v4 layout) so seeded servers keep their ids across runs. */
@@ -195,7 +216,7 @@ export function stableUuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function standardHostname(ip: string): string {
+function standardHostname(ip: string): string {
   return `x${ip.replaceAll('.', '-')}.static.xvps.ne.jp`;
 }
 

@@ -22,8 +22,8 @@
  *   `rejectRateLimitedCalls: true`): the outbox is the retry.
  */
 import type { Logger } from 'pino';
+import { type Clock, realTimers, sleep, systemClock, type Timers } from '../clock.ts';
 import type { OutboxItem, OutboxRepo } from '../store/index.ts';
-import { type Clock, realClock, realTimers, sleep, type Timers } from '../watch/clock.ts';
 import { type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
 import type { Locale } from './i18n/index.ts';
 import { type Message, type Ui, uiFor } from './views/format.ts';
@@ -201,7 +201,7 @@ export class Notifier {
   };
 
   constructor(opts: NotifierOptions) {
-    this.o = { ...opts, clock: opts.clock ?? realClock, timers: opts.timers ?? realTimers };
+    this.o = { ...opts, clock: opts.clock ?? systemClock, timers: opts.timers ?? realTimers };
     this.log = opts.logger.child({ component: 'notifier' });
     // Notifications carry Slack date tokens, which every reader sees in their own zone.
     this.ui = uiFor(opts.render.locale, 'UTC');
@@ -264,7 +264,7 @@ export class Notifier {
 
   /** Once an hour, deletes sent rows past `keepSentMs`. */
   private async purge(): Promise<void> {
-    const now = this.o.clock.now();
+    const now = this.o.clock.now().getTime();
     if (!this.o.outbox.purgeSent || now - this.purgedAt < 3_600_000) return;
     this.purgedAt = now;
     const n = await this.o.outbox.purgeSent(new Date(now - (this.o.keepSentMs ?? 14 * 86_400_000)));
@@ -277,7 +277,7 @@ export class Notifier {
    * waiting, how long until it may go.
    */
   async drainOnce(): Promise<{ posted: number; waitMs: number | undefined }> {
-    const now = this.o.clock.now();
+    const now = this.o.clock.now().getTime();
     const rows = await this.o.outbox.due(new Date(now + this.flapMs), 1000);
     const byTarget = new Map<string, Parsed[]>();
     for (const row of rows) {

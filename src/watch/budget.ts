@@ -1,5 +1,5 @@
-import type { Clock } from './clock.ts';
-import type { RateLimitInfo } from './ports.ts';
+import type { Clock } from '../clock.ts';
+import type { RateLimitSnapshot } from '../provider/index.ts';
 
 /**
  * The watcher's share of the provider's rate limit, read from the headers the
@@ -35,6 +35,26 @@ export interface BudgetState {
   rate: number | undefined;
 }
 
+/** The client's rate-limit snapshot once an answer carried the headers. */
+export type KnownRateLimit = { [K in keyof RateLimitSnapshot]: NonNullable<RateLimitSnapshot[K]> };
+
+/**
+ * Undefined until the first answer carried the headers. An answer without the
+ * concurrency headers is read as one place, all of it free.
+ */
+function knownRateLimit(r: RateLimitSnapshot): KnownRateLimit | undefined {
+  if (r.limit === null || r.remaining === null || r.reset === null || r.seenAt === null) return undefined;
+  const concurrentLimit = r.concurrentLimit ?? 1;
+  return {
+    limit: r.limit,
+    remaining: r.remaining,
+    reset: r.reset,
+    concurrentLimit,
+    concurrentRemaining: r.concurrentRemaining ?? concurrentLimit,
+    seenAt: r.seenAt,
+  };
+}
+
 export class RequestBudget {
   private readonly share: number;
   private readonly clock: Clock;
@@ -51,18 +71,19 @@ export class RequestBudget {
   private lastStartAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly headers: () => RateLimitInfo | undefined,
+    /** The client's last X-RateLimit-* values (`ProviderClient.rateLimit`). */
+    private readonly headers: () => RateLimitSnapshot,
     opts: BudgetOptions,
   ) {
     this.share = opts.share;
     this.clock = opts.clock;
     this.windowMs = opts.assumedWindowMs ?? 60_000;
-    this.refilledAt = opts.clock.now();
+    this.refilledAt = this.nowMs();
   }
 
   /** 0 when a background request may start now, else how long to wait (ms). */
   delayMs(): number {
-    const now = this.clock.now();
+    const now = this.nowMs();
     if (now < this.blockedUntil) return this.blockedUntil - now;
     const rl = this.observe();
     if (this.inFlightCount >= this.maxInFlight(rl)) return 50;
@@ -86,7 +107,7 @@ export class RequestBudget {
 
   /** Records the start of a watcher request; call only after `delayMs()` gave 0. */
   take(): void {
-    const now = this.clock.now();
+    const now = this.nowMs();
     const rl = this.observe();
     const end = rl ? this.window(now, rl).end : 0;
     // The probe made before any headers were known belongs to the first window seen.
@@ -109,12 +130,12 @@ export class RequestBudget {
   /** The provider answered 429 anyway (another key user, a changed plan): stand back. */
   backOff(retryAfterSeconds: number | undefined): void {
     const wait = Math.max(1, retryAfterSeconds ?? 1) * 1000;
-    this.blockedUntil = Math.max(this.blockedUntil, this.clock.now() + wait);
+    this.blockedUntil = Math.max(this.blockedUntil, this.nowMs() + wait);
     this.tokens = 0;
   }
 
   state(): BudgetState {
-    const now = this.clock.now();
+    const now = this.nowMs();
     const rl = this.observe();
     const w = rl ? this.window(now, rl) : undefined;
     const cap = rl ? Math.floor(this.share * rl.limit) : 0;
@@ -130,10 +151,14 @@ export class RequestBudget {
     };
   }
 
-  maxInFlight(rl = this.headers()): number {
+  maxInFlight(rl = knownRateLimit(this.headers())): number {
     if (!rl) return 1;
     const c = rl.concurrentLimit;
     return Math.max(1, Math.min(Math.floor(this.share * c), c - 1));
+  }
+
+  private nowMs(): number {
+    return this.clock.now().getTime();
   }
 
   private usedFor(windowEnd: number): number {
@@ -143,8 +168,8 @@ export class RequestBudget {
   }
 
   /** Learns the window length from two successive reset values. */
-  private observe(): RateLimitInfo | undefined {
-    const rl = this.headers();
+  private observe(): KnownRateLimit | undefined {
+    const rl = knownRateLimit(this.headers());
     if (!rl) return undefined;
     const reset = rl.reset * 1000;
     if (this.lastResetSeen !== undefined && reset > this.lastResetSeen) {
@@ -157,7 +182,7 @@ export class RequestBudget {
     return rl;
   }
 
-  private window(now: number, rl: RateLimitInfo): { end: number; remaining: number; peopleUsed: number } {
+  private window(now: number, rl: KnownRateLimit): { end: number; remaining: number; peopleUsed: number } {
     const reset = rl.reset * 1000;
     if (now < reset) {
       const used = this.usedFor(reset);

@@ -1,14 +1,12 @@
-import { isPowerStatus } from '../provider/index.ts';
+import {
+  isPowerStatus,
+  type PowerStatus,
+  type ContractStatus as ProviderContractStatus,
+  type VpsDetail,
+  type VpsSummary,
+} from '../provider/index.ts';
+import type { SnapshotRow, Store } from '../store/index.ts';
 import { isAlarm, type Notice } from './notices.ts';
-import type {
-  ContractStatus,
-  PowerStatus,
-  ServerDetail,
-  ServerSummary,
-  Snapshot,
-  WatchStore,
-  WatchTx,
-} from './ports.ts';
 
 /**
  * Turning what the provider said into snapshot updates and outbox rows, each
@@ -23,7 +21,7 @@ import type {
  */
 
 export interface ChangeContext {
-  now: number;
+  now: Date;
   /** Channels subscribed to a server (its watches, the `all` watches, NOTIFY_CHANNEL). */
   channelsFor(uuid: string): readonly string[];
   /** How long a power change waits in the outbox for a flip back (the flap window). */
@@ -35,72 +33,95 @@ export interface PowerTransition {
   name: string;
   from: PowerStatus;
   to: PowerStatus;
+  /** Epoch ms. */
   at: number;
   alarm: boolean;
   enqueued: number;
 }
 
-export function asPowerStatus(s: string): PowerStatus | undefined {
-  return isPowerStatus(s) ? s : undefined;
+/** `gone` is the watcher's own mark for a server that left the list. */
+type WatchedContract = ProviderContractStatus | 'gone';
+
+type Tx = Pick<Store, 'snapshots' | 'outbox'>;
+
+/** The stored power state; null until the first detail call has read it. */
+export function powerOf(s: SnapshotRow): PowerStatus | null {
+  return isPowerStatus(s.powerStatus) ? s.powerStatus : null;
 }
 
-function asContract(s: string): ContractStatus {
+function contractOf(s: SnapshotRow): WatchedContract {
+  return s.contractStatus === 'suspended' || s.contractStatus === 'gone' ? s.contractStatus : 'active';
+}
+
+function nameOf(s: SnapshotRow): string {
+  return s.name ?? s.serverUuid;
+}
+
+function asContract(s: string): ProviderContractStatus {
   return s === 'suspended' ? 'suspended' : 'active';
 }
 
 async function enqueueAll(
-  tx: WatchTx,
+  tx: Tx,
   key: string,
   notice: Notice,
   channels: readonly string[],
-  nextAttemptAt: number,
+  nextAttemptAt: Date,
 ): Promise<number> {
   let fresh = 0;
   for (const channelId of channels) {
-    const isNew = await tx.outbox.enqueue({
+    const { created } = await tx.outbox.enqueue({
       dedupeKey: `${key}@${channelId}`,
       channelId,
       threadTs: null,
       payload: notice,
       nextAttemptAt,
     });
-    if (isNew) fresh += 1;
+    if (created) fresh += 1;
   }
   return fresh;
 }
 
 /** Applies one detail answer: the stored snapshot, and the transition when the power state changed. */
 export async function recordDetail(
-  store: WatchStore,
-  detail: ServerDetail,
+  store: Pick<Store, 'transaction'>,
+  detail: Pick<VpsDetail, 'uuid' | 'name' | 'status' | 'power'>,
   ctx: ChangeContext,
-): Promise<{ snapshot: Snapshot; transition: PowerTransition | undefined }> {
-  const to = asPowerStatus(detail.power.status);
+): Promise<{ snapshot: SnapshotRow; transition: PowerTransition | undefined }> {
+  const to = isPowerStatus(detail.power.status) ? detail.power.status : undefined;
+  const at = ctx.now.getTime();
   return store.transaction(async (tx) => {
     const prev = await tx.snapshots.get(detail.uuid);
-    const name = detail.name || prev?.name || detail.uuid;
+    const prevPower = prev ? powerOf(prev) : null;
+    const name = detail.name || (prev ? nameOf(prev) : '') || detail.uuid;
     const contractStatus = asContract(detail.status);
-    const base = { uuid: detail.uuid, name, contractStatus, observedAt: ctx.now };
-    if (!to || !prev || prev.powerStatus === null || prev.powerStatus === to) {
+    const base = { serverUuid: detail.uuid, name, contractStatus, observedAt: ctx.now };
+    if (!to || !prev || prevPower === null || prevPower === to) {
       // No change: the first read (a baseline), the same state, or an unknown power
       // value (not a change we can describe: the last known one stays).
-      const snapshot: Snapshot = {
+      const snapshot: SnapshotRow = {
         ...base,
-        powerStatus: to ?? prev?.powerStatus ?? null,
-        changedAt: prev && (!to || prev.powerStatus === to) ? prev.changedAt : ctx.now,
+        powerStatus: to ?? prevPower,
+        changedAt: prev && (!to || prevPower === to) ? prev.changedAt : ctx.now,
       };
       await tx.snapshots.upsert(snapshot);
       return { snapshot, transition: undefined };
     }
-    const from = prev.powerStatus;
-    const notice: Notice = { kind: 'power', uuid: detail.uuid, name, from, to, at: ctx.now };
-    const key = `power:${detail.uuid}:${prev.changedAt}:${from}>${to}`;
-    const snapshot: Snapshot = { ...base, powerStatus: to, changedAt: ctx.now };
+    const from = prevPower;
+    const notice: Notice = { kind: 'power', uuid: detail.uuid, name, from, to, at };
+    const key = `power:${detail.uuid}:${prev.changedAt.getTime()}:${from}>${to}`;
+    const snapshot: SnapshotRow = { ...base, powerStatus: to, changedAt: ctx.now };
     await tx.snapshots.upsert(snapshot);
-    const enqueued = await enqueueAll(tx, key, notice, ctx.channelsFor(detail.uuid), ctx.now + ctx.holdMs);
+    const enqueued = await enqueueAll(
+      tx,
+      key,
+      notice,
+      ctx.channelsFor(detail.uuid),
+      new Date(at + ctx.holdMs),
+    );
     return {
       snapshot,
-      transition: { uuid: detail.uuid, name, from, to, at: ctx.now, alarm: isAlarm({ from, to }), enqueued },
+      transition: { uuid: detail.uuid, name, from, to, at, alarm: isAlarm({ from, to }), enqueued },
     };
   });
 }
@@ -119,40 +140,43 @@ export interface ListOutcome {
  * news). A rename updates the name silently: later messages use it.
  */
 export async function recordList(
-  store: WatchStore,
-  servers: readonly ServerSummary[],
-  known: readonly Snapshot[],
+  store: Pick<Store, 'transaction'>,
+  servers: readonly Pick<VpsSummary, 'uuid' | 'name' | 'status'>[],
+  known: readonly SnapshotRow[],
   ctx: ChangeContext,
 ): Promise<ListOutcome> {
   const out: ListOutcome = { added: [], removed: [], contractChanged: [], renamed: [] };
-  const byUuid = new Map(known.map((s) => [s.uuid, s]));
+  const at = ctx.now.getTime();
+  const byUuid = new Map(known.map((s) => [s.serverUuid, s]));
   const baseline = known.length === 0;
   const seen = new Set<string>();
   for (const s of servers) {
     seen.add(s.uuid);
     const prev = byUuid.get(s.uuid);
     const contract = asContract(s.status);
-    if (prev && prev.name === s.name && prev.contractStatus === contract) continue;
+    if (prev && nameOf(prev) === s.name && contractOf(prev) === contract) continue;
     await store.transaction(async (tx) => {
       const cur = await tx.snapshots.get(s.uuid);
-      const next: Snapshot = cur
-        ? { ...cur, name: s.name || cur.name, contractStatus: contract }
+      const next: SnapshotRow = cur
+        ? { ...cur, name: s.name || nameOf(cur), contractStatus: contract }
         : {
-            uuid: s.uuid,
+            serverUuid: s.uuid,
             name: s.name || s.uuid,
             powerStatus: null,
             contractStatus: contract,
-            observedAt: 0,
+            // Never read: due for a detail call at once.
+            observedAt: new Date(0),
             changedAt: ctx.now,
           };
       await tx.snapshots.upsert(next);
-      if (!cur || cur.contractStatus === 'gone') {
+      const name = nameOf(next);
+      if (!cur || contractOf(cur) === 'gone') {
         if (!cur) out.added.push(s.uuid);
         if (!baseline || cur) {
-          const notice: Notice = { kind: 'server-added', uuid: s.uuid, name: next.name, at: ctx.now };
+          const notice: Notice = { kind: 'server-added', uuid: s.uuid, name, at };
           await enqueueAll(
             tx,
-            `added:${s.uuid}:${cur?.changedAt ?? 0}`,
+            `added:${s.uuid}:${cur?.changedAt.getTime() ?? 0}`,
             notice,
             ctx.channelsFor(s.uuid),
             ctx.now,
@@ -160,22 +184,23 @@ export async function recordList(
         }
         return;
       }
-      if (cur.name !== next.name) out.renamed.push(s.uuid);
-      if (cur.contractStatus !== contract) {
+      if (nameOf(cur) !== name) out.renamed.push(s.uuid);
+      const was = contractOf(cur);
+      if (was !== contract) {
         out.contractChanged.push(s.uuid);
         const notice: Notice = {
           kind: 'contract',
           uuid: s.uuid,
-          name: next.name,
-          from: cur.contractStatus,
+          name,
+          from: was,
           to: contract,
-          at: ctx.now,
+          at,
         };
         // changedAt is the epoch of the snapshot's last change of any kind; keys build on it.
         await tx.snapshots.upsert({ ...next, changedAt: ctx.now });
         await enqueueAll(
           tx,
-          `contract:${s.uuid}:${cur.changedAt}:${cur.contractStatus}>${contract}`,
+          `contract:${s.uuid}:${cur.changedAt.getTime()}:${was}>${contract}`,
           notice,
           ctx.channelsFor(s.uuid),
           ctx.now,
@@ -184,18 +209,18 @@ export async function recordList(
     });
   }
   for (const prev of known) {
-    if (seen.has(prev.uuid) || prev.contractStatus === 'gone') continue;
+    if (seen.has(prev.serverUuid) || contractOf(prev) === 'gone') continue;
     await store.transaction(async (tx) => {
-      const cur = await tx.snapshots.get(prev.uuid);
-      if (!cur || cur.contractStatus === 'gone') return;
+      const cur = await tx.snapshots.get(prev.serverUuid);
+      if (!cur || contractOf(cur) === 'gone') return;
       await tx.snapshots.upsert({ ...cur, contractStatus: 'gone', changedAt: ctx.now });
-      out.removed.push(prev.uuid);
-      const notice: Notice = { kind: 'server-removed', uuid: cur.uuid, name: cur.name, at: ctx.now };
+      out.removed.push(prev.serverUuid);
+      const notice: Notice = { kind: 'server-removed', uuid: cur.serverUuid, name: nameOf(cur), at };
       await enqueueAll(
         tx,
-        `removed:${cur.uuid}:${cur.changedAt}`,
+        `removed:${cur.serverUuid}:${cur.changedAt.getTime()}`,
         notice,
-        ctx.channelsFor(cur.uuid),
+        ctx.channelsFor(cur.serverUuid),
         ctx.now,
       );
     });

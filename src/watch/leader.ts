@@ -1,5 +1,5 @@
-import type { Clock } from './clock.ts';
-import type { WatchStore } from './ports.ts';
+import type { Clock } from '../clock.ts';
+import type { Store } from '../store/index.ts';
 
 /**
  * Who runs the watcher and the notifier. With PostgreSQL several replicas
@@ -12,7 +12,7 @@ import type { WatchStore } from './ports.ts';
  * follower can have taken over (the margin covers one slow request).
  */
 export interface LeadershipOptions {
-  store: Pick<WatchStore, 'leases'>;
+  store: Pick<Store, 'leases'>;
   holder: string;
   ttlMs: number;
   clock: Clock;
@@ -38,13 +38,13 @@ export class Leadership {
 
   isLeader(): boolean {
     if (this.opts.alwaysLead) return true;
-    return this.opts.clock.now() < this.validUntil;
+    return this.opts.clock.now().getTime() < this.validUntil;
   }
 
   /** Takes or renews the lease; returns whether this process leads now. */
   async ensure(): Promise<boolean> {
     if (this.opts.alwaysLead) return true;
-    const startedAt = this.opts.clock.now();
+    const startedAt = this.opts.clock.now().getTime();
     let held = false;
     try {
       held = await this.opts.store.leases.acquire(this.name, this.holder, this.opts.ttlMs);

@@ -10,7 +10,7 @@ import { POWER_STATUSES } from '../provider/index.ts';
 
 const power = z.enum(POWER_STATUSES);
 
-export const noticeSchema = z.discriminatedUnion('kind', [
+const noticeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('power'),
     uuid: z.string(),

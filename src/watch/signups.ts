@@ -1,5 +1,6 @@
+import type { SignupStatus } from '../provider/index.ts';
+import type { ProviderSignupStatus, SignupRow, Store } from '../store/index.ts';
 import type { Notice } from './notices.ts';
-import type { SignupStatusView, TrackedSignup, WatchStore } from './ports.ts';
 
 /**
  * Follow-up of a paid signup the provider accepted as `building` or
@@ -11,13 +12,34 @@ import type { SignupStatusView, TrackedSignup, WatchStore } from './ports.ts';
  */
 export type SignupOutcome = 'active' | 'escalated' | 'status-changed' | 'unchanged';
 
+/** A signup the provider accepted (`submitted`, with its service id) and has not finished yet. */
+export type TrackedSignup = SignupRow & { providerServiceId: number };
+
+/** Signups in state `submitted` that carry the provider's service id. */
+export async function trackedSignups(store: Pick<Store, 'signups'>): Promise<TrackedSignup[]> {
+  const rows = await store.signups.listByState(['submitted']);
+  return rows.filter((r): r is TrackedSignup => r.providerServiceId !== null);
+}
+
+/** The provider's statuses on the way to `active`. */
+export function isPendingStatus(s: string): s is Exclude<ProviderSignupStatus, 'active'> {
+  return s === 'building' || s === 'setup_pending';
+}
+
 export async function recordSignupStatus(
-  store: WatchStore,
+  store: Pick<Store, 'signups' | 'transaction'>,
   signup: TrackedSignup,
-  status: SignupStatusView,
+  status: Pick<SignupStatus, 'uuid' | 'name' | 'status'>,
   ip: string | null,
-  opts: { now: number; escalateAfterMs: number; notifyChannel?: string | undefined },
+  opts: { now: Date; escalateAfterMs: number; notifyChannel?: string | undefined },
 ): Promise<SignupOutcome> {
+  const at = opts.now.getTime();
+  const serviceId = String(signup.providerServiceId);
+  // The approval message; follow-ups are posted in its thread.
+  const threadTs = signup.threadTs ?? signup.messageTs;
+  // The store keeps no submission time: the quote's creation is at most its expiry
+  // older, which makes the setup_pending escalation early, never late.
+  const submittedAt = signup.createdAt.getTime();
   // NOTIFY_CHANNEL receives everything: a copy of each follow-up, outside the thread.
   const copyTo =
     opts.notifyChannel && opts.notifyChannel !== signup.channelId ? opts.notifyChannel : undefined;
@@ -26,21 +48,26 @@ export async function recordSignupStatus(
     const notice: Notice = {
       kind: 'signup-active',
       signupId: signup.id,
-      serviceId: signup.providerServiceId,
+      serviceId,
       uuid,
-      name: status.name || signup.name || uuid,
+      name: status.name || signup.serverName || uuid,
       ip,
       requesterId: signup.requesterId,
-      at: opts.now,
+      at,
     };
     // The conditional state change and the message commit together: whoever wins
     // `submitted -> active` (this process, a restarted one, another replica) posts.
     await store.transaction(async (tx) => {
-      if (!(await tx.signups.markActive(signup.id, uuid, ip))) return;
+      const { won } = await tx.signups.transition(signup.id, ['submitted'], 'active', {
+        uuid,
+        ipAddress: ip,
+        providerStatus: 'active',
+      });
+      if (!won) return;
       await tx.outbox.enqueue({
         dedupeKey: `signup:${signup.id}:active`,
         channelId: signup.channelId,
-        threadTs: signup.messageTs,
+        threadTs,
         payload: notice,
         nextAttemptAt: opts.now,
       });
@@ -57,32 +84,30 @@ export async function recordSignupStatus(
     return 'active';
   }
   let outcome: SignupOutcome = 'unchanged';
-  if (
-    status.status !== signup.providerStatus &&
-    (status.status === 'building' || status.status === 'setup_pending')
-  ) {
-    await store.signups.setProviderStatus(signup.id, status.status);
+  if (status.status !== (signup.providerStatus ?? 'building') && isPendingStatus(status.status)) {
+    // A self-transition: records the provider's status, no state change.
+    await store.signups.transition(signup.id, ['submitted'], 'submitted', { providerStatus: status.status });
     outcome = 'status-changed';
   }
-  if (status.status === 'setup_pending' && opts.now - signup.submittedAt >= opts.escalateAfterMs) {
+  if (status.status === 'setup_pending' && at - submittedAt >= opts.escalateAfterMs) {
     const notice: Notice = {
       kind: 'signup-stuck',
       signupId: signup.id,
-      serviceId: signup.providerServiceId,
-      name: status.name || signup.name,
+      serviceId,
+      name: status.name || signup.serverName,
       requesterId: signup.requesterId,
-      since: signup.submittedAt,
-      at: opts.now,
+      since: submittedAt,
+      at,
     };
     const fresh = await store.transaction(async (tx) => {
-      const first = await tx.outbox.enqueue({
+      const { created } = await tx.outbox.enqueue({
         dedupeKey: `signup:${signup.id}:stuck`,
         channelId: signup.channelId,
-        threadTs: signup.messageTs,
+        threadTs,
         payload: notice,
         nextAttemptAt: opts.now,
       });
-      if (first && copyTo) {
+      if (created && copyTo) {
         await tx.outbox.enqueue({
           dedupeKey: `signup:${signup.id}:stuck@${copyTo}`,
           channelId: copyTo,
@@ -91,7 +116,7 @@ export async function recordSignupStatus(
           nextAttemptAt: opts.now,
         });
       }
-      return first;
+      return created;
     });
     if (fresh) outcome = 'escalated';
   }

@@ -1,24 +1,27 @@
 import type { Logger } from 'pino';
+import { type Clock, sleep, type Timers } from '../clock.ts';
+import type { CallOptions, ProviderClient } from '../provider/index.ts';
+import type { SnapshotRow, Store, WatchRow } from '../store/index.ts';
 import { type BudgetState, RequestBudget } from './budget.ts';
-import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
-import { type Clock, sleep, type Timers } from './clock.ts';
+import { type ChangeContext, type PowerTransition, powerOf, recordDetail, recordList } from './changes.ts';
 import type { Leadership } from './leader.ts';
-import type {
-  CallOptions,
-  Snapshot,
-  TrackedSignup,
-  WatchProvider,
-  WatchStore,
-  WatchSubscription,
-} from './ports.ts';
 import { failureFacts } from './provider-errors.ts';
-import { recordSignupStatus } from './signups.ts';
+import { isPendingStatus, recordSignupStatus, type TrackedSignup, trackedSignups } from './signups.ts';
 
 const BACKGROUND: CallOptions = { lane: 'background' };
 
+/** What the watcher calls on the provider client (always on the background lane). */
+export type WatcherProvider = Pick<
+  ProviderClient,
+  'rateLimit' | 'listServers' | 'getServer' | 'signupStatus'
+>;
+
+/** What the watcher reads and writes in the store (outbox rows go in through `transaction`). */
+export type WatcherStore = Pick<Store, 'snapshots' | 'watches' | 'signups' | 'transaction'>;
+
 export interface WatcherOptions {
-  provider: WatchProvider;
-  store: WatchStore;
+  provider: WatcherProvider;
+  store: WatcherStore;
   logger: Logger;
   clock: Clock;
   timers: Timers;
@@ -72,14 +75,14 @@ export interface WatcherStats {
  */
 export class Watcher {
   readonly budget: RequestBudget;
-  private readonly o: WatcherOptions;
+  private readonly opts: WatcherOptions;
   private readonly log: Logger;
   private readonly processingMs: number;
   private readonly flapMs: number;
   private readonly signupMs: number;
   private readonly escalateMs: number;
-  private snapshots = new Map<string, Snapshot>();
-  private watches: WatchSubscription[] = [];
+  private snapshots = new Map<string, SnapshotRow>();
+  private watches: WatchRow[] = [];
   private signups: TrackedSignup[] = [];
   private readonly signupCheckedAt = new Map<string, number>();
   /** Power changes seen in the last flap window, by server. */
@@ -93,7 +96,7 @@ export class Watcher {
   private readonly counters = { requests: 0, rateLimited: 0, failures: 0, transitions: 0, lists: 0 };
 
   constructor(opts: WatcherOptions) {
-    this.o = opts;
+    this.opts = opts;
     this.log = opts.logger.child({ component: 'watcher' });
     this.budget = new RequestBudget(() => opts.provider.rateLimit, {
       share: opts.budgetShare,
@@ -113,7 +116,7 @@ export class Watcher {
     return {
       ...this.counters,
       lastListAt: this.lastListAt,
-      leader: this.o.leadership.isLeader(),
+      leader: this.opts.leadership.isLeader(),
       budget: this.budget.state(),
     };
   }
@@ -122,7 +125,7 @@ export class Watcher {
     if (this.abort) return;
     const abort = new AbortController();
     this.abort = abort;
-    const workers = Math.max(1, this.o.maxWorkers ?? 4);
+    const workers = Math.max(1, this.opts.maxWorkers ?? 4);
     this.loops = [this.leaseLoop(abort.signal)];
     for (let i = 0; i < workers; i += 1) this.loops.push(this.workLoop(abort.signal));
   }
@@ -131,16 +134,16 @@ export class Watcher {
    * Stops polling, waits for requests under way, and hands the lease back
    * (`release: false` leaves it to lapse, as a crashed process would).
    */
-  async stop(opts: { release?: boolean } = {}): Promise<void> {
+  async stop({ release = true }: { release?: boolean } = {}): Promise<void> {
     const abort = this.abort;
     if (!abort) return;
     abort.abort();
     await Promise.allSettled(this.loops);
     this.loops = [];
     this.abort = undefined;
-    if (opts.release === false) return;
+    if (!release) return;
     try {
-      await this.o.leadership.release();
+      await this.opts.leadership.release();
     } catch (err) {
       this.log.warn({ err }, 'could not release the watcher lease; it lapses by itself');
     }
@@ -158,9 +161,9 @@ export class Watcher {
     await this.paced({ kind: 'list', id: 'list' });
     for (const signup of this.signups)
       await this.paced({ kind: 'signup', id: `signup:${signup.id}`, signup });
-    const order = this.watchedServers().sort((a, b) => a.observedAt - b.observedAt);
+    const order = this.watchedServers().sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime());
     for (const s of order) {
-      const t = await this.paced({ kind: 'detail', id: s.uuid, uuid: s.uuid });
+      const t = await this.paced({ kind: 'detail', id: s.serverUuid, uuid: s.serverUuid });
       if (t) transitions.push(t);
     }
     return { requests: this.counters.requests - before, transitions };
@@ -170,48 +173,48 @@ export class Watcher {
     for (;;) {
       const d = this.budget.delayMs();
       if (d <= 0) break;
-      await sleep(this.o.timers, d);
+      await sleep(this.opts.timers, d);
     }
     return this.execute(task);
   }
 
   private async leaseLoop(signal: AbortSignal): Promise<void> {
-    const every = Math.max(100, Math.floor(this.o.leadership.ttlMs / 3));
+    const every = Math.max(100, Math.floor(this.opts.leadership.ttlMs / 3));
     while (!signal.aborted) {
-      const was = this.o.leadership.isLeader();
-      const now = await this.o.leadership.ensure();
+      const was = this.opts.leadership.isLeader();
+      const now = await this.opts.leadership.ensure();
       if (now && !was) {
-        this.log.info({ holder: this.o.leadership.holder }, 'took the watcher lease');
+        this.log.info({ holder: this.opts.leadership.holder }, 'took the watcher lease');
         this.loaded = false;
       } else if (!now && was) {
-        this.log.warn({ err: this.o.leadership.lastError }, 'lost the watcher lease');
+        this.log.warn({ err: this.opts.leadership.lastError }, 'lost the watcher lease');
       }
-      await sleep(this.o.timers, every, signal);
+      await sleep(this.opts.timers, every, signal);
     }
   }
 
   private async workLoop(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
-        if (!this.o.leadership.isLeader()) {
-          await sleep(this.o.timers, Math.max(100, Math.floor(this.o.leadership.ttlMs / 6)), signal);
+        if (!this.opts.leadership.isLeader()) {
+          await sleep(this.opts.timers, Math.max(100, Math.floor(this.opts.leadership.ttlMs / 6)), signal);
           continue;
         }
         // With no subscriber there is no list call to pick up a new watch: read the store instead.
         if (
           !this.loaded ||
-          (!this.hasSubscribers() && this.o.clock.now() - this.refreshedAt >= this.o.intervalMs)
+          (!this.hasSubscribers() && this.nowMs() - this.refreshedAt >= this.opts.intervalMs)
         ) {
           await this.refresh();
         }
         const next = this.nextTask();
         if ('waitMs' in next) {
-          await sleep(this.o.timers, Math.min(next.waitMs, 1_000), signal);
+          await sleep(this.opts.timers, Math.min(next.waitMs, 1_000), signal);
           continue;
         }
         const d = this.budget.delayMs();
         if (d > 0) {
-          await sleep(this.o.timers, Math.min(d, 1_000), signal);
+          await sleep(this.opts.timers, Math.min(d, 1_000), signal);
           continue;
         }
         await this.execute(next.task);
@@ -219,7 +222,7 @@ export class Watcher {
         // Store trouble: say so, wait a little, and let the next pass retry.
         this.counters.failures += 1;
         this.log.error({ err }, 'watcher step failed');
-        await sleep(this.o.timers, 1_000, signal);
+        await sleep(this.opts.timers, 1_000, signal);
       }
     }
   }
@@ -227,47 +230,51 @@ export class Watcher {
   /** Reloads what other parts of the bot change: snapshots, watches, signups. */
   private async refresh(): Promise<void> {
     const [snaps, watches, signups] = await Promise.all([
-      this.o.store.snapshots.all(),
-      this.o.store.watches.list(),
-      this.o.store.signups.tracking(),
+      this.opts.store.snapshots.all(),
+      this.opts.store.watches.list(),
+      trackedSignups(this.opts.store),
     ]);
-    this.snapshots = new Map(snaps.map((s) => [s.uuid, s]));
+    this.snapshots = new Map(snaps.map((s) => [s.serverUuid, s]));
     this.watches = watches;
     this.signups = signups;
     this.loaded = true;
-    this.refreshedAt = this.o.clock.now();
+    this.refreshedAt = this.nowMs();
+  }
+
+  private nowMs(): number {
+    return this.opts.clock.now().getTime();
   }
 
   private channelsFor = (uuid: string): string[] => {
     const set = new Set<string>();
-    if (this.o.notifyChannel) set.add(this.o.notifyChannel);
+    if (this.opts.notifyChannel) set.add(this.opts.notifyChannel);
     for (const w of this.watches) if (w.target === 'all' || w.target === uuid) set.add(w.channelId);
     return [...set];
   };
 
   private hasSubscribers(): boolean {
-    return this.o.notifyChannel !== undefined || this.watches.length > 0;
+    return this.opts.notifyChannel !== undefined || this.watches.length > 0;
   }
 
-  private watchedServers(): Snapshot[] {
-    const all = this.o.notifyChannel !== undefined || this.watches.some((w) => w.target === 'all');
+  private watchedServers(): SnapshotRow[] {
+    const all = this.opts.notifyChannel !== undefined || this.watches.some((w) => w.target === 'all');
     const targets = new Set(this.watches.map((w) => w.target));
     return [...this.snapshots.values()].filter(
-      (s) => s.contractStatus !== 'gone' && (all || targets.has(s.uuid)),
+      (s) => s.contractStatus !== 'gone' && (all || targets.has(s.serverUuid)),
     );
   }
 
   private nextTask(): { task: Task } | { waitMs: number } {
-    const now = this.o.clock.now();
-    let wait = this.o.intervalMs;
-    const listDue = this.lastListAt === undefined ? now : this.lastListAt + this.o.intervalMs;
+    const now = this.nowMs();
+    let wait = this.opts.intervalMs;
+    const listDue = this.lastListAt === undefined ? now : this.lastListAt + this.opts.intervalMs;
     // One list call per cycle: once the interval has passed and every watched
     // server has been read since the last list (when the budget stretches the
     // cycle, the list waits for the round to finish instead of eating into it).
     const last = this.lastListAt;
     const roundDone =
       last === undefined ||
-      this.watchedServers().every((s) => s.observedAt >= last || this.claimed.has(s.uuid));
+      this.watchedServers().every((s) => s.observedAt.getTime() >= last || this.claimed.has(s.serverUuid));
     if (this.hasSubscribers() && !this.claimed.has('list') && roundDone) {
       if (listDue <= now) return { task: { kind: 'list', id: 'list' } };
       wait = Math.min(wait, listDue - now);
@@ -279,33 +286,33 @@ export class Watcher {
       if (due <= now) return { task: { kind: 'signup', id, signup } };
       wait = Math.min(wait, due - now);
     }
-    let best: Snapshot | undefined;
+    let best: SnapshotRow | undefined;
     let bestDue = Number.POSITIVE_INFINITY;
     for (const s of this.watchedServers()) {
-      if (this.claimed.has(s.uuid)) continue;
+      if (this.claimed.has(s.serverUuid)) continue;
       // Processing servers, and servers that changed within the flap window (so that a
       // flip back is seen while the first change still waits in the outbox), are due sooner.
-      const changedAt = this.changedRecently.get(s.uuid);
-      const soon =
-        s.powerStatus === 'processing' || (changedAt !== undefined && now - changedAt < this.flapMs);
-      const due = s.observedAt + (soon ? this.processingMs : this.o.intervalMs);
+      const changedAt = this.changedRecently.get(s.serverUuid);
+      const soon = powerOf(s) === 'processing' || (changedAt !== undefined && now - changedAt < this.flapMs);
+      const observedAt = s.observedAt.getTime();
+      const due = observedAt + (soon ? this.processingMs : this.opts.intervalMs);
       if (due > now) {
         wait = Math.min(wait, due - now);
         continue;
       }
       // Earliest due first (stalest first among equals): a server due sooner goes
       // ahead, but a long-overdue one is never starved by a storm of quick re-reads.
-      if (!best || due < bestDue || (due === bestDue && s.observedAt < best.observedAt)) {
+      if (!best || due < bestDue || (due === bestDue && observedAt < best.observedAt.getTime())) {
         best = s;
         bestDue = due;
       }
     }
-    if (best) return { task: { kind: 'detail', id: best.uuid, uuid: best.uuid } };
+    if (best) return { task: { kind: 'detail', id: best.serverUuid, uuid: best.serverUuid } };
     return { waitMs: Math.max(10, wait) };
   }
 
   private context(now: number): ChangeContext {
-    return { now, channelsFor: this.channelsFor, holdMs: this.flapMs };
+    return { now: new Date(now), channelsFor: this.channelsFor, holdMs: this.flapMs };
   }
 
   private async execute(task: Task): Promise<PowerTransition | undefined> {
@@ -343,47 +350,52 @@ export class Watcher {
 
   /** A failed read counts as a look, so one broken server cannot starve the rest. */
   private markTried(task: Task): void {
-    const now = this.o.clock.now();
+    const now = this.nowMs();
     if (task.kind === 'list') this.lastListAt = now;
     else if (task.kind === 'signup') this.signupCheckedAt.set(task.signup.id, now);
     else {
       const s = this.snapshots.get(task.uuid);
-      if (s) this.snapshots.set(task.uuid, { ...s, observedAt: now });
+      if (s) this.snapshots.set(task.uuid, { ...s, observedAt: new Date(now) });
     }
   }
 
   private async doList(): Promise<void> {
-    const servers = await this.o.provider.listServers(BACKGROUND);
-    const now = this.o.clock.now();
+    const servers = await this.opts.provider.listServers(BACKGROUND);
+    const now = this.nowMs();
     // Watches and signups change through commands; pick them up once per cycle.
     const [watches, signups, known] = await Promise.all([
-      this.o.store.watches.list(),
-      this.o.store.signups.tracking(),
-      this.o.store.snapshots.all(),
+      this.opts.store.watches.list(),
+      trackedSignups(this.opts.store),
+      this.opts.store.snapshots.all(),
     ]);
     this.watches = watches;
     this.signups = signups;
-    const outcome = await recordList(this.o.store, servers, known, this.context(now));
-    const fresh = await this.o.store.snapshots.all();
+    const outcome = await recordList(this.opts.store, servers, known, this.context(now));
+    const fresh = await this.opts.store.snapshots.all();
     // Keep the in-memory look times: they are fresher than a concurrent detail's commit may be.
-    const merged = new Map<string, Snapshot>();
+    const merged = new Map<string, SnapshotRow>();
     for (const s of fresh) {
-      const mine = this.snapshots.get(s.uuid);
-      merged.set(s.uuid, mine && mine.observedAt > s.observedAt ? { ...s, observedAt: mine.observedAt } : s);
+      const mine = this.snapshots.get(s.serverUuid);
+      merged.set(
+        s.serverUuid,
+        mine && mine.observedAt.getTime() > s.observedAt.getTime()
+          ? { ...s, observedAt: mine.observedAt }
+          : s,
+      );
     }
     this.snapshots = merged;
     this.lastListAt = now;
     this.counters.lists += 1;
     if (outcome.added.length + outcome.removed.length + outcome.contractChanged.length > 0) {
       this.log.info(outcome, 'server list changed');
-      this.o.onOutbox?.();
+      this.opts.onOutbox?.();
     }
   }
 
   private async doDetail(uuid: string): Promise<PowerTransition | undefined> {
-    let detail: Awaited<ReturnType<WatchProvider['getServer']>>;
+    let detail: Awaited<ReturnType<WatcherProvider['getServer']>>;
     try {
-      detail = await this.o.provider.getServer(uuid, BACKGROUND);
+      detail = await this.opts.provider.getServer(uuid, BACKGROUND);
     } catch (err) {
       if (failureFacts(err).notFound) {
         // Gone between the list and this read: the next list call records it.
@@ -393,22 +405,22 @@ export class Watcher {
       }
       throw err;
     }
-    const now = this.o.clock.now();
-    const { snapshot, transition: t } = await recordDetail(this.o.store, detail, this.context(now));
+    const now = this.nowMs();
+    const { snapshot, transition: t } = await recordDetail(this.opts.store, detail, this.context(now));
     this.snapshots.set(uuid, snapshot);
     if (t) {
       this.changedRecently.set(uuid, now);
       for (const [u, at] of this.changedRecently) if (now - at >= this.flapMs) this.changedRecently.delete(u);
       this.counters.transitions += 1;
       this.log.info({ uuid, from: t.from, to: t.to, alarm: t.alarm }, 'power changed');
-      this.o.onTransition?.(t);
-      if (t.enqueued > 0) this.o.onOutbox?.();
+      this.opts.onTransition?.(t);
+      if (t.enqueued > 0) this.opts.onOutbox?.();
     }
     return t;
   }
 
   private async doSignup(signup: TrackedSignup): Promise<void> {
-    const status = await this.o.provider.signupStatus(signup.providerServiceId, BACKGROUND);
+    const status = await this.opts.provider.signupStatus(signup.providerServiceId, BACKGROUND);
     let ip: string | null = null;
     if (status.status === 'active' && status.uuid) {
       // The IP is not in signup-status: one detail read, inside the budget like any other.
@@ -418,35 +430,34 @@ export class Watcher {
       for (;;) {
         const d = this.budget.delayMs();
         if (d <= 0) break;
-        await sleep(this.o.timers, d);
+        await sleep(this.opts.timers, d);
       }
       this.budget.take();
       this.counters.requests += 1;
       try {
-        ip = (await this.o.provider.getServer(status.uuid, BACKGROUND)).ip_address;
+        ip = (await this.opts.provider.getServer(status.uuid, BACKGROUND)).ip_address;
       } catch (err) {
         // Posting the completion matters more than the IP; the message says it is unknown.
         this.log.warn({ err, signup: signup.id }, 'could not read the new server for its IP');
       }
     }
-    const now = this.o.clock.now();
-    const outcome = await recordSignupStatus(this.o.store, signup, status, ip, {
-      now,
+    const now = this.nowMs();
+    const outcome = await recordSignupStatus(this.opts.store, signup, status, ip, {
+      now: new Date(now),
       escalateAfterMs: this.escalateMs,
-      notifyChannel: this.o.notifyChannel,
+      notifyChannel: this.opts.notifyChannel,
     });
     this.signupCheckedAt.set(signup.id, now);
     if (outcome === 'active') {
       this.signups = this.signups.filter((s) => s.id !== signup.id);
       this.signupCheckedAt.delete(signup.id);
-    } else if (outcome === 'status-changed') {
-      this.signups = this.signups.map((s) =>
-        s.id === signup.id ? { ...s, providerStatus: status.status } : s,
-      );
+    } else if (outcome === 'status-changed' && isPendingStatus(status.status)) {
+      const providerStatus = status.status;
+      this.signups = this.signups.map((s) => (s.id === signup.id ? { ...s, providerStatus } : s));
     }
     if (outcome === 'active' || outcome === 'escalated') {
       this.log.info({ signup: signup.id, outcome }, 'signup follow-up');
-      this.o.onOutbox?.();
+      this.opts.onOutbox?.();
     }
   }
 }

@@ -22,12 +22,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { realTimers, systemClock } from '../../src/clock.ts';
 import { createLogger } from '../../src/log.ts';
 import { ProviderClient } from '../../src/provider/index.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 import { openStore } from '../../src/store/index.ts';
-import { watchProviderFrom, watchStoreFrom } from '../../src/watch/adapters.ts';
-import { realClock, realTimers } from '../../src/watch/clock.ts';
 import { Leadership } from '../../src/watch/leader.ts';
 import { Watcher } from '../../src/watch/watcher.ts';
 
@@ -86,21 +85,20 @@ async function runWatcher(n: number): Promise<{ latencies: number[]; rateLimited
   const logger = createLogger({ level: 'silent' });
   const store = await openStore({ dataDir, logger });
   const client = new ProviderClient({ baseUrl: sim.url, apiKey: sim.keys.full, logger });
-  const wstore = watchStoreFrom(store);
   const pending = new Map<string, number>();
   const latencies: number[] = [];
   let measuring = false;
   const watcher = new Watcher({
-    provider: watchProviderFrom(client),
-    store: wstore,
+    provider: client,
+    store,
     logger,
-    clock: realClock,
+    clock: systemClock,
     timers: realTimers,
     leadership: new Leadership({
-      store: wstore,
+      store,
       holder: 'bench',
       ttlMs: 15_000,
-      clock: realClock,
+      clock: systemClock,
       alwaysLead: true,
     }),
     intervalMs: 10,

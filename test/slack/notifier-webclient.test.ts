@@ -32,7 +32,7 @@ describe('notifier through @slack/web-api against the fake Slack server', () => 
       timers: w.time,
       render: { locale: 'en' },
     });
-    const now = w.time.now();
+    const now = w.time.ms();
     for (const [i, name] of ['one', 'two'].entries()) {
       await w.a.store.outbox.enqueue({
         dedupeKey: `k${i}`,
@@ -60,6 +60,6 @@ describe('notifier through @slack/web-api against the fake Slack server', () => 
     expect(posts).toHaveLength(4);
     const texts = posts.slice(2).map((p) => String(p.args.text));
     expect(texts.join('\n')).toMatch(/one[\s\S]*two/);
-    expect(await w.a.store.outbox.due(new Date(w.time.now() + 86_400_000), 10)).toHaveLength(0);
+    expect(await w.a.store.outbox.due(new Date(w.time.ms() + 86_400_000), 10)).toHaveLength(0);
   });
 });

@@ -14,7 +14,7 @@ function power(uuid: string, from: string, to: string, at: number): Notice {
   return { kind: 'power', uuid, name: `srv-${uuid}`, from, to, at } as Notice;
 }
 
-async function enqueue(w: World, key: string, notice: Notice, channel = CHANNEL, at = w.time.now()) {
+async function enqueue(w: World, key: string, notice: Notice, channel = CHANNEL, at = w.time.ms()) {
   await w.a.store.outbox.enqueue({
     dedupeKey: key,
     channelId: channel,
@@ -34,7 +34,7 @@ describe('notifier', () => {
   it('paces a channel at about one message a second, and channels independently', async () => {
     world = await makeWorld({ servers: 1 });
     const w = world;
-    const now = w.time.now();
+    const now = w.time.ms();
     await enqueue(w, 'a1', { kind: 'server-added', uuid: 'u1', name: 'one', at: now });
     await enqueue(w, 'a2', { kind: 'server-removed', uuid: 'u2', name: 'two', at: now }, 'C0OTHER01');
     await enqueue(w, 'a3', { kind: 'server-added', uuid: 'u3', name: 'three', at: now + 1 });
@@ -51,7 +51,7 @@ describe('notifier', () => {
   it('waits out Slack 429 Retry-After and ok:false with backoff, and loses nothing', async () => {
     world = await makeWorld({ servers: 1 });
     const w = world;
-    const now = w.time.now();
+    const now = w.time.ms();
     await enqueue(w, 'x1', { kind: 'server-added', uuid: 'u1', name: 'one', at: now });
     await enqueue(w, 'x2', { kind: 'server-added', uuid: 'u2', name: 'two', at: now + 1 });
     w.slack.failNext(
@@ -68,7 +68,7 @@ describe('notifier', () => {
     expect(w.slack.refused[1]!.at - w.slack.refused[0]!.at).toBeGreaterThanOrEqual(7_000);
     expect(w.slack.posts.map((p) => p.text).join('\n')).toMatch(/one[\s\S]*two/);
     expect(w.slack.posts).toHaveLength(2);
-    const left = await w.a.store.outbox.due(new Date(w.time.now() + 86_400_000), 100);
+    const left = await w.a.store.outbox.due(new Date(w.time.ms() + 86_400_000), 100);
     expect(left).toHaveLength(0);
     const sent = await w.a.store.outbox.get(1);
     expect(sent?.sentTs).toBeTruthy();
@@ -78,7 +78,7 @@ describe('notifier', () => {
   it('keeps unsent rows across a restart and posts them once afterwards', async () => {
     world = await makeWorld({ servers: 1 });
     const w = world;
-    const now = w.time.now();
+    const now = w.time.ms();
     await enqueue(w, 'r1', { kind: 'server-added', uuid: 'u1', name: 'one', at: now });
     w.slack.failNext({ kind: 'error', error: 'service_unavailable' });
     await w.a.notifier.drainOnce();
@@ -100,7 +100,7 @@ describe('notifier', () => {
   it('posts signup follow-ups in their thread, never inside a digest', async () => {
     world = await makeWorld({ servers: 1 });
     const w = world;
-    const now = w.time.now();
+    const now = w.time.ms();
     for (let i = 0; i < 4; i += 1) {
       await enqueue(w, `p${i}`, power(`u${i}`, 'running', 'stopped', now));
     }

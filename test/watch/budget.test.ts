@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RequestBudget } from '../../src/watch/budget.ts';
-import type { RateLimitInfo } from '../../src/watch/ports.ts';
+import { type KnownRateLimit, RequestBudget } from '../../src/watch/budget.ts';
 import { makeWorld, type World } from './support/world.ts';
 
 describe('RequestBudget', () => {
   it('takes at most its share of a window and spreads it over the window', () => {
     let now = 1_000_000;
-    let rl: RateLimitInfo = {
+    let rl: KnownRateLimit = {
       limit: 100,
       remaining: 100,
       reset: (now + 60_000) / 1000,
@@ -14,7 +13,7 @@ describe('RequestBudget', () => {
       concurrentRemaining: 4,
       seenAt: now,
     };
-    const b = new RequestBudget(() => rl, { share: 0.5, clock: { now: () => now } });
+    const b = new RequestBudget(() => rl, { share: 0.5, clock: { now: () => new Date(now) } });
     let started = 0;
     // Over one window, starting whenever allowed.
     while (now < 1_060_000) {
@@ -32,7 +31,7 @@ describe('RequestBudget', () => {
 
   it('leaves people their part of the window even when they use it first', () => {
     const now = 0;
-    const rl: RateLimitInfo = {
+    const rl: KnownRateLimit = {
       limit: 100,
       remaining: 45, // people already used 55
       reset: 60,
@@ -40,7 +39,7 @@ describe('RequestBudget', () => {
       concurrentRemaining: 4,
       seenAt: 0,
     };
-    const b = new RequestBudget(() => rl, { share: 0.5, clock: { now: () => now } });
+    const b = new RequestBudget(() => rl, { share: 0.5, clock: { now: () => new Date(now) } });
     // People used more than their half: the watcher may only use what keeps one for them.
     let started = 0;
     while (b.delayMs() === 0 && started < 100) {
@@ -54,7 +53,7 @@ describe('RequestBudget', () => {
 
   it('never takes the last concurrency place and backs off after a 429', () => {
     const now = 0;
-    const rl: RateLimitInfo = {
+    const rl: KnownRateLimit = {
       limit: 100,
       remaining: 100,
       reset: 60,
@@ -62,7 +61,7 @@ describe('RequestBudget', () => {
       concurrentRemaining: 2,
       seenAt: 0,
     };
-    const b = new RequestBudget(() => rl, { share: 0.5, clock: { now: () => now } });
+    const b = new RequestBudget(() => rl, { share: 0.5, clock: { now: () => new Date(now) } });
     expect(b.maxInFlight()).toBe(1);
     expect(b.delayMs()).toBe(0);
     b.take();
@@ -91,13 +90,13 @@ describe('the watcher within the rate limit', () => {
     const userLatencies: number[] = [];
     let userFailures = 0;
     const userCommand = w.time.track(async () => {
-      const started = w.time.now();
+      const started = w.time.ms();
       try {
         await w.a.client.me({ lane: 'interactive' });
       } catch {
         userFailures += 1;
       }
-      userLatencies.push(w.time.now() - started);
+      userLatencies.push(w.time.ms() - started);
     });
     const every = (ms: number, fn: () => void) => {
       const tick = () => {
@@ -107,7 +106,7 @@ describe('the watcher within the rate limit', () => {
       w.time.setTimeout(tick, ms);
     };
     every(4_000, () => void userCommand());
-    const startAt = w.time.now();
+    const startAt = w.time.ms();
     w.a.watcher.start();
     await w.time.advance(5 * 60_000);
     await w.a.watcher.stop();
@@ -129,8 +128,8 @@ describe('the watcher within the rate limit', () => {
       expect(e.watcher + e.people).toBeLessThanOrEqual(limit);
     }
     // With 30 requests a minute for 20 servers and a list call, each server is read every ~42 s.
-    const snaps = await w.a.wstore.snapshots.all();
-    for (const s of snaps) expect(w.time.now() - s.observedAt).toBeLessThanOrEqual(60_000);
+    const snaps = await w.a.store.snapshots.all();
+    for (const s of snaps) expect(w.time.ms() - s.observedAt.getTime()).toBeLessThanOrEqual(60_000);
     const stats = w.a.watcher.stats();
     expect(stats.budget.limit).toBe(limit);
     expect(stats.budget.windowMs).toBe(60_000);
@@ -151,10 +150,10 @@ describe('the watcher adapts', () => {
     w.a.watcher.start();
     await w.time.advance(120_000);
     // Align to a window start, then the plan shrinks to a quarter.
-    const toNextWindow = 60_000 - (w.time.now() % 60_000);
+    const toNextWindow = 60_000 - (w.time.ms() % 60_000);
     await w.time.advance(toNextWindow);
     w.sim.control.setRateLimit({ limit: 30, windowSeconds: 60, concurrent: 4, daily: 1_000_000 });
-    const changedAt = w.time.now();
+    const changedAt = w.time.ms();
     await w.time.advance(180_000);
     await w.a.watcher.stop();
     expect(w.sim.control.rateLimited().total).toBe(0);
@@ -178,7 +177,7 @@ describe('the watcher adapts', () => {
     await w.time.advance(5_000);
     w.sim.control.setPower(u0, 'processing');
     await w.time.advance(40_000);
-    const since = w.time.now();
+    const since = w.time.ms();
     await w.time.advance(39_000);
     await w.a.watcher.stop();
     const reads = (u: string) =>
@@ -202,7 +201,7 @@ describe('flap detection with a long interval', () => {
     let seen = false;
     for (let i = 0; i < 70 && !seen; i += 1) {
       await w.time.advance(1_000);
-      seen = (await w.a.wstore.snapshots.get(u0))?.powerStatus === 'stopped';
+      seen = (await w.a.store.snapshots.get(u0))?.powerStatus === 'stopped';
     }
     expect(seen).toBe(true);
     await w.time.advance(10_000);
@@ -227,7 +226,7 @@ describe('fairness under a tight budget', () => {
     for (const u of stuck) w.sim.control.setPower(u, 'processing');
     w.a.watcher.start();
     await w.time.advance(10 * 60_000);
-    const since = w.time.now() - 4 * 60_000;
+    const since = w.time.ms() - 4 * 60_000;
     await w.a.watcher.stop();
     expect(w.sim.control.rateLimited().total).toBe(0);
     const reads = (u: string) =>

@@ -30,14 +30,14 @@ describe('two replicas on one PostgreSQL', () => {
 
     // The leader dies; a change happens at that very moment and another while nobody leads.
     await w.a.kill();
-    const killedAt = w.time.now();
+    const killedAt = w.time.ms();
     w.sim.control.setPower(u1, 'error');
     await w.time.advance(5_000);
     w.sim.control.setPower(u2, 'stopped');
     let tookOverAt: number | undefined;
     for (let t = 0; t < 60_000; t += 1_000) {
       await w.time.advance(1_000);
-      if (tookOverAt === undefined && b.leadership.isLeader()) tookOverAt = w.time.now();
+      if (tookOverAt === undefined && b.leadership.isLeader()) tookOverAt = w.time.ms();
     }
     expect(tookOverAt).toBeDefined();
     expect(tookOverAt! - killedAt).toBeLessThanOrEqual(2 * intervalMs);
@@ -48,7 +48,7 @@ describe('two replicas on one PostgreSQL', () => {
       expect(mentions, names.get(u)).toHaveLength(1);
     }
     expect(w.slack.posts.length).toBeLessThanOrEqual(3);
-    const unsent = await b.store.outbox.due(new Date(w.time.now() + 86_400_000), 100);
+    const unsent = await b.store.outbox.due(new Date(w.time.ms() + 86_400_000), 100);
     expect(unsent).toHaveLength(0);
     await b.watcher.stop();
     await b.notifier.stop();

@@ -38,7 +38,7 @@ async function submittedSignup(w: World, outcome: 'building' | 'setup_pending') 
     requesterId: 'U0REQUESTER',
     channelId: 'C0APPROVAL',
     messageTs: '1772420000.000100',
-    expiresAt: new Date(w.time.now() + 3_600_000),
+    expiresAt: new Date(w.time.ms() + 3_600_000),
   });
   await s.transition(row.id, ['quoted'], 'approved', { approverId: 'U0APPROVER' });
   await s.transition(row.id, ['approved'], 'executing');

@@ -27,7 +27,7 @@ async function cycleAfter(w: World, ms = 10_000) {
 }
 
 async function outboxRows(w: World) {
-  return w.a.store.outbox.due(new Date(w.time.now() + 10 * 86_400_000), 10_000);
+  return w.a.store.outbox.due(new Date(w.time.ms() + 10 * 86_400_000), 10_000);
 }
 
 describe.each<Kind>(['sqlite', 'postgres'])('watcher on %s against the simulator', (kind) => {
@@ -98,10 +98,10 @@ describe.each<Kind>(['sqlite', 'postgres'])('watcher on %s against the simulator
     w.sim.control.renameServer(u1, 'renamed-1');
     const [u2] = w.sim.control.addServers(1, { name: 'fresh-1', power: 'running' });
     await cycleAfter(w);
-    const snaps = await w.a.wstore.snapshots.all();
-    expect(snaps.find((s) => s.uuid === u1)?.name).toBe('renamed-1');
-    expect(snaps.find((s) => s.uuid === u0)?.contractStatus).toBe('suspended');
-    expect(snaps.find((s) => s.uuid === u2)?.powerStatus).toBe('running');
+    const snaps = await w.a.store.snapshots.all();
+    expect(snaps.find((s) => s.serverUuid === u1)?.name).toBe('renamed-1');
+    expect(snaps.find((s) => s.serverUuid === u0)?.contractStatus).toBe('suspended');
+    expect(snaps.find((s) => s.serverUuid === u2)?.powerStatus).toBe('running');
     w.sim.control.removeServer(u1);
     await cycleAfter(w);
     await drainFor(w, 5_000);

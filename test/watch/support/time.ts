@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle, Timers } from '../../../src/watch/clock.ts';
+import type { Clock, TimerHandle, Timers } from '../../../src/clock.ts';
 
 interface Pending {
   id: number;
@@ -11,6 +11,7 @@ interface Pending {
  * client, the watcher and the notifier. Nothing waits for wall time: timers
  * fire when the test advances, and between firings `settle()` lets requests
  * and queries under way finish (it waits until the tracked calls are done).
+ * `now()` is the bot's Clock; `ms()` is the same instant in epoch ms, for arithmetic.
  */
 export class ManualTime implements Clock, Timers {
   private timers: Pending[] = [];
@@ -22,13 +23,17 @@ export class ManualTime implements Clock, Timers {
     private readonly setNow: (ms: number) => void,
   ) {}
 
-  now(): number {
+  now(): Date {
+    return new Date(this.getNow());
+  }
+
+  ms(): number {
     return this.getNow();
   }
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
     this.seq += 1;
-    const t = { id: this.seq, at: this.now() + Math.max(0, ms), fn };
+    const t = { id: this.seq, at: this.ms() + Math.max(0, ms), fn };
     this.timers.push(t);
     return { id: t.id };
   }
@@ -40,7 +45,7 @@ export class ManualTime implements Clock, Timers {
 
   /** The provider client's clock shape (now + sleep). */
   readonly clientClock = {
-    now: () => this.now(),
+    now: () => this.ms(),
     sleep: (ms: number, signal?: AbortSignal): Promise<void> =>
       new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
@@ -71,8 +76,9 @@ export class ManualTime implements Clock, Timers {
   /** Wraps every function of an object (one level deep and the nested repos) for `settle()`. */
   trackAll<T extends object>(obj: T): T {
     return new Proxy(obj, {
-      get: (target, prop, receiver) => {
-        const v = Reflect.get(target, prop, receiver);
+      get: (target, prop) => {
+        // Getters run on the real object, so a class's own fields are not proxied.
+        const v = Reflect.get(target, prop);
         if (typeof v === 'function') {
           const bound = (v as (...a: unknown[]) => unknown).bind(target);
           return (...a: unknown[]) => {
@@ -108,18 +114,18 @@ export class ManualTime implements Clock, Timers {
 
   /** Moves time forward by `ms`, firing due timers in order and settling after each. */
   async advance(ms: number): Promise<void> {
-    const target = this.now() + ms;
+    const target = this.ms() + ms;
     await this.settle();
     for (;;) {
       this.timers.sort((a, b) => a.at - b.at || a.id - b.id);
       const next = this.timers[0];
       if (!next || next.at > target) break;
       this.timers.shift();
-      if (next.at > this.now()) this.setNow(next.at);
+      if (next.at > this.ms()) this.setNow(next.at);
       next.fn();
       await this.settle();
     }
-    if (target > this.now()) this.setNow(target);
+    if (target > this.ms()) this.setNow(target);
     await this.settle();
   }
 

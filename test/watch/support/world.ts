@@ -7,10 +7,8 @@ import { ProviderClient } from '../../../src/provider/index.ts';
 import { type Simulator, startSimulator } from '../../../src/simulator/index.ts';
 import { Notifier } from '../../../src/slack/notifier.ts';
 import { openStore, type Store } from '../../../src/store/index.ts';
-import { watchProviderFrom, watchStoreFrom } from '../../../src/watch/adapters.ts';
 import { Leadership } from '../../../src/watch/leader.ts';
-import type { WatchProvider, WatchStore } from '../../../src/watch/ports.ts';
-import { Watcher } from '../../../src/watch/watcher.ts';
+import { Watcher, type WatcherProvider } from '../../../src/watch/watcher.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres.ts';
 import { FakeSlackClient } from './fake-slack-client.ts';
 import { ManualTime } from './time.ts';
@@ -35,9 +33,9 @@ export interface WorldOptions {
 export interface Instance {
   name: string;
   store: Store;
-  wstore: WatchStore;
   client: ProviderClient;
-  provider: WatchProvider;
+  /** The client as the watcher sees it (tracked for `settle()`). */
+  provider: WatcherProvider;
   leadership: Leadership;
   watcher: Watcher;
   notifier: Notifier;
@@ -72,7 +70,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
   const uuids = sim.control.addServers(o.servers ?? 3, { power: 'running', status: 'active' });
   const sink = new MemoryLogSink();
   const logger = createLogger({ level: 'debug', stream: sink });
-  const slack = new FakeSlackClient(() => time.now());
+  const slack = new FakeSlackClient(() => time.ms());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'watch-test-'));
   const db: TestDatabase | null = kind === 'postgres' ? await createTestDatabase('watch') : null;
   const instances: Instance[] = [];
@@ -85,7 +83,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       databaseUrl: db?.url,
       encryptionKey: KEY,
       logger,
-      clock: { now: () => new Date(time.now()) },
+      clock: time,
     });
     const client = new ProviderClient({
       baseUrl: sim.url,
@@ -94,10 +92,10 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       clock: time.clientClock,
       retry: { maxAttempts: 1 },
     });
-    const provider = time.trackAll(watchProviderFrom(client));
-    const wstore = time.trackAll(watchStoreFrom(store));
+    const provider: WatcherProvider = time.trackAll(client);
+    const tracked = time.trackAll(store);
     const leadership = new Leadership({
-      store: wstore,
+      store: tracked,
       holder: name,
       ttlMs: Math.ceil(intervalMs * 1.5),
       clock: time,
@@ -106,7 +104,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
     let notifier: Notifier | undefined;
     const watcher = new Watcher({
       provider,
-      store: wstore,
+      store: tracked,
       logger: logger.child({ instance: name }),
       clock: time,
       timers: time,
@@ -131,7 +129,6 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
     const inst: Instance = {
       name,
       store,
-      wstore,
       client,
       provider,
       leadership,
