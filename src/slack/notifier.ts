@@ -181,7 +181,7 @@ function firstId(p: Planned): number {
 }
 
 export class Notifier {
-  private readonly o: NotifierOptions & { clock: Clock; timers: Timers };
+  private readonly opts: NotifierOptions & { clock: Clock; timers: Timers };
   private readonly log: Logger;
   private readonly ui: Ui;
   private readonly flapMs: number;
@@ -201,7 +201,7 @@ export class Notifier {
   };
 
   constructor(opts: NotifierOptions) {
-    this.o = { ...opts, clock: opts.clock ?? systemClock, timers: opts.timers ?? realTimers };
+    this.opts = { ...opts, clock: opts.clock ?? systemClock, timers: opts.timers ?? realTimers };
     this.log = opts.logger.child({ component: 'notifier' });
     // Notifications carry Slack date tokens, which every reader sees in their own zone.
     this.ui = uiFor(opts.render.locale, 'UTC');
@@ -235,11 +235,11 @@ export class Notifier {
   }
 
   private async run(signal: AbortSignal): Promise<void> {
-    const poll = this.o.pollMs ?? 1_000;
+    const poll = this.opts.pollMs ?? 1_000;
     while (!signal.aborted) {
       let wait = poll;
       try {
-        if (this.o.isLeader?.() ?? true) {
+        if (this.opts.isLeader?.() ?? true) {
           await this.purge();
           const r = await this.drainOnce();
           if (r.waitMs !== undefined) wait = Math.min(poll, Math.max(10, r.waitMs));
@@ -255,7 +255,7 @@ export class Notifier {
       const ctl = new AbortController();
       const onAbort = () => ctl.abort();
       signal.addEventListener('abort', onAbort, { once: true });
-      await Promise.race([sleep(this.o.timers, wait, ctl.signal), woken]);
+      await Promise.race([sleep(this.opts.timers, wait, ctl.signal), woken]);
       ctl.abort();
       signal.removeEventListener('abort', onAbort);
       this.wake = undefined;
@@ -264,10 +264,10 @@ export class Notifier {
 
   /** Once an hour, deletes sent rows past `keepSentMs`. */
   private async purge(): Promise<void> {
-    const now = this.o.clock.now().getTime();
-    if (!this.o.outbox.purgeSent || now - this.purgedAt < 3_600_000) return;
+    const now = this.opts.clock.now().getTime();
+    if (!this.opts.outbox.purgeSent || now - this.purgedAt < 3_600_000) return;
     this.purgedAt = now;
-    const n = await this.o.outbox.purgeSent(new Date(now - (this.o.keepSentMs ?? 14 * 86_400_000)));
+    const n = await this.opts.outbox.purgeSent(new Date(now - (this.opts.keepSentMs ?? 14 * 86_400_000)));
     if (n > 0) this.log.info({ deleted: n }, 'purged sent notifications');
   }
 
@@ -277,8 +277,8 @@ export class Notifier {
    * waiting, how long until it may go.
    */
   async drainOnce(): Promise<{ posted: number; waitMs: number | undefined }> {
-    const now = this.o.clock.now().getTime();
-    const rows = await this.o.outbox.due(new Date(now + this.flapMs), 1000);
+    const now = this.opts.clock.now().getTime();
+    const rows = await this.opts.outbox.due(new Date(now + this.flapMs), 1000);
     const byTarget = new Map<string, Parsed[]>();
     for (const row of rows) {
       const notice = parseNotice(row.payload);
@@ -288,7 +288,7 @@ export class Notifier {
           { id: row.id, dedupeKey: row.dedupeKey },
           'outbox row with an unreadable payload; set aside',
         );
-        await this.o.outbox.markFailed(row.id, 'unreadable payload', null);
+        await this.opts.outbox.markFailed(row.id, 'unreadable payload', null);
         continue;
       }
       const ready = (row.nextAttemptAt?.getTime() ?? Number.POSITIVE_INFINITY) <= now;
@@ -323,11 +323,11 @@ export class Notifier {
         ? renderDigest(
             this.ui,
             chosen.map((u) => u.unit),
-            this.o.render.oncallMention,
+            this.opts.render.oncallMention,
           )
-        : renderUnit(this.ui, chosen[0]!.unit, this.o.render.oncallMention);
+        : renderUnit(this.ui, chosen[0]!.unit, this.opts.render.oncallMention);
       const sentRows = chosen.flatMap((u) => u.rows);
-      if (!(this.o.isLeader?.() ?? true)) break;
+      if (!(this.opts.isLeader?.() ?? true)) break;
       const ok = await this.post(channel, thread || undefined, message, sentRows, now);
       this.nextPostAt.set(channel, Math.max(this.nextPostAt.get(channel) ?? 0, now + this.minIntervalMs));
       if (ok) {
@@ -359,20 +359,20 @@ export class Notifier {
     let failure: Failure | undefined;
     let ts: string | null = null;
     try {
-      const answer = await this.o.slack.postMessage(args);
+      const answer = await this.opts.slack.postMessage(args);
       if (answer.ok === false) failure = classifySlackFailure(answer);
       else ts = answer.ts ?? null;
     } catch (err) {
       failure = classifySlackFailure(err);
     }
     if (!failure) {
-      for (const r of rows) await this.o.outbox.markSent(r.id, ts);
+      for (const r of rows) await this.opts.outbox.markSent(r.id, ts);
       this.counters.posted += 1;
       this.counters.rowsSent += rows.length;
       return true;
     }
     const attempts = Math.max(...rows.map((r) => r.attempts));
-    const maxBackoff = this.o.maxBackoffMs ?? 600_000;
+    const maxBackoff = this.opts.maxBackoffMs ?? 600_000;
     let delay: number;
     if (failure.rateLimited) {
       this.counters.rateLimited += 1;
@@ -392,7 +392,7 @@ export class Notifier {
       'Slack refused a notification; it stays in the outbox',
     );
     const next = new Date(now + delay);
-    for (const r of rows) await this.o.outbox.markFailed(r.id, failure.error, next);
+    for (const r of rows) await this.opts.outbox.markFailed(r.id, failure.error, next);
     return false;
   }
 }
