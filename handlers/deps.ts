@@ -1,8 +1,8 @@
+import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access.ts';
 import type { DeliveryGuard } from '../src/services/delivery-guard.ts';
-import type { Clock } from '../src/services/ports.ts';
-import type { ServersService } from '../src/services/servers.ts';
+import type { ServersService } from '../src/services/servers/index.ts';
 import type { Ui } from '../src/slack/views/format.ts';
 import type { WatchHandlerDeps } from './commands/watch.ts';
 import type { SignupHandlerDeps } from './signup-deps.ts';

@@ -5,7 +5,7 @@
  * once: each row moves by one conditional UPDATE, so only one replica acts.
  */
 import type { webApi } from '@slack/bolt';
-import { expireDue, recoverUnknown } from '../src/services/signup.ts';
+import { expireDue, recoverUnknown } from '../src/services/signup/index.ts';
 import { reportOutcome } from './actions/signup-buttons.ts';
 import { errorText, refreshApproval, type SignupHandlerDeps } from './signup-deps.ts';
 

@@ -1,7 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../src/log.ts';
-import { describeRow, type SignupDeps } from '../src/services/signup.ts';
-import type { SignupRow } from '../src/services/signup-ports.ts';
+import { describeRow, type SignupDeps, type SignupRow } from '../src/services/signup/index.ts';
 import type { Message, Ui } from '../src/slack/views/format.ts';
 import { signupApprovalMessage } from '../src/slack/views/signup-approval.ts';
 

@@ -8,16 +8,16 @@ import { webApi } from '@slack/bolt';
 import { registerHandlers } from '../handlers/index.ts';
 import { startSignupBackground } from '../handlers/signup-background.ts';
 import type { SignupHandlerDeps } from '../handlers/signup-deps.ts';
+import { type Clock, systemClock } from './clock.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { ProviderClient, type RetryPolicy } from './provider/index.ts';
 import { AccessService, loadPolicyFile, PolicyError } from './services/access.ts';
-import { providerPort, storePort } from './services/adapters.ts';
+import { Audit } from './services/audit.ts';
 import { DeliveryGuard } from './services/delivery-guard.ts';
 import { healthReport } from './services/health.ts';
-import { type Clock, systemClock } from './services/ports.ts';
-import { ServersService } from './services/servers.ts';
-import { signupAccessPort, signupProviderPort } from './services/signup-adapters.ts';
+import { ServersService } from './services/servers/index.ts';
+import { WatchSubscriptions } from './services/watch/index.ts';
 import { createSlackApp } from './slack/app.ts';
 import { translator } from './slack/i18n/index.ts';
 import { fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
@@ -26,7 +26,6 @@ import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
 import { openStore, type Store } from './store/index.ts';
 import { createWatcherRuntime } from './watch/runtime.ts';
-import { WatchSubscriptions } from './watch/subscriptions.ts';
 
 export interface RunningBot {
   port: number;
@@ -76,7 +75,6 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     ...(opts.providerRetry ? { retry: opts.providerRetry } : {}),
   });
   try {
-    const ports = { provider: providerPort(provider), store: storePort(store) };
     const identity = await fetchBotIdentity(config.slack);
     let background: () => BackgroundStats = () => ({});
     const slack = createSlackApp({
@@ -84,7 +82,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       slack: config.slack,
       port: opts.port ?? config.port,
       logger,
-      health: () => healthReport(ports.store, provider),
+      health: () => healthReport(store, provider),
       // The watcher and notifier are made after the app (they need its settings); read them late.
       metrics: () => prometheusText(provider.metrics(), background()),
     });
@@ -94,17 +92,19 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       approvers: config.approvers,
       policy,
       groups: directory,
-      provider: ports.provider,
+      provider,
       clock,
     });
-    const servers = new ServersService({ ...ports, access, clock });
+    const audit = new Audit(store, logger.child({ component: 'audit' }));
+    const servers = new ServersService({ provider, store, access, audit, clock });
     const ui = (userId: string) => directory.ui(userId);
     const channelUi = { locale: config.locale, tz: 'UTC', t: translator(config.locale) };
     const signup: SignupHandlerDeps = {
       signup: {
-        provider: signupProviderPort(provider),
+        provider,
         store,
-        access: signupAccessPort(access),
+        access,
+        audit,
         clock,
         logger: logger.child({ component: 'signup' }),
         secrets: opts.secrets ?? new SecretRegistry(),
@@ -145,31 +145,19 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       flapWindowMs: watch.flapWindowMs,
     });
     const subscriptions = new WatchSubscriptions({
-      watches: store.watches,
-      resolveServer: (ref) => servers.resolve(ref),
-      authorize: async (actor, what) => {
-        await access.authorize(actor, what === 'change' ? 'watch' : 'watches');
-      },
-      // The watcher's snapshots name the servers it has read; one watched before the
-      // watcher's first read is named from the provider's list instead of by uuid.
-      serverNames: async (uuids) => {
-        const names = new Map<string, string>();
-        for (const s of await store.snapshots.all()) if (s.name) names.set(s.serverUuid, s.name);
-        if (uuids.some((uuid) => !names.has(uuid))) {
-          const listed = await provider.listServers({ lane: 'interactive' }).catch(() => []);
-          for (const s of listed) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
-        }
-        return names;
-      },
+      store,
+      provider,
+      servers,
+      access,
+      audit,
       notifyChannel: config.notifyChannel,
-      audit: (entry) => store.audit.append(entry),
     });
     registerHandlers(slack.app, {
       servers,
       access,
       ui,
       channelUi,
-      deliveries: new DeliveryGuard(ports.store.deliveries, logger.child({ component: 'deliveries' })),
+      deliveries: new DeliveryGuard(store.deliveries, logger.child({ component: 'deliveries' })),
       clock,
       logger,
       signup,

@@ -25,7 +25,7 @@ import {
   executeSignup,
   loadCatalogue,
   rejectSignup,
-} from '../../src/services/signup.ts';
+} from '../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../src/slack/ids.ts';
 import type { Message } from '../../src/slack/views/format.ts';
 import {

@@ -4,8 +4,8 @@
  * words here.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
-import { listSignups, loadCatalogue, mayRequestSignup } from '../../src/services/signup.ts';
-import { SignupError } from '../../src/services/signup-errors.ts';
+import { ServiceError } from '../../src/services/errors.ts';
+import { listSignups, loadCatalogue, mayRequestSignup } from '../../src/services/signup/index.ts';
 import type { Ui } from '../../src/slack/views/format.ts';
 import { signupQuoteRefusal } from '../../src/slack/views/signup-approval.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../src/slack/views/signup-list.ts';
@@ -63,7 +63,7 @@ export async function openSignupModal(
       view: signupModalView(ui, catalogue, { channelId: input.channelId }),
     });
   } catch (err) {
-    const reason = err instanceof SignupError ? signupQuoteRefusal(ui, err).text : errorText(err);
+    const reason = err instanceof ServiceError ? signupQuoteRefusal(ui, err).text : errorText(err);
     log.warn({ err: errorText(err) }, 'signup form not filled');
     await client.views
       .update({ view_id: viewId, view: signupNoticeView(ui, st(ui, 'signup.modal.failed', { reason })) })

@@ -7,12 +7,12 @@
 
 import type { RespondFn } from '@slack/bolt';
 import type { Logger } from '../../src/log.ts';
+import type { WatchSubscriptions } from '../../src/services/watch/index.ts';
 import { failureMessage } from '../../src/slack/error-text.ts';
 import { t } from '../../src/slack/i18n/index.ts';
 import type { Ui } from '../../src/slack/views/format.ts';
 import { textView } from '../../src/slack/views/messages.ts';
 import { subscriptionChangeView, subscriptionListView } from '../../src/slack/views/notifications.ts';
-import type { WatchSubscriptions } from '../../src/watch/subscriptions.ts';
 import { ephemeral, logFailure } from '../replies.ts';
 
 export interface WatchHandlerDeps {

@@ -8,15 +8,15 @@
  */
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction, webApi } from '@slack/bolt';
 import type { Logger } from '../../src/log.ts';
+import { ServiceError } from '../../src/services/errors.ts';
 import {
   attachMessage,
+  checkSignupForm,
   describeRow,
   loadCatalogue,
   type QuoteResult,
   quoteSignup,
-} from '../../src/services/signup.ts';
-import { SignupError } from '../../src/services/signup-errors.ts';
-import { checkSignupForm } from '../../src/services/signup-form.ts';
+} from '../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../src/slack/ids.ts';
 import type { Message, Ui } from '../../src/slack/views/format.ts';
 import {
@@ -58,7 +58,7 @@ export function signupSubmit(deps: SignupHandlerDeps) {
       checked = checkSignupForm(form, await loadCatalogue(deps.signup, { anyAgeToday: true }));
     } catch (err) {
       const sentence =
-        err instanceof SignupError ? signupQuoteRefusal(ui, err).text : st(ui, 'signup.modal.internal');
+        err instanceof ServiceError ? signupQuoteRefusal(ui, err).text : st(ui, 'signup.modal.internal');
       await ack({ response_action: 'errors', errors: { [signupBlockId('plan_id')]: sentence } });
       return;
     }
@@ -93,10 +93,10 @@ export function signupSubmit(deps: SignupHandlerDeps) {
       });
     } catch (err) {
       const m =
-        err instanceof SignupError
+        err instanceof ServiceError
           ? signupQuoteRefusal(ui, err)
           : { text: st(ui, 'signup.modal.internal'), blocks: [] };
-      if (!(err instanceof SignupError)) log.error({ err: errorText(err) }, 'signup quote failed');
+      if (!(err instanceof ServiceError)) log.error({ err: errorText(err) }, 'signup quote failed');
       await showInModal(client, view.id, ui, m.text, userId, meta.channelId, log);
       return;
     }

@@ -2,26 +2,12 @@
  * The `/vps` grammar as a pure function: text in, a command or a usage problem
  * out. Nothing here calls anything; the handler dispatches what comes back.
  */
-import { LOG_METHODS } from '../provider/validate.ts';
-import type { LogMethod } from './ports.ts';
+import { LOG_METHODS } from '../provider/index.ts';
+import type { ChangeField, ListFilter, LogFilter, LogMethod } from './servers/index.ts';
+
+export type { ChangeField, ListFilter, LogFilter } from './servers/index.ts';
 
 const isLogMethod = (v: string): v is LogMethod => (LOG_METHODS as readonly string[]).includes(v);
-
-export type ChangeField = 'name' | 'memo' | 'rdns';
-
-export interface ListFilter {
-  terms: string[];
-  type?: string | undefined;
-  status?: string | undefined;
-}
-
-export interface LogFilter {
-  from?: string | undefined;
-  to?: string | undefined;
-  status?: 'success' | 'error' | undefined;
-  method?: LogMethod | undefined;
-  code?: number | undefined;
-}
 
 export type VpsCommand =
   | { name: 'help' }

@@ -5,13 +5,13 @@
  * additionally claimed inside ServersService.change, where it is never skipped.
  */
 import type { Logger } from '../log.ts';
-import type { StorePort } from './ports.ts';
+import type { Store } from '../store/index.ts';
 
 const TTL_MS = 60 * 60 * 1000;
 
 export class DeliveryGuard {
   constructor(
-    private readonly deliveries: StorePort['deliveries'],
+    private readonly deliveries: Pick<Store['deliveries'], 'firstSeen'>,
     private readonly logger: Logger,
   ) {}
 

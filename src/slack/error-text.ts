@@ -54,7 +54,9 @@ export function describeFailureKind(
           details: [],
         };
       }
-      return { text: t(`error.${e.code}` as MessageKey, e.params), details: [...e.details] };
+      // Signup's provider codes have their sentences in the signup views (signupQuoteRefusal).
+      const key = `error.${e.code}`;
+      return { text: isMessageKey(key) ? t(key, e.params) : t('error.internal'), details: [...e.details] };
     }
     case 'provider':
       if (f.code === 'RATE_LIMIT_EXCEEDED') {

@@ -16,9 +16,8 @@ import type { SignupHandlerDeps } from '../../handlers/signup-deps.ts';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
 import { ProviderClient } from '../../src/provider/index.ts';
 import { AccessService } from '../../src/services/access.ts';
-import { providerPort } from '../../src/services/adapters.ts';
-import type { SignupPolicy } from '../../src/services/signup.ts';
-import { signupAccessPort, signupProviderPort } from '../../src/services/signup-adapters.ts';
+import { Audit } from '../../src/services/audit.ts';
+import type { SignupPolicy } from '../../src/services/signup/index.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 import type { Simulator } from '../../src/simulator/types.ts';
 import { createSlackApp, type SlackApp } from '../../src/slack/app.ts';
@@ -165,16 +164,17 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
       operators: [REQUESTER],
       approvers: [APPROVER_GROUP],
       groups: directory,
-      provider: providerPort(client),
+      provider: client,
       clock,
       // Membership is read live at click time.
       groupCacheMs: 0,
     });
     const deps: SignupHandlerDeps = {
       signup: {
-        provider: signupProviderPort(client),
+        provider: client,
         store,
-        access: signupAccessPort(access),
+        access,
+        audit: new Audit(store, log.child({ component: 'audit' })),
         clock,
         logger: log.child({ component: 'signup' }),
         secrets: registry,

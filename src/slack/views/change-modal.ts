@@ -1,7 +1,5 @@
 import type { KnownBlock, ModalView } from '@slack/types';
-import type { ChangeField } from '../../services/command-parser.ts';
-import { FIELD_LIMITS } from '../../services/field-rules.ts';
-import type { ServerSummary } from '../../services/ports.ts';
+import { type ChangeField, FIELD_LIMITS, type VpsSummary } from '../../services/servers/index.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../ids.ts';
 import { escapeMrkdwn, type Ui } from './format.ts';
@@ -33,7 +31,7 @@ const HINT: Record<ChangeField, MessageKey> = {
 export function changeModalView(
   ui: Ui,
   field: ChangeField,
-  server: ServerSummary,
+  server: VpsSummary,
   current: string,
   meta: ChangeModalMeta,
 ): ModalView {

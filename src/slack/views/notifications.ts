@@ -7,8 +7,8 @@
  * silently.
  */
 import type { KnownBlock } from '@slack/types';
+import type { SubscriptionChange, SubscriptionList } from '../../services/watch/index.ts';
 import { isAlarm, type Notice, type PowerNotice } from '../../watch/notices.ts';
-import type { SubscriptionChange, SubscriptionList } from '../../watch/subscriptions.ts';
 import { type Locale, t } from '../i18n/index.ts';
 import type { WatchMessageKey } from '../i18n/watch-messages.ts';
 import { escapeMrkdwn, type Message, POWER_EMOJI } from './format.ts';

@@ -6,9 +6,15 @@
  * thread, and the sentences a clicker or requester gets alone. Pure.
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
-import type { ApproveResult, ExecuteOutcome, RejectResult } from '../../services/signup.ts';
-import type { SignupError } from '../../services/signup-errors.ts';
-import type { OsImage, Plan, SignupRow } from '../../services/signup-ports.ts';
+import type { ServiceError } from '../../services/errors.ts';
+import type {
+  ApproveResult,
+  ExecuteOutcome,
+  OsImage,
+  Plan,
+  RejectResult,
+  SignupRow,
+} from '../../services/signup/index.ts';
 import { formatYen, isSignupMessageKey, type SignupMessageKey } from '../i18n/signup-messages.ts';
 import { SIGNUP_IDS } from '../ids.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from './format.ts';
@@ -284,7 +290,7 @@ export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefine
 }
 
 /** A quote that could not be made, as a plain sentence for the requester. */
-export function signupQuoteRefusal(ui: Ui, err: SignupError): Message {
+export function signupQuoteRefusal(ui: Ui, err: ServiceError): Message {
   const code = String(err.params.code ?? '');
   switch (err.code) {
     case 'role_required':
@@ -315,7 +321,7 @@ export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): M
 
 /** The generated root password, for the requester alone, once. */
 export function signupPasswordMessage(ui: Ui, serverName: string | null, password: string): Message {
-  // Backquotes and mrkdwn controls are never generated (see password-generator.ts), so code format shows it as is.
+  // Backquotes and mrkdwn controls are never generated (services/signup/password.ts), so code format shows it as is.
   const text = st(ui, 'signup.password.generated', {
     name: serverName === null ? st(ui, 'signup.password.name_auto') : `\`${escapeMrkdwn(serverName)}\``,
     password,

@@ -6,14 +6,16 @@
  * values) and the field problems -> `response_action: errors` map.
  */
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { type Catalogue, findPlan, imagesFor } from '../../services/signup-catalogue.ts';
 import {
+  type Catalogue,
+  findPlan,
+  imagesFor,
+  type Plan,
   SIGNUP_LIMITS,
   type SignupField,
   type SignupFieldProblem,
   type SignupFormValues,
-} from '../../services/signup-form.ts';
-import type { Plan } from '../../services/signup-ports.ts';
+} from '../../services/signup/index.ts';
 import { t } from '../i18n/index.ts';
 import { formatYen, type SignupMessageKey, type SignupParams } from '../i18n/signup-messages.ts';
 import { CHECKED, SIGNUP_IDS, signupBlockId } from '../ids.ts';

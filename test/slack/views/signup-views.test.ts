@@ -1,10 +1,14 @@
 import type { ActionsBlock, Button, InputBlock, KnownBlock, StaticSelect } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import type { ExecuteOutcome } from '../../../src/services/signup.ts';
-import { type Catalogue, catalogueOf } from '../../../src/services/signup-catalogue.ts';
-import { SignupError } from '../../../src/services/signup-errors.ts';
-import { checkSignupForm } from '../../../src/services/signup-form.ts';
-import type { Plan, SignupRow } from '../../../src/services/signup-ports.ts';
+import { ServiceError } from '../../../src/services/errors.ts';
+import {
+  type Catalogue,
+  catalogueOf,
+  checkSignupForm,
+  type ExecuteOutcome,
+  type Plan,
+  type SignupRow,
+} from '../../../src/services/signup/index.ts';
 import { translator } from '../../../src/slack/i18n/index.ts';
 import { signupMessages } from '../../../src/slack/i18n/signup-messages.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
@@ -324,7 +328,7 @@ describe('outcome and refusal sentences', () => {
   });
 
   it('give dry-run refusals as plain sentences', () => {
-    const s = (code: string) => signupQuoteRefusal(en, new SignupError('provider_refused', { code })).text;
+    const s = (code: string) => signupQuoteRefusal(en, new ServiceError('provider_refused', { code })).text;
     expect(s('PAYMENT_REQUIRED')).toContain('balance is too low');
     expect(s('FORBIDDEN')).toContain('20,000 yen');
     expect(s('CAPACITY_UNAVAILABLE')).toContain('cannot take this plan');
@@ -333,9 +337,9 @@ describe('outcome and refusal sentences', () => {
     expect(s('VALIDATION_ERROR')).toContain('details');
     expect(s('WEIRD')).toContain('(WEIRD)');
     expect(
-      signupQuoteRefusal(en, new SignupError('provider_unreachable', { code: 'NETWORK' })).text,
+      signupQuoteRefusal(en, new ServiceError('provider_unreachable', { code: 'NETWORK' })).text,
     ).toContain('could not be reached');
-    expect(signupQuoteRefusal(en, new SignupError('role_required', { yours: 'viewer' })).text).toContain(
+    expect(signupQuoteRefusal(en, new ServiceError('role_required', { yours: 'viewer' })).text).toContain(
       'viewer',
     );
   });

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AccessService } from '../../src/services/access.ts';
-import { ServiceError } from '../../src/services/errors.ts';
-import type { AuditRecord, ProviderPort, ServerSummary, StorePort } from '../../src/services/ports.ts';
-import { matchesFilter, ServersService } from '../../src/services/servers.ts';
+import { createLogger } from '../../../src/log.ts';
+import { AccessService } from '../../../src/services/access.ts';
+import { Audit } from '../../../src/services/audit.ts';
+import { ServiceError } from '../../../src/services/errors.ts';
+import {
+  matchesFilter,
+  type ServersDeps,
+  ServersService,
+  type VpsSummary,
+} from '../../../src/services/servers/index.ts';
+import type { AuditEntry, AuditRow } from '../../../src/store/index.ts';
 
-const summary = (name: string, ip: string, uuid = `uuid-${name}`): ServerSummary => ({
+const summary = (name: string, ip: string, uuid = `uuid-${name}`): VpsSummary => ({
   uuid,
   name,
   vps_type: 'vps',
@@ -15,16 +22,16 @@ const summary = (name: string, ip: string, uuid = `uuid-${name}`): ServerSummary
   memo: null,
 });
 
-function setup(servers: ServerSummary[]) {
-  const audit: AuditRecord[] = [];
+function setup(servers: VpsSummary[]) {
+  const audit: AuditEntry[] = [];
   const seen = new Set<string>();
   const writes: string[] = [];
   let listCalls = 0;
-  const provider: ProviderPort = {
-    me: async () => ({
-      expires_at: null,
-      services: { vps: { permission_type: 'full', target_mode: 'all', targets: [] } },
-    }),
+  const me = async () => ({
+    expires_at: null,
+    services: { vps: { permission_type: 'full', target_mode: 'all', targets: [] } },
+  });
+  const provider: ServersDeps['provider'] = {
     logs: async () => ({ logs: [], count: 0, limit: 20, has_more: false, next_cursor: null }),
     listServers: async () => {
       listCalls++;
@@ -35,35 +42,48 @@ function setup(servers: ServerSummary[]) {
     },
     setMemo: async (uuid, memo) => {
       writes.push(`memo ${uuid} ${memo}`);
+      return { message: 'ok' };
     },
     setName: async (uuid, name) => {
       writes.push(`name ${uuid} ${name}`);
+      return { message: 'ok' };
     },
-    setReverseDns: async () => undefined,
-    getPower: async () => 'running',
+    setReverseDns: async () => ({ message: 'ok' }),
+    getPower: async () => ({ status: 'running', raw: null }),
   };
-  const store: StorePort = {
-    audit: { append: async (r) => void audit.push(r), latest: async () => [] },
+  const store = {
+    audit: {
+      append: async (r: AuditEntry) => {
+        audit.push(r);
+        return { id: audit.length, at: new Date(0), params: {}, ...r } as AuditRow;
+      },
+      latest: async () => [],
+    },
     deliveries: {
-      firstSeen: async (key) => {
+      firstSeen: async (key: string) => {
         if (seen.has(key)) return false;
         seen.add(key);
         return true;
       },
     },
     snapshots: { all: async () => [] },
-    ping: async () => undefined,
   };
   const clock = { now: () => new Date(0) };
   const access = new AccessService({
     operators: ['U0OP'],
     approvers: [],
     groups: { membersOf: async () => [] },
-    provider,
+    provider: { me },
     clock,
   });
   return {
-    svc: new ServersService({ provider, store, access, clock }),
+    svc: new ServersService({
+      provider,
+      store,
+      access,
+      audit: new Audit(store, createLogger({ level: 'silent' })),
+      clock,
+    }),
     audit,
     writes,
     lists: () => listCalls,
