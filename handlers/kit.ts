@@ -39,7 +39,12 @@ export async function tellUser(
   log: Logger,
 ): Promise<boolean> {
   try {
-    await client.chat.postEphemeral({ channel: where.channelId, user: where.userId, text: m.text, blocks: m.blocks });
+    await client.chat.postEphemeral({
+      channel: where.channelId,
+      user: where.userId,
+      text: m.text,
+      blocks: m.blocks,
+    });
     return true;
   } catch (err) {
     log.info({ err: slackFailure(err) }, 'ephemeral not possible; sending a direct message');
@@ -119,7 +124,11 @@ export async function firstDelivery(
 export function failureReply(log: Logger, ui: Ui, err: unknown, what: string): Message {
   const kind = classifyFailure(err);
   if (kind.kind === 'internal') log.error({ err }, `${what} failed`);
-  else log.info({ failure: kind.kind, code: 'code' in kind ? kind.code : undefined }, `${what} refused or failed`);
+  else
+    log.info(
+      { failure: kind.kind, code: 'code' in kind ? kind.code : undefined },
+      `${what} refused or failed`,
+    );
   return failureMessage(ui, err);
 }
 
@@ -128,7 +137,11 @@ export function failureReply(log: Logger, ui: Ui, err: unknown, what: string): M
  * submission must be answered within 3 seconds, and users.info (cached, but
  * not forever) must not eat that time.
  */
-export function uiWithin(deps: Pick<HandlerDeps, 'ui' | 'channelUi'>, userId: string, ms: number): Promise<Ui> {
+export function uiWithin(
+  deps: Pick<HandlerDeps, 'ui' | 'channelUi'>,
+  userId: string,
+  ms: number,
+): Promise<Ui> {
   let timer: NodeJS.Timeout | undefined;
   const fallback = new Promise<Ui>((resolve) => {
     timer = setTimeout(() => resolve(deps.channelUi), ms);

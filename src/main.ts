@@ -6,32 +6,32 @@
 import { pathToFileURL } from 'node:url';
 import { webApi } from '@slack/bolt';
 import { registerHandlers } from '../handlers/index.ts';
-import { startSignupBackground } from '../handlers/signup-background.ts';
-import type { SignupHandlerDeps } from '../handlers/signup-deps.ts';
+import { type Clock, systemClock } from './clock.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
-import { ProviderClient, type RetryPolicy } from './provider/index.ts';
+import { ProviderClient, type ProviderClock, type RetryPolicy } from './provider/index.ts';
 import { AccessService, loadPolicyFile, PolicyError } from './services/access.ts';
-import { providerPort, storePort } from './services/adapters.ts';
-import { DeliveryGuard } from './services/delivery-guard.ts';
+import { Audit } from './services/audit.ts';
 import { healthReport } from './services/health.ts';
-import { type Clock, systemClock } from './services/ports.ts';
-import { ServersService } from './services/servers.ts';
-import { signupAccessPort, signupProviderPort } from './services/signup-adapters.ts';
+import { ServersService } from './services/servers/index.ts';
+import type { SignupDeps } from './services/signup/index.ts';
+import { WatchSubscriptions } from './services/watch/index.ts';
 import { createSlackApp } from './slack/app.ts';
 import { fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
 import { type BackgroundStats, prometheusText } from './slack/metrics-text.ts';
 import { Notifier } from './slack/notifier.ts';
+import { runSignupSweep, type SignupSweep, startSignupSweep } from './slack/signup-sweep.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
 import { uiFor } from './slack/views/format.ts';
 import { openStore, type Store } from './store/index.ts';
 import { createWatcherRuntime } from './watch/runtime.ts';
-import { WatchSubscriptions } from './watch/subscriptions.ts';
 
 export interface RunningBot {
   port: number;
   store: Store;
   provider: ProviderClient;
+  /** One pass of the signup sweep (expiries, re-checks of orders in `unknown`), as its timer runs it. */
+  sweepSignups(): Promise<SignupSweep>;
   stop(): Promise<void>;
 }
 
@@ -40,8 +40,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Overrides config.port (0: a free port). */
   port?: number;
-  /** Provider client retry policy overrides (tests shorten the waits). */
-  providerRetry?: Partial<RetryPolicy>;
+  /** The provider client's retry policy and waiting clock (tests shorten or skip the waits). */
+  provider?: { retry?: Partial<RetryPolicy>; clock?: ProviderClock };
   /**
    * The logger's secret registry: passwords that live in memory for a while
    * (a signup's root password) are registered so no log line can carry them.
@@ -73,10 +73,10 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     baseUrl: config.provider.baseUrl,
     apiKey: config.provider.apiKey,
     logger: logger.child({ component: 'provider' }),
-    ...(opts.providerRetry ? { retry: opts.providerRetry } : {}),
+    ...(opts.provider?.retry ? { retry: opts.provider.retry } : {}),
+    ...(opts.provider?.clock ? { clock: opts.provider.clock } : {}),
   });
   try {
-    const ports = { provider: providerPort(provider), store: storePort(store) };
     const identity = await fetchBotIdentity(config.slack);
     let background: () => BackgroundStats = () => ({});
     const slack = createSlackApp({
@@ -84,7 +84,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       slack: config.slack,
       port: opts.port ?? config.port,
       logger,
-      health: () => healthReport(ports.store, provider),
+      health: () => healthReport(store, provider),
       // The watcher and notifier are made after the app (they need its settings); read them late.
       metrics: () => prometheusText(provider.metrics(), background()),
     });
@@ -94,26 +94,22 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       approvers: config.approvers,
       policy,
       groups: directory,
-      provider: ports.provider,
+      provider,
       clock,
     });
-    const servers = new ServersService({ ...ports, access, clock });
+    const audit = new Audit(store, logger.child({ component: 'audit' }));
+    const servers = new ServersService({ provider, store, access, audit, clock });
     const ui = (userId: string) => directory.ui(userId);
     const channelUi = uiFor(config.locale, 'UTC');
-    const signup: SignupHandlerDeps = {
-      signup: {
-        provider: signupProviderPort(provider),
-        store,
-        access: signupAccessPort(access),
-        clock,
-        logger: logger.child({ component: 'signup' }),
-        secrets: opts.secrets ?? new SecretRegistry(),
-        policy: { allowSelfApproval: policy?.approvals.allow_self ?? false },
-      },
-      ui,
-      channelUi,
-      logger,
-      deliveries: store.deliveries,
+    const signup: SignupDeps = {
+      provider,
+      store,
+      access,
+      audit,
+      clock,
+      logger: logger.child({ component: 'signup' }),
+      secrets: opts.secrets ?? new SecretRegistry(),
+      policy: { allowSelfApproval: policy?.approvals.allow_self ?? false },
     };
     let notifier: Notifier | undefined;
     const watch = createWatcherRuntime({
@@ -127,6 +123,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       store,
       provider,
       logger: logger.child({ component: 'watcher' }),
+      clock,
       onOutbox: () => notifier?.kick(),
     });
     // The outbox is the notifier's only retry: the app's client would retry a 429
@@ -143,43 +140,33 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       render: { locale: config.locale, oncallMention: config.oncallMention },
       isLeader: () => watch.leadership.isLeader(),
       flapWindowMs: watch.flapWindowMs,
+      clock,
     });
     const subscriptions = new WatchSubscriptions({
-      watches: store.watches,
-      resolveServer: (ref) => servers.resolve(ref),
-      authorize: async (actor, what) => {
-        await access.authorize(actor, what === 'change' ? 'watch' : 'watches');
-      },
-      // The watcher's snapshots name the servers it has read; one watched before the
-      // watcher's first read is named from the provider's list instead of by uuid.
-      serverNames: async (uuids) => {
-        const names = new Map<string, string>();
-        for (const s of await store.snapshots.all()) if (s.name) names.set(s.serverUuid, s.name);
-        if (uuids.some((uuid) => !names.has(uuid))) {
-          const listed = await provider.listServers({ lane: 'interactive' }).catch(() => []);
-          for (const s of listed) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
-        }
-        return names;
-      },
+      store,
+      provider,
+      servers,
+      access,
+      audit,
       notifyChannel: config.notifyChannel,
-      audit: (entry) => store.audit.append(entry),
     });
     registerHandlers(slack.app, {
       servers,
+      signup,
+      subscriptions,
       access,
       ui,
       channelUi,
-      deliveries: new DeliveryGuard(ports.store.deliveries, logger.child({ component: 'deliveries' })),
+      deliveries: store.deliveries,
       clock,
       logger,
-      signup,
-      watch: { subscriptions, ui, logger },
     });
     const { port } = await slack.start();
     // Every replica sweeps: each row moves by one conditional UPDATE, so only one acts on it.
     const sweepMs = opts.signupSweepMs ?? 15_000;
+    const posts = { signup, channelUi };
     const stopSweep =
-      sweepMs > 0 ? startSignupBackground(signup, slack.app.client, sweepMs) : () => undefined;
+      sweepMs > 0 ? startSignupSweep(posts, slack.app.client, logger, sweepMs) : () => undefined;
     const watching = opts.watcher ?? true;
     if (watching) {
       watch.watcher.start();
@@ -192,6 +179,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       port,
       store,
       provider,
+      sweepSignups: () => runSignupSweep(posts, slack.app.client, logger),
       async stop() {
         stopSweep();
         if (watching) {

@@ -30,7 +30,16 @@ export function vpsCommand(deps: HandlerDeps, handlers: CommandTable<VpsCommand[
       return;
     }
     const c = parsed.command;
-    const ctx: CommandContext = { deps, actor, ui, log, client, respond, triggerId: command.trigger_id, reply };
+    const ctx: CommandContext = {
+      deps,
+      actor,
+      ui,
+      log,
+      client,
+      respond,
+      triggerId: command.trigger_id,
+      reply,
+    };
     const started = performance.now();
     try {
       await dispatch(handlers, ctx, c);
@@ -46,6 +55,9 @@ function dispatch<N extends VpsCommand['name']>(
   ctx: CommandContext,
   c: Extract<VpsCommand, { name: N }>,
 ): Promise<void> {
-  const handler = handlers[c.name as N] as (ctx: CommandContext, c: Extract<VpsCommand, { name: N }>) => Promise<void>;
+  const handler = handlers[c.name as N] as (
+    ctx: CommandContext,
+    c: Extract<VpsCommand, { name: N }>,
+  ) => Promise<void>;
   return handler(ctx, c);
 }

@@ -104,7 +104,7 @@ export class HostingClient {
   private readonly base: string;
 
   constructor(
-    private readonly t: ProviderTransport,
+    private readonly transport: ProviderTransport,
     servername: string,
   ) {
     this.servername = toAsciiDomain(servername);
@@ -327,7 +327,7 @@ export class HostingClient {
       secrets?: string[];
     } = {},
   ): Promise<T> {
-    return this.t.send({
+    return this.transport.send({
       method,
       template: `/v1/server/{servername}${template}`,
       path: `${this.base}${path}`,

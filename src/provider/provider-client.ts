@@ -72,15 +72,15 @@ export function extractPowerStatus(raw: unknown): PowerStatus | string {
 }
 
 export class ProviderClient {
-  private readonly t: ProviderTransport;
+  private readonly transport: ProviderTransport;
 
   constructor(opts: ProviderClientOptions) {
-    this.t = new ProviderTransport(opts);
+    this.transport = new ProviderTransport(opts);
   }
 
   /** GET /v1/me: the key's scope (current and legacy shapes). */
   async me(o?: CallOptions): Promise<KeyInfo> {
-    return this.t.send({
+    return this.transport.send({
       method: 'GET',
       template: '/v1/me',
       path: '/v1/me',
@@ -92,7 +92,7 @@ export class ProviderClient {
   /** GET /v1/logs: one page of the key's own logs, newest first. */
   async logs(q: LogsQuery = {}, o?: CallOptions): Promise<LogsPage> {
     assertLogsQuery(q);
-    return this.t.send({
+    return this.transport.send({
       method: 'GET',
       template: '/v1/logs',
       path: '/v1/logs',
@@ -116,7 +116,7 @@ export class ProviderClient {
 
   /** GET /v1/vps/plans: plans (with today's prices) and OS images. */
   async plans(o?: CallOptions): Promise<{ plans: Plan[]; os_images: OsImage[] }> {
-    return this.t.send({
+    return this.transport.send({
       method: 'GET',
       template: '/v1/vps/plans',
       path: '/v1/vps/plans',
@@ -128,7 +128,7 @@ export class ProviderClient {
   /** POST /v1/vps/servers with dry_run: nothing is charged; safe to retry. */
   async signupDryRun(input: SignupInput, o?: CallOptions): Promise<{ dry_run: true; total_price: number }> {
     assertSignupInput(input);
-    return this.t.send({
+    return this.transport.send({
       method: 'POST',
       template: '/v1/vps/servers',
       path: '/v1/vps/servers',
@@ -147,7 +147,7 @@ export class ProviderClient {
   async signup(input: SignupInput, idempotencyKey: string, o?: CallOptions): Promise<SignupResult> {
     assertSignupInput(input);
     assertIdempotencyKey(idempotencyKey);
-    return this.t.send({
+    return this.transport.send({
       method: 'POST',
       template: '/v1/vps/servers',
       path: '/v1/vps/servers',
@@ -162,7 +162,7 @@ export class ProviderClient {
   /** GET /v1/vps/signup-status/{id}. */
   async signupStatus(id: string | number, o?: CallOptions): Promise<SignupStatus> {
     assertPathId(id, 'id');
-    const a = await this.t.send({
+    const a = await this.transport.send({
       method: 'GET',
       template: '/v1/vps/signup-status/{id}',
       path: `/v1/vps/signup-status/${enc(String(id))}`,
@@ -174,7 +174,7 @@ export class ProviderClient {
 
   /** GET /v1/vps/servers. */
   async listServers(o?: CallOptions): Promise<VpsSummary[]> {
-    const a = await this.t.send({
+    const a = await this.transport.send({
       method: 'GET',
       template: '/v1/vps/servers',
       path: '/v1/vps/servers',
@@ -187,7 +187,7 @@ export class ProviderClient {
   /** GET /v1/vps/servers/{uuid}; power state in it is real-time. */
   async getServer(uuid: string, o?: CallOptions): Promise<VpsDetail> {
     assertPathId(uuid, 'uuid');
-    const a = await this.t.send({
+    const a = await this.transport.send({
       method: 'GET',
       template: '/v1/vps/servers/{uuid}',
       path: `/v1/vps/servers/${enc(uuid)}`,
@@ -221,7 +221,7 @@ export class ProviderClient {
   /** GET .../power. The body is unpublished, so it is read leniently and kept raw. */
   async getPower(uuid: string, o?: CallOptions): Promise<PowerState> {
     assertPathId(uuid, 'uuid');
-    const raw = await this.t.send({
+    const raw = await this.transport.send({
       method: 'GET',
       template: '/v1/vps/servers/{uuid}/power',
       path: `/v1/vps/servers/${enc(uuid)}/power`,
@@ -234,20 +234,20 @@ export class ProviderClient {
   /** The web hosting API of one server (`servername` is its initial domain). */
   hosting(servername: string): HostingClient {
     assertDomain(servername, 'servername');
-    return new HostingClient(this.t, servername);
+    return new HostingClient(this.transport, servername);
   }
 
   /** The last five X-RateLimit-* values and when they were seen. */
   get rateLimit(): RateLimitSnapshot {
-    return this.t.rateLimit;
+    return this.transport.rateLimit;
   }
 
   metrics(): ProviderMetrics {
-    return this.t.metrics();
+    return this.transport.metrics();
   }
 
   close(): Promise<void> {
-    return this.t.close();
+    return this.transport.close();
   }
 
   private put(
@@ -256,7 +256,7 @@ export class ProviderClient {
     body: Record<string, string>,
     o: CallOptions | undefined,
   ): Promise<{ message: string }> {
-    return this.t.send({
+    return this.transport.send({
       method: 'PUT',
       template: `/v1/vps/servers/{uuid}/${what}`,
       path: `/v1/vps/servers/${enc(uuid)}/${what}`,

@@ -20,7 +20,7 @@ export interface RateLimitSnapshot {
 
 export type Lane = 'interactive' | 'background';
 
-export interface Clock {
+export interface ProviderClock {
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
@@ -94,7 +94,7 @@ export class GateBlockedError extends Error {
 }
 
 export class RateLimitGate {
-  private readonly clock: Clock;
+  private readonly clock: ProviderClock;
   private readonly maxConcurrency: number;
   private readonly initialConcurrency: number;
   private readonly lowWaterFraction: number;
@@ -126,7 +126,7 @@ export class RateLimitGate {
     seenAt: null,
   };
 
-  constructor(clock: Clock, opts: GateOptions) {
+  constructor(clock: ProviderClock, opts: GateOptions) {
     this.clock = clock;
     this.maxConcurrency = Math.max(1, opts.maxConcurrency);
     this.initialConcurrency = Math.max(1, Math.min(opts.initialConcurrency ?? 1, this.maxConcurrency));

@@ -19,9 +19,9 @@ import {
 } from './errors.ts';
 import { MetricsRecorder, type ProviderMetrics } from './metrics.ts';
 import {
-  type Clock,
   GateBlockedError,
   type Lane,
+  type ProviderClock,
   parseRateLimitHeaders,
   RateLimitGate,
   type RateLimitSnapshot,
@@ -48,7 +48,7 @@ export interface TransportOptions {
   logger?: Logger;
   timeouts?: Timeouts;
   retry?: Partial<RetryPolicy>;
-  clock?: Clock;
+  clock?: ProviderClock;
   connections?: number;
   /** Jitter source, injectable for tests; default Math.random. */
   random?: () => number;
@@ -74,7 +74,7 @@ const REDACTED = '[redacted]';
 
 export const DEFAULT_TIMEOUTS: Required<Timeouts> = { connectMs: 5_000, headersMs: 30_000, bodyMs: 30_000 };
 
-export const realClock: Clock = {
+export const realClock: ProviderClock = {
   now: () => Date.now(),
   // Rejects with the signal's own reason, like the gate does, so callers see what they aborted with.
   sleep: (ms, signal) => {
@@ -154,7 +154,7 @@ export class ProviderTransport {
   private readonly log: Logger | undefined;
   private readonly timeouts: Required<Timeouts>;
   readonly policy: RetryPolicy;
-  readonly clock: Clock;
+  readonly clock: ProviderClock;
   readonly gate: RateLimitGate;
   private readonly recorder = new MetricsRecorder();
   private readonly random: () => number;

@@ -1,19 +1,22 @@
 /**
- * Who may do what, here: roles from OPERATORS / APPROVERS and the optional
- * POLICY_FILE, user-group membership read from Slack (cached briefly), and the
- * provider key's own scope from /v1/me (a read-only key turns writes off for
- * everyone, a key with selected targets shows only those servers).
+ * Who may do what, here, for every feature: roles from OPERATORS / APPROVERS
+ * and the optional POLICY_FILE, user-group membership read from Slack (cached
+ * briefly), the policy's channel list, and the provider key's own scope from
+ * /v1/me (a read-only key turns writes off for everyone, a key with selected
+ * targets shows only those servers). Every role and channel decision is
+ * `decide` (or `authorize`, which throws its refusal).
  */
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import type { KeyInfo, ProviderClient, ServiceScope } from '../provider/index.ts';
 import { ServiceError } from './errors.ts';
-import type { Clock, GroupDirectory, KeyInfo, ProviderPort } from './ports.ts';
 
-export const ROLES = ['none', 'viewer', 'operator', 'approver', 'admin'] as const;
+const ROLES = ['none', 'viewer', 'operator', 'approver', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ACTIONS = [
+const ACTIONS = [
   'list',
   'show',
   'power',
@@ -30,7 +33,7 @@ export const ACTIONS = [
   'watches',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
-export const WRITE_ACTIONS: readonly Action[] = ['rename', 'memo', 'rdns'];
+const WRITE_ACTIONS: readonly Action[] = ['rename', 'memo', 'rdns'];
 
 const DEFAULT_NEEDS: Record<Action, Role> = {
   list: 'viewer',
@@ -55,10 +58,17 @@ const DEFAULT_NEEDS: Record<Action, Role> = {
  */
 const FLOOR: Partial<Record<Action, Role>> = { signup: 'operator', approve: 'approver' };
 
+/**
+ * Decided on the request's own approval message, which the bot posts only in
+ * the channel the request came from; that channel was checked when the quote
+ * was asked for.
+ */
+const NOT_CHANNEL_BOUND: readonly Action[] = ['approve'];
+
 const principal = z.string().regex(/^[UWS][A-Z0-9]{2,}$/, 'a Slack user id (U…/W…) or user-group id (S…)');
 const assignable = z.enum(['viewer', 'operator', 'approver', 'admin']);
 
-export const policySchema = z
+const policySchema = z
   .object({
     roles: z.partialRecord(assignable, z.array(principal)).default({}),
     default_role: z.enum(['none', 'viewer']).default('viewer'),
@@ -109,7 +119,7 @@ export async function loadPolicyFile(path: string): Promise<Policy> {
   return parsePolicy(text);
 }
 
-export const rank = (r: Role): number => ROLES.indexOf(r);
+const rank = (r: Role): number => ROLES.indexOf(r);
 
 export interface Actor {
   userId: string;
@@ -124,10 +134,20 @@ export interface KeyScope {
   /** uuids when the key is limited to selected VPSs; undefined for all. */
   targets: ReadonlySet<string> | undefined;
   expiresAt: string | null;
-  info: KeyInfo;
+  /** The key's services that carry a scope (GET /v1/me may list other fields beside them). */
+  info: { expires_at: string | null; services: Partial<Record<string, ServiceScope>> };
 }
 
-export function keyScopeOf(info: KeyInfo): KeyScope {
+function scopedServices(info: KeyInfo): Partial<Record<string, ServiceScope>> {
+  const services: Partial<Record<string, ServiceScope>> = {};
+  for (const [name, v] of Object.entries(info.services)) {
+    if (v && typeof v === 'object' && 'permission_type' in v) services[name] = v as ServiceScope;
+  }
+  return services;
+}
+
+export function keyScopeOf(key: KeyInfo): KeyScope {
+  const info = { expires_at: key.expires_at, services: scopedServices(key) };
   const vps = info.services.vps;
   if (!vps) {
     return {
@@ -156,16 +176,26 @@ export function keyScopeOf(info: KeyInfo): KeyScope {
   };
 }
 
+/** Members of a Slack user group, read from Slack (usergroups.users.list). */
+export interface GroupDirectory {
+  membersOf(groupId: string): Promise<readonly string[]>;
+}
+
 export interface AccessDeps {
   operators: readonly string[];
   approvers: readonly string[];
   policy?: Policy | undefined;
   groups: GroupDirectory;
-  provider: Pick<ProviderPort, 'me'>;
+  provider: Pick<ProviderClient, 'me'>;
   clock: Clock;
   groupCacheMs?: number;
   keyCacheMs?: number;
 }
+
+export type Decision =
+  | { refusal: null; role: Role }
+  /** `role` is null when the refusal came before the role was read (a channel outside the policy's list). */
+  | { refusal: ServiceError; role: Role | null };
 
 export interface Capabilities {
   role: Role;
@@ -184,7 +214,7 @@ export class AccessService {
 
   constructor(private readonly deps: AccessDeps) {}
 
-  needs(action: Action): Role {
+  private needs(action: Action): Role {
     const wanted = this.deps.policy?.actions[action] ?? DEFAULT_NEEDS[action];
     const floor = FLOOR[action];
     return floor && rank(floor) > rank(wanted) ? floor : wanted;
@@ -226,7 +256,7 @@ export class AccessService {
     return role;
   }
 
-  channelAllowed(channelId: string): boolean {
+  private channelAllowed(channelId: string): boolean {
     const channels = this.deps.policy?.channels;
     return !channels || channels.includes(channelId);
   }
@@ -235,7 +265,8 @@ export class AccessService {
     const now = this.deps.clock.now().getTime();
     if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000))
       return this.keyCache.scope;
-    const scope = this.deps.provider.me().then(keyScopeOf);
+    // Read for a person waiting on an answer: ahead of the watcher's background reads.
+    const scope = this.deps.provider.me({ lane: 'interactive' }).then(keyScopeOf);
     this.keyCache = { at: now, scope };
     scope.catch(() => {
       if (this.keyCache?.scope === scope) this.keyCache = undefined;
@@ -243,17 +274,32 @@ export class AccessService {
     return scope;
   }
 
-  /** Throws the ServiceError that explains a refusal; returns the actor's role. */
-  async authorize(actor: Actor, action: Action): Promise<Role> {
-    if (!this.channelAllowed(actor.channelId)) throw new ServiceError('channel_not_allowed');
+  /**
+   * May this actor do this, here, now? The channel first, then the role
+   * (read live, user-group membership included), then for writes the key.
+   * Never throws a refusal: it is returned, for callers that answer it themselves.
+   */
+  async decide(actor: Actor, action: Action): Promise<Decision> {
+    if (!NOT_CHANNEL_BOUND.includes(action) && !this.channelAllowed(actor.channelId)) {
+      return { refusal: new ServiceError('channel_not_allowed'), role: null };
+    }
     const role = await this.roleOf(actor.userId);
     const needed = this.needs(action);
-    if (rank(role) < rank(needed)) throw new ServiceError('role_required', { role: needed, yours: role });
+    if (rank(role) < rank(needed)) {
+      return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };
+    }
     if (WRITE_ACTIONS.includes(action)) {
       const key = await this.keyScope();
-      if (!key.writable) throw new ServiceError('key_read_only');
+      if (!key.writable) return { refusal: new ServiceError('key_read_only'), role };
     }
-    return role;
+    return { refusal: null, role };
+  }
+
+  /** `decide`, throwing the refusal; returns the actor's role. */
+  async authorize(actor: Actor, action: Action): Promise<Role> {
+    const d = await this.decide(actor, action);
+    if (d.refusal) throw d.refusal;
+    return d.role;
   }
 
   async capabilities(actor: Actor): Promise<Capabilities> {

@@ -1,10 +1,18 @@
 /**
- * The one error class the services throw. `code` is stable and maps to one
- * i18n sentence (key `error.<code>`); `params` fill the sentence. Provider
- * failures are not wrapped: they keep the provider client's own error class and
- * are described by code in src/slack/error-text.ts.
+ * The one error class the services throw, for every feature. `code` is
+ * stable and names one sentence the Slack side shows; `params` fill the
+ * sentence, `details` list candidates (servers a name could mean). Provider
+ * failures are not wrapped where a use case lets them through: they keep the
+ * provider client's own class and are described by code (classifyFailure).
  */
-import { isProviderErrorCode, type ProviderErrorCode } from '../provider/errors.ts';
+import {
+  ProviderError,
+  type ProviderErrorCode,
+  ProviderNetworkError,
+  ProviderRateLimitError,
+  ProviderResponseError,
+  ValidationError,
+} from '../provider/index.ts';
 
 export type ServiceErrorCode =
   | 'server_not_found'
@@ -15,21 +23,27 @@ export type ServiceErrorCode =
   | 'key_no_vps'
   | 'target_not_in_scope'
   | 'invalid_field'
-  | 'already_handled';
+  | 'already_handled'
+  /** The provider refused an order or its dry run; `params.code` is the provider's code. Nothing was charged. */
+  | 'provider_refused'
+  /** The provider could not be asked (network, 5xx, 429, an unreadable answer); `params.code` says which. */
+  | 'provider_unreachable'
+  /** The price moved while quoting, twice in a row. */
+  | 'catalogue_changed';
 
 export class ServiceError extends Error {
   constructor(
     readonly code: ServiceErrorCode,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Readonly<Record<string, string | number>> = {},
     readonly details: readonly { label: string; detail: string }[] = [],
   ) {
-    super(code);
+    super(params.code === undefined ? code : `${code} (${params.code})`);
     this.name = 'ServiceError';
   }
 }
 
-// The provider's documented codes (vps-api.md, "Errors"), as the client defines them.
-export { PROVIDER_ERROR_CODES, type ProviderErrorCode } from '../provider/errors.ts';
+// The provider's documented codes (vps-api.md, "Errors"), for the sentences of the Slack side.
+export { PROVIDER_ERROR_CODES } from '../provider/index.ts';
 
 export type FailureKind =
   | { kind: 'service'; error: ServiceError }
@@ -39,37 +53,16 @@ export type FailureKind =
   | { kind: 'local_validation'; field: string; rule: string }
   | { kind: 'internal' };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null;
-}
-
-/**
- * Classifies whatever a use case threw. The provider client's classes are
- * recognised by shape (`name` + `code`) so this module does not import them:
- * the services stay testable with plain fakes.
- */
+/** Classifies whatever a use case threw, by the error's class. */
 export function classifyFailure(err: unknown): FailureKind {
   if (err instanceof ServiceError) return { kind: 'service', error: err };
-  if (!isRecord(err)) return { kind: 'internal' };
-  const name = typeof err.name === 'string' ? err.name : '';
-  if (name === 'ProviderNetworkError' || name === 'ProviderTimeoutError') return { kind: 'network' };
+  if (err instanceof ProviderNetworkError) return { kind: 'network' };
   // A 2xx answer the client could not read: the provider answered, but not as documented.
-  if (name === 'ProviderResponseError') return { kind: 'provider_unknown', code: 'UNEXPECTED_ANSWER' };
-  if (name === 'ValidationError' && typeof err.field === 'string') {
-    return {
-      kind: 'local_validation',
-      field: err.field,
-      rule: typeof err.rule === 'string' ? err.rule : 'invalid',
-    };
-  }
-  const code = typeof err.code === 'string' ? err.code : undefined;
-  if (code && (name.startsWith('Provider') || name.endsWith('Error'))) {
-    if (isProviderErrorCode(code)) {
-      const retry = typeof err.retryAfterSeconds === 'number' ? err.retryAfterSeconds : undefined;
-      // The body may have named a code we do not know; the client then maps it by status.
-      return { kind: 'provider', code, retryAfterSeconds: retry };
-    }
-    if (name.startsWith('Provider')) return { kind: 'provider_unknown', code };
+  if (err instanceof ProviderResponseError) return { kind: 'provider_unknown', code: 'UNEXPECTED_ANSWER' };
+  if (err instanceof ValidationError) return { kind: 'local_validation', field: err.field, rule: err.rule };
+  if (err instanceof ProviderError) {
+    const retry = err instanceof ProviderRateLimitError ? (err.retryAfterSeconds ?? undefined) : undefined;
+    return { kind: 'provider', code: err.code, retryAfterSeconds: retry };
   }
   return { kind: 'internal' };
 }

@@ -3,16 +3,8 @@
  * client last saw (no provider call is made for a health probe: probes must
  * not spend the key's rate limit).
  */
-import type { StorePort } from './ports.ts';
-
-export interface ProviderHealthSource {
-  metrics(): {
-    totalRequests: number;
-    networkErrors: number;
-    rateLimited: number;
-    rateLimit: { remaining: number | null; seenAt: number | null };
-  };
-}
+import type { ProviderClient } from '../provider/index.ts';
+import type { Store } from '../store/index.ts';
 
 export interface HealthReport {
   ok: boolean;
@@ -21,8 +13,8 @@ export interface HealthReport {
 }
 
 export async function healthReport(
-  store: Pick<StorePort, 'ping'>,
-  provider: ProviderHealthSource,
+  store: Pick<Store, 'ping'>,
+  provider: Pick<ProviderClient, 'metrics'>,
 ): Promise<HealthReport> {
   const storeOk = await store.ping().then(
     () => true,

@@ -3,8 +3,9 @@
  * what happened and what to do, from the i18n catalog, never a stack trace,
  * a provider message (it may echo input) or the key.
  */
-import type { ParseProblem } from '../services/command-parser.ts';
+
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
+import type { ParseProblem } from './grammar/vps.ts';
 import { isMessageKey, type MessageKey } from './i18n/index.ts';
 import type { Message, Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
@@ -54,7 +55,12 @@ export function describeFailureKind(
           details: [],
         };
       }
-      return { text: ui.t(`error.${e.code}` as MessageKey, e.params), details: [...e.details] };
+      // Signup's provider codes have their sentences in the signup views (signupQuoteRefusal).
+      const key = `error.${e.code}`;
+      return {
+        text: isMessageKey(key) ? ui.t(key, e.params) : ui.t('error.internal'),
+        details: [...e.details],
+      };
     }
     case 'provider':
       if (f.code === 'RATE_LIMIT_EXCEEDED') {

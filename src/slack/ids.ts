@@ -2,8 +2,8 @@
  * Every callback_id, action_id and block_id the app uses. Views, handlers and
  * tests import them from here so a rename cannot leave a listener deaf.
  */
-import type { ChangeField } from '../services/command-parser.ts';
-import type { SignupField } from '../services/signup-form.ts';
+import type { ChangeField } from '../services/servers/index.ts';
+import type { SignupField } from '../services/signup/index.ts';
 
 export const COMMANDS = { vps: '/vps', hosting: '/hosting' } as const;
 

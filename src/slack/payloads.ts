@@ -55,7 +55,10 @@ export function encodePayload<S extends z.ZodType>(_schema: S, value: z.input<S>
 }
 
 /** The payload, or undefined when it is missing, not JSON, or not of the schema's shape. */
-export function decodePayload<S extends z.ZodType>(schema: S, raw: string | undefined): z.output<S> | undefined {
+export function decodePayload<S extends z.ZodType>(
+  schema: S,
+  raw: string | undefined,
+): z.output<S> | undefined {
   if (!raw) return undefined;
   let json: unknown;
   try {
@@ -68,7 +71,11 @@ export function decodePayload<S extends z.ZodType>(schema: S, raw: string | unde
 }
 
 /** The payload, or an (internal) error naming what could not be read: for listeners that answer failures alike. */
-export function decodePayloadOrThrow<S extends z.ZodType>(schema: S, raw: string | undefined, what: string): z.output<S> {
+export function decodePayloadOrThrow<S extends z.ZodType>(
+  schema: S,
+  raw: string | undefined,
+  what: string,
+): z.output<S> {
   const v = decodePayload(schema, raw);
   if (v === undefined) throw new Error(`${what} unreadable`);
   return v;

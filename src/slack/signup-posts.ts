@@ -64,7 +64,12 @@ export async function refreshApproval(
 }
 
 /** Posts in the approval message's thread (or the channel when there is no message). */
-async function postInThread(client: webApi.WebClient, row: SignupRow, m: Message, log: Logger): Promise<void> {
+async function postInThread(
+  client: webApi.WebClient,
+  row: SignupRow,
+  m: Message,
+  log: Logger,
+): Promise<void> {
   const thread = row.threadTs ?? row.messageTs;
   try {
     await client.chat.postMessage({

@@ -1,5 +1,6 @@
 import type { webApi } from '@slack/bolt';
-import type { Clock, GroupDirectory } from '../services/ports.ts';
+import type { Clock } from '../clock.ts';
+import type { GroupDirectory } from '../services/access.ts';
 import { type Locale, localeFromSlack } from './i18n/index.ts';
 import { type Ui, uiFor } from './views/format.ts';
 

@@ -1,4 +1,5 @@
 import { Migrator, sql } from 'kysely';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import { type AuditRepo, auditRepo } from './audit.ts';
 import { type Connection, connectPostgres, connectSqlite, sqliteFailureCode } from './connect.ts';
@@ -12,7 +13,6 @@ import { type OutboxRepo, outboxRepo } from './outbox.ts';
 import { type SecretRepo, secretRepo } from './secrets.ts';
 import { type SignupRepo, signupRepo } from './signups.ts';
 import { type SnapshotRepo, snapshotRepo } from './snapshots.ts';
-import { type Clock, systemClock } from './types.ts';
 import { type WatchRepo, watchRepo } from './watches.ts';
 
 export type { AuditRepo } from './audit.ts';

@@ -1,11 +1,5 @@
 /** Plain data in and out of the store: camelCase fields, `Date` values, `null` for absent. */
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
-
 // ---------------------------------------------------------------- signups
 
 export const SIGNUP_STATES = [
@@ -25,7 +19,9 @@ export type SignupState = (typeof SIGNUP_STATES)[number];
 /**
  * The edges `transition` accepts. Non-terminal states may also move to
  * themselves, which is how the tracker records attempts and the next check.
- * `price_changed -> quoted` is the re-quote in place (new price, fresh key).
+ * A row in `price_changed` is never quoted again: the new price is a new row
+ * with a new id and key, so a click on the old approval message, whose confirm
+ * dialog stated the old amount, cannot approve it.
  */
 export const SIGNUP_TRANSITIONS: Readonly<Record<SignupState, readonly SignupState[]>> = {
   quoted: ['approved', 'rejected', 'expired', 'price_changed', 'failed'],
@@ -33,7 +29,7 @@ export const SIGNUP_TRANSITIONS: Readonly<Record<SignupState, readonly SignupSta
   executing: ['submitted', 'active', 'price_changed', 'failed', 'unknown'],
   unknown: ['executing', 'submitted', 'active', 'failed', 'price_changed'],
   submitted: ['active', 'failed', 'unknown'],
-  price_changed: ['quoted', 'rejected', 'expired'],
+  price_changed: ['rejected', 'expired'],
   active: [],
   rejected: [],
   expired: [],

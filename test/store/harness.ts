@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Clock } from '../../src/clock.ts';
 import { createLogger, type Logger, MemoryLogSink } from '../../src/log.ts';
-import { type Clock, type OpenStoreOptions, openStore, type Store } from '../../src/store/index.ts';
+import { type OpenStoreOptions, openStore, type Store } from '../../src/store/index.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 
 export type Kind = 'sqlite' | 'postgres';

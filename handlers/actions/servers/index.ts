@@ -1,12 +1,18 @@
 /** The server card's buttons and the pagers of the server list and the API log. */
-import type { AllMiddlewareArgs, App, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  ButtonAction,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
 import type { ChangeField } from '../../../src/services/servers/index.ts';
 import { ACTIONS } from '../../../src/slack/ids.ts';
 import { decodePayloadOrThrow, listPagePayload, logsMorePayload } from '../../../src/slack/payloads.ts';
+import type { Message, Ui } from '../../../src/slack/views/format.ts';
 import { logsView } from '../../../src/slack/views/servers/logs.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
-import type { Message, Ui } from '../../../src/slack/views/format.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
 import { openChangeForm } from '../../views/servers/change-form.ts';

@@ -15,7 +15,12 @@ import type {
   SlackActionMiddlewareArgs,
   StaticSelectAction,
 } from '@slack/bolt';
-import { approveSignup, executeSignup, loadCatalogue, rejectSignup } from '../../../src/services/signup/index.ts';
+import {
+  approveSignup,
+  executeSignup,
+  loadCatalogue,
+  rejectSignup,
+} from '../../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../src/slack/payloads.ts';
 import { refreshApproval, reportOutcome } from '../../../src/slack/signup-posts.ts';
@@ -46,7 +51,10 @@ async function readClick(deps: HandlerDeps, args: ButtonArgs, component: string)
 }
 
 /** The row with the clicked message's place, in case it was not recorded (posted by a replica that died). */
-function withMessage<T extends { messageTs: string | null; threadTs: string | null }>(row: T, body: BlockAction): T {
+function withMessage<T extends { messageTs: string | null; threadTs: string | null }>(
+  row: T,
+  body: BlockAction,
+): T {
   const ts = body.message?.ts;
   if (row.messageTs || !ts) return row;
   return { ...row, messageTs: ts, threadTs: ts };
@@ -109,7 +117,10 @@ function planChosen(deps: HandlerDeps) {
         view_id: view.id,
         // The hash makes Slack refuse the update if the view changed meanwhile (a newer choice wins).
         hash: view.hash,
-        view: signupModalView(ui, catalogue, { channelId: meta.channelId, planId: action.selected_option.value }),
+        view: signupModalView(ui, catalogue, {
+          channelId: meta.channelId,
+          planId: action.selected_option.value,
+        }),
       });
     } catch (err) {
       deps.logger.info({ err: slackFailure(err) }, 'signup form not updated for the chosen plan');

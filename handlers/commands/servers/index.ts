@@ -1,11 +1,13 @@
 /** `/vps help | list | show | power | rename | memo | rdns | logs | me | audit`. */
+
+import { changeValue } from '../../../src/services/servers/index.ts';
+import { announceView, powerView } from '../../../src/slack/views/messages.ts';
 import { auditView } from '../../../src/slack/views/servers/audit.ts';
 import { helpView } from '../../../src/slack/views/servers/help.ts';
 import { logsView } from '../../../src/slack/views/servers/logs.ts';
 import { meView } from '../../../src/slack/views/servers/me.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
-import { announceView, powerView } from '../../../src/slack/views/messages.ts';
 import { announce } from '../../kit.ts';
 import { openChangeForm } from '../../views/servers/change-form.ts';
 import type { CommandTable } from '../command.ts';
@@ -32,7 +34,7 @@ export const serversCommands: CommandTable<
       await openChangeForm(deps, client, triggerId, actor, c.field, c.server, ui);
       return;
     }
-    const result = await deps.servers.change(actor, c.field, c.server, c.value);
+    const result = await deps.servers.change(actor, c.field, c.server, changeValue(c.field, c.value));
     await announce(client, actor.channelId, announceView(deps.channelUi, actor.userId, result), reply, log);
   },
   async logs({ deps, actor, ui, reply }, c) {

@@ -2,7 +2,11 @@
 import { listSignups, loadCatalogue, mayRequestSignup } from '../../../src/services/signup/index.ts';
 import { signupQuoteRefusal } from '../../../src/slack/views/signup/approval.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup/list.ts';
-import { signupLoadingView, signupModalView, signupNoticeView } from '../../../src/slack/views/signup/modal.ts';
+import {
+  signupLoadingView,
+  signupModalView,
+  signupNoticeView,
+} from '../../../src/slack/views/signup/modal.ts';
 import { slackFailure } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
 
@@ -19,7 +23,10 @@ export const signupCommands: CommandTable<'signup' | 'signups'> = {
     }
     let viewId: string | undefined;
     try {
-      const opened = await client.views.open({ trigger_id: triggerId, view: signupLoadingView(ui, actor.channelId) });
+      const opened = await client.views.open({
+        trigger_id: triggerId,
+        view: signupLoadingView(ui, actor.channelId),
+      });
       viewId = opened.view?.id;
     } catch (err) {
       log.warn({ err: slackFailure(err) }, 'signup form not opened');
@@ -28,7 +35,10 @@ export const signupCommands: CommandTable<'signup' | 'signups'> = {
     if (!viewId) return;
     try {
       const catalogue = await loadCatalogue(deps.signup);
-      await client.views.update({ view_id: viewId, view: signupModalView(ui, catalogue, { channelId: actor.channelId }) });
+      await client.views.update({
+        view_id: viewId,
+        view: signupModalView(ui, catalogue, { channelId: actor.channelId }),
+      });
     } catch (err) {
       log.warn({ err: slackFailure(err) }, 'signup form not filled');
       const reason = signupQuoteRefusal(ui, err).text;

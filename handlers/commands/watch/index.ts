@@ -1,5 +1,8 @@
 /** `/vps watch <server|all> [#channel]`, `/vps unwatch …`, `/vps watches [#channel]`. */
-import { subscriptionChangeView, subscriptionListView } from '../../../src/slack/views/watch/notifications.ts';
+import {
+  subscriptionChangeView,
+  subscriptionListView,
+} from '../../../src/slack/views/watch/notifications.ts';
 import type { CommandTable } from '../command.ts';
 
 export const watchCommands: CommandTable<'watch' | 'unwatch' | 'watches'> = {

@@ -10,7 +10,11 @@ import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../src/slack/ids.ts';
 import { changeModalPayload, decodePayload } from '../../../src/slack/payloads.ts';
 import type { Ui } from '../../../src/slack/views/format.ts';
 import { announceView } from '../../../src/slack/views/messages.ts';
-import { changeModalView, loadingModalView, noticeModalView } from '../../../src/slack/views/servers/change-modal.ts';
+import {
+  changeModalView,
+  loadingModalView,
+  noticeModalView,
+} from '../../../src/slack/views/servers/change-modal.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, tellUser, uiWithin } from '../../kit.ts';
 
@@ -40,7 +44,10 @@ export async function openChangeForm(
     });
   } catch (err) {
     const m = failureReply(log, ui, err, 'opening the change form');
-    await client.views.update({ view_id: viewId, view: noticeModalView(ui, field, m.text, m.blocks.slice(1)) });
+    await client.views.update({
+      view_id: viewId,
+      view: noticeModalView(ui, field, m.text, m.blocks.slice(1)),
+    });
   }
 }
 
@@ -56,12 +63,15 @@ function changeSubmit(deps: HandlerDeps, field: ChangeField) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
     const log = deps.logger.child({ component: 'change-submit', field, user: body.user.id });
     const ui = await uiWithin(deps, body.user.id, 1000);
-    const value = changeValue(field, view.state.values[BLOCKS.changeInput]?.[INPUT_ACTION[field]]?.value ?? '');
+    const value = changeValue(
+      field,
+      view.state.values[BLOCKS.changeInput]?.[INPUT_ACTION[field]]?.value ?? '',
+    );
     const problem = deps.servers.check(field, value)[0];
     if (problem) {
       await ack({
         response_action: 'errors',
-        errors: { [BLOCKS.changeInput]: fieldProblemText(ui.t, problem.field, problem.rule, problem.limit) },
+        errors: { [BLOCKS.changeInput]: fieldProblemText(ui, problem.field, problem.rule, problem.limit) },
       });
       return;
     }
@@ -75,7 +85,8 @@ function changeSubmit(deps: HandlerDeps, field: ChangeField) {
     const actor = { userId: body.user.id, channelId: meta.channelId };
     try {
       // The trigger id is per submission: a retried delivery carries the same one, and the first answers.
-      if (!(await firstDelivery(deps, `change:${body.trigger_id ?? `${view.id}:${view.hash}`}`, 'write'))) return;
+      if (!(await firstDelivery(deps, `change:${body.trigger_id ?? `${view.id}:${view.hash}`}`, 'write')))
+        return;
       const result = await deps.servers.change(actor, field, meta.uuid, value);
       const m = announceView(deps.channelUi, actor.userId, result);
       await client.views.update({
@@ -85,7 +96,10 @@ function changeSubmit(deps: HandlerDeps, field: ChangeField) {
       await announce(client, actor.channelId, m, (fallback) => tellUser(client, actor, fallback, log), log);
     } catch (err) {
       const m = failureReply(log, ui, err, `change ${field}`);
-      await client.views.update({ view_id: view.id, view: noticeModalView(ui, field, m.text, m.blocks.slice(1)) });
+      await client.views.update({
+        view_id: view.id,
+        view: noticeModalView(ui, field, m.text, m.blocks.slice(1)),
+      });
     }
   };
 }
@@ -95,4 +109,3 @@ export function registerChangeForms(app: App, deps: HandlerDeps): void {
   app.view(CALLBACKS.memo, changeSubmit(deps, 'memo'));
   app.view(CALLBACKS.rdns, changeSubmit(deps, 'rdns'));
 }
-

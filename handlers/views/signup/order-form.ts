@@ -7,7 +7,13 @@
  * one: the modal is the requester's alone, and it is shown this once.
  */
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { checkSignupForm, loadCatalogue, type QuoteResult, quoteSignup } from '../../../src/services/signup/index.ts';
+import { ServiceError } from '../../../src/services/errors.ts';
+import {
+  checkSignupForm,
+  loadCatalogue,
+  type QuoteResult,
+  quoteSignup,
+} from '../../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupModalPayload } from '../../../src/slack/payloads.ts';
 import { postApproval } from '../../../src/slack/signup-posts.ts';
@@ -46,11 +52,16 @@ function orderSubmit(deps: HandlerDeps) {
     try {
       checked = checkSignupForm(form, await loadCatalogue(deps.signup, { anyAgeToday: true }));
     } catch (err) {
-      await ack({ response_action: 'errors', errors: { [signupBlockId('plan_id')]: signupQuoteRefusal(ui, err).text } });
+      await ack({
+        response_action: 'errors',
+        errors: { [signupBlockId('plan_id')]: signupQuoteRefusal(ui, err).text },
+      });
       return;
     }
     if (!checked.ok) {
-      const shown = (view.blocks ?? []).map((b) => b.block_id).filter((id): id is string => typeof id === 'string');
+      const shown = (view.blocks ?? [])
+        .map((b) => b.block_id)
+        .filter((id): id is string => typeof id === 'string');
       const present = shown.length > 0 ? new Set(shown) : undefined;
       await ack({
         response_action: 'errors',
@@ -77,12 +88,15 @@ function orderSubmit(deps: HandlerDeps) {
         locale: ui.locale,
       });
     } catch (err) {
+      if (!(err instanceof ServiceError)) log.error({ err }, 'signup quote failed');
       await show(signupQuoteRefusal(ui, err).text);
       return;
     }
     const posted = await postApproval(deps, client, q.row, log);
     const notice = signupQuotedNotice(ui, { row: q.row, plan: q.plan }, posted);
-    const password = q.generatedPassword ? signupPasswordMessage(ui, q.row.serverName, q.generatedPassword) : null;
+    const password = q.generatedPassword
+      ? signupPasswordMessage(ui, q.row.serverName, q.generatedPassword)
+      : null;
     await show(password ? `${notice.text}\n\n${password.text}` : notice.text);
   };
 }

@@ -20,7 +20,8 @@ export type VpsCommand =
   | { name: 'audit'; server?: string | undefined }
   | { name: 'signup' }
   | { name: 'signups' }
-  | { name: 'watch' | 'unwatch'; target: string; channelId: string | undefined }
+  | { name: 'watch'; target: string; channelId: string | undefined }
+  | { name: 'unwatch'; target: string; channelId: string | undefined }
   | { name: 'watches'; channelId: string | undefined };
 
 export type VpsCommandName = VpsCommand['name'];

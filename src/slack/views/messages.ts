@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { ChangeResult } from '../../services/servers.ts';
+import type { ChangeResult } from '../../services/servers/index.ts';
 import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
 import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
 

@@ -1,11 +1,12 @@
 import type { KnownBlock } from '@slack/types';
-import type { AuditEntry, ServerSummary } from '../../../services/ports.ts';
+import type { VpsSummary } from '../../../services/servers/index.ts';
+import type { AuditRow } from '../../../store/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { packLines } from '../sections.ts';
 
-export function auditView(ui: Ui, entries: readonly AuditEntry[], server?: ServerSummary): Message {
+export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], server?: VpsSummary): Message {
   const title = server
     ? ui.t('audit.title_server', { name: escapeMrkdwn(server.name) })
     : ui.t('audit.title');
@@ -14,7 +15,7 @@ export function auditView(ui: Ui, entries: readonly AuditEntry[], server?: Serve
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: ui.t('audit.empty') } });
   else {
     const lines = entries.map((e) => {
-      const name = typeof e.params.name === 'string' ? e.params.name : e.target;
+      const name = typeof e.params.name === 'string' ? e.params.name : (e.target ?? '');
       const outcome = ui.t(`audit.outcome.${e.outcome}` as MessageKey);
       const suffix = e.errorCode ? ` (${escapeMrkdwn(e.errorCode)})` : '';
       return ui.t('audit.entry', {

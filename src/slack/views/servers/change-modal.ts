@@ -1,13 +1,10 @@
 import type { KnownBlock, ModalView } from '@slack/types';
-import type { ChangeField } from '../../../services/command-parser.ts';
-import { FIELD_LIMITS } from '../../../services/field-rules.ts';
-import type { ServerSummary } from '../../../services/ports.ts';
+import { type ChangeField, FIELD_LIMITS, type VpsSummary } from '../../../services/servers/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../ids.ts';
 import { type ChangeModalPayload, changeModalPayload, encodePayload } from '../../payloads.ts';
 import { escapeMrkdwn, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, ViewLimitError } from '../limits.ts';
-
 
 const TITLE: Record<ChangeField, MessageKey> = {
   name: 'modal.name.title',
@@ -28,7 +25,7 @@ const HINT: Record<ChangeField, MessageKey> = {
 export function changeModalView(
   ui: Ui,
   field: ChangeField,
-  server: ServerSummary,
+  server: VpsSummary,
   current: string,
   meta: ChangeModalPayload,
 ): ModalView {

@@ -1,6 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { LogFilter } from '../../../services/command-parser.ts';
-import type { LogPage } from '../../../services/ports.ts';
+import type { LogFilter, LogsPage } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { encodePayload, logsMorePayload } from '../../payloads.ts';
 import { escapeMrkdwn, formatProviderTime, type Message, type Ui } from '../format.ts';
@@ -18,7 +17,7 @@ function logFilterText(f: LogFilter): string {
     .join(' ');
 }
 
-export function logsView(ui: Ui, page: LogPage, filter: LogFilter): Message {
+export function logsView(ui: Ui, page: LogsPage, filter: LogFilter): Message {
   const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: ui.t('logs.header') } }];
   const filters = logFilterText(filter);
   const context = [ui.t('logs.time_note', { tz: ui.tz })];

@@ -1,5 +1,5 @@
 import type { KnownBlock, MrkdwnElement } from '@slack/types';
-import type { ServerDetail } from '../../../services/ports.ts';
+import type { VpsDetail } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
@@ -14,7 +14,7 @@ function field(label: string, value: string): MrkdwnElement {
   return { type: 'mrkdwn', text: `*${label}*\n${value}` };
 }
 
-export function serverCardView(ui: Ui, s: ServerDetail, opts: CardOptions): Message {
+export function serverCardView(ui: Ui, s: VpsDetail, opts: CardOptions): Message {
   const none = ui.t('card.none');
   const v = (x: string | null) => (x ? escapeMrkdwn(x) : none);
   const power = `${POWER_EMOJI[s.power.status] ?? ''} ${enumLabel(ui, 'power', s.power.status)}`.trim();

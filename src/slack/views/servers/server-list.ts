@@ -1,6 +1,5 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { ListFilter } from '../../../services/command-parser.ts';
-import type { ListedServer } from '../../../services/servers.ts';
+import type { ListedServer, ListFilter } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { encodePayload, listPagePayload } from '../../payloads.ts';
 import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from '../format.ts';

@@ -6,13 +6,19 @@
  * thread, and the sentences a clicker or requester gets alone. Pure.
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
-import type { ApproveResult, ExecuteOutcome, RejectResult } from '../../../services/signup.ts';
-import type { SignupError } from '../../../services/signup-errors.ts';
-import type { OsImage, Plan, SignupRow } from '../../../services/signup-ports.ts';
+import { ServiceError } from '../../../services/errors.ts';
+import type {
+  ApproveResult,
+  ExecuteOutcome,
+  OsImage,
+  Plan,
+  RejectResult,
+  SignupRow,
+} from '../../../services/signup/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
-import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
+import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 export interface SignupDisplay {
@@ -260,7 +266,9 @@ export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefine
 }
 
 /** A quote that could not be made, as a plain sentence for the requester. */
-export function signupQuoteRefusal(ui: Ui, err: SignupError): Message {
+export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
+  // Anything but a refusal the use case named is ours: nothing was ordered or charged.
+  if (!(err instanceof ServiceError)) return sentence(ui.t('signup.modal.internal'));
   const code = String(err.params.code ?? '');
   switch (err.code) {
     case 'role_required':

@@ -4,7 +4,7 @@
  * (50 blocks) with room for the header, and says so in the header.
  */
 import type { KnownBlock } from '@slack/types';
-import type { Plan, SignupRow } from '../../../services/signup-ports.ts';
+import type { Plan, SignupRow } from '../../../services/signup/index.ts';
 import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 

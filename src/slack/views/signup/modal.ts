@@ -6,14 +6,16 @@
  * values) and the field problems -> `response_action: errors` map.
  */
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { type Catalogue, findPlan, imagesFor } from '../../../services/signup-catalogue.ts';
 import {
+  type Catalogue,
+  findPlan,
+  imagesFor,
+  type Plan,
   SIGNUP_LIMITS,
   type SignupField,
   type SignupFieldProblem,
   type SignupFormValues,
-} from '../../../services/signup-form.ts';
-import type { Plan } from '../../../services/signup-ports.ts';
+} from '../../../services/signup/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { CHECKED, SIGNUP_IDS, signupBlockId } from '../../ids.ts';
 import { encodePayload, type SignupModalPayload, signupModalPayload } from '../../payloads.ts';
@@ -104,7 +106,10 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalP
   );
   for (const o of [plans, periods, images]) checkOptions(o);
   const chosen = plans.find((o) => o.value === plan.plan_id);
-  const privateMetadata = encodePayload(signupModalPayload, { channelId: meta.channelId, planId: plan.plan_id });
+  const privateMetadata = encodePayload(signupModalPayload, {
+    channelId: meta.channelId,
+    planId: plan.plan_id,
+  });
   if (!fits('privateMetadata', privateMetadata))
     throw new ViewLimitError('privateMetadata', privateMetadata.length);
 
@@ -272,7 +277,6 @@ export function readSignupForm(values: ViewStateValues): SignupFormValues {
     agree_to_terms: ticked('agree_to_terms'),
   };
 }
-
 
 const RULE_KEYS: Record<SignupFieldProblem['rule'], MessageKey | undefined> = {
   required: 'signup.rule.required',

@@ -7,8 +7,8 @@
  * silently.
  */
 import type { KnownBlock } from '@slack/types';
+import type { SubscriptionChange, SubscriptionList } from '../../../services/watch/index.ts';
 import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.ts';
-import type { SubscriptionChange, SubscriptionList } from '../../../watch/subscriptions.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, type Message, POWER_EMOJI, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';

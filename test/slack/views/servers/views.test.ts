@@ -1,8 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { KeyScope } from '../../../../src/services/access.ts';
-import type { LogPage, ServerDetail } from '../../../../src/services/ports.ts';
-import type { ListedServer } from '../../../../src/services/servers.ts';
+import type { ListedServer, LogsPage, VpsDetail } from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';
 import { LIMITS } from '../../../../src/slack/views/limits.ts';
@@ -30,7 +29,7 @@ const server = (i: number): ListedServer => ({
   powerSeenAt: new Date(0),
 });
 
-const detail: ServerDetail = {
+const detail: VpsDetail = {
   uuid: 'u-1',
   name: 'db-1',
   vps_type: 'business',
@@ -135,7 +134,7 @@ describe('change modal', () => {
 });
 
 describe('logs view', () => {
-  const page = (n: number, cursor: string | null): LogPage => ({
+  const page = (n: number, cursor: string | null): LogsPage => ({
     logs: Array.from({ length: n }, (_, i) => ({
       method: 'GET',
       path: `/v1/vps/servers/${'x'.repeat(200)}${i}`,

@@ -1,14 +1,18 @@
 import type { ActionsBlock, Button, InputBlock, KnownBlock, StaticSelect } from '@slack/types';
-import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../../src/slack/payloads.ts';
 import { describe, expect, it } from 'vitest';
-import type { ExecuteOutcome } from '../../../../src/services/signup.ts';
-import { type Catalogue, catalogueOf } from '../../../../src/services/signup-catalogue.ts';
-import { SignupError } from '../../../../src/services/signup-errors.ts';
-import { checkSignupForm } from '../../../../src/services/signup-form.ts';
-import type { Plan, SignupRow } from '../../../../src/services/signup-ports.ts';
+import { ServiceError } from '../../../../src/services/errors.ts';
+import {
+  type Catalogue,
+  catalogueOf,
+  checkSignupForm,
+  type ExecuteOutcome,
+  type Plan,
+  type SignupRow,
+} from '../../../../src/services/signup/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { signupCatalog } from '../../../../src/slack/i18n/signup.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../../src/slack/ids.ts';
+import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../../src/slack/payloads.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import {
   signupApprovalMessage,
@@ -114,7 +118,10 @@ describe('signup modal', () => {
     ]);
     expect(view.callback_id).toBe(SIGNUP_IDS.modalCallback);
     expect([...view.title.text].length).toBeLessThanOrEqual(24);
-    expect(decodePayload(signupModalPayload, view.private_metadata)).toEqual({ channelId: 'COPS', planId: 'vps-1gb' });
+    expect(decodePayload(signupModalPayload, view.private_metadata)).toEqual({
+      channelId: 'COPS',
+      planId: 'vps-1gb',
+    });
     const planBlock = inputs(view.blocks as KnownBlock[])[0];
     expect(planBlock?.dispatch_action).toBe(true);
   });
@@ -323,7 +330,7 @@ describe('outcome and refusal sentences', () => {
   });
 
   it('give dry-run refusals as plain sentences', () => {
-    const s = (code: string) => signupQuoteRefusal(en, new SignupError('provider_refused', { code })).text;
+    const s = (code: string) => signupQuoteRefusal(en, new ServiceError('provider_refused', { code })).text;
     expect(s('PAYMENT_REQUIRED')).toContain('balance is too low');
     expect(s('FORBIDDEN')).toContain('20,000 yen');
     expect(s('CAPACITY_UNAVAILABLE')).toContain('cannot take this plan');
@@ -332,9 +339,9 @@ describe('outcome and refusal sentences', () => {
     expect(s('VALIDATION_ERROR')).toContain('details');
     expect(s('WEIRD')).toContain('(WEIRD)');
     expect(
-      signupQuoteRefusal(en, new SignupError('provider_unreachable', { code: 'NETWORK' })).text,
+      signupQuoteRefusal(en, new ServiceError('provider_unreachable', { code: 'NETWORK' })).text,
     ).toContain('could not be reached');
-    expect(signupQuoteRefusal(en, new SignupError('role_required', { yours: 'viewer' })).text).toContain(
+    expect(signupQuoteRefusal(en, new ServiceError('role_required', { yours: 'viewer' })).text).toContain(
       'viewer',
     );
   });

@@ -4,8 +4,8 @@
  * the provider client's validators (src/provider/validate.ts); each problem is
  * `{field, rule}` and the words users read come from the i18n catalog keyed by both.
  */
-import { LIMITS, validateHostname, validateMemo, validateServerName } from '../provider/validate.ts';
-import type { ChangeField } from './command-parser.ts';
+import { LIMITS, validateHostname, validateMemo, validateServerName } from '../../provider/index.ts';
+import type { ChangeField } from './vocabulary.ts';
 
 export type FieldRule = 'required' | 'too_long' | 'charset' | 'invalid';
 

@@ -12,10 +12,10 @@ import {
   validateServerName,
   validateSshKeyName,
   validateSshPublicKey,
-} from '../provider/validate.ts';
-import { type Catalogue, findPeriod, findPlan, imageFitsPlan } from './signup-catalogue.ts';
+} from '../../provider/index.ts';
+import { type Catalogue, findPeriod, findPlan, imageFitsPlan } from './catalogue.ts';
 
-export const SIGNUP_FIELDS = [
+const SIGNUP_FIELDS = [
   'plan_id',
   'period',
   'image_id',

@@ -4,56 +4,62 @@
  * Knows nothing of Slack: plain data in, plain data out, ServiceError or the
  * provider's own errors thrown.
  */
-import type { AccessService, Action, Actor, KeyScope, Role } from './access.ts';
-import type { ChangeField, ListFilter, LogFilter } from './command-parser.ts';
-import { classifyFailure, failureCode, ServiceError } from './errors.ts';
+import type { Clock } from '../../clock.ts';
+import type { LogsPage, LogsQuery, ProviderClient, VpsDetail, VpsSummary } from '../../provider/index.ts';
+import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
+import type { AccessService, Action, Actor, KeyScope, Role } from '../access.ts';
+import type { Audit } from '../audit.ts';
+import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import { checkField } from './field-rules.ts';
-import type {
-  AuditEntry,
-  Clock,
-  LogPage,
-  ProviderPort,
-  ServerDetail,
-  ServerSummary,
-  StorePort,
-} from './ports.ts';
+import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
+
+export type { LogsPage, VpsDetail, VpsSummary } from '../../provider/index.ts';
+export { FIELD_LIMITS } from './field-rules.ts';
+export {
+  type ChangeField,
+  changeValue,
+  type ListFilter,
+  LOG_METHODS,
+  type LogFilter,
+  type LogMethod,
+  matchesFilter,
+} from './vocabulary.ts';
 
 export interface ServersDeps {
-  provider: ProviderPort;
-  store: StorePort;
-  access: AccessService;
+  provider: Pick<
+    ProviderClient,
+    'listServers' | 'getServer' | 'getPower' | 'setName' | 'setMemo' | 'setReverseDns' | 'logs'
+  >;
+  store: {
+    snapshots: Pick<Store['snapshots'], 'all'>;
+    audit: Pick<Store['audit'], 'latest'>;
+  };
+  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities'>;
+  audit: Audit;
   clock: Clock;
   /** How long the server list answers name lookups before it is read again. */
   listCacheMs?: number;
 }
 
-export interface ListedServer extends ServerSummary {
+export interface ListedServer extends VpsSummary {
   power?: string | undefined;
   powerSeenAt?: Date | undefined;
 }
 
 export interface ChangeResult {
-  server: ServerSummary;
+  server: VpsSummary;
   field: ChangeField;
   before: string | null;
   after: string;
 }
 
+// Every call here is made for a person waiting in Slack: ahead of the watcher's reads.
+const interactive = { lane: 'interactive' } as const;
 const ACTION_OF: Record<ChangeField, Action> = { name: 'rename', memo: 'memo', rdns: 'rdns' };
-const DELIVERY_TTL_MS = 24 * 60 * 60 * 1000;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
-export function matchesFilter(s: ServerSummary, f: ListFilter): boolean {
-  if (f.type && s.vps_type.toLowerCase() !== f.type) return false;
-  if (f.status && s.status.toLowerCase() !== f.status) return false;
-  const hay = [s.name, s.uuid, s.ip_address ?? '', s.plan_name, s.vps_type, s.os ?? '', s.memo ?? '']
-    .join('\n')
-    .toLowerCase();
-  return f.terms.every((t) => hay.includes(t));
-}
-
 export class ServersService {
-  private listCache: { at: number; servers: Promise<ServerSummary[]> } | undefined;
+  private listCache: { at: number; servers: Promise<VpsSummary[]> } | undefined;
 
   constructor(private readonly deps: ServersDeps) {}
 
@@ -64,10 +70,10 @@ export class ServersService {
   }
 
   /** The key's servers, honouring a selected-targets key even if the API answered more. */
-  private async servers(fresh = false): Promise<ServerSummary[]> {
+  private async servers(fresh = false): Promise<VpsSummary[]> {
     const now = this.deps.clock.now().getTime();
     if (fresh || !this.listCache || now - this.listCache.at >= (this.deps.listCacheMs ?? 15_000)) {
-      const servers = this.deps.provider.listServers();
+      const servers = this.deps.provider.listServers(interactive);
       this.listCache = { at: now, servers };
       servers.catch(() => {
         if (this.listCache?.servers === servers) this.listCache = undefined;
@@ -78,7 +84,7 @@ export class ServersService {
     return key.targets ? all.filter((s) => key.targets!.has(s.uuid)) : all;
   }
 
-  async resolve(ref: string): Promise<ServerSummary> {
+  async resolve(ref: string): Promise<VpsSummary> {
     const needle = ref.trim().toLowerCase();
     const servers = await this.servers();
     const exact = servers.filter(
@@ -97,46 +103,47 @@ export class ServersService {
   async list(actor: Actor, filter: ListFilter): Promise<ListedServer[]> {
     await this.deps.access.authorize(actor, 'list');
     const [servers, snapshots] = await Promise.all([this.servers(true), this.deps.store.snapshots.all()]);
-    const power = new Map(snapshots.map((p) => [p.uuid, p]));
+    const power = new Map(snapshots.filter((p) => p.powerStatus !== null).map((p) => [p.serverUuid, p]));
     return servers
       .filter((s) => matchesFilter(s, filter))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((s) => ({ ...s, power: power.get(s.uuid)?.power, powerSeenAt: power.get(s.uuid)?.seenAt }));
+      .map((s) => ({
+        ...s,
+        power: power.get(s.uuid)?.powerStatus ?? undefined,
+        powerSeenAt: power.get(s.uuid)?.observedAt,
+      }));
   }
 
-  async show(actor: Actor, ref: string): Promise<ServerDetail> {
+  async show(actor: Actor, ref: string): Promise<VpsDetail> {
     await this.deps.access.authorize(actor, 'show');
     const s = await this.resolve(ref);
-    return this.deps.provider.getServer(s.uuid);
+    return this.deps.provider.getServer(s.uuid, interactive);
   }
 
-  async power(actor: Actor, ref: string): Promise<{ server: ServerSummary; power: string; at: Date }> {
+  async power(actor: Actor, ref: string): Promise<{ server: VpsSummary; power: string; at: Date }> {
     await this.deps.access.authorize(actor, 'power');
     const server = await this.resolve(ref);
-    const power = await this.deps.provider.getPower(server.uuid);
-    return { server, power, at: this.deps.clock.now() };
+    const { status } = await this.deps.provider.getPower(server.uuid, interactive);
+    return { server, power: status, at: this.deps.clock.now() };
+  }
+
+  /** The server's card: its detail, and whether this person may edit it (any of the three changes). */
+  async card(actor: Actor, ref: string): Promise<{ detail: VpsDetail; canEdit: boolean }> {
+    const [detail, caps] = await Promise.all([this.show(actor, ref), this.deps.access.capabilities(actor)]);
+    const canEdit = caps.allowed.some((a) => a === 'rename' || a === 'memo' || a === 'rdns');
+    return { detail, canEdit };
   }
 
   /**
-   * One change, at most once per Slack delivery: `deliveryKey` (the trigger id)
-   * is claimed before the provider is called, so a retried delivery or a
-   * double submission never repeats it. Refusals and outcomes are audited.
+   * One change; refusals and outcomes are audited. The caller has made sure
+   * this delivery is the first of its interaction (a retried Slack delivery
+   * must not repeat it).
    */
-  async change(
-    actor: Actor,
-    field: ChangeField,
-    ref: string,
-    value: string,
-    deliveryKey: string,
-  ): Promise<ChangeResult> {
+  async change(actor: Actor, field: ChangeField, ref: string, value: string): Promise<ChangeResult> {
     const action = ACTION_OF[field];
     const params = { ref, value };
-    const audit = (
-      target: string,
-      outcome: 'ok' | 'refused' | 'failed',
-      extra: Record<string, unknown>,
-      code?: string,
-    ) => this.appendAudit(actor, action, target, outcome, { ...params, ...extra }, code);
+    const audit = (target: string, outcome: AuditOutcome, extra: Record<string, unknown>, code?: string) =>
+      this.record(actor, action, target, outcome, { ...params, ...extra }, code);
     await this.guardWrite(actor, action, ref, params);
     const server = await this.resolve(ref);
     const problems = checkField(field, value);
@@ -145,21 +152,18 @@ export class ServersService {
       await audit(server.uuid, 'refused', { name: server.name }, 'invalid_field');
       throw new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit ?? 0 });
     }
-    if (!(await this.deps.store.deliveries.firstSeen(`change:${deliveryKey}`, DELIVERY_TTL_MS))) {
-      throw new ServiceError('already_handled');
-    }
     const p = this.deps.provider;
     let before: string | null;
     try {
       if (field === 'name') {
         before = server.name;
-        await p.setName(server.uuid, value);
+        await p.setName(server.uuid, value, interactive);
       } else if (field === 'memo') {
         before = server.memo;
-        await p.setMemo(server.uuid, value);
+        await p.setMemo(server.uuid, value, interactive);
       } else {
-        before = (await p.getServer(server.uuid)).reverse_hostname;
-        await p.setReverseDns(server.uuid, value);
+        before = (await p.getServer(server.uuid, interactive)).reverse_hostname;
+        await p.setReverseDns(server.uuid, value, interactive);
       }
     } catch (err) {
       await audit(server.uuid, 'failed', { name: server.name }, failureCode(classifyFailure(err)));
@@ -170,15 +174,15 @@ export class ServersService {
     return { server, field, before, after: value };
   }
 
-  private appendAudit(
+  private record(
     actor: Actor,
     action: Action,
     target: string,
-    outcome: 'ok' | 'refused' | 'failed',
+    outcome: AuditOutcome,
     params: Record<string, unknown>,
     errorCode?: string,
   ): Promise<void> {
-    return this.deps.store.audit.append({
+    return this.deps.audit.record({
       actor: actor.userId,
       channelId: actor.channelId,
       action,
@@ -200,7 +204,7 @@ export class ServersService {
       await this.deps.access.authorize(actor, action);
     } catch (err) {
       const server = await this.resolve(ref).catch(() => undefined);
-      await this.appendAudit(
+      await this.record(
         actor,
         action,
         server?.uuid ?? ref,
@@ -222,18 +226,18 @@ export class ServersService {
     actor: Actor,
     field: ChangeField,
     ref: string,
-  ): Promise<{ server: ServerSummary; value: string }> {
+  ): Promise<{ server: VpsSummary; value: string }> {
     await this.guardWrite(actor, ACTION_OF[field], ref, { ref, form: true });
     const server = await this.resolve(ref);
     if (field === 'name') return { server, value: server.name };
     if (field === 'memo') return { server, value: server.memo ?? '' };
-    const detail = await this.deps.provider.getServer(server.uuid);
+    const detail = await this.deps.provider.getServer(server.uuid, interactive);
     return { server, value: detail.reverse_hostname ?? detail.hostname ?? '' };
   }
 
-  async logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogPage> {
+  async logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
     await this.deps.access.authorize(actor, 'logs');
-    return this.deps.provider.logs({
+    const query: LogsQuery = {
       from: filter.from,
       to: filter.to,
       status_class: filter.status,
@@ -241,7 +245,10 @@ export class ServersService {
       method: filter.method,
       limit: 20,
       cursor,
-    });
+    };
+    // Only the filters given: the query string names nothing the person did not ask for.
+    const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
+    return this.deps.provider.logs(given, interactive);
   }
 
   async me(actor: Actor): Promise<{ key: KeyScope; role: Role }> {
@@ -250,13 +257,13 @@ export class ServersService {
     return { key, role };
   }
 
-  async audit(
-    actor: Actor,
-    ref?: string,
-  ): Promise<{ entries: AuditEntry[]; server?: ServerSummary | undefined }> {
+  async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {
     await this.deps.access.authorize(actor, 'audit');
     const server = ref ? await this.resolve(ref) : undefined;
-    const entries = await this.deps.store.audit.latest({ target: server?.uuid, limit: 20 });
+    const entries = await this.deps.store.audit.latest({
+      limit: 20,
+      ...(server ? { target: server.uuid } : {}),
+    });
     return { entries, server };
   }
 }

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AccessService } from '../../src/services/access.ts';
-import { ServiceError } from '../../src/services/errors.ts';
-import type { AuditRecord, ProviderPort, ServerSummary, StorePort } from '../../src/services/ports.ts';
-import { matchesFilter, ServersService } from '../../src/services/servers.ts';
+import { createLogger } from '../../../src/log.ts';
+import { AccessService } from '../../../src/services/access.ts';
+import { Audit } from '../../../src/services/audit.ts';
+import {
+  matchesFilter,
+  type ServersDeps,
+  ServersService,
+  type VpsSummary,
+} from '../../../src/services/servers/index.ts';
+import type { AuditEntry, AuditRow } from '../../../src/store/index.ts';
 
-const summary = (name: string, ip: string, uuid = `uuid-${name}`): ServerSummary => ({
+const summary = (name: string, ip: string, uuid = `uuid-${name}`): VpsSummary => ({
   uuid,
   name,
   vps_type: 'vps',
@@ -15,16 +21,15 @@ const summary = (name: string, ip: string, uuid = `uuid-${name}`): ServerSummary
   memo: null,
 });
 
-function setup(servers: ServerSummary[]) {
-  const audit: AuditRecord[] = [];
-  const seen = new Set<string>();
+function setup(servers: VpsSummary[]) {
+  const audit: AuditEntry[] = [];
   const writes: string[] = [];
   let listCalls = 0;
-  const provider: ProviderPort = {
-    me: async () => ({
-      expires_at: null,
-      services: { vps: { permission_type: 'full', target_mode: 'all', targets: [] } },
-    }),
+  const me = async () => ({
+    expires_at: null,
+    services: { vps: { permission_type: 'full', target_mode: 'all', targets: [] } },
+  });
+  const provider: ServersDeps['provider'] = {
     logs: async () => ({ logs: [], count: 0, limit: 20, has_more: false, next_cursor: null }),
     listServers: async () => {
       listCalls++;
@@ -35,35 +40,41 @@ function setup(servers: ServerSummary[]) {
     },
     setMemo: async (uuid, memo) => {
       writes.push(`memo ${uuid} ${memo}`);
+      return { message: 'ok' };
     },
     setName: async (uuid, name) => {
       writes.push(`name ${uuid} ${name}`);
+      return { message: 'ok' };
     },
-    setReverseDns: async () => undefined,
-    getPower: async () => 'running',
+    setReverseDns: async () => ({ message: 'ok' }),
+    getPower: async () => ({ status: 'running', raw: null }),
   };
-  const store: StorePort = {
-    audit: { append: async (r) => void audit.push(r), latest: async () => [] },
-    deliveries: {
-      firstSeen: async (key) => {
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
+  const store = {
+    audit: {
+      append: async (r: AuditEntry) => {
+        audit.push(r);
+        return { id: audit.length, at: new Date(0), params: {}, ...r } as AuditRow;
       },
+      latest: async () => [],
     },
     snapshots: { all: async () => [] },
-    ping: async () => undefined,
   };
   const clock = { now: () => new Date(0) };
   const access = new AccessService({
     operators: ['U0OP'],
     approvers: [],
     groups: { membersOf: async () => [] },
-    provider,
+    provider: { me },
     clock,
   });
   return {
-    svc: new ServersService({ provider, store, access, clock }),
+    svc: new ServersService({
+      provider,
+      store,
+      access,
+      audit: new Audit(store, createLogger({ level: 'silent' })),
+      clock,
+    }),
     audit,
     writes,
     lists: () => listCalls,
@@ -96,18 +107,17 @@ describe('ServersService', () => {
     expect(s.lists()).toBe(1);
   });
 
-  it('makes a change once per delivery key and audits it', async () => {
+  it('makes a change and audits it', async () => {
     const s = setup([summary('web-1', '10.0.0.1')]);
-    const r = await s.svc.change(op, 'memo', 'web-1', 'hello', 'trig-1');
+    const r = await s.svc.change(op, 'memo', 'web-1', 'hello');
     expect(r).toMatchObject({ field: 'memo', before: null, after: 'hello' });
-    await expect(s.svc.change(op, 'memo', 'web-1', 'hello', 'trig-1')).rejects.toBeInstanceOf(ServiceError);
     expect(s.writes).toEqual(['memo uuid-web-1 hello']);
     expect(s.audit.map((a) => a.outcome)).toEqual(['ok']);
   });
 
   it('refuses an invalid value before the provider and audits the refusal', async () => {
     const s = setup([summary('web-1', '10.0.0.1')]);
-    await expect(s.svc.change(op, 'name', 'web-1', 'Bad Name', 't')).rejects.toMatchObject({
+    await expect(s.svc.change(op, 'name', 'web-1', 'Bad Name')).rejects.toMatchObject({
       code: 'invalid_field',
       params: { field: 'name', rule: 'charset' },
     });
@@ -122,7 +132,7 @@ describe('ServersService', () => {
   it('audits a refused role against the server uuid', async () => {
     const s = setup([summary('web-1', '10.0.0.1')]);
     await expect(
-      s.svc.change({ userId: 'U0X', channelId: 'C1' }, 'name', 'web-1', 'x', 't'),
+      s.svc.change({ userId: 'U0X', channelId: 'C1' }, 'name', 'web-1', 'x'),
     ).rejects.toMatchObject({
       code: 'role_required',
     });

@@ -2,20 +2,22 @@
  * A signup world for tests: the simulator over real HTTP on a manual clock,
  * the real store (SQLite or PostgreSQL) on the same clock, the real provider
  * client (its back-off sleeps resolve at once: no wall time), a logger writing
- * to memory with the SecretRegistry scrubber, and roles from a plain map.
+ * to memory with the SecretRegistry scrubber, and the real AccessService with
+ * roles from a plain map (one user group per role, read live: no group cache).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
-import { ProviderClient } from '../../src/provider/index.ts';
-import type { SignupDeps, SignupPolicy } from '../../src/services/signup.ts';
-import type { Role } from '../../src/services/signup-ports.ts';
-import { startSimulator } from '../../src/simulator/index.ts';
-import type { Simulator } from '../../src/simulator/types.ts';
-import { openStore, type Store } from '../../src/store/index.ts';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import { createLogger, MemoryLogSink, SecretRegistry } from '../../../src/log.ts';
+import { ProviderClient } from '../../../src/provider/index.ts';
+import { AccessService, type Policy, type Role } from '../../../src/services/access.ts';
+import { Audit } from '../../../src/services/audit.ts';
+import type { SignupDeps, SignupPolicy } from '../../../src/services/signup/index.ts';
+import { startSimulator } from '../../../src/simulator/index.ts';
+import type { Simulator } from '../../../src/simulator/types.ts';
+import { openStore, type Store } from '../../../src/store/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres.ts';
 
 export type Kind = 'sqlite' | 'postgres';
 
@@ -31,6 +33,8 @@ export interface SignupWorld {
   sink: MemoryLogSink;
   registry: SecretRegistry;
   roles: Map<string, Role>;
+  /** Access with these policy settings (channels, say), roles still from `roles`. */
+  access(policy?: Partial<Policy>): SignupDeps['access'];
   /** A second store (and deps) on the same data: another replica. */
   replica(): Promise<SignupDeps>;
   advance(ms: number): void;
@@ -74,16 +78,49 @@ export async function signupWorld(kind: Kind, opts: WorldOptions = {}): Promise<
     ['UADMIN', 'admin'],
     ['UVIEW', 'viewer'],
   ]);
-  const makeDeps = (store: Store): SignupDeps => ({
-    provider: new ProviderClient({
+  const newClient = () =>
+    new ProviderClient({
       baseUrl: sim.url,
       apiKey: opts.apiKey === 'noSignup' ? sim.keys.noSignup : sim.keys.full,
       logger: logger.child({ component: 'provider' }),
       clock: { now: () => sim.control.clock.now().getTime(), sleep: async () => undefined },
       retry: { maxAttempts: opts.attempts ?? 2 },
-    }),
+    });
+  const groupOf: Record<Exclude<Role, 'none'>, string> = {
+    viewer: 'S0VIEWERS',
+    operator: 'S0OPERATORS',
+    approver: 'S0APPROVERS',
+    admin: 'S0ADMINS',
+  };
+  const access = (policy: Partial<Policy> = {}) =>
+    new AccessService({
+      operators: [],
+      approvers: [],
+      policy: {
+        roles: {
+          viewer: [groupOf.viewer],
+          operator: [groupOf.operator],
+          approver: [groupOf.approver],
+          admin: [groupOf.admin],
+        },
+        default_role: 'viewer',
+        actions: {},
+        approvals: { allow_self: false },
+        ...policy,
+      },
+      groups: {
+        membersOf: async (group) =>
+          [...roles].filter(([, role]) => role !== 'none' && groupOf[role] === group).map(([user]) => user),
+      },
+      provider: newClient(),
+      clock,
+      groupCacheMs: 0,
+    });
+  const makeDeps = (store: Store): SignupDeps => ({
+    provider: newClient(),
     store,
-    access: { roleOf: async (u) => roles.get(u) ?? 'viewer' },
+    access: access(),
+    audit: new Audit(store, logger.child({ component: 'audit' })),
     clock,
     logger: logger.child({ component: 'signup' }),
     secrets: registry,
@@ -98,6 +135,7 @@ export async function signupWorld(kind: Kind, opts: WorldOptions = {}): Promise<
     sink,
     registry,
     roles,
+    access,
     replica: async () => makeDeps(await open()),
     advance: (ms) => sim.control.clock.advance(ms),
     async databaseText() {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../src/services/errors.ts';
 import {
   approveSignup,
   executeSignup,
@@ -8,10 +9,9 @@ import {
   recoverUnknown,
   rejectSignup,
   type SignupDeps,
-} from '../../src/services/signup.ts';
-import { SignupError } from '../../src/services/signup-errors.ts';
-import type { SignupRequest } from '../../src/services/signup-form.ts';
-import { realPosts, type SignupWorld, signupWorld } from './signup-harness.ts';
+  type SignupRequest,
+} from '../../../src/services/signup/index.ts';
+import { realPosts, type SignupWorld, signupWorld } from './harness.ts';
 
 const TYPED = 'Typed-Passw0rd-42';
 
@@ -128,7 +128,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     it('a channel outside the policy list may not ask for a quote', async () => {
       const fenced: SignupDeps = {
         ...w.deps,
-        access: { roleOf: w.deps.access.roleOf, channelAllowed: (c) => c === 'COTHER' },
+        access: w.access({ channels: ['COTHER'] }),
       };
       await expect(quote(fenced)).rejects.toMatchObject({ code: 'channel_not_allowed' });
       expect(w.sim.control.requests({ method: 'POST' })).toHaveLength(0);
@@ -300,7 +300,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       const noSignup = await signupWorld(kind, { apiKey: 'noSignup' });
       try {
         const err = await quote(noSignup.deps).catch((e: unknown) => e);
-        expect(err).toBeInstanceOf(SignupError);
+        expect(err).toBeInstanceOf(ServiceError);
         expect(err).toMatchObject({ params: { code: 'FORBIDDEN' } });
       } finally {
         await noSignup.close();

@@ -1,0 +1,33 @@
+/**
+ * The one audit writer, for every feature: each change made through the bot,
+ * each refused attempt and each failure becomes one row of the store's audit
+ * log (secret-looking params are stripped by the store).
+ *
+ * A row that cannot be written is logged and never replaces what the person is
+ * told: by then the change, the refusal or the payment has already happened,
+ * and an error about the audit log would misreport it.
+ */
+import type { Logger } from '../log.ts';
+import type { AuditEntry, Store } from '../store/index.ts';
+
+export class Audit {
+  constructor(
+    private readonly store: { audit: Pick<Store['audit'], 'append'> },
+    private readonly logger: Pick<Logger, 'error'>,
+  ) {}
+
+  async record(entry: AuditEntry): Promise<void> {
+    try {
+      await this.store.audit.append(entry);
+    } catch (err) {
+      this.logger.error(
+        {
+          action: entry.action,
+          target: entry.target ?? null,
+          err: err instanceof Error ? err.name : typeof err,
+        },
+        'audit append failed',
+      );
+    }
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The words of the /vps servers feature: which field a change sets, what a
+ * list filter and a log filter hold, and what a list filter matches. The
+ * grammar produces them from typed text; the use cases act on them.
+ */
+import { LOG_METHODS, type VpsSummary } from '../../provider/index.ts';
+
+export { LOG_METHODS };
+
+export type ChangeField = 'name' | 'memo' | 'rdns';
+
+export type LogMethod = (typeof LOG_METHODS)[number];
+
+export interface ListFilter {
+  terms: string[];
+  type?: string | undefined;
+  status?: string | undefined;
+}
+
+export interface LogFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  status?: 'success' | 'error' | undefined;
+  method?: LogMethod | undefined;
+  code?: number | undefined;
+}
+
+/** A typed value as the change sets it: a memo keeps its spacing as typed, a name or a hostname is trimmed. */
+export function changeValue(field: ChangeField, typed: string): string {
+  return field === 'memo' ? typed : typed.trim();
+}
+
+export function matchesFilter(s: VpsSummary, f: ListFilter): boolean {
+  if (f.type && s.vps_type.toLowerCase() !== f.type) return false;
+  if (f.status && s.status.toLowerCase() !== f.status) return false;
+  const hay = [s.name, s.uuid, s.ip_address ?? '', s.plan_name, s.vps_type, s.os ?? '', s.memo ?? '']
+    .join('\n')
+    .toLowerCase();
+  return f.terms.every((t) => hay.includes(t));
+}

@@ -1,0 +1,206 @@
+/**
+ * Running an approved order: approved -> executing by one conditional UPDATE,
+ * then the real POST with the row's own Idempotency-Key and
+ * `expected_total_price` = the price the approver saw. Money moves only here.
+ */
+import type { ProviderSignupStatus, SignupPatch, SignupRow, SignupState } from '../../store/index.ts';
+import { interactive, policyOf, type SignupDeps } from './deps.ts';
+import { classifySignupFailure, quoteFailureCode, type SignupFailure } from './failure.ts';
+import { destroySecret, forget } from './password.ts';
+import { createQuote, expireRow, isExpired, providerInput } from './quote.ts';
+
+export type ExecuteOutcome =
+  /** Paid: `active`, `building` or `setup_pending`. */
+  | { kind: 'done'; row: SignupRow; status: ProviderSignupStatus }
+  /** Not paid: the price moved. `requote` is the new quote awaiting a new approval (null when none could be made). */
+  | {
+      kind: 'price_changed';
+      row: SignupRow;
+      oldPrice: number;
+      requote: SignupRow | null;
+      requoteError: string | null;
+    }
+  /** Not paid: refused with `code`. */
+  | { kind: 'failed'; row: SignupRow; code: string }
+  /** Maybe paid: being checked again with the same key. `code`: what happened (NETWORK, DUPLICATE_REQUEST, 5xx code, …). */
+  | { kind: 'unknown'; row: SignupRow; code: string }
+  /** The approval came too late (the quote had expired); not paid. */
+  | { kind: 'expired'; row: SignupRow }
+  /** Another caller is executing or has executed it. */
+  | { kind: 'not_executable'; row: SignupRow | null };
+
+/** Runs an approved order: approved -> executing by one conditional UPDATE, then the real POST. */
+export async function executeSignup(deps: SignupDeps, id: string): Promise<ExecuteOutcome> {
+  const row = await deps.store.signups.get(id);
+  if (row?.state !== 'approved') return { kind: 'not_executable', row };
+  if (isExpired(row, deps.clock.now())) {
+    const expired = await expireRow(deps, row, ['approved']);
+    if (expired) return { kind: 'expired', row: expired };
+    return { kind: 'not_executable', row: await deps.store.signups.get(id) };
+  }
+  const claim = await deps.store.signups.transition(id, ['approved'], 'executing', {
+    attempts: row.attempts + 1,
+  });
+  if (!claim.won) return { kind: 'not_executable', row: claim.row };
+  return attempt(deps, claim.row, 'approval');
+}
+
+/**
+ * One real POST of a row this caller has just moved to `executing`: the first
+ * (after an approval) or a re-check of an `unknown` order (same key, same body).
+ */
+export async function attempt(
+  deps: SignupDeps,
+  row: SignupRow,
+  origin: 'approval' | 'recovery',
+): Promise<ExecuteOutcome> {
+  const password = row.secretId ? await deps.store.secrets.open(row.secretId) : null;
+  if (password === null) {
+    if (origin === 'approval') {
+      // Nothing was sent: without the password there is no request to make.
+      return finishFailed(deps, row, 'SECRET_GONE');
+    }
+    // A retry needs the very same body. Without it only a person can check the panel.
+    const r = await finish(deps, row, 'unknown', { errorCode: 'NEEDS_MANUAL_CHECK', nextCheckAt: null });
+    return { kind: 'unknown', row: r ?? row, code: 'NEEDS_MANUAL_CHECK' };
+  }
+  deps.secrets.add(password);
+  let failure: SignupFailure;
+  try {
+    const res = await deps.provider.signup(
+      providerInput(row, password, row.quotedPrice),
+      row.idempotencyKey,
+      interactive,
+    );
+    const status = providerStatusOf(res.server.status);
+    const done = await finish(deps, row, status === 'active' ? 'active' : 'submitted', {
+      providerServiceId: res.server.id,
+      providerStatus: status,
+      uuid: typeof res.server.uuid === 'string' ? res.server.uuid : null,
+      errorCode: null,
+      secretId: null,
+      nextCheckAt: status === 'active' ? null : deps.clock.now(),
+    });
+    await forget(deps, row.secretId, password);
+    await auditExecute(deps, row, 'ok', null, {
+      price: row.quotedPrice,
+      providerServiceId: res.server.id,
+      status,
+    });
+    deps.logger.info({ signupId: row.id, providerServiceId: res.server.id, status }, 'signup paid');
+    return { kind: 'done', row: done ?? row, status };
+  } catch (err) {
+    failure = classifySignupFailure(err);
+    deps.logger.warn(
+      {
+        signupId: row.id,
+        origin,
+        failure: failure.kind,
+        code: 'code' in failure ? failure.code : failure.kind,
+      },
+      'signup not completed',
+    );
+  }
+  switch (failure.kind) {
+    case 'refused': {
+      await forget(deps, row.secretId, password);
+      return finishFailed(deps, row, failure.code);
+    }
+    case 'price_mismatch':
+      return priceChanged(deps, row, password, origin);
+    case 'in_process':
+    case 'indeterminate': {
+      const code = failure.kind === 'in_process' ? 'DUPLICATE_REQUEST' : failure.code;
+      const r = await finish(deps, row, 'unknown', {
+        errorCode: code,
+        nextCheckAt: nextCheck(deps, row.attempts),
+      });
+      await auditExecute(deps, row, 'failed', code, { state: 'unknown' });
+      return { kind: 'unknown', row: r ?? row, code };
+    }
+  }
+}
+
+function providerStatusOf(status: string): ProviderSignupStatus {
+  if (status === 'active' || status === 'building' || status === 'setup_pending') return status;
+  // An undocumented status still means "signed up and paid" (the POST answered 200): track it.
+  return 'building';
+}
+
+function nextCheck(deps: SignupDeps, attempts: number): Date {
+  const p = policyOf(deps);
+  const delay = Math.min(p.recheckMs * 2 ** Math.max(0, attempts - 1), p.recheckMaxMs);
+  return new Date(deps.clock.now().getTime() + delay);
+}
+
+/** Ends an attempt; the row may have been moved to `unknown` meanwhile by the orphan sweep. */
+async function finish(
+  deps: SignupDeps,
+  row: SignupRow,
+  to: SignupState,
+  patch: SignupPatch,
+): Promise<SignupRow | null> {
+  const r = await deps.store.signups.transition(row.id, ['executing', 'unknown'], to, patch);
+  if (!r.won)
+    deps.logger.warn({ signupId: row.id, to, now: r.row?.state }, 'signup outcome already recorded');
+  return r.row;
+}
+
+/** The audit line of an order's execution, under the approver's name (else the requester's). */
+function auditExecute(
+  deps: SignupDeps,
+  row: SignupRow,
+  outcome: 'ok' | 'failed',
+  errorCode: string | null,
+  params?: Record<string, unknown>,
+): Promise<void> {
+  return deps.audit.record({
+    actor: row.approverId ?? row.requesterId,
+    channelId: row.channelId,
+    action: 'signup.execute',
+    target: row.id,
+    outcome,
+    errorCode,
+    ...(params ? { params } : {}),
+  });
+}
+
+async function finishFailed(deps: SignupDeps, row: SignupRow, code: string): Promise<ExecuteOutcome> {
+  const r = await finish(deps, row, 'failed', { errorCode: code, secretId: null, nextCheckAt: null });
+  await destroySecret(deps, row.secretId);
+  await auditExecute(deps, row, 'failed', code);
+  return { kind: 'failed', row: r ?? row, code };
+}
+
+/**
+ * PRICE_MISMATCH: nothing was paid. The row ends in `price_changed` and a new
+ * quote (new row, new key, the password re-sealed) asks for a new approval; the
+ * old buttons then point at a finished row and can approve nothing.
+ * After an `unknown` no new quote is made on our own: the earlier attempt's
+ * fate rests on the provider's idempotency, and a second order must be a
+ * person's decision.
+ */
+async function priceChanged(
+  deps: SignupDeps,
+  row: SignupRow,
+  password: string,
+  origin: 'approval' | 'recovery',
+): Promise<ExecuteOutcome> {
+  const ended = await finish(deps, row, 'price_changed', {
+    errorCode: 'PRICE_MISMATCH',
+    secretId: null,
+    nextCheckAt: null,
+  });
+  await auditExecute(deps, row, 'failed', 'PRICE_MISMATCH', { price: row.quotedPrice });
+  let requote: SignupRow | null = null;
+  let requoteError: string | null = origin === 'recovery' ? 'AFTER_UNKNOWN' : null;
+  if (ended?.state === 'price_changed' && origin === 'approval') {
+    try {
+      requote = (await createQuote(deps, row, password, row.id)).row;
+    } catch (err) {
+      requoteError = quoteFailureCode(err);
+    }
+  }
+  await forget(deps, row.secretId, password);
+  return { kind: 'price_changed', row: ended ?? row, oldPrice: row.quotedPrice, requote, requoteError };
+}

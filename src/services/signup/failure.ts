@@ -1,0 +1,62 @@
+/**
+ * The one place that decides what a provider failure means for money: was the
+ * request refused (nothing charged), is it still in process, or can we not
+ * know (it may have been carried out)?
+ */
+import {
+  ProviderError,
+  ProviderNetworkError,
+  ProviderResponseError,
+  ValidationError,
+} from '../../provider/index.ts';
+import { ServiceError } from '../errors.ts';
+
+export type SignupFailure =
+  /** 422 PRICE_MISMATCH: the price moved; nothing was charged. */
+  | { kind: 'price_mismatch' }
+  /** A definite refusal (4xx other than the below, or refused locally before sending): nothing was charged. */
+  | { kind: 'refused'; code: string }
+  /** 409 DUPLICATE_REQUEST: the same request is still in process at the provider. */
+  | { kind: 'in_process' }
+  /** Timeout, reset, 5xx, 429, an unreadable 200, or anything unforeseen: it may have been carried out. */
+  | { kind: 'indeterminate'; code: string };
+
+/** The definite 4xx codes: the provider looked at the request and did nothing. */
+const DEFINITE_REFUSALS = new Set([
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'PAYMENT_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CAPACITY_UNAVAILABLE',
+  'VALIDATION_ERROR',
+  'PLAN_NOT_AVAILABLE',
+]);
+
+export function classifySignupFailure(err: unknown): SignupFailure {
+  // Refused by the client's own validators: never left the process.
+  if (err instanceof ValidationError) return { kind: 'refused', code: 'VALIDATION_ERROR' };
+  if (err instanceof ProviderNetworkError) return { kind: 'indeterminate', code: 'NETWORK' };
+  if (err instanceof ProviderResponseError) return { kind: 'indeterminate', code: 'BAD_ANSWER' };
+  if (!(err instanceof ProviderError)) return { kind: 'indeterminate', code: 'INTERNAL' };
+  const { code, status } = err;
+  if (status >= 500 || status === 429) return { kind: 'indeterminate', code };
+  if (code === 'PRICE_MISMATCH') return { kind: 'price_mismatch' };
+  if (code === 'DUPLICATE_REQUEST') return { kind: 'in_process' };
+  if (DEFINITE_REFUSALS.has(code) || (status >= 400 && status < 500)) return { kind: 'refused', code };
+  return { kind: 'indeterminate', code };
+}
+
+/** A provider failure while quoting or reading the catalogue, as the ServiceError the requester is shown. */
+export function providerRefusal(err: unknown): ServiceError {
+  const f = classifySignupFailure(err);
+  if (f.kind === 'refused') return new ServiceError('provider_refused', { code: f.code });
+  if (f.kind === 'in_process') return new ServiceError('provider_refused', { code: 'DUPLICATE_REQUEST' });
+  if (f.kind === 'price_mismatch') return new ServiceError('catalogue_changed', { code: 'PRICE_MISMATCH' });
+  return new ServiceError('provider_unreachable', { code: f.code });
+}
+
+/** The code an audit line or a failed re-quote records for what a quote threw. */
+export function quoteFailureCode(err: unknown): string {
+  return err instanceof ServiceError ? String(err.params.code ?? err.code) : 'INTERNAL';
+}

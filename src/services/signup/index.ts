@@ -1,0 +1,61 @@
+/**
+ * Paid VPS signup, exactly once (DESIGN.md "Paid signup, exactly once").
+ *
+ *   quoted -> approved -> executing -> submitted | active
+ *   exits: rejected, expired, price_changed, failed, unknown (-> executing again)
+ *
+ * Every move is one conditional UPDATE in the store (`transition`), so a
+ * second click, a second replica or a retried Slack delivery loses the race
+ * and is told who won. Money moves only in execute.ts, with the row's own
+ * Idempotency-Key and `expected_total_price` = the price the approver saw.
+ *
+ * The root password lives sealed in the store while the quote waits, is
+ * registered with the log scrubber whenever it is in memory, and is destroyed
+ * as soon as the outcome is definite or the quote expires. No function here
+ * puts it in a log line, an audit entry, an error or a return value, except
+ * `quoteSignup`'s `generatedPassword`, which the caller shows to the requester
+ * alone, once.
+ *
+ * Where this goes beyond DESIGN.md, and why:
+ * - PRICE_MISMATCH ends the row in `price_changed` and the new quote is a NEW
+ *   row (new id, new key). Re-quoting in place would let a click on the old
+ *   message, whose confirm dialog stated the old amount, approve the new one.
+ * - A quote expires at min(now + TTL, next 00:00 JST), and the expiry is part
+ *   of the approving UPDATE itself (store guard), then checked again before
+ *   the order is sent: a click racing midnight cannot approve yesterday's price.
+ * - While an order is `unknown` its password stays sealed: the retry must be
+ *   the identical request (same key, same body). It is destroyed as soon as
+ *   the outcome is definite, or when a person must look (NEEDS_MANUAL_CHECK).
+ * - 429 and DUPLICATE_REQUEST on the real POST go to `unknown` (ask again with
+ *   the same key), never to `failed`: only a definite refusal ends an order.
+ * - After an `unknown`, a PRICE_MISMATCH makes no new quote by itself: whether
+ *   the first attempt went through rests on the provider's idempotency, so a
+ *   second order is left to a person.
+ * - Rows orphaned by a dead replica (`approved` never claimed, `executing`
+ *   never finished) are picked up by `recoverUnknown` with the same key.
+ *
+ * This file is the feature's public surface: code outside this folder imports
+ * only from here.
+ */
+export type { OsImage, Plan } from '../../provider/index.ts';
+export type { SignupRow } from '../../store/index.ts';
+export {
+  type ApproveInput,
+  type ApproveResult,
+  approveSignup,
+  type RejectResult,
+  rejectSignup,
+} from './approve.ts';
+export { type Catalogue, catalogueOf, describeRow, findPlan, imagesFor, loadCatalogue } from './catalogue.ts';
+export type { SignupDeps, SignupPolicy } from './deps.ts';
+export { type ExecuteOutcome, executeSignup } from './execute.ts';
+export {
+  checkSignupForm,
+  SIGNUP_LIMITS,
+  type SignupField,
+  type SignupFieldProblem,
+  type SignupFormValues,
+  type SignupRequest,
+} from './form.ts';
+export { attachMessage, mayRequestSignup, type QuoteInput, type QuoteResult, quoteSignup } from './quote.ts';
+export { expireDue, listSignups, recoverUnknown } from './track.ts';

@@ -1,0 +1,6 @@
+export {
+  type SubscriptionChange,
+  type SubscriptionDeps,
+  type SubscriptionList,
+  WatchSubscriptions,
+} from './subscriptions.ts';
