@@ -208,6 +208,8 @@ export interface Capabilities {
   channelAllowed: boolean;
 }
 
+const LIVE_ROLE_ACTIONS: readonly Action[] = ['approve'];
+
 export class AccessService {
   private readonly groupCache = new Map<string, { at: number; members: Promise<readonly string[]> }>();
   private keyCache: { at: number; scope: Promise<KeyScope> } | undefined;
@@ -220,10 +222,10 @@ export class AccessService {
     return floor && rank(floor) > rank(wanted) ? floor : wanted;
   }
 
-  private membersOf(groupId: string): Promise<readonly string[]> {
+  private membersOf(groupId: string, live: boolean): Promise<readonly string[]> {
     const now = this.deps.clock.now().getTime();
     const hit = this.groupCache.get(groupId);
-    if (hit && now - hit.at < (this.deps.groupCacheMs ?? 60_000)) return hit.members;
+    if (!live && hit && now - hit.at < (this.deps.groupCacheMs ?? 60_000)) return hit.members;
     const members = this.deps.groups.membersOf(groupId);
     this.groupCache.set(groupId, { at: now, members });
     // A failed lookup must not stick for the whole cache period.
@@ -231,7 +233,8 @@ export class AccessService {
     return members;
   }
 
-  async roleOf(userId: string): Promise<Role> {
+  /** The user's role; `live` reads user-group membership from Slack now instead of the short cache. */
+  async roleOf(userId: string, opts: { live?: boolean } = {}): Promise<Role> {
     const grants: [Role, readonly string[]][] = [
       ['operator', this.deps.operators],
       ['approver', this.deps.approvers],
@@ -246,7 +249,7 @@ export class AccessService {
       for (const p of principals) {
         if (!p.startsWith('S')) continue;
         // A group Slack will not list (missing scope, deleted group) grants nothing: fail closed.
-        const members = await this.membersOf(p).catch((): readonly string[] => []);
+        const members = await this.membersOf(p, opts.live === true).catch((): readonly string[] => []);
         if (members.includes(userId)) {
           role = r;
           break;
@@ -283,7 +286,8 @@ export class AccessService {
     if (!NOT_CHANNEL_BOUND.includes(action) && !this.channelAllowed(actor.channelId)) {
       return { refusal: new ServiceError('channel_not_allowed'), role: null };
     }
-    const role = await this.roleOf(actor.userId);
+    // Money moves on an approval: membership is read at the moment of the click, never from the cache.
+    const role = await this.roleOf(actor.userId, { live: LIVE_ROLE_ACTIONS.includes(action) });
     const needed = this.needs(action);
     if (rank(role) < rank(needed)) {
       return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };

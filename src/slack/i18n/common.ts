@@ -38,6 +38,12 @@ const en = {
   'usage.audit': 'Usage: `/vps audit [server]`.',
   'usage.signup': 'Usage: `/vps signup` (no arguments); the form asks for the plan, period and OS.',
   'usage.signups': 'Usage: `/vps signups` (no arguments).',
+  'usage.watch':
+    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
+  'usage.unwatch':
+    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
+  'usage.watches':
+    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
 
   'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
   'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',
@@ -131,6 +137,12 @@ const ja: Record<keyof typeof en, string> = {
   'usage.audit': '使い方: `/vps audit [サーバー]`',
   'usage.signup': '使い方: `/vps signup`（引数なし）。プラン・期間・OSはフォームで選びます。',
   'usage.signups': '使い方: `/vps signups`（引数なし）',
+  'usage.watch':
+    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
+  'usage.unwatch':
+    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
+  'usage.watches':
+    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
 
   'error.server_not_found':
     '`{ref}` というサーバーはありません。`/vps list` で名前・UUID・IPを確認してください。',

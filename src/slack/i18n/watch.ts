@@ -29,12 +29,6 @@ const en = {
   'watch.kind.signup_active': 'signup completed',
   'watch.kind.signup_stuck': 'signup stuck in setup_pending',
   'watch.kind.contract': 'contract {from} → {to}',
-  'usage.watch':
-    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
-  'usage.unwatch':
-    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
-  'usage.watches':
-    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
   'watch.cmd.added': 'This channel {channel} now gets power changes of {target}.',
   'watch.cmd.already': '{channel} already watches {target}.',
   'watch.cmd.removed': '{channel} no longer watches {target}.',
@@ -76,12 +70,6 @@ const ja: Record<keyof typeof en, string> = {
   'watch.kind.signup_active': '申し込み完了',
   'watch.kind.signup_stuck': '申し込みが setup_pending のまま',
   'watch.kind.contract': '契約 {from} → {to}',
-  'usage.watch':
-    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
-  'usage.unwatch':
-    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
-  'usage.watches':
-    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
   'watch.cmd.added': '{channel} に {target} の電源状態の変化を通知します。',
   'watch.cmd.already': '{channel} はすでに {target} を監視しています。',
   'watch.cmd.removed': '{channel} での {target} の監視をやめました。',
