@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { uiWithin } from '../../handlers/kit.ts';
+import { firstDelivery, uiWithin } from '../../handlers/kit.ts';
+import { createLogger } from '../../src/log.ts';
 import { translator } from '../../src/slack/i18n/index.ts';
 
 const en = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };
@@ -13,5 +14,34 @@ describe('uiWithin', () => {
   it('falls back to the default instead of missing the 3-second deadline', async () => {
     const never = new Promise<typeof ja>(() => undefined);
     expect(await uiWithin({ ui: () => never, channelUi: en }, 'U1', 5)).toBe(en);
+  });
+});
+
+describe('firstDelivery', () => {
+  const logger = createLogger({ level: 'silent' });
+  const seen = new Set<string>();
+  const store = {
+    firstSeen: async (key: string) => {
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    },
+  };
+  const down = {
+    firstSeen: async (): Promise<boolean> => {
+      throw new Error('store down');
+    },
+  };
+
+  it('claims a key once: the retried delivery gets false', async () => {
+    expect(await firstDelivery({ deliveries: store, logger }, 'command:t1', 'read')).toBe(true);
+    expect(await firstDelivery({ deliveries: store, logger }, 'command:t1', 'read')).toBe(false);
+  });
+
+  it('answers a read when the store is down, but never makes a change it cannot claim', async () => {
+    expect(await firstDelivery({ deliveries: down, logger }, 'command:t2', 'read')).toBe(true);
+    await expect(firstDelivery({ deliveries: down, logger }, 'command:t3', 'write')).rejects.toThrow(
+      'store down',
+    );
   });
 });

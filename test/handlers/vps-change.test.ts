@@ -228,6 +228,30 @@ describe('/vps changes through the real app', () => {
       expect(h.sim.control.servers().find((s) => s.uuid === uuid)?.reverseHostname).toBe('mx.example.com');
     });
 
+    it('saves a retried delivery of one submission once', async () => {
+      const uuid = uuidOf(h, 'mail-1');
+      const fields = {
+        callbackId: CALLBACKS.memo,
+        userId: OPERATOR,
+        viewId: 'V0MODAL03',
+        triggerId: 'trig.form-retry-1',
+        privateMetadata: JSON.stringify({ uuid, ref: 'mail-1', channelId: CHANNEL }),
+        values: {
+          [BLOCKS.changeInput]: { [INPUT_ACTION.memo]: { type: 'plain_text_input', value: 'once' } },
+        },
+      };
+      const n = puts(h).length;
+      const before = h.slack.lastSeq;
+      await h.submit(fields);
+      await h.slack.waitFor((c) => c.method === 'chat.postMessage' && c.seq > before);
+      const retry = await h.submit(fields, { retryNum: 1 });
+      expect(retry.status).toBe(200);
+      // A later command proves the retry has been handled before counting.
+      await (await h.command('list', { user: OPERATOR })).reply();
+      expect(puts(h).length).toBe(n + 1);
+      expect(h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.seq > before)).toHaveLength(1);
+    });
+
     it('shows a provider failure in the modal', async () => {
       h.sim.control.addFault({ method: 'PUT', path: /\/memo$/, status: 409, code: 'OPERATION_ERROR' });
       const uuid = uuidOf(h, 'mail-1');
