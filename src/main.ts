@@ -23,7 +23,7 @@ import { Notifier } from './slack/notifier.ts';
 import { runSignupSweep, type SignupSweep, startSignupSweep } from './slack/signup-sweep.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
 import { uiFor } from './slack/views/format.ts';
-import { openStore, type Store } from './store/index.ts';
+import { openStore, type Store, StoreError } from './store/index.ts';
 import { createWatcherRuntime } from './watch/runtime.ts';
 
 export interface RunningBot {
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     // The store and the Slack check explain themselves in one line.
-    if (err instanceof SlackStartupError || (err instanceof Error && err.name === 'StoreError')) {
+    if (err instanceof SlackStartupError || err instanceof StoreError) {
       process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }
