@@ -21,18 +21,6 @@ export type SignupFailure =
   /** Timeout, reset, 5xx, 429, an unreadable 200, or anything unforeseen: it may have been carried out. */
   | { kind: 'indeterminate'; code: string };
 
-/** The definite 4xx codes: the provider looked at the request and did nothing. */
-const DEFINITE_REFUSALS = new Set([
-  'BAD_REQUEST',
-  'UNAUTHORIZED',
-  'PAYMENT_REQUIRED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CAPACITY_UNAVAILABLE',
-  'VALIDATION_ERROR',
-  'PLAN_NOT_AVAILABLE',
-]);
-
 export function classifySignupFailure(err: unknown): SignupFailure {
   // Refused by the client's own validators: never left the process.
   if (err instanceof ValidationError) return { kind: 'refused', code: 'VALIDATION_ERROR' };
@@ -43,7 +31,8 @@ export function classifySignupFailure(err: unknown): SignupFailure {
   if (status >= 500 || status === 429) return { kind: 'indeterminate', code };
   if (code === 'PRICE_MISMATCH') return { kind: 'price_mismatch' };
   if (code === 'DUPLICATE_REQUEST') return { kind: 'in_process' };
-  if (DEFINITE_REFUSALS.has(code) || (status >= 400 && status < 500)) return { kind: 'refused', code };
+  // Any other 4xx: the provider looked at the request and did nothing.
+  if (status >= 400 && status < 500) return { kind: 'refused', code };
   return { kind: 'indeterminate', code };
 }
 
