@@ -35,9 +35,7 @@ export interface SlackApp {
   stop(): Promise<void>;
 }
 
-export function operationalRoutes(
-  opts: Pick<SlackAppOptions, 'health' | 'metrics' | 'logger'>,
-): CustomRoute[] {
+function operationalRoutes(opts: Pick<SlackAppOptions, 'health' | 'metrics' | 'logger'>): CustomRoute[] {
   const log = opts.logger.child({ component: 'http' });
   return [
     {

@@ -16,13 +16,6 @@ export const ACTIONS = {
   logsMore: 'vps_logs_more',
 } as const;
 
-/** The button on the card that opens the modal for each field. */
-export const CARD_EDIT_ACTION: Record<ChangeField, string> = {
-  name: ACTIONS.cardRename,
-  memo: ACTIONS.cardMemo,
-  rdns: ACTIONS.cardRdns,
-};
-
 export const CALLBACKS: Record<ChangeField, string> = {
   name: 'vps_rename_modal',
   memo: 'vps_memo_modal',

@@ -44,11 +44,8 @@ export const signupButtonPayload = z.object({
   price: z.number().int(),
 });
 
-export type ListPagePayload = z.infer<typeof listPagePayload>;
-export type LogsMorePayload = z.infer<typeof logsMorePayload>;
 export type ChangeModalPayload = z.infer<typeof changeModalPayload>;
 export type SignupModalPayload = z.infer<typeof signupModalPayload>;
-export type SignupButtonPayload = z.infer<typeof signupButtonPayload>;
 
 export function encodePayload<S extends z.ZodType>(_schema: S, value: z.input<S>): string {
   return JSON.stringify(value);

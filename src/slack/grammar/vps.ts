@@ -24,8 +24,6 @@ export type VpsCommand =
   | { name: 'unwatch'; target: string; channelId: string | undefined }
   | { name: 'watches'; channelId: string | undefined };
 
-export type VpsCommandName = VpsCommand['name'];
-
 export type ParseProblem =
   | { problem: 'unknown_command'; word: string }
   | { problem: 'usage'; command: string }
