@@ -16,7 +16,8 @@ import { ServiceError } from './errors.ts';
 const ROLES = ['none', 'viewer', 'operator', 'approver', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-const ACTIONS = [
+/** The /vps commands' actions. */
+export const VPS_ACTIONS = [
   'list',
   'show',
   'power',
@@ -32,8 +33,58 @@ const ACTIONS = [
   'watch',
   'watches',
 ] as const;
-export type Action = (typeof ACTIONS)[number];
-const WRITE_ACTIONS: readonly Action[] = ['rename', 'memo', 'rdns'];
+
+/** The key's permission categories of the `server` service (custom keys grant each one). */
+export const HOSTING_CATEGORIES = ['server_info', 'domain', 'wordpress', 'database', 'ssh', 'log'] as const;
+export type HostingCategory = (typeof HOSTING_CATEGORIES)[number];
+
+/**
+ * The /hosting commands' actions: the key category each one uses and whether
+ * it changes something. `null`: no provider call is made for it.
+ */
+export const HOSTING_ACTION_SPECS = {
+  'hosting.servers': { category: null, write: false },
+  'hosting.info': { category: 'server_info', write: false },
+  'hosting.usage': { category: 'server_info', write: false },
+  'hosting.domains': { category: 'domain', write: false },
+  'hosting.domain': { category: 'domain', write: false },
+  'hosting.domain_add': { category: 'domain', write: true },
+  'hosting.domain_reset': { category: 'domain', write: true },
+  'hosting.subdomains': { category: 'domain', write: false },
+  'hosting.subdomain_add': { category: 'domain', write: true },
+  'hosting.wp': { category: 'wordpress', write: false },
+  'hosting.wp_install': { category: 'wordpress', write: true },
+  'hosting.wp_delete': { category: 'wordpress', write: true },
+  'hosting.db_create': { category: 'database', write: true },
+  'hosting.db_user_create': { category: 'database', write: true },
+  'hosting.db_grant': { category: 'database', write: true },
+  'hosting.ssh': { category: 'ssh', write: false },
+  'hosting.ssh_on': { category: 'ssh', write: true },
+  'hosting.ssh_off': { category: 'ssh', write: true },
+  'hosting.ssh_keys': { category: 'ssh', write: false },
+  'hosting.ssh_key_add': { category: 'ssh', write: true },
+  'hosting.ssh_key_generate': { category: 'ssh', write: true },
+  'hosting.ssh_key_delete': { category: 'ssh', write: true },
+  'hosting.errorlog': { category: 'log', write: false },
+  'hosting.audit': { category: null, write: false },
+  'hosting.approve': { category: null, write: false },
+} as const satisfies Record<string, { category: HostingCategory | null; write: boolean }>;
+export type HostingAction = keyof typeof HOSTING_ACTION_SPECS;
+export const HOSTING_ACTIONS = Object.keys(HOSTING_ACTION_SPECS) as HostingAction[];
+
+/** Hosting operations that destroy something: confirmed first, and a second person's if the policy says so. */
+export const DESTRUCTIVE_HOSTING_ACTIONS = [
+  'hosting.domain_reset',
+  'hosting.wp_delete',
+  'hosting.ssh_key_delete',
+  'hosting.ssh_off',
+] as const satisfies readonly HostingAction[];
+export type DestructiveHostingAction = (typeof DESTRUCTIVE_HOSTING_ACTIONS)[number];
+
+export type Action = (typeof VPS_ACTIONS)[number] | HostingAction;
+const VPS_WRITE_ACTIONS: readonly Action[] = ['rename', 'memo', 'rdns'];
+
+const isHostingAction = (a: Action): a is HostingAction => Object.hasOwn(HOSTING_ACTION_SPECS, a);
 
 const DEFAULT_NEEDS: Record<Action, Role> = {
   list: 'viewer',
@@ -50,20 +101,34 @@ const DEFAULT_NEEDS: Record<Action, Role> = {
   approve: 'approver',
   watch: 'operator',
   watches: 'viewer',
+  ...(Object.fromEntries(
+    HOSTING_ACTIONS.map((a) => [
+      a,
+      a === 'hosting.approve'
+        ? 'approver'
+        : HOSTING_ACTION_SPECS[a].write || a === 'hosting.errorlog'
+          ? 'operator'
+          : 'viewer',
+    ]),
+  ) as Record<HostingAction, Role>),
 };
 
 /**
  * Money moves on these: a policy may ask for a higher role, never a lower one
  * (a typo such as `approve: viewer` must not let anyone pay).
  */
-const FLOOR: Partial<Record<Action, Role>> = { signup: 'operator', approve: 'approver' };
+const FLOOR: Partial<Record<Action, Role>> = {
+  signup: 'operator',
+  approve: 'approver',
+  'hosting.approve': 'approver',
+};
 
 /**
  * Decided on the request's own approval message, which the bot posts only in
  * the channel the request came from; that channel was checked when the quote
  * was asked for.
  */
-const NOT_CHANNEL_BOUND: readonly Action[] = ['approve'];
+const NOT_CHANNEL_BOUND: readonly Action[] = ['approve', 'hosting.approve'];
 
 const principal = z.string().regex(/^[UWS][A-Z0-9]{2,}$/, 'a Slack user id (U…/W…) or user-group id (S…)');
 const assignable = z.enum(['viewer', 'operator', 'approver', 'admin']);
@@ -75,12 +140,18 @@ const policySchema = z
     channels: z
       .array(z.string().regex(/^[CGD][A-Z0-9]{2,}$/, 'a Slack channel id such as C0123ABCD'))
       .optional(),
-    actions: z.partialRecord(z.enum(ACTIONS), z.enum(ROLES)).default({}),
-    /** Paid signup: whether a requester who is also an approver may approve their own order. */
+    actions: z
+      .partialRecord(z.enum([...VPS_ACTIONS, ...HOSTING_ACTIONS] as [Action, ...Action[]]), z.enum(ROLES))
+      .default({}),
     approvals: z
-      .object({ allow_self: z.boolean().default(false) })
+      .object({
+        /** Whether a requester who is also an approver may approve their own request. */
+        allow_self: z.boolean().default(false),
+        /** Destructive hosting operations that need a second person (an approver, not the requester). */
+        second_person: z.array(z.enum(DESTRUCTIVE_HOSTING_ACTIONS)).default([]),
+      })
       .strict()
-      .default({ allow_self: false }),
+      .default({ allow_self: false, second_person: [] }),
   })
   .strict();
 export type Policy = z.output<typeof policySchema>;
@@ -134,8 +205,35 @@ export interface KeyScope {
   /** uuids when the key is limited to selected VPSs; undefined for all. */
   targets: ReadonlySet<string> | undefined;
   expiresAt: string | null;
+  /** The `server` service: web hosting servers. */
+  hosting: HostingScope;
   /** The key's services that carry a scope (GET /v1/me may list other fields beside them). */
   info: { expires_at: string | null; services: Partial<Record<string, ServiceScope>> };
+}
+
+export type PermissionLevel = 'full' | 'read' | 'none';
+
+export interface HostingScope {
+  /** The key has the `server` service (or is a legacy single-server key). */
+  available: boolean;
+  /** Server names (initial domains) the key covers; undefined when it covers every server of the account. */
+  servers: readonly string[] | undefined;
+  /** What the key may do in each category. */
+  levels: Readonly<Record<HostingCategory, PermissionLevel>>;
+}
+
+const level = (v: string | undefined): PermissionLevel =>
+  v === 'full' ? 'full' : v === 'read' ? 'read' : 'none';
+
+function hostingScopeOf(key: KeyInfo, scope: ServiceScope | undefined): HostingScope {
+  // A legacy single-server key names its server at the top level, with its permission beside it.
+  const legacy = key.servername;
+  const type = scope?.permission_type ?? (legacy ? key.permission_type : undefined);
+  const levels = Object.fromEntries(
+    HOSTING_CATEGORIES.map((c) => [c, type === 'custom' ? level(scope?.permissions?.[c]) : level(type)]),
+  ) as Record<HostingCategory, PermissionLevel>;
+  const servers = legacy ? [legacy] : scope?.target_mode === 'selected' ? scope.targets : undefined;
+  return { available: scope !== undefined || legacy !== undefined, servers, levels };
 }
 
 function scopedServices(info: KeyInfo): Partial<Record<string, ServiceScope>> {
@@ -148,6 +246,7 @@ function scopedServices(info: KeyInfo): Partial<Record<string, ServiceScope>> {
 
 export function keyScopeOf(key: KeyInfo): KeyScope {
   const info = { expires_at: key.expires_at, services: scopedServices(key) };
+  const hosting = hostingScopeOf(key, info.services.server);
   const vps = info.services.vps;
   if (!vps) {
     return {
@@ -156,6 +255,7 @@ export function keyScopeOf(key: KeyInfo): KeyScope {
       signupAllowed: false,
       targets: undefined,
       expiresAt: info.expires_at,
+      hosting,
       info,
     };
   }
@@ -172,8 +272,24 @@ export function keyScopeOf(key: KeyInfo): KeyScope {
     signupAllowed: vps.allow_signup === true,
     targets: vps.target_mode === 'selected' ? new Set(vps.targets) : undefined,
     expiresAt: info.expires_at,
+    hosting,
     info,
   };
+}
+
+/** What the key itself refuses for an action, before anyone is asked; null when the key allows it. */
+export function keyRefusal(key: KeyScope, action: Action): ServiceError | null {
+  if (isHostingAction(action)) {
+    const spec = HOSTING_ACTION_SPECS[action];
+    if (spec.category === null) return null;
+    if (!key.hosting.available) return new ServiceError('key_no_server');
+    const lv = key.hosting.levels[spec.category];
+    if (spec.write && lv !== 'full') return new ServiceError('key_read_only');
+    if (lv === 'none') return new ServiceError('key_no_permission', { category: spec.category });
+    return null;
+  }
+  if (VPS_WRITE_ACTIONS.includes(action) && !key.writable) return new ServiceError('key_read_only');
+  return null;
 }
 
 /** Members of a Slack user group, read from Slack (usergroups.users.list). */
@@ -292,9 +408,12 @@ export class AccessService {
     if (rank(role) < rank(needed)) {
       return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };
     }
-    if (WRITE_ACTIONS.includes(action)) {
-      const key = await this.keyScope();
-      if (!key.writable) return { refusal: new ServiceError('key_read_only'), role };
+    if (
+      VPS_WRITE_ACTIONS.includes(action) ||
+      (isHostingAction(action) && HOSTING_ACTION_SPECS[action].category)
+    ) {
+      const refusal = keyRefusal(await this.keyScope(), action);
+      if (refusal) return { refusal, role };
     }
     return { refusal: null, role };
   }
@@ -306,7 +425,8 @@ export class AccessService {
     return d.role;
   }
 
-  async capabilities(actor: Actor): Promise<Capabilities> {
+  /** What this person may do here with one command's actions (`/vps`'s by default), for help and cards. */
+  async capabilities(actor: Actor, family: readonly Action[] = VPS_ACTIONS): Promise<Capabilities> {
     let keyError: unknown;
     const [role, key] = await Promise.all([
       this.roleOf(actor.userId),
@@ -316,14 +436,44 @@ export class AccessService {
       }),
     ]);
     const channelAllowed = this.channelAllowed(actor.channelId);
-    const allowed = ACTIONS.filter(
-      (a) =>
-        channelAllowed &&
-        rank(role) >= rank(this.needs(a)) &&
-        (!WRITE_ACTIONS.includes(a) || key?.writable === true) &&
-        (a === 'me' || a === 'audit' || key?.readable !== false),
-    );
-    const needsHigherRole = ACTIONS.filter((a) => rank(role) < rank(this.needs(a)));
+    const keyAllows = (a: Action): boolean => {
+      if (isHostingAction(a)) {
+        // Without the key's answer, reads are offered and writes are not.
+        if (!key) return !HOSTING_ACTION_SPECS[a].write;
+        return keyRefusal(key, a) === null;
+      }
+      return (
+        (!VPS_WRITE_ACTIONS.includes(a) || key?.writable === true) &&
+        (a === 'me' || a === 'audit' || key?.readable !== false)
+      );
+    };
+    const allowed = family.filter((a) => channelAllowed && rank(role) >= rank(this.needs(a)) && keyAllows(a));
+    const needsHigherRole = family.filter((a) => rank(role) < rank(this.needs(a)));
     return { role, allowed, needsHigherRole, key, keyError, channelAllowed };
+  }
+
+  /** Whether the policy wants a second person (an approver, not the requester) for this destructive operation. */
+  needsSecondPerson(action: DestructiveHostingAction): boolean {
+    return this.deps.policy?.approvals.second_person.includes(action) ?? false;
+  }
+
+  /**
+   * The hosting server a command is about: the one named, which must be among
+   * the key's servers, or the key's only server when none is named. Refused
+   * before any request is made, naming the servers the key allows.
+   */
+  async hostingServer(named: string | undefined): Promise<string> {
+    const key = await this.keyScope();
+    if (!key.hosting.available) throw new ServiceError('key_no_server');
+    const servers = key.hosting.servers;
+    if (named === undefined) {
+      if (servers?.length === 1) return servers[0]!;
+      throw new ServiceError('hosting_server_needed', { servers: (servers ?? []).join(', ') });
+    }
+    const wanted = named.trim().toLowerCase();
+    if (servers && !servers.some((s) => s.toLowerCase() === wanted)) {
+      throw new ServiceError('hosting_server_not_in_scope', { server: named, servers: servers.join(', ') });
+    }
+    return wanted;
   }
 }

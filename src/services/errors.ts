@@ -29,7 +29,15 @@ export type ServiceErrorCode =
   /** The provider could not be asked (network, 5xx, 429, an unreadable answer); `params.code` says which. */
   | 'provider_unreachable'
   /** The price moved while quoting, twice in a row. */
-  | 'catalogue_changed';
+  | 'catalogue_changed'
+  /** The key has no `server` service: /hosting cannot be used with it. */
+  | 'key_no_server'
+  /** A custom key grants nothing in this category (`params.category`). */
+  | 'key_no_permission'
+  /** The key covers several servers (or all): the command must name one (`params.servers`). */
+  | 'hosting_server_needed'
+  /** The named server is not among the key's servers (`params.servers`). */
+  | 'hosting_server_not_in_scope';
 
 export class ServiceError extends Error {
   constructor(

@@ -105,7 +105,7 @@ export async function signupWorld(kind: Kind, opts: WorldOptions = {}): Promise<
         },
         default_role: 'viewer',
         actions: {},
-        approvals: { allow_self: false },
+        approvals: { allow_self: false, second_person: [] },
         ...policy,
       },
       groups: {

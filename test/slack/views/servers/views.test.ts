@@ -175,6 +175,18 @@ describe('me, audit, help views', () => {
     signupAllowed: false,
     targets: undefined,
     expiresAt: '2020-01-01 00:00:00',
+    hosting: {
+      available: false,
+      servers: undefined,
+      levels: {
+        server_info: 'none',
+        domain: 'none',
+        wordpress: 'none',
+        database: 'none',
+        ssh: 'none',
+        log: 'none',
+      },
+    },
     info: {
       expires_at: '2020-01-01 00:00:00',
       services: { vps: { permission_type: 'read', target_mode: 'all', targets: [] } },
