@@ -329,6 +329,8 @@ export class HostingClient {
   ): Promise<T> {
     return this.transport.send({
       method,
+      // Hosting writes carry no Idempotency-Key: a repeat could do the thing twice, so none is repeated.
+      ...(method === 'GET' ? {} : { neverRetry: true }),
       template: `/v1/server/{servername}${template}`,
       path: `${this.base}${path}`,
       schema,

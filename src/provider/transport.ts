@@ -56,6 +56,8 @@ export interface TransportOptions {
 
 export interface RequestSpec<T> {
   method: HttpMethod;
+  /** Never sent twice, whatever the method: a write that has no Idempotency-Key to make a repeat harmless. */
+  neverRetry?: boolean;
   /** Path template for metrics and errors, e.g. `/v1/vps/servers/{uuid}`. */
   template: string;
   /** Concrete path, already encoded. */
@@ -216,7 +218,7 @@ export class ProviderTransport {
     const endpoint = `${spec.method} ${spec.template}`;
     const lane = spec.options?.lane ?? 'interactive';
     const signal = spec.options?.signal;
-    const retrySafe = isRetrySafe(this.policy, spec.method, spec);
+    const retrySafe = spec.neverRetry !== true && isRetrySafe(this.policy, spec.method, spec);
     for (let attempt = 1; ; attempt += 1) {
       let outcome: Outcome;
       try {

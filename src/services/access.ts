@@ -324,7 +324,7 @@ export interface Capabilities {
   channelAllowed: boolean;
 }
 
-const LIVE_ROLE_ACTIONS: readonly Action[] = ['approve'];
+const LIVE_ROLE_ACTIONS: readonly Action[] = ['approve', 'hosting.approve', ...DESTRUCTIVE_HOSTING_ACTIONS];
 
 export class AccessService {
   private readonly groupCache = new Map<string, { at: number; members: Promise<readonly string[]> }>();
@@ -402,7 +402,8 @@ export class AccessService {
     if (!NOT_CHANNEL_BOUND.includes(action) && !this.channelAllowed(actor.channelId)) {
       return { refusal: new ServiceError('channel_not_allowed'), role: null };
     }
-    // Money moves on an approval: membership is read at the moment of the click, never from the cache.
+    // Money moves on an approval, and data is lost on a destructive one: membership is read at the
+    // moment of the decision, never from the cache.
     const role = await this.roleOf(actor.userId, { live: LIVE_ROLE_ACTIONS.includes(action) });
     const needed = this.needs(action);
     if (rank(role) < rank(needed)) {

@@ -37,7 +37,13 @@ export type ServiceErrorCode =
   /** The key covers several servers (or all): the command must name one (`params.servers`). */
   | 'hosting_server_needed'
   /** The named server is not among the key's servers (`params.servers`). */
-  | 'hosting_server_not_in_scope';
+  | 'hosting_server_not_in_scope'
+  /** A hosting write whose answer was lost after it may have reached the provider; `params.check` tells. */
+  | 'hosting_outcome_unknown'
+  /** The provider would not add a domain: `params` carry the TXT record that proves ownership and its message. */
+  | 'hosting_domain_refused'
+  /** The WordPress site or SSH key named (`params.what`, `params.id`) is not on the server. */
+  | 'hosting_not_found';
 
 export class ServiceError extends Error {
   constructor(

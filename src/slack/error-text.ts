@@ -5,7 +5,7 @@
  */
 
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
-import type { ParseProblem } from './grammar/vps.ts';
+import type { ParseProblem } from './grammar/tokens.ts';
 import { isMessageKey, type MessageKey } from './i18n/index.ts';
 import type { Message, Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
@@ -94,17 +94,18 @@ export function failureMessage(ui: Ui, err: unknown): Message {
   return failureView(ui, text, details);
 }
 
-export function parseProblemMessage(ui: Ui, p: ParseProblem): Message {
+/** A text that is not a command of `slash` (`/vps`, `/hosting`), answered with what to type instead. */
+export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Message {
   switch (p.problem) {
     case 'unknown_command':
-      return failureView(ui, ui.t('parse.unknown_command', { word: p.word }));
+      return failureView(ui, ui.t('parse.unknown_command', { word: p.word, command: slash }));
     case 'bad_filter':
       return failureView(ui, ui.t('parse.bad_filter', { filter: p.filter, expected: p.expected }));
     case 'usage': {
       const key = `usage.${p.command}`;
       return failureView(
         ui,
-        isMessageKey(key) ? ui.t(key) : ui.t('parse.unknown_command', { word: p.command }),
+        isMessageKey(key) ? ui.t(key) : ui.t('parse.unknown_command', { word: p.command, command: slash }),
       );
     }
   }

@@ -54,3 +54,33 @@ export function signupBlockId(field: SignupField, planId?: string): string {
 
 /** The one checkbox value of the auto_renew and agree_to_terms inputs. */
 export const CHECKED = 'yes';
+
+// /hosting. Approval buttons carry `approve` / `reject` in their action_id (DESIGN.md).
+
+export const HOSTING_IDS = {
+  confirm: 'hosting_op_confirm',
+  cancel: 'hosting_op_cancel',
+  approve: 'hosting_op_approve',
+  reject: 'hosting_op_reject',
+  opActions: 'hosting_op_actions',
+  /** The error log's pager buttons carry `:prev` / `:next` after this. */
+  errorLogPage: 'hosting_errorlog_page',
+  errorLogPager: 'hosting_errorlog_pager',
+} as const;
+
+export const HOSTING_FORMS = ['wp_install', 'wp_delete', 'db_create', 'db_user_create', 'ssh_key_add'] as const;
+export type HostingForm = (typeof HOSTING_FORMS)[number];
+
+/** The callback_id of each /hosting form. */
+export const HOSTING_CALLBACKS: Record<HostingForm, string> = {
+  wp_install: 'hosting_wp_install_modal',
+  wp_delete: 'hosting_wp_delete_modal',
+  db_create: 'hosting_db_create_modal',
+  db_user_create: 'hosting_db_user_create_modal',
+  ssh_key_add: 'hosting_ssh_key_add_modal',
+};
+
+/** Block of a /hosting form input; its action_id is the provider's field name (DESIGN.md). */
+export function hostingBlockId(field: string): string {
+  return `hosting_${field}`;
+}

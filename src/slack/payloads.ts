@@ -44,6 +44,25 @@ export const signupButtonPayload = z.object({
   price: z.number().int(),
 });
 
+/** A /hosting form: the server it is for, where to announce, and the site a delete form is about. */
+export const hostingFormPayload = z.object({
+  server: z.string().min(1),
+  channelId: z.string().min(1),
+  id: z.string().optional(),
+});
+
+/** Confirm / Cancel / Approve / Reject of a destructive /hosting operation: the stored request. */
+export const hostingOperationPayload = z.object({ id: z.string().min(1) });
+
+/** The error log's pager: server, domain, lines asked for, and the page. */
+export const errorLogPagePayload = z.object({
+  s: z.string().min(1),
+  d: z.string().min(1),
+  l: z.number().int().min(1),
+  p: z.number().int().min(0),
+});
+
+export type HostingFormPayload = z.infer<typeof hostingFormPayload>;
 export type ChangeModalPayload = z.infer<typeof changeModalPayload>;
 export type SignupModalPayload = z.infer<typeof signupModalPayload>;
 

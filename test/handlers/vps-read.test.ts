@@ -198,6 +198,6 @@ describe('/vps read commands through the real app', () => {
       'This needs the *operator* role',
     );
     const hosting = await (await h.command('xs1.xsrv.jp dns', { command: '/hosting' })).reply();
-    expect(messageText(hosting)).toContain(en['coming.hosting']);
+    expect(messageText(hosting)).toContain('I don’t know `dns`. Run `/hosting help`');
   });
 });

@@ -10,9 +10,11 @@ import { serverCardView } from '../../../src/slack/views/servers/server-card.ts'
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
 import { announce } from '../../kit.ts';
 import { openChangeForm } from '../../views/servers/change-form.ts';
+import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import type { CommandTable } from '../command.ts';
 
 export const serversCommands: CommandTable<
+  VpsCommand,
   'help' | 'list' | 'show' | 'power' | 'change' | 'logs' | 'me' | 'audit'
 > = {
   async help({ deps, actor, ui, reply }) {

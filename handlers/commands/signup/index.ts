@@ -8,9 +8,10 @@ import {
   signupNoticeView,
 } from '../../../src/slack/views/signup/modal.ts';
 import { slackFailure } from '../../kit.ts';
+import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import type { CommandTable } from '../command.ts';
 
-export const signupCommands: CommandTable<'signup' | 'signups'> = {
+export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
   /**
    * Opens the form at once (a trigger id lives 3 s) with a loading notice, then
    * fills it from the catalogue. Someone who may not order is told so instead.

@@ -3,9 +3,10 @@ import {
   subscriptionChangeView,
   subscriptionListView,
 } from '../../../src/slack/views/watch/notifications.ts';
+import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import type { CommandTable } from '../command.ts';
 
-export const watchCommands: CommandTable<'watch' | 'unwatch' | 'watches'> = {
+export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watches'> = {
   async watch({ deps, actor, ui, reply }, c) {
     const result = await deps.subscriptions.watch(actor, c.target, c.channelId ?? actor.channelId);
     await reply(subscriptionChangeView(ui, 'watch', result));

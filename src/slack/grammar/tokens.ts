@@ -1,8 +1,17 @@
 /**
  * What every slash command's grammar starts from: Slack's escaped text read
  * back as typed, then cut into tokens that remember where they stood, so the
- * rest of a line (a memo) can be taken with its spacing.
+ * rest of a line (a memo) can be taken with its spacing; and what a grammar
+ * answers when the text is not a command.
  */
+
+/** Why a text is not a command; the Slack side says it in the user's words. */
+export type ParseProblem =
+  | { problem: 'unknown_command'; word: string }
+  | { problem: 'usage'; command: string }
+  | { problem: 'bad_filter'; filter: string; expected: string };
+
+export type ParseResult<C> = { ok: true; command: C } | { ok: false; error: ParseProblem };
 
 export interface Token {
   text: string;

@@ -7,7 +7,15 @@
  */
 import type { ChangeField, ListFilter, LogFilter, LogMethod } from '../../services/servers/index.ts';
 import { LOG_METHODS } from '../../services/servers/index.ts';
-import { channelOf, fromSlackText, restAfter, type Token, tokenize } from './tokens.ts';
+import {
+  channelOf,
+  fromSlackText,
+  type ParseResult as GrammarResult,
+  type ParseProblem,
+  restAfter,
+  type Token,
+  tokenize,
+} from './tokens.ts';
 
 export type VpsCommand =
   | { name: 'help' }
@@ -24,12 +32,7 @@ export type VpsCommand =
   | { name: 'unwatch'; target: string; channelId: string | undefined }
   | { name: 'watches'; channelId: string | undefined };
 
-export type ParseProblem =
-  | { problem: 'unknown_command'; word: string }
-  | { problem: 'usage'; command: string }
-  | { problem: 'bad_filter'; filter: string; expected: string };
-
-export type ParseResult = { ok: true; command: VpsCommand } | { ok: false; error: ParseProblem };
+type ParseResult = GrammarResult<VpsCommand>;
 
 const isLogMethod = (v: string): v is LogMethod => (LOG_METHODS as readonly string[]).includes(v);
 

@@ -24,7 +24,7 @@ const en = {
 
   'summary.more': '…and {count} more not shown. Narrow it down with a filter.',
 
-  'parse.unknown_command': 'I don’t know `{word}`. Run `/vps help` to see the commands.',
+  'parse.unknown_command': 'I don’t know `{word}`. Run `{command} help` to see the commands.',
   'parse.bad_filter':
     'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
   'usage.show': 'Usage: `/vps show <server>`, e.g. `/vps show web-1`.',
@@ -124,7 +124,7 @@ const ja: Record<keyof typeof en, string> = {
   'summary.more': '…ほか {count} 件は表示していません。絞り込んでください。',
 
   'parse.unknown_command':
-    '`{word}` というコマンドはありません。`/vps help` でコマンド一覧を確認してください。',
+    '`{word}` というコマンドはありません。`{command} help` でコマンド一覧を確認してください。',
   'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
   'usage.show': '使い方: `/vps show <サーバー>`（例: `/vps show web-1`）',
   'usage.power': '使い方: `/vps power <サーバー>`（例: `/vps power web-1`）',

@@ -1,4 +1,5 @@
 import { commonCatalog } from './common.ts';
+import { hostingCatalog } from './hosting.ts';
 import { serversCatalog } from './servers.ts';
 import { signupCatalog } from './signup.ts';
 import { watchCatalog } from './watch.ts';
@@ -10,7 +11,13 @@ type Params = Readonly<Record<string, string | number>>;
  * One catalog per language, merged from one `{ en, ja }` catalog per feature
  * (each file's types keep its en and ja key-identical).
  */
-const en = { ...commonCatalog.en, ...serversCatalog.en, ...signupCatalog.en, ...watchCatalog.en };
+const en = {
+  ...commonCatalog.en,
+  ...serversCatalog.en,
+  ...signupCatalog.en,
+  ...watchCatalog.en,
+  ...hostingCatalog.en,
+};
 
 /** Every key of the catalogs. */
 export type MessageKey = keyof typeof en;
@@ -20,6 +27,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...serversCatalog.ja,
   ...signupCatalog.ja,
   ...watchCatalog.ja,
+  ...hostingCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };

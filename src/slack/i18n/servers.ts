@@ -11,7 +11,7 @@ const en = {
     'This channel is not one where /vps may be used; ask an admin for the channel list.',
   'help.you_can': 'Commands you can run',
   'help.not_yours': 'Needs a higher role: {commands}',
-  'help.coming': '`/hosting <servername> …` is not available yet.',
+  'help.coming': 'Web hosting servers have their own command: `/hosting help`.',
   'help.server_ref': 'Name a server by its name, uuid or IP address.',
   'help.cmd.list':
     '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=gpu status=suspended`',
@@ -115,8 +115,6 @@ const en = {
   'audit.outcome.refused': 'refused',
   'audit.outcome.failed': 'failed',
 
-  'coming.hosting':
-    '`/hosting` is not available yet; it comes in a later release. `/vps help` lists what works today.',
   'modal.loading': 'Loading…',
   'modal.saving': 'Saving… this modal updates when the provider answers.',
   'modal.done': 'Done.',
@@ -132,7 +130,7 @@ const ja: Record<keyof typeof en, string> = {
     'このチャンネルでは /vps を使えません。使えるチャンネルは管理者に確認してください。',
   'help.you_can': '実行できるコマンド',
   'help.not_yours': '上位のロールが必要: {commands}',
-  'help.coming': '`/hosting <サーバー名> …` はまだ使えません。',
+  'help.coming': 'レンタルサーバーは専用のコマンドで操作します: `/hosting help`',
   'help.server_ref': 'サーバーは名前・UUID・IPアドレスのいずれかで指定します。',
   'help.cmd.list':
     '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=gpu status=suspended`',
@@ -236,8 +234,6 @@ const ja: Record<keyof typeof en, string> = {
   'audit.outcome.refused': '拒否',
   'audit.outcome.failed': '失敗',
 
-  'coming.hosting':
-    '`/hosting` はまだ使えません。今後のリリースで提供予定です。現在使える機能は `/vps help` で確認できます。',
   'modal.loading': '読み込み中…',
   'modal.saving': '保存中… プロバイダーの応答後にこの画面が更新されます。',
   'modal.done': '完了しました。',

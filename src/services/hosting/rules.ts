@@ -1,0 +1,205 @@
+/**
+ * The input rules of /hosting, checked before anything is sent so that a
+ * mistake costs no request and is named on its own field. Where the spec
+ * states a rule (an FQDN, `lines` a positive integer, a public key in OpenSSH
+ * format, booleans) it is the spec's; where it is silent the limit is a
+ * sensible one of ours, wide enough for any real value, so that an over-long
+ * input is refused here in words rather than failing somewhere later.
+ */
+import { domainToASCII } from 'node:url';
+import { validateMailAddress, validateSshPublicKey } from '../../provider/index.ts';
+
+export type HostingField =
+  | 'domain'
+  | 'subdomain'
+  | 'lines'
+  | 'url'
+  | 'title'
+  | 'admin_username'
+  | 'admin_password'
+  | 'admin_email'
+  | 'name_suffix'
+  | 'character_set'
+  | 'password'
+  | 'db_user'
+  | 'db_name'
+  | 'public_key'
+  | 'label'
+  | 'wp_id'
+  | 'key_id'
+  | 'server';
+
+export type HostingRule = 'required' | 'too_long' | 'too_short' | 'format' | 'range';
+
+export interface HostingFieldProblem {
+  field: HostingField;
+  rule: HostingRule;
+  /** The bound a `too_long`, `too_short` or `range` rule names. */
+  limit?: number;
+}
+
+export const HOSTING_LIMITS = {
+  /** RFC 1035: 253 characters in Punycode, labels of 63. */
+  domainMax: 253,
+  /** The error log's lines per read: the spec says a positive integer; 1000 bounds one read. */
+  linesMax: 1000,
+  linesDefault: 100,
+  titleMax: 200,
+  usernameMax: 60,
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 254,
+  urlMax: 2000,
+  suffixMax: 32,
+  characterSetMax: 32,
+  dbIdentifierMax: 64,
+  /** A 16384-bit RSA key in OpenSSH format is about 2,800 characters; Slack's inputs hold 3,000. */
+  publicKeyMax: 2999,
+  labelMax: 100,
+  idMax: 64,
+} as const;
+
+const problem = (field: HostingField, rule: HostingRule, limit?: number): HostingFieldProblem =>
+  limit === undefined ? { field, rule } : { field, rule, limit };
+
+const length = (s: string): number => [...s].length;
+
+/** A fully qualified domain name (a Japanese one is measured in Punycode). */
+export function checkFqdn(value: string, field: HostingField = 'domain'): HostingFieldProblem[] {
+  const v = value.trim();
+  if (v === '') return [problem(field, 'required')];
+  if (length(v) > HOSTING_LIMITS.domainMax) return [problem(field, 'too_long', HOSTING_LIMITS.domainMax)];
+  const ascii = domainToASCII(v);
+  const labels = ascii.split('.');
+  const shaped =
+    ascii !== '' &&
+    ascii.length <= HOSTING_LIMITS.domainMax &&
+    labels.length >= 2 &&
+    labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) &&
+    /[a-z]/.test(labels[labels.length - 1]!);
+  return shaped ? [] : [problem(field, 'format')];
+}
+
+export function checkLines(lines: number | undefined): HostingFieldProblem[] {
+  if (lines === undefined) return [];
+  return Number.isInteger(lines) && lines >= 1 && lines <= HOSTING_LIMITS.linesMax
+    ? []
+    : [problem('lines', 'range', HOSTING_LIMITS.linesMax)];
+}
+
+function checkText(
+  field: HostingField,
+  value: string,
+  max: number,
+  opts: { min?: number; pattern?: RegExp } = {},
+): HostingFieldProblem[] {
+  if (value === '') return [problem(field, 'required')];
+  if (length(value) > max) return [problem(field, 'too_long', max)];
+  if (opts.min !== undefined && length(value) < opts.min) return [problem(field, 'too_short', opts.min)];
+  if (opts.pattern && !opts.pattern.test(value)) return [problem(field, 'format')];
+  return [];
+}
+
+/** An identifier the provider gave (a WordPress id, an SSH key id): shown by the list commands. */
+export function checkId(field: 'wp_id' | 'key_id', value: string): HostingFieldProblem[] {
+  return checkText(field, value.trim(), HOSTING_LIMITS.idMax, { pattern: /^[A-Za-z0-9_-]+$/ });
+}
+
+// Half-width printable characters without spaces: passwords and names the panel accepts.
+const PRINTABLE = /^[\x21-\x7e]+$/;
+const IDENTIFIER = /^[A-Za-z0-9_]+$/;
+
+export interface WordpressForm {
+  url: string;
+  title: string;
+  admin_username: string;
+  admin_password: string;
+  admin_email: string;
+}
+
+export function checkWordpressForm(f: WordpressForm): HostingFieldProblem[] {
+  const out: HostingFieldProblem[] = [];
+  const url = f.url.trim();
+  if (url === '') out.push(problem('url', 'required'));
+  else if (length(url) > HOSTING_LIMITS.urlMax) out.push(problem('url', 'too_long', HOSTING_LIMITS.urlMax));
+  else {
+    const m = /^https?:\/\/([^/?#\s]+)(\/[^\s]*)?$/i.exec(url);
+    if (!m || checkFqdn(m[1]!).length > 0) out.push(problem('url', 'format'));
+  }
+  out.push(...checkText('title', f.title.trim(), HOSTING_LIMITS.titleMax));
+  out.push(
+    ...checkText('admin_username', f.admin_username.trim(), HOSTING_LIMITS.usernameMax, {
+      pattern: /^[A-Za-z0-9_.@-]+$/,
+    }),
+  );
+  out.push(
+    ...checkText('admin_password', f.admin_password, HOSTING_LIMITS.passwordMax, {
+      min: HOSTING_LIMITS.passwordMin,
+      pattern: PRINTABLE,
+    }),
+  );
+  const email = f.admin_email.trim();
+  if (email === '') out.push(problem('admin_email', 'required'));
+  else if (length(email) > HOSTING_LIMITS.emailMax)
+    out.push(problem('admin_email', 'too_long', HOSTING_LIMITS.emailMax));
+  else if (validateMailAddress(email, 'admin_email').length > 0 || /\s/.test(email))
+    out.push(problem('admin_email', 'format'));
+  return out;
+}
+
+export interface DatabaseForm {
+  name_suffix: string;
+  character_set: string;
+}
+
+export function checkDatabaseForm(f: DatabaseForm): HostingFieldProblem[] {
+  const cs = f.character_set.trim();
+  return [
+    ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: IDENTIFIER }),
+    ...(cs === '' ? [] : checkText('character_set', cs, HOSTING_LIMITS.characterSetMax, { pattern: IDENTIFIER })),
+  ];
+}
+
+export interface DatabaseUserForm {
+  name_suffix: string;
+  password: string;
+}
+
+export function checkDatabaseUserForm(f: DatabaseUserForm): HostingFieldProblem[] {
+  return [
+    ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: IDENTIFIER }),
+    ...checkText('password', f.password, HOSTING_LIMITS.passwordMax, {
+      min: HOSTING_LIMITS.passwordMin,
+      pattern: PRINTABLE,
+    }),
+  ];
+}
+
+export function checkGrant(dbUser: string, dbName: string): HostingFieldProblem[] {
+  return [
+    ...checkText('db_user', dbUser, HOSTING_LIMITS.dbIdentifierMax, { pattern: IDENTIFIER }),
+    ...checkText('db_name', dbName, HOSTING_LIMITS.dbIdentifierMax, { pattern: IDENTIFIER }),
+  ];
+}
+
+export interface SshKeyForm {
+  public_key: string;
+  label: string;
+}
+
+export function checkLabel(label: string): HostingFieldProblem[] {
+  const v = label.trim();
+  if (v === '') return [problem('label', 'required')];
+  return length(v) > HOSTING_LIMITS.labelMax ? [problem('label', 'too_long', HOSTING_LIMITS.labelMax)] : [];
+}
+
+export function checkSshKeyForm(f: SshKeyForm): HostingFieldProblem[] {
+  const key = f.public_key.trim();
+  const out: HostingFieldProblem[] = [];
+  if (key === '') out.push(problem('public_key', 'required'));
+  else if (length(key) > HOSTING_LIMITS.publicKeyMax)
+    out.push(problem('public_key', 'too_long', HOSTING_LIMITS.publicKeyMax));
+  else if (validateSshPublicKey(key, 'public_key').length > 0) out.push(problem('public_key', 'format'));
+  out.push(...checkLabel(f.label));
+  return out;
+}

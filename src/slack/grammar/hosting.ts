@@ -1,0 +1,174 @@
+/**
+ * The one `/hosting` grammar, as a pure function:
+ * `/hosting [servername] <area> ...`. The server name is the server's initial
+ * domain, so it has a dot and no area word has one: a first word with a dot
+ * names the server. Values are read back as typed (Slack escapes a typed
+ * domain as a link); their rules are checked by the hosting service.
+ */
+import { fromSlackText, type ParseResult, type Token, tokenize } from './tokens.ts';
+
+type Area =
+  | { name: 'help' }
+  | { name: 'servers' }
+  | { name: 'info' }
+  | { name: 'usage' }
+  | { name: 'domains' }
+  | { name: 'domain'; domain: string }
+  | { name: 'domain_add'; domain: string; ssl: boolean; redirectHttps: boolean }
+  | { name: 'domain_reset'; domain: string }
+  | { name: 'subdomains' }
+  | { name: 'subdomain_add'; subdomain: string; ssl: boolean }
+  | { name: 'wp'; domain: string | undefined }
+  | { name: 'wp_install' }
+  | { name: 'wp_delete'; id: string }
+  | { name: 'db_create' }
+  | { name: 'db_user_create' }
+  | { name: 'db_grant'; dbUser: string; dbName: string }
+  | { name: 'ssh' }
+  | { name: 'ssh_on' }
+  | { name: 'ssh_off' }
+  | { name: 'ssh_keys' }
+  | { name: 'ssh_key_add' }
+  | { name: 'ssh_key_generate'; label: string | undefined }
+  | { name: 'ssh_key_delete'; id: string }
+  | { name: 'errorlog'; domain: string; lines: number | undefined }
+  | { name: 'audit' };
+
+/** A `/hosting` command: what to do, and on which server when the user named one. */
+export type HostingCommand = Area & { server: string | undefined };
+
+/** Flags of `domain add` and `subdomain add`, as typed (`redirect_https` is accepted too). */
+const FLAG_WORDS: Record<string, 'ssl' | 'redirectHttps'> = {
+  ssl: 'ssl',
+  'redirect-https': 'redirectHttps',
+  redirect_https: 'redirectHttps',
+};
+
+function flagsOf(tokens: readonly Token[], allowed: readonly ('ssl' | 'redirectHttps')[]) {
+  const set = new Set<'ssl' | 'redirectHttps'>();
+  for (const t of tokens) {
+    const f = FLAG_WORDS[t.text.toLowerCase()];
+    if (!f || !allowed.includes(f) || set.has(f)) return undefined;
+    set.add(f);
+  }
+  return set;
+}
+
+/** `lines` as typed: a whole number of digits (its range is the service's rule). */
+const WHOLE = /^\d{1,9}$/;
+
+function parseArea(words: readonly Token[]): ParseResult<Area> {
+  const ok = (command: Area): ParseResult<Area> => ({ ok: true, command });
+  const usage = (command: string): ParseResult<Area> => ({ ok: false, error: { problem: 'usage', command } });
+  const [first, second, ...rest] = words;
+  if (!first) return ok({ name: 'help' });
+  const w = first.text.toLowerCase();
+  const w2 = second?.text.toLowerCase();
+  const args = words.slice(1);
+  const none = (c: Area): ParseResult<Area> => (args.length === 0 ? ok(c) : usage(`hosting.${c.name}`));
+  switch (w) {
+    case 'help':
+      return none({ name: 'help' });
+    case 'servers':
+      return none({ name: 'servers' });
+    case 'info':
+      return none({ name: 'info' });
+    case 'usage':
+      return none({ name: 'usage' });
+    case 'domains':
+      return none({ name: 'domains' });
+    case 'subdomains':
+      return none({ name: 'subdomains' });
+    case 'audit':
+      return none({ name: 'audit' });
+    case 'domain': {
+      if (w2 === 'add') {
+        const [domain, ...flags] = rest;
+        const set = domain?.text ? flagsOf(flags, ['ssl', 'redirectHttps']) : undefined;
+        if (!domain || !set) return usage('hosting.domain_add');
+        return ok({
+          name: 'domain_add',
+          domain: domain.text,
+          ssl: set.has('ssl'),
+          redirectHttps: set.has('redirectHttps'),
+        });
+      }
+      if (w2 === 'reset') {
+        if (rest.length !== 1 || !rest[0]!.text) return usage('hosting.domain_reset');
+        return ok({ name: 'domain_reset', domain: rest[0]!.text });
+      }
+      if (args.length !== 1 || !second?.text) return usage('hosting.domain');
+      return ok({ name: 'domain', domain: second.text });
+    }
+    case 'subdomain': {
+      if (w2 !== 'add') return usage('hosting.subdomain_add');
+      const [fqdn, ...flags] = rest;
+      const set = fqdn?.text ? flagsOf(flags, ['ssl']) : undefined;
+      if (!fqdn || !set) return usage('hosting.subdomain_add');
+      return ok({ name: 'subdomain_add', subdomain: fqdn.text, ssl: set.has('ssl') });
+    }
+    case 'wp':
+    case 'wordpress': {
+      if (w2 === 'install')
+        return rest.length === 0 ? ok({ name: 'wp_install' }) : usage('hosting.wp_install');
+      if (w2 === 'delete') {
+        if (rest.length !== 1 || !rest[0]!.text) return usage('hosting.wp_delete');
+        return ok({ name: 'wp_delete', id: rest[0]!.text });
+      }
+      if (args.length > 1) return usage('hosting.wp');
+      return ok({ name: 'wp', domain: second?.text || undefined });
+    }
+    case 'db': {
+      if (w2 === 'create') return rest.length === 0 ? ok({ name: 'db_create' }) : usage('hosting.db_create');
+      if (w2 === 'user' && rest[0]?.text.toLowerCase() === 'create' && rest.length === 1)
+        return ok({ name: 'db_user_create' });
+      if (w2 === 'grant') {
+        if (rest.length !== 2 || !rest[0]!.text || !rest[1]!.text) return usage('hosting.db_grant');
+        return ok({ name: 'db_grant', dbUser: rest[0]!.text, dbName: rest[1]!.text });
+      }
+      return usage('hosting.db');
+    }
+    case 'ssh': {
+      if (w2 === undefined) return ok({ name: 'ssh' });
+      if (w2 === 'on' || w2 === 'off')
+        return rest.length === 0 ? ok({ name: w2 === 'on' ? 'ssh_on' : 'ssh_off' }) : usage('hosting.ssh');
+      if (w2 === 'keys') return rest.length === 0 ? ok({ name: 'ssh_keys' }) : usage('hosting.ssh');
+      if (w2 === 'key') {
+        const [verb, ...more] = rest;
+        const v = verb?.text.toLowerCase();
+        if (v === 'add')
+          return more.length === 0 ? ok({ name: 'ssh_key_add' }) : usage('hosting.ssh_key_add');
+        if (v === 'generate') {
+          // The label is the rest of the line, as typed; empty means none.
+          const label = more
+            .map((t) => t.text)
+            .join(' ')
+            .trim();
+          return ok({ name: 'ssh_key_generate', label: label === '' ? undefined : label });
+        }
+        if (v === 'delete') {
+          if (more.length !== 1 || !more[0]!.text) return usage('hosting.ssh_key_delete');
+          return ok({ name: 'ssh_key_delete', id: more[0]!.text });
+        }
+      }
+      return usage('hosting.ssh');
+    }
+    case 'errorlog':
+    case 'error-log': {
+      const [domain, lines, ...extra] = args;
+      if (!domain?.text || extra.length > 0 || (lines && !WHOLE.test(lines.text)))
+        return usage('hosting.errorlog');
+      return ok({ name: 'errorlog', domain: domain.text, lines: lines ? Number(lines.text) : undefined });
+    }
+    default:
+      return { ok: false, error: { problem: 'unknown_command', word: first.text.slice(0, 40) } };
+  }
+}
+
+export function parseHostingCommand(typed: string): ParseResult<HostingCommand> {
+  const tokens = tokenize(fromSlackText(typed));
+  // An area word never has a dot; the server's initial domain always has one.
+  const named = tokens[0]?.text.includes('.') ? tokens[0].text : undefined;
+  const parsed = parseArea(named === undefined ? tokens : tokens.slice(1));
+  return parsed.ok ? { ok: true, command: { ...parsed.command, server: named } } : parsed;
+}

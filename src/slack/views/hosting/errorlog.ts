@@ -1,0 +1,73 @@
+/**
+ * The error log, paged as `/vps logs` pages: a page of lines per message with
+ * Earlier / Later buttons, each line shown whole up to a visible cut (a line
+ * longer than one section could hold ends in "… (+N characters)").
+ */
+import type { KnownBlock } from '@slack/types';
+import type { ErrorLogPage } from '../../../services/hosting/index.ts';
+import { HOSTING_IDS } from '../../ids.ts';
+import { encodePayload, errorLogPagePayload } from '../../payloads.ts';
+import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
+
+/** Lines per page: one code block of at most one section. */
+export const ERROR_LOG_PAGE_LINES = 25;
+const LINE_MAX = Math.floor((LIMITS.sectionText - 10) / ERROR_LOG_PAGE_LINES) - 20;
+
+function shown(line: string): string {
+  const chars = [...line];
+  // Inside a code block only the backquote fence can break out.
+  const safe = (s: string) => escapeMrkdwn(s).replace(/```/g, "``\u200b`");
+  if (chars.length <= LINE_MAX) return safe(line);
+  return `${safe(chars.slice(0, LINE_MAX).join(''))}… (+${chars.length - LINE_MAX})`;
+}
+
+export function errorLogView(ui: Ui, server: string, log: ErrorLogPage, asked: number, page: number): Message {
+  const title = ui.t('hosting.errorlog.title', { domain: log.domain, server });
+  if (log.lines.length === 0) {
+    const empty = ui.t('hosting.errorlog.empty', { domain: escapeMrkdwn(log.domain) });
+    const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: empty } }];
+    assertBlocksWithinLimits(blocks, 'message');
+    return { text: empty, blocks };
+  }
+  const pages = Math.ceil(log.lines.length / ERROR_LOG_PAGE_LINES);
+  // The newest lines are at the end of the log: the first page shown is the last one.
+  const p = Math.min(Math.max(0, page), pages - 1);
+  const from = p * ERROR_LOG_PAGE_LINES;
+  const lines = log.lines.slice(from, from + ERROR_LOG_PAGE_LINES);
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: { type: 'plain_text', text: [...title].slice(0, LIMITS.headerText).join('') } },
+    { type: 'section', text: { type: 'mrkdwn', text: `\`\`\`${lines.map(shown).join('\n')}\`\`\`` } },
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: ui.t('hosting.errorlog.page', { from: from + 1, to: from + lines.length, count: log.lines.length }),
+        },
+      ],
+    },
+  ];
+  const button = (to: number, dir: 'prev' | 'next') => {
+    const value = encodePayload(errorLogPagePayload, { s: server, d: log.domain, l: asked, p: to });
+    return fits('buttonValue', value)
+      ? [
+          {
+            type: 'button' as const,
+            action_id: `${HOSTING_IDS.errorLogPage}:${dir}`,
+            text: { type: 'plain_text' as const, text: ui.t(dir === 'prev' ? 'hosting.errorlog.prev' : 'hosting.errorlog.next') },
+            value,
+          },
+        ]
+      : [];
+  };
+  const elements = [...(p > 0 ? button(p - 1, 'prev') : []), ...(p < pages - 1 ? button(p + 1, 'next') : [])];
+  if (elements.length > 0) blocks.push({ type: 'actions', block_id: HOSTING_IDS.errorLogPager, elements });
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: `${title}\n${lines.slice(-5).join('\n')}`.slice(0, 3000), blocks };
+}
+
+/** The page an error log opens on: its last, where the newest lines are. */
+export function lastErrorLogPage(count: number): number {
+  return Math.max(0, Math.ceil(count / ERROR_LOG_PAGE_LINES) - 1);
+}

@@ -1,0 +1,179 @@
+/**
+ * Destructive /hosting operations in Slack: the requester's confirmation
+ * (exactly what will be lost, nothing sent yet), the approval request a
+ * second person decides in the channel, and the message each becomes once
+ * decided: status first, no buttons left to press. Pure.
+ */
+import type { Button, KnownBlock } from '@slack/types';
+import type { DecisionResult, Loss } from '../../../services/hosting/index.ts';
+import type { OperationRow } from '../../../store/index.ts';
+import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import { HOSTING_IDS } from '../../ids.ts';
+import { encodePayload, hostingOperationPayload } from '../../payloads.ts';
+import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
+import { keyGlimpse } from './reads.ts';
+
+const code = (s: string): string => `\`${escapeMrkdwn(s)}\``;
+
+/** The operation's title: what it will do, to what. */
+export function operationTitle(ui: Ui, server: string, loss: Loss): string {
+  const params = {
+    server,
+    domain: loss.kind === 'hosting.domain_reset' ? loss.domain : '',
+    id: loss.kind === 'hosting.wp_delete' || loss.kind === 'hosting.ssh_key_delete' ? loss.id : '',
+  };
+  return ui.t(`hosting.confirm.title.${loss.kind}` as MessageKey, params);
+}
+
+/** Exactly what will be lost, in one sentence. */
+export function lossText(ui: Ui, server: string, loss: Loss): string {
+  const fate = (deleted: boolean) => ui.t(deleted ? 'hosting.loss.deleted' : 'hosting.loss.kept');
+  switch (loss.kind) {
+    case 'hosting.domain_reset':
+      return ui.t('hosting.loss.hosting.domain_reset', {
+        domain: escapeMrkdwn(loss.domain),
+        server,
+        root: loss.documentRoot ? ui.t('hosting.loss.root', { root: escapeMrkdwn(loss.documentRoot) }) : '',
+        sites: loss.sites.length > 0 ? loss.sites.map(code).join(', ') : ui.t('hosting.loss.no_sites'),
+      });
+    case 'hosting.wp_delete':
+      return ui.t('hosting.loss.hosting.wp_delete', {
+        id: escapeMrkdwn(loss.id),
+        url: escapeMrkdwn(loss.url ?? '?'),
+        server,
+        db: fate(loss.deleteDb),
+        db_user: fate(loss.deleteDbUser),
+        cron: fate(loss.deleteCron),
+      });
+    case 'hosting.ssh_key_delete':
+      return ui.t('hosting.loss.hosting.ssh_key_delete', {
+        id: escapeMrkdwn(loss.id),
+        label: escapeMrkdwn(loss.label ?? ui.t('hosting.loss.no_label')),
+        key: escapeMrkdwn(keyGlimpse(loss.publicKey)),
+        server,
+      });
+    case 'hosting.ssh_off':
+      return ui.t('hosting.loss.hosting.ssh_off', { server, keys: loss.keys });
+  }
+}
+
+function header(text: string): KnownBlock {
+  return { type: 'header', text: { type: 'plain_text', text: [...text].slice(0, LIMITS.headerText).join('') } };
+}
+
+function section(text: string): KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text } };
+}
+
+function buttons(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'): KnownBlock {
+  const value = encodePayload(hostingOperationPayload, { id: op.id });
+  const yes: Button = {
+    type: 'button',
+    style: kind === 'confirm' ? 'danger' : 'primary',
+    action_id: kind === 'confirm' ? HOSTING_IDS.confirm : HOSTING_IDS.approve,
+    text: { type: 'plain_text', text: ui.t(kind === 'confirm' ? 'hosting.confirm.button' : 'hosting.approval.approve') },
+    value,
+    confirm: {
+      title: { type: 'plain_text', text: ui.t('hosting.confirm.dialog_title') },
+      text: { type: 'plain_text', text: ui.t('hosting.confirm.dialog_text') },
+      confirm: { type: 'plain_text', text: ui.t('hosting.confirm.dialog_yes') },
+      deny: { type: 'plain_text', text: ui.t('hosting.confirm.dialog_no') },
+      style: 'danger',
+    },
+  };
+  const no: Button = {
+    type: 'button',
+    action_id: kind === 'confirm' ? HOSTING_IDS.cancel : HOSTING_IDS.reject,
+    text: { type: 'plain_text', text: ui.t(kind === 'confirm' ? 'hosting.confirm.cancel' : 'hosting.approval.reject') },
+    value,
+  };
+  return { type: 'actions', block_id: HOSTING_IDS.opActions, elements: [yes, no] };
+}
+
+/** The requester's confirmation, for them alone: what will be lost, and the buttons. */
+export function confirmationView(ui: Ui, op: OperationRow, loss: Loss): Message {
+  const title = operationTitle(ui, op.target, loss);
+  const loses = lossText(ui, op.target, loss);
+  const blocks: KnownBlock[] = [
+    header(title),
+    section(`:warning: ${loses}`),
+    { type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('hosting.confirm.nothing_sent', { expires: formatTime(ui, op.expiresAt) }) }] },
+    buttons(ui, op, 'confirm'),
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: `${title} ${loses}`, blocks };
+}
+
+/** The approval request in the channel, for an approver other than the requester. */
+export function approvalRequestView(ui: Ui, op: OperationRow, loss: Loss): Message {
+  const title = operationTitle(ui, op.target, loss);
+  const who = ui.t('hosting.approval.request', { user: op.requesterId, server: op.target });
+  const loses = lossText(ui, op.target, loss);
+  const blocks: KnownBlock[] = [
+    header(title),
+    section(who),
+    section(`:warning: ${loses}`),
+    { type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('hosting.confirm.nothing_sent', { expires: formatTime(ui, op.expiresAt) }) }] },
+    buttons(ui, op, 'approve'),
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: `${title} ${who}`, blocks };
+}
+
+/** A decided operation's message: its state first, what it was about, and no buttons. */
+export function operationOutcomeView(ui: Ui, op: OperationRow, loss: Loss, status: string): Message {
+  const title = operationTitle(ui, op.target, loss);
+  const blocks: KnownBlock[] = [section(status), header(title), section(lossText(ui, op.target, loss))];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: `${status} ${title}`, blocks };
+}
+
+/** The status line of a decided operation. `reason` is the failure's sentence, when it failed. */
+export function outcomeStatus(ui: Ui, r: DecisionResult, actorId: string, reason?: string): string {
+  switch (r.kind) {
+    case 'done':
+      return ui.t('hosting.op.done', {
+        what: ui.t(`hosting.done.${r.op.kind}` as MessageKey, {
+          user: r.op.requesterId,
+          server: r.op.target,
+          subject: escapeMrkdwn(r.result.subject),
+        }),
+      });
+    case 'failed':
+      return ui.t('hosting.op.failed', { reason: reason ?? r.code });
+    case 'unknown':
+      return ui.t('hosting.op.unknown', { check: r.check });
+    case 'rejected':
+      return ui.t(r.op.state === 'cancelled' ? 'hosting.op.cancelled' : 'hosting.op.rejected', { user: actorId });
+    case 'expired':
+      return ui.t('hosting.op.expired');
+    case 'already_handled':
+      return stateSentence(ui, r.op);
+    case 'refused':
+    case 'forbidden':
+      return '';
+  }
+}
+
+function stateSentence(ui: Ui, op: OperationRow): string {
+  const key = `hosting.state.${op.state}`;
+  return ui.t('hosting.refused.already', { state: isMessageKey(key) ? ui.t(key) : op.state });
+}
+
+/** What the clicker alone is told when a click decides nothing. */
+export function decisionRefusal(ui: Ui, r: DecisionResult): string | undefined {
+  switch (r.kind) {
+    case 'refused':
+      if (r.reason === 'not_requester') return ui.t('hosting.refused.not_requester', { user: r.op?.requesterId ?? '' });
+      if (r.reason === 'needs_approval') return ui.t('hosting.refused.needs_approval');
+      if (r.reason === 'self_approval') return ui.t('hosting.refused.self_approval');
+      return ui.t('hosting.refused.not_found');
+    case 'already_handled':
+      return stateSentence(ui, r.op);
+    case 'expired':
+      return ui.t('hosting.op.expired');
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * The /hosting answers that read: the key's servers, server information and
+ * usage, domains and subdomains, WordPress sites, SSH state and keys, and the
+ * audit trail. Pure: plain results in, Block Kit out, every list within
+ * Slack's limits (counted beyond what one message holds, never cut silently).
+ */
+import type { KnownBlock } from '@slack/types';
+import type { AnyObject, HostingServerInfo } from '../../../provider/index.ts';
+import type { DomainDetail, DomainItem, SshKeyItem, SshState, WordpressItem } from '../../../services/hosting/index.ts';
+import type { AuditRow } from '../../../store/index.ts';
+import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
+import { packLines } from '../sections.ts';
+
+/** Lines one list message shows: well inside 50 blocks of 3000 characters. */
+const LIST_MAX = 60;
+
+const code = (s: string): string => `\`${escapeMrkdwn(s)}\``;
+
+function header(text: string): KnownBlock {
+  return { type: 'header', text: { type: 'plain_text', text: [...text].slice(0, LIMITS.headerText).join('') } };
+}
+
+function context(text: string): KnownBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
+}
+
+function done(blocks: KnownBlock[], text: string): Message {
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
+
+/** A list of lines under a title: as many as one message holds, the rest counted. */
+function listMessage(ui: Ui, title: string, lines: readonly string[], empty: string): Message {
+  if (lines.length === 0) return done([{ type: 'section', text: { type: 'mrkdwn', text: empty } }], empty);
+  const shown = lines.slice(0, LIST_MAX).map((l) => ([...l].length > 1000 ? `${[...l].slice(0, 1000).join('')}…` : l));
+  const blocks: KnownBlock[] = [header(title), ...packLines(shown)];
+  if (lines.length > shown.length) blocks.push(context(ui.t('summary.more', { count: lines.length - shown.length })));
+  return done(blocks, `${title}\n${shown.slice(0, 10).join('\n')}`);
+}
+
+export function serversView(ui: Ui, answer: { servers: readonly string[] } | { all: true }): Message {
+  if ('all' in answer) return done([{ type: 'section', text: { type: 'mrkdwn', text: ui.t('hosting.servers.all') } }], ui.t('hosting.servers.all'));
+  return listMessage(ui, ui.t('hosting.servers.title'), answer.servers.map((s) => `• ${code(s)}`), ui.t('hosting.servers.all'));
+}
+
+function versions(v: unknown): string | undefined {
+  if (!Array.isArray(v) || v.length === 0) return undefined;
+  return v
+    .map((x) => {
+      if (typeof x === 'string' || typeof x === 'number') return String(x);
+      if (x && typeof x === 'object') {
+        const o = x as Record<string, unknown>;
+        return [o.product, o.version].filter((p) => typeof p === 'string' || typeof p === 'number').join(' ');
+      }
+      return '';
+    })
+    .filter((s) => s !== '')
+    .join(', ');
+}
+
+export function infoView(ui: Ui, server: string, info: HostingServerInfo): Message {
+  const none = ui.t('hosting.info.none');
+  const field = (label: MessageKey, value: string | undefined) => ({
+    type: 'mrkdwn' as const,
+    text: `*${ui.t(label)}*\n${value ? escapeMrkdwn(value) : none}`.slice(0, LIMITS.fieldText),
+  });
+  const title = ui.t('hosting.info.title', { server });
+  const blocks: KnownBlock[] = [
+    header(title),
+    {
+      type: 'section',
+      fields: [
+        field('hosting.info.ip', info.ip_address),
+        field('hosting.info.hostname', info.hostname),
+        field('hosting.info.name_servers', info.name_servers?.join('\n')),
+        field('hosting.info.php', versions(info.php_versions)),
+        field('hosting.info.db', versions(info.db_versions)),
+      ],
+    },
+  ];
+  const summary = [title, info.ip_address, info.hostname].filter(Boolean).join(' · ');
+  return done(blocks, summary);
+}
+
+/** Usage figures as the provider gave them: nested objects flattened to `a.b: value` lines. */
+export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
+  const lines: string[] = [];
+  const walk = (prefix: string, v: unknown): void => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}.${k}` : k, x);
+    } else if (v !== undefined && v !== null) {
+      lines.push(`• ${escapeMrkdwn(prefix)}: *${escapeMrkdwn(Array.isArray(v) ? v.join(', ') : String(v))}*`);
+    }
+  };
+  walk('', usage);
+  return listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
+}
+
+function sslLabel(ui: Ui, status: string | undefined): string {
+  const key = `hosting.ssl.${status ?? 'unknown'}`;
+  return isMessageKey(key) ? ui.t(key) : escapeMrkdwn(status ?? '');
+}
+
+function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
+  return items.map((d) =>
+    ui.t('hosting.domain.line', {
+      domain: escapeMrkdwn(d.domain),
+      ssl: sslLabel(ui, d.sslStatus),
+      url: d.url ? ` — ${escapeMrkdwn(d.url)}` : '',
+    }),
+  );
+}
+
+export function domainsView(ui: Ui, server: string, items: readonly DomainItem[]): Message {
+  return listMessage(
+    ui,
+    ui.t('hosting.domains.title', { server, count: items.length }),
+    domainLines(ui, items),
+    ui.t('hosting.domains.empty', { server }),
+  );
+}
+
+export function subdomainsView(ui: Ui, server: string, items: readonly DomainItem[]): Message {
+  return listMessage(
+    ui,
+    ui.t('hosting.subdomains.title', { server, count: items.length }),
+    domainLines(ui, items),
+    ui.t('hosting.subdomains.empty', { server }),
+  );
+}
+
+export function domainView(ui: Ui, server: string, name: string, d: DomainDetail): Message {
+  const domain = d.domain.domain ?? name;
+  const title = ui.t('hosting.domain.title', { domain });
+  const none = ui.t('hosting.info.none');
+  const blocks: KnownBlock[] = [
+    header(title),
+    {
+      type: 'section',
+      fields: [
+        { type: 'mrkdwn', text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(d.domain.url) : none}` },
+        { type: 'mrkdwn', text: `*${ui.t('hosting.domain.ssl')}*\n${sslLabel(ui, d.domain.ssl_status)}` },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.domain.root')}*\n${d.domain.document_root ? code(d.domain.document_root) : none}`,
+        },
+      ],
+    },
+  ];
+  let text = `${title} · ${d.domain.url ?? ''}`;
+  if (d.nameServers !== undefined) {
+    const advice = ui.t('hosting.domain.failed_nameserver', {
+      domain: escapeMrkdwn(domain),
+      name_servers: d.nameServers.length > 0 ? d.nameServers.map(code).join(', ') : none,
+    });
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${advice}` } });
+    text = `${text}\n${advice}`;
+  }
+  blocks.push(context(ui.t('hosting.modal.server', { server })));
+  return done(blocks, text);
+}
+
+export function wordpressView(ui: Ui, server: string, domain: string | undefined, items: readonly WordpressItem[]): Message {
+  const title =
+    domain === undefined
+      ? ui.t('hosting.wp.title', { server, count: items.length })
+      : ui.t('hosting.wp.title_domain', { server, domain, count: items.length });
+  const lines = items.map((w) =>
+    ui.t('hosting.wp.line', {
+      id: escapeMrkdwn(w.id ?? '?'),
+      url: escapeMrkdwn(w.url ?? ''),
+      title: escapeMrkdwn(w.title ?? ''),
+    }),
+  );
+  return listMessage(ui, title, lines, ui.t('hosting.wp.empty'));
+}
+
+export function sshView(ui: Ui, server: string, s: SshState): Message {
+  const state =
+    s.enabled === true
+      ? ui.t('hosting.ssh.on', { server })
+      : s.enabled === false
+        ? ui.t('hosting.ssh.off', { server })
+        : ui.t('hosting.ssh.unknown', { server });
+  // The spec: host is the server name, user its first label, port 10022, public keys only.
+  const host = s.host ?? server;
+  const connect = ui.t('hosting.ssh.connect', {
+    port: s.port ?? 10022,
+    user: escapeMrkdwn(s.user ?? server.split('.')[0] ?? server),
+    host: escapeMrkdwn(host),
+  });
+  const text = s.enabled === false ? state : `${state}\n${connect}`;
+  return done([{ type: 'section', text: { type: 'mrkdwn', text } }], text);
+}
+
+/** A public key shown by its type and its end: enough to recognise, short enough to list. */
+export function keyGlimpse(key: string | undefined): string {
+  if (!key) return '?';
+  const [type, data] = key.split(/\s+/);
+  return data ? `${type} …${data.slice(-12)}` : key.slice(0, 24);
+}
+
+export function sshKeysView(ui: Ui, server: string, keys: readonly SshKeyItem[]): Message {
+  const lines = keys.map((k) =>
+    ui.t('hosting.ssh_keys.line', {
+      id: escapeMrkdwn(k.id ?? '?'),
+      label: escapeMrkdwn(k.label ?? ui.t('hosting.loss.no_label')),
+      key: escapeMrkdwn(keyGlimpse(k.publicKey)),
+    }),
+  );
+  return listMessage(
+    ui,
+    ui.t('hosting.ssh_keys.title', { server, count: keys.length }),
+    lines,
+    ui.t('hosting.ssh_keys.empty', { server }),
+  );
+}
+
+
+function subjectOf(params: Record<string, unknown>): string {
+  for (const k of ['domain', 'subdomain', 'url', 'name_suffix', 'label', 'id', 'db_user']) {
+    const v = params[k];
+    if (typeof v === 'string' && v !== '') return code([...v].slice(0, 80).join(''));
+  }
+  return '';
+}
+
+export function hostingAuditView(ui: Ui, server: string, rows: readonly AuditRow[]): Message {
+  const lines = rows.map((r) => {
+    const outcome =
+      r.outcome === 'ok'
+        ? ui.t('hosting.audit.ok')
+        : ui.t(r.outcome === 'refused' ? 'hosting.audit.refused' : 'hosting.audit.failed', {
+            code: escapeMrkdwn(r.errorCode ?? '?'),
+          });
+    return ui.t('hosting.audit.line', {
+      at: formatTime(ui, r.at),
+      actor: r.actor,
+      action: escapeMrkdwn(r.action.replace(/^hosting\./, '')),
+      subject: subjectOf(r.params),
+      outcome,
+    });
+  });
+  return listMessage(ui, ui.t('hosting.audit.title', { server }), lines, ui.t('hosting.audit.empty', { server }));
+}

@@ -1,0 +1,39 @@
+/** What a /hosting change says in the channel, and the generated private key, for its requester alone. */
+import type { WriteResult } from '../../../services/hosting/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import { textView } from '../messages.ts';
+
+/** The sentence of a done change, with who made it. */
+export function doneText(ui: Ui, userId: string, r: WriteResult): string {
+  return ui.t(`hosting.done.${r.action}` as MessageKey, {
+    user: userId,
+    server: r.server,
+    subject: escapeMrkdwn(r.created ?? r.subject),
+  });
+}
+
+export function doneView(ui: Ui, userId: string, r: WriteResult): Message {
+  return textView(doneText(ui, userId, r));
+}
+
+/**
+ * The private key of a generated pair, shown once to the requester. In a code
+ * block: a PEM has no backquotes, so it is shown exactly as it must be saved.
+ */
+export function privateKeyView(
+  ui: Ui,
+  r: { server: string; created?: string | undefined; privateKey: string | undefined },
+): Message {
+  if (r.privateKey === undefined) return textView(ui.t('hosting.key.missing', { id: r.created ?? '?' }));
+  const user = r.server.split('.')[0] ?? r.server;
+  const file = `id_${user}_${r.created ?? 'hosting'}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+  const intro = ui.t('hosting.key.generated', { server: r.server, user, file });
+  return {
+    text: intro,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: intro } },
+      { type: 'section', text: { type: 'mrkdwn', text: `\`\`\`${r.privateKey.trim()}\`\`\`` } },
+    ],
+  };
+}
