@@ -25,8 +25,9 @@ export type { LeaseRepo } from './leases.ts';
 export { type DatabaseKind, LATEST_MIGRATION } from './migrations.ts';
 export type { OutboxRepo } from './outbox.ts';
 export type { SecretRepo } from './secrets.ts';
-export type { SignupRepo, TransitionGuard } from './signups.ts';
+export type { SignupRepo } from './signups.ts';
 export type { SnapshotRepo } from './snapshots.ts';
+export type { TransitionGuard } from './transitions.ts';
 export * from './types.ts';
 export { WATCH_ALL, type WatchRepo } from './watches.ts';
 

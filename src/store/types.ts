@@ -129,7 +129,11 @@ export type SignupPatch = Partial<
   >
 >;
 
-export type TransitionResult = { won: true; row: SignupRow } | { won: false; row: SignupRow | null };
+/**
+ * What a compare-and-set `transition` answers: the winner gets the row it wrote;
+ * a loser gets the row as it is now (null when there is no such id).
+ */
+export type TransitionResult<Row = SignupRow> = { won: true; row: Row } | { won: false; row: Row | null };
 
 // ---------------------------------------------------------------- secrets
 
