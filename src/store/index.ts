@@ -9,6 +9,7 @@ import { loadSealingKey, type SealingKey } from './encryption-key.ts';
 import { reasonOf, StoreError } from './errors.ts';
 import { type LeaseRepo, leaseRepo } from './leases.ts';
 import { migrationProvider } from './migrations.ts';
+import { type OperationRepo, operationRepo } from './operations.ts';
 import { type OutboxRepo, outboxRepo } from './outbox.ts';
 import { type SecretRepo, secretRepo } from './secrets.ts';
 import { type SignupRepo, signupRepo } from './signups.ts';
@@ -23,16 +24,19 @@ export { KEY_FILE_NAME } from './encryption-key.ts';
 export { StoreError, type StoreErrorCode } from './errors.ts';
 export type { LeaseRepo } from './leases.ts';
 export { type DatabaseKind, LATEST_MIGRATION } from './migrations.ts';
+export type { OperationRepo } from './operations.ts';
 export type { OutboxRepo } from './outbox.ts';
 export type { SecretRepo } from './secrets.ts';
-export type { SignupRepo, TransitionGuard } from './signups.ts';
+export type { SignupRepo } from './signups.ts';
 export type { SnapshotRepo } from './snapshots.ts';
+export type { TransitionGuard } from './transitions.ts';
 export * from './types.ts';
 export { WATCH_ALL, type WatchRepo } from './watches.ts';
 
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly signups: SignupRepo;
+  readonly operations: OperationRepo;
   readonly secrets: SecretRepo;
   readonly watches: WatchRepo;
   readonly snapshots: SnapshotRepo;
@@ -123,6 +127,7 @@ function buildStore(
   const store: Store = {
     kind: conn.kind,
     signups: signupRepo(ctx),
+    operations: operationRepo(ctx),
     secrets: secretRepo(ctx, key),
     watches: watchRepo(ctx),
     snapshots: snapshotRepo(ctx),

@@ -153,14 +153,45 @@ function messagingAndCoordination(kind: DatabaseKind): Migration {
   };
 }
 
+function operations(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('operations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('params', 'text', (c) => c.notNull())
+        .addColumn('requester_id', 'text', (c) => c.notNull())
+        .addColumn('channel_id', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('needs_approval', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('approver_id', 'text')
+        .addColumn('message_ts', 'text')
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('error_code', 'text')
+        .addColumn('result', 'text')
+        .execute();
+      await db.schema
+        .createIndex('operations_state_expires')
+        .on('operations')
+        .columns(['state', 'expires_at'])
+        .execute();
+    },
+  };
+}
+
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
     '0002_outbox_audit_leases_deliveries': messagingAndCoordination(kind),
+    '0003_operations': operations(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0002_outbox_audit_leases_deliveries';
+export const LATEST_MIGRATION = '0003_operations';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

@@ -44,6 +44,24 @@ export interface SignupsTable {
   updated_at: IsoText;
 }
 
+export interface OperationsTable {
+  id: string;
+  kind: string;
+  target: string;
+  params: string;
+  requester_id: string;
+  channel_id: string;
+  state: string;
+  needs_approval: Flag;
+  approver_id: string | null;
+  message_ts: string | null;
+  expires_at: IsoText;
+  created_at: IsoText;
+  updated_at: IsoText;
+  error_code: string | null;
+  result: string | null;
+}
+
 export interface SecretsTable {
   id: string;
   purpose: string;
@@ -110,6 +128,7 @@ export interface DeliveriesTable {
 
 export interface Database {
   signups: SignupsTable;
+  operations: OperationsTable;
   secrets: SecretsTable;
   watches: WatchesTable;
   snapshots: SnapshotsTable;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { RepoContext } from './context.ts';
-import { StoreError } from './errors.ts';
 import { date, dateOrNull, iso, isoOrNull, type SignupsTable } from './schema.ts';
+import { type CompareAndSetSpec, compareAndSet, type TransitionGuard } from './transitions.ts';
 import {
   type ProviderSignupStatus,
   SIGNUP_STATES,
@@ -13,11 +13,6 @@ import {
   type SignupState,
   type TransitionResult,
 } from './types.ts';
-
-export interface TransitionGuard {
-  /** Win only while `expiresAt` is still ahead of the store's clock (approvals). */
-  unexpired?: boolean;
-}
 
 export interface SignupRepo {
   /** Stores a dry-run quote in state `quoted`. */
@@ -113,21 +108,11 @@ function patchColumns(p: SignupPatch): Updateable<SignupsTable> {
   return u;
 }
 
-function checkEdges(from: readonly SignupState[], to: SignupState): void {
-  if (!SIGNUP_STATES.includes(to)) {
-    throw new StoreError('STORE_INVALID_TRANSITION', `unknown signup state ${String(to)}`);
-  }
-  if (from.length === 0)
-    throw new StoreError('STORE_INVALID_TRANSITION', 'transition needs at least one from-state');
-  for (const f of from) {
-    if (!SIGNUP_STATES.includes(f))
-      throw new StoreError('STORE_INVALID_TRANSITION', `unknown signup state ${String(f)}`);
-    const selfEdge = f === to && SIGNUP_TRANSITIONS[f].length > 0;
-    if (!selfEdge && !SIGNUP_TRANSITIONS[f].includes(to)) {
-      throw new StoreError('STORE_INVALID_TRANSITION', `signup cannot move from ${f} to ${to}`);
-    }
-  }
-}
+const SIGNUPS: CompareAndSetSpec<'signups', SignupState, SignupRow> = {
+  table: 'signups',
+  machine: { noun: 'signup', states: SIGNUP_STATES, transitions: SIGNUP_TRANSITIONS, selfEdges: true },
+  toRow: toSignupRow,
+};
 
 export function signupRepo(ctx: RepoContext): SignupRepo {
   const { db, clock } = ctx;
@@ -182,18 +167,8 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
 
     get,
 
-    async transition(id, from, to, patch = {}, guard = {}) {
-      checkEdges(from, to);
-      const now = clock.now();
-      let q = db
-        .updateTable('signups')
-        .set({ ...patchColumns(patch), state: to, updated_at: iso(now) })
-        .where('id', '=', id)
-        .where('state', 'in', [...from]);
-      if (guard.unexpired) q = q.where('expires_at', '>', iso(now));
-      const updated = await q.returningAll().executeTakeFirst();
-      if (updated) return { won: true, row: toSignupRow(updated) };
-      return { won: false, row: await get(id) };
+    transition(id, from, to, patch = {}, guard = {}) {
+      return compareAndSet(ctx, SIGNUPS, id, from, to, patchColumns(patch), guard);
     },
 
     async listRecent({ channelId, requesterId, limit }) {

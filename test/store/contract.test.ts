@@ -1,5 +1,15 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type SignupQuote, type Store, StoreError, WATCH_ALL } from '../../src/store/index.ts';
+import {
+  type NewOperation,
+  OPERATION_STATES,
+  OPERATION_TRANSITIONS,
+  type OperationRow,
+  type OperationState,
+  type SignupQuote,
+  type Store,
+  StoreError,
+  WATCH_ALL,
+} from '../../src/store/index.ts';
 import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
 
 const MIN = 60_000;
@@ -21,6 +31,19 @@ function quote(over: Partial<SignupQuote> = {}): SignupQuote {
     channelId: 'C0OPS',
     threadTs: '1700000000.000100',
     locale: 'ja',
+    expiresAt: new Date(Date.parse('2026-01-15T09:00:00.000Z') + 15 * MIN),
+    ...over,
+  };
+}
+
+function operation(over: Partial<NewOperation> = {}): NewOperation {
+  return {
+    kind: 'hosting.domain_reset',
+    target: 'sv1234.example.ne.jp',
+    params: { domain: 'example.com', lose: ['document_root', 'ssl'], keepMail: false, depth: { n: 2 } },
+    requesterId: 'U0REQ',
+    channelId: 'C0OPS',
+    needsApproval: true,
     expiresAt: new Date(Date.parse('2026-01-15T09:00:00.000Z') + 15 * MIN),
     ...over,
   };
@@ -256,6 +279,303 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
         threadTs: '1700000001.000100',
         state: 'quoted',
       });
+    });
+  });
+
+  describe('operations', () => {
+    const T0 = Date.parse('2026-01-15T09:00:00.000Z');
+
+    /** An operation walked to `state` along the machine's own edges. */
+    async function at(state: OperationState, over: Partial<NewOperation> = {}): Promise<OperationRow> {
+      const op = await store.operations.create(operation(over));
+      const path: Record<string, OperationState[]> = {
+        pending: [],
+        approved: ['approved'],
+        executing: ['approved', 'executing'],
+      };
+      let row = op;
+      let from: OperationState = 'pending';
+      for (const to of path[state] ?? []) {
+        const r = await store.operations.transition(op.id, [from], to);
+        expect(r.won).toBe(true);
+        row = r.row as OperationRow;
+        from = to;
+      }
+      expect(row.state).toBe(state);
+      return row;
+    }
+
+    it('stores an operation and reads it back with JSON params, flags and Dates', async () => {
+      const created = await store.operations.create(operation());
+      expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(created).toEqual({
+        id: created.id,
+        kind: 'hosting.domain_reset',
+        target: 'sv1234.example.ne.jp',
+        params: { domain: 'example.com', lose: ['document_root', 'ssl'], keepMail: false, depth: { n: 2 } },
+        requesterId: 'U0REQ',
+        channelId: 'C0OPS',
+        state: 'pending',
+        needsApproval: true,
+        approverId: null,
+        messageTs: null,
+        expiresAt: new Date(T0 + 15 * MIN),
+        createdAt: new Date(T0),
+        updatedAt: new Date(T0),
+        errorCode: null,
+        result: null,
+      });
+      expect(await store.operations.get(created.id)).toEqual(created);
+      const plain = await store.operations.create(
+        operation({ id: 'op-fixed-id', needsApproval: false, params: {}, messageTs: '1700000000.000300' }),
+      );
+      expect(await store.operations.get('op-fixed-id')).toEqual(plain);
+      expect(plain).toMatchObject({ needsApproval: false, params: {}, messageTs: '1700000000.000300' });
+      expect(await store.operations.get('no-such-id')).toBeNull();
+    });
+
+    it('takes every edge of the machine', async () => {
+      let edges = 0;
+      for (const from of OPERATION_STATES) {
+        for (const to of OPERATION_TRANSITIONS[from]) {
+          const row = await at(from);
+          const r = await store.operations.transition(row.id, [from], to);
+          expect(r, `${from} -> ${to}`).toMatchObject({ won: true, row: { id: row.id, state: to } });
+          expect((await store.operations.get(row.id))?.state).toBe(to);
+          edges++;
+        }
+      }
+      expect(edges).toBe(9);
+    });
+
+    it('walks to done and to failed with patches', async () => {
+      const op = await at('pending');
+      place.clock.advance(1000);
+      const approved = await store.operations.transition(
+        op.id,
+        ['pending'],
+        'approved',
+        { approverId: 'U0APP', expiresAt: new Date(T0 + 30 * MIN) },
+        { unexpired: true },
+      );
+      expect(approved).toMatchObject({ won: true, row: { state: 'approved', approverId: 'U0APP' } });
+      expect(approved.row?.expiresAt.toISOString()).toBe('2026-01-15T09:30:00.000Z');
+      expect(approved.row?.updatedAt.getTime()).toBe(T0 + 1000);
+      expect(approved.row?.createdAt.getTime()).toBe(T0);
+      await store.operations.transition(op.id, ['approved'], 'executing', {}, { unexpired: true });
+      const done = await store.operations.transition(op.id, ['executing'], 'done', {
+        result: { reset: true, domain: 'example.com', removed: { wordpress: 1 } },
+      });
+      expect(done.row).toMatchObject({
+        state: 'done',
+        approverId: 'U0APP',
+        result: { reset: true, domain: 'example.com', removed: { wordpress: 1 } },
+        params: operation().params,
+      });
+      expect(await store.operations.get(op.id)).toEqual(done.row);
+
+      const other = await at('executing');
+      const failed = await store.operations.transition(other.id, ['executing'], 'failed', {
+        errorCode: 'HOSTING_NOT_FOUND',
+        result: { message: 'domain not found' },
+      });
+      expect(failed.row).toMatchObject({
+        state: 'failed',
+        errorCode: 'HOSTING_NOT_FOUND',
+        result: { message: 'domain not found' },
+      });
+    });
+
+    it('rejects an edge the machine does not have, and leaves the row as it was', async () => {
+      const op = await at('pending');
+      const refused = async (from: OperationState[], to: OperationState, id = op.id) => {
+        const err = await store.operations.transition(id, from, to).catch((e: unknown) => e);
+        expect(err, `${from.join('|')} -> ${to}`).toBeInstanceOf(StoreError);
+        expect((err as StoreError).code).toBe('STORE_INVALID_TRANSITION');
+      };
+      await refused(['pending'], 'executing');
+      await refused(['pending'], 'done');
+      await refused(['pending'], 'pending');
+      await refused(['pending', 'approved'], 'cancelled');
+      await refused([], 'approved');
+      await refused(['pending'], 'bogus' as OperationState);
+      const running = await at('executing');
+      await refused(['executing'], 'executing', running.id);
+      await refused(['unknown'], 'executing', running.id);
+      await refused(['done'], 'pending', running.id);
+      await refused(['expired'], 'approved', running.id);
+      expect(await store.operations.get(op.id)).toEqual(op);
+      expect(await store.operations.get(running.id)).toEqual(running);
+    });
+
+    it('reports a lost race with the row as it is now, and a missing id with no row', async () => {
+      const op = await at('approved');
+      expect(await store.operations.transition(op.id, ['pending'], 'cancelled')).toEqual({
+        won: false,
+        row: op,
+      });
+      expect(await store.operations.transition('nope', ['pending'], 'approved')).toEqual({
+        won: false,
+        row: null,
+      });
+    });
+
+    it('lets exactly one of 50 concurrent approvals win', async () => {
+      const op = await at('pending');
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          store.operations.transition(
+            op.id,
+            ['pending'],
+            'approved',
+            { approverId: `U0APP${i}` },
+            { unexpired: true },
+          ),
+        ),
+      );
+      const winners = results.filter((r) => r.won);
+      expect(winners).toHaveLength(1);
+      const winner = winners[0]?.row?.approverId;
+      expect(winner).toMatch(/^U0APP\d+$/);
+      for (const r of results) {
+        expect(r.row?.state).toBe('approved');
+        expect(r.row?.approverId).toBe(winner);
+      }
+      expect((await store.operations.get(op.id))?.approverId).toBe(winner);
+    });
+
+    it('lets exactly one of 50 concurrent callers win across two stores on the same data', async () => {
+      const other = await place.open();
+      const op = await at('pending');
+      expect(await other.operations.get(op.id)).toEqual(op);
+      // Approvals, rejections and cancellations all racing for the one decision.
+      const decisions: OperationState[] = ['approved', 'rejected', 'cancelled'];
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 === 0 ? store : other).operations.transition(
+            op.id,
+            ['pending'],
+            decisions[i % 3] as OperationState,
+            { approverId: `U${i}` },
+            { unexpired: true },
+          ),
+        ),
+      );
+      const winners = results.filter((r) => r.won);
+      expect(winners).toHaveLength(1);
+      const final = await store.operations.get(op.id);
+      expect(final).toEqual(winners[0]?.row);
+      for (const r of results)
+        expect(r.row).toMatchObject({ state: final?.state, approverId: final?.approverId });
+      // The second store loses a later race it runs alone, and says so.
+      const late = await other.operations.transition(op.id, ['pending'], 'cancelled');
+      expect(late).toMatchObject({ won: false, row: { state: final?.state } });
+    });
+
+    it('refuses an approval, or a start, once the store clock reaches the expiry', async () => {
+      const pending = await at('pending');
+      const approved = await at('approved');
+      place.clock.advance(15 * MIN - 1);
+      const early = await at('pending');
+      // One millisecond before: still open.
+      expect(
+        (await store.operations.transition(early.id, ['pending'], 'approved', {}, { unexpired: true })).won,
+      ).toBe(true);
+      place.clock.advance(1);
+      const late = await store.operations.transition(
+        pending.id,
+        ['pending'],
+        'approved',
+        { approverId: 'U0APP' },
+        { unexpired: true },
+      );
+      expect(late).toMatchObject({ won: false, row: { state: 'pending', approverId: null } });
+      expect(
+        await store.operations.transition(approved.id, ['approved'], 'executing', {}, { unexpired: true }),
+      ).toMatchObject({ won: false, row: { state: 'approved' } });
+      // The guard is opt-in: a rejection needs no time left.
+      expect((await store.operations.transition(pending.id, ['pending'], 'rejected')).won).toBe(true);
+    });
+
+    it('expires due pending and approved operations, and nothing else', async () => {
+      const exp = (m: number) => new Date(T0 + m * MIN);
+      const pendingLate = await at('pending', { expiresAt: exp(2) });
+      const approvedSoon = await at('approved', { expiresAt: exp(1) });
+      const fresh = await at('pending', { expiresAt: exp(30) });
+      const running = await at('executing', { expiresAt: exp(1) });
+      const rejected = await at('pending', { expiresAt: exp(1) });
+      await store.operations.transition(rejected.id, ['pending'], 'rejected');
+      place.clock.advance(2 * MIN);
+      const expired = await store.operations.expireDue();
+      expect(expired.map((r) => r.id)).toEqual([approvedSoon.id, pendingLate.id]);
+      for (const r of expired) expect(r).toMatchObject({ state: 'expired', updatedAt: place.clock.now() });
+      expect(expired[0]).toEqual(await store.operations.get(approvedSoon.id));
+      expect((await store.operations.get(fresh.id))?.state).toBe('pending');
+      expect((await store.operations.get(running.id))?.state).toBe('executing');
+      expect((await store.operations.get(rejected.id))?.state).toBe('rejected');
+      expect(await store.operations.expireDue()).toEqual([]);
+      // An explicit instant instead of the clock.
+      expect((await store.operations.expireDue(exp(29))).map((r) => r.id)).toEqual([]);
+      expect((await store.operations.expireDue(exp(30))).map((r) => r.id)).toEqual([fresh.id]);
+      // An expired operation is decided: a late click loses.
+      expect(await store.operations.transition(fresh.id, ['pending'], 'approved')).toMatchObject({
+        won: false,
+        row: { state: 'expired' },
+      });
+    });
+
+    it('lists by state, soonest expiry first, filtered by expiry and limited', async () => {
+      const exp = (m: number) => new Date(T0 + m * MIN);
+      const later = await at('pending', { expiresAt: exp(20) });
+      const soon = await at('pending', { expiresAt: exp(5) });
+      const approved = await at('approved', { expiresAt: exp(10) });
+      await at('executing');
+      expect((await store.operations.listByState(['pending'])).map((r) => r.id)).toEqual([soon.id, later.id]);
+      expect((await store.operations.listByState(['pending', 'approved'])).map((r) => r.id)).toEqual([
+        soon.id,
+        approved.id,
+        later.id,
+      ]);
+      expect(
+        (await store.operations.listByState(['pending', 'approved'], { expiresBefore: exp(10) })).map(
+          (r) => r.id,
+        ),
+      ).toEqual([soon.id, approved.id]);
+      expect(
+        (await store.operations.listByState(['pending', 'approved'], { limit: 1 })).map((r) => r.id),
+      ).toEqual([soon.id]);
+      expect(await store.operations.listByState(['done'])).toEqual([]);
+      expect(await store.operations.listByState([])).toEqual([]);
+      expect((await store.operations.listByState(['approved']))[0]).toEqual(approved);
+    });
+
+    it('records the message ts without a state change', async () => {
+      const op = await at('pending');
+      place.clock.advance(1000);
+      await store.operations.setMessage(op.id, '1700000001.000200');
+      expect(await store.operations.get(op.id)).toEqual({
+        ...op,
+        messageTs: '1700000001.000200',
+        updatedAt: new Date(T0 + 1000),
+      });
+      await store.operations.setMessage('no-such-id', '1700000001.000300');
+    });
+
+    it('is bound to a transaction inside store.transaction', async () => {
+      const kept = await store.transaction(async (tx) => {
+        const op = await tx.operations.create(operation());
+        return (await tx.operations.transition(op.id, ['pending'], 'approved', { approverId: 'U0APP' })).row;
+      });
+      expect(await store.operations.get(kept?.id ?? '')).toEqual(kept);
+      let lostId = '';
+      const err = await store
+        .transaction(async (tx) => {
+          lostId = (await tx.operations.create(operation())).id;
+          throw new Error('post failed');
+        })
+        .catch((e: unknown) => e);
+      expect((err as Error).message).toBe('post failed');
+      expect(await store.operations.get(lostId)).toBeNull();
     });
   });
 

@@ -3,8 +3,11 @@ import { redactUrl } from '../../src/store/connect.ts';
 import { parseKey } from '../../src/store/encryption-key.ts';
 import {
   isSecretKey,
+  OPERATION_STATES,
+  OPERATION_TRANSITIONS,
   SIGNUP_TRANSITIONS,
   stripSecrets,
+  TERMINAL_OPERATION_STATES,
   TERMINAL_SIGNUP_STATES,
 } from '../../src/store/index.ts';
 
@@ -60,5 +63,16 @@ describe('store helpers', () => {
     for (const s of TERMINAL_SIGNUP_STATES) expect(SIGNUP_TRANSITIONS[s]).toEqual([]);
     expect(SIGNUP_TRANSITIONS.quoted).not.toContain('executing');
     expect(SIGNUP_TRANSITIONS.price_changed).not.toContain('executing');
+  });
+
+  it('has no way out of a terminal operation state, and only approved leads to executing', () => {
+    for (const s of TERMINAL_OPERATION_STATES) expect(OPERATION_TRANSITIONS[s]).toEqual([]);
+    const nonTerminal = OPERATION_STATES.filter((s) => !TERMINAL_OPERATION_STATES.includes(s));
+    expect(nonTerminal).toEqual(['pending', 'approved', 'executing']);
+    for (const s of OPERATION_STATES) {
+      expect(OPERATION_TRANSITIONS[s].includes('executing'), s).toBe(s === 'approved');
+    }
+    // The request may have reached the provider: never retried automatically.
+    expect(OPERATION_TRANSITIONS.unknown).toEqual([]);
   });
 });

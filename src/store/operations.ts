@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable, Updateable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import { date, iso, type OperationsTable } from './schema.ts';
+import { type CompareAndSetSpec, compareAndSet, type TransitionGuard } from './transitions.ts';
+import {
+  type NewOperation,
+  OPERATION_STATES,
+  OPERATION_TRANSITIONS,
+  type OperationPatch,
+  type OperationRow,
+  type OperationState,
+  type TransitionResult,
+} from './types.ts';
+
+export interface OperationRepo {
+  /** Stores an operation in state `pending`. */
+  create(op: NewOperation): Promise<OperationRow>;
+  get(id: string): Promise<OperationRow | null>;
+  /**
+   * Compare-and-set: one conditional UPDATE … WHERE id = ? AND state IN (from)
+   * (and, with `guard.unexpired`, expires_at after the store's clock). Of any
+   * number of concurrent callers (replicas included) exactly one wins; the
+   * others get `won: false` and the row as it is now (null if no such id).
+   * Throws STORE_INVALID_TRANSITION for an edge not in OPERATION_TRANSITIONS.
+   */
+  transition(
+    id: string,
+    from: readonly OperationState[],
+    to: OperationState,
+    patch?: OperationPatch,
+    guard?: TransitionGuard,
+  ): Promise<TransitionResult<OperationRow>>;
+  /**
+   * Soonest `expiresAt` first (then oldest created); `expiresBefore` keeps rows
+   * whose expiresAt is at or before it.
+   */
+  listByState(
+    states: readonly OperationState[],
+    opts?: { expiresBefore?: Date; limit?: number },
+  ): Promise<OperationRow[]>;
+  /**
+   * Moves every `pending` / `approved` operation whose `expiresAt` is at or
+   * before `now` (default: the store's clock) to `expired`, and returns the rows
+   * it expired (for updating their Slack messages), soonest expiry first.
+   */
+  expireDue(now?: Date): Promise<OperationRow[]>;
+  /** Records the confirmation or approval message's `ts` once it is posted (no state change). */
+  setMessage(id: string, messageTs: string): Promise<void>;
+}
+
+const EXPIRABLE: readonly OperationState[] = ['pending', 'approved'];
+
+function json(text: string | null): Record<string, unknown> | null {
+  return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
+}
+
+export function toOperationRow(r: Selectable<OperationsTable>): OperationRow {
+  return {
+    id: r.id,
+    kind: r.kind,
+    target: r.target,
+    params: json(r.params) ?? {},
+    requesterId: r.requester_id,
+    channelId: r.channel_id,
+    state: r.state as OperationState,
+    needsApproval: r.needs_approval === 1,
+    approverId: r.approver_id,
+    messageTs: r.message_ts,
+    expiresAt: date(r.expires_at),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+    errorCode: r.error_code,
+    result: json(r.result),
+  };
+}
+
+function patchColumns(p: OperationPatch): Updateable<OperationsTable> {
+  const u: Updateable<OperationsTable> = {};
+  if (p.approverId !== undefined) u.approver_id = p.approverId;
+  if (p.messageTs !== undefined) u.message_ts = p.messageTs;
+  if (p.expiresAt !== undefined) u.expires_at = iso(p.expiresAt);
+  if (p.errorCode !== undefined) u.error_code = p.errorCode;
+  if (p.result !== undefined) u.result = p.result === null ? null : JSON.stringify(p.result);
+  return u;
+}
+
+const OPERATIONS: CompareAndSetSpec<'operations', OperationState, OperationRow> = {
+  table: 'operations',
+  machine: {
+    noun: 'operation',
+    states: OPERATION_STATES,
+    transitions: OPERATION_TRANSITIONS,
+    selfEdges: false,
+  },
+  toRow: toOperationRow,
+};
+
+const bySoonestExpiry = (a: OperationRow, b: OperationRow) =>
+  a.expiresAt.getTime() - b.expiresAt.getTime() ||
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function operationRepo(ctx: RepoContext): OperationRepo {
+  const { db, clock } = ctx;
+
+  return {
+    async create(op) {
+      const now = iso(clock.now());
+      const row = await db
+        .insertInto('operations')
+        .values({
+          id: op.id ?? randomUUID(),
+          kind: op.kind,
+          target: op.target,
+          params: JSON.stringify(op.params),
+          requester_id: op.requesterId,
+          channel_id: op.channelId,
+          state: 'pending',
+          needs_approval: op.needsApproval ? 1 : 0,
+          approver_id: null,
+          message_ts: op.messageTs ?? null,
+          expires_at: iso(op.expiresAt),
+          created_at: now,
+          updated_at: now,
+          error_code: null,
+          result: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toOperationRow(row);
+    },
+
+    async get(id) {
+      const r = await db.selectFrom('operations').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? toOperationRow(r) : null;
+    },
+
+    transition(id, from, to, patch = {}, guard = {}) {
+      return compareAndSet(ctx, OPERATIONS, id, from, to, patchColumns(patch), guard);
+    },
+
+    async listByState(states, opts = {}) {
+      if (states.length === 0) return [];
+      let q = db
+        .selectFrom('operations')
+        .selectAll()
+        .where('state', 'in', [...states]);
+      if (opts.expiresBefore) q = q.where('expires_at', '<=', iso(opts.expiresBefore));
+      let ordered = q.orderBy('expires_at').orderBy('created_at').orderBy('id');
+      if (opts.limit !== undefined) ordered = ordered.limit(opts.limit);
+      return (await ordered.execute()).map(toOperationRow);
+    },
+
+    async expireDue(at) {
+      const now = iso(at ?? clock.now());
+      const rows = await db
+        .updateTable('operations')
+        .set({ state: 'expired', updated_at: now })
+        .where('state', 'in', [...EXPIRABLE])
+        .where('expires_at', '<=', now)
+        .returningAll()
+        .execute();
+      return rows.map(toOperationRow).sort(bySoonestExpiry);
+    },
+
+    async setMessage(id, messageTs) {
+      await db
+        .updateTable('operations')
+        .set({ message_ts: messageTs, updated_at: iso(clock.now()) })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
