@@ -7,7 +7,7 @@
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
 import type { ParseProblem } from './grammar/tokens.ts';
 import { isMessageKey, type MessageKey } from './i18n/index.ts';
-import type { Message, Ui } from './views/format.ts';
+import { escapeMrkdwn, type Message, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
 
 const FIELD_KEY_NAME: Record<string, string> = { name: 'name', memo: 'memo', rdns: 'rdns', hostname: 'rdns' };
@@ -45,6 +45,24 @@ export function describeFailureKind(
       }
       if (e.code === 'server_not_found' && e.details.length > 0) {
         return { text: ui.t('error.server_not_found_similar', e.params), details: [...e.details] };
+      }
+      if (e.code === 'hosting_server_needed' && e.params.servers === '') {
+        return { text: ui.t('error.hosting_server_needed_all'), details: [] };
+      }
+      if (e.code === 'hosting_not_found') {
+        const what = e.params.what === 'ssh_key' ? 'ssh_key' : 'wp';
+        return {
+          text: ui.t('error.hosting_not_found', {
+            what: ui.t(`error.hosting_not_found.what.${what}`),
+            id: escapeMrkdwn(String(e.params.id)),
+            hint: ui.t(`error.hosting_not_found.${what}`),
+          }),
+          details: [],
+        };
+      }
+      if (e.code === 'hosting_domain_refused') {
+        const p = Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, escapeMrkdwn(String(v))]));
+        return { text: ui.t('error.hosting_domain_refused', p), details: [] };
       }
       if (e.code === 'role_required') {
         return {

@@ -741,6 +741,11 @@ export class HostingService {
     }
   }
 
+  /** A request whose approval message could not be posted: nobody could decide it, so it ends here. */
+  async withdraw(opId: string): Promise<void> {
+    await this.deps.store.operations.transition(opId, ['pending'], 'cancelled', { errorCode: 'NOT_POSTED' });
+  }
+
   /** Records where the confirmation or approval message is, so the outcome can replace it. */
   async attachMessage(opId: string, messageTs: string): Promise<void> {
     await this.deps.store.operations.setMessage(opId, messageTs);

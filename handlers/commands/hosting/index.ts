@@ -1,0 +1,172 @@
+/**
+ * `/hosting [servername] <area> ...`: reads answer the person alone; changes
+ * are announced in the channel (or to the actor when the bot is not in it);
+ * destructive operations ask for a confirmation first (or post an approval
+ * request when the policy wants a second person); forms open a modal.
+ */
+import { DESTRUCTIVE_HOSTING_ACTIONS, HOSTING_ACTIONS } from '../../../src/services/access.ts';
+import { type DestructiveRequest, HOSTING_LIMITS, type WriteResult } from '../../../src/services/hosting/index.ts';
+import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
+import { postOperationApproval } from '../../../src/slack/hosting-posts.ts';
+import { lastErrorLogPage, errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
+import { hostingHelpView } from '../../../src/slack/views/hosting/help.ts';
+import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
+import {
+  domainView,
+  domainsView,
+  hostingAuditView,
+  infoView,
+  serversView,
+  sshKeysView,
+  sshView,
+  subdomainsView,
+  usageView,
+  wordpressView,
+} from '../../../src/slack/views/hosting/reads.ts';
+import { doneView, privateKeyView } from '../../../src/slack/views/hosting/writes.ts';
+import { textView } from '../../../src/slack/views/messages.ts';
+import { announce } from '../../kit.ts';
+import { openHostingForm } from '../../views/hosting/forms.ts';
+import type { CommandContext, CommandTable } from '../command.ts';
+
+/** Words that change something: a retried delivery of one of these is never answered twice. */
+export const HOSTING_WRITES: ReadonlySet<HostingCommand['name']> = new Set([
+  'domain_add',
+  'domain_reset',
+  'subdomain_add',
+  'wp_delete',
+  'db_grant',
+  'ssh_on',
+  'ssh_off',
+  'ssh_key_generate',
+  'ssh_key_delete',
+]);
+
+async function announceDone(ctx: CommandContext, r: WriteResult): Promise<void> {
+  await announce(ctx.client, ctx.actor.channelId, doneView(ctx.deps.channelUi, ctx.actor.userId, r), ctx.reply, ctx.log);
+}
+
+/**
+ * A destructive operation asked for: stored, then either the requester's own
+ * confirmation (only they see it) or, when the policy wants a second person,
+ * the approval request in the channel. Nothing is sent to the provider here.
+ */
+async function askFor(ctx: CommandContext, server: string | undefined, req: DestructiveRequest): Promise<void> {
+  const { deps, ui } = ctx;
+  const { op, loss, needsApproval } = await deps.hosting.request(ctx.actor, server, req);
+  if (!needsApproval) {
+    await ctx.reply(confirmationView(ui, op, loss));
+    return;
+  }
+  const posted = await postOperationApproval(deps, ctx.client, op, ctx.log);
+  if (!posted) {
+    await deps.hosting.withdraw(op.id);
+    await ctx.reply(textView(ui.t('hosting.approval.not_posted')));
+    return;
+  }
+  await ctx.reply(textView(ui.t('hosting.approval.sent', { channel: op.channelId })));
+}
+
+export const hostingCommands: CommandTable<HostingCommand> = {
+  async help({ deps, actor, ui, reply }) {
+    const caps = await deps.access.capabilities(actor, HOSTING_ACTIONS);
+    const second = DESTRUCTIVE_HOSTING_ACTIONS.filter((a) => deps.access.needsSecondPerson(a));
+    await reply(hostingHelpView(ui, caps, second));
+  },
+  async servers({ deps, actor, ui, reply }) {
+    await reply(serversView(ui, await deps.hosting.servers(actor)));
+  },
+  async info({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.info(actor, c.server);
+    await reply(infoView(ui, r.server, r.value));
+  },
+  async usage({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.usage(actor, c.server);
+    await reply(usageView(ui, r.server, r.value));
+  },
+  async domains({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.domains(actor, c.server);
+    await reply(domainsView(ui, r.server, r.value));
+  },
+  async domain({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.domain(actor, c.server, c.domain);
+    await reply(domainView(ui, r.server, c.domain, r.value));
+  },
+  async domain_add(ctx, c) {
+    const r = await ctx.deps.hosting.addDomain(ctx.actor, c.server, {
+      domain: c.domain,
+      ssl: c.ssl,
+      redirectHttps: c.redirectHttps,
+    });
+    await announceDone(ctx, r);
+  },
+  async domain_reset(ctx, c) {
+    await askFor(ctx, c.server, { kind: 'hosting.domain_reset', domain: c.domain });
+  },
+  async subdomains({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.subdomains(actor, c.server);
+    await reply(subdomainsView(ui, r.server, r.value));
+  },
+  async subdomain_add(ctx, c) {
+    const r = await ctx.deps.hosting.addSubdomain(ctx.actor, c.server, { subdomain: c.subdomain, ssl: c.ssl });
+    await announceDone(ctx, r);
+  },
+  async wp({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.wordpress(actor, c.server, c.domain);
+    await reply(wordpressView(ui, r.server, c.domain, r.value));
+  },
+  async wp_install(ctx, c) {
+    await openHostingForm(ctx, 'wp_install', c.server);
+  },
+  async wp_delete(ctx, c) {
+    await openHostingForm(ctx, 'wp_delete', c.server, c.id);
+  },
+  async db_create(ctx, c) {
+    await openHostingForm(ctx, 'db_create', c.server);
+  },
+  async db_user_create(ctx, c) {
+    await openHostingForm(ctx, 'db_user_create', c.server);
+  },
+  async db_grant(ctx, c) {
+    await announceDone(ctx, await ctx.deps.hosting.grantDatabase(ctx.actor, c.server, c.dbUser, c.dbName));
+  },
+  async ssh({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.ssh(actor, c.server);
+    await reply(sshView(ui, r.server, r.value));
+  },
+  async ssh_on(ctx, c) {
+    await announceDone(ctx, await ctx.deps.hosting.sshOn(ctx.actor, c.server));
+  },
+  async ssh_off(ctx, c) {
+    await askFor(ctx, c.server, { kind: 'hosting.ssh_off' });
+  },
+  async ssh_keys({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.sshKeys(actor, c.server);
+    await reply(sshKeysView(ui, r.server, r.value));
+  },
+  async ssh_key_add(ctx, c) {
+    await openHostingForm(ctx, 'ssh_key_add', c.server);
+  },
+  /** The private key is shown to the requester alone, once; the channel hears only that a pair was made. */
+  async ssh_key_generate(ctx, c) {
+    const r = await ctx.deps.hosting.generateSshKey(ctx.actor, c.server, c.label);
+    try {
+      await ctx.reply(privateKeyView(ctx.ui, r));
+    } finally {
+      ctx.deps.hosting.forgetSecret(r.privateKey);
+    }
+    await announceDone(ctx, r);
+  },
+  async ssh_key_delete(ctx, c) {
+    await askFor(ctx, c.server, { kind: 'hosting.ssh_key_delete', id: c.id });
+  },
+  async errorlog({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.errorLog(actor, c.server, c.domain, c.lines);
+    const asked = c.lines ?? HOSTING_LIMITS.linesDefault;
+    await reply(errorLogView(ui, r.server, r.value, asked, lastErrorLogPage(r.value.lines.length)));
+  },
+  async audit({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.audit(actor, c.server);
+    await reply(hostingAuditView(ui, r.server, r.value));
+  },
+};

@@ -1,0 +1,165 @@
+/**
+ * The /hosting forms: opened from a command, checked on submission by the
+ * rules field by field (nothing is sent before they pass), then the change
+ * runs and the form says done (the channel gets the announcement) or what
+ * went wrong. A typed password is never echoed: the form's notices and the
+ * announcement name what was made, not how it is protected. The WordPress
+ * delete form leads to the confirmation (or the approval request), not to the
+ * deletion.
+ */
+import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { HostingAction } from '../../../src/services/access.ts';
+import type { HostingFieldProblem, WriteResult } from '../../../src/services/hosting/index.ts';
+import { fieldProblemText } from '../../../src/slack/error-text.ts';
+import { postOperationApproval } from '../../../src/slack/hosting-posts.ts';
+import { HOSTING_CALLBACKS, HOSTING_FORMS, type HostingForm, hostingBlockId } from '../../../src/slack/ids.ts';
+import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
+import type { Ui } from '../../../src/slack/views/format.ts';
+import {
+  hostingFormView,
+  hostingNoticeView,
+  readHostingForm,
+  readWpDeleteForm,
+  wpDeleteFormView,
+} from '../../../src/slack/views/hosting/forms.ts';
+import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
+import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
+import { textView } from '../../../src/slack/views/messages.ts';
+import type { CommandContext } from '../../commands/command.ts';
+import type { HandlerDeps } from '../../deps.ts';
+import { announce, failureReply, firstDelivery, slackFailure, tellUser, uiWithin } from '../../kit.ts';
+
+const ACTION_OF: Record<HostingForm, HostingAction> = {
+  wp_install: 'hosting.wp_install',
+  wp_delete: 'hosting.wp_delete',
+  db_create: 'hosting.db_create',
+  db_user_create: 'hosting.db_user_create',
+  ssh_key_add: 'hosting.ssh_key_add',
+};
+
+/**
+ * Opens a form, after the role, the key and the server have been checked (a
+ * form filled in vain is worse than a refusal at once). A WordPress delete
+ * form names the site it deletes, read first.
+ */
+export async function openHostingForm(
+  ctx: CommandContext,
+  form: HostingForm,
+  named: string | undefined,
+  id?: string,
+): Promise<void> {
+  const { deps, ui, client, actor } = ctx;
+  const server = await deps.hosting.mayWrite(actor, ACTION_OF[form], named);
+  const meta = { server, channelId: actor.channelId };
+  if (form === 'wp_delete') {
+    const site = await deps.hosting.wordpressSite(actor, server, id ?? '');
+    await client.views.open({ trigger_id: ctx.triggerId, view: wpDeleteFormView(ui, { ...meta, id: site.id }, site.url) });
+    return;
+  }
+  await client.views.open({ trigger_id: ctx.triggerId, view: hostingFormView(ui, form, meta) });
+}
+
+type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+function fieldErrors(ui: Ui, problems: readonly HostingFieldProblem[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const p of problems) errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p.field, p.rule, p.limit);
+  return errors;
+}
+
+function submit(deps: HandlerDeps, form: HostingForm) {
+  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
+    const userId = body.user.id;
+    const log = deps.logger.child({ component: 'hosting-form', form, user: userId });
+    const ui = await uiWithin(deps, userId, 1000);
+    const meta = decodePayload(hostingFormPayload, view.private_metadata);
+    if (!meta) {
+      log.error({}, 'hosting form private_metadata unreadable');
+      await ack({ response_action: 'update', view: hostingNoticeView(ui, form, ui.t('error.internal')) });
+      return;
+    }
+    const values = view.state.values as Parameters<typeof readHostingForm>[1];
+    const text = form === 'wp_delete' ? undefined : readHostingForm(form, values);
+    if (text && form !== 'wp_delete') {
+      const problems = deps.hosting.checkForm({ kind: form, values: text } as Parameters<HandlerDeps['hosting']['checkForm']>[0]);
+      if (problems.length > 0) {
+        await ack({ response_action: 'errors', errors: fieldErrors(ui, problems) });
+        return;
+      }
+    }
+    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
+    if (!(await firstDelivery(deps, `hosting-form:${view.id}:${view.hash}`, 'write'))) {
+      await ack();
+      return;
+    }
+    const actor = { userId, channelId: meta.channelId };
+    const where = { channelId: meta.channelId, userId };
+    if (form === 'wp_delete') {
+      // The next step is the confirmation (or the approval request): close the form, it has done its part.
+      await ack({ response_action: 'clear' });
+      try {
+        const req = { kind: 'hosting.wp_delete' as const, id: meta.id ?? '', ...readWpDeleteForm(values) };
+        const { op, loss, needsApproval } = await deps.hosting.request(actor, meta.server, req);
+        if (!needsApproval) {
+          await tellUser(client, where, confirmationView(ui, op, loss), log);
+        } else if (await postOperationApproval(deps, client, op, log)) {
+          await tellUser(client, where, textView(ui.t('hosting.approval.sent', { channel: op.channelId })), log);
+        } else {
+          await deps.hosting.withdraw(op.id);
+          await tellUser(client, where, textView(ui.t('hosting.approval.not_posted')), log);
+        }
+      } catch (err) {
+        await tellUser(client, where, failureReply(log, ui, err, 'hosting wp delete'), log);
+      }
+      return;
+    }
+    await ack({ response_action: 'update', view: hostingNoticeView(ui, form, ui.t('hosting.modal.working')) });
+    let result: WriteResult;
+    try {
+      result = await run(deps, form, actor, meta.server, text ?? {});
+    } catch (err) {
+      const m = failureReply(log, ui, err, `hosting ${form}`);
+      await client.views
+        .update({ view_id: view.id, view: hostingNoticeView(ui, form, m.text) })
+        .catch((e: unknown) => log.info({ err: slackFailure(e) }, 'hosting form gone'));
+      return;
+    }
+    await client.views
+      .update({
+        view_id: view.id,
+        view: hostingNoticeView(ui, form, ui.t('hosting.modal.done', { what: doneText(ui, userId, result) })),
+      })
+      .catch((e: unknown) => log.info({ err: slackFailure(e) }, 'hosting form gone'));
+    await announce(client, meta.channelId, doneView(deps.channelUi, userId, result), (m) => tellUser(client, where, m, log), log);
+  };
+}
+
+function run(
+  deps: HandlerDeps,
+  form: Exclude<HostingForm, 'wp_delete'>,
+  actor: { userId: string; channelId: string },
+  server: string,
+  v: Record<string, string>,
+): Promise<WriteResult> {
+  const s = (k: string) => v[k] ?? '';
+  switch (form) {
+    case 'wp_install':
+      return deps.hosting.installWordpress(actor, server, {
+        url: s('url'),
+        title: s('title'),
+        admin_username: s('admin_username'),
+        admin_password: s('admin_password'),
+        admin_email: s('admin_email'),
+      });
+    case 'db_create':
+      return deps.hosting.createDatabase(actor, server, { name_suffix: s('name_suffix'), character_set: s('character_set') });
+    case 'db_user_create':
+      return deps.hosting.createDatabaseUser(actor, server, { name_suffix: s('name_suffix'), password: s('password') });
+    case 'ssh_key_add':
+      return deps.hosting.addSshKey(actor, server, { public_key: s('public_key'), label: s('label') });
+  }
+}
+
+export function registerHostingForms(app: App, deps: HandlerDeps): void {
+  for (const form of HOSTING_FORMS) app.view(HOSTING_CALLBACKS[form], submit(deps, form));
+}

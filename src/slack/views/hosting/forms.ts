@@ -1,0 +1,166 @@
+/**
+ * The /hosting forms: WordPress install and delete, database and database
+ * user, SSH public key. Inputs carry the provider's field names as action_id
+ * (DESIGN.md) and a max_length one over our own limit, so an over-long paste
+ * reaches the rules and is answered on its field in words. Pure.
+ */
+import type { KnownBlock, ModalView, PlainTextInput } from '@slack/types';
+import { HOSTING_LIMITS } from '../../../services/hosting/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
+import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
+import { escapeMrkdwn, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
+
+type TextField =
+  | 'url'
+  | 'title'
+  | 'admin_username'
+  | 'admin_password'
+  | 'admin_email'
+  | 'name_suffix'
+  | 'character_set'
+  | 'password'
+  | 'public_key'
+  | 'label';
+
+const MAX: Record<TextField, number> = {
+  url: HOSTING_LIMITS.urlMax,
+  title: HOSTING_LIMITS.titleMax,
+  admin_username: HOSTING_LIMITS.usernameMax,
+  admin_password: HOSTING_LIMITS.passwordMax,
+  admin_email: HOSTING_LIMITS.emailMax,
+  name_suffix: HOSTING_LIMITS.suffixMax,
+  character_set: HOSTING_LIMITS.characterSetMax,
+  password: HOSTING_LIMITS.passwordMax,
+  public_key: HOSTING_LIMITS.publicKeyMax,
+  label: HOSTING_LIMITS.labelMax,
+};
+
+const FIELDS: Record<Exclude<HostingForm, 'wp_delete'>, readonly TextField[]> = {
+  wp_install: ['url', 'title', 'admin_username', 'admin_password', 'admin_email'],
+  db_create: ['name_suffix', 'character_set'],
+  db_user_create: ['name_suffix', 'password'],
+  ssh_key_add: ['public_key', 'label'],
+};
+
+const OPTIONAL: ReadonlySet<TextField> = new Set(['character_set']);
+const HINTED: ReadonlySet<TextField> = new Set([
+  'url',
+  'admin_username',
+  'admin_password',
+  'name_suffix',
+  'character_set',
+  'password',
+  'public_key',
+  'label',
+]);
+
+/** The three options of a WordPress delete, with the spec's defaults. */
+export const WP_DELETE_OPTIONS = [
+  { field: 'delete_db', initial: true },
+  { field: 'delete_db_user', initial: false },
+  { field: 'delete_cron', initial: true },
+] as const;
+
+function input(ui: Ui, field: TextField): KnownBlock {
+  const element: PlainTextInput = {
+    type: 'plain_text_input',
+    action_id: field,
+    multiline: field === 'public_key',
+    max_length: Math.min(MAX[field] + 1, LIMITS.inputMaxLength),
+  };
+  return {
+    type: 'input',
+    block_id: hostingBlockId(field),
+    optional: OPTIONAL.has(field),
+    label: { type: 'plain_text', text: ui.t(`hosting.label.${field}` as MessageKey) },
+    ...(HINTED.has(field) ? { hint: { type: 'plain_text', text: ui.t(`hosting.hint.${field}` as MessageKey) } } : {}),
+    element,
+  };
+}
+
+function modal(ui: Ui, form: HostingForm, meta: HostingFormPayload, blocks: KnownBlock[], submit: MessageKey): ModalView {
+  const privateMetadata = encodePayload(hostingFormPayload, meta);
+  if (!fits('privateMetadata', privateMetadata)) throw new ViewLimitError('privateMetadata', privateMetadata.length);
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: HOSTING_CALLBACKS[form],
+    title: { type: 'plain_text', text: ui.t(`hosting.modal.${form}.title` as MessageKey) },
+    submit: { type: 'plain_text', text: ui.t(submit) },
+    close: { type: 'plain_text', text: ui.t('hosting.modal.cancel') },
+    private_metadata: privateMetadata,
+    blocks,
+  };
+}
+
+/** WordPress install, a database, a database user or an SSH public key. */
+export function hostingFormView(ui: Ui, form: Exclude<HostingForm, 'wp_delete'>, meta: HostingFormPayload): ModalView {
+  const blocks: KnownBlock[] = [
+    { type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) }] },
+    ...FIELDS[form].map((f) => input(ui, f)),
+  ];
+  return modal(ui, form, meta, blocks, 'hosting.modal.submit');
+}
+
+/** A WordPress delete: the site, and the three options with the spec's defaults. */
+export function wpDeleteFormView(ui: Ui, meta: HostingFormPayload & { id: string }, url: string | undefined): ModalView {
+  const option = (field: (typeof WP_DELETE_OPTIONS)[number]['field']) => ({
+    text: { type: 'plain_text' as const, text: ui.t(`hosting.modal.${field}` as MessageKey) },
+    value: field,
+  });
+  const initial = WP_DELETE_OPTIONS.filter((o) => o.initial).map((o) => option(o.field));
+  const blocks: KnownBlock[] = [
+    { type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) }] },
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: ui.t('hosting.modal.wp_delete.intro', { id: escapeMrkdwn(meta.id), url: escapeMrkdwn(url ?? '?') }),
+      },
+    },
+    {
+      type: 'input',
+      block_id: hostingBlockId('options'),
+      optional: true,
+      label: { type: 'plain_text', text: ui.t('hosting.modal.options') },
+      element: {
+        type: 'checkboxes',
+        action_id: 'options',
+        options: WP_DELETE_OPTIONS.map((o) => option(o.field)),
+        ...(initial.length > 0 ? { initial_options: initial } : {}),
+      },
+    },
+  ];
+  return modal(ui, 'wp_delete', meta, blocks, 'hosting.modal.next');
+}
+
+/** A form that only says something: working, done, or what went wrong and what to do. */
+export function hostingNoticeView(ui: Ui, form: HostingForm, text: string): ModalView {
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: `${HOSTING_CALLBACKS[form]}_notice`,
+    title: { type: 'plain_text', text: ui.t(`hosting.modal.${form}.title` as MessageKey) },
+    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
+    blocks,
+  };
+}
+
+type StateValues = Record<
+  string,
+  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
+>;
+
+/** A text form's values as typed (empty when left out). */
+export function readHostingForm(form: Exclude<HostingForm, 'wp_delete'>, values: StateValues): Record<string, string> {
+  return Object.fromEntries(FIELDS[form].map((f) => [f, values[hostingBlockId(f)]?.[f]?.value ?? '']));
+}
+
+/** The WordPress delete form's choices. */
+export function readWpDeleteForm(values: StateValues): { deleteDb: boolean; deleteDbUser: boolean; deleteCron: boolean } {
+  const ticked = new Set((values[hostingBlockId('options')]?.options?.selected_options ?? []).map((o) => o.value));
+  return { deleteDb: ticked.has('delete_db'), deleteDbUser: ticked.has('delete_db_user'), deleteCron: ticked.has('delete_cron') };
+}
