@@ -30,6 +30,12 @@
  *   GET    /__sim/faults        POST /__sim/faults FaultRule (path string, or pathRegex; times number or "Infinity") -> {id}
  *   DELETE /__sim/faults
  *   GET    /__sim/requests?method=&path=&keyName=&status=   DELETE /__sim/requests
+ *   GET    /__sim/dns/txt                       -> {records: [{name, value, visibleAt, visible}]}
+ *   POST   /__sim/dns/txt       {name, value, propagationMs?} -> {record}
+ *   DELETE /__sim/dns/txt/{name}?value=         one value, or every value of the name
+ *   POST   /__sim/dns/propagation  {ms}         default delay of records set from now on
+ *   POST   /__sim/dns/name-servers {domain, external}
+ *   GET    /__sim/hosting/{servername}          -> HostingServerSnapshot
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCore } from './core.ts';
@@ -95,8 +101,15 @@ function dispatch(
   q: Json,
   b: Json,
 ): unknown {
-  const route = `${method} ${segs.map((s, i) => (i > 0 && (segs[0] === 'servers' || segs[0] === 'plans' || segs[0] === 'signups') && i === 1 ? ':x' : s)).join('/')}`;
-  const x = segs[1] ?? '';
+  // The one path parameter of a route, shown as :x in the route name.
+  const paramAt =
+    segs[0] === 'dns' && segs[1] === 'txt'
+      ? 2
+      : ['servers', 'plans', 'signups', 'hosting'].includes(segs[0] ?? '')
+        ? 1
+        : -1;
+  const route = `${method} ${segs.map((s, i) => (i === paramAt ? ':x' : s)).join('/')}`;
+  const x = segs[paramAt] ?? '';
   switch (route) {
     case 'GET state':
       return c.state();
@@ -212,6 +225,27 @@ function dispatch(
     case 'DELETE requests':
       c.clearRequests();
       return { ok: true };
+    case 'GET dns/txt':
+      return { records: c.txtRecords() };
+    case 'POST dns/txt':
+      return {
+        record: c.setTxtRecord(
+          str(b, 'name'),
+          str(b, 'value'),
+          b.propagationMs === undefined ? undefined : { propagationMs: num(b, 'propagationMs') },
+        ),
+      };
+    case 'DELETE dns/txt/:x':
+      c.removeTxtRecord(x, typeof q.value === 'string' ? q.value : undefined);
+      return { ok: true };
+    case 'POST dns/propagation':
+      c.setDnsPropagation(num(b, 'ms'));
+      return { ok: true };
+    case 'POST dns/name-servers':
+      c.setExternalNameServers(str(b, 'domain'), bool(b, 'external'));
+      return { ok: true };
+    case 'GET hosting/:x':
+      return c.hostingServer(x);
     default:
       return undefined;
   }

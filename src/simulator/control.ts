@@ -1,5 +1,6 @@
 /** The in-process control API (SimulatorControl). */
 import type { SimCore } from './core.ts';
+import type { TxtRecordState } from './dns.ts';
 import { formatJstDateTime } from './japan-time.ts';
 import type {
   ContractStatus,
@@ -7,6 +8,7 @@ import type {
   RateLimitConfig,
   SignupStatus,
   SimulatorControl,
+  TxtRecord,
 } from './types.ts';
 import { checkServerName } from './validation.ts';
 
@@ -16,6 +18,17 @@ const OUTCOMES: readonly SignupStatus[] = ['active', 'building', 'setup_pending'
 
 export function createControl(core: SimCore): SimulatorControl {
   const w = core.world;
+  const txt = (r: TxtRecordState): TxtRecord => ({
+    name: r.name,
+    value: r.value,
+    visibleAt: new Date(r.visibleAt),
+    visible: r.visibleAt <= core.clock.nowMs(),
+  });
+  const hosting = (servername: string) => {
+    const h = w.hosting.get(servername);
+    if (!h) throw new Error(`unknown hosting server ${servername}`);
+    return h;
+  };
   const plan = (planId: string) => w.getPlan(planId);
   const yen = (n: number, what: string) => {
     if (!Number.isInteger(n) || n < 0) throw new Error(`${what} must be a non-negative integer (yen)`);
@@ -142,6 +155,60 @@ export function createControl(core: SimCore): SimulatorControl {
     createKey: (spec) => core.keys.create(spec, w.balance).token,
     inFlight: () => core.inFlight(),
     waitForInFlight: (count = 1) => core.waitForInFlight(count),
+    setTxtRecord: (name, value, options) =>
+      txt(w.dns.setTxt(name, value, core.clock.nowMs(), options?.propagationMs ?? w.dns.propagationMs)),
+    removeTxtRecord: (name, value) => {
+      w.dns.removeTxt(name, value);
+    },
+    txtRecords: () => w.dns.listTxt().map(txt),
+    setDnsPropagation: (ms) => {
+      if (!(ms >= 0) || !Number.isFinite(ms)) throw new Error('propagation must be a finite number >= 0');
+      w.dns.propagationMs = ms;
+    },
+    setExternalNameServers: (domain, external) => {
+      const d = w.dns.setExternalNameServers(domain, external);
+      const move = (x: { sslStatus: string }) => {
+        if (external && (x.sslStatus === 'active' || x.sslStatus === 'pending'))
+          x.sslStatus = 'failed_nameserver';
+        else if (!external && x.sslStatus === 'failed_nameserver') x.sslStatus = 'active';
+      };
+      for (const h of w.hosting.values()) {
+        const held = h.domains.get(d);
+        if (held) move(held);
+        for (const s of h.subdomains.values()) if (s.parent === d) move(s);
+      }
+    },
+    hostingServer: (servername) => {
+      const h = hosting(servername);
+      return {
+        servername: h.servername,
+        domainValidationToken: h.domainValidationToken,
+        nameServers: [...h.nameServers],
+        domains: [...h.domains.values()].map((d) => ({ ...d })),
+        subdomains: [...h.subdomains.values()].map((d) => ({ ...d })),
+        wordpress: [...h.wordpress.values()].map((x) => ({
+          id: x.id,
+          url: x.url,
+          title: x.title,
+          dbName: x.dbName,
+          dbUser: x.dbUser,
+        })),
+        databases: [...h.databases.values()].map((d) => ({
+          name: d.name,
+          characterSet: d.characterSet,
+          grants: [...d.grants],
+        })),
+        dbUsers: [...h.dbUsers.keys()],
+        cronJobs: [...h.cronJobs.values()].map((c) => ({ ...c })),
+        sshEnabled: h.sshEnabled,
+        sshKeys: [...h.sshKeys.values()].map((k) => ({
+          keyId: k.keyId,
+          publicKey: k.publicKey,
+          label: k.label,
+        })),
+        errorLogLines: Object.fromEntries([...h.errorLogs].map(([d, l]) => [d, l.length])),
+      };
+    },
     state: () => {
       core.tick();
       const now = core.clock.now();
@@ -173,6 +240,11 @@ export function createControl(core: SimCore): SimulatorControl {
           campaigns: Object.fromEntries(p.campaigns),
         })),
         hosting: [...w.hosting.keys()],
+        dns: {
+          propagation_ms: w.dns.propagationMs,
+          txt: control.txtRecords().map((r) => ({ ...r, visibleAt: r.visibleAt.toISOString() })),
+          name_servers: w.dns.nameServerSettings(),
+        },
       };
     },
   };

@@ -6,21 +6,41 @@
  * - GET /server-info -> flat {ip_address, name_servers, php_versions,
  *   db_versions:[{product,version}], domain_validation_token, hostname};
  * - GET /server-info/usage -> {disk:{used_mb, quota_mb}, file_count,
- *   counts:{domains, subdomains, wordpress, databases, db_users, ssh_keys}};
+ *   counts:{domains, subdomains, wordpress, databases, db_users, ssh_keys,
+ *   cron_jobs}};
  * - GET /domain -> {domains:[domain]}; GET /domain/{domain} -> one flat
  *   domain {domain, url, ssl_status, redirect_https, document_root};
  *   POST /domain -> {message, ...domain}; `ssl` and `redirect_https` default
- *   false; a Unicode domain in the body is stored as Punycode; a new domain
- *   with ssl gets ssl_status `active`, except a name containing "external"
- *   (not on the service's name servers) which gets `failed_nameserver`;
- * - POST /domain/{d}/reset removes the WordPress sites of the domain and its
- *   subdomains and clears its error log -> {message};
+ *   false; a Unicode domain in the body is stored as Punycode;
+ * - ownership verification (spec: TXT `_service-verify.{domain}` =
+ *   `domain_validation_token`): POST /domain, once the body is valid, looks
+ *   the record up in the simulated DNS (control.setTxtRecord; a record is
+ *   seen only after its propagation delay on the simulated clock). Without
+ *   the token there it answers 422 VALIDATION_ERROR, message
+ *   "ドメインの所有権を確認できませんでした。", errors
+ *   ["domain: TXTレコード _service-verify.{domain} に domain_validation_token
+ *   の値が見つかりません。…"] (the spec names no code for this: the
+ *   simulator's choice); nothing is added. Subdomains need no record;
+ * - a new domain (or subdomain) with ssl gets ssl_status `active`, or
+ *   `failed_nameserver` when the domain is not on the service's name servers:
+ *   set by control.setExternalNameServers, else a name containing "external".
+ *   That control also moves the held domain and its subdomains with SSL
+ *   between `active` and `failed_nameserver` at once;
+ * - POST /domain/{d}/reset removes the WordPress sites (files) of the domain
+ *   and its subdomains and clears their error logs -> {message}; databases,
+ *   DB users, cron jobs and the subdomains themselves stay;
  * - GET /subdomain -> {subdomains:[{subdomain, domain, url, ssl_status,
  *   document_root}]}; POST /subdomain -> {message, ...subdomain};
  * - GET /wp -> {wordpress:[{id, url, title, admin_username, admin_email,
  *   version, domain}]}; `domain` lists the sites of that parent domain and
  *   its subdomains; a subdomain there is a 422;
- *   POST /wp -> {message, id, url}; DELETE /wp/{id} -> {message};
+ *   POST /wp -> {message, id, url}, creating database and DB user
+ *   `<account>_wp<id>` and a WP-Cron job of the site; DELETE /wp/{id} ->
+ *   {message}: removes the site, and per the flags its database (delete_db,
+ *   default true), its DB user with its grants (delete_db_user, default
+ *   false) and its cron jobs (delete_cron, default true). Cron has no
+ *   endpoint here (its paths are not shown): see usage `cron_jobs` or
+ *   control.hostingServer;
  * - POST /db -> {message, db_name} (name = `<account>_<name_suffix>`,
  *   suffix [a-z0-9_] 1-16, character_set utf8mb4 (default)|utf8|ujis|sjis|binary);
  *   POST /db/user -> {message, db_user}, password 8-64 half-width;
@@ -28,7 +48,8 @@
  * - GET /ssh -> {ssh_enabled, host, user, port:10022}; PUT /ssh -> {message, ssh_enabled};
  * - GET /ssh/key -> {ssh_keys:[{key_id, public_key, label, created_at}]};
  *   POST /ssh/key -> {message, key_id, public_key, label} plus `private_key`
- *   (PKCS#8 PEM, ed25519) once when `generate` is true; DELETE -> {message};
+ *   (PKCS#8 PEM, ed25519) once when `generate` is true: only the public key
+ *   is kept, so no later answer can carry the private one; DELETE -> {message};
  * - GET /error-log -> {domain, log} with `log` one string of lines joined by
  *   "\n"; `lines` 1-1000 (default 100), `keyword` keeps lines containing it.
  * Domains in paths and queries must be Punycode (a Unicode name is a 404 in a
@@ -39,9 +60,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import { ApiError, validationError } from './api-error.ts';
 import { type Category, checkPermission, checkTarget } from './api-keys.ts';
+import { verificationRecordName } from './dns.ts';
 import { formatJstDateTime } from './japan-time.ts';
 import type { RequestContext, Route } from './routing.ts';
-import { documentRoot } from './seed.ts';
+import { documentRoot, wpCronJob } from './seed.ts';
 import {
   asObject,
   isOpenSshPublicKey,
@@ -193,6 +215,7 @@ export const hostingRoutes: Route[] = [
           databases: h.databases.size,
           db_users: h.dbUsers.size,
           ssh_keys: h.sshKeys.size,
+          cron_jobs: h.cronJobs.size,
         },
       };
     },
@@ -226,9 +249,16 @@ export const hostingRoutes: Route[] = [
         }
       }
       if (errors.length > 0 || !domain) throw validationError(errors);
+      const dns = ctx.core.world.dns;
+      const record = verificationRecordName(domain);
+      if (!dns.resolveTxt(record, ctx.core.clock.nowMs()).includes(h.domainValidationToken)) {
+        throw new ApiError('VALIDATION_ERROR', 'ドメインの所有権を確認できませんでした。', [
+          `domain: TXTレコード ${record} に domain_validation_token の値が見つかりません。DNSへの反映を待ってから再度お試しください。`,
+        ]);
+      }
       const d: DomainState = {
         domain,
-        sslStatus: !ssl ? 'none' : domain.includes('external') ? 'failed_nameserver' : 'active',
+        sslStatus: !ssl ? 'none' : dns.usesExternalNameServers(domain) ? 'failed_nameserver' : 'active',
         redirectHttps: redirect,
         documentRoot: documentRoot(h.servername, domain),
       };
@@ -246,11 +276,9 @@ export const hostingRoutes: Route[] = [
       const errors: string[] = [];
       rejectUnknown(body(ctx), [], errors);
       if (errors.length > 0) throw validationError(errors);
-      for (const [id, w] of h.wordpress) {
-        const host = wpHost(w);
-        if (host === d.domain || host.endsWith(`.${d.domain}`)) h.wordpress.delete(id);
-      }
-      h.errorLogs.set(d.domain, []);
+      const under = (host: string) => host === d.domain || host.endsWith(`.${d.domain}`);
+      for (const [id, w] of h.wordpress) if (under(wpHost(w))) h.wordpress.delete(id);
+      for (const host of h.errorLogs.keys()) if (under(host)) h.errorLogs.set(host, []);
       return { message: 'ドメインを初期化しました。' };
     },
   },
@@ -287,7 +315,11 @@ export const hostingRoutes: Route[] = [
       const s: SubdomainState = {
         subdomain: fqdn,
         parent,
-        sslStatus: ssl ? 'active' : 'none',
+        sslStatus: !ssl
+          ? 'none'
+          : ctx.core.world.dns.usesExternalNameServers(parent)
+            ? 'failed_nameserver'
+            : 'active',
         documentRoot: documentRoot(h.servername, fqdn),
       };
       h.subdomains.set(fqdn, s);
@@ -371,7 +403,7 @@ export const hostingRoutes: Route[] = [
       const dbName = `${account(h)}_wp${id}`;
       h.databases.set(dbName, { name: dbName, characterSet: 'utf8mb4', grants: new Set([dbName]) });
       h.dbUsers.set(dbName, { name: dbName });
-      h.wordpress.set(id, {
+      const site: WordPressState = {
         id,
         url: normalised,
         title,
@@ -381,7 +413,10 @@ export const hostingRoutes: Route[] = [
         dbName,
         dbUser: dbName,
         createdAt: ctx.core.now(),
-      });
+      };
+      h.wordpress.set(id, site);
+      const cronId = ctx.core.world.allocCronId();
+      h.cronJobs.set(cronId, wpCronJob(h.servername, cronId, site));
       return { message: 'WordPressをインストールしました。', id, url: normalised };
     },
   },
@@ -397,11 +432,17 @@ export const hostingRoutes: Route[] = [
       rejectUnknown(b, ['delete_db', 'delete_db_user', 'delete_cron'], errors);
       const deleteDb = optionalBoolean(b, 'delete_db', errors) ?? true;
       const deleteDbUser = optionalBoolean(b, 'delete_db_user', errors) ?? false;
-      optionalBoolean(b, 'delete_cron', errors);
+      const deleteCron = optionalBoolean(b, 'delete_cron', errors) ?? true;
       if (errors.length > 0) throw validationError(errors);
       h.wordpress.delete(w.id);
       if (deleteDb) h.databases.delete(w.dbName);
-      if (deleteDbUser) h.dbUsers.delete(w.dbUser);
+      if (deleteDbUser) {
+        h.dbUsers.delete(w.dbUser);
+        for (const db of h.databases.values()) db.grants.delete(w.dbUser);
+      }
+      if (deleteCron) {
+        for (const [cid, c] of h.cronJobs) if (c.wordpressId === w.id) h.cronJobs.delete(cid);
+      }
       return { message: 'WordPressを削除しました。' };
     },
   },

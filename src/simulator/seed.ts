@@ -2,13 +2,23 @@
  * Seed data ('default'): a dozen VPSs of every type, contract state and power
  * state; the plan catalogue with one campaign, one paused plan, one closed
  * period and one ended plan; OS images; 50,000 yen of balance; two hosting
- * servers with domains (one Japanese IDN), WordPress, databases and SSH keys.
+ * servers with domains (one Japanese IDN), WordPress, databases, cron jobs
+ * and SSH keys; every seeded domain already verified (its `_service-verify`
+ * TXT record is in DNS) and `example-blog.net` on other name servers.
  * 'empty' keeps plans, images and the 50,000 yen balance (signup needs them)
  * but has no VPS and no hosting server.
  */
 import { domainToASCII } from 'node:url';
+import { verificationRecordName } from './dns.ts';
 import type { ContractStatus, PowerStatus, VpsType } from './types.ts';
-import { type HostingServerState, type PlanState, planName, World } from './world.ts';
+import {
+  type CronJobState,
+  type HostingServerState,
+  type PlanState,
+  planName,
+  type WordPressState,
+  World,
+} from './world.ts';
 
 const PERIODS = [1, 3, 6, 12, 24, 36];
 
@@ -254,6 +264,7 @@ function hostingServer(servername: string, variant: 'standard' | 'business', ip:
     wordpress: new Map(),
     databases: new Map(),
     dbUsers: new Map(),
+    cronJobs: new Map(),
     sshEnabled: false,
     sshKeys: new Map(),
     errorLogs: new Map(),
@@ -266,6 +277,18 @@ function hostingServer(servername: string, variant: 'standard' | 'business', ip:
 export function documentRoot(servername: string, host: string): string {
   const account = servername.split('.')[0] ?? servername;
   return `/home/${account}/${host}/public_html`;
+}
+
+/** The WP-Cron job a WordPress site gets (php run on the site's wp-cron.php every 15 minutes). */
+export function wpCronJob(servername: string, id: string, site: WordPressState): CronJobState {
+  const u = new URL(site.url);
+  const path = u.pathname.replace(/\/$/, '');
+  return {
+    id,
+    schedule: '*/15 * * * *',
+    command: `/usr/bin/php ${documentRoot(servername, u.hostname)}${path}/wp-cron.php`,
+    wordpressId: site.id,
+  };
 }
 
 function addDomain(
@@ -329,6 +352,16 @@ function seedHosting(w: World, now: Date): void {
     dbUser: 'xs123456_wp3',
     createdAt: now,
   });
+  for (const [i, site] of [...a.wordpress.values()].entries()) {
+    const id = String(3001 + i);
+    a.cronJobs.set(id, wpCronJob(a.servername, id, site));
+  }
+  a.cronJobs.set('3101', {
+    id: '3101',
+    schedule: '0 4 * * *',
+    command: '/home/xs123456/bin/backup-uploads.sh',
+    wordpressId: null,
+  });
   for (const n of ['xs123456_wp1', 'xs123456_wp2', 'xs123456_wp3', 'xs123456_app']) {
     a.databases.set(n, { name: n, characterSet: 'utf8mb4', grants: new Set([n]) });
     a.dbUsers.set(n, { name: n });
@@ -373,10 +406,21 @@ function seedHosting(w: World, now: Date): void {
     grants: new Set(['xs654321_wp1']),
   });
   b.dbUsers.set('xs654321_wp1', { name: 'xs654321_wp1' });
+  for (const [i, site] of [...b.wordpress.values()].entries()) {
+    const id = String(3201 + i);
+    b.cronJobs.set(id, wpCronJob(b.servername, id, site));
+  }
   b.errorLogs.set(corp, []);
   b.diskUsedMb = 3_200;
   b.fileCount = 9_877;
   w.hosting.set(b.servername, b);
+
+  // The domains held were verified when they were added: their TXT records are in DNS, visible
+  // since the epoch (so a test moving the clock back still sees them).
+  for (const h of w.hosting.values()) {
+    for (const d of h.domains.keys()) w.dns.setTxt(verificationRecordName(d), h.domainValidationToken, 0, 0);
+  }
+  w.dns.setExternalNameServers('example-blog.net', true);
 }
 
 export function createWorld(seed: 'default' | 'empty', now: Date): World {

@@ -155,6 +155,33 @@ export interface SimulatorKeys {
   ipRestricted: string;
 }
 
+/** A TXT record of the simulated public DNS. */
+export interface TxtRecord {
+  /** Punycode, lower case, e.g. `_service-verify.xn--n8jyh.jp`. */
+  name: string;
+  value: string;
+  /** Simulated instant from which the provider sees it (propagation). */
+  visibleAt: Date;
+  visible: boolean;
+}
+
+/** What one hosting server holds, for tests and the sandbox (no secrets: none are kept). */
+export interface HostingServerSnapshot {
+  servername: string;
+  domainValidationToken: string;
+  nameServers: string[];
+  domains: { domain: string; sslStatus: string; redirectHttps: boolean; documentRoot: string }[];
+  subdomains: { subdomain: string; parent: string; sslStatus: string; documentRoot: string }[];
+  wordpress: { id: string; url: string; title: string; dbName: string; dbUser: string }[];
+  databases: { name: string; characterSet: string; grants: string[] }[];
+  dbUsers: string[];
+  cronJobs: { id: string; schedule: string; command: string; wordpressId: string | null }[];
+  sshEnabled: boolean;
+  sshKeys: { keyId: string; publicKey: string; label: string }[];
+  /** domain -> number of error log lines */
+  errorLogLines: Record<string, number>;
+}
+
 export interface SimulatorControl {
   clock: { now(): Date; set(d: Date): void; advance(ms: number): void };
   /**
@@ -196,6 +223,30 @@ export interface SimulatorControl {
   inFlight(): number;
   /** Resolves once at least `count` requests are in flight (awaiting latency etc.). */
   waitForInFlight(count?: number): Promise<void>;
+  /**
+   * Public DNS, for domain ownership verification (POST /domain wants TXT
+   * `_service-verify.{domain}` = the server's `domain_validation_token`).
+   * The record is seen after `propagationMs` of simulated time (default: the
+   * setDnsPropagation value, itself 0 at start). A name may hold several
+   * values; setting the same name and value again replaces that record.
+   * Names may be Unicode; they are kept in Punycode.
+   */
+  setTxtRecord(name: string, value: string, options?: { propagationMs?: number }): TxtRecord;
+  /** Removes one value of the name, or all its values; throws when nothing matched. */
+  removeTxtRecord(name: string, value?: string): void;
+  txtRecords(): TxtRecord[];
+  /** Propagation delay for TXT records set from now on without their own (simulated ms). */
+  setDnsPropagation(ms: number): void;
+  /**
+   * Marks a domain as using name servers other than the service's (or, with
+   * false, the service's). New domains and subdomains with SSL under it get
+   * ssl_status `failed_nameserver`; one already held moves between `active`
+   * and `failed_nameserver` now. Unmarked names follow the "contains
+   * external" rule.
+   */
+  setExternalNameServers(domain: string, external: boolean): void;
+  /** Snapshot of a hosting server (databases, users, cron jobs... that no endpoint lists). */
+  hostingServer(servername: string): HostingServerSnapshot;
   /** Whole state as plain JSON (also GET /__sim/state). */
   state(): Record<string, unknown>;
 }

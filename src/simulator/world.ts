@@ -4,6 +4,7 @@
  * helpers; HTTP handling lives in the route modules.
  */
 import { createHash } from 'node:crypto';
+import { DnsState } from './dns.ts';
 import type {
   ChargeRecord,
   PowerStatus,
@@ -66,6 +67,17 @@ export interface WordPressState {
   createdAt: Date;
 }
 
+/**
+ * A cron job of the hosting account. `wordpressId` ties the WP-Cron job of a
+ * site to it, so DELETE /wp/{id} with `delete_cron` removes it.
+ */
+export interface CronJobState {
+  id: string;
+  schedule: string;
+  command: string;
+  wordpressId: string | null;
+}
+
 export interface SshKeyState {
   keyId: string;
   publicKey: string;
@@ -87,6 +99,7 @@ export interface HostingServerState {
   wordpress: Map<string, WordPressState>;
   databases: Map<string, { name: string; characterSet: string; grants: Set<string> }>;
   dbUsers: Map<string, { name: string }>;
+  cronJobs: Map<string, CronJobState>;
   sshEnabled: boolean;
   sshKeys: Map<string, SshKeyState>;
   /** domain -> log lines, oldest first */
@@ -118,15 +131,25 @@ export class World {
   /** uuid -> power state to take at a simulated instant (control.setPower with `then`). */
   pendingPower = new Map<string, { status: PowerStatus; at: number }>();
   hosting = new Map<string, HostingServerState>();
+  /** Public DNS: verification TXT records and name-server delegation. */
+  dns = new DnsState();
   private nextServiceCode = 30_000_001;
   private nextChargeId = 1;
   private nextIp = 100;
   private nextHostingId = 5001;
+  private nextCronId = 7001;
 
   /** Ids of WordPress sites and SSH keys created through the API (seeded ones are lower). */
   allocHostingId(): string {
     const c = this.nextHostingId;
     this.nextHostingId += 1;
+    return String(c);
+  }
+
+  /** Ids of cron jobs created with a WordPress install (seeded ones are lower). */
+  allocCronId(): string {
+    const c = this.nextCronId;
+    this.nextCronId += 1;
     return String(c);
   }
 

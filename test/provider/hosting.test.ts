@@ -60,6 +60,8 @@ describe('hosting endpoints (every row of the table)', () => {
   });
 
   it('POST /domain, POST /domain/{domain}/reset', async () => {
+    const token = h.sim.control.hostingServer(SERVER).domainValidationToken;
+    h.sim.control.setTxtRecord('_service-verify.ドメイン.jp', token);
     const added = await host.addDomain({ domain: 'ドメイン.jp', ssl: true, redirect_https: true });
     expect(added.message).toEqual(expect.any(String));
     const body = h.sim.control.requests({ method: 'POST', path: `${BASE}/domain` })[0]?.body;

@@ -218,6 +218,8 @@ describe('retries only where safe', () => {
 
   it('a POST without an Idempotency-Key is sent once even when the connection drops after it was handled', async () => {
     h = await startHarness();
+    const token = h.sim.control.hostingServer('xs123456.xsrv.jp').domainValidationToken;
+    h.sim.control.setTxtRecord('_service-verify.example-once.jp', token);
     h.sim.control.addFault({ method: 'POST', path: /\/domain$/, drop: 'after' });
     const hosting = h.client.hosting('xs123456.xsrv.jp');
     const e = await caught(

@@ -77,6 +77,9 @@ describe('domains', () => {
     expect([u.status, codeOf(u)]).toEqual([404, 'NOT_FOUND']);
   });
   it('adds a domain (Unicode body stored as Punycode); duplicates and bad names are 422', async () => {
+    const token = sim.control.hostingServer('xs123456.xsrv.jp').domainValidationToken;
+    for (const d of ['テスト.jp', 'external-site.com'])
+      sim.control.setTxtRecord(`_service-verify.${d}`, token);
     const r = await call(sim, 'POST', `${S}/domain`, {
       body: { domain: 'テスト.jp', ssl: true, redirect_https: true },
     });
