@@ -1,6 +1,7 @@
 import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access.ts';
+import type { HostingService } from '../src/services/hosting/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
 import type { SignupDeps } from '../src/services/signup/index.ts';
 import type { WatchSubscriptions } from '../src/services/watch/index.ts';
@@ -12,6 +13,7 @@ export interface HandlerDeps {
   servers: ServersService;
   signup: SignupDeps;
   subscriptions: WatchSubscriptions;
+  hosting: HostingService;
   access: AccessService;
   /** The user's language and time zone. */
   ui(userId: string): Promise<Ui>;

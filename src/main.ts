@@ -13,6 +13,7 @@ import { ProviderClient, type ProviderClock, type RetryPolicy } from './provider
 import { AccessService, loadPolicyFile, PolicyError } from './services/access.ts';
 import { Audit } from './services/audit.ts';
 import { healthReport } from './services/health.ts';
+import { HostingService } from './services/hosting/index.ts';
 import { ServersService } from './services/servers/index.ts';
 import type { SignupDeps } from './services/signup/index.ts';
 import { WatchSubscriptions } from './services/watch/index.ts';
@@ -20,8 +21,8 @@ import { createSlackApp } from './slack/app.ts';
 import { fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
 import { type BackgroundStats, prometheusText } from './slack/metrics-text.ts';
 import { Notifier } from './slack/notifier.ts';
-import { runSignupSweep, type SignupSweep, startSignupSweep } from './slack/signup-sweep.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
+import { runSweep, type SweepReport, startSweep } from './slack/sweep.ts';
 import { uiFor } from './slack/views/format.ts';
 import { openStore, type Store, StoreError } from './store/index.ts';
 import { createWatcherRuntime } from './watch/runtime.ts';
@@ -30,8 +31,8 @@ export interface RunningBot {
   port: number;
   store: Store;
   provider: ProviderClient;
-  /** One pass of the signup sweep (expiries, re-checks of orders in `unknown`), as its timer runs it. */
-  sweepSignups(): Promise<SignupSweep>;
+  /** One pass of the sweep (expiries, re-checks of orders in `unknown`), as its timer runs it. */
+  sweep(): Promise<SweepReport>;
   stop(): Promise<void>;
 }
 
@@ -47,8 +48,8 @@ export interface StartOptions {
    * (a signup's root password) are registered so no log line can carry them.
    */
   secrets?: SecretRegistry;
-  /** How often expired quotes and orders in `unknown` are swept (default 15 s; 0 turns it off for tests). */
-  signupSweepMs?: number;
+  /** How often the sweep runs (expiries, orders in `unknown`; default 15 s; 0 turns it off for tests). */
+  sweepMs?: number;
   /**
    * Whether the watcher polls and the notifier posts (default true). Tests that
    * count the provider requests a command makes turn the background poller off.
@@ -97,6 +98,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       provider,
       clock,
     });
+    const secrets = opts.secrets ?? new SecretRegistry();
     const audit = new Audit(store, logger.child({ component: 'audit' }));
     const servers = new ServersService({ provider, store, access, audit, clock });
     const ui = (userId: string) => directory.ui(userId);
@@ -108,7 +110,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       audit,
       clock,
       logger: logger.child({ component: 'signup' }),
-      secrets: opts.secrets ?? new SecretRegistry(),
+      secrets,
       policy: { allowSelfApproval: policy?.approvals.allow_self ?? false },
     };
     let notifier: Notifier | undefined;
@@ -150,10 +152,21 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       audit,
       notifyChannel: config.notifyChannel,
     });
+    const hosting = new HostingService({
+      provider,
+      store,
+      access,
+      audit,
+      clock,
+      secrets,
+      logger: logger.child({ component: 'hosting' }),
+      allowSelfApproval: policy?.approvals.allow_self ?? false,
+    });
     registerHandlers(slack.app, {
       servers,
       signup,
       subscriptions,
+      hosting,
       access,
       ui,
       channelUi,
@@ -163,10 +176,9 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     });
     const { port } = await slack.start();
     // Every replica sweeps: each row moves by one conditional UPDATE, so only one acts on it.
-    const sweepMs = opts.signupSweepMs ?? 15_000;
-    const posts = { signup, channelUi };
-    const stopSweep =
-      sweepMs > 0 ? startSignupSweep(posts, slack.app.client, logger, sweepMs) : () => undefined;
+    const sweepMs = opts.sweepMs ?? 15_000;
+    const posts = { signup, hosting, channelUi };
+    const stopSweep = sweepMs > 0 ? startSweep(posts, slack.app.client, logger, sweepMs) : () => undefined;
     const watching = opts.watcher ?? true;
     if (watching) {
       watch.watcher.start();
@@ -179,7 +191,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       port,
       store,
       provider,
-      sweepSignups: () => runSignupSweep(posts, slack.app.client, logger),
+      sweep: () => runSweep(posts, slack.app.client, logger),
       async stop() {
         stopSweep();
         if (watching) {

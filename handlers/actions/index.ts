@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { HandlerDeps } from '../deps.ts';
+import { registerHostingActions } from './hosting/index.ts';
 import { registerServersActions } from './servers/index.ts';
 import { registerSignupActions } from './signup/index.ts';
 
@@ -7,4 +8,5 @@ import { registerSignupActions } from './signup/index.ts';
 export function registerActions(app: App, deps: HandlerDeps): void {
   registerServersActions(app, deps);
   registerSignupActions(app, deps);
+  registerHostingActions(app, deps);
 }

@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { HandlerDeps } from '../deps.ts';
+import { registerHostingForms } from './hosting/forms.ts';
 import { registerChangeForms } from './servers/change-form.ts';
 import { registerOrderForm } from './signup/order-form.ts';
 
@@ -7,4 +8,5 @@ import { registerOrderForm } from './signup/order-form.ts';
 export function registerViews(app: App, deps: HandlerDeps): void {
   registerChangeForms(app, deps);
   registerOrderForm(app, deps);
+  registerHostingForms(app, deps);
 }

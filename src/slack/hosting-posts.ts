@@ -43,7 +43,12 @@ export async function postOperationApproval(
 }
 
 /** The decided operation's own message, status first and no buttons; `reason` for a failure. */
-export function outcomeMessage(ui: Ui, r: DecisionResult & { op: OperationRow }, actorId: string, reason?: string): Message {
+export function outcomeMessage(
+  ui: Ui,
+  r: DecisionResult & { op: OperationRow },
+  actorId: string,
+  reason?: string,
+): Message {
   return operationOutcomeView(ui, r.op, lossOf(r.op), outcomeStatus(ui, r, actorId, reason));
 }
 

@@ -68,7 +68,13 @@ export const HOSTING_IDS = {
   errorLogPager: 'hosting_errorlog_pager',
 } as const;
 
-export const HOSTING_FORMS = ['wp_install', 'wp_delete', 'db_create', 'db_user_create', 'ssh_key_add'] as const;
+export const HOSTING_FORMS = [
+  'wp_install',
+  'wp_delete',
+  'db_create',
+  'db_user_create',
+  'ssh_key_add',
+] as const;
 export type HostingForm = (typeof HOSTING_FORMS)[number];
 
 /** The callback_id of each /hosting form. */

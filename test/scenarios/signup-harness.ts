@@ -59,7 +59,7 @@ export interface Scene {
     user: string,
     opts?: { bot?: SignupBot; messageTs?: string; retryNum?: number },
   ): Promise<{ ack: Delivery; responseId: string }>;
-  sweep(bot?: SignupBot): ReturnType<RunningBot['sweepSignups']>;
+  sweep(bot?: SignupBot): ReturnType<RunningBot['sweep']>;
   close(): Promise<void>;
 }
 
@@ -146,7 +146,7 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
       clock,
       port: 0,
       watcher: false,
-      signupSweepMs: 0,
+      sweepMs: 0,
       // The provider's waits pass on the simulator's clock: a retry does not wait for wall time.
       provider: {
         clock: { now: () => sim.control.clock.now().getTime(), sleep: async () => undefined },
@@ -274,7 +274,7 @@ export async function startScene(opts: SceneOptions = {}): Promise<Scene> {
       const delivery = o.retryNum === undefined ? {} : { retryNum: o.retryNum };
       return { ack: await deliver((o.bot ?? first()).url, signingSecret, body, delivery), responseId };
     },
-    sweep: (bot = first()) => bot.bot.sweepSignups(),
+    sweep: (bot = first()) => bot.bot.sweep(),
     async close() {
       for (const b of bots) await b.stop();
       await slack.close();

@@ -120,7 +120,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     logger,
     secrets,
     // Tests drive the signup sweep themselves; no timer runs behind them.
-    signupSweepMs: 0,
+    sweepMs: 0,
     watcher: opts.watcher ?? false,
     // Socket Mode's receiver does not report the port it bound, so pick one first.
     port: opts.socketMode ? await freePort() : 0,

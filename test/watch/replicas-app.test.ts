@@ -86,7 +86,7 @@ describe('two app instances on one PostgreSQL, the leader killed', () => {
     follower = await startBot(loadConfig({ ...env, DATA_DIR: dataDir }), {
       logger: createLogger({ level: 'warn', stream: new MemoryLogSink() }),
       port: 0,
-      signupSweepMs: 0,
+      sweepMs: 0,
     });
 
     sim.control.setPower(x.uuid, 'stopped');

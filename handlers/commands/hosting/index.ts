@@ -5,15 +5,19 @@
  * request when the policy wants a second person); forms open a modal.
  */
 import { DESTRUCTIVE_HOSTING_ACTIONS, HOSTING_ACTIONS } from '../../../src/services/access.ts';
-import { type DestructiveRequest, HOSTING_LIMITS, type WriteResult } from '../../../src/services/hosting/index.ts';
+import {
+  type DestructiveRequest,
+  HOSTING_LIMITS,
+  type WriteResult,
+} from '../../../src/services/hosting/index.ts';
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
 import { postOperationApproval } from '../../../src/slack/hosting-posts.ts';
-import { lastErrorLogPage, errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
+import { errorLogView, lastErrorLogPage } from '../../../src/slack/views/hosting/errorlog.ts';
 import { hostingHelpView } from '../../../src/slack/views/hosting/help.ts';
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
 import {
-  domainView,
   domainsView,
+  domainView,
   hostingAuditView,
   infoView,
   serversView,
@@ -43,7 +47,13 @@ export const HOSTING_WRITES: ReadonlySet<HostingCommand['name']> = new Set([
 ]);
 
 async function announceDone(ctx: CommandContext, r: WriteResult): Promise<void> {
-  await announce(ctx.client, ctx.actor.channelId, doneView(ctx.deps.channelUi, ctx.actor.userId, r), ctx.reply, ctx.log);
+  await announce(
+    ctx.client,
+    ctx.actor.channelId,
+    doneView(ctx.deps.channelUi, ctx.actor.userId, r),
+    ctx.reply,
+    ctx.log,
+  );
 }
 
 /**
@@ -51,7 +61,11 @@ async function announceDone(ctx: CommandContext, r: WriteResult): Promise<void> 
  * confirmation (only they see it) or, when the policy wants a second person,
  * the approval request in the channel. Nothing is sent to the provider here.
  */
-async function askFor(ctx: CommandContext, server: string | undefined, req: DestructiveRequest): Promise<void> {
+async function askFor(
+  ctx: CommandContext,
+  server: string | undefined,
+  req: DestructiveRequest,
+): Promise<void> {
   const { deps, ui } = ctx;
   const { op, loss, needsApproval } = await deps.hosting.request(ctx.actor, server, req);
   if (!needsApproval) {
@@ -108,7 +122,10 @@ export const hostingCommands: CommandTable<HostingCommand> = {
     await reply(subdomainsView(ui, r.server, r.value));
   },
   async subdomain_add(ctx, c) {
-    const r = await ctx.deps.hosting.addSubdomain(ctx.actor, c.server, { subdomain: c.subdomain, ssl: c.ssl });
+    const r = await ctx.deps.hosting.addSubdomain(ctx.actor, c.server, {
+      subdomain: c.subdomain,
+      ssl: c.ssl,
+    });
     await announceDone(ctx, r);
   },
   async wp({ deps, actor, ui, reply }, c) {

@@ -1,6 +1,7 @@
 /** `/vps help | list | show | power | rename | memo | rdns | logs | me | audit`. */
 
 import { changeValue } from '../../../src/services/servers/index.ts';
+import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import { announceView, powerView } from '../../../src/slack/views/messages.ts';
 import { auditView } from '../../../src/slack/views/servers/audit.ts';
 import { helpView } from '../../../src/slack/views/servers/help.ts';
@@ -10,7 +11,6 @@ import { serverCardView } from '../../../src/slack/views/servers/server-card.ts'
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
 import { announce } from '../../kit.ts';
 import { openChangeForm } from '../../views/servers/change-form.ts';
-import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import type { CommandTable } from '../command.ts';
 
 export const serversCommands: CommandTable<

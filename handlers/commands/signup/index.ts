@@ -1,5 +1,6 @@
 /** `/vps signup` (the order form) and `/vps signups` (the channel's recent quotes and orders). */
 import { listSignups, loadCatalogue, mayRequestSignup } from '../../../src/services/signup/index.ts';
+import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import { signupQuoteRefusal } from '../../../src/slack/views/signup/approval.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup/list.ts';
 import {
@@ -8,7 +9,6 @@ import {
   signupNoticeView,
 } from '../../../src/slack/views/signup/modal.ts';
 import { slackFailure } from '../../kit.ts';
-import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import type { CommandTable } from '../command.ts';
 
 export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {

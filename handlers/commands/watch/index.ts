@@ -1,9 +1,10 @@
 /** `/vps watch <server|all> [#channel]`, `/vps unwatch …`, `/vps watches [#channel]`. */
+
+import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import {
   subscriptionChangeView,
   subscriptionListView,
 } from '../../../src/slack/views/watch/notifications.ts';
-import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import type { CommandTable } from '../command.ts';
 
 export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watches'> = {

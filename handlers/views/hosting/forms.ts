@@ -12,7 +12,12 @@ import type { HostingAction } from '../../../src/services/access.ts';
 import type { HostingFieldProblem, WriteResult } from '../../../src/services/hosting/index.ts';
 import { fieldProblemText } from '../../../src/slack/error-text.ts';
 import { postOperationApproval } from '../../../src/slack/hosting-posts.ts';
-import { HOSTING_CALLBACKS, HOSTING_FORMS, type HostingForm, hostingBlockId } from '../../../src/slack/ids.ts';
+import {
+  HOSTING_CALLBACKS,
+  HOSTING_FORMS,
+  type HostingForm,
+  hostingBlockId,
+} from '../../../src/slack/ids.ts';
 import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import type { Ui } from '../../../src/slack/views/format.ts';
 import {
@@ -53,7 +58,10 @@ export async function openHostingForm(
   const meta = { server, channelId: actor.channelId };
   if (form === 'wp_delete') {
     const site = await deps.hosting.wordpressSite(actor, server, id ?? '');
-    await client.views.open({ trigger_id: ctx.triggerId, view: wpDeleteFormView(ui, { ...meta, id: site.id }, site.url) });
+    await client.views.open({
+      trigger_id: ctx.triggerId,
+      view: wpDeleteFormView(ui, { ...meta, id: site.id }, site.url),
+    });
     return;
   }
   await client.views.open({ trigger_id: ctx.triggerId, view: hostingFormView(ui, form, meta) });
@@ -63,7 +71,8 @@ type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 function fieldErrors(ui: Ui, problems: readonly HostingFieldProblem[]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const p of problems) errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p.field, p.rule, p.limit);
+  for (const p of problems)
+    errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p.field, p.rule, p.limit);
   return errors;
 }
 
@@ -81,7 +90,7 @@ function submit(deps: HandlerDeps, form: HostingForm) {
     const values = view.state.values as Parameters<typeof readHostingForm>[1];
     const text = form === 'wp_delete' ? undefined : readHostingForm(form, values);
     if (text && form !== 'wp_delete') {
-      const problems = deps.hosting.checkForm({ kind: form, values: text } as Parameters<HandlerDeps['hosting']['checkForm']>[0]);
+      const problems = deps.hosting.checkForm(form, text);
       if (problems.length > 0) {
         await ack({ response_action: 'errors', errors: fieldErrors(ui, problems) });
         return;
@@ -103,7 +112,12 @@ function submit(deps: HandlerDeps, form: HostingForm) {
         if (!needsApproval) {
           await tellUser(client, where, confirmationView(ui, op, loss), log);
         } else if (await postOperationApproval(deps, client, op, log)) {
-          await tellUser(client, where, textView(ui.t('hosting.approval.sent', { channel: op.channelId })), log);
+          await tellUser(
+            client,
+            where,
+            textView(ui.t('hosting.approval.sent', { channel: op.channelId })),
+            log,
+          );
         } else {
           await deps.hosting.withdraw(op.id);
           await tellUser(client, where, textView(ui.t('hosting.approval.not_posted')), log);
@@ -113,7 +127,10 @@ function submit(deps: HandlerDeps, form: HostingForm) {
       }
       return;
     }
-    await ack({ response_action: 'update', view: hostingNoticeView(ui, form, ui.t('hosting.modal.working')) });
+    await ack({
+      response_action: 'update',
+      view: hostingNoticeView(ui, form, ui.t('hosting.modal.working')),
+    });
     let result: WriteResult;
     try {
       result = await run(deps, form, actor, meta.server, text ?? {});
@@ -130,7 +147,13 @@ function submit(deps: HandlerDeps, form: HostingForm) {
         view: hostingNoticeView(ui, form, ui.t('hosting.modal.done', { what: doneText(ui, userId, result) })),
       })
       .catch((e: unknown) => log.info({ err: slackFailure(e) }, 'hosting form gone'));
-    await announce(client, meta.channelId, doneView(deps.channelUi, userId, result), (m) => tellUser(client, where, m, log), log);
+    await announce(
+      client,
+      meta.channelId,
+      doneView(deps.channelUi, userId, result),
+      (m) => tellUser(client, where, m, log),
+      log,
+    );
   };
 }
 
@@ -152,9 +175,15 @@ function run(
         admin_email: s('admin_email'),
       });
     case 'db_create':
-      return deps.hosting.createDatabase(actor, server, { name_suffix: s('name_suffix'), character_set: s('character_set') });
+      return deps.hosting.createDatabase(actor, server, {
+        name_suffix: s('name_suffix'),
+        character_set: s('character_set'),
+      });
     case 'db_user_create':
-      return deps.hosting.createDatabaseUser(actor, server, { name_suffix: s('name_suffix'), password: s('password') });
+      return deps.hosting.createDatabaseUser(actor, server, {
+        name_suffix: s('name_suffix'),
+        password: s('password'),
+      });
     case 'ssh_key_add':
       return deps.hosting.addSshKey(actor, server, { public_key: s('public_key'), label: s('label') });
   }

@@ -20,17 +20,12 @@ import {
   type HostingClient,
   type HostingDomain,
   type HostingServerInfo,
+  type ProviderClient,
   ProviderError,
   ProviderNetworkError,
-  type ProviderClient,
 } from '../../provider/index.ts';
 import type { AuditOutcome, AuditRow, OperationRow, Store } from '../../store/index.ts';
-import {
-  type AccessService,
-  type Actor,
-  type DestructiveHostingAction,
-  type HostingAction,
-} from '../access.ts';
+import type { AccessService, Actor, DestructiveHostingAction, HostingAction } from '../access.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import {
@@ -162,7 +157,11 @@ export type DecisionResult =
   /** The request may have reached the provider; `check` is the read that shows whether it happened. */
   | { kind: 'unknown'; op: OperationRow; check: string }
   | { kind: 'rejected'; op: OperationRow }
-  | { kind: 'refused'; reason: 'not_found' | 'not_requester' | 'needs_approval' | 'self_approval'; op?: OperationRow }
+  | {
+      kind: 'refused';
+      reason: 'not_found' | 'not_requester' | 'needs_approval' | 'self_approval';
+      op?: OperationRow;
+    }
   | { kind: 'forbidden'; error: ServiceError; op: OperationRow }
   | { kind: 'expired'; op: OperationRow }
   | { kind: 'already_handled'; op: OperationRow };
@@ -254,9 +253,19 @@ export class HostingService {
       return answer;
     } catch (err) {
       const maybe = err instanceof ProviderNetworkError && err.mayHaveReachedServer;
-      await this.record(actor, action, server, 'failed', params, maybe ? 'OUTCOME_UNKNOWN' : failureCode(classifyFailure(err)));
+      await this.record(
+        actor,
+        action,
+        server,
+        'failed',
+        params,
+        maybe ? 'OUTCOME_UNKNOWN' : failureCode(classifyFailure(err)),
+      );
       if (maybe) {
-        throw new ServiceError('hosting_outcome_unknown', { server, check: `/hosting ${server} ${CHECK_WITH[action]}` });
+        throw new ServiceError('hosting_outcome_unknown', {
+          server,
+          check: `/hosting ${server} ${CHECK_WITH[action]}`,
+        });
       }
       throw err;
     }
@@ -310,7 +319,8 @@ export class HostingService {
     domain: string | undefined,
   ): Promise<OnServer<WordpressItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.wp', named);
-    if (domain !== undefined) await this.refuseInvalid(actor, 'hosting.wp', server, checkFqdn(domain), { domain });
+    if (domain !== undefined)
+      await this.refuseInvalid(actor, 'hosting.wp', server, checkFqdn(domain), { domain });
     const q = domain === undefined ? {} : { domain: domain.trim() };
     return { server, value: wordpressOf(await api.listWordpress(q, interactive)) };
   }
@@ -332,9 +342,15 @@ export class HostingService {
     lines: number | undefined,
   ): Promise<OnServer<ErrorLogPage>> {
     const { server, api } = await this.begin(actor, 'hosting.errorlog', named, { domain });
-    await this.refuseInvalid(actor, 'hosting.errorlog', server, [...checkFqdn(domain), ...checkLines(lines)], {
-      domain,
-    });
+    await this.refuseInvalid(
+      actor,
+      'hosting.errorlog',
+      server,
+      [...checkFqdn(domain), ...checkLines(lines)],
+      {
+        domain,
+      },
+    );
     const log = await api.errorLog(
       { domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault },
       interactive,
@@ -380,7 +396,10 @@ export class HostingService {
     if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return err;
     if (err.status === 401 || err.status === 403 || err.status === 429) return err;
     const token = (await api.serverInfo(interactive).catch(() => undefined))?.domain_validation_token;
-    const message = [err.providerMessage, ...err.details].filter((s) => s !== '').join(' / ').slice(0, 500);
+    const message = [err.providerMessage, ...err.details]
+      .filter((s) => s !== '')
+      .join(' / ')
+      .slice(0, 500);
     return new ServiceError('hosting_domain_refused', {
       domain,
       record: `_service-verify.${domain}`,
@@ -400,27 +419,33 @@ export class HostingService {
     const { server, api } = await this.begin(actor, action, named, params);
     await this.refuseInvalid(actor, action, server, checkFqdn(input.subdomain, 'subdomain'), params);
     const subdomain = input.subdomain.trim();
-    await this.write(actor, action, server, params, () => api.addSubdomain({ subdomain, ssl: input.ssl }, interactive));
+    await this.write(actor, action, server, params, () =>
+      api.addSubdomain({ subdomain, ssl: input.ssl }, interactive),
+    );
     return { server, action, subject: subdomain };
   }
 
-  /** Checks a form without calling anything, for the modal's inline errors. */
+  /** Checks a form's values (as typed) without calling anything, for the modal's inline errors. */
   checkForm(
-    form:
-      | { kind: 'wp_install'; values: WordpressForm }
-      | { kind: 'db_create'; values: DatabaseForm }
-      | { kind: 'db_user_create'; values: DatabaseUserForm }
-      | { kind: 'ssh_key_add'; values: SshKeyForm },
+    kind: 'wp_install' | 'db_create' | 'db_user_create' | 'ssh_key_add',
+    values: Readonly<Record<string, string>>,
   ): HostingFieldProblem[] {
-    switch (form.kind) {
+    const v = (k: string): string => values[k] ?? '';
+    switch (kind) {
       case 'wp_install':
-        return checkWordpressForm(form.values);
+        return checkWordpressForm({
+          url: v('url'),
+          title: v('title'),
+          admin_username: v('admin_username'),
+          admin_password: v('admin_password'),
+          admin_email: v('admin_email'),
+        });
       case 'db_create':
-        return checkDatabaseForm(form.values);
+        return checkDatabaseForm({ name_suffix: v('name_suffix'), character_set: v('character_set') });
       case 'db_user_create':
-        return checkDatabaseUserForm(form.values);
+        return checkDatabaseUserForm({ name_suffix: v('name_suffix'), password: v('password') });
       case 'ssh_key_add':
-        return checkSshKeyForm(form.values);
+        return checkSshKeyForm({ public_key: v('public_key'), label: v('label') });
     }
   }
 
@@ -429,9 +454,27 @@ export class HostingService {
     return (await this.begin(actor, action, named, { form: true })).server;
   }
 
+  /** One WordPress site, for the delete form to name what it deletes (the form is a write attempt). */
+  async wordpressSite(
+    actor: Actor,
+    named: string | undefined,
+    id: string,
+  ): Promise<WordpressItem & { id: string }> {
+    const action = 'hosting.wp_delete';
+    const { server, api } = await this.begin(actor, action, named, { id, form: true });
+    await this.refuseInvalid(actor, action, server, checkId('wp_id', id), { id });
+    const site = wordpressOf(await api.listWordpress({}, interactive)).find((s) => s.id === id.trim());
+    if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id });
+    return { ...site, id: id.trim() };
+  }
+
   async installWordpress(actor: Actor, named: string | undefined, form: WordpressForm): Promise<WriteResult> {
     const action = 'hosting.wp_install';
-    const params = { url: form.url.trim(), title: form.title.trim(), admin_username: form.admin_username.trim() };
+    const params = {
+      url: form.url.trim(),
+      title: form.title.trim(),
+      admin_username: form.admin_username.trim(),
+    };
     const { server, api } = await this.begin(actor, action, named, params);
     await this.refuseInvalid(actor, action, server, checkWordpressForm(form), params);
     // Accepted: from here until it is sent, no log line may carry it.
@@ -472,7 +515,11 @@ export class HostingService {
     return { server, action, subject: params.name_suffix, created: createdName(answer, 'db_name', 'name') };
   }
 
-  async createDatabaseUser(actor: Actor, named: string | undefined, form: DatabaseUserForm): Promise<WriteResult> {
+  async createDatabaseUser(
+    actor: Actor,
+    named: string | undefined,
+    form: DatabaseUserForm,
+  ): Promise<WriteResult> {
     const action = 'hosting.db_user_create';
     const params = { name_suffix: form.name_suffix.trim() };
     const { server, api } = await this.begin(actor, action, named, params);
@@ -488,7 +535,12 @@ export class HostingService {
     }
   }
 
-  async grantDatabase(actor: Actor, named: string | undefined, dbUser: string, dbName: string): Promise<WriteResult> {
+  async grantDatabase(
+    actor: Actor,
+    named: string | undefined,
+    dbUser: string,
+    dbName: string,
+  ): Promise<WriteResult> {
     const action = 'hosting.db_grant';
     const params = { db_user: dbUser, db_name: dbName };
     const { server, api } = await this.begin(actor, action, named, params);
@@ -584,7 +636,11 @@ export class HostingService {
       needsApproval,
       expiresAt: new Date(now.getTime() + (this.deps.operationTtlMs ?? DEFAULT_OPERATION_TTL_MS)),
     });
-    await this.record(actor, `${req.kind}.request`, server, 'ok', { ...params, operation: op.id, needsApproval });
+    await this.record(actor, `${req.kind}.request`, server, 'ok', {
+      ...params,
+      operation: op.id,
+      needsApproval,
+    });
     return { op, loss, needsApproval };
   }
 
@@ -604,7 +660,9 @@ export class HostingService {
         };
       }
       case 'hosting.wp_delete': {
-        const site = wordpressOf(await api.listWordpress({}, interactive)).find((s) => s.id === req.id.trim());
+        const site = wordpressOf(await api.listWordpress({}, interactive)).find(
+          (s) => s.id === req.id.trim(),
+        );
         if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id: req.id });
         return {
           kind: req.kind,
@@ -687,11 +745,16 @@ export class HostingService {
     const op = await this.deps.store.operations.get(opId);
     if (!op) return { kind: 'refused', reason: 'not_found' };
     if (op.requesterId !== actor.userId) {
-      const { refusal } = await this.deps.access.decide({ ...actor, channelId: op.channelId }, 'hosting.approve');
+      const { refusal } = await this.deps.access.decide(
+        { ...actor, channelId: op.channelId },
+        'hosting.approve',
+      );
       if (refusal) return { kind: 'forbidden', error: refusal, op };
     }
     const to = op.requesterId === actor.userId ? 'cancelled' : 'rejected';
-    const r = await this.deps.store.operations.transition(op.id, ['pending'], to, { approverId: actor.userId });
+    const r = await this.deps.store.operations.transition(op.id, ['pending'], to, {
+      approverId: actor.userId,
+    });
     if (!r.won) return { kind: 'already_handled', op: r.row ?? op };
     await this.record(actor, `${op.kind}.${to === 'cancelled' ? 'cancel' : 'reject'}`, op.target, 'ok', {
       operation: op.id,
@@ -717,11 +780,17 @@ export class HostingService {
         return { kind: 'unknown', op: r.row ?? op, check: String(err.params.check) };
       }
       const code = failureCode(classifyFailure(err));
-      const r = await this.deps.store.operations.transition(op.id, ['executing'], 'failed', { errorCode: code });
+      const r = await this.deps.store.operations.transition(op.id, ['executing'], 'failed', {
+        errorCode: code,
+      });
       return { kind: 'failed', op: r.row ?? op, code };
     }
     const r = await this.deps.store.operations.transition(op.id, ['executing'], 'done');
-    return { kind: 'done', op: r.row ?? op, result: { server: op.target, action: req.kind, subject: subjectOf(req) } };
+    return {
+      kind: 'done',
+      op: r.row ?? op,
+      result: { server: op.target, action: req.kind, subject: subjectOf(req) },
+    };
   }
 
   private send(api: HostingClient, req: DestructiveRequest): Promise<AnyObject> {

@@ -156,7 +156,9 @@ export function checkDatabaseForm(f: DatabaseForm): HostingFieldProblem[] {
   const cs = f.character_set.trim();
   return [
     ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: IDENTIFIER }),
-    ...(cs === '' ? [] : checkText('character_set', cs, HOSTING_LIMITS.characterSetMax, { pattern: IDENTIFIER })),
+    ...(cs === ''
+      ? []
+      : checkText('character_set', cs, HOSTING_LIMITS.characterSetMax, { pattern: IDENTIFIER })),
   ];
 }
 

@@ -19,20 +19,27 @@ const en = {
     'Resetting a domain, deleting a WordPress site or an SSH key, and turning SSH off ask you to confirm first; nothing is sent before that.',
   'hosting.help.approval_note': 'These also need an approver’s approval here: {actions}.',
   'hosting.help.cmd.hosting.servers': '`/hosting servers` — the servers this key covers',
-  'hosting.help.cmd.hosting.info': '`/hosting info` — IP address, name servers, PHP and DB versions, hostname',
+  'hosting.help.cmd.hosting.info':
+    '`/hosting info` — IP address, name servers, PHP and DB versions, hostname',
   'hosting.help.cmd.hosting.usage': '`/hosting usage` — disk use, file count and settings counts',
   'hosting.help.cmd.hosting.domains': '`/hosting domains` — the domains on the server',
-  'hosting.help.cmd.hosting.domain': '`/hosting domain <name>` — document root, URL, SSL, e.g. `/hosting domain example.jp`',
+  'hosting.help.cmd.hosting.domain':
+    '`/hosting domain <name>` — document root, URL, SSL, e.g. `/hosting domain example.jp`',
   'hosting.help.cmd.hosting.domain_add':
     '`/hosting domain add <name> [ssl] [redirect-https]` — e.g. `/hosting domain add shop.example.jp ssl redirect-https`',
-  'hosting.help.cmd.hosting.domain_reset': '`/hosting domain reset <name>` — return a domain to its initial state (asks to confirm)',
+  'hosting.help.cmd.hosting.domain_reset':
+    '`/hosting domain reset <name>` — return a domain to its initial state (asks to confirm)',
   'hosting.help.cmd.hosting.subdomains': '`/hosting subdomains` — the subdomains on the server',
-  'hosting.help.cmd.hosting.subdomain_add': '`/hosting subdomain add <fqdn> [ssl]` — e.g. `/hosting subdomain add blog.example.jp ssl`',
+  'hosting.help.cmd.hosting.subdomain_add':
+    '`/hosting subdomain add <fqdn> [ssl]` — e.g. `/hosting subdomain add blog.example.jp ssl`',
   'hosting.help.cmd.hosting.wp': '`/hosting wp [domain]` — WordPress sites, e.g. `/hosting wp example.jp`',
-  'hosting.help.cmd.hosting.wp_install': '`/hosting wp install` — install WordPress (a form asks the details)',
-  'hosting.help.cmd.hosting.wp_delete': '`/hosting wp delete <id>` — delete a site; a form shows what goes with it',
+  'hosting.help.cmd.hosting.wp_install':
+    '`/hosting wp install` — install WordPress (a form asks the details)',
+  'hosting.help.cmd.hosting.wp_delete':
+    '`/hosting wp delete <id>` — delete a site; a form shows what goes with it',
   'hosting.help.cmd.hosting.db_create': '`/hosting db create` — a MySQL database (a form asks the name)',
-  'hosting.help.cmd.hosting.db_user_create': '`/hosting db user create` — a MySQL user (a form asks the name and password)',
+  'hosting.help.cmd.hosting.db_user_create':
+    '`/hosting db user create` — a MySQL user (a form asks the name and password)',
   'hosting.help.cmd.hosting.db_grant': '`/hosting db grant <db_user> <db_name>` — give a user a database',
   'hosting.help.cmd.hosting.ssh': '`/hosting ssh` — whether SSH is on, and how to connect',
   'hosting.help.cmd.hosting.ssh_on': '`/hosting ssh on` — turn SSH on',
@@ -41,8 +48,10 @@ const en = {
   'hosting.help.cmd.hosting.ssh_key_add': '`/hosting ssh key add` — register a public key (a form asks it)',
   'hosting.help.cmd.hosting.ssh_key_generate':
     '`/hosting ssh key generate [label]` — a new key pair; the private key is shown to you alone, once',
-  'hosting.help.cmd.hosting.ssh_key_delete': '`/hosting ssh key delete <id>` — remove a key (asks to confirm)',
-  'hosting.help.cmd.hosting.errorlog': '`/hosting errorlog <domain> [lines]` — the error log, e.g. `/hosting errorlog example.jp 200`',
+  'hosting.help.cmd.hosting.ssh_key_delete':
+    '`/hosting ssh key delete <id>` — remove a key (asks to confirm)',
+  'hosting.help.cmd.hosting.errorlog':
+    '`/hosting errorlog <domain> [lines]` — the error log, e.g. `/hosting errorlog example.jp 200`',
   'hosting.help.cmd.hosting.audit': '`/hosting audit` — recent /hosting changes and refusals on the server',
   'hosting.help.cmd.hosting.approve': 'Approve or reject requests with the buttons on their approval message',
 
@@ -84,7 +93,8 @@ const en = {
   'hosting.ssh.on': 'SSH on {server} is *on*.',
   'hosting.ssh.off': 'SSH on {server} is *off*. Turn it on with `/hosting ssh on`.',
   'hosting.ssh.unknown': 'The provider did not say whether SSH is on for {server}.',
-  'hosting.ssh.connect': 'Connect with `ssh -p {port} {user}@{host}` and a registered key (public key login only).',
+  'hosting.ssh.connect':
+    'Connect with `ssh -p {port} {user}@{host}` and a registered key (public key login only).',
   'hosting.ssh_keys.title': '{count} SSH keys on {server}',
   'hosting.ssh_keys.empty': 'No SSH key registered on {server}. Add one with `/hosting ssh key add`.',
   'hosting.ssh_keys.line': '• `{id}` “{label}” — `{key}`',
@@ -148,10 +158,12 @@ const en = {
   'hosting.confirm.dialog_text': 'This cannot be undone.',
   'hosting.confirm.dialog_yes': 'Yes, do it',
   'hosting.confirm.dialog_no': 'No',
-  'hosting.approval.request': '<@{user}> asks for this on {server}. An approver other than them must approve it.',
+  'hosting.approval.request':
+    '<@{user}> asks for this on {server}. An approver other than them must approve it.',
   'hosting.approval.approve': 'Approve',
   'hosting.approval.reject': 'Reject',
-  'hosting.approval.sent': 'Your request is waiting for an approver in <#{channel}>; nothing has been sent yet.',
+  'hosting.approval.sent':
+    'Your request is waiting for an approver in <#{channel}>; nothing has been sent yet.',
   'hosting.approval.not_posted':
     'The approval request could not be posted in this channel (is the bot a member? `/invite @vps-bot`). Nothing was sent.',
 
@@ -161,7 +173,8 @@ const en = {
     ':warning: The connection failed after the request may have reached the provider, so it may or may not have happened. Check with `{check}` before asking again; it is never repeated by itself.',
   'hosting.op.rejected': ':no_entry: Rejected by <@{user}>; nothing was sent.',
   'hosting.op.cancelled': 'Cancelled by <@{user}>; nothing was sent.',
-  'hosting.op.expired': ':hourglass: This request expired; nothing was sent. Ask again if it is still wanted.',
+  'hosting.op.expired':
+    ':hourglass: This request expired; nothing was sent. Ask again if it is still wanted.',
   'hosting.op.executing': ':hourglass_flowing_sand: Confirmed by <@{user}>; sending to the provider…',
   'hosting.refused.not_found': 'This request no longer exists.',
   'hosting.refused.not_requester': 'Only <@{user}>, who asked for this, can confirm or cancel it.',
@@ -250,10 +263,12 @@ const en = {
   'field.password.charset': 'Use only half-width characters, without spaces, in the password.',
   'field.db_user.required': 'Name the database user.',
   'field.db_user.too_long': 'The user name can be at most {limit} characters.',
-  'field.db_user.charset': 'Use the database user’s full name (letters, digits and _), as `/hosting db user create` gave it.',
+  'field.db_user.charset':
+    'Use the database user’s full name (letters, digits and _), as `/hosting db user create` gave it.',
   'field.db_name.required': 'Name the database.',
   'field.db_name.too_long': 'The database name can be at most {limit} characters.',
-  'field.db_name.charset': 'Use the database’s full name (letters, digits and _), as `/hosting db create` gave it.',
+  'field.db_name.charset':
+    'Use the database’s full name (letters, digits and _), as `/hosting db create` gave it.',
   'field.public_key.required': 'Paste the public key.',
   'field.public_key.too_long': 'The key can be at most {limit} characters.',
   'field.public_key.charset': 'That is not an OpenSSH public key such as ssh-ed25519 AAAA… you@host.',
@@ -295,18 +310,22 @@ const en = {
     'Usage: `/hosting [server] domain add <name> [ssl] [redirect-https]`, e.g. `/hosting domain add shop.example.jp ssl`.',
   'usage.hosting.domain_reset': 'Usage: `/hosting [server] domain reset <name>`.',
   'usage.hosting.subdomains': 'Usage: `/hosting [server] subdomains`.',
-  'usage.hosting.subdomain_add': 'Usage: `/hosting [server] subdomain add <fqdn> [ssl]`, e.g. `/hosting subdomain add blog.example.jp ssl`.',
+  'usage.hosting.subdomain_add':
+    'Usage: `/hosting [server] subdomain add <fqdn> [ssl]`, e.g. `/hosting subdomain add blog.example.jp ssl`.',
   'usage.hosting.wp': 'Usage: `/hosting [server] wp [domain]`, `wp install`, `wp delete <id>`.',
   'usage.hosting.wp_install': 'Usage: `/hosting [server] wp install` (a form asks the details).',
   'usage.hosting.wp_delete': 'Usage: `/hosting [server] wp delete <id>` (ids: `/hosting wp`).',
-  'usage.hosting.db': 'Usage: `/hosting [server] db create`, `db user create`, `db grant <db_user> <db_name>`.',
+  'usage.hosting.db':
+    'Usage: `/hosting [server] db create`, `db user create`, `db grant <db_user> <db_name>`.',
   'usage.hosting.db_create': 'Usage: `/hosting [server] db create` (a form asks the name).',
   'usage.hosting.db_grant': 'Usage: `/hosting [server] db grant <db_user> <db_name>`.',
   'usage.hosting.ssh':
     'Usage: `/hosting [server] ssh`, `ssh on`, `ssh off`, `ssh keys`, `ssh key add`, `ssh key generate [label]`, `ssh key delete <id>`.',
   'usage.hosting.ssh_key_add': 'Usage: `/hosting [server] ssh key add` (a form asks the key).',
-  'usage.hosting.ssh_key_delete': 'Usage: `/hosting [server] ssh key delete <id>` (ids: `/hosting ssh keys`).',
-  'usage.hosting.errorlog': 'Usage: `/hosting [server] errorlog <domain> [lines]`, e.g. `/hosting errorlog example.jp 200`.',
+  'usage.hosting.ssh_key_delete':
+    'Usage: `/hosting [server] ssh key delete <id>` (ids: `/hosting ssh keys`).',
+  'usage.hosting.errorlog':
+    'Usage: `/hosting [server] errorlog <domain> [lines]`, e.g. `/hosting errorlog example.jp 200`.',
   'usage.hosting.audit': 'Usage: `/hosting [server] audit`.',
 } as const;
 
@@ -327,23 +346,28 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     'ドメインの初期化、WordPress・SSHキーの削除、SSHの無効化は、実行前に確認を求めます。確認するまで何も送信しません。',
   'hosting.help.approval_note': '次の操作には、ここでは承認者の承認も必要です: {actions}',
   'hosting.help.cmd.hosting.servers': '`/hosting servers` — このキーで操作できるサーバー',
-  'hosting.help.cmd.hosting.info': '`/hosting info` — IPアドレス、ネームサーバー、PHP・DBのバージョン、ホスト名',
+  'hosting.help.cmd.hosting.info':
+    '`/hosting info` — IPアドレス、ネームサーバー、PHP・DBのバージョン、ホスト名',
   'hosting.help.cmd.hosting.usage': '`/hosting usage` — ディスク使用量、ファイル数、各種設定数',
   'hosting.help.cmd.hosting.domains': '`/hosting domains` — サーバーのドメイン一覧',
   'hosting.help.cmd.hosting.domain':
     '`/hosting domain <ドメイン>` — ドキュメントルート、URL、SSL（例: `/hosting domain example.jp`）',
   'hosting.help.cmd.hosting.domain_add':
     '`/hosting domain add <ドメイン> [ssl] [redirect-https]` — 例: `/hosting domain add shop.example.jp ssl redirect-https`',
-  'hosting.help.cmd.hosting.domain_reset': '`/hosting domain reset <ドメイン>` — ドメインを初期状態に戻す（確認あり）',
+  'hosting.help.cmd.hosting.domain_reset':
+    '`/hosting domain reset <ドメイン>` — ドメインを初期状態に戻す（確認あり）',
   'hosting.help.cmd.hosting.subdomains': '`/hosting subdomains` — サブドメイン一覧',
   'hosting.help.cmd.hosting.subdomain_add':
     '`/hosting subdomain add <FQDN> [ssl]` — 例: `/hosting subdomain add blog.example.jp ssl`',
   'hosting.help.cmd.hosting.wp': '`/hosting wp [ドメイン]` — WordPress一覧（例: `/hosting wp example.jp`）',
   'hosting.help.cmd.hosting.wp_install': '`/hosting wp install` — WordPressをインストール（フォームで入力）',
-  'hosting.help.cmd.hosting.wp_delete': '`/hosting wp delete <ID>` — サイトを削除（一緒に消すものをフォームで確認）',
+  'hosting.help.cmd.hosting.wp_delete':
+    '`/hosting wp delete <ID>` — サイトを削除（一緒に消すものをフォームで確認）',
   'hosting.help.cmd.hosting.db_create': '`/hosting db create` — MySQLデータベースを作成（フォームで入力）',
-  'hosting.help.cmd.hosting.db_user_create': '`/hosting db user create` — MySQLユーザーを作成（フォームで入力）',
-  'hosting.help.cmd.hosting.db_grant': '`/hosting db grant <DBユーザー> <DB名>` — ユーザーにデータベースの権限を付与',
+  'hosting.help.cmd.hosting.db_user_create':
+    '`/hosting db user create` — MySQLユーザーを作成（フォームで入力）',
+  'hosting.help.cmd.hosting.db_grant':
+    '`/hosting db grant <DBユーザー> <DB名>` — ユーザーにデータベースの権限を付与',
   'hosting.help.cmd.hosting.ssh': '`/hosting ssh` — SSHの状態と接続方法',
   'hosting.help.cmd.hosting.ssh_on': '`/hosting ssh on` — SSHを有効にする',
   'hosting.help.cmd.hosting.ssh_off': '`/hosting ssh off` — SSHを無効にする（確認あり）',
@@ -372,7 +396,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.usage.empty': 'プロバイダーから利用状況の数値が返されませんでした。',
 
   'hosting.domains.title': '{server} のドメイン（{count}件）',
-  'hosting.domains.empty': '{server} にはまだドメインがありません。`/hosting domain add <ドメイン>` で追加できます。',
+  'hosting.domains.empty':
+    '{server} にはまだドメインがありません。`/hosting domain add <ドメイン>` で追加できます。',
   'hosting.subdomains.title': '{server} のサブドメイン（{count}件）',
   'hosting.subdomains.empty':
     '{server} にはまだサブドメインがありません。`/hosting subdomain add <FQDN>` で追加できます。',
@@ -415,10 +440,13 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.audit.failed': '失敗（{code}）',
 
   'hosting.done.hosting.domain_add': '<@{user}> さんが {server} にドメイン `{subject}` を追加しました。',
-  'hosting.done.hosting.subdomain_add': '<@{user}> さんが {server} にサブドメイン `{subject}` を追加しました。',
-  'hosting.done.hosting.wp_install': '<@{user}> さんが {server} の {subject} にWordPressをインストールしました。',
+  'hosting.done.hosting.subdomain_add':
+    '<@{user}> さんが {server} にサブドメイン `{subject}` を追加しました。',
+  'hosting.done.hosting.wp_install':
+    '<@{user}> さんが {server} の {subject} にWordPressをインストールしました。',
   'hosting.done.hosting.db_create': '<@{user}> さんが {server} にデータベース `{subject}` を作成しました。',
-  'hosting.done.hosting.db_user_create': '<@{user}> さんが {server} にデータベースユーザー `{subject}` を作成しました。',
+  'hosting.done.hosting.db_user_create':
+    '<@{user}> さんが {server} にデータベースユーザー `{subject}` を作成しました。',
   'hosting.done.hosting.db_grant': '<@{user}> さんが {server} で `{subject}` の権限を付与しました。',
   'hosting.done.hosting.ssh_on': '<@{user}> さんが {server} のSSHを有効にしました。',
   'hosting.done.hosting.ssh_key_add': '<@{user}> さんが {server} にSSHキー「{subject}」を登録しました。',
@@ -460,7 +488,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.confirm.dialog_text': 'この操作は取り消せません。',
   'hosting.confirm.dialog_yes': '実行する',
   'hosting.confirm.dialog_no': 'やめる',
-  'hosting.approval.request': '<@{user}> さんが {server} でこの操作を依頼しています。依頼者以外の承認者の承認が必要です。',
+  'hosting.approval.request':
+    '<@{user}> さんが {server} でこの操作を依頼しています。依頼者以外の承認者の承認が必要です。',
   'hosting.approval.approve': '承認',
   'hosting.approval.reject': '却下',
   'hosting.approval.sent': '依頼は <#{channel}> で承認者を待っています。まだ何も送信していません。',
@@ -473,8 +502,10 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     ':warning: リクエストがプロバイダーに届いた可能性がある時点で接続が切れたため、実行されたかどうか分かりません。もう一度依頼する前に `{check}` で確認してください。ボットが自動で再送することはありません。',
   'hosting.op.rejected': ':no_entry: <@{user}> さんが却下しました。何も送信していません。',
   'hosting.op.cancelled': '<@{user}> さんが取り消しました。何も送信していません。',
-  'hosting.op.expired': ':hourglass: この依頼は期限切れになりました。何も送信していません。必要ならもう一度依頼してください。',
-  'hosting.op.executing': ':hourglass_flowing_sand: <@{user}> さんが確認しました。プロバイダーに送信しています…',
+  'hosting.op.expired':
+    ':hourglass: この依頼は期限切れになりました。何も送信していません。必要ならもう一度依頼してください。',
+  'hosting.op.executing':
+    ':hourglass_flowing_sand: <@{user}> さんが確認しました。プロバイダーに送信しています…',
   'hosting.refused.not_found': 'この依頼はもうありません。',
   'hosting.refused.not_requester': '確認・取り消しができるのは、依頼した <@{user}> さんだけです。',
   'hosting.refused.needs_approval': 'この操作には承認者の承認が必要です。依頼者だけでは実行できません。',
@@ -566,7 +597,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     '`/hosting db user create` で作成したときの完全なユーザー名（英数字と _）で指定してください。',
   'field.db_name.required': 'データベースを指定してください。',
   'field.db_name.too_long': 'データベース名は {limit} 文字以内で指定してください。',
-  'field.db_name.charset': '`/hosting db create` で作成したときの完全なデータベース名（英数字と _）で指定してください。',
+  'field.db_name.charset':
+    '`/hosting db create` で作成したときの完全なデータベース名（英数字と _）で指定してください。',
   'field.public_key.required': '公開鍵を貼り付けてください。',
   'field.public_key.too_long': '公開鍵は {limit} 文字以内にしてください。',
   'field.public_key.charset': 'ssh-ed25519 AAAA… you@host のようなOpenSSH形式の公開鍵を貼り付けてください。',
@@ -603,7 +635,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'usage.hosting.info': '使い方: `/hosting [サーバー] info`',
   'usage.hosting.usage': '使い方: `/hosting [サーバー] usage`',
   'usage.hosting.domains': '使い方: `/hosting [サーバー] domains`',
-  'usage.hosting.domain': '使い方: `/hosting [サーバー] domain <ドメイン>`（例: `/hosting domain example.jp`）',
+  'usage.hosting.domain':
+    '使い方: `/hosting [サーバー] domain <ドメイン>`（例: `/hosting domain example.jp`）',
   'usage.hosting.domain_add':
     '使い方: `/hosting [サーバー] domain add <ドメイン> [ssl] [redirect-https]`（例: `/hosting domain add shop.example.jp ssl`）',
   'usage.hosting.domain_reset': '使い方: `/hosting [サーバー] domain reset <ドメイン>`',
@@ -613,14 +646,17 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'usage.hosting.wp': '使い方: `/hosting [サーバー] wp [ドメイン]`、`wp install`、`wp delete <ID>`',
   'usage.hosting.wp_install': '使い方: `/hosting [サーバー] wp install`（フォームで入力）',
   'usage.hosting.wp_delete': '使い方: `/hosting [サーバー] wp delete <ID>`（IDは `/hosting wp` で確認）',
-  'usage.hosting.db': '使い方: `/hosting [サーバー] db create`、`db user create`、`db grant <DBユーザー> <DB名>`',
+  'usage.hosting.db':
+    '使い方: `/hosting [サーバー] db create`、`db user create`、`db grant <DBユーザー> <DB名>`',
   'usage.hosting.db_create': '使い方: `/hosting [サーバー] db create`（フォームで入力）',
   'usage.hosting.db_grant': '使い方: `/hosting [サーバー] db grant <DBユーザー> <DB名>`',
   'usage.hosting.ssh':
     '使い方: `/hosting [サーバー] ssh`、`ssh on`、`ssh off`、`ssh keys`、`ssh key add`、`ssh key generate [ラベル]`、`ssh key delete <ID>`',
   'usage.hosting.ssh_key_add': '使い方: `/hosting [サーバー] ssh key add`（フォームで入力）',
-  'usage.hosting.ssh_key_delete': '使い方: `/hosting [サーバー] ssh key delete <ID>`（IDは `/hosting ssh keys` で確認）',
-  'usage.hosting.errorlog': '使い方: `/hosting [サーバー] errorlog <ドメイン> [行数]`（例: `/hosting errorlog example.jp 200`）',
+  'usage.hosting.ssh_key_delete':
+    '使い方: `/hosting [サーバー] ssh key delete <ID>`（IDは `/hosting ssh keys` で確認）',
+  'usage.hosting.errorlog':
+    '使い方: `/hosting [サーバー] errorlog <ドメイン> [行数]`（例: `/hosting errorlog example.jp 200`）',
   'usage.hosting.audit': '使い方: `/hosting [サーバー] audit`',
 };
 

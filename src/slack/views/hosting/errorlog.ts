@@ -17,12 +17,18 @@ const LINE_MAX = Math.floor((LIMITS.sectionText - 10) / ERROR_LOG_PAGE_LINES) - 
 function shown(line: string): string {
   const chars = [...line];
   // Inside a code block only the backquote fence can break out.
-  const safe = (s: string) => escapeMrkdwn(s).replace(/```/g, "``\u200b`");
+  const safe = (s: string) => escapeMrkdwn(s).replace(/```/g, '``\u200b`');
   if (chars.length <= LINE_MAX) return safe(line);
   return `${safe(chars.slice(0, LINE_MAX).join(''))}… (+${chars.length - LINE_MAX})`;
 }
 
-export function errorLogView(ui: Ui, server: string, log: ErrorLogPage, asked: number, page: number): Message {
+export function errorLogView(
+  ui: Ui,
+  server: string,
+  log: ErrorLogPage,
+  asked: number,
+  page: number,
+): Message {
   const title = ui.t('hosting.errorlog.title', { domain: log.domain, server });
   if (log.lines.length === 0) {
     const empty = ui.t('hosting.errorlog.empty', { domain: escapeMrkdwn(log.domain) });
@@ -43,7 +49,11 @@ export function errorLogView(ui: Ui, server: string, log: ErrorLogPage, asked: n
       elements: [
         {
           type: 'mrkdwn',
-          text: ui.t('hosting.errorlog.page', { from: from + 1, to: from + lines.length, count: log.lines.length }),
+          text: ui.t('hosting.errorlog.page', {
+            from: from + 1,
+            to: from + lines.length,
+            count: log.lines.length,
+          }),
         },
       ],
     },
@@ -55,7 +65,10 @@ export function errorLogView(ui: Ui, server: string, log: ErrorLogPage, asked: n
           {
             type: 'button' as const,
             action_id: `${HOSTING_IDS.errorLogPage}:${dir}`,
-            text: { type: 'plain_text' as const, text: ui.t(dir === 'prev' ? 'hosting.errorlog.prev' : 'hosting.errorlog.next') },
+            text: {
+              type: 'plain_text' as const,
+              text: ui.t(dir === 'prev' ? 'hosting.errorlog.prev' : 'hosting.errorlog.next'),
+            },
             value,
           },
         ]

@@ -75,14 +75,23 @@ function input(ui: Ui, field: TextField): KnownBlock {
     block_id: hostingBlockId(field),
     optional: OPTIONAL.has(field),
     label: { type: 'plain_text', text: ui.t(`hosting.label.${field}` as MessageKey) },
-    ...(HINTED.has(field) ? { hint: { type: 'plain_text', text: ui.t(`hosting.hint.${field}` as MessageKey) } } : {}),
+    ...(HINTED.has(field)
+      ? { hint: { type: 'plain_text', text: ui.t(`hosting.hint.${field}` as MessageKey) } }
+      : {}),
     element,
   };
 }
 
-function modal(ui: Ui, form: HostingForm, meta: HostingFormPayload, blocks: KnownBlock[], submit: MessageKey): ModalView {
+function modal(
+  ui: Ui,
+  form: HostingForm,
+  meta: HostingFormPayload,
+  blocks: KnownBlock[],
+  submit: MessageKey,
+): ModalView {
   const privateMetadata = encodePayload(hostingFormPayload, meta);
-  if (!fits('privateMetadata', privateMetadata)) throw new ViewLimitError('privateMetadata', privateMetadata.length);
+  if (!fits('privateMetadata', privateMetadata))
+    throw new ViewLimitError('privateMetadata', privateMetadata.length);
   assertBlocksWithinLimits(blocks, 'modal');
   return {
     type: 'modal',
@@ -96,28 +105,45 @@ function modal(ui: Ui, form: HostingForm, meta: HostingFormPayload, blocks: Know
 }
 
 /** WordPress install, a database, a database user or an SSH public key. */
-export function hostingFormView(ui: Ui, form: Exclude<HostingForm, 'wp_delete'>, meta: HostingFormPayload): ModalView {
+export function hostingFormView(
+  ui: Ui,
+  form: Exclude<HostingForm, 'wp_delete'>,
+  meta: HostingFormPayload,
+): ModalView {
   const blocks: KnownBlock[] = [
-    { type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) }] },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) }],
+    },
     ...FIELDS[form].map((f) => input(ui, f)),
   ];
   return modal(ui, form, meta, blocks, 'hosting.modal.submit');
 }
 
 /** A WordPress delete: the site, and the three options with the spec's defaults. */
-export function wpDeleteFormView(ui: Ui, meta: HostingFormPayload & { id: string }, url: string | undefined): ModalView {
+export function wpDeleteFormView(
+  ui: Ui,
+  meta: HostingFormPayload & { id: string },
+  url: string | undefined,
+): ModalView {
   const option = (field: (typeof WP_DELETE_OPTIONS)[number]['field']) => ({
     text: { type: 'plain_text' as const, text: ui.t(`hosting.modal.${field}` as MessageKey) },
     value: field,
   });
   const initial = WP_DELETE_OPTIONS.filter((o) => o.initial).map((o) => option(o.field));
   const blocks: KnownBlock[] = [
-    { type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) }] },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) }],
+    },
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: ui.t('hosting.modal.wp_delete.intro', { id: escapeMrkdwn(meta.id), url: escapeMrkdwn(url ?? '?') }),
+        text: ui.t('hosting.modal.wp_delete.intro', {
+          id: escapeMrkdwn(meta.id),
+          url: escapeMrkdwn(url ?? '?'),
+        }),
       },
     },
     {
@@ -155,12 +181,25 @@ type StateValues = Record<
 >;
 
 /** A text form's values as typed (empty when left out). */
-export function readHostingForm(form: Exclude<HostingForm, 'wp_delete'>, values: StateValues): Record<string, string> {
+export function readHostingForm(
+  form: Exclude<HostingForm, 'wp_delete'>,
+  values: StateValues,
+): Record<string, string> {
   return Object.fromEntries(FIELDS[form].map((f) => [f, values[hostingBlockId(f)]?.[f]?.value ?? '']));
 }
 
 /** The WordPress delete form's choices. */
-export function readWpDeleteForm(values: StateValues): { deleteDb: boolean; deleteDbUser: boolean; deleteCron: boolean } {
-  const ticked = new Set((values[hostingBlockId('options')]?.options?.selected_options ?? []).map((o) => o.value));
-  return { deleteDb: ticked.has('delete_db'), deleteDbUser: ticked.has('delete_db_user'), deleteCron: ticked.has('delete_cron') };
+export function readWpDeleteForm(values: StateValues): {
+  deleteDb: boolean;
+  deleteDbUser: boolean;
+  deleteCron: boolean;
+} {
+  const ticked = new Set(
+    (values[hostingBlockId('options')]?.options?.selected_options ?? []).map((o) => o.value),
+  );
+  return {
+    deleteDb: ticked.has('delete_db'),
+    deleteDbUser: ticked.has('delete_db_user'),
+    deleteCron: ticked.has('delete_cron'),
+  };
 }

@@ -39,7 +39,9 @@ export function hostingHelpView(
     const context = [ui.t('hosting.help.confirm_note')];
     if (secondPerson.length > 0)
       context.push(
-        ui.t('hosting.help.approval_note', { actions: secondPerson.map((a) => `\`${a.replace('hosting.', '')}\``).join(', ') }),
+        ui.t('hosting.help.approval_note', {
+          actions: secondPerson.map((a) => `\`${a.replace('hosting.', '')}\``).join(', '),
+        }),
       );
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: context.join(' ') }] });
   }
@@ -50,7 +52,9 @@ export function hostingHelpView(
         {
           type: 'mrkdwn',
           text: ui.t('hosting.help.not_yours', {
-            commands: caps.needsHigherRole.map((a) => `\`${a.replace('hosting.', '').replace(/_/g, ' ')}\``).join(', '),
+            commands: caps.needsHigherRole
+              .map((a) => `\`${a.replace('hosting.', '').replace(/_/g, ' ')}\``)
+              .join(', '),
           }),
         },
       ],

@@ -59,7 +59,10 @@ export function lossText(ui: Ui, server: string, loss: Loss): string {
 }
 
 function header(text: string): KnownBlock {
-  return { type: 'header', text: { type: 'plain_text', text: [...text].slice(0, LIMITS.headerText).join('') } };
+  return {
+    type: 'header',
+    text: { type: 'plain_text', text: [...text].slice(0, LIMITS.headerText).join('') },
+  };
 }
 
 function section(text: string): KnownBlock {
@@ -72,7 +75,10 @@ function buttons(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'): KnownBl
     type: 'button',
     style: kind === 'confirm' ? 'danger' : 'primary',
     action_id: kind === 'confirm' ? HOSTING_IDS.confirm : HOSTING_IDS.approve,
-    text: { type: 'plain_text', text: ui.t(kind === 'confirm' ? 'hosting.confirm.button' : 'hosting.approval.approve') },
+    text: {
+      type: 'plain_text',
+      text: ui.t(kind === 'confirm' ? 'hosting.confirm.button' : 'hosting.approval.approve'),
+    },
     value,
     confirm: {
       title: { type: 'plain_text', text: ui.t('hosting.confirm.dialog_title') },
@@ -85,7 +91,10 @@ function buttons(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'): KnownBl
   const no: Button = {
     type: 'button',
     action_id: kind === 'confirm' ? HOSTING_IDS.cancel : HOSTING_IDS.reject,
-    text: { type: 'plain_text', text: ui.t(kind === 'confirm' ? 'hosting.confirm.cancel' : 'hosting.approval.reject') },
+    text: {
+      type: 'plain_text',
+      text: ui.t(kind === 'confirm' ? 'hosting.confirm.cancel' : 'hosting.approval.reject'),
+    },
     value,
   };
   return { type: 'actions', block_id: HOSTING_IDS.opActions, elements: [yes, no] };
@@ -98,7 +107,15 @@ export function confirmationView(ui: Ui, op: OperationRow, loss: Loss): Message 
   const blocks: KnownBlock[] = [
     header(title),
     section(`:warning: ${loses}`),
-    { type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('hosting.confirm.nothing_sent', { expires: formatTime(ui, op.expiresAt) }) }] },
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: ui.t('hosting.confirm.nothing_sent', { expires: formatTime(ui, op.expiresAt) }),
+        },
+      ],
+    },
     buttons(ui, op, 'confirm'),
   ];
   assertBlocksWithinLimits(blocks, 'message');
@@ -114,7 +131,15 @@ export function approvalRequestView(ui: Ui, op: OperationRow, loss: Loss): Messa
     header(title),
     section(who),
     section(`:warning: ${loses}`),
-    { type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('hosting.confirm.nothing_sent', { expires: formatTime(ui, op.expiresAt) }) }] },
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: ui.t('hosting.confirm.nothing_sent', { expires: formatTime(ui, op.expiresAt) }),
+        },
+      ],
+    },
     buttons(ui, op, 'approve'),
   ];
   assertBlocksWithinLimits(blocks, 'message');
@@ -145,7 +170,9 @@ export function outcomeStatus(ui: Ui, r: DecisionResult, actorId: string, reason
     case 'unknown':
       return ui.t('hosting.op.unknown', { check: r.check });
     case 'rejected':
-      return ui.t(r.op.state === 'cancelled' ? 'hosting.op.cancelled' : 'hosting.op.rejected', { user: actorId });
+      return ui.t(r.op.state === 'cancelled' ? 'hosting.op.cancelled' : 'hosting.op.rejected', {
+        user: actorId,
+      });
     case 'expired':
       return ui.t('hosting.op.expired');
     case 'already_handled':
@@ -165,7 +192,8 @@ function stateSentence(ui: Ui, op: OperationRow): string {
 export function decisionRefusal(ui: Ui, r: DecisionResult): string | undefined {
   switch (r.kind) {
     case 'refused':
-      if (r.reason === 'not_requester') return ui.t('hosting.refused.not_requester', { user: r.op?.requesterId ?? '' });
+      if (r.reason === 'not_requester')
+        return ui.t('hosting.refused.not_requester', { user: r.op?.requesterId ?? '' });
       if (r.reason === 'needs_approval') return ui.t('hosting.refused.needs_approval');
       if (r.reason === 'self_approval') return ui.t('hosting.refused.self_approval');
       return ui.t('hosting.refused.not_found');

@@ -6,7 +6,13 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { AnyObject, HostingServerInfo } from '../../../provider/index.ts';
-import type { DomainDetail, DomainItem, SshKeyItem, SshState, WordpressItem } from '../../../services/hosting/index.ts';
+import type {
+  DomainDetail,
+  DomainItem,
+  SshKeyItem,
+  SshState,
+  WordpressItem,
+} from '../../../services/hosting/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
@@ -19,7 +25,10 @@ const LIST_MAX = 60;
 const code = (s: string): string => `\`${escapeMrkdwn(s)}\``;
 
 function header(text: string): KnownBlock {
-  return { type: 'header', text: { type: 'plain_text', text: [...text].slice(0, LIMITS.headerText).join('') } };
+  return {
+    type: 'header',
+    text: { type: 'plain_text', text: [...text].slice(0, LIMITS.headerText).join('') },
+  };
 }
 
 function context(text: string): KnownBlock {
@@ -34,15 +43,27 @@ function done(blocks: KnownBlock[], text: string): Message {
 /** A list of lines under a title: as many as one message holds, the rest counted. */
 function listMessage(ui: Ui, title: string, lines: readonly string[], empty: string): Message {
   if (lines.length === 0) return done([{ type: 'section', text: { type: 'mrkdwn', text: empty } }], empty);
-  const shown = lines.slice(0, LIST_MAX).map((l) => ([...l].length > 1000 ? `${[...l].slice(0, 1000).join('')}…` : l));
+  const shown = lines
+    .slice(0, LIST_MAX)
+    .map((l) => ([...l].length > 1000 ? `${[...l].slice(0, 1000).join('')}…` : l));
   const blocks: KnownBlock[] = [header(title), ...packLines(shown)];
-  if (lines.length > shown.length) blocks.push(context(ui.t('summary.more', { count: lines.length - shown.length })));
+  if (lines.length > shown.length)
+    blocks.push(context(ui.t('summary.more', { count: lines.length - shown.length })));
   return done(blocks, `${title}\n${shown.slice(0, 10).join('\n')}`);
 }
 
 export function serversView(ui: Ui, answer: { servers: readonly string[] } | { all: true }): Message {
-  if ('all' in answer) return done([{ type: 'section', text: { type: 'mrkdwn', text: ui.t('hosting.servers.all') } }], ui.t('hosting.servers.all'));
-  return listMessage(ui, ui.t('hosting.servers.title'), answer.servers.map((s) => `• ${code(s)}`), ui.t('hosting.servers.all'));
+  if ('all' in answer)
+    return done(
+      [{ type: 'section', text: { type: 'mrkdwn', text: ui.t('hosting.servers.all') } }],
+      ui.t('hosting.servers.all'),
+    );
+  return listMessage(
+    ui,
+    ui.t('hosting.servers.title'),
+    answer.servers.map((s) => `• ${code(s)}`),
+    ui.t('hosting.servers.all'),
+  );
 }
 
 function versions(v: unknown): string | undefined {
@@ -140,7 +161,10 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
     {
       type: 'section',
       fields: [
-        { type: 'mrkdwn', text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(d.domain.url) : none}` },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(d.domain.url) : none}`,
+        },
         { type: 'mrkdwn', text: `*${ui.t('hosting.domain.ssl')}*\n${sslLabel(ui, d.domain.ssl_status)}` },
         {
           type: 'mrkdwn',
@@ -162,7 +186,12 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
   return done(blocks, text);
 }
 
-export function wordpressView(ui: Ui, server: string, domain: string | undefined, items: readonly WordpressItem[]): Message {
+export function wordpressView(
+  ui: Ui,
+  server: string,
+  domain: string | undefined,
+  items: readonly WordpressItem[],
+): Message {
   const title =
     domain === undefined
       ? ui.t('hosting.wp.title', { server, count: items.length })
@@ -218,7 +247,6 @@ export function sshKeysView(ui: Ui, server: string, keys: readonly SshKeyItem[])
   );
 }
 
-
 function subjectOf(params: Record<string, unknown>): string {
   for (const k of ['domain', 'subdomain', 'url', 'name_suffix', 'label', 'id', 'db_user']) {
     const v = params[k];
@@ -243,5 +271,10 @@ export function hostingAuditView(ui: Ui, server: string, rows: readonly AuditRow
       outcome,
     });
   });
-  return listMessage(ui, ui.t('hosting.audit.title', { server }), lines, ui.t('hosting.audit.empty', { server }));
+  return listMessage(
+    ui,
+    ui.t('hosting.audit.title', { server }),
+    lines,
+    ui.t('hosting.audit.empty', { server }),
+  );
 }

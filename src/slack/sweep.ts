@@ -1,0 +1,66 @@
+/**
+ * The work nobody clicks for: signup quotes that expire (the message says
+ * so), orders in `unknown` asked again with the same Idempotency-Key until
+ * the answer is definite (the thread says what it was), and /hosting requests
+ * nobody confirmed or approved in time (their approval message says they
+ * expired). Safe on every replica at once: each row moves by one conditional
+ * UPDATE, so only one replica acts on it and only that one posts.
+ */
+import type { webApi } from '@slack/bolt';
+import type { Logger } from '../log.ts';
+import type { HostingService } from '../services/hosting/index.ts';
+import { expireDue, recoverUnknown } from '../services/signup/index.ts';
+import { outcomeMessage, redrawApproval } from './hosting-posts.ts';
+import { refreshApproval, reportOutcome, type SignupPostDeps } from './signup-posts.ts';
+
+export interface SweepDeps extends SignupPostDeps {
+  hosting: Pick<HostingService, 'expireDue'>;
+}
+
+export interface SweepReport {
+  expired: number;
+  rechecked: number;
+  operationsExpired: number;
+}
+
+export async function runSweep(
+  deps: SweepDeps,
+  client: webApi.WebClient,
+  logger: Logger,
+): Promise<SweepReport> {
+  const log = logger.child({ component: 'sweep' });
+  const expired = await expireDue(deps.signup);
+  for (const row of expired) await refreshApproval(deps, client, row, log);
+  const outcomes = await recoverUnknown(deps.signup);
+  for (const o of outcomes) {
+    // Still unknown after another try: the thread already says it is being checked.
+    if (o.kind === 'unknown' && o.code !== 'NEEDS_MANUAL_CHECK') continue;
+    await reportOutcome(deps, client, o, log);
+  }
+  const ops = await deps.hosting.expireDue();
+  for (const op of ops) {
+    await redrawApproval(client, op, outcomeMessage(deps.channelUi, { kind: 'expired', op }, 'system'), log);
+  }
+  return { expired: expired.length, rechecked: outcomes.length, operationsExpired: ops.length };
+}
+
+/** Runs the sweep every `intervalMs`; returns the stop function. */
+export function startSweep(
+  deps: SweepDeps,
+  client: webApi.WebClient,
+  logger: Logger,
+  intervalMs: number,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runSweep(deps, client, logger)
+      .catch((err: unknown) => logger.error({ err }, 'sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
