@@ -43,7 +43,9 @@ export type ServiceErrorCode =
   /** The provider would not add a domain: `params` carry the TXT record that proves ownership and its message. */
   | 'hosting_domain_refused'
   /** The WordPress site or SSH key named (`params.what`, `params.id`) is not on the server. */
-  | 'hosting_not_found';
+  | 'hosting_not_found'
+  /** The provider refused a hosting request; `params.code` and its own `params.message` say why. */
+  | 'hosting_rejected';
 
 export class ServiceError extends Error {
   constructor(

@@ -60,9 +60,9 @@ export function describeFailureKind(
           details: [],
         };
       }
-      if (e.code === 'hosting_domain_refused') {
+      if (e.code === 'hosting_domain_refused' || e.code === 'hosting_rejected') {
         const p = Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, escapeMrkdwn(String(v))]));
-        return { text: ui.t('error.hosting_domain_refused', p), details: [] };
+        return { text: ui.t(`error.${e.code}`, p), details: [] };
       }
       if (e.code === 'role_required') {
         return {

@@ -174,6 +174,21 @@ function invalid(problems: readonly HostingFieldProblem[]): ServiceError | null 
   return new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit ?? 0 });
 }
 
+/**
+ * A request the provider looked at and refused (400, 409, 422): its code and
+ * its own words (field and reason in `errors`), which say more than the code.
+ * Auth, permission, rate limits and server errors keep their own sentences.
+ */
+function rejection(err: unknown): unknown {
+  if (!(err instanceof ProviderError) || ![400, 409, 422].includes(err.status)) return err;
+  const message = [err.providerMessage, ...err.details].filter((s) => s !== '').join(' / ');
+  if (message === '') return err;
+  return new ServiceError('hosting_rejected', {
+    code: err.code,
+    message: [...message].slice(0, 500).join(''),
+  });
+}
+
 const isHostingWrite = (a: HostingAction): boolean => CHECK_WITH[a] !== undefined;
 
 export class HostingService {
@@ -197,7 +212,9 @@ export class HostingService {
       const server = await this.deps.access.hostingServer(named);
       return { server, api: this.deps.provider.hosting(server) };
     } catch (err) {
-      await this.record(actor, action, named ?? null, 'refused', params, failureCode(classifyFailure(err)));
+      // Audited against the server it would have been, when the key names one.
+      const target = named ?? (await this.deps.access.hostingServer(undefined).catch(() => null));
+      await this.record(actor, action, target, 'refused', params, failureCode(classifyFailure(err)));
       throw err;
     }
   }
@@ -267,7 +284,7 @@ export class HostingService {
           check: `/hosting ${server} ${CHECK_WITH[action]}`,
         });
       }
-      throw err;
+      throw rejection(err);
     }
   }
 

@@ -148,7 +148,6 @@ const en = {
   'hosting.loss.deleted': '*deleted*',
   'hosting.loss.kept': 'kept',
   'hosting.loss.no_sites': 'none',
-  'hosting.loss.no_root': '',
   'hosting.loss.root': ' under `{root}`',
   'hosting.loss.no_label': 'no label',
   'hosting.confirm.nothing_sent': 'Nothing has been sent yet. This request expires {expires}.',
@@ -295,6 +294,8 @@ const en = {
   'error.hosting_domain_refused':
     'The provider would not add `{domain}` ({code}). If its ownership is not proven yet, set a DNS TXT record named `{record}` with the value `{token}`, wait for DNS to propagate, then run the command again. The provider said: {message}',
   'error.hosting_not_found': 'There is no {what} `{id}` on this server. {hint}',
+  'error.hosting_rejected':
+    'The provider refused it ({code}). It said: {message}. Correct that and run the command again; `/hosting help` shows each command’s form.',
   'error.hosting_not_found.wp': 'See `/hosting wp` for the sites and their ids.',
   'error.hosting_not_found.ssh_key': 'See `/hosting ssh keys` for the keys and their ids.',
   'error.hosting_not_found.what.wp': 'WordPress site',
@@ -478,7 +479,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.loss.deleted': '*削除*',
   'hosting.loss.kept': '残す',
   'hosting.loss.no_sites': 'なし',
-  'hosting.loss.no_root': '',
   'hosting.loss.root': '（`{root}` 以下）',
   'hosting.loss.no_label': 'ラベルなし',
   'hosting.confirm.nothing_sent': 'まだ何も送信していません。この依頼の有効期限は {expires} です。',
@@ -625,6 +625,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'error.hosting_domain_refused':
     'プロバイダーが `{domain}` の追加を受け付けませんでした（{code}）。ドメインの所有権をまだ確認していない場合は、DNSに名前 `{record}`、値 `{token}` のTXTレコードを設定し、反映を待ってからもう一度実行してください。プロバイダーのメッセージ: {message}',
   'error.hosting_not_found': 'このサーバーに{what} `{id}` はありません。{hint}',
+  'error.hosting_rejected':
+    'プロバイダーに受け付けられませんでした（{code}）。プロバイダーのメッセージ: {message}。内容を直してもう一度実行してください。各コマンドの書き方は `/hosting help` で確認できます。',
   'error.hosting_not_found.wp': '`/hosting wp` でサイトとIDを確認してください。',
   'error.hosting_not_found.ssh_key': '`/hosting ssh keys` で鍵とIDを確認してください。',
   'error.hosting_not_found.what.wp': 'WordPressサイト',
