@@ -8,7 +8,7 @@
  * and an error about the audit log would misreport it.
  */
 import type { Logger } from '../log.ts';
-import type { AuditEntry, Store } from '../store/index.ts';
+import type { AuditEntry, AuditOutcome, Store } from '../store/index.ts';
 
 export class Audit {
   constructor(
@@ -29,5 +29,25 @@ export class Audit {
         'audit append failed',
       );
     }
+  }
+
+  /** One row of what a person did (or tried) here, from where they did it. */
+  byActor(
+    actor: { userId: string; channelId: string },
+    action: string,
+    target: string | null,
+    outcome: AuditOutcome,
+    params: Record<string, unknown>,
+    errorCode?: string,
+  ): Promise<void> {
+    return this.record({
+      actor: actor.userId,
+      channelId: actor.channelId,
+      action,
+      target,
+      params,
+      outcome,
+      ...(errorCode ? { errorCode } : {}),
+    });
   }
 }

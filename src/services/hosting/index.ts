@@ -24,7 +24,7 @@ import {
   ProviderError,
   ProviderNetworkError,
 } from '../../provider/index.ts';
-import type { AuditOutcome, AuditRow, OperationRow, Store } from '../../store/index.ts';
+import type { AuditRow, OperationRow, Store } from '../../store/index.ts';
 import type { AccessService, Actor, DestructiveHostingAction, HostingAction } from '../access.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
@@ -214,28 +214,16 @@ export class HostingService {
     } catch (err) {
       // Audited against the server it would have been, when the key names one.
       const target = named ?? (await this.deps.access.hostingServer(undefined).catch(() => null));
-      await this.record(actor, action, target, 'refused', params, failureCode(classifyFailure(err)));
+      await this.deps.audit.byActor(
+        actor,
+        action,
+        target,
+        'refused',
+        params,
+        failureCode(classifyFailure(err)),
+      );
       throw err;
     }
-  }
-
-  private record(
-    actor: Actor,
-    action: string,
-    target: string | null,
-    outcome: AuditOutcome,
-    params: Record<string, unknown>,
-    errorCode?: string,
-  ): Promise<void> {
-    return this.deps.audit.record({
-      actor: actor.userId,
-      channelId: actor.channelId,
-      action,
-      target,
-      params,
-      outcome,
-      ...(errorCode ? { errorCode } : {}),
-    });
   }
 
   /** Checks input problems, auditing the refusal of a write. */
@@ -248,7 +236,8 @@ export class HostingService {
   ): Promise<void> {
     const err = invalid(problems);
     if (!err) return;
-    if (isHostingWrite(action)) await this.record(actor, action, server, 'refused', params, 'invalid_field');
+    if (isHostingWrite(action))
+      await this.deps.audit.byActor(actor, action, server, 'refused', params, 'invalid_field');
     throw err;
   }
 
@@ -266,11 +255,11 @@ export class HostingService {
   ): Promise<T> {
     try {
       const answer = await call();
-      await this.record(actor, action, server, 'ok', params);
+      await this.deps.audit.byActor(actor, action, server, 'ok', params);
       return answer;
     } catch (err) {
       const maybe = err instanceof ProviderNetworkError && err.mayHaveReachedServer;
-      await this.record(
+      await this.deps.audit.byActor(
         actor,
         action,
         server,
@@ -653,7 +642,7 @@ export class HostingService {
       needsApproval,
       expiresAt: new Date(now.getTime() + (this.deps.operationTtlMs ?? DEFAULT_OPERATION_TTL_MS)),
     });
-    await this.record(actor, `${req.kind}.request`, server, 'ok', {
+    await this.deps.audit.byActor(actor, `${req.kind}.request`, server, 'ok', {
       ...params,
       operation: op.id,
       needsApproval,
@@ -736,7 +725,14 @@ export class HostingService {
         )
       ).refusal;
     if (still) {
-      await this.record(actor, `${op.kind}.decide`, op.target, 'refused', { operation: op.id }, still.code);
+      await this.deps.audit.byActor(
+        actor,
+        `${op.kind}.decide`,
+        op.target,
+        'refused',
+        { operation: op.id },
+        still.code,
+      );
       return { kind: 'forbidden', error: still, op };
     }
     const r = await this.deps.store.operations.transition(
@@ -773,9 +769,15 @@ export class HostingService {
       approverId: actor.userId,
     });
     if (!r.won) return { kind: 'already_handled', op: r.row ?? op };
-    await this.record(actor, `${op.kind}.${to === 'cancelled' ? 'cancel' : 'reject'}`, op.target, 'ok', {
-      operation: op.id,
-    });
+    await this.deps.audit.byActor(
+      actor,
+      `${op.kind}.${to === 'cancelled' ? 'cancel' : 'reject'}`,
+      op.target,
+      'ok',
+      {
+        operation: op.id,
+      },
+    );
     return { kind: 'rejected', op: r.row };
   }
 

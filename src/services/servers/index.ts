@@ -143,7 +143,7 @@ export class ServersService {
     const action = ACTION_OF[field];
     const params = { ref, value };
     const audit = (target: string, outcome: AuditOutcome, extra: Record<string, unknown>, code?: string) =>
-      this.record(actor, action, target, outcome, { ...params, ...extra }, code);
+      this.deps.audit.byActor(actor, action, target, outcome, { ...params, ...extra }, code);
     await this.guardWrite(actor, action, ref, params);
     const server = await this.resolve(ref);
     const problems = checkField(field, value);
@@ -174,25 +174,6 @@ export class ServersService {
     return { server, field, before, after: value };
   }
 
-  private record(
-    actor: Actor,
-    action: Action,
-    target: string,
-    outcome: AuditOutcome,
-    params: Record<string, unknown>,
-    errorCode?: string,
-  ): Promise<void> {
-    return this.deps.audit.record({
-      actor: actor.userId,
-      channelId: actor.channelId,
-      action,
-      target,
-      params,
-      outcome,
-      errorCode,
-    });
-  }
-
   /** Authorises a write; a refusal is audited (against the server's uuid when it resolves) and rethrown. */
   private async guardWrite(
     actor: Actor,
@@ -204,7 +185,7 @@ export class ServersService {
       await this.deps.access.authorize(actor, action);
     } catch (err) {
       const server = await this.resolve(ref).catch(() => undefined);
-      await this.record(
+      await this.deps.audit.byActor(
         actor,
         action,
         server?.uuid ?? ref,

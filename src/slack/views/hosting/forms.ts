@@ -5,24 +5,18 @@
  * reaches the rules and is answered on its field in words. Pure.
  */
 import type { KnownBlock, ModalView, PlainTextInput } from '@slack/types';
-import { HOSTING_LIMITS } from '../../../services/hosting/index.ts';
+import { HOSTING_LIMITS, type HostingField } from '../../../services/hosting/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
 import { escapeMrkdwn, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
 
-type TextField =
-  | 'url'
-  | 'title'
-  | 'admin_username'
-  | 'admin_password'
-  | 'admin_email'
-  | 'name_suffix'
-  | 'character_set'
-  | 'password'
-  | 'public_key'
-  | 'label';
+/** The forms' text inputs: the rules' fields that are typed into a form. */
+type TextField = Exclude<
+  HostingField,
+  'domain' | 'subdomain' | 'lines' | 'db_user' | 'db_name' | 'wp_id' | 'key_id' | 'server'
+>;
 
 const MAX: Record<TextField, number> = {
   url: HOSTING_LIMITS.urlMax,
