@@ -340,6 +340,64 @@ describe('paid signup through Slack', () => {
     expect(realPosts(scene)).toHaveLength(0);
   });
 
+  it('a decided approval message is rewritten for its state: its header, the status first, no buttons', async () => {
+    scene = await startScene();
+    const headerOf = (c: RecordedCall) =>
+      ((c.args.blocks ?? []) as { type: string; text?: { text?: string } }[])[0]?.text?.text;
+    const decided = (c: RecordedCall) => {
+      const blocks = (c.args.blocks ?? []) as { type: string; text?: { text?: string } }[];
+      expect(blocks.some((b) => b.type === 'actions')).toBe(false);
+      expect(blocks[1]?.type).toBe('section');
+      const text = allText(c.args);
+      expect(text).not.toContain('vps_signup_approve');
+      expect(text).not.toContain('quote expires');
+      expect(text).not.toContain('sealed until the order is placed');
+      return { header: headerOf(c), status: blocks[1]?.text?.text ?? '' };
+    };
+    // Quotes made within one simulated instant: find each one's message by its server name.
+    const tsOf = async (name: string) =>
+      (await scene!.bots[0]!.store.signups.listRecent({ limit: 10 })).find((r) => r.serverName === name)
+        ?.messageTs;
+    const updateOf = async (name: string, after: number, header: string) => {
+      const ts = await tsOf(name);
+      expect(ts).toBeTruthy();
+      return scene!.slack.waitFor(
+        (c) => c.seq > after && c.method === 'chat.update' && c.args.ts === ts && headerOf(c) === header,
+      );
+    };
+
+    // Paid and active.
+    const paid = await quote(scene, form({ name: 'paid' }));
+    expect(headerOf(paid.posted)).toBe('VPS order waiting for approval');
+    let after = scene.slack.lastSeq;
+    await scene.click('vps_signup_approve', paid.value, APPROVER);
+    const active = decided(await updateOf('paid', after, 'VPS ordered and paid: active'));
+    expect(active.status).toContain(`Approved by <@${APPROVER}> and paid`);
+
+    // Rejected by an approver.
+    const no = await quote(scene, form({ name: 'no' }));
+    after = scene.slack.lastSeq;
+    await scene.click('vps_signup_reject', no.value, APPROVER);
+    const rejected = decided(await updateOf('no', after, 'VPS order rejected'));
+    expect(rejected.status).toContain(`Rejected by <@${APPROVER}>`);
+
+    // Refused by the provider (prepaid balance too low).
+    const poor = await quote(scene, form({ name: 'poor' }));
+    scene.sim.control.setBalance(0);
+    after = scene.slack.lastSeq;
+    await scene.click('vps_signup_approve', poor.value, APPROVER);
+    const failed = decided(await updateOf('poor', after, 'VPS order failed: not ordered'));
+    expect(failed.status).toContain('Not ordered (PAYMENT_REQUIRED)');
+
+    // Nobody decided in time.
+    await quote(scene, form({ name: 'late' }));
+    scene.sim.control.clock.advance(30 * 60_000);
+    after = scene.slack.lastSeq;
+    expect((await scene.sweep()).expired).toBe(1);
+    const expired = decided(await updateOf('late', after, 'VPS quote expired: not ordered'));
+    expect(expired.status).toContain('Nothing was charged');
+  });
+
   it('no password in any Slack call or log line, except the generated one shown once to its requester', async () => {
     scene = await startScene();
     const typed = await quote(scene, form({ name: 'typed' }));

@@ -2,8 +2,9 @@
  * The channel's side of paid signup: the approval message (what, the price to
  * be charged, regular price and campaign, the pro-rata note, who asked, when
  * the quote expires, Approve behind a confirm dialog stating the amount, and
- * Reject), the same message once decided, the outcome sentences for its
- * thread, and the sentences a clicker or requester gets alone. Pure.
+ * Reject), the same message rewritten for its state once decided, the outcome
+ * sentences for its thread, and the sentences a clicker or requester gets
+ * alone. Pure.
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
 import { ServiceError } from '../../../services/errors.ts';
@@ -40,7 +41,8 @@ function field(label: string, value: string) {
   return { type: 'mrkdwn' as const, text: `*${label}*\n${value}` };
 }
 
-function detailBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
+/** The order's fields; a decided message leaves out the sealed password, which only matters before the order. */
+function orderFields(ui: Ui, d: SignupDisplay, decided: boolean) {
   const r = d.row;
   const plan = d.plan
     ? `${escapeMrkdwn(d.plan.plan_name)} (${Math.round(d.plan.memory_mb / 102.4) / 10} GB, ${d.plan.vcpu} vCPU, ${d.plan.disk_gb} GB)`
@@ -64,18 +66,36 @@ function detailBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
       ui.t('signup.approval.renew'),
       ui.t(r.autoRenew ? 'signup.approval.renew_on' : 'signup.approval.renew_off'),
     ),
-    field(ui.t('signup.approval.password'), ui.t('signup.approval.password_set')),
   ];
+  if (!decided) fields.push(field(ui.t('signup.approval.password'), ui.t('signup.approval.password_set')));
   if (r.partnerCode !== null)
     fields.push(field(ui.t('signup.approval.partner'), escapeMrkdwn(r.partnerCode)));
-  const price: string[] = [ui.t('signup.approval.price', { price: formatYen(ui, r.quotedPrice) })];
+  return fields;
+}
+
+/** The price line: what an approval would charge, what was paid, or what was quoted. */
+function priceBlock(ui: Ui, r: SignupRow): KnownBlock {
+  const price = formatYen(ui, r.quotedPrice);
+  const key: MessageKey =
+    r.state === 'quoted'
+      ? 'signup.approval.price'
+      : r.state === 'submitted' || r.state === 'active'
+        ? 'signup.decided.paid'
+        : 'signup.decided.price';
+  const lines = [ui.t(key, { price })];
   if (r.campaignApplied && r.regularPrice !== null && r.regularPrice !== r.quotedPrice) {
-    price.push(ui.t('signup.approval.campaign', { regular: formatYen(ui, r.regularPrice) }));
+    lines.push(ui.t('signup.approval.campaign', { regular: formatYen(ui, r.regularPrice) }));
   }
+  return { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } };
+}
+
+/** The request as an approver first sees it: what, the price, the pro-rata note, who asked, until when. */
+function quotedBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
+  const r = d.row;
   return [
     { type: 'header', text: { type: 'plain_text', text: ui.t('signup.approval.header') } },
-    { type: 'section', fields } satisfies SectionBlock,
-    { type: 'section', text: { type: 'mrkdwn', text: price.join('\n') } },
+    { type: 'section', fields: orderFields(ui, d, false) } satisfies SectionBlock,
+    priceBlock(ui, r),
     {
       type: 'context',
       elements: [
@@ -88,6 +108,40 @@ function detailBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
           }),
         },
       ],
+    },
+  ];
+}
+
+/** The header of a decided order: its state, readable from the channel at a glance. */
+function decidedHeader(ui: Ui, row: SignupRow): string {
+  switch (row.state) {
+    case 'quoted':
+      return ui.t('signup.approval.header');
+    case 'approved':
+    case 'executing':
+      return ui.t('signup.header.in_progress');
+    case 'rejected':
+      return ui.t(row.approverId === row.requesterId ? 'signup.header.withdrawn' : 'signup.header.rejected');
+    default:
+      return ui.t(`signup.header.${row.state}`);
+  }
+}
+
+/**
+ * A decided order: its state as the header, the status sentence first, then
+ * what was ordered and its price. No buttons, and nothing that only mattered
+ * while it waited (the quote's expiry, the sealed password, the pro-rata note).
+ */
+function decidedBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
+  const r = d.row;
+  return [
+    { type: 'header', text: { type: 'plain_text', text: decidedHeader(ui, r) } },
+    { type: 'section', text: { type: 'mrkdwn', text: signupStatusLine(ui, r) } },
+    { type: 'section', fields: orderFields(ui, d, true) } satisfies SectionBlock,
+    priceBlock(ui, r),
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: ui.t('signup.decided.requested', { user: r.requesterId }) }],
     },
   ];
 }
@@ -128,7 +182,7 @@ function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
   };
 }
 
-/** The one-line status that replaces the buttons once the quote is decided. */
+/** The status sentence a decided message leads with (who decided, what it cost, what now). */
 function signupStatusLine(ui: Ui, row: SignupRow): string {
   const user = row.approverId ?? row.requesterId;
   const price = formatYen(ui, row.quotedPrice);
@@ -150,20 +204,24 @@ function signupStatusLine(ui: Ui, row: SignupRow): string {
   }
 }
 
-/** The approval message: with buttons while `quoted`, with its status line after. */
+/**
+ * The approval message: while `quoted`, the request with its buttons; once
+ * decided, rewritten for its state (header, status first, no buttons).
+ */
 export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
-  const blocks = detailBlocks(ui, d);
-  if (d.row.state === 'quoted') blocks.push(buttons(ui, d));
-  else blocks.push({ type: 'section', text: { type: 'mrkdwn', text: signupStatusLine(ui, d.row) } });
+  const quoted = d.row.state === 'quoted';
+  const blocks = quoted ? [...quotedBlocks(ui, d), buttons(ui, d)] : decidedBlocks(ui, d);
   assertBlocksWithinLimits(blocks, 'message');
-  const text =
-    d.row.state === 'quoted'
-      ? ui.t('signup.approval.fallback', {
-          plan: planLabel(d),
-          months: d.row.period,
-          price: formatYen(ui, d.row.quotedPrice),
-        })
-      : signupStatusLine(ui, d.row);
+  const text = quoted
+    ? ui.t('signup.approval.fallback', {
+        plan: planLabel(d),
+        months: d.row.period,
+        price: formatYen(ui, d.row.quotedPrice),
+      })
+    : ui.t('signup.decided.fallback', {
+        header: decidedHeader(ui, d.row),
+        status: signupStatusLine(ui, d.row),
+      });
   return { text, blocks };
 }
 

@@ -261,6 +261,161 @@ describe('approval message', () => {
   });
 });
 
+describe('a decided approval message shows its final state', () => {
+  // [state over the row, en header, ja header, en status, ja status, en price, ja price]
+  const cases: [Partial<SignupRow>, string, string, string, string, string, string][] = [
+    [
+      { state: 'approved', approverId: 'UAPP' },
+      'VPS order approved: being placed',
+      'VPSの申し込み（承認済み・申し込み中）',
+      'Approved by <@UAPP>. Placing the order now',
+      '<@UAPP> が承認しました。申し込み中です',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+    [
+      { state: 'executing', approverId: 'UAPP' },
+      'VPS order approved: being placed',
+      'VPSの申し込み（承認済み・申し込み中）',
+      'Placing the order now',
+      '申し込み中です',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+    [
+      { state: 'submitted', approverId: 'UAPP', providerServiceId: 4321 },
+      'VPS ordered and paid: being set up',
+      'VPSの申し込み（支払い済み・準備中）',
+      'paid ¥13,000. The server is being set up',
+      '13,000円 を支払いました。サーバーを準備中です',
+      'Paid: *¥13,000*',
+      '支払い済み: *13,000円*',
+    ],
+    [
+      { state: 'active', approverId: 'UAPP', providerServiceId: 4321 },
+      'VPS ordered and paid: active',
+      'VPSの申し込み（支払い済み・稼働中）',
+      'paid ¥13,000. The server is active',
+      'サーバーは稼働中です',
+      'Paid: *¥13,000*',
+      '支払い済み: *13,000円*',
+    ],
+    [
+      { state: 'rejected', approverId: 'UAPP' },
+      'VPS order rejected',
+      'VPSの申し込み（却下）',
+      'Rejected by <@UAPP>. Nothing was charged',
+      '<@UAPP> が却下しました。課金はありません',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+    [
+      { state: 'rejected', approverId: 'UREQ' },
+      'VPS order withdrawn',
+      'VPSの申し込み（取り下げ）',
+      'Withdrawn by <@UREQ>. Nothing was charged',
+      '<@UREQ> が取り下げました。課金はありません',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+    [
+      { state: 'expired', secretId: null },
+      'VPS quote expired: not ordered',
+      'VPSの申し込み（見積もり失効）',
+      'The quote expired at 10/03/2026, 12:30:00. Nothing was charged',
+      '見積もりは 2026/03/10 12:30:00 に失効しました。課金はありません',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+    [
+      { state: 'failed', approverId: 'UAPP', errorCode: 'PAYMENT_REQUIRED', secretId: null },
+      'VPS order failed: not ordered',
+      'VPSの申し込み（失敗）',
+      'Not ordered (PAYMENT_REQUIRED). Nothing was charged',
+      '申し込めませんでした（PAYMENT_REQUIRED）。課金はありません',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+    [
+      { state: 'price_changed', approverId: 'UAPP' },
+      'VPS order stopped: the price changed',
+      'VPSの申し込み（料金変更のため中止）',
+      'Not ordered: the price changed. Nothing was charged',
+      '料金が変わったため申し込んでいません。課金はありません',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+    [
+      { state: 'unknown', approverId: 'UAPP' },
+      'VPS order: checking the outcome',
+      'VPSの申し込み（結果を確認中）',
+      'Checking whether the order went through',
+      '申し込みが通ったか確認中です',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+  ];
+  const langs = [
+    { ui: en, h: 1, s: 3, p: 5, waiting: ['quote expires', 'sealed', 'pro-rata', 'Charged on approval'] },
+    {
+      ui: ja,
+      h: 2,
+      s: 4,
+      p: 6,
+      waiting: ['見積もりの有効期限', '暗号化して保管', '日割り', '承認すると課金'],
+    },
+  ] as const;
+
+  for (const lang of langs) {
+    for (const c of cases) {
+      const [over] = c;
+      const who = over.approverId === 'UREQ' ? ' (withdrawn)' : '';
+      it(`${lang.ui.locale}: ${over.state}${who}: its header, the status first, no buttons, nothing of the wait`, () => {
+        const m = signupApprovalMessage(lang.ui, {
+          row: row(over),
+          plan: catalogue.plans[1],
+          image: catalogue.images[0],
+        });
+        const [header, status, details, price, context] = m.blocks as [
+          KnownBlock,
+          KnownBlock,
+          KnownBlock,
+          KnownBlock,
+          KnownBlock,
+        ];
+        expect(header).toEqual({ type: 'header', text: { type: 'plain_text', text: c[lang.h] } });
+        expect(status.type).toBe('section');
+        expect(allText(status)).toContain(c[lang.s]);
+        expect(details.type).toBe('section');
+        expect(allText(details)).toContain('VPS 2GB');
+        expect(allText(price)).toContain(c[lang.p]);
+        expect(allText(context)).toContain('<@UREQ>');
+        expect(m.blocks).toHaveLength(5);
+        expect(m.blocks.some((b) => b.type === 'actions')).toBe(false);
+        const text = allText(m);
+        expect(text).not.toContain(SIGNUP_IDS.approve);
+        expect(text).not.toContain(SIGNUP_IDS.reject);
+        for (const w of lang.waiting) expect(text).not.toContain(w);
+        // The notification text leads with the state too.
+        expect(m.text.startsWith(c[lang.h])).toBe(true);
+        expect(m.text).toContain(c[lang.s]);
+      });
+    }
+  }
+
+  it('the waiting request keeps its header, expiry, sealed password and buttons', () => {
+    const m = signupApprovalMessage(ja, { row: row(), plan: catalogue.plans[1] });
+    expect(m.blocks[0]).toEqual({
+      type: 'header',
+      text: { type: 'plain_text', text: 'VPSの申し込み（承認待ち）' },
+    });
+    const text = allText(m.blocks);
+    expect(text).toContain('見積もりの有効期限 2026/03/10 12:30:00');
+    expect(text).toContain('暗号化して保管');
+    expect(m.blocks.some((b) => b.type === 'actions')).toBe(true);
+  });
+});
+
 describe('outcome and refusal sentences', () => {
   const paid = row({ state: 'active', providerServiceId: 4321, approverId: 'UAPP' });
   it('explain every outcome of the order', () => {
