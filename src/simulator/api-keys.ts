@@ -59,12 +59,27 @@ function grant(spec: ServiceGrantSpec): ServiceGrant {
   };
 }
 
+function expiryOf(v: string | Date | null): Date | null {
+  if (v === null) return null;
+  if (v instanceof Date) return v;
+  const at = parseJstDateTime(v, false);
+  if (!at) throw new Error(`invalid expires_at ${v}`);
+  return at;
+}
+
 export class KeyRegistry {
   private readonly byToken = new Map<string, KeyRecord>();
   private counter = 0;
 
   find(token: string): KeyRecord | undefined {
     return this.byToken.get(token);
+  }
+
+  /** Moves the expiry of the key named `key` (or whose token it is); see SimulatorControl.setKeyExpiry. */
+  setExpiry(key: string, expiresAt: string | Date | null): void {
+    const rec = this.find(key) ?? this.byName(key);
+    if (!rec) throw new Error(`no key named ${key}`);
+    rec.expiresAt = expiryOf(expiresAt);
   }
 
   byName(name: string): KeyRecord | undefined {
@@ -99,12 +114,7 @@ export class KeyRegistry {
         targets: [spec.legacy.servername],
       });
     }
-    let expiresAt: Date | null = null;
-    if (spec.expires_at instanceof Date) expiresAt = spec.expires_at;
-    else if (typeof spec.expires_at === 'string') {
-      expiresAt = parseJstDateTime(spec.expires_at, false);
-      if (!expiresAt) throw new Error(`invalid expires_at ${spec.expires_at}`);
-    }
+    const expiresAt = expiryOf(spec.expires_at ?? null);
     const slug = name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
     const token = deterministic
       ? `xs_sim_${slug}_${createHash('sha256').update(`vps-chatops-sim-key:${name}`).digest('hex').slice(0, 32)}`

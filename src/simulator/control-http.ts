@@ -7,6 +7,7 @@
  *   GET    /__sim/state                         whole state
  *   GET    /__sim/keys                          preset API keys
  *   POST   /__sim/keys          KeySpec         -> {key}
+ *   POST   /__sim/keys/{name}/expiry {expires_at: JST string, ISO string or null}
  *   GET    /__sim/clock                         -> {now}
  *   POST   /__sim/clock         {now?: ISO string, advanceMs?: number}
  *   GET    /__sim/servers                       -> {servers}
@@ -105,7 +106,7 @@ function dispatch(
   const paramAt =
     segs[0] === 'dns' && segs[1] === 'txt'
       ? 2
-      : ['servers', 'plans', 'signups', 'hosting'].includes(segs[0] ?? '')
+      : ['servers', 'plans', 'signups', 'hosting', 'keys'].includes(segs[0] ?? '')
         ? 1
         : -1;
   const route = `${method} ${segs.map((s, i) => (i === paramAt ? ':x' : s)).join('/')}`;
@@ -117,6 +118,16 @@ function dispatch(
       return { keys: core.presetKeys };
     case 'POST keys':
       return { key: c.createKey(b as KeySpec) };
+    case 'POST keys/:x/expiry': {
+      const v = b.expires_at;
+      if (v !== null && typeof v !== 'string') throw new ControlError('expires_at must be a string or null');
+      // ISO 8601 (with a zone) or the provider's own JST form.
+      const iso = typeof v === 'string' && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v) ? new Date(v) : v;
+      if (iso instanceof Date && Number.isNaN(iso.getTime()))
+        throw new ControlError('expires_at is not a date');
+      c.setKeyExpiry(x, iso);
+      return { ok: true };
+    }
     case 'GET clock':
       return { now: c.clock.now().toISOString() };
     case 'POST clock': {

@@ -153,6 +153,7 @@ export function createControl(core: SimCore): SimulatorControl {
     nextRequest: (filter) => core.journal.next(filter),
     clearRequests: () => core.journal.clear(),
     createKey: (spec) => core.keys.create(spec, w.balance).token,
+    setKeyExpiry: (key, expiresAt) => core.keys.setExpiry(key, expiresAt),
     inFlight: () => core.inFlight(),
     waitForInFlight: (count = 1) => core.waitForInFlight(count),
     setTxtRecord: (name, value, options) =>

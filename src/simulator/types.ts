@@ -219,6 +219,12 @@ export interface SimulatorControl {
   nextRequest(filter?: RequestFilter): Promise<RecordedRequest>;
   clearRequests(): void;
   createKey(spec: KeySpec): string;
+  /**
+   * Moves a key's expiry (`key`: its name or the key itself): a JST string or
+   * Date as in KeySpec, null for never. A moment already past expires it now:
+   * its next request answers 401.
+   */
+  setKeyExpiry(key: string, expiresAt: string | Date | null): void;
   /** Requests currently being handled (after body read, before the answer). */
   inFlight(): number;
   /** Resolves once at least `count` requests are in flight (awaiting latency etc.). */

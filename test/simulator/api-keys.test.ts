@@ -49,6 +49,18 @@ describe('authentication', () => {
     expect(r.status).toBe(401);
   });
 
+  it('setKeyExpiry moves a key’s expiry: a past moment expires it now, null makes it last', async () => {
+    const key = sim.control.createKey({ name: 'short', services: { vps: { permission_type: 'read' } } });
+    expect(((await call(sim, 'GET', '/v1/me', { key })).json as Me).expires_at).toBeNull();
+    sim.control.setKeyExpiry('short', new Date(sim.control.clock.now().getTime() + 86_400_000));
+    expect(((await call(sim, 'GET', '/v1/me', { key })).json as Me).expires_at).toBe('2026-11-22 12:00:00');
+    sim.control.setKeyExpiry(key, sim.control.clock.now());
+    expect((await call(sim, 'GET', '/v1/me', { key })).status).toBe(401);
+    sim.control.setKeyExpiry('short', null);
+    expect((await call(sim, 'GET', '/v1/me', { key })).status).toBe(200);
+    expect(() => sim.control.setKeyExpiry('nobody', null)).toThrow(/no key named nobody/);
+  });
+
   it('403 FORBIDDEN from a non-allowed IP address; allowed when the IP is listed', async () => {
     const r = await call(sim, 'GET', '/v1/me', { key: sim.keys.ipRestricted });
     expect([r.status, codeOf(r)]).toEqual([403, 'FORBIDDEN']);

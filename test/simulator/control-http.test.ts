@@ -117,6 +117,13 @@ describe('control API over HTTP (/__sim/)', () => {
       .json as { key: string };
     const me = await call(sim, 'GET', '/v1/me', { key: r.key });
     expect(me.json).toMatchObject({ services: { vps: { permission_type: 'read' } } });
+    await ctl('POST', 'keys/ops/expiry', { expires_at: '2030-01-01 09:00:00' });
+    expect(
+      ((await call(sim, 'GET', '/v1/me', { key: r.key })).json as { expires_at: string }).expires_at,
+    ).toBe('2030-01-01 09:00:00');
+    await ctl('POST', 'keys/ops/expiry', { expires_at: sim.control.clock.now().toISOString() });
+    expect((await call(sim, 'GET', '/v1/me', { key: r.key })).status).toBe(401);
+    expect((await ctl('POST', 'keys/nobody/expiry', { expires_at: null })).status).toBe(400);
   });
 
   it('unknown control route is 404; bad input is 400', async () => {
