@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { webApi } from '@slack/bolt';
 import { registerHandlers } from '../handlers/index.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, realTimers, systemClock } from './clock.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { ProviderClient, type ProviderClock, type RetryPolicy } from './provider/index.ts';
@@ -25,6 +25,7 @@ import { SlackDirectory } from './slack/slack-directory.ts';
 import { runSweep, type SweepReport, startSweep } from './slack/sweep.ts';
 import { uiFor } from './slack/views/format.ts';
 import { openStore, type Store, StoreError } from './store/index.ts';
+import { KeyHealth, keyFingerprint, ProviderKeyError } from './watch/key-health.ts';
 import { createWatcherRuntime } from './watch/runtime.ts';
 
 export interface RunningBot {
@@ -78,16 +79,49 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     ...(opts.provider?.clock ? { clock: opts.provider.clock } : {}),
   });
   try {
+    let notifier: Notifier | undefined;
+    const watch = createWatcherRuntime({
+      settings: {
+        intervalSeconds: config.watch.intervalSeconds,
+        budgetShare: config.watch.budgetShare,
+        notifyChannel: config.notifyChannel,
+        flapSeconds: config.watch.flapSeconds,
+        setupPendingMinutes: config.watch.setupPendingMinutes,
+      },
+      store,
+      provider,
+      logger: logger.child({ component: 'watcher' }),
+      clock,
+      onOutbox: () => notifier?.kick(),
+    });
+    // The provider key, asked once now and watched while the bot runs; only the watcher's leader warns.
+    const keyHealth = new KeyHealth({
+      provider,
+      store,
+      clock,
+      timers: realTimers,
+      logger,
+      keyId: keyFingerprint(config.provider.apiKey),
+      baseUrl: config.provider.baseUrl,
+      isLeader: () => watch.leadership.isLeader(),
+      notifyChannel: config.notifyChannel,
+      onOutbox: () => notifier?.kick(),
+    });
+    // Slack and the provider are asked at once; a refusal by either stops start-up in one line
+    // (Slack's first: a Slack that cannot be reached is not kept waiting for the provider's answer).
+    const keyCheck = keyHealth.startupCheck();
+    keyCheck.catch(() => undefined);
     const identity = await fetchBotIdentity(config.slack);
+    await keyCheck;
     let background: () => BackgroundStats = () => ({});
     const slack = createSlackApp({
       identity,
       slack: config.slack,
       port: opts.port ?? config.port,
       logger,
-      health: () => healthReport(store, provider),
-      // The watcher and notifier are made after the app (they need its settings); read them late.
-      metrics: () => prometheusText(provider.metrics(), background()),
+      health: () => healthReport(store, provider, { status: keyHealth.status(), now: clock.now() }),
+      // The notifier is made after the app; read the background parts late.
+      metrics: () => prometheusText(provider.metrics(), { ...background(), providerKey: keyHealth.status() }),
     });
     const directory = new SlackDirectory(slack.app.client, config.locale, clock);
     const access = new AccessService({
@@ -113,21 +147,6 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       secrets,
       policy: { allowSelfApproval: policy?.approvals.allow_self ?? false },
     };
-    let notifier: Notifier | undefined;
-    const watch = createWatcherRuntime({
-      settings: {
-        intervalSeconds: config.watch.intervalSeconds,
-        budgetShare: config.watch.budgetShare,
-        notifyChannel: config.notifyChannel,
-        flapSeconds: config.watch.flapSeconds,
-        setupPendingMinutes: config.watch.setupPendingMinutes,
-      },
-      store,
-      provider,
-      logger: logger.child({ component: 'watcher' }),
-      clock,
-      onOutbox: () => notifier?.kick(),
-    });
     // The outbox is the notifier's only retry: the app's client would retry a 429
     // three times on its own and hold the channel's order hostage meanwhile.
     const notifierWeb = new webApi.WebClient(config.slack.botToken, {
@@ -183,6 +202,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     if (watching) {
       watch.watcher.start();
       notifier.start();
+      keyHealth.start();
       const running = notifier;
       background = () => ({ watcher: watch.watcher.stats(), notifier: running.stats() });
     }
@@ -195,6 +215,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       async stop() {
         stopSweep();
         if (watching) {
+          await keyHealth.stop();
           await watch.watcher.stop();
           await notifier?.stop();
         }
@@ -232,8 +253,8 @@ async function main(): Promise<void> {
       process.stderr.write(`${err.problems.join('\n')}\n`);
       process.exit(1);
     }
-    // The store and the Slack check explain themselves in one line.
-    if (err instanceof SlackStartupError || err instanceof StoreError) {
+    // The store, the Slack check and the provider key check explain themselves in one line.
+    if (err instanceof SlackStartupError || err instanceof StoreError || err instanceof ProviderKeyError) {
       process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }

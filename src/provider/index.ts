@@ -6,6 +6,7 @@ export * from './provider-client.ts';
 export * from './rate-limit-gate.ts';
 export * from './retry-policy.ts';
 export * from './schemas.ts';
+export * from './time.ts';
 export type { CallOptions, HttpMethod, Timeouts } from './transport.ts';
 export { classifyNetworkError, DEFAULT_TIMEOUTS, realClock } from './transport.ts';
 export * from './validate.ts';

@@ -2,6 +2,8 @@
  * The Bolt app: Socket Mode when an app-level token is configured, else HTTP
  * on PORT with `/slack/events` (signature and timestamp verified by Bolt's
  * receiver), plus `/healthz` and `/metrics` on the same port in both modes.
+ * `/healthz` answers 503 only when the store is down; whether the bot can do
+ * its work (the provider key) is its `ready` field.
  * Listeners are registered by the caller (src/main.ts passes handlers/).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -50,7 +52,7 @@ function operationalRoutes(opts: Pick<SlackAppOptions, 'health' | 'metrics' | 'l
           (err: unknown) => {
             log.error({ err }, 'health check failed');
             res.writeHead(503, { 'content-type': 'application/json' });
-            res.end(JSON.stringify({ ok: false, store: 'down', provider: {} }));
+            res.end(JSON.stringify({ ok: false, store: 'down', ready: false, provider: {} }));
           },
         );
       },

@@ -1,10 +1,12 @@
 /**
  * Prometheus text exposition (version 0.0.4) of the provider client's counters:
  * requests by endpoint template and status, latency histograms, 429s, retries,
- * network errors, queue and the last rate-limit headers seen.
+ * network errors, queue and the last rate-limit headers seen; the provider
+ * key's state and expiry; the watcher's and notifier's figures.
  */
 import type { ProviderMetrics } from '../provider/index.ts';
 import { LATENCY_BUCKETS_MS } from '../provider/index.ts';
+import type { ProviderKeyStatus } from '../services/health.ts';
 import type { WatcherStats } from '../watch/watcher.ts';
 import type { NotifierStats } from './notifier.ts';
 
@@ -12,7 +14,17 @@ import type { NotifierStats } from './notifier.ts';
 export interface BackgroundStats {
   watcher?: WatcherStats | undefined;
   notifier?: NotifierStats | undefined;
+  /** The provider key's last check (made at start-up, then now and then). */
+  providerKey?: ProviderKeyStatus | undefined;
 }
+
+const KEY_STATES: readonly ProviderKeyStatus['state'][] = [
+  'unchecked',
+  'ok',
+  'forbidden',
+  'refused',
+  'unreachable',
+];
 
 const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
@@ -81,6 +93,33 @@ export function prometheusText(m: ProviderMetrics, bg: BackgroundStats = {}): st
       'gauge',
       'When the server list was last read (epoch s).',
       w.lastListAt === undefined ? null : Math.floor(w.lastListAt / 1000),
+    );
+  }
+  const k = bg.providerKey;
+  if (k) {
+    scalar(
+      'vps_provider_key_ready',
+      'gauge',
+      '1 while the provider key worked at its last check.',
+      k.state === 'ok' ? 1 : 0,
+    );
+    family(
+      'vps_provider_key_state',
+      'gauge',
+      'The provider key as its last check found it (1 for the current state).',
+    );
+    for (const st of KEY_STATES) out.push(`vps_provider_key_state{state="${st}"} ${k.state === st ? 1 : 0}`);
+    scalar(
+      'vps_provider_key_expiry_seconds',
+      'gauge',
+      'When the provider key expires (epoch s); absent when it never expires.',
+      k.expiresAt ? Math.floor(k.expiresAt.getTime() / 1000) : null,
+    );
+    scalar(
+      'vps_provider_key_checked_seconds',
+      'gauge',
+      'When the provider key was last checked (epoch s).',
+      k.checkedAt ? Math.floor(k.checkedAt.getTime() / 1000) : null,
     );
   }
   const n = bg.notifier;

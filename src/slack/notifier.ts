@@ -27,7 +27,7 @@ import type { OutboxItem, OutboxRepo } from '../store/index.ts';
 import { type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
 import type { Locale } from './i18n/index.ts';
 import { type Message, type Ui, uiFor } from './views/format.ts';
-import { type NoticeUnit, renderDigest, renderUnit } from './views/watch/notifications.ts';
+import { type NoticeUnit, renderDigest, renderUnit, standsAlone } from './views/watch/notifications.ts';
 
 export interface PostMessageArgs {
   channel: string;
@@ -316,9 +316,10 @@ export class Notifier {
         note(paceAt - now);
         continue;
       }
-      // Thread replies (signup follow-ups) are never folded into a digest.
-      const digest = !thread && units.length >= this.threshold;
-      const chosen = digest ? units : [ready[0]!];
+      // Thread replies (signup follow-ups) are never folded into a digest, nor is the provider key's health.
+      const alone = ready.find((u) => standsAlone(u.unit));
+      const digest = !alone && !thread && units.length >= this.threshold;
+      const chosen = alone ? [alone] : digest ? units : [ready[0]!];
       const message = digest
         ? renderDigest(
             this.ui,

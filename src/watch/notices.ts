@@ -58,6 +58,19 @@ const noticeSchema = z.discriminatedUnion('kind', [
     since: z.number(),
     at: z.number(),
   }),
+  // The provider key: `days` before its expiry (a warning of KEY_WARNING_DAYS), or refused (401).
+  z.object({
+    kind: z.literal('key-expiring'),
+    expiresAt: z.number(),
+    days: z.number(),
+    at: z.number(),
+  }),
+  z.object({
+    kind: z.literal('key-refused'),
+    /** The expiry last read, if any: a key refused after it is an expired key. */
+    expiresAt: z.number().nullable(),
+    at: z.number(),
+  }),
 ]);
 
 export type Notice = z.infer<typeof noticeSchema>;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, MemoryLogSink } from '../../src/log.ts';
+import { startSimulator } from '../../src/simulator/index.ts';
 import { createSlackApp } from '../../src/slack/app.ts';
 import { fetchBotIdentity, SlackStartupError } from '../../src/slack/identity.ts';
 import { startFakeSlack } from '../support/fake-slack.ts';
@@ -67,7 +68,7 @@ describe('createSlackApp', () => {
     identity: { botId: 'BBOT0001', botUserId: 'UBOT0001' },
     port: 0,
     logger: createLogger({ stream: new MemoryLogSink() }),
-    health: async () => ({ ok: true, store: 'ok' as const, provider: {} }),
+    health: async () => ({ ok: true, store: 'ok' as const, ready: true, provider: {} }),
     metrics: () => '',
   };
 
@@ -148,6 +149,34 @@ describe('the Slack check at start-up', () => {
       ]);
       expect(r.stderr).not.toContain('xoxb-1234567890-secret');
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the provider key check at start-up', () => {
+  it('npm start exits 1 with one line when the provider refuses the key (401)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vps-chatops-main-'));
+    const sim = await startSimulator({});
+    const slack = await startFakeSlack();
+    try {
+      const r = await runMain({
+        SLACK_BOT_TOKEN: 'xoxb-1234567890-secret',
+        SLACK_SIGNING_SECRET: 'abcdefgh12345678',
+        SLACK_API_URL: slack.apiUrl,
+        PROVIDER_API_URL: sim.url,
+        PROVIDER_API_KEY: sim.keys.expired,
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        `PROVIDER_API_KEY was refused by the provider at ${sim.url} (401 UNAUTHORIZED): the key is wrong, revoked or expired; issue a new key in the provider's panel and set PROVIDER_API_KEY`,
+      ]);
+      expect(`${r.stderr}${r.stdout}`).not.toContain(sim.keys.expired);
+    } finally {
+      await slack.close();
+      await sim.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -127,6 +127,25 @@ describe('notifier', () => {
     const digest = w.slack.posts.find((p) => p.thread_ts === undefined);
     expect(digest?.text).toContain('4 changes');
   });
+
+  it('posts a provider key warning on its own, never inside a digest', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    const now = w.time.ms();
+    for (let i = 0; i < 3; i += 1) await enqueue(w, `p${i}`, power(`u${i}`, 'running', 'stopped', now));
+    await enqueue(w, 'provider-key:k:3d', {
+      kind: 'key-expiring',
+      expiresAt: now + 3 * 86_400_000,
+      days: 3,
+      at: now,
+    });
+    await pump(w, 3_000);
+    expect(w.slack.posts).toHaveLength(2);
+    expect(w.slack.posts[0]?.text).toContain('The provider API key expires in 3 days');
+    expect(w.slack.posts[0]?.text).not.toContain('changes');
+    expect(w.slack.posts[1]?.text).toContain('3 changes');
+    expect(w.slack.posts[1]?.text).not.toContain('API key');
+  });
 });
 
 describe('notifier pieces', () => {

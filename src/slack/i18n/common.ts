@@ -24,6 +24,12 @@ const en = {
 
   'summary.more': '…and {count} more not shown. Narrow it down with a filter.',
 
+  'time.left.days': '{days} days',
+  'time.left.day': '1 day',
+  'time.left.hours': '{hours} hours',
+  'time.left.hour': '1 hour',
+  'time.left.soon': 'less than an hour',
+
   'parse.unknown_command': 'I don’t know `{word}`. Run `{command} help` to see the commands.',
   'parse.bad_filter':
     'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
@@ -122,6 +128,12 @@ const ja: Record<keyof typeof en, string> = {
   'permission.custom': 'カスタム',
 
   'summary.more': '…ほか {count} 件は表示していません。絞り込んでください。',
+
+  'time.left.days': '{days}日',
+  'time.left.day': '1日',
+  'time.left.hours': '{hours}時間',
+  'time.left.hour': '1時間',
+  'time.left.soon': '1時間未満',
 
   'parse.unknown_command':
     '`{word}` というコマンドはありません。`{command} help` でコマンド一覧を確認してください。',

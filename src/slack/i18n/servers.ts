@@ -95,7 +95,10 @@ const en = {
   'logs.time_note': 'Times in {tz}.',
 
   'me.title': 'Provider key and your access',
-  'me.expires': 'Key expires: {at}',
+  'me.expires': 'Key expires: {at} ({left} left)',
+  'me.expires_soon':
+    ':warning: Key expires: {at}, in {left}. Before then, ask the account owner for a new key and set it as PROVIDER_API_KEY.',
+  'me.expires_at': 'Key expires: {at}',
   'me.never': 'Key never expires.',
   'me.expired': 'The key expired at {at}. Ask the account owner for a new key.',
   'me.vps': 'VPS permission: *{permission}*',
@@ -214,7 +217,10 @@ const ja: Record<keyof typeof en, string> = {
   'logs.time_note': '時刻は {tz} で表示しています。',
 
   'me.title': 'プロバイダーAPIキーとあなたの権限',
-  'me.expires': 'キーの有効期限: {at}',
+  'me.expires': 'キーの有効期限: {at}（あと{left}）',
+  'me.expires_soon':
+    ':warning: キーの有効期限: {at}（あと{left}）。期限までにアカウント所有者に新しいキーの発行を依頼し、PROVIDER_API_KEY に設定してください。',
+  'me.expires_at': 'キーの有効期限: {at}',
   'me.never': 'キーに有効期限はありません。',
   'me.expired': 'キーは {at} に期限切れになりました。アカウント所有者に新しいキーの発行を依頼してください。',
   'me.vps': 'VPSの権限: *{permission}*',

@@ -1,6 +1,6 @@
 /**
  * The watcher's notifications (power and contract changes, servers coming and
- * going, signup follow-ups, digests) and the answers to `/vps watch`,
+ * going, signup follow-ups, the provider key's health, digests) and the answers to `/vps watch`,
  * `/vps unwatch` and `/vps watches`.
  */
 const en = {
@@ -19,6 +19,14 @@ const en = {
   'watch.signup.stuck':
     ':hourglass: <@{requester}> the signup of *{name}* (service code {service}) has been `setup_pending` since {since}. Please contact the provider’s support with the service code.',
   'watch.signup.unnamed': 'the new server',
+  'watch.key.expiring':
+    '{emoji} The provider API key expires in {left} ({at}). Before then, issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot; once it has expired the bot can no longer read or change anything.',
+  'watch.key.refused':
+    ':rotating_light: The provider has refused the API key since {at} (401): the bot can no longer read or change anything, and no server is watched. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
+  'watch.key.expired':
+    ':rotating_light: The provider API key expired {expires} and is refused now: the bot can no longer read or change anything, and no server is watched. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
+  'watch.key.alarm_expiring': '{oncall} The provider API key expires within a day.',
+  'watch.key.alarm_refused': '{oncall} The bot has lost its access to the provider.',
   'watch.digest.title': '{count} changes on the servers',
   'watch.digest.summary_line': '{count} × {what}',
   'watch.digest.more': '…and {count} more not listed here; `/vps list` shows every server now.',
@@ -59,6 +67,14 @@ const ja: Record<keyof typeof en, string> = {
   'watch.signup.stuck':
     ':hourglass: <@{requester}> *{name}*（サービスコード {service}）の申し込みが {since} から `setup_pending` のままです。サービスコードを添えて事業者のサポートへ問い合わせてください。',
   'watch.signup.unnamed': '新しいサーバー',
+  'watch.key.expiring':
+    '{emoji} プロバイダーのAPIキーの有効期限まで、あと{left}です（{at}）。それまでにプロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。期限が切れると、ボットはサーバーの確認も操作もできなくなります。',
+  'watch.key.refused':
+    ':rotating_light: {at} からプロバイダーがAPIキーを拒否しています（401）。ボットはサーバーの確認も操作もできず、監視も止まっています。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
+  'watch.key.expired':
+    ':rotating_light: プロバイダーのAPIキーは {expires} に有効期限が切れ、拒否されるようになりました。ボットはサーバーの確認も操作もできず、監視も止まっています。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
+  'watch.key.alarm_expiring': '{oncall} プロバイダーのAPIキーの有効期限が残り1日を切りました。',
+  'watch.key.alarm_refused': '{oncall} ボットがプロバイダーにアクセスできなくなりました。',
   'watch.digest.title': 'サーバーに {count} 件の変化がありました',
   'watch.digest.summary_line': '{count} 件: {what}',
   'watch.digest.more':

@@ -55,6 +55,21 @@ export function formatProviderTime(ui: Ui, s: string): string {
   return d ? formatTime(ui, d) : s;
 }
 
+/**
+ * How long until a moment, in whole days from a day on (rounded to the hour
+ * first, so a check a second after "14 days before" still says 14 days),
+ * else in hours, else "less than an hour".
+ */
+export function formatTimeLeft(ui: Ui, ms: number): string {
+  const hours = Math.round(ms / 3_600_000);
+  if (hours >= 24) {
+    const days = Math.floor(hours / 24);
+    return days === 1 ? ui.t('time.left.day') : ui.t('time.left.days', { days });
+  }
+  if (hours >= 1) return hours === 1 ? ui.t('time.left.hour') : ui.t('time.left.hours', { hours });
+  return ui.t('time.left.soon');
+}
+
 /** A provider enum value (power, contract status) in the user's language when the catalog knows it. */
 export function enumLabel(ui: Ui, prefix: 'power' | 'status' | 'permission' | 'role', value: string): string {
   const key = `${prefix}.${value}`;

@@ -4,19 +4,30 @@ import {
   enumLabel,
   formatProviderTime,
   formatTime,
+  formatTimeLeft,
   type Message,
   parseProviderTime,
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
+/** From this many days before the key's expiry `/vps me` warns, as the notify channel's first warning does. */
+const KEY_SOON_DAYS = 14;
+
 export function meView(ui: Ui, key: KeyScope, role: Role, now: Date): Message {
   const lines: string[] = [];
   if (key.expiresAt === null) lines.push(ui.t('me.never'));
   else {
     const at = parseProviderTime(key.expiresAt);
-    if (at && at.getTime() <= now.getTime()) lines.push(ui.t('me.expired', { at: formatTime(ui, at) }));
-    else lines.push(ui.t('me.expires', { at: formatProviderTime(ui, key.expiresAt) }));
+    const left = at ? at.getTime() - now.getTime() : 0;
+    if (!at) lines.push(ui.t('me.expires_at', { at: formatProviderTime(ui, key.expiresAt) }));
+    else if (left <= 0) lines.push(ui.t('me.expired', { at: formatTime(ui, at) }));
+    else {
+      // From the notify channel's first warning on, this line warns too.
+      const soon = left <= KEY_SOON_DAYS * 86_400_000;
+      const params = { at: formatTime(ui, at), left: formatTimeLeft(ui, left) };
+      lines.push(ui.t(soon ? 'me.expires_soon' : 'me.expires', params));
+    }
   }
   const services = Object.entries(key.info.services).flatMap(([service, scope]) => {
     if (!scope) return [];

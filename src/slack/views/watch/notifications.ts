@@ -1,6 +1,6 @@
 /**
  * Watcher notifications: one change, a folded sequence or flap of one server,
- * a signup follow-up, or a digest of a burst. Pure: plain notices in, Block Kit
+ * a signup follow-up, the provider key's health, or a digest of a burst. Pure: plain notices in, Block Kit
  * out. Times are Slack date tokens, so every reader sees their own time zone.
  * A digest too long for one message summarises (counts of every kind first,
  * then as many lines as fit, then how many were left out); it never cuts
@@ -10,7 +10,7 @@ import type { KnownBlock } from '@slack/types';
 import type { SubscriptionChange, SubscriptionList } from '../../../services/watch/index.ts';
 import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import { escapeMrkdwn, type Message, POWER_EMOJI, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatTimeLeft, type Message, POWER_EMOJI, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 
 /**
@@ -143,7 +143,29 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
           since: slackDate(n.since),
         }),
       };
+    case 'key-expiring': {
+      const main = ui.t('watch.key.expiring', {
+        emoji: n.days <= 1 ? ':rotating_light:' : n.days <= 3 ? ':warning:' : ':hourglass_flowing_sand:',
+        left: formatTimeLeft(ui, n.expiresAt - n.at),
+        at: slackDate(n.expiresAt),
+      });
+      if (n.days > 1) return { main };
+      return { main, alarm: ui.t('watch.key.alarm_expiring', { oncall: oncallMention }).trim() };
+    }
+    case 'key-refused':
+      return {
+        main:
+          n.expiresAt !== null && n.expiresAt <= n.at
+            ? ui.t('watch.key.expired', { expires: slackDate(n.expiresAt) })
+            : ui.t('watch.key.refused', { at: slackDate(n.at) }),
+        alarm: ui.t('watch.key.alarm_refused', { oncall: oncallMention }).trim(),
+      };
   }
+}
+
+/** Whether a unit is never folded into a digest: the provider key's health is read on its own. */
+export function standsAlone(unit: NoticeUnit): boolean {
+  return unit.notices.some((n) => n.kind === 'key-expiring' || n.kind === 'key-refused');
 }
 
 function section(text: string): KnownBlock {

@@ -198,6 +198,26 @@ describe('me, audit, help views', () => {
     expect(JSON.stringify(m.blocks)).toContain('The key expired at 31/12/2019, 15:00:00');
   });
 
+  it('me says the days left, and warns from 14 days on, in both languages', () => {
+    const jaUi = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo' };
+    const expiring = { ...key, expiresAt: '2026-02-01 09:00:00' };
+    const text = (u: typeof ui | typeof jaUi, now: string) =>
+      JSON.stringify(meView(u, expiring, 'viewer', new Date(now)).blocks);
+    // 2026-02-01 09:00 JST is 2026-02-01 00:00 UTC.
+    expect(text(ui, '2026-01-01T00:00:00Z')).toContain('Key expires: 01/02/2026, 00:00:00 (31 days left)');
+    expect(text(ui, '2026-01-18T00:00:00Z')).toContain(
+      ':warning: Key expires: 01/02/2026, 00:00:00, in 14 days.',
+    );
+    expect(text(ui, '2026-01-31T12:00:00Z')).toContain('in 12 hours.');
+    expect(text(ui, '2026-01-31T23:59:00Z')).toContain('in less than an hour.');
+    expect(text(jaUi, '2026-01-01T00:00:00Z')).toContain('キーの有効期限: 2026/02/01 09:00:00（あと31日）');
+    expect(text(jaUi, '2026-01-30T00:00:00Z')).toContain(
+      ':warning: キーの有効期限: 2026/02/01 09:00:00（あと2日）。',
+    );
+    expect(text(jaUi, '2026-01-31T23:00:00Z')).toContain('（あと1時間）');
+    expect(text(ui, '2026-01-30T23:00:00Z')).toContain('in 1 day.');
+  });
+
   it('audit lists entries with outcome and code', () => {
     const m = auditView(ui, [
       {

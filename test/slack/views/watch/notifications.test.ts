@@ -86,6 +86,40 @@ describe('notification views', () => {
     expect(d.text).toContain('2 件');
   });
 
+  it('the provider key: days left and what to do, on-call on the last day and when it stops working', () => {
+    const day = 86_400_000;
+    const expiring = (days: number, leftMs: number): NoticeUnit => ({
+      notices: [{ kind: 'key-expiring', expiresAt: at + leftMs, days, at }],
+    });
+    const fourteen = renderUnit(en, expiring(14, 14 * day - 1_000), oncall);
+    expect(fourteen.text).toMatch(
+      /^:hourglass_flowing_sand: The provider API key expires in 14 days \(<!date\^/,
+    );
+    expect(fourteen.text).toContain('set it as PROVIDER_API_KEY and restart the bot');
+    expect(fourteen.text).not.toContain('S0ONCALL');
+    expect(renderUnit(en, expiring(3, 3 * day), oncall).text).toContain(
+      ':warning: The provider API key expires in 3 days',
+    );
+    const last = renderUnit(en, expiring(1, 23 * 3_600_000), oncall);
+    expect(last.text).toContain(`${oncall} The provider API key expires within a day.`);
+    expect(last.text).toContain('expires in 23 hours');
+    // A warning sent late (the bot was down) says the time actually left.
+    expect(renderUnit(en, expiring(14, 10 * day), oncall).text).toContain('expires in 10 days');
+    const jaLast = renderUnit(ja, expiring(1, day), oncall);
+    expect(jaLast.text).toContain('プロバイダーのAPIキーの有効期限まで、あと1日です');
+    expect(jaLast.text).toContain('有効期限が残り1日を切りました');
+    expect(renderUnit(ja, expiring(3, 3 * day), oncall).text).toContain('あと3日です');
+
+    const refused = renderUnit(en, { notices: [{ kind: 'key-refused', expiresAt: null, at }] }, oncall);
+    expect(refused.text).toContain(`${oncall} The bot has lost its access to the provider.`);
+    expect(refused.text).toContain('The provider has refused the API key since <!date^');
+    expect(JSON.stringify(refused.blocks)).not.toContain('/vps show');
+    const expired = renderUnit(ja, { notices: [{ kind: 'key-refused', expiresAt: at - 1_000, at }] }, oncall);
+    expect(expired.text).toContain('プロバイダーのAPIキーは <!date^');
+    expect(expired.text).toContain('に有効期限が切れ、拒否されるようになりました');
+    expect(expired.text).toContain('ボットがプロバイダーにアクセスできなくなりました');
+  });
+
   it('has the same watch.* keys in en and ja, with the same placeholders', () => {
     const enText = watchCatalog.en as Record<string, string>;
     const jaText = watchCatalog.ja as Record<string, string>;

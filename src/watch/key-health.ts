@@ -1,0 +1,307 @@
+/**
+ * The provider key's health: asked once at start-up (GET /v1/me), then again
+ * now and then while the bot runs.
+ *
+ * - Start-up: a refused key (401) stops the bot with one line saying what to
+ *   do (`ProviderKeyError`); a 403 or a provider that cannot be reached lets
+ *   it start, and /healthz and /metrics say so until a check succeeds.
+ * - While running: the key's `expires_at` is watched. The notify channel is
+ *   told 14, 3 and 1 day(s) before it, and once when the key stops working
+ *   (401 twice, a minute apart: one odd answer does not wake anyone). Each warning is an outbox row with a dedupe key naming the key
+ *   (a fingerprint, never the key), its expiry and the warning, so a restart
+ *   or another replica cannot say it twice; only the watcher's leader writes
+ *   them. A check is also made at each of those moments, so a warning is not
+ *   late by a whole check interval.
+ *
+ * Every replica checks (its own /healthz must be true); one request per
+ * interval is nothing beside the watcher's budget.
+ */
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import { type Clock, sleep, type Timers } from '../clock.ts';
+import {
+  type CallOptions,
+  type KeyInfo,
+  ProviderAuthError,
+  ProviderError,
+  ProviderNetworkError,
+  ProviderRateLimitError,
+  ProviderServerError,
+  parseProviderTime,
+} from '../provider/index.ts';
+import type { Store } from '../store/index.ts';
+import type { Notice } from './notices.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Days before expiry at which the notify channel is told, most distant first. */
+export const KEY_WARNING_DAYS = [14, 3, 1] as const;
+
+/**
+ * What the last check found. `unchecked`: no answer yet; `ok`: the key works;
+ * `forbidden`: 403 (an IP restriction, a key without the VPS service);
+ * `refused`: 401 (wrong, revoked or expired); `unreachable`: no answer, or the
+ * provider's own failure (5xx).
+ */
+export type KeyState = 'unchecked' | 'ok' | 'forbidden' | 'refused' | 'unreachable';
+
+export interface KeyHealthStatus {
+  state: KeyState;
+  /** When the last check ended (whatever it found). */
+  checkedAt: Date | null;
+  /** From the last answer of GET /v1/me: null when the key never expires, undefined before any answer. */
+  expiresAt: Date | null | undefined;
+  /** The provider's error code, or the kind of network failure, of the last failed check. */
+  error: string | null;
+}
+
+/** Start-up refused: the provider does not accept PROVIDER_API_KEY (401). The message is one line. */
+export class ProviderKeyError extends Error {
+  readonly code = 'PROVIDER_KEY_REFUSED';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderKeyError';
+  }
+}
+
+/** A short, stable name for the key, for dedupe keys: a hash, so the key itself is never stored. */
+export function keyFingerprint(apiKey: string): string {
+  return createHash('sha256').update(`vps-chatops provider key:${apiKey}`).digest('hex').slice(0, 16);
+}
+
+export interface KeyHealthOptions {
+  provider: { me(o?: CallOptions): Promise<KeyInfo> };
+  store: Pick<Store, 'outbox'>;
+  clock: Clock;
+  timers: Timers;
+  logger: Logger;
+  /** `keyFingerprint(PROVIDER_API_KEY)`. */
+  keyId: string;
+  /** Where the provider answers (for the start-up line). */
+  baseUrl: string;
+  /** Only the leader writes warnings (the watcher lease; always true on SQLite). */
+  isLeader: () => boolean;
+  /** NOTIFY_CHANNEL: without it the warnings are only logged. */
+  notifyChannel?: string | undefined;
+  /** How often the key is asked about while all is well (default 30 min). */
+  checkEveryMs?: number;
+  /** How soon after a failed check it is asked again (default 1 min). */
+  retryMs?: number;
+  /** How often a due warning is looked at between checks, for a replica that became leader (default 1 min). */
+  leaderPollMs?: number;
+  /** Longest wait for the start-up answer, in real time (default 20 s). */
+  startupTimeoutMs?: number;
+  /** Wakes the notifier after a warning was queued. */
+  onOutbox?: () => void;
+}
+
+const BACKGROUND: CallOptions = { lane: 'background' };
+
+export class KeyHealth {
+  private current: KeyHealthStatus = {
+    state: 'unchecked',
+    checkedAt: null,
+    expiresAt: undefined,
+    error: null,
+  };
+  /** Dedupe keys this process has queued (or found queued): asked of the store once each. */
+  private readonly said = new Set<string>();
+  private readonly logged = new Set<string>();
+  /** 401s in a row while running. */
+  private refusals = 0;
+  private abort: AbortController | undefined;
+  private loop: Promise<void> | undefined;
+  private readonly log: Logger;
+
+  constructor(private readonly opts: KeyHealthOptions) {
+    this.log = opts.logger.child({ component: 'provider-key' });
+  }
+
+  status(): KeyHealthStatus {
+    return { ...this.current };
+  }
+
+  /**
+   * The start-up question. Throws `ProviderKeyError` on 401; anything else is
+   * recorded and reported, and the bot starts.
+   */
+  async startupCheck(): Promise<KeyHealthStatus> {
+    // A provider that does not answer is reported, not waited on for the retry policy's whole course.
+    const s = await this.check({ signal: AbortSignal.timeout(this.opts.startupTimeoutMs ?? 20_000) });
+    if (s.state === 'refused') {
+      throw new ProviderKeyError(
+        `PROVIDER_API_KEY was refused by the provider at ${this.opts.baseUrl} (401 ${s.error ?? 'UNAUTHORIZED'}): the key is wrong, revoked or expired; issue a new key in the provider's panel and set PROVIDER_API_KEY`,
+      );
+    }
+    if (s.state !== 'ok') {
+      this.log.warn(
+        { state: s.state, error: s.error },
+        'the provider key could not be confirmed at start-up; /healthz reports it until a check succeeds',
+      );
+    }
+    return s;
+  }
+
+  /** Asks GET /v1/me once, records what it found, and queues the warnings that are due. */
+  async check(o: Pick<CallOptions, 'signal'> = {}): Promise<KeyHealthStatus> {
+    let info: KeyInfo | undefined;
+    let failure: unknown;
+    try {
+      info = await this.opts.provider.me({ ...BACKGROUND, ...o });
+    } catch (err) {
+      failure = err;
+    }
+    const now = this.opts.clock.now();
+    const before = this.current;
+    if (info) {
+      const expiresAt = info.expires_at === null ? null : parseProviderTime(info.expires_at);
+      if (expiresAt === undefined && info.expires_at !== null && !this.logged.has('unreadable')) {
+        this.logged.add('unreadable');
+        this.log.warn(
+          { expiresAt: info.expires_at },
+          'the provider key’s expires_at is not a time this bot reads',
+        );
+      }
+      this.refusals = 0;
+      this.current = { state: 'ok', checkedAt: now, expiresAt, error: null };
+      if (before.state !== 'ok' && before.state !== 'unchecked') {
+        this.log.info({ was: before.state }, 'the provider key works again');
+      }
+    } else {
+      const { state, error } = classify(failure, before.state);
+      // Other failures (a 429, a timeout) between two 401s neither confirm nor clear a refusal.
+      if (failure instanceof ProviderAuthError && failure.status === 401) this.refusals += 1;
+      this.current = { state, checkedAt: now, expiresAt: before.expiresAt, error };
+      if (state !== before.state) {
+        this.log.warn({ state, error, was: before.state }, 'provider key check failed');
+      }
+    }
+    await this.warn(now).catch((err: unknown) => {
+      // The next check tries again: the dedupe key makes a late second try harmless.
+      this.log.error({ err }, 'could not queue the provider key warning');
+    });
+    return this.status();
+  }
+
+  start(): void {
+    if (this.abort) return;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.loop = this.run(abort.signal);
+  }
+
+  async stop(): Promise<void> {
+    this.abort?.abort();
+    await this.loop;
+    this.abort = undefined;
+    this.loop = undefined;
+  }
+
+  /**
+   * Checks when `nextCheckInMs` says; in between, wakes every `leaderPollMs`
+   * to queue a due warning without asking the provider, so a replica that
+   * has just become leader says what the last one could not.
+   */
+  private async run(signal: AbortSignal): Promise<void> {
+    const nowMs = () => this.opts.clock.now().getTime();
+    let checkAt = nowMs() + this.nextCheckInMs();
+    while (!signal.aborted) {
+      const wait = Math.min(checkAt - nowMs(), this.opts.leaderPollMs ?? 60_000);
+      await sleep(this.opts.timers, Math.max(0, wait), signal);
+      if (signal.aborted) break;
+      if (nowMs() >= checkAt) {
+        await this.check().catch((err: unknown) => this.log.error({ err }, 'provider key check failed'));
+        checkAt = nowMs() + this.nextCheckInMs();
+      } else {
+        await this.warn(this.opts.clock.now()).catch((err: unknown) =>
+          this.log.error({ err }, 'could not queue the provider key warning'),
+        );
+      }
+    }
+  }
+
+  /**
+   * Until the next check: the interval, a minute after a failure, and never
+   * past the next warning's moment or the expiry itself.
+   */
+  nextCheckInMs(): number {
+    const every = this.opts.checkEveryMs ?? 30 * 60_000;
+    const s = this.current;
+    // A first 401 is asked again soon, to confirm it before anyone is told.
+    if (s.state === 'refused') return this.refusals === 1 ? (this.opts.retryMs ?? 60_000) : every;
+    let wait = s.state === 'ok' ? every : Math.min(every, this.opts.retryMs ?? 60_000);
+    if (s.expiresAt) {
+      const now = this.opts.clock.now().getTime();
+      const moments = [
+        ...KEY_WARNING_DAYS.map((d) => s.expiresAt!.getTime() - d * DAY_MS),
+        s.expiresAt.getTime(),
+      ];
+      // A second after the moment, so the check lands on its far side.
+      for (const m of moments) if (m + 1_000 > now) wait = Math.min(wait, m + 1_000 - now);
+    }
+    return Math.max(1_000, wait);
+  }
+
+  /** Queues the warning that is due now, if any (leader only; each once). */
+  private async warn(now: Date): Promise<void> {
+    const s = this.current;
+    const due = this.dueWarning(s, now);
+    if (!due) return;
+    if (!this.logged.has(due.dedupeKey)) {
+      this.logged.add(due.dedupeKey);
+      this.log.warn({ warning: due.what, expiresAt: s.expiresAt?.toISOString() ?? null }, due.logLine);
+    }
+    const channel = this.opts.notifyChannel;
+    if (!channel || this.said.has(due.dedupeKey) || !this.opts.isLeader()) return;
+    const r = await this.opts.store.outbox.enqueue({
+      dedupeKey: due.dedupeKey,
+      channelId: channel,
+      payload: due.notice,
+      nextAttemptAt: now,
+    });
+    this.said.add(due.dedupeKey);
+    if (r.created) this.opts.onOutbox?.();
+  }
+
+  private dueWarning(
+    s: KeyHealthStatus,
+    now: Date,
+  ): { dedupeKey: string; what: string; notice: Notice; logLine: string } | undefined {
+    const base = `provider-key:${this.opts.keyId}`;
+    const at = now.getTime();
+    if (s.state === 'refused') {
+      if (this.refusals < 2) return undefined;
+      const expiresAt = s.expiresAt ? s.expiresAt.getTime() : null;
+      return {
+        dedupeKey: `${base}:refused`,
+        what: 'refused',
+        notice: { kind: 'key-refused', expiresAt, at },
+        logLine: 'the provider refuses the key (401): set a new PROVIDER_API_KEY',
+      };
+    }
+    if (s.state !== 'ok' || !s.expiresAt) return undefined;
+    const left = s.expiresAt.getTime() - at;
+    // The nearest warning whose moment has passed; an earlier one that was missed is not sent late.
+    const days = [...KEY_WARNING_DAYS].reverse().find((d) => left <= d * DAY_MS);
+    if (days === undefined) return undefined;
+    return {
+      dedupeKey: `${base}:${s.expiresAt.toISOString()}:${days}d`,
+      what: `${days}d`,
+      notice: { kind: 'key-expiring', expiresAt: s.expiresAt.getTime(), days, at },
+      logLine: 'the provider key expires soon',
+    };
+  }
+}
+
+/** A failed check: 401 refused, 403 forbidden, no answer or 5xx unreachable; 429 and the rest change nothing. */
+function classify(err: unknown, was: KeyState): { state: KeyState; error: string } {
+  if (err instanceof ProviderAuthError) {
+    return { state: err.status === 401 ? 'refused' : 'forbidden', error: err.code };
+  }
+  if (err instanceof ProviderNetworkError) return { state: 'unreachable', error: `network_${err.kind}` };
+  if (err instanceof ProviderServerError) return { state: 'unreachable', error: err.code };
+  if (err instanceof ProviderRateLimitError) return { state: was, error: err.code };
+  if (err instanceof ProviderError) return { state: was, error: err.code };
+  // An aborted or unreadable answer: we could not tell.
+  return { state: was === 'unchecked' ? 'unreachable' : was, error: (err as Error)?.name ?? 'error' };
+}
