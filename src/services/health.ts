@@ -43,7 +43,10 @@ export function providerKeyReport(s: ProviderKeyStatus, now: Date): ProviderKeyR
     state: s.state,
     checkedAt: s.checkedAt ? s.checkedAt.toISOString() : null,
     expiresAt: expires ? expires.toISOString() : null,
-    daysLeft: expires ? Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 86_400_000)) : null,
+    // Whole days, counted as `/vps me` counts them (to the nearest hour first).
+    daysLeft: expires
+      ? Math.max(0, Math.floor(Math.round((expires.getTime() - now.getTime()) / 3_600_000) / 24))
+      : null,
     error: s.error,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The watcher's notifications (power and contract changes, servers coming and
- * going, signup follow-ups, the provider key's health, digests) and the answers to `/vps watch`,
- * `/vps unwatch` and `/vps watches`.
+ * going, signup follow-ups, the provider key's health, digests) and the
+ * answers to `/vps watch`, `/vps unwatch` and `/vps watches`.
  */
 const en = {
   'watch.power.changed': '{emoji} *{name}* is now *{to}* (was {from}) {at}',

@@ -1,7 +1,8 @@
 /**
  * Watcher notifications: one change, a folded sequence or flap of one server,
- * a signup follow-up, the provider key's health, or a digest of a burst. Pure: plain notices in, Block Kit
- * out. Times are Slack date tokens, so every reader sees their own time zone.
+ * a signup follow-up, the provider key's health, or a digest of a burst.
+ * Pure: plain notices in, Block Kit out. Times are Slack date tokens, so every
+ * reader sees their own time zone.
  * A digest too long for one message summarises (counts of every kind first,
  * then as many lines as fit, then how many were left out); it never cuts
  * silently.
