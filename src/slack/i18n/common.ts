@@ -1,6 +1,6 @@
 /**
  * Sentences every feature shares: role names, the provider's power, contract
- * status and permission words, failures (service errors, field rules, the
+ * status and permission words, how long is left until a moment, failures (service errors, field rules, the
  * provider's error codes) and what the /vps grammar says about a line it
  * cannot read. `{name}` placeholders are filled by the translator.
  */
