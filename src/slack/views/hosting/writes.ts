@@ -1,15 +1,28 @@
 /** What a /hosting change says in the channel, and the generated private key, for its requester alone. */
+import type { HostingAction } from '../../../services/access.ts';
 import type { WriteResult } from '../../../services/hosting/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { textView } from '../messages.ts';
 
+/**
+ * Changes whose sentence names what the provider made (a database's full
+ * name, prefix included) rather than what was typed. The others name what
+ * the person asked for: a site by its URL, a key by its label, not by the id
+ * the provider gave them.
+ */
+const NAMED_BY_PROVIDER: ReadonlySet<HostingAction> = new Set([
+  'hosting.db_create',
+  'hosting.db_user_create',
+]);
+
 /** The sentence of a done change, with who made it. */
 export function doneText(ui: Ui, userId: string, r: WriteResult): string {
+  const subject = NAMED_BY_PROVIDER.has(r.action) ? (r.created ?? r.subject) : r.subject;
   return ui.t(`hosting.done.${r.action}` as MessageKey, {
     user: userId,
     server: r.server,
-    subject: escapeMrkdwn(r.created ?? r.subject),
+    subject: escapeMrkdwn(subject),
   });
 }
 
