@@ -136,9 +136,16 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     port: opts.socketMode ? await freePort() : 0,
     provider: {
       retry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },
-      // On the manual clock the provider's waits pass on simulated time too.
+      // On the manual clock the provider's waits pass on simulated time too: a wait ends at
+      // once (yielding to the event loop, so a wait for a time that never comes cannot
+      // starve it) and the client sees time move only when the test moves it.
       ...(manual
-        ? { clock: { now: () => sim.control.clock.now().getTime(), sleep: async () => undefined } }
+        ? {
+            clock: {
+              now: () => sim.control.clock.now().getTime(),
+              sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
+            },
+          }
         : {}),
     },
     ...(manual ? { clock: { now: () => sim.control.clock.now() } } : {}),

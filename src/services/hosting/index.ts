@@ -23,6 +23,7 @@ import {
   type ProviderClient,
   ProviderError,
   ProviderNetworkError,
+  toAsciiDomain,
 } from '../../provider/index.ts';
 import type { AuditOutcome, AuditRow, OperationRow, Store } from '../../store/index.ts';
 import type { AccessService, Actor, DestructiveHostingAction, HostingAction } from '../access.ts';
@@ -128,6 +129,11 @@ export interface WriteResult {
   subject: string;
   /** A name the provider gave what it made (a database, a key id), when it said. */
   created?: string | undefined;
+  /**
+   * SSL was asked for but the provider answered `failed_nameserver`: the
+   * domain whose name servers must change, and the server's own to set.
+   */
+  sslAdvice?: { domain: string; nameServers: string[] } | undefined;
 }
 
 export type DestructiveRequest =
@@ -153,7 +159,8 @@ export type Loss =
 
 export type DecisionResult =
   | { kind: 'done'; op: OperationRow; result: WriteResult }
-  | { kind: 'failed'; op: OperationRow; code: string }
+  /** `error` is what the provider (or the client) threw: the Slack side words it. */
+  | { kind: 'failed'; op: OperationRow; code: string; error: unknown }
   /** The request may have reached the provider; `check` is the read that shows whether it happened. */
   | { kind: 'unknown'; op: OperationRow; check: string }
   | { kind: 'rejected'; op: OperationRow }
@@ -175,13 +182,19 @@ function invalid(problems: readonly HostingFieldProblem[]): ServiceError | null 
 }
 
 /**
- * A request the provider looked at and refused (400, 409, 422): its code and
- * its own words (field and reason in `errors`), which say more than the code.
- * Auth, permission, rate limits and server errors keep their own sentences.
+ * A request the provider looked at and refused (400, 404, 409, 422), read or
+ * write: its code and its own words (field and reason in `errors`, what it did
+ * not find), which say more than the code and, unlike the shared sentences
+ * written for /vps, point at /hosting. Auth, permission, rate limits and
+ * server errors keep their own sentences.
  */
 function rejection(err: unknown): unknown {
-  if (!(err instanceof ProviderError) || ![400, 409, 422].includes(err.status)) return err;
-  const message = [err.providerMessage, ...err.details].filter((s) => s !== '').join(' / ');
+  if (!(err instanceof ProviderError) || ![400, 404, 409, 422].includes(err.status)) return err;
+  // The sentence ends the provider's words itself: drop their own final stop.
+  const message = [err.providerMessage, ...err.details]
+    .filter((s) => s !== '')
+    .join(' / ')
+    .replace(/[。.\s]+$/u, '');
   if (message === '') return err;
   return new ServiceError('hosting_rejected', {
     code: err.code,
@@ -255,7 +268,8 @@ export class HostingService {
   /**
    * Runs one write: never repeated, audited either way. A lost answer after
    * the request may have reached the provider becomes `hosting_outcome_unknown`
-   * naming the read that tells.
+   * naming the read that tells. A refusal is worded by `refused` (the
+   * provider's own words by default).
    */
   private async write<T>(
     actor: Actor,
@@ -263,6 +277,7 @@ export class HostingService {
     server: string,
     params: Record<string, unknown>,
     call: () => Promise<T>,
+    refused: (err: unknown) => unknown = rejection,
   ): Promise<T> {
     try {
       const answer = await call();
@@ -284,8 +299,28 @@ export class HostingService {
           check: `/hosting ${server} ${CHECK_WITH[action]}`,
         });
       }
+      throw await refused(err);
+    }
+  }
+
+  /** A read for a person: a refusal by the provider is answered in its own words. */
+  private async read<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
       throw rejection(err);
     }
+  }
+
+  /** The name servers to set when SSL failed on them (the spec's advice), else nothing. */
+  private async sslAdvice(
+    api: HostingClient,
+    answer: AnyObject,
+    domain: string,
+  ): Promise<WriteResult['sslAdvice']> {
+    if (answer.ssl_status !== 'failed_nameserver') return undefined;
+    const info = await api.serverInfo(interactive).catch(() => undefined);
+    return { domain, nameServers: info?.name_servers ?? [] };
   }
 
   // ------------------------------------------------------------ reads
@@ -300,23 +335,23 @@ export class HostingService {
 
   async info(actor: Actor, named: string | undefined): Promise<OnServer<HostingServerInfo>> {
     const { server, api } = await this.begin(actor, 'hosting.info', named);
-    return { server, value: await api.serverInfo(interactive) };
+    return { server, value: await this.read(() => api.serverInfo(interactive)) };
   }
 
   async usage(actor: Actor, named: string | undefined): Promise<OnServer<AnyObject>> {
     const { server, api } = await this.begin(actor, 'hosting.usage', named);
-    return { server, value: await api.usage(interactive) };
+    return { server, value: await this.read(() => api.usage(interactive)) };
   }
 
   async domains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.domains', named);
-    return { server, value: domainsOf(await api.listDomains(interactive)) };
+    return { server, value: domainsOf(await this.read(() => api.listDomains(interactive))) };
   }
 
   async domain(actor: Actor, named: string | undefined, domain: string): Promise<OnServer<DomainDetail>> {
     const { server, api } = await this.begin(actor, 'hosting.domain', named);
     await this.refuseInvalid(actor, 'hosting.domain', server, checkFqdn(domain), { domain });
-    const detail = await api.getDomain(domain.trim(), interactive);
+    const detail = await this.read(() => api.getDomain(domain.trim(), interactive));
     // The spec's advice for this state names the server's name servers: read them for the answer.
     const nameServers =
       detail.ssl_status === 'failed_nameserver'
@@ -327,7 +362,7 @@ export class HostingService {
 
   async subdomains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.subdomains', named);
-    return { server, value: subdomainsOf(await api.listSubdomains(interactive)) };
+    return { server, value: subdomainsOf(await this.read(() => api.listSubdomains(interactive))) };
   }
 
   async wordpress(
@@ -339,17 +374,17 @@ export class HostingService {
     if (domain !== undefined)
       await this.refuseInvalid(actor, 'hosting.wp', server, checkFqdn(domain), { domain });
     const q = domain === undefined ? {} : { domain: domain.trim() };
-    return { server, value: wordpressOf(await api.listWordpress(q, interactive)) };
+    return { server, value: wordpressOf(await this.read(() => api.listWordpress(q, interactive))) };
   }
 
   async ssh(actor: Actor, named: string | undefined): Promise<OnServer<SshState>> {
     const { server, api } = await this.begin(actor, 'hosting.ssh', named);
-    return { server, value: sshStateOf(await api.getSsh(interactive)) };
+    return { server, value: sshStateOf(await this.read(() => api.getSsh(interactive))) };
   }
 
   async sshKeys(actor: Actor, named: string | undefined): Promise<OnServer<SshKeyItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.ssh_keys', named);
-    return { server, value: sshKeysOf(await api.listSshKeys(interactive)) };
+    return { server, value: sshKeysOf(await this.read(() => api.listSshKeys(interactive))) };
   }
 
   async errorLog(
@@ -368,9 +403,8 @@ export class HostingService {
         domain,
       },
     );
-    const log = await api.errorLog(
-      { domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault },
-      interactive,
+    const log = await this.read(() =>
+      api.errorLog({ domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault }, interactive),
     );
     return { server, value: { domain: domain.trim(), lines: logLinesOf(log.log) } };
   }
@@ -394,14 +428,16 @@ export class HostingService {
     const { server, api } = await this.begin(actor, action, named, params);
     await this.refuseInvalid(actor, action, server, checkFqdn(input.domain), params);
     const domain = input.domain.trim();
-    try {
-      await this.write(actor, action, server, params, () =>
-        api.addDomain({ domain, ssl: input.ssl, redirect_https: input.redirectHttps }, interactive),
-      );
-    } catch (err) {
-      throw await this.domainRefusal(api, domain, err);
-    }
-    return { server, action, subject: domain };
+    // A refusal is worded from the provider's own error: most often, ownership not proven yet.
+    const answer = await this.write(
+      actor,
+      action,
+      server,
+      params,
+      () => api.addDomain({ domain, ssl: input.ssl, redirect_https: input.redirectHttps }, interactive),
+      (err) => this.domainRefusal(api, domain, err),
+    );
+    return { server, action, subject: domain, sslAdvice: await this.sslAdvice(api, answer, domain) };
   }
 
   /**
@@ -419,7 +455,8 @@ export class HostingService {
       .slice(0, 500);
     return new ServiceError('hosting_domain_refused', {
       domain,
-      record: `_service-verify.${domain}`,
+      // DNS holds a Japanese name in Punycode: the record to set is named as DNS names it.
+      record: `_service-verify.${toAsciiDomain(domain)}`,
       token: token ?? '',
       code: err.code,
       message,
@@ -436,10 +473,12 @@ export class HostingService {
     const { server, api } = await this.begin(actor, action, named, params);
     await this.refuseInvalid(actor, action, server, checkFqdn(input.subdomain, 'subdomain'), params);
     const subdomain = input.subdomain.trim();
-    await this.write(actor, action, server, params, () =>
+    const answer = await this.write(actor, action, server, params, () =>
       api.addSubdomain({ subdomain, ssl: input.ssl }, interactive),
     );
-    return { server, action, subject: subdomain };
+    // The name servers are the parent domain's to change (the answer names it).
+    const parent = typeof answer.domain === 'string' && answer.domain !== '' ? answer.domain : subdomain;
+    return { server, action, subject: subdomain, sslAdvice: await this.sslAdvice(api, answer, parent) };
   }
 
   /** Checks a form's values (as typed) without calling anything, for the modal's inline errors. */
@@ -480,7 +519,9 @@ export class HostingService {
     const action = 'hosting.wp_delete';
     const { server, api } = await this.begin(actor, action, named, { id, form: true });
     await this.refuseInvalid(actor, action, server, checkId('wp_id', id), { id });
-    const site = wordpressOf(await api.listWordpress({}, interactive)).find((s) => s.id === id.trim());
+    const site = wordpressOf(await this.read(() => api.listWordpress({}, interactive))).find(
+      (s) => s.id === id.trim(),
+    );
     if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id });
     return { ...site, id: id.trim() };
   }
@@ -641,7 +682,7 @@ export class HostingService {
             ? checkId('key_id', req.id)
             : [];
     await this.refuseInvalid(actor, req.kind, server, problems, params);
-    const loss = await this.lossOf(api, req);
+    const loss = await this.read(() => this.lossOf(api, req));
     const needsApproval = this.deps.access.needsSecondPerson(req.kind);
     const now = this.deps.clock.now();
     const op = await this.deps.store.operations.create({
@@ -800,7 +841,7 @@ export class HostingService {
       const r = await this.deps.store.operations.transition(op.id, ['executing'], 'failed', {
         errorCode: code,
       });
-      return { kind: 'failed', op: r.row ?? op, code };
+      return { kind: 'failed', op: r.row ?? op, code, error: err };
     }
     const r = await this.deps.store.operations.transition(op.id, ['executing'], 'done');
     return {

@@ -4,6 +4,7 @@ import type { WriteResult } from '../../../services/hosting/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { textView } from '../messages.ts';
+import { nameServerAdvice } from './reads.ts';
 
 /**
  * Changes whose sentence names what the provider made (a database's full
@@ -26,8 +27,11 @@ export function doneText(ui: Ui, userId: string, r: WriteResult): string {
   });
 }
 
+/** A done change for the channel; when SSL failed on the name servers, what to set follows. */
 export function doneView(ui: Ui, userId: string, r: WriteResult): Message {
-  return textView(doneText(ui, userId, r));
+  const done = doneText(ui, userId, r);
+  if (!r.sslAdvice) return textView(done);
+  return textView(`${done}\n:warning: ${nameServerAdvice(ui, r.sslAdvice.domain, r.sslAdvice.nameServers)}`);
 }
 
 /**
