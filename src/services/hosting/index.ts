@@ -220,13 +220,24 @@ export class HostingService {
     named: string | undefined,
     params: Record<string, unknown> = {},
   ): Promise<{ server: string; api: HostingClient }> {
+    // A server name is the server's initial domain: anything else is no name of a server.
+    const shaped = named === undefined || checkFqdn(named, 'server').length === 0;
     try {
       await this.deps.access.authorize(actor, action);
+      if (named !== undefined) {
+        const err = invalid(checkFqdn(named, 'server'));
+        if (err) throw err;
+      }
       const server = await this.deps.access.hostingServer(named);
       return { server, api: this.deps.provider.hosting(server) };
     } catch (err) {
       // Audited against the server it would have been, when the key names one.
-      const target = named ?? (await this.deps.access.hostingServer(undefined).catch(() => null));
+      const target =
+        named === undefined
+          ? await this.deps.access.hostingServer(undefined).catch(() => null)
+          : shaped
+            ? named
+            : null;
       await this.record(actor, action, target, 'refused', params, failureCode(classifyFailure(err)));
       throw err;
     }

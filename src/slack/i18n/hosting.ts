@@ -236,6 +236,9 @@ const en = {
   'field.subdomain.too_long': 'A subdomain can be at most {limit} characters.',
   'field.subdomain.charset': 'That is not a full name such as blog.example.jp.',
   'field.lines.range': 'Lines must be a whole number from 1 to {limit}.',
+  'field.server.too_long': 'A server name can be at most {limit} characters.',
+  'field.server.charset':
+    'That is not a server name. Put the server’s initial domain first, such as xs123456.xsrv.jp.',
   'field.url.required': 'Enter the site URL.',
   'field.url.too_long': 'The URL can be at most {limit} characters.',
   'field.url.charset': 'Enter a URL such as https://example.jp/blog on one of this server’s domains.',
@@ -567,6 +570,9 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'field.subdomain.too_long': 'サブドメインは {limit} 文字以内で入力してください。',
   'field.subdomain.charset': 'blog.example.jp のような完全な名前を入力してください。',
   'field.lines.range': '行数は1〜{limit}の整数で指定してください。',
+  'field.server.too_long': 'サーバー名は {limit} 文字以内で指定してください。',
+  'field.server.charset':
+    'サーバー名ではありません。先頭にはサーバーの初期ドメイン（例: xs123456.xsrv.jp）を指定してください。',
   'field.url.required': 'サイトのURLを入力してください。',
   'field.url.too_long': 'URLは {limit} 文字以内で入力してください。',
   'field.url.charset': 'このサーバーのドメインで https://example.jp/blog のようなURLを入力してください。',
