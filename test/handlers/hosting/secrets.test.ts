@@ -6,7 +6,7 @@
  * appears once, in the requester's own ephemeral answer, and nowhere else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../../support/app-harness.ts';
+import { CHANNEL, type Harness, messageText, startHarness } from '../../support/app-harness.ts';
 import {
   announced,
   everyDatabaseRow,
