@@ -779,14 +779,20 @@ export class HostingService {
   private async decide(actor: Actor, op: OperationRow, action: HostingAction): Promise<DecisionResult> {
     const { refusal } = await this.deps.access.decide({ ...actor, channelId: op.channelId }, action);
     // The operation itself is decided on current facts too: the requester must still hold its role.
+    const theirs = refusal
+      ? null
+      : (
+          await this.deps.access.decide(
+            { userId: op.requesterId, channelId: op.channelId },
+            op.kind as DestructiveHostingAction,
+          )
+        ).refusal;
+    // Told to an approver, the requester's missing role is theirs, not the approver's.
     const still =
       refusal ??
-      (
-        await this.deps.access.decide(
-          { userId: op.requesterId, channelId: op.channelId },
-          op.kind as DestructiveHostingAction,
-        )
-      ).refusal;
+      (theirs?.code === 'role_required' && actor.userId !== op.requesterId
+        ? new ServiceError('hosting_requester_role', { user: op.requesterId })
+        : theirs);
     if (still) {
       await this.record(actor, `${op.kind}.decide`, op.target, 'refused', { operation: op.id }, still.code);
       return { kind: 'forbidden', error: still, op };

@@ -247,6 +247,39 @@ describe('/hosting: every command, one server by default', () => {
     });
   });
 
+  describe('a delivery Slack retries is not a second change', () => {
+    it('a write command delivered twice with its trigger is sent once', async () => {
+      const puts = () => hostingRequests(h, 'PUT');
+      const n = puts();
+      const triggerId = `trig.retried-${Date.now()}`;
+      const since = h.slack.lastSeq;
+      const opts = { user: OPERATOR, command: '/hosting', triggerId };
+      const [first, retry] = await Promise.all([
+        h.command('ssh on', opts),
+        h.command('ssh on', { ...opts, delivery: { retryNum: 1 } }),
+      ]);
+      expect([first.ack.status, retry.ack.status]).toEqual([200, 200]);
+      await h.slack.waitFor((c) => c.method === 'chat.postMessage' && c.seq > since);
+      // The delivery that lost the claim can no longer send anything.
+      expect(puts()).toBe(n + 1);
+    });
+
+    it('a form submitted twice (same view and hash) runs once', async () => {
+      const form = await openedForm(h, 'db create');
+      const posts = () => h.sim.control.requests({ method: 'POST', path: /\/db$/ }).length;
+      const n = posts();
+      const values = textValues({ name_suffix: 'twice', character_set: '' });
+      const viewId = 'VRETRIED1';
+      const [a, b] = await Promise.all([
+        submitForm(h, 'db_create', form.privateMetadata, values, OPERATOR, viewId),
+        submitForm(h, 'db_create', form.privateMetadata, values, OPERATOR, viewId),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      await formOutcome(h, viewId);
+      expect(posts()).toBe(n + 1);
+    });
+  });
+
   describe('destructive commands ask to confirm first', () => {
     it('domain reset', async () => {
       const n = hostingWrites(h);

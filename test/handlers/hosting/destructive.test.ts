@@ -256,13 +256,14 @@ describe('a second person, as the policy asks', () => {
       key: 'selected',
       rateLimit: NO_RATE_LIMIT,
       manualClockAt: NOON,
-      operators: [OPERATOR],
+      operators: [OPERATOR, OPS_GROUP],
       approvers: [APPROVER],
       policy: [
         'approvals:',
         '  second_person: [hosting.domain_reset, hosting.wp_delete, hosting.ssh_key_delete, hosting.ssh_off]',
       ].join('\n'),
     });
+    h.slack.setGroup(OPS_GROUP, [ALICE]);
   });
   afterAll(async () => {
     await h?.close();
@@ -354,6 +355,36 @@ describe('a second person, as the policy asks', () => {
     const late = await clickAndAnswer(h, HOSTING_IDS.approve, value, APPROVER);
     expect(late.text).toContain('Already decided: this request is rejected.');
     expect(hostingWrites(h)).toBe(n);
+  });
+
+  it('an approval for a requester who lost their role meanwhile is refused, saying so to the approver', async () => {
+    const since = h.slack.lastSeq;
+    await hosting(h, 'ssh off', ALICE);
+    const post = await approvalPost(h, since);
+    h.slack.setGroup(OPS_GROUP, []);
+    const n = hostingWrites(h);
+    const r = await clickAndAnswer(h, HOSTING_IDS.approve, buttonValue(post, HOSTING_IDS.approve), APPROVER);
+    expect(r.text).toContain(en['error.hosting_requester_role'].replace('{user}', ALICE));
+    expect(r.text).not.toContain('yours is');
+    expect(hostingWrites(h)).toBe(n);
+    const [row] = await h.bot.store.audit.latest({ target: SERVER, limit: 1 });
+    expect(row).toMatchObject({ action: 'hosting.ssh_off.decide', actor: APPROVER, outcome: 'refused' });
+    // Rejected instead, it is closed.
+    await h.click(HOSTING_IDS.reject, buttonValue(post, HOSTING_IDS.approve), { user: APPROVER });
+    const closed = await h.slack.waitFor((c) => c.method === 'chat.update' && c.seq > since);
+    expect(messageText(closed)).toContain(en['hosting.op.rejected'].replace('{user}', APPROVER));
+    h.slack.setGroup(OPS_GROUP, [ALICE]);
+  });
+
+  it('a request whose approval message cannot be posted is withdrawn, and the requester told', async () => {
+    h.slack.fail('chat.postMessage', { error: 'not_in_channel' });
+    const r = await hosting(h, 'domain reset xn--n8jyh.jp');
+    expect(r.text).toContain(en['hosting.approval.not_posted']);
+    const [op] = (await h.bot.store.operations.listByState(['cancelled'])).filter(
+      (o) => o.errorCode === 'NOT_POSTED',
+    );
+    expect(op?.kind).toBe('hosting.domain_reset');
+    expect(await h.bot.store.operations.listByState(['pending'])).toEqual([]);
   });
 
   it('a request nobody decides expires with the sweep, which redraws it; nothing is sent', async () => {
