@@ -189,6 +189,8 @@ function invalid(problems: readonly HostingFieldProblem[]): ServiceError | null 
  * server errors keep their own sentences.
  */
 function rejection(err: unknown): unknown {
+  // Not reached at all (a write that may have been is answered before this): nothing changed.
+  if (err instanceof ProviderNetworkError) return new ServiceError('hosting_unreachable');
   if (!(err instanceof ProviderError) || ![400, 404, 409, 422].includes(err.status)) return err;
   // The sentence ends the provider's words itself: drop their own final stop.
   const message = [err.providerMessage, ...err.details]
@@ -457,7 +459,7 @@ export class HostingService {
    * with the server's `domain_validation_token`) and keeps the provider's own message.
    */
   private async domainRefusal(api: HostingClient, domain: string, err: unknown): Promise<unknown> {
-    if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return err;
+    if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return rejection(err);
     if (err.status === 401 || err.status === 403 || err.status === 429) return err;
     const token = (await api.serverInfo(interactive).catch(() => undefined))?.domain_validation_token;
     const message = [err.providerMessage, ...err.details]

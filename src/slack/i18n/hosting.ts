@@ -13,6 +13,8 @@ const en = {
   'hosting.help.no_key':
     'The provider key has no web hosting (server) permission, so /hosting cannot be used here. Ask the account owner for a key with the server service.',
   'hosting.help.key_read_only': 'The provider key may only read here, so changes are off for everyone.',
+  'hosting.help.channel_not_allowed':
+    'This channel is not one where /hosting may be used; ask an admin for the channel list.',
   'hosting.help.you_can': 'Commands you can run',
   'hosting.help.not_yours': 'Needs a higher role: {commands}',
   'hosting.help.confirm_note':
@@ -297,6 +299,8 @@ const en = {
   'error.hosting_domain_refused':
     'The provider would not add `{domain}` ({code}). If its ownership is not proven yet, set a DNS TXT record named `{record}` with the value `{token}`, wait for DNS to propagate, then run the command again. The provider said: {message}',
   'error.hosting_not_found': 'There is no {what} `{id}` on this server. {hint}',
+  'error.hosting_unreachable':
+    'The provider could not be reached (timeout or network), so nothing was changed. Try again in a moment.',
   'error.hosting_requester_role':
     '<@{user}>, who asked for this, no longer has the role it needs here, so it cannot be approved. Nothing was sent; reject it, or let someone who may ask again.',
   'error.hosting_rejected':
@@ -346,6 +350,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.help.no_key':
     'プロバイダーのAPIキーにレンタルサーバー（server）の権限がないため、ここでは /hosting を使えません。アカウントの管理者に server サービスを含むキーを発行してもらってください。',
   'hosting.help.key_read_only': 'APIキーが参照のみの権限のため、変更操作は誰も実行できません。',
+  'hosting.help.channel_not_allowed':
+    'このチャンネルでは /hosting を使えません。使えるチャンネルは管理者に確認してください。',
   'hosting.help.you_can': '実行できるコマンド',
   'hosting.help.not_yours': '上位のロールが必要: {commands}',
   'hosting.help.confirm_note':
@@ -633,6 +639,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'error.hosting_domain_refused':
     'プロバイダーが `{domain}` の追加を受け付けませんでした（{code}）。ドメインの所有権をまだ確認していない場合は、DNSに名前 `{record}`、値 `{token}` のTXTレコードを設定し、反映を待ってからもう一度実行してください。プロバイダーのメッセージ: {message}',
   'error.hosting_not_found': 'このサーバーに{what} `{id}` はありません。{hint}',
+  'error.hosting_unreachable':
+    'プロバイダーに接続できなかったため（タイムアウトまたはネットワーク）、何も変更していません。少し待ってからもう一度実行してください。',
   'error.hosting_requester_role':
     '依頼した <@{user}> さんが、ここでこの操作に必要なロールを持たなくなったため、承認できません。何も送信していません。却下するか、権限のある人が改めて依頼してください。',
   'error.hosting_rejected':

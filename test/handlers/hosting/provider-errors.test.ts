@@ -233,6 +233,19 @@ describe('/hosting: provider errors in words', () => {
       expect(op?.kind).toBe('hosting.ssh_off');
     });
 
+    it('a read whose connection drops: nothing changed, in /hosting’s words', async () => {
+      // A read is tried again by itself; here every try fails.
+      h.sim.control.addFault({
+        method: 'GET',
+        path: /\/domain$/,
+        drop: 'before',
+        times: Number.POSITIVE_INFINITY,
+      });
+      const r = await hosting(h, 'domains', VIEWER);
+      expect(r.text).toContain(en['error.hosting_unreachable']);
+      expect(r.text).not.toContain('/vps');
+    });
+
     it('a form’s write: the form says so', async () => {
       h.sim.control.addFault({ method: 'POST', path: /\/db$/, drop: 'after' });
       const before = seen('POST', /\/db$/);

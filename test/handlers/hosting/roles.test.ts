@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../../src/slack/i18n/index.ts';
 import { HOSTING_IDS } from '../../../src/slack/ids.ts';
-import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../../support/app-harness.ts';
+import {
+  CHANNEL,
+  type Harness,
+  messageText,
+  OPERATOR,
+  startHarness,
+  VIEWER,
+} from '../../support/app-harness.ts';
 import {
   buttonValue,
   hosting,
@@ -146,6 +153,27 @@ describe('a policy raising a read’s role', () => {
     const r = await hosting(h, 'help', VIEWER);
     expect(r.text).not.toContain(en['hosting.help.cmd.hosting.domains']);
     expect(r.text).toMatch(/Needs a higher role: .*`domains`/);
+  });
+});
+
+describe('a policy limiting the channels', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ key: 'selected', rateLimit: NO_RATE_LIMIT, policy: `channels: [${CHANNEL}]` });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses /hosting elsewhere in /hosting’s words, before any request', async () => {
+    const r = await hosting(h, 'info', OPERATOR, { channel: 'C0RANDOM1' });
+    expect(r.text).toContain(en['error.channel_not_allowed']);
+    expect(r.text).not.toContain('/vps');
+    const help = await hosting(h, 'help', OPERATOR, { channel: 'C0RANDOM1' });
+    expect(help.text).toContain(en['hosting.help.channel_not_allowed']);
+    expect(help.text).not.toContain('/vps');
+    expect(hostingRequests(h)).toBe(0);
+    expect((await hosting(h, 'info', OPERATOR)).text).toContain(`Server ${SERVER}`);
   });
 });
 
