@@ -760,12 +760,22 @@ export class HostingService {
     }
   }
 
+  /** A click that decides nothing, audited like every refusal (a paid signup's approval does the same). */
+  private async refusedClick(
+    actor: Actor,
+    op: OperationRow,
+    reason: 'not_requester' | 'needs_approval' | 'self_approval',
+  ): Promise<DecisionResult> {
+    await this.record(actor, `${op.kind}.decide`, op.target, 'refused', { operation: op.id }, reason);
+    return { kind: 'refused', reason, op };
+  }
+
   /** The requester's own confirmation (when no second person is needed): re-checks the role now. */
   async confirm(actor: Actor, opId: string): Promise<DecisionResult> {
     const op = await this.deps.store.operations.get(opId);
     if (!op) return { kind: 'refused', reason: 'not_found' };
-    if (op.requesterId !== actor.userId) return { kind: 'refused', reason: 'not_requester', op };
-    if (op.needsApproval) return { kind: 'refused', reason: 'needs_approval', op };
+    if (op.requesterId !== actor.userId) return this.refusedClick(actor, op, 'not_requester');
+    if (op.needsApproval) return this.refusedClick(actor, op, 'needs_approval');
     return this.decide(actor, op, op.kind as DestructiveHostingAction);
   }
 
@@ -774,7 +784,7 @@ export class HostingService {
     const op = await this.deps.store.operations.get(opId);
     if (!op) return { kind: 'refused', reason: 'not_found' };
     if (op.requesterId === actor.userId && !this.deps.allowSelfApproval)
-      return { kind: 'refused', reason: 'self_approval', op };
+      return this.refusedClick(actor, op, 'self_approval');
     return this.decide(actor, op, 'hosting.approve');
   }
 
@@ -826,7 +836,17 @@ export class HostingService {
         { ...actor, channelId: op.channelId },
         'hosting.approve',
       );
-      if (refusal) return { kind: 'forbidden', error: refusal, op };
+      if (refusal) {
+        await this.record(
+          actor,
+          `${op.kind}.reject`,
+          op.target,
+          'refused',
+          { operation: op.id },
+          refusal.code,
+        );
+        return { kind: 'forbidden', error: refusal, op };
+      }
     }
     const to = op.requesterId === actor.userId ? 'cancelled' : 'rejected';
     const r = await this.deps.store.operations.transition(op.id, ['pending'], to, {

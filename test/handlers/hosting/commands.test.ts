@@ -194,6 +194,21 @@ describe('/hosting: every command, one server by default', () => {
     });
   });
 
+  describe('in the person’s language', () => {
+    it('answers a Japanese user in Japanese: a read, a refusal, a field’s rule', async () => {
+      const JA = 'U0JAPAN01';
+      h.slack.setUser(JA, { locale: 'ja-JP' });
+      const ja = catalogs.ja;
+      expect((await hosting(h, 'ssh', JA)).text).toContain(ja['hosting.ssh.on'].replace('{server}', SERVER));
+      expect((await hosting(h, 'ssh on', JA)).text).toContain(
+        ja['error.role_required']
+          .replace('{role}', ja['role.operator'])
+          .replace('{yours}', ja['role.viewer']),
+      );
+      expect((await hosting(h, 'wp bad_domain', JA)).text).toContain(ja['field.domain.charset']);
+    });
+  });
+
   describe('changes are announced in the channel', () => {
     it('domain add, once its TXT record is in DNS', async () => {
       const token = h.sim.control.hostingServer(SERVER).domainValidationToken;

@@ -157,6 +157,17 @@ describe('the requester’s confirmation', () => {
     const otherCancel = await clickAndAnswer(h, HOSTING_IDS.cancel, value, VIEWER);
     expect(otherCancel.text).toContain(roleText('approver', 'viewer'));
     expect(hostingWrites(h)).toBe(n);
+    // Each refused click is audited, like a refused approval of a paid signup.
+    const refused = (await h.bot.store.audit.latest({ target: SERVER, limit: 2 })).map((r) => [
+      r.actor,
+      r.action,
+      r.outcome,
+      r.errorCode,
+    ]);
+    expect(refused).toEqual([
+      [VIEWER, 'hosting.ssh_off.reject', 'refused', 'role_required'],
+      [BOB, 'hosting.ssh_off.decide', 'refused', 'not_requester'],
+    ]);
     const [op] = await h.bot.store.operations.listByState(['pending']);
     expect(op?.requesterId).toBe(OPERATOR);
 
@@ -308,6 +319,12 @@ describe('a second person, as the policy asks', () => {
     );
     expect(hostingWrites(h)).toBe(n);
     expect((await h.bot.store.operations.get(op.id))?.state).toBe('pending');
+    const audit = await h.bot.store.audit.latest({ target: SERVER, limit: 3 });
+    expect(audit.map((r) => [r.actor, r.action, r.outcome, r.errorCode])).toEqual([
+      [VIEWER, 'hosting.domain_reset.decide', 'refused', 'role_required'],
+      [OPERATOR, 'hosting.domain_reset.decide', 'refused', 'needs_approval'],
+      [OPERATOR, 'hosting.domain_reset.decide', 'refused', 'self_approval'],
+    ]);
   });
 
   it('runs once for twenty concurrent approvals: one provider request, the message redrawn, the change announced', async () => {
