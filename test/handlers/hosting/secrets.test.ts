@@ -5,6 +5,7 @@
  * form, refused by the provider, lost on the way); a generated SSH private key
  * appears once, in the requester's own ephemeral answer, and nowhere else.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL, type Harness, messageText, startHarness } from '../../support/app-harness.ts';
 import {
@@ -136,6 +137,40 @@ describe('/hosting secrets', () => {
     );
     // Read again, the keys list shows the public key's end only.
     expect((await hosting(h, 'ssh keys')).text).toContain('“secret-laptop”');
+  });
+
+  it('shows a long generated key (RSA 4096) whole to the requester, and tells the channel only that it was made', async () => {
+    const { privateKey: rsa } = generateKeyPairSync('rsa', { modulusLength: 4096 });
+    const pem = rsa.export({ format: 'pem', type: 'pkcs8' }).toString();
+    // A provider that makes RSA keys: its answer, once.
+    h.sim.control.addFault({
+      method: 'POST',
+      path: /\/ssh\/key$/,
+      status: 200,
+      rawBody: JSON.stringify({
+        message: '公開鍵を登録しました。',
+        key_id: '9001',
+        public_key: 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAACAQ rsa',
+        label: 'rsa-laptop',
+        private_key: pem,
+      }),
+    });
+    const since = h.slack.lastSeq;
+    const r = await hosting(h, 'ssh key generate rsa-laptop');
+    expect(r.call.args.response_type).toBe('ephemeral');
+    const shown = (r.call.args.blocks as { text: { text: string } }[])
+      .map((b) => /^```([\s\S]*)```$/.exec(b.text.text)?.[1])
+      .filter((x): x is string => x !== undefined)
+      .join('\n');
+    expect(shown).toBe(pem.trim());
+    const post = await h.slack.waitFor((c) => c.method === 'chat.postMessage' && c.seq > since);
+    expect(messageText(post)).toContain('generated an SSH key pair');
+    const body = pem.split('\n').filter((l) => l !== '' && !l.startsWith('-----'));
+    const elsewhere = JSON.stringify(h.slack.calls.filter((c) => c.responseId !== r.responseId));
+    for (const line of body) {
+      expect(elsewhere).not.toContain(line);
+      expect(h.logs.text).not.toContain(line);
+    }
   });
 
   it('finds no typed password in any Slack call, log line, audit row or database row', async () => {

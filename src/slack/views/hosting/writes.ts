@@ -1,8 +1,11 @@
 /** What a /hosting change says in the channel, and the generated private key, for its requester alone. */
+
+import type { KnownBlock } from '@slack/types';
 import type { HostingAction } from '../../../services/access.ts';
 import type { WriteResult } from '../../../services/hosting/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { textView } from '../messages.ts';
 import { nameServerAdvice } from './reads.ts';
 
@@ -34,9 +37,28 @@ export function doneView(ui: Ui, userId: string, r: WriteResult): Message {
   return textView(`${done}\n:warning: ${nameServerAdvice(ui, r.sslAdvice.domain, r.sslAdvice.nameServers)}`);
 }
 
+/** Whole lines of `text` packed into pieces of at most `max` characters. */
+function packLinesOf(text: string, max: number): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  for (const line of text.split('\n')) {
+    const next = current === '' ? line : `${current}\n${line}`;
+    if (next.length <= max || current === '') current = next;
+    else {
+      pieces.push(current);
+      current = line;
+    }
+  }
+  if (current !== '') pieces.push(current);
+  return pieces;
+}
+
 /**
- * The private key of a generated pair, shown once to the requester. In a code
- * block: a PEM has no backquotes, so it is shown exactly as it must be saved.
+ * The private key of a generated pair, shown once to the requester. In code
+ * blocks: a PEM has no backquotes, so it is shown exactly as it must be saved.
+ * A long key (RSA 4096 is over 3,000 characters) runs on over several blocks,
+ * cut between lines, so that Slack takes the message: refused, the key would
+ * be lost, the provider giving it only once.
  */
 export function privateKeyView(
   ui: Ui,
@@ -46,11 +68,16 @@ export function privateKeyView(
   const user = r.server.split('.')[0] ?? r.server;
   const file = `id_${user}_${r.created ?? 'hosting'}`.replace(/[^A-Za-z0-9_.-]/g, '_');
   const intro = ui.t('hosting.key.generated', { server: r.server, user, file });
-  return {
-    text: intro,
-    blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: intro } },
-      { type: 'section', text: { type: 'mrkdwn', text: `\`\`\`${r.privateKey.trim()}\`\`\`` } },
-    ],
-  };
+  const fence = '```';
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: intro } },
+    ...packLinesOf(r.privateKey.trim(), LIMITS.sectionText - 2 * fence.length).map(
+      (piece): KnownBlock => ({
+        type: 'section',
+        text: { type: 'mrkdwn', text: `${fence}${piece}${fence}` },
+      }),
+    ),
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: intro, blocks };
 }

@@ -1,4 +1,5 @@
 /** The /hosting views as pure functions: data in, Block Kit out, within Slack's limits. */
+import { generateKeyPairSync } from 'node:crypto';
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import {
@@ -443,6 +444,19 @@ describe('changes done', () => {
     expect(privateKeyView(en, { server: SERVER, created: '5003', privateKey: undefined }).text).toContain(
       '`/hosting ssh key delete 5003`',
     );
+  });
+
+  it('shows a 4096-bit RSA private key whole, across sections that each fit', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 4096 });
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(pem.length).toBeGreaterThan(3000);
+    const m = privateKeyView(en, { server: SERVER, created: '9001', privateKey: pem });
+    acceptedAsMessage(m);
+    const shown = (m.blocks ?? [])
+      .slice(1)
+      .map((b) => ((b as { text: { text: string } }).text.text.match(/^```([\s\S]*)```$/) ?? [])[1] ?? '')
+      .join('\n');
+    expect(shown).toBe(pem.trim());
   });
 
   it('glimpses a public key by its type and end', () => {
