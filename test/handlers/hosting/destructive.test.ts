@@ -374,6 +374,32 @@ describe('a second person, as the policy asks', () => {
     expect(hostingWrites(h)).toBe(n);
   });
 
+  it('a WordPress delete from its form goes to an approver too, with the options chosen', async () => {
+    const form = await openedForm(h, 'wp delete 1003');
+    const since = h.slack.lastSeq;
+    const n = hostingWrites(h);
+    await submitForm(
+      h,
+      'wp_delete',
+      form.privateMetadata,
+      deleteOptions(['delete_db', 'delete_db_user', 'delete_cron']),
+    );
+    const post = await approvalPost(h, since);
+    expect(messageText(post)).toContain('Delete WordPress site 1003?');
+    expect(messageText(post)).toContain(
+      'Database: *deleted*. Database user: *deleted*. Cron jobs: *deleted*.',
+    );
+    const told = await h.slack.waitFor((c) => c.method === 'chat.postEphemeral' && c.seq > since);
+    expect(told.args.user).toBe(OPERATOR);
+    expect(messageText(told)).toContain(en['hosting.approval.sent'].replace('{channel}', CHANNEL));
+    expect(hostingWrites(h)).toBe(n);
+    await h.click(HOSTING_IDS.approve, buttonValue(post, HOSTING_IDS.approve), { user: APPROVER });
+    const redrawn = await h.slack.waitFor((c) => c.method === 'chat.update' && c.seq > since);
+    expect(messageText(redrawn)).toContain(`Done: <@${OPERATOR}> deleted WordPress site \`1003\``);
+    const sent = h.sim.control.requests({ method: 'DELETE', path: /\/wp\/1003$/ });
+    expect(sent.map((r) => r.body)).toEqual([{ delete_db: true, delete_db_user: true, delete_cron: true }]);
+  });
+
   it('an approval for a requester who lost their role meanwhile is refused, saying so to the approver', async () => {
     const since = h.slack.lastSeq;
     await hosting(h, 'ssh off', ALICE);

@@ -145,6 +145,7 @@ describe('the error log', () => {
     expect(text).toMatch(/… \(\+\d+\)/);
     expect(text).not.toContain('a ``` b');
     expect(text).not.toContain('<@U123>');
+    expect(m.text).not.toContain('<@U123>');
     acceptedAsMessage(m);
   });
 
