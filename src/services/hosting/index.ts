@@ -222,14 +222,12 @@ export class HostingService {
     named: string | undefined,
     params: Record<string, unknown> = {},
   ): Promise<{ server: string; api: HostingClient }> {
-    // A server name is the server's initial domain: anything else is no name of a server.
-    const shaped = named === undefined || checkFqdn(named, 'server').length === 0;
+    // A server's name is its initial domain: anything else names no server, and is refused as typed.
+    const nameProblems = named === undefined ? [] : checkFqdn(named, 'server');
     try {
       await this.deps.access.authorize(actor, action);
-      if (named !== undefined) {
-        const err = invalid(checkFqdn(named, 'server'));
-        if (err) throw err;
-      }
+      const badName = invalid(nameProblems);
+      if (badName) throw badName;
       const server = await this.deps.access.hostingServer(named);
       return { server, api: this.deps.provider.hosting(server) };
     } catch (err) {
@@ -237,7 +235,7 @@ export class HostingService {
       const target =
         named === undefined
           ? await this.deps.access.hostingServer(undefined).catch(() => null)
-          : shaped
+          : nameProblems.length === 0
             ? named
             : null;
       await this.record(actor, action, target, 'refused', params, failureCode(classifyFailure(err)));
