@@ -284,8 +284,10 @@ export function keyRefusal(key: KeyScope, action: Action): ServiceError | null {
     if (spec.category === null) return null;
     if (!key.hosting.available) return new ServiceError('key_no_server');
     const lv = key.hosting.levels[spec.category];
-    if (spec.write && lv !== 'full') return new ServiceError('key_read_only');
+    // A category the key grants nothing in is named as such, for a write too: the key is not
+    // read-only there, it does not reach that part of the server at all.
     if (lv === 'none') return new ServiceError('key_no_permission', { category: spec.category });
+    if (spec.write && lv !== 'full') return new ServiceError('key_read_only');
     return null;
   }
   if (VPS_WRITE_ACTIONS.includes(action) && !key.writable) return new ServiceError('key_read_only');

@@ -45,7 +45,11 @@ export type ServiceErrorCode =
   /** The WordPress site or SSH key named (`params.what`, `params.id`) is not on the server. */
   | 'hosting_not_found'
   /** The provider refused a hosting request; `params.code` and its own `params.message` say why. */
-  | 'hosting_rejected';
+  | 'hosting_rejected'
+  /** An approval for a requester (`params.user`) who no longer holds the role the operation needs. */
+  | 'hosting_requester_role'
+  /** The provider could not be reached for a hosting read, or a write that cannot have reached it. */
+  | 'hosting_unreachable';
 
 export class ServiceError extends Error {
   constructor(

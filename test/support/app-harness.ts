@@ -46,6 +46,12 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Run the watcher and notifier (default off: most tests count the requests a command makes). */
   watcher?: boolean;
+  /**
+   * A manual clock shared by the simulator and the bot, starting at this
+   * instant: tests move time with `sim.control.clock.advance` (expiries),
+   * never by waiting.
+   */
+  manualClockAt?: Date;
 }
 
 export interface Harness {
@@ -57,6 +63,8 @@ export interface Harness {
   logs: MemoryLogSink;
   /** The provider key in use, to check it never leaks. */
   apiKey: string;
+  /** The bot's DATA_DIR (its SQLite file), to read every row a test must check. */
+  dataDir: string;
   command(
     text: string,
     opts?: {
@@ -86,7 +94,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const sim = await startSimulator({
     latencyMs: opts.latencyMs ?? 0,
     ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+    ...(opts.manualClockAt ? { clock: 'manual' as const, now: opts.manualClockAt } : {}),
   });
+  const manual = opts.manualClockAt !== undefined;
   const slack = await startFakeSlack();
   const dataDir = await mkdtemp(join(tmpdir(), 'vps-chatops-app-'));
   const signingSecret = randomBytes(16).toString('hex');
@@ -124,7 +134,21 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     watcher: opts.watcher ?? false,
     // Socket Mode's receiver does not report the port it bound, so pick one first.
     port: opts.socketMode ? await freePort() : 0,
-    provider: { retry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 } },
+    provider: {
+      retry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },
+      // On the manual clock the provider's waits pass on simulated time too: a wait ends at
+      // once (yielding to the event loop, so a wait for a time that never comes cannot
+      // starve it) and the client sees time move only when the test moves it.
+      ...(manual
+        ? {
+            clock: {
+              now: () => sim.control.clock.now().getTime(),
+              sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
+            },
+          }
+        : {}),
+    },
+    ...(manual ? { clock: { now: () => sim.control.clock.now() } } : {}),
   });
   const url = `http://127.0.0.1:${bot.port}/slack/events`;
   let n = 0;
@@ -137,6 +161,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     signingSecret,
     logs,
     apiKey,
+    dataDir,
     async command(text, o = {}) {
       const responseId = `cmd-${++n}`;
       const triggerId = o.triggerId ?? `trig.${randomUUID()}`;

@@ -200,6 +200,13 @@ export class FakeSlack {
     if (url.pathname.startsWith('/response/')) {
       const responseId = url.pathname.slice('/response/'.length);
       this.record({ method: 'response_url', args, responseId, token: undefined });
+      // A message posted to a response_url is held to Block Kit's limits like chat.postMessage.
+      const refusal = slackRefusal('chat.postMessage', args);
+      if (refusal) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: false, error: refusal.error, detail: refusal.detail }));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('ok');
       return;

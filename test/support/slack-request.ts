@@ -116,7 +116,10 @@ export function blockActionBody(f: ButtonFields): string {
 export interface SubmissionFields {
   callbackId: string;
   privateMetadata: string;
-  values: Record<string, Record<string, { type: string; value: string | null }>>;
+  values: Record<
+    string,
+    Record<string, { type: string; value?: string | null; selected_options?: { value: string }[] }>
+  >;
   userId?: string;
   viewId?: string;
   triggerId?: string;

@@ -38,7 +38,7 @@ type Decide = 'confirm' | 'cancel' | 'approve' | 'reject';
 
 /** The sentence a failed operation shows: the provider's refusal in the user's words. */
 function failureReason(ui: Ui, r: DecisionResult): string | undefined {
-  return r.kind === 'failed' ? failureMessage(ui, { code: r.code }).text : undefined;
+  return r.kind === 'failed' ? failureMessage(ui, r.error).text : undefined;
 }
 
 function decision(deps: HandlerDeps, what: Decide) {

@@ -23,6 +23,7 @@ import {
   type ProviderClient,
   ProviderError,
   ProviderNetworkError,
+  toAsciiDomain,
 } from '../../provider/index.ts';
 import type { AuditRow, OperationRow, Store } from '../../store/index.ts';
 import type { AccessService, Actor, DestructiveHostingAction, HostingAction } from '../access.ts';
@@ -128,6 +129,11 @@ export interface WriteResult {
   subject: string;
   /** A name the provider gave what it made (a database, a key id), when it said. */
   created?: string | undefined;
+  /**
+   * SSL was asked for but the provider answered `failed_nameserver`: the
+   * domain whose name servers must change, and the server's own to set.
+   */
+  sslAdvice?: { domain: string; nameServers: string[] } | undefined;
 }
 
 export type DestructiveRequest =
@@ -153,7 +159,8 @@ export type Loss =
 
 export type DecisionResult =
   | { kind: 'done'; op: OperationRow; result: WriteResult }
-  | { kind: 'failed'; op: OperationRow; code: string }
+  /** `error` is what the provider (or the client) threw: the Slack side words it. */
+  | { kind: 'failed'; op: OperationRow; code: string; error: unknown }
   /** The request may have reached the provider; `check` is the read that shows whether it happened. */
   | { kind: 'unknown'; op: OperationRow; check: string }
   | { kind: 'rejected'; op: OperationRow }
@@ -175,13 +182,21 @@ function invalid(problems: readonly HostingFieldProblem[]): ServiceError | null 
 }
 
 /**
- * A request the provider looked at and refused (400, 409, 422): its code and
- * its own words (field and reason in `errors`), which say more than the code.
- * Auth, permission, rate limits and server errors keep their own sentences.
+ * A request the provider looked at and refused (400, 404, 409, 422), read or
+ * write: its code and its own words (field and reason in `errors`, what it did
+ * not find), which say more than the code and, unlike the shared sentences
+ * written for /vps, point at /hosting. Auth, permission, rate limits and
+ * server errors keep their own sentences.
  */
 function rejection(err: unknown): unknown {
-  if (!(err instanceof ProviderError) || ![400, 409, 422].includes(err.status)) return err;
-  const message = [err.providerMessage, ...err.details].filter((s) => s !== '').join(' / ');
+  // Not reached at all (a write that may have been is answered before this): nothing changed.
+  if (err instanceof ProviderNetworkError) return new ServiceError('hosting_unreachable');
+  if (!(err instanceof ProviderError) || ![400, 404, 409, 422].includes(err.status)) return err;
+  // The sentence ends the provider's words itself: drop their own final stop.
+  const message = [err.providerMessage, ...err.details]
+    .filter((s) => s !== '')
+    .join(' / ')
+    .replace(/[。.\s]+$/u, '');
   if (message === '') return err;
   return new ServiceError('hosting_rejected', {
     code: err.code,
@@ -207,13 +222,22 @@ export class HostingService {
     named: string | undefined,
     params: Record<string, unknown> = {},
   ): Promise<{ server: string; api: HostingClient }> {
+    // A server's name is its initial domain: anything else names no server, and is refused as typed.
+    const nameProblems = named === undefined ? [] : checkFqdn(named, 'server');
     try {
       await this.deps.access.authorize(actor, action);
+      const badName = invalid(nameProblems);
+      if (badName) throw badName;
       const server = await this.deps.access.hostingServer(named);
       return { server, api: this.deps.provider.hosting(server) };
     } catch (err) {
       // Audited against the server it would have been, when the key names one.
-      const target = named ?? (await this.deps.access.hostingServer(undefined).catch(() => null));
+      const target =
+        named === undefined
+          ? await this.deps.access.hostingServer(undefined).catch(() => null)
+          : nameProblems.length === 0
+            ? named
+            : null;
       await this.deps.audit.byActor(
         actor,
         action,
@@ -244,7 +268,8 @@ export class HostingService {
   /**
    * Runs one write: never repeated, audited either way. A lost answer after
    * the request may have reached the provider becomes `hosting_outcome_unknown`
-   * naming the read that tells.
+   * naming the read that tells. A refusal is worded by `refused` (the
+   * provider's own words by default).
    */
   private async write<T>(
     actor: Actor,
@@ -252,6 +277,7 @@ export class HostingService {
     server: string,
     params: Record<string, unknown>,
     call: () => Promise<T>,
+    refused: (err: unknown) => unknown = rejection,
   ): Promise<T> {
     try {
       const answer = await call();
@@ -273,8 +299,28 @@ export class HostingService {
           check: `/hosting ${server} ${CHECK_WITH[action]}`,
         });
       }
+      throw await refused(err);
+    }
+  }
+
+  /** A read for a person: a refusal by the provider is answered in its own words. */
+  private async read<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
       throw rejection(err);
     }
+  }
+
+  /** The name servers to set when SSL failed on them (the spec's advice), else nothing. */
+  private async sslAdvice(
+    api: HostingClient,
+    answer: AnyObject,
+    domain: string,
+  ): Promise<WriteResult['sslAdvice']> {
+    if (answer.ssl_status !== 'failed_nameserver') return undefined;
+    const info = await api.serverInfo(interactive).catch(() => undefined);
+    return { domain, nameServers: info?.name_servers ?? [] };
   }
 
   // ------------------------------------------------------------ reads
@@ -289,23 +335,23 @@ export class HostingService {
 
   async info(actor: Actor, named: string | undefined): Promise<OnServer<HostingServerInfo>> {
     const { server, api } = await this.begin(actor, 'hosting.info', named);
-    return { server, value: await api.serverInfo(interactive) };
+    return { server, value: await this.read(() => api.serverInfo(interactive)) };
   }
 
   async usage(actor: Actor, named: string | undefined): Promise<OnServer<AnyObject>> {
     const { server, api } = await this.begin(actor, 'hosting.usage', named);
-    return { server, value: await api.usage(interactive) };
+    return { server, value: await this.read(() => api.usage(interactive)) };
   }
 
   async domains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.domains', named);
-    return { server, value: domainsOf(await api.listDomains(interactive)) };
+    return { server, value: domainsOf(await this.read(() => api.listDomains(interactive))) };
   }
 
   async domain(actor: Actor, named: string | undefined, domain: string): Promise<OnServer<DomainDetail>> {
     const { server, api } = await this.begin(actor, 'hosting.domain', named);
     await this.refuseInvalid(actor, 'hosting.domain', server, checkFqdn(domain), { domain });
-    const detail = await api.getDomain(domain.trim(), interactive);
+    const detail = await this.read(() => api.getDomain(domain.trim(), interactive));
     // The spec's advice for this state names the server's name servers: read them for the answer.
     const nameServers =
       detail.ssl_status === 'failed_nameserver'
@@ -316,7 +362,7 @@ export class HostingService {
 
   async subdomains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.subdomains', named);
-    return { server, value: subdomainsOf(await api.listSubdomains(interactive)) };
+    return { server, value: subdomainsOf(await this.read(() => api.listSubdomains(interactive))) };
   }
 
   async wordpress(
@@ -328,17 +374,17 @@ export class HostingService {
     if (domain !== undefined)
       await this.refuseInvalid(actor, 'hosting.wp', server, checkFqdn(domain), { domain });
     const q = domain === undefined ? {} : { domain: domain.trim() };
-    return { server, value: wordpressOf(await api.listWordpress(q, interactive)) };
+    return { server, value: wordpressOf(await this.read(() => api.listWordpress(q, interactive))) };
   }
 
   async ssh(actor: Actor, named: string | undefined): Promise<OnServer<SshState>> {
     const { server, api } = await this.begin(actor, 'hosting.ssh', named);
-    return { server, value: sshStateOf(await api.getSsh(interactive)) };
+    return { server, value: sshStateOf(await this.read(() => api.getSsh(interactive))) };
   }
 
   async sshKeys(actor: Actor, named: string | undefined): Promise<OnServer<SshKeyItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.ssh_keys', named);
-    return { server, value: sshKeysOf(await api.listSshKeys(interactive)) };
+    return { server, value: sshKeysOf(await this.read(() => api.listSshKeys(interactive))) };
   }
 
   async errorLog(
@@ -357,9 +403,8 @@ export class HostingService {
         domain,
       },
     );
-    const log = await api.errorLog(
-      { domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault },
-      interactive,
+    const log = await this.read(() =>
+      api.errorLog({ domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault }, interactive),
     );
     return { server, value: { domain: domain.trim(), lines: logLinesOf(log.log) } };
   }
@@ -383,14 +428,16 @@ export class HostingService {
     const { server, api } = await this.begin(actor, action, named, params);
     await this.refuseInvalid(actor, action, server, checkFqdn(input.domain), params);
     const domain = input.domain.trim();
-    try {
-      await this.write(actor, action, server, params, () =>
-        api.addDomain({ domain, ssl: input.ssl, redirect_https: input.redirectHttps }, interactive),
-      );
-    } catch (err) {
-      throw await this.domainRefusal(api, domain, err);
-    }
-    return { server, action, subject: domain };
+    // A refusal is worded from the provider's own error: most often, ownership not proven yet.
+    const answer = await this.write(
+      actor,
+      action,
+      server,
+      params,
+      () => api.addDomain({ domain, ssl: input.ssl, redirect_https: input.redirectHttps }, interactive),
+      (err) => this.domainRefusal(api, domain, err),
+    );
+    return { server, action, subject: domain, sslAdvice: await this.sslAdvice(api, answer, domain) };
   }
 
   /**
@@ -399,7 +446,7 @@ export class HostingService {
    * with the server's `domain_validation_token`) and keeps the provider's own message.
    */
   private async domainRefusal(api: HostingClient, domain: string, err: unknown): Promise<unknown> {
-    if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return err;
+    if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return rejection(err);
     if (err.status === 401 || err.status === 403 || err.status === 429) return err;
     const token = (await api.serverInfo(interactive).catch(() => undefined))?.domain_validation_token;
     const message = [err.providerMessage, ...err.details]
@@ -408,7 +455,8 @@ export class HostingService {
       .slice(0, 500);
     return new ServiceError('hosting_domain_refused', {
       domain,
-      record: `_service-verify.${domain}`,
+      // DNS holds a Japanese name in Punycode: the record to set is named as DNS names it.
+      record: `_service-verify.${toAsciiDomain(domain)}`,
       token: token ?? '',
       code: err.code,
       message,
@@ -425,10 +473,12 @@ export class HostingService {
     const { server, api } = await this.begin(actor, action, named, params);
     await this.refuseInvalid(actor, action, server, checkFqdn(input.subdomain, 'subdomain'), params);
     const subdomain = input.subdomain.trim();
-    await this.write(actor, action, server, params, () =>
+    const answer = await this.write(actor, action, server, params, () =>
       api.addSubdomain({ subdomain, ssl: input.ssl }, interactive),
     );
-    return { server, action, subject: subdomain };
+    // The name servers are the parent domain's to change (the answer names it).
+    const parent = typeof answer.domain === 'string' && answer.domain !== '' ? answer.domain : subdomain;
+    return { server, action, subject: subdomain, sslAdvice: await this.sslAdvice(api, answer, parent) };
   }
 
   /** Checks a form's values (as typed) without calling anything, for the modal's inline errors. */
@@ -469,7 +519,9 @@ export class HostingService {
     const action = 'hosting.wp_delete';
     const { server, api } = await this.begin(actor, action, named, { id, form: true });
     await this.refuseInvalid(actor, action, server, checkId('wp_id', id), { id });
-    const site = wordpressOf(await api.listWordpress({}, interactive)).find((s) => s.id === id.trim());
+    const site = wordpressOf(await this.read(() => api.listWordpress({}, interactive))).find(
+      (s) => s.id === id.trim(),
+    );
     if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id });
     return { ...site, id: id.trim() };
   }
@@ -630,7 +682,7 @@ export class HostingService {
             ? checkId('key_id', req.id)
             : [];
     await this.refuseInvalid(actor, req.kind, server, problems, params);
-    const loss = await this.lossOf(api, req);
+    const loss = await this.read(() => this.lossOf(api, req));
     const needsApproval = this.deps.access.needsSecondPerson(req.kind);
     const now = this.deps.clock.now();
     const op = await this.deps.store.operations.create({
@@ -695,12 +747,29 @@ export class HostingService {
     }
   }
 
+  /** A click that decides nothing, audited like every refusal (a paid signup's approval does the same). */
+  private async refusedClick(
+    actor: Actor,
+    op: OperationRow,
+    reason: 'not_requester' | 'needs_approval' | 'self_approval',
+  ): Promise<DecisionResult> {
+    await this.deps.audit.byActor(
+      actor,
+      `${op.kind}.decide`,
+      op.target,
+      'refused',
+      { operation: op.id },
+      reason,
+    );
+    return { kind: 'refused', reason, op };
+  }
+
   /** The requester's own confirmation (when no second person is needed): re-checks the role now. */
   async confirm(actor: Actor, opId: string): Promise<DecisionResult> {
     const op = await this.deps.store.operations.get(opId);
     if (!op) return { kind: 'refused', reason: 'not_found' };
-    if (op.requesterId !== actor.userId) return { kind: 'refused', reason: 'not_requester', op };
-    if (op.needsApproval) return { kind: 'refused', reason: 'needs_approval', op };
+    if (op.requesterId !== actor.userId) return this.refusedClick(actor, op, 'not_requester');
+    if (op.needsApproval) return this.refusedClick(actor, op, 'needs_approval');
     return this.decide(actor, op, op.kind as DestructiveHostingAction);
   }
 
@@ -709,21 +778,27 @@ export class HostingService {
     const op = await this.deps.store.operations.get(opId);
     if (!op) return { kind: 'refused', reason: 'not_found' };
     if (op.requesterId === actor.userId && !this.deps.allowSelfApproval)
-      return { kind: 'refused', reason: 'self_approval', op };
+      return this.refusedClick(actor, op, 'self_approval');
     return this.decide(actor, op, 'hosting.approve');
   }
 
   private async decide(actor: Actor, op: OperationRow, action: HostingAction): Promise<DecisionResult> {
     const { refusal } = await this.deps.access.decide({ ...actor, channelId: op.channelId }, action);
     // The operation itself is decided on current facts too: the requester must still hold its role.
+    const theirs = refusal
+      ? null
+      : (
+          await this.deps.access.decide(
+            { userId: op.requesterId, channelId: op.channelId },
+            op.kind as DestructiveHostingAction,
+          )
+        ).refusal;
+    // Told to an approver, the requester's missing role is theirs, not the approver's.
     const still =
       refusal ??
-      (
-        await this.deps.access.decide(
-          { userId: op.requesterId, channelId: op.channelId },
-          op.kind as DestructiveHostingAction,
-        )
-      ).refusal;
+      (theirs?.code === 'role_required' && actor.userId !== op.requesterId
+        ? new ServiceError('hosting_requester_role', { user: op.requesterId })
+        : theirs);
     if (still) {
       await this.deps.audit.byActor(
         actor,
@@ -762,7 +837,17 @@ export class HostingService {
         { ...actor, channelId: op.channelId },
         'hosting.approve',
       );
-      if (refusal) return { kind: 'forbidden', error: refusal, op };
+      if (refusal) {
+        await this.deps.audit.byActor(
+          actor,
+          `${op.kind}.reject`,
+          op.target,
+          'refused',
+          { operation: op.id },
+          refusal.code,
+        );
+        return { kind: 'forbidden', error: refusal, op };
+      }
     }
     const to = op.requesterId === actor.userId ? 'cancelled' : 'rejected';
     const r = await this.deps.store.operations.transition(op.id, ['pending'], to, {
@@ -802,7 +887,7 @@ export class HostingService {
       const r = await this.deps.store.operations.transition(op.id, ['executing'], 'failed', {
         errorCode: code,
       });
-      return { kind: 'failed', op: r.row ?? op, code };
+      return { kind: 'failed', op: r.row ?? op, code, error: err };
     }
     const r = await this.deps.store.operations.transition(op.id, ['executing'], 'done');
     return {

@@ -57,6 +57,16 @@ function flagsOf(tokens: readonly Token[], allowed: readonly ('ssl' | 'redirectH
 /** `lines` as typed: a whole number of digits (its range is the service's rule). */
 const WHOLE = /^\d{1,9}$/;
 
+/**
+ * `lines` as typed, bare or as `lines=N`. Anything but a whole number is
+ * handed on as NaN, so the service's rule names the field and its range
+ * instead of the grammar answering with the usage line.
+ */
+function linesOf(typed: string): number {
+  const v = typed.replace(/^lines=/i, '');
+  return WHOLE.test(v) ? Number(v) : Number.NaN;
+}
+
 function parseArea(words: readonly Token[]): ParseResult<Area> {
   const ok = (command: Area): ParseResult<Area> => ({ ok: true, command });
   const usage = (command: string): ParseResult<Area> => ({ ok: false, error: { problem: 'usage', command } });
@@ -156,9 +166,8 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
     case 'errorlog':
     case 'error-log': {
       const [domain, lines, ...extra] = args;
-      if (!domain?.text || extra.length > 0 || (lines && !WHOLE.test(lines.text)))
-        return usage('hosting.errorlog');
-      return ok({ name: 'errorlog', domain: domain.text, lines: lines ? Number(lines.text) : undefined });
+      if (!domain?.text || extra.length > 0) return usage('hosting.errorlog');
+      return ok({ name: 'errorlog', domain: domain.text, lines: lines ? linesOf(lines.text) : undefined });
     }
     default:
       return { ok: false, error: { problem: 'unknown_command', word: first.text.slice(0, 40) } };

@@ -57,7 +57,7 @@ const en = {
   'error.role_required':
     'This needs the *{role}* role; yours is *{yours}*. Ask an admin to add you to the operators.',
   'error.channel_not_allowed':
-    '/vps cannot be used in this channel. Ask an admin which channels are allowed, or use one of them.',
+    'The bot’s commands cannot be used in this channel. Ask an admin which channels are allowed, or use one of them.',
   'error.key_read_only':
     'The provider key is read-only, so changes are turned off. Ask the account owner for a key with write permission.',
   'error.key_no_vps':
@@ -164,7 +164,7 @@ const ja: Record<keyof typeof en, string> = {
   'error.role_required':
     'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。管理者にオペレーターへの追加を依頼してください。',
   'error.channel_not_allowed':
-    'このチャンネルでは /vps を使えません。使えるチャンネルを管理者に確認し、そちらで実行してください。',
+    'このチャンネルではボットのコマンドを使えません。使えるチャンネルを管理者に確認し、そちらで実行してください。',
   'error.key_read_only':
     'プロバイダーのAPIキーが読み取り専用のため、変更はできません。書き込み権限のあるキーをアカウント所有者に依頼してください。',
   'error.key_no_vps':

@@ -13,6 +13,8 @@ const en = {
   'hosting.help.no_key':
     'The provider key has no web hosting (server) permission, so /hosting cannot be used here. Ask the account owner for a key with the server service.',
   'hosting.help.key_read_only': 'The provider key may only read here, so changes are off for everyone.',
+  'hosting.help.channel_not_allowed':
+    'This channel is not one where /hosting may be used; ask an admin for the channel list.',
   'hosting.help.you_can': 'Commands you can run',
   'hosting.help.not_yours': 'Needs a higher role: {commands}',
   'hosting.help.confirm_note':
@@ -236,6 +238,9 @@ const en = {
   'field.subdomain.too_long': 'A subdomain can be at most {limit} characters.',
   'field.subdomain.charset': 'That is not a full name such as blog.example.jp.',
   'field.lines.range': 'Lines must be a whole number from 1 to {limit}.',
+  'field.server.too_long': 'A server name can be at most {limit} characters.',
+  'field.server.charset':
+    'That is not a server name. Put the server’s initial domain first, such as xs123456.xsrv.jp.',
   'field.url.required': 'Enter the site URL.',
   'field.url.too_long': 'The URL can be at most {limit} characters.',
   'field.url.charset': 'Enter a URL such as https://example.jp/blog on one of this server’s domains.',
@@ -294,6 +299,10 @@ const en = {
   'error.hosting_domain_refused':
     'The provider would not add `{domain}` ({code}). If its ownership is not proven yet, set a DNS TXT record named `{record}` with the value `{token}`, wait for DNS to propagate, then run the command again. The provider said: {message}',
   'error.hosting_not_found': 'There is no {what} `{id}` on this server. {hint}',
+  'error.hosting_unreachable':
+    'The provider could not be reached (timeout or network), so nothing was changed. Try again in a moment.',
+  'error.hosting_requester_role':
+    '<@{user}>, who asked for this, no longer has the role it needs here, so it cannot be approved. Nothing was sent; reject it, or let someone who may ask again.',
   'error.hosting_rejected':
     'The provider refused it ({code}). It said: {message}. Correct that and run the command again; `/hosting help` shows each command’s form.',
   'error.hosting_not_found.wp': 'See `/hosting wp` for the sites and their ids.',
@@ -341,6 +350,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.help.no_key':
     'プロバイダーのAPIキーにレンタルサーバー（server）の権限がないため、ここでは /hosting を使えません。アカウントの管理者に server サービスを含むキーを発行してもらってください。',
   'hosting.help.key_read_only': 'APIキーが参照のみの権限のため、変更操作は誰も実行できません。',
+  'hosting.help.channel_not_allowed':
+    'このチャンネルでは /hosting を使えません。使えるチャンネルは管理者に確認してください。',
   'hosting.help.you_can': '実行できるコマンド',
   'hosting.help.not_yours': '上位のロールが必要: {commands}',
   'hosting.help.confirm_note':
@@ -567,6 +578,9 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'field.subdomain.too_long': 'サブドメインは {limit} 文字以内で入力してください。',
   'field.subdomain.charset': 'blog.example.jp のような完全な名前を入力してください。',
   'field.lines.range': '行数は1〜{limit}の整数で指定してください。',
+  'field.server.too_long': 'サーバー名は {limit} 文字以内で指定してください。',
+  'field.server.charset':
+    'サーバー名ではありません。先頭にはサーバーの初期ドメイン（例: xs123456.xsrv.jp）を指定してください。',
   'field.url.required': 'サイトのURLを入力してください。',
   'field.url.too_long': 'URLは {limit} 文字以内で入力してください。',
   'field.url.charset': 'このサーバーのドメインで https://example.jp/blog のようなURLを入力してください。',
@@ -625,6 +639,10 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'error.hosting_domain_refused':
     'プロバイダーが `{domain}` の追加を受け付けませんでした（{code}）。ドメインの所有権をまだ確認していない場合は、DNSに名前 `{record}`、値 `{token}` のTXTレコードを設定し、反映を待ってからもう一度実行してください。プロバイダーのメッセージ: {message}',
   'error.hosting_not_found': 'このサーバーに{what} `{id}` はありません。{hint}',
+  'error.hosting_unreachable':
+    'プロバイダーに接続できなかったため（タイムアウトまたはネットワーク）、何も変更していません。少し待ってからもう一度実行してください。',
+  'error.hosting_requester_role':
+    '依頼した <@{user}> さんが、ここでこの操作に必要なロールを持たなくなったため、承認できません。何も送信していません。却下するか、権限のある人が改めて依頼してください。',
   'error.hosting_rejected':
     'プロバイダーに受け付けられませんでした（{code}）。プロバイダーのメッセージ: {message}。内容を直してもう一度実行してください。各コマンドの書き方は `/hosting help` で確認できます。',
   'error.hosting_not_found.wp': '`/hosting wp` でサイトとIDを確認してください。',

@@ -3,6 +3,12 @@ import type { ChangeResult } from '../../services/servers/index.ts';
 import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
 import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
 
+/** `s` cut to `max` characters (code points), its end marked when cut. */
+function clip(s: string, max: number): string {
+  const chars = [...s];
+  return chars.length <= max ? s : `${chars.slice(0, max - 1).join('')}…`;
+}
+
 /** A plain sentence as a one-section message. */
 export function textView(text: string): Message {
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
@@ -19,7 +25,9 @@ export function failureView(
   sentence: string,
   details: readonly { label: string; detail: string }[] = [],
 ): Message {
-  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${sentence}` } }];
+  // A sentence carrying what was typed can outgrow a section: it is cut, never refused by Slack.
+  const head = clip(`:warning: ${sentence}`, LIMITS.sectionText);
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: head } }];
   const lines: string[] = [];
   let size = 0;
   let shown = 0;

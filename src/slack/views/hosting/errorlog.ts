@@ -77,7 +77,9 @@ export function errorLogView(
   const elements = [...(p > 0 ? button(p - 1, 'prev') : []), ...(p < pages - 1 ? button(p + 1, 'next') : [])];
   if (elements.length > 0) blocks.push({ type: 'actions', block_id: HOSTING_IDS.errorLogPager, elements });
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: `${title}\n${lines.slice(-5).join('\n')}`.slice(0, 3000), blocks };
+  // The fallback text is mrkdwn too: a logged line (anyone's request can put one there) cannot mention anyone.
+  const last = lines.slice(-5).map((l) => escapeMrkdwn(l));
+  return { text: `${title}\n${last.join('\n')}`.slice(0, 3000), blocks };
 }
 
 /** The page an error log opens on: its last, where the newest lines are. */

@@ -19,7 +19,7 @@ export function hostingHelpView(
   ];
   const notes: string[] = [];
   const hosting = caps.key?.hosting;
-  if (!caps.channelAllowed) notes.push(ui.t('help.channel_not_allowed'));
+  if (!caps.channelAllowed) notes.push(ui.t('hosting.help.channel_not_allowed'));
   if (!caps.key) notes.push(ui.t('help.key_unavailable'));
   else if (!hosting?.available) notes.push(ui.t('hosting.help.no_key'));
   else {

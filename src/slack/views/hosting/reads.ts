@@ -152,6 +152,14 @@ export function subdomainsView(ui: Ui, server: string, items: readonly DomainIte
   );
 }
 
+/** SSL failed because the domain is not on the service's name servers: the ones to set (the spec's advice). */
+export function nameServerAdvice(ui: Ui, domain: string, nameServers: readonly string[]): string {
+  return ui.t('hosting.domain.failed_nameserver', {
+    domain: escapeMrkdwn(domain),
+    name_servers: nameServers.length > 0 ? nameServers.map(code).join(', ') : ui.t('hosting.info.none'),
+  });
+}
+
 export function domainView(ui: Ui, server: string, name: string, d: DomainDetail): Message {
   const domain = d.domain.domain ?? name;
   const title = ui.t('hosting.domain.title', { domain });
@@ -175,10 +183,7 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
   ];
   let text = `${title} · ${d.domain.url ?? ''}`;
   if (d.nameServers !== undefined) {
-    const advice = ui.t('hosting.domain.failed_nameserver', {
-      domain: escapeMrkdwn(domain),
-      name_servers: d.nameServers.length > 0 ? d.nameServers.map(code).join(', ') : none,
-    });
+    const advice = nameServerAdvice(ui, domain, d.nameServers);
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${advice}` } });
     text = `${text}\n${advice}`;
   }
