@@ -136,7 +136,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       rejectRateLimitedCalls: true,
     });
     notifier = new Notifier({
-      outbox: store.outbox,
+      store,
       slack: notifierWeb.chat,
       logger: logger.child({ component: 'notifier' }),
       render: { locale: config.locale, oncallMention: config.oncallMention },
@@ -150,6 +150,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       servers,
       access,
       audit,
+      clock,
       notifyChannel: config.notifyChannel,
     });
     const hosting = new HostingService({

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, dateOrNull, iso, isoOrNull, type OutboxTable } from './schema.ts';
-import type { OutboxInput, OutboxItem } from './types.ts';
+import { OUTBOX_KINDS, type OutboxInput, type OutboxItem, type OutboxKind } from './types.ts';
 
 export interface OutboxRepo {
   /**
@@ -25,9 +25,17 @@ export interface OutboxRepo {
   markFailed(id: number, error: string, nextAttemptAt: Date | null): Promise<void>;
   /** Deletes items sent at or before `before`; returns how many. */
   purgeSent(before: Date): Promise<number>;
+  /**
+   * Moves the unsent `held` rows of a channel (of one server when `subject` is
+   * given) to `at`: a mute ended early, or its end moved. Returns how many.
+   */
+  rescheduleHeld(o: { channelId: string; subject?: string | undefined; at: Date }): Promise<number>;
 }
 
 const MAX_ERROR_CHARS = 2000;
+
+const kindOf = (k: string): OutboxKind =>
+  (OUTBOX_KINDS as readonly string[]).includes(k) ? (k as OutboxKind) : 'notice';
 
 const toItem = (r: Selectable<OutboxTable>): OutboxItem => ({
   id: Number(r.id),
@@ -41,6 +49,10 @@ const toItem = (r: Selectable<OutboxTable>): OutboxItem => ({
   sentTs: r.sent_ts,
   lastError: r.last_error,
   createdAt: date(r.created_at),
+  kind: kindOf(r.kind),
+  incidentId: r.incident_id,
+  incidentVersion: r.incident_version === null ? null : Number(r.incident_version),
+  subject: r.subject,
 });
 
 export function outboxRepo(ctx: RepoContext): OutboxRepo {
@@ -61,6 +73,10 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
           sent_ts: null,
           last_error: null,
           created_at: iso(now),
+          kind: item.kind ?? 'notice',
+          incident_id: item.incidentId ?? null,
+          incident_version: item.incidentVersion ?? null,
+          subject: item.subject ?? null,
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .returning('id')
@@ -147,6 +163,19 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
         .where('sent_at', '<=', iso(before))
         .executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+
+    async rescheduleHeld({ channelId, subject, at }) {
+      let q = db
+        .updateTable('outbox')
+        .set({ next_attempt_at: iso(at) })
+        .where('channel_id', '=', channelId)
+        .where('kind', '=', 'held')
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', 'is not', null);
+      if (subject !== undefined) q = q.where('subject', '=', subject);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows);
     },
   };
 }

@@ -30,7 +30,10 @@ const en = {
   'help.cmd.approve': 'Approve or reject orders with the buttons on their approval message',
   'help.cmd.watch':
     '`/vps watch <server|all> [#channel]` — post power changes here (or there); `/vps unwatch …` stops it',
-  'help.cmd.watches': '`/vps watches [#channel]` — what this channel (or that one) watches',
+  'help.cmd.watches':
+    '`/vps watches [#channel]` — what this channel (or that one) watches, and what it muted',
+  'help.cmd.mute':
+    '`/vps mute <server|all> <duration>` — a maintenance window: changes are recorded, not posted, and summed up when it ends (e.g. `/vps mute db-1 2h`); `/vps unmute [server|all]` ends it early',
   'help.modal_hint': 'Leave out the new value to edit it in a form.',
 
   'list.header': '{count} servers',
@@ -149,7 +152,9 @@ const ja: Record<keyof typeof en, string> = {
   'help.cmd.approve': '承認メッセージのボタンで注文を承認・却下できます',
   'help.cmd.watch':
     '`/vps watch <サーバー|all> [#チャンネル]` — 電源状態の変化をここ（または指定先）に投稿。`/vps unwatch …` で停止',
-  'help.cmd.watches': '`/vps watches [#チャンネル]` — このチャンネル（または指定先）の監視対象',
+  'help.cmd.watches': '`/vps watches [#チャンネル]` — このチャンネル（または指定先）の監視対象とミュート',
+  'help.cmd.mute':
+    '`/vps mute <サーバー|all> <期間>` — メンテナンス時間: 変化は記録だけして投稿せず、終了時にまとめて知らせます（例: `/vps mute db-1 2h`）。`/vps unmute [サーバー|all]` で早めに解除',
   'help.modal_hint': '新しい値を省略するとフォームで編集できます。',
 
   'list.header': 'サーバー {count} 台',
