@@ -100,7 +100,15 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     });
     const secrets = opts.secrets ?? new SecretRegistry();
     const audit = new Audit(store, logger.child({ component: 'audit' }));
-    const servers = new ServersService({ provider, store, access, audit, clock });
+    const servers = new ServersService({
+      provider,
+      store,
+      access,
+      audit,
+      clock,
+      // A power state older than a few of the watcher's rounds is flagged in /vps list.
+      powerStaleAfterMs: () => 3 * watch.watcher.cycleMs(),
+    });
     const ui = (userId: string) => directory.ui(userId);
     const channelUi = uiFor(config.locale, 'UTC');
     const signup: SignupDeps = {

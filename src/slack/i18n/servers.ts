@@ -43,7 +43,9 @@ const en = {
   'list.prev': 'Previous',
   'list.next': 'Next',
   'list.power_unknown': 'power not seen yet',
-  'list.power_seen': '{power} (seen {at})',
+  'list.power_seen': '{power} (seen {age} ago)',
+  'list.power_stale':
+    '{power} when last seen {age} ago: not read again for several rounds, so it may have changed (`/vps power <server>` asks now)',
   'list.no_ip': 'no IP',
 
   'card.title': '{name}',
@@ -164,7 +166,9 @@ const ja: Record<keyof typeof en, string> = {
   'list.prev': '前へ',
   'list.next': '次へ',
   'list.power_unknown': '電源状態は未取得',
-  'list.power_seen': '{power}（{at} 時点）',
+  'list.power_seen': '{power}（{age}前に確認）',
+  'list.power_stale':
+    '{age}前の確認では {power}: その後しばらく読み直せておらず、変わっているかもしれません（`/vps power <サーバー>` で今の状態を確認できます）',
   'list.no_ip': 'IPなし',
 
   'card.title': '{name}',
