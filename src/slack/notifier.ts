@@ -11,8 +11,11 @@
  *   thread. Because a message is always drawn from the incident as stored, an
  *   update that a later post or edit already shows is marked sent without a
  *   call, and one that comes after a restart is drawn the same way.
- * - Pace: one call per channel per `minIntervalMs` (Slack allows about one
- *   message a second per channel).
+ * - Pace: one post per channel per `minIntervalMs` (Slack allows about one
+ *   message a second per channel, with short bursts), and edits apart at the
+ *   same pace. A new alert goes ahead of thread replies and notices waiting
+ *   in the same channel (one passed over for a minute gets every other turn),
+ *   and may follow the channel's last post at once, once.
  * - Bursts: when a channel has `digestThreshold` or more incidents (or other
  *   notices) to open at once, it gets one digest message, edited like a single
  *   alert afterwards; replies due at once in one thread go in one reply.
@@ -196,6 +199,12 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
   return out.sort((a, b) => firstId(a) - firstId(b));
 }
 
+/**
+ * How long a reply, notice or summary may be passed over by new alerts; after
+ * that it gets every other post of its channel until it is out.
+ */
+const STARVE_MS = 60_000;
+
 function firstId(p: Planned): number {
   return Math.min(...p.rows.map((r) => r.id));
 }
@@ -227,7 +236,18 @@ export class Notifier {
   private readonly flapMs: number;
   private readonly minIntervalMs: number;
   private readonly threshold: number;
+  /** Per channel: when the next chat.postMessage may go (new messages and thread replies). */
   private readonly nextPostAt = new Map<string, number>();
+  /** Per channel: when the next chat.update may go (Slack limits edits apart from posts). */
+  private readonly nextEditAt = new Map<string, number>();
+  /** New rows were announced while a pass ran: run the next one at once. */
+  private kicked = false;
+  /** Channels whose last post was a burst (a second alert within the pace). */
+  private readonly bursted = new Set<string>();
+  /** Channels held after a failed call (backoff or Retry-After): no burst. */
+  private readonly held = new Set<string>();
+  /** Channels whose last post went to a row new alerts had passed over. */
+  private readonly starvedTurn = new Set<string>();
   private abort: AbortController | undefined;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -272,6 +292,7 @@ export class Notifier {
 
   /** New rows may be waiting (called by the watcher after a commit). */
   kick(): void {
+    this.kicked = true;
     this.wake?.();
   }
 
@@ -283,6 +304,7 @@ export class Notifier {
     const poll = this.opts.pollMs ?? 1_000;
     while (!signal.aborted) {
       let wait = poll;
+      this.kicked = false;
       try {
         if (this.opts.isLeader?.() ?? true) {
           await this.purge();
@@ -294,6 +316,8 @@ export class Notifier {
         this.log.error({ err }, 'notifier pass failed; the outbox keeps the messages');
       }
       if (signal.aborted) break;
+      // A commit announced during the pass may not be in what it read: look again at once.
+      if (this.kicked) continue;
       const woken = new Promise<void>((resolve) => {
         this.wake = resolve;
       });
@@ -326,7 +350,16 @@ export class Notifier {
    */
   async drainOnce(): Promise<{ posted: number; waitMs: number | undefined }> {
     const now = this.opts.clock.now().getTime();
-    const rows = await this.opts.store.outbox.due(new Date(now), 1000);
+    const at = new Date(now);
+    const rows = await this.opts.store.outbox.due(at, 1000);
+    if (rows.length >= 1000) {
+      // A backlog of edits and replies must not hide a new alert behind it.
+      const seen = new Set(rows.map((r) => r.id));
+      for (const r of await this.opts.store.outbox.due(at, 1000, { kinds: ['open'] })) {
+        if (!seen.has(r.id)) rows.push(r);
+      }
+      rows.sort((a, b) => a.id - b.id);
+    }
     const byChannel = new Map<string, Parsed[]>();
     for (const row of rows) {
       const notice = parseNotice(row.payload);
@@ -349,22 +382,51 @@ export class Notifier {
       waitMs = waitMs === undefined ? ms : Math.min(waitMs, ms);
     };
     for (const [channel, items] of byChannel) {
-      const paceAt = this.nextPostAt.get(channel) ?? 0;
-      if (paceAt > now) {
-        note(paceAt - now);
-        continue;
-      }
       const candidates = await this.candidates(channel, items);
-      if (candidates.length === 0) continue;
-      const call = await this.plan(channel, candidates);
-      if (!(this.opts.isLeader?.() ?? true)) break;
-      const ok = await this.send(channel, call, now);
-      this.nextPostAt.set(channel, Math.max(this.nextPostAt.get(channel) ?? 0, now + this.minIntervalMs));
-      if (ok) {
-        posted += 1;
-        if (candidates.length > call.rows.length) note(this.minIntervalMs);
-      } else {
-        note(Math.max(0, (this.nextPostAt.get(channel) ?? now) - now));
+      // Two lanes per channel: posts (alerts, replies, notices) and edits, each paced on its own.
+      const lanes: [Candidate[], Map<string, number>][] = [
+        [candidates.filter((c) => c.act !== 'update'), this.nextPostAt],
+        [candidates.filter((c) => c.act === 'update'), this.nextEditAt],
+      ];
+      for (const [all, pace] of lanes) {
+        let list = all;
+        if (list.length === 0) continue;
+        const paceAt = pace.get(channel) ?? 0;
+        let burst = false;
+        if (paceAt > now) {
+          // A new alert may follow the channel's last post at once, once (Slack allows short
+          // bursts); never after a failure, which holds the channel on purpose.
+          const opens = list.filter((c) => c.act === 'open');
+          if (
+            pace !== this.nextPostAt ||
+            opens.length === 0 ||
+            this.bursted.has(channel) ||
+            this.held.has(channel)
+          ) {
+            note(paceAt - now);
+            continue;
+          }
+          burst = true;
+          list = opens;
+        }
+        const call = await this.plan(channel, list, now);
+        if (!(this.opts.isLeader?.() ?? true)) return { posted, waitMs };
+        const ok = await this.send(channel, call, now, pace);
+        if (burst) this.bursted.add(channel);
+        else this.bursted.delete(channel);
+        if (ok) this.held.delete(channel);
+        else this.held.add(channel);
+        pace.set(channel, Math.max(pace.get(channel) ?? 0, now + this.minIntervalMs));
+        if (ok) {
+          posted += 1;
+          const left = all.length - call.rows.length;
+          if (left > 0) {
+            const nextOpen = !burst && all.some((c) => c.act === 'open' && !call.rows.includes(c.row));
+            note(nextOpen ? 0 : this.minIntervalMs);
+          }
+        } else {
+          note(Math.max(0, (pace.get(channel) ?? now) - now));
+        }
       }
     }
     return { posted, waitMs };
@@ -417,9 +479,18 @@ export class Notifier {
     return out;
   }
 
-  /** The one call this channel gets now, chosen by its oldest row. */
-  private async plan(channel: string, candidates: Candidate[]): Promise<Call> {
-    const first = candidates[0]!;
+  /**
+   * The one call of a lane now. A new alert goes first (the first change of
+   * an incident is told at once, whatever else waits); something else that
+   * has waited `STARVE_MS` gets every other turn; otherwise the oldest row decides.
+   */
+  private async plan(channel: string, candidates: Candidate[], now: number): Promise<Call> {
+    const starved = candidates.find((c) => c.act !== 'open' && now - c.row.createdAt.getTime() >= STARVE_MS);
+    const open = candidates.find((c) => c.act === 'open');
+    const turn = starved && (!open || !this.starvedTurn.has(channel));
+    const first = (turn ? starved : open) ?? candidates[0]!;
+    if (turn) this.starvedTurn.add(channel);
+    else this.starvedTurn.delete(channel);
     switch (first.act) {
       case 'thread-notice':
         return {
@@ -533,7 +604,7 @@ export class Notifier {
     return out;
   }
 
-  private async send(channel: string, call: Call, now: number): Promise<boolean> {
+  private async send(channel: string, call: Call, now: number, pace: Map<string, number>): Promise<boolean> {
     let failure: Failure | undefined;
     let ts: string | null = null;
     try {
@@ -581,15 +652,15 @@ export class Notifier {
     if (failure.rateLimited) {
       this.counters.rateLimited += 1;
       delay = Math.max(1_000, failure.retryAfterMs ?? 1_000);
-      // Slack's limit is per channel (and per workspace): hold the channel, not only these rows.
-      this.nextPostAt.set(channel, now + delay);
+      // Slack's limit is per channel (and per workspace): hold the channel's lane, not only these rows.
+      pace.set(channel, now + delay);
     } else {
       this.counters.failures += 1;
       delay = PERMANENT.has(failure.error)
         ? maxBackoff
         : Math.min(maxBackoff, 1_000 * 2 ** Math.min(attempts, 20));
-      // Hold the whole channel too, so its messages keep their order.
-      this.nextPostAt.set(channel, now + delay);
+      // Hold the channel's lane too, so its messages keep their order.
+      pace.set(channel, now + delay);
     }
     this.log.warn(
       {
@@ -607,7 +678,7 @@ export class Notifier {
       call.what === 'update' &&
       (failure.error === 'message_not_found' || failure.error === 'cant_update_message');
     const next = gone ? null : new Date(now + delay);
-    if (gone) this.nextPostAt.set(channel, now + this.minIntervalMs);
+    if (gone) pace.set(channel, now + this.minIntervalMs);
     for (const r of rows) await this.opts.store.outbox.markFailed(r.id, failure.error, next);
     return false;
   }

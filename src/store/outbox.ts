@@ -10,8 +10,11 @@ export interface OutboxRepo {
    * Works inside `transaction()` beside a snapshot upsert.
    */
   enqueue(item: OutboxInput): Promise<{ created: boolean; id: number | null }>;
-  /** Unsent items whose next attempt is due, oldest first (per channel order is queue order). */
-  due(now: Date, limit: number): Promise<OutboxItem[]>;
+  /**
+   * Unsent items whose next attempt is due, oldest first (per channel order is
+   * queue order); only those of `kinds` when given.
+   */
+  due(now: Date, limit: number, opts?: { kinds?: readonly OutboxKind[] }): Promise<OutboxItem[]>;
   /**
    * Like `due`, but takes the items: their next attempt moves `holdMs` ahead in
    * the same UPDATE, so another replica's notifier does not post them too. An
@@ -84,16 +87,15 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
       return r ? { created: true, id: Number(r.id) } : { created: false, id: null };
     },
 
-    async due(now, limit) {
-      const rows = await db
+    async due(now, limit, opts = {}) {
+      let q = db
         .selectFrom('outbox')
         .selectAll()
         .where('sent_at', 'is', null)
         .where('next_attempt_at', 'is not', null)
-        .where('next_attempt_at', '<=', iso(now))
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+        .where('next_attempt_at', '<=', iso(now));
+      if (opts.kinds) q = q.where('kind', 'in', [...opts.kinds]);
+      const rows = await q.orderBy('id').limit(limit).execute();
       return rows.map(toItem);
     },
 

@@ -1,5 +1,5 @@
 import type { IncidentChange, IncidentRow, OutboxInput, SnapshotRow, Store } from '../store/index.ts';
-import type { PowerNotice } from './notices.ts';
+import { isAlarm, type PowerNotice } from './notices.ts';
 
 /**
  * Power changes become incidents: the first change of a server opens one and
@@ -96,13 +96,24 @@ export async function recordPowerChange(
   for (const channelId of ctx.channelsFor(notice.uuid)) {
     const base = { channelId, payload: notice, subject: notice.uuid, incidentId: incident.id };
     const muted = mutes.filter((m) => m.channelId === channelId);
+    const post = await tx.incidents.post(incident.id, channelId);
     if (muted.length > 0) {
-      // Recorded, not announced: the channel gets one summary when its mute ends.
+      // Recorded, not announced: the channel gets one summary when its mute ends. An alert
+      // posted before the mute is still edited (an edit wakes nobody), so it never shows a
+      // state that is over.
       const until = Math.max(...muted.map((m) => m.until.getTime()));
       await put({ ...base, dedupeKey: `${key}@${channelId}`, kind: 'held', nextAttemptAt: new Date(until) });
+      if (post) {
+        await put({
+          ...base,
+          dedupeKey: `${key}@${channelId}#top`,
+          kind: 'update',
+          incidentVersion: version,
+          nextAttemptAt: ctx.now,
+        });
+      }
       continue;
     }
-    const post = await tx.incidents.post(incident.id, channelId);
     if (!post) {
       // The incident's first word in this channel: posted at once, showing everything so far.
       await tx.incidents.addPost(incident.id, channelId);
@@ -115,12 +126,14 @@ export async function recordPowerChange(
       });
       continue;
     }
-    if (later) {
+    // Later changes are told in the thread; so is an alarm within the window, since an edit
+    // that brings in the on-call mention notifies nobody.
+    if (later || isAlarm(notice)) {
       await put({ ...base, dedupeKey: `${key}@${channelId}`, kind: 'reply', nextAttemptAt: ctx.now });
     }
     await put({
       ...base,
-      dedupeKey: later ? `${key}@${channelId}#top` : `${key}@${channelId}`,
+      dedupeKey: later || isAlarm(notice) ? `${key}@${channelId}#top` : `${key}@${channelId}`,
       kind: 'update',
       incidentVersion: version,
       nextAttemptAt: ctx.now,

@@ -220,6 +220,89 @@ describe.each<Kind>(['sqlite', 'postgres'])('power incidents on %s', (kind) => {
     expect(w.slack.textOf(1)).toMatch(/recovered after 1\d min: \*running\* again/);
   });
 
+  it('an alarm within the window is said in the thread too, so the mention notifies', async () => {
+    world = await makeWorld({ kind, servers: 2, flapWindowMs: 30_000 });
+    const w = world;
+    const u0 = w.uuids[0]!;
+    await read(w);
+    w.sim.control.setPower(u0, 'processing');
+    await read(w);
+    await step(w);
+    expect(w.slack.textOf(0)).not.toContain(ONCALL);
+    w.sim.control.setPower(u0, 'error');
+    await w.time.advance(5_000);
+    await read(w);
+    await drain(w, 3_000);
+    expect(w.slack.topLevel()).toHaveLength(1);
+    const [reply] = w.slack.replies(w.slack.posts[0]!.ts);
+    expect(reply?.text).toMatch(/^:rotating_light: <!subteam\^S0ONCALL> \*.+\* reports a power \*error\*/);
+    expect(w.slack.textOf(0)).toMatch(/^:rotating_light: <!subteam\^S0ONCALL>/);
+  });
+
+  it('a mute still edits an alert posted before it, and holds back its thread reply', async () => {
+    world = await makeWorld({ kind, servers: 2, flapWindowMs: 30_000 });
+    const w = world;
+    const u0 = w.uuids[0]!;
+    await read(w);
+    w.sim.control.setPower(u0, 'stopped');
+    await read(w);
+    await step(w);
+    const alert = w.slack.posts[0]!;
+    const until = new Date(w.time.ms() + 10 * 60_000);
+    await w.a.store.mutes.set({ target: u0, channelId: CHANNEL, until, createdBy: 'U0OPERATOR' });
+    await w.time.advance(60_000);
+    w.sim.control.setPower(u0, 'running');
+    await read(w);
+    await drain(w, 3_000);
+    expect(w.slack.posts).toHaveLength(1);
+    expect(w.slack.current.get(alert.ts)!.text).toMatch(/^:white_check_mark: .* recovered after 1 min/);
+    await w.time.advance(10 * 60_000);
+    await drain(w, 2_000);
+    expect(w.slack.posts).toHaveLength(2);
+    expect(w.slack.posts[1]!.thread_ts).toBeUndefined();
+    expect(w.slack.textOf(1)).toContain('While they were muted: 1 changes');
+  });
+
+  it('a new alert goes ahead of waiting replies, and edits do not take its turn', async () => {
+    world = await makeWorld({ kind, servers: 6, flapWindowMs: 30_000 });
+    const w = world;
+    const [a, b, c, d] = w.uuids as [string, string, string, string];
+    await read(w);
+    // Two alerts out, one at a time (a pair is not a digest).
+    w.sim.control.setPower(a, 'stopped');
+    await read(w);
+    await step(w);
+    w.sim.control.setPower(b, 'stopped');
+    await w.time.advance(2_000);
+    await read(w);
+    await step(w);
+    expect(w.slack.topLevel()).toHaveLength(2);
+    // Later, both change again (replies and edits wait), and a third server stops.
+    await w.time.advance(40_000);
+    w.sim.control.setPower(a, 'processing');
+    w.sim.control.setPower(b, 'processing');
+    w.sim.control.setPower(c, 'error');
+    await read(w);
+    await step(w);
+    // The new alert first; an edit went out beside it on its own lane.
+    expect(w.slack.topLevel()).toHaveLength(3);
+    expect(w.slack.textOf(2)).toContain(nameOf(w, c));
+    expect(w.slack.updates.length).toBeGreaterThanOrEqual(1);
+    await drain(w, 5_000);
+    expect(w.slack.replies(w.slack.posts[0]!.ts)).toHaveLength(1);
+    expect(w.slack.replies(w.slack.posts[1]!.ts)).toHaveLength(1);
+    // Two alerts at once: the second follows the first without waiting out the pace.
+    w.sim.control.setPower(d, 'error');
+    w.sim.control.setPower(w.uuids[4]!, 'error');
+    await w.time.advance(2_000);
+    await read(w);
+    const before = w.slack.posts.length;
+    await step(w);
+    await w.time.advance(10);
+    await step(w);
+    expect(w.slack.posts.length - before).toBe(2);
+  });
+
   it('a burst is one digest per channel, edited in place when the servers come back', async () => {
     world = await makeWorld({ kind, servers: 6, flapWindowMs: 30_000 });
     const w = world;

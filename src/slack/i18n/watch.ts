@@ -40,6 +40,8 @@ const en = {
   'watch.digest.when_at': 'at {at}',
   'watch.digest.when_between': 'between {from} and {to}',
   'watch.digest.recovered_after': 'recovered after {duration}',
+  'watch.digest.servers': 'Servers: {names}',
+  'watch.digest.servers_more': 'Servers: {names} and {count} more',
   'watch.muted.title':
     ':bell: Notifications are back on here. While they were muted: {count} changes on the servers {when}',
   'watch.cmd.muted':
@@ -123,6 +125,8 @@ const ja: Record<keyof typeof en, string> = {
   'watch.digest.when_at': '（{at}）',
   'watch.digest.when_between': '（{from} 〜 {to}）',
   'watch.digest.recovered_after': '{duration}後に復旧',
+  'watch.digest.servers': 'サーバー: {names}',
+  'watch.digest.servers_more': 'サーバー: {names} ほか {count} 台',
   'watch.muted.title':
     ':bell: このチャンネルの通知を再開しました。ミュート中にサーバーで {count} 件の変化がありました{when}',
   'watch.cmd.muted':

@@ -284,8 +284,23 @@ export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], 
     elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
   });
   assertBlocksWithinLimits(blocks, 'message');
-  const text = [alarmLine, `${title}\n${summary}`].filter(Boolean).join('\n');
+  const names = serversLine(
+    ui,
+    ordered.map((i) => i.name),
+  );
+  const text = [alarmLine, `${title}\n${summary}`, names].filter(Boolean).join('\n');
   return { text, blocks };
+}
+
+const TEXT_NAMES = 20;
+
+/** The servers of a burst by name, for the notification text (the blocks list them in full). */
+export function serversLine(ui: Ui, names: readonly string[]): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, TEXT_NAMES).map(escapeMrkdwn).join(', ');
+  return names.length > TEXT_NAMES
+    ? ui.t('watch.digest.servers_more', { names: shown, count: names.length - TEXT_NAMES })
+    : ui.t('watch.digest.servers', { names: shown });
 }
 
 /** One later change of an incident, said in its thread; an alarm mentions on-call there. */

@@ -13,7 +13,7 @@ import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.t
 import type { MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, type Message, POWER_EMOJI, slackDate as token, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { ALARM_MARKER, burstWhen } from './incidents.ts';
+import { ALARM_MARKER, burstWhen, serversLine } from './incidents.ts';
 
 /**
  * What one message reports: a single notice, or a chain of power notices of
@@ -282,7 +282,10 @@ export function renderDigest(
     elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
   });
   assertBlocksWithinLimits(blocks, 'message');
-  const text = [alarmLine, `${title}\n${summary}`].filter(Boolean).join('\n');
+  const names = serversLine(ui, [
+    ...new Set(ordered.map((u) => subject(u)?.name).filter((n): n is string => n !== undefined)),
+  ]);
+  const text = [alarmLine, `${title}\n${summary}`, names].filter(Boolean).join('\n');
   return { text, blocks };
 }
 
@@ -318,7 +321,8 @@ export function muteChangeView(ui: Ui, c: MuteChange, by: string): Message {
   if (c.kind === 'mute') {
     lines.push(ui.t('watch.cmd.muted', { ...params, until: dateOf(ui, (c.until ?? new Date(0)).getTime()) }));
   } else {
-    lines.push(c.changed ? ui.t('watch.cmd.unmuted', params) : ui.t('watch.cmd.not_muted', params));
+    if (c.changed) lines.push(ui.t('watch.cmd.unmuted', params));
+    else if (!c.allMutedUntil) lines.push(ui.t('watch.cmd.not_muted', params));
     if (c.allMutedUntil) {
       lines.push(ui.t('watch.cmd.still_muted', { ...params, until: dateOf(ui, c.allMutedUntil.getTime()) }));
     }
