@@ -31,8 +31,7 @@ const en = {
   'watch.incident.unknown': 'not known',
   'watch.incident.button.card': 'Server card',
   'watch.incident.button.mute': 'Mute for 1 hour',
-  'watch.incident.text':
-    '{headline}. {name}: {line}. IP address {ip}, plan {plan}, power operation: {operation}.',
+  'watch.incident.text': '{headline}. {line}. IP address {ip}, plan {plan}, power operation: {operation}.',
   'watch.reply.changed': '{emoji} *{name}* is now *{to}* (was *{from}* for {duration}) · {at}',
   'watch.reply.recovered': ':white_check_mark: *{name}* recovered after {duration}: *{to}* again · {at}',
   'watch.reply.running_again': ':large_green_circle: *{name}* is *{to}* again after {duration} · {at}',
@@ -104,8 +103,8 @@ const ja: Record<keyof typeof en, string> = {
   'watch.incident.running_again': ':large_green_circle: *{name}* は {duration}後に再び *{to}* になりました',
   'watch.incident.still':
     '{emoji} *{name}* は現在 *{to}* です。{since} から {count} 回変化しました（各変化はスレッドに記載）',
-  'watch.incident.line': '{at} から *{to}*（それまで *{from}* が {duration}）',
-  'watch.incident.line_at_least': '{at} から *{to}*（それまで *{from}* が少なくとも {duration}）',
+  'watch.incident.line': '{at} から *{to}*（それまで {duration} *{from}*）',
+  'watch.incident.line_at_least': '{at} から *{to}*（それまで少なくとも {duration} *{from}*）',
   'watch.incident.started': '発生: {at}、*{from}* → *{to}*',
   'watch.incident.field.ip': '*IPアドレス*\n{ip}',
   'watch.incident.field.plan': '*プラン*\n{plan}',
@@ -115,9 +114,8 @@ const ja: Record<keyof typeof en, string> = {
   'watch.incident.unknown': '不明',
   'watch.incident.button.card': 'サーバー情報',
   'watch.incident.button.mute': '1時間ミュート',
-  'watch.incident.text':
-    '{headline}。{name}: {line}。IPアドレス {ip}、プラン {plan}、電源操作: {operation}。',
-  'watch.reply.changed': '{emoji} *{name}* が *{to}* になりました（それまで *{from}* が {duration}）· {at}',
+  'watch.incident.text': '{headline}。{line}。IPアドレス {ip}、プラン {plan}、電源操作: {operation}。',
+  'watch.reply.changed': '{emoji} *{name}* が *{to}* になりました（それまで {duration} *{from}*）· {at}',
   'watch.reply.recovered': ':white_check_mark: *{name}* は {duration}後に復旧し、再び *{to}* です · {at}',
   'watch.reply.running_again':
     ':large_green_circle: *{name}* は {duration}後に再び *{to}* になりました · {at}',

@@ -46,7 +46,7 @@ describe('an incident’s message', () => {
     const m = renderIncident(en, incident([c('running', 'stopped', 0)]), oncall);
     const [first] = m.text.split('\n');
     expect(first).toBe(
-      ':rotating_light: <!subteam^S0ONCALL> *db-1* stopped with no power operation to explain it. db-1: *stopped* since <!date^1772420400^{date_short_pretty} {time}|2026-03-02 03:00 UTC> (was *running* for 3 h 12 min). IP address 203.0.113.7, plan VPS 4GB, power operation: none seen.',
+      ':rotating_light: <!subteam^S0ONCALL> *db-1* stopped with no power operation to explain it. *stopped* since <!date^1772420400^{date_short_pretty} {time}|2026-03-02 03:00 UTC> (was *running* for 3 h 12 min). IP address 203.0.113.7, plan VPS 4GB, power operation: none seen.',
     );
     const json = JSON.stringify(m.blocks);
     expect(json).toContain('vps_card_show');
@@ -90,7 +90,7 @@ describe('an incident’s message', () => {
   it('a recovery rewrites the first line; an open incident says how many changes the thread has', () => {
     const recovered = incident([c('running', 'stopped', 0), c('stopped', 'running', 56_000, true)]);
     expect(renderIncident(en, recovered, oncall).text).toMatch(
-      /^:white_check_mark: \*db-1\* recovered after 56 s: \*running\* again\. db-1: It began <!date\^/,
+      /^:white_check_mark: \*db-1\* recovered after 56 s: \*running\* again\. It began <!date\^/,
     );
     const planned = incident([
       c('running', 'processing', 0),
