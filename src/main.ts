@@ -134,7 +134,15 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     });
     const secrets = opts.secrets ?? new SecretRegistry();
     const audit = new Audit(store, logger.child({ component: 'audit' }));
-    const servers = new ServersService({ provider, store, access, audit, clock });
+    const servers = new ServersService({
+      provider,
+      store,
+      access,
+      audit,
+      clock,
+      // A power state older than a few of the watcher's rounds is flagged in /vps list.
+      powerStaleAfterMs: () => 3 * watch.watcher.cycleMs(),
+    });
     const ui = (userId: string) => directory.ui(userId);
     const channelUi = uiFor(config.locale, 'UTC');
     const signup: SignupDeps = {
@@ -155,7 +163,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       rejectRateLimitedCalls: true,
     });
     notifier = new Notifier({
-      outbox: store.outbox,
+      store,
       slack: notifierWeb.chat,
       logger: logger.child({ component: 'notifier' }),
       render: { locale: config.locale, oncallMention: config.oncallMention },
@@ -169,6 +177,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       servers,
       access,
       audit,
+      clock,
       notifyChannel: config.notifyChannel,
     });
     const hosting = new HostingService({

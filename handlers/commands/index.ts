@@ -16,7 +16,7 @@ export function registerCommands(app: App, deps: HandlerDeps): void {
     slashCommand(deps, {
       slash: COMMANDS.vps,
       parse: parseVpsCommand,
-      writes: new Set<VpsCommand['name']>(['change', 'watch', 'unwatch']),
+      writes: new Set<VpsCommand['name']>(['change', 'watch', 'unwatch', 'mute', 'unmute']),
       handlers: { ...serversCommands, ...signupCommands, ...watchCommands },
     }),
   );

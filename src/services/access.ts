@@ -32,6 +32,7 @@ export const VPS_ACTIONS = [
   'approve',
   'watch',
   'watches',
+  'mute',
 ] as const;
 
 /** The key's permission categories of the `server` service (custom keys grant each one). */
@@ -101,6 +102,7 @@ const DEFAULT_NEEDS: Record<Action, Role> = {
   approve: 'approver',
   watch: 'operator',
   watches: 'viewer',
+  mute: 'operator',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [
       a,

@@ -13,6 +13,8 @@ export const ACTIONS = {
   cardRename: 'vps_card_rename',
   cardMemo: 'vps_card_memo',
   cardRdns: 'vps_card_rdns',
+  /** The server card, shown to the person who clicked (a watcher alert's button): the message stays. */
+  cardShow: 'vps_card_show',
   logsMore: 'vps_logs_more',
 } as const;
 
@@ -31,6 +33,14 @@ export const BLOCKS = {
 
 /** Modal inputs carry the provider's field name as action_id (DESIGN.md). */
 export const INPUT_ACTION: Record<ChangeField, string> = { name: 'name', memo: 'memo', rdns: 'hostname' };
+
+// The watcher's alerts.
+
+export const WATCH_IDS = {
+  /** Mutes the alert's server in the alert's channel for a while (value: `mutePayload`). */
+  mute: 'watch_alert_mute',
+  alertActions: 'watch_alert_actions',
+} as const;
 
 // Paid signup. Modal inputs carry the provider's field name as action_id; the
 // approval buttons carry `approve` / `reject` in theirs (DESIGN.md).

@@ -125,6 +125,7 @@ export function prometheusText(m: ProviderMetrics, bg: BackgroundStats = {}): st
   const n = bg.notifier;
   if (n) {
     scalar('vps_notifier_messages_total', 'counter', 'Notification messages posted to Slack.', n.posted);
+    scalar('vps_notifier_updates_total', 'counter', 'Alerts edited in place (chat.update).', n.updated);
     scalar('vps_notifier_digests_total', 'counter', 'Digest messages folding a burst.', n.digests);
     scalar('vps_notifier_rows_sent_total', 'counter', 'Outbox rows delivered.', n.rowsSent);
     scalar('vps_notifier_failures_total', 'counter', 'Slack posts that failed (retried later).', n.failures);

@@ -3,30 +3,39 @@
  * lease; with SQLite the one process) posts, so replicas do not post the same
  * row twice.
  *
- * - Pace: one message per channel per `minIntervalMs` (Slack allows about one
- *   a second per channel for chat.postMessage).
- * - Flaps: power changes wait out the flap window in the outbox (the watcher
- *   sets their first attempt that far ahead); the notifier looks that far ahead
- *   too and folds a server's changes that follow each other within the window
- *   into one message: a sequence (running -> processing -> stopped) or a flap
- *   (running -> stopped -> running).
- * - Bursts: when a channel has `digestThreshold` or more things to say at once
- *   (a maintenance stopping 40 servers), it gets one digest message instead.
+ * - Incidents (src/watch/incidents.ts): an `open` row posts the incident's
+ *   message at once, showing everything the incident holds by then, and
+ *   records its ts with the rows it answers in one transaction; `update` rows
+ *   wait for that ts and edit the message (chat.update), all those due for one
+ *   message in one call; `reply` rows wait for it too and answer in its
+ *   thread. Because a message is always drawn from the incident as stored, an
+ *   update that a later post or edit already shows is marked sent without a
+ *   call, and one that comes after a restart is drawn the same way.
+ * - Pace: one post per channel per `minIntervalMs` (Slack allows about one
+ *   message a second per channel, with short bursts), and edits apart at the
+ *   same pace. A new alert goes ahead of thread replies and notices waiting
+ *   in the same channel (one passed over for a minute gets every other turn),
+ *   and may follow the channel's last post at once, once.
+ * - Bursts: when a channel has `digestThreshold` or more incidents (or other
+ *   notices) to open at once, it gets one digest message, edited like a single
+ *   alert afterwards; replies due at once in one thread go in one reply.
+ * - Mutes: `held` rows come due when their mute ends and go out as one summary.
  * - Failures: 429 waits `Retry-After` (for that channel), `ok:false` and
  *   network errors back off exponentially; rows stay unsent until Slack said
- *   ok, and `markSent` follows the post at once. What remains is the usual
- *   at-least-once gap: a crash between Slack's ok and `markSent` posts that
- *   message again after the restart (the dedupe key keeps everything else
- *   exactly once).
+ *   ok, and the rows are marked right after. What remains is the usual
+ *   at-least-once gap: a crash between Slack's ok and that mark posts that
+ *   message again after the restart (the dedupe keys keep everything else
+ *   exactly once, and an edit is the same edit however often it is made).
  * - The WebClient must not retry by itself (`retryConfig: { retries: 0 }`,
  *   `rejectRateLimitedCalls: true`): the outbox is the retry.
  */
 import type { Logger } from 'pino';
 import { type Clock, realTimers, sleep, systemClock, type Timers } from '../clock.ts';
-import type { OutboxItem, OutboxRepo } from '../store/index.ts';
+import type { IncidentPost, IncidentRow, OutboxItem, Store } from '../store/index.ts';
 import { type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
 import type { Locale } from './i18n/index.ts';
 import { type Message, type Ui, uiFor } from './views/format.ts';
+import { renderIncident, renderIncidentDigest, renderIncidentReplies } from './views/watch/incidents.ts';
 import { type NoticeUnit, renderDigest, renderUnit, standsAlone } from './views/watch/notifications.ts';
 
 export interface PostMessageArgs {
@@ -38,13 +47,23 @@ export interface PostMessageArgs {
   unfurl_media?: boolean;
 }
 
+export interface UpdateMessageArgs {
+  channel: string;
+  ts: string;
+  text: string;
+  blocks?: Message['blocks'];
+}
+
+type SlackAnswer = { ok?: boolean; ts?: string; error?: string };
+
 /** What the notifier needs of @slack/web-api's WebClient (`client.chat`). */
 export interface SlackPoster {
-  postMessage(args: PostMessageArgs): Promise<{ ok?: boolean; ts?: string; error?: string }>;
+  postMessage(args: PostMessageArgs): Promise<SlackAnswer>;
+  update(args: UpdateMessageArgs): Promise<SlackAnswer>;
 }
 
 export interface NotifierOptions {
-  outbox: Pick<OutboxRepo, 'due' | 'markSent' | 'markFailed'> & Partial<Pick<OutboxRepo, 'purgeSent'>>;
+  store: Pick<Store, 'outbox' | 'incidents' | 'transaction'>;
   slack: SlackPoster;
   logger: Logger;
   /** Default: the real clock and timers. */
@@ -54,22 +73,24 @@ export interface NotifierOptions {
   render: { locale: Locale; oncallMention?: string | undefined };
   /** Posts only while this says so (the watcher lease). Default: always. */
   isLeader?: () => boolean;
-  /** Same value as the watcher's flap window. Default 30 s. */
+  /** The watcher's flap window: plain power notices (rows written before incidents) fold within it. Default 30 s. */
   flapWindowMs?: number;
   /** Default 1100 ms. */
   minIntervalMs?: number;
-  /** Units at once in one channel from which a digest is posted. Default 3. */
+  /** Things to open at once in one channel from which a digest is posted. Default 3. */
   digestThreshold?: number;
   /** How often the outbox is read when nothing wakes the notifier. Default 1 s. */
   pollMs?: number;
   /** Longest backoff after repeated failures. Default 10 min. */
   maxBackoffMs?: number;
-  /** Sent rows are deleted once this old (the dedupe keys only matter while a change is fresh). Default 14 days. */
+  /** Sent rows (and settled incidents) are deleted once this old. Default 14 days. */
   keepSentMs?: number;
 }
 
 export interface NotifierStats {
   posted: number;
+  /** chat.update calls that Slack accepted. */
+  updated: number;
   digests: number;
   rowsSent: number;
   failures: number;
@@ -91,6 +112,8 @@ const PERMANENT = new Set([
   'token_revoked',
   'missing_scope',
   'restricted_action',
+  'message_not_found',
+  'cant_update_message',
 ]);
 
 /** The WebClient throws (rate limit, platform error, HTTP error); a raw fake may answer ok:false. */
@@ -176,8 +199,34 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
   return out.sort((a, b) => firstId(a) - firstId(b));
 }
 
+/**
+ * How long a reply, notice or summary may be passed over by new alerts; after
+ * that it gets every other post of its channel until it is out.
+ */
+const STARVE_MS = 60_000;
+
 function firstId(p: Planned): number {
   return Math.min(...p.rows.map((r) => r.id));
+}
+
+/** One Slack call the notifier decided on for a channel, and what to record once Slack said ok. */
+interface Call {
+  what: 'post' | 'update';
+  rows: OutboxItem[];
+  message: Message;
+  thread?: string | undefined;
+  /** `update`: the message edited. */
+  ts?: string | undefined;
+  digest: boolean;
+  /** Incidents the message shows now, with how many changes of each. */
+  shows: { incidentId: string; version: number }[];
+}
+
+/** A row the notifier can act on now, and what it is after looking at its incident's post. */
+interface Candidate extends Parsed {
+  /** `open` rows whose message was posted meanwhile act as `update`s. */
+  act: 'notice' | 'thread-notice' | 'open' | 'update' | 'reply' | 'held';
+  post: IncidentPost | undefined;
 }
 
 export class Notifier {
@@ -187,13 +236,25 @@ export class Notifier {
   private readonly flapMs: number;
   private readonly minIntervalMs: number;
   private readonly threshold: number;
+  /** Per channel: when the next chat.postMessage may go (new messages and thread replies). */
   private readonly nextPostAt = new Map<string, number>();
+  /** Per channel: when the next chat.update may go (Slack limits edits apart from posts). */
+  private readonly nextEditAt = new Map<string, number>();
+  /** New rows were announced while a pass ran: run the next one at once. */
+  private kicked = false;
+  /** Channels whose last post was a burst (a second alert within the pace). */
+  private readonly bursted = new Set<string>();
+  /** Channels held after a failed call (backoff or Retry-After): no burst. */
+  private readonly held = new Set<string>();
+  /** Channels whose last post went to a row new alerts had passed over. */
+  private readonly starvedTurn = new Set<string>();
   private abort: AbortController | undefined;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private purgedAt = Number.NEGATIVE_INFINITY;
   private readonly counters: NotifierStats = {
     posted: 0,
+    updated: 0,
     digests: 0,
     rowsSent: 0,
     failures: 0,
@@ -231,13 +292,19 @@ export class Notifier {
 
   /** New rows may be waiting (called by the watcher after a commit). */
   kick(): void {
+    this.kicked = true;
     this.wake?.();
+  }
+
+  private get oncall(): string {
+    return this.opts.render.oncallMention ?? '';
   }
 
   private async run(signal: AbortSignal): Promise<void> {
     const poll = this.opts.pollMs ?? 1_000;
     while (!signal.aborted) {
       let wait = poll;
+      this.kicked = false;
       try {
         if (this.opts.isLeader?.() ?? true) {
           await this.purge();
@@ -249,6 +316,8 @@ export class Notifier {
         this.log.error({ err }, 'notifier pass failed; the outbox keeps the messages');
       }
       if (signal.aborted) break;
+      // A commit announced during the pass may not be in what it read: look again at once.
+      if (this.kicked) continue;
       const woken = new Promise<void>((resolve) => {
         this.wake = resolve;
       });
@@ -262,24 +331,36 @@ export class Notifier {
     }
   }
 
-  /** Once an hour, deletes sent rows past `keepSentMs`. */
+  /** Once an hour, deletes sent rows and settled incidents past `keepSentMs`. */
   private async purge(): Promise<void> {
     const now = this.opts.clock.now().getTime();
-    if (!this.opts.outbox.purgeSent || now - this.purgedAt < 3_600_000) return;
+    if (now - this.purgedAt < 3_600_000) return;
     this.purgedAt = now;
-    const n = await this.opts.outbox.purgeSent(new Date(now - (this.opts.keepSentMs ?? 14 * 86_400_000)));
-    if (n > 0) this.log.info({ deleted: n }, 'purged sent notifications');
+    const before = new Date(now - (this.opts.keepSentMs ?? 14 * 86_400_000));
+    const n = await this.opts.store.outbox.purgeSent(before);
+    const i = await this.opts.store.incidents.purgeSettled(before);
+    if (n + i > 0) this.log.info({ deleted: n, incidents: i }, 'purged sent notifications');
   }
 
   /**
-   * One pass: for every channel that may post now, one message (a unit or a
-   * digest). Returns how many messages went out and, when something is
-   * waiting, how long until it may go.
+   * One pass: for every channel that may be told something now, one Slack
+   * call (a post, a digest, an edit, a thread reply); rows that need no call
+   * any more are marked on the way. Returns how many calls went out and, when
+   * something is waiting, how long until it may go.
    */
   async drainOnce(): Promise<{ posted: number; waitMs: number | undefined }> {
     const now = this.opts.clock.now().getTime();
-    const rows = await this.opts.outbox.due(new Date(now + this.flapMs), 1000);
-    const byTarget = new Map<string, Parsed[]>();
+    const at = new Date(now);
+    const rows = await this.opts.store.outbox.due(at, 1000);
+    if (rows.length >= 1000) {
+      // A backlog of edits and replies must not hide a new alert behind it.
+      const seen = new Set(rows.map((r) => r.id));
+      for (const r of await this.opts.store.outbox.due(at, 1000, { kinds: ['open'] })) {
+        if (!seen.has(r.id)) rows.push(r);
+      }
+      rows.sort((a, b) => a.id - b.id);
+    }
+    const byChannel = new Map<string, Parsed[]>();
     for (const row of rows) {
       const notice = parseNotice(row.payload);
       if (!notice) {
@@ -288,112 +369,318 @@ export class Notifier {
           { id: row.id, dedupeKey: row.dedupeKey },
           'outbox row with an unreadable payload; set aside',
         );
-        await this.opts.outbox.markFailed(row.id, 'unreadable payload', null);
+        await this.opts.store.outbox.markFailed(row.id, 'unreadable payload', null);
         continue;
       }
-      const ready = (row.nextAttemptAt?.getTime() ?? Number.POSITIVE_INFINITY) <= now;
-      const key = `${row.channelId}|${row.threadTs ?? ''}`;
-      const list = byTarget.get(key) ?? [];
-      byTarget.set(key, list);
-      list.push({ row, notice, ready });
+      const list = byChannel.get(row.channelId) ?? [];
+      byChannel.set(row.channelId, list);
+      list.push({ row, notice, ready: true });
     }
     let posted = 0;
     let waitMs: number | undefined;
     const note = (ms: number) => {
       waitMs = waitMs === undefined ? ms : Math.min(waitMs, ms);
     };
-    for (const [key, items] of byTarget) {
-      const [channel = '', thread = ''] = key.split('|');
-      const units = foldUnits(items, this.flapMs);
-      const ready = units.filter((u) => u.ready);
-      if (ready.length === 0) {
-        const soonest = Math.min(...items.map((i) => i.row.nextAttemptAt?.getTime() ?? now + this.flapMs));
-        note(soonest - now);
-        continue;
-      }
-      const paceAt = this.nextPostAt.get(channel) ?? 0;
-      if (paceAt > now) {
-        note(paceAt - now);
-        continue;
-      }
-      // Thread replies (signup follow-ups) are never folded into a digest, nor is the provider key's health.
-      const alone = ready.find((u) => standsAlone(u.unit));
-      const digest = !alone && !thread && units.length >= this.threshold;
-      const chosen = alone ? [alone] : digest ? units : [ready[0]!];
-      const message = digest
-        ? renderDigest(
-            this.ui,
-            chosen.map((u) => u.unit),
-            this.opts.render.oncallMention,
-          )
-        : renderUnit(this.ui, chosen[0]!.unit, this.opts.render.oncallMention);
-      const sentRows = chosen.flatMap((u) => u.rows);
-      if (!(this.opts.isLeader?.() ?? true)) break;
-      const ok = await this.post(channel, thread || undefined, message, sentRows, now);
-      this.nextPostAt.set(channel, Math.max(this.nextPostAt.get(channel) ?? 0, now + this.minIntervalMs));
-      if (ok) {
-        posted += 1;
-        if (digest) this.counters.digests += 1;
-        if (units.length > chosen.length) note(this.minIntervalMs);
-      } else {
-        note(Math.max(0, (this.nextPostAt.get(channel) ?? now) - now));
+    for (const [channel, items] of byChannel) {
+      const candidates = await this.candidates(channel, items);
+      // Two lanes per channel: posts (alerts, replies, notices) and edits, each paced on its own.
+      const lanes: [Candidate[], Map<string, number>][] = [
+        [candidates.filter((c) => c.act !== 'update'), this.nextPostAt],
+        [candidates.filter((c) => c.act === 'update'), this.nextEditAt],
+      ];
+      for (const [all, pace] of lanes) {
+        let list = all;
+        if (list.length === 0) continue;
+        const paceAt = pace.get(channel) ?? 0;
+        let burst = false;
+        if (paceAt > now) {
+          // A new alert may follow the channel's last post at once, once (Slack allows short
+          // bursts); never after a failure, which holds the channel on purpose.
+          const opens = list.filter((c) => c.act === 'open');
+          if (
+            pace !== this.nextPostAt ||
+            opens.length === 0 ||
+            this.bursted.has(channel) ||
+            this.held.has(channel)
+          ) {
+            note(paceAt - now);
+            continue;
+          }
+          burst = true;
+          list = opens;
+        }
+        const call = await this.plan(channel, list, now);
+        if (!(this.opts.isLeader?.() ?? true)) return { posted, waitMs };
+        const ok = await this.send(channel, call, now, pace);
+        if (burst) this.bursted.add(channel);
+        else this.bursted.delete(channel);
+        if (ok) this.held.delete(channel);
+        else this.held.add(channel);
+        pace.set(channel, Math.max(pace.get(channel) ?? 0, now + this.minIntervalMs));
+        if (ok) {
+          posted += 1;
+          const left = all.length - call.rows.length;
+          if (left > 0) {
+            const nextOpen = !burst && all.some((c) => c.act === 'open' && !call.rows.includes(c.row));
+            note(nextOpen ? 0 : this.minIntervalMs);
+          }
+        } else {
+          note(Math.max(0, (pace.get(channel) ?? now) - now));
+        }
       }
     }
     return { posted, waitMs };
   }
 
-  private async post(
-    channel: string,
-    thread: string | undefined,
-    message: Message,
-    rows: OutboxItem[],
-    now: number,
-  ): Promise<boolean> {
-    const args: PostMessageArgs = {
-      channel,
-      text: message.text,
-      blocks: message.blocks,
-      unfurl_links: false,
-      unfurl_media: false,
-      ...(thread ? { thread_ts: thread } : {}),
-    };
+  /**
+   * What may be done in this channel now: incident rows are matched with their
+   * post; an update the message already shows is marked sent here (no call),
+   * and updates and replies whose message has no ts yet wait for it.
+   */
+  private async candidates(channel: string, items: Parsed[]): Promise<Candidate[]> {
+    const ids = [
+      ...new Set(
+        items
+          .filter((i) => i.row.incidentId && i.row.kind !== 'held' && i.row.kind !== 'notice')
+          .map((i) => i.row.incidentId!),
+      ),
+    ];
+    const posts = new Map(
+      (await this.opts.store.incidents.posts(channel, ids)).map((p) => [p.incidentId, p] as const),
+    );
+    const out: Candidate[] = [];
+    for (const item of items) {
+      const { row } = item;
+      if (row.kind === 'notice') {
+        out.push({ ...item, act: row.threadTs ? 'thread-notice' : 'notice', post: undefined });
+        continue;
+      }
+      if (row.kind === 'held') {
+        out.push({ ...item, act: 'held', post: undefined });
+        continue;
+      }
+      const post = row.incidentId ? posts.get(row.incidentId) : undefined;
+      if (!post) {
+        // The watcher writes the post's record with the row; without it there is nothing to attach to.
+        this.log.error({ id: row.id, dedupeKey: row.dedupeKey }, 'incident row without its post; set aside');
+        await this.opts.store.outbox.markFailed(row.id, 'no incident post', null);
+        continue;
+      }
+      const act = row.kind === 'open' && post.messageTs ? 'update' : row.kind;
+      if (act === 'update' && post.messageTs && post.renderedVersion >= (row.incidentVersion ?? 0)) {
+        // The message already shows it (posted or edited later): nothing to call.
+        await this.opts.store.outbox.markSent(row.id, post.messageTs);
+        this.counters.rowsSent += 1;
+        continue;
+      }
+      if ((act === 'update' || act === 'reply') && !post.messageTs) continue;
+      out.push({ ...item, act, post });
+    }
+    return out;
+  }
+
+  /**
+   * The one call of a lane now. A new alert goes first (the first change of
+   * an incident is told at once, whatever else waits); something else that
+   * has waited `STARVE_MS` gets every other turn; otherwise the oldest row decides.
+   */
+  private async plan(channel: string, candidates: Candidate[], now: number): Promise<Call> {
+    const starved = candidates.find((c) => c.act !== 'open' && now - c.row.createdAt.getTime() >= STARVE_MS);
+    const open = candidates.find((c) => c.act === 'open');
+    const turn = starved && (!open || !this.starvedTurn.has(channel));
+    const first = (turn ? starved : open) ?? candidates[0]!;
+    if (turn) this.starvedTurn.add(channel);
+    else this.starvedTurn.delete(channel);
+    switch (first.act) {
+      case 'thread-notice':
+        return {
+          what: 'post',
+          rows: [first.row],
+          thread: first.row.threadTs ?? undefined,
+          message: renderUnit(this.ui, { notices: [first.notice] }, this.oncall),
+          digest: false,
+          shows: [],
+        };
+      case 'notice': {
+        // Thread replies (signup follow-ups) are never folded into a digest, nor is the provider key's health.
+        const units = foldUnits(
+          candidates.filter((c) => c.act === 'notice'),
+          this.flapMs,
+        );
+        const alone = units.find((u) => standsAlone(u.unit));
+        const digest = !alone && units.length >= this.threshold;
+        const chosen = alone ? [alone] : digest ? units : [units[0]!];
+        return {
+          what: 'post',
+          rows: chosen.flatMap((u) => u.rows),
+          message: digest
+            ? renderDigest(
+                this.ui,
+                chosen.map((u) => u.unit),
+                this.oncall,
+              )
+            : renderUnit(this.ui, chosen[0]!.unit, this.oncall),
+          digest,
+          shows: [],
+        };
+      }
+      case 'held': {
+        const held = candidates.filter((c) => c.act === 'held');
+        const units = foldUnits(held, Number.POSITIVE_INFINITY);
+        return {
+          what: 'post',
+          rows: held.map((h) => h.row),
+          message: renderDigest(
+            this.ui,
+            units.map((u) => u.unit),
+            this.oncall,
+            { muted: true },
+          ),
+          digest: true,
+          shows: [],
+        };
+      }
+      case 'open': {
+        const opens = candidates.filter((c) => c.act === 'open');
+        const digest = opens.length >= this.threshold;
+        const chosen = digest ? opens : [first];
+        // One row per incident and channel opens it; any further ones are updates.
+        const incidents = await this.incidents(chosen.map((c) => c.row.incidentId!));
+        const message = digest
+          ? renderIncidentDigest(this.ui, incidents, this.oncall)
+          : renderIncident(this.ui, incidents[0]!, this.oncall);
+        return {
+          what: 'post',
+          rows: chosen.map((c) => c.row),
+          message,
+          digest,
+          shows: incidents.map((i) => ({ incidentId: i.id, version: i.changes.length })),
+        };
+      }
+      case 'update': {
+        const ts = first.post!.messageTs!;
+        const rows = candidates
+          .filter((c) => c.act === 'update' && c.post?.messageTs === ts)
+          .map((c) => c.row);
+        const members = await this.opts.store.incidents.postsOfMessage(channel, ts);
+        const incidents = await this.incidents(members.map((m) => m.incidentId));
+        const digest = members.length > 1;
+        return {
+          what: 'update',
+          rows,
+          ts,
+          message: digest
+            ? renderIncidentDigest(this.ui, incidents, this.oncall)
+            : renderIncident(this.ui, incidents[0]!, this.oncall),
+          digest,
+          shows: incidents.map((i) => ({ incidentId: i.id, version: i.changes.length })),
+        };
+      }
+      case 'reply': {
+        const ts = first.post!.messageTs!;
+        const replies = candidates.filter((c) => c.act === 'reply' && c.post?.messageTs === ts);
+        const incidents = new Map(
+          (await this.incidents(replies.map((r) => r.row.incidentId!))).map((i) => [i.id, i] as const),
+        );
+        const items = replies
+          .filter((r) => r.notice.kind === 'power' && incidents.has(r.row.incidentId!))
+          .map((r) => ({ incident: incidents.get(r.row.incidentId!)!, change: r.notice as PowerNotice }));
+        return {
+          what: 'post',
+          rows: replies.map((r) => r.row),
+          thread: ts,
+          message: renderIncidentReplies(this.ui, items, this.oncall),
+          digest: items.length > 1,
+          shows: [],
+        };
+      }
+    }
+  }
+
+  /** The incidents by id, in the order asked. */
+  private async incidents(ids: readonly string[]): Promise<IncidentRow[]> {
+    const rows = new Map((await this.opts.store.incidents.getMany(ids)).map((r) => [r.id, r] as const));
+    const out = ids.map((id) => rows.get(id)).filter((r): r is IncidentRow => r !== undefined);
+    if (out.length === 0) throw new Error(`incidents not found: ${ids.slice(0, 3).join(', ')}`);
+    return out;
+  }
+
+  private async send(channel: string, call: Call, now: number, pace: Map<string, number>): Promise<boolean> {
     let failure: Failure | undefined;
     let ts: string | null = null;
     try {
-      const answer = await this.opts.slack.postMessage(args);
+      const answer =
+        call.what === 'update'
+          ? await this.opts.slack.update({
+              channel,
+              ts: call.ts!,
+              text: call.message.text,
+              blocks: call.message.blocks,
+            })
+          : await this.opts.slack.postMessage({
+              channel,
+              text: call.message.text,
+              blocks: call.message.blocks,
+              unfurl_links: false,
+              unfurl_media: false,
+              ...(call.thread ? { thread_ts: call.thread } : {}),
+            });
       if (answer.ok === false) failure = classifySlackFailure(answer);
-      else ts = answer.ts ?? null;
+      else ts = call.what === 'update' ? (call.ts ?? null) : (answer.ts ?? null);
     } catch (err) {
       failure = classifySlackFailure(err);
     }
     if (!failure) {
-      for (const r of rows) await this.opts.outbox.markSent(r.id, ts);
-      this.counters.posted += 1;
-      this.counters.rowsSent += rows.length;
+      await this.opts.store.transaction(async (tx) => {
+        if (call.shows.length > 0) {
+          // A post of an incident row without a thread is its top-level message.
+          if (call.what === 'post' && !call.thread && ts)
+            await tx.incidents.markPosted(channel, ts, call.shows);
+          else await tx.incidents.markRendered(channel, call.shows);
+        }
+        for (const r of call.rows) await tx.outbox.markSent(r.id, ts);
+      });
+      if (call.what === 'update') this.counters.updated += 1;
+      else this.counters.posted += 1;
+      if (call.digest) this.counters.digests += 1;
+      this.counters.rowsSent += call.rows.length;
       return true;
     }
+    const rows = call.rows;
     const attempts = Math.max(...rows.map((r) => r.attempts));
     const maxBackoff = this.opts.maxBackoffMs ?? 600_000;
     let delay: number;
     if (failure.rateLimited) {
       this.counters.rateLimited += 1;
       delay = Math.max(1_000, failure.retryAfterMs ?? 1_000);
-      // Slack's limit is per channel (and per workspace): hold the channel, not only these rows.
-      this.nextPostAt.set(channel, now + delay);
+      // Slack's limit is per channel (and per workspace): hold the channel's lane, not only these rows.
+      pace.set(channel, now + delay);
     } else {
       this.counters.failures += 1;
       delay = PERMANENT.has(failure.error)
         ? maxBackoff
         : Math.min(maxBackoff, 1_000 * 2 ** Math.min(attempts, 20));
-      // Hold the whole channel too, so its messages keep their order.
-      this.nextPostAt.set(channel, now + delay);
+      // Hold the channel's lane too, so its messages keep their order.
+      pace.set(channel, now + delay);
     }
     this.log.warn(
-      { channel, error: failure.error, attempts: attempts + 1, retryInMs: delay, rows: rows.length },
+      {
+        channel,
+        call: call.what,
+        error: failure.error,
+        attempts: attempts + 1,
+        retryInMs: delay,
+        rows: rows.length,
+      },
       'Slack refused a notification; it stays in the outbox',
     );
-    const next = new Date(now + delay);
-    for (const r of rows) await this.opts.outbox.markFailed(r.id, failure.error, next);
+    // An alert deleted in Slack cannot be edited any more: those edits are given up, nothing else waits on them.
+    const gone =
+      call.what === 'update' &&
+      (failure.error === 'message_not_found' || failure.error === 'cant_update_message');
+    const next = gone ? null : new Date(now + delay);
+    if (gone) pace.set(channel, now + this.minIntervalMs);
+    for (const r of rows) await this.opts.store.outbox.markFailed(r.id, failure.error, next);
     return false;
   }
 }

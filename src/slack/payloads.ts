@@ -32,6 +32,12 @@ export const changeModalPayload = z.object({
   channelId: z.string().min(1),
 });
 
+/** An alert's mute button: the server's uuid and how long, in seconds. */
+export const mutePayload = z.object({
+  u: z.string().min(1),
+  s: z.number().int().min(60),
+});
+
 /** The order form: where the approval request goes, and the plan shown. */
 export const signupModalPayload = z.object({
   channelId: z.string(),

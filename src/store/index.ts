@@ -7,8 +7,10 @@ import type { RepoContext } from './context.ts';
 import { type DeliveryRepo, deliveryRepo } from './deliveries.ts';
 import { loadSealingKey, type SealingKey } from './encryption-key.ts';
 import { reasonOf, StoreError } from './errors.ts';
+import { type IncidentRepo, incidentRepo } from './incidents.ts';
 import { type LeaseRepo, leaseRepo } from './leases.ts';
 import { migrationProvider } from './migrations.ts';
+import { type MuteRepo, muteRepo } from './mutes.ts';
 import { type OperationRepo, operationRepo } from './operations.ts';
 import { type OutboxRepo, outboxRepo } from './outbox.ts';
 import { type SecretRepo, secretRepo } from './secrets.ts';
@@ -22,8 +24,10 @@ export { SQLITE_FILE_NAME } from './connect.ts';
 export type { DeliveryRepo } from './deliveries.ts';
 export { KEY_FILE_NAME } from './encryption-key.ts';
 export { StoreError, type StoreErrorCode } from './errors.ts';
+export type { IncidentRepo } from './incidents.ts';
 export type { LeaseRepo } from './leases.ts';
 export { type DatabaseKind, LATEST_MIGRATION } from './migrations.ts';
+export type { MuteRepo } from './mutes.ts';
 export type { OperationRepo } from './operations.ts';
 export type { OutboxRepo } from './outbox.ts';
 export type { SecretRepo } from './secrets.ts';
@@ -41,6 +45,8 @@ export interface Store {
   readonly watches: WatchRepo;
   readonly snapshots: SnapshotRepo;
   readonly outbox: OutboxRepo;
+  readonly incidents: IncidentRepo;
+  readonly mutes: MuteRepo;
   readonly audit: AuditRepo;
   readonly leases: LeaseRepo;
   readonly deliveries: DeliveryRepo;
@@ -132,6 +138,8 @@ function buildStore(
     watches: watchRepo(ctx),
     snapshots: snapshotRepo(ctx),
     outbox: outboxRepo(ctx),
+    incidents: incidentRepo(ctx),
+    mutes: muteRepo(ctx),
     audit: auditRepo(ctx),
     leases: leaseRepo(ctx),
     deliveries: deliveryRepo(ctx, deliveryCounter),

@@ -183,15 +183,91 @@ function operations(_kind: DatabaseKind): Migration {
   };
 }
 
+/**
+ * Incidents (a server's power changes posted once and then edited in place),
+ * their messages per channel, mutes, and the outbox columns that tie a row to
+ * an incident. Existing outbox rows become `notice` rows, which is what they were.
+ */
+function incidentsAndMutes(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('snapshots').addColumn('power_changed_at', 'text').execute();
+
+      await db.schema
+        .alterTable('outbox')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('notice'))
+        .execute();
+      await db.schema.alterTable('outbox').addColumn('incident_id', 'text').execute();
+      await db.schema.alterTable('outbox').addColumn('incident_version', 'integer').execute();
+      await db.schema.alterTable('outbox').addColumn('subject', 'text').execute();
+      await db.schema.createIndex('outbox_incident').on('outbox').column('incident_id').execute();
+      await db.schema
+        .createIndex('outbox_channel_kind')
+        .on('outbox')
+        .columns(['channel_id', 'kind', 'sent_at'])
+        .execute();
+
+      await db.schema
+        .createTable('incidents')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('server_uuid', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('ip_address', 'text')
+        .addColumn('plan', 'text')
+        .addColumn('baseline', 'text', (c) => c.notNull())
+        .addColumn('baseline_since', 'text', (c) => c.notNull())
+        .addColumn('baseline_since_known', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('power', 'text', (c) => c.notNull())
+        .addColumn('changes', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('last_change_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('incidents_server_started')
+        .on('incidents')
+        .columns(['server_uuid', 'started_at'])
+        .execute();
+
+      await db.schema
+        .createTable('incident_posts')
+        .addColumn('incident_id', 'text', (c) => c.notNull().references('incidents.id').onDelete('cascade'))
+        .addColumn('channel_id', 'text', (c) => c.notNull())
+        .addColumn('message_ts', 'text')
+        .addColumn('rendered_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('incident_posts_pk', ['incident_id', 'channel_id'])
+        .execute();
+      await db.schema
+        .createIndex('incident_posts_message')
+        .on('incident_posts')
+        .columns(['channel_id', 'message_ts'])
+        .execute();
+
+      await db.schema
+        .createTable('mutes')
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('channel_id', 'text', (c) => c.notNull())
+        .addColumn('until', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('mutes_pk', ['target', 'channel_id'])
+        .execute();
+      await db.schema.createIndex('mutes_until').on('mutes').column('until').execute();
+    },
+  };
+}
+
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
     '0002_outbox_audit_leases_deliveries': messagingAndCoordination(kind),
     '0003_operations': operations(kind),
+    '0004_incidents_mutes': incidentsAndMutes(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0003_operations';
+export const LATEST_MIGRATION = '0004_incidents_mutes';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

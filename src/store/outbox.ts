@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, dateOrNull, iso, isoOrNull, type OutboxTable } from './schema.ts';
-import type { OutboxInput, OutboxItem } from './types.ts';
+import { OUTBOX_KINDS, type OutboxInput, type OutboxItem, type OutboxKind } from './types.ts';
 
 export interface OutboxRepo {
   /**
@@ -10,8 +10,11 @@ export interface OutboxRepo {
    * Works inside `transaction()` beside a snapshot upsert.
    */
   enqueue(item: OutboxInput): Promise<{ created: boolean; id: number | null }>;
-  /** Unsent items whose next attempt is due, oldest first (per channel order is queue order). */
-  due(now: Date, limit: number): Promise<OutboxItem[]>;
+  /**
+   * Unsent items whose next attempt is due, oldest first (per channel order is
+   * queue order); only those of `kinds` when given.
+   */
+  due(now: Date, limit: number, opts?: { kinds?: readonly OutboxKind[] }): Promise<OutboxItem[]>;
   /**
    * Like `due`, but takes the items: their next attempt moves `holdMs` ahead in
    * the same UPDATE, so another replica's notifier does not post them too. An
@@ -25,9 +28,17 @@ export interface OutboxRepo {
   markFailed(id: number, error: string, nextAttemptAt: Date | null): Promise<void>;
   /** Deletes items sent at or before `before`; returns how many. */
   purgeSent(before: Date): Promise<number>;
+  /**
+   * Moves the unsent `held` rows of a channel (of one server when `subject` is
+   * given) to `at`: a mute ended early, or its end moved. Returns how many.
+   */
+  rescheduleHeld(o: { channelId: string; subject?: string | undefined; at: Date }): Promise<number>;
 }
 
 const MAX_ERROR_CHARS = 2000;
+
+const kindOf = (k: string): OutboxKind =>
+  (OUTBOX_KINDS as readonly string[]).includes(k) ? (k as OutboxKind) : 'notice';
 
 const toItem = (r: Selectable<OutboxTable>): OutboxItem => ({
   id: Number(r.id),
@@ -41,6 +52,10 @@ const toItem = (r: Selectable<OutboxTable>): OutboxItem => ({
   sentTs: r.sent_ts,
   lastError: r.last_error,
   createdAt: date(r.created_at),
+  kind: kindOf(r.kind),
+  incidentId: r.incident_id,
+  incidentVersion: r.incident_version === null ? null : Number(r.incident_version),
+  subject: r.subject,
 });
 
 export function outboxRepo(ctx: RepoContext): OutboxRepo {
@@ -61,6 +76,10 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
           sent_ts: null,
           last_error: null,
           created_at: iso(now),
+          kind: item.kind ?? 'notice',
+          incident_id: item.incidentId ?? null,
+          incident_version: item.incidentVersion ?? null,
+          subject: item.subject ?? null,
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .returning('id')
@@ -68,16 +87,15 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
       return r ? { created: true, id: Number(r.id) } : { created: false, id: null };
     },
 
-    async due(now, limit) {
-      const rows = await db
+    async due(now, limit, opts = {}) {
+      let q = db
         .selectFrom('outbox')
         .selectAll()
         .where('sent_at', 'is', null)
         .where('next_attempt_at', 'is not', null)
-        .where('next_attempt_at', '<=', iso(now))
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+        .where('next_attempt_at', '<=', iso(now));
+      if (opts.kinds) q = q.where('kind', 'in', [...opts.kinds]);
+      const rows = await q.orderBy('id').limit(limit).execute();
       return rows.map(toItem);
     },
 
@@ -147,6 +165,19 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
         .where('sent_at', '<=', iso(before))
         .executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+
+    async rescheduleHeld({ channelId, subject, at }) {
+      let q = db
+        .updateTable('outbox')
+        .set({ next_attempt_at: iso(at) })
+        .where('channel_id', '=', channelId)
+        .where('kind', '=', 'held')
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', 'is not', null);
+      if (subject !== undefined) q = q.where('subject', '=', subject);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows);
     },
   };
 }

@@ -85,6 +85,8 @@ export interface SnapshotsTable {
   contract_status: string | null;
   observed_at: IsoText;
   changed_at: IsoText;
+  /** When the power state was last seen to change; null while it is the one first seen. */
+  power_changed_at: IsoText | null;
 }
 
 export interface OutboxTable {
@@ -98,6 +100,48 @@ export interface OutboxTable {
   sent_at: IsoText | null;
   sent_ts: string | null;
   last_error: string | null;
+  created_at: IsoText;
+  /** `notice`, or one of an incident's rows: `open`, `update`, `reply`; `held` while muted. */
+  kind: string;
+  incident_id: string | null;
+  /** The incident's number of changes an `open` / `update` row asks the message to show. */
+  incident_version: number | null;
+  /** The server a row is about (mute releases find rows by it). */
+  subject: string | null;
+}
+
+/** One incident of one server: its power changes from the first until it settles. */
+export interface IncidentsTable {
+  id: string;
+  server_uuid: string;
+  name: string;
+  ip_address: string | null;
+  plan: string | null;
+  baseline: string;
+  baseline_since: IsoText;
+  baseline_since_known: Flag;
+  power: string;
+  /** JSON: [{ key, from, to, at, later }]. */
+  changes: string;
+  started_at: IsoText;
+  last_change_at: IsoText;
+  updated_at: IsoText;
+}
+
+/** An incident's message in one channel: the top-level post, once Slack gave it a ts. */
+export interface IncidentPostsTable {
+  incident_id: string;
+  channel_id: string;
+  message_ts: string | null;
+  rendered_version: number;
+  created_at: IsoText;
+}
+
+export interface MutesTable {
+  target: string;
+  channel_id: string;
+  until: IsoText;
+  created_by: string;
   created_at: IsoText;
 }
 
@@ -133,6 +177,9 @@ export interface Database {
   watches: WatchesTable;
   snapshots: SnapshotsTable;
   outbox: OutboxTable;
+  incidents: IncidentsTable;
+  incident_posts: IncidentPostsTable;
+  mutes: MutesTable;
   audit: AuditTable;
   leases: LeasesTable;
   deliveries: DeliveriesTable;

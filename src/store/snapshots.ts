@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
-import { date, iso, type SnapshotsTable } from './schema.ts';
+import { date, dateOrNull, iso, isoOrNull, type SnapshotsTable } from './schema.ts';
 import type { SnapshotInput, SnapshotRow } from './types.ts';
 
 export interface SnapshotRepo {
@@ -22,6 +22,7 @@ const toRow = (r: Selectable<SnapshotsTable>): SnapshotRow => ({
   contractStatus: r.contract_status,
   observedAt: date(r.observed_at),
   changedAt: date(r.changed_at),
+  powerChangedAt: dateOrNull(r.power_changed_at),
 });
 
 export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
@@ -52,6 +53,17 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
       const changed =
         !previous || previous.powerStatus !== powerStatus || previous.contractStatus !== contractStatus;
       const changedAt = s.changedAt ?? (changed || !previous ? s.observedAt : previous.changedAt);
+      const powerChanged =
+        previous !== null &&
+        previous.powerStatus !== null &&
+        powerStatus !== null &&
+        previous.powerStatus !== powerStatus;
+      const powerChangedAt =
+        s.powerChangedAt !== undefined
+          ? s.powerChangedAt
+          : powerChanged
+            ? s.observedAt
+            : (previous?.powerChangedAt ?? null);
       const values = {
         server_uuid: s.serverUuid,
         name,
@@ -59,6 +71,7 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
         contract_status: contractStatus,
         observed_at: iso(s.observedAt),
         changed_at: iso(changedAt),
+        power_changed_at: isoOrNull(powerChangedAt),
       };
       const row = await db
         .insertInto('snapshots')
@@ -70,6 +83,7 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
             contract_status: values.contract_status,
             observed_at: values.observed_at,
             changed_at: values.changed_at,
+            power_changed_at: values.power_changed_at,
           }),
         )
         .returningAll()

@@ -256,6 +256,8 @@ export interface SnapshotRow {
   observedAt: Date;
   /** When `powerStatus` or `contractStatus` last changed. */
   changedAt: Date;
+  /** When the power state was last seen to change; null while it is still the one first seen. */
+  powerChangedAt: Date | null;
 }
 
 export interface SnapshotInput {
@@ -266,9 +268,25 @@ export interface SnapshotInput {
   observedAt: Date;
   /** Default: `observedAt` when the statuses differ from the stored ones (or it is new), else unchanged. */
   changedAt?: Date;
+  /**
+   * Default: `observedAt` when a known power state changed to another one, else
+   * unchanged (null for a new server or one whose power was not known yet).
+   */
+  powerChangedAt?: Date | null;
 }
 
 // ---------------------------------------------------------------- outbox
+
+/**
+ * What a row asks the notifier to do. `notice`: post its payload (a digest
+ * folds several). The incident kinds: `open` posts the incident's message,
+ * `update` edits it (chat.update) to show at least `incidentVersion` changes,
+ * `reply` answers in its thread; both wait for the message's ts. `held`: a
+ * change while the channel muted its server, posted in one summary when the
+ * mute ends.
+ */
+export const OUTBOX_KINDS = ['notice', 'open', 'update', 'reply', 'held'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export interface OutboxItem {
   id: number;
@@ -285,6 +303,11 @@ export interface OutboxItem {
   sentTs: string | null;
   lastError: string | null;
   createdAt: Date;
+  kind: OutboxKind;
+  incidentId: string | null;
+  incidentVersion: number | null;
+  /** The server uuid the row is about, when it is about one. */
+  subject: string | null;
 }
 
 export interface OutboxInput {
@@ -294,6 +317,72 @@ export interface OutboxInput {
   payload: unknown;
   /** Default: now. */
   nextAttemptAt?: Date;
+  /** Default `notice`. */
+  kind?: OutboxKind;
+  incidentId?: string | null;
+  incidentVersion?: number | null;
+  subject?: string | null;
+}
+
+// ---------------------------------------------------------------- incidents
+
+/** One power change of an incident. `at` is epoch ms; `later`: it came after the flap window. */
+export interface IncidentChange {
+  /** The outbox dedupe key of the change (without the channel): a replayed change is recognised. */
+  key: string;
+  from: string;
+  to: string;
+  at: number;
+  later: boolean;
+}
+
+/**
+ * A server's power changes from the first one until it settles (running
+ * again, and no change for a flap window). One message per channel tells it,
+ * posted at once and then edited or answered in its thread.
+ */
+export interface IncidentRow {
+  /** The first change's key: two observers of the same change make the same incident. */
+  id: string;
+  serverUuid: string;
+  name: string;
+  ipAddress: string | null;
+  plan: string | null;
+  /** The power state before the first change. */
+  baseline: string;
+  /** Since when the server was in `baseline`: known, or (not known) when the watcher first saw it. */
+  baselineSince: Date;
+  baselineSinceKnown: boolean;
+  /** The power state now. */
+  power: string;
+  /** Oldest first; never empty. */
+  changes: IncidentChange[];
+  startedAt: Date;
+  lastChangeAt: Date;
+  updatedAt: Date;
+}
+
+export type NewIncident = Omit<IncidentRow, 'updatedAt' | 'lastChangeAt' | 'startedAt'>;
+
+/** An incident's message in one channel. `messageTs` is null until Slack accepted the post. */
+export interface IncidentPost {
+  incidentId: string;
+  channelId: string;
+  messageTs: string | null;
+  /** How many of the incident's changes the message shows (as posted or last edited). */
+  renderedVersion: number;
+  createdAt: Date;
+}
+
+// ---------------------------------------------------------------- mutes
+
+/** A maintenance window: `target` (a server uuid or `'all'`) is not announced in the channel until `until`. */
+export interface MuteRow {
+  target: string;
+  channelId: string;
+  until: Date;
+  createdBy: string;
+  createdAt: Date;
 }
 
 // ---------------------------------------------------------------- audit

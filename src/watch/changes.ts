@@ -6,7 +6,8 @@ import {
   type VpsSummary,
 } from '../provider/index.ts';
 import type { SnapshotRow, Store } from '../store/index.ts';
-import { isAlarm, type Notice } from './notices.ts';
+import { recordPowerChange } from './incidents.ts';
+import { isAlarm, type Notice, type PowerNotice } from './notices.ts';
 
 /**
  * Turning what the provider said into snapshot updates and outbox rows, each
@@ -24,8 +25,8 @@ export interface ChangeContext {
   now: Date;
   /** Channels subscribed to a server (its watches, the `all` watches, NOTIFY_CHANNEL). */
   channelsFor(uuid: string): readonly string[];
-  /** How long a power change waits in the outbox for a flip back (the flap window). */
-  holdMs: number;
+  /** Changes within this long of an incident's first one edit its message (the flap window). */
+  flapMs: number;
 }
 
 export interface PowerTransition {
@@ -42,7 +43,7 @@ export interface PowerTransition {
 /** `gone` is the watcher's own mark for a server that left the list. */
 type WatchedContract = ProviderContractStatus | 'gone';
 
-type Tx = Pick<Store, 'snapshots' | 'outbox'>;
+type Tx = Pick<Store, 'snapshots' | 'outbox' | 'mutes'>;
 
 /** The stored power state; null until the first detail call has read it. */
 export function powerOf(s: SnapshotRow): PowerStatus | null {
@@ -61,21 +62,27 @@ function asContract(s: string): ProviderContractStatus {
   return s === 'suspended' ? 'suspended' : 'active';
 }
 
+/** One row per subscribed channel; a channel that muted the server gets it held until its mute ends. */
 async function enqueueAll(
   tx: Tx,
   key: string,
-  notice: Notice,
+  notice: Notice & { uuid: string },
   channels: readonly string[],
-  nextAttemptAt: Date,
+  now: Date,
 ): Promise<number> {
   let fresh = 0;
+  const mutes = channels.length > 0 ? await tx.mutes.activeFor(notice.uuid, now) : [];
   for (const channelId of channels) {
+    const muted = mutes.filter((m) => m.channelId === channelId);
+    const until = muted.length > 0 ? Math.max(...muted.map((m) => m.until.getTime())) : undefined;
     const { created } = await tx.outbox.enqueue({
       dedupeKey: `${key}@${channelId}`,
       channelId,
       threadTs: null,
       payload: notice,
-      nextAttemptAt,
+      subject: notice.uuid,
+      kind: until === undefined ? 'notice' : 'held',
+      nextAttemptAt: until === undefined ? now : new Date(until),
     });
     if (created) fresh += 1;
   }
@@ -85,7 +92,8 @@ async function enqueueAll(
 /** Applies one detail answer: the stored snapshot, and the transition when the power state changed. */
 export async function recordDetail(
   store: Pick<Store, 'transaction'>,
-  detail: Pick<VpsDetail, 'uuid' | 'name' | 'status' | 'power'>,
+  detail: Pick<VpsDetail, 'uuid' | 'name' | 'status' | 'power'> &
+    Partial<Pick<VpsDetail, 'ip_address' | 'plan'>>,
   ctx: ChangeContext,
 ): Promise<{ snapshot: SnapshotRow; transition: PowerTransition | undefined }> {
   const to = isPowerStatus(detail.power.status) ? detail.power.status : undefined;
@@ -99,25 +107,32 @@ export async function recordDetail(
     if (!to || !prev || prevPower === null || prevPower === to) {
       // No change: the first read (a baseline), the same state, or an unknown power
       // value (not a change we can describe: the last known one stays).
-      const snapshot: SnapshotRow = {
+      const { row: snapshot } = await tx.snapshots.upsert({
         ...base,
         powerStatus: to ?? prevPower,
         changedAt: prev && (!to || prevPower === to) ? prev.changedAt : ctx.now,
-      };
-      await tx.snapshots.upsert(snapshot);
+      });
       return { snapshot, transition: undefined };
     }
     const from = prevPower;
-    const notice: Notice = { kind: 'power', uuid: detail.uuid, name, from, to, at };
+    const notice: PowerNotice = { kind: 'power', uuid: detail.uuid, name, from, to, at };
     const key = `power:${detail.uuid}:${prev.changedAt.getTime()}:${from}>${to}`;
-    const snapshot: SnapshotRow = { ...base, powerStatus: to, changedAt: ctx.now };
-    await tx.snapshots.upsert(snapshot);
-    const enqueued = await enqueueAll(
+    const { row: snapshot } = await tx.snapshots.upsert({
+      ...base,
+      powerStatus: to,
+      changedAt: ctx.now,
+      powerChangedAt: ctx.now,
+    });
+    const { enqueued } = await recordPowerChange(
       tx,
-      key,
-      notice,
-      ctx.channelsFor(detail.uuid),
-      new Date(at + ctx.holdMs),
+      {
+        key,
+        notice,
+        prev,
+        ipAddress: detail.ip_address ?? null,
+        plan: detail.plan?.name ?? null,
+      },
+      ctx,
     );
     return {
       snapshot,
@@ -167,6 +182,7 @@ export async function recordList(
             // Never read: due for a detail call at once.
             observedAt: new Date(0),
             changedAt: ctx.now,
+            powerChangedAt: null,
           };
       await tx.snapshots.upsert(next);
       const name = nameOf(next);

@@ -34,7 +34,10 @@ export interface WatcherOptions {
   notifyChannel?: string | undefined;
   /** A server in `processing` is read again this soon (default: interval / 4, at most 15 s). */
   processingRecheckMs?: number;
-  /** A power change flipping back within this window is reported once as a flap (default 30 s). */
+  /**
+   * Changes within this long of an incident's first one edit its message; a
+   * server that changed is re-read at the processing cadence this long (default 30 s).
+   */
   flapWindowMs?: number;
   /** Submitted signups are asked about this often (default: interval / 2, at most 30 s). */
   signupRecheckMs?: number;
@@ -89,7 +92,6 @@ export class Watcher {
   private readonly changedRecently = new Map<string, number>();
   private lastListAt: number | undefined;
   private loaded = false;
-  private refreshedAt = Number.NEGATIVE_INFINITY;
   private readonly claimed = new Set<string>();
   private abort: AbortController | undefined;
   private loops: Promise<void>[] = [];
@@ -151,8 +153,8 @@ export class Watcher {
 
   /**
    * One full cycle at once, for tests and the first run: list, every tracked
-   * signup, every watched server stalest first, each request waiting for the
-   * budget on the injected timers.
+   * signup, every server stalest first, each request waiting for the budget on
+   * the injected timers.
    */
   async runCycle(): Promise<{ requests: number; transitions: PowerTransition[] }> {
     const before = this.counters.requests;
@@ -161,7 +163,7 @@ export class Watcher {
     await this.paced({ kind: 'list', id: 'list' });
     for (const signup of this.signups)
       await this.paced({ kind: 'signup', id: `signup:${signup.id}`, signup });
-    const order = this.watchedServers().sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime());
+    const order = this.readServers().sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime());
     for (const s of order) {
       const t = await this.paced({ kind: 'detail', id: s.serverUuid, uuid: s.serverUuid });
       if (t) transitions.push(t);
@@ -200,13 +202,7 @@ export class Watcher {
           await sleep(this.opts.timers, Math.max(100, Math.floor(this.opts.leadership.ttlMs / 6)), signal);
           continue;
         }
-        // With no subscriber there is no list call to pick up a new watch: read the store instead.
-        if (
-          !this.loaded ||
-          (!this.hasSubscribers() && this.nowMs() - this.refreshedAt >= this.opts.intervalMs)
-        ) {
-          await this.refresh();
-        }
+        if (!this.loaded) await this.refresh();
         const next = this.nextTask();
         if ('waitMs' in next) {
           await sleep(this.opts.timers, Math.min(next.waitMs, 1_000), signal);
@@ -238,7 +234,6 @@ export class Watcher {
     this.watches = watches;
     this.signups = signups;
     this.loaded = true;
-    this.refreshedAt = this.nowMs();
   }
 
   private nowMs(): number {
@@ -252,30 +247,38 @@ export class Watcher {
     return [...set];
   };
 
-  private hasSubscribers(): boolean {
-    return this.opts.notifyChannel !== undefined || this.watches.length > 0;
+  /**
+   * Every server the list names: the power state of each one is kept fresh
+   * (`/vps list` shows it with its age); subscriptions decide only where a
+   * change is told.
+   */
+  private readServers(): SnapshotRow[] {
+    return [...this.snapshots.values()].filter((s) => s.contractStatus !== 'gone');
   }
 
-  private watchedServers(): SnapshotRow[] {
-    const all = this.opts.notifyChannel !== undefined || this.watches.some((w) => w.target === 'all');
-    const targets = new Set(this.watches.map((w) => w.target));
-    return [...this.snapshots.values()].filter(
-      (s) => s.contractStatus !== 'gone' && (all || targets.has(s.serverUuid)),
-    );
+  /**
+   * How long one round of reads takes at the budget's pace, at least the
+   * interval: a power state older than a few of these means the watcher is behind.
+   */
+  cycleMs(): number {
+    const rate = this.budget.state().rate;
+    const servers = this.readServers().length + 1;
+    const budgeted = rate !== undefined && rate > 0 ? (servers / rate) * 1000 : 0;
+    return Math.max(this.opts.intervalMs, Math.ceil(budgeted));
   }
 
   private nextTask(): { task: Task } | { waitMs: number } {
     const now = this.nowMs();
     let wait = this.opts.intervalMs;
     const listDue = this.lastListAt === undefined ? now : this.lastListAt + this.opts.intervalMs;
-    // One list call per cycle: once the interval has passed and every watched
-    // server has been read since the last list (when the budget stretches the
-    // cycle, the list waits for the round to finish instead of eating into it).
+    // One list call per cycle: once the interval has passed and every server
+    // has been read since the last list (when the budget stretches the cycle,
+    // the list waits for the round to finish instead of eating into it).
     const last = this.lastListAt;
     const roundDone =
       last === undefined ||
-      this.watchedServers().every((s) => s.observedAt.getTime() >= last || this.claimed.has(s.serverUuid));
-    if (this.hasSubscribers() && !this.claimed.has('list') && roundDone) {
+      this.readServers().every((s) => s.observedAt.getTime() >= last || this.claimed.has(s.serverUuid));
+    if (!this.claimed.has('list') && roundDone) {
       if (listDue <= now) return { task: { kind: 'list', id: 'list' } };
       wait = Math.min(wait, listDue - now);
     }
@@ -288,10 +291,10 @@ export class Watcher {
     }
     let best: SnapshotRow | undefined;
     let bestDue = Number.POSITIVE_INFINITY;
-    for (const s of this.watchedServers()) {
+    for (const s of this.readServers()) {
       if (this.claimed.has(s.serverUuid)) continue;
       // Processing servers, and servers that changed within the flap window (so that a
-      // flip back is seen while the first change still waits in the outbox), are due sooner.
+      // flip back is seen while the incident's message can still be edited), are due sooner.
       const changedAt = this.changedRecently.get(s.serverUuid);
       const soon = powerOf(s) === 'processing' || (changedAt !== undefined && now - changedAt < this.flapMs);
       const observedAt = s.observedAt.getTime();
@@ -312,7 +315,7 @@ export class Watcher {
   }
 
   private context(now: number): ChangeContext {
-    return { now: new Date(now), channelsFor: this.channelsFor, holdMs: this.flapMs };
+    return { now: new Date(now), channelsFor: this.channelsFor, flapMs: this.flapMs };
   }
 
   private async execute(task: Task): Promise<PowerTransition | undefined> {

@@ -25,7 +25,7 @@ describe('notifier through @slack/web-api against the fake Slack server', () => 
       retryConfig: { retries: 0 },
     });
     const notifier = new Notifier({
-      outbox: w.a.store.outbox,
+      store: w.a.store,
       slack: web.chat,
       logger: w.logger,
       clock: w.time,

@@ -808,6 +808,248 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
     });
   });
 
+  describe('outbox kinds', () => {
+    it('keeps a row’s kind, incident and subject, and moves held rows when a mute changes', async () => {
+      const now = place.clock.now();
+      const later = new Date(now.getTime() + 60 * MIN);
+      await store.outbox.enqueue({ dedupeKey: 'n1', channelId: 'C0A', payload: 1 });
+      await store.outbox.enqueue({
+        dedupeKey: 'o1',
+        channelId: 'C0A',
+        payload: 2,
+        kind: 'open',
+        incidentId: 'inc-1',
+        incidentVersion: 1,
+        subject: 'uuid-1',
+      });
+      for (const [key, subject, channelId] of [
+        ['h1', 'uuid-1', 'C0A'],
+        ['h2', 'uuid-2', 'C0A'],
+        ['h3', 'uuid-1', 'C0B'],
+      ] as const) {
+        await store.outbox.enqueue({
+          dedupeKey: key,
+          channelId,
+          payload: 3,
+          kind: 'held',
+          subject,
+          nextAttemptAt: later,
+        });
+      }
+      const due = await store.outbox.due(now, 10);
+      expect(due.map((r) => [r.dedupeKey, r.kind, r.incidentId, r.incidentVersion, r.subject])).toEqual([
+        ['n1', 'notice', null, null, null],
+        ['o1', 'open', 'inc-1', 1, 'uuid-1'],
+      ]);
+      // One server's held rows in one channel come due now; the others keep waiting.
+      expect(await store.outbox.rescheduleHeld({ channelId: 'C0A', subject: 'uuid-1', at: now })).toBe(1);
+      expect((await store.outbox.due(now, 10)).map((r) => r.dedupeKey)).toEqual(['n1', 'o1', 'h1']);
+      // The channel's whole mute moves: every held row of it.
+      expect(await store.outbox.rescheduleHeld({ channelId: 'C0A', at: now })).toBe(2);
+      expect((await store.outbox.due(now, 10)).map((r) => r.dedupeKey)).toEqual(['n1', 'o1', 'h1', 'h2']);
+      const sent = (await store.outbox.due(now, 10)).find((r) => r.dedupeKey === 'h1')!;
+      await store.outbox.markSent(sent.id, '1.1');
+      expect(await store.outbox.rescheduleHeld({ channelId: 'C0A', subject: 'uuid-1', at: later })).toBe(0);
+    });
+  });
+
+  describe('incidents', () => {
+    const change = (key: string, from: string, to: string, at: number, later = false) => ({
+      key,
+      from,
+      to,
+      at,
+      later,
+    });
+
+    it('creates an incident once per first change, appends changes, finds the latest per server', async () => {
+      const t0 = place.clock.now().getTime();
+      const input = {
+        id: 'power:uuid-1:0:running>stopped',
+        serverUuid: 'uuid-1',
+        name: 'web-1',
+        ipAddress: '203.0.113.5',
+        plan: '2GB',
+        baseline: 'running',
+        baselineSince: new Date(t0 - 3_600_000),
+        baselineSinceKnown: false,
+        power: 'stopped',
+        changes: [change('power:uuid-1:0:running>stopped', 'running', 'stopped', t0)],
+      };
+      const a = await store.incidents.create(input);
+      expect(a.created).toBe(true);
+      expect(a.row).toMatchObject({
+        serverUuid: 'uuid-1',
+        baseline: 'running',
+        baselineSinceKnown: false,
+        power: 'stopped',
+        startedAt: new Date(t0),
+        lastChangeAt: new Date(t0),
+      });
+      // A second observer of the same change gets the stored row.
+      const b = await store.incidents.create({ ...input, name: 'other' });
+      expect(b.created).toBe(false);
+      expect(b.row.name).toBe('web-1');
+      const next = {
+        ...a.row,
+        power: 'running',
+        changes: [...a.row.changes, change('k2', 'stopped', 'running', t0 + 56_000, true)],
+      };
+      await store.incidents.save(next);
+      const got = await store.incidents.get(input.id);
+      expect(got?.changes.map((c) => [c.to, c.later])).toEqual([
+        ['stopped', false],
+        ['running', true],
+      ]);
+      expect(got?.lastChangeAt).toEqual(new Date(t0 + 56_000));
+      place.clock.advance(1000);
+      await store.incidents.create({
+        ...input,
+        id: 'power:uuid-1:56000:running>error',
+        changes: [change('x', 'running', 'error', t0 + 120_000)],
+      });
+      expect((await store.incidents.latestFor('uuid-1'))?.id).toBe('power:uuid-1:56000:running>error');
+      expect(await store.incidents.latestFor('uuid-2')).toBeNull();
+      expect((await store.incidents.getMany([input.id, 'nope'])).map((i) => i.id)).toEqual([input.id]);
+    });
+
+    it('records each channel’s post once, its ts once, and never lowers what it shows', async () => {
+      const t0 = place.clock.now().getTime();
+      for (const id of ['i1', 'i2', 'i3']) {
+        await store.incidents.create({
+          id,
+          serverUuid: `uuid-${id}`,
+          name: id,
+          ipAddress: null,
+          plan: null,
+          baseline: 'running',
+          baselineSince: new Date(t0),
+          baselineSinceKnown: true,
+          power: 'error',
+          changes: [change(id, 'running', 'error', t0)],
+        });
+      }
+      expect(await store.incidents.addPost('i1', 'C0A')).toBe(true);
+      expect(await store.incidents.addPost('i1', 'C0A')).toBe(false);
+      expect(await store.incidents.addPost('i1', 'C0B')).toBe(true);
+      await store.incidents.addPost('i2', 'C0A');
+      await store.incidents.addPost('i3', 'C0A');
+      expect(await store.incidents.post('i1', 'C0A')).toMatchObject({ messageTs: null, renderedVersion: 0 });
+      // A digest: three incidents, one message.
+      await store.incidents.markPosted('C0A', '100.1', [
+        { incidentId: 'i1', version: 1 },
+        { incidentId: 'i2', version: 1 },
+        { incidentId: 'i3', version: 1 },
+      ]);
+      // A replayed post keeps the first ts.
+      await store.incidents.markPosted('C0A', '999.9', [{ incidentId: 'i1', version: 1 }]);
+      expect((await store.incidents.postsOfMessage('C0A', '100.1')).map((p) => p.incidentId)).toEqual([
+        'i1',
+        'i2',
+        'i3',
+      ]);
+      expect(await store.incidents.postsOfMessage('C0A', '999.9')).toEqual([]);
+      await store.incidents.markRendered('C0A', [{ incidentId: 'i1', version: 3 }]);
+      await store.incidents.markRendered('C0A', [{ incidentId: 'i1', version: 2 }]);
+      expect(await store.incidents.post('i1', 'C0A')).toMatchObject({
+        messageTs: '100.1',
+        renderedVersion: 3,
+      });
+      expect(await store.incidents.post('i1', 'C0B')).toMatchObject({ messageTs: null, renderedVersion: 0 });
+      expect((await store.incidents.posts('C0A', ['i1', 'i3', 'x'])).map((p) => p.incidentId).sort()).toEqual(
+        ['i1', 'i3'],
+      );
+    });
+
+    it('purges settled incidents past their time with their posts, and keeps open ones', async () => {
+      const t0 = place.clock.now().getTime();
+      const base = {
+        serverUuid: 'uuid-1',
+        name: 'web-1',
+        ipAddress: null,
+        plan: null,
+        baseline: 'running',
+        baselineSince: new Date(t0),
+        baselineSinceKnown: true,
+      };
+      await store.incidents.create({
+        ...base,
+        id: 'settled',
+        power: 'running',
+        changes: [change('a', 'running', 'stopped', t0), change('b', 'stopped', 'running', t0 + 1000)],
+      });
+      await store.incidents.create({
+        ...base,
+        id: 'open',
+        power: 'stopped',
+        changes: [change('c', 'running', 'stopped', t0)],
+      });
+      await store.incidents.addPost('settled', 'C0A');
+      expect(await store.incidents.purgeSettled(new Date(t0))).toBe(0);
+      expect(await store.incidents.purgeSettled(new Date(t0 + 2000))).toBe(1);
+      expect(await store.incidents.get('settled')).toBeNull();
+      expect(await store.incidents.post('settled', 'C0A')).toBeNull();
+      expect(await store.incidents.get('open')).not.toBeNull();
+    });
+  });
+
+  describe('mutes', () => {
+    it('sets, extends, finds the mutes covering a server, ends them and purges the ended', async () => {
+      const now = place.clock.now();
+      const at = (min: number) => new Date(now.getTime() + min * MIN);
+      await store.mutes.set({ target: 'uuid-1', channelId: 'C0A', until: at(30), createdBy: 'U1' });
+      await store.mutes.set({ target: WATCH_ALL, channelId: 'C0B', until: at(60), createdBy: 'U2' });
+      await store.mutes.set({ target: 'uuid-2', channelId: 'C0A', until: at(10), createdBy: 'U1' });
+      // Muting again moves the end.
+      const moved = await store.mutes.set({
+        target: 'uuid-1',
+        channelId: 'C0A',
+        until: at(90),
+        createdBy: 'U3',
+      });
+      expect(moved).toMatchObject({ until: at(90), createdBy: 'U3' });
+      expect((await store.mutes.activeFor('uuid-1', now)).map((m) => [m.target, m.channelId])).toEqual([
+        ['uuid-1', 'C0A'],
+        ['all', 'C0B'],
+      ]);
+      expect((await store.mutes.active(now, 'C0A')).map((m) => m.target)).toEqual(['uuid-2', 'uuid-1']);
+      expect((await store.mutes.active(at(20))).map((m) => m.target)).toEqual(['all', 'uuid-1']);
+      // Its own mute has ended; the other channel's `all` still covers it.
+      expect((await store.mutes.activeFor('uuid-2', at(10))).map((m) => m.channelId)).toEqual(['C0B']);
+      expect((await store.mutes.remove('C0A', 'uuid-1')).map((m) => m.target)).toEqual(['uuid-1']);
+      expect(await store.mutes.remove('C0A', 'uuid-1')).toEqual([]);
+      expect(await store.mutes.purgeEnded(at(15))).toBe(1);
+      expect((await store.mutes.remove('C0B')).map((m) => m.target)).toEqual(['all']);
+      expect(await store.mutes.active(now)).toEqual([]);
+    });
+  });
+
+  describe('snapshots and power changes', () => {
+    it('knows when the power was last seen to change, and not for the state first seen', async () => {
+      const t0 = place.clock.now();
+      const t = (min: number) => new Date(t0.getTime() + min * MIN);
+      await store.snapshots.upsert({ serverUuid: 'u', powerStatus: null, observedAt: t0 });
+      const first = await store.snapshots.upsert({
+        serverUuid: 'u',
+        powerStatus: 'running',
+        observedAt: t(1),
+      });
+      expect(first.row.powerChangedAt).toBeNull();
+      const stop = await store.snapshots.upsert({
+        serverUuid: 'u',
+        powerStatus: 'stopped',
+        observedAt: t(2),
+      });
+      expect(stop.row.powerChangedAt).toEqual(t(2));
+      const same = await store.snapshots.upsert({
+        serverUuid: 'u',
+        contractStatus: 'suspended',
+        observedAt: t(3),
+      });
+      expect(same.row).toMatchObject({ powerChangedAt: t(2), changedAt: t(3) });
+    });
+  });
+
   describe('transaction', () => {
     it('commits a snapshot and its outbox item together', async () => {
       const now = place.clock.now();

@@ -24,7 +24,7 @@ describe('createWatcherRuntime (the wiring main.ts uses)', () => {
       onOutbox: () => notifier?.kick(),
     });
     notifier = new Notifier({
-      outbox: w.a.store.outbox,
+      store: w.a.store,
       slack: w.slack,
       logger: w.logger,
       clock: w.time,
@@ -54,7 +54,14 @@ describe('subscriptions made while the watcher runs', () => {
     w.a.watcher.start();
     w.a.notifier.start();
     await w.time.advance(20_000);
-    expect(w.sim.control.requests().filter((r) => r.path.startsWith('/v1/vps/servers'))).toHaveLength(0);
+    // Every server's power state is kept fresh, watched or not; nothing is posted without a subscriber.
+    expect(
+      w.sim.control.requests().filter((r) => r.path.startsWith('/v1/vps/servers')).length,
+    ).toBeGreaterThan(2);
+    const snaps = await w.a.store.snapshots.all();
+    expect(snaps.map((s) => s.powerStatus)).toEqual(['running', 'running']);
+    expect(Math.min(...snaps.map((s) => s.observedAt.getTime()))).toBeGreaterThan(w.time.ms() - 10_000);
+    expect(w.slack.posts).toHaveLength(0);
     await w.a.store.watches.add({ target: 'all', channelId: 'C0LATE001', createdBy: 'U0OPERATOR' });
     await w.time.advance(20_000);
     w.sim.control.setPower(w.uuids[0]!, 'error');

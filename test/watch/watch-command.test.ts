@@ -51,9 +51,11 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
   });
 
   it("posts a watched server's power change to the channel once", async () => {
+    // Every server is read, watched or not: a limit that lets a round of the seed's servers take ~1 s.
     h = await startHarness({
       operators: [OPERATOR],
       watcher: true,
+      rateLimit: { limit: 1200, windowSeconds: 60, concurrent: 10 },
       env: { WATCH_INTERVAL_SECONDS: '1', WATCH_FLAP_SECONDS: '0' },
     });
     const db1 = h.sim.control.servers().find((s) => s.name === 'db-1');

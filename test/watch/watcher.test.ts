@@ -48,7 +48,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('watcher on %s against the simulator
     // A second look at the same state is not news.
     expect((await cycleAfter(w)).transitions).toEqual([]);
 
-    // Held for the flap window, then posted once.
+    // Posted at once (no flap-window hold any more), and once.
     await drainFor(w, 40_000);
     expect(w.slack.posts).toHaveLength(1);
     const text = w.slack.textOf(0);

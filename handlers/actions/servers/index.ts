@@ -28,9 +28,15 @@ interface Click {
 
 /**
  * Every button here: ack, drop a retried delivery, answer in place of the
- * message the button was on (or the failure, as a new message).
+ * message the button was on (or the failure, as a new message). `inPlace:
+ * false` answers the clicker alone and leaves the message (a channel's alert).
  */
-function button(deps: HandlerDeps, what: string, run: (click: Click) => Promise<Message | undefined>) {
+function button(
+  deps: HandlerDeps,
+  what: string,
+  run: (click: Click) => Promise<Message | undefined>,
+  { inPlace = true }: { inPlace?: boolean } = {},
+) {
   return async (args: ButtonArgs): Promise<void> => {
     const { ack, body, action, respond } = args;
     await ack();
@@ -39,7 +45,7 @@ function button(deps: HandlerDeps, what: string, run: (click: Click) => Promise<
     const ui = await deps.ui(actor.userId);
     try {
       const m = await run({ actor, ui, value: action.value, args });
-      if (m) await replyTo(respond, m, { replaceOriginal: true });
+      if (m) await replyTo(respond, m, { replaceOriginal: inPlace });
     } catch (err) {
       await replyTo(respond, failureReply(deps.logger, ui, err, what));
     }
@@ -53,6 +59,19 @@ export function registerServersActions(app: App, deps: HandlerDeps): void {
       const card = await deps.servers.card(actor, value ?? '');
       return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: deps.clock.now() });
     }),
+  );
+  // A watcher alert's "Server card": the card for the clicker alone; the alert stays for everyone.
+  app.action<BlockAction<ButtonAction>>(
+    ACTIONS.cardShow,
+    button(
+      deps,
+      'server card',
+      async ({ actor, ui, value }) => {
+        const card = await deps.servers.card(actor, value ?? '');
+        return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: deps.clock.now() });
+      },
+      { inPlace: false },
+    ),
   );
   const edit = (field: ChangeField) =>
     button(deps, 'opening the change form', async ({ actor, ui, value, args }) => {

@@ -1,13 +1,18 @@
-/** `/vps watch <server|all> [#channel]`, `/vps unwatch …`, `/vps watches [#channel]`. */
+/**
+ * `/vps watch <server|all> [#channel]`, `/vps unwatch …`, `/vps watches [#channel]`,
+ * `/vps mute <server|all> <duration> [#channel]`, `/vps unmute [server|all] [#channel]`.
+ */
 
 import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import {
+  muteChangeView,
   subscriptionChangeView,
   subscriptionListView,
 } from '../../../src/slack/views/watch/notifications.ts';
+import { announce } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
 
-export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watches'> = {
+export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watches' | 'mute' | 'unmute'> = {
   async watch({ deps, actor, ui, reply }, c) {
     const result = await deps.subscriptions.watch(actor, c.target, c.channelId ?? actor.channelId);
     await reply(subscriptionChangeView(ui, 'watch', result));
@@ -18,5 +23,37 @@ export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watc
   },
   async watches({ deps, actor, ui, reply }, c) {
     await reply(subscriptionListView(ui, await deps.subscriptions.list(actor, c.channelId)));
+  },
+  // A mute changes what the whole channel is told: the channel hears it, in its own language.
+  async mute({ deps, actor, ui, reply, client, log }, c) {
+    const result = await deps.subscriptions.mute(
+      actor,
+      c.target,
+      c.durationMs,
+      c.channelId ?? actor.channelId,
+    );
+    await announce(
+      client,
+      result.channelId,
+      muteChangeView(deps.channelUi, result, actor.userId),
+      reply,
+      log,
+    );
+    if (result.channelId !== actor.channelId) await reply(muteChangeView(ui, result, actor.userId));
+  },
+  async unmute({ deps, actor, ui, reply, client, log }, c) {
+    const result = await deps.subscriptions.unmute(actor, c.target, c.channelId ?? actor.channelId);
+    if (!result.changed) {
+      await reply(muteChangeView(ui, result, actor.userId));
+      return;
+    }
+    await announce(
+      client,
+      result.channelId,
+      muteChangeView(deps.channelUi, result, actor.userId),
+      reply,
+      log,
+    );
+    if (result.channelId !== actor.channelId) await reply(muteChangeView(ui, result, actor.userId));
   },
 };

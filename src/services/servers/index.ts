@@ -39,11 +39,20 @@ export interface ServersDeps {
   clock: Clock;
   /** How long the server list answers name lookups before it is read again. */
   listCacheMs?: number;
+  /**
+   * A power state read longer ago than this is flagged stale in the list: a
+   * few of the watcher's rounds at its budget (default 3 minutes).
+   */
+  powerStaleAfterMs?: () => number;
 }
 
 export interface ListedServer extends VpsSummary {
   power?: string | undefined;
   powerSeenAt?: Date | undefined;
+  /** How long ago the watcher read the power state. */
+  powerAgeMs?: number | undefined;
+  /** Not read for several of the watcher's rounds: it may have changed since. */
+  powerStale?: boolean | undefined;
 }
 
 export interface ChangeResult {
@@ -104,14 +113,22 @@ export class ServersService {
     await this.deps.access.authorize(actor, 'list');
     const [servers, snapshots] = await Promise.all([this.servers(true), this.deps.store.snapshots.all()]);
     const power = new Map(snapshots.filter((p) => p.powerStatus !== null).map((p) => [p.serverUuid, p]));
+    const now = this.deps.clock.now().getTime();
+    const staleAfter = this.deps.powerStaleAfterMs?.() ?? 180_000;
     return servers
       .filter((s) => matchesFilter(s, filter))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((s) => ({
-        ...s,
-        power: power.get(s.uuid)?.powerStatus ?? undefined,
-        powerSeenAt: power.get(s.uuid)?.observedAt,
-      }));
+      .map((s) => {
+        const snap = power.get(s.uuid);
+        const age = snap ? Math.max(0, now - snap.observedAt.getTime()) : undefined;
+        return {
+          ...s,
+          power: snap?.powerStatus ?? undefined,
+          powerSeenAt: snap?.observedAt,
+          powerAgeMs: age,
+          powerStale: age !== undefined && age > staleAfter,
+        };
+      });
   }
 
   async show(actor: Actor, ref: string): Promise<VpsDetail> {

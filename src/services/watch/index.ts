@@ -1,4 +1,8 @@
 export {
+  MAX_MUTE_MS,
+  MIN_MUTE_MS,
+  type MuteChange,
+  type MuteEntry,
   type SubscriptionChange,
   type SubscriptionDeps,
   type SubscriptionList,

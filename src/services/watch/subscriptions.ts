@@ -1,8 +1,11 @@
 /**
  * The watch subscriptions use case behind `/vps watch <server|all> [#channel]`,
- * `/vps unwatch …` and `/vps watches`. Knows nothing of Slack: plain data in,
- * plain data out. Every change and every refused attempt is audited.
+ * `/vps unwatch …`, `/vps watches`, and the maintenance windows behind
+ * `/vps mute <server|all> <duration>` and `/vps unmute [server|all]`. Knows
+ * nothing of Slack: plain data in, plain data out. Every change and every
+ * refused attempt is audited.
  */
+import type { Clock } from '../../clock.ts';
 import type { ProviderClient } from '../../provider/index.ts';
 import { type Store, WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Actor } from '../access.ts';
@@ -14,14 +17,21 @@ export interface SubscriptionDeps {
   store: {
     watches: Pick<Store['watches'], 'add' | 'remove' | 'list'>;
     snapshots: Pick<Store['snapshots'], 'all'>;
+    mutes: Pick<Store['mutes'], 'set' | 'remove' | 'active' | 'purgeEnded'>;
+    outbox: Pick<Store['outbox'], 'rescheduleHeld'>;
   };
   provider: Pick<ProviderClient, 'listServers'>;
   /** Finds a server by name, uuid or IP; throws its not-found / ambiguous error. */
   servers: Pick<ServersService, 'resolve'>;
   access: Pick<AccessService, 'authorize'>;
   audit: Audit;
+  clock: Clock;
   notifyChannel?: string | undefined;
 }
+
+/** The longest mute: a maintenance window, not a way to turn a watch off (that is `/vps unwatch`). */
+export const MAX_MUTE_MS = 7 * 86_400_000;
+export const MIN_MUTE_MS = 60_000;
 
 export interface SubscriptionChange {
   target: string;
@@ -31,9 +41,33 @@ export interface SubscriptionChange {
   changed: boolean;
 }
 
+export interface MuteEntry {
+  target: string;
+  /** The server's name, or 'all'. */
+  label: string;
+  channelId: string;
+  until: Date;
+  createdBy: string;
+}
+
 export interface SubscriptionList {
   rows: { target: string; label: string; channelId: string; createdBy: string }[];
+  /** Mutes in force. */
+  mutes: MuteEntry[];
   notifyChannel: string | undefined;
+}
+
+export interface MuteChange {
+  kind: 'mute' | 'unmute';
+  target: string;
+  label: string;
+  channelId: string;
+  /** `mute`: until when; `unmute`: null. */
+  until: Date | null;
+  /** `unmute`: whether anything was muted. */
+  changed: boolean;
+  /** `unmute <server>` while every server stays muted: until when. */
+  allMutedUntil: Date | null;
 }
 
 export class WatchSubscriptions {
@@ -47,12 +81,12 @@ export class WatchSubscriptions {
 
   private async authorizeChange(
     actor: Actor,
-    action: 'watch' | 'unwatch',
+    action: 'watch' | 'unwatch' | 'mute' | 'unmute',
     ref: string,
     channelId: string,
   ): Promise<void> {
     try {
-      await this.deps.access.authorize(actor, 'watch');
+      await this.deps.access.authorize(actor, action === 'mute' || action === 'unmute' ? 'mute' : 'watch');
     } catch (err) {
       await this.deps.audit.record({
         actor: actor.userId,
@@ -106,17 +140,122 @@ export class WatchSubscriptions {
 
   async list(actor: Actor, channelId?: string): Promise<SubscriptionList> {
     await this.deps.access.authorize(actor, 'watches');
-    const rows = await this.deps.store.watches.list(channelId);
-    const names = await this.serverNames(rows.filter((r) => r.target !== WATCH_ALL).map((r) => r.target));
+    const [rows, mutes] = await Promise.all([
+      this.deps.store.watches.list(channelId),
+      this.deps.store.mutes.active(this.deps.clock.now(), channelId),
+    ]);
+    const names = await this.serverNames(
+      [...rows, ...mutes].filter((r) => r.target !== WATCH_ALL).map((r) => r.target),
+    );
+    const label = (target: string) => (target === WATCH_ALL ? WATCH_ALL : (names.get(target) ?? target));
     return {
       rows: rows.map((r) => ({
         target: r.target,
-        label: r.target === WATCH_ALL ? WATCH_ALL : (names.get(r.target) ?? r.target),
+        label: label(r.target),
         channelId: r.channelId,
         createdBy: r.createdBy,
       })),
+      mutes: mutes.map((m) => ({
+        target: m.target,
+        label: label(m.target),
+        channelId: m.channelId,
+        until: m.until,
+        createdBy: m.createdBy,
+      })),
       notifyChannel: this.deps.notifyChannel,
     };
+  }
+
+  /**
+   * A maintenance window: changes of `ref` (a server or `all`) are recorded
+   * but not told in the channel for `durationMs`; one summary follows when it
+   * ends. Muting again moves the end.
+   */
+  async mute(
+    actor: Actor,
+    ref: string,
+    durationMs: number,
+    channelId = actor.channelId,
+  ): Promise<MuteChange> {
+    await this.authorizeChange(actor, 'mute', ref, channelId);
+    const t = await this.target(ref);
+    const now = this.deps.clock.now();
+    const ms = Math.min(MAX_MUTE_MS, Math.max(MIN_MUTE_MS, durationMs));
+    const until = new Date(now.getTime() + ms);
+    await this.deps.store.mutes.purgeEnded(now);
+    await this.deps.store.mutes.set({ target: t.target, channelId, until, createdBy: actor.userId });
+    // Changes held by an earlier mute of the same target now wait for the new end.
+    await this.deps.store.outbox.rescheduleHeld({
+      channelId,
+      subject: t.target === WATCH_ALL ? undefined : t.target,
+      at: until,
+    });
+    const change: MuteChange = {
+      kind: 'mute',
+      ...t,
+      channelId,
+      until,
+      changed: true,
+      allMutedUntil: null,
+    };
+    await this.deps.audit.record({
+      actor: actor.userId,
+      channelId: actor.channelId,
+      action: 'mute',
+      target: t.target,
+      params: {
+        name: t.label,
+        channel: channelId,
+        until: until.toISOString(),
+        minutes: Math.round(ms / 60_000),
+      },
+      outcome: 'ok',
+    });
+    return change;
+  }
+
+  /**
+   * Ends a mute early: of one server, or (no ref, or `all`) every mute of the
+   * channel. What was held back is released at once, as one summary.
+   */
+  async unmute(actor: Actor, ref: string | undefined, channelId = actor.channelId): Promise<MuteChange> {
+    const named = ref?.trim() ? ref.trim() : WATCH_ALL;
+    await this.authorizeChange(actor, 'unmute', named, channelId);
+    const now = this.deps.clock.now();
+    let t: { target: string; label: string };
+    let removed: { target: string }[];
+    let allMutedUntil: Date | null = null;
+    if (named.toLowerCase() === WATCH_ALL) {
+      t = { target: WATCH_ALL, label: WATCH_ALL };
+      removed = (await this.deps.store.mutes.remove(channelId)).filter((m) => m.until > now);
+      await this.deps.store.outbox.rescheduleHeld({ channelId, at: now });
+    } else {
+      // A server that left the list cannot be resolved any more: its uuid still unmutes it.
+      const active = await this.deps.store.mutes.active(now, channelId);
+      const direct = active.find((m) => m.target === named);
+      t = direct ? { target: direct.target, label: named } : await this.target(named);
+      removed = (await this.deps.store.mutes.remove(channelId, t.target)).filter((m) => m.until > now);
+      const all = active.find((m) => m.target === WATCH_ALL);
+      allMutedUntil = all ? all.until : null;
+      await this.deps.store.outbox.rescheduleHeld({ channelId, subject: t.target, at: allMutedUntil ?? now });
+    }
+    const change: MuteChange = {
+      kind: 'unmute',
+      ...t,
+      channelId,
+      until: null,
+      changed: removed.length > 0,
+      allMutedUntil,
+    };
+    await this.deps.audit.record({
+      actor: actor.userId,
+      channelId: actor.channelId,
+      action: 'unmute',
+      target: t.target,
+      params: { name: t.label, channel: channelId, changed: change.changed },
+      outcome: 'ok',
+    });
+    return change;
   }
 
   /**

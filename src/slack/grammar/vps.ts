@@ -30,7 +30,9 @@ export type VpsCommand =
   | { name: 'signups' }
   | { name: 'watch'; target: string; channelId: string | undefined }
   | { name: 'unwatch'; target: string; channelId: string | undefined }
-  | { name: 'watches'; channelId: string | undefined };
+  | { name: 'watches'; channelId: string | undefined }
+  | { name: 'mute'; target: string; durationMs: number; channelId: string | undefined }
+  | { name: 'unmute'; target: string | undefined; channelId: string | undefined };
 
 type ParseResult = GrammarResult<VpsCommand>;
 
@@ -105,6 +107,26 @@ function parseListFilter(tokens: readonly Token[]): ListFilter {
 
 const CHANGE_WORDS: Record<string, ChangeField> = { rename: 'name', memo: 'memo', rdns: 'rdns' };
 
+const UNIT_MS: Record<string, number> = {
+  s: 1_000,
+  sec: 1_000,
+  m: 60_000,
+  min: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+const MUTE_MIN_MS = 60_000;
+const MUTE_MAX_MS = 7 * 86_400_000;
+
+/** `30m`, `2h`, `1h30m`, `1d`, `90min`: a mute's length in ms, within 1 minute and 7 days; undefined otherwise. */
+export function parseDuration(text: string): number | undefined {
+  const t = text.trim().toLowerCase();
+  if (!/^(\d+(s|sec|m|min|h|d))+$/.test(t)) return undefined;
+  let ms = 0;
+  for (const m of t.matchAll(/(\d+)(sec|min|s|m|h|d)/g)) ms += Number(m[1]) * UNIT_MS[m[2]!]!;
+  return ms >= MUTE_MIN_MS && ms <= MUTE_MAX_MS ? ms : undefined;
+}
+
 export function parseVpsCommand(typed: string): ParseResult {
   const text = fromSlackText(typed);
   const tokens = tokenize(text);
@@ -164,6 +186,22 @@ export function parseVpsCommand(typed: string): ParseResult {
       const channel = args[1] ? channelOf(args[1].text) : undefined;
       if (channel === null) return usage(word);
       return ok({ name: word, target: args[0]!.text, channelId: channel });
+    }
+    case 'mute': {
+      if (args.length < 2 || args.length > 3 || !args[0]!.text) return usage(word);
+      const durationMs = parseDuration(args[1]!.text);
+      const channel = args[2] ? channelOf(args[2].text) : undefined;
+      if (durationMs === undefined || channel === null) return usage(word);
+      return ok({ name: 'mute', target: args[0]!.text, durationMs, channelId: channel });
+    }
+    case 'unmute': {
+      if (args.length > 2) return usage(word);
+      // `unmute #channel`: every mute of that channel.
+      const lone = args.length === 1 ? channelOf(args[0]!.text) : undefined;
+      if (lone) return ok({ name: 'unmute', target: undefined, channelId: lone });
+      const channel = args[1] ? channelOf(args[1].text) : undefined;
+      if (channel === null) return usage(word);
+      return ok({ name: 'unmute', target: args[0]?.text || undefined, channelId: channel });
     }
     default:
       return { ok: false, error: { problem: 'unknown_command', word: first.text.slice(0, 40) } };

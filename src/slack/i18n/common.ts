@@ -18,6 +18,11 @@ const en = {
   'status.active': 'active',
   'status.suspended': 'suspended',
 
+  'duration.s': '{n} s',
+  'duration.min': '{n} min',
+  'duration.h': '{n} h',
+  'duration.d': '{n} d',
+
   'permission.full': 'full',
   'permission.read': 'read only',
   'permission.custom': 'custom',
@@ -50,6 +55,10 @@ const en = {
     'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
   'usage.watches':
     'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
+  'usage.mute':
+    'Usage: `/vps mute <server|all> <duration> [#channel]`, the duration from 1m to 7d such as `30m`, `2h`, `1h30m`, `1d`; `/vps unmute [server|all] [#channel]` ends it early.',
+  'usage.unmute':
+    'Usage: `/vps unmute [server|all] [#channel]` (no server: every mute of the channel); `/vps mute <server|all> <duration>` starts one.',
 
   'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
   'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',
@@ -123,6 +132,11 @@ const ja: Record<keyof typeof en, string> = {
   'status.active': '利用中',
   'status.suspended': '凍結中',
 
+  'duration.s': '{n}秒',
+  'duration.min': '{n}分',
+  'duration.h': '{n}時間',
+  'duration.d': '{n}日',
+
   'permission.full': 'フル',
   'permission.read': '読み取りのみ',
   'permission.custom': 'カスタム',
@@ -155,6 +169,10 @@ const ja: Record<keyof typeof en, string> = {
     '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
   'usage.watches':
     '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
+  'usage.mute':
+    '使い方: `/vps mute <サーバー|all> <期間> [#チャンネル]`。期間は 1m〜7d で、`30m`、`2h`、`1h30m`、`1d` のように書きます。早めに解除するには `/vps unmute [サーバー|all] [#チャンネル]`。',
+  'usage.unmute':
+    '使い方: `/vps unmute [サーバー|all] [#チャンネル]`（サーバーを省くとこのチャンネルのミュートをすべて解除）。ミュートするには `/vps mute <サーバー|all> <期間>`。',
 
   'error.server_not_found':
     '`{ref}` というサーバーはありません。`/vps list` で名前・UUID・IPを確認してください。',

@@ -30,7 +30,10 @@ const en = {
   'help.cmd.approve': 'Approve or reject orders with the buttons on their approval message',
   'help.cmd.watch':
     '`/vps watch <server|all> [#channel]` — post power changes here (or there); `/vps unwatch …` stops it',
-  'help.cmd.watches': '`/vps watches [#channel]` — what this channel (or that one) watches',
+  'help.cmd.watches':
+    '`/vps watches [#channel]` — what this channel (or that one) watches, and what it muted',
+  'help.cmd.mute':
+    '`/vps mute <server|all> <duration>` — a maintenance window: changes are recorded, not posted, and summed up when it ends (e.g. `/vps mute db-1 2h`); `/vps unmute [server|all]` ends it early',
   'help.modal_hint': 'Leave out the new value to edit it in a form.',
 
   'list.header': '{count} servers',
@@ -40,7 +43,9 @@ const en = {
   'list.prev': 'Previous',
   'list.next': 'Next',
   'list.power_unknown': 'power not seen yet',
-  'list.power_seen': '{power} (seen {at})',
+  'list.power_seen': '{power} (seen {age} ago)',
+  'list.power_stale':
+    '{power} when last seen {age} ago: not read again for several rounds, so it may have changed (`/vps power <server>` asks now)',
   'list.no_ip': 'no IP',
 
   'card.title': '{name}',
@@ -152,7 +157,9 @@ const ja: Record<keyof typeof en, string> = {
   'help.cmd.approve': '承認メッセージのボタンで注文を承認・却下できます',
   'help.cmd.watch':
     '`/vps watch <サーバー|all> [#チャンネル]` — 電源状態の変化をここ（または指定先）に投稿。`/vps unwatch …` で停止',
-  'help.cmd.watches': '`/vps watches [#チャンネル]` — このチャンネル（または指定先）の監視対象',
+  'help.cmd.watches': '`/vps watches [#チャンネル]` — このチャンネル（または指定先）の監視対象とミュート',
+  'help.cmd.mute':
+    '`/vps mute <サーバー|all> <期間>` — メンテナンス時間: 変化は記録だけして投稿せず、終了時にまとめて知らせます（例: `/vps mute db-1 2h`）。`/vps unmute [サーバー|all]` で早めに解除',
   'help.modal_hint': '新しい値を省略するとフォームで編集できます。',
 
   'list.header': 'サーバー {count} 台',
@@ -162,7 +169,9 @@ const ja: Record<keyof typeof en, string> = {
   'list.prev': '前へ',
   'list.next': '次へ',
   'list.power_unknown': '電源状態は未取得',
-  'list.power_seen': '{power}（{at} 時点）',
+  'list.power_seen': '{power}（{age}前に確認）',
+  'list.power_stale':
+    '{age}前の確認では {power}: その後しばらく読み直せておらず、変わっているかもしれません（`/vps power <サーバー>` で今の状態を確認できます）',
   'list.no_ip': 'IPなし',
 
   'card.title': '{name}',

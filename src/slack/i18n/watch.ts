@@ -1,7 +1,8 @@
 /**
- * The watcher's notifications (power and contract changes, servers coming and
- * going, signup follow-ups, the provider key's health, digests) and the
- * answers to `/vps watch`, `/vps unwatch` and `/vps watches`.
+ * The watcher's notifications (power incidents and their thread replies,
+ * contract changes, servers coming and going, signup follow-ups, the
+ * provider key's health, digests, the summary after a mute) and the answers to `/vps watch`, `/vps unwatch`,
+ * `/vps watches`, `/vps mute` and `/vps unmute`.
  */
 const en = {
   'watch.power.changed': '{emoji} *{name}* is now *{to}* (was {from}) {at}',
@@ -9,6 +10,48 @@ const en = {
   'watch.power.flap': ':repeat: *{name}* flapped {path} between {from_at} and {to_at}; now *{to}* again',
   'watch.power.alarm_error': '{oncall} *{name}* reports a power *error*.',
   'watch.power.alarm_stop': '{oncall} *{name}* stopped without a power operation being applied.',
+  'watch.incident.alarm_error': ':rotating_light: {oncall} *{name}* reports a power *error*',
+  'watch.incident.alarm_stop':
+    ':rotating_light: {oncall} *{name}* stopped with no power operation to explain it',
+  'watch.incident.changed': '{emoji} *{name}* is now *{to}*',
+  'watch.incident.sequence': '{emoji} *{name}* went {path}',
+  'watch.incident.flap': ':repeat: *{name}* flapped {path} between {from_at} and {to_at}; *{to}* again',
+  'watch.incident.recovered': ':white_check_mark: *{name}* recovered after {duration}: *{to}* again',
+  'watch.incident.running_again': ':large_green_circle: *{name}* is *{to}* again after {duration}',
+  'watch.incident.still':
+    '{emoji} *{name}* is now *{to}*: {count} changes since {since}, each one in the thread',
+  'watch.incident.line': '*{to}* since {at} (was *{from}* for {duration})',
+  'watch.incident.line_at_least': '*{to}* since {at} (was *{from}* for at least {duration})',
+  'watch.incident.started': 'It began {at}: *{from}* → *{to}*',
+  'watch.incident.field.ip': '*IP address*\n{ip}',
+  'watch.incident.field.plan': '*Plan*\n{plan}',
+  'watch.incident.field.operation': '*Power operation*\n{value}',
+  'watch.incident.operation.yes': 'yes: it went through processing',
+  'watch.incident.operation.none': 'none seen',
+  'watch.incident.unknown': 'not known',
+  'watch.incident.button.card': 'Server card',
+  'watch.incident.button.mute': 'Mute for 1 hour',
+  'watch.incident.text': '{headline}. {line}. IP address {ip}, plan {plan}, power operation: {operation}.',
+  'watch.reply.changed': '{emoji} *{name}* is now *{to}* (was *{from}* for {duration}) · {at}',
+  'watch.reply.recovered': ':white_check_mark: *{name}* recovered after {duration}: *{to}* again · {at}',
+  'watch.reply.running_again': ':large_green_circle: *{name}* is *{to}* again after {duration} · {at}',
+  'watch.reply.many': '{count} more changes:',
+  'watch.digest.when_at': 'at {at}',
+  'watch.digest.when_between': 'between {from} and {to}',
+  'watch.digest.recovered_after': 'recovered after {duration}',
+  'watch.digest.servers': 'Servers: {names}',
+  'watch.digest.servers_more': 'Servers: {names} and {count} more',
+  'watch.muted.title':
+    ':bell: Notifications are back on here. While they were muted: {count} changes on the servers {when}',
+  'watch.cmd.muted':
+    ':no_bell: <@{by}> muted {target} in {channel} until {until}. Changes are still recorded, and one summary follows when the mute ends. `/vps unmute` ends it early.',
+  'watch.cmd.unmuted':
+    ':bell: <@{by}> unmuted {target} in {channel}. Anything held back meanwhile follows in one summary.',
+  'watch.cmd.not_muted': 'Nothing was muted in {channel}.',
+  'watch.cmd.still_muted':
+    'Every server stays muted in {channel} until {until} (`/vps unmute all` ends that too).',
+  'watch.cmd.mutes_title': 'Muted',
+  'watch.cmd.mute_line': '{target} in {channel} until {until} (by <@{by}>)',
   'watch.show_hint': 'Details: `/vps show {ref}`',
   'watch.contract.changed': ':scales: The contract of *{name}* is now *{to}* (was {from}) {at}',
   'watch.server.added': ':new: A new server *{name}* appeared in the list {at}',
@@ -27,7 +70,7 @@ const en = {
     ':rotating_light: The provider API key expired {expires} and is refused now: the bot can no longer read or change anything, and no server is watched. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
   'watch.key.alarm_expiring': '{oncall} The provider API key expires within a day.',
   'watch.key.alarm_refused': '{oncall} The bot has lost its access to the provider.',
-  'watch.digest.title': '{count} changes on the servers',
+  'watch.digest.title': '{count} changes on the servers {when}',
   'watch.digest.summary_line': '{count} × {what}',
   'watch.digest.more': '…and {count} more not listed here; `/vps list` shows every server now.',
   'watch.digest.alarm': '{oncall} {count} of these need attention (error or unexpected stop).',
@@ -57,6 +100,50 @@ const ja: Record<keyof typeof en, string> = {
     ':repeat: *{name}* の電源状態が {from_at} から {to_at} の間に {path} と揺れ、今は再び *{to}* です',
   'watch.power.alarm_error': '{oncall} *{name}* の電源状態が *エラー* です。',
   'watch.power.alarm_stop': '{oncall} *{name}* が電源操作なしに停止しました。',
+  'watch.incident.alarm_error': ':rotating_light: {oncall} *{name}* の電源状態が *エラー* です',
+  'watch.incident.alarm_stop':
+    ':rotating_light: {oncall} *{name}* が停止しました。電源操作の形跡はありません',
+  'watch.incident.changed': '{emoji} *{name}* が *{to}* になりました',
+  'watch.incident.sequence': '{emoji} *{name}* の電源状態: {path}',
+  'watch.incident.flap':
+    ':repeat: *{name}* の電源状態が {from_at} から {to_at} の間に {path} と揺れ、今は再び *{to}* です',
+  'watch.incident.recovered': ':white_check_mark: *{name}* は {duration}後に復旧し、再び *{to}* です',
+  'watch.incident.running_again': ':large_green_circle: *{name}* は {duration}後に再び *{to}* になりました',
+  'watch.incident.still':
+    '{emoji} *{name}* は現在 *{to}* です。{since} から {count} 回変化しました（各変化はスレッドに記載）',
+  'watch.incident.line': '{at} から *{to}*（それまで {duration} *{from}*）',
+  'watch.incident.line_at_least': '{at} から *{to}*（それまで少なくとも {duration} *{from}*）',
+  'watch.incident.started': '発生: {at}、*{from}* → *{to}*',
+  'watch.incident.field.ip': '*IPアドレス*\n{ip}',
+  'watch.incident.field.plan': '*プラン*\n{plan}',
+  'watch.incident.field.operation': '*電源操作*\n{value}',
+  'watch.incident.operation.yes': 'あり（処理中を経由）',
+  'watch.incident.operation.none': '形跡なし',
+  'watch.incident.unknown': '不明',
+  'watch.incident.button.card': 'サーバー情報',
+  'watch.incident.button.mute': '1時間ミュート',
+  'watch.incident.text': '{headline}。{line}。IPアドレス {ip}、プラン {plan}、電源操作: {operation}。',
+  'watch.reply.changed': '{emoji} *{name}* が *{to}* になりました（それまで {duration} *{from}*）· {at}',
+  'watch.reply.recovered': ':white_check_mark: *{name}* は {duration}後に復旧し、再び *{to}* です · {at}',
+  'watch.reply.running_again':
+    ':large_green_circle: *{name}* は {duration}後に再び *{to}* になりました · {at}',
+  'watch.reply.many': 'さらに {count} 件の変化:',
+  'watch.digest.when_at': '（{at}）',
+  'watch.digest.when_between': '（{from} 〜 {to}）',
+  'watch.digest.recovered_after': '{duration}後に復旧',
+  'watch.digest.servers': 'サーバー: {names}',
+  'watch.digest.servers_more': 'サーバー: {names} ほか {count} 台',
+  'watch.muted.title':
+    ':bell: このチャンネルの通知を再開しました。ミュート中にサーバーで {count} 件の変化がありました{when}',
+  'watch.cmd.muted':
+    ':no_bell: <@{by}> が {channel} で {target} を {until} までミュートしました。変化は引き続き記録され、ミュートが終わるとまとめて1件で知らせます。早めに終えるには `/vps unmute`。',
+  'watch.cmd.unmuted':
+    ':bell: <@{by}> が {channel} での {target} のミュートを解除しました。その間に保留していた変化はまとめて1件で知らせます。',
+  'watch.cmd.not_muted': '{channel} では何もミュートしていませんでした。',
+  'watch.cmd.still_muted':
+    '{channel} では {until} まで全サーバーのミュートが続きます（`/vps unmute all` で解除できます）。',
+  'watch.cmd.mutes_title': 'ミュート中',
+  'watch.cmd.mute_line': '{channel} の {target}: {until} まで（<@{by}> が設定）',
   'watch.show_hint': '詳細: `/vps show {ref}`',
   'watch.contract.changed': ':scales: *{name}* の契約状態が *{to}* になりました（以前: {from}）{at}',
   'watch.server.added': ':new: 新しいサーバー *{name}* が一覧に現れました {at}',
@@ -75,7 +162,7 @@ const ja: Record<keyof typeof en, string> = {
     ':rotating_light: プロバイダーのAPIキーは {expires} に有効期限が切れ、拒否されるようになりました。ボットはサーバーの確認も操作もできず、監視も止まっています。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
   'watch.key.alarm_expiring': '{oncall} プロバイダーのAPIキーの有効期限が残り1日を切りました。',
   'watch.key.alarm_refused': '{oncall} ボットがプロバイダーにアクセスできなくなりました。',
-  'watch.digest.title': 'サーバーに {count} 件の変化がありました',
+  'watch.digest.title': 'サーバーに {count} 件の変化がありました{when}',
   'watch.digest.summary_line': '{count} 件: {what}',
   'watch.digest.more':
     '…ほか {count} 件はここに載せていません。`/vps list` で現在の全サーバーを確認できます。',

@@ -49,6 +49,62 @@ export function formatTime(ui: Ui, at: Date): string {
   }).format(at);
 }
 
+/**
+ * A length of time as people say it, two units at most: `56 s`, `3 min`,
+ * `2 h 5 min`, `3 d 4 h` (`2時間5分` in Japanese).
+ */
+export function formatDuration(ui: Ui, ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const parts: [MessageKey, number][] =
+    s < 60
+      ? [['duration.s', s]]
+      : s < 3600
+        ? [['duration.min', Math.floor(s / 60)]]
+        : s < 86_400
+          ? [
+              ['duration.h', Math.floor(s / 3600)],
+              ['duration.min', Math.floor((s % 3600) / 60)],
+            ]
+          : [
+              ['duration.d', Math.floor(s / 86_400)],
+              ['duration.h', Math.floor((s % 86_400) / 3600)],
+            ];
+  return parts
+    .filter(([, n], i) => i === 0 || n > 0)
+    .map(([key, n]) => ui.t(key, { n }))
+    .join(ui.locale === 'ja' ? '' : ' ');
+}
+
+/** `2026-03-02 12:00 Asia/Tokyo`: a time in the reader's zone that says which zone it is. */
+export function formatZonedTime(ui: Ui, at: Date): string {
+  let tz = ui.tz;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    tz = 'UTC';
+  }
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${tz}`;
+}
+
+/**
+ * Slack's date token: every client shows it in its reader's own zone and
+ * format; one that cannot shows the fallback, which names its zone.
+ */
+export function slackDate(ui: Ui, ms: number): string {
+  const sec = Math.floor(ms / 1000);
+  return `<!date^${sec}^{date_short_pretty} {time}|${formatZonedTime(ui, new Date(sec * 1000))}>`;
+}
+
 /** A provider time shown in the user's zone; an unparseable value is shown as given. */
 export function formatProviderTime(ui: Ui, s: string): string {
   const d = parseProviderTime(s);

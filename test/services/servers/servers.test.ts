@@ -8,7 +8,7 @@ import {
   ServersService,
   type VpsSummary,
 } from '../../../src/services/servers/index.ts';
-import type { AuditEntry, AuditRow } from '../../../src/store/index.ts';
+import type { AuditEntry, AuditRow, SnapshotRow } from '../../../src/store/index.ts';
 
 const summary = (name: string, ip: string, uuid = `uuid-${name}`): VpsSummary => ({
   uuid,
@@ -21,7 +21,10 @@ const summary = (name: string, ip: string, uuid = `uuid-${name}`): VpsSummary =>
   memo: null,
 });
 
-function setup(servers: VpsSummary[]) {
+function setup(
+  servers: VpsSummary[],
+  o: { snapshots?: SnapshotRow[]; now?: number; staleAfterMs?: number } = {},
+) {
   const audit: AuditEntry[] = [];
   const writes: string[] = [];
   let listCalls = 0;
@@ -57,9 +60,9 @@ function setup(servers: VpsSummary[]) {
       },
       latest: async () => [],
     },
-    snapshots: { all: async () => [] },
+    snapshots: { all: async () => o.snapshots ?? [] },
   };
-  const clock = { now: () => new Date(0) };
+  const clock = { now: () => new Date(o.now ?? 0) };
   const access = new AccessService({
     operators: ['U0OP'],
     approvers: [],
@@ -74,6 +77,7 @@ function setup(servers: VpsSummary[]) {
       access,
       audit: new Audit(store, createLogger({ level: 'silent' })),
       clock,
+      ...(o.staleAfterMs === undefined ? {} : { powerStaleAfterMs: () => o.staleAfterMs! }),
     }),
     audit,
     writes,
@@ -98,6 +102,33 @@ describe('ServersService', () => {
       params: { count: 2 },
     });
     await expect(svc.resolve('10.0.0.9')).rejects.toMatchObject({ code: 'server_not_found', details: [] });
+  });
+
+  it('lists each server with its power state, how old it is, and whether it is older than a few rounds', async () => {
+    const now = Date.UTC(2026, 2, 2, 3, 0, 0);
+    const snap = (uuid: string, power: string | null, ageMs: number): SnapshotRow => ({
+      serverUuid: uuid,
+      name: null,
+      powerStatus: power,
+      contractStatus: 'active',
+      observedAt: new Date(now - ageMs),
+      changedAt: new Date(0),
+      powerChangedAt: null,
+    });
+    const s = setup(
+      [summary('web-1', '10.0.0.1'), summary('web-2', '10.0.0.2'), summary('web-3', '10.0.0.3')],
+      {
+        now,
+        staleAfterMs: 90_000,
+        snapshots: [snap('uuid-web-1', 'running', 20_000), snap('uuid-web-2', 'stopped', 10 * 60_000)],
+      },
+    );
+    const listed = await s.svc.list(op, { terms: [] });
+    expect(listed.map((l) => [l.name, l.power, l.powerAgeMs, l.powerStale])).toEqual([
+      ['web-1', 'running', 20_000, false],
+      ['web-2', 'stopped', 600_000, true],
+      ['web-3', undefined, undefined, false],
+    ]);
   });
 
   it('reads the server list once per cache period for lookups', async () => {

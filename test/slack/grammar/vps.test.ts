@@ -111,6 +111,36 @@ describe('parseVpsCommand', () => {
     expect(ok('list')).toMatchObject({ name: 'list' });
   });
 
+  it('reads mute and unmute: the target, a duration of 1 minute to 7 days, an escaped channel', () => {
+    expect(ok('mute db-1 2h')).toEqual({
+      name: 'mute',
+      target: 'db-1',
+      durationMs: 7_200_000,
+      channelId: undefined,
+    });
+    expect(ok('mute all 1h30m <#C0ALERTS1|alerts>')).toEqual({
+      name: 'mute',
+      target: 'all',
+      durationMs: 5_400_000,
+      channelId: 'C0ALERTS1',
+    });
+    expect(ok('MUTE web-1 90min')).toMatchObject({ durationMs: 5_400_000 });
+    expect(ok('mute web-1 7d')).toMatchObject({ durationMs: 7 * 86_400_000 });
+    for (const bad of [
+      'mute db-1',
+      'mute db-1 forever',
+      'mute db-1 30s',
+      'mute db-1 8d',
+      'mute db-1 2h #alerts',
+    ])
+      expect(err(bad)).toEqual({ problem: 'usage', command: 'mute' });
+    expect(ok('unmute')).toEqual({ name: 'unmute', target: undefined, channelId: undefined });
+    expect(ok('unmute db-1')).toEqual({ name: 'unmute', target: 'db-1', channelId: undefined });
+    expect(ok('unmute <#C0ALERTS1>')).toEqual({ name: 'unmute', target: undefined, channelId: 'C0ALERTS1' });
+    expect(ok('unmute all <#C0ALERTS1>')).toEqual({ name: 'unmute', target: 'all', channelId: 'C0ALERTS1' });
+    expect(err('unmute a b c')).toEqual({ problem: 'usage', command: 'unmute' });
+  });
+
   it('names an unknown word, shortened', () => {
     expect(err('reboot web-1')).toEqual({ problem: 'unknown_command', word: 'reboot' });
     expect((err('x'.repeat(100)) as { word: string }).word).toHaveLength(40);

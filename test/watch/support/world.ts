@@ -117,7 +117,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       onOutbox: () => notifier?.kick(),
     });
     notifier = new Notifier({
-      outbox: time.trackAll(store.outbox),
+      store: tracked,
       slack,
       logger: logger.child({ instance: name }),
       clock: time,

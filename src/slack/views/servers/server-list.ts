@@ -2,7 +2,7 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { ListedServer, ListFilter } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { encodePayload, listPagePayload } from '../../payloads.ts';
-import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from '../format.ts';
+import { enumLabel, escapeMrkdwn, formatDuration, type Message, POWER_EMOJI, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
 
 /** Servers per page: one section each keeps a page far below 50 blocks and 3000 characters. */
@@ -21,13 +21,19 @@ function filterText(f: ListFilter): string {
   ].join(' ');
 }
 
+/** The power state the watcher last read, with its age; one not re-read for several rounds says so. */
+function powerLine(ui: Ui, s: ListedServer): string {
+  if (!s.power) return ui.t('list.power_unknown');
+  const params = {
+    power: enumLabel(ui, 'power', s.power),
+    age: s.powerAgeMs === undefined ? '?' : formatDuration(ui, s.powerAgeMs),
+  };
+  if (s.powerStale) return `:warning: ${ui.t('list.power_stale', params)}`;
+  return `${POWER_EMOJI[s.power] ?? ''} ${ui.t('list.power_seen', params)}`.trim();
+}
+
 function serverLine(ui: Ui, s: ListedServer): string {
-  const power = s.power
-    ? `${POWER_EMOJI[s.power] ?? ''} ${ui.t('list.power_seen', {
-        power: enumLabel(ui, 'power', s.power),
-        at: s.powerSeenAt ? formatTime(ui, s.powerSeenAt) : '?',
-      })}`.trim()
-    : ui.t('list.power_unknown');
+  const power = powerLine(ui, s);
   const first = `*${escapeMrkdwn(s.name)}* · \`${s.ip_address ?? ui.t('list.no_ip')}\` · ${escapeMrkdwn(s.vps_type)} · ${escapeMrkdwn(s.plan_name)} · ${enumLabel(ui, 'status', s.status)}`;
   return `${first}\n${power}`;
 }

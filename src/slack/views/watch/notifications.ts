@@ -1,18 +1,27 @@
 /**
- * Watcher notifications: one change, a folded sequence or flap of one server,
- * a signup follow-up, the provider key's health, or a digest of a burst.
- * Pure: plain notices in, Block Kit out. Times are Slack date tokens, so every
- * reader sees their own time zone.
- * A digest too long for one message summarises (counts of every kind first,
- * then as many lines as fit, then how many were left out); it never cuts
- * silently.
+ * Watcher notifications other than power incidents (incidents.ts): contract
+ * changes, servers coming and going, signup follow-ups, the provider key's
+ * health, a digest of a burst,
+ * and the summary of what happened while a channel was muted. Pure: plain
+ * notices in, Block Kit out. Times are Slack date tokens, so every reader sees
+ * their own time zone; a digest says its time once, in its title. A digest too
+ * long for one message summarises (counts of every kind first, then as many
+ * lines as fit, then how many were left out); it never cuts silently.
  */
 import type { KnownBlock } from '@slack/types';
-import type { SubscriptionChange, SubscriptionList } from '../../../services/watch/index.ts';
+import type { MuteChange, SubscriptionChange, SubscriptionList } from '../../../services/watch/index.ts';
 import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import { escapeMrkdwn, formatTimeLeft, type Message, POWER_EMOJI, type Ui } from '../format.ts';
+import {
+  escapeMrkdwn,
+  formatTimeLeft,
+  type Message,
+  POWER_EMOJI,
+  slackDate as token,
+  type Ui,
+} from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
+import { ALARM_MARKER, burstWhen, serversLine } from './incidents.ts';
 
 /**
  * What one message reports: a single notice, or a chain of power notices of
@@ -27,9 +36,8 @@ export interface NoticeUnit {
 const DIGEST_DETAIL_CHARS = 12_000;
 const SECTION_CHARS = LIMITS.sectionText - 100;
 
-function slackDate(ms: number): string {
-  const sec = Math.floor(ms / 1000);
-  return `<!date^${sec}^{date_short_pretty} {time_secs}|${new Date(sec * 1000).toISOString()}>`;
+function dateOf(ui: Ui, ms: number): string {
+  return token(ui, ms);
 }
 
 function powerLabel(ui: Ui, s: string): string {
@@ -86,14 +94,14 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
         name,
         to: powerLabel(ui, last.to),
         from: powerLabel(ui, last.from),
-        at: slackDate(last.at),
+        at: dateOf(ui, last.at),
       });
     } else if (isFlap(unit)) {
       main = ui.t('watch.power.flap', {
         name,
         path,
-        from_at: slackDate(first.at),
-        to_at: slackDate(last.at),
+        from_at: dateOf(ui, first.at),
+        to_at: dateOf(ui, last.at),
         to: powerLabel(ui, last.to),
       });
     } else {
@@ -101,12 +109,12 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
         emoji: POWER_EMOJI[last.to] ?? '',
         name,
         path,
-        at: slackDate(last.at),
+        at: dateOf(ui, last.at),
       });
     }
     if (!unitIsAlarm(unit)) return { main };
     const key: MessageKey = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
-    return { main, alarm: ui.t(key, { oncall: oncallMention, name }).trim() };
+    return { main, alarm: `${ALARM_MARKER} ${ui.t(key, { oncall: oncallMention, name }).trim()}` };
   }
   const n = unit.notices[0]!;
   switch (n.kind) {
@@ -118,13 +126,13 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
           name: escapeMrkdwn(n.name),
           to: statusLabel(ui, n.to),
           from: statusLabel(ui, n.from),
-          at: slackDate(n.at),
+          at: dateOf(ui, n.at),
         }),
       };
     case 'server-added':
-      return { main: ui.t('watch.server.added', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
+      return { main: ui.t('watch.server.added', { name: escapeMrkdwn(n.name), at: dateOf(ui, n.at) }) };
     case 'server-removed':
-      return { main: ui.t('watch.server.removed', { name: escapeMrkdwn(n.name), at: slackDate(n.at) }) };
+      return { main: ui.t('watch.server.removed', { name: escapeMrkdwn(n.name), at: dateOf(ui, n.at) }) };
     case 'signup-active':
       return {
         main: ui.t('watch.signup.active', {
@@ -132,7 +140,7 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
           name: escapeMrkdwn(n.name),
           uuid: n.uuid,
           ip: n.ip ?? ui.t('watch.signup.ip_unknown'),
-          at: slackDate(n.at),
+          at: dateOf(ui, n.at),
         }),
       };
     case 'signup-stuck':
@@ -141,14 +149,14 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
           requester: n.requesterId,
           name: escapeMrkdwn(n.name ?? ui.t('watch.signup.unnamed')),
           service: n.serviceId,
-          since: slackDate(n.since),
+          since: dateOf(ui, n.since),
         }),
       };
     case 'key-expiring': {
       const main = ui.t('watch.key.expiring', {
         emoji: n.days <= 1 ? ':rotating_light:' : n.days <= 3 ? ':warning:' : ':hourglass_flowing_sand:',
         left: formatTimeLeft(ui, n.expiresAt - n.at),
-        at: slackDate(n.expiresAt),
+        at: dateOf(ui, n.expiresAt),
       });
       if (n.days > 1) return { main };
       return { main, alarm: ui.t('watch.key.alarm_expiring', { oncall: oncallMention }).trim() };
@@ -157,8 +165,8 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
       return {
         main:
           n.expiresAt !== null && n.expiresAt <= n.at
-            ? ui.t('watch.key.expired', { expires: slackDate(n.expiresAt) })
-            : ui.t('watch.key.refused', { at: slackDate(n.at) }),
+            ? ui.t('watch.key.expired', { expires: dateOf(ui, n.expiresAt) })
+            : ui.t('watch.key.refused', { at: dateOf(ui, n.at) }),
         alarm: ui.t('watch.key.alarm_refused', { oncall: oncallMention }).trim(),
       };
   }
@@ -228,22 +236,46 @@ function lastAt(unit: NoticeUnit): number {
   return Math.max(...unit.notices.map((n) => n.at));
 }
 
-/** One message for a burst: counts of every kind, the alarms, then the servers, as many as fit. */
-export function renderDigest(ui: Ui, units: readonly NoticeUnit[], oncallMention = ''): Message {
+function chainPath(ui: Ui, unit: NoticeUnit): string {
+  const chain = powerChain(unit)!;
+  return [chain[0]!.from, ...chain.map((c) => c.to)].map((s) => powerLabel(ui, s)).join(' → ');
+}
+
+/**
+ * One message for a burst: counts of every kind, the alarms, then the servers,
+ * as many as fit, the time said once in the title. `muted`: the summary of
+ * what happened while the channel was muted.
+ */
+export function renderDigest(
+  ui: Ui,
+  units: readonly NoticeUnit[],
+  oncallMention = '',
+  opts: { muted?: boolean } = {},
+): Message {
   const counts = new Map<string, number>();
   for (const u of units) {
     const k = kindLabel(ui, u);
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const alarms = units.filter(unitIsAlarm).length;
-  const title = ui.t('watch.digest.title', { count: units.length });
+  const changes = units.reduce((n, u) => n + u.notices.length, 0);
+  const when = burstWhen(
+    ui,
+    units.flatMap((u) => u.notices.map((n) => n.at)),
+  );
+  const title = opts.muted
+    ? ui.t('watch.muted.title', { count: changes, when })
+    : ui.t('watch.digest.title', { count: units.length, when });
   const summary = [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([what, count]) => ui.t('watch.digest.summary_line', { count, what }))
     .join('\n');
   const blocks: KnownBlock[] = [];
+  // After a mute nobody is woken for what is already over: the summary is calm.
   const alarmLine =
-    alarms > 0 ? ui.t('watch.digest.alarm', { oncall: oncallMention, count: alarms }).trim() : '';
+    alarms > 0 && !opts.muted
+      ? `${ALARM_MARKER} ${ui.t('watch.digest.alarm', { oncall: oncallMention, count: alarms }).trim()}`
+      : '';
   if (alarmLine) blocks.push(section(alarmLine));
   // At most one line per kind of change (a few dozen): no risk to the section limit.
   blocks.push(section(`*${title}*\n${summary}`));
@@ -259,7 +291,8 @@ export function renderDigest(ui: Ui, units: readonly NoticeUnit[], oncallMention
   for (const u of ordered) {
     const subj = subject(u);
     const name = subj ? escapeMrkdwn(subj.name) : '';
-    const line = `• ${unitIsAlarm(u) ? ':rotating_light: ' : ''}*${name}*: ${kindLabel(ui, u)} ${slackDate(lastAt(u))}`;
+    const what = powerChain(u) && !isFlap(u) ? chainPath(ui, u) : kindLabel(ui, u);
+    const line = `• ${unitIsAlarm(u) ? `${ALARM_MARKER} ` : ''}*${name}*: ${what}`;
     if (used + line.length > DIGEST_DETAIL_CHARS) break;
     if (current.length + line.length + 1 > SECTION_CHARS) {
       sections.push(current);
@@ -279,7 +312,10 @@ export function renderDigest(ui: Ui, units: readonly NoticeUnit[], oncallMention
     elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
   });
   assertBlocksWithinLimits(blocks, 'message');
-  const text = [alarmLine, `${title}\n${summary}`].filter(Boolean).join('\n');
+  const names = serversLine(ui, [
+    ...new Set(ordered.map((u) => subject(u)?.name).filter((n): n is string => n !== undefined)),
+  ]);
+  const text = [alarmLine, `${title}\n${summary}`, names].filter(Boolean).join('\n');
   return { text, blocks };
 }
 
@@ -300,6 +336,28 @@ export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: Sub
         ? 'watch.cmd.removed'
         : 'watch.cmd.not_watching';
   const text = ui.t(key, { channel: `<#${c.channelId}>`, target: targetLabel(ui, c.label) });
+  const blocks: KnownBlock[] = [section(text)];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
+
+/**
+ * `/vps mute` and `/vps unmute`, said in the channel whose notifications
+ * change (everyone there should know why it went quiet). `by` is who did it.
+ */
+export function muteChangeView(ui: Ui, c: MuteChange, by: string): Message {
+  const params = { by, channel: `<#${c.channelId}>`, target: targetLabel(ui, c.label) };
+  const lines: string[] = [];
+  if (c.kind === 'mute') {
+    lines.push(ui.t('watch.cmd.muted', { ...params, until: dateOf(ui, (c.until ?? new Date(0)).getTime()) }));
+  } else {
+    if (c.changed) lines.push(ui.t('watch.cmd.unmuted', params));
+    else if (!c.allMutedUntil) lines.push(ui.t('watch.cmd.not_muted', params));
+    if (c.allMutedUntil) {
+      lines.push(ui.t('watch.cmd.still_muted', { ...params, until: dateOf(ui, c.allMutedUntil.getTime()) }));
+    }
+  }
+  const text = lines.join('\n');
   const blocks: KnownBlock[] = [section(text)];
   assertBlocksWithinLimits(blocks, 'message');
   return { text, blocks };
@@ -329,6 +387,22 @@ export function subscriptionListView(ui: Ui, list: SubscriptionList): Message {
   if (current) blocks.push(section(current));
   if (listed < list.rows.length) {
     blocks.push(section(ui.t('watch.digest.more', { count: list.rows.length - listed })));
+  }
+  if (list.mutes.length > 0 && blocks.length < LIMITS.messageBlocks - 3) {
+    const shown = list.mutes.slice(0, 20);
+    const lines = shown.map(
+      (m) =>
+        `• :no_bell: ${ui.t('watch.cmd.mute_line', {
+          target: targetLabel(ui, m.label),
+          channel: `<#${m.channelId}>`,
+          until: dateOf(ui, m.until.getTime()),
+          by: m.createdBy,
+        })}`,
+    );
+    if (list.mutes.length > shown.length) {
+      lines.push(ui.t('watch.digest.more', { count: list.mutes.length - shown.length }));
+    }
+    blocks.push(section(`*${ui.t('watch.cmd.mutes_title')}*\n${lines.join('\n')}`));
   }
   if (list.notifyChannel) {
     blocks.push({

@@ -80,6 +80,16 @@ describe('server list view', () => {
     expect(JSON.stringify(m.blocks)).toContain('…and 25 more not shown');
   });
 
+  it('shows each power state with its age, and says when one was not read for several rounds', () => {
+    const fresh = { ...server(1), powerAgeMs: 12_000, powerStale: false };
+    const stale = { ...server(3), name: 'late-1', powerAgeMs: 14 * 60_000, powerStale: true };
+    const unknown = { ...server(2), name: 'new-1' };
+    const text = JSON.stringify(serverListView(ui, [fresh, stale, unknown], { terms: [] }, 0).blocks);
+    expect(text).toContain(':large_green_circle: running (seen 12 s ago)');
+    expect(text).toContain(':warning: running when last seen 14 min ago: not read again for several rounds');
+    expect(text).toContain('power not seen yet');
+  });
+
   it('says when nothing matches', () => {
     expect(serverListView(ui, [], { terms: ['zzz'] }, 0).text).toBe(ui.t('list.empty'));
   });
