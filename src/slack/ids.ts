@@ -76,6 +76,8 @@ export const HOSTING_IDS = {
   /** The error log's pager buttons carry `:prev` / `:next` after this. */
   errorLogPage: 'hosting_errorlog_page',
   errorLogPager: 'hosting_errorlog_pager',
+  /** The error log's "send me the whole log as a file" button (beside the pager). */
+  errorLogFile: 'hosting_errorlog_file',
 } as const;
 
 export const HOSTING_FORMS = [

@@ -68,6 +68,9 @@ export const errorLogPagePayload = z.object({
   p: z.number().int().min(0),
 });
 
+/** The error log's file button: the same read as the command (server, domain, lines asked). */
+export const errorLogFilePayload = errorLogPagePayload.omit({ p: true });
+
 export type HostingFormPayload = z.infer<typeof hostingFormPayload>;
 export type ChangeModalPayload = z.infer<typeof changeModalPayload>;
 export type SignupModalPayload = z.infer<typeof signupModalPayload>;

@@ -3,7 +3,10 @@
  * records every call (`/api/<method>`) and every response_url post
  * (`/response/<id>`), answers like Slack, and can be told to fail like Slack
  * (`ok:false` with an error, or HTTP 429 with Retry-After). Tests await
- * recorded calls through `waitFor`, never a timer.
+ * recorded calls through `waitFor`, never a timer. File uploads run as
+ * Slack's: files.getUploadURLExternal hands out an upload URL here
+ * (`/upload/<file id>`), the bytes are posted to it, and
+ * files.completeUploadExternal shares the file; `files` reads them back.
  */
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -27,6 +30,21 @@ export interface SlackUser {
   tz?: string;
 }
 
+/** A file uploaded through files.getUploadURLExternal / upload URL / files.completeUploadExternal. */
+export interface UploadedFile {
+  id: string;
+  filename: string;
+  /** The length announced to files.getUploadURLExternal. */
+  length: number;
+  /** The bytes posted to the upload URL, as UTF-8 (undefined until posted). */
+  content?: string;
+  /** Set by files.completeUploadExternal. */
+  completed: boolean;
+  title?: string;
+  /** Where it was shared (channel_id of files.completeUploadExternal), if anywhere. */
+  channelId?: string;
+}
+
 interface Failure {
   error?: string;
   status?: number;
@@ -45,6 +63,9 @@ export class FakeSlack {
   private envelopeSeq = 0;
   private seq = 0;
   private viewSeq = 0;
+  private fileSeq = 0;
+  /** Every file whose upload was started, by id. */
+  readonly files = new Map<string, UploadedFile>();
   url = '';
 
   async start(): Promise<this> {
@@ -77,6 +98,16 @@ export class FakeSlack {
 
   setUser(id: string, user: SlackUser): void {
     this.users.set(id, user);
+  }
+
+  /** The id of the bot's direct message channel with a user (what chat.postMessage to the user id answers). */
+  dmChannelOf(userId: string): string {
+    return `D${userId.replace(/^[UW]/, '')}`;
+  }
+
+  /** Files shared by files.completeUploadExternal, in upload order. */
+  completedFiles(): UploadedFile[] {
+    return [...this.files.values()].filter((f) => f.completed);
   }
 
   setGroup(id: string, members: string[]): void {
@@ -191,8 +222,13 @@ export class FakeSlack {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const raw = bytes.toString('utf8');
     const url = new URL(req.url ?? '/', this.url);
+    if (url.pathname.startsWith('/upload/')) {
+      await this.upload(url.pathname.slice('/upload/'.length), bytes, req, res);
+      return;
+    }
     const args = parseBody(raw, req.headers['content-type']);
     const auth = req.headers.authorization;
     const token =
@@ -237,6 +273,78 @@ export class FakeSlack {
     res.end(JSON.stringify(body));
   }
 
+  /**
+   * The upload URL: Slack takes the file's bytes (raw, or as the one file of a
+   * multipart form, as @slack/web-api sends them) for a file id it handed out,
+   * once, and answers 200 `OK - <length>`; anything else is a 404.
+   */
+  private async upload(id: string, bytes: Buffer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const file = this.files.get(id);
+    const type = String(req.headers['content-type'] ?? '');
+    let content: Buffer = bytes;
+    if (type.startsWith('multipart/form-data')) {
+      const form = await new Response(new Uint8Array(bytes), {
+        headers: { 'content-type': type },
+      }).formData();
+      const parts = [...form.values()].filter((v): v is File => typeof v !== 'string');
+      content = parts.length === 1 ? Buffer.from(await parts[0]!.arrayBuffer()) : Buffer.alloc(0);
+    }
+    this.record({ method: 'upload_url', args: { file_id: id, bytes: content.length } });
+    if (req.method !== 'POST' || !file || file.content !== undefined || file.completed) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    file.content = content.toString('utf8');
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end(`OK - ${content.length}`);
+  }
+
+  /** files.getUploadURLExternal: `filename` and a positive integer `length` are required, as in Slack. */
+  private uploadUrl(args: Record<string, unknown>): Record<string, unknown> {
+    const length = Number(args.length);
+    const missing = [
+      ...(typeof args.filename === 'string' && args.filename !== '' ? [] : ['filename']),
+      ...(args.length !== undefined && args.length !== '' && Number.isInteger(length) && length > 0
+        ? []
+        : ['length']),
+    ];
+    if (missing.length > 0) return invalidArguments(missing);
+    const id = `F${String(++this.fileSeq).padStart(9, '0')}`;
+    this.files.set(id, { id, filename: String(args.filename), length, completed: false });
+    return { ok: true, upload_url: `${this.url}/upload/${id}`, file_id: id };
+  }
+
+  /**
+   * files.completeUploadExternal: `files` (a JSON array of `{ id, title? }`) is
+   * required; each id must have been handed out and its bytes posted, whole
+   * (as long as announced), and not completed before.
+   */
+  private completeUpload(args: Record<string, unknown>): Record<string, unknown> {
+    const list = args.files;
+    if (!Array.isArray(list) || list.length === 0) return invalidArguments(['files']);
+    const entries = list as { id?: unknown; title?: unknown }[];
+    const found = entries.map((e) => (typeof e?.id === 'string' ? this.files.get(e.id) : undefined));
+    if (found.some((f) => !f || f.content === undefined || f.completed)) {
+      return { ok: false, error: 'file_not_found' };
+    }
+    if (found.some((f) => Buffer.byteLength(f!.content!, 'utf8') !== f!.length)) {
+      return { ok: false, error: 'invalid_arguments', response_metadata: { messages: ['[ERROR] length'] } };
+    }
+    const channelId =
+      typeof args.channel_id === 'string' && args.channel_id !== '' ? args.channel_id : undefined;
+    entries.forEach((e, i) => {
+      const f = found[i]!;
+      f.completed = true;
+      if (typeof e.title === 'string') f.title = e.title;
+      if (channelId) f.channelId = channelId;
+    });
+    return {
+      ok: true,
+      files: found.map((f) => ({ id: f!.id, name: f!.filename, title: f!.title ?? f!.filename })),
+    };
+  }
+
   private takeFailure(method: string): Failure | undefined {
     const list = this.failures.get(method);
     const f = list?.[0];
@@ -265,8 +373,16 @@ export class FakeSlack {
           user_id: 'UBOT0001',
           bot_id: 'BBOT0001',
         };
-      case 'chat.postMessage':
-        return { ok: true, channel: args.channel, ts: `${Date.now() / 1000}`, message: { text: args.text } };
+      case 'chat.postMessage': {
+        // Posted to a user id, the message goes to the bot's DM with them, whose id Slack answers.
+        const to = String(args.channel ?? '');
+        const channel = /^[UW][A-Z0-9]+$/.test(to) ? this.dmChannelOf(to) : args.channel;
+        return { ok: true, channel, ts: `${Date.now() / 1000}`, message: { text: args.text } };
+      }
+      case 'files.getUploadURLExternal':
+        return this.uploadUrl(args);
+      case 'files.completeUploadExternal':
+        return this.completeUpload(args);
       case 'chat.postEphemeral':
         return { ok: true, message_ts: `${Date.now() / 1000}` };
       case 'chat.update':
@@ -299,6 +415,15 @@ export class FakeSlack {
         return { ok: true };
     }
   }
+}
+
+/** Slack's answer to a call missing required arguments. */
+function invalidArguments(fields: string[]): Record<string, unknown> {
+  return {
+    ok: false,
+    error: 'invalid_arguments',
+    response_metadata: { messages: fields.map((f) => `[ERROR] missing required field: ${f}`) },
+  };
 }
 
 function parseBody(raw: string, contentType: string | undefined): Record<string, unknown> {

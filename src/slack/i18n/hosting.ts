@@ -106,6 +106,13 @@ const en = {
   'hosting.errorlog.empty': 'No errors logged for {domain}.',
   'hosting.errorlog.prev': 'Earlier lines',
   'hosting.errorlog.next': 'Later lines',
+  'hosting.errorlog.file.button': 'Send me the whole log as a file',
+  'hosting.errorlog.file.dm': 'The error log of {domain} on {server} you asked for ({count} lines):',
+  'hosting.errorlog.file.sent':
+    'Sent the whole error log of {domain} ({count} lines) to you as a file in your direct messages with the bot.',
+  'hosting.errorlog.file.empty': 'The error log of {domain} is empty now: there is no file to send.',
+  'hosting.errorlog.file.failed':
+    'Could not send you the error log as a file (Slack said `{error}`). The log is still readable here; if this keeps happening, ask an admin to check the app’s `files:write` scope.',
 
   'hosting.audit.title': 'Recent /hosting changes on {server}',
   'hosting.audit.empty': 'No /hosting change or refusal recorded on {server} yet.',
@@ -443,6 +450,13 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.errorlog.empty': '{domain} のエラーは記録されていません。',
   'hosting.errorlog.prev': '前の行',
   'hosting.errorlog.next': '次の行',
+  'hosting.errorlog.file.button': 'ログ全体をファイルで受け取る',
+  'hosting.errorlog.file.dm': 'ご依頼の {server} の {domain} のエラーログです（{count}行）:',
+  'hosting.errorlog.file.sent':
+    '{domain} のエラーログ全体（{count}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
+  'hosting.errorlog.file.empty': '{domain} のエラーログは現在空のため、送るファイルはありません。',
+  'hosting.errorlog.file.failed':
+    'エラーログをファイルで送れませんでした（Slackのエラー: `{error}`）。ログはここで引き続き読めます。繰り返す場合は、アプリの `files:write` スコープを管理者に確認してもらってください。',
 
   'hosting.audit.title': '{server} での最近の /hosting 操作',
   'hosting.audit.empty': '{server} での /hosting の変更や拒否はまだ記録されていません。',

@@ -130,7 +130,8 @@ describe('/hosting: every command, one server by default', () => {
       expect(r.text).toContain(`Error log of example-shop.com on ${SERVER}`);
       expect(r.text).toContain('Call to undefined function wc_get_product()');
       expect(r.text).toContain('Lines 1–3 of 3');
-      expect(buttonsOf(r.call)).toEqual([]);
+      // One page: no pager, only the button that sends the whole log as a file.
+      expect(buttonsOf(r.call).map((b) => b.action_id)).toEqual([HOSTING_IDS.errorLogFile]);
     });
 
     it('errorlog pages a long log with the pager buttons, newest page first', async () => {
@@ -148,7 +149,8 @@ describe('/hosting: every command, one server by default', () => {
       expect(first.text).toContain('line 60');
       expect(first.text).not.toContain('line 50');
       const prevId = `${HOSTING_IDS.errorLogPage}:prev`;
-      expect(buttonsOf(first.call).map((b) => b.action_id)).toEqual([prevId]);
+      const file = HOSTING_IDS.errorLogFile;
+      expect(buttonsOf(first.call).map((b) => b.action_id)).toEqual([prevId, file]);
       const lookedUp = h.sim.control.requests({ path: /\/error-log$/ }).at(-1);
       expect(lookedUp?.query).toMatchObject({ domain: 'example-shop.com', lines: '60' });
 
@@ -157,13 +159,17 @@ describe('/hosting: every command, one server by default', () => {
       expect(page2.args.replace_original).toBe(true);
       expect(messageText(page2)).toContain('Lines 26–50 of 60');
       expect(messageText(page2)).toContain('line 26');
-      expect(buttonsOf(page2).map((b) => b.action_id)).toEqual([prevId, `${HOSTING_IDS.errorLogPage}:next`]);
+      expect(buttonsOf(page2).map((b) => b.action_id)).toEqual([
+        prevId,
+        `${HOSTING_IDS.errorLogPage}:next`,
+        file,
+      ]);
 
       const start = await h.click(prevId, buttonValue(page2, prevId), { user: OPERATOR });
       const page1 = await start.reply();
       expect(messageText(page1)).toContain('Lines 1–25 of 60');
       expect(messageText(page1)).toContain('line 01');
-      expect(buttonsOf(page1).map((b) => b.action_id)).toEqual([`${HOSTING_IDS.errorLogPage}:next`]);
+      expect(buttonsOf(page1).map((b) => b.action_id)).toEqual([`${HOSTING_IDS.errorLogPage}:next`, file]);
     });
 
     it('audit shows the server’s /hosting changes and refusals', async () => {

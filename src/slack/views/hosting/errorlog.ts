@@ -1,12 +1,14 @@
 /**
  * The error log, paged as `/vps logs` pages: a page of lines per message with
  * Earlier / Later buttons, each line shown whole up to a visible cut (a line
- * longer than one section could hold ends in "… (+N characters)").
+ * longer than one section could hold ends in "… (+N characters)"). A button
+ * beside the pager sends the whole log, lines as read, as a file in a direct
+ * message to whoever clicks it.
  */
 import type { KnownBlock } from '@slack/types';
 import type { ErrorLogPage } from '../../../services/hosting/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
-import { encodePayload, errorLogPagePayload } from '../../payloads.ts';
+import { encodePayload, errorLogFilePayload, errorLogPagePayload } from '../../payloads.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 
@@ -74,7 +76,22 @@ export function errorLogView(
         ]
       : [];
   };
-  const elements = [...(p > 0 ? button(p - 1, 'prev') : []), ...(p < pages - 1 ? button(p + 1, 'next') : [])];
+  const fileValue = encodePayload(errorLogFilePayload, { s: server, d: log.domain, l: asked });
+  const file = fits('buttonValue', fileValue)
+    ? [
+        {
+          type: 'button' as const,
+          action_id: HOSTING_IDS.errorLogFile,
+          text: { type: 'plain_text' as const, text: ui.t('hosting.errorlog.file.button') },
+          value: fileValue,
+        },
+      ]
+    : [];
+  const elements = [
+    ...(p > 0 ? button(p - 1, 'prev') : []),
+    ...(p < pages - 1 ? button(p + 1, 'next') : []),
+    ...file,
+  ];
   if (elements.length > 0) blocks.push({ type: 'actions', block_id: HOSTING_IDS.errorLogPager, elements });
   assertBlocksWithinLimits(blocks, 'message');
   // The fallback text is mrkdwn too: a logged line (anyone's request can put one there) cannot mention anyone.

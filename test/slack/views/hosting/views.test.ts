@@ -15,6 +15,7 @@ import { catalogs, translator } from '../../../../src/slack/i18n/index.ts';
 import { HOSTING_CALLBACKS, HOSTING_FORMS, HOSTING_IDS, hostingBlockId } from '../../../../src/slack/ids.ts';
 import {
   decodePayload,
+  errorLogFilePayload,
   errorLogPagePayload,
   hostingFormPayload,
   hostingOperationPayload,
@@ -103,9 +104,12 @@ describe('the error log', () => {
     expect(lastErrorLogPage(ERROR_LOG_PAGE_LINES)).toBe(0);
     const m = errorLogView(en, SERVER, log, 60, lastErrorLogPage(60));
     expect(textOf(m.blocks)).toContain('Lines 51–60 of 60');
-    const [prev] = buttons(m.blocks);
-    expect(buttons(m.blocks)).toHaveLength(1);
+    const [prev, file] = buttons(m.blocks);
+    expect(buttons(m.blocks)).toHaveLength(2);
     expect(prev?.action_id).toBe(`${HOSTING_IDS.errorLogPage}:prev`);
+    // Beside the pager: the whole log as a file, read again with what was asked.
+    expect(file?.action_id).toBe(HOSTING_IDS.errorLogFile);
+    expect(decodePayload(errorLogFilePayload, file?.value)).toEqual({ s: SERVER, d: 'example.jp', l: 60 });
     expect(decodePayload(errorLogPagePayload, prev?.value)).toEqual({
       s: SERVER,
       d: 'example.jp',
@@ -123,9 +127,9 @@ describe('the error log', () => {
       seen.push(...code.split('\\n'));
       const ids = buttons(m.blocks).map((b) => b.action_id);
       expect(ids).toEqual(
-        [p > 0 ? 'prev' : null, p < 2 ? 'next' : null].flatMap((d) =>
-          d ? [`${HOSTING_IDS.errorLogPage}:${d}`] : [],
-        ),
+        [p > 0 ? 'prev' : null, p < 2 ? 'next' : null]
+          .flatMap((d) => (d ? [`${HOSTING_IDS.errorLogPage}:${d}`] : []))
+          .concat(HOSTING_IDS.errorLogFile),
       );
     }
     expect(seen).toEqual(lines);
