@@ -23,7 +23,7 @@ import { type BackgroundStats, prometheusText } from './slack/metrics-text.ts';
 import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
 import { runSweep, type SweepReport, startSweep } from './slack/sweep.ts';
-import { uiFor } from './slack/views/format.ts';
+import { channelUiFor } from './slack/views/format.ts';
 import { openStore, type Store, StoreError } from './store/index.ts';
 import { KeyHealth, keyFingerprint, ProviderKeyError } from './watch/key-health.ts';
 import { createWatcherRuntime } from './watch/runtime.ts';
@@ -144,7 +144,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       powerStaleAfterMs: () => 3 * watch.watcher.cycleMs(),
     });
     const ui = (userId: string) => directory.ui(userId);
-    const channelUi = uiFor(config.locale, 'UTC');
+    const channelUi = channelUiFor(config.locale);
     const signup: SignupDeps = {
       provider,
       store,

@@ -34,7 +34,7 @@ import { type Clock, realTimers, sleep, systemClock, type Timers } from '../cloc
 import type { IncidentPost, IncidentRow, OutboxItem, Store } from '../store/index.ts';
 import { type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
 import type { Locale } from './i18n/index.ts';
-import { type Message, type Ui, uiFor } from './views/format.ts';
+import { channelUiFor, type Message, type Ui } from './views/format.ts';
 import { renderIncident, renderIncidentDigest, renderIncidentReplies } from './views/watch/incidents.ts';
 import { type NoticeUnit, renderDigest, renderUnit, standsAlone } from './views/watch/notifications.ts';
 
@@ -265,7 +265,7 @@ export class Notifier {
     this.opts = { ...opts, clock: opts.clock ?? systemClock, timers: opts.timers ?? realTimers };
     this.log = opts.logger.child({ component: 'notifier' });
     // Notifications carry Slack date tokens, which every reader sees in their own zone.
-    this.ui = uiFor(opts.render.locale, 'UTC');
+    this.ui = channelUiFor(opts.render.locale);
     this.flapMs = opts.flapWindowMs ?? 30_000;
     this.minIntervalMs = opts.minIntervalMs ?? 1_100;
     this.threshold = opts.digestThreshold ?? 3;

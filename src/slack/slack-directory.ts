@@ -2,7 +2,13 @@ import type { webApi } from '@slack/bolt';
 import type { Clock } from '../clock.ts';
 import type { GroupDirectory } from '../services/access.ts';
 import { type Locale, localeFromSlack } from './i18n/index.ts';
-import { type Ui, uiFor } from './views/format.ts';
+import { dateLocaleFor, type Ui, uiFor } from './views/format.ts';
+
+interface Profile {
+  locale: Locale;
+  tz: string;
+  dateLocale: string;
+}
 
 /**
  * What the app reads about people from Slack: their locale and time zone
@@ -10,10 +16,7 @@ import { type Ui, uiFor } from './views/format.ts';
  * of user groups (usergroups.users.list; AccessService caches those).
  */
 export class SlackDirectory implements GroupDirectory {
-  private readonly users = new Map<
-    string,
-    { at: number; profile: Promise<{ locale: Locale; tz: string }> }
-  >();
+  private readonly users = new Map<string, { at: number; profile: Promise<Profile> }>();
 
   constructor(
     private readonly client: webApi.WebClient,
@@ -28,27 +31,35 @@ export class SlackDirectory implements GroupDirectory {
     return res.users ?? [];
   }
 
-  private profile(userId: string): Promise<{ locale: Locale; tz: string }> {
+  private profile(userId: string): Promise<Profile> {
     const now = this.clock.now().getTime();
     const hit = this.users.get(userId);
     if (hit && now - hit.at < this.ttlMs) return hit.profile;
     const profile = this.client.users
       .info({ user: userId, include_locale: true })
-      .then((res) => ({
-        locale: localeFromSlack(res.user?.locale, this.fallbackLocale),
-        tz: res.user?.tz ?? this.fallbackTz,
-      }))
+      .then((res) => {
+        const locale = localeFromSlack(res.user?.locale, this.fallbackLocale);
+        return {
+          locale,
+          tz: res.user?.tz ?? this.fallbackTz,
+          dateLocale: dateLocaleFor(locale, res.user?.locale),
+        };
+      })
       // Not knowing the language is no reason to fail the command: use the default.
       .catch(() => {
         this.users.delete(userId);
-        return { locale: this.fallbackLocale, tz: this.fallbackTz };
+        return {
+          locale: this.fallbackLocale,
+          tz: this.fallbackTz,
+          dateLocale: dateLocaleFor(this.fallbackLocale, undefined),
+        };
       });
     this.users.set(userId, { at: now, profile });
     return profile;
   }
 
   async ui(userId: string): Promise<Ui> {
-    const { locale, tz } = await this.profile(userId);
-    return uiFor(locale, tz);
+    const { locale, tz, dateLocale } = await this.profile(userId);
+    return uiFor(locale, tz, dateLocale);
   }
 }

@@ -143,7 +143,7 @@ describe('/vps me: the expiry and the days left', () => {
   it('shows the days left', async () => {
     h = await startHarness({ keyOf: expiringIn(40 * DAY + 3_600_000) });
     const text = messageText(await (await h.command('me', { user: OPERATOR })).reply());
-    expect(text).toMatch(/Key expires: \d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d \(40 days left\)/);
+    expect(text).toMatch(/Key expires: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC \(40 days left\)/);
   });
 
   it('within 14 days, as a warning with what to do, in the reader’s language', async () => {
@@ -154,7 +154,9 @@ describe('/vps me: the expiry and the days left', () => {
     );
     h.slack.setUser('U0JAPAN01', { locale: 'ja-JP', tz: 'Asia/Tokyo' });
     const ja = messageText(await (await h.command('me', { user: 'U0JAPAN01' })).reply());
-    expect(ja).toMatch(/:warning: キーの有効期限: \d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d（あと2日）。期限までに/);
+    expect(ja).toMatch(
+      /:warning: キーの有効期限: \d{4}\/\d\d\/\d\d \d\d:\d\d Asia\/Tokyo（あと2日）。期限までに/,
+    );
   });
 });
 

@@ -3,8 +3,8 @@ import { firstDelivery, uiWithin } from '../../handlers/kit.ts';
 import { createLogger } from '../../src/log.ts';
 import { translator } from '../../src/slack/i18n/index.ts';
 
-const en = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };
-const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo' };
+const en = { t: translator('en'), locale: 'en' as const, tz: 'UTC', dateLocale: 'en-US' };
+const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
 describe('uiWithin', () => {
   it('uses the user’s language when it comes in time', async () => {

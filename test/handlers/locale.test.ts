@@ -16,7 +16,7 @@ describe('language and time zone', () => {
     expect(list).toContain('サーバー 12 台');
     const me = messageText(await (await h.command('me', { user: OPERATOR })).reply());
     expect(me).toContain('キーの有効期限');
-    expect(me).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(me).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} Asia\/Tokyo/);
     const refused = messageText(await (await h.command('rename web-1 web-9', { user: OPERATOR })).reply());
     expect(refused).toContain(catalogs.ja['error.key_read_only']);
     // users.info is cached: one lookup for three commands.
@@ -31,7 +31,7 @@ describe('language and time zone', () => {
     const ny = messageText(await (await h.command('logs', { user: 'U0NEWYORK' })).reply());
     const tk = messageText(await (await h.command('logs', { user: 'U0TOKYO01' })).reply());
     expect(ny).toContain('Times in America/New_York');
-    const stamp = (s: string) => /`(\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2})`/.exec(s)?.[1];
+    const stamp = (s: string) => /`([A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2})`/.exec(s)?.[1];
     expect(stamp(ny)).toBeDefined();
     expect(stamp(ny)).not.toBe(stamp(tk));
   });

@@ -10,7 +10,7 @@ import { classifyFailure, PROVIDER_ERROR_CODES, ServiceError } from '../../src/s
 import { describeFailureKind, failureMessage, fieldProblemText } from '../../src/slack/error-text.ts';
 import { catalogs, translator } from '../../src/slack/i18n/index.ts';
 
-const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };
+const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC', dateLocale: 'en-US' };
 const init = (code: (typeof PROVIDER_ERROR_CODES)[number], status: number) => ({
   code,
   rawCode: code,

@@ -34,6 +34,7 @@ const en = {
   'time.left.hours': '{hours} hours',
   'time.left.hour': '1 hour',
   'time.left.soon': 'less than an hour',
+  'time.japan_midnight': '{at} (00:00 Japan time, when the day’s pro-rata price changes)',
 
   'parse.unknown_command': 'I don’t know `{word}`. Run `{command} help` to see the commands.',
   'parse.bad_filter':
@@ -148,6 +149,7 @@ const ja: Record<keyof typeof en, string> = {
   'time.left.hours': '{hours}時間',
   'time.left.hour': '1時間',
   'time.left.soon': '1時間未満',
+  'time.japan_midnight': '{at}（日割り料金が切り替わる日本時間の0:00）',
 
   'parse.unknown_command':
     '`{word}` というコマンドはありません。`{command} help` でコマンド一覧を確認してください。',

@@ -152,7 +152,8 @@ const en = {
     ':alarm_clock: The quote expired at {expires} before the order was placed. Nothing was charged; start again with `/vps signup`.',
 
   'signup.quoted.ack': 'Asked the provider for the price of {plan}; the approval request is in <#{channel}>.',
-  'signup.quoted.posted': 'Your order of {plan} for {price} waits for an approver in <#{channel}>.',
+  'signup.quoted.posted':
+    'Your order of {plan} for {price} waits for an approver in <#{channel}>. The quote expires {expires}.',
   'signup.quoted.not_posted':
     'The price is {price}, but the approval request could not be posted in <#{channel}> (is the bot a member?). Invite the bot and try again.',
   'signup.password.generated':
@@ -358,7 +359,8 @@ const ja: Record<keyof typeof en, string> = {
     ':alarm_clock: 申し込む前に見積もりが {expires} に失効しました。課金はありません。`/vps signup` でやり直してください。',
 
   'signup.quoted.ack': '{plan} の料金をプロバイダーに問い合わせました。承認依頼は <#{channel}> にあります。',
-  'signup.quoted.posted': '{plan}（{price}）の申し込みが <#{channel}> で承認を待っています。',
+  'signup.quoted.posted':
+    '{plan}（{price}）の申し込みが <#{channel}> で承認を待っています。見積もりの有効期限: {expires}',
   'signup.quoted.not_posted':
     '料金は {price} ですが、<#{channel}> に承認依頼を投稿できませんでした（ボットはメンバーですか？）。ボットを招待してからやり直してください。',
   'signup.password.generated':

@@ -10,11 +10,53 @@ export interface Ui {
   locale: Locale;
   /** IANA zone of the user (users.info `tz`), e.g. Asia/Tokyo. */
   tz: string;
+  /**
+   * The BCP 47 locale dates are written in (users.info `locale`, e.g. en-US is
+   * month-first, en-GB day-first, ja-JP year-first).
+   */
+  dateLocale: string;
+  /**
+   * A channel has no one zone: its times are Slack date tokens, which every
+   * client shows in its own reader's zone.
+   */
+  channel?: true;
 }
 
-/** The Ui of one reader: a user (their Slack locale and zone) or a channel (its language). */
-export function uiFor(locale: Locale, tz: string): Ui {
-  return { locale, tz, t: translator(locale) };
+/** The date locale of a language when Slack does not say: the bot's default. */
+export function defaultDateLocale(locale: Locale): string {
+  return locale === 'ja' ? 'ja-JP' : 'en-US';
+}
+
+/**
+ * The date locale of a Slack locale (`en-GB`, `ja-JP`) for text written in
+ * `locale`: the Slack locale when it is of that language and Intl knows it,
+ * else the language's default (an English text never gets French month names).
+ */
+export function dateLocaleFor(locale: Locale, slackLocale: string | undefined): string {
+  if (slackLocale) {
+    const tag = slackLocale.replace(/_/g, '-');
+    try {
+      if (
+        tag.toLowerCase().slice(0, 2) === locale &&
+        Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0
+      ) {
+        return tag;
+      }
+    } catch {
+      // Not a locale tag: the default below.
+    }
+  }
+  return defaultDateLocale(locale);
+}
+
+/** The Ui of one reader: a user (their Slack locale and zone). */
+export function uiFor(locale: Locale, tz: string, dateLocale: string = defaultDateLocale(locale)): Ui {
+  return { locale, tz, dateLocale, t: translator(locale) };
+}
+
+/** The Ui of a channel (its language): times are Slack date tokens, with a fallback in UTC that says so. */
+export function channelUiFor(locale: Locale): Ui {
+  return { ...uiFor(locale, 'UTC'), channel: true };
 }
 
 export interface Message {
@@ -30,23 +72,65 @@ export function parseProviderTime(s: string): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-export function formatTime(ui: Ui, at: Date): string {
-  let tz = ui.tz;
+function zoneOf(ui: Ui): string {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
+    new Intl.DateTimeFormat('en', { timeZone: ui.tz });
+    return ui.tz;
   } catch {
-    tz = 'UTC';
+    return 'UTC';
   }
-  return new Intl.DateTimeFormat(ui.locale === 'ja' ? 'ja-JP' : 'en-GB', {
+}
+
+function dateFormat(ui: Ui, tz: string, seconds: boolean): Intl.DateTimeFormat {
+  const ja = ui.dateLocale.toLowerCase().startsWith('ja');
+  const options: Intl.DateTimeFormatOptions = {
     timeZone: tz,
     year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
+    month: ja ? '2-digit' : 'short',
+    day: ja ? '2-digit' : 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(at);
+    hourCycle: 'h23',
+    ...(seconds ? { second: '2-digit' as const } : {}),
+  };
+  try {
+    return new Intl.DateTimeFormat(ui.dateLocale, options);
+  } catch {
+    return new Intl.DateTimeFormat(defaultDateLocale(ui.locale), options);
+  }
+}
+
+/**
+ * A moment as its reader reads it, its zone named: `Mar 10, 2026, 12:00
+ * Asia/Tokyo` (en-US), `10 Mar 2026, 12:00 Europe/London` (en-GB),
+ * `2026/03/10 12:00 Asia/Tokyo` (ja). In a channel, Slack's date token.
+ */
+export function formatTime(ui: Ui, at: Date): string {
+  if (ui.channel) return slackDate(ui, at.getTime());
+  const tz = zoneOf(ui);
+  return `${dateFormat(ui, tz, false).format(at)} ${tz}`;
+}
+
+/**
+ * A moment to the second in the reader's zone and date order, without the
+ * zone: for lists whose heading names the zone (request logs).
+ */
+export function formatClockTime(ui: Ui, at: Date): string {
+  return dateFormat(ui, zoneOf(ui), true).format(at);
+}
+
+/** Whether a moment is 00:00 in Japan: the day boundary at which the pro-rata price changes. */
+export function isJapanMidnight(at: Date): boolean {
+  return (at.getTime() + 9 * 3_600_000) % 86_400_000 === 0;
+}
+
+/**
+ * When a quote expires: the reader's time, and at 00:00 in Japan (the day's
+ * pro-rata boundary) that reason too.
+ */
+export function formatQuoteExpiry(ui: Ui, at: Date): string {
+  const when = formatTime(ui, at);
+  return isJapanMidnight(at) ? ui.t('time.japan_midnight', { at: when }) : when;
 }
 
 /**
@@ -77,12 +161,7 @@ export function formatDuration(ui: Ui, ms: number): string {
 
 /** `2026-03-02 12:00 Asia/Tokyo`: a time in the reader's zone that says which zone it is. */
 export function formatZonedTime(ui: Ui, at: Date): string {
-  let tz = ui.tz;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-  } catch {
-    tz = 'UTC';
-  }
+  const tz = zoneOf(ui);
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: tz,
     year: 'numeric',
@@ -105,10 +184,10 @@ export function slackDate(ui: Ui, ms: number): string {
   return `<!date^${sec}^{date_short_pretty} {time}|${formatZonedTime(ui, new Date(sec * 1000))}>`;
 }
 
-/** A provider time shown in the user's zone; an unparseable value is shown as given. */
+/** A provider time shown in the user's zone, to the second, for a list whose heading names the zone; an unparseable value is shown as given. */
 export function formatProviderTime(ui: Ui, s: string): string {
   const d = parseProviderTime(s);
-  return d ? formatTime(ui, d) : s;
+  return d ? formatClockTime(ui, d) : s;
 }
 
 /**

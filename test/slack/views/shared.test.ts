@@ -5,8 +5,8 @@ import { formatProviderTime, parseProviderTime } from '../../../src/slack/views/
 import { assertBlocksWithinLimits, LIMITS, ViewLimitError } from '../../../src/slack/views/limits.ts';
 import { failureView } from '../../../src/slack/views/messages.ts';
 
-const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };
-const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo' };
+const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC', dateLocale: 'en-US' };
+const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
 describe('limits check', () => {
   it('throws on an oversized payload instead of letting it through', () => {
@@ -52,7 +52,7 @@ describe('provider times', () => {
     expect(formatProviderTime(ja, '2026-01-02 09:00:00')).toBe('2026/01/02 09:00:00');
     expect(formatProviderTime(ui, 'garbage')).toBe('garbage');
     expect(formatProviderTime({ ...ui, tz: 'Not/AZone' }, '2026-01-02 09:00:00')).toBe(
-      '02/01/2026, 00:00:00',
+      'Jan 2, 2026, 00:00:00',
     );
   });
 });

@@ -19,7 +19,7 @@ import type {
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
-import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatQuoteExpiry, formatTime, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 export interface SignupDisplay {
@@ -104,7 +104,7 @@ function quotedBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
           type: 'mrkdwn',
           text: ui.t('signup.approval.requested', {
             user: r.requesterId,
-            expires: formatTime(ui, r.expiresAt),
+            expires: formatQuoteExpiry(ui, r.expiresAt),
           }),
         },
       ],
@@ -351,6 +351,7 @@ export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): M
       plan: escapeMrkdwn(planLabel(d)),
       price: formatYen(ui, d.row.quotedPrice),
       channel: d.row.channelId,
+      expires: formatQuoteExpiry(ui, d.row.expiresAt),
     }),
   );
 }

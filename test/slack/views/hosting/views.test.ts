@@ -20,7 +20,7 @@ import {
   hostingFormPayload,
   hostingOperationPayload,
 } from '../../../../src/slack/payloads.ts';
-import type { Message, Ui } from '../../../../src/slack/views/format.ts';
+import { channelUiFor, type Message, type Ui } from '../../../../src/slack/views/format.ts';
 import {
   ERROR_LOG_PAGE_LINES,
   errorLogView,
@@ -45,9 +45,10 @@ import { domainView, keyGlimpse } from '../../../../src/slack/views/hosting/read
 import { doneText, doneView, privateKeyView } from '../../../../src/slack/views/hosting/writes.ts';
 import type { OperationRow } from '../../../../src/store/index.ts';
 import { slackRefusal } from '../../../support/fake-slack.ts';
+import { unlabelledTimes } from '../../../support/times.ts';
 
-const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo' };
-const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo' };
+const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo', dateLocale: 'en-US' };
+const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 const SERVER = 'xs123456.xsrv.jp';
 
 /** Every text of a message or view, for assertions. */
@@ -216,6 +217,15 @@ describe('confirmations and approvals', () => {
     );
     expect(buttons(m.blocks).map((b) => b.action_id)).toEqual([HOSTING_IDS.approve, HOSTING_IDS.reject]);
     acceptedAsMessage(m);
+  });
+
+  it('the approval request in the channel shows its expiry as a Slack date token, never unlabelled UTC', () => {
+    for (const l of ['en', 'ja'] as const) {
+      const m = approvalRequestView(channelUiFor(l), op({ needsApproval: true }), reset);
+      const all = `${m.text}${textOf(m.blocks)}`;
+      expect(all).toMatch(/<!date\^\d+\^\{date_short_pretty\} \{time\}\|\d{4}-\d\d-\d\d \d\d:\d\d UTC>/);
+      expect(unlabelledTimes(all)).toEqual([]);
+    }
   });
 
   it('a decided operation: status first, no buttons', () => {

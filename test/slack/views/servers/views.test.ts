@@ -13,8 +13,8 @@ import { meView } from '../../../../src/slack/views/servers/me.ts';
 import { serverCardView } from '../../../../src/slack/views/servers/server-card.ts';
 import { LIST_PAGE_SIZE, serverListView } from '../../../../src/slack/views/servers/server-list.ts';
 
-const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC' };
-const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo' };
+const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC', dateLocale: 'en-US' };
+const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
 const server = (i: number): ListedServer => ({
   uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -116,7 +116,7 @@ describe('server card view', () => {
   it('is in Japanese for a Japanese user', () => {
     const m = serverCardView(ja, detail, { canEdit: false, readAt: new Date(0) });
     expect(JSON.stringify(m.blocks)).toContain('逆引きDNS');
-    expect(JSON.stringify(m.blocks)).toContain('1970/01/01 09:00:00');
+    expect(JSON.stringify(m.blocks)).toContain('1970/01/01 09:00 Asia/Tokyo');
   });
 });
 
@@ -167,7 +167,7 @@ describe('logs view', () => {
         .join('\n')
         .match(/\/v1\/vps/g),
     ).toHaveLength(50);
-    expect(JSON.stringify(m.blocks)).toContain('02/01/2026, 00:00:00');
+    expect(JSON.stringify(m.blocks)).toContain('Jan 2, 2026, 00:00:00');
     expect(m.blocks.find((b) => b.block_id === BLOCKS.logsPager)).toBeDefined();
   });
 
@@ -205,24 +205,26 @@ describe('me, audit, help views', () => {
 
   it('me says an expired key expired', () => {
     const m = meView(ui, key, 'viewer', new Date('2026-01-01T00:00:00Z'));
-    expect(JSON.stringify(m.blocks)).toContain('The key expired at 31/12/2019, 15:00:00');
+    expect(JSON.stringify(m.blocks)).toContain('The key expired at Dec 31, 2019, 15:00 UTC');
   });
 
   it('me says the days left, and warns from 14 days on, in both languages', () => {
-    const jaUi = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo' };
+    const jaUi = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
     const expiring = { ...key, expiresAt: '2026-02-01 09:00:00' };
     const text = (u: typeof ui | typeof jaUi, now: string) =>
       JSON.stringify(meView(u, expiring, 'viewer', new Date(now)).blocks);
     // 2026-02-01 09:00 JST is 2026-02-01 00:00 UTC.
-    expect(text(ui, '2026-01-01T00:00:00Z')).toContain('Key expires: 01/02/2026, 00:00:00 (31 days left)');
+    expect(text(ui, '2026-01-01T00:00:00Z')).toContain('Key expires: Feb 1, 2026, 00:00 UTC (31 days left)');
     expect(text(ui, '2026-01-18T00:00:00Z')).toContain(
-      ':warning: Key expires: 01/02/2026, 00:00:00, in 14 days.',
+      ':warning: Key expires: Feb 1, 2026, 00:00 UTC, in 14 days.',
     );
     expect(text(ui, '2026-01-31T12:00:00Z')).toContain('in 12 hours.');
     expect(text(ui, '2026-01-31T23:59:00Z')).toContain('in less than an hour.');
-    expect(text(jaUi, '2026-01-01T00:00:00Z')).toContain('キーの有効期限: 2026/02/01 09:00:00（あと31日）');
+    expect(text(jaUi, '2026-01-01T00:00:00Z')).toContain(
+      'キーの有効期限: 2026/02/01 09:00 Asia/Tokyo（あと31日）',
+    );
     expect(text(jaUi, '2026-01-30T00:00:00Z')).toContain(
-      ':warning: キーの有効期限: 2026/02/01 09:00:00（あと2日）。',
+      ':warning: キーの有効期限: 2026/02/01 09:00 Asia/Tokyo（あと2日）。',
     );
     expect(text(jaUi, '2026-01-31T23:00:00Z')).toContain('（あと1時間）');
     expect(text(ui, '2026-01-30T23:00:00Z')).toContain('in 1 day.');

@@ -13,12 +13,13 @@ import { translator } from '../../../../src/slack/i18n/index.ts';
 import { signupCatalog } from '../../../../src/slack/i18n/signup.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../../src/slack/payloads.ts';
-import type { Ui } from '../../../../src/slack/views/format.ts';
+import { channelUiFor, type Ui, uiFor } from '../../../../src/slack/views/format.ts';
 import {
   signupApprovalMessage,
   signupApproveRefusal,
   signupOutcomeMessage,
   signupPasswordMessage,
+  signupQuotedNotice,
   signupQuoteRefusal,
   signupRejectRefusal,
 } from '../../../../src/slack/views/signup/approval.ts';
@@ -29,9 +30,10 @@ import {
   signupModalView,
   type ViewStateValues,
 } from '../../../../src/slack/views/signup/modal.ts';
+import { unlabelledTimes } from '../../../support/times.ts';
 
-const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo' };
-const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo' };
+const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo', dateLocale: 'en-US' };
+const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
 const plan = (id: string, gb: number, campaign = false): Plan => ({
   plan_id: id,
@@ -213,7 +215,7 @@ describe('approval message', () => {
       'pro-rata',
       '00:00 JST',
       '<@UREQ>',
-      '10/03/2026, 12:30:00',
+      'Mar 10, 2026, 12:30 Asia/Tokyo',
     ]) {
       expect(text).toContain(s);
     }
@@ -248,7 +250,7 @@ describe('approval message', () => {
       [{ state: 'submitted', approverId: 'UAPP' }, 'being set up'],
       [{ state: 'rejected', approverId: 'UAPP' }, 'Rejected by <@UAPP>'],
       [{ state: 'rejected', approverId: 'UREQ' }, 'Withdrawn by <@UREQ>'],
-      [{ state: 'expired' }, 'expired at 10/03/2026, 12:30:00'],
+      [{ state: 'expired' }, 'expired at Mar 10, 2026, 12:30 Asia/Tokyo'],
       [{ state: 'failed', errorCode: 'PAYMENT_REQUIRED' }, 'Not ordered (PAYMENT_REQUIRED)'],
       [{ state: 'unknown', approverId: 'UAPP' }, 'Checking whether the order went through'],
       [{ state: 'price_changed', approverId: 'UAPP' }, 'the price changed'],
@@ -322,8 +324,8 @@ describe('a decided approval message shows its final state', () => {
       { state: 'expired', secretId: null },
       'VPS quote expired: not ordered',
       'VPSの申し込み（見積もり失効）',
-      'The quote expired at 10/03/2026, 12:30:00. Nothing was charged',
-      '見積もりは 2026/03/10 12:30:00 に失効しました。課金はありません',
+      'The quote expired at Mar 10, 2026, 12:30 Asia/Tokyo. Nothing was charged',
+      '見積もりは 2026/03/10 12:30 Asia/Tokyo に失効しました。課金はありません',
       'Quoted price: ¥13,000',
       '見積もり額: 13,000円',
     ],
@@ -410,7 +412,7 @@ describe('a decided approval message shows its final state', () => {
       text: { type: 'plain_text', text: 'VPSの申し込み（承認待ち）' },
     });
     const text = allText(m.blocks);
-    expect(text).toContain('見積もりの有効期限 2026/03/10 12:30:00');
+    expect(text).toContain('見積もりの有効期限 2026/03/10 12:30 Asia/Tokyo');
     expect(text).toContain('暗号化して保管');
     expect(m.blocks.some((b) => b.type === 'actions')).toBe(true);
   });
@@ -456,7 +458,7 @@ describe('outcome and refusal sentences', () => {
       [{ kind: 'unknown', row: row(), code: 'NETWORK' }, 'same order key'],
       [{ kind: 'unknown', row: row(), code: 'DUPLICATE_REQUEST' }, 'still being processed'],
       [{ kind: 'unknown', row: row(), code: 'NEEDS_MANUAL_CHECK' }, 'provider’s panel'],
-      [{ kind: 'expired', row: row() }, 'expired at 10/03/2026, 12:30:00'],
+      [{ kind: 'expired', row: row() }, 'expired at Mar 10, 2026, 12:30 Asia/Tokyo'],
     ];
     for (const [o, expected] of outcomes) {
       expect(signupOutcomeMessage(en, o)?.text, `${o.kind}`).toContain(expected);
@@ -540,5 +542,56 @@ describe('signup catalog', () => {
       expect(k.startsWith('signup.')).toBe(true);
       expect(holes(signupCatalog.ja[key]), k).toEqual(holes(signupCatalog.en[key]));
     }
+  });
+});
+
+describe('times in signup messages', () => {
+  const midnight = new Date('2026-03-10T15:00:00Z'); // 00:00 on the 11th in Japan
+  const channelTexts = (over: Partial<SignupRow>) =>
+    (['en', 'ja'] as const).flatMap((l) => {
+      const m = signupApprovalMessage(channelUiFor(l), { row: row(over) });
+      return [m.text, allText(m.blocks)];
+    });
+
+  it('the approval message in the channel has no unlabelled UTC time, waiting or expired', () => {
+    for (const over of [{}, { expiresAt: midnight }, { state: 'expired' as const }]) {
+      for (const t of channelTexts(over)) expect(unlabelledTimes(t), t).toEqual([]);
+    }
+    const [, blocks] = channelTexts({});
+    expect(blocks).toContain('<!date^1773113400^{date_short_pretty} {time}|2026-03-10 03:30 UTC>');
+    const expired = signupOutcomeMessage(channelUiFor('en'), { kind: 'expired', row: row() });
+    expect(unlabelledTimes(expired?.text ?? '')).toEqual([]);
+    expect(expired?.text).toContain('<!date^1773113400^');
+  });
+
+  it('an expiry at 00:00 in Japan says so in the channel and to the requester, in both languages', () => {
+    const [en, enBlocks, ja, jaBlocks] = channelTexts({ expiresAt: midnight });
+    expect(enBlocks).toContain('(00:00 Japan time, when the day’s pro-rata price changes)');
+    expect(jaBlocks).toContain('（日割り料金が切り替わる日本時間の0:00）');
+    expect(`${en}${ja}`).not.toContain('UTC)');
+    const usNotice = signupQuotedNotice(
+      uiFor('en', 'America/New_York', 'en-US'),
+      { row: row({ expiresAt: midnight }) },
+      true,
+    );
+    expect(usNotice.text).toContain(
+      'The quote expires Mar 10, 2026, 11:00 America/New_York (00:00 Japan time, when the day’s pro-rata price changes).',
+    );
+    const jaNotice = signupQuotedNotice(
+      uiFor('ja', 'Asia/Tokyo', 'ja-JP'),
+      { row: row({ expiresAt: midnight }) },
+      true,
+    );
+    expect(jaNotice.text).toContain(
+      '見積もりの有効期限: 2026/03/11 00:00 Asia/Tokyo（日割り料金が切り替わる日本時間の0:00）',
+    );
+  });
+
+  it('an expiry by the time to live says the time alone', () => {
+    const gb = signupQuotedNotice(uiFor('en', 'Europe/London', 'en-GB'), { row: row() }, true);
+    expect(gb.text).toContain('The quote expires 10 Mar 2026, 03:30 Europe/London.');
+    expect(gb.text).not.toContain('Japan time');
+    const [, blocks] = channelTexts({});
+    expect(blocks).not.toContain('Japan time');
   });
 });

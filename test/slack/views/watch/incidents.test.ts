@@ -15,8 +15,8 @@ import type { Notice, PowerNotice } from '../../../../src/watch/notices.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 3, 0, 0);
 const oncall = '<!subteam^S0ONCALL>';
-const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC' };
-const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo' };
+const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
+const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
 function c(from: string, to: string, dt: number, later = false): IncidentChange {
   return { key: `k${dt}${to}`, from, to, at: T0 + dt, later };

@@ -16,8 +16,8 @@ const at = Date.UTC(2026, 2, 2, 3, 0, 0);
 const p = (uuid: string, from: string, to: string, dt = 0): Notice =>
   ({ kind: 'power', uuid, name: `web-${uuid}`, from, to, at: at + dt }) as Notice;
 const oncall = '<!subteam^S0ONCALL>';
-const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC' };
-const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'UTC' };
+const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
+const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'UTC', dateLocale: 'ja-JP' };
 
 describe('notification views', () => {
   it('a single change names the server, old -> new, when, and the /vps show hint', () => {
