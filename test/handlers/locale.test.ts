@@ -36,6 +36,16 @@ describe('language and time zone', () => {
     expect(stamp(ny)).not.toBe(stamp(tk));
   });
 
+  it('writes dates in the order of the user’s locale, the zone named', async () => {
+    h = await startHarness({ key: 'read' });
+    h.slack.setUser('U0LONDON1', { locale: 'en-GB', tz: 'Europe/London' });
+    h.slack.setUser('U0NEWYORK', { locale: 'en-US', tz: 'America/New_York' });
+    const gb = messageText(await (await h.command('me', { user: 'U0LONDON1' })).reply());
+    const us = messageText(await (await h.command('me', { user: 'U0NEWYORK' })).reply());
+    expect(gb).toMatch(/Key expires: \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d Europe\/London/);
+    expect(us).toMatch(/Key expires: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d America\/New_York/);
+  });
+
   it('falls back to BOT_LOCALE when Slack does not say', async () => {
     h = await startHarness({ locale: 'ja' });
     const r = messageText(await (await h.command('help', { user: 'U0UNKNOWN' })).reply());

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../support/fake-slack.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import { unlabelledTimes } from '../support/times.ts';
 import {
   APPROVER,
   APPROVER_GROUP,
@@ -157,6 +158,21 @@ describe('paid signup through Slack', () => {
       name: 'web-9',
     });
     expect(scene.sim.control.charges().map((c) => c.amount)).toEqual([q.row.quotedPrice]);
+  });
+
+  it('times: the channel gets Slack date tokens, the requester their own zone, and 00:00 Japan time named', async () => {
+    // 23:50 in Japan: the quote ends at the day boundary, not by its time to live.
+    scene = await startScene({ now: new Date('2026-03-10T14:50:00.000Z') });
+    scene.slack.setUser(REQUESTER, { locale: 'en-US', tz: 'America/New_York' });
+    const q = await quote(scene);
+    expect(q.row.expiresAt.toISOString()).toBe('2026-03-10T15:00:00.000Z');
+    const channel = `${String(q.posted.args.text)}${allText(q.posted.args.blocks)}`;
+    expect(unlabelledTimes(channel)).toEqual([]);
+    expect(channel).toContain('<!date^1773154800^{date_short_pretty} {time}|2026-03-10 15:00 UTC>');
+    expect(channel).toContain('(00:00 Japan time, when the day’s pro-rata price changes)');
+    expect(allText(q.notice.args.view)).toContain(
+      'The quote expires Mar 10, 2026, 11:00 America/New_York (00:00 Japan time, when the day’s pro-rata price changes).',
+    );
   });
 
   it('self-approval and a viewer are refused, alone; group membership is read at click time', async () => {
