@@ -19,7 +19,7 @@ import type {
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
-import { escapeMrkdwn, formatQuoteExpiry, formatTime, formatYen, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 export interface SignupDisplay {
@@ -194,7 +194,7 @@ function signupStatusLine(ui: Ui, row: SignupRow): string {
         user,
       });
     case 'expired':
-      return ui.t('signup.status.expired', { expires: formatTime(ui, row.expiresAt) });
+      return ui.t('signup.status.expired', { expires: formatQuoteExpiry(ui, row.expiresAt) });
     case 'failed':
       return ui.t('signup.status.failed', { code: row.errorCode ?? '?' });
     case 'price_changed':
@@ -274,7 +274,7 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
       if (o.code === 'DUPLICATE_REQUEST') return sentence(ui.t('signup.outcome.in_process'));
       return sentence(ui.t('signup.outcome.unknown', { code: o.code }));
     case 'expired':
-      return sentence(ui.t('signup.outcome.expired', { expires: formatTime(ui, o.row.expiresAt) }));
+      return sentence(ui.t('signup.outcome.expired', { expires: formatQuoteExpiry(ui, o.row.expiresAt) }));
     case 'not_executable':
       // Another click or replica runs it and will tell the thread.
       return undefined;
@@ -302,7 +302,7 @@ export function signupApproveRefusal(ui: Ui, r: ApproveResult): Message | undefi
     case 'self_approval':
       return sentence(ui.t('signup.click.self_approval'));
     case 'expired':
-      return sentence(ui.t('signup.click.expired', { expires: formatTime(ui, r.row.expiresAt) }));
+      return sentence(ui.t('signup.click.expired', { expires: formatQuoteExpiry(ui, r.row.expiresAt) }));
     case 'stale':
       return sentence(ui.t('signup.click.stale'));
     case 'not_found':

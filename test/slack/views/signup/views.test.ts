@@ -587,6 +587,16 @@ describe('times in signup messages', () => {
     );
   });
 
+  it('a quote that expired at 00:00 in Japan says why, wherever its expiry is told', () => {
+    const [, blocks] = channelTexts({ state: 'expired', expiresAt: midnight });
+    expect(blocks).toContain('The quote expired at <!date^');
+    expect(blocks).toContain(
+      'UTC> (00:00 Japan time, when the day’s pro-rata price changes). Nothing was charged.',
+    );
+    const click = signupApproveRefusal(ja, { kind: 'expired', row: row({ expiresAt: midnight }) });
+    expect(click?.text).toContain('2026/03/11 00:00 Asia/Tokyo（日割り料金が切り替わる日本時間の0:00）');
+  });
+
   it('an expiry by the time to live says the time alone', () => {
     const gb = signupQuotedNotice(uiFor('en', 'Europe/London', 'en-GB'), { row: row() }, true);
     expect(gb.text).toContain('The quote expires 10 Mar 2026, 03:30 Europe/London.');
