@@ -473,7 +473,9 @@ export class AccessService {
     const servers = key.hosting.servers;
     if (named === undefined) {
       if (servers?.length === 1) return servers[0]!;
-      throw new ServiceError('hosting_server_needed', { servers: (servers ?? []).join(', ') });
+      // A key covering every server cannot list them (the API has no list): say how to name one.
+      if (servers === undefined) throw new ServiceError('hosting_server_needed_all');
+      throw new ServiceError('hosting_server_needed', { servers: servers.join(', ') });
     }
     const wanted = named.trim().toLowerCase();
     if (servers && !servers.some((s) => s.toLowerCase() === wanted)) {

@@ -36,6 +36,8 @@ export type ServiceErrorCode =
   | 'key_no_permission'
   /** The key covers several servers (or all): the command must name one (`params.servers`). */
   | 'hosting_server_needed'
+  /** The key covers every server of the account: the command must name one by its initial domain. */
+  | 'hosting_server_needed_all'
   /** The named server is not among the key's servers (`params.servers`). */
   | 'hosting_server_not_in_scope'
   /** A hosting write whose answer was lost after it may have reached the provider; `params.check` tells. */

@@ -46,9 +46,6 @@ export function describeFailureKind(
       if (e.code === 'server_not_found' && e.details.length > 0) {
         return { text: ui.t('error.server_not_found_similar', e.params), details: [...e.details] };
       }
-      if (e.code === 'hosting_server_needed' && e.params.servers === '') {
-        return { text: ui.t('error.hosting_server_needed_all'), details: [] };
-      }
       if (e.code === 'hosting_not_found') {
         const what = e.params.what === 'ssh_key' ? 'ssh_key' : 'wp';
         return {

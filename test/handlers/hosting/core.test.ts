@@ -14,14 +14,9 @@ import {
   startHarness,
   VIEWER,
 } from '../../support/app-harness.ts';
+import { hosting, SERVER } from '../../support/hosting.ts';
 
 const en = catalogs.en;
-const SERVER = 'xs123456.xsrv.jp';
-const hosting = (h: Harness, text: string, user = OPERATOR) =>
-  h
-    .command(text, { user, command: '/hosting' })
-    .then(async (c) => ({ ...c, text: messageText(await c.reply()) }));
-
 describe('/hosting with a key limited to one server', () => {
   let h: Harness;
   beforeAll(async () => {
