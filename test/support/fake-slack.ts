@@ -57,6 +57,8 @@ export class FakeSlack {
   readonly users = new Map<string, SlackUser>();
   readonly groups = new Map<string, string[]>();
   private readonly failures = new Map<string, Failure[]>();
+  /** Channels the bot cannot post in, with the error Slack answers there. */
+  private readonly closed = new Map<string, string>();
   private readonly events = new EventEmitter();
   private server: Server | undefined;
   private socketModeLink: Duplex | undefined;
@@ -119,6 +121,20 @@ export class FakeSlack {
     const list = this.failures.get(method) ?? [];
     list.push({ ...f, times: f.times ?? 1 });
     this.failures.set(method, list);
+  }
+
+  /**
+   * Every chat.* call to `channel` fails with `error` (`not_in_channel`,
+   * `channel_not_found`, `is_archived`) until `openChannel`, as Slack answers
+   * a bot that is not a member of it.
+   */
+  closeChannel(channel: string, error = 'not_in_channel'): void {
+    this.closed.set(channel, error);
+  }
+
+  /** The bot was invited (or the channel unarchived): chat.* calls succeed again. */
+  openChannel(channel: string): void {
+    this.closed.delete(channel);
   }
 
   callsOf(method: string): RecordedCall[] {
@@ -263,12 +279,15 @@ export class FakeSlack {
       return;
     }
     this.record({ method, args, token });
-    const refusal = failure ? undefined : slackRefusal(method, args);
+    const shut = method.startsWith('chat.') ? this.closed.get(String(args.channel ?? '')) : undefined;
+    const refusal = failure || shut ? undefined : slackRefusal(method, args);
     const body = failure
       ? { ok: false, error: failure.error ?? 'internal_error' }
-      : refusal
-        ? { ok: false, error: refusal.error, response_metadata: { messages: [refusal.detail] } }
-        : this.answer(method, args);
+      : shut
+        ? { ok: false, error: shut }
+        : refusal
+          ? { ok: false, error: refusal.error, response_metadata: { messages: [refusal.detail] } }
+          : this.answer(method, args);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }
