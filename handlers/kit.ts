@@ -8,8 +8,9 @@ import type { RespondFn, webApi } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import type { Logger } from '../src/log.ts';
 import { classifyFailure } from '../src/services/errors.ts';
+import type { ChannelReach } from '../src/services/watch/index.ts';
 import { failureMessage } from '../src/slack/error-text.ts';
-import { slackFailure } from '../src/slack/slack-failure.ts';
+import { isUnreachableChannelError, slackFailure } from '../src/slack/slack-failure.ts';
 import type { Message, Ui } from '../src/slack/views/format.ts';
 import type { HandlerDeps } from './deps.ts';
 
@@ -55,6 +56,38 @@ export async function tellUser(
   } catch (err) {
     log.warn({ err: slackFailure(err) }, 'could not reach the user');
     return false;
+  }
+}
+
+/**
+ * Shows `m` to one person in `channelId` (ephemeral), which is also the check
+ * that the bot can post there: Slack answers `not_in_channel`,
+ * `channel_not_found` or `is_archived` when it cannot. Any other failure
+ * (the person is not in the channel, Slack unreachable) proves nothing
+ * either way: `unverified`.
+ */
+export async function probeChannel(
+  client: webApi.WebClient,
+  where: { channelId: string; userId: string },
+  m: Message,
+  log: Logger,
+): Promise<ChannelReach> {
+  try {
+    await client.chat.postEphemeral({
+      channel: where.channelId,
+      user: where.userId,
+      text: m.text,
+      blocks: m.blocks,
+    });
+    return 'ok';
+  } catch (err) {
+    const error = slackFailure(err);
+    if (isUnreachableChannelError(error)) return error;
+    log.info(
+      { err: error, channelId: where.channelId },
+      'could not check that the bot can post in the channel',
+    );
+    return 'unverified';
   }
 }
 

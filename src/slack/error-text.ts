@@ -61,6 +61,11 @@ export function describeFailureKind(
         const p = Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, escapeMrkdwn(String(v))]));
         return { text: ui.t(`error.${e.code}`, p), details: [] };
       }
+      if (e.code === 'watch_channel_unreachable') {
+        const key = `error.watch_channel_unreachable.${e.params.reason}`;
+        const channel = `<#${e.params.channel}>`;
+        return { text: isMessageKey(key) ? ui.t(key, { channel }) : ui.t('error.internal'), details: [] };
+      }
       if (e.code === 'role_required') {
         return {
           text: ui.t('error.role_required', {

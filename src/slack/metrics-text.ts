@@ -130,6 +130,18 @@ export function prometheusText(m: ProviderMetrics, bg: BackgroundStats = {}): st
     scalar('vps_notifier_rows_sent_total', 'counter', 'Outbox rows delivered.', n.rowsSent);
     scalar('vps_notifier_failures_total', 'counter', 'Slack posts that failed (retried later).', n.failures);
     scalar('vps_notifier_rate_limited_total', 'counter', 'Slack posts answered 429.', n.rateLimited);
+    scalar(
+      'vps_notifier_channels_parked_total',
+      'counter',
+      'Times a channel the bot cannot post in was parked.',
+      n.parked,
+    );
+    scalar(
+      'vps_notifier_channels_reopened_total',
+      'counter',
+      'Times a parked channel was tried again.',
+      n.reopened,
+    );
   }
   return `${out.join('\n')}\n`;
 }

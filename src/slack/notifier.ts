@@ -26,14 +26,24 @@
  *   at-least-once gap: a crash between Slack's ok and that mark posts that
  *   message again after the restart (the dedupe keys keep everything else
  *   exactly once, and an edit is the same edit however often it is made).
+ * - Channels the bot cannot post in (`not_in_channel`, `channel_not_found`,
+ *   `is_archived`) are parked, not retried: their rows wait (new ones are
+ *   parked on sight), the people who set up watches there are told once in
+ *   a direct message (an outbox row, so once across restarts and replicas),
+ *   and the channel is tried again every `reprobeMs`, or at once when
+ *   `/vps watch` proved the bot can post there. Then rows older than
+ *   `summariseAfterMs` are told in one backlog message instead of posted one
+ *   by one; alerts that were never posted are marked summarised, so their
+ *   follow-ups are dropped, and a change after that starts a new message.
  * - The WebClient must not retry by itself (`retryConfig: { retries: 0 }`,
  *   `rejectRateLimitedCalls: true`): the outbox is the retry.
  */
 import type { Logger } from 'pino';
 import { type Clock, realTimers, sleep, systemClock, type Timers } from '../clock.ts';
-import type { IncidentPost, IncidentRow, OutboxItem, Store } from '../store/index.ts';
-import { type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
+import type { ChannelRow, IncidentPost, IncidentRow, OutboxItem, Store } from '../store/index.ts';
+import { isAlarm, type Notice, type PowerNotice, parseNotice } from '../watch/notices.ts';
 import type { Locale } from './i18n/index.ts';
+import { isUnreachableChannelError } from './slack-failure.ts';
 import { channelUiFor, type Message, type Ui } from './views/format.ts';
 import { renderIncident, renderIncidentDigest, renderIncidentReplies } from './views/watch/incidents.ts';
 import { type NoticeUnit, renderDigest, renderUnit, standsAlone } from './views/watch/notifications.ts';
@@ -63,7 +73,7 @@ export interface SlackPoster {
 }
 
 export interface NotifierOptions {
-  store: Pick<Store, 'outbox' | 'incidents' | 'transaction'>;
+  store: Pick<Store, 'outbox' | 'incidents' | 'channels' | 'watches' | 'transaction'>;
   slack: SlackPoster;
   logger: Logger;
   /** Default: the real clock and timers. */
@@ -85,6 +95,12 @@ export interface NotifierOptions {
   maxBackoffMs?: number;
   /** Sent rows (and settled incidents) are deleted once this old. Default 14 days. */
   keepSentMs?: number;
+  /** How often a channel the bot cannot post in is tried again. Default 5 min. */
+  reprobeMs?: number;
+  /** Rows of a parked channel older than this are summarised in one message when it opens. Default 30 min. */
+  summariseAfterMs?: number;
+  /** A channel parked again within this of the last time its watches' creators were told is not told again. Default 1 day. */
+  tellAgainAfterMs?: number;
 }
 
 export interface NotifierStats {
@@ -95,6 +111,9 @@ export interface NotifierStats {
   rowsSent: number;
   failures: number;
   rateLimited: number;
+  /** Times a channel was parked, and opened again. */
+  parked: number;
+  reopened: number;
 }
 
 interface Failure {
@@ -259,7 +278,11 @@ export class Notifier {
     rowsSent: 0,
     failures: 0,
     rateLimited: 0,
+    parked: 0,
+    reopened: 0,
   };
+  /** Channels parked during this pass: nothing more is tried there. */
+  private readonly parkedNow = new Set<string>();
 
   constructor(opts: NotifierOptions) {
     this.opts = { ...opts, clock: opts.clock ?? systemClock, timers: opts.timers ?? realTimers };
@@ -351,6 +374,12 @@ export class Notifier {
   async drainOnce(): Promise<{ posted: number; waitMs: number | undefined }> {
     const now = this.opts.clock.now().getTime();
     const at = new Date(now);
+    this.parkedNow.clear();
+    const parked = new Set<string>();
+    for (const c of await this.opts.store.channels.parked()) {
+      if (c.probeAt && c.probeAt.getTime() <= now) await this.reopen(c, now);
+      else parked.add(c.channelId);
+    }
     const rows = await this.opts.store.outbox.due(at, 1000);
     if (rows.length >= 1000) {
       // A backlog of edits and replies must not hide a new alert behind it.
@@ -361,7 +390,13 @@ export class Notifier {
       rows.sort((a, b) => a.id - b.id);
     }
     const byChannel = new Map<string, Parsed[]>();
+    const toPark = new Set<string>();
     for (const row of rows) {
+      if (parked.has(row.channelId)) {
+        // Written since the channel was parked: it waits with the others.
+        toPark.add(row.channelId);
+        continue;
+      }
       const notice = parseNotice(row.payload);
       if (!notice) {
         // Never post what we cannot read; keep it for a person to look at.
@@ -376,6 +411,7 @@ export class Notifier {
       byChannel.set(row.channelId, list);
       list.push({ row, notice, ready: true });
     }
+    for (const channel of toPark) await this.opts.store.outbox.parkChannel(channel, at);
     let posted = 0;
     let waitMs: number | undefined;
     const note = (ms: number) => {
@@ -389,6 +425,7 @@ export class Notifier {
         [candidates.filter((c) => c.act === 'update'), this.nextEditAt],
       ];
       for (const [all, pace] of lanes) {
+        if (this.parkedNow.has(channel)) break;
         let list = all;
         if (list.length === 0) continue;
         const paceAt = pace.get(channel) ?? 0;
@@ -449,6 +486,7 @@ export class Notifier {
       (await this.opts.store.incidents.posts(channel, ids)).map((p) => [p.incidentId, p] as const),
     );
     const out: Candidate[] = [];
+    const revived = new Set<string>();
     for (const item of items) {
       const { row } = item;
       if (row.kind === 'notice') {
@@ -473,7 +511,19 @@ export class Notifier {
         this.counters.rowsSent += 1;
         continue;
       }
-      if ((act === 'update' || act === 'reply') && !post.messageTs) continue;
+      if ((act === 'update' || act === 'reply') && !post.messageTs) {
+        if (post.summarisedAt) {
+          // The backlog summary told this incident. What it already covered is done; a change
+          // since then is the incident's first word here again: a new message.
+          if (row.createdAt < post.summarisedAt) {
+            await this.opts.store.outbox.markSummarised([row.id], null);
+          } else if (!revived.has(post.incidentId)) {
+            revived.add(post.incidentId);
+            out.push({ ...item, act: 'open', post });
+          }
+        }
+        continue;
+      }
       out.push({ ...item, act, post });
     }
     return out;
@@ -681,6 +731,139 @@ export class Notifier {
     const next = gone ? null : new Date(now + delay);
     if (gone) pace.set(channel, now + this.minIntervalMs);
     for (const r of rows) await this.opts.store.outbox.markFailed(r.id, failure.error, next);
+    // A person's direct message (a user id) is never parked: there is no channel to be invited to.
+    if (isUnreachableChannelError(failure.error) && !/^[UW]/.test(channel)) {
+      await this.park(channel, failure.error, now);
+    }
     return false;
   }
+
+  /**
+   * The bot cannot post in the channel: its rows wait, and the people who set
+   * up watches there are told (once a day at most) in a direct message.
+   */
+  private async park(channel: string, error: string, now: number): Promise<void> {
+    const at = new Date(now);
+    const r = await this.opts.store.transaction(async (tx) => {
+      const parked = await tx.channels.park(channel, error, {
+        at,
+        probeAt: new Date(now + this.reprobeMs),
+        tellAgainAfter: new Date(now - (this.opts.tellAgainAfterMs ?? 86_400_000)),
+      });
+      const rows = await tx.outbox.parkChannel(channel, at);
+      const told = parked.tell ? [...new Set((await tx.watches.list(channel)).map((w) => w.createdBy))] : [];
+      for (const user of told) {
+        const notice: Notice = {
+          kind: 'channel-parked',
+          channelId: channel,
+          error,
+          summariseAfterMs: this.summariseAfterMs,
+          at: now,
+        };
+        await tx.outbox.enqueue({
+          dedupeKey: `parked:${channel}:${at.toISOString()}:${user}`,
+          channelId: user,
+          payload: notice,
+        });
+      }
+      return { ...parked, rows, told: told.length };
+    });
+    this.parkedNow.add(channel);
+    if (!r.parked) return;
+    this.counters.parked += 1;
+    this.kicked = true;
+    const fields = { channel, error, rows: r.rows, told: r.told };
+    if (r.tell && r.told === 0) {
+      this.log.error(fields, 'cannot post in the channel and no watch there names anyone to tell; parked it');
+    } else this.log.warn(fields, 'cannot post in the channel; parked it');
+  }
+
+  /**
+   * A parked channel's turn to be tried again: its rows become due, those
+   * older than `summariseAfterMs` folded into one backlog message. If Slack
+   * still refuses, the first call parks it again (without telling anyone again).
+   */
+  private async reopen(c: ChannelRow, now: number): Promise<void> {
+    const at = new Date(now);
+    const cutoff = now - this.summariseAfterMs;
+    const r = await this.opts.store.transaction(async (tx) => {
+      if (!c.probeAt || !(await tx.channels.open(c.channelId, c.probeAt))) return undefined;
+      const rows = await tx.outbox.parkedRows(c.channelId);
+      const old = (row: OutboxItem) => row.createdAt.getTime() < cutoff;
+      // An alert never posted and older than the cut is summarised with all that followed it.
+      const oldIncidents = new Set(
+        rows.filter((row) => row.kind === 'open' && row.incidentId && old(row)).map((row) => row.incidentId!),
+      );
+      let summarised = rows.filter(
+        (row) =>
+          (row.incidentId !== null && oldIncidents.has(row.incidentId)) ||
+          (row.kind !== 'open' && row.kind !== 'update' && old(row)),
+      );
+      const isBacklog = (row: OutboxItem) => parseNotice(row.payload)?.kind === 'backlog';
+      if (summarised.every(isBacklog)) summarised = [];
+      else summarised = [...new Set([...summarised, ...rows.filter(isBacklog)])];
+      if (summarised.length > 0) {
+        await tx.outbox.markSummarised(
+          summarised.map((row) => row.id),
+          null,
+        );
+        await tx.incidents.markSummarised(c.channelId, [...oldIncidents], at);
+        await tx.outbox.enqueue({
+          dedupeKey: `backlog:${c.channelId}:${at.toISOString()}`,
+          channelId: c.channelId,
+          payload: backlogOf(summarised, c.parkedAt.getTime(), now),
+        });
+      }
+      const waiting = await tx.outbox.unparkChannel(c.channelId, at);
+      return { summarised: summarised.length, waiting };
+    });
+    if (!r) return;
+    this.counters.reopened += 1;
+    this.log.info(
+      { channel: c.channelId, summarised: r.summarised, waiting: r.waiting },
+      'trying a parked channel again',
+    );
+  }
+
+  private get reprobeMs(): number {
+    return this.opts.reprobeMs ?? 300_000;
+  }
+
+  private get summariseAfterMs(): number {
+    return this.opts.summariseAfterMs ?? 1_800_000;
+  }
+}
+
+/**
+ * One backlog notice for rows that will not be posted one by one: the power
+ * changes (each counted once, however many rows told it), the alarms among
+ * them and their servers, the other notices, and earlier backlogs folded in.
+ */
+export function backlogOf(rows: readonly OutboxItem[], since: number, at: number): Notice {
+  const changes = new Set<string>();
+  const servers: string[] = [];
+  let earlier = 0;
+  let alarms = 0;
+  let others = 0;
+  let from = since;
+  const server = (name: string) => {
+    if (!servers.includes(name)) servers.push(name);
+  };
+  for (const row of rows) {
+    const n = parseNotice(row.payload);
+    if (n?.kind === 'backlog') {
+      earlier += n.changes;
+      alarms += n.alarms;
+      others += n.others;
+      from = Math.min(from, n.since);
+      for (const s of n.servers) server(s);
+    } else if (n?.kind === 'power') {
+      const key = `${n.uuid}:${n.at}:${n.from}:${n.to}`;
+      if (changes.has(key)) continue;
+      changes.add(key);
+      if (isAlarm(n)) alarms += 1;
+      server(n.name);
+    } else others += 1;
+  }
+  return { kind: 'backlog', since: from, changes: earlier + changes.size, alarms, servers, others, at };
 }

@@ -33,6 +33,11 @@ export interface IncidentRepo {
   ): Promise<void>;
   /** The message was edited to show these versions (never lowers what a post shows). */
   markRendered(channelId: string, shown: readonly { incidentId: string; version: number }[]): Promise<void>;
+  /**
+   * These incidents' messages in the channel were never posted: the channel's
+   * backlog summary told them. Their later follow-ups start a new message.
+   */
+  markSummarised(channelId: string, incidentIds: readonly string[], at: Date): Promise<void>;
   /** The incidents one message tells (one, or a digest's members), oldest post first. */
   postsOfMessage(channelId: string, ts: string): Promise<IncidentPost[]>;
   /** Deletes settled incidents (running again) whose last change is older than `before`, with their posts. */
@@ -66,6 +71,7 @@ const toPost = (r: Selectable<IncidentPostsTable>): IncidentPost => ({
   messageTs: r.message_ts,
   renderedVersion: Number(r.rendered_version),
   createdAt: date(r.created_at),
+  summarisedAt: r.summarised_at === null ? null : date(r.summarised_at),
 });
 
 export function incidentRepo(ctx: RepoContext): IncidentRepo {
@@ -189,6 +195,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           message_ts: null,
           rendered_version: 0,
           created_at: iso(clock.now()),
+          summarised_at: null,
         })
         .onConflict((oc) => oc.columns(['incident_id', 'channel_id']).doNothing())
         .returning('incident_id')
@@ -216,6 +223,18 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           .where('incident_id', '=', s.incidentId)
           .where('channel_id', '=', channelId)
           .where('rendered_version', '<', s.version)
+          .execute();
+      }
+    },
+
+    async markSummarised(channelId, incidentIds, at) {
+      for (let i = 0; i < incidentIds.length; i += 500) {
+        await db
+          .updateTable('incident_posts')
+          .set({ summarised_at: iso(at) })
+          .where('channel_id', '=', channelId)
+          .where('incident_id', 'in', incidentIds.slice(i, i + 500))
+          .where('message_ts', 'is', null)
           .execute();
       }
     },

@@ -2,6 +2,7 @@ import { Migrator, sql } from 'kysely';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Logger } from '../log.ts';
 import { type AuditRepo, auditRepo } from './audit.ts';
+import { type ChannelRepo, channelRepo } from './channels.ts';
 import { type Connection, connectPostgres, connectSqlite, sqliteFailureCode } from './connect.ts';
 import type { RepoContext } from './context.ts';
 import { type DeliveryRepo, deliveryRepo } from './deliveries.ts';
@@ -20,6 +21,7 @@ import { type WatchRepo, watchRepo } from './watches.ts';
 
 export type { AuditRepo } from './audit.ts';
 export { isSecretKey, stripSecrets } from './audit.ts';
+export type { ChannelRepo } from './channels.ts';
 export { SQLITE_FILE_NAME } from './connect.ts';
 export type { DeliveryRepo } from './deliveries.ts';
 export { KEY_FILE_NAME } from './encryption-key.ts';
@@ -47,6 +49,7 @@ export interface Store {
   readonly outbox: OutboxRepo;
   readonly incidents: IncidentRepo;
   readonly mutes: MuteRepo;
+  readonly channels: ChannelRepo;
   readonly audit: AuditRepo;
   readonly leases: LeaseRepo;
   readonly deliveries: DeliveryRepo;
@@ -140,6 +143,7 @@ function buildStore(
     outbox: outboxRepo(ctx),
     incidents: incidentRepo(ctx),
     mutes: muteRepo(ctx),
+    channels: channelRepo(ctx),
     audit: auditRepo(ctx),
     leases: leaseRepo(ctx),
     deliveries: deliveryRepo(ctx, deliveryCounter),

@@ -258,16 +258,45 @@ function incidentsAndMutes(_kind: DatabaseKind): Migration {
   };
 }
 
+/**
+ * Channels the bot cannot post in (not a member, gone, archived): the
+ * notifier parks their rows instead of retrying them, tells the watches'
+ * creators once, and summarises the old ones when it can post again.
+ */
+function channelReach(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('channels')
+        .addColumn('channel_id', 'text', (c) => c.primaryKey())
+        .addColumn('error', 'text', (c) => c.notNull())
+        .addColumn('parked_at', 'text', (c) => c.notNull())
+        .addColumn('probe_at', 'text')
+        .addColumn('told_at', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('outbox').addColumn('parked_at', 'text').execute();
+      await db.schema
+        .createIndex('outbox_channel_parked')
+        .on('outbox')
+        .columns(['channel_id', 'parked_at'])
+        .execute();
+      await db.schema.alterTable('incident_posts').addColumn('summarised_at', 'text').execute();
+    },
+  };
+}
+
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
     '0002_outbox_audit_leases_deliveries': messagingAndCoordination(kind),
     '0003_operations': operations(kind),
     '0004_incidents_mutes': incidentsAndMutes(kind),
+    '0005_channel_reach': channelReach(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0004_incidents_mutes';
+export const LATEST_MIGRATION = '0005_channel_reach';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

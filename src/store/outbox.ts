@@ -33,6 +33,18 @@ export interface OutboxRepo {
    * given) to `at`: a mute ended early, or its end moved. Returns how many.
    */
   rescheduleHeld(o: { channelId: string; subject?: string | undefined; at: Date }): Promise<number>;
+  /**
+   * The channel was parked (the bot cannot post there): its unsent rows stop
+   * being due and wait, marked parked. A `held` row whose mute has not ended
+   * (due after `now`) keeps its time. Returns how many were parked.
+   */
+  parkChannel(channelId: string, now: Date): Promise<number>;
+  /** The channel's parked rows, oldest first. */
+  parkedRows(channelId: string): Promise<OutboxItem[]>;
+  /** These parked rows were told in the channel's backlog summary (posted as `ts`): they are done. */
+  markSummarised(ids: readonly number[], ts: string | null): Promise<void>;
+  /** The channel opened: its parked rows are due at `at`. Returns how many. */
+  unparkChannel(channelId: string, at: Date): Promise<number>;
 }
 
 const MAX_ERROR_CHARS = 2000;
@@ -56,6 +68,7 @@ const toItem = (r: Selectable<OutboxTable>): OutboxItem => ({
   incidentId: r.incident_id,
   incidentVersion: r.incident_version === null ? null : Number(r.incident_version),
   subject: r.subject,
+  parkedAt: dateOrNull(r.parked_at),
 });
 
 export function outboxRepo(ctx: RepoContext): OutboxRepo {
@@ -80,6 +93,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
           incident_id: item.incidentId ?? null,
           incident_version: item.incidentVersion ?? null,
           subject: item.subject ?? null,
+          parked_at: null,
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .returning('id')
@@ -165,6 +179,59 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
         .where('sent_at', '<=', iso(before))
         .executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+
+    async parkChannel(channelId, now) {
+      const r = await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: null, parked_at: iso(now) })
+        .where('channel_id', '=', channelId)
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', 'is not', null)
+        .where((eb) => eb.or([eb('kind', '!=', 'held'), eb('next_attempt_at', '<=', iso(now))]))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
+    async parkedRows(channelId) {
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('sent_at', 'is', null)
+        .where('parked_at', 'is not', null)
+        .orderBy('id')
+        .execute();
+      return rows.map(toItem);
+    },
+
+    async markSummarised(ids, ts) {
+      const now = iso(clock.now());
+      for (let i = 0; i < ids.length; i += 500) {
+        await db
+          .updateTable('outbox')
+          .set({
+            sent_at: now,
+            sent_ts: ts,
+            next_attempt_at: null,
+            parked_at: null,
+            last_error: 'summarised',
+          })
+          .where('id', 'in', ids.slice(i, i + 500))
+          .where('sent_at', 'is', null)
+          .execute();
+      }
+    },
+
+    async unparkChannel(channelId, at) {
+      const r = await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: iso(at), parked_at: null })
+        .where('channel_id', '=', channelId)
+        .where('sent_at', 'is', null)
+        .where('parked_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
     },
 
     async rescheduleHeld({ channelId, subject, at }) {

@@ -108,6 +108,8 @@ export interface OutboxTable {
   incident_version: number | null;
   /** The server a row is about (mute releases find rows by it). */
   subject: string | null;
+  /** Set while its channel is parked (the bot cannot post there): not due until the channel opens. */
+  parked_at: IsoText | null;
 }
 
 /** One incident of one server: its power changes from the first until it settles. */
@@ -135,6 +137,18 @@ export interface IncidentPostsTable {
   message_ts: string | null;
   rendered_version: number;
   created_at: IsoText;
+  /** Never posted: told in a channel's backlog summary instead (the channel was parked). */
+  summarised_at: IsoText | null;
+}
+
+/** A channel the bot could not post in. `probe_at` null: it can post there again (the row keeps `told_at`). */
+export interface ChannelsTable {
+  channel_id: string;
+  error: string;
+  parked_at: IsoText;
+  probe_at: IsoText | null;
+  told_at: IsoText | null;
+  updated_at: IsoText;
 }
 
 export interface MutesTable {
@@ -180,6 +194,7 @@ export interface Database {
   incidents: IncidentsTable;
   incident_posts: IncidentPostsTable;
   mutes: MutesTable;
+  channels: ChannelsTable;
   audit: AuditTable;
   leases: LeasesTable;
   deliveries: DeliveriesTable;

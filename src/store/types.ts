@@ -308,6 +308,8 @@ export interface OutboxItem {
   incidentVersion: number | null;
   /** The server uuid the row is about, when it is about one. */
   subject: string | null;
+  /** Set while its channel is parked: the row waits for the channel to open. */
+  parkedAt: Date | null;
 }
 
 export interface OutboxInput {
@@ -372,6 +374,23 @@ export interface IncidentPost {
   /** How many of the incident's changes the message shows (as posted or last edited). */
   renderedVersion: number;
   createdAt: Date;
+  /** Never posted: told in the channel's backlog summary after it was parked. */
+  summarisedAt: Date | null;
+}
+
+// ---------------------------------------------------------------- channels
+
+/** A channel the bot could not post in (see `ChannelRepo`). `probeAt` null: open again. */
+export interface ChannelRow {
+  channelId: string;
+  /** Slack's error: `not_in_channel`, `channel_not_found` or `is_archived`. */
+  error: string;
+  /** Since when (this spell). */
+  parkedAt: Date;
+  /** When the notifier tries the channel again; null once it could post there. */
+  probeAt: Date | null;
+  /** When the watches' creators were last told. */
+  toldAt: Date | null;
 }
 
 // ---------------------------------------------------------------- mutes

@@ -65,6 +65,29 @@ const noticeSchema = z.discriminatedUnion('kind', [
     days: z.number(),
     at: z.number(),
   }),
+  // To a watch's creator, in a direct message: the bot cannot post in the channel of their watch.
+  z.object({
+    kind: z.literal('channel-parked'),
+    channelId: z.string(),
+    /** Slack's error: not_in_channel, channel_not_found or is_archived. */
+    error: z.string(),
+    /** What waits longer than this is summarised in one message once the bot can post there. */
+    summariseAfterMs: z.number(),
+    at: z.number(),
+  }),
+  // The first message in a channel the bot could not post in for a while: what it did not post.
+  z.object({
+    kind: z.literal('backlog'),
+    /** Since when the bot could not post there. */
+    since: z.number(),
+    /** Power changes not posted, how many of them were alarms, and the servers they were about. */
+    changes: z.number(),
+    alarms: z.number(),
+    servers: z.array(z.string()),
+    /** Other notifications not posted (servers added or removed, contracts, orders). */
+    others: z.number(),
+    at: z.number(),
+  }),
   z.object({
     kind: z.literal('key-refused'),
     /** The expiry last read, if any: a key refused after it is an expired key. */

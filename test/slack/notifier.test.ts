@@ -166,6 +166,7 @@ describe('notifier pieces', () => {
       incidentId: null,
       incidentVersion: null,
       subject: null,
+      parkedAt: null,
     },
     notice,
     ready: id === 1,

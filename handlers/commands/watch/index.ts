@@ -8,14 +8,25 @@ import {
   muteChangeView,
   subscriptionChangeView,
   subscriptionListView,
+  watchProbeView,
 } from '../../../src/slack/views/watch/notifications.ts';
-import { announce } from '../../kit.ts';
+import { announce, probeChannel } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
 
 export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watches' | 'mute' | 'unmute'> = {
-  async watch({ deps, actor, ui, reply }, c) {
-    const result = await deps.subscriptions.watch(actor, c.target, c.channelId ?? actor.channelId);
-    await reply(subscriptionChangeView(ui, 'watch', result));
+  // The bot must be able to post where the alerts go. The check is an ephemeral message to the
+  // operator in that channel: in this channel it is the answer itself, elsewhere a line saying so.
+  async watch({ deps, actor, ui, reply, client, log }, c) {
+    const channelId = c.channelId ?? actor.channelId;
+    const here = channelId === actor.channelId;
+    let answered = false;
+    const result = await deps.subscriptions.watch(actor, c.target, channelId, async (change) => {
+      const m = here ? subscriptionChangeView(ui, 'watch', change) : watchProbeView(ui, change);
+      const reach = await probeChannel(client, { channelId, userId: actor.userId }, m, log);
+      answered = here && reach === 'ok';
+      return reach;
+    });
+    if (!answered) await reply(subscriptionChangeView(ui, 'watch', result));
   },
   async unwatch({ deps, actor, ui, reply }, c) {
     const result = await deps.subscriptions.unwatch(actor, c.target, c.channelId ?? actor.channelId);

@@ -1,4 +1,5 @@
 export {
+  type ChannelReach,
   MAX_MUTE_MS,
   MIN_MUTE_MS,
   type MuteChange,

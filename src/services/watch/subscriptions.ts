@@ -10,7 +10,7 @@ import type { ProviderClient } from '../../provider/index.ts';
 import { type Store, WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Actor } from '../access.ts';
 import type { Audit } from '../audit.ts';
-import { classifyFailure, failureCode } from '../errors.ts';
+import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { ServersService } from '../servers/index.ts';
 
 export interface SubscriptionDeps {
@@ -19,6 +19,7 @@ export interface SubscriptionDeps {
     snapshots: Pick<Store['snapshots'], 'all'>;
     mutes: Pick<Store['mutes'], 'set' | 'remove' | 'active' | 'purgeEnded'>;
     outbox: Pick<Store['outbox'], 'rescheduleHeld'>;
+    channels: Pick<Store['channels'], 'probeAt'>;
   };
   provider: Pick<ProviderClient, 'listServers'>;
   /** Finds a server by name, uuid or IP; throws its not-found / ambiguous error. */
@@ -32,6 +33,12 @@ export interface SubscriptionDeps {
 /** The longest mute: a maintenance window, not a way to turn a watch off (that is `/vps unwatch`). */
 export const MAX_MUTE_MS = 7 * 86_400_000;
 export const MIN_MUTE_MS = 60_000;
+
+/**
+ * Whether the bot can post in a channel, as the Slack side found out: `ok`,
+ * one of Slack's refusals, or `unverified` (the check itself could not be made).
+ */
+export type ChannelReach = 'ok' | 'unverified' | 'not_in_channel' | 'channel_not_found' | 'is_archived';
 
 export interface SubscriptionChange {
   target: string;
@@ -117,9 +124,37 @@ export class WatchSubscriptions {
     return change;
   }
 
-  async watch(actor: Actor, ref: string, channelId = actor.channelId): Promise<SubscriptionChange> {
+  /**
+   * `reach` checks that the bot can post in the channel, given the change as
+   * it would be: a channel it cannot post in is refused and nothing is
+   * stored; one it can post in again is probed by the notifier at once.
+   */
+  async watch(
+    actor: Actor,
+    ref: string,
+    channelId = actor.channelId,
+    reach?: (change: SubscriptionChange) => Promise<ChannelReach>,
+  ): Promise<SubscriptionChange> {
     await this.authorizeChange(actor, 'watch', ref, channelId);
     const t = await this.target(ref);
+    if (reach) {
+      const already = (await this.deps.store.watches.list(channelId)).some((w) => w.target === t.target);
+      const r = await reach({ ...t, channelId, changed: !already });
+      if (r !== 'ok' && r !== 'unverified') {
+        await this.deps.audit.record({
+          actor: actor.userId,
+          channelId: actor.channelId,
+          action: 'watch',
+          target: t.target,
+          params: { name: t.label, channel: channelId },
+          outcome: 'refused',
+          errorCode: r,
+        });
+        throw new ServiceError('watch_channel_unreachable', { channel: channelId, reason: r });
+      }
+      // Proven just now: if the notifier had parked the channel, it may post there at once.
+      if (r === 'ok') await this.deps.store.channels.probeAt(channelId, this.deps.clock.now());
+    }
     const changed = await this.deps.store.watches.add({
       target: t.target,
       channelId,

@@ -91,6 +91,26 @@ const en = {
   'watch.cmd.notify_channel': 'Every change also goes to {channel} (NOTIFY_CHANNEL).',
   'watch.cmd.unknown_server': 'No server matches “{ref}”. `/vps list` shows them all.',
   'watch.cmd.not_allowed': 'Only operators may change watches.',
+  'watch.cmd.probe':
+    ':white_check_mark: I can post here: power changes of {target} will come to this channel.',
+  'watch.parked.told':
+    ':warning: I can’t post in <#{channel}>: {reason}. The alerts of the watches you set up there are waiting. Invite me with `/invite @vps-bot` in <#{channel}> (or watch from another channel). Once I can post there, I’ll post what is recent and sum up anything older than {age} in one message.',
+  'watch.parked.reason.not_in_channel': 'I’m not a member of it',
+  'watch.parked.reason.channel_not_found': 'it is private and I’m not in it, or it no longer exists',
+  'watch.parked.reason.is_archived': 'it is archived',
+  'watch.backlog.title':
+    ':inbox_tray: I couldn’t post here from {since} until now. Not posted meanwhile: {what}.',
+  'watch.backlog.changes': '{count} power changes on {servers}',
+  'watch.backlog.alarms': '{count} of them alarms (an error or an unexpected stop)',
+  'watch.backlog.others': '{count} other notifications',
+  'watch.backlog.servers_more': '{names} and {count} more',
+  'watch.backlog.hint': '`/vps list` shows every server’s state now.',
+  'error.watch_channel_unreachable.not_in_channel':
+    'I’m not a member of {channel}, so I can’t post alerts there. Invite me with `/invite @vps-bot` in {channel}, then run this command again. Nothing was changed.',
+  'error.watch_channel_unreachable.channel_not_found':
+    'I can’t see {channel}: it is private and I’m not in it, or it no longer exists. Invite me with `/invite @vps-bot` in it, then run this command again. Nothing was changed.',
+  'error.watch_channel_unreachable.is_archived':
+    '{channel} is archived, so nothing can be posted there. Watch from another channel, or unarchive it first. Nothing was changed.',
 } as const;
 
 const ja: Record<keyof typeof en, string> = {
@@ -184,6 +204,26 @@ const ja: Record<keyof typeof en, string> = {
   'watch.cmd.notify_channel': 'すべての変化は {channel} にも送られます（NOTIFY_CHANNEL）。',
   'watch.cmd.unknown_server': '「{ref}」に当たるサーバーがありません。`/vps list` で一覧を確認できます。',
   'watch.cmd.not_allowed': '監視の変更はオペレーターだけが行えます。',
+  'watch.cmd.probe':
+    ':white_check_mark: このチャンネルに投稿できることを確認しました。{target} の電源状態の変化をここに投稿します。',
+  'watch.parked.told':
+    ':warning: <#{channel}> に投稿できません（{reason}）。そこに設定された監視の通知は送信待ちになっています。<#{channel}> で `/invite @vps-bot` を実行して招待してください（別のチャンネルで監視し直すこともできます）。投稿できるようになったら、最近の通知はそのまま投稿し、{age}より前のものは1件のメッセージにまとめてお知らせします。',
+  'watch.parked.reason.not_in_channel': 'このチャンネルのメンバーではありません',
+  'watch.parked.reason.channel_not_found': '参加していない非公開チャンネルか、削除されたチャンネルです',
+  'watch.parked.reason.is_archived': 'アーカイブされています',
+  'watch.backlog.title':
+    ':inbox_tray: {since}から今まで、このチャンネルに投稿できませんでした。その間に投稿できなかった通知: {what}。',
+  'watch.backlog.changes': '{servers} の電源状態の変化 {count} 件',
+  'watch.backlog.alarms': 'うち要対応（エラーまたは予期しない停止）{count} 件',
+  'watch.backlog.others': 'その他の通知 {count} 件',
+  'watch.backlog.servers_more': '{names} ほか {count} 台',
+  'watch.backlog.hint': '全サーバーの現在の状態は `/vps list` で確認できます。',
+  'error.watch_channel_unreachable.not_in_channel':
+    '{channel} のメンバーではないため、通知を投稿できません。{channel} で `/invite @vps-bot` を実行して招待してから、もう一度このコマンドを実行してください。設定は変更していません。',
+  'error.watch_channel_unreachable.channel_not_found':
+    '{channel} が見つかりません。参加していない非公開チャンネルか、削除されたチャンネルです。そのチャンネルで `/invite @vps-bot` を実行して招待してから、もう一度このコマンドを実行してください。設定は変更していません。',
+  'error.watch_channel_unreachable.is_archived':
+    '{channel} はアーカイブされているため投稿できません。別のチャンネルで監視するか、先にアーカイブを解除してください。設定は変更していません。',
 };
 
 export const watchCatalog = { en, ja };

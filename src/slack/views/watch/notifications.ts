@@ -14,6 +14,7 @@ import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.t
 import type { MessageKey } from '../../i18n/index.ts';
 import {
   escapeMrkdwn,
+  formatDuration,
   formatTimeLeft,
   type Message,
   POWER_EMOJI,
@@ -169,12 +170,63 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
             : ui.t('watch.key.refused', { at: dateOf(ui, n.at) }),
         alarm: ui.t('watch.key.alarm_refused', { oncall: oncallMention }).trim(),
       };
+    case 'channel-parked': {
+      const reason = `watch.parked.reason.${n.error}`;
+      return {
+        main: ui.t('watch.parked.told', {
+          channel: n.channelId,
+          reason: isReason(reason) ? ui.t(reason) : n.error,
+          age: formatDuration(ui, n.summariseAfterMs),
+        }),
+      };
+    }
+    case 'backlog':
+      return { main: backlogLine(ui, n) };
   }
+}
+
+function isReason(key: string): key is MessageKey {
+  return (
+    key === 'watch.parked.reason.not_in_channel' ||
+    key === 'watch.parked.reason.channel_not_found' ||
+    key === 'watch.parked.reason.is_archived'
+  );
+}
+
+/** The backlog's names, as many as read well on one line. */
+const BACKLOG_NAMES = 10;
+
+function backlogLine(ui: Ui, n: Extract<Notice, { kind: 'backlog' }>): string {
+  const parts: string[] = [];
+  if (n.changes > 0) {
+    const shown = n.servers.slice(0, BACKLOG_NAMES).map((s) => `*${escapeMrkdwn(s)}*`);
+    const servers =
+      n.servers.length > shown.length
+        ? ui.t('watch.backlog.servers_more', {
+            names: shown.join(', '),
+            count: n.servers.length - shown.length,
+          })
+        : shown.join(', ');
+    parts.push(ui.t('watch.backlog.changes', { count: n.changes, servers }));
+    if (n.alarms > 0) parts.push(ui.t('watch.backlog.alarms', { count: n.alarms }));
+  }
+  if (n.others > 0) parts.push(ui.t('watch.backlog.others', { count: n.others }));
+  const title = ui.t('watch.backlog.title', {
+    since: dateOf(ui, n.since),
+    what: parts.join(ui.locale === 'ja' ? '、' : '; '),
+  });
+  return `${title} ${ui.t('watch.backlog.hint')}`;
 }
 
 /** Whether a unit is never folded into a digest: the provider key's health is read on its own. */
 export function standsAlone(unit: NoticeUnit): boolean {
-  return unit.notices.some((n) => n.kind === 'key-expiring' || n.kind === 'key-refused');
+  return unit.notices.some(
+    (n) =>
+      n.kind === 'key-expiring' ||
+      n.kind === 'key-refused' ||
+      n.kind === 'channel-parked' ||
+      n.kind === 'backlog',
+  );
 }
 
 function section(text: string): KnownBlock {
@@ -339,6 +391,12 @@ export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: Sub
   const blocks: KnownBlock[] = [section(text)];
   assertBlocksWithinLimits(blocks, 'message');
   return { text, blocks };
+}
+
+/** Shown to the operator alone in the channel a watch sends to, from another channel: the bot can post there. */
+export function watchProbeView(ui: Ui, c: SubscriptionChange): Message {
+  const text = ui.t('watch.cmd.probe', { target: targetLabel(ui, c.label) });
+  return { text, blocks: [section(text)] };
 }
 
 /**
