@@ -62,7 +62,7 @@ export function describeFailureKind(
         return { text: ui.t(`error.${e.code}`, p), details: [] };
       }
       if (e.code === 'watch_channel_unreachable') {
-        const key = `error.watch_channel_unreachable.${e.params.reason}`;
+        const key = `watch.unreachable.${e.params.reason}`;
         const channel = `<#${e.params.channel}>`;
         return { text: isMessageKey(key) ? ui.t(key, { channel }) : ui.t('error.internal'), details: [] };
       }

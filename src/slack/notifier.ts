@@ -698,6 +698,8 @@ export class Notifier {
     }
     const rows = call.rows;
     const attempts = Math.max(...rows.map((r) => r.attempts));
+    // A person's direct message (a user id) is never parked: there is no channel to be invited to.
+    const parkable = isUnreachableChannelError(failure.error) && !/^[UW]/.test(channel);
     const maxBackoff = this.opts.maxBackoffMs ?? 600_000;
     let delay: number;
     if (failure.rateLimited) {
@@ -707,9 +709,12 @@ export class Notifier {
       pace.set(channel, now + delay);
     } else {
       this.counters.failures += 1;
-      delay = PERMANENT.has(failure.error)
-        ? maxBackoff
-        : Math.min(maxBackoff, 1_000 * 2 ** Math.min(attempts, 20));
+      // A parked channel waits for its probe, not for a backoff.
+      delay = parkable
+        ? this.minIntervalMs
+        : PERMANENT.has(failure.error)
+          ? maxBackoff
+          : Math.min(maxBackoff, 1_000 * 2 ** Math.min(attempts, 20));
       // Hold the channel's lane too, so its messages keep their order.
       pace.set(channel, now + delay);
     }
@@ -731,10 +736,7 @@ export class Notifier {
     const next = gone ? null : new Date(now + delay);
     if (gone) pace.set(channel, now + this.minIntervalMs);
     for (const r of rows) await this.opts.store.outbox.markFailed(r.id, failure.error, next);
-    // A person's direct message (a user id) is never parked: there is no channel to be invited to.
-    if (isUnreachableChannelError(failure.error) && !/^[UW]/.test(channel)) {
-      await this.park(channel, failure.error, now);
-    }
+    if (parkable) await this.park(channel, failure.error, now);
     return false;
   }
 
@@ -749,6 +751,7 @@ export class Notifier {
         at,
         probeAt: new Date(now + this.reprobeMs),
         tellAgainAfter: new Date(now - (this.opts.tellAgainAfterMs ?? 86_400_000)),
+        sameSpellAfter: new Date(now - this.reprobeMs),
       });
       const rows = await tx.outbox.parkChannel(channel, at);
       const told = parked.tell ? [...new Set((await tx.watches.list(channel)).map((w) => w.createdBy))] : [];
@@ -788,6 +791,8 @@ export class Notifier {
     const cutoff = now - this.summariseAfterMs;
     const r = await this.opts.store.transaction(async (tx) => {
       if (!c.probeAt || !(await tx.channels.open(c.channelId, c.probeAt))) return undefined;
+      // Rows written since the last pass are judged with the others.
+      await tx.outbox.parkChannel(c.channelId, at);
       const rows = await tx.outbox.parkedRows(c.channelId);
       const old = (row: OutboxItem) => row.createdAt.getTime() < cutoff;
       // An alert never posted and older than the cut is summarised with all that followed it.

@@ -16,12 +16,14 @@ export interface ChannelRepo {
    * Parks the channel (new, or open again after an earlier spell). `parked`:
    * this call parked it (false when it already was); `tell`: its watches'
    * creators should be told now (not told since `tellAgainAfter`), and the
-   * row now says they were. Run it in the transaction that parks the rows.
+   * row now says they were. A channel opened at or after `sameSpellAfter`
+   * (its probe failed) keeps its `parkedAt`. Run it in the transaction that
+   * parks the rows.
    */
   park(
     channelId: string,
     error: string,
-    o: { at: Date; probeAt: Date; tellAgainAfter: Date },
+    o: { at: Date; probeAt: Date; tellAgainAfter: Date; sameSpellAfter: Date },
   ): Promise<{ parked: boolean; tell: boolean }>;
   /** The channels parked now, next probe first. */
   parked(): Promise<ChannelRow[]>;
@@ -61,10 +63,22 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
         .returning('channel_id')
         .executeTakeFirst();
       if (created) return { parked: true, tell: true };
-      // Open again after an earlier spell: park it only if nobody did meanwhile.
+      // Open again: park it only if nobody did meanwhile. Opened just now (the probe failed),
+      // it is the same spell.
+      const was = await db
+        .selectFrom('channels')
+        .select('updated_at')
+        .where('channel_id', '=', channelId)
+        .executeTakeFirst();
+      const sameSpell = was !== undefined && date(was.updated_at) >= o.sameSpellAfter;
       const reparked = await db
         .updateTable('channels')
-        .set({ error, parked_at: iso(o.at), probe_at: iso(o.probeAt), updated_at: iso(clock.now()) })
+        .set({
+          error,
+          ...(sameSpell ? {} : { parked_at: iso(o.at) }),
+          probe_at: iso(o.probeAt),
+          updated_at: iso(clock.now()),
+        })
         .where('channel_id', '=', channelId)
         .where('probe_at', 'is', null)
         .returning('channel_id')

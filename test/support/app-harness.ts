@@ -74,7 +74,14 @@ export interface Harness {
       delivery?: DeliveryOptions;
       command?: string;
     },
-  ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string; triggerId: string }>;
+  ): Promise<{
+    ack: Delivery;
+    reply: () => Promise<RecordedCall>;
+    /** The reply through the response_url, or an ephemeral message to the user in the channel (what `/vps watch` answers with when its check of the channel is the answer). */
+    answer: () => Promise<RecordedCall>;
+    responseId: string;
+    triggerId: string;
+  }>;
   click(
     actionId: string,
     value: string,
@@ -173,8 +180,26 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         triggerId,
         ...(o.command ? { command: o.command } : {}),
       });
+      const after = slack.lastSeq;
       const ack = await deliver(url, signingSecret, body, o.delivery);
-      return { ack, responseId, triggerId, reply: () => slack.waitForResponse(responseId) };
+      const user = o.user ?? VIEWER;
+      const channel = o.channel ?? CHANNEL;
+      return {
+        ack,
+        responseId,
+        triggerId,
+        reply: () => slack.waitForResponse(responseId),
+        answer: () =>
+          slack.waitFor(
+            (c) =>
+              c.responseId === responseId ||
+              (c.method === 'chat.postEphemeral' &&
+                !c.error &&
+                c.seq > after &&
+                c.args.user === user &&
+                c.args.channel === channel),
+          ),
+      };
     },
     async click(actionId, value, o = {}) {
       const responseId = `act-${++n}`;

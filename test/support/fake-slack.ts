@@ -23,6 +23,8 @@ export interface RecordedCall {
   /** For response_url posts: the id in the path. */
   responseId?: string;
   token?: string | undefined;
+  /** Slack's error when it answered `ok:false`. */
+  error?: string;
 }
 
 export interface SlackUser {
@@ -278,7 +280,6 @@ export class FakeSlack {
       res.end(JSON.stringify({ ok: false, error: failure.error ?? 'ratelimited' }));
       return;
     }
-    this.record({ method, args, token });
     const shut = method.startsWith('chat.') ? this.closed.get(String(args.channel ?? '')) : undefined;
     const refusal = failure || shut ? undefined : slackRefusal(method, args);
     const body = failure
@@ -288,6 +289,8 @@ export class FakeSlack {
         : refusal
           ? { ok: false, error: refusal.error, response_metadata: { messages: [refusal.detail] } }
           : this.answer(method, args);
+    const error = body.ok === false && typeof body.error === 'string' ? body.error : undefined;
+    this.record({ method, args, token, ...(error ? { error } : {}) });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }

@@ -18,7 +18,7 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
   it('adds, lists and removes watches; refuses viewers; other /vps words still answer', async () => {
     h = await startHarness({ operators: [OPERATOR], env: { NOTIFY_CHANNEL: 'C0NOTIFY1' } });
     const run = async (text: string, user = OPERATOR) =>
-      messageText(await (await h!.command(text, { user })).reply());
+      messageText(await (await h!.command(text, { user })).answer());
 
     expect(await run('watch db-1')).toContain('now gets power changes of *db-1*');
     expect(await run('watch db-1')).toContain('already watches');
@@ -63,7 +63,7 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
     const detail = new RegExp(`^/v1/vps/servers/${db1.uuid}$`);
     // The first read of a server only records it; wait for it before changing anything.
     const firstRead = h.sim.control.nextRequest({ path: detail, status: 200 });
-    expect(await messageText(await (await h.command('watch db-1', { user: OPERATOR })).reply())).toContain(
+    expect(await messageText(await (await h.command('watch db-1', { user: OPERATOR })).answer())).toContain(
       'db-1',
     );
     await firstRead;

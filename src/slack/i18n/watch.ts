@@ -105,11 +105,11 @@ const en = {
   'watch.backlog.others': '{count} other notifications',
   'watch.backlog.servers_more': '{names} and {count} more',
   'watch.backlog.hint': '`/vps list` shows every server’s state now.',
-  'error.watch_channel_unreachable.not_in_channel':
+  'watch.unreachable.not_in_channel':
     'I’m not a member of {channel}, so I can’t post alerts there. Invite me with `/invite @vps-bot` in {channel}, then run this command again. Nothing was changed.',
-  'error.watch_channel_unreachable.channel_not_found':
+  'watch.unreachable.channel_not_found':
     'I can’t see {channel}: it is private and I’m not in it, or it no longer exists. Invite me with `/invite @vps-bot` in it, then run this command again. Nothing was changed.',
-  'error.watch_channel_unreachable.is_archived':
+  'watch.unreachable.is_archived':
     '{channel} is archived, so nothing can be posted there. Watch from another channel, or unarchive it first. Nothing was changed.',
 } as const;
 
@@ -218,11 +218,11 @@ const ja: Record<keyof typeof en, string> = {
   'watch.backlog.others': 'その他の通知 {count} 件',
   'watch.backlog.servers_more': '{names} ほか {count} 台',
   'watch.backlog.hint': '全サーバーの現在の状態は `/vps list` で確認できます。',
-  'error.watch_channel_unreachable.not_in_channel':
+  'watch.unreachable.not_in_channel':
     '{channel} のメンバーではないため、通知を投稿できません。{channel} で `/invite @vps-bot` を実行して招待してから、もう一度このコマンドを実行してください。設定は変更していません。',
-  'error.watch_channel_unreachable.channel_not_found':
+  'watch.unreachable.channel_not_found':
     '{channel} が見つかりません。参加していない非公開チャンネルか、削除されたチャンネルです。そのチャンネルで `/invite @vps-bot` を実行して招待してから、もう一度このコマンドを実行してください。設定は変更していません。',
-  'error.watch_channel_unreachable.is_archived':
+  'watch.unreachable.is_archived':
     '{channel} はアーカイブされているため投稿できません。別のチャンネルで監視するか、先にアーカイブを解除してください。設定は変更していません。',
 };
 

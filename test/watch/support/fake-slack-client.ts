@@ -19,11 +19,22 @@ export class FakeSlackClient implements SlackPoster {
   readonly refused: Array<{ args: PostMessageArgs; answer: Scripted; at: number }> = [];
   private script: Scripted[] = [];
   private seq = 0;
+  /** Channels the bot is not in: every call there is refused with this error. */
+  private readonly closed = new Map<string, string>();
 
   constructor(private readonly now: () => number) {}
 
   failNext(...answers: Scripted[]): void {
     this.script.push(...answers);
+  }
+
+  /** The bot leaves (or never was in) the channel: calls there fail with `error` until `open`. */
+  close(channel: string, error = 'not_in_channel'): void {
+    this.closed.set(channel, error);
+  }
+
+  open(channel: string): void {
+    this.closed.delete(channel);
   }
 
   async postMessage(args: PostMessageArgs): Promise<{ ok: boolean; ts?: string }> {
@@ -69,7 +80,8 @@ export class FakeSlackClient implements SlackPoster {
   }
 
   private answerScripted(args: PostMessageArgs | UpdateMessageArgs): void {
-    const scripted = this.script.shift();
+    const shut = this.closed.get(args.channel);
+    const scripted: Scripted | undefined = shut ? { kind: 'error', error: shut } : this.script.shift();
     if (scripted) {
       this.refused.push({ args: args as PostMessageArgs, answer: scripted, at: this.now() });
       if (scripted.kind === 'ratelimited') {

@@ -20,6 +20,47 @@ const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-U
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'UTC', dateLocale: 'ja-JP' };
 
 describe('notification views', () => {
+  it('tells a watch’s creator the bot cannot post in the channel, with what to do, in en and ja', () => {
+    const parked: Notice = {
+      kind: 'channel-parked',
+      channelId: 'C0ALERTS1',
+      error: 'is_archived',
+      summariseAfterMs: 30 * 60_000,
+      at,
+    };
+    const e = renderUnit(en, { notices: [parked] });
+    expect(e.text).toContain('I can’t post in <#C0ALERTS1>: it is archived.');
+    expect(e.text).toContain('`/invite @vps-bot`');
+    expect(e.text).toContain('older than 30 min in one message');
+    const j = renderUnit(ja, { notices: [parked] });
+    expect(j.text).toContain('<#C0ALERTS1> に投稿できません（アーカイブされています）。');
+    expect(j.text).toContain('30分より前のもの');
+  });
+
+  it('sums up a backlog in one line: changes, alarms, servers (escaped, ten named), others', () => {
+    const servers = ['<!channel>', ...Array.from({ length: 11 }, (_, i) => `web-${i}`)];
+    const backlog: Notice = {
+      kind: 'backlog',
+      since: at,
+      changes: 14,
+      alarms: 3,
+      servers,
+      others: 2,
+      at: at + 3_600_000,
+    };
+    const e = renderUnit(en, { notices: [backlog] });
+    expect(e.text).toMatch(/^:inbox_tray: I couldn’t post here from <!date\^\d+\^[^>]+> until now\./);
+    expect(e.text).toContain('14 power changes on *&lt;!channel&gt;*, *web-0*');
+    expect(e.text).toContain('and 2 more; 3 of them alarms');
+    expect(e.text).toContain('2 other notifications');
+    expect(e.text).not.toContain('<!channel>');
+    expect(e.blocks).toHaveLength(1);
+    const j = renderUnit(ja, { notices: [{ ...backlog, alarms: 0, others: 0 }] });
+    expect(j.text).toContain('その間に投稿できなかった通知: *&lt;!channel&gt;*');
+    expect(j.text).toContain('ほか 2 台 の電源状態の変化 14 件。');
+    expect(j.text).not.toContain('要対応');
+  });
+
   it('a single change names the server, old -> new, when, and the /vps show hint', () => {
     const m = renderUnit(en, { notices: [p('1', 'stopped', 'running')] }, oncall);
     expect(m.text).toContain('*web-1* is now *running* (was stopped)');
