@@ -90,4 +90,42 @@ describe('/vps watch checks the bot can post in the channel', () => {
     const [parked] = await h.bot.store.channels.parked();
     expect(parked!.probeAt!.getTime()).toBeLessThanOrEqual(Date.now());
   });
+
+  it('through the real Web API: a channel the bot is removed from is parked and its watch’s creator told once', async () => {
+    h = await startHarness({
+      operators: [OPERATOR],
+      watcher: true,
+      rateLimit: { limit: 1200, windowSeconds: 60, concurrent: 10 },
+      env: { WATCH_INTERVAL_SECONDS: '1', WATCH_FLAP_SECONDS: '0' },
+    });
+    const [db1, web1] = ['db-1', 'web-1'].map((n) => h!.sim.control.servers().find((s) => s.name === n)!);
+    const detail = new RegExp(`^/v1/vps/servers/${db1!.uuid}$`);
+    const firstRead = h.sim.control.nextRequest({ path: detail, status: 200 });
+    expect(await run(`watch all <#${ELSEWHERE}|alerts>`)).toContain('every server');
+    await firstRead;
+    // The bot is removed from the channel; two servers change.
+    h.slack.closeChannel(ELSEWHERE, 'not_in_channel');
+    const flip = (s: typeof db1) =>
+      h!.sim.control.setPower(s!.uuid, s!.power === 'stopped' ? 'running' : 'stopped');
+    flip(db1);
+    const dm = await h.slack.waitFor(
+      (c) => c.method === 'chat.postMessage' && c.args.channel === OPERATOR,
+      15_000,
+    );
+    expect(messageText(dm)).toContain(`I can’t post in <#${ELSEWHERE}>: I’m not a member of it.`);
+    const refusals = () =>
+      h!.slack.calls.filter((c) => c.args.channel === ELSEWHERE && c.error === 'not_in_channel');
+    expect(refusals()).toHaveLength(1);
+    flip(web1);
+    // Two more rounds read both servers: their rows wait, with no call to Slack and no second message.
+    await h.sim.control.nextRequest({ path: detail, status: 200 });
+    await h.sim.control.nextRequest({ path: detail, status: 200 });
+    expect(refusals()).toHaveLength(1);
+    expect(
+      h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === OPERATOR),
+    ).toHaveLength(1);
+    expect((await h.bot.store.outbox.parkedRows(ELSEWHERE)).length).toBeGreaterThanOrEqual(1);
+    const metrics = await (await fetch(`http://127.0.0.1:${h.bot.port}/metrics`)).text();
+    expect(metrics).toMatch(/^vps_notifier_channels_parked_total 1$/m);
+  });
 });
