@@ -18,7 +18,7 @@ import { ServersService } from './services/servers/index.ts';
 import type { SignupDeps } from './services/signup/index.ts';
 import { WatchSubscriptions } from './services/watch/index.ts';
 import { createSlackApp } from './slack/app.ts';
-import { fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
+import { checkAppToken, fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
 import { type BackgroundStats, prometheusText } from './slack/metrics-text.ts';
 import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
@@ -112,6 +112,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const keyCheck = keyHealth.startupCheck();
     keyCheck.catch(() => undefined);
     const identity = await fetchBotIdentity(config.slack);
+    if (config.slack.socketMode) await checkAppToken(config.slack);
     await keyCheck;
     let background: () => BackgroundStats = () => ({});
     const slack = createSlackApp({

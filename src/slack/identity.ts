@@ -22,12 +22,79 @@ export class SlackStartupError extends Error {
   }
 }
 
-/** Slack's own error code (invalid_auth, account_inactive, …) or the network failure, never the token. */
-function reasonOf(err: unknown): string {
-  const e = err as { code?: unknown; data?: { error?: unknown }; original?: { message?: unknown } };
+const NETWORK_CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'address not found',
+  EAI_AGAIN: 'address lookup failed',
+  ETIMEDOUT: 'timed out',
+  ECONNABORTED: 'timed out',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  CERT_HAS_EXPIRED: 'TLS certificate expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
+};
+
+/**
+ * Slack's own error code (invalid_auth, account_inactive, …), or the network
+ * failure named by its cause (`connection refused (ECONNREFUSED)`), never the
+ * token and never a bare "fetch failed".
+ */
+export function reasonOf(err: unknown): string {
+  const e = err as {
+    code?: unknown;
+    data?: { error?: unknown };
+    original?: { message?: unknown; code?: unknown; cause?: { code?: unknown; message?: unknown } };
+  };
   if (typeof e?.data?.error === 'string') return e.data.error;
-  if (typeof e?.original?.message === 'string') return e.original.message;
+  const code = [e?.original?.code, e?.original?.cause?.code].find((c) => typeof c === 'string') as
+    | string
+    | undefined;
+  // fetch's own message is "fetch failed"; what went wrong is its cause.
+  const cause = e?.original?.cause?.message;
+  const message =
+    typeof cause === 'string'
+      ? cause
+      : typeof e?.original?.message === 'string'
+        ? e.original.message
+        : undefined;
+  const named = code ?? Object.keys(NETWORK_CAUSES).find((c) => message?.includes(c));
+  if (named && NETWORK_CAUSES[named]) return `${NETWORK_CAUSES[named]} (${named})`;
+  if (message && /timeout|timed out/i.test(message)) return 'timed out';
+  if (message) return message;
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * In Socket Mode, that Slack accepts the app-level token (apps.connections.open,
+ * the call the Socket Mode client makes first): a refused SLACK_APP_TOKEN ends
+ * start-up with one line, like a refused bot token.
+ */
+export async function checkAppToken(
+  slack: Pick<Config['slack'], 'appToken' | 'apiUrl'>,
+  options: { retries?: number } = {},
+): Promise<void> {
+  if (!slack.appToken) return;
+  const client = new webApi.WebClient(undefined, {
+    ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
+    retryConfig: { retries: options.retries ?? 2, factor: 2, minTimeout: 500, maxTimeout: 2000 },
+    logLevel: webApi.LogLevel.ERROR,
+  });
+  const where = slack.apiUrl ?? 'https://slack.com/api/';
+  try {
+    await client.apps.connections.open({ token: slack.appToken });
+  } catch (err) {
+    const reason = reasonOf(err);
+    throw new SlackStartupError(
+      reason === 'invalid_auth' || reason === 'not_authed' || reason === 'token_revoked'
+        ? `SLACK_APP_TOKEN was refused by Slack (${reason}): create an app-level token with the connections:write scope (Basic Information, App-Level Tokens) and set it again`
+        : reason === 'not_allowed_token_type'
+          ? 'SLACK_APP_TOKEN is not an app-level token (not_allowed_token_type): use the xapp- token from Basic Information, App-Level Tokens'
+          : `cannot reach the Slack Web API at ${where}: ${reason}`,
+      { cause: err },
+    );
+  }
 }
 
 export async function fetchBotIdentity(

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, MemoryLogSink } from '../../src/log.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 import { createSlackApp } from '../../src/slack/app.ts';
-import { fetchBotIdentity, SlackStartupError } from '../../src/slack/identity.ts';
+import { checkAppToken, fetchBotIdentity, SlackStartupError } from '../../src/slack/identity.ts';
 import { startFakeSlack } from '../support/fake-slack.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -132,20 +134,78 @@ describe('the Slack check at start-up', () => {
     }
   });
 
-  it('npm start exits 1 with one line when Slack cannot be reached', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vps-chatops-main-'));
+  it('says in one line that Slack refused the app-level token, or that it is not one, without the token', async () => {
+    const slack = await startFakeSlack();
     try {
+      slack.fail('apps.connections.open', { error: 'invalid_auth' });
+      const refused = await checkAppToken({ appToken: 'xapp-secret-token-1', apiUrl: slack.apiUrl }).catch(
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(SlackStartupError);
+      expect((refused as Error).message).toBe(
+        'SLACK_APP_TOKEN was refused by Slack (invalid_auth): create an app-level token with the connections:write scope (Basic Information, App-Level Tokens) and set it again',
+      );
+      slack.fail('apps.connections.open', { error: 'not_allowed_token_type' });
+      const wrong = await checkAppToken({ appToken: 'xapp-secret-token-1', apiUrl: slack.apiUrl }).catch(
+        (e: unknown) => e,
+      );
+      expect((wrong as Error).message).toMatch(/^SLACK_APP_TOKEN is not an app-level token/);
+      await expect(checkAppToken({ appToken: 'xapp-good-1', apiUrl: slack.apiUrl })).resolves.toBeUndefined();
+      const opened = slack.callsOf('apps.connections.open');
+      expect(opened.map((c) => c.token)).toEqual([
+        'xapp-secret-token-1',
+        'xapp-secret-token-1',
+        'xapp-good-1',
+      ]);
+      expect(String(refused)).not.toContain('xapp-secret');
+    } finally {
+      await slack.close();
+    }
+  });
+
+  it('npm start exits 1 with one line when Slack refuses the app-level token in Socket Mode', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vps-chatops-main-'));
+    const slack = await startFakeSlack();
+    try {
+      slack.fail('apps.connections.open', { error: 'invalid_auth', times: 10 });
       const r = await runMain({
         SLACK_BOT_TOKEN: 'xoxb-1234567890-secret',
-        SLACK_SIGNING_SECRET: 'abcdefgh12345678',
-        SLACK_API_URL: 'http://127.0.0.1:1/api/',
+        SLACK_APP_TOKEN: 'xapp-1-secret-app-token',
+        SLACK_API_URL: slack.apiUrl,
         PROVIDER_API_KEY: 'xs_test_key_123',
         DATA_DIR: dir,
         LOG_LEVEL: 'silent',
       });
       expect(r.code).toBe(1);
       expect(r.stderr.trim().split('\n')).toEqual([
-        expect.stringMatching(/^cannot reach the Slack Web API at http:\/\/127\.0\.0\.1:1\/api\/: /),
+        expect.stringMatching(/^SLACK_APP_TOKEN was refused by Slack \(invalid_auth\)/),
+      ]);
+      expect(r.stderr).not.toContain('secret');
+    } finally {
+      await slack.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('npm start exits 1 with one line when Slack cannot be reached, naming the cause', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vps-chatops-main-'));
+    // A port nobody listens on: the connection is refused.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    try {
+      const r = await runMain({
+        SLACK_BOT_TOKEN: 'xoxb-1234567890-secret',
+        SLACK_SIGNING_SECRET: 'abcdefgh12345678',
+        SLACK_API_URL: `http://127.0.0.1:${port}/api/`,
+        PROVIDER_API_KEY: 'xs_test_key_123',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        `cannot reach the Slack Web API at http://127.0.0.1:${port}/api/: connection refused (ECONNREFUSED)`,
       ]);
       expect(r.stderr).not.toContain('xoxb-1234567890-secret');
     } finally {
