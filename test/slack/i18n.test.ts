@@ -37,6 +37,38 @@ describe('i18n catalogs', () => {
     }
   });
 
+  it('Japanese is punctuated as Japanese: full-width ？, no space after 。 nor around an amount', () => {
+    const jaText = Object.entries(catalogs.ja);
+    // A yen amount ({price}, {regular}) is written 13,000円 and joins its particle: 13,000円を.
+    const JP = /[\u3040-\u30ff\u4e00-\u9fff]/u;
+    for (const [key, text] of jaText) {
+      expect(text, key).not.toMatch(/[ぁ-んァ-ン一-龯]\?/u);
+      expect(text, key).not.toMatch(/。 \S/u);
+      for (const m of text.matchAll(/ \{(price|regular)\}|\{(price|regular)\} /gu)) {
+        const before = text[(m.index ?? 0) - 1] ?? '';
+        const after = text[(m.index ?? 0) + m[0].length] ?? '';
+        expect(JP.test(before) || JP.test(after), `${key}: ${text}`).toBe(false);
+      }
+    }
+  });
+
+  it('uses the operations words a Japanese operator expects', () => {
+    const ja = catalogs.ja;
+    expect(ja['power.stopped']).toBe('停止中');
+    expect(ja['watch.power.changed']).toContain('（変更前: {from}）');
+    expect(ja['watch.contract.changed']).toContain('（変更前: {from}）');
+    expect(ja['watch.power.flap']).toContain('短時間に切り替わりました');
+    expect(ja['watch.kind.flap']).toBe('短時間の切り替わり');
+    expect(ja['signup.field.auto_renew']).toBe('自動更新');
+    expect([ja['signup.approval.renew_on'], ja['signup.approval.renew_off']]).toEqual(['あり', 'なし']);
+    expect(ja['signup.state.failed']).toBe('申し込み失敗');
+    expect(ja['signup.approval.campaign']).toBe('キャンペーン価格です（通常価格は{regular}）。');
+    for (const [key, text] of Object.entries(ja)) {
+      expect(text, key).not.toContain('以前:');
+      expect(text, key).not.toContain('揺れ');
+    }
+  });
+
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translator('en')('list.header', { count: 3 })).toBe('3 servers');
     expect(translator('ja')('list.header', { count: 3 })).toBe('サーバー 3 台');

@@ -127,7 +127,7 @@ const ja: Record<keyof typeof en, string> = {
   'role.admin': '管理者',
 
   'power.running': '稼働中',
-  'power.stopped': '停止',
+  'power.stopped': '停止中',
   'power.processing': '処理中',
   'power.error': 'エラー',
   'status.active': '利用中',
@@ -178,7 +178,7 @@ const ja: Record<keyof typeof en, string> = {
 
   'error.server_not_found':
     '`{ref}` というサーバーはありません。`/vps list` で名前・UUID・IPを確認してください。',
-  'error.server_not_found_similar': '`{ref}` というサーバーはありません。次のいずれかですか?',
+  'error.server_not_found_similar': '`{ref}` というサーバーはありません。次のいずれかですか？',
   'error.server_ambiguous':
     '`{ref}` に一致するサーバーが {count} 台あります。正確な名前・UUID・IPで指定してください:',
   'error.role_required':

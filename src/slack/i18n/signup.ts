@@ -238,7 +238,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.field.root_password': 'rootパスワード',
   'signup.field.root_password.hint':
     '空欄ならボットが強いパスワードを作り、あなたにだけ一度だけ表示します。規則: 半角9〜70文字、英字・数字・記号のうち2種類以上、` < > は不可。',
-  'signup.field.auto_renew': '更新',
+  'signup.field.auto_renew': '自動更新',
   'signup.field.auto_renew.option': '前払い残高から自動更新する',
   'signup.field.partner_code': 'パートナーコード',
   'signup.field.partner_code.hint': 'お持ちの場合のみ。半角英数字50文字まで。',
@@ -246,7 +246,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.field.agree_to_terms.option': 'この申し込みについてプロバイダーの利用規約に同意します',
   'signup.plan_option': '{name} — メモリ{memory}GB・{vcpu}vCPU・ディスク{disk}GB',
   'signup.period_option': '{months}か月 · {price}',
-  'signup.period_option_campaign': '{months}か月 · {price}（キャンペーン、通常 {regular}）',
+  'signup.period_option_campaign': '{months}か月 · {price}（キャンペーン、通常{regular}）',
   'signup.rule.required': '入力してください。',
   'signup.rule.too_short': '{limit}文字以上にしてください。',
   'signup.rule.too_long': '{limit}文字以内にしてください。',
@@ -275,21 +275,21 @@ const ja: Record<keyof typeof en, string> = {
   'signup.approval.ssh_none': 'なし',
   'signup.approval.ssh_new': '{name}（この申し込みで登録）',
   'signup.approval.renew': '自動更新',
-  'signup.approval.renew_on': 'する',
-  'signup.approval.renew_off': 'しない',
+  'signup.approval.renew_on': 'あり',
+  'signup.approval.renew_off': 'なし',
   'signup.approval.partner': 'パートナーコード',
   'signup.approval.password': 'rootパスワード',
   'signup.approval.password_set': '設定済み（申し込みまで暗号化して保管）',
   'signup.approval.price': '承認すると課金: *{price}*（税込）',
-  'signup.approval.campaign': 'キャンペーン価格です。通常価格は {regular}。',
+  'signup.approval.campaign': 'キャンペーン価格です（通常価格は{regular}）。',
   'signup.approval.prorata':
     '今月の日割り分を含みます。料金は日本時間の本日のみ有効なため、見積もりは遅くとも0時（日本時間）に失効します。',
   'signup.approval.requested': '依頼者 <@{user}> · 見積もりの有効期限 {expires}',
-  'signup.approval.approve': '承認して {price} を支払う',
+  'signup.approval.approve': '承認して{price}を支払う',
   'signup.approval.reject': '却下',
-  'signup.approval.confirm_title': '{price} を支払いますか？',
+  'signup.approval.confirm_title': '{price}を支払いますか？',
   'signup.approval.confirm_text':
-    '{plan} を {months}か月で申し込み、前払い残高から {price} を今すぐ支払います。取り消せません。',
+    '{plan} を {months}か月で申し込み、前払い残高から{price}を今すぐ支払います。取り消せません。',
   'signup.approval.confirm_yes': '承認して支払う',
   'signup.approval.confirm_no': 'キャンセル',
   'signup.approval.fallback': 'VPSの申し込み（承認待ち）: {plan}、{months}か月、{price}',
@@ -311,9 +311,9 @@ const ja: Record<keyof typeof en, string> = {
   'signup.status.approved': ':hourglass_flowing_sand: <@{user}> が承認しました。申し込み中です…',
   'signup.status.executing': ':hourglass_flowing_sand: <@{user}> が承認しました。申し込み中です…',
   'signup.status.submitted':
-    ':white_check_mark: <@{user}> が承認し、{price} を支払いました。サーバーを準備中です。',
+    ':white_check_mark: <@{user}> が承認し、{price}を支払いました。サーバーを準備中です。',
   'signup.status.active':
-    ':white_check_mark: <@{user}> が承認し、{price} を支払いました。サーバーは稼働中です。',
+    ':white_check_mark: <@{user}> が承認し、{price}を支払いました。サーバーは稼働中です。',
   'signup.status.rejected': ':no_entry_sign: <@{user}> が却下しました。課金はありません。',
   'signup.status.withdrawn': ':no_entry_sign: <@{user}> が取り下げました。課金はありません。',
   'signup.status.expired': ':alarm_clock: 見積もりは {expires} に失効しました。課金はありません。',
@@ -324,11 +324,11 @@ const ja: Record<keyof typeof en, string> = {
     ':mag: <@{user}> が承認しました。申し込みが通ったか確認中です。スレッドを見てください。',
 
   'signup.outcome.active':
-    ':white_check_mark: 申し込みと {price} の支払いが完了し、サーバーは稼働中です（サービスコード {id}）。',
+    ':white_check_mark: 申し込みと{price}の支払いが完了し、サーバーは稼働中です（サービスコード {id}）。',
   'signup.outcome.building':
-    ':white_check_mark: 申し込みと {price} の支払いが完了しました。OSの初期設定中です（サービスコード {id}）。通常数分で自動的に稼働状態になります。',
+    ':white_check_mark: 申し込みと{price}の支払いが完了しました。OSの初期設定中です（サービスコード {id}）。通常数分で自動的に稼働状態になります。',
   'signup.outcome.setup_pending':
-    ':white_check_mark: 申し込みと {price} の支払いが完了しました。プロバイダー側でサーバー作成が保留中です（サービスコード {id}）。自動的に稼働状態になりますが、長く続く場合はプロバイダーのサポートに連絡してください。',
+    ':white_check_mark: 申し込みと{price}の支払いが完了しました。プロバイダー側でサーバー作成が保留中です（サービスコード {id}）。自動的に稼働状態になりますが、長く続く場合はプロバイダーのサポートに連絡してください。',
   'signup.outcome.price_changed':
     ':warning: 料金が {old} から {new} に変わったため申し込んでいません（課金なし）。新しい料金での承認依頼を下に投稿します。',
   'signup.outcome.price_changed_no_quote':
@@ -336,7 +336,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.outcome.price_changed_after_unknown':
     ':warning: プロバイダーの回答では料金が {old} ではなくなっています。先の試行は通っておらず課金もありません。`/vps list` を確認してから `/vps signup` でやり直してください。',
   'signup.outcome.failed.PAYMENT_REQUIRED':
-    ':x: 申し込めませんでした: 前払い残高が {price} に足りません。残高を追加してから `/vps signup` でやり直してください。',
+    ':x: 申し込めませんでした: 前払い残高が{price}に足りません。残高を追加してから `/vps signup` でやり直してください。',
   'signup.outcome.failed.FORBIDDEN':
     ':x: 申し込めませんでした: プロバイダーのAPIキーにVPS申し込みの権限がありません（設定には残高2万円以上が必要で、対象を限定したキーは申し込めません）。アカウントの管理者に確認してください。',
   'signup.outcome.failed.CAPACITY_UNAVAILABLE':
@@ -362,7 +362,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.quoted.posted':
     '{plan}（{price}）の申し込みが <#{channel}> で承認を待っています。見積もりの有効期限: {expires}',
   'signup.quoted.not_posted':
-    '料金は {price} ですが、<#{channel}> に承認依頼を投稿できませんでした（ボットはメンバーですか？）。ボットを招待してからやり直してください。',
+    '料金は{price}ですが、<#{channel}> に承認依頼を投稿できませんでした（ボットはメンバーですか？）。ボットを招待してからやり直してください。',
   'signup.password.generated':
     ':key: {name} のrootパスワード: `{password}`\n表示はこの一度だけです。今すぐパスワードマネージャーに保存してください。ボットは申し込みが済むまで暗号化して保管するだけです。',
   'signup.password.name_auto': '新しいサーバー',
@@ -411,7 +411,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.state.rejected': '却下',
   'signup.state.expired': '失効',
   'signup.state.price_changed': '料金変更',
-  'signup.state.failed': '申し込み不可',
+  'signup.state.failed': '申し込み失敗',
   'signup.state.unknown': '確認中',
 };
 

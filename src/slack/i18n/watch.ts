@@ -114,10 +114,10 @@ const en = {
 } as const;
 
 const ja: Record<keyof typeof en, string> = {
-  'watch.power.changed': '{emoji} *{name}* が *{to}* になりました（以前: {from}）{at}',
+  'watch.power.changed': '{emoji} *{name}* が *{to}* になりました（変更前: {from}）{at}',
   'watch.power.sequence': '{emoji} *{name}* の電源状態: {path} {at}',
   'watch.power.flap':
-    ':repeat: *{name}* の電源状態が {from_at} から {to_at} の間に {path} と揺れ、今は再び *{to}* です',
+    ':repeat: *{name}* の電源状態が {from_at} から {to_at} の間に短時間に切り替わりました（{path}）。現在は再び *{to}* です',
   'watch.power.alarm_error': '{oncall} *{name}* の電源状態が *エラー* です。',
   'watch.power.alarm_stop': '{oncall} *{name}* が電源操作なしに停止しました。',
   'watch.incident.alarm_error': ':rotating_light: {oncall} *{name}* の電源状態が *エラー* です',
@@ -126,7 +126,7 @@ const ja: Record<keyof typeof en, string> = {
   'watch.incident.changed': '{emoji} *{name}* が *{to}* になりました',
   'watch.incident.sequence': '{emoji} *{name}* の電源状態: {path}',
   'watch.incident.flap':
-    ':repeat: *{name}* の電源状態が {from_at} から {to_at} の間に {path} と揺れ、今は再び *{to}* です',
+    ':repeat: *{name}* の電源状態が {from_at} から {to_at} の間に短時間に切り替わりました（{path}）。現在は再び *{to}* です',
   'watch.incident.recovered': ':white_check_mark: *{name}* は {duration}後に復旧し、再び *{to}* です',
   'watch.incident.running_again': ':large_green_circle: *{name}* は {duration}後に再び *{to}* になりました',
   'watch.incident.still':
@@ -165,7 +165,7 @@ const ja: Record<keyof typeof en, string> = {
   'watch.cmd.mutes_title': 'ミュート中',
   'watch.cmd.mute_line': '{channel} の {target}: {until} まで（<@{by}> が設定）',
   'watch.show_hint': '詳細: `/vps show {ref}`',
-  'watch.contract.changed': ':scales: *{name}* の契約状態が *{to}* になりました（以前: {from}）{at}',
+  'watch.contract.changed': ':scales: *{name}* の契約状態が *{to}* になりました（変更前: {from}）{at}',
   'watch.server.added': ':new: 新しいサーバー *{name}* が一覧に現れました {at}',
   'watch.server.removed': ':wastebasket: *{name}* がサーバー一覧からなくなりました {at}',
   'watch.signup.active':
@@ -187,7 +187,7 @@ const ja: Record<keyof typeof en, string> = {
   'watch.digest.more':
     '…ほか {count} 件はここに載せていません。`/vps list` で現在の全サーバーを確認できます。',
   'watch.digest.alarm': '{oncall} うち {count} 件は対応が必要です（エラーまたは予期しない停止）。',
-  'watch.kind.flap': '状態の揺れ',
+  'watch.kind.flap': '短時間の切り替わり',
   'watch.kind.added': '新しいサーバー',
   'watch.kind.removed': '一覧から削除',
   'watch.kind.signup_active': '申し込み完了',

@@ -289,7 +289,7 @@ describe('a decided approval message shows its final state', () => {
       'VPS ordered and paid: being set up',
       'VPSの申し込み（支払い済み・準備中）',
       'paid ¥13,000. The server is being set up',
-      '13,000円 を支払いました。サーバーを準備中です',
+      '13,000円を支払いました。サーバーを準備中です',
       'Paid: *¥13,000*',
       '支払い済み: *13,000円*',
     ],
