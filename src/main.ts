@@ -74,7 +74,8 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
   const provider = new ProviderClient({
     baseUrl: config.provider.baseUrl,
     apiKey: config.provider.apiKey,
-    logger: logger.child({ component: 'provider' }),
+    // The provider client, the watcher and the notifier name their own component in their log lines.
+    logger,
     ...(opts.provider?.retry ? { retry: opts.provider.retry } : {}),
     ...(opts.provider?.clock ? { clock: opts.provider.clock } : {}),
   });
@@ -90,7 +91,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       },
       store,
       provider,
-      logger: logger.child({ component: 'watcher' }),
+      logger,
       clock,
       onOutbox: () => notifier?.kick(),
     });
@@ -166,7 +167,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     notifier = new Notifier({
       store,
       slack: notifierWeb.chat,
-      logger: logger.child({ component: 'notifier' }),
+      logger,
       render: { locale: config.locale, oncallMention: config.oncallMention },
       isLeader: () => watch.leadership.isLeader(),
       flapWindowMs: watch.flapWindowMs,

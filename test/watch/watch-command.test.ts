@@ -86,5 +86,10 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
     expect(metrics).toMatch(/^vps_watcher_leader 1$/m);
     expect(metrics).toMatch(/^vps_watcher_transitions_total [1-9]\d*$/m);
     expect(metrics).toMatch(/^vps_notifier_messages_total 1$/m);
+    // Each log line names its component once (pino writes a child's bindings after its parent's).
+    const lines = h.logs.lines.filter((l) => l.includes('"component"'));
+    expect(lines.some((l) => l.includes('"component":"watcher"'))).toBe(true);
+    expect(lines.some((l) => l.includes('"component":"provider-client"'))).toBe(true);
+    for (const line of lines) expect(line.match(/"component":/g), line).toHaveLength(1);
   });
 });
