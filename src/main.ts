@@ -114,8 +114,10 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const identity = await fetchBotIdentity(config.slack);
     await keyCheck;
     let background: () => BackgroundStats = () => ({});
+    const channelUi = channelUiFor(config.locale);
     const slack = createSlackApp({
       identity,
+      ui: channelUi,
       slack: config.slack,
       port: opts.port ?? config.port,
       logger,
@@ -129,6 +131,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       approvers: config.approvers,
       policy,
       groups: directory,
+      channels: directory,
       provider,
       clock,
     });
@@ -144,7 +147,6 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       powerStaleAfterMs: () => 3 * watch.watcher.cycleMs(),
     });
     const ui = (userId: string) => directory.ui(userId);
-    const channelUi = channelUiFor(config.locale);
     const signup: SignupDeps = {
       provider,
       store,

@@ -73,12 +73,14 @@ export interface Harness {
       triggerId?: string;
       delivery?: DeliveryOptions;
       command?: string;
+      /** The workspace it comes from; default the bot's own. */
+      team?: string;
     },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string; triggerId: string }>;
   click(
     actionId: string,
     value: string,
-    opts?: { user?: string; channel?: string; triggerId?: string },
+    opts?: { user?: string; channel?: string; triggerId?: string; team?: string },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
   submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
   /** Socket Mode: a slash command as an envelope; resolves with the app's ack and the reply. */
@@ -172,6 +174,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         responseUrl: slack.responseUrl(responseId),
         triggerId,
         ...(o.command ? { command: o.command } : {}),
+        ...(o.team ? { teamId: o.team } : {}),
       });
       const ack = await deliver(url, signingSecret, body, o.delivery);
       return { ack, responseId, triggerId, reply: () => slack.waitForResponse(responseId) };
@@ -185,6 +188,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         channelId: o.channel ?? CHANNEL,
         responseUrl: slack.responseUrl(responseId),
         ...(o.triggerId ? { triggerId: o.triggerId } : {}),
+        ...(o.team ? { teamId: o.team } : {}),
       });
       const ack = await deliver(url, signingSecret, body);
       return { ack, responseId, reply: () => slack.waitForResponse(responseId) };

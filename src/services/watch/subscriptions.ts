@@ -10,7 +10,7 @@ import type { ProviderClient } from '../../provider/index.ts';
 import { type Store, WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Actor } from '../access.ts';
 import type { Audit } from '../audit.ts';
-import { classifyFailure, failureCode } from '../errors.ts';
+import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { ServersService } from '../servers/index.ts';
 
 export interface SubscriptionDeps {
@@ -23,7 +23,7 @@ export interface SubscriptionDeps {
   provider: Pick<ProviderClient, 'listServers'>;
   /** Finds a server by name, uuid or IP; throws its not-found / ambiguous error. */
   servers: Pick<ServersService, 'resolve'>;
-  access: Pick<AccessService, 'authorize'>;
+  access: Pick<AccessService, 'authorize' | 'maySeeChannel'>;
   audit: Audit;
   clock: Clock;
   notifyChannel?: string | undefined;
@@ -50,10 +50,13 @@ export interface MuteEntry {
   createdBy: string;
 }
 
+/** One channel's watches and mutes: the channel the reader is in, or one they may see. */
 export interface SubscriptionList {
+  channelId: string;
   rows: { target: string; label: string; channelId: string; createdBy: string }[];
   /** Mutes in force. */
   mutes: MuteEntry[];
+  /** NOTIFY_CHANNEL, only when the reader may see it. */
   notifyChannel: string | undefined;
 }
 
@@ -86,7 +89,10 @@ export class WatchSubscriptions {
     channelId: string,
   ): Promise<void> {
     try {
-      await this.deps.access.authorize(actor, action === 'mute' || action === 'unmute' ? 'mute' : 'watch');
+      // The watch's own channel obeys the policy's channel list, wherever the command was typed.
+      await this.deps.access.authorize(actor, action === 'mute' || action === 'unmute' ? 'mute' : 'watch', {
+        channel: channelId,
+      });
     } catch (err) {
       await this.deps.audit.record({
         actor: actor.userId,
@@ -138,17 +144,28 @@ export class WatchSubscriptions {
     return this.audited(actor, 'unwatch', { ...t, channelId, changed });
   }
 
-  async list(actor: Actor, channelId?: string): Promise<SubscriptionList> {
+  /**
+   * The watches and mutes of one channel: the reader's own, or one named that
+   * they may see (in the policy's list, and public or theirs in Slack). Never
+   * every channel's: a private channel's watches, and so its name, are for
+   * its members.
+   */
+  async list(actor: Actor, channelId = actor.channelId): Promise<SubscriptionList> {
     await this.deps.access.authorize(actor, 'watches');
-    const [rows, mutes] = await Promise.all([
+    if (!(await this.deps.access.maySeeChannel(actor, channelId)))
+      throw new ServiceError('channel_not_visible');
+    const notify = this.deps.notifyChannel;
+    const [rows, mutes, notifyVisible] = await Promise.all([
       this.deps.store.watches.list(channelId),
       this.deps.store.mutes.active(this.deps.clock.now(), channelId),
+      notify === undefined ? false : this.deps.access.maySeeChannel(actor, notify),
     ]);
     const names = await this.serverNames(
       [...rows, ...mutes].filter((r) => r.target !== WATCH_ALL).map((r) => r.target),
     );
     const label = (target: string) => (target === WATCH_ALL ? WATCH_ALL : (names.get(target) ?? target));
     return {
+      channelId,
       rows: rows.map((r) => ({
         target: r.target,
         label: label(r.target),
@@ -162,7 +179,7 @@ export class WatchSubscriptions {
         until: m.until,
         createdBy: m.createdBy,
       })),
-      notifyChannel: this.deps.notifyChannel,
+      notifyChannel: notifyVisible ? notify : undefined,
     };
   }
 

@@ -265,7 +265,7 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
       const key = `signup.outcome.failed.${o.code}`;
       return sentence(
         isMessageKey(key)
-          ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice) })
+          ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice), user: o.row.requesterId })
           : ui.t('signup.outcome.failed.other', { code: o.code }),
       );
     }
@@ -305,6 +305,8 @@ export function signupApproveRefusal(ui: Ui, r: ApproveResult): Message | undefi
       return sentence(ui.t('signup.click.expired', { expires: formatQuoteExpiry(ui, r.row.expiresAt) }));
     case 'stale':
       return sentence(ui.t('signup.click.stale'));
+    case 'wrong_channel':
+      return sentence(ui.t('error.approval_wrong_channel'));
     case 'not_found':
       return sentence(ui.t('signup.click.not_found'));
   }
@@ -318,6 +320,8 @@ export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefine
       return handledBy(ui, r.row);
     case 'forbidden':
       return sentence(ui.t('signup.click.reject_forbidden'));
+    case 'wrong_channel':
+      return sentence(ui.t('error.approval_wrong_channel'));
     case 'not_found':
       return sentence(ui.t('signup.click.not_found'));
   }
