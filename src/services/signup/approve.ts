@@ -13,7 +13,8 @@ import { expireRow, isExpired } from './quote.ts';
 export type ApproveResult =
   | { kind: 'approved'; row: SignupRow }
   | { kind: 'already_handled'; row: SignupRow }
-  | { kind: 'forbidden'; role: Role }
+  /** `code`: the access refusal's (`role_required`, or `channel_not_allowed` for a channel the policy dropped). */
+  | { kind: 'forbidden'; role: Role; code: string }
   | { kind: 'self_approval'; row: SignupRow }
   | { kind: 'expired'; row: SignupRow }
   | { kind: 'stale'; row: SignupRow }
@@ -62,7 +63,7 @@ async function refusedApprover(
   channelId: string,
   action: 'signup.approve' | 'signup.reject',
   id: string,
-): Promise<{ kind: 'forbidden'; role: Role } | null> {
+): Promise<{ kind: 'forbidden'; role: Role; code: string } | null> {
   const { refusal, role } = await deps.access.decide({ userId, channelId }, 'approve');
   if (!refusal) return null;
   await deps.audit.record({
@@ -73,7 +74,7 @@ async function refusedApprover(
     outcome: 'refused',
     errorCode: refusal.code,
   });
-  return { kind: 'forbidden', role: role ?? 'none' };
+  return { kind: 'forbidden', role: role ?? 'none', code: refusal.code };
 }
 
 /**
@@ -146,7 +147,7 @@ export async function approveSignup(deps: SignupDeps, input: ApproveInput): Prom
 export type RejectResult =
   | { kind: 'rejected'; row: SignupRow }
   | { kind: 'already_handled'; row: SignupRow }
-  | { kind: 'forbidden'; role: Role }
+  | { kind: 'forbidden'; role: Role; code: string }
   | { kind: 'wrong_channel' }
   | { kind: 'not_found' };
 

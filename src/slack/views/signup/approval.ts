@@ -281,6 +281,12 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
   }
 }
 
+/** An access refusal other than the role (a channel the policy no longer lists) in its own words. */
+function refusalText(ui: Ui, code: string): string {
+  const key = `error.${code}`;
+  return isMessageKey(key) ? ui.t(key) : ui.t('error.internal');
+}
+
 function handledBy(ui: Ui, row: SignupRow): Message {
   const state = ui.t(`signup.state.${row.state}`);
   return sentence(
@@ -298,7 +304,11 @@ export function signupApproveRefusal(ui: Ui, r: ApproveResult): Message | undefi
     case 'already_handled':
       return handledBy(ui, r.row);
     case 'forbidden':
-      return sentence(ui.t('signup.click.forbidden', { role: r.role }));
+      return sentence(
+        r.code === 'role_required'
+          ? ui.t('signup.click.forbidden', { role: r.role })
+          : refusalText(ui, r.code),
+      );
     case 'self_approval':
       return sentence(ui.t('signup.click.self_approval'));
     case 'expired':
@@ -319,7 +329,9 @@ export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefine
     case 'already_handled':
       return handledBy(ui, r.row);
     case 'forbidden':
-      return sentence(ui.t('signup.click.reject_forbidden'));
+      return sentence(
+        r.code === 'role_required' ? ui.t('signup.click.reject_forbidden') : refusalText(ui, r.code),
+      );
     case 'wrong_channel':
       return sentence(ui.t('error.approval_wrong_channel'));
     case 'not_found':
