@@ -287,4 +287,16 @@ describe('/hosting approvals on current facts', () => {
     expect(hostingWrites(h)).toBe(n + 1);
     expect(h.sim.control.hostingServer(SERVER).sshEnabled).toBe(false);
   });
+
+  it('the requester’s own confirmation counts only in the channel it was asked in', async () => {
+    const ask = await hosting(h, 'ssh key delete 2001');
+    const value = buttonValue(ask.call, HOSTING_IDS.confirm);
+    const n = hostingWrites(h);
+    const click = await h.click(HOSTING_IDS.confirm, value, { user: OPERATOR, channel: ELSEWHERE });
+    expect(messageText(await click.reply())).toContain(en['error.approval_wrong_channel']);
+    expect(hostingWrites(h)).toBe(n);
+    const done = await clickAndAnswer(h, HOSTING_IDS.confirm, value, OPERATOR);
+    expect(done.call.args.replace_original).toBe(true);
+    expect(hostingWrites(h)).toBe(n + 1);
+  });
 });
