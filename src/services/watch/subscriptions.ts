@@ -52,7 +52,6 @@ export interface MuteEntry {
 
 /** One channel's watches and mutes: the channel the reader is in, or one they may see. */
 export interface SubscriptionList {
-  channelId: string;
   rows: { target: string; label: string; channelId: string; createdBy: string }[];
   /** Mutes in force. */
   mutes: MuteEntry[];
@@ -165,7 +164,6 @@ export class WatchSubscriptions {
     );
     const label = (target: string) => (target === WATCH_ALL ? WATCH_ALL : (names.get(target) ?? target));
     return {
-      channelId,
       rows: rows.map((r) => ({
         target: r.target,
         label: label(r.target),
