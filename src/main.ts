@@ -116,8 +116,10 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     if (config.slack.socketMode) await checkAppToken(config.slack);
     await keyCheck;
     let background: () => BackgroundStats = () => ({});
+    const channelUi = channelUiFor(config.locale);
     const slack = createSlackApp({
       identity,
+      ui: channelUi,
       slack: config.slack,
       port: opts.port ?? config.port,
       logger,
@@ -131,6 +133,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       approvers: config.approvers,
       policy,
       groups: directory,
+      channels: directory,
       provider,
       clock,
     });
@@ -146,7 +149,6 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       powerStaleAfterMs: () => 3 * watch.watcher.cycleMs(),
     });
     const ui = (userId: string) => directory.ui(userId);
-    const channelUi = channelUiFor(config.locale);
     const signup: SignupDeps = {
       provider,
       store,

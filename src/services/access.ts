@@ -125,13 +125,6 @@ const FLOOR: Partial<Record<Action, Role>> = {
   'hosting.approve': 'approver',
 };
 
-/**
- * Decided on the request's own approval message, which the bot posts only in
- * the channel the request came from; that channel was checked when the quote
- * was asked for.
- */
-const NOT_CHANNEL_BOUND: readonly Action[] = ['approve', 'hosting.approve'];
-
 const principal = z.string().regex(/^[UWS][A-Z0-9]{2,}$/, 'a Slack user id (U…/W…) or user-group id (S…)');
 const assignable = z.enum(['viewer', 'operator', 'approver', 'admin']);
 
@@ -301,11 +294,18 @@ export interface GroupDirectory {
   membersOf(groupId: string): Promise<readonly string[]>;
 }
 
+/** Whether a person may read a channel in Slack: a public channel, or one they are a member of. */
+export interface ChannelDirectory {
+  mayRead(userId: string, channelId: string): Promise<boolean>;
+}
+
 export interface AccessDeps {
   operators: readonly string[];
   approvers: readonly string[];
   policy?: Policy | undefined;
   groups: GroupDirectory;
+  /** Without it, a person sees only what belongs to the channel they are in. */
+  channels?: ChannelDirectory | undefined;
   provider: Pick<ProviderClient, 'me'>;
   clock: Clock;
   groupCacheMs?: number;
@@ -329,6 +329,20 @@ export interface Capabilities {
 }
 
 const LIVE_ROLE_ACTIONS: readonly Action[] = ['approve', 'hosting.approve', ...DESTRUCTIVE_HOSTING_ACTIONS];
+
+export interface DecideOptions {
+  /**
+   * Read user-group membership from Slack now, not from the short cache (the
+   * actions money or data rides on always are): e.g. the requester's role to
+   * order, re-checked when an approved order is about to be paid.
+   */
+  live?: boolean;
+  /**
+   * The channel the action is about when it is not the one the actor is in
+   * (`/vps watch web-1 #alerts`): the policy's channel list applies to it too.
+   */
+  channel?: string | undefined;
+}
 
 export class AccessService {
   private readonly groupCache = new Map<string, { at: number; members: Promise<readonly string[]> }>();
@@ -398,17 +412,26 @@ export class AccessService {
   }
 
   /**
-   * May this actor do this, here, now? The channel first, then the role
-   * (read live, user-group membership included), then for writes the key.
+   * May this actor do this, here, now? The channel first (the one the actor
+   * is in, and the one the action is about), then the role, then for writes
+   * the key. Approvals are channel-bound like everything else: a policy that
+   * drops a channel stops its pending approvals too.
    * Never throws a refusal: it is returned, for callers that answer it themselves.
    */
-  async decide(actor: Actor, action: Action): Promise<Decision> {
-    if (!NOT_CHANNEL_BOUND.includes(action) && !this.channelAllowed(actor.channelId)) {
+  async decide(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Decision> {
+    if (!this.channelAllowed(actor.channelId)) {
       return { refusal: new ServiceError('channel_not_allowed'), role: null };
+    }
+    if (opts.channel !== undefined && !this.channelAllowed(opts.channel)) {
+      return {
+        refusal: new ServiceError('target_channel_not_allowed', { channel: opts.channel }),
+        role: null,
+      };
     }
     // Money moves on an approval, and data is lost on a destructive one: membership is read at the
     // moment of the decision, never from the cache.
-    const role = await this.roleOf(actor.userId, { live: LIVE_ROLE_ACTIONS.includes(action) });
+    const live = opts.live === true || LIVE_ROLE_ACTIONS.includes(action);
+    const role = await this.roleOf(actor.userId, { live });
     const needed = this.needs(action);
     if (rank(role) < rank(needed)) {
       return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };
@@ -424,10 +447,22 @@ export class AccessService {
   }
 
   /** `decide`, throwing the refusal; returns the actor's role. */
-  async authorize(actor: Actor, action: Action): Promise<Role> {
-    const d = await this.decide(actor, action);
+  async authorize(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Role> {
+    const d = await this.decide(actor, action, opts);
     if (d.refusal) throw d.refusal;
     return d.role;
+  }
+
+  /**
+   * May this person see what belongs to `channelId` (its watches, its name)?
+   * The channel they are in, yes; another one only when the policy's list has
+   * it and Slack says they can read it (public, or they are a member). Any
+   * doubt (Slack cannot tell, no directory) is a no.
+   */
+  async maySeeChannel(actor: Actor, channelId: string): Promise<boolean> {
+    if (channelId === actor.channelId) return true;
+    if (!this.channelAllowed(channelId) || !this.deps.channels) return false;
+    return this.deps.channels.mayRead(actor.userId, channelId).catch(() => false);
   }
 
   /** What this person may do here with one command's actions (`/vps`'s by default), for help and cards. */

@@ -19,6 +19,12 @@ export type ServiceErrorCode =
   | 'server_ambiguous'
   | 'role_required'
   | 'channel_not_allowed'
+  /** The channel an action is about (`params.channel`) is not in the policy's channel list. */
+  | 'target_channel_not_allowed'
+  /** Another channel's things asked for by someone who cannot read that channel (or it is outside the policy). */
+  | 'channel_not_visible'
+  /** A click on an approval (or confirmation) delivered from another channel than the request's. */
+  | 'approval_wrong_channel'
   | 'key_read_only'
   | 'key_no_vps'
   | 'target_not_in_scope'

@@ -4,7 +4,8 @@
  * receiver), plus `/healthz` and `/metrics` on the same port in both modes.
  * `/healthz` answers 503 only when the store is down; whether the bot can do
  * its work (the provider key) is its `ready` field.
- * Listeners are registered by the caller (src/main.ts passes handlers/).
+ * Listeners are registered by the caller (src/main.ts passes handlers/);
+ * before all of them, the app refuses requests from other workspaces.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,8 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { boltLogger } from './bolt-logger.ts';
 import type { BotIdentity } from './identity.ts';
+import { teamGuard } from './team-guard.ts';
+import type { Ui } from './views/format.ts';
 
 export type { HealthReport } from '../services/health.ts';
 
@@ -20,8 +23,10 @@ import type { HealthReport } from '../services/health.ts';
 
 export interface SlackAppOptions {
   slack: Config['slack'];
-  /** From fetchBotIdentity(): Bolt then never calls auth.test itself. */
+  /** From fetchBotIdentity(): Bolt then never calls auth.test itself; its team is the only one served. */
   identity: BotIdentity;
+  /** The bot's language, for the refusal of a request from another workspace. */
+  ui: Ui;
   /** 0 picks a free port (tests). */
   port: number;
   logger: Logger;
@@ -91,6 +96,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
       installerOptions: { port: opts.port, clientOptions },
     });
     const app = new App({ token: slack.botToken, ...botIds, receiver, logger, clientOptions });
+    app.use(teamGuard({ teamId: opts.identity.teamId, ui: opts.ui, logger: opts.logger }));
     return {
       app,
       mode: 'socket',
@@ -112,6 +118,8 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     processBeforeResponse: false,
   });
   const app = new App({ token: slack.botToken, ...botIds, receiver, logger, clientOptions });
+  // First of all middleware, before any listener is registered: no listener has to remember it.
+  app.use(teamGuard({ teamId: opts.identity.teamId, ui: opts.ui, logger: opts.logger }));
   return {
     app,
     mode: 'http',

@@ -11,7 +11,8 @@ import type { Config } from '../config.ts';
 export interface BotIdentity {
   botId: string;
   botUserId: string;
-  teamId?: string | undefined;
+  /** The workspace the token belongs to: requests from any other are refused (team-guard.ts). */
+  teamId: string;
 }
 
 export class SlackStartupError extends Error {
@@ -123,6 +124,11 @@ export async function fetchBotIdentity(
   if (!result.bot_id || !result.user_id) {
     throw new SlackStartupError(
       'SLACK_BOT_TOKEN is not a bot token (auth.test named no bot): use the xoxb- token',
+    );
+  }
+  if (!result.team_id) {
+    throw new SlackStartupError(
+      'SLACK_BOT_TOKEN belongs to no single workspace (auth.test named no team): install the app in one workspace',
     );
   }
   return { botId: result.bot_id, botUserId: result.user_id, teamId: result.team_id };

@@ -7,6 +7,9 @@ import type { SignupField } from '../services/signup/index.ts';
 
 export const COMMANDS = { vps: '/vps', hosting: '/hosting' } as const;
 
+/** A modal that only says something (a submission refused before any listener, see team-guard.ts). */
+export const NOTICE_CALLBACK = 'vps_notice';
+
 export const ACTIONS = {
   listPage: 'vps_list_page',
   cardRefresh: 'vps_card_refresh',

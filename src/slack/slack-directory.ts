@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Clock } from '../clock.ts';
-import type { GroupDirectory } from '../services/access.ts';
+import type { ChannelDirectory, GroupDirectory } from '../services/access.ts';
 import { type Locale, localeFromSlack } from './i18n/index.ts';
 import { dateLocaleFor, type Ui, uiFor } from './views/format.ts';
 
@@ -10,12 +10,16 @@ interface Profile {
   dateLocale: string;
 }
 
+/** Pages of conversations.members read before giving up (1,000 members each). */
+const MEMBER_PAGES = 20;
+
 /**
  * What the app reads about people from Slack: their locale and time zone
- * (users.info, cached so a busy user costs one call per period) and the members
- * of user groups (usergroups.users.list; AccessService caches those).
+ * (users.info, cached so a busy user costs one call per period), the members
+ * of user groups (usergroups.users.list; AccessService caches those), and
+ * whether someone may read a channel (conversations.info / .members).
  */
-export class SlackDirectory implements GroupDirectory {
+export class SlackDirectory implements GroupDirectory, ChannelDirectory {
   private readonly users = new Map<string, { at: number; profile: Promise<Profile> }>();
 
   constructor(
@@ -29,6 +33,30 @@ export class SlackDirectory implements GroupDirectory {
   async membersOf(groupId: string): Promise<readonly string[]> {
     const res = await this.client.usergroups.users.list({ usergroup: groupId });
     return res.users ?? [];
+  }
+
+  /**
+   * A public channel anyone in the workspace may read; a private one (or a
+   * group DM) only its members. Slack answers about a private channel only
+   * when the bot is in it: anything else it says is a no (the caller fails closed).
+   */
+  async mayRead(userId: string, channelId: string): Promise<boolean> {
+    const info = await this.client.conversations.info({ channel: channelId });
+    const c = info.channel;
+    if (!c) return false;
+    if (c.is_channel === true && c.is_private !== true && c.is_im !== true && c.is_mpim !== true) return true;
+    let cursor: string | undefined;
+    for (let page = 0; page < MEMBER_PAGES; page++) {
+      const res = await this.client.conversations.members({
+        channel: channelId,
+        limit: 1000,
+        ...(cursor ? { cursor } : {}),
+      });
+      if (res.members?.includes(userId)) return true;
+      cursor = res.response_metadata?.next_cursor || undefined;
+      if (!cursor) return false;
+    }
+    return false;
   }
 
   private profile(userId: string): Promise<Profile> {

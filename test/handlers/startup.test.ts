@@ -9,6 +9,7 @@ import { createLogger, MemoryLogSink } from '../../src/log.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 import { createSlackApp } from '../../src/slack/app.ts';
 import { checkAppToken, fetchBotIdentity, SlackStartupError } from '../../src/slack/identity.ts';
+import { channelUiFor } from '../../src/slack/views/format.ts';
 import { startFakeSlack } from '../support/fake-slack.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -67,7 +68,8 @@ describe('npm start (src/main.ts)', () => {
 
 describe('createSlackApp', () => {
   const base = {
-    identity: { botId: 'BBOT0001', botUserId: 'UBOT0001' },
+    identity: { botId: 'BBOT0001', botUserId: 'UBOT0001', teamId: 'T0FAKE' },
+    ui: channelUiFor('en'),
     port: 0,
     logger: createLogger({ stream: new MemoryLogSink() }),
     health: async () => ({ ok: true, store: 'ok' as const, ready: true, provider: {} }),
@@ -111,6 +113,7 @@ describe('the Slack check at start-up', () => {
       expect(await fetchBotIdentity({ botToken: 'xoxb-test-1', apiUrl: slack.apiUrl })).toMatchObject({
         botId: 'BBOT0001',
         botUserId: 'UBOT0001',
+        teamId: 'T0FAKE',
       });
       expect(slack.calls.filter((c) => c.method === 'auth.test')).toHaveLength(1);
     } finally {

@@ -13,6 +13,8 @@ function service(opts: {
   operators?: string[];
   key?: KeyInfo;
   groups?: Record<string, string[]>;
+  /** Who may read which channel in Slack; absent: no channel directory at all. */
+  readers?: Record<string, string[]> | 'fails';
 }) {
   let now = 0;
   let groupCalls = 0;
@@ -34,6 +36,15 @@ function service(opts: {
       },
     },
     clock: { now: () => new Date(now) },
+    channels:
+      opts.readers === undefined
+        ? undefined
+        : {
+            async mayRead(userId, channelId) {
+              if (opts.readers === 'fails') throw new Error('channel_not_found');
+              return opts.readers?.[channelId]?.includes(userId) ?? false;
+            },
+          },
   });
   return {
     access,
@@ -124,6 +135,53 @@ describe('AccessService', () => {
     expect(await refusal(access.authorize({ userId: 'U0VIEW', channelId: 'C0OK' }, 'audit'))).toBe(
       'role_required',
     );
+  });
+
+  it('the channel an action is about obeys the policy’s list too, and approvals are channel-bound', async () => {
+    const { access } = service({
+      operators: ['U0OP'],
+      policy: 'roles:\n  approver: [U0APP]\nchannels: [C0OK, C0ALERTS]\n',
+    });
+    const op = { userId: 'U0OP', channelId: 'C0OK' };
+    expect(await refusal(access.authorize(op, 'watch', { channel: 'C0ALERTS' }))).toBe('allowed');
+    expect(await refusal(access.authorize(op, 'watch', { channel: 'C0OUTSIDE' }))).toBe(
+      'target_channel_not_allowed',
+    );
+    const d = await access.decide(op, 'watch', { channel: 'C0OUTSIDE' });
+    expect(d.refusal?.params).toEqual({ channel: 'C0OUTSIDE' });
+    expect(await refusal(access.authorize({ userId: 'U0APP', channelId: 'C0OK' }, 'approve'))).toBe(
+      'allowed',
+    );
+    for (const action of ['approve', 'hosting.approve'] as const) {
+      expect(await refusal(access.authorize({ userId: 'U0APP', channelId: 'C0GONE' }, action))).toBe(
+        'channel_not_allowed',
+      );
+    }
+  });
+
+  it('reads group membership live for approvals, destructive operations, and when asked', async () => {
+    const s = service({ operators: ['S0OPS'], groups: { S0OPS: ['U0MEMBER'] } });
+    const m = { userId: 'U0MEMBER', channelId: 'C1' };
+    await s.access.decide(m, 'rename');
+    await s.access.decide(m, 'rename');
+    expect(s.counts().groupCalls).toBe(1);
+    await s.access.decide(m, 'signup', { live: true });
+    expect(s.counts().groupCalls).toBe(2);
+    await s.access.decide(m, 'hosting.ssh_off');
+    expect(s.counts().groupCalls).toBe(3);
+  });
+
+  it('another channel’s things are seen only by those who can read it, in the list, and on a clear answer', async () => {
+    const me = { userId: 'U0ME', channelId: 'C0HERE' };
+    const none = service({});
+    expect(await none.access.maySeeChannel(me, 'C0HERE')).toBe(true);
+    expect(await none.access.maySeeChannel(me, 'G0PRIVATE')).toBe(false);
+    const slack = service({ readers: { G0PRIVATE: ['U0ME'], G0OTHERS: ['U0YOU'] } });
+    expect(await slack.access.maySeeChannel(me, 'G0PRIVATE')).toBe(true);
+    expect(await slack.access.maySeeChannel(me, 'G0OTHERS')).toBe(false);
+    const listed = service({ readers: { G0PRIVATE: ['U0ME'] }, policy: 'channels: [C0HERE]\n' });
+    expect(await listed.access.maySeeChannel(me, 'G0PRIVATE')).toBe(false);
+    expect(await service({ readers: 'fails' }).access.maySeeChannel(me, 'G0PRIVATE')).toBe(false);
   });
 
   it('caches the key scope and reads it again after the period', async () => {

@@ -44,8 +44,17 @@ describe('manifest.yml', () => {
 
   it('asks for the narrowest scopes the app uses', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
-      // files:write only for the /hosting error log sent as a file to the clicker's DM.
-      ['chat:write', 'commands', 'files:write', 'usergroups:read', 'users:read'].sort(),
+      // files:write only for the /hosting error log sent as a file to the clicker's DM;
+      // channels:read and groups:read only to tell who may read another channel's watches.
+      [
+        'channels:read',
+        'chat:write',
+        'commands',
+        'files:write',
+        'groups:read',
+        'usergroups:read',
+        'users:read',
+      ].sort(),
     );
   });
 

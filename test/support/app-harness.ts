@@ -73,6 +73,8 @@ export interface Harness {
       triggerId?: string;
       delivery?: DeliveryOptions;
       command?: string;
+      /** The workspace it comes from; default the bot's own. */
+      team?: string;
     },
   ): Promise<{
     ack: Delivery;
@@ -85,7 +87,7 @@ export interface Harness {
   click(
     actionId: string,
     value: string,
-    opts?: { user?: string; channel?: string; triggerId?: string },
+    opts?: { user?: string; channel?: string; triggerId?: string; team?: string },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
   submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
   /** Socket Mode: a slash command as an envelope; resolves with the app's ack and the reply. */
@@ -179,6 +181,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         responseUrl: slack.responseUrl(responseId),
         triggerId,
         ...(o.command ? { command: o.command } : {}),
+        ...(o.team ? { teamId: o.team } : {}),
       });
       const after = slack.lastSeq;
       const ack = await deliver(url, signingSecret, body, o.delivery);
@@ -210,6 +213,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         channelId: o.channel ?? CHANNEL,
         responseUrl: slack.responseUrl(responseId),
         ...(o.triggerId ? { triggerId: o.triggerId } : {}),
+        ...(o.team ? { teamId: o.team } : {}),
       });
       const ack = await deliver(url, signingSecret, body);
       return { ack, responseId, reply: () => slack.waitForResponse(responseId) };

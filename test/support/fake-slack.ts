@@ -32,6 +32,12 @@ export interface SlackUser {
   tz?: string;
 }
 
+/** A channel as conversations.info / conversations.members describe it. */
+export interface SlackChannel {
+  private: boolean;
+  members: string[];
+}
+
 /** A file uploaded through files.getUploadURLExternal / upload URL / files.completeUploadExternal. */
 export interface UploadedFile {
   id: string;
@@ -58,6 +64,8 @@ export class FakeSlack {
   readonly calls: RecordedCall[] = [];
   readonly users = new Map<string, SlackUser>();
   readonly groups = new Map<string, string[]>();
+  /** Channels described by `setChannel`; any other `C…` id is a public channel, a `G…` id a private one, both without members. */
+  readonly channels = new Map<string, SlackChannel>();
   private readonly failures = new Map<string, Failure[]>();
   /** Channels the bot cannot post in, with the error Slack answers there. */
   private readonly closed = new Map<string, string>();
@@ -116,6 +124,14 @@ export class FakeSlack {
 
   setGroup(id: string, members: string[]): void {
     this.groups.set(id, members);
+  }
+
+  setChannel(id: string, channel: SlackChannel): void {
+    this.channels.set(id, channel);
+  }
+
+  private channelOf(id: string): SlackChannel {
+    return this.channels.get(id) ?? { private: id.startsWith('G'), members: [] };
   }
 
   /** The next `times` calls of `method` fail: `ok:false` with `error`, or HTTP `status` (429 with Retry-After). */
@@ -428,11 +444,20 @@ export class FakeSlack {
       }
       case 'apps.connections.open':
         return { ok: true, url: `${this.url.replace(/^http/, 'ws')}/link` };
-      case 'conversations.info':
+      case 'conversations.info': {
+        const c = this.channelOf(String(args.channel));
         return {
           ok: true,
-          channel: { id: args.channel, name: `channel-${String(args.channel).toLowerCase()}` },
+          channel: {
+            id: args.channel,
+            name: `channel-${String(args.channel).toLowerCase()}`,
+            is_channel: true,
+            is_private: c.private,
+          },
         };
+      }
+      case 'conversations.members':
+        return { ok: true, members: this.channelOf(String(args.channel)).members };
       default:
         return { ok: true };
     }

@@ -53,12 +53,17 @@ export interface CommandFields {
   channelId?: string;
   responseUrl: string;
   triggerId?: string;
+  /** The workspace the request comes from; default the bot's own (T0FAKE). */
+  teamId?: string;
 }
+
+/** The fake Slack's workspace (auth.test answers it). */
+export const TEAM_ID = 'T0FAKE';
 
 export function slashCommandBody(f: CommandFields): string {
   return new URLSearchParams({
     token: 'legacy-verification-token',
-    team_id: 'T0FAKE',
+    team_id: f.teamId ?? TEAM_ID,
     team_domain: 'fake',
     channel_id: f.channelId ?? 'C0OPS0001',
     channel_name: 'ops',
@@ -81,13 +86,15 @@ export interface ButtonFields {
   responseUrl: string;
   triggerId?: string;
   blockId?: string;
+  teamId?: string;
 }
 
 export function blockActionBody(f: ButtonFields): string {
+  const team = f.teamId ?? TEAM_ID;
   const payload = {
     type: 'block_actions',
-    team: { id: 'T0FAKE', domain: 'fake' },
-    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: 'T0FAKE' },
+    team: { id: team, domain: 'fake' },
+    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: team },
     api_app_id: 'A0FAKE',
     token: 'legacy-verification-token',
     container: {
@@ -123,19 +130,21 @@ export interface SubmissionFields {
   userId?: string;
   viewId?: string;
   triggerId?: string;
+  teamId?: string;
 }
 
 export function viewSubmissionBody(f: SubmissionFields): string {
+  const team = f.teamId ?? TEAM_ID;
   const payload = {
     type: 'view_submission',
-    team: { id: 'T0FAKE', domain: 'fake' },
-    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: 'T0FAKE' },
+    team: { id: team, domain: 'fake' },
+    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: team },
     api_app_id: 'A0FAKE',
     token: 'legacy-verification-token',
     trigger_id: f.triggerId ?? `trig.${randomUUID()}`,
     view: {
       id: f.viewId ?? 'V00000001',
-      team_id: 'T0FAKE',
+      team_id: team,
       type: 'modal',
       callback_id: f.callbackId,
       private_metadata: f.privateMetadata,

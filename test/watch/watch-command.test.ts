@@ -23,10 +23,12 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
     expect(await run('watch db-1')).toContain('now gets power changes of *db-1*');
     expect(await run('watch db-1')).toContain('already watches');
     expect(await run('watch all <#C0ALERTS1|alerts>')).toContain('every server');
+    // A channel's own watches; another (public) channel's when it is named.
     const list = await run('watches');
     expect(list).toContain('*db-1* → <#C0OPS0001>');
-    expect(list).toContain('every server → <#C0ALERTS1>');
+    expect(list).not.toContain('<#C0ALERTS1>');
     expect(list).toContain('<#C0NOTIFY1>');
+    expect(await run('watches <#C0ALERTS1|alerts>')).toContain('every server → <#C0ALERTS1>');
     expect(await run('unwatch db-1')).toContain('no longer watches *db-1*');
     expect(await run('watch nosuch')).toMatch(/nosuch/);
     expect(await run('watch web-1', VIEWER)).toContain('This needs the *operator* role');

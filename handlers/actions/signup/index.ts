@@ -47,7 +47,8 @@ async function readClick(deps: HandlerDeps, args: ButtonArgs, component: string)
     await replyTo(args.respond, textView(ui.t('signup.click.not_found')));
     return undefined;
   }
-  return { userId, log, ui, value, channelId: args.body.channel?.id };
+  // A click without a channel matches no request's channel, and is refused by the service.
+  return { userId, log, ui, value, channelId: args.body.channel?.id ?? '' };
 }
 
 /** The row with the clicked message's place, in case it was not recorded (posted by a replica that died). */
@@ -71,7 +72,7 @@ function approve(deps: HandlerDeps) {
       id: value.id,
       approverId: userId,
       shownPrice: value.price,
-      ...(channelId ? { channelId } : {}),
+      channelId,
     });
     if (result.kind !== 'approved') {
       const refusal = signupApproveRefusal(ui, result);
@@ -93,7 +94,7 @@ function reject(deps: HandlerDeps) {
     const click = await readClick(deps, args, 'signup-reject');
     if (!click) return;
     const { userId, log, ui, value, channelId } = click;
-    const r = await rejectSignup(deps.signup, { id: value.id, userId, ...(channelId ? { channelId } : {}) });
+    const r = await rejectSignup(deps.signup, { id: value.id, userId, channelId });
     if (r.kind !== 'rejected') {
       const refusal = signupRejectRefusal(ui, r);
       if (refusal) await replyTo(respond, refusal);

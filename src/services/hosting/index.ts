@@ -764,10 +764,35 @@ export class HostingService {
     return { kind: 'refused', reason, op };
   }
 
+  /**
+   * A click is honoured only in the channel the request was made in (where
+   * its confirmation or approval request was posted); anywhere else it is
+   * audited and refused. Null when the click is where it belongs.
+   */
+  private async refusedElsewhere(
+    actor: Actor,
+    op: OperationRow,
+    step: 'decide' | 'reject',
+  ): Promise<DecisionResult | null> {
+    if (actor.channelId === op.channelId) return null;
+    const error = new ServiceError('approval_wrong_channel');
+    await this.deps.audit.byActor(
+      actor,
+      `${op.kind}.${step}`,
+      op.target,
+      'refused',
+      { operation: op.id },
+      error.code,
+    );
+    return { kind: 'forbidden', error, op };
+  }
+
   /** The requester's own confirmation (when no second person is needed): re-checks the role now. */
   async confirm(actor: Actor, opId: string): Promise<DecisionResult> {
     const op = await this.deps.store.operations.get(opId);
     if (!op) return { kind: 'refused', reason: 'not_found' };
+    const elsewhere = await this.refusedElsewhere(actor, op, 'decide');
+    if (elsewhere) return elsewhere;
     if (op.requesterId !== actor.userId) return this.refusedClick(actor, op, 'not_requester');
     if (op.needsApproval) return this.refusedClick(actor, op, 'needs_approval');
     return this.decide(actor, op, op.kind as DestructiveHostingAction);
@@ -777,13 +802,15 @@ export class HostingService {
   async approve(actor: Actor, opId: string): Promise<DecisionResult> {
     const op = await this.deps.store.operations.get(opId);
     if (!op) return { kind: 'refused', reason: 'not_found' };
+    const elsewhere = await this.refusedElsewhere(actor, op, 'decide');
+    if (elsewhere) return elsewhere;
     if (op.requesterId === actor.userId && !this.deps.allowSelfApproval)
       return this.refusedClick(actor, op, 'self_approval');
     return this.decide(actor, op, 'hosting.approve');
   }
 
   private async decide(actor: Actor, op: OperationRow, action: HostingAction): Promise<DecisionResult> {
-    const { refusal } = await this.deps.access.decide({ ...actor, channelId: op.channelId }, action);
+    const { refusal } = await this.deps.access.decide(actor, action);
     // The operation itself is decided on current facts too: the requester must still hold its role.
     const theirs = refusal
       ? null
@@ -832,11 +859,10 @@ export class HostingService {
   async reject(actor: Actor, opId: string): Promise<DecisionResult> {
     const op = await this.deps.store.operations.get(opId);
     if (!op) return { kind: 'refused', reason: 'not_found' };
+    const elsewhere = await this.refusedElsewhere(actor, op, 'reject');
+    if (elsewhere) return elsewhere;
     if (op.requesterId !== actor.userId) {
-      const { refusal } = await this.deps.access.decide(
-        { ...actor, channelId: op.channelId },
-        'hosting.approve',
-      );
+      const { refusal } = await this.deps.access.decide(actor, 'hosting.approve');
       if (refusal) {
         await this.deps.audit.byActor(
           actor,

@@ -13,28 +13,57 @@ import { expireRow, isExpired } from './quote.ts';
 export type ApproveResult =
   | { kind: 'approved'; row: SignupRow }
   | { kind: 'already_handled'; row: SignupRow }
-  | { kind: 'forbidden'; role: Role }
+  /** `code`: the access refusal's (`role_required`, or `channel_not_allowed` for a channel the policy dropped). */
+  | { kind: 'forbidden'; role: Role; code: string }
   | { kind: 'self_approval'; row: SignupRow }
   | { kind: 'expired'; row: SignupRow }
   | { kind: 'stale'; row: SignupRow }
+  /** The click came from another channel than the one the request was posted in. */
+  | { kind: 'wrong_channel' }
   | { kind: 'not_found' };
 
 export interface ApproveInput {
   id: string;
   approverId: string;
-  channelId?: string;
+  /** The channel the click came from: only the request's own channel counts. */
+  channelId: string;
   /** The amount the clicked button's confirm dialog stated. */
   shownPrice?: number;
 }
 
-/** Null when the user's role, read live at click time, may decide on quotes; else the audited refusal. */
+/**
+ * A click is honoured only in the channel the request was posted in (where
+ * the approvers of that channel saw it); anywhere else it is audited and
+ * refused. Null when the click is where it belongs.
+ */
+async function refusedElsewhere(
+  deps: SignupDeps,
+  row: SignupRow,
+  userId: string,
+  channelId: string,
+  action: 'signup.approve' | 'signup.reject',
+): Promise<{ kind: 'wrong_channel' } | null> {
+  if (channelId === row.channelId) return null;
+  await deps.audit.record({
+    actor: userId,
+    channelId,
+    action,
+    target: row.id,
+    outcome: 'refused',
+    errorCode: 'approval_wrong_channel',
+  });
+  deps.logger.warn({ signupId: row.id, userId, channelId }, 'approval click from another channel refused');
+  return { kind: 'wrong_channel' };
+}
+
+/** Null when the user's role, read live at click time, may decide on quotes here; else the audited refusal. */
 async function refusedApprover(
   deps: SignupDeps,
   userId: string,
   channelId: string,
   action: 'signup.approve' | 'signup.reject',
   id: string,
-): Promise<{ kind: 'forbidden'; role: Role } | null> {
+): Promise<{ kind: 'forbidden'; role: Role; code: string } | null> {
   const { refusal, role } = await deps.access.decide({ userId, channelId }, 'approve');
   if (!refusal) return null;
   await deps.audit.record({
@@ -45,7 +74,7 @@ async function refusedApprover(
     outcome: 'refused',
     errorCode: refusal.code,
   });
-  return { kind: 'forbidden', role: role ?? 'none' };
+  return { kind: 'forbidden', role: role ?? 'none', code: refusal.code };
 }
 
 /**
@@ -56,7 +85,9 @@ export async function approveSignup(deps: SignupDeps, input: ApproveInput): Prom
   const { id, approverId } = input;
   const row = await deps.store.signups.get(id);
   if (!row) return { kind: 'not_found' };
-  const channelId = input.channelId ?? row.channelId;
+  const { channelId } = input;
+  const elsewhere = await refusedElsewhere(deps, row, approverId, channelId, 'signup.approve');
+  if (elsewhere) return elsewhere;
   const forbidden = await refusedApprover(deps, approverId, channelId, 'signup.approve', id);
   if (forbidden) return forbidden;
   const refuse = (errorCode: string) =>
@@ -116,17 +147,20 @@ export async function approveSignup(deps: SignupDeps, input: ApproveInput): Prom
 export type RejectResult =
   | { kind: 'rejected'; row: SignupRow }
   | { kind: 'already_handled'; row: SignupRow }
-  | { kind: 'forbidden'; role: Role }
+  | { kind: 'forbidden'; role: Role; code: string }
+  | { kind: 'wrong_channel' }
   | { kind: 'not_found' };
 
-/** An approver may reject; the requester may withdraw their own request. */
+/** An approver may reject; the requester may withdraw their own request. Both only in the request's channel. */
 export async function rejectSignup(
   deps: SignupDeps,
-  input: { id: string; userId: string; channelId?: string },
+  input: { id: string; userId: string; channelId: string },
 ): Promise<RejectResult> {
   const row = await deps.store.signups.get(input.id);
   if (!row) return { kind: 'not_found' };
-  const channelId = input.channelId ?? row.channelId;
+  const { channelId } = input;
+  const elsewhere = await refusedElsewhere(deps, row, input.userId, channelId, 'signup.reject');
+  if (elsewhere) return elsewhere;
   if (row.requesterId !== input.userId) {
     const forbidden = await refusedApprover(deps, input.userId, channelId, 'signup.reject', row.id);
     if (forbidden) return forbidden;

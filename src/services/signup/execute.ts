@@ -38,11 +38,57 @@ export async function executeSignup(deps: SignupDeps, id: string): Promise<Execu
     if (expired) return { kind: 'expired', row: expired };
     return { kind: 'not_executable', row: await deps.store.signups.get(id) };
   }
+  const refused = await requesterRefused(deps, row);
+  if (refused) return refused;
   const claim = await deps.store.signups.transition(id, ['approved'], 'executing', {
     attempts: row.attempts + 1,
   });
   if (!claim.won) return { kind: 'not_executable', row: claim.row };
   return attempt(deps, claim.row, 'approval');
+}
+
+/** What the thread is told when the requester may no longer order, by the access refusal's code. */
+const REQUESTER_REFUSALS: Record<string, string> = {
+  role_required: 'REQUESTER_ROLE',
+  channel_not_allowed: 'CHANNEL_NOT_ALLOWED',
+};
+
+/**
+ * The order is the requester's: when it is about to be paid they must still
+ * hold the role to order, here, read live from Slack (an approval does not
+ * outlive the requester's removal from the operators). Refused, the row ends
+ * `failed` without a request to the provider, its password destroyed, the
+ * refusal audited. Null when they still may.
+ */
+async function requesterRefused(deps: SignupDeps, row: SignupRow): Promise<ExecuteOutcome | null> {
+  const { refusal } = await deps.access.decide(
+    { userId: row.requesterId, channelId: row.channelId },
+    'signup',
+    { live: true },
+  );
+  if (!refusal) return null;
+  const code = REQUESTER_REFUSALS[refusal.code] ?? 'REQUESTER_ROLE';
+  const r = await deps.store.signups.transition(row.id, ['approved'], 'failed', {
+    errorCode: code,
+    secretId: null,
+    nextCheckAt: null,
+  });
+  if (!r.won) return { kind: 'not_executable', row: r.row };
+  await destroySecret(deps, row.secretId);
+  await deps.audit.record({
+    actor: row.approverId ?? row.requesterId,
+    channelId: row.channelId,
+    action: 'signup.execute',
+    target: row.id,
+    outcome: 'refused',
+    errorCode: refusal.code,
+    params: { requester: row.requesterId },
+  });
+  deps.logger.warn(
+    { signupId: row.id, requesterId: row.requesterId, code: refusal.code },
+    'approved signup not ordered: the requester may no longer order',
+  );
+  return { kind: 'failed', row: r.row, code };
 }
 
 /**

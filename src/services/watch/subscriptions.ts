@@ -24,7 +24,7 @@ export interface SubscriptionDeps {
   provider: Pick<ProviderClient, 'listServers'>;
   /** Finds a server by name, uuid or IP; throws its not-found / ambiguous error. */
   servers: Pick<ServersService, 'resolve'>;
-  access: Pick<AccessService, 'authorize'>;
+  access: Pick<AccessService, 'authorize' | 'maySeeChannel'>;
   audit: Audit;
   clock: Clock;
   notifyChannel?: string | undefined;
@@ -57,10 +57,12 @@ export interface MuteEntry {
   createdBy: string;
 }
 
+/** One channel's watches and mutes: the channel the reader is in, or one they may see. */
 export interface SubscriptionList {
   rows: { target: string; label: string; channelId: string; createdBy: string }[];
   /** Mutes in force. */
   mutes: MuteEntry[];
+  /** NOTIFY_CHANNEL, only when the reader may see it. */
   notifyChannel: string | undefined;
 }
 
@@ -93,7 +95,10 @@ export class WatchSubscriptions {
     channelId: string,
   ): Promise<void> {
     try {
-      await this.deps.access.authorize(actor, action === 'mute' || action === 'unmute' ? 'mute' : 'watch');
+      // The watch's own channel obeys the policy's channel list, wherever the command was typed.
+      await this.deps.access.authorize(actor, action === 'mute' || action === 'unmute' ? 'mute' : 'watch', {
+        channel: channelId,
+      });
     } catch (err) {
       await this.deps.audit.record({
         actor: actor.userId,
@@ -173,11 +178,21 @@ export class WatchSubscriptions {
     return this.audited(actor, 'unwatch', { ...t, channelId, changed });
   }
 
-  async list(actor: Actor, channelId?: string): Promise<SubscriptionList> {
+  /**
+   * The watches and mutes of one channel: the reader's own, or one named that
+   * they may see (in the policy's list, and public or theirs in Slack). Never
+   * every channel's: a private channel's watches, and so its name, are for
+   * its members.
+   */
+  async list(actor: Actor, channelId = actor.channelId): Promise<SubscriptionList> {
     await this.deps.access.authorize(actor, 'watches');
-    const [rows, mutes] = await Promise.all([
+    if (!(await this.deps.access.maySeeChannel(actor, channelId)))
+      throw new ServiceError('channel_not_visible');
+    const notify = this.deps.notifyChannel;
+    const [rows, mutes, notifyVisible] = await Promise.all([
       this.deps.store.watches.list(channelId),
       this.deps.store.mutes.active(this.deps.clock.now(), channelId),
+      notify === undefined ? false : this.deps.access.maySeeChannel(actor, notify),
     ]);
     const names = await this.serverNames(
       [...rows, ...mutes].filter((r) => r.target !== WATCH_ALL).map((r) => r.target),
@@ -197,7 +212,7 @@ export class WatchSubscriptions {
         until: m.until,
         createdBy: m.createdBy,
       })),
-      notifyChannel: this.deps.notifyChannel,
+      notifyChannel: notifyVisible ? notify : undefined,
     };
   }
 

@@ -68,6 +68,15 @@ const en = {
     'This needs the *{role}* role; yours is *{yours}*. Ask an admin to add you to the operators.',
   'error.channel_not_allowed':
     'The bot’s commands cannot be used in this channel. Ask an admin which channels are allowed, or use one of them.',
+  'error.target_channel_not_allowed':
+    '<#{channel}> is not among the channels the bot may be used in, so nothing can be set up there. Ask an admin which channels are allowed.',
+  'error.channel_not_visible':
+    'You can list the watches of this channel, and of other channels you can read in Slack. Run `/vps watches` in that channel, or ask one of its members.',
+  'error.approval_wrong_channel':
+    'This button counts only in the channel where the request was posted. Use the request there.',
+  'refused.other_workspace':
+    'This bot serves only the workspace it is installed in, so requests from other workspaces are not accepted.',
+  'refused.title': 'Not available',
   'error.key_read_only':
     'The provider key is read-only, so changes are turned off. Ask the account owner for a key with write permission.',
   'error.key_no_vps':
@@ -185,6 +194,15 @@ const ja: Record<keyof typeof en, string> = {
     'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。管理者にオペレーターへの追加を依頼してください。',
   'error.channel_not_allowed':
     'このチャンネルではボットのコマンドを使えません。使えるチャンネルを管理者に確認し、そちらで実行してください。',
+  'error.target_channel_not_allowed':
+    '<#{channel}> はボットを使えるチャンネルに含まれていないため、そこには何も設定できません。使えるチャンネルを管理者に確認してください。',
+  'error.channel_not_visible':
+    '一覧にできるのは、このチャンネルと、Slackであなたが閲覧できるチャンネルの監視だけです。そのチャンネルで `/vps watches` を実行するか、メンバーに確認を依頼してください。',
+  'error.approval_wrong_channel':
+    'このボタンは依頼が投稿されたチャンネルでのみ有効です。そちらの依頼から操作してください。',
+  'refused.other_workspace':
+    'このボットはインストールされたワークスペース専用のため、他のワークスペースからのリクエストは受け付けていません。',
+  'refused.title': 'ご利用いただけません',
   'error.key_read_only':
     'プロバイダーのAPIキーが読み取り専用のため、変更はできません。書き込み権限のあるキーをアカウント所有者に依頼してください。',
   'error.key_no_vps':

@@ -141,6 +141,10 @@ const en = {
     ':x: Not ordered: the provider refused the order’s details (for example an SSH key name already taken). Nothing was charged; start again with `/vps signup`.',
   'signup.outcome.failed.SECRET_GONE':
     ':x: Not ordered: the sealed root password was no longer there (it expires with the quote). Nothing was charged; start again with `/vps signup`.',
+  'signup.outcome.failed.REQUESTER_ROLE':
+    ':x: Not ordered: <@{user}>, who asked for it, may no longer order VPSs (their role changed after asking). Nothing was charged; someone who may order can start again with `/vps signup`.',
+  'signup.outcome.failed.CHANNEL_NOT_ALLOWED':
+    ':x: Not ordered: this channel is no longer among the channels the bot may be used in. Nothing was charged; ask an admin, then start again with `/vps signup` in an allowed channel.',
   'signup.outcome.failed.other': ':x: Not ordered: the provider refused ({code}). Nothing was charged.',
   'signup.outcome.unknown':
     ':mag: The provider’s answer did not arrive ({code}). The order may or may not have gone through. The bot asks again with the same order key, so it can never be charged twice, and will post the outcome here.',
@@ -347,6 +351,10 @@ const ja: Record<keyof typeof en, string> = {
     ':x: 申し込めませんでした: プロバイダーが申し込み内容を受け付けませんでした（例: 既に登録済みのSSHキー名）。課金はありません。`/vps signup` でやり直してください。',
   'signup.outcome.failed.SECRET_GONE':
     ':x: 申し込めませんでした: 保管していたrootパスワードが失効していました。課金はありません。`/vps signup` でやり直してください。',
+  'signup.outcome.failed.REQUESTER_ROLE':
+    ':x: 申し込めませんでした: 依頼者の <@{user}> さんは依頼の後にロールが変わり、VPSを申し込めなくなっています。課金はありません。申し込める方が `/vps signup` からやり直してください。',
+  'signup.outcome.failed.CHANNEL_NOT_ALLOWED':
+    ':x: 申し込めませんでした: このチャンネルはボットを使えるチャンネルから外れています。課金はありません。管理者に確認のうえ、使えるチャンネルで `/vps signup` からやり直してください。',
   'signup.outcome.failed.other':
     ':x: 申し込めませんでした: プロバイダーが拒否しました（{code}）。課金はありません。',
   'signup.outcome.unknown':

@@ -34,7 +34,7 @@ async function quote(deps: SignupDeps, over: Partial<SignupRequest> = {}) {
 
 /** What one click handler does: approve, and run the order when this click won. */
 async function click(deps: SignupDeps, id: string, approverId: string) {
-  const a = await approveSignup(deps, { id, approverId });
+  const a = await approveSignup(deps, { channelId: 'C1', id, approverId });
   return a.kind === 'approved' ? { a, e: await executeSignup(deps, id) } : { a, e: null };
 }
 
@@ -90,7 +90,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       // The sealed password is gone once the outcome is definite.
       if (q.row.secretId) expect(await w.store.secrets.open(q.row.secretId)).toBeNull();
       // A second click after the fact is told it was handled.
-      const again = await approveSignup(w.deps, { id: q.row.id, approverId: 'UADMIN' });
+      const again = await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UADMIN' });
       expect(again.kind).toBe('already_handled');
     });
 
@@ -111,12 +111,20 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     it('refuses self-approval, viewers and unknown users; allows self-approval only by policy', async () => {
       w.roles.set('UREQ', 'approver');
       const q = await quote(w.deps);
-      expect((await approveSignup(w.deps, { id: q.row.id, approverId: 'UREQ' })).kind).toBe('self_approval');
-      expect((await approveSignup(w.deps, { id: q.row.id, approverId: 'UVIEW' })).kind).toBe('forbidden');
-      expect((await approveSignup(w.deps, { id: q.row.id, approverId: 'USTRANGER' })).kind).toBe('forbidden');
+      expect((await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UREQ' })).kind).toBe(
+        'self_approval',
+      );
+      expect((await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UVIEW' })).kind).toBe(
+        'forbidden',
+      );
+      expect(
+        (await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'USTRANGER' })).kind,
+      ).toBe('forbidden');
       // The role is read at click time: a demoted approver is refused.
       w.roles.set('UAPP', 'operator');
-      expect((await approveSignup(w.deps, { id: q.row.id, approverId: 'UAPP' })).kind).toBe('forbidden');
+      expect((await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UAPP' })).kind).toBe(
+        'forbidden',
+      );
       expect(realPosts(w.sim)).toHaveLength(0);
       expect((await w.store.signups.get(q.row.id))?.state).toBe('quoted');
 
@@ -192,9 +200,9 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(re.idempotencyKey).not.toBe(q.row.idempotencyKey);
       expect(re.requesterId).toBe('UREQ');
       // The old message's button can approve nothing any more.
-      expect((await approveSignup(w.deps, { id: q.row.id, approverId: 'UADMIN' })).kind).toBe(
-        'already_handled',
-      );
+      expect(
+        (await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UADMIN' })).kind,
+      ).toBe('already_handled');
       const { e: e2 } = await click(w.deps, re.id, 'UAPP');
       expect(e2?.kind).toBe('done');
       const charges = w.sim.control.charges();
@@ -207,6 +215,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     it('a click whose confirm dialog showed another amount is refused', async () => {
       const q = await quote(w.deps);
       const r = await approveSignup(w.deps, {
+        channelId: 'C1',
         id: q.row.id,
         approverId: 'UAPP',
         shownPrice: q.row.quotedPrice + 1,
@@ -218,7 +227,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     it('expires by the clock: TTL, and the day change in Japan', async () => {
       const q = await quote(w.deps);
       w.advance(30 * 60_000);
-      const r = await approveSignup(w.deps, { id: q.row.id, approverId: 'UAPP' });
+      const r = await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UAPP' });
       expect(r.kind).toBe('expired');
       if (q.row.secretId) expect(await w.store.secrets.open(q.row.secretId)).toBeNull();
 
@@ -232,9 +241,9 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       const swept = await expireDue(w.deps);
       expect(swept.map((r) => r.id)).toEqual([late.row.id]);
       expect(swept[0]?.state).toBe('expired');
-      expect((await approveSignup(w.deps, { id: late.row.id, approverId: 'UAPP' })).kind).toBe(
-        'already_handled',
-      );
+      expect(
+        (await approveSignup(w.deps, { channelId: 'C1', id: late.row.id, approverId: 'UAPP' })).kind,
+      ).toBe('already_handled');
       expect(realPosts(w.sim)).toHaveLength(0);
       expect(w.sim.control.charges()).toHaveLength(0);
     });
@@ -242,7 +251,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     it('an approval that reaches execution after 00:00 JST expires instead of paying', async () => {
       w.sim.control.clock.set(new Date('2026-03-10T14:59:00.000Z'));
       const q = await quote(w.deps);
-      const a = await approveSignup(w.deps, { id: q.row.id, approverId: 'UAPP' });
+      const a = await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UAPP' });
       expect(a.kind).toBe('approved');
       w.advance(60_000);
       const e = await executeSignup(w.deps, q.row.id);
@@ -411,7 +420,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
     it('an order orphaned in executing by a dead replica is checked again with its key', async () => {
       const q = await quote(w.deps);
-      await approveSignup(w.deps, { id: q.row.id, approverId: 'UAPP' });
+      await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UAPP' });
       // The replica claimed it and died before sending anything.
       await w.store.signups.transition(q.row.id, ['approved'], 'executing', { attempts: 1 });
       w.advance(5 * 60_000);
@@ -424,7 +433,9 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
     it('an approval whose click handler died is ordered by the sweep, once', async () => {
       const q = await quote(w.deps);
-      expect((await approveSignup(w.deps, { id: q.row.id, approverId: 'UAPP' })).kind).toBe('approved');
+      expect((await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UAPP' })).kind).toBe(
+        'approved',
+      );
       expect(await recoverUnknown(w.deps)).toEqual([]);
       w.advance(60_000);
       const [a, b] = await Promise.all([recoverUnknown(w.deps), recoverUnknown(w.deps)]);
@@ -434,14 +445,18 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
     it('reject: by an approver or the requester; others are refused; the password is destroyed', async () => {
       const q = await quote(w.deps);
-      expect((await rejectSignup(w.deps, { id: q.row.id, userId: 'UVIEW' })).kind).toBe('forbidden');
-      const r = await rejectSignup(w.deps, { id: q.row.id, userId: 'UREQ' });
+      expect((await rejectSignup(w.deps, { channelId: 'C1', id: q.row.id, userId: 'UVIEW' })).kind).toBe(
+        'forbidden',
+      );
+      const r = await rejectSignup(w.deps, { channelId: 'C1', id: q.row.id, userId: 'UREQ' });
       expect(r).toMatchObject({ kind: 'rejected', row: { state: 'rejected', secretId: null } });
       if (q.row.secretId) expect(await w.store.secrets.open(q.row.secretId)).toBeNull();
-      expect((await approveSignup(w.deps, { id: q.row.id, approverId: 'UAPP' })).kind).toBe(
+      expect((await approveSignup(w.deps, { channelId: 'C1', id: q.row.id, approverId: 'UAPP' })).kind).toBe(
         'already_handled',
       );
-      expect((await rejectSignup(w.deps, { id: q.row.id, userId: 'UAPP' })).kind).toBe('already_handled');
+      expect((await rejectSignup(w.deps, { channelId: 'C1', id: q.row.id, userId: 'UAPP' })).kind).toBe(
+        'already_handled',
+      );
       expect(realPosts(w.sim)).toHaveLength(0);
     });
 
@@ -449,7 +464,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       const a = await quote(w.deps, { serverName: 'one' });
       w.advance(1000);
       const b = await quote(w.deps, { serverName: 'two' });
-      await rejectSignup(w.deps, { id: a.row.id, userId: 'UREQ' });
+      await rejectSignup(w.deps, { channelId: 'C1', id: a.row.id, userId: 'UREQ' });
       const rows = await listSignups(w.deps, { channelId: 'C1' });
       expect(rows.map((r) => [r.id, r.state])).toEqual([
         [b.row.id, 'quoted'],

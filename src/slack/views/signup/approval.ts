@@ -265,7 +265,7 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
       const key = `signup.outcome.failed.${o.code}`;
       return sentence(
         isMessageKey(key)
-          ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice) })
+          ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice), user: o.row.requesterId })
           : ui.t('signup.outcome.failed.other', { code: o.code }),
       );
     }
@@ -279,6 +279,12 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
       // Another click or replica runs it and will tell the thread.
       return undefined;
   }
+}
+
+/** An access refusal other than the role (a channel the policy no longer lists) in its own words. */
+function refusalText(ui: Ui, code: string): string {
+  const key = `error.${code}`;
+  return isMessageKey(key) ? ui.t(key) : ui.t('error.internal');
 }
 
 function handledBy(ui: Ui, row: SignupRow): Message {
@@ -298,13 +304,19 @@ export function signupApproveRefusal(ui: Ui, r: ApproveResult): Message | undefi
     case 'already_handled':
       return handledBy(ui, r.row);
     case 'forbidden':
-      return sentence(ui.t('signup.click.forbidden', { role: r.role }));
+      return sentence(
+        r.code === 'role_required'
+          ? ui.t('signup.click.forbidden', { role: r.role })
+          : refusalText(ui, r.code),
+      );
     case 'self_approval':
       return sentence(ui.t('signup.click.self_approval'));
     case 'expired':
       return sentence(ui.t('signup.click.expired', { expires: formatQuoteExpiry(ui, r.row.expiresAt) }));
     case 'stale':
       return sentence(ui.t('signup.click.stale'));
+    case 'wrong_channel':
+      return sentence(ui.t('error.approval_wrong_channel'));
     case 'not_found':
       return sentence(ui.t('signup.click.not_found'));
   }
@@ -317,7 +329,11 @@ export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefine
     case 'already_handled':
       return handledBy(ui, r.row);
     case 'forbidden':
-      return sentence(ui.t('signup.click.reject_forbidden'));
+      return sentence(
+        r.code === 'role_required' ? ui.t('signup.click.reject_forbidden') : refusalText(ui, r.code),
+      );
+    case 'wrong_channel':
+      return sentence(ui.t('error.approval_wrong_channel'));
     case 'not_found':
       return sentence(ui.t('signup.click.not_found'));
   }

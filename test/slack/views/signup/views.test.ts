@@ -455,6 +455,8 @@ describe('outcome and refusal sentences', () => {
       [{ kind: 'failed', row: row(), code: 'PLAN_NOT_AVAILABLE' }, 'no longer open'],
       [{ kind: 'failed', row: row(), code: 'VALIDATION_ERROR' }, 'refused the order’s details'],
       [{ kind: 'failed', row: row(), code: 'UNAUTHORIZED' }, 'refused (UNAUTHORIZED)'],
+      [{ kind: 'failed', row: row(), code: 'REQUESTER_ROLE' }, `<@${row().requesterId}>, who asked for it`],
+      [{ kind: 'failed', row: row(), code: 'CHANNEL_NOT_ALLOWED' }, 'no longer among the channels'],
       [{ kind: 'unknown', row: row(), code: 'NETWORK' }, 'same order key'],
       [{ kind: 'unknown', row: row(), code: 'DUPLICATE_REQUEST' }, 'still being processed'],
       [{ kind: 'unknown', row: row(), code: 'NEEDS_MANUAL_CHECK' }, 'provider’s panel'],
@@ -468,9 +470,9 @@ describe('outcome and refusal sentences', () => {
   });
 
   it('tell a clicker alone why the click did nothing', () => {
-    expect(signupApproveRefusal(en, { kind: 'forbidden', role: 'viewer' })?.text).toContain(
-      'Your role: viewer',
-    );
+    expect(
+      signupApproveRefusal(en, { kind: 'forbidden', role: 'viewer', code: 'role_required' })?.text,
+    ).toContain('Your role: viewer');
     expect(signupApproveRefusal(en, { kind: 'self_approval', row: row() })?.text).toContain('someone else');
     expect(
       signupApproveRefusal(en, {
@@ -481,9 +483,16 @@ describe('outcome and refusal sentences', () => {
     expect(signupApproveRefusal(en, { kind: 'expired', row: row() })?.text).toContain('expired');
     expect(signupApproveRefusal(en, { kind: 'stale', row: row() })?.text).toContain('old price');
     expect(signupApproveRefusal(en, { kind: 'approved', row: row() })).toBeUndefined();
-    expect(signupRejectRefusal(en, { kind: 'forbidden', role: 'viewer' })?.text).toContain(
-      'Only an approver',
-    );
+    expect(
+      signupRejectRefusal(en, { kind: 'forbidden', role: 'viewer', code: 'role_required' })?.text,
+    ).toContain('Only an approver');
+    // A channel the policy no longer lists is said as such, not as a missing role.
+    for (const refusal of [signupApproveRefusal, signupRejectRefusal]) {
+      expect(refusal(en, { kind: 'forbidden', role: 'approver', code: 'channel_not_allowed' })?.text).toBe(
+        en.t('error.channel_not_allowed'),
+      );
+      expect(refusal(ja, { kind: 'wrong_channel' })?.text).toBe(ja.t('error.approval_wrong_channel'));
+    }
   });
 
   it('give dry-run refusals as plain sentences', () => {
