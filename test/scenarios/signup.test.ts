@@ -136,6 +136,10 @@ describe('paid signup through Slack', () => {
     const thread = await scene.slack.waitFor((c) => c.seq > after && isThread(c));
     expect(thread.args.thread_ts).toBe(q.row.messageTs);
     expect(allText(thread.args)).toContain('The server is active');
+    // Active at once: the thread is told the new server's uuid and IP address, as a built one is.
+    const created = scene.sim.control.servers().find((s) => s.name === q.row.serverName)!;
+    expect(allText(thread.args)).toContain(`uuid \`${created.uuid}\``);
+    expect(allText(thread.args)).toContain(`IP address \`${created.ipAddress}\``);
     const final = await scene.slack.waitFor(
       (c) =>
         c.seq > thread.seq && c.method === 'chat.update' && allText(c.args).includes('The server is active'),

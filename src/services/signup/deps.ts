@@ -35,7 +35,7 @@ export interface SignupDeps {
    * (the re-check of an `unknown` order included: someone waits to know
    * whether they paid).
    */
-  provider: Pick<ProviderClient, 'plans' | 'signupDryRun' | 'signup'>;
+  provider: Pick<ProviderClient, 'plans' | 'signupDryRun' | 'signup' | 'getServer'>;
   store: {
     signups: Pick<
       Store['signups'],

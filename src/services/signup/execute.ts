@@ -11,7 +11,13 @@ import { createQuote, expireRow, isExpired, providerInput } from './quote.ts';
 
 export type ExecuteOutcome =
   /** Paid: `active`, `building` or `setup_pending`. */
-  | { kind: 'done'; row: SignupRow; status: ProviderSignupStatus }
+  | {
+      kind: 'done';
+      row: SignupRow;
+      status: ProviderSignupStatus;
+      /** Active at once: the new server's uuid, and its IP address when it could be read. */
+      server?: { uuid: string; ip: string | null };
+    }
   /** Not paid: the price moved. `requote` is the new quote awaiting a new approval (null when none could be made). */
   | {
       kind: 'price_changed';
@@ -119,13 +125,17 @@ export async function attempt(
       interactive,
     );
     const status = providerStatusOf(res.server.status);
-    const done = await finish(deps, row, status === 'active' ? 'active' : 'submitted', {
+    const uuid = typeof res.server.uuid === 'string' && res.server.uuid ? res.server.uuid : null;
+    // Active with its uuid: done now. Otherwise the tracker follows it and tells the thread
+    // the uuid and IP address once it knows them.
+    const settled = status === 'active' && uuid !== null;
+    const done = await finish(deps, row, settled ? 'active' : 'submitted', {
       providerServiceId: res.server.id,
       providerStatus: status,
-      uuid: typeof res.server.uuid === 'string' ? res.server.uuid : null,
+      uuid,
       errorCode: null,
       secretId: null,
-      nextCheckAt: status === 'active' ? null : deps.clock.now(),
+      nextCheckAt: settled ? null : deps.clock.now(),
     });
     await forget(deps, row.secretId, password);
     await auditExecute(deps, row, 'ok', null, {
@@ -134,6 +144,8 @@ export async function attempt(
       status,
     });
     deps.logger.info({ signupId: row.id, providerServiceId: res.server.id, status }, 'signup paid');
+    if (settled)
+      return { kind: 'done', row: done ?? row, status, server: { uuid, ip: await ipOf(deps, uuid) } };
     return { kind: 'done', row: done ?? row, status };
   } catch (err) {
     failure = classifySignupFailure(err);
@@ -164,6 +176,19 @@ export async function attempt(
       await auditExecute(deps, row, 'failed', code, { state: 'unknown' });
       return { kind: 'unknown', row: r ?? row, code };
     }
+  }
+}
+
+/** The new server's IP address for the thread; the order is paid whatever this read does. */
+async function ipOf(deps: SignupDeps, uuid: string): Promise<string | null> {
+  try {
+    return (await deps.provider.getServer(uuid, interactive)).ip_address ?? null;
+  } catch (err) {
+    deps.logger.warn(
+      { uuid, err: (err as Error).name },
+      'new server read failed; its IP address is not told',
+    );
+    return null;
   }
 }
 

@@ -119,6 +119,8 @@ const en = {
 
   'signup.outcome.active':
     ':white_check_mark: Ordered and paid {price}. The server is active (service code {id}).',
+  'signup.outcome.active_server':
+    ':white_check_mark: Ordered and paid {price}. The server is active: uuid `{uuid}`, IP address `{ip}` (service code {id}).',
   'signup.outcome.building':
     ':white_check_mark: Ordered and paid {price}. The OS is still being set up (service code {id}); the server becomes active by itself, usually within minutes.',
   'signup.outcome.setup_pending':
@@ -329,6 +331,8 @@ const ja: Record<keyof typeof en, string> = {
 
   'signup.outcome.active':
     ':white_check_mark: 申し込みと{price}の支払いが完了し、サーバーは稼働中です（サービスコード {id}）。',
+  'signup.outcome.active_server':
+    ':white_check_mark: 申し込みと{price}の支払いが完了し、サーバーは稼働中です。UUID `{uuid}`、IPアドレス `{ip}`（サービスコード {id}）。',
   'signup.outcome.building':
     ':white_check_mark: 申し込みと{price}の支払いが完了しました。OSの初期設定中です（サービスコード {id}）。通常数分で自動的に稼働状態になります。',
   'signup.outcome.setup_pending':

@@ -235,6 +235,16 @@ function sentence(text: string): Message {
 export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undefined {
   switch (o.kind) {
     case 'done':
+      if (o.server) {
+        return sentence(
+          ui.t('signup.outcome.active_server', {
+            price: formatYen(ui, o.row.quotedPrice),
+            id: String(o.row.providerServiceId ?? '?'),
+            uuid: o.server.uuid,
+            ip: o.server.ip ?? ui.t('watch.signup.ip_unknown'),
+          }),
+        );
+      }
       return sentence(
         ui.t(`signup.outcome.${o.status}`, {
           price: formatYen(ui, o.row.quotedPrice),

@@ -469,6 +469,19 @@ describe('outcome and refusal sentences', () => {
     expect(signupOutcomeMessage(en, { kind: 'not_executable', row: null })).toBeUndefined();
   });
 
+  it('an order active at once tells its uuid and IP address (or that the IP is not known yet), en and ja', () => {
+    const server = { uuid: '6f1c2d3e-0000-4000-8000-000000000001', ip: '203.0.113.9' };
+    const done = { kind: 'done', row: row(), status: 'active', server } as const;
+    expect(signupOutcomeMessage(en, done)?.text).toContain(
+      'The server is active: uuid `6f1c2d3e-0000-4000-8000-000000000001`, IP address `203.0.113.9`',
+    );
+    expect(signupOutcomeMessage(ja, done)?.text).toContain(
+      'UUID `6f1c2d3e-0000-4000-8000-000000000001`、IPアドレス `203.0.113.9`',
+    );
+    const noIp = { ...done, server: { ...server, ip: null } };
+    expect(signupOutcomeMessage(en, noIp)?.text).toContain('IP address `not known yet`');
+  });
+
   it('tell a clicker alone why the click did nothing', () => {
     expect(
       signupApproveRefusal(en, { kind: 'forbidden', role: 'viewer', code: 'role_required' })?.text,
