@@ -420,7 +420,9 @@ export class AccessService {
    */
   async decide(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Decision> {
     if (!this.channelAllowed(actor.channelId)) {
-      return { refusal: new ServiceError('channel_not_allowed'), role: null };
+      // The channels where it can be used, for the answer to name them.
+      const channels = (this.deps.policy?.channels ?? []).join(',');
+      return { refusal: new ServiceError('channel_not_allowed', { channels }), role: null };
     }
     if (opts.channel !== undefined && !this.channelAllowed(opts.channel)) {
       return {

@@ -67,13 +67,27 @@ export function describeFailureKind(
         return { text: isMessageKey(key) ? ui.t(key, { channel }) : ui.t('error.internal'), details: [] };
       }
       if (e.code === 'role_required') {
+        const how = `error.role_required.how.${e.params.role}`;
         return {
-          text: ui.t('error.role_required', {
-            role: ui.t(`role.${e.params.role}` as MessageKey),
-            yours: ui.t(`role.${e.params.yours}` as MessageKey),
-          }),
+          text: ui
+            .t('error.role_required', {
+              role: ui.t(`role.${e.params.role}` as MessageKey),
+              yours: ui.t(`role.${e.params.yours}` as MessageKey),
+              how: isMessageKey(how) ? ui.t(how) : '',
+            })
+            .trim(),
           details: [],
         };
+      }
+      if (e.code === 'channel_not_allowed') {
+        const ids = String(e.params.channels ?? '')
+          .split(',')
+          .filter((c) => c !== '');
+        if (ids.length === 0) return { text: ui.t('error.channel_not_allowed.none'), details: [] };
+        const shown = ids.slice(0, 10).map((c) => `<#${c}>`);
+        const channels =
+          ids.length > shown.length ? `${shown.join(', ')} …` : shown.join(ui.locale === 'ja' ? '、' : ', ');
+        return { text: ui.t('error.channel_not_allowed', { channels }), details: [] };
       }
       // Signup's provider codes have their sentences in the signup views (signupQuoteRefusal).
       const key = `error.${e.code}`;

@@ -83,6 +83,29 @@ describe('failure sentences', () => {
     );
   });
 
+  it('names the role actually needed and how to get it, and where the bot can be used, en and ja', () => {
+    const ja = { ...ui, t: translator('ja'), locale: 'ja' as const };
+    const text = (u: typeof ui, e: ServiceError) => describeFailureKind(u, classifyFailure(e)).text;
+    expect(text(ui, new ServiceError('role_required', { role: 'approver', yours: 'operator' }))).toBe(
+      'This needs the *approver* role; yours is *operator*. Ask an admin to add you to the approvers.',
+    );
+    expect(text(ui, new ServiceError('role_required', { role: 'admin', yours: 'operator' }))).toContain(
+      'Ask an admin to make you an admin',
+    );
+    expect(text(ja, new ServiceError('role_required', { role: 'approver', yours: 'viewer' }))).toBe(
+      'この操作には *承認者* ロールが必要です（あなたは *閲覧者*）。管理者に承認者への追加を依頼してください。',
+    );
+    expect(text(ui, new ServiceError('channel_not_allowed', { channels: 'C0OPS0001,C0ALERTS1' }))).toBe(
+      'The bot’s commands cannot be used in this channel. Use them in <#C0OPS0001>, <#C0ALERTS1>.',
+    );
+    expect(text(ja, new ServiceError('channel_not_allowed', { channels: 'C0OPS0001,C0ALERTS1' }))).toBe(
+      'このチャンネルではボットのコマンドを使えません。<#C0OPS0001>、<#C0ALERTS1> で実行してください。',
+    );
+    expect(text(ui, new ServiceError('channel_not_allowed', { channels: '' }))).toContain(
+      'Ask an admin which channels are allowed',
+    );
+  });
+
   it('field problems name the rule', () => {
     expect(fieldProblemText(ui, 'name', 'charset')).toBe(catalogs.en['field.name.charset']);
     expect(fieldProblemText(ui, 'memo', 'too_long', 500)).toBe('The memo can be at most 500 characters.');

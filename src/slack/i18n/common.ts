@@ -64,10 +64,14 @@ const en = {
   'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
   'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',
   'error.server_ambiguous': '`{ref}` matches {count} servers. Name one by its exact name, uuid or IP:',
-  'error.role_required':
-    'This needs the *{role}* role; yours is *{yours}*. Ask an admin to add you to the operators.',
-  'error.channel_not_allowed':
-    'The bot’s commands cannot be used in this channel. Ask an admin which channels are allowed, or use one of them.',
+  'error.role_required': 'This needs the *{role}* role; yours is *{yours}*. {how}',
+  'error.role_required.how.viewer': 'Ask an admin to give you access to the bot.',
+  'error.role_required.how.operator': 'Ask an admin to add you to the operators.',
+  'error.role_required.how.approver': 'Ask an admin to add you to the approvers.',
+  'error.role_required.how.admin': 'Ask an admin to make you an admin, or to do it for you.',
+  'error.channel_not_allowed': 'The bot’s commands cannot be used in this channel. Use them in {channels}.',
+  'error.channel_not_allowed.none':
+    'The bot’s commands cannot be used in this channel. Ask an admin which channels are allowed.',
   'error.target_channel_not_allowed':
     '<#{channel}> is not among the channels the bot may be used in, so nothing can be set up there. Ask an admin which channels are allowed.',
   'error.channel_not_visible':
@@ -190,10 +194,15 @@ const ja: Record<keyof typeof en, string> = {
   'error.server_not_found_similar': '`{ref}` というサーバーはありません。次のいずれかですか？',
   'error.server_ambiguous':
     '`{ref}` に一致するサーバーが {count} 台あります。正確な名前・UUID・IPで指定してください:',
-  'error.role_required':
-    'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。管理者にオペレーターへの追加を依頼してください。',
+  'error.role_required': 'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。{how}',
+  'error.role_required.how.viewer': 'ボットを使えるよう管理者に依頼してください。',
+  'error.role_required.how.operator': '管理者にオペレーターへの追加を依頼してください。',
+  'error.role_required.how.approver': '管理者に承認者への追加を依頼してください。',
+  'error.role_required.how.admin': '管理者に権限の付与か、代わりの操作を依頼してください。',
   'error.channel_not_allowed':
-    'このチャンネルではボットのコマンドを使えません。使えるチャンネルを管理者に確認し、そちらで実行してください。',
+    'このチャンネルではボットのコマンドを使えません。{channels} で実行してください。',
+  'error.channel_not_allowed.none':
+    'このチャンネルではボットのコマンドを使えません。使えるチャンネルを管理者に確認してください。',
   'error.target_channel_not_allowed':
     '<#{channel}> はボットを使えるチャンネルに含まれていないため、そこには何も設定できません。使えるチャンネルを管理者に確認してください。',
   'error.channel_not_visible':

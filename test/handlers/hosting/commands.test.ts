@@ -209,7 +209,8 @@ describe('/hosting: every command, one server by default', () => {
       expect((await hosting(h, 'ssh on', JA)).text).toContain(
         ja['error.role_required']
           .replace('{role}', ja['role.operator'])
-          .replace('{yours}', ja['role.viewer']),
+          .replace('{yours}', ja['role.viewer'])
+          .replace('{how}', ja['error.role_required.how.operator']),
       );
       expect((await hosting(h, 'wp bad_domain', JA)).text).toContain(ja['field.domain.charset']);
     });

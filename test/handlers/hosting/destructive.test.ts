@@ -250,7 +250,8 @@ describe('the requester’s confirmation', () => {
 function roleText(role: string, yours: string): string {
   return en['error.role_required']
     .replace('{role}', en[`role.${role}` as keyof typeof en])
-    .replace('{yours}', en[`role.${yours}` as keyof typeof en]);
+    .replace('{yours}', en[`role.${yours}` as keyof typeof en])
+    .replace('{how}', en[`error.role_required.how.${role}` as keyof typeof en]);
 }
 
 /** A write whose announcement is awaited (to put state back between tests). */

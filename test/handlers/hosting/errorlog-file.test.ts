@@ -30,7 +30,8 @@ const en = catalogs.en;
 const FILE = HOSTING_IDS.errorLogFile;
 const roleRequired = en['error.role_required']
   .replace('{role}', en['role.operator'])
-  .replace('{yours}', en['role.viewer']);
+  .replace('{yours}', en['role.viewer'])
+  .replace('{how}', en['error.role_required.how.operator']);
 
 /** The provider answers the next `times` error-log reads with these lines. */
 function logOf(h: Harness, lines: string[], times: number): void {

@@ -28,7 +28,8 @@ const en = catalogs.en;
 const roleRequired = (role: string, yours: string) =>
   en['error.role_required']
     .replace('{role}', en[`role.${role}` as keyof typeof en])
-    .replace('{yours}', en[`role.${yours}` as keyof typeof en]);
+    .replace('{yours}', en[`role.${yours}` as keyof typeof en])
+    .replace('{how}', en[`error.role_required.how.${role}` as keyof typeof en]);
 
 /** Every write, typed as a person would (forms and confirmations included). */
 const WRITES = [
@@ -167,7 +168,7 @@ describe('a policy limiting the channels', () => {
 
   it('refuses /hosting elsewhere in /hosting’s words, before any request', async () => {
     const r = await hosting(h, 'info', OPERATOR, { channel: 'C0RANDOM1' });
-    expect(r.text).toContain(en['error.channel_not_allowed']);
+    expect(r.text).toContain(en['error.channel_not_allowed'].replace('{channels}', `<#${CHANNEL}>`));
     expect(r.text).not.toContain('/vps');
     const help = await hosting(h, 'help', OPERATOR, { channel: 'C0RANDOM1' });
     expect(help.text).toContain(en['hosting.help.channel_not_allowed']);
