@@ -9,6 +9,7 @@ import {
 import { classifyFailure, PROVIDER_ERROR_CODES, ServiceError } from '../../src/services/errors.ts';
 import { describeFailureKind, failureMessage, fieldProblemText } from '../../src/slack/error-text.ts';
 import { catalogs, translator } from '../../src/slack/i18n/index.ts';
+import type { Ui } from '../../src/slack/views/format.ts';
 
 const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC', dateLocale: 'en-US' };
 const init = (code: (typeof PROVIDER_ERROR_CODES)[number], status: number) => ({
@@ -85,7 +86,7 @@ describe('failure sentences', () => {
 
   it('names the role actually needed and how to get it, and where the bot can be used, en and ja', () => {
     const ja = { ...ui, t: translator('ja'), locale: 'ja' as const };
-    const text = (u: typeof ui, e: ServiceError) => describeFailureKind(u, classifyFailure(e)).text;
+    const text = (u: Ui, e: ServiceError) => describeFailureKind(u, classifyFailure(e)).text;
     expect(text(ui, new ServiceError('role_required', { role: 'approver', yours: 'operator' }))).toBe(
       'This needs the *approver* role; yours is *operator*. Ask an admin to add you to the approvers.',
     );
