@@ -19,7 +19,7 @@ import { createLogger, SecretRegistry } from '../log.ts';
 import { startBot } from '../main.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { interactive, linesOf, runScript } from './front.ts';
-import { startSandbox } from './sandbox.ts';
+import { SANDBOX_RATE_LIMIT, startSandbox } from './sandbox.ts';
 import { runSimCommand, SIM_HELP } from './sim-commands.ts';
 
 const USAGE = [
@@ -61,10 +61,7 @@ async function sandbox(keep: boolean): Promise<number> {
     write,
     ...(provider ? { provider } : {}),
     locale: settings.locale,
-    logLevel:
-      settings.logLevel === 'debug' || settings.logLevel === 'warn' || settings.logLevel === 'error'
-        ? settings.logLevel
-        : 'info',
+    logLevel: settings.logLevel,
   });
   let closing = false;
   const close = async () => {
@@ -94,7 +91,7 @@ async function realSlack(keep: boolean): Promise<number> {
     ]);
     return 2;
   }
-  const sim = await startSimulator({ clock: 'real' });
+  const sim = await startSimulator({ clock: 'real', rateLimit: SANDBOX_RATE_LIMIT });
   const folder = await mkdtemp(join(tmpdir(), 'vps-chatops-sandbox-'));
   const dataDir = join(folder, 'data');
   await mkdir(dataDir);
@@ -146,6 +143,9 @@ async function realSlack(keep: boolean): Promise<number> {
     output: process.stdout,
     terminal: process.stdin.isTTY === true,
   });
+  // Ctrl-C and SIGTERM end the loop below, so the bot stops and the folder goes.
+  rl.on('SIGINT', () => rl.close());
+  process.once('SIGTERM', () => rl.close());
   rl.setPrompt('sim › ');
   rl.prompt();
   for await (const line of rl) {

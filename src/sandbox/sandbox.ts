@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../clock.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { createLogger, SecretRegistry } from '../log.ts';
 import { type RunningBot, startBot } from '../main.ts';
 import { type Simulator, startSimulator } from '../simulator/index.ts';
@@ -40,7 +40,7 @@ export interface SandboxOptions {
   answerTimeoutMs?: number;
   /** How often the bot's sweep runs (expiries; default 5 s). */
   sweepMs?: number;
-  logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  logLevel?: Config['logLevel'];
 }
 
 export interface Sandbox {

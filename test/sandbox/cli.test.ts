@@ -70,14 +70,16 @@ afterEach(async () => {
 });
 
 describe('npm run sandbox', () => {
-  it("answers a piped script line by line and exits 0 when it ends, leaving no folder behind", async () => {
+  it('answers a piped script line by line and exits 0 when it ends, leaving no folder behind', async () => {
     const r = run('npm', ['run', '--silent', 'sandbox'], {});
     r.child.stdin.end('/vps list\n/vps show db-1\n');
     expect(await r.exited).toBe(0);
     const out = r.stdout();
     expect(out).toContain('provider: built-in simulator');
     expect(out).toMatch(/bob #ops › \/vps list\n» vps-bot in #ops · only visible to you\n {2}12 servers/);
-    expect(out).toMatch(/bob #ops › \/vps show db-1\n» vps-bot in #ops · only visible to you\n {2}== db-1 ==/);
+    expect(out).toMatch(
+      /bob #ops › \/vps show db-1\n» vps-bot in #ops · only visible to you\n {2}== db-1 ==/,
+    );
     expect(out.indexOf('== db-1 ==')).toBeGreaterThan(out.indexOf('12 servers'));
     const folder = /store (\S+)\/data/.exec(out)?.[1];
     expect(folder).toBeDefined();
@@ -93,10 +95,14 @@ describe('npm run sandbox', () => {
     r.child.stdin.end('/vps list\nsim power theirs-web-1 stopped\n');
     expect(await r.exited).toBe(0);
     const out = r.stdout();
-    expect(out).toContain(`provider: ${provider.url} (from PROVIDER_API_URL / PROVIDER_API_KEY): a real provider;`);
+    expect(out).toContain(
+      `provider: ${provider.url} (from PROVIDER_API_URL / PROVIDER_API_KEY): a real provider;`,
+    );
     expect(out).not.toContain('built-in simulator at');
     expect(out).toContain('theirs-web-1');
-    expect(out).toContain(`sim commands drive the built-in simulator; this sandbox uses the provider at ${provider.url}`);
+    expect(out).toContain(
+      `sim commands drive the built-in simulator; this sandbox uses the provider at ${provider.url}`,
+    );
     expect(provider.control.servers().find((s) => s.uuid === web1.uuid)?.power).toBe('running');
     expect(out + r.stderr()).not.toContain(provider.keys.full);
   });
@@ -122,7 +128,11 @@ describe('npm run sandbox', () => {
     });
     await r.output(/Slack: HTTP mode on port (\d+)/);
     expect(r.stdout()).toContain('against the built-in simulator');
-    const body = slashCommandBody({ text: 'list', userId: 'U0OPERATOR', responseUrl: slack.responseUrl('list-1') });
+    const body = slashCommandBody({
+      text: 'list',
+      userId: 'U0OPERATOR',
+      responseUrl: slack.responseUrl('list-1'),
+    });
     const ack = await deliver(`http://127.0.0.1:${port}/slack/events`, signingSecret, body);
     expect(ack.status).toBe(200);
     const reply = await slack.waitForResponse('list-1');

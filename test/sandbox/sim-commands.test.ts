@@ -57,7 +57,9 @@ describe('sim', () => {
   });
 
   it('the control state prices each period as the provider’s plan list does', async () => {
-    const res = await fetch(`${sim.url}/v1/vps/plans`, { headers: { authorization: `Bearer ${sim.keys.full}` } });
+    const res = await fetch(`${sim.url}/v1/vps/plans`, {
+      headers: { authorization: `Bearer ${sim.keys.full}` },
+    });
     const listed = ((await res.json()) as { plans: { plan_id: string; periods: unknown[] }[] }).plans.find(
       (p) => p.plan_id === 'vps-2gb',
     )!;
@@ -78,7 +80,9 @@ describe('sim', () => {
   });
 
   it('says what is wrong: an unknown server, an unknown state, an unknown word', () => {
-    expect(() => run('power web-9 stopped')).toThrow(new SimCommandError('no server called web-9; sim servers lists them'));
+    expect(() => run('power web-9 stopped')).toThrow(
+      new SimCommandError('no server called web-9; sim servers lists them'),
+    );
     expect(() => run('power web-1 sleeping')).toThrow(/one of running, stopped, processing, error/);
     expect(() => run('teleport web-1')).toThrow(/sim does not know "teleport"/);
   });
@@ -115,7 +119,7 @@ describe('answers to a form field', () => {
   it('a select takes an option by number, value or text; anything else is asked again', () => {
     const picked = (typed: string) => {
       const r = readAnswer(select, typed, undefined);
-      return 'state' in r ? (r.state?.selected_option as { value: string }).value : r.error;
+      return 'state' in r ? (r.state?.selected_option as { value: string } | undefined)?.value : r.error;
     };
     expect(picked('2')).toBe('vps-2gb');
     expect(picked('vps-1gb')).toBe('vps-1gb');
@@ -129,7 +133,9 @@ describe('answers to a form field', () => {
     const held = { type: 'plain_text_input', value: 'web-1' };
     expect(readAnswer(name, '', held)).toEqual({ state: held });
     expect(readAnswer(name, '!clear', held)).toEqual({ state: { type: 'plain_text_input', value: null } });
-    expect(readAnswer(name, ' ab c ', undefined)).toEqual({ state: { type: 'plain_text_input', value: 'ab c' } });
+    expect(readAnswer(name, ' ab c ', undefined)).toEqual({
+      state: { type: 'plain_text_input', value: 'ab c' },
+    });
     expect(readAnswer(name, 'toolong', undefined)).toEqual({ error: 'at most 5 characters (this is 7)' });
     expect(readAnswer(name, 'a', undefined)).toEqual({ error: 'at least 2 characters (this is 1)' });
   });
@@ -141,8 +147,12 @@ describe('answers to a form field', () => {
       optional: true,
       options: [{ text: 'I agree', value: 'yes' }],
     });
-    expect(readAnswer(box, '1', undefined)).toMatchObject({ state: { selected_options: [{ value: 'yes' }] } });
-    expect(readAnswer(box, 'none', undefined)).toEqual({ state: { type: 'checkboxes', selected_options: [] } });
+    expect(readAnswer(box, '1', undefined)).toMatchObject({
+      state: { selected_options: [{ value: 'yes' }] },
+    });
+    expect(readAnswer(box, 'none', undefined)).toEqual({
+      state: { type: 'checkboxes', selected_options: [] },
+    });
     expect(readAnswer(box, '2', undefined)).toEqual({ error: 'numbers from 1 to 1, or none' });
   });
 });

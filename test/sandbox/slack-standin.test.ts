@@ -8,7 +8,11 @@
 import { webApi } from '@slack/bolt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHANNELS, GROUPS, PEOPLE } from '../../src/sandbox/people.ts';
-import { type SlackStandIn, SlackStandIn as StandIn, type StandInEvent } from '../../src/sandbox/slack-standin.ts';
+import {
+  type SlackStandIn,
+  SlackStandIn as StandIn,
+  type StandInEvent,
+} from '../../src/sandbox/slack-standin.ts';
 
 let slack: SlackStandIn;
 let client: webApi.WebClient;
@@ -45,14 +49,18 @@ describe('posting', () => {
     expect(posted.channel).toBe(OPS.id);
     const dm = await client.chat.postMessage({ channel: BOB.id, text: 'psst' });
     expect(dm.channel).toBe(slack.dmChannelOf(BOB.id));
-    expect(events.map((e) => (e.kind === 'message' ? [e.change, e.message.channel, e.message.text] : e.kind))).toEqual([
+    expect(
+      events.map((e) => (e.kind === 'message' ? [e.change, e.message.channel, e.message.text] : e.kind)),
+    ).toEqual([
       ['posted', OPS.id, 'hello'],
       ['posted', slack.dmChannelOf(BOB.id), 'psst'],
     ]);
   });
 
   it('refuses a channel the bot is not in, and one that does not exist, as Slack does', async () => {
-    expect(await slackError(client.chat.postMessage({ channel: RANDOM.id, text: 'x' }))).toBe('not_in_channel');
+    expect(await slackError(client.chat.postMessage({ channel: RANDOM.id, text: 'x' }))).toBe(
+      'not_in_channel',
+    );
     expect(await slackError(client.chat.postEphemeral({ channel: RANDOM.id, user: BOB.id, text: 'x' }))).toBe(
       'not_in_channel',
     );
@@ -95,7 +103,9 @@ describe('modals', () => {
     const opened = await client.views.open({ trigger_id: trigger, view });
     expect(slack.view(opened.view!.id!)?.userId).toBe(BOB.id);
     expect(await slackError(client.views.open({ trigger_id: trigger, view }))).toBe('exchanged_trigger_id');
-    expect(await slackError(client.views.open({ trigger_id: '123.456.abc', view }))).toBe('invalid_trigger_id');
+    expect(await slackError(client.views.open({ trigger_id: '123.456.abc', view }))).toBe(
+      'invalid_trigger_id',
+    );
   });
 
   it('updates a view with its current hash, and refuses a stale one (a newer update won)', async () => {
@@ -113,7 +123,11 @@ describe('modals', () => {
 
 describe('response_url', () => {
   const post = (url: string, body: Record<string, unknown>) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('answers the person alone by default, and replaces the message the button was on when asked', async () => {
     await client.chat.postEphemeral({ channel: OPS.id, user: BOB.id, text: 'card v1' });
