@@ -155,7 +155,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       `  bot: http://127.0.0.1:${bot.port}/slack/events (HTTP mode, signed requests), store ${dataDir}`,
       `  log: ${logFile}`,
       `  people: ${PEOPLE.map((p) => `${p.name} (${p.role})`).join(', ')}; channels: ${CHANNELS.map((c) => `#${c.name}`).join(', ')}`,
-      `You are ${FIRST_USER} in #${HOME_CHANNEL.name}. Try /vps list, /vps show web-1, /vps signup; help lists the rest.`,
+      `You are ${FIRST_USER} in #${HOME_CHANNEL.name}. Try /vps list, /vps show web-1, /vps signup, /hosting xs123456.xsrv.jp info; help lists the rest.`,
     ],
     async close(o = {}) {
       pending.close();
