@@ -15,6 +15,12 @@ export interface PendingOptions {
   answerTimeoutMs: number;
   /** Work the terminal can see elsewhere (provider requests in flight). */
   busy?: () => boolean;
+  /**
+   * How long `busy` may hold the bot as working when nothing else happens
+   * (ms, default 10 s): the watcher's own requests keep the provider busy
+   * for good when answers are slow (`sim latency 5000`).
+   */
+  busyLimitMs?: number;
 }
 
 export class Pending {
@@ -89,8 +95,10 @@ export class Pending {
     if (this.closed || this.waiters.length === 0) return;
     clearTimeout(this.timer);
     if (this.outstanding > 0 || this.awaiting.size > 0) return;
-    const left = this.last + this.opts.quietMs - Date.now();
-    if (left > 0 || this.opts.busy?.()) {
+    const quiet = Date.now() - this.last;
+    const left = this.opts.quietMs - quiet;
+    const busy = quiet < (this.opts.busyLimitMs ?? 10_000) && this.opts.busy?.() === true;
+    if (left > 0 || busy) {
       this.timer = setTimeout(() => this.check(), Math.max(left, 20));
       return;
     }
