@@ -306,12 +306,10 @@ export class SlackStandIn {
         const g = this.groupOf(String(args.usergroup ?? ''));
         return g ? { ok: true, users: g.members } : { ok: false, error: 'no_such_subteam' };
       }
-      case 'conversations.info': {
-        const c = this.channels.get(String(args.channel ?? ''));
-        return c
-          ? { ok: true, channel: { id: c.id, name: c.name, is_channel: true, is_member: c.botIsMember } }
-          : { ok: false, error: 'channel_not_found' };
-      }
+      case 'conversations.info':
+        return this.conversationInfo(String(args.channel ?? ''));
+      case 'conversations.members':
+        return this.conversationMembers(String(args.channel ?? ''));
       case 'files.getUploadURLExternal':
         return this.uploadUrl(args);
       case 'files.completeUploadExternal':
@@ -319,6 +317,28 @@ export class SlackStandIn {
       default:
         return { ok: false, error: 'unknown_method' };
     }
+  }
+
+  /** Every channel here is public; a direct message is the bot's with one person. */
+  private conversationInfo(id: string): Record<string, unknown> {
+    const c = this.channels.get(id);
+    if (c) {
+      const channel = { id, name: c.name, is_channel: true, is_private: false, is_im: false, is_mpim: false };
+      return { ok: true, channel: { ...channel, is_archived: false, is_member: c.botIsMember } };
+    }
+    const partner = this.dmPartner(id);
+    if (partner) return { ok: true, channel: { id, is_im: true, is_channel: false, user: partner.id } };
+    return { ok: false, error: 'channel_not_found' };
+  }
+
+  /** Everyone is in every channel (the bot only where it was invited); a direct message has its two. */
+  private conversationMembers(id: string): Record<string, unknown> {
+    const c = this.channels.get(id);
+    const partner = c ? undefined : this.dmPartner(id);
+    if (!c && !partner) return { ok: false, error: 'channel_not_found' };
+    const people = c ? this.opts.people.map((p) => p.id) : [partner!.id];
+    const members = [...people, ...(c?.botIsMember === false ? [] : [BOT_USER_ID])];
+    return { ok: true, members, response_metadata: { next_cursor: '' } };
   }
 
   /** Where a chat.* call may post: a channel the bot is in, or a person's DM (their id or its D… id). */

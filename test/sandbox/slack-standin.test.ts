@@ -153,6 +153,19 @@ describe('response_url', () => {
   });
 });
 
+describe('conversations', () => {
+  it('describes a channel as public, and a direct message as the bot’s with one person', async () => {
+    const ops = await client.conversations.info({ channel: OPS.id });
+    expect(ops.channel).toMatchObject({ id: OPS.id, name: 'ops', is_channel: true, is_private: false });
+    const dm = await client.conversations.info({ channel: slack.dmChannelOf(BOB.id) });
+    expect(dm.channel).toMatchObject({ is_im: true, user: BOB.id });
+    const members = await client.conversations.members({ channel: slack.dmChannelOf(BOB.id) });
+    expect(members.members).toContain(BOB.id);
+    expect((await client.conversations.members({ channel: RANDOM.id })).members).toHaveLength(PEOPLE.length);
+    expect(await slackError(client.conversations.info({ channel: 'C0NOWHERE' }))).toBe('channel_not_found');
+  });
+});
+
 describe('people', () => {
   it('tells a person’s locale and zone when asked for them, and a group’s members', async () => {
     const info = await client.users.info({ user: BOB.id, include_locale: true });
