@@ -27,13 +27,6 @@ export function linesOf(input: Readable): AsyncIterable<string> {
   return createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
 }
 
-export interface Interactive {
-  /** Prints lines above the prompt (what the bot posts while the person types). */
-  write(lines: readonly string[]): void;
-  /** Resolves when the person quits (quit, Ctrl-D, Ctrl-C). */
-  done: Promise<void>;
-}
-
 /** A prompt at a keyboard. `terminal` is given late: the sandbox prints before it exists. */
 export function interactive(
   input: Readable,

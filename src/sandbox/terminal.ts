@@ -88,7 +88,7 @@ export class Terminal {
   private readonly numbers = new Map<number, ControlRef>();
   private nextNumber = 1;
   private form: Form | undefined;
-  private confirming: { n: number; ref: ControlRef; option: string | undefined } | undefined;
+  private confirming: { ref: ControlRef; option: string | undefined } | undefined;
   private interaction: { userId: string; channel: string; answered: () => void } | undefined;
   private postWaiters: (() => void)[] = [];
   /** A choice sent to the app whose form update is awaited: the next field is asked after it. */
@@ -614,7 +614,7 @@ export class Terminal {
           .map((l) => `│ ${l}`),
         `└ yes: ${textOf(confirm.confirm, reader) || 'Yes'} · no: ${textOf(confirm.deny, reader) || 'Cancel'}`,
       ]);
-      this.confirming = { n, ref, option };
+      this.confirming = { ref, option };
       return;
     }
     await this.press(ref, current, option);
