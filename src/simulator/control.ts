@@ -2,6 +2,7 @@
 import type { SimCore } from './core.ts';
 import type { TxtRecordState } from './dns.ts';
 import { formatJstDateTime } from './japan-time.ts';
+import { periodPrice } from './pricing.ts';
 import type {
   ContractStatus,
   PowerStatus,
@@ -239,6 +240,8 @@ export function createControl(core: SimCore): SimulatorControl {
           closed: p.closed,
           closed_periods: [...p.closedPeriods],
           campaigns: Object.fromEntries(p.campaigns),
+          // What each period costs today, as GET /v1/vps/plans would say (closed ones too).
+          prices: p.periods.map((m) => periodPrice(p, m, now)),
         })),
         hosting: [...w.hosting.keys()],
         dns: {

@@ -69,6 +69,23 @@ describe('the dependency rule', () => {
     expect(broken.map(show)).toEqual([]);
   });
 
+  it('src/sandbox/ is a composition root like src/main.ts: nothing imports it', () => {
+    const broken = edges.filter((e) => under(e.to, 'src/sandbox') && !under(e.from, 'src/sandbox'));
+    expect(broken.map(show)).toEqual([]);
+  });
+
+  it('src/sandbox/ starts the product through src/main.ts and reaches only the simulator beside it', () => {
+    // The sandbox drives the real app from outside, as Slack and an operator would: it may
+    // configure and start it, never reach into a layer (and so never change what the bot does).
+    const allowed = (to: string) =>
+      under(to, 'src/sandbox') ||
+      under(to, 'src/simulator') ||
+      ['src/main.ts', 'src/config.ts', 'src/log.ts', 'src/clock.ts'].includes(to);
+    const fromSandbox = edges.filter((e) => under(e.from, 'src/sandbox'));
+    expect(fromSandbox.some((e) => e.to === 'src/main.ts')).toBe(true);
+    expect(fromSandbox.filter((e) => !allowed(e.to)).map(show)).toEqual([]);
+  });
+
   it('arrows point down: store < services, watch < slack < handlers', () => {
     const above: Record<string, string[]> = {
       'src/store': ['src/services', 'src/watch', 'src/slack', 'handlers', 'src/main.ts'],

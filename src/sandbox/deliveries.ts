@@ -1,0 +1,155 @@
+/**
+ * Slack's deliveries to the bot, as Slack makes them in HTTP mode: a slash
+ * command (form fields), a block action and a view submission (a `payload`
+ * field of JSON), each signed with the signing secret (v0 HMAC-SHA256 over
+ * `v0:<timestamp>:<body>`) and posted to the bot's `/slack/events`.
+ */
+import { createHmac } from 'node:crypto';
+import type { Channel, Person } from './people.ts';
+import type { Json } from './render.ts';
+import { BOT_ID, BOT_USER_ID, type PostedMessage, TEAM } from './slack-standin.ts';
+
+export interface Answer {
+  status: number;
+  /** The HTTP answer's body: the ack (empty, or a view submission's response_action). */
+  body: string;
+}
+
+const APP_ID = 'A0SANDBOX';
+
+function signature(secret: string, timestamp: number, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+const userOf = (p: Person) => ({ id: p.id, username: p.name, name: p.name, team_id: TEAM.id });
+
+export class BotDeliveries {
+  constructor(
+    private readonly url: string,
+    private readonly signingSecret: string,
+  ) {}
+
+  private async post(body: string): Promise<Answer> {
+    const ts = Math.floor(Date.now() / 1000);
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(ts),
+        'x-slack-signature': signature(this.signingSecret, ts, body),
+      },
+      body,
+    });
+    return { status: res.status, body: await res.text() };
+  }
+
+  private payload(p: Json): Promise<Answer> {
+    return this.post(new URLSearchParams({ payload: JSON.stringify(p) }).toString());
+  }
+
+  slashCommand(c: {
+    command: string;
+    text: string;
+    user: Person;
+    channel: Channel | { id: string; name: string };
+    responseUrl: string;
+    triggerId: string;
+  }): Promise<Answer> {
+    return this.post(
+      new URLSearchParams({
+        token: 'sandbox-verification-token',
+        team_id: TEAM.id,
+        team_domain: TEAM.domain,
+        channel_id: c.channel.id,
+        channel_name: c.channel.name,
+        user_id: c.user.id,
+        user_name: c.user.name,
+        command: c.command,
+        text: c.text,
+        api_app_id: APP_ID,
+        is_enterprise_install: 'false',
+        response_url: c.responseUrl,
+        trigger_id: c.triggerId,
+      }).toString(),
+    );
+  }
+
+  /** A press on a message's button (or a choice in its select). */
+  messageAction(a: {
+    user: Person;
+    channel: { id: string; name: string };
+    message: PostedMessage;
+    action: Json;
+    responseUrl: string;
+    triggerId: string;
+  }): Promise<Answer> {
+    const ephemeral = a.message.ephemeralTo !== undefined;
+    return this.payload({
+      type: 'block_actions',
+      user: userOf(a.user),
+      api_app_id: APP_ID,
+      token: 'sandbox-verification-token',
+      container: {
+        type: 'message',
+        message_ts: a.message.ts,
+        channel_id: a.channel.id,
+        is_ephemeral: ephemeral,
+        ...(a.message.threadTs ? { thread_ts: a.message.threadTs } : {}),
+      },
+      trigger_id: a.triggerId,
+      team: TEAM,
+      enterprise: null,
+      is_enterprise_install: false,
+      channel: a.channel,
+      // Slack sends the message itself only when it is not ephemeral.
+      ...(ephemeral
+        ? {}
+        : {
+            message: {
+              type: 'message',
+              user: BOT_USER_ID,
+              bot_id: BOT_ID,
+              ts: a.message.ts,
+              text: a.message.text,
+              blocks: a.message.blocks,
+              ...(a.message.threadTs ? { thread_ts: a.message.threadTs } : {}),
+            },
+          }),
+      state: { values: {} },
+      response_url: a.responseUrl,
+      actions: [a.action],
+    });
+  }
+
+  /** A press or a choice inside a modal (a `dispatch_action` input, a button). */
+  viewAction(a: { user: Person; view: Json; action: Json; triggerId: string }): Promise<Answer> {
+    return this.payload({
+      type: 'block_actions',
+      user: userOf(a.user),
+      api_app_id: APP_ID,
+      token: 'sandbox-verification-token',
+      container: { type: 'view', view_id: a.view.id },
+      trigger_id: a.triggerId,
+      team: TEAM,
+      enterprise: null,
+      is_enterprise_install: false,
+      view: a.view,
+      actions: [a.action],
+    });
+  }
+
+  viewSubmission(s: { user: Person; view: Json; triggerId: string }): Promise<Answer> {
+    return this.payload({
+      type: 'view_submission',
+      team: TEAM,
+      user: userOf(s.user),
+      api_app_id: APP_ID,
+      token: 'sandbox-verification-token',
+      trigger_id: s.triggerId,
+      view: s.view,
+      response_urls: [],
+      is_enterprise_install: false,
+      enterprise: null,
+    });
+  }
+}

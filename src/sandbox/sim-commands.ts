@@ -1,0 +1,326 @@
+/**
+ * `sim …`: the simulator's control surface (src/simulator/control.ts) in
+ * words a person types: power states, prices and campaigns, the balance, the
+ * clock, faults, latency, maintenance, signups, charges, rate limits, DNS
+ * records. Each command is one control call (or a read); what it answers is
+ * a few lines of text. A mistake throws SimCommandError with the usage.
+ */
+import type { FaultRule, PowerStatus, SimulatorControl, VpsServerState } from '../simulator/index.ts';
+
+export class SimCommandError extends Error {}
+
+export const SIM_HELP = [
+  'sim servers                                   the VPSs: name, power, contract, IP',
+  'sim power <server> <running|stopped|processing|error> [then <state> <after, e.g. 20s>]',
+  'sim contract <server> <active|suspended>      sim rename <server> <name>',
+  'sim add <count> [name]                        sim remove <server>',
+  'sim plans                                     plans, monthly prices, periods',
+  'sim price <plan> [months] <yen|+yen|-yen>     the monthly price every period is priced from',
+  'sim campaign <plan> <months> <percent|off>    sim plan <plan> <pause|resume|close|reopen> [months]',
+  'sim balance [yen]                             sim charges',
+  "sim clock [+1h|-30m|2d|<ISO time>]            moves the provider's and the bot's time",
+  'sim latency <ms>                              added to every provider answer',
+  'sim fault <path> [status] [code=…] [times=N|always] [method=GET] [drop=before|after] [latency=ms] [truncate] [stall]',
+  'sim faults                                    sim fault clear',
+  'sim maintenance <on|off>                      sim outcome <active|building|setup_pending>',
+  'sim signups                                   sim complete <signup id>',
+  'sim rate-limit <limit> <window seconds> <concurrent>',
+  'sim txt <name> <value>                        a DNS TXT record (hosting domain ownership)',
+];
+
+const POWER = ['running', 'stopped', 'processing', 'error'] as const;
+
+/** `90s`, `+1h`, `-30m`, `1h30m`, `2d`, `500ms` -> milliseconds (signed). */
+export function parseDuration(text: string): number | undefined {
+  const m = /^([+-]?)((?:\d+(?:ms|[smhd]))+)$/.exec(text.trim());
+  if (!m) return undefined;
+  const unit: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+  let total = 0;
+  for (const part of m[2]!.matchAll(/(\d+)(ms|[smhd])/g)) total += Number(part[1]) * unit[part[2]!]!;
+  return m[1] === '-' ? -total : total;
+}
+
+const yen = (n: number) => `${n.toLocaleString('en-US')} yen`;
+
+function jst(d: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Tokyo',
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }).format(d);
+}
+
+function usage(line: string): never {
+  throw new SimCommandError(`usage: ${line}`);
+}
+
+function findServer(control: SimulatorControl, ref: string | undefined): VpsServerState {
+  if (!ref) throw new SimCommandError('name a server (its name, uuid or IP address); sim servers lists them');
+  const all = control.servers();
+  const hit =
+    all.find((s) => s.uuid === ref) ??
+    all.find((s) => s.ipAddress === ref) ??
+    all.find((s) => s.name.toLowerCase() === ref.toLowerCase());
+  if (!hit) throw new SimCommandError(`no server called ${ref}; sim servers lists them`);
+  return hit;
+}
+
+function power(word: string | undefined): PowerStatus {
+  if (!word || !(POWER as readonly string[]).includes(word))
+    throw new SimCommandError(`a power state is one of ${POWER.join(', ')}`);
+  return word as PowerStatus;
+}
+
+function integer(word: string | undefined, what: string): number {
+  const n = Number(word?.replace(/,/g, ''));
+  if (word === undefined || !Number.isInteger(n)) throw new SimCommandError(`${what} must be a whole number`);
+  return n;
+}
+
+interface PlanRow {
+  plan_id: string;
+  monthly_price: number;
+  paused: boolean;
+  closed: boolean;
+  closed_periods: number[];
+  campaigns: Record<string, number>;
+  prices: { months: number; total_price: number; regular_total_price: number; campaign_applied: boolean }[];
+}
+
+function plans(control: SimulatorControl): PlanRow[] {
+  return (control.state().plans as PlanRow[] | undefined) ?? [];
+}
+
+function planRow(control: SimulatorControl, planId: string | undefined): PlanRow {
+  const row = plans(control).find((p) => p.plan_id === planId);
+  if (!row) throw new SimCommandError(`no plan called ${planId ?? '(none)'}; sim plans lists them`);
+  return row;
+}
+
+function fault(words: string[]): FaultRule {
+  const [path, ...rest] = words;
+  if (!path || path.includes('=')) usage('sim fault <path> [status] [code=…] [times=N|always] …');
+  const rule: FaultRule = { path: path.startsWith('~') ? new RegExp(path.slice(1)) : path };
+  for (const w of rest) {
+    const [k, v] = w.includes('=') ? [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)] : [w, ''];
+    if (/^\d{3}$/.test(k) && v === '') rule.status = Number(k);
+    else if (k === 'status') rule.status = integer(v, 'status');
+    else if (k === 'code') rule.code = v;
+    else if (k === 'times') rule.times = v === 'always' ? Number.POSITIVE_INFINITY : integer(v, 'times');
+    else if (k === 'always') rule.times = Number.POSITIVE_INFINITY;
+    else if (k === 'method') rule.method = v.toUpperCase();
+    else if (k === 'drop' && (v === 'before' || v === 'after')) rule.drop = v;
+    else if (k === 'reset') rule.drop = 'before';
+    else if (k === 'latency') rule.latencyMs = integer(v, 'latency');
+    else if (k === 'truncate') rule.truncate = true;
+    else if (k === 'stall') rule.stallBody = true;
+    else if (k === 'body') rule.rawBody = v;
+    else throw new SimCommandError(`sim fault does not know ${w}`);
+  }
+  if (rule.status === undefined && !rule.drop && !rule.truncate && !rule.stallBody && !rule.latencyMs)
+    throw new SimCommandError(
+      'a fault needs a status (503), drop=before|after, truncate, stall or latency=ms',
+    );
+  return rule;
+}
+
+function describeFault(rule: FaultRule): string {
+  const what = [
+    rule.method,
+    rule.path.toString(),
+    rule.status !== undefined ? `-> ${rule.status}${rule.code ? ` ${rule.code}` : ''}` : undefined,
+    rule.drop ? `connection dropped ${rule.drop} handling` : undefined,
+    rule.truncate ? 'truncated body' : undefined,
+    rule.stallBody ? 'stalled body' : undefined,
+    rule.latencyMs ? `+${rule.latencyMs} ms` : undefined,
+    rule.times === undefined ? 'once' : Number.isFinite(rule.times) ? `${rule.times} times` : 'until cleared',
+  ];
+  return what.filter(Boolean).join(' ');
+}
+
+/** Runs one `sim …` command (the words after `sim`) and answers lines of text. */
+export function runSimCommand(control: SimulatorControl, words: readonly string[]): string[] {
+  const [verb, ...args] = words;
+  switch (verb) {
+    case undefined:
+    case 'help':
+      return SIM_HELP;
+    case 'servers':
+      return control
+        .servers()
+        .map(
+          (s) =>
+            `${s.name.padEnd(12)} ${s.power.padEnd(10)} ${s.status.padEnd(9)} ${(s.ipAddress ?? '-').padEnd(15)} ${s.planName}`,
+        );
+    case 'power': {
+      const s = findServer(control, args[0]);
+      const status = power(args[1]);
+      let then: { status: PowerStatus; afterMs: number } | undefined;
+      if (args[2] !== undefined) {
+        const afterMs = parseDuration(args[4] ?? '');
+        if (args[2] !== 'then' || afterMs === undefined || afterMs < 0)
+          usage('sim power <server> <state> [then <state> <after, e.g. 20s>]');
+        then = { status: power(args[3]), afterMs };
+      }
+      const before = s.power;
+      control.setPower(s.uuid, status, then);
+      return [
+        `${s.name}: power ${before} -> ${status}${then ? `, then ${then.status} after ${args[4]}` : ''}`,
+      ];
+    }
+    case 'contract': {
+      const s = findServer(control, args[0]);
+      const status = args[1];
+      if (status !== 'active' && status !== 'suspended') usage('sim contract <server> <active|suspended>');
+      control.setContractStatus(s.uuid, status);
+      return [`${s.name}: contract ${status}`];
+    }
+    case 'rename': {
+      const s = findServer(control, args[0]);
+      if (!args[1]) usage('sim rename <server> <name>');
+      control.renameServer(s.uuid, args[1]);
+      return [`${s.name} is now called ${args[1]} at the provider`];
+    }
+    case 'add': {
+      const count = integer(args[0], 'count');
+      const uuids = control.addServers(count, args[1] ? { name: args[1] } : undefined);
+      const added = control.servers().filter((s) => uuids.includes(s.uuid));
+      return [`added ${added.length}: ${added.map((s) => s.name).join(', ')}`];
+    }
+    case 'remove': {
+      const s = findServer(control, args[0]);
+      control.removeServer(s.uuid);
+      return [`${s.name} is gone from the account`];
+    }
+    case 'plans':
+      return plans(control).map((p) => {
+        const prices = p.prices
+          .filter((x) => !p.closed_periods.includes(x.months))
+          .map((x) => `${x.months}m ${yen(x.total_price)}${x.campaign_applied ? '*' : ''}`)
+          .join(', ');
+        const flags = [p.paused ? 'paused' : '', p.closed ? 'ended' : ''].filter(Boolean).join(' ');
+        return `${p.plan_id.padEnd(14)} ${yen(p.monthly_price).padStart(12)}/month  ${flags ? `[${flags}] ` : ''}${prices}`;
+      });
+    case 'price': {
+      const months = args.length >= 3 ? integer(args[1], 'months') : undefined;
+      const amount = args.length >= 3 ? args[2] : args[1];
+      if (!args[0] || !amount || !/^[+-]?[\d,]+$/.test(amount))
+        usage('sim price <plan> [months] <yen|+yen|-yen>');
+      const row = planRow(control, args[0]);
+      const period = (r: PlanRow) => r.prices.find((x) => x.months === months);
+      if (months !== undefined && !period(row))
+        throw new SimCommandError(`${row.plan_id} has no ${months}-month period`);
+      const delta = /^[+-]/.test(amount) ? integer(amount, 'price') : undefined;
+      const next = delta === undefined ? integer(amount, 'price') : row.monthly_price + delta;
+      control.setMonthlyPrice(row.plan_id, next);
+      const after = planRow(control, row.plan_id);
+      const lines = [`${row.plan_id}: monthly price ${yen(row.monthly_price)} -> ${yen(next)}`];
+      if (months !== undefined)
+        lines.push(
+          `  a ${months}-month order now costs ${yen(period(after)!.total_price)} (was ${yen(period(row)!.total_price)})`,
+        );
+      return lines;
+    }
+    case 'campaign': {
+      const row = planRow(control, args[0]);
+      const months = integer(args[1], 'months');
+      if (!args[2]) usage('sim campaign <plan> <months> <percent|off>');
+      const off = args[2] === 'off';
+      control.setCampaign(
+        row.plan_id,
+        months,
+        off ? null : { discountPercent: integer(args[2].replace(/%$/, ''), 'percent') },
+      );
+      return [
+        `${row.plan_id} ${months} months: ${off ? 'no campaign' : `campaign -${args[2].replace(/%$/, '')} %`}`,
+      ];
+    }
+    case 'plan': {
+      const row = planRow(control, args[0]);
+      const months = args[2] === undefined ? null : integer(args[2], 'months');
+      if (args[1] === 'pause' || args[1] === 'resume')
+        control.setPlanPaused(row.plan_id, args[1] === 'pause');
+      else if (args[1] === 'close' || args[1] === 'reopen')
+        control.setPlanClosed(row.plan_id, months, args[1] === 'close');
+      else usage('sim plan <plan> <pause|resume|close|reopen> [months]');
+      return [`${row.plan_id}: ${args[1]}${months === null ? '' : ` (${months} months)`}`];
+    }
+    case 'balance':
+      if (args[0] !== undefined) control.setBalance(integer(args[0], 'balance'));
+      return [`balance ${yen(control.balance())}`];
+    case 'charges': {
+      const charges = control.charges();
+      if (charges.length === 0) return ['no charges'];
+      return charges.map(
+        (c) =>
+          `#${c.id} ${jst(c.at)} JST  ${yen(c.amount)}  ${c.planId} ${c.period} months  signup ${c.signupId}`,
+      );
+    }
+    case 'clock': {
+      const arg = args[0];
+      if (arg !== undefined) {
+        const ms = parseDuration(arg);
+        if (ms !== undefined) control.clock.advance(ms);
+        else {
+          const d = new Date(arg);
+          if (Number.isNaN(d.getTime())) usage('sim clock [+1h|-30m|2d|<ISO time>]');
+          control.clock.set(d);
+        }
+      }
+      const now = control.clock.now();
+      return [`simulated time: ${jst(now)} JST (${now.toISOString()})`];
+    }
+    case 'latency':
+      control.setLatency(integer(args[0], 'latency'));
+      return [`every provider answer now takes ${args[0]} ms more`];
+    case 'fault': {
+      if (args[0] === 'clear') {
+        control.clearFaults();
+        return ['faults cleared'];
+      }
+      const rule = fault(args);
+      const id = control.addFault(rule);
+      return [`fault #${id}: ${describeFault(rule)}`];
+    }
+    case 'faults': {
+      const list =
+        (control.state().faults as { id: number; remaining: number | string; path: string }[]) ?? [];
+      if (list.length === 0) return ['no faults'];
+      return list.map((f) => `#${f.id} ${JSON.stringify(f)}`);
+    }
+    case 'maintenance':
+      if (args[0] !== 'on' && args[0] !== 'off') usage('sim maintenance <on|off>');
+      control.setMaintenance(args[0] === 'on');
+      return [`maintenance ${args[0]}: orders and quotes answer CAPACITY_UNAVAILABLE while on`];
+    case 'outcome': {
+      const o = args[0];
+      if (o !== 'active' && o !== 'building' && o !== 'setup_pending')
+        usage('sim outcome <active|building|setup_pending>');
+      control.setNextSignupOutcome(o);
+      return [`the next order starts as ${o}`];
+    }
+    case 'signups': {
+      const list = control.signups();
+      if (list.length === 0) return ['no signups'];
+      return list.map(
+        (s) =>
+          `#${s.id} ${s.name} ${s.planId} ${s.period}m ${s.status} ${yen(s.priceCharged)} ${s.uuid ?? ''}`,
+      );
+    }
+    case 'complete':
+      control.completeSignup(args[0] ?? usage('sim complete <signup id>'));
+      return [`signup ${args[0]} is active`];
+    case 'rate-limit': {
+      const [limit, windowSeconds, concurrent] = [0, 1, 2].map((i) => integer(args[i], 'each figure'));
+      control.setRateLimit({ limit: limit!, windowSeconds: windowSeconds!, concurrent: concurrent! });
+      return [`rate limit: ${limit} requests per ${windowSeconds} s, ${concurrent} at once`];
+    }
+    case 'txt': {
+      if (!args[0] || !args[1]) usage('sim txt <name> <value>');
+      const r = control.setTxtRecord(args[0], args[1]);
+      return [`TXT ${r.name} = ${r.value}${r.visible ? '' : ` (visible from ${r.visibleAt.toISOString()})`}`];
+    }
+    default:
+      throw new SimCommandError(`sim does not know "${verb}"; sim help lists what it does`);
+  }
+}

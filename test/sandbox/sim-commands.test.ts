@@ -1,0 +1,158 @@
+/**
+ * `sim …` words onto the simulator's control surface, and the answers a
+ * person types into a modal's fields, read as a Slack client reads them.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readAnswer } from '../../src/sandbox/form-answers.ts';
+import type { InputField } from '../../src/sandbox/render.ts';
+import { parseDuration, runSimCommand, SimCommandError } from '../../src/sandbox/sim-commands.ts';
+import { type Simulator, startSimulator } from '../../src/simulator/index.ts';
+
+let sim: Simulator;
+
+beforeEach(async () => {
+  sim = await startSimulator({ clock: 'manual', now: new Date('2026-03-10T03:00:00Z') });
+});
+
+afterEach(async () => {
+  await sim.close();
+});
+
+const run = (line: string) => runSimCommand(sim.control, line.split(' '));
+const server = (name: string) => sim.control.servers().find((s) => s.name === name)!;
+
+describe('sim', () => {
+  it('reads durations as people write them', () => {
+    expect(parseDuration('+1h')).toBe(3_600_000);
+    expect(parseDuration('-30m')).toBe(-1_800_000);
+    expect(parseDuration('1h30m')).toBe(5_400_000);
+    expect(parseDuration('2d')).toBe(172_800_000);
+    expect(parseDuration('500ms')).toBe(500);
+    expect(parseDuration('soon')).toBeUndefined();
+  });
+
+  it('power sets a server’s state now, and with then, again after simulated time', () => {
+    expect(run('power web-1 stopped')).toEqual(['web-1: power running -> stopped']);
+    expect(server('web-1').power).toBe('stopped');
+    run('power web-1 processing then running 20s');
+    sim.control.clock.advance(19_999);
+    expect(server('web-1').power).toBe('processing');
+    sim.control.clock.advance(1);
+    expect(server('web-1').power).toBe('running');
+  });
+
+  it('price moves a plan’s monthly price and tells what a period now costs', () => {
+    const before = (sim.control.state().plans as { plan_id: string; monthly_price: number }[]).find(
+      (p) => p.plan_id === 'vps-2gb',
+    )!.monthly_price;
+    const lines = run('price vps-2gb 1 +1100');
+    expect(lines[0]).toBe(
+      `vps-2gb: monthly price ${before.toLocaleString('en-US')} yen -> ${(before + 1100).toLocaleString('en-US')} yen`,
+    );
+    expect(lines[1]).toMatch(/^ {2}a 1-month order now costs [\d,]+ yen \(was [\d,]+ yen\)$/);
+    const [now, was] = [...lines[1]!.matchAll(/([\d,]+) yen/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    expect(now! - was!).toBeGreaterThanOrEqual(1100);
+    expect(run('price vps-2gb 1500')[0]).toContain('-> 1,500 yen');
+    expect(() => run('price vps-2gb 5 +1')).toThrow('vps-2gb has no 5-month period');
+  });
+
+  it('the control state prices each period as the provider’s plan list does', async () => {
+    const res = await fetch(`${sim.url}/v1/vps/plans`, {
+      headers: { authorization: `Bearer ${sim.keys.full}` },
+    });
+    const listed = ((await res.json()) as { plans: { plan_id: string; periods: unknown[] }[] }).plans.find(
+      (p) => p.plan_id === 'vps-2gb',
+    )!;
+    const state = (sim.control.state().plans as { plan_id: string; prices: unknown[] }[]).find(
+      (p) => p.plan_id === 'vps-2gb',
+    )!;
+    expect(state.prices).toEqual(listed.periods);
+  });
+
+  it('clock moves simulated time; fault adds a rule as the control surface takes it', () => {
+    run('clock +1h');
+    expect(sim.control.clock.now().toISOString()).toBe('2026-03-10T04:00:00.000Z');
+    expect(run('fault /v1/vps/servers 503 times=2')).toEqual(['fault #1: /v1/vps/servers -> 503 2 times']);
+    const faults = sim.control.state().faults as { path: string; status: number; remaining: number }[];
+    expect(faults).toMatchObject([{ path: '/v1/vps/servers', status: 503, remaining: 2 }]);
+    expect(run('fault clear')).toEqual(['faults cleared']);
+    expect(() => run('fault /v1/me')).toThrow(/a fault needs a status/);
+  });
+
+  it('says what is wrong: an unknown server, an unknown state, an unknown word', () => {
+    expect(() => run('power web-9 stopped')).toThrow(
+      new SimCommandError('no server called web-9; sim servers lists them'),
+    );
+    expect(() => run('power web-1 sleeping')).toThrow(/one of running, stopped, processing, error/);
+    expect(() => run('teleport web-1')).toThrow(/sim does not know "teleport"/);
+  });
+});
+
+const field = (over: Partial<InputField>): InputField => ({
+  blockId: 'b',
+  actionId: 'a',
+  label: 'Field',
+  kind: 'text',
+  elementType: 'plain_text_input',
+  optional: false,
+  dispatch: false,
+  multiline: false,
+  minLength: undefined,
+  maxLength: undefined,
+  hint: undefined,
+  placeholder: undefined,
+  options: [],
+  initial: undefined,
+  ...over,
+});
+
+describe('answers to a form field', () => {
+  const select = field({
+    kind: 'select',
+    elementType: 'static_select',
+    options: [
+      { text: 'VPS 1GB', value: 'vps-1gb' },
+      { text: 'VPS 2GB', value: 'vps-2gb' },
+    ],
+  });
+
+  it('a select takes an option by number, value or text; anything else is asked again', () => {
+    const picked = (typed: string) => {
+      const r = readAnswer(select, typed, undefined);
+      return 'state' in r ? (r.state?.selected_option as { value: string } | undefined)?.value : r.error;
+    };
+    expect(picked('2')).toBe('vps-2gb');
+    expect(picked('vps-1gb')).toBe('vps-1gb');
+    expect(picked('VPS 2GB')).toBe('vps-2gb');
+    expect(picked('3')).toBe('choose 1 to 2');
+    expect(picked('')).toBe('this field is required');
+  });
+
+  it('a text field keeps what it holds on an empty line, is emptied by !clear, and keeps to its lengths', () => {
+    const name = field({ optional: true, minLength: 2, maxLength: 5 });
+    const held = { type: 'plain_text_input', value: 'web-1' };
+    expect(readAnswer(name, '', held)).toEqual({ state: held });
+    expect(readAnswer(name, '!clear', held)).toEqual({ state: { type: 'plain_text_input', value: null } });
+    expect(readAnswer(name, ' ab c ', undefined)).toEqual({
+      state: { type: 'plain_text_input', value: 'ab c' },
+    });
+    expect(readAnswer(name, 'toolong', undefined)).toEqual({ error: 'at most 5 characters (this is 7)' });
+    expect(readAnswer(name, 'a', undefined)).toEqual({ error: 'at least 2 characters (this is 1)' });
+  });
+
+  it('checkboxes take numbers, or none', () => {
+    const box = field({
+      kind: 'checkboxes',
+      elementType: 'checkboxes',
+      optional: true,
+      options: [{ text: 'I agree', value: 'yes' }],
+    });
+    expect(readAnswer(box, '1', undefined)).toMatchObject({
+      state: { selected_options: [{ value: 'yes' }] },
+    });
+    expect(readAnswer(box, 'none', undefined)).toEqual({
+      state: { type: 'checkboxes', selected_options: [] },
+    });
+    expect(readAnswer(box, '2', undefined)).toEqual({ error: 'numbers from 1 to 1, or none' });
+  });
+});
