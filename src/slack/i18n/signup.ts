@@ -63,6 +63,7 @@ const en = {
   'signup.approval.plan': 'Plan',
   'signup.approval.period': 'Period',
   'signup.approval.months': '{months} months',
+  'signup.approval.month_one': '1 month',
   'signup.approval.image': 'OS',
   'signup.approval.name': 'Server name',
   'signup.approval.name_auto': 'assigned by the provider',
@@ -84,10 +85,10 @@ const en = {
   'signup.approval.reject': 'Reject',
   'signup.approval.confirm_title': 'Pay {price}?',
   'signup.approval.confirm_text':
-    'This orders {plan} for {months} months and charges {price} to the prepaid balance now. It cannot be undone.',
+    'This orders {plan} for {period} and charges {price} to the prepaid balance now. It cannot be undone.',
   'signup.approval.confirm_yes': 'Approve and pay',
   'signup.approval.confirm_no': 'Cancel',
-  'signup.approval.fallback': 'VPS order waiting for approval: {plan}, {months} months, {price}',
+  'signup.approval.fallback': 'VPS order waiting for approval: {plan}, {period}, {price}',
 
   'signup.header.in_progress': 'VPS order approved: being placed',
   'signup.header.submitted': 'VPS ordered and paid: being set up',
@@ -274,6 +275,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.approval.plan': 'プラン',
   'signup.approval.period': '期間',
   'signup.approval.months': '{months}か月',
+  'signup.approval.month_one': '1か月',
   'signup.approval.image': 'OS',
   'signup.approval.name': 'サーバー名',
   'signup.approval.name_auto': 'プロバイダーが自動で付けます',
@@ -295,10 +297,10 @@ const ja: Record<keyof typeof en, string> = {
   'signup.approval.reject': '却下',
   'signup.approval.confirm_title': '{price}を支払いますか？',
   'signup.approval.confirm_text':
-    '{plan} を {months}か月で申し込み、前払い残高から{price}を今すぐ支払います。取り消せません。',
+    '{plan} を {period}で申し込み、前払い残高から{price}を今すぐ支払います。取り消せません。',
   'signup.approval.confirm_yes': '承認して支払う',
   'signup.approval.confirm_no': 'キャンセル',
-  'signup.approval.fallback': 'VPSの申し込み（承認待ち）: {plan}、{months}か月、{price}',
+  'signup.approval.fallback': 'VPSの申し込み（承認待ち）: {plan}、{period}、{price}',
 
   'signup.header.in_progress': 'VPSの申し込み（承認済み・申し込み中）',
   'signup.header.submitted': 'VPSの申し込み（支払い済み・準備中）',

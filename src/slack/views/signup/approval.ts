@@ -55,7 +55,7 @@ function orderFields(ui: Ui, d: SignupDisplay, decided: boolean) {
         : escapeMrkdwn(r.sshKeyName);
   const fields = [
     field(ui.t('signup.approval.plan'), plan),
-    field(ui.t('signup.approval.period'), ui.t('signup.approval.months', { months: r.period })),
+    field(ui.t('signup.approval.period'), periodLabel(ui, r.period)),
     field(ui.t('signup.approval.image'), escapeMrkdwn(imageLabel(d))),
     field(
       ui.t('signup.approval.name'),
@@ -164,7 +164,11 @@ function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
           title: { type: 'plain_text', text: ui.t('signup.approval.confirm_title', { price }) },
           text: {
             type: 'plain_text',
-            text: ui.t('signup.approval.confirm_text', { plan: planLabel(d), months: r.period, price }),
+            text: ui.t('signup.approval.confirm_text', {
+              plan: planLabel(d),
+              period: periodLabel(ui, r.period),
+              price,
+            }),
           },
           confirm: { type: 'plain_text', text: ui.t('signup.approval.confirm_yes') },
           deny: { type: 'plain_text', text: ui.t('signup.approval.confirm_no') },
@@ -215,7 +219,7 @@ export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
   const text = quoted
     ? ui.t('signup.approval.fallback', {
         plan: planLabel(d),
-        months: d.row.period,
+        period: periodLabel(ui, d.row.period),
         price: formatYen(ui, d.row.quotedPrice),
       })
     : ui.t('signup.decided.fallback', {
@@ -223,6 +227,11 @@ export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
         status: signupStatusLine(ui, d.row),
       });
   return { text, blocks };
+}
+
+/** "1 month", "3 months" (and 1か月, 3か月). */
+function periodLabel(ui: Ui, months: number): string {
+  return months === 1 ? ui.t('signup.approval.month_one') : ui.t('signup.approval.months', { months });
 }
 
 function sentence(text: string): Message {

@@ -202,6 +202,24 @@ describe('signup modal', () => {
 });
 
 describe('approval message', () => {
+  it('says "1 month", not "1 months", in the fields, the fallback and the confirmation', () => {
+    const m = signupApprovalMessage(en, {
+      row: row({ period: 1 }),
+      plan: catalogue.plans[1],
+      image: catalogue.images[0],
+    });
+    const all = `${m.text}\n${allText(m.blocks)}`;
+    expect(all).toContain('1 month');
+    expect(all).not.toContain('1 months');
+    expect(m.text).toContain('VPS 2GB, 1 month,');
+    const j = signupApprovalMessage(ja, {
+      row: row({ period: 1 }),
+      plan: catalogue.plans[1],
+      image: catalogue.images[0],
+    });
+    expect(`${j.text}${allText(j.blocks)}`).toContain('1か月');
+  });
+
   it('shows what, the price, regular price, campaign, pro-rata, requester, expiry; Approve confirms the amount', () => {
     const m = signupApprovalMessage(en, { row: row(), plan: catalogue.plans[1], image: catalogue.images[0] });
     const text = allText(m.blocks);
