@@ -56,6 +56,7 @@ const schema = z
       httpUrl('the provider API'),
     ),
     PROVIDER_API_KEY: opt(z.string().min(8, 'expected the provider API key')),
+    PROVIDER_TERMS_URL: opt(httpUrl('the provider’s terms of service')),
     DATA_DIR: z.preprocess((v) => blankToUndefined(v) ?? './data', z.string()),
     DATABASE_URL: opt(
       z
@@ -117,7 +118,12 @@ export interface Config {
     readonly socketMode: boolean;
   };
   readonly port: number;
-  readonly provider: { readonly baseUrl: string; readonly apiKey: string | undefined };
+  readonly provider: {
+    readonly baseUrl: string;
+    readonly apiKey: string | undefined;
+    /** Where the provider publishes its terms of service: the order form's terms box links to it. */
+    readonly termsUrl: string | undefined;
+  };
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly notifyChannel: string | undefined;
@@ -183,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
       socketMode: e.SLACK_APP_TOKEN !== undefined,
     },
     port: e.PORT,
-    provider: { baseUrl: e.PROVIDER_API_URL, apiKey: e.PROVIDER_API_KEY },
+    provider: { baseUrl: e.PROVIDER_API_URL, apiKey: e.PROVIDER_API_KEY, termsUrl: e.PROVIDER_TERMS_URL },
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     notifyChannel: e.NOTIFY_CHANNEL,

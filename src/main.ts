@@ -158,6 +158,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       logger: logger.child({ component: 'signup' }),
       secrets,
       policy: { allowSelfApproval: policy?.approvals.allow_self ?? false },
+      termsUrl: config.provider.termsUrl,
     };
     // The outbox is the notifier's only retry: the app's client would retry a 429
     // three times on its own and hold the channel's order hostage meanwhile.

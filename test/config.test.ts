@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     expect(c.operators).toEqual([]);
   });
 
+  it('takes the provider’s terms address (no default: the API does not publish one)', () => {
+    expect(loadConfig(bot).provider.termsUrl).toBeUndefined();
+    expect(loadConfig({ ...bot, PROVIDER_TERMS_URL: 'https://example.com/terms/' }).provider.termsUrl).toBe(
+      'https://example.com/terms',
+    );
+    expect(problems({ ...bot, PROVIDER_TERMS_URL: 'ftp://x' })[0]).toMatch(/^PROVIDER_TERMS_URL: /);
+  });
+
   it('is frozen', () => {
     const c = loadConfig(bot);
     expect(Object.isFrozen(c)).toBe(true);

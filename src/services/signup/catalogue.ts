@@ -32,6 +32,8 @@ export function quoteExpiry(now: Date, ttlMs: number): Date {
 export interface Catalogue {
   plans: Plan[];
   images: OsImage[];
+  /** Where the provider's terms of service are published (configured; the API does not say). */
+  termsUrl?: string | undefined;
 }
 
 /** Plans the API can sign up (vps, business) that offer at least one period. */
@@ -89,7 +91,7 @@ export async function loadCatalogue(
   } catch (err) {
     throw providerRefusal(err);
   }
-  const catalogue = catalogueOf(answer);
+  const catalogue = { ...catalogueOf(answer), termsUrl: deps.termsUrl };
   catalogueCache.set(deps, { at: now, catalogue });
   return catalogue;
 }

@@ -51,6 +51,8 @@ export interface SignupDeps {
   /** The logger's scrubber: every password held in memory is registered with it. */
   secrets: Pick<SecretRegistry, 'add' | 'delete'>;
   policy?: SignupPolicy;
+  /** The provider's terms of service (PROVIDER_TERMS_URL), for the order form's terms box. */
+  termsUrl?: string | undefined;
   /** Fresh Idempotency-Keys; default crypto.randomUUID (36 characters, within the provider's 8 to 64). */
   newKey?: () => string;
 }

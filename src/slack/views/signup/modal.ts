@@ -5,7 +5,7 @@
  * Pure: catalogue in, Block Kit out; plus the reverse (view state -> form
  * values) and the field problems -> `response_action: errors` map.
  */
-import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import type { KnownBlock, ModalView, Option, PlainTextOption } from '@slack/types';
 import {
   type Catalogue,
   findPlan,
@@ -35,6 +35,15 @@ function option(text: string, value: string): PlainTextOption {
   const chars = [...text];
   const shown = chars.length > OPTION_TEXT_MAX ? `${chars.slice(0, OPTION_TEXT_MAX - 1).join('')}…` : text;
   return { text: plain(shown), value };
+}
+
+/** The terms box: a link to the provider's terms when the deployment says where they are. */
+function termsOption(ui: Ui, url: string | undefined): Option {
+  if (!url) return option(ui.t('signup.field.agree_to_terms.option'), CHECKED);
+  return {
+    text: { type: 'mrkdwn', text: ui.t('signup.field.agree_to_terms.option_link', { url }) },
+    value: CHECKED,
+  };
 }
 
 function checkOptions(options: readonly PlainTextOption[]): void {
@@ -200,7 +209,7 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalP
       element: {
         type: 'checkboxes',
         action_id: 'agree_to_terms',
-        options: [option(ui.t('signup.field.agree_to_terms.option'), CHECKED)],
+        options: [termsOption(ui, catalogue.termsUrl)],
       },
     },
   );

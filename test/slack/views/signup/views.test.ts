@@ -101,6 +101,28 @@ const inputs = (blocks: KnownBlock[]) => blocks.filter((b): b is InputBlock => b
 const allText = (v: unknown) => JSON.stringify(v);
 
 describe('signup modal', () => {
+  it('links the terms box to the provider’s terms when configured, and says why an empty password is safer', () => {
+    const terms = (v: ReturnType<typeof signupModalView>) =>
+      JSON.stringify(inputs(v.blocks as KnownBlock[]).find((b) => b.element.action_id === 'agree_to_terms'));
+    const linked = signupModalView(
+      en,
+      { ...catalogue, termsUrl: 'https://example.com/terms' },
+      { channelId: 'COPS' },
+    );
+    expect(terms(linked)).toContain('"type":"mrkdwn"');
+    expect(terms(linked)).toContain('<https://example.com/terms|terms of service>');
+    const jaView = signupModalView(
+      ja,
+      { ...catalogue, termsUrl: 'https://example.com/terms' },
+      { channelId: 'COPS' },
+    );
+    expect(terms(jaView)).toContain('<https://example.com/terms|利用規約>');
+    // Not configured: plain text, no link made up.
+    expect(terms(signupModalView(en, catalogue, { channelId: 'COPS' }))).not.toContain('http');
+    expect(allText(linked)).toContain('Leaving it empty is safer');
+    expect(allText(jaView)).toContain('空欄のままにするほうが安全です');
+  });
+
   it('has every field with the provider field name as action_id', () => {
     const view = signupModalView(en, catalogue, { channelId: 'COPS' });
     const ids = inputs(view.blocks as KnownBlock[]).map((b) =>
