@@ -45,6 +45,12 @@ export interface OutboxRepo {
   markSummarised(ids: readonly number[], ts: string | null): Promise<void>;
   /** The channel opened: its parked rows are due at `at`. Returns how many. */
   unparkChannel(channelId: string, at: Date): Promise<number>;
+  /**
+   * What waits to be told, for /metrics: unsent rows still to be tried (due
+   * now or later, parked ones included; given-up rows not), how many of them
+   * are parked, and when the oldest was written.
+   */
+  backlog(): Promise<{ depth: number; parked: number; oldestCreatedAt: Date | null }>;
 }
 
 const MAX_ERROR_CHARS = 2000;
@@ -232,6 +238,24 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
         .where('parked_at', 'is not', null)
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
+    },
+
+    async backlog() {
+      const r = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('depth'),
+          eb.fn.count<number | string>('parked_at').as('parked'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
+        .where('sent_at', 'is', null)
+        .where((eb) => eb.or([eb('next_attempt_at', 'is not', null), eb('parked_at', 'is not', null)]))
+        .executeTakeFirst();
+      return {
+        depth: Number(r?.depth ?? 0),
+        parked: Number(r?.parked ?? 0),
+        oldestCreatedAt: r?.oldest ? date(r.oldest as string) : null,
+      };
     },
 
     async rescheduleHeld({ channelId, subject, at }) {

@@ -117,6 +117,22 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('channels contract on %s', (ki
     );
   });
 
+  it('counts the outbox backlog for /metrics: waiting and parked rows, not sent or given-up ones', async () => {
+    expect(await store.outbox.backlog()).toEqual({ depth: 0, parked: 0, oldestCreatedAt: null });
+    const t0 = now();
+    const a = await store.outbox.enqueue({ dedupeKey: 'a', channelId: 'C1', payload: {} });
+    place.clock.advance(MIN);
+    const b = await store.outbox.enqueue({ dedupeKey: 'b', channelId: 'C2', payload: {} });
+    await store.outbox.enqueue({ dedupeKey: 'c', channelId: 'C2', payload: {} });
+    await store.outbox.enqueue({ dedupeKey: 'd', channelId: 'C3', payload: {} });
+    await store.outbox.markSent(b.id!, '1.2');
+    await store.outbox.parkChannel('C1', now());
+    const gaveUp = await store.outbox.enqueue({ dedupeKey: 'e', channelId: 'C3', payload: {} });
+    await store.outbox.markFailed(gaveUp.id!, 'unreadable payload', null);
+    expect(a.created).toBe(true);
+    expect(await store.outbox.backlog()).toEqual({ depth: 3, parked: 1, oldestCreatedAt: t0 });
+  });
+
   it('marks never-posted incident posts summarised, and leaves posted ones alone', async () => {
     const t = now().getTime();
     for (const id of ['i1', 'i2']) {
