@@ -19,7 +19,7 @@ import type { SignupDeps } from './services/signup/index.ts';
 import { WatchSubscriptions } from './services/watch/index.ts';
 import { createSlackApp } from './slack/app.ts';
 import { checkAppToken, fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
-import { type BackgroundStats, prometheusText } from './slack/metrics-text.ts';
+import { type BackgroundStats, BotMetrics } from './slack/metrics.ts';
 import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
 import { runSweep, type SweepReport, startSweep } from './slack/sweep.ts';
@@ -116,6 +116,14 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     if (config.slack.socketMode) await checkAppToken(config.slack);
     await keyCheck;
     let background: () => BackgroundStats = () => ({});
+    // The notifier is made after the app; the background parts are read late, at each scrape.
+    const metrics = new BotMetrics({
+      provider: () => provider.metrics(),
+      background: () => ({ ...background(), providerKey: keyHealth.status() }),
+      outbox: () => store.outbox.backlog(),
+      now: () => clock.now().getTime(),
+    });
+    const slackFetch = metrics.slackFetch();
     const channelUi = channelUiFor(config.locale);
     const slack = createSlackApp({
       identity,
@@ -124,8 +132,8 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       port: opts.port ?? config.port,
       logger,
       health: () => healthReport(store, provider, { status: keyHealth.status(), now: clock.now() }),
-      // The notifier is made after the app; read the background parts late.
-      metrics: () => prometheusText(provider.metrics(), { ...background(), providerKey: keyHealth.status() }),
+      metrics,
+      fetch: slackFetch,
     });
     const directory = new SlackDirectory(slack.app.client, config.locale, clock);
     const access = new AccessService({
@@ -139,6 +147,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     });
     const secrets = opts.secrets ?? new SecretRegistry();
     const audit = new Audit(store, logger.child({ component: 'audit' }));
+    audit.onRecord((e) => metrics.recordAction(e.action, e.outcome));
     const servers = new ServersService({
       provider,
       store,
@@ -166,6 +175,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
       retryConfig: { retries: 0 },
       rejectRateLimitedCalls: true,
+      fetch: slackFetch,
     });
     notifier = new Notifier({
       store,

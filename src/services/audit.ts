@@ -16,7 +16,15 @@ export class Audit {
     private readonly logger: Pick<Logger, 'error'>,
   ) {}
 
+  private listeners: ((entry: AuditEntry) => void)[] = [];
+
+  /** Called with every entry recorded (for /metrics' counts of actions by outcome). */
+  onRecord(listener: (entry: AuditEntry) => void): void {
+    this.listeners.push(listener);
+  }
+
   async record(entry: AuditEntry): Promise<void> {
+    for (const l of this.listeners) l(entry);
     try {
       await this.store.audit.append(entry);
     } catch (err) {

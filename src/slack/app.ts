@@ -31,7 +31,10 @@ export interface SlackAppOptions {
   port: number;
   logger: Logger;
   health: () => Promise<HealthReport>;
-  metrics: () => string;
+  /** `/metrics`: the exposition and its content type (prom-client's registry). */
+  metrics: { text(): Promise<string>; contentType: string };
+  /** The WebClients' fetch (counts Slack's errors for /metrics); default the global one. */
+  fetch?: typeof fetch;
 }
 
 export interface SlackApp {
@@ -66,8 +69,17 @@ function operationalRoutes(opts: Pick<SlackAppOptions, 'health' | 'metrics' | 'l
       path: '/metrics',
       method: ['GET'],
       handler: (_req: IncomingMessage, res: ServerResponse) => {
-        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' });
-        res.end(opts.metrics());
+        opts.metrics.text().then(
+          (text) => {
+            res.writeHead(200, { 'content-type': opts.metrics.contentType });
+            res.end(text);
+          },
+          (err: unknown) => {
+            log.error({ err }, 'metrics failed');
+            res.writeHead(500, { 'content-type': 'text/plain' });
+            res.end('metrics failed\n');
+          },
+        );
       },
     },
   ];
@@ -83,6 +95,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
     // Slack's 429s are retried by the client after Retry-After; give up after a few.
     retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5000 },
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
   };
   let httpServer: Server | undefined;
 

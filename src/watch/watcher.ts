@@ -65,6 +65,21 @@ export interface WatcherStats {
   lastListAt: number | undefined;
   leader: boolean;
   budget: BudgetState;
+  /** The stalest server reading (epoch ms): how late a change could be seen now. */
+  oldestReadAt: number | undefined;
+  /** For each power change seen: the time since the read before it, the most it can have gone unseen. */
+  detection: DetectionDelays;
+}
+
+/** Upper bounds (seconds) of the detection delay histogram; then +Inf. */
+export const DETECTION_BUCKETS_SECONDS = [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800] as const;
+
+export interface DetectionDelays {
+  boundsSeconds: readonly number[];
+  /** Cumulative counts per bound. */
+  counts: number[];
+  sumSeconds: number;
+  count: number;
 }
 
 /**
@@ -96,6 +111,12 @@ export class Watcher {
   private abort: AbortController | undefined;
   private loops: Promise<void>[] = [];
   private readonly counters = { requests: 0, rateLimited: 0, failures: 0, transitions: 0, lists: 0 };
+  private readonly detection: DetectionDelays = {
+    boundsSeconds: DETECTION_BUCKETS_SECONDS,
+    counts: DETECTION_BUCKETS_SECONDS.map(() => 0),
+    sumSeconds: 0,
+    count: 0,
+  };
 
   constructor(opts: WatcherOptions) {
     this.opts = opts;
@@ -120,6 +141,11 @@ export class Watcher {
       lastListAt: this.lastListAt,
       leader: this.opts.leadership.isLeader(),
       budget: this.budget.state(),
+      oldestReadAt: this.readServers().reduce<number | undefined>(
+        (min, s) => (min === undefined ? s.observedAt.getTime() : Math.min(min, s.observedAt.getTime())),
+        undefined,
+      ),
+      detection: { ...this.detection, counts: [...this.detection.counts] },
     };
   }
 
@@ -351,6 +377,15 @@ export class Watcher {
     }
   }
 
+  private observeDetection(delaySeconds: number): void {
+    const d = this.detection;
+    d.count += 1;
+    d.sumSeconds += delaySeconds;
+    d.boundsSeconds.forEach((le, i) => {
+      if (delaySeconds <= le) d.counts[i] = (d.counts[i] ?? 0) + 1;
+    });
+  }
+
   /** A failed read counts as a look, so one broken server cannot starve the rest. */
   private markTried(task: Task): void {
     const now = this.nowMs();
@@ -409,9 +444,11 @@ export class Watcher {
       throw err;
     }
     const now = this.nowMs();
+    const readBefore = this.snapshots.get(uuid)?.observedAt.getTime();
     const { snapshot, transition: t } = await recordDetail(this.opts.store, detail, this.context(now));
     this.snapshots.set(uuid, snapshot);
     if (t) {
+      if (readBefore !== undefined) this.observeDetection((now - readBefore) / 1000);
       this.changedRecently.set(uuid, now);
       for (const [u, at] of this.changedRecently) if (now - at >= this.flapMs) this.changedRecently.delete(u);
       this.counters.transitions += 1;

@@ -68,7 +68,7 @@ describe('the provider key at start-up and in /healthz and /metrics', () => {
     expect(m).toMatch(/^vps_provider_key_ready 1$/m);
     expect(m).toMatch(/^vps_provider_key_state\{state="ok"\} 1$/m);
     expect(m).toMatch(/^vps_provider_key_state\{state="forbidden"\} 0$/m);
-    expect(m).toMatch(/^vps_provider_key_expiry_seconds \d+$/m);
+    expect(m).toMatch(/^vps_provider_key_expiry_timestamp_seconds \d+$/m);
   });
 
   it('403: the bot starts and says it is not ready, in /healthz and /metrics', async () => {

@@ -54,7 +54,13 @@ describe('the app’s HTTP surface', () => {
     const text = await r.text();
     expect(text).toContain('# TYPE vps_provider_requests_total counter');
     expect(text).toMatch(/vps_provider_requests_total\{endpoint="GET \/v1\/vps\/servers",status="200"\} \d+/);
-    expect(text).toContain('vps_provider_request_duration_ms_bucket');
+    expect(text).toContain('vps_provider_request_duration_seconds_bucket');
+    // The whole app's: process metrics, the outbox, and the audit trail's actions.
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(text).toMatch(/^vps_outbox_depth \d+$/m);
+    expect(text).toContain('# TYPE vps_actions_total counter');
+    // Nothing of the secrets the bot holds.
+    expect(text).not.toContain(h.apiKey);
   });
 
   it('tells the actor when the channel announcement cannot be posted', async () => {

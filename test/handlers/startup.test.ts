@@ -73,7 +73,7 @@ describe('createSlackApp', () => {
     port: 0,
     logger: createLogger({ stream: new MemoryLogSink() }),
     health: async () => ({ ok: true, store: 'ok' as const, ready: true, provider: {} }),
-    metrics: () => '',
+    metrics: { text: async () => '', contentType: 'text/plain' },
   };
 
   it('builds a Socket Mode app when an app-level token is set', () => {

@@ -1,45 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
-import type { ProviderMetrics } from '../../src/provider/index.ts';
 import { boltLogger } from '../../src/slack/bolt-logger.ts';
-import { prometheusText } from '../../src/slack/metrics-text.ts';
-
-describe('prometheusText', () => {
-  it('renders requests, latency histogram and rate-limit gauges', () => {
-    const m: ProviderMetrics = {
-      requests: { 'GET /v1/vps/servers': { '200': 3, '429': 1 } },
-      latency: {
-        'GET /v1/vps/servers': {
-          count: 4,
-          sumMs: 100,
-          maxMs: 50,
-          buckets: [0, 1, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4],
-        },
-      },
-      totalRequests: 4,
-      rateLimited: 1,
-      retries: 1,
-      networkErrors: 0,
-      inFlight: 0,
-      queued: 0,
-      rateLimit: {
-        limit: 60,
-        remaining: 55,
-        reset: 1,
-        concurrentLimit: 5,
-        concurrentRemaining: 5,
-        seenAt: 1,
-      },
-    };
-    const text = prometheusText(m);
-    expect(text).toContain('vps_provider_requests_total{endpoint="GET /v1/vps/servers",status="429"} 1');
-    expect(text).toContain(
-      'vps_provider_request_duration_ms_bucket{endpoint="GET /v1/vps/servers",le="+Inf"} 4',
-    );
-    expect(text).toContain('vps_provider_ratelimit_remaining 55');
-    expect(text.endsWith('\n')).toBe(true);
-  });
-});
 
 describe('boltLogger', () => {
   it('writes Bolt’s lines through pino, errors kept, secrets scrubbed', () => {

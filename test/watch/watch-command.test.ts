@@ -88,6 +88,9 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
     expect(metrics).toMatch(/^vps_watcher_leader 1$/m);
     expect(metrics).toMatch(/^vps_watcher_transitions_total [1-9]\d*$/m);
     expect(metrics).toMatch(/^vps_notifier_messages_total 1$/m);
+    // The change was seen within one round of reads: its detection delay is counted.
+    expect(metrics).toMatch(/^vps_watcher_detection_delay_seconds_count [1-9]\d*$/m);
+    expect(metrics).toMatch(/^vps_watcher_read_lag_seconds \d/m);
     // Each log line names its component once (pino writes a child's bindings after its parent's).
     const lines = h.logs.lines.filter((l) => l.includes('"component"'));
     expect(lines.some((l) => l.includes('"component":"watcher"'))).toBe(true);

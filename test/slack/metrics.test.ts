@@ -1,0 +1,156 @@
+/**
+ * /metrics through prom-client: the default process metrics, the provider's
+ * requests and latency (a histogram in seconds mirrored from the client's
+ * buckets), rate-limit headroom, the watcher's read lag and detection delay,
+ * the outbox's backlog, Slack Web API errors by method counted at the
+ * WebClient's fetch, and the audit trail's actions by outcome.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { webApi } from '@slack/bolt';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProviderMetrics } from '../../src/provider/index.ts';
+import { BotMetrics } from '../../src/slack/metrics.ts';
+import type { WatcherStats } from '../../src/watch/watcher.ts';
+
+const NOW = Date.parse('2026-03-02T03:00:00Z');
+
+const provider: ProviderMetrics = {
+  requests: { 'GET /v1/vps/servers': { '200': 3, '429': 1 } },
+  latency: {
+    'GET /v1/vps/servers': { count: 4, sumMs: 100, maxMs: 50, buckets: [0, 1, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4] },
+  },
+  totalRequests: 4,
+  rateLimited: 1,
+  retries: 1,
+  networkErrors: 0,
+  inFlight: 0,
+  queued: 2,
+  rateLimit: {
+    limit: 60,
+    remaining: 15,
+    reset: 1_772_420_460,
+    concurrentLimit: 5,
+    concurrentRemaining: 5,
+    seenAt: 1,
+  },
+} as ProviderMetrics;
+
+const watcher = {
+  requests: 10,
+  rateLimited: 0,
+  failures: 1,
+  transitions: 2,
+  lists: 1,
+  lastListAt: NOW - 5_000,
+  leader: true,
+  oldestReadAt: NOW - 42_000,
+  detection: { boundsSeconds: [1, 5, 30], counts: [0, 1, 2], sumSeconds: 9, count: 2 },
+} as unknown as WatcherStats;
+
+function metrics(extra: Partial<ConstructorParameters<typeof BotMetrics>[0]> = {}) {
+  return new BotMetrics({
+    provider: () => provider,
+    background: () => ({ watcher }),
+    outbox: async () => ({ depth: 7, parked: 3, oldestCreatedAt: new Date(NOW - 90_000) }),
+    now: () => NOW,
+    ...extra,
+  });
+}
+
+let server: Server | undefined;
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+describe('BotMetrics', () => {
+  it('exposes process metrics and the bot’s figures with Prometheus names and units', async () => {
+    const m = metrics();
+    m.recordAction('signup.execute', 'ok');
+    m.recordAction('signup.approve', 'refused');
+    m.recordAction('signup.approve', 'refused');
+    const text = await m.text();
+    expect(m.contentType).toContain('text/plain');
+    expect(text).toMatch(/^process_cpu_seconds_total /m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
+    expect(text).toContain('vps_provider_requests_total{endpoint="GET /v1/vps/servers",status="429"} 1');
+    expect(text).toContain('# TYPE vps_provider_request_duration_seconds histogram');
+    expect(text).toContain(
+      'vps_provider_request_duration_seconds_bucket{endpoint="GET /v1/vps/servers",le="0.01"} 1',
+    );
+    expect(text).toContain(
+      'vps_provider_request_duration_seconds_bucket{endpoint="GET /v1/vps/servers",le="+Inf"} 4',
+    );
+    expect(text).toContain('vps_provider_request_duration_seconds_sum{endpoint="GET /v1/vps/servers"} 0.1');
+    expect(text).toMatch(/^vps_provider_rate_limited_total 1$/m);
+    expect(text).toMatch(/^vps_provider_ratelimit_headroom_ratio 0\.25$/m);
+    expect(text).toMatch(/^vps_provider_queued 2$/m);
+    expect(text).toMatch(/^vps_watcher_leader 1$/m);
+    expect(text).toMatch(/^vps_watcher_read_lag_seconds 42$/m);
+    expect(text).toMatch(/^vps_watcher_last_list_timestamp_seconds 1772420395$/m);
+    expect(text).toContain('vps_watcher_detection_delay_seconds_bucket{le="5"} 1');
+    expect(text).toMatch(/^vps_watcher_detection_delay_seconds_count 2$/m);
+    expect(text).toMatch(/^vps_outbox_depth 7$/m);
+    expect(text).toMatch(/^vps_outbox_parked 3$/m);
+    expect(text).toMatch(/^vps_outbox_oldest_age_seconds 90$/m);
+    expect(text).toContain('vps_actions_total{action="signup.approve",outcome="refused"} 2');
+    expect(text).toContain('vps_actions_total{action="signup.execute",outcome="ok"} 1');
+    // Counters end in _total; nothing in milliseconds.
+    for (const line of text.split('\n').filter((l) => l.startsWith('# TYPE vps_'))) {
+      const [, , name, type] = line.split(' ');
+      if (type === 'counter') expect(name).toMatch(/_total$/);
+      expect(name).not.toMatch(/_ms$/);
+    }
+  });
+
+  it('leaves out what is not known yet rather than inventing a zero', async () => {
+    const text = await metrics({ background: () => ({}), outbox: undefined }).text();
+    expect(text).not.toMatch(/^vps_watcher_leader /m);
+    expect(text).not.toMatch(/^vps_outbox_depth /m);
+    expect(text).not.toMatch(/^vps_provider_key_ready /m);
+  });
+
+  it('counts Slack Web API failures by method at the WebClient’s fetch, and lets every answer through', async () => {
+    let calls = 0;
+    server = createServer((req, res) => {
+      calls += 1;
+      const method = req.url?.replace('/api/', '') ?? '';
+      if (method === 'chat.update') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end('{"ok":false,"error":"ratelimited"}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(method === 'chat.postMessage' ? '{"ok":false,"error":"not_in_channel"}' : '{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
+    const m = metrics();
+    const client = new webApi.WebClient('xoxb-test', {
+      slackApiUrl: url,
+      fetch: m.slackFetch(),
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+      logLevel: webApi.LogLevel.ERROR,
+    });
+    await expect(client.chat.postMessage({ channel: 'C1', text: 'x' })).rejects.toMatchObject({
+      data: { error: 'not_in_channel' },
+    });
+    await expect(client.chat.update({ channel: 'C1', ts: '1.2', text: 'x' })).rejects.toThrow();
+    await expect(client.auth.test()).resolves.toMatchObject({ ok: true });
+    const down = new webApi.WebClient('xoxb-test', {
+      slackApiUrl: 'http://127.0.0.1:9/api/',
+      fetch: m.slackFetch(),
+      retryConfig: { retries: 0 },
+      logLevel: webApi.LogLevel.ERROR,
+    });
+    await expect(down.users.info({ user: 'U1' })).rejects.toThrow();
+    const text = await m.text();
+    expect(text).toContain('vps_slack_api_errors_total{method="chat.postMessage",error="not_in_channel"} 1');
+    expect(text).toContain('vps_slack_api_errors_total{method="chat.update",error="ratelimited"} 1');
+    expect(text).toContain('vps_slack_api_errors_total{method="users.info",error="network"} 1');
+    expect(text).not.toContain('method="auth.test"');
+    expect(calls).toBe(3);
+  });
+});
