@@ -56,6 +56,15 @@ const schema = z
       httpUrl('the provider API'),
     ),
     PROVIDER_API_KEY: opt(z.string().min(8, 'expected the provider API key')),
+    PROVIDER_DAILY_LIMIT: opt(
+      z.coerce
+        .number({ error: 'expected a whole number of requests per day, such as 10000' })
+        .int('expected a whole number of requests per day, such as 10000')
+        .min(1, 'expected a whole number of requests per day, such as 10000'),
+    ),
+    USER_COMMANDS_PER_MINUTE: intInRange(0, 600, 12),
+    USER_COMMAND_BURST: intInRange(1, 100, 10),
+    READ_CACHE_SECONDS: intInRange(0, 300, 15),
     DATA_DIR: z.preprocess((v) => blankToUndefined(v) ?? './data', z.string()),
     DATABASE_URL: opt(
       z
@@ -117,7 +126,16 @@ export interface Config {
     readonly socketMode: boolean;
   };
   readonly port: number;
-  readonly provider: { readonly baseUrl: string; readonly apiKey: string | undefined };
+  readonly provider: {
+    readonly baseUrl: string;
+    readonly apiKey: string | undefined;
+    /** The key's requests per day (the plan's figure), when the operator configured it. */
+    readonly dailyLimit: number | undefined;
+  };
+  /** Each person's budget of commands that spend provider requests. */
+  readonly fairUse: { readonly perMinute: number; readonly burst: number };
+  /** How long a read server list or detail is shown again before the provider is asked anew. */
+  readonly readCacheSeconds: number;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly notifyChannel: string | undefined;
@@ -183,7 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
       socketMode: e.SLACK_APP_TOKEN !== undefined,
     },
     port: e.PORT,
-    provider: { baseUrl: e.PROVIDER_API_URL, apiKey: e.PROVIDER_API_KEY },
+    provider: { baseUrl: e.PROVIDER_API_URL, apiKey: e.PROVIDER_API_KEY, dailyLimit: e.PROVIDER_DAILY_LIMIT },
+    fairUse: { perMinute: e.USER_COMMANDS_PER_MINUTE, burst: e.USER_COMMAND_BURST },
+    readCacheSeconds: e.READ_CACHE_SECONDS,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     notifyChannel: e.NOTIFY_CHANNEL,

@@ -51,7 +51,9 @@ export type ServiceErrorCode =
   /** An approval for a requester (`params.user`) who no longer holds the role the operation needs. */
   | 'hosting_requester_role'
   /** The provider could not be reached for a hosting read, or a write that cannot have reached it. */
-  | 'hosting_unreachable';
+  | 'hosting_unreachable'
+  /** This person's budget of provider-spending commands is used up for now; `params.seconds` until the next. */
+  | 'slow_down';
 
 export class ServiceError extends Error {
   constructor(

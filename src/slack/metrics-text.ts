@@ -1,11 +1,12 @@
 /**
  * Prometheus text exposition (version 0.0.4) of the provider client's counters:
  * requests by endpoint template and status, latency histograms, 429s, retries,
- * network errors, queue and the last rate-limit headers seen; the provider
- * key's state and expiry; the watcher's and notifier's figures.
+ * network errors, coalesced reads, the queue by priority, the last
+ * rate-limit headers seen and the day's budget; the provider key's state and
+ * expiry; the watcher's and notifier's figures.
  */
-import type { ProviderMetrics } from '../provider/index.ts';
-import { LATENCY_BUCKETS_MS } from '../provider/index.ts';
+import type { DailyLevel, ProviderMetrics } from '../provider/index.ts';
+import { LATENCY_BUCKETS_MS, PRIORITIES } from '../provider/index.ts';
 import type { ProviderKeyStatus } from '../services/health.ts';
 import type { WatcherStats } from '../watch/watcher.ts';
 import type { NotifierStats } from './notifier.ts';
@@ -25,6 +26,8 @@ const KEY_STATES: readonly ProviderKeyStatus['state'][] = [
   'refused',
   'unreachable',
 ];
+
+const DAILY_LEVELS: readonly DailyLevel[] = ['ok', 'low', 'exhausted'];
 
 const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
@@ -65,6 +68,18 @@ export function prometheusText(m: ProviderMetrics, bg: BackgroundStats = {}): st
   );
   scalar('vps_provider_in_flight', 'gauge', 'Provider requests in flight.', m.inFlight);
   scalar('vps_provider_queued', 'gauge', 'Provider requests waiting for the rate-limit gate.', m.queued);
+  family(
+    'vps_provider_queued_by_priority',
+    'gauge',
+    'Provider requests waiting for the rate-limit gate, by priority (order, write, read, background).',
+  );
+  for (const p of PRIORITIES) out.push(`vps_provider_queued_by_priority{priority="${p}"} ${m.queuedBy[p]}`);
+  scalar(
+    'vps_provider_coalesced_total',
+    'counter',
+    'Reads answered by joining an identical read already in flight.',
+    m.coalesced,
+  );
   const rl = m.rateLimit;
   scalar('vps_provider_ratelimit_limit', 'gauge', 'X-RateLimit-Limit last seen.', rl.limit);
   scalar('vps_provider_ratelimit_remaining', 'gauge', 'X-RateLimit-Remaining last seen.', rl.remaining);
@@ -81,6 +96,27 @@ export function prometheusText(m: ProviderMetrics, bg: BackgroundStats = {}): st
     'X-RateLimit-Concurrent-Remaining last seen.',
     rl.concurrentRemaining,
   );
+  const d = m.daily;
+  scalar('vps_provider_daily_limit', 'gauge', 'Configured requests per day (PROVIDER_DAILY_LIMIT).', d.limit);
+  scalar('vps_provider_daily_used', 'gauge', 'Requests this process sent since the day began.', d.used);
+  scalar(
+    'vps_provider_daily_remaining',
+    'gauge',
+    'Requests left today under the configured limit.',
+    d.remaining,
+  );
+  scalar(
+    'vps_provider_daily_reset_seconds',
+    'gauge',
+    'When the day count starts again (epoch s).',
+    Math.floor(d.resetsAt / 1000),
+  );
+  family(
+    'vps_provider_daily_level',
+    'gauge',
+    "The day's request budget (1 for the current level): ok, low, or exhausted (refused for the day).",
+  );
+  for (const l of DAILY_LEVELS) out.push(`vps_provider_daily_level{level="${l}"} ${d.level === l ? 1 : 0}`);
   const w = bg.watcher;
   if (w) {
     scalar('vps_watcher_leader', 'gauge', '1 while this replica holds the watcher lease.', w.leader ? 1 : 0);
@@ -88,6 +124,18 @@ export function prometheusText(m: ProviderMetrics, bg: BackgroundStats = {}): st
     scalar('vps_watcher_rate_limited_total', 'counter', 'Watcher requests answered 429.', w.rateLimited);
     scalar('vps_watcher_failures_total', 'counter', 'Watcher requests that failed.', w.failures);
     scalar('vps_watcher_transitions_total', 'counter', 'Power and contract changes seen.', w.transitions);
+    scalar(
+      'vps_watcher_daily_held',
+      'gauge',
+      "1 while the watcher is paused to leave the rest of the day's requests to people.",
+      w.budget.dailyHeldUntil === undefined ? 0 : 1,
+    );
+    scalar(
+      'vps_watcher_rate_per_second',
+      'gauge',
+      'Requests per second the watcher may use on average (window share and daily pace).',
+      w.budget.rate ?? null,
+    );
     scalar(
       'vps_watcher_last_list_seconds',
       'gauge',

@@ -20,8 +20,19 @@ describe('prometheusText', () => {
       rateLimited: 1,
       retries: 1,
       networkErrors: 0,
+      coalesced: 7,
       inFlight: 0,
-      queued: 0,
+      queued: 3,
+      queuedBy: { order: 0, write: 1, read: 2, background: 0 },
+      daily: {
+        limit: 10_000,
+        used: 8_500,
+        remaining: 1_500,
+        resetsAt: 1_700_000_000_000,
+        reserve: 1_000,
+        level: 'low',
+        backgroundHeldUntil: null,
+      },
       rateLimit: {
         limit: 60,
         remaining: 55,
@@ -37,6 +48,11 @@ describe('prometheusText', () => {
       'vps_provider_request_duration_ms_bucket{endpoint="GET /v1/vps/servers",le="+Inf"} 4',
     );
     expect(text).toContain('vps_provider_ratelimit_remaining 55');
+    expect(text).toContain('vps_provider_queued_by_priority{priority="read"} 2');
+    expect(text).toContain('vps_provider_coalesced_total 7');
+    expect(text).toContain('vps_provider_daily_remaining 1500');
+    expect(text).toContain('vps_provider_daily_level{level="low"} 1');
+    expect(text).toContain('vps_provider_daily_level{level="ok"} 0');
     expect(text.endsWith('\n')).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * `expected_total_price` = the price the approver saw. Money moves only here.
  */
 import type { ProviderSignupStatus, SignupPatch, SignupRow, SignupState } from '../../store/index.ts';
-import { interactive, policyOf, type SignupDeps } from './deps.ts';
+import { ORDER, policyOf, type SignupDeps } from './deps.ts';
 import { classifySignupFailure, quoteFailureCode, type SignupFailure } from './failure.ts';
 import { destroySecret, forget } from './password.ts';
 import { createQuote, expireRow, isExpired, providerInput } from './quote.ts';
@@ -70,7 +70,7 @@ export async function attempt(
     const res = await deps.provider.signup(
       providerInput(row, password, row.quotedPrice),
       row.idempotencyKey,
-      interactive,
+      ORDER,
     );
     const status = providerStatusOf(res.server.status);
     const done = await finish(deps, row, status === 'active' ? 'active' : 'submitted', {

@@ -51,6 +51,15 @@ function setup(
     },
     setReverseDns: async () => ({ message: 'ok' }),
     getPower: async () => ({ status: 'running', raw: null }),
+    daily: {
+      limit: null,
+      used: 0,
+      remaining: null,
+      resetsAt: 0,
+      reserve: null,
+      level: 'ok',
+      backgroundHeldUntil: null,
+    },
   };
   const store = {
     audit: {
@@ -123,7 +132,7 @@ describe('ServersService', () => {
         snapshots: [snap('uuid-web-1', 'running', 20_000), snap('uuid-web-2', 'stopped', 10 * 60_000)],
       },
     );
-    const listed = await s.svc.list(op, { terms: [] });
+    const listed = (await s.svc.list(op, { terms: [] })).servers;
     expect(listed.map((l) => [l.name, l.power, l.powerAgeMs, l.powerStale])).toEqual([
       ['web-1', 'running', 20_000, false],
       ['web-2', 'stopped', 600_000, true],
