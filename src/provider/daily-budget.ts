@@ -30,7 +30,12 @@ export interface DailyBudgetState {
   resetsAt: number;
   /** Requests of the day the watcher never uses (kept for people); null without a limit. */
   reserve: number | null;
-  /** `low`: at most `lowFraction` of the day is left; `exhausted`: the provider refused for the day, or none is left. */
+  /**
+   * `low`: at most `lowFraction` of the configured day is left (by our count);
+   * `exhausted`: the provider itself refused for the day. Our count is an
+   * estimate (other users of the key count too), so only the provider's word
+   * stops people's requests.
+   */
   level: DailyLevel;
   /** Background work waits until then (epoch ms); null when it may go on. */
   backgroundHeldUntil: number | null;
@@ -74,7 +79,7 @@ export class DailyBudget {
     this.roll(nowMs);
     this.refusedUntil = Math.max(this.refusedUntil, untilMs);
     // The provider's own word on when its day ends: the count starts again then.
-    this.endsAt = Math.max(this.endsAt ?? 0, untilMs);
+    this.endsAt = untilMs;
   }
 
   state(nowMs: number): DailyBudgetState {
@@ -83,12 +88,11 @@ export class DailyBudget {
     const remaining = this.limit === null ? null : Math.max(0, this.limit - this.used);
     const reserve = this.limit === null ? null : Math.max(1, Math.ceil(this.limit * this.reserveFraction));
     const refused = nowMs < this.refusedUntil;
-    const level: DailyLevel =
-      refused || remaining === 0
-        ? 'exhausted'
-        : remaining !== null && this.limit !== null && remaining <= this.limit * this.lowFraction
-          ? 'low'
-          : 'ok';
+    const level: DailyLevel = refused
+      ? 'exhausted'
+      : remaining !== null && this.limit !== null && remaining <= this.limit * this.lowFraction
+        ? 'low'
+        : 'ok';
     const backgroundHeldUntil = refused
       ? this.refusedUntil
       : remaining !== null && reserve !== null && remaining <= reserve
