@@ -10,8 +10,8 @@
  * - concurrency: reads never take the last free place (a write finds one at
  *   once), background never the last two;
  * - the window (`X-RateLimit-Remaining` until `X-RateLimit-Reset`): writes
- *   leave the last request to orders, reads leave `writeReserve` requests to
- *   writes and orders, background leaves another 10 % and is spaced out when
+ *   leave the last request to orders, reads leave enough for a change on top
+ *   (`windowFloor`), background leaves another 10 % and is spaced out when
  *   the budget runs low;
  * - the day (daily-budget.ts): background stops before the day's reserve.
  *
@@ -44,19 +44,17 @@ export function outranks(a: Priority, b: Priority): boolean {
 
 /**
  * Requests of a window that `priority` leaves to the priorities above it:
- * writes leave one to orders, reads leave a few more to writes (a change takes
- * up to three: the list, a read, the change), background another share.
+ * writes leave one to orders; reads leave that one and enough for a change
+ * (up to three: the key's scope, the server list, the change itself; 5 % of
+ * larger windows, never more than a quarter); background another 10 %.
  */
 export function windowFloor(priority: Priority, limit: number, backgroundReserveFraction = 0.1): number {
   if (priority === 'order') return 0;
   const forOrders = limit >= 3 ? 1 : 0;
   if (priority === 'write') return forOrders;
-  const forWrites = Math.max(
-    forOrders,
-    Math.min(Math.max(3, Math.ceil(limit * 0.05)), Math.floor(limit / 3)),
-  );
-  if (priority === 'read') return forWrites;
-  return forWrites + Math.max(1, Math.ceil(limit * backgroundReserveFraction));
+  const forWrites = Math.min(Math.max(3, Math.ceil(limit * 0.05)), Math.floor(limit / 4));
+  if (priority === 'read') return forOrders + forWrites;
+  return forOrders + forWrites + Math.max(1, Math.ceil(limit * backgroundReserveFraction));
 }
 
 /** Places in flight `priority` may fill out of `cap`: reads leave one, background two. */

@@ -162,8 +162,8 @@ describe('RateLimitGate', () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0));
     const gate = new RateLimitGate(clock, { maxConcurrency: 10 });
     const reset = Math.floor(clock.now() / 1000) + 10;
-    // 100 per window: 15 kept for people (5 for changes, 10 more from background), 4 above that spaced out.
-    gate.observe(snap(clock, { limit: 100, remaining: 19, reset, concurrentLimit: 5 }));
+    // 100 per window: 16 kept for people (1 for orders, 5 for changes, 10 more from background), 4 above that spaced out.
+    gate.observe(snap(clock, { limit: 100, remaining: 20, reset, concurrentLimit: 5 }));
     const started: number[] = [];
     const all = Array.from({ length: 6 }, () =>
       gate.acquire('background').then((p) => {
@@ -187,8 +187,8 @@ describe('RateLimitGate', () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0));
     const gate = new RateLimitGate(clock, { maxConcurrency: 10 });
     const reset = Math.floor(clock.now() / 1000) + 10;
-    // 30 a window (the issue's figure): reads keep 3, changes keep 1.
-    expect([windowFloor('order', 30), windowFloor('write', 30), windowFloor('read', 30)]).toEqual([0, 1, 3]);
+    // 30 a window (the issue's figure): reads keep 4 (a change's three and an order's one), changes keep 1.
+    expect([windowFloor('order', 30), windowFloor('write', 30), windowFloor('read', 30)]).toEqual([0, 1, 4]);
     gate.observe(snap(clock, { limit: 30, remaining: 6, reset, concurrentLimit: 5 }));
     const started: string[] = [];
     const go = (p: 'order' | 'write' | 'read', name: string) =>
@@ -198,24 +198,24 @@ describe('RateLimitGate', () => {
       });
     const reads = Array.from({ length: 5 }, (_, i) => go('read', `read-${i}`));
     await flush();
-    expect(started).toEqual(['read-0', 'read-1', 'read-2']);
-    const writes = [go('write', 'write-0'), go('write', 'write-1'), go('write', 'write-2')];
+    expect(started).toEqual(['read-0', 'read-1']);
+    const writes = Array.from({ length: 4 }, (_, i) => go('write', `write-${i}`));
     await flush();
-    // Two changes at once, although five reads came first; the third waits, the last request is the orders'.
-    expect(started.slice(3)).toEqual(['write-0', 'write-1']);
+    // A change's three requests at once, although five reads came first; the fourth waits: the last is the orders'.
+    expect(started.slice(2)).toEqual(['write-0', 'write-1', 'write-2']);
     await go('order', 'order');
     expect(started.at(-1)).toBe('order');
     await clock.advance(10_100);
     await Promise.all([...reads, ...writes]);
     // The new window: the change first, then the reads.
-    expect(started.slice(6)).toEqual(['write-2', 'read-3', 'read-4']);
+    expect(started.slice(6)).toEqual(['write-3', 'read-2', 'read-3', 'read-4']);
   });
 
   it('a background request waits for the next window when only the people’s reserve is left', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0));
     const gate = new RateLimitGate(clock, { maxConcurrency: 10 });
     const reset = Math.floor(clock.now() / 1000) + 30;
-    gate.observe(snap(clock, { limit: 60, remaining: 9, reset, concurrentLimit: 5 }));
+    gate.observe(snap(clock, { limit: 60, remaining: 10, reset, concurrentLimit: 5 }));
     let bgAt = 0;
     void gate.acquire('background').then((p) => {
       bgAt = clock.now();

@@ -39,7 +39,7 @@ export interface HarnessOptions {
   locale?: 'en' | 'ja';
   latencyMs?: number;
   /** Provider rate limit of the simulator (benchmarks lift it). */
-  rateLimit?: { limit: number; windowSeconds: number; concurrent: number };
+  rateLimit?: { limit: number; windowSeconds: number; concurrent: number; daily?: number };
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
   /** Socket Mode (SLACK_APP_TOKEN set) over the fake Slack's WebSocket link instead of HTTP. */
   socketMode?: boolean;
