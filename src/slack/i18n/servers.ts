@@ -253,7 +253,7 @@ const ja: Record<keyof typeof en, string> = {
   'me.daily_low':
     ':warning: プロバイダーの1日あたりのリクエスト数が残りわずかです（{at} までに残り {remaining} / {limit} 件）。それまで監視の確認間隔を広げています。コマンドは引き続き使えます。',
   'me.daily_held':
-    ':warning: プロバイダーの1日あたりのリクエスト数が残り {remaining} / {limit} 件となったため、コマンド用に残しています。{at} まで監視を止めています。',
+    ':warning: プロバイダーの1日あたりのリクエスト数が残り {remaining} / {limit} 件となりました。残りはコマンドのために確保し、{at} まで監視を止めています。',
   'me.daily_exhausted':
     ':no_entry: プロバイダーの1日あたりのリクエスト上限に達しました。{at} までは、プロバイダーへの問い合わせが必要なコマンドには応答できず、監視も止まります。',
 
