@@ -311,7 +311,11 @@ export class ServersService {
       await this.deps.access.authorize(actor, action);
       this.spend(actor);
     } catch (err) {
-      const server = await this.resolve(ref, 'write').catch(() => undefined);
+      // Someone over their budget is not worth a provider request: the last list read, if any, names it.
+      const slowedDown = err instanceof ServiceError && err.code === 'slow_down';
+      const server = slowedDown
+        ? this.listCache?.value.find((s) => s.uuid === ref || s.name === ref.trim().toLowerCase())
+        : await this.resolve(ref, 'write').catch(() => undefined);
       await this.deps.audit.byActor(
         actor,
         action,
