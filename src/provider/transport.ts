@@ -127,7 +127,8 @@ interface SharedRead {
   answer: Promise<Answer>;
   /** Askers still waiting; when every one of them has aborted, the request is aborted too. */
   waiting: number;
-  abort: AbortController;
+  /** Only when the first asker could give up (an abort signal is not free to make). */
+  abort: AbortController | undefined;
 }
 
 function defaultPriority(spec: Pick<RequestSpec<unknown>, 'method' | 'dryRun'>): Priority {
@@ -291,9 +292,10 @@ export class ProviderTransport {
       this.recorder.coalesced += 1;
       this.gate.raise(shared.ticket, priority);
     } else {
-      const abort = new AbortController();
+      // An asker without a signal never gives up, so the request runs to its end: no controller needed.
+      const abort = signal ? new AbortController() : undefined;
       const ticket = new GateTicket(priority);
-      const answer = this.exchange(spec, endpoint, ticket, abort.signal);
+      const answer = this.exchange(spec, endpoint, ticket, abort?.signal);
       const made: SharedRead = { generation: this.generation, ticket, answer, waiting: 0, abort };
       this.reads.set(key, made);
       const forget = () => {
@@ -309,7 +311,7 @@ export class ProviderTransport {
       const onAbort = () => {
         s.waiting -= 1;
         // The last one waiting went away: nobody needs the answer.
-        if (s.waiting === 0) s.abort.abort(signal.reason);
+        if (s.waiting === 0) s.abort?.abort(signal.reason);
         reject(signal.reason);
       };
       signal.addEventListener('abort', onAbort, { once: true });
