@@ -23,7 +23,7 @@ const summary = (name: string, ip: string, uuid = `uuid-${name}`): VpsSummary =>
 
 function setup(
   servers: VpsSummary[],
-  o: { snapshots?: SnapshotRow[]; now?: number; staleAfterMs?: number } = {},
+  o: { snapshots?: SnapshotRow[]; now?: number; staleAfterMs?: number; time?: { ms: number } } = {},
 ) {
   const audit: AuditEntry[] = [];
   const writes: string[] = [];
@@ -71,7 +71,7 @@ function setup(
     },
     snapshots: { all: async () => o.snapshots ?? [] },
   };
-  const clock = { now: () => new Date(o.now ?? 0) };
+  const clock = { now: () => new Date(o.time?.ms ?? o.now ?? 0) };
   const access = new AccessService({
     operators: ['U0OP'],
     approvers: [],
@@ -138,6 +138,25 @@ describe('ServersService', () => {
       ['web-2', 'stopped', 600_000, true],
       ['web-3', undefined, undefined, false],
     ]);
+  });
+
+  it('shows the list again while fresh, with when it was read; asks anew after the period and after a change', async () => {
+    const time = { ms: 1_000_000 };
+    const s = setup([summary('web-1', '10.0.0.1')], { time });
+    const first = await s.svc.list(op, { terms: [] });
+    time.ms += 14_000;
+    const again = await s.svc.list(op, { terms: [] });
+    expect(s.lists()).toBe(1);
+    expect(again.readAt.getTime()).toBe(first.readAt.getTime());
+    expect(time.ms - again.readAt.getTime()).toBe(14_000);
+    time.ms += 1_000;
+    const fresh = await s.svc.list(op, { terms: [] });
+    expect(s.lists()).toBe(2);
+    expect(fresh.readAt.getTime()).toBe(time.ms);
+    // A change here: the next read asks the provider, whatever the list's age.
+    await s.svc.change(op, 'memo', 'web-1', 'x');
+    await s.svc.list(op, { terms: [] });
+    expect(s.lists()).toBe(3);
   });
 
   it('reads the server list once per cache period for lookups', async () => {
