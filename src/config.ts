@@ -57,6 +57,15 @@ const schema = z
     ),
     PROVIDER_API_KEY: opt(z.string().min(8, 'expected the provider API key')),
     PROVIDER_TERMS_URL: opt(httpUrl('the provider’s terms of service')),
+    PROVIDER_DAILY_LIMIT: opt(
+      z.coerce
+        .number({ error: 'expected a whole number of requests per day, such as 10000' })
+        .int('expected a whole number of requests per day, such as 10000')
+        .min(1, 'expected a whole number of requests per day, such as 10000'),
+    ),
+    USER_COMMANDS_PER_MINUTE: intInRange(0, 600, 12),
+    USER_COMMAND_BURST: intInRange(1, 100, 10),
+    READ_CACHE_SECONDS: intInRange(0, 300, 15),
     DATA_DIR: z.preprocess((v) => blankToUndefined(v) ?? './data', z.string()),
     DATABASE_URL: opt(
       z
@@ -123,7 +132,13 @@ export interface Config {
     readonly apiKey: string | undefined;
     /** Where the provider publishes its terms of service: the order form's terms box links to it. */
     readonly termsUrl: string | undefined;
+    /** The key's requests per day (the plan's figure), when the operator configured it. */
+    readonly dailyLimit: number | undefined;
   };
+  /** Each person's budget of commands that spend provider requests. */
+  readonly fairUse: { readonly perMinute: number; readonly burst: number };
+  /** How long a read server list or detail is shown again before the provider is asked anew. */
+  readonly readCacheSeconds: number;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly notifyChannel: string | undefined;
@@ -189,7 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
       socketMode: e.SLACK_APP_TOKEN !== undefined,
     },
     port: e.PORT,
-    provider: { baseUrl: e.PROVIDER_API_URL, apiKey: e.PROVIDER_API_KEY, termsUrl: e.PROVIDER_TERMS_URL },
+    provider: {
+      baseUrl: e.PROVIDER_API_URL,
+      apiKey: e.PROVIDER_API_KEY,
+      termsUrl: e.PROVIDER_TERMS_URL,
+      dailyLimit: e.PROVIDER_DAILY_LIMIT,
+    },
+    fairUse: { perMinute: e.USER_COMMANDS_PER_MINUTE, burst: e.USER_COMMAND_BURST },
+    readCacheSeconds: e.READ_CACHE_SECONDS,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     notifyChannel: e.NOTIFY_CHANNEL,

@@ -12,6 +12,7 @@ import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { ProviderClient, type ProviderClock, type RetryPolicy } from './provider/index.ts';
 import { AccessService, loadPolicyFile, PolicyError } from './services/access.ts';
 import { Audit } from './services/audit.ts';
+import { FairUse } from './services/fair-use.ts';
 import { healthReport } from './services/health.ts';
 import { HostingService } from './services/hosting/index.ts';
 import { ServersService } from './services/servers/index.ts';
@@ -76,6 +77,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     apiKey: config.provider.apiKey,
     // The provider client, the watcher and the notifier name their own component in their log lines.
     logger,
+    dailyLimit: config.provider.dailyLimit,
     ...(opts.provider?.retry ? { retry: opts.provider.retry } : {}),
     ...(opts.provider?.clock ? { clock: opts.provider.clock } : {}),
   });
@@ -148,12 +150,16 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const secrets = opts.secrets ?? new SecretRegistry();
     const audit = new Audit(store, logger.child({ component: 'audit' }));
     audit.onRecord((e) => metrics.recordAction(e.action, e.outcome));
+    // One budget per person across /vps and /hosting: a flood by one never spends the key for all.
+    const fairUse = new FairUse({ ...config.fairUse, clock });
     const servers = new ServersService({
       provider,
       store,
       access,
       audit,
       clock,
+      fairUse,
+      readCacheMs: config.readCacheSeconds * 1000,
       // A power state older than a few of the watcher's rounds is flagged in /vps list.
       powerStaleAfterMs: () => 3 * watch.watcher.cycleMs(),
     });
@@ -196,6 +202,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       notifyChannel: config.notifyChannel,
     });
     const hosting = new HostingService({
+      fairUse,
       provider,
       store,
       access,

@@ -1,4 +1,5 @@
 /** The provider client: the only code that speaks HTTP to the provider. */
+export * from './daily-budget.ts';
 export * from './errors.ts';
 export * from './hosting-client.ts';
 export * from './metrics.ts';

@@ -2,7 +2,8 @@
  * Counters for /metrics: requests by endpoint template and status, latency
  * histogram per endpoint, 429s, retries. Plain data, no exporter.
  */
-import type { RateLimitSnapshot } from './rate-limit-gate.ts';
+import type { DailyBudgetState } from './daily-budget.ts';
+import type { Priority, RateLimitSnapshot } from './rate-limit-gate.ts';
 
 /** Upper bounds (ms) of the latency histogram buckets; the last bucket is +Inf. */
 export const LATENCY_BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000] as const;
@@ -23,9 +24,15 @@ export interface ProviderMetrics {
   rateLimited: number;
   retries: number;
   networkErrors: number;
+  /** Reads answered by joining an identical read already in flight. */
+  coalesced: number;
   inFlight: number;
   queued: number;
+  /** Requests waiting for the gate, by priority. */
+  queuedBy: Record<Priority, number>;
   rateLimit: RateLimitSnapshot;
+  /** The day's budget: configured limit, requests sent today, level. */
+  daily: DailyBudgetState;
 }
 
 export class MetricsRecorder {
@@ -35,6 +42,7 @@ export class MetricsRecorder {
   rateLimited = 0;
   retries = 0;
   networkErrors = 0;
+  coalesced = 0;
 
   record(endpoint: string, status: number | 'network', ms: number): void {
     this.total += 1;
@@ -66,7 +74,13 @@ export class MetricsRecorder {
     }
   }
 
-  snapshot(extra: { inFlight: number; queued: number; rateLimit: RateLimitSnapshot }): ProviderMetrics {
+  snapshot(extra: {
+    inFlight: number;
+    queued: number;
+    queuedBy: Record<Priority, number>;
+    rateLimit: RateLimitSnapshot;
+    daily: DailyBudgetState;
+  }): ProviderMetrics {
     const requests: Record<string, Record<string, number>> = {};
     for (const [ep, m] of this.requests) requests[ep] = Object.fromEntries(m);
     const latency: Record<string, EndpointLatency> = {};
@@ -78,6 +92,7 @@ export class MetricsRecorder {
       rateLimited: this.rateLimited,
       retries: this.retries,
       networkErrors: this.networkErrors,
+      coalesced: this.coalesced,
       ...extra,
     };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DailyBudgetState } from './daily-budget.ts';
 import { HostingClient } from './hosting-client.ts';
 import type { ProviderMetrics } from './metrics.ts';
 import type { RateLimitSnapshot } from './rate-limit-gate.ts';
@@ -38,7 +39,7 @@ import {
   type SignupInput,
 } from './validate.ts';
 
-/** The transport's options: address, key, logger, timeouts, retry policy, clock, pool size (default 10), jitter. */
+/** The transport's options: address, key, logger, timeouts, retry policy, clock, pool size (default 10), jitter, daily limit. */
 export type ProviderClientOptions = TransportOptions;
 
 export interface PowerState {
@@ -235,6 +236,11 @@ export class ProviderClient {
   hosting(servername: string): HostingClient {
     assertDomain(servername, 'servername');
     return new HostingClient(this.transport, servername);
+  }
+
+  /** The day's request budget: configured limit, requests sent today, whether it runs low. */
+  get daily(): DailyBudgetState {
+    return this.transport.daily;
   }
 
   /** The last five X-RateLimit-* values and when they were seen. */

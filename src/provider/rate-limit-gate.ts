@@ -1,11 +1,24 @@
 /**
- * The gate every request passes before it is sent. It keeps our requests in
- * flight within the provider's concurrency limit (background work never takes
- * the last free place), spaces background requests out when
- * `X-RateLimit-Remaining` runs low until `X-RateLimit-Reset` (interactive ones
- * go while any budget is left, then wait for the reset), and holds everything back after a window 429.
- * All limits are learned from the headers; none is hard-coded.
+ * The gate every request passes before it is sent. Four priorities share one
+ * key: a paid order's execution and approved operations (`order`), then
+ * changes (`write`), then people's reads (`read`), then the watcher and other
+ * background work (`background`). The next free place always goes to the
+ * highest priority waiting, and each priority leaves something to the ones
+ * above it, so that a flood below never holds a request above for longer than
+ * one request's latency:
+ *
+ * - concurrency: reads never take the last free place (a write finds one at
+ *   once), background never the last two;
+ * - the window (`X-RateLimit-Remaining` until `X-RateLimit-Reset`): writes
+ *   leave the last request to orders, reads leave enough for a change on top
+ *   (`windowFloor`), background leaves another 10 % and is spaced out when
+ *   the budget runs low;
+ * - the day (daily-budget.ts): background stops before the day's reserve.
+ *
+ * After a window 429 everything waits for Retry-After. All limits are learned
+ * from the headers; none is hard-coded.
  */
+import { DailyBudget } from './daily-budget.ts';
 
 export interface RateLimitSnapshot {
   limit: number | null;
@@ -18,7 +31,45 @@ export interface RateLimitSnapshot {
   seenAt: number | null;
 }
 
-export type Lane = 'interactive' | 'background';
+/** Highest first. */
+export const PRIORITIES = ['order', 'write', 'read', 'background'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+const RANK: Record<Priority, number> = { order: 0, write: 1, read: 2, background: 3 };
+
+/** Whether `a` goes before `b`. */
+export function outranks(a: Priority, b: Priority): boolean {
+  return RANK[a] < RANK[b];
+}
+
+/**
+ * Requests of a window that `priority` leaves to the priorities above it:
+ * writes leave one to orders; reads leave that one and enough for a change
+ * (up to three: the key's scope, the server list, the change itself; 5 % of
+ * larger windows, never more than a quarter); background another 10 %.
+ */
+export function windowFloor(priority: Priority, limit: number, backgroundReserveFraction = 0.1): number {
+  if (priority === 'order') return 0;
+  const forOrders = limit >= 3 ? 1 : 0;
+  if (priority === 'write') return forOrders;
+  const forWrites = Math.min(Math.max(3, Math.ceil(limit * 0.05)), Math.floor(limit / 4));
+  if (priority === 'read') return forOrders + forWrites;
+  return forOrders + forWrites + Math.max(1, Math.ceil(limit * backgroundReserveFraction));
+}
+
+/** Places in flight `priority` may fill out of `cap`: reads leave one, background two. */
+export function placesFor(priority: Priority, cap: number): number {
+  const leave = priority === 'read' ? 1 : priority === 'background' ? 2 : 0;
+  return Math.max(1, cap - leave);
+}
+
+/**
+ * One request's place in the queue. Raising it (an identical read joined by a
+ * person who outranks its first asker) moves it up while it waits.
+ */
+export class GateTicket {
+  constructor(public priority: Priority) {}
+}
 
 export interface ProviderClock {
   now(): number;
@@ -61,16 +112,18 @@ export interface GateOptions {
   initialConcurrency?: number;
   /** Below this share of the window's limit (above the reserve), background requests are spaced until the reset. */
   lowWaterFraction?: number;
-  /** Share of the window kept for interactive requests: background waits for the reset below it. */
+  /** Share of the window kept from background work for people (on top of the writes' reserve). */
   backgroundReserveFraction?: number;
   /** Added after a reset time, so that our clock being a little early does not cost a 429. */
   resetMarginMs?: number;
   /** A Retry-After beyond this rejects the waiters with GateBlockedError instead of holding them. */
   maxBlockMs?: number;
+  /** The day's budget (a configured daily limit, the day's 429s); default: no limit known. */
+  daily?: DailyBudget;
 }
 
 interface Waiter {
-  lane: Lane;
+  ticket: GateTicket;
   resolve: (permit: GatePermit) => void;
   reject: (err: unknown) => void;
   signal: AbortSignal | undefined;
@@ -93,6 +146,8 @@ export class GateBlockedError extends Error {
   }
 }
 
+const emptyQueues = (): Record<Priority, Waiter[]> => ({ order: [], write: [], read: [], background: [] });
+
 export class RateLimitGate {
   private readonly clock: ProviderClock;
   private readonly maxConcurrency: number;
@@ -101,8 +156,9 @@ export class RateLimitGate {
   private readonly backgroundReserveFraction: number;
   private readonly resetMarginMs: number;
   private readonly maxBlockMs: number;
+  readonly daily: DailyBudget;
 
-  private readonly queues: Record<Lane, Waiter[]> = { interactive: [], background: [] };
+  private readonly queues = emptyQueues();
   private releaseWaiters: Array<() => void> = [];
   private wakeAt: number | null = null;
   private wakeCtl: AbortController | null = null;
@@ -116,7 +172,7 @@ export class RateLimitGate {
   private blockedUntil = 0;
   /** Lowered after a concurrency 429 (others hold places of the key), raised again one by one. */
   private sharedCap: number | null = null;
-  private lastStartAt = 0;
+  private lastBackgroundStartAt = 0;
   private last: RateLimitSnapshot = {
     limit: null,
     remaining: null,
@@ -134,6 +190,7 @@ export class RateLimitGate {
     this.backgroundReserveFraction = opts.backgroundReserveFraction ?? 0.1;
     this.resetMarginMs = opts.resetMarginMs ?? 50;
     this.maxBlockMs = opts.maxBlockMs ?? Number.POSITIVE_INFINITY;
+    this.daily = opts.daily ?? new DailyBudget();
   }
 
   /** The last rate-limit headers seen, as sent. */
@@ -142,20 +199,36 @@ export class RateLimitGate {
   }
 
   get queued(): number {
-    return this.queues.interactive.length + this.queues.background.length;
+    return PRIORITIES.reduce((n, p) => n + this.queues[p].length, 0);
   }
 
-  /** Waits for a place; interactive waiters always go before background ones. */
-  acquire(lane: Lane, signal?: AbortSignal): Promise<GatePermit> {
+  /** Waiters per priority. */
+  queuedBy(): Record<Priority, number> {
+    return {
+      order: this.queues.order.length,
+      write: this.queues.write.length,
+      read: this.queues.read.length,
+      background: this.queues.background.length,
+    };
+  }
+
+  /** Waits for a place; the highest priority waiting always goes first. */
+  acquire(priority: Priority | GateTicket, signal?: AbortSignal): Promise<GatePermit> {
     if (this.closed) return Promise.reject(new GateClosedError('provider client is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const ticket = typeof priority === 'string' ? new GateTicket(priority) : priority;
     const blocked = this.blockedForMs();
     if (blocked > this.maxBlockMs) return Promise.reject(new GateBlockedError(blocked));
+    if (ticket.priority === 'background') {
+      // The day's reserve is for people: background work is told at once instead of parked for hours.
+      const held = this.daily.state(this.clock.now()).backgroundHeldUntil;
+      if (held !== null) return Promise.reject(new GateBlockedError(Math.max(1, held - this.clock.now())));
+    }
     return new Promise<GatePermit>((resolve, reject) => {
-      const waiter: Waiter = { lane, resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { ticket, resolve, reject, signal, onAbort: undefined };
       if (signal) {
         waiter.onAbort = () => {
-          const q = this.queues[lane];
+          const q = this.queues[waiter.ticket.priority];
           const i = q.indexOf(waiter);
           if (i >= 0) q.splice(i, 1);
           reject(signal.reason);
@@ -163,9 +236,21 @@ export class RateLimitGate {
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-      this.queues[lane].push(waiter);
+      this.queues[ticket.priority].push(waiter);
       this.pump();
     });
+  }
+
+  /** Raises a ticket (never lowers it); a waiter holding it moves to its new queue. */
+  raise(ticket: GateTicket, priority: Priority): void {
+    if (!outranks(priority, ticket.priority)) return;
+    const q = this.queues[ticket.priority];
+    const i = q.findIndex((w) => w.ticket === ticket);
+    ticket.priority = priority;
+    if (i < 0) return;
+    const [waiter] = q.splice(i, 1);
+    if (waiter) this.queues[priority].push(waiter);
+    this.pump();
   }
 
   /** Feeds the headers of an answer; call while the answer's permit is still held. */
@@ -200,6 +285,11 @@ export class RateLimitGate {
     const blocked = this.blockedForMs();
     if (blocked > this.maxBlockMs) this.rejectAll(() => new GateBlockedError(blocked));
     this.pump();
+  }
+
+  /** The end of the window we know of (epoch ms), for telling a window 429 from the day's. */
+  get windowEndsAt(): number | null {
+    return this.resetAtMs;
   }
 
   /**
@@ -241,8 +331,8 @@ export class RateLimitGate {
   }
 
   private rejectAll(makeError: () => Error): void {
-    for (const lane of ['interactive', 'background'] as const) {
-      for (const w of this.queues[lane].splice(0)) {
+    for (const p of PRIORITIES) {
+      for (const w of this.queues[p].splice(0)) {
         if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
         w.reject(makeError());
       }
@@ -254,12 +344,17 @@ export class RateLimitGate {
     return this.sharedCap === null ? cap : Math.min(cap, this.sharedCap);
   }
 
-  /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */
-  private check(lane: Lane, now: number): 'go' | 'release' | number {
+  /**
+   * 'go', a time to wait for, or 'release' (wait until a request of ours ends).
+   * Stricter for each step down in priority: when one must wait, every lower one must too.
+   */
+  private check(priority: Priority, now: number): 'go' | 'release' | number {
     if (now < this.blockedUntil) return this.blockedUntil;
-    const cap = this.capacity();
-    const laneCap = lane === 'background' && cap > 1 ? cap - 1 : cap;
-    if (this.inFlight >= laneCap) return 'release';
+    if (this.inFlight >= placesFor(priority, this.capacity())) return 'release';
+    if (priority === 'background') {
+      const held = this.daily.state(now).backgroundHeldUntil;
+      if (held !== null) return held;
+    }
     if (this.resetAtMs !== null && now >= this.resetAtMs + this.resetMarginMs) {
       // The window we knew has ended; assume a fresh one until headers say otherwise.
       this.resetAtMs = null;
@@ -267,16 +362,15 @@ export class RateLimitGate {
     }
     if (this.remaining === null) return 'go';
     const limit = this.limit ?? this.remaining;
-    const reserve =
-      lane === 'background' ? Math.max(1, Math.ceil(limit * this.backgroundReserveFraction)) : 0;
+    const floor = windowFloor(priority, limit, this.backgroundReserveFraction);
     const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
-    if (this.remaining <= reserve) return nextWindow;
+    if (this.remaining <= floor) return nextWindow;
     // Spacing is for background work: it leaves the end of the window to people and
-    // to other users of the key. A person's request goes now while any budget is left.
+    // to other users of the key. A person's request goes now while its share is left.
     const lowWater = Math.max(2, Math.ceil(limit * this.lowWaterFraction));
-    if (lane === 'background' && this.remaining <= lowWater + reserve && this.resetAtMs !== null) {
-      const span = Math.max(0, this.resetAtMs - this.lastStartAt);
-      const allowedAt = this.lastStartAt + span / (this.remaining - reserve + 1);
+    if (priority === 'background' && this.remaining <= lowWater + floor && this.resetAtMs !== null) {
+      const span = Math.max(0, this.resetAtMs - this.lastBackgroundStartAt);
+      const allowedAt = this.lastBackgroundStartAt + span / (this.remaining - floor + 1);
       if (now < allowedAt) return allowedAt;
     }
     return 'go';
@@ -285,33 +379,29 @@ export class RateLimitGate {
   private pump(): void {
     if (this.closed) return;
     for (;;) {
-      const lane: Lane | null =
-        this.queues.interactive.length > 0
-          ? 'interactive'
-          : this.queues.background.length > 0
-            ? 'background'
-            : null;
-      if (lane === null) return;
-      // Background is stricter than interactive, so when the interactive head must wait, so would it.
+      const priority = PRIORITIES.find((p) => this.queues[p].length > 0);
+      if (priority === undefined) return;
+      // Each lower priority is stricter, so when the highest waiting must wait, so would they.
       const now = this.clock.now();
-      const decision = this.check(lane, now);
+      const decision = this.check(priority, now);
       if (decision === 'release') return;
       if (typeof decision === 'number') {
         this.scheduleWake(decision);
         return;
       }
-      const waiter = this.queues[lane].shift();
+      const waiter = this.queues[priority].shift();
       if (!waiter) return;
       if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      this.start(now);
+      this.start(priority, now);
       waiter.resolve(this.makePermit());
     }
   }
 
-  private start(now: number): void {
+  private start(priority: Priority, now: number): void {
     this.inFlight += 1;
-    this.lastStartAt = now;
+    if (priority === 'background') this.lastBackgroundStartAt = now;
     if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1);
+    this.daily.count(now);
   }
 
   private makePermit(): GatePermit {

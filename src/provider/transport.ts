@@ -2,11 +2,17 @@
  * One HTTP exchange with the provider, and the loop around it: rate-limit
  * gate, bearer header, timeouts, error mapping, retries by policy, metrics.
  * ProviderClient and HostingClient describe endpoints; this sends them.
+ *
+ * Identical GETs in flight at the same time are one request: a later asker
+ * joins the first one's answer (and raises its priority when it outranks it),
+ * unless a change was sent since that request started: after a change, a read
+ * always goes to the provider again.
  */
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { Pool } from 'undici';
 import type { z } from 'zod';
+import { DailyBudget, type DailyBudgetState } from './daily-budget.ts';
 import {
   errorFromResponse,
   type NetworkErrorKind,
@@ -20,7 +26,8 @@ import {
 import { MetricsRecorder, type ProviderMetrics } from './metrics.ts';
 import {
   GateBlockedError,
-  type Lane,
+  GateTicket,
+  type Priority,
   type ProviderClock,
   parseRateLimitHeaders,
   RateLimitGate,
@@ -31,8 +38,14 @@ import { backoffDelayMs, isRetrySafe, type RetryPolicy, resolveRetryPolicy } fro
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface CallOptions {
-  /** Default 'interactive'. Background work (the watcher) yields to people. */
-  lane?: Lane;
+  /**
+   * Who waits on this request (rate-limit-gate.ts): `order` (a paid order's
+   * execution, an approved operation), `write` (a change), `read` (a person's
+   * read), `background` (the watcher, key checks). Every call in the bot
+   * states it; when left out, a GET or dry run is a `read` and anything else
+   * a `write`, never more.
+   */
+  priority?: Priority;
   signal?: AbortSignal;
 }
 
@@ -52,6 +65,8 @@ export interface TransportOptions {
   connections?: number;
   /** Jitter source, injectable for tests; default Math.random. */
   random?: () => number;
+  /** Requests per day the key may make (PROVIDER_DAILY_LIMIT); unknown when unset. */
+  dailyLimit?: number | undefined;
 }
 
 export interface RequestSpec<T> {
@@ -98,6 +113,27 @@ export const realClock: ProviderClock = {
 type Outcome =
   | { ok: true; status: number; text: string }
   | { ok: false; error: ProviderError | ProviderNetworkError };
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/** A GET in flight that identical GETs may join. */
+interface SharedRead {
+  /** The change count when it was sent: a change since then makes it too old to join. */
+  generation: number;
+  ticket: GateTicket;
+  answer: Promise<Answer>;
+  /** Askers still waiting; when every one of them has aborted, the request is aborted too. */
+  waiting: number;
+  /** Only when the first asker could give up (an abort signal is not free to make). */
+  abort: AbortController | undefined;
+}
+
+function defaultPriority(spec: Pick<RequestSpec<unknown>, 'method' | 'dryRun'>): Priority {
+  return spec.method === 'GET' || spec.dryRun === true ? 'read' : 'write';
+}
 
 function errorCode(e: unknown): string | undefined {
   let cur: unknown = e;
@@ -160,6 +196,9 @@ export class ProviderTransport {
   readonly gate: RateLimitGate;
   private readonly recorder = new MetricsRecorder();
   private readonly random: () => number;
+  private readonly reads = new Map<string, SharedRead>();
+  /** Counts changes sent and finished: a read that started before one is not joined after it. */
+  private generation = 0;
 
   constructor(opts: TransportOptions) {
     let url: URL;
@@ -194,6 +233,7 @@ export class ProviderTransport {
     this.gate = new RateLimitGate(this.clock, {
       maxConcurrency: connections,
       maxBlockMs: this.policy.maxRetryAfterMs,
+      daily: new DailyBudget({ limit: opts.dailyLimit }),
     });
   }
 
@@ -201,11 +241,17 @@ export class ProviderTransport {
     return this.gate.snapshot;
   }
 
+  get daily(): DailyBudgetState {
+    return this.gate.daily.state(this.clock.now());
+  }
+
   metrics(): ProviderMetrics {
     return this.recorder.snapshot({
       inFlight: this.gate.inFlight,
       queued: this.gate.queued,
+      queuedBy: this.gate.queuedBy(),
       rateLimit: this.gate.snapshot,
+      daily: this.gate.daily.state(this.clock.now()),
     });
   }
 
@@ -216,18 +262,89 @@ export class ProviderTransport {
 
   async send<T>(spec: RequestSpec<T>): Promise<T> {
     const endpoint = `${spec.method} ${spec.template}`;
-    const lane = spec.options?.lane ?? 'interactive';
+    const priority = spec.options?.priority ?? defaultPriority(spec);
     const signal = spec.options?.signal;
+    if (spec.method === 'GET') {
+      const answer = await this.sharedRead(spec, endpoint, priority, signal);
+      return this.parse(spec, endpoint, answer.status, answer.text);
+    }
+    const change = spec.dryRun !== true;
+    if (change) this.generation += 1;
+    try {
+      const answer = await this.exchange(spec, endpoint, new GateTicket(priority), signal);
+      return this.parse(spec, endpoint, answer.status, answer.text);
+    } finally {
+      if (change) this.generation += 1;
+    }
+  }
+
+  /** One GET, or a share of an identical one already in flight. */
+  private sharedRead(
+    spec: RequestSpec<unknown>,
+    endpoint: string,
+    priority: Priority,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const key = this.buildPath(spec);
+    let shared = this.reads.get(key);
+    if (shared && shared.generation === this.generation) {
+      this.recorder.coalesced += 1;
+      this.gate.raise(shared.ticket, priority);
+    } else {
+      // An asker without a signal never gives up, so the request runs to its end: no controller needed.
+      const abort = signal ? new AbortController() : undefined;
+      const ticket = new GateTicket(priority);
+      const answer = this.exchange(spec, endpoint, ticket, abort?.signal);
+      const made: SharedRead = { generation: this.generation, ticket, answer, waiting: 0, abort };
+      this.reads.set(key, made);
+      const forget = () => {
+        if (this.reads.get(key) === made) this.reads.delete(key);
+      };
+      answer.then(forget, forget);
+      shared = made;
+    }
+    const s = shared;
+    s.waiting += 1;
+    if (!signal) return s.answer;
+    return new Promise<Answer>((resolve, reject) => {
+      const onAbort = () => {
+        s.waiting -= 1;
+        // The last one waiting went away: nobody needs the answer.
+        if (s.waiting === 0) s.abort?.abort(signal.reason);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      s.answer.then(
+        (a) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(a);
+        },
+        (e: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      );
+    });
+  }
+
+  /** The attempt/retry loop: the answer of the first attempt that succeeded, or the error to give up with. */
+  private async exchange(
+    spec: RequestSpec<unknown>,
+    endpoint: string,
+    ticket: GateTicket,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
     const retrySafe = spec.neverRetry !== true && isRetrySafe(this.policy, spec.method, spec);
     for (let attempt = 1; ; attempt += 1) {
       let outcome: Outcome;
       try {
-        outcome = await this.attempt(spec, endpoint, lane, signal, attempt);
+        outcome = await this.attempt(spec, endpoint, ticket, signal, attempt);
       } catch (e) {
         if (e instanceof GateBlockedError) throw this.localRateLimitError(endpoint, e.blockedMs);
         throw e;
       }
-      if (outcome.ok) return this.parse(spec, endpoint, outcome.status, outcome.text);
+      if (outcome.ok) return { status: outcome.status, text: outcome.text };
       const err = outcome.error;
       if (!retrySafe || attempt >= this.policy.maxAttempts || !this.retryable(err, spec)) throw err;
       if (err instanceof ProviderRateLimitError) {
@@ -290,6 +407,21 @@ export class ProviderTransport {
     });
   }
 
+  /**
+   * A window 429 whose Retry-After reaches past the end of the window it came
+   * in (X-RateLimit-Reset): no window refused it, the day's cap did.
+   */
+  private noteDailyRefusal(snap: RateLimitSnapshot | null, waitMs: number): void {
+    const now = this.clock.now();
+    const windowEnd = snap?.reset != null ? snap.reset * 1000 : this.gate.windowEndsAt;
+    if (windowEnd === null || now + waitMs <= windowEnd + 1000) return;
+    this.gate.daily.refusedForDay(now, now + waitMs);
+    this.log?.warn(
+      { retryAfterSeconds: Math.ceil(waitMs / 1000) },
+      "provider refused for the day's request cap",
+    );
+  }
+
   private retryable(err: ProviderError | ProviderNetworkError, spec: RequestSpec<unknown>): boolean {
     if (err instanceof ProviderNetworkError)
       return this.policy.retryNetworkErrors && err.kind !== 'aborted' && err.kind !== 'closed';
@@ -321,11 +453,12 @@ export class ProviderTransport {
   private async attempt(
     spec: RequestSpec<unknown>,
     endpoint: string,
-    lane: Lane,
+    ticket: GateTicket,
     signal: AbortSignal | undefined,
     attempt: number,
   ): Promise<Outcome> {
-    const permit = await this.gate.acquire(lane, signal);
+    const permit = await this.gate.acquire(ticket, signal);
+    const priority = ticket.priority;
     const headers: Record<string, string> = {
       authorization: this.authorization,
       accept: 'application/json',
@@ -356,7 +489,7 @@ export class ProviderTransport {
         status === 401 || status === 403 ? null : parseRateLimitHeaders(res.headers, this.clock.now());
       if (snap) this.gate.observe(snap);
       const ms = performance.now() - started;
-      this.log?.debug({ endpoint, status, ms: Math.round(ms), attempt, lane }, 'provider request');
+      this.log?.debug({ endpoint, status, ms: Math.round(ms), attempt, priority }, 'provider request');
       if (status >= 200 && status < 300) return { ok: true, status, text };
       const error = errorFromResponse(
         status,
@@ -372,7 +505,11 @@ export class ProviderTransport {
         );
       if (error instanceof ProviderRateLimitError) {
         if (error.concurrent) this.gate.noteConcurrencyRefused();
-        else this.gate.blockFor(Math.max(this.policy.minDelayMs, (error.retryAfterSeconds ?? 1) * 1000));
+        else {
+          const waitMs = Math.max(this.policy.minDelayMs, (error.retryAfterSeconds ?? 1) * 1000);
+          this.noteDailyRefusal(snap, waitMs);
+          this.gate.blockFor(waitMs);
+        }
       }
       return { ok: false, error };
     } catch (e) {

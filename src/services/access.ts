@@ -402,8 +402,8 @@ export class AccessService {
     const now = this.deps.clock.now().getTime();
     if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000))
       return this.keyCache.scope;
-    // Read for a person waiting on an answer: ahead of the watcher's background reads.
-    const scope = this.deps.provider.me({ lane: 'interactive' }).then(keyScopeOf);
+    // Read at most once a minute, and changes wait on it: it goes with them, ahead of reads.
+    const scope = this.deps.provider.me({ priority: 'write' }).then(keyScopeOf);
     this.keyCache = { at: now, scope };
     scope.catch(() => {
       if (this.keyCache?.scope === scope) this.keyCache = undefined;

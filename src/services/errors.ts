@@ -59,7 +59,9 @@ export type ServiceErrorCode =
   /** The provider could not be reached for a hosting read, or a write that cannot have reached it. */
   | 'hosting_unreachable'
   /** The bot cannot post in the channel a watch names (`params.channel`; `params.reason`: Slack's error). */
-  | 'watch_channel_unreachable';
+  | 'watch_channel_unreachable'
+  /** This person's budget of provider-spending commands is used up for now; `params.seconds` until the next. */
+  | 'slow_down';
 
 export class ServiceError extends Error {
   constructor(

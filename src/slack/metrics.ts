@@ -11,8 +11,8 @@
  * counters, `_timestamp_seconds` for points in time, `_ratio` for shares.
  */
 import { Counter, collectDefaultMetrics, type LabelValues, type Metric, Registry } from 'prom-client';
-import type { ProviderMetrics } from '../provider/index.ts';
-import { LATENCY_BUCKETS_MS } from '../provider/index.ts';
+import type { DailyLevel, ProviderMetrics } from '../provider/index.ts';
+import { LATENCY_BUCKETS_MS, PRIORITIES } from '../provider/index.ts';
 import type { ProviderKeyStatus } from '../services/health.ts';
 import type { WatcherStats } from '../watch/watcher.ts';
 import type { NotifierStats } from './notifier.ts';
@@ -32,6 +32,8 @@ export interface MetricsSources {
   outbox?(): Promise<{ depth: number; parked: number; oldestCreatedAt: Date | null }>;
   now(): number;
 }
+
+const DAILY_LEVELS: readonly DailyLevel[] = ['ok', 'low', 'exhausted'];
 
 const KEY_STATES: readonly ProviderKeyStatus['state'][] = [
   'unchecked',
@@ -251,6 +253,44 @@ export class BotMetrics {
     );
     this.gauge('vps_provider_in_flight', 'Provider requests in flight.', () => m().inFlight);
     this.gauge('vps_provider_queued', 'Provider requests waiting for the rate-limit gate.', () => m().queued);
+    this.labelledGauge(
+      'vps_provider_queued_by_priority',
+      'Provider requests waiting for the rate-limit gate, by priority (order, write, read, background).',
+      ['priority'],
+      () => PRIORITIES.map((p) => [{ priority: p }, m().queuedBy[p]] as const),
+    );
+    this.total(
+      'vps_provider_coalesced_total',
+      'Reads answered by joining an identical read already in flight.',
+      [],
+      () => [[{}, m().coalesced]],
+    );
+    this.gauge(
+      'vps_provider_daily_limit',
+      'Configured requests per day (PROVIDER_DAILY_LIMIT).',
+      () => m().daily.limit,
+    );
+    this.gauge(
+      'vps_provider_daily_used',
+      'Requests this process sent since the day began.',
+      () => m().daily.used,
+    );
+    this.gauge(
+      'vps_provider_daily_remaining',
+      'Requests left today under the configured limit.',
+      () => m().daily.remaining,
+    );
+    this.gauge(
+      'vps_provider_daily_reset_timestamp_seconds',
+      'When the day count starts again (epoch s).',
+      () => seconds(m().daily.resetsAt),
+    );
+    this.labelledGauge(
+      'vps_provider_daily_level',
+      "The day's request budget (1 for the current level): ok, low, or exhausted (refused for the day).",
+      ['level'],
+      () => DAILY_LEVELS.map((l) => [{ level: l }, m().daily.level === l ? 1 : 0] as const),
+    );
     this.gauge('vps_provider_ratelimit_limit', 'X-RateLimit-Limit last seen.', () => m().rateLimit.limit);
     this.gauge(
       'vps_provider_ratelimit_remaining',
@@ -302,6 +342,19 @@ export class BotMetrics {
         return s ? [[{}, s[key]]] : [];
       });
     }
+    this.gauge(
+      'vps_watcher_daily_held',
+      "1 while the watcher is paused to leave the rest of the day's requests to people.",
+      () => {
+        const s = w();
+        return s ? (s.budget.dailyHeldUntil === undefined ? 0 : 1) : null;
+      },
+    );
+    this.gauge(
+      'vps_watcher_rate_per_second',
+      'Requests per second the watcher may use on average (window share and daily pace).',
+      () => w()?.budget.rate,
+    );
     this.gauge(
       'vps_watcher_last_list_timestamp_seconds',
       'When the server list was last read (epoch s).',

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { RateLimitSnapshot } from '../provider/index.ts';
+import { backgroundDailyDelayMs, type DailyBudgetState, type RateLimitSnapshot } from '../provider/index.ts';
 
 /**
  * The watcher's share of the provider's rate limit, read from the headers the
@@ -13,14 +13,21 @@ import type { RateLimitSnapshot } from '../provider/index.ts';
  * bucket refilled at allowance / time-left, with a small burst), so the
  * watcher neither bursts at the start of a window and then stalls, nor leaves
  * budget unused at its end. Concurrency: at most `share` of the concurrent
- * places and never the last one (the client's background lane enforces the
- * last-place rule per request; this keeps the watcher's own fan-out small).
+ * places and never the last one (the client's gate enforces its places per
+ * priority; this keeps the watcher's own fan-out small).
+ *
+ * The day: when the client knows the key's daily budget, the watcher spreads
+ * what the day has left above the people's reserve evenly until the day ends,
+ * and stops when only the reserve is left or the provider refused for the
+ * day (daily-budget.ts). The watcher gives way first; people keep the rest.
  */
 export interface BudgetOptions {
   share: number;
   clock: Clock;
   /** Window length used until two successive windows have been seen. */
   assumedWindowMs?: number;
+  /** The client's daily budget (`ProviderClient.daily`); no daily pacing without it. */
+  daily?: () => DailyBudgetState;
 }
 
 export interface BudgetState {
@@ -33,6 +40,8 @@ export interface BudgetState {
   maxInFlight: number;
   /** Requests per second the watcher may use on average; undefined before the first headers. */
   rate: number | undefined;
+  /** The day's budget holds the watcher back until then (epoch ms): only the people's reserve is left. */
+  dailyHeldUntil: number | undefined;
 }
 
 /** The client's rate-limit snapshot once an answer carried the headers. */
@@ -58,6 +67,7 @@ function knownRateLimit(r: RateLimitSnapshot): KnownRateLimit | undefined {
 export class RequestBudget {
   private readonly share: number;
   private readonly clock: Clock;
+  private readonly daily: (() => DailyBudgetState) | undefined;
   private windowMs: number;
   private windowMeasured = false;
   private lastResetSeen: number | undefined;
@@ -77,6 +87,7 @@ export class RequestBudget {
   ) {
     this.share = opts.share;
     this.clock = opts.clock;
+    this.daily = opts.daily;
     this.windowMs = opts.assumedWindowMs ?? 60_000;
     this.refilledAt = this.nowMs();
   }
@@ -85,6 +96,10 @@ export class RequestBudget {
   delayMs(): number {
     const now = this.nowMs();
     if (now < this.blockedUntil) return this.blockedUntil - now;
+    if (this.daily) {
+      const d = backgroundDailyDelayMs(this.daily(), now, this.lastStartAt);
+      if (d > 0) return d;
+    }
     const rl = this.observe();
     if (this.inFlightCount >= this.maxInFlight(rl)) return 50;
     if (!rl) {
@@ -139,6 +154,13 @@ export class RequestBudget {
     const rl = this.observe();
     const w = rl ? this.window(now, rl) : undefined;
     const cap = rl ? Math.floor(this.share * rl.limit) : 0;
+    const day = this.daily?.();
+    const windowRate = rl ? (cap / this.windowMs) * 1000 : undefined;
+    // What the day has left above the reserve, spread over the rest of the day.
+    const dayRate =
+      day && day.remaining !== null && day.reserve !== null && day.backgroundHeldUntil === null
+        ? ((day.remaining - day.reserve) / Math.max(1, day.resetsAt - now)) * 1000
+        : undefined;
     return {
       limit: rl?.limit,
       allowance: w ? cap - this.usedFor(w.end) : 0,
@@ -147,7 +169,13 @@ export class RequestBudget {
       windowMs: this.windowMs,
       inFlight: this.inFlightCount,
       maxInFlight: this.maxInFlight(rl),
-      rate: rl ? (cap / this.windowMs) * 1000 : undefined,
+      rate:
+        windowRate === undefined
+          ? dayRate
+          : dayRate === undefined
+            ? windowRate
+            : Math.min(windowRate, dayRate),
+      dailyHeldUntil: day?.backgroundHeldUntil ?? undefined,
     };
   }
 

@@ -95,7 +95,7 @@ export interface KeyHealthOptions {
   onOutbox?: () => void;
 }
 
-const BACKGROUND: CallOptions = { lane: 'background' };
+const BACKGROUND: CallOptions = { priority: 'background' };
 
 export class KeyHealth {
   private current: KeyHealthStatus = {

@@ -8,12 +8,12 @@ import type { Leadership } from './leader.ts';
 import { failureFacts } from './provider-errors.ts';
 import { isPendingStatus, recordSignupStatus, type TrackedSignup, trackedSignups } from './signups.ts';
 
-const BACKGROUND: CallOptions = { lane: 'background' };
+const BACKGROUND: CallOptions = { priority: 'background' };
 
-/** What the watcher calls on the provider client (always on the background lane). */
+/** What the watcher calls on the provider client (always at background priority). */
 export type WatcherProvider = Pick<
   ProviderClient,
-  'rateLimit' | 'listServers' | 'getServer' | 'signupStatus'
+  'rateLimit' | 'daily' | 'listServers' | 'getServer' | 'signupStatus'
 >;
 
 /** What the watcher reads and writes in the store (outbox rows go in through `transaction`). */
@@ -124,6 +124,7 @@ export class Watcher {
     this.budget = new RequestBudget(() => opts.provider.rateLimit, {
       share: opts.budgetShare,
       clock: opts.clock,
+      daily: () => opts.provider.daily,
     });
     // Never slower than the interval itself.
     this.processingMs = Math.min(

@@ -1,14 +1,16 @@
 /**
  * Provider client benchmark.
  *
- * 1. Rate limits: 500 VPS detail reads through the client against the
+ * 1. Rate limits: 500 VPS detail reads (of 500 different servers: identical
+ *    reads in flight would be one request) through the client against the
  *    simulator (real clock) limited to 100 requests per 10 s window and 5 in
  *    flight. Prints the elapsed time against the least time the limit allows
- *    (the start of the window in which the 500th request can be admitted) and
- *    the number of 429 answers (goal 0).
+ *    a person's reads (the start of the window in which the 500th can be
+ *    admitted, reads leaving `windowFloor('read')` of each window to changes)
+ *    and the number of 429 answers (goal 0).
  * 2. CPU: client CPU per request (process.cpuUsage) against a bare
- *    `undici.request` loop doing the same reads, both with no rate-limit
- *    pressure. The simulator runs in a child process so only client work is
+ *    `undici.request` loop doing the same reads (each worker its own server,
+ *    so nothing is coalesced), both with no rate-limit pressure. The simulator runs in a child process so only client work is
  *    measured. Goal ratio <= 1.3.
  *
  * Prints one JSON line per figure: {"bench","value","unit","bound","ratio"}.
@@ -17,13 +19,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { ProviderClient } from '../../src/provider/index.ts';
+import { ProviderClient, windowFloor } from '../../src/provider/index.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 
 interface ChildInfo {
   url: string;
   key: string;
-  uuid: string;
+  uuids: string[];
 }
 
 const READS = 500;
@@ -52,8 +54,11 @@ async function runChild(): Promise<void> {
     clock: 'real',
     rateLimit: { limit: 1_000_000, windowSeconds: 60, concurrent: 1000, daily: 100_000_000 },
   });
-  const uuid = sim.control.servers()[0]?.uuid ?? '';
-  process.stdout.write(`${JSON.stringify({ url: sim.url, key: sim.keys.full, uuid })}\n`);
+  const uuids = sim.control
+    .servers()
+    .slice(0, CPU_CONCURRENCY)
+    .map((s) => s.uuid);
+  process.stdout.write(`${JSON.stringify({ url: sim.url, key: sim.keys.full, uuids })}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => {
     void sim.close().then(() => process.exit(0));
@@ -73,13 +78,18 @@ async function startChild(): Promise<{ child: ChildProcess; info: ChildInfo }> {
   return { child, info: JSON.parse(line) as ChildInfo };
 }
 
-async function pool(n: number, concurrency: number, task: () => Promise<unknown>): Promise<void> {
+/** `n` tasks on `concurrency` workers; each task is told its worker's number. */
+async function pool(
+  n: number,
+  concurrency: number,
+  task: (worker: number) => Promise<unknown>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, worker) => {
       while (next < n) {
         next += 1;
-        await task();
+        await task(worker);
       }
     }),
   );
@@ -95,16 +105,19 @@ async function rateLimitPhase(): Promise<void> {
     clock: 'real',
     rateLimit: { limit: LIMIT, windowSeconds: WINDOW_S, concurrent: CONCURRENT },
   });
+  sim.control.addServers(READS - sim.control.servers().length);
   const uuids = sim.control.servers().map((s) => s.uuid);
   const client = new ProviderClient({ baseUrl: sim.url, apiKey: sim.keys.full, connections: 10 });
   const windowMs = WINDOW_S * 1000;
   // Start just after a window opens, so the figure does not depend on where in a window the run began.
   await new Promise((r) => setTimeout(r, windowMs - (Date.now() % windowMs) + 20));
   const t0 = Date.now();
-  // Least time: the 500th request can only be admitted in window ceil(500/limit), counted from t0's window.
+  // Least time: a person's reads leave the end of each window to changes, so the 500th read can only
+  // be admitted in window ceil(500 / (limit - floor)), counted from t0's window.
+  const perWindow = LIMIT - windowFloor('read', LIMIT);
   const firstWindowEnd = (Math.floor(t0 / windowMs) + 1) * windowMs;
-  const boundMs = firstWindowEnd - t0 + (Math.ceil(READS / LIMIT) - 2) * windowMs;
-  await Promise.all(Array.from({ length: READS }, (_, i) => client.getServer(uuids[i % uuids.length] ?? '')));
+  const boundMs = firstWindowEnd - t0 + (Math.ceil(READS / perWindow) - 2) * windowMs;
+  await Promise.all(uuids.map((u) => client.getServer(u, { priority: 'read' })));
   const elapsed = Date.now() - t0;
   const m = client.metrics();
   const sim429 = sim.control.rateLimited().total;
@@ -118,23 +131,25 @@ async function rateLimitPhase(): Promise<void> {
 async function cpuPhase(): Promise<void> {
   const { child, info } = await startChild();
   const agent = new Agent({ connections: CPU_CONCURRENCY, keepAliveTimeout: 30_000 });
-  const url = `${info.url}/v1/vps/servers/${info.uuid}`;
   const headers = { authorization: `Bearer ${info.key}`, accept: 'application/json' };
-  const bare = async () => {
-    const res = await request(url, { headers, dispatcher: agent });
+  const uuidOf = (worker: number) => info.uuids[worker % info.uuids.length] ?? '';
+  const bare = async (worker: number) => {
+    const uuid = uuidOf(worker);
+    const res = await request(`${info.url}/v1/vps/servers/${uuid}`, { headers, dispatcher: agent });
     const body = (await res.body.json()) as { server?: { uuid?: string } };
-    if (res.statusCode !== 200 || body.server?.uuid !== info.uuid)
+    if (res.statusCode !== 200 || body.server?.uuid !== uuid)
       throw new Error(`bare read got ${res.statusCode}`);
   };
   const client = new ProviderClient({ baseUrl: info.url, apiKey: info.key, connections: CPU_CONCURRENCY });
-  const viaClient = async () => {
-    const s = await client.getServer(info.uuid);
-    if (s.uuid !== info.uuid) throw new Error('client read the wrong server');
+  const viaClient = async (worker: number) => {
+    const uuid = uuidOf(worker);
+    const s = await client.getServer(uuid, { priority: 'read' });
+    if (s.uuid !== uuid) throw new Error('client read the wrong server');
   };
   // Warm both paths (JIT, connections, the client's learned limits).
   await pool(500, CPU_CONCURRENCY, bare);
   await pool(500, CPU_CONCURRENCY, viaClient);
-  const measure = async (task: () => Promise<void>): Promise<number> => {
+  const measure = async (task: (worker: number) => Promise<void>): Promise<number> => {
     (globalThis as { gc?: () => void }).gc?.();
     const c0 = cpuMicros();
     await pool(CPU_READS, CPU_CONCURRENCY, task);

@@ -21,7 +21,9 @@ const puts = (h: Harness) => h.sim.control.requests({ method: 'PUT' });
 describe('/vps changes through the real app', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness();
+    // One bot for the whole file: its ~60 requests within a minute would take a 60-a-minute window
+    // down to what reads leave to changes, and a test would wait up to a minute for the next one.
+    h = await startHarness({ rateLimit: { limit: 600, windowSeconds: 60, concurrent: 5 } });
   });
   afterAll(async () => {
     await h?.close();

@@ -18,7 +18,9 @@ function buttons(call: { args: Record<string, unknown> }): ButtonLike[] {
 describe('/vps read commands through the real app', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness();
+    // One bot for the whole file: its ~60 reads within a minute would take a 60-a-minute window
+    // down to what reads leave to changes, and a test would wait up to a minute for the next one.
+    h = await startHarness({ rateLimit: { limit: 600, windowSeconds: 60, concurrent: 5 } });
   });
   afterAll(async () => {
     await h?.close();

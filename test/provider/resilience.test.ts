@@ -48,11 +48,14 @@ async function quote(x: Harness): Promise<SignupInput> {
 describe('rate limits', () => {
   it('stays inside the window: 25 reads with a limit of 10 per 60 s get no 429', async () => {
     h = await startHarness({ rateLimit: { limit: 10, windowSeconds: 60, concurrent: 3 } });
-    const uuid = uuidOf(h, 'web-1');
-    const results = await Promise.all(Array.from({ length: 25 }, () => h!.client.getServer(uuid)));
+    // 25 different servers: identical reads in flight would be one request.
+    h.sim.control.addServers(13);
+    const uuids = h.sim.control.servers().map((s) => s.uuid);
+    expect(uuids).toHaveLength(25);
+    const results = await Promise.all(uuids.map((u) => h!.client.getServer(u)));
     expect(results).toHaveLength(25);
     expect(h.sim.control.rateLimited().total).toBe(0);
-    const times = h.sim.control.requests({ path: `/v1/vps/servers/${uuid}` }).map((r) => r.at.getTime());
+    const times = h.sim.control.requests({ path: /^\/v1\/vps\/servers\// }).map((r) => r.at.getTime());
     // No window of the simulator saw more than 10.
     const perWindow = new Map<number, number>();
     for (const t of times)
@@ -71,9 +74,14 @@ describe('rate limits', () => {
     );
     await h.client.me();
     h.sim.control.setLatency(100);
-    const uuid = uuidOf(h, 'web-1');
+    // Nine different servers (identical reads in flight would be one request), read for a change:
+    // a person's plain reads leave the last place free for changes.
+    const uuids = h.sim.control
+      .servers()
+      .map((s) => s.uuid)
+      .slice(0, 9);
     let done = false;
-    const all = Promise.all(Array.from({ length: 9 }, () => h!.client.getServer(uuid))).finally(() => {
+    const all = Promise.all(uuids.map((u) => h!.client.getServer(u, { priority: 'write' }))).finally(() => {
       done = true;
     });
     let maxSeen = 0;
@@ -94,7 +102,7 @@ describe('rate limits', () => {
     await h.client.getServer(uuid);
     // Another user of the same key takes the rest of the window behind our back.
     const other = h.makeClient(h.sim.keys.full);
-    for (let i = 0; i < 4; i += 1) await other.getServer(uuid);
+    for (let i = 0; i < 4; i += 1) await other.getServer(uuid, { priority: 'order' });
     h.sim.control.clearRequests();
     const d = await h.client.getServer(uuid);
     expect(d.uuid).toBe(uuid);
@@ -124,8 +132,10 @@ describe('rate limits', () => {
     const otherCall = other.getServer(uuid);
     await h.sim.control.waitForInFlight(1);
     h.sim.control.clearRequests();
-    const a = h.client.getServer(uuid);
-    const b = h.client.getServer(uuid);
+    // Two different servers, read for a change (which may fill every place we know of).
+    const uuid2 = uuidOf(h, 'web-2');
+    const a = h.client.getServer(uuid, { priority: 'write' });
+    const b = h.client.getServer(uuid2, { priority: 'write' });
     await h.sim.control.waitForInFlight(2);
     // Let the refused one come back and park on "wait for a release".
     await until(() => h!.sim.control.rateLimited().total === 1);
@@ -137,7 +147,7 @@ describe('rate limits', () => {
     h.sim.control.clock.advance(1000);
     await Promise.all([a, b]);
     expect(clock.sleeps.filter((ms) => ms >= 1000)).toEqual([]);
-    const statuses = h.sim.control.requests({ path: `/v1/vps/servers/${uuid}` }).map((r) => r.status);
+    const statuses = h.sim.control.requests({ path: /^\/v1\/vps\/servers\/[^/]+$/ }).map((r) => r.status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     expect(h.client.metrics().rateLimited).toBe(1);
@@ -169,11 +179,18 @@ describe('daily limit', () => {
     // One connection: the later calls queue in the gate while the first ones are out.
     const c = h.makeClient(h.sim.keys.full, { connections: 1 });
     await c.me();
-    const results = await Promise.allSettled(Array.from({ length: 4 }, () => c.listServers()));
+    // Four different reads: identical ones in flight would be one request.
+    const uuids = h.sim.control
+      .servers()
+      .map((s) => s.uuid)
+      .slice(0, 4);
+    const results = await Promise.allSettled(uuids.map((u) => c.getServer(u)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
     for (const r of results.slice(1))
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ProviderRateLimitError);
-    expect(h.sim.control.requests({ path: '/v1/vps/servers' }).map((r) => r.status)).toEqual([200, 429]);
+    expect(h.sim.control.requests({ path: /^\/v1\/vps\/servers\// }).map((r) => r.status)).toEqual([
+      200, 429,
+    ]);
   });
 });
 

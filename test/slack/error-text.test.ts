@@ -31,6 +31,15 @@ describe('failure sentences', () => {
     if (code !== 'RATE_LIMIT_EXCEEDED') expect(m.text).toBe(catalogs.en[`provider.${code}`]);
   });
 
+  it('tells a person over their budget of commands how long to wait, in both languages', () => {
+    const jaUi = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
+    const err = new ServiceError('slow_down', { seconds: 10 });
+    expect(failureMessage(ui, err).text).toBe(
+      'You’re sending commands faster than the provider allows; try again in 10 s. Nothing was sent.',
+    );
+    expect(failureMessage(jaUi, err).text).toContain('10 秒後にもう一度お試しください。');
+  });
+
   it('says how long to wait on a 429', () => {
     const err = new ProviderRateLimitError({
       ...init('RATE_LIMIT_EXCEEDED', 429),

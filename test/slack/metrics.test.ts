@@ -26,6 +26,17 @@ const provider: ProviderMetrics = {
   networkErrors: 0,
   inFlight: 0,
   queued: 2,
+  coalesced: 7,
+  queuedBy: { order: 0, write: 1, read: 1, background: 0 },
+  daily: {
+    limit: 10_000,
+    used: 8_500,
+    remaining: 1_500,
+    resetsAt: 1_772_463_600_000,
+    reserve: 1_000,
+    level: 'low',
+    backgroundHeldUntil: null,
+  },
   rateLimit: {
     limit: 60,
     remaining: 15,
@@ -44,6 +55,7 @@ const watcher = {
   lists: 1,
   lastListAt: NOW - 5_000,
   leader: true,
+  budget: { rate: 0.5, dailyHeldUntil: undefined },
   oldestReadAt: NOW - 42_000,
   detection: { boundsSeconds: [1, 5, 30], counts: [0, 1, 2], sumSeconds: 9, count: 2 },
 } as unknown as WatcherStats;
@@ -86,7 +98,14 @@ describe('BotMetrics', () => {
     expect(text).toMatch(/^vps_provider_rate_limited_total 1$/m);
     expect(text).toMatch(/^vps_provider_ratelimit_headroom_ratio 0\.25$/m);
     expect(text).toMatch(/^vps_provider_queued 2$/m);
+    expect(text).toContain('vps_provider_queued_by_priority{priority="read"} 1');
+    expect(text).toMatch(/^vps_provider_coalesced_total 7$/m);
+    expect(text).toMatch(/^vps_provider_daily_remaining 1500$/m);
+    expect(text).toContain('vps_provider_daily_level{level="low"} 1');
+    expect(text).toContain('vps_provider_daily_level{level="ok"} 0');
     expect(text).toMatch(/^vps_watcher_leader 1$/m);
+    expect(text).toMatch(/^vps_watcher_rate_per_second 0\.5$/m);
+    expect(text).toMatch(/^vps_watcher_daily_held 0$/m);
     expect(text).toMatch(/^vps_watcher_read_lag_seconds 42$/m);
     expect(text).toMatch(/^vps_watcher_last_list_timestamp_seconds 1772420395$/m);
     expect(text).toContain('vps_watcher_detection_delay_seconds_bucket{le="5"} 1');

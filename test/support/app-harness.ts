@@ -39,7 +39,7 @@ export interface HarnessOptions {
   locale?: 'en' | 'ja';
   latencyMs?: number;
   /** Provider rate limit of the simulator (benchmarks lift it). */
-  rateLimit?: { limit: number; windowSeconds: number; concurrent: number };
+  rateLimit?: { limit: number; windowSeconds: number; concurrent: number; daily?: number };
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
   /** Socket Mode (SLACK_APP_TOKEN set) over the fake Slack's WebSocket link instead of HTTP. */
   socketMode?: boolean;
@@ -121,6 +121,13 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     APPROVERS: (opts.approvers ?? []).join(','),
     BOT_LOCALE: opts.locale ?? 'en',
     LOG_LEVEL: 'debug',
+    // Scenarios send many commands as one person in a moment; the per-person budget has its own
+    // tests (test/handlers/fair-use.test.ts), which set it through `env`.
+    USER_COMMANDS_PER_MINUTE: '600',
+    USER_COMMAND_BURST: '100',
+    // Tests change the provider behind the bot's back (the simulator's controls) and read it at
+    // once; the read cache has its own tests, which set READ_CACHE_SECONDS through `env`.
+    READ_CACHE_SECONDS: '0',
     ...(opts.socketMode ? { SLACK_APP_TOKEN: `xapp-test-${randomBytes(8).toString('hex')}` } : {}),
     ...opts.env,
   };

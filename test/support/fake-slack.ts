@@ -70,7 +70,8 @@ export class FakeSlack {
   private readonly failures = new Map<string, Failure[]>();
   /** Channels the bot cannot post in, with the error Slack answers there. */
   private readonly closed = new Map<string, string>();
-  private readonly events = new EventEmitter();
+  // A test may wait for many answers at once (a flood of commands): no listener limit.
+  private readonly events = new EventEmitter().setMaxListeners(0);
   private server: Server | undefined;
   private socketModeLink: Duplex | undefined;
   private envelopeSeq = 0;

@@ -92,7 +92,7 @@ describe('the watcher within the rate limit', () => {
     const userCommand = w.time.track(async () => {
       const started = w.time.ms();
       try {
-        await w.a.client.me({ lane: 'interactive' });
+        await w.a.client.me({ priority: 'read' });
       } catch {
         userFailures += 1;
       }

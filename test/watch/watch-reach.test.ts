@@ -128,7 +128,9 @@ describe('/vps watch checks the bot can post in the channel', () => {
     const metrics = await (await fetch(`http://127.0.0.1:${h.bot.port}/metrics`)).text();
     expect(metrics).toMatch(/^vps_notifier_channels_parked_total 1$/m);
     // Slack's refusal is counted by method at the notifier's WebClient, as it happened.
-    expect(metrics).toContain('vps_slack_api_errors_total{method="chat.postMessage",error="not_in_channel"} 1');
+    expect(metrics).toContain(
+      'vps_slack_api_errors_total{method="chat.postMessage",error="not_in_channel"} 1',
+    );
     expect(metrics).toMatch(/^vps_outbox_parked [1-9]\d*$/m);
   });
 });

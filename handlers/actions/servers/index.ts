@@ -56,8 +56,9 @@ export function registerServersActions(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(
     ACTIONS.cardRefresh,
     button(deps, 'card refresh', async ({ actor, ui, value }) => {
-      const card = await deps.servers.card(actor, value ?? '');
-      return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: deps.clock.now() });
+      // Refresh asks the provider again, whatever the card's age.
+      const card = await deps.servers.card(actor, value ?? '', { refresh: true });
+      return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt });
     }),
   );
   // A watcher alert's "Server card": the card for the clicker alone; the alert stays for everyone.
@@ -68,7 +69,7 @@ export function registerServersActions(app: App, deps: HandlerDeps): void {
       'server card',
       async ({ actor, ui, value }) => {
         const card = await deps.servers.card(actor, value ?? '');
-        return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: deps.clock.now() });
+        return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt });
       },
       { inPlace: false },
     ),
@@ -86,7 +87,10 @@ export function registerServersActions(app: App, deps: HandlerDeps): void {
     new RegExp(`^${ACTIONS.listPage}:`),
     button(deps, 'list page', async ({ actor, ui, value }) => {
       const state = decodePayloadOrThrow(listPagePayload, value, 'list pager value');
-      return serverListView(ui, await deps.servers.list(actor, state.f), state.f, state.p);
+      const list = await deps.servers.list(actor, state.f);
+      return serverListView(ui, list.servers, state.f, state.p, {
+        readAgeMs: deps.clock.now().getTime() - list.readAt.getTime(),
+      });
     }),
   );
   app.action<BlockAction<ButtonAction>>(

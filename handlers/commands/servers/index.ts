@@ -21,11 +21,13 @@ export const serversCommands: CommandTable<
     await reply(helpView(ui, await deps.access.capabilities(actor)));
   },
   async list({ deps, actor, ui, reply }, c) {
-    await reply(serverListView(ui, await deps.servers.list(actor, c.filter), c.filter, c.page));
+    const list = await deps.servers.list(actor, c.filter);
+    const readAgeMs = deps.clock.now().getTime() - list.readAt.getTime();
+    await reply(serverListView(ui, list.servers, c.filter, c.page, { readAgeMs }));
   },
   async show({ deps, actor, ui, reply }, c) {
     const card = await deps.servers.card(actor, c.server);
-    await reply(serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: deps.clock.now() }));
+    await reply(serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt }));
   },
   async power({ deps, actor, ui, reply }, c) {
     const r = await deps.servers.power(actor, c.server);
@@ -44,7 +46,7 @@ export const serversCommands: CommandTable<
   },
   async me({ deps, actor, ui, reply }) {
     const r = await deps.servers.me(actor);
-    await reply(meView(ui, r.key, r.role, deps.clock.now()));
+    await reply(meView(ui, r.key, r.role, deps.clock.now(), r.daily));
   },
   async audit({ deps, actor, ui, reply }, c) {
     const r = await deps.servers.audit(actor, c.server);

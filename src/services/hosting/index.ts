@@ -29,6 +29,7 @@ import type { AuditRow, OperationRow, Store } from '../../store/index.ts';
 import type { AccessService, Actor, DestructiveHostingAction, HostingAction } from '../access.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import type { FairUse } from '../fair-use.ts';
 import {
   createdName,
   type DomainItem,
@@ -82,10 +83,15 @@ export interface HostingDeps {
   operationTtlMs?: number;
   /** The policy's `approvals.allow_self`: may a requester who is an approver approve their own request? */
   allowSelfApproval?: boolean;
+  /** Each person's budget of provider-spending commands (never asked for confirmations and approvals). */
+  fairUse?: Pick<FairUse, 'spend'>;
 }
 
-// Every call here is made for a person waiting in Slack: ahead of the watcher's reads.
-const interactive = { lane: 'interactive' } as const;
+// Who waits on each call (the gate's priorities): a person's read, a person's change (and the
+// reads that belong to it), an operation someone approved or confirmed.
+const READ = { priority: 'read' } as const;
+const WRITE = { priority: 'write' } as const;
+const ORDER = { priority: 'order' } as const;
 
 /** The read that shows whether a write whose answer was lost happened. */
 const CHECK_WITH: Partial<Record<HostingAction, string>> = {
@@ -213,8 +219,9 @@ export class HostingService {
 
   /**
    * Who may do this, on which server: the role and the key (the access
-   * policy), then the server (named, or the key's only one). A refusal of a
-   * write is audited; nothing is sent before all of it holds.
+   * policy), the person's budget of commands, then the server (named, or the
+   * key's only one). A refusal of a write is audited; nothing is sent before
+   * all of it holds.
    */
   private async begin(
     actor: Actor,
@@ -226,6 +233,7 @@ export class HostingService {
     const nameProblems = named === undefined ? [] : checkFqdn(named, 'server');
     try {
       await this.deps.access.authorize(actor, action);
+      this.deps.fairUse?.spend(actor.userId);
       const badName = invalid(nameProblems);
       if (badName) throw badName;
       const server = await this.deps.access.hostingServer(named);
@@ -319,7 +327,7 @@ export class HostingService {
     domain: string,
   ): Promise<WriteResult['sslAdvice']> {
     if (answer.ssl_status !== 'failed_nameserver') return undefined;
-    const info = await api.serverInfo(interactive).catch(() => undefined);
+    const info = await api.serverInfo(WRITE).catch(() => undefined);
     return { domain, nameServers: info?.name_servers ?? [] };
   }
 
@@ -335,34 +343,34 @@ export class HostingService {
 
   async info(actor: Actor, named: string | undefined): Promise<OnServer<HostingServerInfo>> {
     const { server, api } = await this.begin(actor, 'hosting.info', named);
-    return { server, value: await this.read(() => api.serverInfo(interactive)) };
+    return { server, value: await this.read(() => api.serverInfo(READ)) };
   }
 
   async usage(actor: Actor, named: string | undefined): Promise<OnServer<AnyObject>> {
     const { server, api } = await this.begin(actor, 'hosting.usage', named);
-    return { server, value: await this.read(() => api.usage(interactive)) };
+    return { server, value: await this.read(() => api.usage(READ)) };
   }
 
   async domains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.domains', named);
-    return { server, value: domainsOf(await this.read(() => api.listDomains(interactive))) };
+    return { server, value: domainsOf(await this.read(() => api.listDomains(READ))) };
   }
 
   async domain(actor: Actor, named: string | undefined, domain: string): Promise<OnServer<DomainDetail>> {
     const { server, api } = await this.begin(actor, 'hosting.domain', named);
     await this.refuseInvalid(actor, 'hosting.domain', server, checkFqdn(domain), { domain });
-    const detail = await this.read(() => api.getDomain(domain.trim(), interactive));
+    const detail = await this.read(() => api.getDomain(domain.trim(), READ));
     // The spec's advice for this state names the server's name servers: read them for the answer.
     const nameServers =
       detail.ssl_status === 'failed_nameserver'
-        ? ((await api.serverInfo(interactive).catch(() => undefined))?.name_servers ?? [])
+        ? ((await api.serverInfo(READ).catch(() => undefined))?.name_servers ?? [])
         : undefined;
     return { server, value: { domain: detail, nameServers } };
   }
 
   async subdomains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.subdomains', named);
-    return { server, value: subdomainsOf(await this.read(() => api.listSubdomains(interactive))) };
+    return { server, value: subdomainsOf(await this.read(() => api.listSubdomains(READ))) };
   }
 
   async wordpress(
@@ -374,17 +382,17 @@ export class HostingService {
     if (domain !== undefined)
       await this.refuseInvalid(actor, 'hosting.wp', server, checkFqdn(domain), { domain });
     const q = domain === undefined ? {} : { domain: domain.trim() };
-    return { server, value: wordpressOf(await this.read(() => api.listWordpress(q, interactive))) };
+    return { server, value: wordpressOf(await this.read(() => api.listWordpress(q, READ))) };
   }
 
   async ssh(actor: Actor, named: string | undefined): Promise<OnServer<SshState>> {
     const { server, api } = await this.begin(actor, 'hosting.ssh', named);
-    return { server, value: sshStateOf(await this.read(() => api.getSsh(interactive))) };
+    return { server, value: sshStateOf(await this.read(() => api.getSsh(READ))) };
   }
 
   async sshKeys(actor: Actor, named: string | undefined): Promise<OnServer<SshKeyItem[]>> {
     const { server, api } = await this.begin(actor, 'hosting.ssh_keys', named);
-    return { server, value: sshKeysOf(await this.read(() => api.listSshKeys(interactive))) };
+    return { server, value: sshKeysOf(await this.read(() => api.listSshKeys(READ))) };
   }
 
   async errorLog(
@@ -404,7 +412,7 @@ export class HostingService {
       },
     );
     const log = await this.read(() =>
-      api.errorLog({ domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault }, interactive),
+      api.errorLog({ domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault }, READ),
     );
     return { server, value: { domain: domain.trim(), lines: logLinesOf(log.log) } };
   }
@@ -434,7 +442,7 @@ export class HostingService {
       action,
       server,
       params,
-      () => api.addDomain({ domain, ssl: input.ssl, redirect_https: input.redirectHttps }, interactive),
+      () => api.addDomain({ domain, ssl: input.ssl, redirect_https: input.redirectHttps }, WRITE),
       (err) => this.domainRefusal(api, domain, err),
     );
     return { server, action, subject: domain, sslAdvice: await this.sslAdvice(api, answer, domain) };
@@ -448,7 +456,7 @@ export class HostingService {
   private async domainRefusal(api: HostingClient, domain: string, err: unknown): Promise<unknown> {
     if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return rejection(err);
     if (err.status === 401 || err.status === 403 || err.status === 429) return err;
-    const token = (await api.serverInfo(interactive).catch(() => undefined))?.domain_validation_token;
+    const token = (await api.serverInfo(WRITE).catch(() => undefined))?.domain_validation_token;
     const message = [err.providerMessage, ...err.details]
       .filter((s) => s !== '')
       .join(' / ')
@@ -474,7 +482,7 @@ export class HostingService {
     await this.refuseInvalid(actor, action, server, checkFqdn(input.subdomain, 'subdomain'), params);
     const subdomain = input.subdomain.trim();
     const answer = await this.write(actor, action, server, params, () =>
-      api.addSubdomain({ subdomain, ssl: input.ssl }, interactive),
+      api.addSubdomain({ subdomain, ssl: input.ssl }, WRITE),
     );
     // The name servers are the parent domain's to change (the answer names it).
     const parent = typeof answer.domain === 'string' && answer.domain !== '' ? answer.domain : subdomain;
@@ -519,7 +527,7 @@ export class HostingService {
     const action = 'hosting.wp_delete';
     const { server, api } = await this.begin(actor, action, named, { id, form: true });
     await this.refuseInvalid(actor, action, server, checkId('wp_id', id), { id });
-    const site = wordpressOf(await this.read(() => api.listWordpress({}, interactive))).find(
+    const site = wordpressOf(await this.read(() => api.listWordpress({}, WRITE))).find(
       (s) => s.id === id.trim(),
     );
     if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id });
@@ -547,7 +555,7 @@ export class HostingService {
             admin_password: form.admin_password,
             admin_email: form.admin_email.trim(),
           },
-          interactive,
+          WRITE,
         ),
       );
       return { server, action, subject: form.url.trim(), created: createdName(answer, 'id', 'wp_id') };
@@ -567,7 +575,7 @@ export class HostingService {
           name_suffix: params.name_suffix,
           ...(params.character_set === '' ? {} : { character_set: params.character_set }),
         },
-        interactive,
+        WRITE,
       ),
     );
     return { server, action, subject: params.name_suffix, created: createdName(answer, 'db_name', 'name') };
@@ -585,7 +593,7 @@ export class HostingService {
     this.deps.secrets.add(form.password);
     try {
       const answer = await this.write(actor, action, server, params, () =>
-        api.createDatabaseUser({ name_suffix: params.name_suffix, password: form.password }, interactive),
+        api.createDatabaseUser({ name_suffix: params.name_suffix, password: form.password }, WRITE),
       );
       return { server, action, subject: params.name_suffix, created: createdName(answer, 'db_user', 'name') };
     } finally {
@@ -603,14 +611,14 @@ export class HostingService {
     const params = { db_user: dbUser, db_name: dbName };
     const { server, api } = await this.begin(actor, action, named, params);
     await this.refuseInvalid(actor, action, server, checkGrant(dbUser, dbName), params);
-    await this.write(actor, action, server, params, () => api.grantDatabase(dbUser, dbName, interactive));
+    await this.write(actor, action, server, params, () => api.grantDatabase(dbUser, dbName, WRITE));
     return { server, action, subject: `${dbUser} → ${dbName}` };
   }
 
   async sshOn(actor: Actor, named: string | undefined): Promise<WriteResult> {
     const action = 'hosting.ssh_on';
     const { server, api } = await this.begin(actor, action, named);
-    await this.write(actor, action, server, { ssh_enabled: true }, () => api.setSsh(true, interactive));
+    await this.write(actor, action, server, { ssh_enabled: true }, () => api.setSsh(true, WRITE));
     return { server, action, subject: server };
   }
 
@@ -620,7 +628,7 @@ export class HostingService {
     const { server, api } = await this.begin(actor, action, named, params);
     await this.refuseInvalid(actor, action, server, checkSshKeyForm(form), params);
     const answer = await this.write(actor, action, server, params, () =>
-      api.addSshKey({ public_key: form.public_key.trim(), label: params.label }, interactive),
+      api.addSshKey({ public_key: form.public_key.trim(), label: params.label }, WRITE),
     );
     return { server, action, subject: params.label, created: createdName(answer, 'key_id') };
   }
@@ -640,7 +648,7 @@ export class HostingService {
     const { server, api } = await this.begin(actor, action, named, params);
     if (label !== undefined) await this.refuseInvalid(actor, action, server, checkLabel(label), params);
     const answer = await this.write(actor, action, server, params, () =>
-      api.addSshKey({ generate: true, ...(label === undefined ? {} : { label: label.trim() }) }, interactive),
+      api.addSshKey({ generate: true, ...(label === undefined ? {} : { label: label.trim() }) }, WRITE),
     );
     const privateKey = typeof answer.private_key === 'string' ? answer.private_key : undefined;
     this.deps.secrets.add(privateKey);
@@ -707,8 +715,8 @@ export class HostingService {
     switch (req.kind) {
       case 'hosting.domain_reset': {
         const domain = req.domain.trim();
-        const detail = await api.getDomain(domain, interactive);
-        const sites = wordpressOf(await api.listWordpress({ domain }, interactive));
+        const detail = await api.getDomain(domain, WRITE);
+        const sites = wordpressOf(await api.listWordpress({ domain }, WRITE));
         return {
           kind: req.kind,
           domain,
@@ -718,9 +726,7 @@ export class HostingService {
         };
       }
       case 'hosting.wp_delete': {
-        const site = wordpressOf(await api.listWordpress({}, interactive)).find(
-          (s) => s.id === req.id.trim(),
-        );
+        const site = wordpressOf(await api.listWordpress({}, WRITE)).find((s) => s.id === req.id.trim());
         if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id: req.id });
         return {
           kind: req.kind,
@@ -733,7 +739,7 @@ export class HostingService {
         };
       }
       case 'hosting.ssh_key_delete': {
-        const key = sshKeysOf(await api.listSshKeys(interactive)).find((k) => k.id === req.id.trim());
+        const key = sshKeysOf(await api.listSshKeys(WRITE)).find((k) => k.id === req.id.trim());
         if (!key) throw new ServiceError('hosting_not_found', { what: 'ssh_key', id: req.id });
         return {
           kind: req.kind,
@@ -743,7 +749,7 @@ export class HostingService {
         };
       }
       case 'hosting.ssh_off':
-        return { kind: req.kind, keys: sshKeysOf(await api.listSshKeys(interactive)).length };
+        return { kind: req.kind, keys: sshKeysOf(await api.listSshKeys(WRITE)).length };
     }
   }
 
@@ -926,17 +932,17 @@ export class HostingService {
   private send(api: HostingClient, req: DestructiveRequest): Promise<AnyObject> {
     switch (req.kind) {
       case 'hosting.domain_reset':
-        return api.resetDomain(req.domain.trim(), interactive);
+        return api.resetDomain(req.domain.trim(), ORDER);
       case 'hosting.wp_delete':
         return api.deleteWordpress(
           req.id.trim(),
           { delete_db: req.deleteDb, delete_db_user: req.deleteDbUser, delete_cron: req.deleteCron },
-          interactive,
+          ORDER,
         );
       case 'hosting.ssh_key_delete':
-        return api.deleteSshKey(req.id.trim(), interactive);
+        return api.deleteSshKey(req.id.trim(), ORDER);
       case 'hosting.ssh_off':
-        return api.setSsh(false, interactive);
+        return api.setSsh(false, ORDER);
     }
   }
 

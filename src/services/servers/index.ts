@@ -3,13 +3,27 @@
  * the three changes, the key's API log, key information and the audit trail.
  * Knows nothing of Slack: plain data in, plain data out, ServiceError or the
  * provider's own errors thrown.
+ *
+ * The server list and each server's detail are read from the provider at most
+ * once per `readCacheMs` (identical reads in flight are one request in the
+ * client), and each answer says when it was read. A change made here drops
+ * what it touched, so the person who made it never reads the value before it.
  */
 import type { Clock } from '../../clock.ts';
-import type { LogsPage, LogsQuery, ProviderClient, VpsDetail, VpsSummary } from '../../provider/index.ts';
+import type {
+  DailyBudgetState,
+  LogsPage,
+  LogsQuery,
+  Priority,
+  ProviderClient,
+  VpsDetail,
+  VpsSummary,
+} from '../../provider/index.ts';
 import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
 import type { AccessService, Action, Actor, KeyScope, Role } from '../access.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import type { FairUse } from '../fair-use.ts';
 import { checkField } from './field-rules.ts';
 import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
 
@@ -28,7 +42,7 @@ export {
 export interface ServersDeps {
   provider: Pick<
     ProviderClient,
-    'listServers' | 'getServer' | 'getPower' | 'setName' | 'setMemo' | 'setReverseDns' | 'logs'
+    'listServers' | 'getServer' | 'getPower' | 'setName' | 'setMemo' | 'setReverseDns' | 'logs' | 'daily'
   >;
   store: {
     snapshots: Pick<Store['snapshots'], 'all'>;
@@ -37,8 +51,13 @@ export interface ServersDeps {
   access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities'>;
   audit: Audit;
   clock: Clock;
-  /** How long the server list answers name lookups before it is read again. */
-  listCacheMs?: number;
+  /**
+   * How long a read server list or server detail is shown again before the
+   * provider is asked anew (READ_CACHE_SECONDS; default 15 s, 0: every time).
+   */
+  readCacheMs?: number;
+  /** Each person's budget of provider-spending commands; none when absent. */
+  fairUse?: Pick<FairUse, 'spend'>;
   /**
    * A power state read longer ago than this is flagged stale in the list: a
    * few of the watcher's rounds at its budget (default 3 minutes).
@@ -55,6 +74,20 @@ export interface ListedServer extends VpsSummary {
   powerStale?: boolean | undefined;
 }
 
+/** The servers, and when the provider was asked for them. */
+export interface ServerList {
+  servers: ListedServer[];
+  readAt: Date;
+}
+
+export interface ServerCard {
+  detail: VpsDetail;
+  /** May this person edit it (any of the three changes)? */
+  canEdit: boolean;
+  /** When the provider was asked for this detail. */
+  readAt: Date;
+}
+
 export interface ChangeResult {
   server: VpsSummary;
   field: ChangeField;
@@ -62,15 +95,39 @@ export interface ChangeResult {
   after: string;
 }
 
-// Every call here is made for a person waiting in Slack: ahead of the watcher's reads.
-const interactive = { lane: 'interactive' } as const;
+// Who waits on each call (the gate's priorities): a person's read, or a person's change and
+// the reads that belong to it (finding the server, the value before, the form's current value).
+const READ = { priority: 'read' } as const;
+const WRITE = { priority: 'write' } as const;
 const ACTION_OF: Record<ChangeField, Action> = { name: 'rename', memo: 'memo', rdns: 'rdns' };
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
+interface Read<T> {
+  value: T;
+  /** When it was asked for (epoch ms). */
+  at: number;
+}
+
 export class ServersService {
-  private listCache: { at: number; servers: Promise<VpsSummary[]> } | undefined;
+  private listCache: Read<VpsSummary[]> | undefined;
+  private readonly detailCache = new Map<string, Read<VpsDetail>>();
+  /** Counts changes made here: a read that began before one must not refill the cache after it. */
+  private changes = 0;
 
   constructor(private readonly deps: ServersDeps) {}
+
+  private nowMs(): number {
+    return this.deps.clock.now().getTime();
+  }
+
+  private fresh<T>(hit: Read<T> | undefined): hit is Read<T> {
+    return hit !== undefined && this.nowMs() - hit.at < (this.deps.readCacheMs ?? 15_000);
+  }
+
+  /** Takes one command from this person's budget of provider-spending commands. */
+  private spend(actor: Actor): void {
+    this.deps.fairUse?.spend(actor.userId);
+  }
 
   private async readable(): Promise<KeyScope> {
     const key = await this.deps.access.keyScope();
@@ -78,24 +135,49 @@ export class ServersService {
     return key;
   }
 
-  /** The key's servers, honouring a selected-targets key even if the API answered more. */
-  private async servers(fresh = false): Promise<VpsSummary[]> {
-    const now = this.deps.clock.now().getTime();
-    if (fresh || !this.listCache || now - this.listCache.at >= (this.deps.listCacheMs ?? 15_000)) {
-      const servers = this.deps.provider.listServers(interactive);
-      this.listCache = { at: now, servers };
-      servers.catch(() => {
-        if (this.listCache?.servers === servers) this.listCache = undefined;
-      });
-    }
-    const key = await this.readable();
-    const all = await this.listCache.servers;
-    return key.targets ? all.filter((s) => key.targets!.has(s.uuid)) : all;
+  /** The provider's server list: the cached one while fresh, else read now. */
+  private async listing(priority: Priority): Promise<Read<VpsSummary[]>> {
+    const hit = this.listCache;
+    if (this.fresh(hit)) return hit;
+    const changes = this.changes;
+    const at = this.nowMs();
+    const read = { value: await this.deps.provider.listServers({ priority }), at };
+    const now = this.listCache as Read<VpsSummary[]> | undefined;
+    if (changes === this.changes && (!now || now.at <= at)) this.listCache = read;
+    return read;
   }
 
-  async resolve(ref: string): Promise<VpsSummary> {
+  /** The key's servers, honouring a selected-targets key even if the API answered more. */
+  private async servers(priority: Priority): Promise<Read<VpsSummary[]>> {
+    const listing = this.listing(priority);
+    listing.catch(() => undefined);
+    const key = await this.readable();
+    const { value: all, at } = await listing;
+    return { value: key.targets ? all.filter((s) => key.targets!.has(s.uuid)) : all, at };
+  }
+
+  /** One server's detail: the cached one while fresh, else read now. */
+  private async detail(uuid: string, priority: Priority): Promise<Read<VpsDetail>> {
+    const hit = this.detailCache.get(uuid);
+    if (this.fresh(hit)) return hit;
+    const changes = this.changes;
+    const at = this.nowMs();
+    const read = { value: await this.deps.provider.getServer(uuid, { priority }), at };
+    const now = this.detailCache.get(uuid);
+    if (changes === this.changes && (!now || now.at <= at)) this.detailCache.set(uuid, read);
+    return read;
+  }
+
+  /** A change was sent (whatever its outcome): what anyone reads next is asked anew. */
+  private changed(uuid: string): void {
+    this.changes += 1;
+    this.listCache = undefined;
+    this.detailCache.delete(uuid);
+  }
+
+  async resolve(ref: string, priority: Priority = 'read'): Promise<VpsSummary> {
     const needle = ref.trim().toLowerCase();
-    const servers = await this.servers();
+    const servers = (await this.servers(priority)).value;
     const exact = servers.filter(
       (s) => s.uuid.toLowerCase() === needle || s.ip_address === needle || s.name.toLowerCase() === needle,
     );
@@ -109,13 +191,14 @@ export class ServersService {
     throw new ServiceError('server_not_found', { ref }, details);
   }
 
-  async list(actor: Actor, filter: ListFilter): Promise<ListedServer[]> {
+  async list(actor: Actor, filter: ListFilter): Promise<ServerList> {
     await this.deps.access.authorize(actor, 'list');
-    const [servers, snapshots] = await Promise.all([this.servers(true), this.deps.store.snapshots.all()]);
+    this.spend(actor);
+    const [read, snapshots] = await Promise.all([this.servers('read'), this.deps.store.snapshots.all()]);
     const power = new Map(snapshots.filter((p) => p.powerStatus !== null).map((p) => [p.serverUuid, p]));
     const now = this.deps.clock.now().getTime();
     const staleAfter = this.deps.powerStaleAfterMs?.() ?? 180_000;
-    return servers
+    const servers = read.value
       .filter((s) => matchesFilter(s, filter))
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((s) => {
@@ -129,26 +212,40 @@ export class ServersService {
           powerStale: age !== undefined && age > staleAfter,
         };
       });
+    return { servers, readAt: new Date(read.at) };
   }
 
-  async show(actor: Actor, ref: string): Promise<VpsDetail> {
+  /** One server's detail and when it was read (`refresh`: asked of the provider now). */
+  async show(
+    actor: Actor,
+    ref: string,
+    opts: { refresh?: boolean } = {},
+  ): Promise<{ detail: VpsDetail; readAt: Date }> {
     await this.deps.access.authorize(actor, 'show');
+    this.spend(actor);
     const s = await this.resolve(ref);
-    return this.deps.provider.getServer(s.uuid, interactive);
+    if (opts.refresh) this.detailCache.delete(s.uuid);
+    const read = await this.detail(s.uuid, 'read');
+    return { detail: read.value, readAt: new Date(read.at) };
   }
 
+  /** The power state now: always asked of the provider (the command promises a live reading). */
   async power(actor: Actor, ref: string): Promise<{ server: VpsSummary; power: string; at: Date }> {
     await this.deps.access.authorize(actor, 'power');
+    this.spend(actor);
     const server = await this.resolve(ref);
-    const { status } = await this.deps.provider.getPower(server.uuid, interactive);
+    const { status } = await this.deps.provider.getPower(server.uuid, READ);
     return { server, power: status, at: this.deps.clock.now() };
   }
 
-  /** The server's card: its detail, and whether this person may edit it (any of the three changes). */
-  async card(actor: Actor, ref: string): Promise<{ detail: VpsDetail; canEdit: boolean }> {
-    const [detail, caps] = await Promise.all([this.show(actor, ref), this.deps.access.capabilities(actor)]);
+  /** The server's card: its detail, when it was read, and whether this person may edit it. */
+  async card(actor: Actor, ref: string, opts: { refresh?: boolean } = {}): Promise<ServerCard> {
+    const [shown, caps] = await Promise.all([
+      this.show(actor, ref, opts),
+      this.deps.access.capabilities(actor),
+    ]);
     const canEdit = caps.allowed.some((a) => a === 'rename' || a === 'memo' || a === 'rdns');
-    return { detail, canEdit };
+    return { ...shown, canEdit };
   }
 
   /**
@@ -162,7 +259,7 @@ export class ServersService {
     const audit = (target: string, outcome: AuditOutcome, extra: Record<string, unknown>, code?: string) =>
       this.deps.audit.byActor(actor, action, target, outcome, { ...params, ...extra }, code);
     await this.guardWrite(actor, action, ref, params);
-    const server = await this.resolve(ref);
+    const server = await this.resolve(ref, 'write');
     const problems = checkField(field, value);
     if (problems.length > 0) {
       const p = problems[0]!;
@@ -174,24 +271,36 @@ export class ServersService {
     try {
       if (field === 'name') {
         before = server.name;
-        await p.setName(server.uuid, value, interactive);
+        await this.sent(server.uuid, () => p.setName(server.uuid, value, WRITE));
       } else if (field === 'memo') {
         before = server.memo;
-        await p.setMemo(server.uuid, value, interactive);
+        await this.sent(server.uuid, () => p.setMemo(server.uuid, value, WRITE));
       } else {
-        before = (await p.getServer(server.uuid, interactive)).reverse_hostname;
-        await p.setReverseDns(server.uuid, value, interactive);
+        before = (await p.getServer(server.uuid, WRITE)).reverse_hostname;
+        await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, WRITE));
       }
     } catch (err) {
       await audit(server.uuid, 'failed', { name: server.name }, failureCode(classifyFailure(err)));
       throw err;
     }
-    this.listCache = undefined;
     await audit(server.uuid, 'ok', { name: server.name, before });
     return { server, field, before, after: value };
   }
 
-  /** Authorises a write; a refusal is audited (against the server's uuid when it resolves) and rethrown. */
+  /** Sends one change; what it touched is read anew afterwards, whether it worked, failed or is unknown. */
+  private async sent<T>(uuid: string, send: () => Promise<T>): Promise<T> {
+    this.changed(uuid);
+    try {
+      return await send();
+    } finally {
+      this.changed(uuid);
+    }
+  }
+
+  /**
+   * Authorises a write and takes it from the person's budget; a refusal is
+   * audited (against the server's uuid when it resolves) and rethrown.
+   */
   private async guardWrite(
     actor: Actor,
     action: Action,
@@ -200,8 +309,13 @@ export class ServersService {
   ): Promise<void> {
     try {
       await this.deps.access.authorize(actor, action);
+      this.spend(actor);
     } catch (err) {
-      const server = await this.resolve(ref).catch(() => undefined);
+      // Someone over their budget is not worth a provider request: the last list read, if any, names it.
+      const slowedDown = err instanceof ServiceError && err.code === 'slow_down';
+      const server = slowedDown
+        ? this.listCache?.value.find((s) => s.uuid === ref || s.name === ref.trim().toLowerCase())
+        : await this.resolve(ref, 'write').catch(() => undefined);
       await this.deps.audit.byActor(
         actor,
         action,
@@ -226,15 +340,16 @@ export class ServersService {
     ref: string,
   ): Promise<{ server: VpsSummary; value: string }> {
     await this.guardWrite(actor, ACTION_OF[field], ref, { ref, form: true });
-    const server = await this.resolve(ref);
+    const server = await this.resolve(ref, 'write');
     if (field === 'name') return { server, value: server.name };
     if (field === 'memo') return { server, value: server.memo ?? '' };
-    const detail = await this.deps.provider.getServer(server.uuid, interactive);
+    const detail = (await this.detail(server.uuid, 'write')).value;
     return { server, value: detail.reverse_hostname ?? detail.hostname ?? '' };
   }
 
   async logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
     await this.deps.access.authorize(actor, 'logs');
+    this.spend(actor);
     const query: LogsQuery = {
       from: filter.from,
       to: filter.to,
@@ -246,13 +361,14 @@ export class ServersService {
     };
     // Only the filters given: the query string names nothing the person did not ask for.
     const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-    return this.deps.provider.logs(given, interactive);
+    return this.deps.provider.logs(given, READ);
   }
 
-  async me(actor: Actor): Promise<{ key: KeyScope; role: Role }> {
+  /** The key, this person's role, and the day's request budget (whether the watcher is holding back). */
+  async me(actor: Actor): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState }> {
     const role = await this.deps.access.authorize(actor, 'me');
     const key = await this.deps.access.keyScope();
-    return { key, role };
+    return { key, role, daily: this.deps.provider.daily };
   }
 
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {

@@ -5,7 +5,7 @@
  */
 import type { OsImage, Plan, PlanPeriod, PlansAnswer } from '../../provider/index.ts';
 import type { SignupRow } from '../../store/index.ts';
-import { interactive, policyOf, type SignupDeps } from './deps.ts';
+import { policyOf, READ, type SignupDeps, WRITE } from './deps.ts';
 import { providerRefusal } from './failure.ts';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -87,7 +87,8 @@ export async function loadCatalogue(
   }
   let answer: Pick<PlansAnswer, 'plans' | 'os_images'>;
   try {
-    answer = await deps.provider.plans(interactive);
+    // Read fresh for a quote (part of the order), else for the modal a person is opening.
+    answer = await deps.provider.plans(opts.fresh ? WRITE : READ);
   } catch (err) {
     throw providerRefusal(err);
   }

@@ -31,9 +31,9 @@ export interface SignupPolicy {
 
 export interface SignupDeps {
   /**
-   * Every call is made in the interactive lane: a person waits on each of them
-   * (the re-check of an `unknown` order included: someone waits to know
-   * whether they paid).
+   * Each call states who waits on it: the paid order itself and the re-check
+   * of an `unknown` order go first of all (someone waits to know whether they
+   * paid), the quote's dry run as a change, the modal's plans as a read.
    */
   provider: Pick<ProviderClient, 'plans' | 'signupDryRun' | 'signup' | 'getServer'>;
   store: {
@@ -76,5 +76,7 @@ export function newKey(deps: Pick<SignupDeps, 'newKey'>): string {
   return deps.newKey ? deps.newKey() : crypto.randomUUID();
 }
 
-/** Provider calls made for a person go ahead of the watcher's background reads. */
-export const interactive = { lane: 'interactive' } as const;
+/** The gate's priorities of signup's calls (rate-limit-gate.ts). */
+export const ORDER = { priority: 'order' } as const;
+export const WRITE = { priority: 'write' } as const;
+export const READ = { priority: 'read' } as const;

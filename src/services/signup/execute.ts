@@ -4,7 +4,7 @@
  * `expected_total_price` = the price the approver saw. Money moves only here.
  */
 import type { ProviderSignupStatus, SignupPatch, SignupRow, SignupState } from '../../store/index.ts';
-import { interactive, policyOf, type SignupDeps } from './deps.ts';
+import { ORDER, policyOf, type SignupDeps } from './deps.ts';
 import { classifySignupFailure, quoteFailureCode, type SignupFailure } from './failure.ts';
 import { destroySecret, forget } from './password.ts';
 import { createQuote, expireRow, isExpired, providerInput } from './quote.ts';
@@ -122,7 +122,7 @@ export async function attempt(
     const res = await deps.provider.signup(
       providerInput(row, password, row.quotedPrice),
       row.idempotencyKey,
-      interactive,
+      ORDER,
     );
     const status = providerStatusOf(res.server.status);
     const uuid = typeof res.server.uuid === 'string' && res.server.uuid ? res.server.uuid : null;
@@ -182,7 +182,7 @@ export async function attempt(
 /** The new server's IP address for the thread; the order is paid whatever this read does. */
 async function ipOf(deps: SignupDeps, uuid: string): Promise<string | null> {
   try {
-    return (await deps.provider.getServer(uuid, interactive)).ip_address ?? null;
+    return (await deps.provider.getServer(uuid, ORDER)).ip_address ?? null;
   } catch (err) {
     deps.logger.warn(
       { uuid, err: (err as Error).name },

@@ -7,7 +7,7 @@ import type { OsImage, Plan, SignupInput } from '../../provider/index.ts';
 import type { SignupRow, SignupState } from '../../store/index.ts';
 import { ServiceError } from '../errors.ts';
 import { findPeriod, findPlan, imageFitsPlan, loadCatalogue, quoteExpiry } from './catalogue.ts';
-import { interactive, newKey, policyOf, type SignupDeps } from './deps.ts';
+import { newKey, policyOf, type SignupDeps, WRITE } from './deps.ts';
 import { providerRefusal, quoteFailureCode } from './failure.ts';
 import type { SignupRequest } from './form.ts';
 import { destroySecret, generateRootPassword, sealPassword } from './password.ts';
@@ -188,7 +188,7 @@ async function dryRunQuote(deps: SignupDeps, fields: OrderFields, password: stri
     try {
       const dry = await deps.provider.signupDryRun(
         providerInput(fields, password, period.total_price),
-        interactive,
+        WRITE,
       );
       const same = dry.total_price === period.total_price;
       return {

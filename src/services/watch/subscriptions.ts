@@ -317,7 +317,7 @@ export class WatchSubscriptions {
     const names = new Map<string, string>();
     for (const s of await this.deps.store.snapshots.all()) if (s.name) names.set(s.serverUuid, s.name);
     if (uuids.some((uuid) => !names.has(uuid))) {
-      const listed = await this.deps.provider.listServers({ lane: 'interactive' }).catch(() => []);
+      const listed = await this.deps.provider.listServers({ priority: 'read' }).catch(() => []);
       for (const s of listed) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
     }
     return names;

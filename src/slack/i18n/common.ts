@@ -88,6 +88,8 @@ const en = {
   'error.target_not_in_scope': 'The provider key does not cover this server.',
   'error.invalid_field': 'That value is not accepted: {reason}',
   'error.already_handled': 'This request was already handled; nothing was repeated.',
+  'error.slow_down':
+    'You’re sending commands faster than the provider allows; try again in {seconds} s. Nothing was sent.',
   'error.internal':
     'Something went wrong on our side and nothing was changed. Try again; if it keeps failing, tell the bot’s admins.',
 
@@ -219,6 +221,8 @@ const ja: Record<keyof typeof en, string> = {
   'error.target_not_in_scope': 'プロバイダーのAPIキーはこのサーバーを対象にしていません。',
   'error.invalid_field': 'その値は受け付けられません: {reason}',
   'error.already_handled': 'このリクエストは処理済みです。操作は繰り返していません。',
+  'error.slow_down':
+    'コマンドの送信間隔が短すぎるため、プロバイダーの利用上限を守るために受け付けませんでした（何も送信していません）。{seconds} 秒後にもう一度お試しください。',
   'error.internal':
     'ボット側で問題が発生し、何も変更されていません。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
 

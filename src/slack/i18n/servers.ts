@@ -47,6 +47,7 @@ const en = {
   'list.power_stale':
     '{power} when last seen {age} ago: not read again for several rounds, so it may have changed (`/vps power <server>` asks now)',
   'list.no_ip': 'no IP',
+  'list.read_ago': 'Server list as read from the provider {age} ago.',
 
   'card.title': '{name}',
   'card.type': 'Type',
@@ -114,6 +115,13 @@ const en = {
   'me.signup_no': 'New VPS signup is not allowed with this key.',
   'me.role': 'Your role here: *{role}*.',
   'me.read_only': 'The key is read-only: rename, memo and reverse DNS are off.',
+  'me.daily_ok': 'Provider requests today: {used} of {limit} (the count starts again {at}).',
+  'me.daily_low':
+    ':warning: The provider’s daily request budget is running low: {remaining} of {limit} left until {at}. The watcher checks servers less often until then; commands still work.',
+  'me.daily_held':
+    ':warning: Only {remaining} of the provider’s {limit} daily requests are left, kept for commands: the watcher is paused until {at}.',
+  'me.daily_exhausted':
+    ':no_entry: The provider’s daily request limit is reached until {at}. Commands that need the provider cannot be answered and the watcher is paused until then.',
 
   'audit.title': 'Recent changes and refused attempts',
   'audit.title_server': 'Recent changes and refused attempts for *{name}*',
@@ -173,6 +181,7 @@ const ja: Record<keyof typeof en, string> = {
   'list.power_stale':
     '{age}前の確認では {power}: その後しばらく読み直せておらず、変わっているかもしれません（`/vps power <サーバー>` で今の状態を確認できます）',
   'list.no_ip': 'IPなし',
+  'list.read_ago': '{age}前にプロバイダーから取得した一覧です。',
 
   'card.title': '{name}',
   'card.type': '種別',
@@ -240,6 +249,13 @@ const ja: Record<keyof typeof en, string> = {
   'me.signup_no': 'このキーではVPSの新規申し込みはできません。',
   'me.role': 'このワークスペースでのあなたのロール: *{role}*',
   'me.read_only': 'キーが読み取り専用のため、名前・メモ・逆引きDNSの変更は無効です。',
+  'me.daily_ok': '本日のプロバイダーへのリクエスト: {used} / {limit} 件（{at} にリセット）',
+  'me.daily_low':
+    ':warning: プロバイダーの1日あたりのリクエスト数が残りわずかです（{at} までに残り {remaining} / {limit} 件）。それまで監視の確認間隔を広げています。コマンドは引き続き使えます。',
+  'me.daily_held':
+    ':warning: プロバイダーの1日あたりのリクエスト数が残り {remaining} / {limit} 件となりました。残りはコマンドのために確保し、{at} まで監視を止めています。',
+  'me.daily_exhausted':
+    ':no_entry: プロバイダーの1日あたりのリクエスト上限に達しました。{at} までは、プロバイダーへの問い合わせが必要なコマンドには応答できず、監視も止まります。',
 
   'audit.title': '最近の変更と拒否された操作',
   'audit.title_server': '*{name}* の最近の変更と拒否された操作',

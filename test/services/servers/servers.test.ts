@@ -23,7 +23,7 @@ const summary = (name: string, ip: string, uuid = `uuid-${name}`): VpsSummary =>
 
 function setup(
   servers: VpsSummary[],
-  o: { snapshots?: SnapshotRow[]; now?: number; staleAfterMs?: number } = {},
+  o: { snapshots?: SnapshotRow[]; now?: number; staleAfterMs?: number; time?: { ms: number } } = {},
 ) {
   const audit: AuditEntry[] = [];
   const writes: string[] = [];
@@ -51,6 +51,15 @@ function setup(
     },
     setReverseDns: async () => ({ message: 'ok' }),
     getPower: async () => ({ status: 'running', raw: null }),
+    daily: {
+      limit: null,
+      used: 0,
+      remaining: null,
+      resetsAt: 0,
+      reserve: null,
+      level: 'ok',
+      backgroundHeldUntil: null,
+    },
   };
   const store = {
     audit: {
@@ -62,7 +71,7 @@ function setup(
     },
     snapshots: { all: async () => o.snapshots ?? [] },
   };
-  const clock = { now: () => new Date(o.now ?? 0) };
+  const clock = { now: () => new Date(o.time?.ms ?? o.now ?? 0) };
   const access = new AccessService({
     operators: ['U0OP'],
     approvers: [],
@@ -123,12 +132,31 @@ describe('ServersService', () => {
         snapshots: [snap('uuid-web-1', 'running', 20_000), snap('uuid-web-2', 'stopped', 10 * 60_000)],
       },
     );
-    const listed = await s.svc.list(op, { terms: [] });
+    const listed = (await s.svc.list(op, { terms: [] })).servers;
     expect(listed.map((l) => [l.name, l.power, l.powerAgeMs, l.powerStale])).toEqual([
       ['web-1', 'running', 20_000, false],
       ['web-2', 'stopped', 600_000, true],
       ['web-3', undefined, undefined, false],
     ]);
+  });
+
+  it('shows the list again while fresh, with when it was read; asks anew after the period and after a change', async () => {
+    const time = { ms: 1_000_000 };
+    const s = setup([summary('web-1', '10.0.0.1')], { time });
+    const first = await s.svc.list(op, { terms: [] });
+    time.ms += 14_000;
+    const again = await s.svc.list(op, { terms: [] });
+    expect(s.lists()).toBe(1);
+    expect(again.readAt.getTime()).toBe(first.readAt.getTime());
+    expect(time.ms - again.readAt.getTime()).toBe(14_000);
+    time.ms += 1_000;
+    const fresh = await s.svc.list(op, { terms: [] });
+    expect(s.lists()).toBe(2);
+    expect(fresh.readAt.getTime()).toBe(time.ms);
+    // A change here: the next read asks the provider, whatever the list's age.
+    await s.svc.change(op, 'memo', 'web-1', 'x');
+    await s.svc.list(op, { terms: [] });
+    expect(s.lists()).toBe(3);
   });
 
   it('reads the server list once per cache period for lookups', async () => {

@@ -28,6 +28,8 @@ export interface WorldOptions {
   budgetShare?: number;
   notifyChannel?: string | undefined;
   setupPendingEscalateMs?: number;
+  /** PROVIDER_DAILY_LIMIT of the bot's client (the simulator's own cap is `rateLimit.daily`). */
+  dailyLimit?: number;
 }
 
 export interface Instance {
@@ -91,6 +93,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       logger,
       clock: time.clientClock,
       retry: { maxAttempts: 1 },
+      dailyLimit: o.dailyLimit,
     });
     const provider: WatcherProvider = time.trackAll(client);
     const tracked = time.trackAll(store);

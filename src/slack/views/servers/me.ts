@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import type { DailyBudgetState } from '../../../provider/index.ts';
 import type { KeyScope, Role } from '../../../services/access.ts';
 import {
   enumLabel,
@@ -14,7 +15,27 @@ import { assertBlocksWithinLimits } from '../limits.ts';
 /** From this many days before the key's expiry `/vps me` warns, as the notify channel's first warning does. */
 const KEY_SOON_DAYS = 14;
 
-export function meView(ui: Ui, key: KeyScope, role: Role, now: Date): Message {
+/**
+ * The day's provider requests: counted against the configured daily limit,
+ * and whether the watcher is holding back for it (or the provider refused for the day).
+ */
+function dailyLine(ui: Ui, d: DailyBudgetState): string | undefined {
+  const params = {
+    used: d.used,
+    limit: d.limit ?? 0,
+    remaining: d.remaining ?? 0,
+    at: formatTime(
+      ui,
+      new Date(d.level === 'exhausted' ? (d.backgroundHeldUntil ?? d.resetsAt) : d.resetsAt),
+    ),
+  };
+  if (d.level === 'exhausted') return ui.t('me.daily_exhausted', params);
+  if (d.limit === null) return undefined;
+  if (d.backgroundHeldUntil !== null) return ui.t('me.daily_held', params);
+  return ui.t(d.level === 'low' ? 'me.daily_low' : 'me.daily_ok', params);
+}
+
+export function meView(ui: Ui, key: KeyScope, role: Role, now: Date, daily?: DailyBudgetState): Message {
   const lines: string[] = [];
   if (key.expiresAt === null) lines.push(ui.t('me.never'));
   else {
@@ -59,6 +80,8 @@ export function meView(ui: Ui, key: KeyScope, role: Role, now: Date): Message {
   if (!key.writable) tail.push(ui.t('me.read_only'));
   tail.push(ui.t('me.role', { role: enumLabel(ui, 'role', role) }));
   blocks.push({ type: 'section', text: { type: 'mrkdwn', text: tail.join('\n') } });
+  const day = daily ? dailyLine(ui, daily) : undefined;
+  if (day) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: day } });
   assertBlocksWithinLimits(blocks, 'message');
   return { text: ui.t('me.title'), blocks };
 }

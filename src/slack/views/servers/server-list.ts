@@ -38,11 +38,17 @@ function serverLine(ui: Ui, s: ListedServer): string {
   return `${first}\n${power}`;
 }
 
+export interface ListViewOptions {
+  /** How long ago the provider was asked for the list (it is shown again while fresh). */
+  readAgeMs?: number;
+}
+
 export function serverListView(
   ui: Ui,
   servers: readonly ListedServer[],
   filter: ListFilter,
   page: number,
+  opts: ListViewOptions = {},
 ): Message {
   const filterShown = filterText(filter);
   const header = filterShown
@@ -57,6 +63,17 @@ export function serverListView(
   const shown = servers.slice(current * LIST_PAGE_SIZE, (current + 1) * LIST_PAGE_SIZE);
   const blocks: KnownBlock[] = [
     { type: 'section', text: { type: 'mrkdwn', text: `*${escapeMrkdwn(header)}*` } },
+    // A list shown again from a recent read says how old it is.
+    ...(opts.readAgeMs !== undefined && opts.readAgeMs >= 1000
+      ? [
+          {
+            type: 'context',
+            elements: [
+              { type: 'mrkdwn', text: ui.t('list.read_ago', { age: formatDuration(ui, opts.readAgeMs) }) },
+            ],
+          } satisfies KnownBlock,
+        ]
+      : []),
     { type: 'divider' },
     ...shown.map((s): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text: serverLine(ui, s) } })),
   ];

@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
+import type { DailyBudgetState } from '../../../../src/provider/index.ts';
 import type { KeyScope } from '../../../../src/services/access.ts';
 import type { ListedServer, LogsPage, VpsDetail } from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
@@ -88,6 +89,15 @@ describe('server list view', () => {
     expect(text).toContain(':large_green_circle: running (seen 12 s ago)');
     expect(text).toContain(':warning: running when last seen 14 min ago: not read again for several rounds');
     expect(text).toContain('power not seen yet');
+  });
+
+  it('says how old a list shown again from a recent read is, in both languages; a fresh one says nothing', () => {
+    const all = Array.from({ length: 3 }, (_, i) => server(i));
+    const text = (u: typeof ui | typeof ja, readAgeMs: number) =>
+      JSON.stringify(serverListView(u, all, { terms: [] }, 0, { readAgeMs }).blocks);
+    expect(text(ui, 12_000)).toContain('Server list as read from the provider 12 s ago.');
+    expect(text(ja, 12_000)).toContain('12秒前にプロバイダーから取得した一覧です。');
+    expect(text(ui, 300)).not.toContain('as read from the provider');
   });
 
   it('says when nothing matches', () => {
@@ -202,6 +212,49 @@ describe('me, audit, help views', () => {
       services: { vps: { permission_type: 'read', target_mode: 'all', targets: [] } },
     },
   };
+
+  it('me tells the day’s budget: the count, running low, the watcher paused, refused for the day', () => {
+    const now = new Date('2026-03-02T03:00:00Z');
+    const resetsAt = Date.parse('2026-03-02T15:00:00Z');
+    const day = (over: Partial<DailyBudgetState>): DailyBudgetState => ({
+      limit: 10_000,
+      used: 1_200,
+      remaining: 8_800,
+      resetsAt,
+      reserve: 1_000,
+      level: 'ok',
+      backgroundHeldUntil: null,
+      ...over,
+    });
+    const text = (u: typeof ui | typeof ja, d: DailyBudgetState) =>
+      JSON.stringify(meView(u, key, 'viewer', now, d).blocks);
+    expect(text(ui, day({}))).toContain(
+      'Provider requests today: 1200 of 10000 (the count starts again Mar 2, 2026, 15:00 UTC).',
+    );
+    const low = day({ used: 8_500, remaining: 1_500, level: 'low' });
+    expect(text(ui, low)).toContain(
+      'The provider’s daily request budget is running low: 1500 of 10000 left until Mar 2, 2026, 15:00 UTC. The watcher checks servers less often',
+    );
+    expect(text(ja, low)).toContain(
+      'プロバイダーの1日あたりのリクエスト数が残りわずかです（2026/03/03 00:00 Asia/Tokyo までに残り 1500 / 10000 件）。',
+    );
+    const held = day({ used: 9_100, remaining: 900, level: 'low', backgroundHeldUntil: resetsAt });
+    expect(text(ui, held)).toContain('the watcher is paused until Mar 2, 2026, 15:00 UTC');
+    expect(text(ja, held)).toContain('2026/03/03 00:00 Asia/Tokyo まで監視を止めています。');
+    const refused = day({
+      limit: null,
+      remaining: null,
+      reserve: null,
+      level: 'exhausted',
+      backgroundHeldUntil: resetsAt,
+    });
+    expect(text(ui, refused)).toContain(
+      'The provider’s daily request limit is reached until Mar 2, 2026, 15:00 UTC.',
+    );
+    expect(text(ja, refused)).toContain('1日あたりのリクエスト上限に達しました。');
+    // No limit configured and nothing refused: nothing to say about the day.
+    expect(text(ui, day({ limit: null, remaining: null, reserve: null }))).not.toContain('requests today');
+  });
 
   it('me says an expired key expired', () => {
     const m = meView(ui, key, 'viewer', new Date('2026-01-01T00:00:00Z'));
