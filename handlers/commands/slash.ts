@@ -6,11 +6,15 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { parseProblemMessage } from '../../src/slack/error-text.ts';
 import type { ParseResult } from '../../src/slack/grammar/tokens.ts';
+import { progressView } from '../../src/slack/views/messages.ts';
 import type { HandlerDeps } from '../deps.ts';
 import { failureReply, firstDelivery, replyTo } from '../kit.ts';
 import type { CommandContext, CommandTable } from './command.ts';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/** An answer not ready within this shows "reading from the provider…", which the answer then replaces. */
+export const PROGRESS_AFTER_MS = 1_000;
 
 export interface SlashCommand<C extends { name: string }> {
   /** As typed in Slack: `/vps`, `/hosting`. */
@@ -30,7 +34,26 @@ export function slashCommand<C extends { name: string }>(deps: HandlerDeps, comm
     const actor = { userId: typed.user_id, channelId: typed.channel_id };
     const log = deps.logger.child({ component: `${command.slash.slice(1)}-command`, user: actor.userId });
     const ui = await deps.ui(actor.userId);
-    const reply = (m: Parameters<CommandContext['reply']>[0]) => replyTo(respond, m);
+    // A slow provider must not leave the person looking at nothing: after a moment they see
+    // that the bot is asking, and the first answer takes that line's place.
+    let answered = false;
+    let progress: Promise<void> | undefined;
+    const timer = setTimeout(() => {
+      if (answered) return;
+      progress = replyTo(respond, progressView(ui)).catch((err: unknown) => {
+        log.info({ err: err instanceof Error ? err.name : 'error' }, 'progress line not shown');
+      });
+    }, PROGRESS_AFTER_MS);
+    const reply = async (m: Parameters<CommandContext['reply']>[0]) => {
+      clearTimeout(timer);
+      const first = !answered;
+      answered = true;
+      const shown = progress;
+      if (first && shown) {
+        await shown;
+        await replyTo(respond, m, { replaceOriginal: true });
+      } else await replyTo(respond, m);
+    };
     if (!parsed.ok) {
       await reply(parseProblemMessage(ui, parsed.error, command.slash));
       return;
@@ -44,6 +67,13 @@ export function slashCommand<C extends { name: string }>(deps: HandlerDeps, comm
       log.info({ command: c.name, ms: Math.round(performance.now() - started) }, `${command.slash} answered`);
     } catch (err) {
       await reply(failureReply(log, ui, err, `${command.slash} ${c.name}`));
+    } finally {
+      clearTimeout(timer);
+      // Answered elsewhere (a form opened, a message in the channel): the progress line goes.
+      if (!answered && progress) {
+        await progress;
+        await respond({ delete_original: true }).catch(() => undefined);
+      }
     }
   };
 }

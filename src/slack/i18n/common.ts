@@ -90,6 +90,7 @@ const en = {
   'error.already_handled': 'This request was already handled; nothing was repeated.',
   'error.slow_down':
     'You’re sending commands faster than the provider allows; try again in {seconds} s. Nothing was sent.',
+  'command.progress': ':hourglass_flowing_sand: Reading from the provider… the answer appears here.',
   'error.internal':
     'Something went wrong on our side and nothing was changed. Try again; if it keeps failing, tell the bot’s admins.',
 
@@ -223,6 +224,7 @@ const ja: Record<keyof typeof en, string> = {
   'error.already_handled': 'このリクエストは処理済みです。操作は繰り返していません。',
   'error.slow_down':
     'コマンドの送信間隔が短すぎるため、プロバイダーの利用上限を守るために受け付けませんでした（何も送信していません）。{seconds} 秒後にもう一度お試しください。',
+  'command.progress': ':hourglass_flowing_sand: プロバイダーに問い合わせています… 結果はここに表示されます。',
   'error.internal':
     'ボット側で問題が発生し、何も変更されていません。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
 

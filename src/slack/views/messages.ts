@@ -10,6 +10,11 @@ function clip(s: string, max: number): string {
 }
 
 /** A plain sentence as a one-section message. */
+/** Shown when an answer takes more than a moment (a slow provider); the answer replaces it. */
+export function progressView(ui: Ui): Message {
+  return textView(ui.t('command.progress'));
+}
+
 export function textView(text: string): Message {
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
   assertBlocksWithinLimits(blocks, 'message');
