@@ -61,7 +61,9 @@ export type ServiceErrorCode =
   /** The bot cannot post in the channel a watch names (`params.channel`; `params.reason`: Slack's error). */
   | 'watch_channel_unreachable'
   /** This person's budget of provider-spending commands is used up for now; `params.seconds` until the next. */
-  | 'slow_down';
+  | 'slow_down'
+  /** A rename to the name another server has (`params.name`, that server's `params.ip`). */
+  | 'name_taken';
 
 export class ServiceError extends Error {
   constructor(

@@ -70,6 +70,18 @@ describe('/vps changes through the real app', () => {
     expect(puts(h).length).toBe(n);
   });
 
+  it('refuses a name another server already has, naming it, before any provider call', async () => {
+    const n = puts(h).length;
+    const db1 = h.sim.control.servers().find((s) => s.name === 'db-1')!;
+    const text = messageText(await (await h.command('rename web-1 db-1', { user: OPERATOR })).reply());
+    expect(text).toContain(`Another server is already called \`db-1\` (${db1.ipAddress})`);
+    expect(text).toContain('Pick another name.');
+    expect(puts(h).length).toBe(n);
+    expect(h.sim.control.servers().filter((s) => s.name === 'db-1')).toHaveLength(1);
+    const [audit] = await h.bot.store.audit.latest({ limit: 1 });
+    expect(audit).toMatchObject({ action: 'rename', outcome: 'refused', errorCode: 'name_taken' });
+  });
+
   it('refuses a viewer trying a write, and audits the attempt', async () => {
     const uuid = uuidOf(h, 'web-1');
     const n = puts(h).length;

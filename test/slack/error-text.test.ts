@@ -111,6 +111,9 @@ describe('failure sentences', () => {
     expect(text(ja, new ServiceError('channel_not_allowed', { channels: 'C0OPS0001,C0ALERTS1' }))).toBe(
       'このチャンネルではボットのコマンドを使えません。<#C0OPS0001>、<#C0ALERTS1> で実行してください。',
     );
+    expect(text(ja, new ServiceError('name_taken', { name: 'db-1', ip: '203.0.113.4' }))).toBe(
+      '`db-1` という名前のサーバー（203.0.113.4）がすでにあります。同じ名前が2台あると名前で区別できなくなるため、別の名前にしてください。',
+    );
     expect(text(ui, new ServiceError('channel_not_allowed', { channels: '' }))).toContain(
       'Ask an admin which channels are allowed',
     );

@@ -266,6 +266,17 @@ export class ServersService {
       await audit(server.uuid, 'refused', { name: server.name }, 'invalid_field');
       throw new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit ?? 0 });
     }
+    if (field === 'name' && value !== server.name) {
+      // Two servers of one name cannot be told apart by name any more (show, power, audit, watch).
+      const wanted = value.toLowerCase();
+      const taken = (await this.listing('write')).value.find(
+        (s) => s.uuid !== server.uuid && s.name.toLowerCase() === wanted,
+      );
+      if (taken) {
+        await audit(server.uuid, 'refused', { name: server.name }, 'name_taken');
+        throw new ServiceError('name_taken', { name: value, ip: taken.ip_address ?? '-' });
+      }
+    }
     const p = this.deps.provider;
     let before: string | null;
     try {

@@ -91,6 +91,8 @@ const en = {
   'error.slow_down':
     'You’re sending commands faster than the provider allows; try again in {seconds} s. Nothing was sent.',
   'command.progress': ':hourglass_flowing_sand: Reading from the provider… the answer appears here.',
+  'error.name_taken':
+    'Another server is already called `{name}` ({ip}): two servers of one name could no longer be told apart by name. Pick another name.',
   'error.internal':
     'Something went wrong on our side and nothing was changed. Try again; if it keeps failing, tell the bot’s admins.',
 
@@ -225,6 +227,8 @@ const ja: Record<keyof typeof en, string> = {
   'error.slow_down':
     'コマンドの送信間隔が短すぎるため、プロバイダーの利用上限を守るために受け付けませんでした（何も送信していません）。{seconds} 秒後にもう一度お試しください。',
   'command.progress': ':hourglass_flowing_sand: プロバイダーに問い合わせています… 結果はここに表示されます。',
+  'error.name_taken':
+    '`{name}` という名前のサーバー（{ip}）がすでにあります。同じ名前が2台あると名前で区別できなくなるため、別の名前にしてください。',
   'error.internal':
     'ボット側で問題が発生し、何も変更されていません。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
 
