@@ -10,11 +10,11 @@ import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
 import type { AccessService, Action, Actor, KeyScope, Role } from '../access.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
-import { checkField } from './field-rules.ts';
+import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
 import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
 
 export type { LogsPage, VpsDetail, VpsSummary } from '../../provider/index.ts';
-export { FIELD_LIMITS } from './field-rules.ts';
+export { checkListFilter, checkServerRef, FIELD_LIMITS, REF_LIMITS } from './field-rules.ts';
 export {
   type ChangeField,
   changeValue,
@@ -67,6 +67,16 @@ const interactive = { lane: 'interactive' } as const;
 const ACTION_OF: Record<ChangeField, Action> = { name: 'rename', memo: 'memo', rdns: 'rdns' };
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
+/** A reference or filter that cannot name anything: refused in words, before any call. */
+function refused(p: RefProblem): ServiceError {
+  return new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit });
+}
+
+function refuseLongRef(ref: string): void {
+  const p = checkServerRef(ref);
+  if (p) throw refused(p);
+}
+
 export class ServersService {
   private listCache: { at: number; servers: Promise<VpsSummary[]> } | undefined;
 
@@ -94,6 +104,7 @@ export class ServersService {
   }
 
   async resolve(ref: string): Promise<VpsSummary> {
+    refuseLongRef(ref);
     const needle = ref.trim().toLowerCase();
     const servers = await this.servers();
     const exact = servers.filter(
@@ -110,6 +121,8 @@ export class ServersService {
   }
 
   async list(actor: Actor, filter: ListFilter): Promise<ListedServer[]> {
+    const tooLong = checkListFilter(filter);
+    if (tooLong) throw refused(tooLong);
     await this.deps.access.authorize(actor, 'list');
     const [servers, snapshots] = await Promise.all([this.servers(true), this.deps.store.snapshots.all()]);
     const power = new Map(snapshots.filter((p) => p.powerStatus !== null).map((p) => [p.serverUuid, p]));
@@ -132,12 +145,14 @@ export class ServersService {
   }
 
   async show(actor: Actor, ref: string): Promise<VpsDetail> {
+    refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'show');
     const s = await this.resolve(ref);
     return this.deps.provider.getServer(s.uuid, interactive);
   }
 
   async power(actor: Actor, ref: string): Promise<{ server: VpsSummary; power: string; at: Date }> {
+    refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'power');
     const server = await this.resolve(ref);
     const { status } = await this.deps.provider.getPower(server.uuid, interactive);
@@ -146,6 +161,7 @@ export class ServersService {
 
   /** The server's card: its detail, and whether this person may edit it (any of the three changes). */
   async card(actor: Actor, ref: string): Promise<{ detail: VpsDetail; canEdit: boolean }> {
+    refuseLongRef(ref);
     const [detail, caps] = await Promise.all([this.show(actor, ref), this.deps.access.capabilities(actor)]);
     const canEdit = caps.allowed.some((a) => a === 'rename' || a === 'memo' || a === 'rdns');
     return { detail, canEdit };
@@ -161,6 +177,12 @@ export class ServersService {
     const params = { ref, value };
     const audit = (target: string, outcome: AuditOutcome, extra: Record<string, unknown>, code?: string) =>
       this.deps.audit.byActor(actor, action, target, outcome, { ...params, ...extra }, code);
+    const tooLong = checkServerRef(ref);
+    if (tooLong) {
+      // The store keeps a bounded copy of what was typed: the row stays short.
+      await audit(ref, 'refused', {}, 'invalid_field');
+      throw refused(tooLong);
+    }
     await this.guardWrite(actor, action, ref, params);
     const server = await this.resolve(ref);
     const problems = checkField(field, value);
@@ -225,6 +247,7 @@ export class ServersService {
     field: ChangeField,
     ref: string,
   ): Promise<{ server: VpsSummary; value: string }> {
+    refuseLongRef(ref);
     await this.guardWrite(actor, ACTION_OF[field], ref, { ref, form: true });
     const server = await this.resolve(ref);
     if (field === 'name') return { server, value: server.name };
@@ -256,6 +279,7 @@ export class ServersService {
   }
 
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {
+    if (ref !== undefined) refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'audit');
     const server = ref ? await this.resolve(ref) : undefined;
     const entries = await this.deps.store.audit.latest({

@@ -87,6 +87,9 @@ const en = {
   'field.rdns.required': 'Enter a hostname.',
   'field.rdns.too_long': 'The hostname can be at most {limit} characters.',
   'field.rdns.charset': 'Use only letters, digits, - and . in the hostname.',
+  'field.server_ref.too_long':
+    'The server name is too long. Name a server by its name, uuid or IP address, at most {limit} characters.',
+  'field.filter.too_long': 'The list filter is too long. Use at most {limit} characters.',
   'field.invalid': 'The value for {field} is not accepted by the provider’s rules.',
 
   'provider.BAD_REQUEST':
@@ -204,6 +207,9 @@ const ja: Record<keyof typeof en, string> = {
   'field.rdns.required': 'ホスト名を入力してください。',
   'field.rdns.too_long': 'ホスト名は {limit} 文字以内で入力してください。',
   'field.rdns.charset': 'ホスト名には半角英数字・- と . のみ使えます。',
+  'field.server_ref.too_long':
+    'サーバーの指定が長すぎます。名前・UUID・IPアドレスのいずれかを {limit} 文字以内で指定してください。',
+  'field.filter.too_long': '一覧の絞り込み条件が長すぎます。{limit} 文字以内で指定してください。',
   'field.invalid': '{field} の値がプロバイダーの規則に合いません。',
 
   'provider.BAD_REQUEST':

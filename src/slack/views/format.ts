@@ -217,7 +217,19 @@ export function formatYen(ui: Ui, yen: number): string {
   return ui.locale === 'ja' ? `${n}円` : `¥${n}`;
 }
 
-/** Slack mrkdwn treats &, < and > as control characters. */
+/** `s` cut to `max` characters (code points), its end marked when cut. */
+export function clip(s: string, max: number): string {
+  const chars = [...s];
+  return chars.length <= max ? s : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * Slack mrkdwn treats &, < and > as control characters: every text that did
+ * not come from our catalogs (provider data, what a person typed) goes
+ * through here before it reaches mrkdwn, so `<!channel>` or `<@U…>` in a
+ * server name or a memo is shown as text, never as a live mention or link.
+ * plain_text fields need none of it (Slack shows them as they are).
+ */
 export function escapeMrkdwn(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

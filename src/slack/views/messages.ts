@@ -1,13 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChangeResult } from '../../services/servers/index.ts';
-import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
+import { clip, enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
 import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
-
-/** `s` cut to `max` characters (code points), its end marked when cut. */
-function clip(s: string, max: number): string {
-  const chars = [...s];
-  return chars.length <= max ? s : `${chars.slice(0, max - 1).join('')}…`;
-}
 
 /** A plain sentence as a one-section message. */
 export function textView(text: string): Message {
