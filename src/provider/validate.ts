@@ -167,7 +167,26 @@ export interface LogsQuery {
   cursor?: string;
 }
 
-const LOG_TIME_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+const LOG_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * A logs `from`/`to` time, `YYYY-MM-DD[ HH:MM[:SS]]`, naming a moment that
+ * exists: a day of the calendar (`2026-02-30` and `2026-13-01` are not),
+ * hours 00-23, minutes and seconds 00-59.
+ */
+export function isLogTime(value: string): boolean {
+  const m = LOG_TIME_RE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
+  if (day > days) return false;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59)) return false;
+  return m[6] === undefined || Number(m[6]) <= 59;
+}
 
 export function validateLogsQuery(q: unknown): ValidationIssue[] {
   if (q === undefined) return [];
@@ -181,7 +200,8 @@ export function validateLogsQuery(q: unknown): ValidationIssue[] {
   for (const f of ['from', 'to'] as const) {
     const t = v[f];
     if (t === undefined) continue;
-    if (!isString(t) || !LOG_TIME_RE.test(t)) out.push(issue(f, 'format', 'use YYYY-MM-DD HH:MM:SS'));
+    if (!isString(t) || !isLogTime(t))
+      out.push(issue(f, 'format', 'a real date and time, YYYY-MM-DD HH:MM:SS'));
   }
   if (v.status_class !== undefined && !(LOG_STATUS_CLASSES as readonly unknown[]).includes(v.status_class))
     out.push(issue('status_class', 'enum', 'success or error'));

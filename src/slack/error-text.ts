@@ -131,6 +131,11 @@ export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Me
         ui,
         ui.t('parse.bad_filter', { filter: escapeMrkdwn(p.filter), expected: escapeMrkdwn(p.expected) }),
       );
+    case 'bad_date':
+      return failureView(
+        ui,
+        ui.t('parse.bad_date', { filter: escapeMrkdwn(p.filter), value: escapeMrkdwn(p.value) }),
+      );
     case 'usage': {
       const key = `usage.${p.command}`;
       return failureView(

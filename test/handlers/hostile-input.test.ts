@@ -56,6 +56,20 @@ describe('commands with huge arguments', () => {
     expect(provider()).toBe(before);
   });
 
+  it('refuses a log date the calendar does not have, by name, before any provider call', async () => {
+    const before = provider();
+    for (const [filter, value] of [
+      ['from', '2026-13-01'],
+      ['to', '2026-02-30'],
+    ]) {
+      const answer = messageText(
+        await (await h.command(`logs ${filter}=${value}`, { user: OPERATOR })).reply(),
+      );
+      expect(answer).toContain(fill(en['parse.bad_date'], { filter: filter!, value: value! }));
+    }
+    expect(provider()).toBe(before);
+  });
+
   it('shows the audit trail after refused commands with huge arguments, their values cut visibly', async () => {
     await (await h.command(`rename ${huge} web-9`, { user: VIEWER })).reply();
     await (await h.command(`memo web-1 ${'m'.repeat(2900)}`, { user: VIEWER })).reply();

@@ -162,6 +162,10 @@ describe('validateLogsQuery', () => {
     expect(rules(validateLogsQuery({ status_class: 'client' }))).toEqual(['enum']);
     expect(rules(validateLogsQuery({ status_code: 99 }))).toEqual(['range']);
     expect(rules(validateLogsQuery({ from: 'yesterday' }))).toEqual(['format']);
+    expect(rules(validateLogsQuery({ from: '2026-13-01 00:00:00' }))).toEqual(['format']);
+    expect(rules(validateLogsQuery({ to: '2026-02-30 23:59:59' }))).toEqual(['format']);
+    expect(rules(validateLogsQuery({ to: '2026-01-01 24:00:00' }))).toEqual(['format']);
+    expect(validateLogsQuery({ from: '2028-02-29 12:00:00' })).toEqual([]);
     expect(rules(validateLogsQuery({ page: 2 }))).toEqual(['unknown']);
     expect(validateLogsQuery({ method: 'get' })[0]?.field).toBe('method');
   });

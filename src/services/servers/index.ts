@@ -18,6 +18,7 @@ export { checkListFilter, checkServerRef, FIELD_LIMITS, REF_LIMITS } from './fie
 export {
   type ChangeField,
   changeValue,
+  isLogTime,
   type ListFilter,
   LOG_METHODS,
   type LogFilter,

@@ -39,6 +39,8 @@ const en = {
   'parse.unknown_command': 'I don’t know `{word}`. Run `{command} help` to see the commands.',
   'parse.bad_filter':
     'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
+  'parse.bad_date':
+    '`{filter}={value}` is not a date and time that exists. Give a real day and time, e.g. `from=2026-02-28` or `to=2026-03-01T18:30`.',
   'usage.show': 'Usage: `/vps show <server>`, e.g. `/vps show web-1`.',
   'usage.power': 'Usage: `/vps power <server>`, e.g. `/vps power web-1`.',
   'usage.rename': 'Usage: `/vps rename <server> <new-name>`, e.g. `/vps rename web-1 web-01`.',
@@ -157,6 +159,8 @@ const ja: Record<keyof typeof en, string> = {
   'parse.unknown_command':
     '`{word}` というコマンドはありません。`{command} help` でコマンド一覧を確認してください。',
   'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
+  'parse.bad_date':
+    '`{filter}={value}` は存在しない日付または時刻です。実在する日時を指定してください（例: `from=2026-02-28`、`to=2026-03-01T18:30`）。',
   'usage.show': '使い方: `/vps show <サーバー>`（例: `/vps show web-1`）',
   'usage.power': '使い方: `/vps power <サーバー>`（例: `/vps power web-1`）',
   'usage.rename': '使い方: `/vps rename <サーバー> <新しい名前>`（例: `/vps rename web-1 web-01`）',
