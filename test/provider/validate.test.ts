@@ -14,6 +14,7 @@ import {
   validateRootPassword,
   validateServerName,
   validateSignupInput,
+  validateSshKeyName,
   validateSshPublicKey,
 } from '../../src/provider/index.ts';
 
@@ -135,6 +136,29 @@ describe('validateSshPublicKey', () => {
     expect(rules(validateSshPublicKey('hello world'))).toEqual(['format']);
     expect(rules(validateSshPublicKey('ssh-ed25519 AAAA me＠host'))).toEqual(['full_width']);
     expect(rules(validateSshPublicKey(''))).toEqual(['required']);
+  });
+  it('refuses types the provider does not take and base64 that is not a key of the type named', () => {
+    const ed = 'AAAAC3NzaC1lZDI1NTE5AAAAIB3x';
+    // DSA: OpenSSH stopped accepting it, so does the provider.
+    expect(rules(validateSshPublicKey('ssh-dss AAAAB3NzaC1kc3MAAACBAP'))).toEqual(['format']);
+    expect(rules(validateSshPublicKey(`ssh-rsa ${ed} me`))).toEqual(['format']);
+    expect(rules(validateSshPublicKey(`ssh-ed25519 ${ed.slice(0, -1)}`))).toEqual(['format']);
+    expect(rules(validateSshPublicKey(`ssh-ed25519 ${ed}===`))).toEqual(['format']);
+    expect(rules(validateSshPublicKey('ssh-ed25519 AAAA'))).toEqual(['format']);
+    expect(rules(validateSshPublicKey('ssh-ed25519'))).toEqual(['format']);
+    expect(validateSshPublicKey(`  ssh-ed25519 ${ed} me@host and more words `)).toEqual([]);
+  });
+});
+
+describe('validateSshKeyName', () => {
+  it('takes up to 50 half-width characters without spaces', () => {
+    expect(validateSshKeyName('deploy-key_1@laptop')).toEqual([]);
+    expect(validateSshKeyName('k'.repeat(50))).toEqual([]);
+    expect(rules(validateSshKeyName('k'.repeat(51)))).toEqual(['max_length']);
+    expect(rules(validateSshKeyName('my key'))).toEqual(['charset']);
+    expect(rules(validateSshKeyName('鍵'))).toEqual(['charset']);
+    expect(rules(validateSshKeyName('a\u0000b'))).toEqual(['charset']);
+    expect(rules(validateSshKeyName(' '))).toEqual(['required']);
   });
 });
 

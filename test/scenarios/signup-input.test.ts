@@ -4,6 +4,7 @@
  * refused on their own field before any request.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { catalogs } from '../../src/slack/i18n/index.ts';
 import { REQUESTER, type Scene, type SubmitValues, startScene, VIEWER } from './signup-harness.ts';
 
 const form = (over: Partial<SubmitValues> = {}): SubmitValues => ({
@@ -34,6 +35,43 @@ describe('the order form and hostile input', () => {
     await scene.submit(form({ root_password: word }), VIEWER);
     await scene.slack.waitFor((c) => c.method === 'views.update');
     expect(scene.registry.has(word)).toBe(false);
+    expect(scene.sim.control.requests({ method: 'POST' })).toHaveLength(0);
+  });
+
+  it('refuses SSH key names and public keys the provider would refuse, on their own fields', async () => {
+    scene = await startScene();
+    const en = catalogs.en;
+    const ed = 'AAAAC3NzaC1lZDI1NTE5AAAAIB3x';
+    const cases: [Partial<SubmitValues>, string, string][] = [
+      [{ ssh_key_name: 'my laptop key' }, 'vps_signup_ssh_key_name', en['signup.rule.charset.ssh_key_name']],
+      [
+        { ssh_key_name: 'k'.repeat(51) },
+        'vps_signup_ssh_key_name',
+        en['signup.rule.too_long'].replace('{limit}', '50'),
+      ],
+      [
+        { ssh_key_name: 'deploy', ssh_public_key: 'ssh-dss AAAAB3NzaC1kc3MAAACBAP' },
+        'vps_signup_ssh_public_key',
+        en['signup.rule.ssh_format'],
+      ],
+      [
+        { ssh_key_name: 'deploy', ssh_public_key: `ssh-rsa ${ed} me@host` },
+        'vps_signup_ssh_public_key',
+        en['signup.rule.ssh_format'],
+      ],
+      [
+        { ssh_key_name: 'deploy', ssh_public_key: `ssh-ed25519 ${ed.slice(0, -2)}` },
+        'vps_signup_ssh_public_key',
+        en['signup.rule.ssh_format'],
+      ],
+    ];
+    for (const [over, block, sentence] of cases) {
+      const ack = await scene.submit(form({ root_password: 'Typed-Passw0rd-77', ...over }), REQUESTER);
+      const body = JSON.parse(ack.text) as Errors;
+      expect(body.response_action).toBe('errors');
+      expect(Object.keys(body.errors)).toEqual([block]);
+      expect(body.errors[block]).toContain(sentence);
+    }
     expect(scene.sim.control.requests({ method: 'POST' })).toHaveLength(0);
   });
 });
