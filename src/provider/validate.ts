@@ -163,12 +163,7 @@ export function validateSshPublicKey(value: unknown, field = 'ssh_public_key'): 
   if (v.length === 0) return [issue(field, 'required', 'must not be empty')];
   if (/[^\x20-\x7e]/.test(v)) return [issue(field, 'full_width', 'only half-width characters')];
   const [type, data] = v.split(/ +/);
-  if (
-    !type ||
-    !(SSH_KEY_TYPES as readonly string[]).includes(type) ||
-    !data ||
-    !blobNamesType(data, type)
-  )
+  if (!type || !(SSH_KEY_TYPES as readonly string[]).includes(type) || !data || !blobNamesType(data, type))
     return [issue(field, 'format', 'must be an OpenSSH public key such as "ssh-ed25519 AAAA... comment"')];
   return [];
 }
