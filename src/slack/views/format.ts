@@ -184,10 +184,10 @@ export function slackDate(ui: Ui, ms: number): string {
   return `<!date^${sec}^{date_short_pretty} {time}|${formatZonedTime(ui, new Date(sec * 1000))}>`;
 }
 
-/** A provider time shown in the user's zone, to the second, for a list whose heading names the zone; an unparseable value is shown as given. */
+/** A provider time shown in the user's zone, to the second, for a list whose heading names the zone; an unparseable value is shown as given (as mrkdwn text). */
 export function formatProviderTime(ui: Ui, s: string): string {
   const d = parseProviderTime(s);
-  return d ? formatClockTime(ui, d) : s;
+  return d ? formatClockTime(ui, d) : escapeMrkdwn(s);
 }
 
 /**
@@ -205,10 +205,10 @@ export function formatTimeLeft(ui: Ui, ms: number): string {
   return ui.t('time.left.soon');
 }
 
-/** A provider enum value (power, contract status) in the user's language when the catalog knows it. */
+/** A provider enum value (power, contract status) in the user's language when the catalog knows it; else as given, as mrkdwn text. */
 export function enumLabel(ui: Ui, prefix: 'power' | 'status' | 'permission' | 'role', value: string): string {
   const key = `${prefix}.${value}`;
-  return isMessageKey(key) ? ui.t(key as MessageKey) : value;
+  return isMessageKey(key) ? ui.t(key as MessageKey) : escapeMrkdwn(value);
 }
 
 /** Yen as people in each language write it: ¥12,345 / 12,345円. */

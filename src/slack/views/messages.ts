@@ -57,7 +57,7 @@ export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
     text = ui.t('announce.rdns', {
       user: userId,
       name,
-      ip: r.server.ip_address ?? '-',
+      ip: escapeMrkdwn(r.server.ip_address ?? '-'),
       after: escapeMrkdwn(r.after),
       before: escapeMrkdwn(r.before ?? ui.t('card.none')),
     });

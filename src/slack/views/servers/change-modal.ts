@@ -37,7 +37,10 @@ export function changeModalView(
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: ui.t('modal.server', { name: escapeMrkdwn(server.name), ip: server.ip_address ?? '-' }),
+        text: ui.t('modal.server', {
+          name: escapeMrkdwn(server.name),
+          ip: escapeMrkdwn(server.ip_address ?? '-'),
+        }),
       },
     },
     {

@@ -31,7 +31,7 @@ export function logsView(ui: Ui, page: LogsPage, filter: LogFilter): Message {
   const lines = page.logs.map((e) => {
     const ok = e.status_code < 400 ? ':white_check_mark:' : ':x:';
     const ms = e.response_time_ms === null ? '' : ` · ${e.response_time_ms} ms`;
-    return `${ok} \`${formatProviderTime(ui, e.created_at)}\` *${e.method}* \`${escapeMrkdwn(e.path)}\` → ${e.status_code}${ms} · ${escapeMrkdwn(e.ip_address)}`;
+    return `${ok} \`${formatProviderTime(ui, e.created_at)}\` *${escapeMrkdwn(e.method)}* \`${escapeMrkdwn(e.path)}\` → ${e.status_code}${ms} · ${escapeMrkdwn(e.ip_address)}`;
   });
   blocks.push(...packLines(lines));
   blocks.push({

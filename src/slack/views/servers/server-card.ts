@@ -35,7 +35,7 @@ export function serverCardView(ui: Ui, s: VpsDetail, opts: CardOptions): Message
             disk: s.plan.disk_gb,
           }),
         ),
-        field(ui.t('card.ip'), s.ip_address ? `\`${s.ip_address}\`` : none),
+        field(ui.t('card.ip'), s.ip_address ? `\`${escapeMrkdwn(s.ip_address)}\`` : none),
         field(ui.t('card.hostname'), v(s.hostname)),
         field(ui.t('card.rdns'), v(s.reverse_hostname)),
         field(ui.t('card.os'), v(s.os)),
@@ -49,7 +49,7 @@ export function serverCardView(ui: Ui, s: VpsDetail, opts: CardOptions): Message
       elements: [
         {
           type: 'mrkdwn',
-          text: `${ui.t('card.power_at', { at: formatTime(ui, opts.readAt) })} · \`${s.uuid}\``,
+          text: `${ui.t('card.power_at', { at: formatTime(ui, opts.readAt) })} · \`${escapeMrkdwn(s.uuid)}\``,
         },
       ],
     },
@@ -75,5 +75,5 @@ export function serverCardView(ui: Ui, s: VpsDetail, opts: CardOptions): Message
     ],
   });
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: `${s.name}: ${enumLabel(ui, 'power', s.power.status)}`, blocks };
+  return { text: `${escapeMrkdwn(s.name)}: ${enumLabel(ui, 'power', s.power.status)}`, blocks };
 }

@@ -34,7 +34,7 @@ function powerLine(ui: Ui, s: ListedServer): string {
 
 function serverLine(ui: Ui, s: ListedServer): string {
   const power = powerLine(ui, s);
-  const first = `*${escapeMrkdwn(s.name)}* · \`${s.ip_address ?? ui.t('list.no_ip')}\` · ${escapeMrkdwn(s.vps_type)} · ${escapeMrkdwn(s.plan_name)} · ${enumLabel(ui, 'status', s.status)}`;
+  const first = `*${escapeMrkdwn(s.name)}* · \`${s.ip_address === null ? ui.t('list.no_ip') : escapeMrkdwn(s.ip_address)}\` · ${escapeMrkdwn(s.vps_type)} · ${escapeMrkdwn(s.plan_name)} · ${enumLabel(ui, 'status', s.status)}`;
   return `${first}\n${power}`;
 }
 
