@@ -1,6 +1,16 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChangeResult } from '../../services/servers/index.ts';
-import { clip, enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
+import {
+  clip,
+  enumLabel,
+  escapeMrkdwn,
+  formatTime,
+  type Message,
+  mrkdwnText,
+  POWER_EMOJI,
+  SHOWN,
+  type Ui,
+} from './format.ts';
 import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
 
 /** A plain sentence as a one-section message. */
@@ -44,7 +54,7 @@ export function failureView(
 }
 
 export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
-  const name = escapeMrkdwn(r.server.name);
+  const name = mrkdwnText(r.server.name, SHOWN.name);
   let text: string;
   if (r.field === 'name')
     text = ui.t('announce.name', { user: userId, before: name, after: escapeMrkdwn(r.after) });
@@ -57,9 +67,9 @@ export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
     text = ui.t('announce.rdns', {
       user: userId,
       name,
-      ip: escapeMrkdwn(r.server.ip_address ?? '-'),
+      ip: mrkdwnText(r.server.ip_address ?? '-', SHOWN.name),
       after: escapeMrkdwn(r.after),
-      before: escapeMrkdwn(r.before ?? ui.t('card.none')),
+      before: mrkdwnText(r.before ?? ui.t('card.none'), SHOWN.memo),
     });
   }
   return textView(text);
@@ -67,5 +77,7 @@ export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
 
 export function powerView(ui: Ui, name: string, power: string, at: Date): Message {
   const label = `${POWER_EMOJI[power] ?? ''} ${enumLabel(ui, 'power', power)}`.trim();
-  return textView(ui.t('power.line', { name: escapeMrkdwn(name), power: label, at: formatTime(ui, at) }));
+  return textView(
+    ui.t('power.line', { name: mrkdwnText(name, SHOWN.name), power: label, at: formatTime(ui, at) }),
+  );
 }
