@@ -136,6 +136,16 @@ export const argument: fc.Arbitrary<string> = fc.oneof(
     ),
   },
   { weight: 3, arbitrary: nastyText },
+  // Around the limits the provider states or implies (50, 63, 100, 253 …): plain words of any length to 300.
+  {
+    weight: 2,
+    arbitrary: fc.string({
+      unit: fc.constantFrom(...'abcxyz0189-._'),
+      minLength: 1,
+      maxLength: 300,
+      size: 'max',
+    }),
+  },
 );
 
 /** Every mrkdwn text of a message, and its top-level `text`. */

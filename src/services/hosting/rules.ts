@@ -55,7 +55,8 @@ export const HOSTING_LIMITS = {
   dbIdentifierMax: 64,
   /** A 16384-bit RSA key in OpenSSH format is about 2,800 characters; Slack's inputs hold 3,000. */
   publicKeyMax: 2999,
-  labelMax: 100,
+  /** A key's label: the provider takes 1 to 50 characters (it refuses more with VALIDATION_ERROR). */
+  labelMax: 50,
   idMax: 64,
 } as const;
 

@@ -93,7 +93,7 @@ describe('/hosting validation before sending', () => {
         invalid('field.db_name.too_long', 64),
       );
       expect((await hosting(h, `ssh key generate ${'l'.repeat(3000)}`)).text).toContain(
-        invalid('field.label.too_long', 100),
+        invalid('field.label.too_long', 50),
       );
       nothingSent();
       expect(h.slack.callsOf('views.open')).toEqual([]);
@@ -142,7 +142,7 @@ describe('/hosting validation before sending', () => {
       );
       expect(errorsOf(long.text).errors).toEqual({
         [hostingBlockId('public_key')]: fill(en['field.public_key.too_long'], { limit: 2999 }),
-        [hostingBlockId('label')]: fill(en['field.label.too_long'], { limit: 100 }),
+        [hostingBlockId('label')]: fill(en['field.label.too_long'], { limit: 50 }),
       });
       nothingSent();
     });
@@ -230,7 +230,7 @@ describe('/hosting validation before sending', () => {
           .filter((e): e is { action_id: string; max_length: number } => Boolean(e?.action_id));
         expect(Object.fromEntries(inputs.map((e) => [e.action_id, e.max_length]))).toEqual({
           public_key: 3000,
-          label: 101,
+          label: 51,
         });
       });
     });

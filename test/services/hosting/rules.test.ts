@@ -175,10 +175,11 @@ describe('SSH keys, labels and ids', () => {
     ]);
   });
 
-  it('a label up to 100 characters', () => {
+  it('a label up to 50 characters, as the provider takes', () => {
     expect(checkLabel('my laptop')).toEqual([]);
+    expect(checkLabel('l'.repeat(50))).toEqual([]);
     expect(checkLabel('   ')).toEqual([{ field: 'label', rule: 'required' }]);
-    expect(checkLabel('l'.repeat(101))).toEqual([{ field: 'label', rule: 'too_long', limit: 100 }]);
+    expect(checkLabel('l'.repeat(51))).toEqual([{ field: 'label', rule: 'too_long', limit: 50 }]);
   });
 
   it('an id the provider gave', () => {
