@@ -163,7 +163,7 @@ describe('/hosting validation before sending', () => {
       );
       expect(errorsOf(r.text).errors).toEqual({
         [hostingBlockId('url')]: en['field.url.charset'],
-        [hostingBlockId('title')]: fill(en['field.title.too_long'], { limit: 200 }),
+        [hostingBlockId('title')]: fill(en['field.title.too_long'], { limit: 100 }),
         [hostingBlockId('admin_username')]: en['field.admin_username.charset'],
         [hostingBlockId('admin_password')]: fill(en['field.admin_password.too_short'], { limit: 8 }),
         [hostingBlockId('admin_email')]: en['field.admin_email.charset'],
@@ -201,7 +201,7 @@ describe('/hosting validation before sending', () => {
         textValues({ name_suffix: 's'.repeat(3000), password: 'pass word' }),
       );
       expect(errorsOf(u.text).errors).toEqual({
-        [hostingBlockId('name_suffix')]: fill(en['field.name_suffix.too_long'], { limit: 32 }),
+        [hostingBlockId('name_suffix')]: fill(en['field.name_suffix.too_long'], { limit: 16 }),
         [hostingBlockId('password')]: en['field.password.charset'],
       });
       nothingSent();
