@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { ADMIN, type Harness, OPERATOR, startHarness, VIEWER } from '../support/app-harness.ts';
 import type { RecordedCall } from '../support/fake-slack.ts';
-import { argument, commandLine, LIVE_MENTION, mrkdwnTexts, params } from './support.ts';
+import { argument, commandLine, LIVE_MENTION, mrkdwnTexts, params, refusedAsInvalid } from './support.ts';
 
 const VPS_WORDS = [
   'help',
@@ -50,13 +50,6 @@ const HOSTING_WORDS = [
   'errorlog',
   'audit',
 ];
-
-/**
- * Refusals that depend on the account's state, not on the input's shape (a
- * domain already there, or not there yet, ownership not proven): the
- * provider's to make, not ours to foresee.
- */
-const STATE_REFUSAL = /既に|存在しない|登録された|所有権|_service-verify/;
 
 const INTERNAL = [catalogs.en['error.internal'], catalogs.ja['error.internal']];
 
@@ -101,20 +94,7 @@ describe('commands typed into the running bot', () => {
         expect(t).not.toMatch(LIVE_MENTION);
       }
     }
-    const refused = h.sim.control
-      .requests()
-      .slice(before)
-      .filter(
-        (r) =>
-          r.status === 400 ||
-          (r.status === 422 &&
-            r.error?.code === 'VALIDATION_ERROR' &&
-            !(r.error.errors.length > 0 && r.error.errors.every((e) => STATE_REFUSAL.test(e)))),
-      );
-    expect(
-      refused.map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.body)}`),
-      `${command} ${text}`,
-    ).toEqual([]);
+    expect(refusedAsInvalid(h.sim.control.requests().slice(before)), `${command} ${text}`).toEqual([]);
   }
 
   it('answers every /vps command with a sentence and sends the provider nothing it forbids', async () => {

@@ -148,27 +148,34 @@ export const argument: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
-/** Every mrkdwn text of a message, and its top-level `text`. */
-export function mrkdwnTexts(v: unknown): string[] {
-  const out: string[] = [];
-  const walk = (x: unknown, key: string | undefined, parentType: string | undefined): void => {
-    if (typeof x === 'string') {
-      if (key === 'text' && parentType !== 'plain_text') out.push(x);
-      return;
-    }
-    if (Array.isArray(x)) {
-      for (const y of x) walk(y, undefined, parentType);
-      return;
-    }
-    if (x && typeof x === 'object') {
-      const o = x as Record<string, unknown>;
-      const type = typeof o.type === 'string' ? o.type : undefined;
-      for (const [k, y] of Object.entries(o)) walk(y, k, type);
-    }
-  };
-  walk(v, undefined, undefined);
-  return out;
-}
+export { mrkdwnTexts } from '../support/mrkdwn.ts';
 
 /** A mention or link that, live in mrkdwn, would ping people or lead them somewhere. */
 export const LIVE_MENTION = /<!(channel|here|everyone)>|<@U0EVIL>|<!subteam\^S0EVIL>|<https?:\/\/evil/;
+
+/**
+ * Refusals that depend on the account's state, not on the input's shape (a
+ * name already taken, a domain not there yet, ownership not proven): the
+ * provider's to make, not ours to foresee.
+ */
+const STATE_REFUSAL = /既に|存在しない|登録された|所有権|_service-verify/;
+
+/** The requests the simulator refused as malformed or invalid input (400, or 422 VALIDATION_ERROR not about state). */
+export function refusedAsInvalid(
+  requests: readonly {
+    method: string;
+    path: string;
+    status: number;
+    error?: { code: string; errors: string[] };
+  }[],
+): string[] {
+  return requests
+    .filter(
+      (r) =>
+        r.status === 400 ||
+        (r.status === 422 &&
+          r.error?.code === 'VALIDATION_ERROR' &&
+          !(r.error.errors.length > 0 && r.error.errors.every((e) => STATE_REFUSAL.test(e)))),
+    )
+    .map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.error)}`);
+}

@@ -40,6 +40,7 @@ import { renderIncident, renderIncidentDigest } from '../../../src/slack/views/w
 import { renderDigest, renderUnit } from '../../../src/slack/views/watch/notifications.ts';
 import type { IncidentRow } from '../../../src/store/index.ts';
 import type { Notice } from '../../../src/watch/notices.ts';
+import { mrkdwnTexts } from '../../support/mrkdwn.ts';
 
 const EVIL = '<!channel> <@U0EVIL> <!here> <https://evil.example|click>';
 /** What may never appear live in mrkdwn when it came from the provider. */
@@ -47,28 +48,6 @@ const LIVE = ['<!channel>', '<@U0EVIL>', '<!here>', '<https://evil.example'];
 
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
-
-/** Every mrkdwn text of a message or view, and its top-level `text` (notifications read it as mrkdwn). */
-function mrkdwnTexts(v: unknown): string[] {
-  const out: string[] = [];
-  const walk = (x: unknown, key: string | undefined, parentType: string | undefined): void => {
-    if (typeof x === 'string') {
-      if (key === 'text' && parentType !== 'plain_text') out.push(x);
-      return;
-    }
-    if (Array.isArray(x)) {
-      for (const y of x) walk(y, undefined, parentType);
-      return;
-    }
-    if (x && typeof x === 'object') {
-      const o = x as Record<string, unknown>;
-      const type = typeof o.type === 'string' ? o.type : undefined;
-      for (const [k, y] of Object.entries(o)) walk(y, k, type);
-    }
-  };
-  walk(v, undefined, undefined);
-  return out;
-}
 
 function expectNoLiveMention(what: string, m: Message | { blocks: unknown } | unknown): void {
   const texts = mrkdwnTexts(m);
