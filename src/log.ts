@@ -53,33 +53,108 @@ export const REDACT_PATHS = [
 const MASK = '[redacted]';
 
 /**
+ * Fields of a log line that the code writes itself and no input ever reaches:
+ * a secret that happens to equal one of their values (a password typed as
+ * `vps-command`) must not blank them.
+ */
+const OWN_FIELDS = new Set(['level', 'time', 'app', 'component', 'pid', 'hostname']);
+
+/**
  * Values that must never reach a log line whatever key they hide under (the
  * provider key inside an error text, a password echoed in a provider message).
- * Redaction by key path cannot see those, so the final line is scrubbed too.
+ * Redaction by key path cannot see those, so the final line is scrubbed too:
+ * inside its string values only, so that no secret (`"time":"`, `level`) can
+ * cut into the JSON of a line or into its keys.
+ *
+ * A value is registered loosely (`add`/`delete`: the configured tokens, a
+ * secret held for one call) or held by a named holder (`hold`/`release`: a
+ * sealed password, under its secret's id), and scrubbed while any reason to
+ * keep it remains, so that one holder letting go does not expose a value
+ * another still holds.
  */
 export class SecretRegistry {
-  private readonly values = new Set<string>();
+  private readonly loose = new Set<string>();
+  private readonly held = new Map<string, string>();
+  private cache: string[] | undefined;
 
   add(value: string | undefined | null): void {
-    if (value && value.length >= 6) this.values.add(value);
+    if (value && value.length >= 6) {
+      this.loose.add(value);
+      this.cache = undefined;
+    }
   }
 
   delete(value: string | undefined | null): void {
-    if (value) this.values.delete(value);
+    if (value && this.loose.delete(value)) this.cache = undefined;
   }
 
-  get size(): number {
-    return this.values.size;
-  }
-
-  scrub(text: string): string {
-    let out = text;
-    for (const v of this.values) {
-      if (out.includes(v)) out = out.split(v).join(MASK);
-      // A JSON line carries the value escaped; scrub that spelling as well.
-      const escaped = JSON.stringify(v).slice(1, -1);
-      if (escaped !== v && out.includes(escaped)) out = out.split(escaped).join(MASK);
+  /** Keeps `value` scrubbed until `holder` releases it (holding again under the same name replaces it). */
+  hold(holder: string, value: string | undefined | null): void {
+    if (value && value.length >= 6) {
+      this.held.set(holder, value);
+      this.cache = undefined;
     }
+  }
+
+  release(holder: string): void {
+    if (this.held.delete(holder)) this.cache = undefined;
+  }
+
+  /** How many distinct values are scrubbed. */
+  get size(): number {
+    return this.values().length;
+  }
+
+  has(value: string): boolean {
+    return this.values().includes(value);
+  }
+
+  private values(): string[] {
+    if (!this.cache) {
+      // Longest first: a secret that contains another is cut whole.
+      this.cache = [...new Set([...this.loose, ...this.held.values()])].sort((a, b) => b.length - a.length);
+    }
+    return this.cache;
+  }
+
+  /** Plain text with every registered value masked. */
+  scrubText(text: string): string {
+    let out = text;
+    for (const v of this.values()) if (out.includes(v)) out = out.split(v).join(MASK);
+    return out;
+  }
+
+  /**
+   * One log line (pino's JSON and its newline) with every registered value
+   * masked inside its string values; a line that is not JSON is scrubbed as text.
+   */
+  scrub(line: string): string {
+    const values = this.values();
+    if (values.length === 0) return line;
+    // Most lines carry no secret: only those that might are parsed.
+    const suspect = values.some((v) => line.includes(v) || line.includes(JSON.stringify(v).slice(1, -1)));
+    if (!suspect) return line;
+    const newline = line.endsWith('\n') ? '\n' : '';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      return this.scrubText(line);
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return this.scrubText(line);
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(parsed)) out[k] = OWN_FIELDS.has(k) ? v : this.scrubValue(v, 0);
+    return `${JSON.stringify(out)}${newline}`;
+  }
+
+  private scrubValue(v: unknown, depth: number): unknown {
+    if (typeof v === 'string') return this.scrubText(v);
+    if (v === null || typeof v !== 'object') return v;
+    // Deeper than any line of ours: not worth a stack to look into, so not shown.
+    if (depth > 100) return MASK;
+    if (Array.isArray(v)) return v.map((x) => this.scrubValue(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = this.scrubValue(x, depth + 1);
     return out;
   }
 }

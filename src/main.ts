@@ -262,6 +262,22 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
   }
 }
 
+/**
+ * The last line of defence of a running bot: a promise nobody handled or a
+ * throw out of some library's callback (a delivery shaped as nobody expected)
+ * is logged, and the bot keeps serving everyone else. Its state lives in the
+ * store, every change in one transaction, so no half-done work is left in
+ * memory by the one request that failed.
+ */
+export function installProcessGuards(logger: Logger): void {
+  process.on('unhandledRejection', (reason: unknown) => {
+    logger.error({ err: reason }, 'unhandled promise rejection; the bot keeps serving');
+  });
+  process.on('uncaughtException', (err: Error, origin: string) => {
+    logger.error({ err, origin }, 'uncaught exception; the bot keeps serving');
+  });
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -276,6 +292,7 @@ async function main(): Promise<void> {
   const secrets = new SecretRegistry();
   for (const s of configSecrets(config)) secrets.add(s);
   const logger = createLogger({ level: config.logLevel, secrets });
+  installProcessGuards(logger);
   let bot: RunningBot;
   try {
     bot = await startBot(config, { logger, secrets });

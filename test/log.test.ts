@@ -42,4 +42,50 @@ describe('logger', () => {
     secrets.add('abc');
     expect(secrets.size).toBe(0);
   });
+
+  it('scrubs inside string values: a secret that spells JSON structure cannot cut into a line', () => {
+    const sink = new MemoryLogSink();
+    const secrets = new SecretRegistry();
+    const log = createLogger({ stream: sink, secrets });
+    // Each spells a piece of every line: a key, the quotes around it, a level.
+    for (const s of ['time":"', '","level', '{"level":"info"']) secrets.add(s);
+    log.info({ note: 'the literal time":"x and ","level' }, 'hello');
+    log.warn('plain line');
+    const records = sink.records();
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({
+      level: 'info',
+      msg: 'hello',
+      note: 'the literal [redacted]x and [redacted]',
+    });
+    expect(records[1]).toMatchObject({ level: 'warn', msg: 'plain line' });
+    expect(typeof records[1]!.time).toBe('string');
+  });
+
+  it('does not blank the fields the code writes itself when a secret equals one of their values', () => {
+    const sink = new MemoryLogSink();
+    const secrets = new SecretRegistry();
+    const log = createLogger({ stream: sink, secrets }).child({ component: 'vps-command' });
+    secrets.add('vps-command');
+    log.info({ detail: 'echoed vps-command back' }, '/vps answered');
+    const [rec] = sink.records();
+    expect(rec).toMatchObject({
+      component: 'vps-command',
+      app: 'vps-chatops',
+      detail: 'echoed [redacted] back',
+    });
+  });
+
+  it('keeps a value held by one holder scrubbed until every holder has let it go', () => {
+    const secrets = new SecretRegistry();
+    secrets.hold('secret:a', 'Shared-pass-9');
+    secrets.hold('secret:b', 'Shared-pass-9');
+    secrets.add('Shared-pass-9');
+    secrets.delete('Shared-pass-9');
+    secrets.release('secret:a');
+    expect(secrets.scrubText('x Shared-pass-9 y')).toBe('x [redacted] y');
+    secrets.release('secret:b');
+    expect(secrets.scrubText('x Shared-pass-9 y')).toBe('x Shared-pass-9 y');
+    expect(secrets.size).toBe(0);
+  });
 });

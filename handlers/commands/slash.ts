@@ -28,7 +28,8 @@ export interface SlashCommand<C extends { name: string }> {
 export function slashCommand<C extends { name: string }>(deps: HandlerDeps, command: SlashCommand<C>) {
   return async ({ command: typed, ack, respond, client }: CommandArgs): Promise<void> => {
     await ack();
-    const parsed = command.parse(typed.text);
+    // A signed delivery without `text` (not one Slack sends) is read as an empty command.
+    const parsed = command.parse(typeof typed.text === 'string' ? typed.text : '');
     const mode = parsed.ok && command.writes.has(parsed.command.name) ? 'write' : 'read';
     if (!(await firstDelivery(deps, `command:${typed.trigger_id}`, mode))) return;
     const actor = { userId: typed.user_id, channelId: typed.channel_id };

@@ -21,6 +21,12 @@ export const LIMITS = {
   idempotencyKeyMax: 64,
   logsLimitMin: 1,
   logsLimitMax: 500,
+  /**
+   * The spec names no length or characters for `ssh_key_name`; the panel
+   * takes up to 50 half-width characters without spaces (provider's panel
+   * rule, as the simulator enforces it).
+   */
+  sshKeyNameMax: 50,
 } as const;
 
 export const LOG_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -123,38 +129,55 @@ export function validatePartnerCode(value: unknown, field = 'partner_code'): Val
   return out;
 }
 
-const SSH_KEY_TYPES = [
-  'ssh-rsa',
+/**
+ * The OpenSSH key types the provider registers. DSA (`ssh-dss`) is not among
+ * them: OpenSSH itself has refused DSA keys since 7.0.
+ */
+export const SSH_KEY_TYPES = [
   'ssh-ed25519',
-  'ssh-dss',
+  'ssh-rsa',
   'ecdsa-sha2-nistp256',
   'ecdsa-sha2-nistp384',
   'ecdsa-sha2-nistp521',
   'sk-ssh-ed25519@openssh.com',
   'sk-ecdsa-sha2-nistp256@openssh.com',
-];
+] as const;
 
-/** OpenSSH public key line (`type base64 [comment]`), half-width characters only. */
+const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The key blob is base64 whose first field (a 4-byte length and a name) repeats the key's type. */
+function blobNamesType(blob: string, type: string): boolean {
+  if (blob.length % 4 !== 0 || !BASE64_RE.test(blob)) return false;
+  const raw = Buffer.from(blob, 'base64');
+  if (raw.length < 4 + type.length) return false;
+  return raw.readUInt32BE(0) === type.length && raw.subarray(4, 4 + type.length).toString('latin1') === type;
+}
+
+/**
+ * OpenSSH public key line `type base64 [comment]`, half-width characters only,
+ * of a type the provider accepts, its base64 blob well-formed and naming that type.
+ */
 export function validateSshPublicKey(value: unknown, field = 'ssh_public_key'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
   const v = value.trim();
   if (v.length === 0) return [issue(field, 'required', 'must not be empty')];
   if (/[^\x20-\x7e]/.test(v)) return [issue(field, 'full_width', 'only half-width characters')];
-  const [type, data] = v.split(/\s+/);
-  if (!type || !SSH_KEY_TYPES.includes(type) || !data || !/^[A-Za-z0-9+/]+={0,3}$/.test(data))
+  const [type, data] = v.split(/ +/);
+  if (!type || !(SSH_KEY_TYPES as readonly string[]).includes(type) || !data || !blobNamesType(data, type))
     return [issue(field, 'format', 'must be an OpenSSH public key such as "ssh-ed25519 AAAA... comment"')];
   return [];
 }
 
-/** Name of an SSH key registered in the panel. */
+/** Name of an SSH key registered in the panel: up to 50 half-width characters, no spaces. */
 export function validateSshKeyName(value: unknown, field = 'ssh_key_name'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
   if (value.trim().length === 0) return [issue(field, 'required', 'must not be empty')];
-  for (const ch of value) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (c < 0x20 || c === 0x7f) return [issue(field, 'charset', 'no control characters')];
-  }
-  return [];
+  const out: ValidationIssue[] = [];
+  if (charLength(value) > LIMITS.sshKeyNameMax)
+    out.push(issue(field, 'max_length', `at most ${LIMITS.sshKeyNameMax} characters`));
+  if (/[^\x21-\x7e]/.test(value))
+    out.push(issue(field, 'charset', 'only half-width letters, digits and symbols, no spaces'));
+  return out;
 }
 
 export interface LogsQuery {
@@ -167,7 +190,26 @@ export interface LogsQuery {
   cursor?: string;
 }
 
-const LOG_TIME_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+const LOG_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * A logs `from`/`to` time, `YYYY-MM-DD[ HH:MM[:SS]]`, naming a moment that
+ * exists: a day of the calendar (`2026-02-30` and `2026-13-01` are not),
+ * hours 00-23, minutes and seconds 00-59.
+ */
+export function isLogTime(value: string): boolean {
+  const m = LOG_TIME_RE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
+  if (day > days) return false;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59)) return false;
+  return m[6] === undefined || Number(m[6]) <= 59;
+}
 
 export function validateLogsQuery(q: unknown): ValidationIssue[] {
   if (q === undefined) return [];
@@ -181,7 +223,8 @@ export function validateLogsQuery(q: unknown): ValidationIssue[] {
   for (const f of ['from', 'to'] as const) {
     const t = v[f];
     if (t === undefined) continue;
-    if (!isString(t) || !LOG_TIME_RE.test(t)) out.push(issue(f, 'format', 'use YYYY-MM-DD HH:MM:SS'));
+    if (!isString(t) || !isLogTime(t))
+      out.push(issue(f, 'format', 'a real date and time, YYYY-MM-DD HH:MM:SS'));
   }
   if (v.status_class !== undefined && !(LOG_STATUS_CLASSES as readonly unknown[]).includes(v.status_class))
     out.push(issue('status_class', 'enum', 'success or error'));

@@ -29,6 +29,18 @@ function errorAnswer(e: ApiError): Answer {
   return { status: e.status, body: e.body() };
 }
 
+/** The `error` of an error answer's body, for the journal (what was refused, and why). */
+function errorOf(body: unknown): { code: string; errors: string[] } | undefined {
+  if (!body || typeof body !== 'object' || !('error' in body)) return undefined;
+  const e = (body as { error: unknown }).error;
+  if (!e || typeof e !== 'object') return undefined;
+  const { code, errors } = e as { code?: unknown; errors?: unknown };
+  return {
+    code: typeof code === 'string' ? code : '',
+    errors: Array.isArray(errors) ? errors.filter((x): x is string => typeof x === 'string') : [],
+  };
+}
+
 function clientIp(req: IncomingMessage): string {
   const a = req.socket.remoteAddress ?? '';
   return a.startsWith('::ffff:') ? a.slice(7) : a;
@@ -149,7 +161,8 @@ export async function handleApiRequest(
   let release: (() => void) | undefined;
   let fault: ActiveFault | undefined;
   const idemHeader = idempotencyKeyOf(req.headers);
-  const record = (status: number) => {
+  const record = (status: number, answer?: unknown) => {
+    const error = errorOf(answer);
     core.journal.add({
       at,
       method,
@@ -159,6 +172,7 @@ export async function handleApiRequest(
       ...(idemHeader !== undefined ? { idempotencyKey: idemHeader } : {}),
       body: raw ? maskSecrets(safeJson(raw)) : undefined,
       status,
+      ...(error ? { error } : {}),
       ...(fault ? { faultId: fault.id } : {}),
     });
     if (key) {
@@ -177,7 +191,7 @@ export async function handleApiRequest(
     res.once('close', () => release?.());
     send(res, a, rate, truncate, stall);
     leave();
-    record(a.status);
+    record(a.status, a.raw === undefined ? a.body : undefined);
   };
   const drop = () => {
     req.socket.destroy();

@@ -111,6 +111,8 @@ export interface RecordedRequest {
   body: unknown;
   /** HTTP status sent; 0 when the connection was dropped without an answer. */
   status: number;
+  /** An error answer's code and detail lines (a fault's raw body has none). */
+  error?: { code: string; errors: string[] };
   /** Set when a fault rule shaped this answer. */
   faultId?: number;
 }

@@ -1,7 +1,8 @@
 /**
  * The Bolt app: Socket Mode when an app-level token is configured, else HTTP
  * on PORT with `/slack/events` (signature and timestamp verified by Bolt's
- * receiver), plus `/healthz` and `/metrics` on the same port in both modes.
+ * receiver, future timestamps and bodies that are not objects refused in
+ * front of it: request-guard.ts), plus `/healthz` and `/metrics` on the same port in both modes.
  * `/healthz` answers 503 only when the store is down; whether the bot can do
  * its work (the provider key) is its `ready` field.
  * Listeners are registered by the caller (src/main.ts passes handlers/);
@@ -14,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { boltLogger } from './bolt-logger.ts';
 import type { BotIdentity } from './identity.ts';
+import { guardSlackRequests } from './request-guard.ts';
 import { teamGuard } from './team-guard.ts';
 import type { Ui } from './views/format.ts';
 
@@ -130,6 +132,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     // Ack first: the HTTP answer leaves as soon as a listener calls ack().
     processBeforeResponse: false,
   });
+  guardSlackRequests(receiver, { endpoint: '/slack/events', logger: opts.logger });
   const app = new App({ token: slack.botToken, ...botIds, receiver, logger, clientOptions });
   // First of all middleware, before any listener is registered: no listener has to remember it.
   app.use(teamGuard({ teamId: opts.identity.teamId, ui: opts.ui, logger: opts.logger }));

@@ -10,6 +10,16 @@ import { isMessageKey, type MessageKey } from './i18n/index.ts';
 import { escapeMrkdwn, type Message, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
 
+/**
+ * A service's params are plain data (what was typed, what the provider said):
+ * escaped for mrkdwn before they fill a sentence, numbers as they are.
+ */
+function escapedParams(params: Readonly<Record<string, string | number>>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? escapeMrkdwn(v) : v]),
+  );
+}
+
 const FIELD_KEY_NAME: Record<string, string> = { name: 'name', memo: 'memo', rdns: 'rdns', hostname: 'rdns' };
 
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
@@ -44,7 +54,10 @@ export function describeFailureKind(
         return { text: ui.t('error.invalid_field', { reason }), details: [] };
       }
       if (e.code === 'server_not_found' && e.details.length > 0) {
-        return { text: ui.t('error.server_not_found_similar', e.params), details: [...e.details] };
+        return {
+          text: ui.t('error.server_not_found_similar', escapedParams(e.params)),
+          details: [...e.details],
+        };
       }
       if (e.code === 'hosting_not_found') {
         const what = e.params.what === 'ssh_key' ? 'ssh_key' : 'wp';
@@ -58,8 +71,7 @@ export function describeFailureKind(
         };
       }
       if (e.code === 'hosting_domain_refused' || e.code === 'hosting_rejected') {
-        const p = Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, escapeMrkdwn(String(v))]));
-        return { text: ui.t(`error.${e.code}`, p), details: [] };
+        return { text: ui.t(`error.${e.code}`, escapedParams(e.params)), details: [] };
       }
       if (e.code === 'watch_channel_unreachable') {
         const key = `watch.unreachable.${e.params.reason}`;
@@ -92,7 +104,7 @@ export function describeFailureKind(
       // Signup's provider codes have their sentences in the signup views (signupQuoteRefusal).
       const key = `error.${e.code}`;
       return {
-        text: isMessageKey(key) ? ui.t(key, e.params) : ui.t('error.internal'),
+        text: isMessageKey(key) ? ui.t(key, escapedParams(e.params)) : ui.t('error.internal'),
         details: [...e.details],
       };
     }
@@ -132,9 +144,17 @@ export function failureMessage(ui: Ui, err: unknown): Message {
 export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Message {
   switch (p.problem) {
     case 'unknown_command':
-      return failureView(ui, ui.t('parse.unknown_command', { word: p.word, command: slash }));
+      return failureView(ui, ui.t('parse.unknown_command', { word: escapeMrkdwn(p.word), command: slash }));
     case 'bad_filter':
-      return failureView(ui, ui.t('parse.bad_filter', { filter: p.filter, expected: p.expected }));
+      return failureView(
+        ui,
+        ui.t('parse.bad_filter', { filter: escapeMrkdwn(p.filter), expected: escapeMrkdwn(p.expected) }),
+      );
+    case 'bad_date':
+      return failureView(
+        ui,
+        ui.t('parse.bad_date', { filter: escapeMrkdwn(p.filter), value: escapeMrkdwn(p.value) }),
+      );
     case 'usage': {
       const key = `usage.${p.command}`;
       return failureView(

@@ -4,7 +4,11 @@ import { type AuditTable, date, iso } from './schema.ts';
 import type { AuditEntry, AuditOutcome, AuditRow } from './types.ts';
 
 export interface AuditRepo {
-  /** Append-only; secret-looking keys of `params` are removed at any depth before storing. */
+  /**
+   * Append-only; secret-looking keys of `params` are removed at any depth
+   * before storing, and every value is bounded (AUDIT_BOUNDS), cut with a
+   * visible marker: one refused command with a huge argument makes one short row.
+   */
   append(entry: AuditEntry): Promise<AuditRow>;
   /** Newest first. */
   latest(opts: { target?: string; actor?: string; channelId?: string; limit: number }): Promise<AuditRow[]>;
@@ -43,13 +47,59 @@ export function stripSecrets(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/** How much of what a person typed an audit row keeps. */
+export const AUDIT_BOUNDS = {
+  /** Characters of one string (a param value, the target, the actor, an error code). */
+  text: 200,
+  /** Elements of one array and keys of one object in `params`. */
+  items: 20,
+  /** Nesting of `params`. */
+  depth: 5,
+} as const;
+
+/** `s` as at most `max` characters; a longer one ends in `…[+N]`, N the characters left out. */
+export function boundText(s: string, max: number = AUDIT_BOUNDS.text): string {
+  const chars = [...s];
+  if (chars.length <= max) return s;
+  const marker = `…[+${chars.length - (max - 12)}]`;
+  return `${chars.slice(0, max - 12).join('')}${marker}`;
+}
+
+/** A copy of `value` with every string, array and object within AUDIT_BOUNDS (a cut list ends in `…[+N]`). */
+export function boundValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return boundText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= AUDIT_BOUNDS.depth) return '…';
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, AUDIT_BOUNDS.items).map((v) => boundValue(v, depth + 1));
+    return value.length > AUDIT_BOUNDS.items ? [...kept, `…[+${value.length - AUDIT_BOUNDS.items}]`] : kept;
+  }
+  const entries = Object.entries(value);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries.slice(0, AUDIT_BOUNDS.items)) out[boundText(k, 60)] = boundValue(v, depth + 1);
+  if (entries.length > AUDIT_BOUNDS.items) out['…'] = `+${entries.length - AUDIT_BOUNDS.items}`;
+  return out;
+}
+
+const boundOrNull = (s: string | null | undefined): string | null => (s == null ? null : boundText(s));
+
+/** A stored row's params, whatever was stored (an older, unbounded or unreadable row shows as `{}`). */
+function paramsOf(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 const toRow = (r: Selectable<AuditTable>): AuditRow => ({
   id: Number(r.id),
   actor: r.actor,
   channelId: r.channel_id,
   action: r.action,
   target: r.target,
-  params: JSON.parse(r.params) as Record<string, unknown>,
+  params: paramsOf(r.params),
   outcome: r.outcome as AuditOutcome,
   errorCode: r.error_code,
   at: date(r.at),
@@ -62,13 +112,13 @@ export function auditRepo(ctx: RepoContext): AuditRepo {
       const row = await db
         .insertInto('audit')
         .values({
-          actor: e.actor,
-          channel_id: e.channelId ?? null,
-          action: e.action,
-          target: e.target ?? null,
-          params: JSON.stringify(stripSecrets(e.params ?? {})),
+          actor: boundText(e.actor),
+          channel_id: boundOrNull(e.channelId),
+          action: boundText(e.action),
+          target: boundOrNull(e.target),
+          params: JSON.stringify(boundValue(stripSecrets(e.params ?? {}))),
           outcome: e.outcome,
-          error_code: e.errorCode ?? null,
+          error_code: boundOrNull(e.errorCode),
           at: iso(e.at ?? clock.now()),
         })
         .returningAll()

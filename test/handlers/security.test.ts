@@ -29,6 +29,17 @@ describe('the app’s HTTP surface', () => {
     expect(r.status).toBe(401);
   });
 
+  it('refuses a timestamp ten minutes in the future with 401 even when correctly signed', async () => {
+    const before = h.sim.control.requests().length;
+    const ahead = Math.floor(Date.now() / 1000) + 10 * 60;
+    const r = await h.deliverRaw(body(), { timestamp: ahead });
+    expect(r.status).toBe(401);
+    expect(h.sim.control.requests().length).toBe(before);
+    // Within Slack's five minutes either way, a skewed clock is still served.
+    const near = await h.deliverRaw(body(), { timestamp: Math.floor(Date.now() / 1000) + 60 });
+    expect(near.status).toBe(200);
+  });
+
   it('refuses a request without signature headers', async () => {
     const r = await fetch(h.url, {
       method: 'POST',

@@ -14,6 +14,7 @@ import {
   validateRootPassword,
   validateServerName,
   validateSignupInput,
+  validateSshKeyName,
   validateSshPublicKey,
 } from '../../src/provider/index.ts';
 
@@ -136,6 +137,29 @@ describe('validateSshPublicKey', () => {
     expect(rules(validateSshPublicKey('ssh-ed25519 AAAA me＠host'))).toEqual(['full_width']);
     expect(rules(validateSshPublicKey(''))).toEqual(['required']);
   });
+  it('refuses types the provider does not take and base64 that is not a key of the type named', () => {
+    const ed = 'AAAAC3NzaC1lZDI1NTE5AAAAIB3x';
+    // DSA: OpenSSH stopped accepting it, so does the provider.
+    expect(rules(validateSshPublicKey('ssh-dss AAAAB3NzaC1kc3MAAACBAP'))).toEqual(['format']);
+    expect(rules(validateSshPublicKey(`ssh-rsa ${ed} me`))).toEqual(['format']);
+    expect(rules(validateSshPublicKey(`ssh-ed25519 ${ed.slice(0, -1)}`))).toEqual(['format']);
+    expect(rules(validateSshPublicKey(`ssh-ed25519 ${ed}===`))).toEqual(['format']);
+    expect(rules(validateSshPublicKey('ssh-ed25519 AAAA'))).toEqual(['format']);
+    expect(rules(validateSshPublicKey('ssh-ed25519'))).toEqual(['format']);
+    expect(validateSshPublicKey(`  ssh-ed25519 ${ed} me@host and more words `)).toEqual([]);
+  });
+});
+
+describe('validateSshKeyName', () => {
+  it('takes up to 50 half-width characters without spaces', () => {
+    expect(validateSshKeyName('deploy-key_1@laptop')).toEqual([]);
+    expect(validateSshKeyName('k'.repeat(50))).toEqual([]);
+    expect(rules(validateSshKeyName('k'.repeat(51)))).toEqual(['max_length']);
+    expect(rules(validateSshKeyName('my key'))).toEqual(['charset']);
+    expect(rules(validateSshKeyName('鍵'))).toEqual(['charset']);
+    expect(rules(validateSshKeyName('a\u0000b'))).toEqual(['charset']);
+    expect(rules(validateSshKeyName(' '))).toEqual(['required']);
+  });
 });
 
 describe('validateLogsQuery', () => {
@@ -162,6 +186,10 @@ describe('validateLogsQuery', () => {
     expect(rules(validateLogsQuery({ status_class: 'client' }))).toEqual(['enum']);
     expect(rules(validateLogsQuery({ status_code: 99 }))).toEqual(['range']);
     expect(rules(validateLogsQuery({ from: 'yesterday' }))).toEqual(['format']);
+    expect(rules(validateLogsQuery({ from: '2026-13-01 00:00:00' }))).toEqual(['format']);
+    expect(rules(validateLogsQuery({ to: '2026-02-30 23:59:59' }))).toEqual(['format']);
+    expect(rules(validateLogsQuery({ to: '2026-01-01 24:00:00' }))).toEqual(['format']);
+    expect(validateLogsQuery({ from: '2028-02-29 12:00:00' })).toEqual([]);
     expect(rules(validateLogsQuery({ page: 2 }))).toEqual(['unknown']);
     expect(validateLogsQuery({ method: 'get' })[0]?.field).toBe('method');
   });

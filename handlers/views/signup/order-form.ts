@@ -39,9 +39,9 @@ function orderSubmit(deps: HandlerDeps) {
     const userId = body.user.id;
     const log = deps.logger.child({ component: 'signup-submit', user: userId });
     const ui = await deps.ui(userId);
+    // The scrubber learns a typed password only once the form passed its checks and the role
+    // check (quoteSignup): a refused form must not teach it ordinary words to blank.
     const form = readSignupForm(view.state.values as ViewStateValues);
-    // From here on no log line can carry it, whatever happens next.
-    deps.signup.secrets.add(form.root_password);
     const meta = decodePayload(signupModalPayload, view.private_metadata);
     if (!meta) {
       log.error({}, 'signup modal private_metadata unreadable');

@@ -44,18 +44,21 @@ export const HOSTING_LIMITS = {
   /** The error log's lines per read: the spec says a positive integer; 1000 bounds one read. */
   linesMax: 1000,
   linesDefault: 100,
-  titleMax: 200,
+  /** What the provider takes (it refuses more with VALIDATION_ERROR): a title of 1 to 100, a password of 8 to 64. */
+  titleMax: 100,
   usernameMax: 60,
   passwordMin: 8,
-  passwordMax: 128,
+  passwordMax: 64,
   emailMax: 254,
   urlMax: 2000,
-  suffixMax: 32,
+  /** A database or database user name's suffix: 1 to 16 lower-case letters, digits and `_`. */
+  suffixMax: 16,
   characterSetMax: 32,
   dbIdentifierMax: 64,
   /** A 16384-bit RSA key in OpenSSH format is about 2,800 characters; Slack's inputs hold 3,000. */
   publicKeyMax: 2999,
-  labelMax: 100,
+  /** A key's label: the provider takes 1 to 50 characters (it refuses more with VALIDATION_ERROR). */
+  labelMax: 50,
   idMax: 64,
 } as const;
 
@@ -108,6 +111,10 @@ export function checkId(field: 'wp_id' | 'key_id', value: string): HostingFieldP
 // Half-width printable characters without spaces: passwords and names the panel accepts.
 const PRINTABLE = /^[\x21-\x7e]+$/;
 const IDENTIFIER = /^[A-Za-z0-9_]+$/;
+/** A name the bot makes: the provider takes lower-case letters, digits and `_` in it. */
+const SUFFIX = /^[a-z0-9_]+$/;
+/** The MySQL character sets the provider offers. */
+export const CHARACTER_SETS = ['utf8mb4', 'utf8', 'ujis', 'sjis', 'binary'] as const;
 
 export interface WordpressForm {
   url: string;
@@ -142,7 +149,12 @@ export function checkWordpressForm(f: WordpressForm): HostingFieldProblem[] {
   if (email === '') out.push(problem('admin_email', 'required'));
   else if (length(email) > HOSTING_LIMITS.emailMax)
     out.push(problem('admin_email', 'too_long', HOSTING_LIMITS.emailMax));
-  else if (validateMailAddress(email, 'admin_email').length > 0 || /\s/.test(email))
+  else if (
+    validateMailAddress(email, 'admin_email').length > 0 ||
+    /\s/.test(email) ||
+    // A domain with at least one dot, as the provider asks (`a@localhost` is refused).
+    !/^[^@]+@[^@]+\.[^@]+$/.test(email)
+  )
     out.push(problem('admin_email', 'format'));
   return out;
 }
@@ -155,10 +167,12 @@ export interface DatabaseForm {
 export function checkDatabaseForm(f: DatabaseForm): HostingFieldProblem[] {
   const cs = f.character_set.trim();
   return [
-    ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: IDENTIFIER }),
+    ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: SUFFIX }),
     ...(cs === ''
       ? []
-      : checkText('character_set', cs, HOSTING_LIMITS.characterSetMax, { pattern: IDENTIFIER })),
+      : checkText('character_set', cs, HOSTING_LIMITS.characterSetMax, {
+          pattern: new RegExp(`^(${CHARACTER_SETS.join('|')})$`),
+        })),
   ];
 }
 
@@ -169,7 +183,7 @@ export interface DatabaseUserForm {
 
 export function checkDatabaseUserForm(f: DatabaseUserForm): HostingFieldProblem[] {
   return [
-    ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: IDENTIFIER }),
+    ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: SUFFIX }),
     ...checkText('password', f.password, HOSTING_LIMITS.passwordMax, {
       min: HOSTING_LIMITS.passwordMin,
       pattern: PRINTABLE,

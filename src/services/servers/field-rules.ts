@@ -5,7 +5,7 @@
  * `{field, rule}` and the words users read come from the i18n catalog keyed by both.
  */
 import { LIMITS, validateHostname, validateMemo, validateServerName } from '../../provider/index.ts';
-import type { ChangeField } from './vocabulary.ts';
+import type { ChangeField, ListFilter } from './vocabulary.ts';
 
 export type FieldRule = 'required' | 'too_long' | 'charset' | 'invalid';
 
@@ -20,6 +20,41 @@ export const FIELD_LIMITS = {
   memo: LIMITS.memoMax,
   rdns: LIMITS.hostnameMax,
 } as const;
+
+/**
+ * Bounds of what names a server and what filters the list. A server is named
+ * by its name (at most 50 characters), uuid (36) or IPv4 address (15): a
+ * longer reference can name none. A list filter's words are looked for in the
+ * name, uuid, IP, plan, OS and memo, the memo being the longest (500): a
+ * filter longer than that can match nothing.
+ */
+export const REF_LIMITS = {
+  server_ref: LIMITS.serverNameMax,
+  filter: LIMITS.memoMax,
+} as const;
+
+export interface RefProblem {
+  field: keyof typeof REF_LIMITS;
+  rule: 'too_long';
+  limit: number;
+}
+
+const chars = (s: string): number => [...s].length;
+
+/** A server reference longer than any name, uuid or IP address; null when it could name one. */
+export function checkServerRef(ref: string): RefProblem | null {
+  return chars(ref.trim()) > REF_LIMITS.server_ref
+    ? { field: 'server_ref', rule: 'too_long', limit: REF_LIMITS.server_ref }
+    : null;
+}
+
+/** A list filter longer than anything it could match (its words and `type=`/`status=` together). */
+export function checkListFilter(f: ListFilter): RefProblem | null {
+  const typed = [...f.terms, f.type ?? '', f.status ?? ''].join(' ').trim();
+  return chars(typed) > REF_LIMITS.filter
+    ? { field: 'filter', rule: 'too_long', limit: REF_LIMITS.filter }
+    : null;
+}
 
 const VALIDATORS = { name: validateServerName, memo: validateMemo, rdns: validateHostname } as const;
 

@@ -24,14 +24,15 @@ import type { AccessService, Action, Actor, KeyScope, Role } from '../access.ts'
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FairUse } from '../fair-use.ts';
-import { checkField } from './field-rules.ts';
+import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
 import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
 
 export type { LogsPage, VpsDetail, VpsSummary } from '../../provider/index.ts';
-export { FIELD_LIMITS } from './field-rules.ts';
+export { checkListFilter, checkServerRef, FIELD_LIMITS, REF_LIMITS } from './field-rules.ts';
 export {
   type ChangeField,
   changeValue,
+  isLogTime,
   type ListFilter,
   LOG_METHODS,
   type LogFilter,
@@ -101,6 +102,16 @@ const READ = { priority: 'read' } as const;
 const WRITE = { priority: 'write' } as const;
 const ACTION_OF: Record<ChangeField, Action> = { name: 'rename', memo: 'memo', rdns: 'rdns' };
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/** A reference or filter that cannot name anything: refused in words, before any call. */
+function refused(p: RefProblem): ServiceError {
+  return new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit });
+}
+
+function refuseLongRef(ref: string): void {
+  const p = checkServerRef(ref);
+  if (p) throw refused(p);
+}
 
 interface Read<T> {
   value: T;
@@ -176,6 +187,7 @@ export class ServersService {
   }
 
   async resolve(ref: string, priority: Priority = 'read'): Promise<VpsSummary> {
+    refuseLongRef(ref);
     const needle = ref.trim().toLowerCase();
     const servers = (await this.servers(priority)).value;
     const exact = servers.filter(
@@ -192,6 +204,8 @@ export class ServersService {
   }
 
   async list(actor: Actor, filter: ListFilter): Promise<ServerList> {
+    const tooLong = checkListFilter(filter);
+    if (tooLong) throw refused(tooLong);
     await this.deps.access.authorize(actor, 'list');
     this.spend(actor);
     const [read, snapshots] = await Promise.all([this.servers('read'), this.deps.store.snapshots.all()]);
@@ -221,6 +235,7 @@ export class ServersService {
     ref: string,
     opts: { refresh?: boolean } = {},
   ): Promise<{ detail: VpsDetail; readAt: Date }> {
+    refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'show');
     this.spend(actor);
     const s = await this.resolve(ref);
@@ -231,6 +246,7 @@ export class ServersService {
 
   /** The power state now: always asked of the provider (the command promises a live reading). */
   async power(actor: Actor, ref: string): Promise<{ server: VpsSummary; power: string; at: Date }> {
+    refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'power');
     this.spend(actor);
     const server = await this.resolve(ref);
@@ -240,6 +256,7 @@ export class ServersService {
 
   /** The server's card: its detail, when it was read, and whether this person may edit it. */
   async card(actor: Actor, ref: string, opts: { refresh?: boolean } = {}): Promise<ServerCard> {
+    refuseLongRef(ref);
     const [shown, caps] = await Promise.all([
       this.show(actor, ref, opts),
       this.deps.access.capabilities(actor),
@@ -258,6 +275,12 @@ export class ServersService {
     const params = { ref, value };
     const audit = (target: string, outcome: AuditOutcome, extra: Record<string, unknown>, code?: string) =>
       this.deps.audit.byActor(actor, action, target, outcome, { ...params, ...extra }, code);
+    const tooLong = checkServerRef(ref);
+    if (tooLong) {
+      // The store keeps a bounded copy of what was typed: the row stays short.
+      await audit(ref, 'refused', {}, 'invalid_field');
+      throw refused(tooLong);
+    }
     await this.guardWrite(actor, action, ref, params);
     const server = await this.resolve(ref, 'write');
     const problems = checkField(field, value);
@@ -350,6 +373,7 @@ export class ServersService {
     field: ChangeField,
     ref: string,
   ): Promise<{ server: VpsSummary; value: string }> {
+    refuseLongRef(ref);
     await this.guardWrite(actor, ACTION_OF[field], ref, { ref, form: true });
     const server = await this.resolve(ref, 'write');
     if (field === 'name') return { server, value: server.name };
@@ -383,6 +407,7 @@ export class ServersService {
   }
 
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {
+    if (ref !== undefined) refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'audit');
     const server = ref ? await this.resolve(ref) : undefined;
     const entries = await this.deps.store.audit.latest({

@@ -3,9 +3,9 @@
  * list filter and a log filter hold, and what a list filter matches. The
  * grammar produces them from typed text; the use cases act on them.
  */
-import { LOG_METHODS, type VpsSummary } from '../../provider/index.ts';
+import { isLogTime, LOG_METHODS, type VpsSummary } from '../../provider/index.ts';
 
-export { LOG_METHODS };
+export { isLogTime, LOG_METHODS };
 
 export type ChangeField = 'name' | 'memo' | 'rdns';
 

@@ -48,8 +48,8 @@ export interface SignupDeps {
   audit: Audit;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
-  /** The logger's scrubber: every password held in memory is registered with it. */
-  secrets: Pick<SecretRegistry, 'add' | 'delete'>;
+  /** The logger's scrubber: a password is held under its sealed copy's id while that copy exists. */
+  secrets: Pick<SecretRegistry, 'hold' | 'release'>;
   policy?: SignupPolicy;
   /** The provider's terms of service (PROVIDER_TERMS_URL), for the order form's terms box. */
   termsUrl?: string | undefined;

@@ -6,7 +6,7 @@
 import type { ProviderSignupStatus, SignupPatch, SignupRow, SignupState } from '../../store/index.ts';
 import { ORDER, policyOf, type SignupDeps } from './deps.ts';
 import { classifySignupFailure, quoteFailureCode, type SignupFailure } from './failure.ts';
-import { destroySecret, forget } from './password.ts';
+import { destroySecret, holdSealed } from './password.ts';
 import { createQuote, expireRow, isExpired, providerInput } from './quote.ts';
 
 export type ExecuteOutcome =
@@ -116,7 +116,7 @@ export async function attempt(
     const r = await finish(deps, row, 'unknown', { errorCode: 'NEEDS_MANUAL_CHECK', nextCheckAt: null });
     return { kind: 'unknown', row: r ?? row, code: 'NEEDS_MANUAL_CHECK' };
   }
-  deps.secrets.add(password);
+  if (row.secretId) holdSealed(deps, row.secretId, password);
   let failure: SignupFailure;
   try {
     const res = await deps.provider.signup(
@@ -137,7 +137,7 @@ export async function attempt(
       secretId: null,
       nextCheckAt: settled ? null : deps.clock.now(),
     });
-    await forget(deps, row.secretId, password);
+    await destroySecret(deps, row.secretId);
     await auditExecute(deps, row, 'ok', null, {
       price: row.quotedPrice,
       providerServiceId: res.server.id,
@@ -161,7 +161,7 @@ export async function attempt(
   }
   switch (failure.kind) {
     case 'refused': {
-      await forget(deps, row.secretId, password);
+      await destroySecret(deps, row.secretId);
       return finishFailed(deps, row, failure.code);
     }
     case 'price_mismatch':
@@ -272,6 +272,6 @@ async function priceChanged(
       requoteError = quoteFailureCode(err);
     }
   }
-  await forget(deps, row.secretId, password);
+  await destroySecret(deps, row.secretId);
   return { kind: 'price_changed', row: ended ?? row, oldPrice: row.quotedPrice, requote, requoteError };
 }

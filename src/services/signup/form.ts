@@ -84,10 +84,10 @@ export const SIGNUP_LIMITS = {
   rootPasswordMax: LIMITS.rootPasswordMax,
   serverNameMax: LIMITS.serverNameMax,
   partnerCodeMax: LIMITS.partnerCodeMax,
-  // The spec sets no length for these two; the caps are the form's. Slack refuses
+  sshKeyNameMax: LIMITS.sshKeyNameMax,
+  // The spec sets no length for the public key; the cap is the form's. Slack refuses
   // a view whose plain_text_input max_length is over 3000 (the form asks one
-  // over each cap), and a 16384-bit RSA key (about 2,800 characters) still fits.
-  sshKeyNameMax: 255,
+  // over the cap), and a 16384-bit RSA key (about 2,800 characters) still fits.
   sshPublicKeyMax: 2999,
 } as const;
 
@@ -157,9 +157,8 @@ export function checkSignupForm(form: SignupFormValues, catalogue: Catalogue): S
   const sshKeyName = blank(form.ssh_key_name)?.trim();
   const sshPublicKey = blank(form.ssh_public_key)?.trim();
   if (sshKeyName !== undefined) {
-    if (codePoints(sshKeyName) > SIGNUP_LIMITS.sshKeyNameMax)
-      add('ssh_key_name', 'too_long', SIGNUP_LIMITS.sshKeyNameMax);
-    for (const rule of rulesOf(validateSshKeyName(sshKeyName))) add('ssh_key_name', rule);
+    for (const rule of rulesOf(validateSshKeyName(sshKeyName)))
+      add('ssh_key_name', rule, rule === 'too_long' ? SIGNUP_LIMITS.sshKeyNameMax : undefined);
   }
   if (sshPublicKey !== undefined) {
     for (const rule of checkSshPublicKey(sshPublicKey))

@@ -41,16 +41,35 @@ export function generateRootPassword(length: number = GENERATED_PASSWORD_LENGTH)
   return chars.join('');
 }
 
+const holderOf = (secretId: string): string => `signup-secret:${secretId}`;
+
+/** The scrubber keeps the password while its sealed copy exists (again after a restart, once opened). */
+export function holdSealed(deps: SignupDeps, secretId: string, password: string): void {
+  deps.secrets.hold(holderOf(secretId), password);
+}
+
 /** Seals a quote's password until its expiry plus the grace an `unknown` order may need for a retry. */
-export function sealPassword(deps: SignupDeps, password: string, quoteExpiresAt: Date): Promise<string> {
-  return deps.store.secrets.seal(password, {
+export async function sealPassword(
+  deps: SignupDeps,
+  password: string,
+  quoteExpiresAt: Date,
+): Promise<string> {
+  const secretId = await deps.store.secrets.seal(password, {
     purpose: SECRET_PURPOSE,
     expiresAt: new Date(quoteExpiresAt.getTime() + policyOf(deps).secretGraceMs),
   });
+  holdSealed(deps, secretId, password);
+  return secretId;
 }
 
+/**
+ * The outcome is definite: the sealed copy goes, and the scrubber lets the
+ * value go unless another holder (a new quote made from the same password
+ * after a price change) still keeps it.
+ */
 export async function destroySecret(deps: SignupDeps, secretId: string | null): Promise<void> {
   if (secretId === null) return;
+  deps.secrets.release(holderOf(secretId));
   try {
     await deps.store.secrets.destroy(secretId);
   } catch (err) {
@@ -60,10 +79,4 @@ export async function destroySecret(deps: SignupDeps, secretId: string | null): 
       'could not destroy a sealed password',
     );
   }
-}
-
-/** The outcome is definite: the sealed copy goes, and the scrubber may let the value go. */
-export async function forget(deps: SignupDeps, secretId: string | null, password: string): Promise<void> {
-  await destroySecret(deps, secretId);
-  deps.secrets.delete(password);
 }

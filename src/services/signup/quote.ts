@@ -3,6 +3,7 @@
  * sealed, and the quote stored as a new row with a fresh Idempotency-Key,
  * waiting for an approval until it expires.
  */
+import { randomUUID } from 'node:crypto';
 import type { OsImage, Plan, SignupInput } from '../../provider/index.ts';
 import type { SignupRow, SignupState } from '../../store/index.ts';
 import { ServiceError } from '../errors.ts';
@@ -57,7 +58,10 @@ export async function quoteSignup(deps: SignupDeps, input: QuoteInput): Promise<
     throw refusal;
   }
   const password = request.rootPassword ?? generateRootPassword();
-  deps.secrets.add(password);
+  // Checked and allowed: from here no log line may carry it. Sealing holds it for as long as
+  // the quote waits; a refused quote lets it go at once.
+  const typing = `signup-quote:${randomUUID()}`;
+  deps.secrets.hold(typing, password);
   try {
     const quoted = await createQuote(
       deps,
@@ -66,7 +70,6 @@ export async function quoteSignup(deps: SignupDeps, input: QuoteInput): Promise<
     );
     return { ...quoted, generatedPassword: request.rootPassword === null ? password : null };
   } catch (err) {
-    // The password stays registered: a failed request may still be logged by someone upstream.
     await deps.audit.record({
       actor: requesterId,
       channelId,
@@ -77,6 +80,8 @@ export async function quoteSignup(deps: SignupDeps, input: QuoteInput): Promise<
       params: { planId: request.planId, period: request.period },
     });
     throw err;
+  } finally {
+    deps.secrets.release(typing);
   }
 }
 

@@ -9,7 +9,9 @@
 export type ParseProblem =
   | { problem: 'unknown_command'; word: string }
   | { problem: 'usage'; command: string }
-  | { problem: 'bad_filter'; filter: string; expected: string };
+  | { problem: 'bad_filter'; filter: string; expected: string }
+  /** A date or time in the filter's shape that names no moment (`2026-02-30`, `2026-13-01`, `24:00`). */
+  | { problem: 'bad_date'; filter: string; value: string };
 
 export type ParseResult<C> = { ok: true; command: C } | { ok: false; error: ParseProblem };
 

@@ -6,7 +6,7 @@
  * vocabulary.
  */
 import type { ChangeField, ListFilter, LogFilter, LogMethod } from '../../services/servers/index.ts';
-import { LOG_METHODS } from '../../services/servers/index.ts';
+import { isLogTime, LOG_METHODS } from '../../services/servers/index.ts';
 import {
   channelOf,
   fromSlackText,
@@ -67,6 +67,9 @@ function parseLogFilter(tokens: readonly Token[]): Parsed<LogFilter> {
       case 'to': {
         const v = normaliseLogTime(value, key);
         if (!v) return badFilter(key, 'YYYY-MM-DD[THH:MM]');
+        // The provider refuses a day the calendar does not have: say so here, by name.
+        if (!isLogTime(v))
+          return { ok: false, error: { problem: 'bad_date', filter: key, value: value.slice(0, 40) } };
         filter[key] = v;
         break;
       }

@@ -39,6 +39,8 @@ const en = {
   'parse.unknown_command': 'I don’t know `{word}`. Run `{command} help` to see the commands.',
   'parse.bad_filter':
     'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
+  'parse.bad_date':
+    '`{filter}={value}` is not a date and time that exists. Give a real day and time, e.g. `from=2026-02-28` or `to=2026-03-01T18:30`.',
   'usage.show': 'Usage: `/vps show <server>`, e.g. `/vps show web-1`.',
   'usage.power': 'Usage: `/vps power <server>`, e.g. `/vps power web-1`.',
   'usage.rename': 'Usage: `/vps rename <server> <new-name>`, e.g. `/vps rename web-1 web-01`.',
@@ -105,6 +107,9 @@ const en = {
   'field.rdns.required': 'Enter a hostname.',
   'field.rdns.too_long': 'The hostname can be at most {limit} characters.',
   'field.rdns.charset': 'Use only letters, digits, - and . in the hostname.',
+  'field.server_ref.too_long':
+    'The server name is too long. Name a server by its name, uuid or IP address, at most {limit} characters.',
+  'field.filter.too_long': 'The list filter is too long. Use at most {limit} characters.',
   'field.invalid': 'The value for {field} is not accepted by the provider’s rules.',
 
   'provider.BAD_REQUEST':
@@ -172,6 +177,8 @@ const ja: Record<keyof typeof en, string> = {
   'parse.unknown_command':
     '`{word}` というコマンドはありません。`{command} help` でコマンド一覧を確認してください。',
   'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
+  'parse.bad_date':
+    '`{filter}={value}` は存在しない日付または時刻です。実在する日時を指定してください（例: `from=2026-02-28`、`to=2026-03-01T18:30`）。',
   'usage.show': '使い方: `/vps show <サーバー>`（例: `/vps show web-1`）',
   'usage.power': '使い方: `/vps power <サーバー>`（例: `/vps power web-1`）',
   'usage.rename': '使い方: `/vps rename <サーバー> <新しい名前>`（例: `/vps rename web-1 web-01`）',
@@ -241,6 +248,9 @@ const ja: Record<keyof typeof en, string> = {
   'field.rdns.required': 'ホスト名を入力してください。',
   'field.rdns.too_long': 'ホスト名は {limit} 文字以内で入力してください。',
   'field.rdns.charset': 'ホスト名には半角英数字・- と . のみ使えます。',
+  'field.server_ref.too_long':
+    'サーバーの指定が長すぎます。名前・UUID・IPアドレスのいずれかを {limit} 文字以内で指定してください。',
+  'field.filter.too_long': '一覧の絞り込み条件が長すぎます。{limit} 文字以内で指定してください。',
   'field.invalid': '{field} の値がプロバイダーの規則に合いません。',
 
   'provider.BAD_REQUEST':

@@ -184,10 +184,10 @@ export function slackDate(ui: Ui, ms: number): string {
   return `<!date^${sec}^{date_short_pretty} {time}|${formatZonedTime(ui, new Date(sec * 1000))}>`;
 }
 
-/** A provider time shown in the user's zone, to the second, for a list whose heading names the zone; an unparseable value is shown as given. */
+/** A provider time shown in the user's zone, to the second, for a list whose heading names the zone; an unparseable value is shown as given (as mrkdwn text). */
 export function formatProviderTime(ui: Ui, s: string): string {
   const d = parseProviderTime(s);
-  return d ? formatClockTime(ui, d) : s;
+  return d ? formatClockTime(ui, d) : escapeMrkdwn(clip(s, 40));
 }
 
 /**
@@ -205,10 +205,16 @@ export function formatTimeLeft(ui: Ui, ms: number): string {
   return ui.t('time.left.soon');
 }
 
-/** A provider enum value (power, contract status) in the user's language when the catalog knows it. */
+/** Longest unknown enum value shown: the known ones are a word; anything longer is not one. */
+const ENUM_SHOWN = 40;
+
+/**
+ * A provider enum value (power, contract status) in the user's language when
+ * the catalog knows it; else as given (cut, as mrkdwn text).
+ */
 export function enumLabel(ui: Ui, prefix: 'power' | 'status' | 'permission' | 'role', value: string): string {
   const key = `${prefix}.${value}`;
-  return isMessageKey(key) ? ui.t(key as MessageKey) : value;
+  return isMessageKey(key) ? ui.t(key as MessageKey) : escapeMrkdwn(clip(value, ENUM_SHOWN));
 }
 
 /** Yen as people in each language write it: ¥12,345 / 12,345円. */
@@ -217,9 +223,33 @@ export function formatYen(ui: Ui, yen: number): string {
   return ui.locale === 'ja' ? `${n}円` : `¥${n}`;
 }
 
-/** Slack mrkdwn treats &, < and > as control characters. */
+/** `s` cut to `max` characters (code points), its end marked when cut. */
+export function clip(s: string, max: number): string {
+  const chars = [...s];
+  return chars.length <= max ? s : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * Slack mrkdwn treats &, < and > as control characters: every text that did
+ * not come from our catalogs (provider data, what a person typed) goes
+ * through here before it reaches mrkdwn, so `<!channel>` or `<@U…>` in a
+ * server name or a memo is shown as text, never as a live mention or link.
+ * plain_text fields need none of it (Slack shows them as they are).
+ */
 export function escapeMrkdwn(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * How much of one provider string a view shows. The spec bounds a name (50),
+ * a memo (500) and a hostname (253) but the provider may answer anything:
+ * beyond these a value is cut visibly rather than breaking Slack's limits.
+ */
+export const SHOWN = { word: 40, name: 100, text: 300, memo: 500 } as const;
+
+/** Provider text for mrkdwn: cut visibly at `max` characters, then escaped (escapeMrkdwn). */
+export function mrkdwnText(s: string, max: number): string {
+  return escapeMrkdwn(clip(s, max));
 }
 
 export const POWER_EMOJI: Record<string, string> = {

@@ -1,13 +1,17 @@
 import type { KnownBlock } from '@slack/types';
 import type { ChangeResult } from '../../services/servers/index.ts';
-import { enumLabel, escapeMrkdwn, formatTime, type Message, POWER_EMOJI, type Ui } from './format.ts';
+import {
+  clip,
+  enumLabel,
+  escapeMrkdwn,
+  formatTime,
+  type Message,
+  mrkdwnText,
+  POWER_EMOJI,
+  SHOWN,
+  type Ui,
+} from './format.ts';
 import { assertBlocksWithinLimits, LIMITS } from './limits.ts';
-
-/** `s` cut to `max` characters (code points), its end marked when cut. */
-function clip(s: string, max: number): string {
-  const chars = [...s];
-  return chars.length <= max ? s : `${chars.slice(0, max - 1).join('')}…`;
-}
 
 /** A plain sentence as a one-section message. */
 /** Shown when an answer takes more than a moment (a slow provider); the answer replaces it. */
@@ -55,7 +59,7 @@ export function failureView(
 }
 
 export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
-  const name = escapeMrkdwn(r.server.name);
+  const name = mrkdwnText(r.server.name, SHOWN.name);
   let text: string;
   if (r.field === 'name')
     text = ui.t('announce.name', { user: userId, before: name, after: escapeMrkdwn(r.after) });
@@ -68,9 +72,9 @@ export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
     text = ui.t('announce.rdns', {
       user: userId,
       name,
-      ip: r.server.ip_address ?? '-',
+      ip: mrkdwnText(r.server.ip_address ?? '-', SHOWN.name),
       after: escapeMrkdwn(r.after),
-      before: escapeMrkdwn(r.before ?? ui.t('card.none')),
+      before: mrkdwnText(r.before ?? ui.t('card.none'), SHOWN.memo),
     });
   }
   return textView(text);
@@ -78,5 +82,7 @@ export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
 
 export function powerView(ui: Ui, name: string, power: string, at: Date): Message {
   const label = `${POWER_EMOJI[power] ?? ''} ${enumLabel(ui, 'power', power)}`.trim();
-  return textView(ui.t('power.line', { name: escapeMrkdwn(name), power: label, at: formatTime(ui, at) }));
+  return textView(
+    ui.t('power.line', { name: mrkdwnText(name, SHOWN.name), power: label, at: formatTime(ui, at) }),
+  );
 }

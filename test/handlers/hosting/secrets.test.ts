@@ -26,7 +26,7 @@ const WP_PASSWORD_LOST = 'Wp-Lost-Secret-91c2';
 const WP_PASSWORD_REFUSED = 'Wp-Dup-Secret-44d0';
 const WP_PASSWORD_BAD = 'bad secret with spaces 5e1';
 const DB_PASSWORD = 'Db-User-Secret-b8e6';
-const DB_PASSWORD_LONG = `Db-Long-Secret-${'x'.repeat(60)}`;
+const DB_PASSWORD_TAKEN = 'Db-Taken-Secret-3c9d';
 
 describe('/hosting secrets', () => {
   let h: Harness;
@@ -100,15 +100,23 @@ describe('/hosting secrets', () => {
     );
     expect(messageText(await formOutcome(h, l.viewId))).toContain('may or may not have happened');
 
-    // A DB user password the provider finds too long (64) but our rule allows (128).
-    const longForm = await openedForm(h, 'db user create');
-    const lf = await submitForm(
+    // A DB user the provider refuses (the name is taken), its password typed.
+    const firstForm = await openedForm(h, 'db user create');
+    const ff = await submitForm(
       h,
       'db_user_create',
-      longForm.privateMetadata,
-      textValues({ name_suffix: 'longpw', password: DB_PASSWORD_LONG }),
+      firstForm.privateMetadata,
+      textValues({ name_suffix: 'taken', password: DB_PASSWORD }),
     );
-    expect(messageText(await formOutcome(h, lf.viewId))).toContain('VALIDATION_ERROR');
+    await formOutcome(h, ff.viewId);
+    const takenForm = await openedForm(h, 'db user create');
+    const tf = await submitForm(
+      h,
+      'db_user_create',
+      takenForm.privateMetadata,
+      textValues({ name_suffix: 'taken', password: DB_PASSWORD_TAKEN }),
+    );
+    expect(messageText(await formOutcome(h, tf.viewId))).toContain('VALIDATION_ERROR');
   });
 
   it('creates a DB user with a typed password', async () => {
@@ -190,7 +198,7 @@ describe('/hosting secrets', () => {
       WP_PASSWORD_REFUSED,
       WP_PASSWORD_BAD,
       DB_PASSWORD,
-      DB_PASSWORD_LONG,
+      DB_PASSWORD_TAKEN,
     ]) {
       for (const s of spellings(secret)) {
         expect(slack, `Slack calls carry ${secret}`).not.toContain(s);

@@ -93,7 +93,7 @@ describe('/hosting validation before sending', () => {
         invalid('field.db_name.too_long', 64),
       );
       expect((await hosting(h, `ssh key generate ${'l'.repeat(3000)}`)).text).toContain(
-        invalid('field.label.too_long', 100),
+        invalid('field.label.too_long', 50),
       );
       nothingSent();
       expect(h.slack.callsOf('views.open')).toEqual([]);
@@ -142,7 +142,7 @@ describe('/hosting validation before sending', () => {
       );
       expect(errorsOf(long.text).errors).toEqual({
         [hostingBlockId('public_key')]: fill(en['field.public_key.too_long'], { limit: 2999 }),
-        [hostingBlockId('label')]: fill(en['field.label.too_long'], { limit: 100 }),
+        [hostingBlockId('label')]: fill(en['field.label.too_long'], { limit: 50 }),
       });
       nothingSent();
     });
@@ -163,7 +163,7 @@ describe('/hosting validation before sending', () => {
       );
       expect(errorsOf(r.text).errors).toEqual({
         [hostingBlockId('url')]: en['field.url.charset'],
-        [hostingBlockId('title')]: fill(en['field.title.too_long'], { limit: 200 }),
+        [hostingBlockId('title')]: fill(en['field.title.too_long'], { limit: 100 }),
         [hostingBlockId('admin_username')]: en['field.admin_username.charset'],
         [hostingBlockId('admin_password')]: fill(en['field.admin_password.too_short'], { limit: 8 }),
         [hostingBlockId('admin_email')]: en['field.admin_email.charset'],
@@ -201,7 +201,7 @@ describe('/hosting validation before sending', () => {
         textValues({ name_suffix: 's'.repeat(3000), password: 'pass word' }),
       );
       expect(errorsOf(u.text).errors).toEqual({
-        [hostingBlockId('name_suffix')]: fill(en['field.name_suffix.too_long'], { limit: 32 }),
+        [hostingBlockId('name_suffix')]: fill(en['field.name_suffix.too_long'], { limit: 16 }),
         [hostingBlockId('password')]: en['field.password.charset'],
       });
       nothingSent();
@@ -230,7 +230,7 @@ describe('/hosting validation before sending', () => {
           .filter((e): e is { action_id: string; max_length: number } => Boolean(e?.action_id));
         expect(Object.fromEntries(inputs.map((e) => [e.action_id, e.max_length]))).toEqual({
           public_key: 3000,
-          label: 101,
+          label: 51,
         });
       });
     });

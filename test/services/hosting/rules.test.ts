@@ -99,11 +99,17 @@ describe('checkWordpressForm', () => {
       { field: 'url', rule: 'too_long', limit: 2000 },
     ]);
     expect(checkWordpressForm({ ...WP, url: 'https://nodot/' })).toEqual([{ field: 'url', rule: 'format' }]);
-    expect(checkWordpressForm({ ...WP, title: 't'.repeat(201) })).toEqual([
-      { field: 'title', rule: 'too_long', limit: 200 },
+    // The provider's own bounds: a title of up to 100, a password of up to 64, an address whose domain has a dot.
+    expect(checkWordpressForm({ ...WP, title: 't'.repeat(100) })).toEqual([]);
+    expect(checkWordpressForm({ ...WP, title: 't'.repeat(101) })).toEqual([
+      { field: 'title', rule: 'too_long', limit: 100 },
     ]);
-    expect(checkWordpressForm({ ...WP, admin_password: 'p'.repeat(129) })).toEqual([
-      { field: 'admin_password', rule: 'too_long', limit: 128 },
+    expect(checkWordpressForm({ ...WP, admin_password: 'p'.repeat(64) })).toEqual([]);
+    expect(checkWordpressForm({ ...WP, admin_password: 'p'.repeat(65) })).toEqual([
+      { field: 'admin_password', rule: 'too_long', limit: 64 },
+    ]);
+    expect(checkWordpressForm({ ...WP, admin_email: 'x@y' })).toEqual([
+      { field: 'admin_email', rule: 'format' },
     ]);
     expect(checkWordpressForm({ ...WP, admin_password: 'with a space' })).toEqual([
       { field: 'admin_password', rule: 'format' },
@@ -118,7 +124,7 @@ describe('checkWordpressForm', () => {
 });
 
 describe('the database forms and grant', () => {
-  it('a database: a suffix of letters, digits and _; a character set or the provider’s default', () => {
+  it('a database: a suffix of lower-case letters, digits and _; a character set the provider offers or its default', () => {
     expect(checkDatabaseForm({ name_suffix: 'shop', character_set: '' })).toEqual([]);
     expect(checkDatabaseForm({ name_suffix: 'shop', character_set: 'utf8mb4' })).toEqual([]);
     expect(checkDatabaseForm({ name_suffix: '', character_set: '' })).toEqual([
@@ -128,8 +134,13 @@ describe('the database forms and grant', () => {
       { field: 'name_suffix', rule: 'format' },
       { field: 'character_set', rule: 'format' },
     ]);
-    expect(checkDatabaseForm({ name_suffix: 's'.repeat(33), character_set: '' })).toEqual([
-      { field: 'name_suffix', rule: 'too_long', limit: 32 },
+    expect(checkDatabaseForm({ name_suffix: 's'.repeat(16), character_set: 'binary' })).toEqual([]);
+    expect(checkDatabaseForm({ name_suffix: 's'.repeat(17), character_set: '' })).toEqual([
+      { field: 'name_suffix', rule: 'too_long', limit: 16 },
+    ]);
+    expect(checkDatabaseForm({ name_suffix: 'Shop', character_set: 'latin1' })).toEqual([
+      { field: 'name_suffix', rule: 'format' },
+      { field: 'character_set', rule: 'format' },
     ]);
   });
 
@@ -175,10 +186,11 @@ describe('SSH keys, labels and ids', () => {
     ]);
   });
 
-  it('a label up to 100 characters', () => {
+  it('a label up to 50 characters, as the provider takes', () => {
     expect(checkLabel('my laptop')).toEqual([]);
+    expect(checkLabel('l'.repeat(50))).toEqual([]);
     expect(checkLabel('   ')).toEqual([{ field: 'label', rule: 'required' }]);
-    expect(checkLabel('l'.repeat(101))).toEqual([{ field: 'label', rule: 'too_long', limit: 100 }]);
+    expect(checkLabel('l'.repeat(51))).toEqual([{ field: 'label', rule: 'too_long', limit: 50 }]);
   });
 
   it('an id the provider gave', () => {

@@ -83,6 +83,19 @@ describe('parseVpsCommand', () => {
     expect(err('logs errors')).toEqual({ problem: 'usage', command: 'logs' });
   });
 
+  it('refuses a log date or time the calendar does not have, naming it', () => {
+    expect(err('logs from=2026-13-01')).toEqual({ problem: 'bad_date', filter: 'from', value: '2026-13-01' });
+    expect(err('logs to=2026-02-30')).toEqual({ problem: 'bad_date', filter: 'to', value: '2026-02-30' });
+    expect(err('logs from=2025-02-29')).toMatchObject({ problem: 'bad_date' });
+    expect(err('logs from=2026-00-10')).toMatchObject({ problem: 'bad_date' });
+    expect(err('logs from=2026-04-31')).toMatchObject({ problem: 'bad_date' });
+    expect(err('logs from=2026-01-01T24:00')).toMatchObject({ problem: 'bad_date' });
+    expect(err('logs from=2026-01-01T10:60')).toMatchObject({ problem: 'bad_date' });
+    expect(ok('logs from=2024-02-29 to=2026-12-31T23:59')).toMatchObject({
+      filter: { from: '2024-02-29 00:00:00', to: '2026-12-31 23:59:59' },
+    });
+  });
+
   it('parses me, audit, signup and signups', () => {
     expect(ok('me')).toEqual({ name: 'me' });
     expect(err('me too')).toEqual({ problem: 'usage', command: 'me' });

@@ -96,7 +96,7 @@ export function errorLogView(
   assertBlocksWithinLimits(blocks, 'message');
   // The fallback text is mrkdwn too: a logged line (anyone's request can put one there) cannot mention anyone.
   const last = lines.slice(-5).map((l) => escapeMrkdwn(l));
-  return { text: `${title}\n${last.join('\n')}`.slice(0, 3000), blocks };
+  return { text: `${escapeMrkdwn(title)}\n${last.join('\n')}`.slice(0, 3000), blocks };
 }
 
 /** The page an error log opens on: its last, where the newest lines are. */

@@ -2,7 +2,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { Capabilities, DestructiveHostingAction } from '../../../services/access.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import { enumLabel, type Message, type Ui } from '../format.ts';
+import { enumLabel, escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 export function hostingHelpView(
@@ -25,8 +25,10 @@ export function hostingHelpView(
   else {
     const servers = hosting.servers;
     if (servers === undefined) notes.push(ui.t('hosting.help.all'));
-    else if (servers.length === 1) notes.push(ui.t('hosting.help.server', { server: servers[0]! }));
-    else notes.push(ui.t('hosting.help.servers', { example: servers[0] ?? 'xs123456.xsrv.jp' }));
+    else if (servers.length === 1)
+      notes.push(ui.t('hosting.help.server', { server: escapeMrkdwn(servers[0]!) }));
+    else
+      notes.push(ui.t('hosting.help.servers', { example: escapeMrkdwn(servers[0] ?? 'xs123456.xsrv.jp') }));
     if (!Object.values(hosting.levels).includes('full')) notes.push(ui.t('hosting.help.key_read_only'));
   }
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });

@@ -119,7 +119,7 @@ export function confirmationView(ui: Ui, op: OperationRow, loss: Loss): Message 
     buttons(ui, op, 'confirm'),
   ];
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: `${title} ${loses}`, blocks };
+  return { text: `${escapeMrkdwn(title)} ${loses}`, blocks };
 }
 
 /** The approval request in the channel, for an approver other than the requester. */
@@ -143,7 +143,7 @@ export function approvalRequestView(ui: Ui, op: OperationRow, loss: Loss): Messa
     buttons(ui, op, 'approve'),
   ];
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: `${title} ${who}`, blocks };
+  return { text: `${escapeMrkdwn(title)} ${who}`, blocks };
 }
 
 /** A decided operation's message: its state first, what it was about, and no buttons. */
@@ -151,7 +151,7 @@ export function operationOutcomeView(ui: Ui, op: OperationRow, loss: Loss, statu
   const title = operationTitle(ui, op.target, loss);
   const blocks: KnownBlock[] = [section(status), header(title), section(lossText(ui, op.target, loss))];
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: `${status} ${title}`, blocks };
+  return { text: `${status} ${escapeMrkdwn(title)}`, blocks };
 }
 
 /** The status line of a decided operation. `reason` is the failure's sentence, when it failed. */

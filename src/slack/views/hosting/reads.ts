@@ -49,7 +49,7 @@ function listMessage(ui: Ui, title: string, lines: readonly string[], empty: str
   const blocks: KnownBlock[] = [header(title), ...packLines(shown)];
   if (lines.length > shown.length)
     blocks.push(context(ui.t('summary.more', { count: lines.length - shown.length })));
-  return done(blocks, `${title}\n${shown.slice(0, 10).join('\n')}`);
+  return done(blocks, `${escapeMrkdwn(title)}\n${shown.slice(0, 10).join('\n')}`);
 }
 
 export function serversView(ui: Ui, answer: { servers: readonly string[] } | { all: true }): Message {
@@ -101,7 +101,10 @@ export function infoView(ui: Ui, server: string, info: HostingServerInfo): Messa
       ],
     },
   ];
-  const summary = [title, info.ip_address, info.hostname].filter(Boolean).join(' · ');
+  const summary = [title, info.ip_address, info.hostname]
+    .filter((s): s is string => typeof s === 'string' && s !== '')
+    .map(escapeMrkdwn)
+    .join(' · ');
   return done(blocks, summary);
 }
 
@@ -181,7 +184,7 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
       ],
     },
   ];
-  let text = `${title} · ${d.domain.url ?? ''}`;
+  let text = `${escapeMrkdwn(title)} · ${escapeMrkdwn(d.domain.url ?? '')}`;
   if (d.nameServers !== undefined) {
     const advice = nameServerAdvice(ui, domain, d.nameServers);
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${advice}` } });

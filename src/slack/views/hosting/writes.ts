@@ -64,7 +64,8 @@ export function privateKeyView(
   ui: Ui,
   r: { server: string; created?: string | undefined; privateKey: string | undefined },
 ): Message {
-  if (r.privateKey === undefined) return textView(ui.t('hosting.key.missing', { id: r.created ?? '?' }));
+  if (r.privateKey === undefined)
+    return textView(ui.t('hosting.key.missing', { id: escapeMrkdwn(r.created ?? '?') }));
   const user = r.server.split('.')[0] ?? r.server;
   const file = `id_${user}_${r.created ?? 'hosting'}`.replace(/[^A-Za-z0-9_.-]/g, '_');
   const intro = ui.t('hosting.key.generated', { server: r.server, user, file });

@@ -2,9 +2,13 @@ import type { KnownBlock } from '@slack/types';
 import type { VpsSummary } from '../../../services/servers/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { clip, escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { packLines } from '../sections.ts';
+
+/** What one row shows of a stored value: rows written before values were bounded may hold anything. */
+const SHOWN = 80;
+const shown = (s: string): string => escapeMrkdwn(clip(s, SHOWN));
 
 export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], server?: VpsSummary): Message {
   const title = server
@@ -17,12 +21,12 @@ export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], serv
     const lines = entries.map((e) => {
       const name = typeof e.params.name === 'string' ? e.params.name : (e.target ?? '');
       const outcome = ui.t(`audit.outcome.${e.outcome}` as MessageKey);
-      const suffix = e.errorCode ? ` (${escapeMrkdwn(e.errorCode)})` : '';
+      const suffix = e.errorCode ? ` (${shown(e.errorCode)})` : '';
       return ui.t('audit.entry', {
         at: formatTime(ui, e.at),
-        actor: e.actor,
-        action: e.action,
-        target: escapeMrkdwn(name),
+        actor: shown(e.actor),
+        action: shown(e.action),
+        target: shown(name),
         outcome: `${outcome}${suffix}`,
       });
     });

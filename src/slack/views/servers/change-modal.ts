@@ -3,7 +3,7 @@ import { type ChangeField, FIELD_LIMITS, type VpsSummary } from '../../../servic
 import type { MessageKey } from '../../i18n/index.ts';
 import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../ids.ts';
 import { type ChangeModalPayload, changeModalPayload, encodePayload } from '../../payloads.ts';
-import { escapeMrkdwn, type Ui } from '../format.ts';
+import { mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, ViewLimitError } from '../limits.ts';
 
 const TITLE: Record<ChangeField, MessageKey> = {
@@ -37,7 +37,10 @@ export function changeModalView(
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: ui.t('modal.server', { name: escapeMrkdwn(server.name), ip: server.ip_address ?? '-' }),
+        text: ui.t('modal.server', {
+          name: mrkdwnText(server.name, SHOWN.name),
+          ip: mrkdwnText(server.ip_address ?? '-', SHOWN.name),
+        }),
       },
     },
     {

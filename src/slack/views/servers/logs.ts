@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { LogFilter, LogsPage } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { encodePayload, logsMorePayload } from '../../payloads.ts';
-import { escapeMrkdwn, formatProviderTime, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatProviderTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
 import { packLines } from '../sections.ts';
 
@@ -31,7 +31,7 @@ export function logsView(ui: Ui, page: LogsPage, filter: LogFilter): Message {
   const lines = page.logs.map((e) => {
     const ok = e.status_code < 400 ? ':white_check_mark:' : ':x:';
     const ms = e.response_time_ms === null ? '' : ` · ${e.response_time_ms} ms`;
-    return `${ok} \`${formatProviderTime(ui, e.created_at)}\` *${e.method}* \`${escapeMrkdwn(e.path)}\` → ${e.status_code}${ms} · ${escapeMrkdwn(e.ip_address)}`;
+    return `${ok} \`${formatProviderTime(ui, e.created_at)}\` *${mrkdwnText(e.method, SHOWN.word)}* \`${mrkdwnText(e.path, SHOWN.text)}\` → ${e.status_code}${ms} · ${mrkdwnText(e.ip_address, SHOWN.name)}`;
   });
   blocks.push(...packLines(lines));
   blocks.push({

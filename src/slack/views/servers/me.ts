@@ -3,6 +3,7 @@ import type { DailyBudgetState } from '../../../provider/index.ts';
 import type { KeyScope, Role } from '../../../services/access.ts';
 import {
   enumLabel,
+  escapeMrkdwn,
   formatProviderTime,
   formatTime,
   formatTimeLeft,
@@ -57,7 +58,7 @@ export function meView(ui: Ui, key: KeyScope, role: Role, now: Date, daily?: Dai
         ? ui.t('me.targets_selected', { count: scope.targets.length })
         : ui.t('me.targets_all');
     return [
-      `• ${ui.t('me.service', { service, permission: enumLabel(ui, 'permission', scope.permission_type), targets })}`,
+      `• ${ui.t('me.service', { service: escapeMrkdwn(service), permission: enumLabel(ui, 'permission', scope.permission_type), targets })}`,
     ];
   });
   const vps = key.info.services.vps;

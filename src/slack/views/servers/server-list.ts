@@ -2,7 +2,16 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { ListedServer, ListFilter } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { encodePayload, listPagePayload } from '../../payloads.ts';
-import { enumLabel, escapeMrkdwn, formatDuration, type Message, POWER_EMOJI, type Ui } from '../format.ts';
+import {
+  enumLabel,
+  escapeMrkdwn,
+  formatDuration,
+  type Message,
+  mrkdwnText,
+  POWER_EMOJI,
+  SHOWN,
+  type Ui,
+} from '../format.ts';
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
 
 /** Servers per page: one section each keeps a page far below 50 blocks and 3000 characters. */
@@ -34,7 +43,8 @@ function powerLine(ui: Ui, s: ListedServer): string {
 
 function serverLine(ui: Ui, s: ListedServer): string {
   const power = powerLine(ui, s);
-  const first = `*${escapeMrkdwn(s.name)}* · \`${s.ip_address ?? ui.t('list.no_ip')}\` · ${escapeMrkdwn(s.vps_type)} · ${escapeMrkdwn(s.plan_name)} · ${enumLabel(ui, 'status', s.status)}`;
+  const ip = s.ip_address === null ? ui.t('list.no_ip') : mrkdwnText(s.ip_address, SHOWN.name);
+  const first = `*${mrkdwnText(s.name, SHOWN.name)}* · \`${ip}\` · ${mrkdwnText(s.vps_type, SHOWN.word)} · ${mrkdwnText(s.plan_name, SHOWN.name)} · ${enumLabel(ui, 'status', s.status)}`;
   return `${first}\n${power}`;
 }
 

@@ -200,7 +200,7 @@ function signupStatusLine(ui: Ui, row: SignupRow): string {
     case 'expired':
       return ui.t('signup.status.expired', { expires: formatQuoteExpiry(ui, row.expiresAt) });
     case 'failed':
-      return ui.t('signup.status.failed', { code: row.errorCode ?? '?' });
+      return ui.t('signup.status.failed', { code: escapeMrkdwn(row.errorCode ?? '?') });
     case 'price_changed':
       return ui.t('signup.status.price_changed');
     default:
@@ -218,7 +218,7 @@ export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
   assertBlocksWithinLimits(blocks, 'message');
   const text = quoted
     ? ui.t('signup.approval.fallback', {
-        plan: planLabel(d),
+        plan: escapeMrkdwn(planLabel(d)),
         period: periodLabel(ui, d.row.period),
         price: formatYen(ui, d.row.quotedPrice),
       })
@@ -277,7 +277,7 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
       return sentence(
         ui.t('signup.outcome.price_changed_no_quote', {
           old: formatYen(ui, o.oldPrice),
-          code: o.requoteError ?? '?',
+          code: escapeMrkdwn(o.requoteError ?? '?'),
         }),
       );
     case 'failed': {
@@ -285,13 +285,13 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
       return sentence(
         isMessageKey(key)
           ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice), user: o.row.requesterId })
-          : ui.t('signup.outcome.failed.other', { code: o.code }),
+          : ui.t('signup.outcome.failed.other', { code: escapeMrkdwn(o.code) }),
       );
     }
     case 'unknown':
       if (o.code === 'NEEDS_MANUAL_CHECK') return sentence(ui.t('signup.outcome.manual_check'));
       if (o.code === 'DUPLICATE_REQUEST') return sentence(ui.t('signup.outcome.in_process'));
-      return sentence(ui.t('signup.outcome.unknown', { code: o.code }));
+      return sentence(ui.t('signup.outcome.unknown', { code: escapeMrkdwn(o.code) }));
     case 'expired':
       return sentence(ui.t('signup.outcome.expired', { expires: formatQuoteExpiry(ui, o.row.expiresAt) }));
     case 'not_executable':
@@ -362,7 +362,7 @@ export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefine
 export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
   // Anything but a refusal the use case named is ours: nothing was ordered or charged.
   if (!(err instanceof ServiceError)) return sentence(ui.t('signup.modal.internal'));
-  const code = String(err.params.code ?? '');
+  const code = escapeMrkdwn(String(err.params.code ?? ''));
   switch (err.code) {
     case 'role_required':
       return sentence(ui.t('signup.refused.role_required', { role: String(err.params.yours ?? 'viewer') }));

@@ -197,8 +197,8 @@ export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Me
     headline: head,
     name: escapeMrkdwn(inc.name),
     line,
-    ip,
-    plan,
+    ip: escapeMrkdwn(ip),
+    plan: escapeMrkdwn(plan),
     operation: operation(ui, f),
   });
   return { text, blocks };

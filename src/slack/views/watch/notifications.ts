@@ -48,11 +48,11 @@ function powerLabel(ui: Ui, s: string): string {
     key === 'power.processing' ||
     key === 'power.error'
     ? ui.t(key)
-    : s;
+    : escapeMrkdwn(s);
 }
 
 function statusLabel(ui: Ui, s: string): string {
-  return s === 'active' || s === 'suspended' ? ui.t(`status.${s}`) : s;
+  return s === 'active' || s === 'suspended' ? ui.t(`status.${s}`) : escapeMrkdwn(s);
 }
 
 function powerChain(unit: NoticeUnit): PowerNotice[] | undefined {
@@ -139,8 +139,8 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
         main: ui.t('watch.signup.active', {
           requester: n.requesterId,
           name: escapeMrkdwn(n.name),
-          uuid: n.uuid,
-          ip: n.ip ?? ui.t('watch.signup.ip_unknown'),
+          uuid: escapeMrkdwn(n.uuid),
+          ip: n.ip === null ? ui.t('watch.signup.ip_unknown') : escapeMrkdwn(n.ip),
           at: dateOf(ui, n.at),
         }),
       };
@@ -149,7 +149,7 @@ function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: stri
         main: ui.t('watch.signup.stuck', {
           requester: n.requesterId,
           name: escapeMrkdwn(n.name ?? ui.t('watch.signup.unnamed')),
-          service: n.serviceId,
+          service: escapeMrkdwn(n.serviceId),
           since: dateOf(ui, n.since),
         }),
       };
