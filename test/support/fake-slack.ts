@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { seededRandom } from '../../src/simulator/random.ts';
 
 export interface RecordedCall {
   seq: number;
@@ -52,6 +53,7 @@ interface Failure {
   status?: number;
   retryAfter?: number;
   times: number;
+  share?: number;
 }
 
 export class FakeSlack {
@@ -59,6 +61,8 @@ export class FakeSlack {
   readonly users = new Map<string, SlackUser>();
   readonly groups = new Map<string, string[]>();
   private readonly failures = new Map<string, Failure[]>();
+  /** Seeded, so a run that fails a share of calls fails the same ones again. */
+  private readonly random = seededRandom(1);
   /** Channels the bot cannot post in, with the error Slack answers there. */
   private readonly closed = new Map<string, string>();
   private readonly events = new EventEmitter();
@@ -118,11 +122,24 @@ export class FakeSlack {
     this.groups.set(id, members);
   }
 
-  /** The next `times` calls of `method` fail: `ok:false` with `error`, or HTTP `status` (429 with Retry-After). */
-  fail(method: string, f: { error?: string; status?: number; retryAfter?: number; times?: number }): void {
+  /**
+   * The next `times` calls of `method` fail: `ok:false` with `error`, or HTTP
+   * `status` (429 with Retry-After). With `share` (0-1), each call fails with
+   * that chance (a seeded draw) and only the calls that fail use up `times`.
+   */
+  fail(
+    method: string,
+    f: { error?: string; status?: number; retryAfter?: number; times?: number; share?: number },
+  ): void {
     const list = this.failures.get(method) ?? [];
     list.push({ ...f, times: f.times ?? 1 });
     this.failures.set(method, list);
+  }
+
+  /** Forgets the failures still to come (of one method, or all). */
+  clearFailures(method?: string): void {
+    if (method === undefined) this.failures.clear();
+    else this.failures.delete(method);
   }
 
   /**
@@ -369,10 +386,11 @@ export class FakeSlack {
 
   private takeFailure(method: string): Failure | undefined {
     const list = this.failures.get(method);
-    const f = list?.[0];
+    // The first failure that applies to this call: one without a share always does.
+    const f = list?.find((x) => x.share === undefined || this.random() < x.share);
     if (!f || !list) return undefined;
     f.times -= 1;
-    if (f.times <= 0) list.shift();
+    if (f.times <= 0) list.splice(list.indexOf(f), 1);
     return f;
   }
 
