@@ -10,11 +10,7 @@
  *   is what a restart that many minutes later would see, without waiting them.
  * - BENCH_SWEEP_MS: how often the sweep runs (default: as in production).
  *
- * With an IPC channel (spawned with 'ipc' in stdio) it sends `{ type: 'ready',
- * port }` once started, and answers `{ type: 'memory' }` with
- * `{ type: 'memory', rss, heapUsed, external }` in bytes, measured after a full
- * garbage collection when the process runs with --expose-gc. SIGTERM stops it
- * as `npm start` does.
+ * SIGTERM stops it as `npm start` does.
  */
 import { configSecrets, loadConfig } from '../../../src/config.ts';
 import { createLogger, SecretRegistry } from '../../../src/log.ts';
@@ -34,14 +30,6 @@ const bot = await startBot(config, {
   ...(sweepMs !== undefined ? { sweepMs } : {}),
 });
 
-const gc = (globalThis as { gc?: () => void }).gc;
-process.on('message', (m: { type?: string }) => {
-  if (m?.type !== 'memory') return;
-  gc?.();
-  const u = process.memoryUsage();
-  process.send?.({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, external: u.external });
-});
-process.send?.({ type: 'ready', port: bot.port });
 process.once('SIGTERM', () => {
   bot.stop().then(
     () => process.exit(0),

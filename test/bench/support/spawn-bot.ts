@@ -1,7 +1,8 @@
 /**
  * Starts the bot as a child process (the real `src/main.ts`, or
  * `bot-process.ts` beside this file) and tells when it is listening: both log
- * pino's `vps-chatops started` line with the port on stdout.
+ * pino's `vps-chatops started` line with the port on stdout (LOG_LEVEL info or
+ * lower).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const MAIN = 'src/main.ts';
 export const BOT_PROCESS = 'test/bench/support/bot-process.ts';
+export const MEMORY_PROBE = 'test/bench/support/memory-probe.mjs';
 
 export interface BotChild {
   child: ChildProcess;
@@ -24,9 +26,10 @@ export interface BotChild {
 export function spawnBot(
   entry: string,
   env: Record<string, string>,
-  opts: { nodeArgs?: string[]; ipc?: boolean } = {},
+  opts: { nodeArgs?: string[]; ipc?: boolean; tsx?: boolean } = {},
 ): BotChild {
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
+  const loader = opts.tsx === false ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...loader, entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: opts.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
@@ -56,6 +59,8 @@ export function spawnBot(
       }
     });
     void exited.then((how) => reject(new Error(`the bot exited (${how}) before it started: ${err}`)));
+    const timer = setTimeout(() => reject(new Error(`the bot did not start within 60 s: ${err}`)), 60_000);
+    timer.unref();
   });
   ready.catch(() => undefined);
   return { child, ready, exited, stderr: () => err };
