@@ -24,7 +24,7 @@ export interface RecordedCall {
   /** For response_url posts: the id in the path. */
   responseId?: string;
   token?: string | undefined;
-  /** Slack's error when it answered `ok:false`. */
+  /** Slack's error when it answered `ok:false` (with HTTP 200, or with a failure's status such as 429). */
   error?: string;
 }
 
@@ -290,11 +290,12 @@ export class FakeSlack {
     const method = url.pathname.slice('/api/'.length);
     const failure = this.takeFailure(method);
     if (failure?.status) {
-      this.record({ method, args, token });
+      const error = failure.error ?? 'ratelimited';
+      this.record({ method, args, token, error });
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (failure.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
       res.writeHead(failure.status, headers);
-      res.end(JSON.stringify({ ok: false, error: failure.error ?? 'ratelimited' }));
+      res.end(JSON.stringify({ ok: false, error }));
       return;
     }
     const shut = method.startsWith('chat.') ? this.closed.get(String(args.channel ?? '')) : undefined;
