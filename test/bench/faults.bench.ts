@@ -31,10 +31,11 @@
  * command not acked 200, and whether the bot still answers at the end),
  * error-level log lines, the share of requests the simulator failed, read
  * commands answered with their data (after retries) against those answered
- * with an error, memo writes: values sent more than once and values APPLIED
- * more than once at the simulator (goal 0; a request counts as applied when
- * it was answered 200, or dropped after the simulator handled it: a reset
- * after handling or a client that timed out), incidents (stops the watcher
+ * with an error, memo writes: values sent more than once (a retry after a
+ * 5xx, which the simulator did not apply, is one) and values APPLIED more
+ * than once at the simulator (goal 0; a request counts as applied when it was
+ * answered 200, or dropped after the simulator handled it: a reset after
+ * handling or a client that timed out), incidents (stops the watcher
  * saw) against top-level posts naming the server in the alerts channel within
  * the incident (lost: none, doubled: more than one), and the delay from the
  * stop at the provider to that post (p50, p95, max) per phase.

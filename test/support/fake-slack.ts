@@ -65,7 +65,8 @@ export class FakeSlack {
   private readonly random = seededRandom(1);
   /** Channels the bot cannot post in, with the error Slack answers there. */
   private readonly closed = new Map<string, string>();
-  private readonly events = new EventEmitter();
+  /** Benchmarks wait on many calls at once: no listener limit. */
+  private readonly events = new EventEmitter().setMaxListeners(0);
   private server: Server | undefined;
   private socketModeLink: Duplex | undefined;
   private envelopeSeq = 0;
