@@ -9,7 +9,7 @@ import { registerHandlers } from '../handlers/index.ts';
 import { type Clock, realTimers, systemClock } from './clock.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
-import { ProviderClient, type ProviderClock, type RetryPolicy } from './provider/index.ts';
+import { ProviderClient, type ProviderClock, type RetryPolicy, type Timeouts } from './provider/index.ts';
 import { AccessService, loadPolicyFile, PolicyError } from './services/access.ts';
 import { Audit } from './services/audit.ts';
 import { FairUse } from './services/fair-use.ts';
@@ -43,8 +43,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Overrides config.port (0: a free port). */
   port?: number;
-  /** The provider client's retry policy and waiting clock (tests shorten or skip the waits). */
-  provider?: { retry?: Partial<RetryPolicy>; clock?: ProviderClock };
+  /** The provider client's retry policy, waiting clock and timeouts (tests and benchmarks shorten the waits). */
+  provider?: { retry?: Partial<RetryPolicy>; clock?: ProviderClock; timeouts?: Timeouts };
   /**
    * The logger's secret registry: passwords that live in memory for a while
    * (a signup's root password) are registered so no log line can carry them.
@@ -80,6 +80,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     dailyLimit: config.provider.dailyLimit,
     ...(opts.provider?.retry ? { retry: opts.provider.retry } : {}),
     ...(opts.provider?.clock ? { clock: opts.provider.clock } : {}),
+    ...(opts.provider?.timeouts ? { timeouts: opts.provider.timeouts } : {}),
   });
   try {
     let notifier: Notifier | undefined;

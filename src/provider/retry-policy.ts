@@ -53,6 +53,28 @@ export function isRetrySafe(
   return policy.idempotentMethods.includes(method) || Boolean(opts.idempotencyKey) || opts.dryRun === true;
 }
 
+/**
+ * After a network failure, may the request be sent again? A read may. A write
+ * whose first attempt may have reached the provider (the connection broke or
+ * timed out after the request was sent) may only when a repeat is harmless
+ * (an Idempotency-Key, a dry run): a PUT the provider already applied, sent
+ * again, applies it twice, over whatever changed in between. Such a write
+ * fails instead with `mayHaveReachedServer`, and the person is told to check.
+ */
+export function mayRepeatAfterNetworkFailure(
+  method: string,
+  opts: { idempotencyKey?: string | undefined; dryRun?: boolean | undefined },
+  mayHaveReachedServer: boolean,
+): boolean {
+  return (
+    !mayHaveReachedServer ||
+    method === 'GET' ||
+    method === 'HEAD' ||
+    Boolean(opts.idempotencyKey) ||
+    opts.dryRun === true
+  );
+}
+
 /** Delay before attempt `attempt + 1` (attempt counts from 1). */
 export function backoffDelayMs(policy: RetryPolicy, attempt: number, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));

@@ -33,7 +33,13 @@ import {
   RateLimitGate,
   type RateLimitSnapshot,
 } from './rate-limit-gate.ts';
-import { backoffDelayMs, isRetrySafe, type RetryPolicy, resolveRetryPolicy } from './retry-policy.ts';
+import {
+  backoffDelayMs,
+  isRetrySafe,
+  mayRepeatAfterNetworkFailure,
+  type RetryPolicy,
+  resolveRetryPolicy,
+} from './retry-policy.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -424,7 +430,12 @@ export class ProviderTransport {
 
   private retryable(err: ProviderError | ProviderNetworkError, spec: RequestSpec<unknown>): boolean {
     if (err instanceof ProviderNetworkError)
-      return this.policy.retryNetworkErrors && err.kind !== 'aborted' && err.kind !== 'closed';
+      return (
+        this.policy.retryNetworkErrors &&
+        err.kind !== 'aborted' &&
+        err.kind !== 'closed' &&
+        mayRepeatAfterNetworkFailure(spec.method, spec, err.mayHaveReachedServer)
+      );
     if (err instanceof ProviderConflictError && err.code === 'DUPLICATE_REQUEST')
       return this.policy.retryDuplicateRequest && Boolean(spec.idempotencyKey);
     if (this.policy.doNotRetry.includes(err.status)) return false;

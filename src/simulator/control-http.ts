@@ -28,7 +28,7 @@
  *   POST   /__sim/rate-limit    {limit, windowSeconds, concurrent, daily?, key?}
  *   GET    /__sim/rate-limited  -> {total, byKey}
  *   POST   /__sim/latency       {ms}
- *   GET    /__sim/faults        POST /__sim/faults FaultRule (path string, or pathRegex; times number or "Infinity") -> {id}
+ *   GET    /__sim/faults        POST /__sim/faults FaultRule (path string, or pathRegex; times number or "Infinity"; probability 0-1) -> {id}
  *   DELETE /__sim/faults
  *   GET    /__sim/requests?method=&path=&keyName=&status=   DELETE /__sim/requests
  *   GET    /__sim/dns/txt                       -> {records: [{name, value, visibleAt, visible}]}
@@ -76,6 +76,7 @@ function faultFromJson(b: Json): FaultRule {
   if (b.method !== undefined) rule.method = str(b, 'method');
   if (b.times !== undefined)
     rule.times = b.times === 'Infinity' || b.times === null ? Number.POSITIVE_INFINITY : num(b, 'times');
+  if (b.probability !== undefined) rule.probability = num(b, 'probability');
   if (b.status !== undefined) rule.status = num(b, 'status');
   if (b.code !== undefined) rule.code = str(b, 'code');
   if (b.rawBody !== undefined) rule.rawBody = str(b, 'rawBody');

@@ -5,6 +5,7 @@
 import { type KeyRecord, KeyRegistry } from './api-keys.ts';
 import { SimClock } from './clock.ts';
 import { FaultSet } from './faults.ts';
+import { seededRandom } from './random.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { ApiLog, RequestJournal } from './request-journal.ts';
 import { createWorld } from './seed.ts';
@@ -17,7 +18,7 @@ export class SimCore {
   readonly keys = new KeyRegistry();
   readonly presetKeys: SimulatorKeys;
   readonly limiter: RateLimiter;
-  readonly faults = new FaultSet();
+  readonly faults: FaultSet;
   readonly journal = new RequestJournal();
   readonly apiLog = new ApiLog();
   latencyMs: number;
@@ -26,6 +27,7 @@ export class SimCore {
 
   constructor(options: SimulatorOptions) {
     this.clock = new SimClock(options.clock ?? 'real', options.now);
+    this.faults = new FaultSet(seededRandom(options.randomSeed ?? 1));
     this.world = createWorld(options.seed ?? 'default', this.clock.now());
     this.limiter = new RateLimiter(options.rateLimit);
     this.latencyMs = options.latencyMs ?? 0;

@@ -27,6 +27,8 @@ export interface SimulatorOptions {
    */
   latencyMs?: number;
   seed?: 'default' | 'empty';
+  /** Seed of the simulator's random source (faults with a `probability`); default 1. */
+  randomSeed?: number;
 }
 
 export interface VpsServerState {
@@ -86,6 +88,13 @@ export interface FaultRule {
   path: string | RegExp;
   /** Default 1; Infinity for always. */
   times?: number;
+  /**
+   * Share of matching requests the rule applies to (above 0, at most 1; default
+   * 1), drawn from the simulator's seeded random source (`randomSeed`). A
+   * request it passes over is matched against the later rules and uses none
+   * of its times.
+   */
+  probability?: number;
   status?: number;
   code?: string;
   /** Sent as-is instead of a JSON body (an HTML proxy page, or ''). */

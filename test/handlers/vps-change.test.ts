@@ -133,6 +133,18 @@ describe('/vps changes through the real app', () => {
     expect(JSON.stringify(r.args)).not.toMatch(/at \w+ \(|Error:/);
   });
 
+  it('sends a change once when the connection breaks after the provider took it, and says to check', async () => {
+    const uuid = uuidOf(h, 'mail-1');
+    const n = puts(h).length;
+    h.sim.control.addFault({ method: 'PUT', path: /\/memo$/, drop: 'after' });
+    const { reply } = await h.command('memo mail-1 sent once', { user: OPERATOR });
+    expect(messageText(await reply())).toContain(en['provider.network']);
+    expect(puts(h).length - n).toBe(1);
+    expect(h.sim.control.servers().find((s) => s.uuid === uuid)?.memo).toBe('sent once');
+    const audit = await h.bot.store.audit.latest({ target: uuid, limit: 1 });
+    expect(audit[0]).toMatchObject({ action: 'memo', outcome: 'failed', errorCode: 'NETWORK' });
+  });
+
   it('never repeats a change for a retried delivery of the same trigger', async () => {
     const n = puts(h).length;
     const triggerId = 'trig.retry-1';

@@ -225,6 +225,28 @@ describe('retries only where safe', () => {
     ]);
   });
 
+  it('a PUT whose connection broke after it was sent is not sent again: it may have been applied', async () => {
+    h = await startHarness();
+    const uuid = uuidOf(h, 'web-1');
+    const path = `/v1/vps/servers/${uuid}/memo`;
+    const memo = () => h!.sim.control.servers().find((s) => s.uuid === uuid)?.memo;
+    // Reset after the provider handled it: applied once, and the caller hears it may have been.
+    h.sim.control.addFault({ method: 'PUT', path, drop: 'after' });
+    const e = await caught(h.client.setMemo(uuid, 'applied once'));
+    expect(e).toBeInstanceOf(ProviderNetworkError);
+    expect(e).toMatchObject({ mayHaveReachedServer: true });
+    expect(h.sim.control.requests({ path })).toHaveLength(1);
+    expect(memo()).toBe('applied once');
+    // No answer in time (the provider still holds it): not sent a second time either.
+    const c = h.makeClient(h.sim.keys.full, { timeouts: { headersMs: 150 } });
+    h.sim.control.addFault({ method: 'PUT', path, latencyMs: 3_600_000 });
+    const t = await caught(c.setMemo(uuid, 'held'));
+    expect(t).toMatchObject({ kind: 'timeout', mayHaveReachedServer: true });
+    expect(h.sim.control.requests({ path })).toHaveLength(1);
+    expect(memo()).toBe('applied once');
+    expect(c.metrics().retries).toBe(0);
+  });
+
   it('never retries 4xx other than 429', async () => {
     h = await startHarness();
     await caught(h.client.getServer('00000000-0000-0000-0000-000000000000'));

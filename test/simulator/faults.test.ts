@@ -115,6 +115,68 @@ describe('faults', () => {
   });
 });
 
+describe('faults with a probability', () => {
+  /** The statuses of `n` GET /v1/me in a row on a simulator with these options and rules. */
+  async function statuses(
+    options: { randomSeed?: number },
+    rules: Parameters<Simulator['control']['addFault']>[0][],
+    n: number,
+  ): Promise<{ statuses: number[]; sim: Simulator }> {
+    // A rate limit well above the run, so only the faults refuse.
+    const s = await start({ ...options, rateLimit: { limit: 10_000, windowSeconds: 60, concurrent: 10 } });
+    for (const r of rules) s.control.addFault(r);
+    const out: number[] = [];
+    for (let i = 0; i < n; i += 1) out.push((await call(s, 'GET', '/v1/me')).status);
+    return { statuses: out, sim: s };
+  }
+
+  it('applies to about that share of matching requests, the same ones for the same seed', async () => {
+    const rule = { path: '/v1/me', status: 500, times: Number.POSITIVE_INFINITY, probability: 0.2 };
+    const a = await statuses({ randomSeed: 7 }, [rule], 400);
+    const b = await statuses({ randomSeed: 7 }, [rule], 400);
+    const c = await statuses({ randomSeed: 8 }, [rule], 400);
+    await Promise.all([a.sim.close(), b.sim.close(), c.sim.close()]);
+    const failed = a.statuses.filter((s) => s === 500).length;
+    // 400 draws at 0.2: 80 expected; 50..110 is beyond four standard deviations either way.
+    expect(failed).toBeGreaterThan(50);
+    expect(failed).toBeLessThan(110);
+    expect(a.statuses.every((s) => s === 200 || s === 500)).toBe(true);
+    expect(b.statuses).toEqual(a.statuses);
+    expect(c.statuses).not.toEqual(a.statuses);
+  });
+
+  it('a request it passes over goes to the later rules and uses none of its times', async () => {
+    const { statuses: got, sim: s } = await statuses(
+      {},
+      [
+        { path: '/v1/me', status: 500, times: 3, probability: 0.5 },
+        { path: '/v1/me', status: 502, times: Number.POSITIVE_INFINITY },
+      ],
+      40,
+    );
+    await s.close();
+    // Every request is refused by one rule or the other; the first one fires exactly its 3 times.
+    expect(got.filter((x) => x === 500)).toHaveLength(3);
+    expect(got.filter((x) => x === 502)).toHaveLength(37);
+    // ...spread among the requests the second rule refused, not the first three in a row.
+    expect(got.slice(0, 3)).not.toEqual([500, 500, 500]);
+    expect(got.lastIndexOf(500)).toBeGreaterThan(2);
+  });
+
+  it('refuses a probability outside (0, 1], here and over HTTP', async () => {
+    for (const probability of [0, -0.1, 1.5, Number.NaN]) {
+      expect(() => sim.control.addFault({ path: '/v1/me', status: 500, probability })).toThrow(/probability/);
+    }
+    const r = await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/v1/me', status: 500, probability: 1 }),
+    });
+    expect(r.status).toBe(200);
+    expect((await call(sim, 'GET', '/v1/me')).status).toBe(500);
+  });
+});
+
 describe('latency in real clock mode', () => {
   it('latencyMs delays every answer with real timers', async () => {
     const real = await startSimulator({ clock: 'real', latencyMs: 60 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
-import { type RunningBot, startBot } from '../../src/main.ts';
+import { type RunningBot, type StartOptions, startBot } from '../../src/main.ts';
 import { type Simulator, type SimulatorKeys, startSimulator } from '../../src/simulator/index.ts';
 import { type FakeSlack, type RecordedCall, startFakeSlack } from './fake-slack.ts';
 import {
@@ -52,6 +52,10 @@ export interface HarnessOptions {
    * never by waiting.
    */
   manualClockAt?: Date;
+  /** The provider client's retry policy and timeouts instead of the harness's short ones (benchmarks). */
+  provider?: Pick<NonNullable<StartOptions['provider']>, 'retry' | 'timeouts'>;
+  /** Seed of the simulator's random source (faults with a probability). */
+  randomSeed?: number;
 }
 
 export interface Harness {
@@ -104,6 +108,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     latencyMs: opts.latencyMs ?? 0,
     ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
     ...(opts.manualClockAt ? { clock: 'manual' as const, now: opts.manualClockAt } : {}),
+    ...(opts.randomSeed !== undefined ? { randomSeed: opts.randomSeed } : {}),
   });
   const manual = opts.manualClockAt !== undefined;
   const slack = await startFakeSlack();
@@ -151,7 +156,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     // Socket Mode's receiver does not report the port it bound, so pick one first.
     port: opts.socketMode ? await freePort() : 0,
     provider: {
-      retry: { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },
+      retry: opts.provider?.retry ?? { baseDelayMs: 1, minDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 0 },
+      ...(opts.provider?.timeouts ? { timeouts: opts.provider.timeouts } : {}),
       // On the manual clock the provider's waits pass on simulated time too: a wait ends at
       // once (yielding to the event loop, so a wait for a time that never comes cannot
       // starve it) and the client sees time move only when the test moves it.

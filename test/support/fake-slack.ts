@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { blockKitRefusal, invalidArguments, parseSlackBody, tryJson } from '../../src/sandbox/slack-wire.ts';
+import { seededRandom } from '../../src/simulator/random.ts';
 
 export interface RecordedCall {
   seq: number;
@@ -24,7 +25,7 @@ export interface RecordedCall {
   /** For response_url posts: the id in the path. */
   responseId?: string;
   token?: string | undefined;
-  /** Slack's error when it answered `ok:false`. */
+  /** Slack's error when it answered `ok:false` (with HTTP 200, or with a failure's status such as 429). */
   error?: string;
 }
 
@@ -59,6 +60,7 @@ interface Failure {
   status?: number;
   retryAfter?: number;
   times: number;
+  share?: number;
 }
 
 export class FakeSlack {
@@ -68,6 +70,8 @@ export class FakeSlack {
   /** Channels described by `setChannel`; any other `C…` id is a public channel, a `G…` id a private one, both without members. */
   readonly channels = new Map<string, SlackChannel>();
   private readonly failures = new Map<string, Failure[]>();
+  /** Seeded, so a run that fails a share of calls fails the same ones again. */
+  private readonly random = seededRandom(1);
   /** Channels the bot cannot post in, with the error Slack answers there. */
   private readonly closed = new Map<string, string>();
   // A test may wait for many answers at once (a flood of commands): no listener limit.
@@ -136,11 +140,24 @@ export class FakeSlack {
     return this.channels.get(id) ?? { private: id.startsWith('G'), members: [] };
   }
 
-  /** The next `times` calls of `method` fail: `ok:false` with `error`, or HTTP `status` (429 with Retry-After). */
-  fail(method: string, f: { error?: string; status?: number; retryAfter?: number; times?: number }): void {
+  /**
+   * The next `times` calls of `method` fail: `ok:false` with `error`, or HTTP
+   * `status` (429 with Retry-After). With `share` (0-1), each call fails with
+   * that chance (a seeded draw) and only the calls that fail use up `times`.
+   */
+  fail(
+    method: string,
+    f: { error?: string; status?: number; retryAfter?: number; times?: number; share?: number },
+  ): void {
     const list = this.failures.get(method) ?? [];
     list.push({ ...f, times: f.times ?? 1 });
     this.failures.set(method, list);
+  }
+
+  /** Forgets the failures still to come (of one method, or all). */
+  clearFailures(method?: string): void {
+    if (method === undefined) this.failures.clear();
+    else this.failures.delete(method);
   }
 
   /**
@@ -291,11 +308,12 @@ export class FakeSlack {
     const method = url.pathname.slice('/api/'.length);
     const failure = this.takeFailure(method);
     if (failure?.status) {
-      this.record({ method, args, token });
+      const error = failure.error ?? 'ratelimited';
+      this.record({ method, args, token, error });
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (failure.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
       res.writeHead(failure.status, headers);
-      res.end(JSON.stringify({ ok: false, error: failure.error ?? 'ratelimited' }));
+      res.end(JSON.stringify({ ok: false, error }));
       return;
     }
     const shut = method.startsWith('chat.') ? this.closed.get(String(args.channel ?? '')) : undefined;
@@ -387,10 +405,11 @@ export class FakeSlack {
 
   private takeFailure(method: string): Failure | undefined {
     const list = this.failures.get(method);
-    const f = list?.[0];
+    // The first failure that applies to this call: one without a share always does.
+    const f = list?.find((x) => x.share === undefined || this.random() < x.share);
     if (!f || !list) return undefined;
     f.times -= 1;
-    if (f.times <= 0) list.shift();
+    if (f.times <= 0) list.splice(list.indexOf(f), 1);
     return f;
   }
 
