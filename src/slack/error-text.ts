@@ -144,11 +144,23 @@ export function failureMessage(ui: Ui, err: unknown): Message {
 export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Message {
   switch (p.problem) {
     case 'unknown_command':
-      return failureView(ui, ui.t('parse.unknown_command', { word: escapeMrkdwn(p.word), command: slash }));
+      return failureView(
+        ui,
+        p.suggestion
+          ? ui.t('parse.unknown_command_suggest', {
+              word: escapeMrkdwn(p.word),
+              command: slash,
+              suggestion: p.suggestion,
+            })
+          : ui.t('parse.unknown_command', { word: escapeMrkdwn(p.word), command: slash }),
+      );
     case 'bad_filter':
       return failureView(
         ui,
-        ui.t('parse.bad_filter', { filter: escapeMrkdwn(p.filter), expected: escapeMrkdwn(p.expected) }),
+        ui.t(p.command === 'list' ? 'parse.bad_filter_list' : 'parse.bad_filter', {
+          filter: escapeMrkdwn(p.filter),
+          expected: escapeMrkdwn(p.expected),
+        }),
       );
     case 'bad_date':
       return failureView(

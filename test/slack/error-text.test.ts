@@ -7,7 +7,12 @@ import {
   ValidationError,
 } from '../../src/provider/index.ts';
 import { classifyFailure, PROVIDER_ERROR_CODES, ServiceError } from '../../src/services/errors.ts';
-import { describeFailureKind, failureMessage, fieldProblemText } from '../../src/slack/error-text.ts';
+import {
+  describeFailureKind,
+  failureMessage,
+  fieldProblemText,
+  parseProblemMessage,
+} from '../../src/slack/error-text.ts';
 import { catalogs, translator } from '../../src/slack/i18n/index.ts';
 import type { Ui } from '../../src/slack/views/format.ts';
 
@@ -117,6 +122,22 @@ describe('failure sentences', () => {
     expect(text(ui, new ServiceError('channel_not_allowed', { channels: '' }))).toContain(
       'Ask an admin which channels are allowed',
     );
+  });
+
+  it('answers a mistyped word with its suggestion and a bad list filter with its values, en and ja', () => {
+    const ja = { ...ui, t: translator('ja'), locale: 'ja' as const };
+    const typo = { problem: 'unknown_command', word: 'lst', suggestion: 'list' } as const;
+    expect(parseProblemMessage(ui, typo).text).toContain('I don’t know `lst`: did you mean `/vps list`?');
+    expect(parseProblemMessage(ja, typo).text).toContain('`/vps list` のことですか？');
+    const bad = {
+      problem: 'bad_filter',
+      filter: 'status',
+      expected: 'active | suspended',
+      command: 'list',
+    } as const;
+    expect(parseProblemMessage(ui, bad).text).toContain('The filter `status` takes active | suspended.');
+    expect(parseProblemMessage(ui, bad).text).toContain('/vps list status=active');
+    expect(parseProblemMessage(ja, bad).text).toContain('active | suspended のいずれかを指定します');
   });
 
   it('field problems name the rule', () => {

@@ -5,7 +5,24 @@
  * names the server. Values are read back as typed (Slack escapes a typed
  * domain as a link); their rules are checked by the hosting service.
  */
-import { fromSlackText, type ParseResult, type Token, tokenize } from './tokens.ts';
+import { fromSlackText, type ParseResult, type Token, tokenize, unknownWord } from './tokens.ts';
+
+/** The words of /hosting, for a suggestion when one is mistyped. */
+const HOSTING_WORDS = [
+  'help',
+  'servers',
+  'info',
+  'usage',
+  'domains',
+  'domain',
+  'subdomains',
+  'subdomain',
+  'wp',
+  'db',
+  'ssh',
+  'errorlog',
+  'audit',
+] as const;
 
 type Area =
   | { name: 'help' }
@@ -170,7 +187,7 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       return ok({ name: 'errorlog', domain: domain.text, lines: lines ? linesOf(lines.text) : undefined });
     }
     default:
-      return { ok: false, error: { problem: 'unknown_command', word: first.text.slice(0, 40) } };
+      return { ok: false, error: unknownWord(first.text, HOSTING_WORDS) };
   }
 }
 

@@ -7,11 +7,52 @@
 
 /** Why a text is not a command; the Slack side says it in the user's words. */
 export type ParseProblem =
-  | { problem: 'unknown_command'; word: string }
+  /** `suggestion`: the known word closest to what was typed, when one is close enough. */
+  | { problem: 'unknown_command'; word: string; suggestion?: string | undefined }
   | { problem: 'usage'; command: string }
-  | { problem: 'bad_filter'; filter: string; expected: string }
+  /** `command`: whose filter it is (`logs`, `list`), for the example. */
+  | { problem: 'bad_filter'; filter: string; expected: string; command?: 'logs' | 'list' }
   /** A date or time in the filter's shape that names no moment (`2026-02-30`, `2026-13-01`, `24:00`). */
   | { problem: 'bad_date'; filter: string; value: string };
+
+/** Edit distance (insertions, deletions, substitutions, and swaps of neighbours). */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * What an unknown word most likely meant: the known word within two edits
+ * (one for short words), or one it starts; undefined when nothing is close.
+ */
+export function suggestWord(typed: string, known: readonly string[]): string | undefined {
+  const w = typed.toLowerCase();
+  if (w.length === 0 || w.length > 20) return undefined;
+  let best: { word: string; d: number } | undefined;
+  for (const k of known) {
+    const d = distance(w, k);
+    if (!best || d < best.d) best = { word: k, d };
+  }
+  const allowed = w.length <= 3 ? 1 : 2;
+  if (best && best.d <= allowed) return best.word;
+  return known.find((k) => w.length >= 3 && k.startsWith(w));
+}
+
+/** The answer to an unknown first word, with the closest known one. */
+export function unknownWord(typed: string, known: readonly string[]): ParseProblem {
+  return { problem: 'unknown_command', word: typed.slice(0, 40), suggestion: suggestWord(typed, known) };
+}
 
 export type ParseResult<C> = { ok: true; command: C } | { ok: false; error: ParseProblem };
 

@@ -15,6 +15,7 @@ import {
   restAfter,
   type Token,
   tokenize,
+  unknownWord,
 } from './tokens.ts';
 
 export type VpsCommand =
@@ -50,10 +51,39 @@ function normaliseLogTime(value: string, edge: 'from' | 'to'): string | undefine
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: ParseProblem };
 
-const badFilter = (filter: string, expected: string): { ok: false; error: ParseProblem } => ({
+const badFilter = (
+  filter: string,
+  expected: string,
+  command: 'logs' | 'list' = 'logs',
+): { ok: false; error: ParseProblem } => ({
   ok: false,
-  error: { problem: 'bad_filter', filter, expected },
+  error: { problem: 'bad_filter', filter, expected, command },
 });
+
+/** The words of /vps, for a suggestion when one is mistyped. */
+const VPS_WORDS = [
+  'help',
+  'list',
+  'show',
+  'power',
+  'rename',
+  'memo',
+  'rdns',
+  'logs',
+  'me',
+  'audit',
+  'signup',
+  'signups',
+  'watch',
+  'unwatch',
+  'watches',
+  'mute',
+  'unmute',
+] as const;
+
+/** What `/vps list type=` and `status=` can be (the provider's values). */
+const LIST_TYPES = ['vps', 'business', 'windows', 'gpu'] as const;
+const LIST_STATUSES = ['active', 'suspended'] as const;
 
 function parseLogFilter(tokens: readonly Token[]): Parsed<LogFilter> {
   const filter: LogFilter = {};
@@ -98,14 +128,20 @@ function parseLogFilter(tokens: readonly Token[]): Parsed<LogFilter> {
   return { ok: true, value: filter };
 }
 
-function parseListFilter(tokens: readonly Token[]): ListFilter {
+function parseListFilter(tokens: readonly Token[]): Parsed<ListFilter> {
   const filter: ListFilter = { terms: [] };
   for (const a of tokens) {
-    const m = /^(type|status)=(.+)$/i.exec(a.text);
-    if (m) filter[m[1]!.toLowerCase() as 'type' | 'status'] = m[2]!.toLowerCase();
-    else if (a.text) filter.terms.push(a.text.toLowerCase());
+    const m = /^(type|status)=(.*)$/i.exec(a.text);
+    if (m) {
+      const key = m[1]!.toLowerCase() as 'type' | 'status';
+      const value = m[2]!.toLowerCase();
+      const allowed: readonly string[] = key === 'type' ? LIST_TYPES : LIST_STATUSES;
+      // A value the provider never sends would match nothing: say which ones there are.
+      if (!allowed.includes(value)) return badFilter(key, allowed.join(' | '), 'list');
+      filter[key] = value;
+    } else if (a.text) filter.terms.push(a.text.toLowerCase());
   }
-  return filter;
+  return { ok: true, value: filter };
 }
 
 const CHANGE_WORDS: Record<string, ChangeField> = { rename: 'name', memo: 'memo', rdns: 'rdns' };
@@ -143,8 +179,10 @@ export function parseVpsCommand(typed: string): ParseResult {
     case 'help':
       return ok({ name: 'help' });
     case 'list':
-    case 'ls':
-      return ok({ name: 'list', filter: parseListFilter(args), page: 0 });
+    case 'ls': {
+      const f = parseListFilter(args);
+      return f.ok ? ok({ name: 'list', filter: f.value, page: 0 }) : f;
+    }
     case 'show':
     case 'power':
       if (args.length !== 1 || !args[0]!.text) return usage(word);
@@ -207,6 +245,6 @@ export function parseVpsCommand(typed: string): ParseResult {
       return ok({ name: 'unmute', target: args[0]?.text || undefined, channelId: channel });
     }
     default:
-      return { ok: false, error: { problem: 'unknown_command', word: first.text.slice(0, 40) } };
+      return { ok: false, error: unknownWord(first.text, VPS_WORDS) };
   }
 }

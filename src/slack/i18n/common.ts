@@ -37,6 +37,10 @@ const en = {
   'time.japan_midnight': '{at} (00:00 Japan time, when the day’s pro-rata price changes)',
 
   'parse.unknown_command': 'I don’t know `{word}`. Run `{command} help` to see the commands.',
+  'parse.unknown_command_suggest':
+    'I don’t know `{word}`: did you mean `{command} {suggestion}`? `{command} help` lists every command.',
+  'parse.bad_filter_list':
+    'The filter `{filter}` takes {expected}. Example: `/vps list status=active type=vps`.',
   'parse.bad_filter':
     'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
   'parse.bad_date':
@@ -176,6 +180,10 @@ const ja: Record<keyof typeof en, string> = {
 
   'parse.unknown_command':
     '`{word}` というコマンドはありません。`{command} help` でコマンド一覧を確認してください。',
+  'parse.unknown_command_suggest':
+    '`{word}` というコマンドはありません。`{command} {suggestion}` のことですか？コマンド一覧は `{command} help` で確認できます。',
+  'parse.bad_filter_list':
+    '`{filter}` には {expected} のいずれかを指定します。例: `/vps list status=active type=vps`',
   'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
   'parse.bad_date':
     '`{filter}={value}` は存在しない日付または時刻です。実在する日時を指定してください（例: `from=2026-02-28`、`to=2026-03-01T18:30`）。',

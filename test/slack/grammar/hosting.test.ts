@@ -139,7 +139,18 @@ describe('parseHostingCommand', () => {
   });
 
   it('names an unknown word, cut short', () => {
-    expect(err('frobnicate')).toEqual({ problem: 'unknown_command', word: 'frobnicate' });
-    expect(err(`${'z'.repeat(3000)} x`)).toEqual({ problem: 'unknown_command', word: 'z'.repeat(40) });
+    expect(err('frobnicate')).toEqual({
+      problem: 'unknown_command',
+      word: 'frobnicate',
+      suggestion: undefined,
+    });
+    expect(err(`${'z'.repeat(3000)} x`)).toEqual({
+      problem: 'unknown_command',
+      word: 'z'.repeat(40),
+      suggestion: undefined,
+    });
+    // A mistyped word gets the closest one.
+    expect(err('domians')).toMatchObject({ suggestion: 'domains' });
+    expect(err('erorlog example.com')).toMatchObject({ suggestion: 'errorlog' });
   });
 });

@@ -184,4 +184,27 @@ describe('tokenize', () => {
       value: 'mail ops@example.com',
     });
   });
+
+  it('suggests the word a mistyped one most likely meant, and nothing for a word far from all', () => {
+    expect(err('lst')).toMatchObject({ problem: 'unknown_command', word: 'lst', suggestion: 'list' });
+    expect(err('shwo db-1')).toMatchObject({ suggestion: 'show' });
+    expect(err('unwtach db-1')).toMatchObject({ suggestion: 'unwatch' });
+    expect(err('sign')).toMatchObject({ suggestion: 'signup' });
+    expect(err('frobnicate')).toMatchObject({ problem: 'unknown_command', suggestion: undefined });
+  });
+
+  it('refuses a list filter value the provider never has, with the values it has', () => {
+    expect(err('list status=bogus')).toEqual({
+      problem: 'bad_filter',
+      filter: 'status',
+      expected: 'active | suspended',
+      command: 'list',
+    });
+    expect(err('list type=xl')).toMatchObject({ filter: 'type', expected: 'vps | business | windows | gpu' });
+    expect(ok('list status=Active type=GPU web')).toEqual({
+      name: 'list',
+      filter: { terms: ['web'], status: 'active', type: 'gpu' },
+      page: 0,
+    });
+  });
 });
