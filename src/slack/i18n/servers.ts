@@ -48,6 +48,9 @@ const en = {
     '{power} when last seen {age} ago: not read again for several rounds, so it may have changed (`/vps power <server>` asks now)',
   'list.no_ip': 'no IP',
   'list.read_ago': 'Server list as read from the provider {age} ago.',
+  'list.text': '{header}: {list}',
+  'list.text_more': '{header}: {list} and {count} more',
+  'list.text_item': '{name} ({power})',
 
   'card.title': '{name}',
   'card.type': 'Type',
@@ -181,6 +184,9 @@ const ja: Record<keyof typeof en, string> = {
   'list.power_stale':
     '{age}前の確認では {power}: その後しばらく読み直せておらず、変わっているかもしれません（`/vps power <サーバー>` で今の状態を確認できます）',
   'list.no_ip': 'IPなし',
+  'list.text': '{header}: {list}',
+  'list.text_more': '{header}: {list} ほか {count} 台',
+  'list.text_item': '{name}（{power}）',
   'list.read_ago': '{age}前にプロバイダーから取得した一覧です。',
 
   'card.title': '{name}',

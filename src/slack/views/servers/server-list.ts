@@ -48,6 +48,29 @@ function serverLine(ui: Ui, s: ListedServer): string {
   return `${first}\n${power}`;
 }
 
+/** Longest text summary: what a screen reader or a notification reads instead of the blocks. */
+const TEXT_SUMMARY_CHARS = 1_000;
+
+/** "12 servers: web-1 (running), db-1 (stopped), … and 3 more", within a limit. */
+function textSummary(ui: Ui, header: string, servers: readonly ListedServer[]): string {
+  const parts: string[] = [];
+  let length = header.length;
+  for (const s of servers) {
+    const item = ui.t('list.text_item', {
+      name: mrkdwnText(s.name, SHOWN.name),
+      power: s.power ? enumLabel(ui, 'power', s.power) : ui.t('list.power_unknown'),
+    });
+    if (length + item.length + 2 > TEXT_SUMMARY_CHARS) break;
+    parts.push(item);
+    length += item.length + 2;
+  }
+  const more = servers.length - parts.length;
+  const list = parts.join(ui.locale === 'ja' ? '、' : ', ');
+  return more > 0
+    ? ui.t('list.text_more', { header, list, count: more })
+    : ui.t('list.text', { header, list });
+}
+
 export interface ListViewOptions {
   /** How long ago the provider was asked for the list (it is shown again while fresh). */
   readAgeMs?: number;
@@ -119,5 +142,5 @@ export function serverListView(
     }
   }
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: header, blocks };
+  return { text: textSummary(ui, header, servers), blocks };
 }

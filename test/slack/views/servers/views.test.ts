@@ -49,6 +49,26 @@ const sectionTexts = (blocks: KnownBlock[]) =>
   blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
 
 describe('server list view', () => {
+  it('says in its text which servers and their power, within a limit, for screen readers and notifications', () => {
+    const few = [server(1), server(2), { ...server(3), name: '<!channel>' }];
+    expect(serverListView(ui, few, { terms: [] }, 0).text).toBe(
+      '3 servers: server-001 (running), server-002 (power not seen yet), &lt;!channel&gt; (running)',
+    );
+    expect(serverListView(ja, few.slice(0, 2), { terms: [] }, 0).text).toBe(
+      'サーバー 2 台: server-001（稼働中）、server-002（電源状態は未取得）',
+    );
+    const many = serverListView(
+      ui,
+      Array.from({ length: 500 }, (_, i) => server(i)),
+      { terms: [] },
+      3,
+    ).text;
+    expect(many.length).toBeLessThanOrEqual(1_000);
+    expect(many).toMatch(
+      /^500 servers: server-000 \(power not seen yet\), server-001 \(running\), .* and \d+ more$/,
+    );
+  });
+
   it('pages 500 servers, every page within the message limits, nothing silently dropped', () => {
     const all = Array.from({ length: 500 }, (_, i) => server(i));
     const pages = Math.ceil(500 / LIST_PAGE_SIZE);
