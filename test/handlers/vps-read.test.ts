@@ -163,7 +163,11 @@ describe('/vps read commands through the real app', () => {
   it('shows the audit trail, for all and for one server', async () => {
     await (await h.command('rename web-1 web-y', { user: VIEWER })).reply();
     const all = await (await h.command('audit')).reply();
-    expect(messageText(all)).toContain(`<@${VIEWER}> · rename · web-1 · refused (role_required)`);
+    // What was tried and why it was refused, in words: never a raw code.
+    expect(messageText(all)).toContain(
+      `<@${VIEWER}> · rename → \`web-y\` · web-1 · refused: lacked the role it needs`,
+    );
+    expect(messageText(all)).not.toContain('role_required');
     const one = await (await h.command('audit web-1')).reply();
     expect(messageText(one)).toContain('for *web-1*');
   });

@@ -138,7 +138,8 @@ export async function approveSignup(deps: SignupDeps, input: ApproveInput): Prom
     target: id,
     outcome: 'ok',
     errorCode: null,
-    params: { price: r.row.quotedPrice },
+    // Named by its server, as people know the order.
+    params: { price: r.row.quotedPrice, ...(r.row.serverName ? { name: r.row.serverName } : {}) },
   });
   deps.logger.info({ signupId: id, approverId, price: r.row.quotedPrice }, 'signup approved');
   return { kind: 'approved', row: r.row };
@@ -181,6 +182,7 @@ export async function rejectSignup(
     target: row.id,
     outcome: 'ok',
     errorCode: null,
+    ...(row.serverName ? { params: { name: row.serverName } } : {}),
   });
   return { kind: 'rejected', row: r.row };
 }

@@ -232,7 +232,8 @@ function auditExecute(
     target: row.id,
     outcome,
     errorCode,
-    ...(params ? { params } : {}),
+    // Named by its server, as people know the order.
+    params: { ...(row.serverName ? { name: row.serverName } : {}), ...params },
   });
 }
 

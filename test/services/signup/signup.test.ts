@@ -503,6 +503,12 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       }
       expect(w.sink.lines.length).toBeGreaterThan(10);
       expect(audit).toContain('signup.execute');
+      // Orders and approvals are named by their server in the audit trail, as people know them.
+      const rows = await w.store.audit.latest({ limit: 500 });
+      const named = (action: string, name: string) =>
+        rows.some((r) => r.action === action && r.params.name === name);
+      expect(named('signup.execute', 'poor')).toBe(true);
+      expect(named('signup.approve', 'drift')).toBe(true);
     });
   });
 }

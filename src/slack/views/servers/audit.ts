@@ -1,7 +1,8 @@
 import type { KnownBlock } from '@slack/types';
+import { PROVIDER_ERROR_CODES } from '../../../services/errors.ts';
 import type { VpsSummary } from '../../../services/servers/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { clip, escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { packLines } from '../sections.ts';
@@ -9,6 +10,26 @@ import { packLines } from '../sections.ts';
 /** What one row shows of a stored value: rows written before values were bounded may hold anything. */
 const SHOWN = 80;
 const shown = (s: string): string => escapeMrkdwn(clip(s, SHOWN));
+
+/** Why it was refused or failed, in words; a provider's code is named after the sentence. */
+function reasonText(ui: Ui, code: string): string {
+  const key = `audit.reason.${code}`;
+  if (isMessageKey(key)) return ui.t(key);
+  if ((PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
+    return ui.t('audit.reason.provider', { code: shown(code) });
+  }
+  return ui.t('audit.reason.other', { code: shown(code) });
+}
+
+/** What was done, in words: a change says what it changed to. Plain text only, never nested formatting. */
+function actionText(ui: Ui, action: string, params: Record<string, unknown>): string {
+  const value = typeof params.value === 'string' ? shown(params.value) : undefined;
+  if ((action === 'rename' || action === 'memo' || action === 'rdns') && value !== undefined) {
+    return ui.t(`audit.action.${action}_to`, { value });
+  }
+  const key = `audit.action.${action}`;
+  return isMessageKey(key) ? ui.t(key) : shown(action);
+}
 
 export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], server?: VpsSummary): Message {
   const title = server
@@ -21,13 +42,14 @@ export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], serv
     const lines = entries.map((e) => {
       const name = typeof e.params.name === 'string' ? e.params.name : (e.target ?? '');
       const outcome = ui.t(`audit.outcome.${e.outcome}` as MessageKey);
-      const suffix = e.errorCode ? ` (${shown(e.errorCode)})` : '';
+      // Why, in words: a code the catalog knows reads as a sentence; any other is shown as it is.
+      const reason = e.errorCode ? reasonText(ui, e.errorCode) : '';
       return ui.t('audit.entry', {
         at: formatTime(ui, e.at),
         actor: shown(e.actor),
-        action: shown(e.action),
+        action: actionText(ui, e.action, e.params),
         target: shown(name),
-        outcome: `${outcome}${suffix}`,
+        outcome: reason ? ui.t('audit.outcome_because', { outcome, reason }) : outcome,
       });
     });
     blocks.push(...packLines(lines));

@@ -316,7 +316,24 @@ describe('me, audit, help views', () => {
         errorCode: 'OPERATION_ERROR',
       },
     ]);
-    expect(JSON.stringify(m.blocks)).toContain('<@U1> · memo · db-1 · failed (OPERATION_ERROR)');
+    expect(JSON.stringify(m.blocks)).toContain(
+      '<@U1> · memo · db-1 · failed: the provider refused it (OPERATION_ERROR)',
+    );
+    const ja = auditView({ t: translator('ja'), locale: 'ja', tz: 'UTC', dateLocale: 'ja-JP' }, [
+      {
+        at: new Date(0),
+        actor: 'U1',
+        channelId: 'C1',
+        action: 'rename',
+        target: 'u-1',
+        params: { name: 'db-1', value: 'db-9' },
+        outcome: 'refused',
+        errorCode: 'name_taken',
+      },
+    ]);
+    expect(JSON.stringify(ja.blocks)).toContain(
+      '<@U1> · 名前 → `db-9` · db-1 · 拒否（同じ名前のサーバーがあります）',
+    );
   });
 
   it('help lists only what the user may run', () => {
