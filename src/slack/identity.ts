@@ -7,6 +7,7 @@
  */
 import { webApi } from '@slack/bolt';
 import type { Config } from '../config.ts';
+import { reasonOf } from './slack-failure.ts';
 
 export interface BotIdentity {
   botId: string;
@@ -21,50 +22,6 @@ export class SlackStartupError extends Error {
     super(message, options);
     this.name = 'SlackStartupError';
   }
-}
-
-const NETWORK_CAUSES: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'address not found',
-  EAI_AGAIN: 'address lookup failed',
-  ETIMEDOUT: 'timed out',
-  ECONNABORTED: 'timed out',
-  ECONNRESET: 'connection reset',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  CERT_HAS_EXPIRED: 'TLS certificate expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
-};
-
-/**
- * Slack's own error code (invalid_auth, account_inactive, …), or the network
- * failure named by its cause (`connection refused (ECONNREFUSED)`), never the
- * token and never a bare "fetch failed".
- */
-export function reasonOf(err: unknown): string {
-  const e = err as {
-    code?: unknown;
-    data?: { error?: unknown };
-    original?: { message?: unknown; code?: unknown; cause?: { code?: unknown; message?: unknown } };
-  };
-  if (typeof e?.data?.error === 'string') return e.data.error;
-  const code = [e?.original?.code, e?.original?.cause?.code].find((c) => typeof c === 'string') as
-    | string
-    | undefined;
-  // fetch's own message is "fetch failed"; what went wrong is its cause.
-  const cause = e?.original?.cause?.message;
-  const message =
-    typeof cause === 'string'
-      ? cause
-      : typeof e?.original?.message === 'string'
-        ? e.original.message
-        : undefined;
-  const named = code ?? Object.keys(NETWORK_CAUSES).find((c) => message?.includes(c));
-  if (named && NETWORK_CAUSES[named]) return `${NETWORK_CAUSES[named]} (${named})`;
-  if (message && /timeout|timed out/i.test(message)) return 'timed out';
-  if (message) return message;
-  return err instanceof Error ? err.message : String(err);
 }
 
 /**
