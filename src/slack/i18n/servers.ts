@@ -14,7 +14,7 @@ const en = {
   'help.coming': 'Web hosting servers have their own command: `/hosting help`.',
   'help.server_ref': 'Name a server by its name, uuid or IP address.',
   'help.cmd.list':
-    '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=gpu status=suspended`',
+    '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=windows status=suspended`',
   'help.cmd.show': '`/vps show <server>` — the detail card, e.g. `/vps show db-1`',
   'help.cmd.power': '`/vps power <server>` — the power state right now, e.g. `/vps power web-1`',
   'help.cmd.logs':
@@ -182,7 +182,7 @@ const ja: Record<keyof typeof en, string> = {
   'help.coming': 'レンタルサーバーは専用のコマンドで操作します: `/hosting help`',
   'help.server_ref': 'サーバーは名前・UUID・IPアドレスのいずれかで指定します。',
   'help.cmd.list':
-    '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=gpu status=suspended`',
+    '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=windows status=suspended`',
   'help.cmd.show': '`/vps show <サーバー>` — 詳細カード。例: `/vps show db-1`',
   'help.cmd.power': '`/vps power <サーバー>` — 現在の電源状態。例: `/vps power web-1`',
   'help.cmd.logs':
