@@ -81,7 +81,13 @@ export { PROVIDER_ERROR_CODES } from '../provider/index.ts';
 
 export type FailureKind =
   | { kind: 'service'; error: ServiceError }
-  | { kind: 'provider'; code: ProviderErrorCode; retryAfterSeconds?: number | undefined }
+  /** `details`: the provider's own reasons (its `errors`), as it wrote them. */
+  | {
+      kind: 'provider';
+      code: ProviderErrorCode;
+      retryAfterSeconds?: number | undefined;
+      details?: readonly string[] | undefined;
+    }
   | { kind: 'provider_unknown'; code: string }
   | { kind: 'network' }
   | { kind: 'local_validation'; field: string; rule: string }
@@ -96,7 +102,8 @@ export function classifyFailure(err: unknown): FailureKind {
   if (err instanceof ValidationError) return { kind: 'local_validation', field: err.field, rule: err.rule };
   if (err instanceof ProviderError) {
     const retry = err instanceof ProviderRateLimitError ? (err.retryAfterSeconds ?? undefined) : undefined;
-    return { kind: 'provider', code: err.code, retryAfterSeconds: retry };
+    const details = err.details.length > 0 ? err.details : undefined;
+    return { kind: 'provider', code: err.code, retryAfterSeconds: retry, details };
   }
   return { kind: 'internal' };
 }

@@ -7,7 +7,7 @@
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
 import type { ParseProblem } from './grammar/tokens.ts';
 import { isMessageKey, type MessageKey } from './i18n/index.ts';
-import { escapeMrkdwn, type Message, type Ui } from './views/format.ts';
+import { clip, escapeMrkdwn, type Message, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
 
 /**
@@ -117,7 +117,14 @@ export function describeFailureKind(
           details: [],
         };
       }
-      return { text: ui.t(`provider.${f.code}` as MessageKey), details: [] };
+      return {
+        text: ui.t(`provider.${f.code}` as MessageKey),
+        // The provider's own reasons (often Japanese), named as its words, cut (failureView escapes them).
+        details: (f.details ?? []).slice(0, 5).map((d) => ({
+          label: ui.t('provider.reason'),
+          detail: clip(d, 200),
+        })),
+      };
     case 'provider_unknown':
       return {
         text: ui.t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }),

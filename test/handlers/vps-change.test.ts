@@ -82,6 +82,32 @@ describe('/vps changes through the real app', () => {
     expect(audit).toMatchObject({ action: 'rename', outcome: 'refused', errorCode: 'name_taken' });
   });
 
+  it('shows the provider’s own reasons for a 422, escaped, and points to the rules in /vps help', async () => {
+    h.sim.control.addFault({
+      method: 'PUT',
+      path: /\/memo$/,
+      status: 422,
+      rawBody: JSON.stringify({
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: '入力内容に誤りがあります',
+          errors: ['memo: 使用できない文字が含まれています', '<!channel> ping'],
+        },
+      }),
+    });
+    const text = messageText(await (await h.command('memo db-1 hello', { user: OPERATOR })).reply());
+    expect(text).toContain('The provider refused a value (its reasons are below)');
+    expect(text).toContain('`/vps help memo`');
+    expect(text).toContain('*The provider said* — memo: 使用できない文字が含まれています');
+    expect(text).toContain('&lt;!channel&gt; ping');
+    expect(text).not.toContain('<!channel>');
+    const rules = messageText(await (await h.command('help memo', { user: OPERATOR })).reply());
+    expect(rules).toContain('The memo can be at most 500 characters.');
+    expect(messageText(await (await h.command('help rename', { user: OPERATOR })).reply())).toContain(
+      'No other server may already have the name.',
+    );
+  });
+
   it('refuses a viewer trying a write, and audits the attempt', async () => {
     const uuid = uuidOf(h, 'web-1');
     const n = puts(h).length;

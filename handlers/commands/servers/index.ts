@@ -4,7 +4,7 @@ import { changeValue } from '../../../src/services/servers/index.ts';
 import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import { announceView, powerView } from '../../../src/slack/views/messages.ts';
 import { auditView } from '../../../src/slack/views/servers/audit.ts';
-import { helpView } from '../../../src/slack/views/servers/help.ts';
+import { helpTopicView, helpView } from '../../../src/slack/views/servers/help.ts';
 import { logsView } from '../../../src/slack/views/servers/logs.ts';
 import { meView } from '../../../src/slack/views/servers/me.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
@@ -17,7 +17,11 @@ export const serversCommands: CommandTable<
   VpsCommand,
   'help' | 'list' | 'show' | 'power' | 'change' | 'logs' | 'me' | 'audit'
 > = {
-  async help({ deps, actor, ui, reply }) {
+  async help({ deps, actor, ui, reply }, c) {
+    if (c.topic) {
+      await reply(helpTopicView(ui, c.topic));
+      return;
+    }
     await reply(helpView(ui, await deps.access.capabilities(actor)));
   },
   async list({ deps, actor, ui, reply }, c) {

@@ -19,7 +19,8 @@ import {
 } from './tokens.ts';
 
 export type VpsCommand =
-  | { name: 'help' }
+  /** `topic`: `/vps help rename` shows that command with the rules its values must follow. */
+  | { name: 'help'; topic?: HelpTopic | undefined }
   | { name: 'list'; filter: ListFilter; page: number }
   | { name: 'show'; server: string }
   | { name: 'change'; field: ChangeField; server: string; value?: string | undefined }
@@ -80,6 +81,10 @@ const VPS_WORDS = [
   'mute',
   'unmute',
 ] as const;
+
+/** The commands whose values have rules, for `/vps help <command>`. */
+export const HELP_TOPICS = ['rename', 'memo', 'rdns', 'logs'] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];
 
 /** What `/vps list type=` and `status=` can be (the provider's values). */
 const LIST_TYPES = ['vps', 'business', 'windows', 'gpu'] as const;
@@ -176,8 +181,12 @@ export function parseVpsCommand(typed: string): ParseResult {
   const ok = (command: VpsCommand): ParseResult => ({ ok: true, command });
   const usage = (command: string): ParseResult => ({ ok: false, error: { problem: 'usage', command } });
   switch (word) {
-    case 'help':
-      return ok({ name: 'help' });
+    case 'help': {
+      const topic = args[0]?.text.toLowerCase();
+      if (!topic) return ok({ name: 'help' });
+      if (args.length > 1 || !(HELP_TOPICS as readonly string[]).includes(topic)) return usage('help');
+      return ok({ name: 'help', topic: topic as HelpTopic });
+    }
     case 'list':
     case 'ls': {
       const f = parseListFilter(args);

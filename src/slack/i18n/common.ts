@@ -45,6 +45,9 @@ const en = {
     'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
   'parse.bad_date':
     '`{filter}={value}` is not a date and time that exists. Give a real day and time, e.g. `from=2026-02-28` or `to=2026-03-01T18:30`.',
+  'provider.reason': 'The provider said',
+  'usage.help':
+    'Usage: `/vps help`, or `/vps help rename`, `memo`, `rdns` or `logs` for the rules a value must follow.',
   'usage.show': 'Usage: `/vps show <server>`, e.g. `/vps show web-1`.',
   'usage.power': 'Usage: `/vps power <server>`, e.g. `/vps power web-1`.',
   'usage.rename': 'Usage: `/vps rename <server> <new-name>`, e.g. `/vps rename web-1 web-01`.',
@@ -132,7 +135,7 @@ const en = {
   'provider.OPERATION_ERROR':
     'The provider could not do this now because of the server’s power state or a running operation. Wait until it is idle (see `/vps power`), then try again.',
   'provider.VALIDATION_ERROR':
-    'The provider rejected the value. Check it against the rules in `/vps help` and try again.',
+    'The provider refused a value (its reasons are below). The rules of each value are in `/vps help rename`, `/vps help memo`, `/vps help rdns` and `/vps help logs`.',
   'provider.PRICE_MISMATCH': 'The price changed since it was shown. Ask for a new quote.',
   'provider.PLAN_NOT_AVAILABLE': 'That plan or period is not open for signup now. Choose another.',
   'provider.RATE_LIMIT_EXCEEDED': 'The provider’s rate limit is reached. Try again in {seconds} seconds.',
@@ -187,6 +190,8 @@ const ja: Record<keyof typeof en, string> = {
   'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
   'parse.bad_date':
     '`{filter}={value}` は存在しない日付または時刻です。実在する日時を指定してください（例: `from=2026-02-28`、`to=2026-03-01T18:30`）。',
+  'provider.reason': 'プロバイダーの理由',
+  'usage.help': '使い方: `/vps help`。値の規則は `/vps help rename`、`memo`、`rdns`、`logs` で確認できます。',
   'usage.show': '使い方: `/vps show <サーバー>`（例: `/vps show web-1`）',
   'usage.power': '使い方: `/vps power <サーバー>`（例: `/vps power web-1`）',
   'usage.rename': '使い方: `/vps rename <サーバー> <新しい名前>`（例: `/vps rename web-1 web-01`）',
@@ -277,7 +282,7 @@ const ja: Record<keyof typeof en, string> = {
   'provider.OPERATION_ERROR':
     'サーバーの電源状態または実行中の処理のため、プロバイダーが操作を完了できませんでした。処理が終わるのを待って（`/vps power` で確認）再度お試しください。',
   'provider.VALIDATION_ERROR':
-    'プロバイダーが値を受け付けませんでした。`/vps help` の規則を確認して再度お試しください。',
+    'プロバイダーが値を受け付けませんでした（理由は下記）。各値の規則は `/vps help rename`、`/vps help memo`、`/vps help rdns`、`/vps help logs` で確認できます。',
   'provider.PRICE_MISMATCH': '表示後に価格が変わりました。改めて見積もりを取ってください。',
   'provider.PLAN_NOT_AVAILABLE': 'そのプランまたは期間は現在申し込みできません。別のものを選んでください。',
   'provider.RATE_LIMIT_EXCEEDED':

@@ -13,6 +13,15 @@ const en = {
   'help.not_yours': 'Needs a higher role: {commands}',
   'help.coming': 'Web hosting servers have their own command: `/hosting help`.',
   'help.server_ref': 'Name a server by its name, uuid or IP address.',
+  'help.rules.title': 'Rules',
+  'help.rules.name_unique': 'No other server may already have the name.',
+  'help.rules.memo_clear': 'Any text, spaces kept; `""` clears the memo.',
+  'help.rules.rdns_default':
+    'The provider’s standard hostname restores the default; the name is not checked against DNS.',
+  'help.rules.logs_time':
+    '`from=` and `to=`: a real day `YYYY-MM-DD`, optionally with a time `THH:MM` (Japan time), e.g. `from=2026-01-01`.',
+  'help.rules.logs_values':
+    '`status=success|error`, `method=GET|POST|PUT|DELETE`, `code=` an HTTP status from 100 to 599.',
   'help.cmd.list':
     '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=windows status=suspended`',
   'help.cmd.show': '`/vps show <server>` — the detail card, e.g. `/vps show db-1`',
@@ -181,6 +190,15 @@ const ja: Record<keyof typeof en, string> = {
   'help.not_yours': '上位のロールが必要: {commands}',
   'help.coming': 'レンタルサーバーは専用のコマンドで操作します: `/hosting help`',
   'help.server_ref': 'サーバーは名前・UUID・IPアドレスのいずれかで指定します。',
+  'help.rules.title': '規則',
+  'help.rules.name_unique': '他のサーバーと同じ名前は使えません。',
+  'help.rules.memo_clear': '文字の種類は自由で、空白もそのまま保存されます。`""` でメモを消せます。',
+  'help.rules.rdns_default':
+    'プロバイダー標準のホスト名を指定すると初期値に戻ります。DNSとの一致は確認されません。',
+  'help.rules.logs_time':
+    '`from=` と `to=`: 実在する日付 `YYYY-MM-DD`、時刻を付けるなら `THH:MM`（日本時間）。例: `from=2026-01-01`',
+  'help.rules.logs_values':
+    '`status=success|error`、`method=GET|POST|PUT|DELETE`、`code=` は 100〜599 の HTTP ステータス。',
   'help.cmd.list':
     '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=windows status=suspended`',
   'help.cmd.show': '`/vps show <サーバー>` — 詳細カード。例: `/vps show db-1`',

@@ -207,4 +207,10 @@ describe('tokenize', () => {
       page: 0,
     });
   });
+
+  it('reads /vps help <command> for the rules of its values', () => {
+    expect(ok('help rdns')).toEqual({ name: 'help', topic: 'rdns' });
+    expect(ok('help LOGS')).toEqual({ name: 'help', topic: 'logs' });
+    expect(err('help nosuch')).toEqual({ problem: 'usage', command: 'help' });
+  });
 });

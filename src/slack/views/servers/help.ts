@@ -1,5 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { Capabilities } from '../../../services/access.ts';
+import { FIELD_LIMITS } from '../../../services/servers/index.ts';
+import type { HelpTopic } from '../../grammar/vps.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { enumLabel, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
@@ -46,4 +48,30 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
   });
   assertBlocksWithinLimits(blocks, 'message');
   return { text: ui.t('help.title'), blocks };
+}
+
+/**
+ * `/vps help rename|memo|rdns|logs`: the command and every rule its value
+ * must follow, as the provider applies them (checked here before sending).
+ */
+export function helpTopicView(ui: Ui, topic: HelpTopic): Message {
+  const rules: string[] =
+    topic === 'rename'
+      ? [
+          ui.t('field.name.charset'),
+          ui.t('field.name.too_long', { limit: FIELD_LIMITS.name }),
+          ui.t('help.rules.name_unique'),
+        ]
+      : topic === 'memo'
+        ? [ui.t('field.memo.too_long', { limit: FIELD_LIMITS.memo }), ui.t('help.rules.memo_clear')]
+        : topic === 'rdns'
+          ? [
+              ui.t('field.rdns.charset'),
+              ui.t('field.rdns.too_long', { limit: FIELD_LIMITS.rdns }),
+              ui.t('help.rules.rdns_default'),
+            ]
+          : [ui.t('help.rules.logs_time'), ui.t('help.rules.logs_values')];
+  const text = `${ui.t(`help.cmd.${topic}` as MessageKey)}\n*${ui.t('help.rules.title')}*\n${rules.map((r) => `• ${r}`).join('\n')}`;
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
+  return { text, blocks };
 }
