@@ -119,14 +119,42 @@ export async function showInModal(
   client: webApi.WebClient,
   viewId: string,
   view: ModalView,
-  fallback: { channelId: string; userId: string; message: Message },
+  fallback: {
+    channelId: string;
+    userId: string;
+    message: Message;
+    /** What a direct message says instead: a secret is never left in one (it stays there for good). */
+    withoutSecret?: Message;
+  },
   log: Logger,
 ): Promise<void> {
   try {
     await client.views.update({ view_id: viewId, view });
+    return;
   } catch (err) {
     log.info({ err: slackFailure(err) }, 'modal gone; telling the user directly');
+  }
+  if (!fallback.withoutSecret) {
     await tellUser(client, fallback, fallback.message, log);
+    return;
+  }
+  try {
+    // Ephemeral: only they see it, and it does not stay.
+    await client.chat.postEphemeral({
+      channel: fallback.channelId,
+      user: fallback.userId,
+      text: fallback.message.text,
+      blocks: fallback.message.blocks,
+    });
+    return;
+  } catch (err) {
+    log.info({ err: slackFailure(err) }, 'ephemeral not possible; a direct message without the secret');
+  }
+  try {
+    const m = fallback.withoutSecret;
+    await client.chat.postMessage({ channel: fallback.userId, text: m.text, blocks: m.blocks });
+  } catch (err) {
+    log.warn({ err: slackFailure(err) }, 'could not reach the user');
   }
 }
 

@@ -53,6 +53,8 @@ export const SIGNUP_IDS = {
   approve: 'vps_signup_approve',
   reject: 'vps_signup_reject',
   approvalActions: 'vps_signup_actions',
+  /** In a direct message that holds no password: opens it once in a private window. */
+  showPassword: 'vps_signup_show_password',
 } as const;
 
 /**

@@ -447,4 +447,42 @@ describe('paid signup through Slack', () => {
     expect(audit).not.toContain(generated);
     expect(scene.logs.lines.length).toBeGreaterThan(20);
   });
+
+  it('a generated password that cannot be shown in the form nor the channel is never left in a direct message', async () => {
+    scene = await startScene();
+    // The form was closed, and the bot cannot post in the channel for the requester.
+    scene.slack.fail('views.update', { error: 'not_found' });
+    scene.slack.fail('chat.postEphemeral', { error: 'not_in_channel' });
+    const after = scene.slack.lastSeq;
+    expect((await scene.submit(form({ name: 'gen', root_password: undefined }), REQUESTER)).status).toBe(200);
+    const dm = await scene.slack.waitFor(
+      (c) => c.seq > after && c.method === 'chat.postMessage' && c.args.channel === REQUESTER,
+    );
+    const [row] = await scene.bots[0]!.store.signups.listRecent({ limit: 1 });
+    const sealed = await scene.bots[0]!.store.secrets.open(row!.secretId!);
+    expect(sealed).toMatch(/^.{24}$/);
+    expect(allText(dm)).not.toContain(sealed);
+    expect(allText(dm)).toContain('never leaves a password in a direct message');
+    const blocks = dm.args.blocks as { type: string; elements?: { action_id?: string; value?: string }[] }[];
+    const value = blocks
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === 'vps_signup_show_password')!.value!;
+
+    // Someone else pressing it sees nothing.
+    const a = scene.slack.lastSeq;
+    const other = await scene.click('vps_signup_show_password', value, APPROVER);
+    const refusal = await scene.slack.waitFor((c) => c.responseId === other.responseId);
+    expect(allText(refusal)).toContain('Only the person who ordered this server');
+    expect(scene.slack.calls.filter((c) => c.seq > a && c.method === 'views.open')).toHaveLength(0);
+
+    // The requester sees it once, in a private window.
+    await scene.click('vps_signup_show_password', value, REQUESTER);
+    const opened = await scene.slack.waitFor((c) => c.seq > a && c.method === 'views.open');
+    expect(allText(opened)).toContain(sealed);
+    // Only that window kept it: the form and the ephemeral message were refused by Slack.
+    const kept = scene.slack.calls.filter((c) => !c.error && allText(c).includes(sealed!));
+    expect(kept.map((c) => c.method)).toEqual(['views.open']);
+    const audit = await scene.bots[0]!.store.audit.latest({ limit: 5 });
+    expect(audit.some((r) => r.action === 'signup.password_shown' && r.actor === REQUESTER)).toBe(true);
+  });
 });

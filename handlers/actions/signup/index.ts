@@ -20,13 +20,18 @@ import {
   executeSignup,
   loadCatalogue,
   rejectSignup,
+  revealPassword,
 } from '../../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../src/slack/payloads.ts';
 import { refreshApproval, reportOutcome } from '../../../src/slack/signup-posts.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import { signupApproveRefusal, signupRejectRefusal } from '../../../src/slack/views/signup/approval.ts';
-import { signupModalView } from '../../../src/slack/views/signup/modal.ts';
+import {
+  signupApproveRefusal,
+  signupPasswordMessage,
+  signupRejectRefusal,
+} from '../../../src/slack/views/signup/approval.ts';
+import { signupModalView, signupNoticeView } from '../../../src/slack/views/signup/modal.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { replyTo, slackFailure } from '../../kit.ts';
 
@@ -129,9 +134,41 @@ function planChosen(deps: HandlerDeps) {
   };
 }
 
+/**
+ * "Show the root password", in a direct message that holds none: the password
+ * is read from its seal for the requester alone and shown once in a private
+ * window (a modal), while the order still needs it.
+ */
+function showPassword(deps: HandlerDeps) {
+  return async ({ ack, body, action, client, respond }: ButtonArgs): Promise<void> => {
+    await ack();
+    const userId = body.user.id;
+    const ui = await deps.ui(userId);
+    const payload = decodePayload(signupButtonPayload, action.value);
+    const r = payload
+      ? await revealPassword(deps.signup, { id: payload.id, userId })
+      : ({ kind: 'not_yours' } as const);
+    if (r.kind !== 'shown') {
+      await replyTo(
+        respond,
+        textView(ui.t(r.kind === 'gone' ? 'signup.password.gone' : 'signup.password.not_yours')),
+      );
+      return;
+    }
+    const shown = signupPasswordMessage(ui, r.serverName, r.password);
+    try {
+      await client.views.open({ trigger_id: body.trigger_id, view: signupNoticeView(ui, shown.text) });
+    } catch (err) {
+      deps.logger.warn({ err: slackFailure(err) }, 'password window not opened');
+      await replyTo(respond, textView(ui.t('signup.password.window_failed')));
+    }
+  };
+}
+
 export function registerSignupActions(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(SIGNUP_IDS.approve, approve(deps));
   app.action<BlockAction<ButtonAction>>(SIGNUP_IDS.reject, reject(deps));
+  app.action<BlockAction<ButtonAction>>(SIGNUP_IDS.showPassword, showPassword(deps));
   app.action<BlockAction<StaticSelectAction>>(
     { action_id: 'plan_id', block_id: signupBlockId('plan_id') },
     planChosen(deps),

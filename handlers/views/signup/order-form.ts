@@ -17,8 +17,10 @@ import {
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupModalPayload } from '../../../src/slack/payloads.ts';
 import { postApproval } from '../../../src/slack/signup-posts.ts';
+import type { Message } from '../../../src/slack/views/format.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import {
+  signupPasswordButtonMessage,
   signupPasswordMessage,
   signupQuotedNotice,
   signupQuoteRefusal,
@@ -76,8 +78,14 @@ function orderSubmit(deps: HandlerDeps) {
     }
     await ack({ response_action: 'update', view: signupNoticeView(ui, ui.t('signup.modal.quoting')) });
     const where = { channelId: meta.channelId, userId };
-    const show = (text: string) =>
-      showInModal(client, view.id, signupNoticeView(ui, text), { ...where, message: textView(text) }, log);
+    const show = (text: string, withoutSecret?: Message) =>
+      showInModal(
+        client,
+        view.id,
+        signupNoticeView(ui, text),
+        { ...where, message: textView(text), ...(withoutSecret ? { withoutSecret } : {}) },
+        log,
+      );
 
     let q: QuoteResult;
     try {
@@ -97,7 +105,11 @@ function orderSubmit(deps: HandlerDeps) {
     const password = q.generatedPassword
       ? signupPasswordMessage(ui, q.row.serverName, q.generatedPassword)
       : null;
-    await show(password ? `${notice.text}\n\n${password.text}` : notice.text);
+    if (!password) {
+      await show(notice.text);
+      return;
+    }
+    await show(`${notice.text}\n\n${password.text}`, signupPasswordButtonMessage(ui, notice.text, q.row));
   };
 }
 

@@ -57,5 +57,6 @@ export {
   type SignupFormValues,
   type SignupRequest,
 } from './form.ts';
+export { type RevealOutcome, revealPassword } from './password.ts';
 export { attachMessage, mayRequestSignup, type QuoteInput, type QuoteResult, quoteSignup } from './quote.ts';
 export { expireDue, listSignups, recoverUnknown } from './track.ts';

@@ -80,3 +80,35 @@ export async function destroySecret(deps: SignupDeps, secretId: string | null): 
     );
   }
 }
+
+export type RevealOutcome =
+  | { kind: 'shown'; password: string; serverName: string | null }
+  | { kind: 'not_yours' }
+  /** The order was placed, refused or expired: the sealed password is gone. */
+  | { kind: 'gone' };
+
+/**
+ * A generated root password that could not be shown in the requester's modal
+ * nor ephemerally is never left in a direct message: the message carries a
+ * button instead, and the password is read from its seal here, for the
+ * requester alone, while the order still needs it.
+ */
+export async function revealPassword(
+  deps: SignupDeps,
+  input: { id: string; userId: string },
+): Promise<RevealOutcome> {
+  const row = await deps.store.signups.get(input.id);
+  if (!row || row.requesterId !== input.userId) return { kind: 'not_yours' };
+  const password = row.secretId ? await deps.store.secrets.open(row.secretId) : null;
+  if (password === null) return { kind: 'gone' };
+  await deps.audit.record({
+    actor: input.userId,
+    channelId: row.channelId,
+    action: 'signup.password_shown',
+    target: row.id,
+    outcome: 'ok',
+    errorCode: null,
+    ...(row.serverName ? { params: { name: row.serverName } } : {}),
+  });
+  return { kind: 'shown', password, serverName: row.serverName };
+}

@@ -167,6 +167,13 @@ const en = {
     'The price is {price}, but the approval request could not be posted in <#{channel}> (is the bot a member?). Invite the bot and try again.',
   'signup.password.generated':
     ':key: Root password for {name}: `{password}`\nThis is the only time it is shown: keep it in your password manager now. The bot holds it sealed only until the order is placed.',
+  'signup.password.dm_hidden':
+    ':key: The bot made a root password for this order, but could not show it to you in the form or in the channel, and it never leaves a password in a direct message. Press the button to see it once in a private window.',
+  'signup.password.show': 'Show the root password',
+  'signup.password.gone':
+    'That root password is no longer held: the order was placed, refused or expired. If you did not keep it, reset the root password in the provider’s panel.',
+  'signup.password.not_yours': 'Only the person who ordered this server can see its root password.',
+  'signup.password.window_failed': 'The window could not be opened. Press the button again.',
   'signup.password.name_auto': 'your new server',
 
   'signup.refused.role_required': 'Ordering a VPS needs the operator role; yours is {role}.',
@@ -382,6 +389,13 @@ const ja: Record<keyof typeof en, string> = {
     '料金は{price}ですが、<#{channel}> に承認依頼を投稿できませんでした（ボットはメンバーですか？）。ボットを招待してからやり直してください。',
   'signup.password.generated':
     ':key: {name} のrootパスワード: `{password}`\n表示はこの一度だけです。今すぐパスワードマネージャーに保存してください。ボットは申し込みが済むまで暗号化して保管するだけです。',
+  'signup.password.dm_hidden':
+    ':key: この申し込みのrootパスワードをボットが作成しましたが、フォームにもチャンネルにも表示できませんでした。ダイレクトメッセージにはパスワードを残さないため、ボタンを押して専用の画面で一度だけ確認してください。',
+  'signup.password.show': 'rootパスワードを表示',
+  'signup.password.gone':
+    'このrootパスワードはもう保持していません（申し込みが実行・却下されたか、期限切れです）。控えていない場合は、プロバイダーのパネルでrootパスワードを再設定してください。',
+  'signup.password.not_yours': 'rootパスワードを確認できるのは、このサーバーを申し込んだ本人だけです。',
+  'signup.password.window_failed': '画面を開けませんでした。もう一度ボタンを押してください。',
   'signup.password.name_auto': '新しいサーバー',
 
   'signup.refused.role_required': 'VPSの申し込みにはオペレーターのロールが必要です。あなたのロール: {role}',

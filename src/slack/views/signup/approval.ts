@@ -403,3 +403,29 @@ export function signupPasswordMessage(ui: Ui, serverName: string | null, passwor
   assertBlocksWithinLimits(blocks, 'message');
   return { text, blocks };
 }
+
+/**
+ * The direct message sent when the generated password could be shown neither
+ * in the requester's modal nor ephemerally: what happened, and a button that
+ * shows the password once in a private window. The password is not in it.
+ */
+export function signupPasswordButtonMessage(ui: Ui, notice: string, row: SignupRow): Message {
+  const text = `${notice}\n\n${ui.t('signup.password.dm_hidden')}`;
+  const value = encodePayload(signupButtonPayload, { id: row.id, price: row.quotedPrice });
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text } },
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: SIGNUP_IDS.showPassword,
+          text: { type: 'plain_text', text: ui.t('signup.password.show') },
+          value,
+        },
+      ],
+    },
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
