@@ -19,3 +19,23 @@ export function packLines(lines: readonly string[]): KnownBlock[] {
   if (current) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: current } });
   return blocks;
 }
+
+/** Longest `text` summary: what a screen reader or a notification reads instead of the blocks. */
+export const TEXT_SUMMARY_CHARS = 1_000;
+
+/**
+ * A message's `text`: its title, then as many of its lines as fit within
+ * TEXT_SUMMARY_CHARS, so a screen reader hears what the blocks say, not only
+ * the title.
+ */
+export function summaryText(title: string, lines: readonly string[]): string {
+  const out = [title];
+  let length = title.length;
+  for (const line of lines) {
+    const one = line.replace(/\n/g, ' ');
+    if (length + one.length + 1 > TEXT_SUMMARY_CHARS) break;
+    out.push(one);
+    length += one.length + 1;
+  }
+  return out.join('\n');
+}

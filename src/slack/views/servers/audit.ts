@@ -5,7 +5,7 @@ import type { AuditRow } from '../../../store/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { clip, escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
-import { packLines } from '../sections.ts';
+import { packLines, summaryText } from '../sections.ts';
 
 /** What one row shows of a stored value: rows written before values were bounded may hold anything. */
 const SHOWN = 80;
@@ -36,10 +36,11 @@ export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], serv
     ? ui.t('audit.title_server', { name: escapeMrkdwn(server.name) })
     : ui.t('audit.title');
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `*${title}*` } }];
+  let lines: string[] = [];
   if (entries.length === 0)
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: ui.t('audit.empty') } });
   else {
-    const lines = entries.map((e) => {
+    lines = entries.map((e) => {
       const name = typeof e.params.name === 'string' ? e.params.name : (e.target ?? '');
       const outcome = ui.t(`audit.outcome.${e.outcome}` as MessageKey);
       // Why, in words: a code the catalog knows reads as a sentence; any other is shown as it is.
@@ -55,5 +56,5 @@ export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], serv
     blocks.push(...packLines(lines));
   }
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: title, blocks };
+  return { text: summaryText(title, entries.length === 0 ? [ui.t('audit.empty')] : lines), blocks };
 }

@@ -7,6 +7,7 @@ import type { KnownBlock } from '@slack/types';
 import type { Plan, SignupRow } from '../../../services/signup/index.ts';
 import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
+import { summaryText } from '../sections.ts';
 
 export const SIGNUP_LIST_MAX = 25;
 
@@ -19,28 +20,25 @@ export function signupListView(ui: Ui, rows: readonly SignupRow[], plans: readon
   const names = new Map(plans.map((p) => [p.plan_id, p.plan_name]));
   const header = ui.t('signup.list.header', { count: rows.length });
   const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: header } }];
+  const lines: string[] = [];
   for (const r of rows) {
     let extra = '';
     if (r.approverId && r.approverId !== r.requesterId && r.state !== 'rejected')
       extra += ui.t('signup.list.row_approver', { user: r.approverId });
     if (r.errorCode && (r.state === 'failed' || r.state === 'unknown'))
       extra += ui.t('signup.list.row_code', { code: escapeMrkdwn(r.errorCode) });
-    blocks.push({
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: ui.t('signup.list.row', {
-          plan: escapeMrkdwn(names.get(r.planId) ?? r.planId),
-          months: r.period,
-          price: formatYen(ui, r.quotedPrice),
-          state: ui.t(`signup.state.${r.state}`),
-          user: r.requesterId,
-          at: formatTime(ui, r.createdAt),
-          extra,
-        }),
-      },
+    const line = ui.t('signup.list.row', {
+      plan: escapeMrkdwn(names.get(r.planId) ?? r.planId),
+      months: r.period,
+      price: formatYen(ui, r.quotedPrice),
+      state: ui.t(`signup.state.${r.state}`),
+      user: r.requesterId,
+      at: formatTime(ui, r.createdAt),
+      extra,
     });
+    lines.push(line);
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: line } });
   }
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: header, blocks };
+  return { text: summaryText(header, lines), blocks };
 }

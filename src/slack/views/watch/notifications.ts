@@ -22,6 +22,7 @@ import {
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
+import { summaryText } from '../sections.ts';
 import { ALARM_MARKER, burstWhen, serversLine } from './incidents.ts';
 
 /**
@@ -428,6 +429,7 @@ export function subscriptionListView(ui: Ui, list: SubscriptionList): Message {
   if (list.rows.length === 0) blocks.push(section(ui.t('watch.cmd.list_empty')));
   let current = '';
   let listed = 0;
+  const said: string[] = list.rows.length === 0 ? [ui.t('watch.cmd.list_empty')] : [];
   for (const r of list.rows) {
     const line = `• ${ui.t('watch.cmd.list_line', {
       target: targetLabel(ui, r.label),
@@ -440,6 +442,7 @@ export function subscriptionListView(ui: Ui, list: SubscriptionList): Message {
       current = '';
     }
     current = current ? `${current}\n${line}` : line;
+    said.push(line);
     listed += 1;
   }
   if (current) blocks.push(section(current));
@@ -474,5 +477,5 @@ export function subscriptionListView(ui: Ui, list: SubscriptionList): Message {
     });
   }
   assertBlocksWithinLimits(blocks, 'message');
-  return { text: title, blocks };
+  return { text: summaryText(title, said), blocks };
 }

@@ -303,6 +303,29 @@ describe('me, audit, help views', () => {
     expect(text(ui, '2026-01-30T23:00:00Z')).toContain('in 1 day.');
   });
 
+  it('the audit’s text says what is in it, within a limit, for screen readers', () => {
+    const entry = (i: number) => ({
+      at: new Date(0),
+      actor: 'U1',
+      channelId: 'C1',
+      action: 'rename',
+      target: `u-${i}`,
+      params: { name: `web-${i}`, value: `web-${i}0` },
+      outcome: 'ok' as const,
+      errorCode: null,
+    });
+    const one = auditView(ui, [entry(1)]);
+    expect(one.text).toContain('Recent changes and refused attempts\n');
+    expect(one.text).toContain('rename → `web-10` · web-1 · done');
+    const many = auditView(
+      ui,
+      Array.from({ length: 200 }, (_, i) => entry(i)),
+    );
+    expect(many.text.length).toBeLessThanOrEqual(1_000);
+    expect(many.text).toContain('web-0');
+    expect(auditView(ui, []).text).toContain('Nothing recorded yet.');
+  });
+
   it('audit lists entries with outcome and code', () => {
     const m = auditView(ui, [
       {
