@@ -14,6 +14,20 @@ import { isUnreachableChannelError, slackFailure } from '../src/slack/slack-fail
 import type { Message, Ui } from '../src/slack/views/format.ts';
 import type { HandlerDeps } from './deps.ts';
 
+/** A message only one person in the channel sees, and which does not stay. */
+function ephemeral(
+  client: webApi.WebClient,
+  where: { channelId: string; userId: string },
+  m: Message,
+): Promise<unknown> {
+  return client.chat.postEphemeral({
+    channel: where.channelId,
+    user: where.userId,
+    text: m.text,
+    blocks: m.blocks,
+  });
+}
+
 /** An answer to the person who typed or clicked, through the response_url: only they see it. */
 export async function replyTo(
   respond: RespondFn,
@@ -40,12 +54,7 @@ export async function tellUser(
   log: Logger,
 ): Promise<boolean> {
   try {
-    await client.chat.postEphemeral({
-      channel: where.channelId,
-      user: where.userId,
-      text: m.text,
-      blocks: m.blocks,
-    });
+    await ephemeral(client, where, m);
     return true;
   } catch (err) {
     log.info({ err: slackFailure(err) }, 'ephemeral not possible; sending a direct message');
@@ -73,12 +82,7 @@ export async function probeChannel(
   log: Logger,
 ): Promise<ChannelReach> {
   try {
-    await client.chat.postEphemeral({
-      channel: where.channelId,
-      user: where.userId,
-      text: m.text,
-      blocks: m.blocks,
-    });
+    await ephemeral(client, where, m);
     return 'ok';
   } catch (err) {
     const error = slackFailure(err);
@@ -140,12 +144,7 @@ export async function showInModal(
   }
   try {
     // Ephemeral: only they see it, and it does not stay.
-    await client.chat.postEphemeral({
-      channel: fallback.channelId,
-      user: fallback.userId,
-      text: fallback.message.text,
-      blocks: fallback.message.blocks,
-    });
+    await ephemeral(client, fallback, fallback.message);
     return;
   } catch (err) {
     log.info({ err: slackFailure(err) }, 'ephemeral not possible; a direct message without the secret');
