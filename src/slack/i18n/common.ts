@@ -102,6 +102,20 @@ const en = {
   'command.progress': ':hourglass_flowing_sand: Reading from the provider… the answer appears here.',
   'error.name_taken':
     'Another server is already called `{name}` ({ip}): two servers of one name could no longer be told apart by name. Pick another name.',
+  'audit.reason.role_required': 'lacked the role it needs',
+  'audit.reason.channel_not_allowed': 'not allowed in that channel',
+  'audit.reason.target_channel_not_allowed': 'that channel is not allowed',
+  'audit.reason.invalid_field': 'a value broke the provider’s rules',
+  'audit.reason.name_taken': 'another server has that name',
+  'audit.reason.slow_down': 'too many commands at once',
+  'audit.reason.key_read_only': 'the provider key is read-only',
+  'audit.reason.approval_wrong_channel': 'clicked outside the request’s channel',
+  'audit.reason.not_in_channel': 'the bot is not in that channel',
+  'audit.reason.channel_not_found': 'the bot cannot see that channel',
+  'audit.reason.is_archived': 'that channel is archived',
+  'audit.reason.server_not_found': 'no such server',
+  'audit.reason.provider': 'the provider refused it ({code})',
+  'audit.reason.other': 'stopped by the bot ({code})',
   'error.internal':
     'Something went wrong on our side and nothing was changed. Try again; if it keeps failing, tell the bot’s admins.',
 
@@ -249,6 +263,20 @@ const ja: Record<keyof typeof en, string> = {
   'command.progress': ':hourglass_flowing_sand: プロバイダーに問い合わせています… 結果はここに表示されます。',
   'error.name_taken':
     '`{name}` という名前のサーバー（{ip}）がすでにあります。同じ名前が2台あると名前で区別できなくなるため、別の名前にしてください。',
+  'audit.reason.role_required': '必要なロールがありません',
+  'audit.reason.channel_not_allowed': 'このチャンネルでは使えません',
+  'audit.reason.target_channel_not_allowed': '対象のチャンネルは許可されていません',
+  'audit.reason.invalid_field': '値がプロバイダーの規則に合いません',
+  'audit.reason.name_taken': '同じ名前のサーバーがあります',
+  'audit.reason.slow_down': 'コマンドの送りすぎです',
+  'audit.reason.key_read_only': 'APIキーが読み取り専用です',
+  'audit.reason.approval_wrong_channel': '依頼のチャンネル以外から押されました',
+  'audit.reason.not_in_channel': 'ボットがチャンネルに参加していません',
+  'audit.reason.channel_not_found': 'ボットからチャンネルが見えません',
+  'audit.reason.is_archived': 'チャンネルがアーカイブされています',
+  'audit.reason.server_not_found': '該当するサーバーがありません',
+  'audit.reason.provider': 'プロバイダーが受け付けませんでした（{code}）',
+  'audit.reason.other': 'ボットが中止しました（{code}）',
   'error.internal':
     'ボット側で問題が発生し、何も変更されていません。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
 

@@ -118,8 +118,8 @@ const en = {
   'hosting.audit.empty': 'No /hosting change or refusal recorded on {server} yet.',
   'hosting.audit.line': '{at} · <@{actor}> · `{action}` {subject} · {outcome}',
   'hosting.audit.ok': 'done',
-  'hosting.audit.refused': 'refused ({code})',
-  'hosting.audit.failed': 'failed ({code})',
+  'hosting.audit.refused': 'refused: {reason}',
+  'hosting.audit.failed': 'failed: {reason}',
 
   'hosting.done.hosting.domain_add': '<@{user}> added the domain `{subject}` to {server}.',
   'hosting.done.hosting.subdomain_add': '<@{user}> added the subdomain `{subject}` to {server}.',
@@ -462,8 +462,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.audit.empty': '{server} での /hosting の変更や拒否はまだ記録されていません。',
   'hosting.audit.line': '{at} · <@{actor}> · `{action}` {subject} · {outcome}',
   'hosting.audit.ok': '完了',
-  'hosting.audit.refused': '拒否（{code}）',
-  'hosting.audit.failed': '失敗（{code}）',
+  'hosting.audit.refused': '拒否（{reason}）',
+  'hosting.audit.failed': '失敗（{reason}）',
 
   'hosting.done.hosting.domain_add': '<@{user}> さんが {server} にドメイン `{subject}` を追加しました。',
   'hosting.done.hosting.subdomain_add':

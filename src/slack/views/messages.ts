@@ -1,5 +1,7 @@
 import type { KnownBlock } from '@slack/types';
+import { PROVIDER_ERROR_CODES } from '../../services/errors.ts';
 import type { ChangeResult } from '../../services/servers/index.ts';
+import { isMessageKey } from '../i18n/index.ts';
 import {
   clip,
   enumLabel,
@@ -85,4 +87,14 @@ export function powerView(ui: Ui, name: string, power: string, at: Date): Messag
   return textView(
     ui.t('power.line', { name: mrkdwnText(name, SHOWN.name), power: label, at: formatTime(ui, at) }),
   );
+}
+
+/** Why it was refused or failed, in words; a provider's code is named after the sentence. */
+export function auditReasonText(ui: Ui, code: string): string {
+  const key = `audit.reason.${code}`;
+  if (isMessageKey(key)) return ui.t(key);
+  if ((PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
+    return ui.t('audit.reason.provider', { code: escapeMrkdwn(clip(code, 80)) });
+  }
+  return ui.t('audit.reason.other', { code: escapeMrkdwn(clip(code, 80)) });
 }

@@ -17,6 +17,7 @@ import type { AuditRow } from '../../../store/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
+import { auditReasonText } from '../messages.ts';
 import { packLines } from '../sections.ts';
 
 /** Lines one list message shows: well inside 50 blocks of 3000 characters. */
@@ -269,7 +270,7 @@ export function hostingAuditView(ui: Ui, server: string, rows: readonly AuditRow
       r.outcome === 'ok'
         ? ui.t('hosting.audit.ok')
         : ui.t(r.outcome === 'refused' ? 'hosting.audit.refused' : 'hosting.audit.failed', {
-            code: escapeMrkdwn(r.errorCode ?? '?'),
+            reason: auditReasonText(ui, r.errorCode ?? '?'),
           });
     return ui.t('hosting.audit.line', {
       at: formatTime(ui, r.at),

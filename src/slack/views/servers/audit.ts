@@ -1,25 +1,15 @@
 import type { KnownBlock } from '@slack/types';
-import { PROVIDER_ERROR_CODES } from '../../../services/errors.ts';
 import type { VpsSummary } from '../../../services/servers/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { clip, escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
+import { auditReasonText } from '../messages.ts';
 import { packLines, summaryText } from '../sections.ts';
 
 /** What one row shows of a stored value: rows written before values were bounded may hold anything. */
 const SHOWN = 80;
 const shown = (s: string): string => escapeMrkdwn(clip(s, SHOWN));
-
-/** Why it was refused or failed, in words; a provider's code is named after the sentence. */
-function reasonText(ui: Ui, code: string): string {
-  const key = `audit.reason.${code}`;
-  if (isMessageKey(key)) return ui.t(key);
-  if ((PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
-    return ui.t('audit.reason.provider', { code: shown(code) });
-  }
-  return ui.t('audit.reason.other', { code: shown(code) });
-}
 
 /** What was done, in words: a change says what it changed to. Plain text only, never nested formatting. */
 function actionText(ui: Ui, action: string, params: Record<string, unknown>): string {
@@ -44,7 +34,7 @@ export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], serv
       const name = typeof e.params.name === 'string' ? e.params.name : (e.target ?? '');
       const outcome = ui.t(`audit.outcome.${e.outcome}` as MessageKey);
       // Why, in words: a code the catalog knows reads as a sentence; any other is shown as it is.
-      const reason = e.errorCode ? reasonText(ui, e.errorCode) : '';
+      const reason = e.errorCode ? auditReasonText(ui, e.errorCode) : '';
       return ui.t('audit.entry', {
         at: formatTime(ui, e.at),
         actor: shown(e.actor),
