@@ -179,6 +179,14 @@ function deepFreeze<T extends object>(o: T): Readonly<T> {
  * what it expects; values are never echoed back, since several are secrets.
  * `require: 'bot'` adds what running the Slack bot needs (token, provider key).
  */
+/** The environment with some settings replaced (the sandbox's own provider and store). */
+export function loadConfigWith(
+  overrides: Readonly<Record<string, string>>,
+  require: Requirement = 'bot',
+): Config {
+  return loadConfig({ ...process.env, ...overrides }, require);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requirement = 'bot'): Config {
   const parsed = schema.safeParse(env);
   const problems: string[] = [];

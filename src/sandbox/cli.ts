@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { type Config, configSecrets, loadConfig } from '../config.ts';
+import { type Config, configSecrets, loadConfig, loadConfigWith } from '../config.ts';
 import { createLogger, SecretRegistry } from '../log.ts';
 import { startBot } from '../main.ts';
 import { startSimulator } from '../simulator/index.ts';
@@ -46,7 +46,7 @@ function failure(err: unknown): string[] {
 
 function userConfig(): Config {
   // The settings of the person running the sandbox, read like the bot's own (the provider to use, the language).
-  return loadConfig(process.env, 'none');
+  return loadConfig(undefined, 'none');
 }
 
 async function sandbox(keep: boolean): Promise<number> {
@@ -97,8 +97,7 @@ async function realSlack(keep: boolean): Promise<number> {
   await mkdir(dataDir);
   let config: Config;
   try {
-    config = loadConfig({
-      ...process.env,
+    config = loadConfigWith({
       PROVIDER_API_URL: sim.url,
       PROVIDER_API_KEY: sim.keys.full,
       DATA_DIR: dataDir,

@@ -159,7 +159,6 @@ export class BotMetrics {
   private labelledGauge<L extends string>(
     name: string,
     help: string,
-    _labelNames: readonly L[],
     read: () => readonly (readonly [LabelValues<L>, number])[],
   ): void {
     this.collected(name, help, 'gauge', () =>
@@ -171,7 +170,6 @@ export class BotMetrics {
   private total<L extends string>(
     name: string,
     help: string,
-    _labelNames: readonly L[],
     read: () => readonly (readonly [LabelValues<L>, number])[],
   ): void {
     this.collected(name, help, 'counter', () =>
@@ -221,7 +219,6 @@ export class BotMetrics {
     this.total(
       'vps_provider_requests_total',
       'Provider requests by endpoint template and status (network: no answer).',
-      ['endpoint', 'status'],
       () =>
         Object.entries(m().requests).flatMap(([endpoint, byStatus]) =>
           Object.entries(byStatus).map(([status, n]) => [{ endpoint, status }, n] as const),
@@ -239,30 +236,25 @@ export class BotMetrics {
           count: l.count,
         })),
     );
-    this.total('vps_provider_rate_limited_total', 'Provider answers with status 429.', [], () => [
+    this.total('vps_provider_rate_limited_total', 'Provider answers with status 429.', () => [
       [{}, m().rateLimited],
     ]);
-    this.total('vps_provider_retries_total', 'Provider requests retried by the retry policy.', [], () => [
+    this.total('vps_provider_retries_total', 'Provider requests retried by the retry policy.', () => [
       [{}, m().retries],
     ]);
-    this.total(
-      'vps_provider_network_errors_total',
-      'Provider requests without a complete answer.',
-      [],
-      () => [[{}, m().networkErrors]],
-    );
+    this.total('vps_provider_network_errors_total', 'Provider requests without a complete answer.', () => [
+      [{}, m().networkErrors],
+    ]);
     this.gauge('vps_provider_in_flight', 'Provider requests in flight.', () => m().inFlight);
     this.gauge('vps_provider_queued', 'Provider requests waiting for the rate-limit gate.', () => m().queued);
     this.labelledGauge(
       'vps_provider_queued_by_priority',
       'Provider requests waiting for the rate-limit gate, by priority (order, write, read, background).',
-      ['priority'],
       () => PRIORITIES.map((p) => [{ priority: p }, m().queuedBy[p]] as const),
     );
     this.total(
       'vps_provider_coalesced_total',
       'Reads answered by joining an identical read already in flight.',
-      [],
       () => [[{}, m().coalesced]],
     );
     this.gauge(
@@ -288,7 +280,6 @@ export class BotMetrics {
     this.labelledGauge(
       'vps_provider_daily_level',
       "The day's request budget (1 for the current level): ok, low, or exhausted (refused for the day).",
-      ['level'],
       () => DAILY_LEVELS.map((l) => [{ level: l }, m().daily.level === l ? 1 : 0] as const),
     );
     this.gauge('vps_provider_ratelimit_limit', 'X-RateLimit-Limit last seen.', () => m().rateLimit.limit);
@@ -337,7 +328,7 @@ export class BotMetrics {
       ['vps_watcher_failures_total', 'Watcher requests that failed.', 'failures'],
       ['vps_watcher_transitions_total', 'Power changes seen.', 'transitions'],
     ] as const) {
-      this.total(name, help, [], () => {
+      this.total(name, help, () => {
         const s = w();
         return s ? [[{}, s[key]]] : [];
       });
@@ -389,7 +380,6 @@ export class BotMetrics {
     this.labelledGauge(
       'vps_provider_key_state',
       'The provider key as its last check found it (1 for the current state).',
-      ['state'],
       () => {
         const s = k();
         return s ? KEY_STATES.map((st) => [{ state: st }, s.state === st ? 1 : 0] as const) : [];
@@ -422,7 +412,7 @@ export class BotMetrics {
       ['vps_notifier_channels_parked_total', 'Times a channel the bot cannot post in was parked.', 'parked'],
       ['vps_notifier_channels_reopened_total', 'Times a parked channel was tried again.', 'reopened'],
     ] as const) {
-      this.total(name, help, [], () => {
+      this.total(name, help, () => {
         const s = n();
         return s ? [[{}, s[key]]] : [];
       });
