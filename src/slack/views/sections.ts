@@ -25,15 +25,19 @@ export const TEXT_SUMMARY_CHARS = 1_000;
 
 /**
  * A message's `text`: its title, then as many of its lines as fit within
- * TEXT_SUMMARY_CHARS, so a screen reader hears what the blocks say, not only
- * the title.
+ * TEXT_SUMMARY_CHARS (then `…`), so a screen reader hears what the blocks
+ * say, not only the title.
  */
 export function summaryText(title: string, lines: readonly string[]): string {
   const out = [title];
-  let length = title.length;
+  // Room is kept for the mark that says lines were left out: never cut silently.
+  let length = title.length + 2;
   for (const line of lines) {
     const one = line.replace(/\n/g, ' ');
-    if (length + one.length + 1 > TEXT_SUMMARY_CHARS) break;
+    if (length + one.length + 1 > TEXT_SUMMARY_CHARS) {
+      out.push('…');
+      break;
+    }
     out.push(one);
     length += one.length + 1;
   }

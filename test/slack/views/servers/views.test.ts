@@ -323,6 +323,7 @@ describe('me, audit, help views', () => {
     );
     expect(many.text.length).toBeLessThanOrEqual(1_000);
     expect(many.text).toContain('web-0');
+    expect(many.text.endsWith('\n…')).toBe(true);
     expect(auditView(ui, []).text).toContain('Nothing recorded yet.');
   });
 
