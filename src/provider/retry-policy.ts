@@ -75,6 +75,29 @@ export function mayRepeatAfterNetworkFailure(
   );
 }
 
+/**
+ * After an error answer, may a retry-safe request be sent again? A read, or a
+ * write with an Idempotency-Key or a dry run, may. A PUT or DELETE without a
+ * key only when the status says the provider did not act on it: 429 (refused
+ * before any work) and 503 (not taken). After a 500, 502 or 504 the change
+ * may have been applied (the provider failed after, or a gateway lost the
+ * backend's answer), so it fails instead and the person is told to check.
+ */
+export function mayRepeatAfterErrorStatus(
+  method: string,
+  opts: { idempotencyKey?: string | undefined; dryRun?: boolean | undefined },
+  status: number,
+): boolean {
+  return (
+    status === 429 ||
+    status === 503 ||
+    method === 'GET' ||
+    method === 'HEAD' ||
+    Boolean(opts.idempotencyKey) ||
+    opts.dryRun === true
+  );
+}
+
 /** Delay before attempt `attempt + 1` (attempt counts from 1). */
 export function backoffDelayMs(policy: RetryPolicy, attempt: number, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));

@@ -36,6 +36,7 @@ import {
 import {
   backoffDelayMs,
   isRetrySafe,
+  mayRepeatAfterErrorStatus,
   mayRepeatAfterNetworkFailure,
   type RetryPolicy,
   resolveRetryPolicy,
@@ -439,7 +440,10 @@ export class ProviderTransport {
     if (err instanceof ProviderConflictError && err.code === 'DUPLICATE_REQUEST')
       return this.policy.retryDuplicateRequest && Boolean(spec.idempotencyKey);
     if (this.policy.doNotRetry.includes(err.status)) return false;
-    return this.policy.retryStatuses.includes(err.status);
+    return (
+      this.policy.retryStatuses.includes(err.status) &&
+      mayRepeatAfterErrorStatus(spec.method, spec, err.status)
+    );
   }
 
   private scrub(text: string, extra: string[] | undefined): string {

@@ -213,16 +213,34 @@ describe('retries only where safe', () => {
     expect(h.client.metrics().retries).toBe(2);
   });
 
-  it('GET retries a reset connection; PUT retries a 500', async () => {
+  it('GET retries a reset connection; PUT retries a 503 (not taken)', async () => {
     h = await startHarness();
     const uuid = uuidOf(h, 'web-1');
     h.sim.control.addFault({ path: `/v1/vps/servers/${uuid}`, drop: 'before' });
     expect((await h.client.getServer(uuid)).uuid).toBe(uuid);
-    h.sim.control.addFault({ path: `/v1/vps/servers/${uuid}/memo`, status: 500 });
+    h.sim.control.addFault({ path: `/v1/vps/servers/${uuid}/memo`, status: 503 });
     await h.client.setMemo(uuid, 'after retry');
     expect(h.sim.control.requests({ path: `/v1/vps/servers/${uuid}/memo` }).map((r) => r.status)).toEqual([
-      500, 200,
+      503, 200,
     ]);
+  });
+
+  it.each([
+    [500, 'INTERNAL_ERROR'],
+    [502, 'BACKEND_ERROR'],
+  ])('a PUT answered %i is not sent again: the provider may have applied it', async (status, code) => {
+    h = await startHarness();
+    const uuid = uuidOf(h, 'web-1');
+    const path = `/v1/vps/servers/${uuid}/memo`;
+    h.sim.control.addFault({ method: 'PUT', path, status, code });
+    const e = await caught(h.client.setMemo(uuid, 'maybe applied'));
+    expect(e).toMatchObject({ code, status });
+    expect(h.sim.control.requests({ path }).map((r) => r.status)).toEqual([status]);
+    expect(h.client.metrics().retries).toBe(0);
+    // The same status on a read is retried.
+    h.sim.control.addFault({ method: 'GET', path: `/v1/vps/servers/${uuid}`, status, code });
+    expect((await h.client.getServer(uuid)).uuid).toBe(uuid);
+    expect(h.client.metrics().retries).toBe(1);
   });
 
   it('a PUT whose connection broke after it was sent is not sent again: it may have been applied', async () => {

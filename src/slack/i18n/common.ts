@@ -155,8 +155,9 @@ const en = {
   'provider.RATE_LIMIT_EXCEEDED': 'The provider’s rate limit is reached. Try again in {seconds} seconds.',
   'provider.RATE_LIMIT_EXCEEDED_soon': 'The provider’s rate limit is reached. Try again in a minute.',
   'provider.INTERNAL_ERROR':
-    'The provider had an internal error. Nothing may have changed; check, and try again in a few minutes.',
-  'provider.BACKEND_ERROR': 'The provider could not reach its backend. Try again in a few minutes.',
+    'The provider had an internal error. If this was a change, it may or may not have been made: check before you try again in a few minutes.',
+  'provider.BACKEND_ERROR':
+    'The provider could not reach its backend. If this was a change, it may or may not have been made: check before you try again in a few minutes.',
   'provider.unknown':
     'The provider answered with an error ({code}). Try again; if it repeats, tell the bot’s admins.',
   'provider.network':
@@ -318,8 +319,9 @@ const ja: Record<keyof typeof en, string> = {
   'provider.RATE_LIMIT_EXCEEDED_soon':
     'プロバイダーのレート制限に達しました。1分ほどしてから再度お試しください。',
   'provider.INTERNAL_ERROR':
-    'プロバイダーで内部エラーが発生しました。変更されていない可能性があります。状態を確認し、数分後に再度お試しください。',
-  'provider.BACKEND_ERROR': 'プロバイダーがバックエンドと通信できませんでした。数分後に再度お試しください。',
+    'プロバイダーで内部エラーが発生しました。変更操作だった場合、反映されたかどうかは分かりません。状態を確認してから、数分後に再度お試しください。',
+  'provider.BACKEND_ERROR':
+    'プロバイダーがバックエンドと通信できませんでした。変更操作だった場合、反映されたかどうかは分かりません。状態を確認してから、数分後に再度お試しください。',
   'provider.unknown':
     'プロバイダーがエラー（{code}）を返しました。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
   'provider.network':
