@@ -17,7 +17,7 @@ import {
 import type { SignupRow } from '../store/index.ts';
 import { slackFailure } from './slack-failure.ts';
 import type { Message, Ui } from './views/format.ts';
-import { signupApprovalMessage, signupOutcomeMessage } from './views/signup/approval.ts';
+import { signupApprovalMessage, signupOutcomeDirect, signupOutcomeMessage } from './views/signup/approval.ts';
 
 export interface SignupPostDeps {
   signup: SignupDeps;
@@ -63,8 +63,14 @@ export async function refreshApproval(
   }
 }
 
-/** Posts in the approval message's thread (or the channel when there is no message). */
+/**
+ * Posts in the approval message's thread (or the channel when there is no
+ * message). When Slack refuses it (the bot was removed from the channel, the
+ * channel archived, Slack down past the client's retries), the requester is
+ * told the same directly: whoever ordered must learn what became of the order.
+ */
 async function postInThread(
+  ui: Ui,
   client: webApi.WebClient,
   row: SignupRow,
   m: Message,
@@ -78,8 +84,18 @@ async function postInThread(
       blocks: m.blocks,
       ...(thread ? { thread_ts: thread } : {}),
     });
+    return;
   } catch (err) {
-    log.warn({ signupId: row.id, err: slackFailure(err) }, 'signup thread message not posted');
+    log.warn(
+      { signupId: row.id, err: slackFailure(err) },
+      'signup thread message not posted; telling the requester',
+    );
+  }
+  try {
+    const direct = signupOutcomeDirect(ui, row, m);
+    await client.chat.postMessage({ channel: row.requesterId, text: direct.text, blocks: direct.blocks });
+  } catch (err) {
+    log.error({ signupId: row.id, err: slackFailure(err) }, 'signup outcome told to nobody');
   }
 }
 
@@ -102,7 +118,7 @@ export async function reportOutcome(
       ? { ...outcome.row, messageTs: where.messageTs, threadTs: where.threadTs }
       : outcome.row;
   const m = signupOutcomeMessage(deps.channelUi, outcome);
-  if (m) await postInThread(client, row, m, log);
+  if (m) await postInThread(deps.channelUi, client, row, m, log);
   await refreshApproval(deps, client, row, log);
   if (outcome.kind === 'price_changed' && outcome.requote) {
     await postApproval(deps, client, outcome.requote, log);

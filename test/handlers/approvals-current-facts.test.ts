@@ -157,6 +157,40 @@ describe('paid signup: approving and paying on current facts', () => {
     expect(messageText(await h.slack.waitFor(inThread(since)))).toContain('The server is active');
     expect(h.sim.control.charges().map((c) => c.amount)).toEqual([q.row.quotedPrice]);
   });
+
+  it('the bot removed from the channel before the outcome: the requester is told it directly, once', async () => {
+    h.slack.setGroup(ORDERERS, [REQUESTER]);
+    h.slack.setGroup(APPROVERS, [APPROVER]);
+    const q = await quote(h);
+    const charged = h.sim.control.charges().length;
+    h.slack.closeChannel(CHANNEL);
+    try {
+      const since = h.slack.lastSeq;
+      await h.click(SIGNUP_IDS.approve, q.value, { user: APPROVER });
+      const direct = await h.slack.waitFor(
+        (c) => c.seq > since && c.method === 'chat.postMessage' && c.args.channel === REQUESTER,
+      );
+      const text = messageText(direct);
+      expect(text).toContain(
+        en['signup.outcome.direct'].replace('{name}', String(form.name)).replace('{channel}', CHANNEL),
+      );
+      expect(text).toContain('The server is active');
+      // The thread was tried first and refused; nothing else went to the requester.
+      const tried = h.slack.calls.filter((c) => c.seq > since && c.method === 'chat.postMessage');
+      expect(tried.map((c) => [c.args.channel, c.error ?? 'ok'])).toEqual([
+        [CHANNEL, 'not_in_channel'],
+        [REQUESTER, 'ok'],
+      ]);
+      expect(
+        h.sim.control
+          .charges()
+          .slice(charged)
+          .map((c) => c.amount),
+      ).toEqual([q.row.quotedPrice]);
+    } finally {
+      h.slack.openChannel(CHANNEL);
+    }
+  });
 });
 
 describe('paid signup: the policy’s channel list applies to approvals', () => {

@@ -157,6 +157,8 @@ const en = {
     ':mag: The provider says this order is still being processed. The bot asks again with the same order key and will post the outcome here.',
   'signup.outcome.manual_check':
     ':warning: The outcome of this order could not be checked automatically. Look in the provider’s panel (or `/vps list`) before ordering again.',
+  'signup.outcome.direct':
+    'I couldn’t post in the thread of your order for *{name}* in <#{channel}> (I may have been removed from the channel), so here is what became of it:',
   'signup.outcome.expired':
     ':alarm_clock: The quote expired at {expires} before the order was placed. Nothing was charged; start again with `/vps signup`.',
 
@@ -379,6 +381,8 @@ const ja: Record<keyof typeof en, string> = {
     ':mag: プロバイダーによるとこの申し込みは処理中です。同じ申し込みキーで問い合わせ直し、結果をこのスレッドに投稿します。',
   'signup.outcome.manual_check':
     ':warning: この申し込みの結果を自動で確認できませんでした。もう一度申し込む前にプロバイダーのパネル（または `/vps list`）を確認してください。',
+  'signup.outcome.direct':
+    '<#{channel}> での *{name}* の申し込みのスレッドに投稿できなかったため（ボットがチャンネルから外された可能性があります）、結果をこちらでお知らせします。',
   'signup.outcome.expired':
     ':alarm_clock: 申し込む前に見積もりが {expires} に失効しました。課金はありません。`/vps signup` でやり直してください。',
 

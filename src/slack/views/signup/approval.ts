@@ -240,6 +240,24 @@ function sentence(text: string): Message {
   return { text, blocks };
 }
 
+/**
+ * The thread's outcome, sent to the requester directly when the channel
+ * refused it: which order it is about comes first, since a direct message has
+ * no approval message above it.
+ */
+export function signupOutcomeDirect(ui: Ui, row: SignupRow, m: Message): Message {
+  const intro = ui.t('signup.outcome.direct', {
+    name: escapeMrkdwn(row.serverName ?? row.id),
+    channel: row.channelId,
+  });
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: intro } },
+    ...(m.blocks ?? []),
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: `${intro}\n${m.text}`, blocks };
+}
+
 /** What the thread of the approval message says about the order. */
 export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undefined {
   switch (o.kind) {
