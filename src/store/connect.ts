@@ -10,8 +10,8 @@ import {
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  type SqliteDatabase as SqliteHandle,
 } from 'kysely';
-import pg from 'pg';
 import type { Logger } from '../log.ts';
 import { describeFsError } from './encryption-key.ts';
 import { reasonOf, StoreError, type StoreErrorCode } from './errors.ts';
@@ -74,6 +74,54 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/**
+ * better-sqlite3 behind Kysely with its statements kept: Kysely prepares every
+ * query afresh, and each prepared statement holds native memory until the
+ * garbage collector finds its wrapper. The bot runs a few dozen query shapes
+ * over and over, so they are prepared once and reused (least recently used
+ * out past `size`, for shapes such as `in (?, ?, ?)` that vary). A statement
+ * still iterating (a streamed query) is not handed out twice: a fresh one is
+ * prepared for that call.
+ */
+export class StatementCache implements SqliteHandle {
+  readonly #db: SqliteDatabase.Database;
+  readonly #size: number;
+  readonly #statements = new Map<string, SqliteDatabase.Statement>();
+
+  constructor(db: SqliteDatabase.Database, size = 200) {
+    this.#db = db;
+    this.#size = size;
+  }
+
+  prepare(sql: string): SqliteDatabase.Statement {
+    const kept = this.#statements.get(sql);
+    if (kept && !kept.busy) {
+      // Most recently used last.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, kept);
+      return kept;
+    }
+    const fresh = this.#db.prepare(sql);
+    if (kept) return fresh;
+    this.#statements.set(sql, fresh);
+    if (this.#statements.size > this.#size) {
+      const oldest = this.#statements.keys().next().value;
+      if (oldest !== undefined) this.#statements.delete(oldest);
+    }
+    return fresh;
+  }
+
+  /** How many statements are kept. */
+  get kept(): number {
+    return this.#statements.size;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.#db.close();
   }
 }
 
@@ -153,7 +201,7 @@ export async function connectSqlite(dataDir: string, logger: Logger): Promise<Co
   logger.debug({ file }, 'opened SQLite');
   const db = raw;
   return {
-    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: db }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(db) }) }),
     kind: 'sqlite',
     where: file,
     // Kysely drives this same better-sqlite3 handle, so the migrator's statements
@@ -178,6 +226,8 @@ export async function connectPostgres(url: string, logger: Logger): Promise<Conn
   if (!/^postgres(ql)?:\/\//.test(url)) {
     throw new StoreError('STORE_UNAVAILABLE', `DATABASE_URL: expected a postgres:// address, got ${where}`);
   }
+  // Loaded here, not at the top: a bot on SQLite never carries the driver (about 3 MB of heap).
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
