@@ -51,6 +51,14 @@ function errorLabel(error: unknown): string {
   return typeof error === 'string' && /^[a-z0-9_]{1,48}$/.test(error) ? error : 'other';
 }
 
+function parseOr(text: string): { ok?: unknown; error?: unknown } | undefined {
+  try {
+    return JSON.parse(text) as { ok?: unknown; error?: unknown };
+  } catch {
+    return undefined;
+  }
+}
+
 /** `chat.postMessage` from `https://slack.com/api/chat.postMessage`; `other` for anything else. */
 function slackMethod(input: unknown): string {
   const url =
@@ -105,14 +113,18 @@ export class BotMetrics {
       }
       if (res.status === 429) this.slackErrors.inc({ method, error: 'ratelimited' });
       else if (!res.ok) this.slackErrors.inc({ method, error: `http_${res.status}` });
-      else if (res.headers.get('content-type')?.includes('json')) {
-        const body = (await res
-          .clone()
-          .json()
-          .catch(() => undefined)) as { ok?: unknown; error?: unknown } | undefined;
+      const type = res.headers.get('content-type') ?? '';
+      if (!res.ok || !/json|text/.test(type)) return res;
+      // Read here, once, and handed on as a fresh Response: a clone() would tee
+      // every body into two buffered streams, and Bolt's respond() never reads
+      // the response_url's answer, which would hold its buffers and socket
+      // until the next garbage collection.
+      const text = await res.text();
+      if (type.includes('json') && /"ok"\s*:\s*false/.test(text)) {
+        const body = parseOr(text);
         if (body?.ok === false) this.slackErrors.inc({ method, error: errorLabel(body.error) });
       }
-      return res;
+      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     };
   }
 

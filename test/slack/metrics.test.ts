@@ -172,4 +172,28 @@ describe('BotMetrics', () => {
     expect(text).not.toContain('method="auth.test"');
     expect(calls).toBe(3);
   });
+
+  it('hands every body on whole, once read: a response_url’s plain “ok” and a Web API answer', async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/respond') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('ok');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'x-oauth-scopes': 'chat:write',
+      });
+      res.end('{"ok":true,"channel":"C1","ts":"1.2"}');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const f = metrics().slackFetch();
+    const respond = await f(`${base}/respond`, { method: 'POST', body: '{"text":"x"}' });
+    expect(respond).toMatchObject({ ok: true, status: 200 });
+    expect(await respond.text()).toBe('ok');
+    const api = await f(`${base}/api/chat.postMessage`, { method: 'POST', body: '{}' });
+    expect(api.headers.get('x-oauth-scopes')).toBe('chat:write');
+    expect(await api.json()).toEqual({ ok: true, channel: 'C1', ts: '1.2' });
+  });
 });
