@@ -72,9 +72,30 @@ export function parseProviderTime(s: string): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
+/**
+ * Formatters kept by what makes them (locale, zone, options): each new
+ * Intl.DateTimeFormat builds ICU objects outside V8's heap that live until
+ * the garbage collector finds the wrapper, and a list of fifty log lines used
+ * to build a hundred. The keys come from the bot's own few option sets and
+ * the zones and locales of its readers; past MAX_KEPT the oldest go.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_KEPT = 200;
+
+function keptFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    if (formatters.size >= MAX_KEPT) formatters.delete(formatters.keys().next().value as string);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 function zoneOf(ui: Ui): string {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: ui.tz });
+    keptFormat('en', { timeZone: ui.tz });
     return ui.tz;
   } catch {
     return 'UTC';
@@ -94,9 +115,9 @@ function dateFormat(ui: Ui, tz: string, seconds: boolean): Intl.DateTimeFormat {
     ...(seconds ? { second: '2-digit' as const } : {}),
   };
   try {
-    return new Intl.DateTimeFormat(ui.dateLocale, options);
+    return keptFormat(ui.dateLocale, options);
   } catch {
-    return new Intl.DateTimeFormat(defaultDateLocale(ui.locale), options);
+    return keptFormat(defaultDateLocale(ui.locale), options);
   }
 }
 
@@ -162,7 +183,7 @@ export function formatDuration(ui: Ui, ms: number): string {
 /** `2026-03-02 12:00 Asia/Tokyo`: a time in the reader's zone that says which zone it is. */
 export function formatZonedTime(ui: Ui, at: Date): string {
   const tz = zoneOf(ui);
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = keptFormat('en-CA', {
     timeZone: tz,
     year: 'numeric',
     month: '2-digit',
