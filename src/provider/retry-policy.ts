@@ -66,13 +66,15 @@ export function mayRepeatAfterNetworkFailure(
   opts: { idempotencyKey?: string | undefined; dryRun?: boolean | undefined },
   mayHaveReachedServer: boolean,
 ): boolean {
-  return (
-    !mayHaveReachedServer ||
-    method === 'GET' ||
-    method === 'HEAD' ||
-    Boolean(opts.idempotencyKey) ||
-    opts.dryRun === true
-  );
+  return !mayHaveReachedServer || repeatIsHarmless(method, opts);
+}
+
+/** A read, or a write the provider recognises when repeated (an Idempotency-Key) or that changes nothing (a dry run). */
+function repeatIsHarmless(
+  method: string,
+  opts: { idempotencyKey?: string | undefined; dryRun?: boolean | undefined },
+): boolean {
+  return method === 'GET' || method === 'HEAD' || Boolean(opts.idempotencyKey) || opts.dryRun === true;
 }
 
 /**
@@ -88,14 +90,7 @@ export function mayRepeatAfterErrorStatus(
   opts: { idempotencyKey?: string | undefined; dryRun?: boolean | undefined },
   status: number,
 ): boolean {
-  return (
-    status === 429 ||
-    status === 503 ||
-    method === 'GET' ||
-    method === 'HEAD' ||
-    Boolean(opts.idempotencyKey) ||
-    opts.dryRun === true
-  );
+  return status === 429 || status === 503 || repeatIsHarmless(method, opts);
 }
 
 /** Delay before attempt `attempt + 1` (attempt counts from 1). */
