@@ -8,13 +8,15 @@
  *
  * The bot is its own process, as the Docker image runs it: the TypeScript
  * compiled first (tsconfig.build.json into .tmp/bench-dist, about half a
- * minute, not measured), then `node --enable-source-maps .../src/main.js`,
- * HTTP mode, SQLite, LOG_LEVEL info, the watcher and the sweep running as in
- * production; MEMORY_RUNTIME=tsx runs `src/main.ts` through tsx instead (as
- * `npm start` does; tsx's loader weighs tens of MB more). The figures are the
- * bot's own, not the simulator's or the fake Slack's, which run here: a
- * preloaded probe (support/memory-probe.mjs, --expose-gc) reports its memory
- * over IPC after `gc()`.
+ * minute, not measured), then `node <the image's flags> .../src/main.js` with
+ * the image's malloc settings, both read from the Dockerfile (see
+ * imageRuntime), HTTP mode, SQLite, LOG_LEVEL info, the watcher and the sweep
+ * running as in production; MEMORY_RUNTIME=tsx runs `src/main.ts` through tsx
+ * instead (as `npm start` does; tsx's loader weighs tens of MB more). The
+ * figures are the bot's own, not the simulator's or the fake Slack's, which
+ * run here: a preloaded probe (support/memory-probe.mjs, --expose-gc) reports
+ * its memory over IPC after `gc()`, with where the resident set lives (V8's
+ * heap spaces, the malloc heap, other anonymous memory, the node binary).
  * Commands come CONCURRENCY at a time from USERS different people (operators,
  * so the mix includes memo changes announced in the channel): list, show,
  * power, me, help, logs, a filtered list, an unknown word, and a memo change.
@@ -23,13 +25,15 @@
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimulator } from '../../src/simulator/index.ts';
 import { startFakeSlack } from '../support/fake-slack.ts';
 import { deliver, slashCommandBody } from '../support/slack-request.ts';
 import { freePort, MAIN, MEMORY_PROBE, ROOT, spawnBot, stopBot } from './support/spawn-bot.ts';
+
+const EMPTY_BOLT = 'test/bench/support/empty-bolt.mjs';
 
 const TOTAL = Number(process.env.MEMORY_COMMANDS ?? 10_000);
 const STEP = 1_000;
@@ -48,6 +52,49 @@ function build(): void {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (r.status !== 0) throw new Error(`the build failed (${r.status ?? r.signal})`);
+}
+
+/** Where Debian and others put a shared library, for an image path that does not exist here. */
+const LIBRARY_DIRS = [
+  '/usr/local/lib',
+  '/usr/lib/x86_64-linux-gnu',
+  '/usr/lib/aarch64-linux-gnu',
+  '/usr/lib',
+];
+
+/**
+ * How the image runs node: the flags of the runtime stage's CMD (between
+ * `node` and the script) and the allocator settings of its ENV (LD_PRELOAD,
+ * MALLOC_*), read from the Dockerfile, so the figures are the image's. The
+ * preloaded library (jemalloc) is looked up here by its file name when the
+ * image's path does not exist on this machine; when it is not installed at all
+ * (`apt-get install libjemalloc2`), the run says so and weighs glibc's malloc.
+ * MEMORY_IMAGE_FLAGS=0 weighs the bot with node's and glibc's defaults instead.
+ */
+function imageRuntime(): { nodeArgs: string[]; env: Record<string, string>; missing: string | null } {
+  if (process.env.MEMORY_IMAGE_FLAGS === '0') return { nodeArgs: [], env: {}, missing: null };
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const runtime = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/m));
+  const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(runtime);
+  if (!cmd?.[1]) throw new Error('no exec-form CMD in the Dockerfile’s runtime stage');
+  const args = JSON.parse(cmd[1]) as string[];
+  if (args[0] !== 'node') throw new Error(`the image's CMD does not start node: ${cmd[1]}`);
+  const nodeArgs = args.slice(1, -1);
+  const env: Record<string, string> = {};
+  for (const m of runtime.matchAll(/^\s*(?:ENV\s+)?(LD_PRELOAD|MALLOC_[A-Z_]+)=(\S+?)\s*\\?$/gm)) {
+    env[m[1]!] = m[2]!;
+  }
+  let missing: string | null = null;
+  if (env.LD_PRELOAD && !existsSync(env.LD_PRELOAD)) {
+    const name = path.basename(env.LD_PRELOAD);
+    const here = LIBRARY_DIRS.map((d) => path.join(d, name)).find((f) => existsSync(f));
+    if (here) env.LD_PRELOAD = here;
+    else {
+      missing = name;
+      delete env.LD_PRELOAD;
+    }
+  }
+  return { nodeArgs, env, missing };
 }
 
 const MB = 1024 * 1024;
@@ -76,11 +123,48 @@ function slope(xs: number[], ys: number[]): number {
 interface Memory {
   rss: number;
   heapUsed: number;
+  heapTotal: number;
   external: number;
+  arrayBuffers: number;
+  /** Resident bytes by kind of mapping (Linux), null elsewhere. */
+  parts: Record<string, number> | null;
+  /** The highest figures seen while the commands ran (sampled every 20 ms). */
+  peaks: { rss: number; external: number; arrayBuffers: number };
+  /** V8's heap spaces: bytes each holds from the system. */
+  spaces: Record<string, number>;
 }
 
-async function main(): Promise<void> {
-  if (!useTsx) build();
+/** Where the resident set lives: the parts of 1 MB or more, largest first. */
+function emitParts(when: string, m: Memory): void {
+  emit(`memory.v8-heap-total-${when}`, m.heapTotal / MB, 'MB', null);
+  emit(`memory.array-buffers-${when}`, m.arrayBuffers / MB, 'MB', null);
+  for (const [space, bytes] of Object.entries(m.spaces)) {
+    if (bytes >= MB) emit(`memory.v8-${space}-${when}`, bytes / MB, 'MB', null);
+  }
+  if (!m.parts) return;
+  const big = Object.entries(m.parts)
+    .filter(([, bytes]) => bytes >= MB)
+    .sort((a, b) => b[1] - a[1]);
+  for (const [kind, bytes] of big) emit(`memory.rss-part-${when}: ${kind}`, bytes / MB, 'MB', null);
+}
+
+interface Weighing {
+  atStart: Memory;
+  marks: { at: number; m: Memory }[];
+  unanswered: number;
+  seconds: number;
+}
+
+/**
+ * Starts `entry` as its own process with the image's node flags and malloc
+ * settings, sends it TOTAL signed commands CONCURRENCY at a time, and weighs
+ * it after start and after every thousand.
+ */
+async function weigh(
+  entry: string,
+  tsx: boolean,
+  image: { nodeArgs: string[]; env: Record<string, string> },
+): Promise<Weighing> {
   const sim = await startSimulator({
     clock: 'real',
     rateLimit: { limit: 1_000_000, windowSeconds: 60, concurrent: 1_000, daily: 100_000_000 },
@@ -91,7 +175,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const users = Array.from({ length: USERS }, (_, i) => `U0MEM${String(i).padStart(4, '0')}`);
   const bot = spawnBot(
-    useTsx ? MAIN : `${BUILD_DIR}/src/main.js`,
+    entry,
     {
       SLACK_BOT_TOKEN: `xoxb-bench-${randomBytes(8).toString('hex')}`,
       SLACK_SIGNING_SECRET: signingSecret,
@@ -103,11 +187,25 @@ async function main(): Promise<void> {
       OPERATORS: users.join(','),
       BOT_LOCALE: 'en',
       LOG_LEVEL: 'info',
+      ...image.env,
+      // glibc's malloc settings, to try others (MALLOC_ARENA_MAX=1 and the like).
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(
+          (e): e is [string, string] => e[0].startsWith('MALLOC_') || e[0] === 'LD_PRELOAD',
+        ),
+      ),
     },
     {
-      nodeArgs: ['--expose-gc', '--enable-source-maps', '--import', `./${MEMORY_PROBE}`],
+      nodeArgs: [
+        ...image.nodeArgs,
+        // More flags to try, after the image's (a later one wins).
+        ...(process.env.MEMORY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        '--expose-gc',
+        '--import',
+        `./${MEMORY_PROBE}`,
+      ],
       ipc: true,
-      tsx: useTsx,
+      tsx,
     },
   );
   for (const u of users) slack.setUser(u, { locale: 'en-US', tz: 'Asia/Tokyo' });
@@ -143,7 +241,6 @@ async function main(): Promise<void> {
       ];
       return words[i % words.length]!;
     };
-    let sent = 0;
     let unanswered = 0;
     const one = async (i: number): Promise<void> => {
       const responseId = `mem-${i}`;
@@ -174,6 +271,7 @@ async function main(): Promise<void> {
     };
     const marks: { at: number; m: Memory }[] = [];
     const started = performance.now();
+    let sent = 0;
     while (sent < TOTAL) {
       const end = Math.min(TOTAL, sent + STEP);
       let next = sent;
@@ -191,57 +289,90 @@ async function main(): Promise<void> {
       slack.calls.length = 0;
       marks.push({ at: sent, m: await memory() });
     }
-    const seconds = (performance.now() - started) / 1000;
-
-    emit('memory.rss-after-start', atStart.rss / MB, 'MB', GOAL_MB);
-    emit('memory.heap-after-start', atStart.heapUsed / MB, 'MB', null);
-    for (const { at, m } of marks) {
-      emit(`memory.rss-after-${at}`, m.rss / MB, 'MB', GOAL_MB);
-      emit(`memory.heap-after-${at}`, m.heapUsed / MB, 'MB', null);
-      emit(`memory.external-after-${at}`, m.external / MB, 'MB', null);
-    }
-    const last = marks[marks.length - 1]!.m;
-    emit(`memory.rss-after-${TOTAL}-commands`, last.rss / MB, 'MB', GOAL_MB);
-    const at = (k: number) => marks.find((x) => x.at === k * STEP)?.m;
-    const k2 = at(2);
-    const k3 = at(3);
-    if (k2 && k3) {
-      emit('memory.rss-slope-2k-to-3k', (k3.rss - k2.rss) / MB, 'MB/1000 commands', null);
-      emit('memory.heap-slope-2k-to-3k', (k3.heapUsed - k2.heapUsed) / MB, 'MB/1000 commands', null);
-    }
-    const warm = marks.filter((x) => x.at >= 2 * STEP);
-    if (warm.length >= 3) {
-      const xs = warm.map((x) => x.at / STEP);
-      emit(
-        `memory.rss-trend-2k-to-${TOTAL / STEP}k`,
-        slope(
-          xs,
-          warm.map((x) => x.m.rss / MB),
-        ),
-        'MB/1000 commands',
-        null,
-      );
-      emit(
-        `memory.heap-trend-2k-to-${TOTAL / STEP}k`,
-        slope(
-          xs,
-          warm.map((x) => x.m.heapUsed / MB),
-        ),
-        'MB/1000 commands',
-        null,
-      );
-    }
-    process.stderr.write(
-      `memory: the bot ran as ${useTsx ? 'src/main.ts through tsx' : 'compiled JavaScript (node dist/src/main.js)'}\n`,
-    );
-    emit('memory.commands', sent, 'commands', null);
-    emit('memory.unanswered', unanswered, 'commands', 0);
-    emit('memory.commands-per-second', sent / seconds, 'commands/s', null);
+    return { atStart, marks, unanswered, seconds: (performance.now() - started) / 1000 };
   } finally {
     await stopBot(bot);
     await slack.close();
     await sim.close();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  // MEMORY_BUILD=0 weighs the build already in BUILD_DIR (repeated runs).
+  if (!useTsx && process.env.MEMORY_BUILD !== '0') build();
+  const image = imageRuntime();
+  const ran = [
+    useTsx ? 'src/main.ts through tsx' : 'compiled JavaScript (node dist/src/main.js)',
+    `with ${[...image.nodeArgs, ...Object.entries(image.env).map(([k, v]) => `${k}=${v}`)].join(' ') || "node's defaults"}`,
+    process.env.MEMORY_NODE_ARGS ? `and ${process.env.MEMORY_NODE_ARGS}` : '',
+  ].join(' ');
+  process.stderr.write(`memory: the bot runs as ${ran}\n`);
+  if (image.missing) {
+    process.stderr.write(
+      `memory: the image preloads ${image.missing}, which this machine does not have (apt-get install libjemalloc2): weighed with glibc's malloc instead, which keeps more\n`,
+    );
+  }
+  const { atStart, marks, unanswered, seconds } = await weigh(
+    useTsx ? MAIN : `${BUILD_DIR}/src/main.js`,
+    useTsx,
+    image,
+  );
+
+  emit('memory.rss-after-start', atStart.rss / MB, 'MB', GOAL_MB);
+  emit('memory.heap-after-start', atStart.heapUsed / MB, 'MB', null);
+  emitParts('after-start', atStart);
+  for (const { at, m } of marks) {
+    emit(`memory.rss-after-${at}`, m.rss / MB, 'MB', GOAL_MB);
+    emit(`memory.heap-after-${at}`, m.heapUsed / MB, 'MB', null);
+    emit(`memory.external-after-${at}`, m.external / MB, 'MB', null);
+    emit(`memory.peak-external-during-${at}`, m.peaks.external / MB, 'MB', null);
+  }
+  const last = marks[marks.length - 1]!.m;
+  emit(`memory.rss-after-${TOTAL}-commands`, last.rss / MB, 'MB', GOAL_MB);
+  emitParts(`after-${TOTAL}`, last);
+  const at = (k: number) => marks.find((x) => x.at === k * STEP)?.m;
+  const k2 = at(2);
+  const k3 = at(3);
+  if (k2 && k3) {
+    emit('memory.rss-slope-2k-to-3k', (k3.rss - k2.rss) / MB, 'MB/1000 commands', null);
+    emit('memory.heap-slope-2k-to-3k', (k3.heapUsed - k2.heapUsed) / MB, 'MB/1000 commands', null);
+  }
+  const warm = marks.filter((x) => x.at >= 2 * STEP);
+  if (warm.length >= 3) {
+    const xs = warm.map((x) => x.at / STEP);
+    const trend = (f: (m: Memory) => number) =>
+      slope(
+        xs,
+        warm.map((x) => f(x.m) / MB),
+      );
+    emit(
+      `memory.rss-trend-2k-to-${TOTAL / STEP}k`,
+      trend((m) => m.rss),
+      'MB/1000 commands',
+      null,
+    );
+    emit(
+      `memory.heap-trend-2k-to-${TOTAL / STEP}k`,
+      trend((m) => m.heapUsed),
+      'MB/1000 commands',
+      null,
+    );
+  }
+  emit('memory.commands', TOTAL, 'commands', null);
+  emit('memory.unanswered', unanswered, 'commands', 0);
+  emit('memory.commands-per-second', TOTAL / seconds, 'commands/s', null);
+
+  // The yardstick: an empty Bolt app (ack, answer through the response_url)
+  // under the same load with the same flags. The bot's figure over it is what
+  // the bot adds to Bolt and Node. MEMORY_BASELINE=0 leaves it out.
+  if (process.env.MEMORY_BASELINE !== '0') {
+    const empty = await weigh(EMPTY_BOLT, false, image);
+    const emptyLast = empty.marks[empty.marks.length - 1]!.m;
+    emit('memory.empty-bolt.rss-after-start', empty.atStart.rss / MB, 'MB', null);
+    emit(`memory.empty-bolt.rss-after-${TOTAL}-commands`, emptyLast.rss / MB, 'MB', null);
+    emit(`memory.bot-over-empty-bolt.rss-after-${TOTAL}-commands`, last.rss / MB, 'MB', emptyLast.rss / MB);
+    emit('memory.empty-bolt.unanswered', empty.unanswered, 'commands', 0);
   }
 }
 
