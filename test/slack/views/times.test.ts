@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   channelUiFor,
   dateLocaleFor,
+  formatClockTime,
   formatQuoteExpiry,
   formatTime,
   isJapanMidnight,
@@ -26,6 +27,21 @@ describe('a person’s own times', () => {
 
   it('ja is year-first, with the zone named', () => {
     expect(formatTime(uiFor('ja', 'Asia/Tokyo', 'ja-JP'), at)).toBe('2026/03/10 12:30 Asia/Tokyo');
+  });
+
+  it('readers in turn keep their own zone, locale and precision (formatters are kept, never shared wrongly)', () => {
+    const readers = [
+      [uiFor('en', 'Asia/Tokyo', 'en-US'), 'Mar 10, 2026, 12:30 Asia/Tokyo', 'Mar 10, 2026, 12:30:00'],
+      [uiFor('en', 'Europe/London', 'en-GB'), '10 Mar 2026, 03:30 Europe/London', '10 Mar 2026, 03:30:00'],
+      [uiFor('ja', 'Asia/Tokyo', 'ja-JP'), '2026/03/10 12:30 Asia/Tokyo', '2026/03/10 12:30:00'],
+      [uiFor('en', 'Not/AZone', 'en-US'), 'Mar 10, 2026, 03:30 UTC', 'Mar 10, 2026, 03:30:00'],
+    ] as const;
+    for (let round = 0; round < 3; round += 1) {
+      for (const [ui, minutes, seconds] of readers) {
+        expect(formatTime(ui, at)).toBe(minutes);
+        expect(formatClockTime(ui, at)).toBe(seconds);
+      }
+    }
   });
 
   it('an unknown zone falls back to UTC and says so', () => {
