@@ -42,6 +42,7 @@
  * Figures from a shared machine are indicative.
  */
 import type { FaultRule } from '../../src/simulator/index.ts';
+import { catalogs } from '../../src/slack/i18n/index.ts';
 import { CHANNEL, startHarness } from '../support/app-harness.ts';
 import type { RecordedCall } from '../support/fake-slack.ts';
 
@@ -204,6 +205,7 @@ async function main(): Promise<void> {
     }
   };
 
+  const PROGRESS = JSON.stringify(catalogs.en['command.progress']).slice(1, -1);
   // --- People: reads and unique memo writes.
   let acked = 0;
   let notAcked = 0;
@@ -232,7 +234,8 @@ async function main(): Promise<void> {
       const answer = await h.slack
         .waitFor(
           (x) =>
-            x.responseId === c.responseId ||
+            // The answer, not the "Reading from the provider…" line a slow one shows first.
+            (x.responseId === c.responseId && !JSON.stringify(x.args).includes(PROGRESS)) ||
             (kind === 'memo' &&
               x.seq > after &&
               !x.error &&
