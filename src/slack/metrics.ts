@@ -59,6 +59,25 @@ function parseOr(text: string): { ok?: unknown; error?: unknown } | undefined {
   }
 }
 
+/**
+ * `read` once per scrape: prom-client asks every metric for its values in one
+ * synchronous pass, so what was read is kept until that pass is over (a
+ * microtask) and the twenty-odd metrics read from one source share one
+ * reading of it, taken at one moment. The next scrape reads afresh.
+ */
+function oncePerScrape<T>(read: () => T): () => T {
+  let kept: { value: T } | undefined;
+  return () => {
+    if (!kept) {
+      kept = { value: read() };
+      queueMicrotask(() => {
+        kept = undefined;
+      });
+    }
+    return kept.value;
+  };
+}
+
 /** `chat.postMessage` from `https://slack.com/api/chat.postMessage`; `other` for anything else. */
 function slackMethod(input: unknown): string {
   const url =
@@ -227,7 +246,7 @@ export class BotMetrics {
   }
 
   private provider(): void {
-    const m = () => this.sources.provider();
+    const m = oncePerScrape(() => this.sources.provider());
     this.total(
       'vps_provider_requests_total',
       'Provider requests by endpoint template and status (network: no answer).',
@@ -326,7 +345,7 @@ export class BotMetrics {
   }
 
   private background(): void {
-    const bg = () => this.sources.background();
+    const bg = oncePerScrape(() => this.sources.background());
     const w = () => bg().watcher;
     const n = () => bg().notifier;
     const k = () => bg().providerKey;
@@ -430,22 +449,10 @@ export class BotMetrics {
       });
     }
 
-    // The outbox is read once per scrape for all three (the registry collects them together).
-    let backlog:
-      | Promise<{ depth: number; parked: number; oldestCreatedAt: Date | null } | undefined>
-      | undefined;
-    let readers = 0;
-    const read = async () => {
-      backlog ??= (this.sources.outbox?.() ?? Promise.resolve(undefined)).catch(() => undefined);
-      const pending = backlog;
-      readers += 1;
-      try {
-        return await pending;
-      } finally {
-        readers -= 1;
-        if (readers === 0) backlog = undefined;
-      }
-    };
+    // The outbox is one query per scrape for all three.
+    const read = oncePerScrape(() =>
+      (this.sources.outbox?.() ?? Promise.resolve(undefined)).catch(() => undefined),
+    );
     const outbox = (
       name: string,
       help: string,

@@ -173,6 +173,28 @@ describe('BotMetrics', () => {
     expect(calls).toBe(3);
   });
 
+  it('reads each source once per scrape, afresh at the next', async () => {
+    const reads = { provider: 0, background: 0, outbox: 0 };
+    const m = metrics({
+      provider: () => {
+        reads.provider += 1;
+        return provider;
+      },
+      background: () => {
+        reads.background += 1;
+        return { watcher };
+      },
+      outbox: async () => {
+        reads.outbox += 1;
+        return { depth: reads.outbox, parked: 0, oldestCreatedAt: null };
+      },
+    });
+    expect(await m.text()).toContain('vps_outbox_depth 1');
+    expect(reads).toEqual({ provider: 1, background: 1, outbox: 1 });
+    expect(await m.text()).toContain('vps_outbox_depth 2');
+    expect(reads).toEqual({ provider: 2, background: 2, outbox: 2 });
+  });
+
   it('hands every body on whole, once read: a response_url’s plain “ok” and a Web API answer', async () => {
     server = createServer((req, res) => {
       if (req.url === '/respond') {
