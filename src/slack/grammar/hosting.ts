@@ -8,7 +8,7 @@
 import { fromSlackText, type ParseResult, type Token, tokenize, unknownWord } from './tokens.ts';
 
 /** The words of /hosting, for a suggestion when one is mistyped. */
-const HOSTING_WORDS = [
+export const HOSTING_WORDS = [
   'help',
   'servers',
   'info',

@@ -62,7 +62,7 @@ const badFilter = (
 });
 
 /** The words of /vps, for a suggestion when one is mistyped. */
-const VPS_WORDS = [
+export const VPS_WORDS = [
   'help',
   'list',
   'show',
