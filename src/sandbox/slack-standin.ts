@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Channel, Group, Person } from './people.ts';
 import { asJson, type Json } from './render.ts';
-import { blockKitRefusal, invalidArguments, parseSlackBody } from './slack-wire.ts';
+import { blockKitRefusal, invalidArguments, parseSlackBody, uploadedContent } from './slack-wire.ts';
 
 export const BOT_USER_ID = 'U0SBVPSBOT';
 export const BOT_ID = 'B0SBVPSBOT';
@@ -357,21 +357,9 @@ export class SlackStandIn {
     const where = this.target(String(args.channel ?? ''));
     if ('error' in where) return { ok: false, error: where.error };
     if (typeof args.text !== 'string' && !Array.isArray(args.blocks)) return { ok: false, error: 'no_text' };
-    const ts = this.nextTs();
     const threadTs = typeof args.thread_ts === 'string' && args.thread_ts !== '' ? args.thread_ts : undefined;
-    const m: PostedMessage = {
-      key: `${where.channel}:${ts}`,
-      channel: where.channel,
-      ts,
-      threadTs,
-      author: BOT_USER_ID,
-      text: typeof args.text === 'string' ? args.text : '',
-      blocks: Array.isArray(args.blocks) ? args.blocks : [],
-      ephemeralTo: undefined,
-      deleted: false,
-    };
-    this.messages.set(m.key, m);
-    this.emit({ kind: 'message', change: 'posted', message: m });
+    const m = this.addMessage(where.channel, args, { threadTs });
+    const { ts } = m;
     return {
       ok: true,
       channel: where.channel,
@@ -390,16 +378,25 @@ export class SlackStandIn {
   }
 
   private addEphemeral(channel: string, user: string, args: Record<string, unknown>): PostedMessage {
+    return this.addMessage(channel, args, { ephemeralTo: user });
+  }
+
+  /** A message by the bot, kept and shown: in the channel (or a thread), or to one person alone. */
+  private addMessage(
+    channel: string,
+    args: Record<string, unknown>,
+    opts: { threadTs?: string | undefined; ephemeralTo?: string },
+  ): PostedMessage {
     const ts = this.nextTs();
     const m: PostedMessage = {
-      key: `eph:${++this.seq}`,
+      key: opts.ephemeralTo ? `eph:${++this.seq}` : `${channel}:${ts}`,
       channel,
       ts,
-      threadTs: undefined,
+      threadTs: opts.threadTs,
       author: BOT_USER_ID,
       text: typeof args.text === 'string' ? args.text : '',
       blocks: Array.isArray(args.blocks) ? args.blocks : [],
-      ephemeralTo: user,
+      ephemeralTo: opts.ephemeralTo,
       deleted: false,
     };
     this.messages.set(m.key, m);
@@ -597,15 +594,7 @@ export class SlackStandIn {
     req: IncomingMessage,
   ): Promise<{ status: number; body: string }> {
     const file = this.uploads.get(id);
-    const type = String(req.headers['content-type'] ?? '');
-    let content: Buffer = bytes;
-    if (type.startsWith('multipart/form-data')) {
-      const form = await new Response(new Uint8Array(bytes), {
-        headers: { 'content-type': type },
-      }).formData();
-      const parts = [...form.values()].filter((v): v is File => typeof v !== 'string');
-      content = parts.length === 1 ? Buffer.from(await parts[0]!.arrayBuffer()) : Buffer.alloc(0);
-    }
+    const content = await uploadedContent(bytes, String(req.headers['content-type'] ?? ''));
     if (req.method !== 'POST' || !file || file.content !== undefined || file.completed)
       return { status: 404, body: 'not found' };
     file.content = content.toString('utf8');

@@ -114,3 +114,17 @@ export function blockKitRefusal(method: string, args: Record<string, unknown>): 
   }
   return undefined;
 }
+
+/**
+ * The bytes of a file sent to an upload URL: the body as it came, or the one
+ * file of a multipart form (as @slack/web-api sends them); a form with no
+ * file or several is empty.
+ */
+export async function uploadedContent(bytes: Buffer, contentType: string): Promise<Buffer> {
+  if (!contentType.startsWith('multipart/form-data')) return bytes;
+  const form = await new Response(new Uint8Array(bytes), {
+    headers: { 'content-type': contentType },
+  }).formData();
+  const parts = [...form.values()].filter((v): v is File => typeof v !== 'string');
+  return parts.length === 1 ? Buffer.from(await parts[0]!.arrayBuffer()) : Buffer.alloc(0);
+}

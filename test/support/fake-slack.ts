@@ -13,7 +13,13 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { blockKitRefusal, invalidArguments, parseSlackBody, tryJson } from '../../src/sandbox/slack-wire.ts';
+import {
+  blockKitRefusal,
+  invalidArguments,
+  parseSlackBody,
+  tryJson,
+  uploadedContent,
+} from '../../src/sandbox/slack-wire.ts';
 import { seededRandom } from '../../src/simulator/random.ts';
 
 export interface RecordedCall {
@@ -338,15 +344,7 @@ export class FakeSlack {
    */
   private async upload(id: string, bytes: Buffer, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const file = this.files.get(id);
-    const type = String(req.headers['content-type'] ?? '');
-    let content: Buffer = bytes;
-    if (type.startsWith('multipart/form-data')) {
-      const form = await new Response(new Uint8Array(bytes), {
-        headers: { 'content-type': type },
-      }).formData();
-      const parts = [...form.values()].filter((v): v is File => typeof v !== 'string');
-      content = parts.length === 1 ? Buffer.from(await parts[0]!.arrayBuffer()) : Buffer.alloc(0);
-    }
+    const content = await uploadedContent(bytes, String(req.headers['content-type'] ?? ''));
     this.record({ method: 'upload_url', args: { file_id: id, bytes: content.length } });
     if (req.method !== 'POST' || !file || file.content !== undefined || file.completed) {
       res.writeHead(404, { 'content-type': 'text/plain' });
