@@ -160,10 +160,16 @@ describe('each person’s budget of commands', () => {
     const sent = x.sim.control.requests().length;
     const refused = await (await x.command('memo web-1 too-fast', { user: OPERATOR })).reply();
     expect(messageText(refused)).toContain(en['error.slow_down'].replace('{seconds}', '10'));
+    // Named by its address, as every command takes it: the last list read names it still.
+    const ip = x.sim.control.servers().find((s) => s.name === 'web-1')!.ipAddress!;
+    const again = await (await x.command(`memo ${ip} too-fast`, { user: OPERATOR })).reply();
+    expect(messageText(again)).toContain(en['error.slow_down'].replace('{seconds}', '10'));
     // Nothing sent for it, not even a lookup to name the server in the audit.
     expect(x.sim.control.requests().length).toBe(sent);
     const audit = await (await x.command('audit', { user: OPERATOR })).reply();
     expect(messageText(audit)).toMatch(/web-1[^\n]*refused: too many commands at once/);
+    // Both refusals are rows about web-1, the one typed as an address too.
+    expect(messageText(audit)).not.toContain(ip);
     // The person's own decision on what they asked for goes through, budget or not.
     const done = await clickAndAnswer(
       x,

@@ -119,20 +119,65 @@ interface Read<T> {
   at: number;
 }
 
-export class ServersService {
-  private listCache: Read<VpsSummary[]> | undefined;
-  private readonly detailCache = new Map<string, Read<VpsDetail>>();
-  /** Counts changes made here: a read that began before one must not refill the cache after it. */
-  private changes = 0;
+/**
+ * Provider reads kept for a while, by key. A read that began before a change
+ * (`drop`) never refills the cache after it, and an older read never replaces
+ * a newer one.
+ */
+class ReadCache<K, V> {
+  private readonly kept = new Map<K, Read<V>>();
+  /** Counts drops: a read that began before one must not refill the cache after it. */
+  private drops = 0;
 
-  constructor(private readonly deps: ServersDeps) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly ttlMs: number,
+  ) {}
 
-  private nowMs(): number {
-    return this.deps.clock.now().getTime();
+  /** What was read of `key` while it is fresh, else `read()` now. */
+  async get(key: K, read: () => Promise<V>): Promise<Read<V>> {
+    const hit = this.kept.get(key);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit;
+    const drops = this.drops;
+    const at = this.now();
+    const fresh = { value: await read(), at };
+    const now = this.kept.get(key);
+    if (drops === this.drops && (!now || now.at <= at)) this.kept.set(key, fresh);
+    return fresh;
   }
 
-  private fresh<T>(hit: Read<T> | undefined): hit is Read<T> {
-    return hit !== undefined && this.nowMs() - hit.at < (this.deps.readCacheMs ?? 15_000);
+  /** What is kept of `key`, however old. */
+  peek(key: K): V | undefined {
+    return this.kept.get(key)?.value;
+  }
+
+  drop(key: K): void {
+    this.drops += 1;
+    this.kept.delete(key);
+  }
+}
+
+/** The servers `ref` names exactly: by uuid, IPv4 address or name, in any case. */
+function exactMatches(servers: readonly VpsSummary[], ref: string): VpsSummary[] {
+  const needle = ref.trim().toLowerCase();
+  return servers.filter(
+    (s) => s.uuid.toLowerCase() === needle || s.ip_address === needle || s.name.toLowerCase() === needle,
+  );
+}
+
+const ALL = 'all';
+
+export class ServersService {
+  /** The provider's whole server list (one key). */
+  private readonly lists: ReadCache<typeof ALL, VpsSummary[]>;
+  /** Each server's detail, by uuid. */
+  private readonly details: ReadCache<string, VpsDetail>;
+
+  constructor(private readonly deps: ServersDeps) {
+    const now = () => deps.clock.now().getTime();
+    const ttl = deps.readCacheMs ?? 15_000;
+    this.lists = new ReadCache(now, ttl);
+    this.details = new ReadCache(now, ttl);
   }
 
   /** Takes one command from this person's budget of provider-spending commands. */
@@ -147,15 +192,8 @@ export class ServersService {
   }
 
   /** The provider's server list: the cached one while fresh, else read now. */
-  private async listing(priority: Priority): Promise<Read<VpsSummary[]>> {
-    const hit = this.listCache;
-    if (this.fresh(hit)) return hit;
-    const changes = this.changes;
-    const at = this.nowMs();
-    const read = { value: await this.deps.provider.listServers({ priority }), at };
-    const now = this.listCache as Read<VpsSummary[]> | undefined;
-    if (changes === this.changes && (!now || now.at <= at)) this.listCache = read;
-    return read;
+  private listing(priority: Priority): Promise<Read<VpsSummary[]>> {
+    return this.lists.get(ALL, () => this.deps.provider.listServers({ priority }));
   }
 
   /** The key's servers, honouring a selected-targets key even if the API answered more. */
@@ -168,31 +206,21 @@ export class ServersService {
   }
 
   /** One server's detail: the cached one while fresh, else read now. */
-  private async detail(uuid: string, priority: Priority): Promise<Read<VpsDetail>> {
-    const hit = this.detailCache.get(uuid);
-    if (this.fresh(hit)) return hit;
-    const changes = this.changes;
-    const at = this.nowMs();
-    const read = { value: await this.deps.provider.getServer(uuid, { priority }), at };
-    const now = this.detailCache.get(uuid);
-    if (changes === this.changes && (!now || now.at <= at)) this.detailCache.set(uuid, read);
-    return read;
+  private detail(uuid: string, priority: Priority): Promise<Read<VpsDetail>> {
+    return this.details.get(uuid, () => this.deps.provider.getServer(uuid, { priority }));
   }
 
   /** A change was sent (whatever its outcome): what anyone reads next is asked anew. */
   private changed(uuid: string): void {
-    this.changes += 1;
-    this.listCache = undefined;
-    this.detailCache.delete(uuid);
+    this.lists.drop(ALL);
+    this.details.drop(uuid);
   }
 
   async resolve(ref: string, priority: Priority = 'read'): Promise<VpsSummary> {
     refuseLongRef(ref);
     const needle = ref.trim().toLowerCase();
     const servers = (await this.servers(priority)).value;
-    const exact = servers.filter(
-      (s) => s.uuid.toLowerCase() === needle || s.ip_address === needle || s.name.toLowerCase() === needle,
-    );
+    const exact = exactMatches(servers, ref);
     if (exact.length === 1) return exact[0]!;
     const candidates =
       exact.length > 1 ? exact : IPV4.test(needle) ? [] : servers.filter((s) => s.name.includes(needle));
@@ -239,7 +267,7 @@ export class ServersService {
     await this.deps.access.authorize(actor, 'show');
     this.spend(actor);
     const s = await this.resolve(ref);
-    if (opts.refresh) this.detailCache.delete(s.uuid);
+    if (opts.refresh) this.details.drop(s.uuid);
     const read = await this.detail(s.uuid, 'read');
     return { detail: read.value, readAt: new Date(read.at) };
   }
@@ -348,7 +376,7 @@ export class ServersService {
       // Someone over their budget is not worth a provider request: the last list read, if any, names it.
       const slowedDown = err instanceof ServiceError && err.code === 'slow_down';
       const server = slowedDown
-        ? this.listCache?.value.find((s) => s.uuid === ref || s.name === ref.trim().toLowerCase())
+        ? exactMatches(this.lists.peek(ALL) ?? [], ref).at(0)
         : await this.resolve(ref, 'write').catch(() => undefined);
       await this.deps.audit.byActor(
         actor,
