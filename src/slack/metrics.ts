@@ -51,6 +51,9 @@ function errorLabel(error: unknown): string {
   return typeof error === 'string' && /^[a-z0-9_]{1,48}$/.test(error) ? error : 'other';
 }
 
+/** Statuses whose Response may not have a body. */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
 function parseOr(text: string): { ok?: unknown; error?: unknown } | undefined {
   try {
     return JSON.parse(text) as { ok?: unknown; error?: unknown };
@@ -133,13 +136,14 @@ export class BotMetrics {
       if (res.status === 429) this.slackErrors.inc({ method, error: 'ratelimited' });
       else if (!res.ok) this.slackErrors.inc({ method, error: `http_${res.status}` });
       const type = res.headers.get('content-type') ?? '';
-      if (!res.ok || !/json|text/.test(type)) return res;
+      // A file or a gzip download goes on as it came (and a body-less status cannot be rebuilt).
+      if (!/json|text/.test(type) || NO_BODY.has(res.status)) return res;
       // Read here, once, and handed on as a fresh Response: a clone() would tee
       // every body into two buffered streams, and Bolt's respond() never reads
-      // the response_url's answer, which would hold its buffers and socket
-      // until the next garbage collection.
+      // the response_url's answer (nor, failing, its error page), which would
+      // hold its buffers and socket until the next garbage collection.
       const text = await res.text();
-      if (type.includes('json') && /"ok"\s*:\s*false/.test(text)) {
+      if (res.ok && type.includes('json') && /"ok"\s*:\s*false/.test(text)) {
         const body = parseOr(text);
         if (body?.ok === false) this.slackErrors.inc({ method, error: errorLabel(body.error) });
       }

@@ -202,6 +202,11 @@ describe('BotMetrics', () => {
         res.end('ok');
         return;
       }
+      if (req.url === '/expired') {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end('expired_url');
+        return;
+      }
       res.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
         'x-oauth-scopes': 'chat:write',
@@ -214,6 +219,9 @@ describe('BotMetrics', () => {
     const respond = await f(`${base}/respond`, { method: 'POST', body: '{"text":"x"}' });
     expect(respond).toMatchObject({ ok: true, status: 200 });
     expect(await respond.text()).toBe('ok');
+    const expired = await f(`${base}/expired`, { method: 'POST', body: '{"text":"x"}' });
+    expect(expired).toMatchObject({ ok: false, status: 404 });
+    expect(await expired.text()).toBe('expired_url');
     const api = await f(`${base}/api/chat.postMessage`, { method: 'POST', body: '{}' });
     expect(api.headers.get('x-oauth-scopes')).toBe('chat:write');
     expect(await api.json()).toEqual({ ok: true, channel: 'C1', ts: '1.2' });
