@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The configuration contract of DESIGN.md, parsed once from the environment.
+ * The configuration contract (README.md, Configuration), parsed once from the environment.
  * This is the only module that reads `process.env`.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The key's daily request cap. The X-RateLimit-* headers describe only the
- * current window (provider-notes.md); the published per-day figures (10,000 a
+ * current window (docs/provider-api.md, Rate limits); the published per-day figures (10,000 a
  * day on the standard plan) depend on plan and contract state and must not be
  * hard-coded. So the bot learns the day two ways, neither invented:
  *

@@ -4,7 +4,7 @@
  * class; callers switch on `code` (the provider's code) or on the class.
  */
 
-/** Every error code the provider documents (vps-api.md, "Errors"). */
+/** Every error code the provider documents (docs/provider-api.md, Error status codes). */
 export const PROVIDER_ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHORIZED',

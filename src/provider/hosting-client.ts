@@ -1,8 +1,9 @@
 /**
- * The web hosting server API (hosting-api.md), one method per row of its
- * endpoint table. Japanese domain names go out as Punycode, path parameters
- * are URL-encoded (so `@` of a mail address becomes `%40`), and a DELETE that
- * needs a body sends it as JSON.
+ * The web hosting server API, one method per row of its endpoint table
+ * (docs/provider-api.md, Hosting endpoints). Japanese domain names go out as
+ * Punycode, path parameters are URL-encoded (so `@` of a mail address becomes
+ * `%40`), and a DELETE that needs a body sends it as JSON (docs/provider-api.md,
+ * Hosting paths).
  */
 import { domainToASCII } from 'node:url';
 import type { ZodType } from 'zod';

@@ -175,7 +175,7 @@ export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
 export const AnyObjectSchema = z.looseObject({});
 export type AnyObject = z.infer<typeof AnyObjectSchema>;
 
-// Hosting API: only the fields hosting-api.md and provider-notes.md name are typed, all optional.
+// Hosting API: only the published fields are typed, all optional (docs/provider-api.md, Hosting resources).
 
 export const HostingServerInfoSchema = z.looseObject({
   ip_address: z.string().optional(),

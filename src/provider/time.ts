@@ -1,6 +1,8 @@
 /**
- * The provider writes instants as `YYYY-MM-DD HH:MM:SS` in Japan time
- * (vps-api.md); `expires_at` of GET /v1/me is one.
+ * The provider writes instants as `YYYY-MM-DD HH:MM:SS`, in Japan time for the
+ * logs' `created_at` (docs/provider-api.md, API logs). `expires_at` of GET /v1/me
+ * has the same form and no stated zone: it is read as Japan time too
+ * (docs/provider-api.md, Decisions where the spec is silent).
  */
 export function parseProviderTime(s: string): Date | undefined {
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec(s.trim());

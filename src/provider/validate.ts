@@ -9,7 +9,7 @@ import { ValidationError, type ValidationIssue } from './errors.ts';
 
 export type { ValidationIssue } from './errors.ts';
 
-/** Limits from vps-api.md "Limits". */
+/** The provider's limits (docs/provider-api.md, Limits). */
 export const LIMITS = {
   serverNameMax: 50,
   memoMax: 500,

@@ -76,7 +76,8 @@ export class ServiceError extends Error {
   }
 }
 
-// The provider's documented codes (vps-api.md, "Errors"), for the sentences of the Slack side.
+// The provider's documented codes (docs/provider-api.md, Error status codes), for the
+// sentences of the Slack side.
 export { PROVIDER_ERROR_CODES } from '../provider/index.ts';
 
 export type FailureKind =

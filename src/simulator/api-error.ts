@@ -1,6 +1,6 @@
 /**
  * The provider's error model: `{"error":{"code","message","errors"?}}` with a
- * Japanese `message` (provider-notes.md). Handlers throw ApiError; the server
+ * Japanese `message` (docs/provider-api.md, Error body). Handlers throw ApiError; the server
  * turns it into that body.
  */
 export type ErrorCode =

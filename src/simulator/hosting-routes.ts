@@ -1,5 +1,6 @@
 /**
- * Routes of hosting-api.md under /v1/server/{servername}/...
+ * Routes of the hosting API under /v1/server/{servername}/...
+ * (docs/provider-api.md, Hosting endpoints).
  *
  * Simulator assumptions (the spec names only some fields; "not shown" for the
  * rest). The bot must parse these leniently:

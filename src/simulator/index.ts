@@ -1,7 +1,7 @@
 /**
  * The provider simulator: a strict, stateful, real-HTTP fake of the VPS and
- * hosting API (see /work/shared/spec). Self-contained: imports no other
- * project module.
+ * hosting API as docs/provider-api.md describes it. Self-contained: imports no
+ * other project module.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

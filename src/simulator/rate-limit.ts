@@ -1,5 +1,5 @@
 /**
- * Per-key rate limiting as provider-notes.md describes it: a fixed window
+ * Per-key rate limiting (docs/provider-api.md, Rate limits): a fixed window
  * (aligned to multiples of windowSeconds since the epoch, by simulated time),
  * a daily cap (per Japan calendar day, the simulator's choice) and a cap on
  * requests in flight. A refused request is not counted in the window.

@@ -1,6 +1,6 @@
 /**
- * Routes of vps-api.md: /v1/me, /v1/logs, plans, signup, signup status, VPS
- * information and power state.
+ * Routes of the VPS API (docs/provider-api.md, VPS endpoints): /v1/me, /v1/logs,
+ * plans, signup, signup status, VPS information and power state.
  */
 import { ApiError, validationError } from './api-error.ts';
 import {

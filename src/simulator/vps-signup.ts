@@ -2,7 +2,8 @@
  * New VPS signup: validation, dry run, payment, signup records, Idempotency-Key
  * handling and the building/setup_pending -> active progression.
  *
- * Simulator assumptions where the spec says "not shown":
+ * Simulator assumptions where the spec says "not shown" (docs/provider-api.md,
+ * Not published: the bot must not invent):
  * - the real signup answers `{server:{id, uuid, name, status, plan_id, period,
  *   total_price, expiry_date, auto_renew}}` (uuid and expiry_date null until
  *   they are known, as in the status endpoint);

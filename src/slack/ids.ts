@@ -34,7 +34,10 @@ export const BLOCKS = {
   logsPager: 'vps_logs_pager',
 } as const;
 
-/** Modal inputs carry the provider's field name as action_id (DESIGN.md). */
+/**
+ * Modal inputs carry the provider's field name as action_id
+ * (CONTRIBUTING.md, A feature, folder by folder).
+ */
 export const INPUT_ACTION: Record<ChangeField, string> = { name: 'name', memo: 'memo', rdns: 'hostname' };
 
 // The watcher's alerts.
@@ -46,7 +49,8 @@ export const WATCH_IDS = {
 } as const;
 
 // Paid signup. Modal inputs carry the provider's field name as action_id; the
-// approval buttons carry `approve` / `reject` in theirs (DESIGN.md).
+// approval buttons carry `approve` / `reject` in theirs (CONTRIBUTING.md, A feature,
+// folder by folder).
 
 export const SIGNUP_IDS = {
   modalCallback: 'vps_signup_modal',
@@ -70,7 +74,8 @@ export function signupBlockId(field: SignupField, planId?: string): string {
 /** The one checkbox value of the auto_renew and agree_to_terms inputs. */
 export const CHECKED = 'yes';
 
-// /hosting. Approval buttons carry `approve` / `reject` in their action_id (DESIGN.md).
+// /hosting. Approval buttons carry `approve` / `reject` in their action_id (CONTRIBUTING.md,
+// A feature, folder by folder).
 
 export const HOSTING_IDS = {
   confirm: 'hosting_op_confirm',
@@ -103,7 +108,10 @@ export const HOSTING_CALLBACKS: Record<HostingForm, string> = {
   ssh_key_add: 'hosting_ssh_key_add_modal',
 };
 
-/** Block of a /hosting form input; its action_id is the provider's field name (DESIGN.md). */
+/**
+ * Block of a /hosting form input; its action_id is the provider's field name
+ * (CONTRIBUTING.md, A feature, folder by folder).
+ */
 export function hostingBlockId(field: string): string {
   return `hosting_${field}`;
 }

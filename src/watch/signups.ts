@@ -7,8 +7,8 @@ import type { Notice } from './notices.ts';
  * `setup_pending`: completion is posted once in the approval message's thread
  * with the new uuid and IP and a mention of the requester; a `setup_pending`
  * that lasts past the escalation time gets one message advising to contact
- * the provider's support (vps-api.md: "if it stays pending for a long time the
- * operator's support must be contacted").
+ * the provider's support (docs/provider-api.md, Signup status: one that stays
+ * pending for a long time needs the provider's support).
  */
 export type SignupOutcome = 'active' | 'escalated' | 'status-changed' | 'unchanged';
 

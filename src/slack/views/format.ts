@@ -64,7 +64,10 @@ export interface Message {
   blocks: KnownBlock[];
 }
 
-/** Provider timestamps are `YYYY-MM-DD HH:MM:SS` in Japan time (vps-api.md). */
+/**
+ * Provider timestamps are `YYYY-MM-DD HH:MM:SS` in Japan time (docs/provider-api.md, API logs;
+ * the project reads `expires_at` the same way: docs/provider-api.md, Decisions where the spec is silent).
+ */
 export function parseProviderTime(s: string): Date | undefined {
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec(s.trim());
   if (!m) return undefined;

@@ -1,8 +1,9 @@
 /**
  * The /hosting forms: WordPress install and delete, database and database
  * user, SSH public key. Inputs carry the provider's field names as action_id
- * (DESIGN.md) and a max_length one over our own limit, so an over-long paste
- * reaches the rules and is answered on its field in words. Pure.
+ * (CONTRIBUTING.md, A feature, folder by folder) and a max_length one over our
+ * own limit, so an over-long paste reaches the rules and is answered on its
+ * field in words. Pure.
  */
 import type { KnownBlock, ModalView, PlainTextInput } from '@slack/types';
 import { HOSTING_LIMITS, type HostingField } from '../../../services/hosting/index.ts';
