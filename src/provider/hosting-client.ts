@@ -8,6 +8,7 @@
 import { domainToASCII } from 'node:url';
 import type { ZodType } from 'zod';
 import { ValidationError } from './errors.ts';
+import type { CallOptions, HttpMethod } from './request-spec.ts';
 import {
   type AnyObject,
   AnyObjectSchema,
@@ -20,7 +21,7 @@ import {
   type HostingWordpressList,
   HostingWordpressListSchema,
 } from './schemas.ts';
-import type { CallOptions, HttpMethod, ProviderTransport } from './transport.ts';
+import type { ProviderTransport } from './transport.ts';
 import {
   assertDomain,
   assertPathId,

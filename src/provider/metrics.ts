@@ -3,7 +3,8 @@
  * histogram per endpoint, 429s, retries. Plain data, no exporter.
  */
 import type { DailyBudgetState } from './daily-budget.ts';
-import type { Priority, RateLimitSnapshot } from './rate-limit-gate.ts';
+import type { Priority } from './priorities.ts';
+import type { RateLimitSnapshot } from './rate-limit-headers.ts';
 
 /** Upper bounds (ms) of the latency histogram buckets; the last bucket is +Inf. */
 export const LATENCY_BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000] as const;

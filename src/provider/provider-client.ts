@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { DailyBudgetState } from './daily-budget.ts';
 import { HostingClient } from './hosting-client.ts';
 import type { ProviderMetrics } from './metrics.ts';
-import type { RateLimitSnapshot } from './rate-limit-gate.ts';
+import type { RateLimitSnapshot } from './rate-limit-headers.ts';
+import type { CallOptions } from './request-spec.ts';
 import {
   isPowerStatus,
   type KeyInfo,
@@ -25,7 +26,7 @@ import {
   type VpsDetail,
   type VpsSummary,
 } from './schemas.ts';
-import { type CallOptions, ProviderTransport, type TransportOptions } from './transport.ts';
+import { ProviderTransport, type TransportOptions } from './transport.ts';
 import {
   assertDomain,
   assertHostname,

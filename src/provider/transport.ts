@@ -2,37 +2,28 @@
  * One HTTP exchange with the provider, and the loop around it: rate-limit
  * gate, bearer header, timeouts, error mapping, retries by policy, metrics.
  * ProviderClient and HostingClient describe endpoints; this sends them.
- *
- * Identical GETs in flight at the same time are one request: a later asker
- * joins the first one's answer (and raises its priority when it outranks it),
- * unless a change was sent since that request started: after a change, a read
- * always goes to the provider again.
+ * Identical GETs in flight share one request (shared-reads.ts).
  */
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { Pool } from 'undici';
-import type { z } from 'zod';
+import { parseAnswer, scrubSecrets } from './answer-text.ts';
 import { DailyBudget, type DailyBudgetState } from './daily-budget.ts';
 import {
   errorFromResponse,
-  type NetworkErrorKind,
   type NetworkPhase,
   ProviderConflictError,
   ProviderError,
   ProviderNetworkError,
   ProviderRateLimitError,
-  ProviderResponseError,
 } from './errors.ts';
+import { GateTicket } from './gate-queue.ts';
 import { MetricsRecorder, type ProviderMetrics } from './metrics.ts';
-import {
-  GateBlockedError,
-  GateTicket,
-  type Priority,
-  type ProviderClock,
-  parseRateLimitHeaders,
-  RateLimitGate,
-  type RateLimitSnapshot,
-} from './rate-limit-gate.ts';
+import { classifyNetworkError } from './network-errors.ts';
+import { type ProviderClock, realClock } from './provider-clock.ts';
+import { GateBlockedError, RateLimitGate } from './rate-limit-gate.ts';
+import { parseRateLimitHeaders, type RateLimitSnapshot } from './rate-limit-headers.ts';
+import { defaultPriority, type RequestSpec } from './request-spec.ts';
 import {
   backoffDelayMs,
   isRetrySafe,
@@ -41,20 +32,7 @@ import {
   type RetryPolicy,
   resolveRetryPolicy,
 } from './retry-policy.ts';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface CallOptions {
-  /**
-   * Who waits on this request (rate-limit-gate.ts): `order` (a paid order's
-   * execution, an approved operation), `write` (a change), `read` (a person's
-   * read), `background` (the watcher, key checks). Every call in the bot
-   * states it; when left out, a GET or dry run is a `read` and anything else
-   * a `write`, never more.
-   */
-  priority?: Priority;
-  signal?: AbortSignal;
-}
+import { type Answer, SharedReads } from './shared-reads.ts';
 
 export interface Timeouts {
   connectMs?: number;
@@ -76,120 +54,11 @@ export interface TransportOptions {
   dailyLimit?: number | undefined;
 }
 
-export interface RequestSpec<T> {
-  method: HttpMethod;
-  /** Never sent twice, whatever the method: a write that has no Idempotency-Key to make a repeat harmless. */
-  neverRetry?: boolean;
-  /** Path template for metrics and errors, e.g. `/v1/vps/servers/{uuid}`. */
-  template: string;
-  /** Concrete path, already encoded. */
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  idempotencyKey?: string;
-  dryRun?: boolean;
-  schema: z.ZodType<T>;
-  options?: CallOptions | undefined;
-  /** Values scrubbed from any answer text before it is kept (a password echoed back). */
-  secrets?: string[];
-}
-
-const REDACTED = '[redacted]';
-
 export const DEFAULT_TIMEOUTS: Required<Timeouts> = { connectMs: 5_000, headersMs: 30_000, bodyMs: 30_000 };
-
-export const realClock: ProviderClock = {
-  now: () => Date.now(),
-  // Rejects with the signal's own reason, like the gate does, so callers see what they aborted with.
-  sleep: (ms, signal) => {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  },
-};
 
 type Outcome =
   | { ok: true; status: number; text: string }
   | { ok: false; error: ProviderError | ProviderNetworkError };
-
-interface Answer {
-  status: number;
-  text: string;
-}
-
-/** A GET in flight that identical GETs may join. */
-interface SharedRead {
-  /** The change count when it was sent: a change since then makes it too old to join. */
-  generation: number;
-  ticket: GateTicket;
-  answer: Promise<Answer>;
-  /** Askers still waiting; when every one of them has aborted, the request is aborted too. */
-  waiting: number;
-  /** Only when the first asker could give up (an abort signal is not free to make). */
-  abort: AbortController | undefined;
-}
-
-function defaultPriority(spec: Pick<RequestSpec<unknown>, 'method' | 'dryRun'>): Priority {
-  return spec.method === 'GET' || spec.dryRun === true ? 'read' : 'write';
-}
-
-function errorCode(e: unknown): string | undefined {
-  let cur: unknown = e;
-  for (let depth = 0; depth < 4 && typeof cur === 'object' && cur !== null; depth += 1) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** Names an undici / socket failure; says whether the request may have reached the provider. */
-export function classifyNetworkError(
-  e: unknown,
-  phase: NetworkPhase,
-): { kind: NetworkErrorKind; phase: NetworkPhase; mayHaveReachedServer: boolean; detail: string } {
-  const code = errorCode(e) ?? 'UNKNOWN';
-  switch (code) {
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return { kind: 'timeout', phase: 'connect', mayHaveReachedServer: false, detail: code };
-    case 'ECONNREFUSED':
-      return { kind: 'refused', phase: 'connect', mayHaveReachedServer: false, detail: code };
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return { kind: 'dns', phase: 'connect', mayHaveReachedServer: false, detail: code };
-    case 'UND_ERR_HEADERS_TIMEOUT':
-      return { kind: 'timeout', phase: 'headers', mayHaveReachedServer: true, detail: code };
-    case 'UND_ERR_BODY_TIMEOUT':
-      return { kind: 'timeout', phase: 'body', mayHaveReachedServer: true, detail: code };
-    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
-      return { kind: 'truncated', phase: 'body', mayHaveReachedServer: true, detail: code };
-    case 'UND_ERR_ABORTED':
-      return { kind: 'aborted', phase, mayHaveReachedServer: true, detail: code };
-    case 'UND_ERR_CLOSED':
-    case 'UND_ERR_DESTROYED':
-      return { kind: 'closed', phase, mayHaveReachedServer: phase !== 'connect', detail: code };
-    case 'UND_ERR_SOCKET':
-    case 'ECONNRESET':
-    case 'EPIPE':
-      return {
-        kind: phase === 'body' ? 'truncated' : 'reset',
-        phase,
-        mayHaveReachedServer: true,
-        detail: code,
-      };
-    default:
-      return { kind: 'other', phase, mayHaveReachedServer: true, detail: code };
-  }
-}
 
 export class ProviderTransport {
   private readonly pool: Pool;
@@ -203,9 +72,7 @@ export class ProviderTransport {
   readonly gate: RateLimitGate;
   private readonly recorder = new MetricsRecorder();
   private readonly random: () => number;
-  private readonly reads = new Map<string, SharedRead>();
-  /** Counts changes sent and finished: a read that started before one is not joined after it. */
-  private generation = 0;
+  private readonly reads: SharedReads;
 
   constructor(opts: TransportOptions) {
     let url: URL;
@@ -242,6 +109,9 @@ export class ProviderTransport {
       maxBlockMs: this.policy.maxRetryAfterMs,
       daily: new DailyBudget({ limit: opts.dailyLimit }),
     });
+    this.reads = new SharedReads(this.gate, () => {
+      this.recorder.coalesced += 1;
+    });
   }
 
   get rateLimit(): RateLimitSnapshot {
@@ -272,67 +142,19 @@ export class ProviderTransport {
     const priority = spec.options?.priority ?? defaultPriority(spec);
     const signal = spec.options?.signal;
     if (spec.method === 'GET') {
-      const answer = await this.sharedRead(spec, endpoint, priority, signal);
+      const answer = await this.reads.read(this.buildPath(spec), priority, signal, (ticket, abort) =>
+        this.exchange(spec, endpoint, ticket, abort),
+      );
       return this.parse(spec, endpoint, answer.status, answer.text);
     }
     const change = spec.dryRun !== true;
-    if (change) this.generation += 1;
+    if (change) this.reads.changeSent();
     try {
       const answer = await this.exchange(spec, endpoint, new GateTicket(priority), signal);
       return this.parse(spec, endpoint, answer.status, answer.text);
     } finally {
-      if (change) this.generation += 1;
+      if (change) this.reads.changeDone();
     }
-  }
-
-  /** One GET, or a share of an identical one already in flight. */
-  private sharedRead(
-    spec: RequestSpec<unknown>,
-    endpoint: string,
-    priority: Priority,
-    signal: AbortSignal | undefined,
-  ): Promise<Answer> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    const key = this.buildPath(spec);
-    let shared = this.reads.get(key);
-    if (shared && shared.generation === this.generation) {
-      this.recorder.coalesced += 1;
-      this.gate.raise(shared.ticket, priority);
-    } else {
-      // An asker without a signal never gives up, so the request runs to its end: no controller needed.
-      const abort = signal ? new AbortController() : undefined;
-      const ticket = new GateTicket(priority);
-      const answer = this.exchange(spec, endpoint, ticket, abort?.signal);
-      const made: SharedRead = { generation: this.generation, ticket, answer, waiting: 0, abort };
-      this.reads.set(key, made);
-      const forget = () => {
-        if (this.reads.get(key) === made) this.reads.delete(key);
-      };
-      answer.then(forget, forget);
-      shared = made;
-    }
-    const s = shared;
-    s.waiting += 1;
-    if (!signal) return s.answer;
-    return new Promise<Answer>((resolve, reject) => {
-      const onAbort = () => {
-        s.waiting -= 1;
-        // The last one waiting went away: nobody needs the answer.
-        if (s.waiting === 0) s.abort?.abort(signal.reason);
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      s.answer.then(
-        (a) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(a);
-        },
-        (e: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(e);
-        },
-      );
-    });
   }
 
   /** The attempt/retry loop: the answer of the first attempt that succeeded, or the error to give up with. */
@@ -447,11 +269,7 @@ export class ProviderTransport {
   }
 
   private scrub(text: string, extra: string[] | undefined): string {
-    let out = text;
-    for (const secret of [this.apiKey, ...(extra ?? [])]) {
-      if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(REDACTED);
-    }
-    return out;
+    return scrubSecrets(text, [this.apiKey, ...(extra ?? [])]);
   }
 
   private buildPath(spec: RequestSpec<unknown>): string {
@@ -542,28 +360,6 @@ export class ProviderTransport {
   }
 
   private parse<T>(spec: RequestSpec<T>, endpoint: string, status: number, rawText: string): T {
-    const text = this.scrub(rawText, spec.secrets);
-    let json: unknown;
-    try {
-      json = text.trim() === '' ? undefined : JSON.parse(text);
-    } catch (e) {
-      throw new ProviderResponseError({
-        endpoint,
-        status,
-        issues: ['body is not JSON'],
-        rawBody: text,
-        cause: e,
-      });
-    }
-    const result = spec.schema.safeParse(json);
-    if (!result.success) {
-      const issues = result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
-      this.log?.warn(
-        { endpoint, status, issues: issues.slice(0, 10) },
-        'provider answer does not match the schema',
-      );
-      throw new ProviderResponseError({ endpoint, status, issues, rawBody: text, cause: result.error });
-    }
-    return result.data;
+    return parseAnswer(spec.schema, endpoint, status, this.scrub(rawText, spec.secrets), this.log);
   }
 }

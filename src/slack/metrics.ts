@@ -14,7 +14,7 @@ import { Counter, collectDefaultMetrics, type LabelValues, type Metric, Registry
 import type { DailyLevel, ProviderMetrics } from '../provider/index.ts';
 import { LATENCY_BUCKETS_MS, PRIORITIES } from '../provider/index.ts';
 import type { ProviderKeyStatus } from '../services/health.ts';
-import type { WatcherStats } from '../watch/watcher.ts';
+import type { WatcherStats } from '../watch/watcher-stats.ts';
 import type { NotifierStats } from './notifier.ts';
 
 /** The background parts' figures, when they run in this process. */

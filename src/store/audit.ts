@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
+import type { AuditEntry, AuditOutcome, AuditRow } from './audit-types.ts';
 import type { RepoContext } from './context.ts';
 import { type AuditTable, date, iso } from './schema.ts';
-import type { AuditEntry, AuditOutcome, AuditRow } from './types.ts';
 
 export interface AuditRepo {
   /**

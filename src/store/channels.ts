@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
+import type { ChannelRow } from './outbox-types.ts';
 import { type ChannelsTable, date, dateOrNull, iso } from './schema.ts';
-import type { ChannelRow } from './types.ts';
 
 /**
  * Channels the bot cannot post in. A channel is parked when Slack refused a

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
+import type { IncidentChange, IncidentPost, IncidentRow, NewIncident } from './incident-types.ts';
 import { date, type IncidentPostsTable, type IncidentsTable, iso } from './schema.ts';
-import type { IncidentChange, IncidentPost, IncidentRow, NewIncident } from './types.ts';
 
 export interface IncidentRepo {
   /** The server's most recent incident (settled or not), or null. */

@@ -1,184 +1,26 @@
-import { Migrator, sql } from 'kysely';
-import { type Clock, systemClock } from '../clock.ts';
-import type { Logger } from '../log.ts';
-import { type AuditRepo, auditRepo } from './audit.ts';
-import { type ChannelRepo, channelRepo } from './channels.ts';
-import { type Connection, connectPostgres, connectSqlite, sqliteFailureCode } from './connect.ts';
-import type { RepoContext } from './context.ts';
-import { type DeliveryRepo, deliveryRepo } from './deliveries.ts';
-import { loadSealingKey, type SealingKey } from './encryption-key.ts';
-import { reasonOf, StoreError } from './errors.ts';
-import { type IncidentRepo, incidentRepo } from './incidents.ts';
-import { type LeaseRepo, leaseRepo } from './leases.ts';
-import { migrationProvider } from './migrations.ts';
-import { type MuteRepo, muteRepo } from './mutes.ts';
-import { type OperationRepo, operationRepo } from './operations.ts';
-import { type OutboxRepo, outboxRepo } from './outbox.ts';
-import { type SecretRepo, secretRepo } from './secrets.ts';
-import { type SignupRepo, signupRepo } from './signups.ts';
-import { type SnapshotRepo, snapshotRepo } from './snapshots.ts';
-import { type WatchRepo, watchRepo } from './watches.ts';
-
+/** Persistence: the store and the plain data in and out of it. */
 export type { AuditRepo } from './audit.ts';
 export { isSecretKey, stripSecrets } from './audit.ts';
+export * from './audit-types.ts';
 export type { ChannelRepo } from './channels.ts';
 export { SQLITE_FILE_NAME } from './connect.ts';
 export type { DeliveryRepo } from './deliveries.ts';
 export { KEY_FILE_NAME } from './encryption-key.ts';
 export { StoreError, type StoreErrorCode } from './errors.ts';
+export * from './incident-types.ts';
 export type { IncidentRepo } from './incidents.ts';
-export type { LeaseRepo } from './leases.ts';
+export type { LeaseHolder, LeaseRepo } from './leases.ts';
 export { type DatabaseKind, LATEST_MIGRATION } from './migrations.ts';
 export type { MuteRepo } from './mutes.ts';
+export { type OpenStoreOptions, openStore, type Store } from './open-store.ts';
+export * from './operation-types.ts';
 export type { OperationRepo } from './operations.ts';
 export type { OutboxRepo } from './outbox.ts';
-export type { SecretRepo } from './secrets.ts';
+export * from './outbox-types.ts';
+export type { SealOptions, SecretRepo } from './secrets.ts';
+export * from './signup-types.ts';
 export type { SignupRepo } from './signups.ts';
 export type { SnapshotRepo } from './snapshots.ts';
 export type { TransitionGuard } from './transitions.ts';
-export * from './types.ts';
+export * from './watch-types.ts';
 export { WATCH_ALL, type WatchRepo } from './watches.ts';
-
-export interface Store {
-  readonly kind: 'sqlite' | 'postgres';
-  readonly signups: SignupRepo;
-  readonly operations: OperationRepo;
-  readonly secrets: SecretRepo;
-  readonly watches: WatchRepo;
-  readonly snapshots: SnapshotRepo;
-  readonly outbox: OutboxRepo;
-  readonly incidents: IncidentRepo;
-  readonly mutes: MuteRepo;
-  readonly channels: ChannelRepo;
-  readonly audit: AuditRepo;
-  readonly leases: LeaseRepo;
-  readonly deliveries: DeliveryRepo;
-  /**
-   * Runs `fn` in one database transaction; the `tx` store's repos are bound to
-   * it, and all of it is undone if `fn` throws. Use only `tx` inside: on SQLite
-   * the one connection is held by the transaction, so the outer store would wait.
-   * Called on a `tx` store it joins the running transaction.
-   */
-  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
-  /** A round trip to the database, for /healthz; rejects when it is unreachable. */
-  ping(): Promise<void>;
-  /** Closes the connection(s); the outer store only. */
-  close(): Promise<void>;
-}
-
-export interface OpenStoreOptions {
-  dataDir: string;
-  /** `postgres://…` selects PostgreSQL; unset means SQLite in `dataDir`. */
-  databaseUrl?: string | undefined;
-  /** 32 bytes as 64 hex digits or base64; unset means a 0600 key file in `dataDir`. */
-  encryptionKey?: string | undefined;
-  logger: Logger;
-  /** Time for expiry, leases and timestamps; tests pass a controllable one. */
-  clock?: Clock;
-}
-
-/**
- * Opens the store: connects, runs pending migrations (safe when several
- * processes start at once on PostgreSQL: Kysely holds an advisory lock), and
- * loads the sealing key. Failures reject with a StoreError of one line.
- */
-export async function openStore(opts: OpenStoreOptions): Promise<Store> {
-  const logger = opts.logger.child({ component: 'store' });
-  const clock = opts.clock ?? systemClock;
-  const databaseUrl = opts.databaseUrl?.trim() ? opts.databaseUrl.trim() : undefined;
-  const conn = databaseUrl
-    ? await connectPostgres(databaseUrl, logger)
-    : await connectSqlite(opts.dataDir, logger);
-  try {
-    await migrate(conn, logger);
-    const key = await loadSealingKey({
-      dataDir: opts.dataDir,
-      encryptionKey: opts.encryptionKey,
-      kind: conn.kind,
-      logger,
-    });
-    logger.info({ kind: conn.kind }, 'store ready');
-    return buildStore(conn, clock, key, { calls: 0 }, true);
-  } catch (err) {
-    await conn.db.destroy().catch(() => undefined);
-    throw err;
-  }
-}
-
-async function migrate(conn: Connection, logger: Logger): Promise<void> {
-  const migrator = new Migrator({ db: conn.db, provider: migrationProvider(conn.kind) });
-  const run = () => migrator.migrateToLatest();
-  const { error, results } = conn.exclusively ? await conn.exclusively(run) : await run();
-  for (const r of results ?? []) {
-    if (r.status === 'Success') logger.info({ migration: r.migrationName }, 'migrated');
-    else if (r.status === 'Error') logger.error({ migration: r.migrationName }, 'migration failed');
-  }
-  if (error !== undefined) {
-    const code =
-      conn.kind === 'sqlite'
-        ? (sqliteFailureCode(error) ?? 'STORE_MIGRATION_FAILED')
-        : 'STORE_MIGRATION_FAILED';
-    throw new StoreError(code, `cannot migrate the database at ${conn.where}: ${reasonOf(error)}`, {
-      cause: error,
-    });
-  }
-}
-
-function buildStore(
-  conn: Connection,
-  clock: Clock,
-  key: SealingKey,
-  deliveryCounter: { calls: number },
-  outer: boolean,
-): Store {
-  const ctx: RepoContext = { db: conn.db, kind: conn.kind, clock };
-  let closed = false;
-  const store: Store = {
-    kind: conn.kind,
-    signups: signupRepo(ctx),
-    operations: operationRepo(ctx),
-    secrets: secretRepo(ctx, key),
-    watches: watchRepo(ctx),
-    snapshots: snapshotRepo(ctx),
-    outbox: outboxRepo(ctx),
-    incidents: incidentRepo(ctx),
-    mutes: muteRepo(ctx),
-    channels: channelRepo(ctx),
-    audit: auditRepo(ctx),
-    leases: leaseRepo(ctx),
-    deliveries: deliveryRepo(ctx, deliveryCounter),
-
-    async transaction(fn) {
-      if (conn.db.isTransaction) return fn(store);
-      return conn.db
-        .transaction()
-        .execute((trx) => fn(buildStore({ ...conn, db: trx }, clock, key, deliveryCounter, false)));
-    },
-
-    async ping() {
-      try {
-        await sql`select 1`.execute(conn.db);
-      } catch (err) {
-        throw new StoreError(
-          'STORE_UNAVAILABLE',
-          `the database at ${conn.where} does not answer: ${reasonOf(err)}`,
-          {
-            cause: err,
-          },
-        );
-      }
-    },
-
-    async close() {
-      if (!outer)
-        throw new StoreError(
-          'STORE_CLOSED',
-          'a transaction store cannot be closed; return from the callback',
-        );
-      if (closed) return;
-      closed = true;
-      await conn.db.destroy();
-    },
-  };
-  return store;
-}

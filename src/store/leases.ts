@@ -1,6 +1,10 @@
 import type { RepoContext } from './context.ts';
 import { date, iso } from './schema.ts';
-import type { LeaseHolder } from './types.ts';
+
+export interface LeaseHolder {
+  holder: string;
+  expiresAt: Date;
+}
 
 export interface LeaseRepo {
   /**

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, iso, type MutesTable } from './schema.ts';
-import type { MuteRow } from './types.ts';
+import type { MuteRow } from './watch-types.ts';
 import { WATCH_ALL } from './watches.ts';
 
 export interface MuteRepo {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { RepoContext } from './context.ts';
-import { date, iso, type OperationsTable } from './schema.ts';
-import { type CompareAndSetSpec, compareAndSet, type TransitionGuard } from './transitions.ts';
 import {
   type NewOperation,
   OPERATION_STATES,
@@ -10,8 +8,10 @@ import {
   type OperationPatch,
   type OperationRow,
   type OperationState,
-  type TransitionResult,
-} from './types.ts';
+} from './operation-types.ts';
+import { date, iso, type OperationsTable } from './schema.ts';
+import type { TransitionResult } from './signup-types.ts';
+import { type CompareAndSetSpec, compareAndSet, type TransitionGuard } from './transitions.ts';
 
 export interface OperationRepo {
   /** Stores an operation in state `pending`. */

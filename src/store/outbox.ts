@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
+import { OUTBOX_KINDS, type OutboxInput, type OutboxItem, type OutboxKind } from './outbox-types.ts';
 import { date, dateOrNull, iso, isoOrNull, type OutboxTable } from './schema.ts';
-import { OUTBOX_KINDS, type OutboxInput, type OutboxItem, type OutboxKind } from './types.ts';
 
 export interface OutboxRepo {
   /**

@@ -3,7 +3,12 @@ import type { RepoContext } from './context.ts';
 import type { SealingKey } from './encryption-key.ts';
 import { StoreError } from './errors.ts';
 import { iso } from './schema.ts';
-import type { SealOptions } from './types.ts';
+
+export interface SealOptions {
+  /** What the secret is for, e.g. `signup.root_password`; bound into the ciphertext. */
+  purpose: string;
+  expiresAt: Date;
+}
 
 export interface SecretRepo {
   /** Encrypts with AES-256-GCM and stores only the ciphertext; returns the secret's id. */

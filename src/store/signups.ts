@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, dateOrNull, iso, isoOrNull, type SignupsTable } from './schema.ts';
-import { type CompareAndSetSpec, compareAndSet, type TransitionGuard } from './transitions.ts';
 import {
   type ProviderSignupStatus,
   SIGNUP_STATES,
@@ -12,7 +11,8 @@ import {
   type SignupRow,
   type SignupState,
   type TransitionResult,
-} from './types.ts';
+} from './signup-types.ts';
+import { type CompareAndSetSpec, compareAndSet, type TransitionGuard } from './transitions.ts';
 
 export interface SignupRepo {
   /** Stores a dry-run quote in state `quoted`. */

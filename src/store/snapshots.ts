@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, dateOrNull, iso, isoOrNull, type SnapshotsTable } from './schema.ts';
-import type { SnapshotInput, SnapshotRow } from './types.ts';
+import type { SnapshotInput, SnapshotRow } from './watch-types.ts';
 
 export interface SnapshotRepo {
   get(serverUuid: string): Promise<SnapshotRow | null>;

@@ -2,7 +2,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { StoreError } from './errors.ts';
 import { type Database, type IsoText, iso } from './schema.ts';
-import type { TransitionResult } from './types.ts';
+import type { TransitionResult } from './signup-types.ts';
 
 /**
  * The one compare-and-set every state-machine repo (`signups`, `operations`)

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, iso, type WatchesTable } from './schema.ts';
-import type { WatchRow } from './types.ts';
+import type { WatchRow } from './watch-types.ts';
 
 export const WATCH_ALL = 'all';
 

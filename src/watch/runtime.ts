@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import { type Clock, realTimers, systemClock, type Timers } from '../clock.ts';
 import type { Store } from '../store/index.ts';
 import { Leadership } from './leader.ts';
-import { Watcher, type WatcherProvider, type WatcherStore } from './watcher.ts';
+import { Watcher } from './watcher.ts';
+import type { WatcherProvider, WatcherStore } from './watcher-options.ts';
 
 export interface WatchSettings {
   /** WATCH_INTERVAL_SECONDS */

@@ -1,86 +1,16 @@
 import type { Logger } from 'pino';
-import { type Clock, sleep, type Timers } from '../clock.ts';
-import type { CallOptions, ProviderClient } from '../provider/index.ts';
-import type { SnapshotRow, Store, WatchRow } from '../store/index.ts';
-import { type BudgetState, RequestBudget } from './budget.ts';
-import { type ChangeContext, type PowerTransition, powerOf, recordDetail, recordList } from './changes.ts';
-import type { Leadership } from './leader.ts';
+import { sleep } from '../clock.ts';
+import type { CallOptions } from '../provider/index.ts';
+import type { SnapshotRow, WatchRow } from '../store/index.ts';
+import { RequestBudget } from './budget.ts';
+import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
+import { nextTask, type WatchTask } from './next-task.ts';
 import { failureFacts } from './provider-errors.ts';
 import { isPendingStatus, recordSignupStatus, type TrackedSignup, trackedSignups } from './signups.ts';
+import type { WatcherOptions, WatcherProvider } from './watcher-options.ts';
+import { emptyDetectionDelays, observeDetection, type WatcherStats } from './watcher-stats.ts';
 
 const BACKGROUND: CallOptions = { priority: 'background' };
-
-/** What the watcher calls on the provider client (always at background priority). */
-export type WatcherProvider = Pick<
-  ProviderClient,
-  'rateLimit' | 'daily' | 'listServers' | 'getServer' | 'signupStatus'
->;
-
-/** What the watcher reads and writes in the store (outbox rows go in through `transaction`). */
-export type WatcherStore = Pick<Store, 'snapshots' | 'watches' | 'signups' | 'transaction'>;
-
-export interface WatcherOptions {
-  provider: WatcherProvider;
-  store: WatcherStore;
-  logger: Logger;
-  clock: Clock;
-  timers: Timers;
-  leadership: Leadership;
-  /** WATCH_INTERVAL_SECONDS in ms: the shortest cycle; the budget may stretch it. */
-  intervalMs: number;
-  /** WATCH_BUDGET_SHARE: share of each rate-limit window the watcher may use. */
-  budgetShare: number;
-  /** NOTIFY_CHANNEL: receives every change when set. */
-  notifyChannel?: string | undefined;
-  /** A server in `processing` is read again this soon (default: interval / 4, at most 15 s). */
-  processingRecheckMs?: number;
-  /**
-   * Changes within this long of an incident's first one edit its message; a
-   * server that changed is re-read at the processing cadence this long (default 30 s).
-   */
-  flapWindowMs?: number;
-  /** Submitted signups are asked about this often (default: interval / 2, at most 30 s). */
-  signupRecheckMs?: number;
-  /** A `setup_pending` signup older than this is escalated (default 2 h). */
-  setupPendingEscalateMs?: number;
-  /** Parallel background requests at most (further capped by the concurrency headers). */
-  maxWorkers?: number;
-  /** Called after every committed power change (metrics, the benchmark). */
-  onTransition?: (t: PowerTransition) => void;
-  /** Called when new outbox rows may be waiting (wakes the notifier). */
-  onOutbox?: () => void;
-}
-
-type Task =
-  | { kind: 'list'; id: 'list' }
-  | { kind: 'detail'; id: string; uuid: string }
-  | { kind: 'signup'; id: string; signup: TrackedSignup };
-
-export interface WatcherStats {
-  requests: number;
-  rateLimited: number;
-  failures: number;
-  transitions: number;
-  lists: number;
-  lastListAt: number | undefined;
-  leader: boolean;
-  budget: BudgetState;
-  /** The stalest server reading (epoch ms): how late a change could be seen now. */
-  oldestReadAt: number | undefined;
-  /** For each power change seen: the time since the read before it, the most it can have gone unseen. */
-  detection: DetectionDelays;
-}
-
-/** Upper bounds (seconds) of the detection delay histogram; then +Inf. */
-export const DETECTION_BUCKETS_SECONDS = [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800] as const;
-
-export interface DetectionDelays {
-  boundsSeconds: readonly number[];
-  /** Cumulative counts per bound. */
-  counts: number[];
-  sumSeconds: number;
-  count: number;
-}
 
 /**
  * The poller. Not a fixed cycle but a continuous, budget-paced choice of the
@@ -111,12 +41,7 @@ export class Watcher {
   private abort: AbortController | undefined;
   private loops: Promise<void>[] = [];
   private readonly counters = { requests: 0, rateLimited: 0, failures: 0, transitions: 0, lists: 0 };
-  private readonly detection: DetectionDelays = {
-    boundsSeconds: DETECTION_BUCKETS_SECONDS,
-    counts: DETECTION_BUCKETS_SECONDS.map(() => 0),
-    sumSeconds: 0,
-    count: 0,
-  };
+  private readonly detection = emptyDetectionDelays();
 
   constructor(opts: WatcherOptions) {
     this.opts = opts;
@@ -198,7 +123,7 @@ export class Watcher {
     return { requests: this.counters.requests - before, transitions };
   }
 
-  private async paced(task: Task): Promise<PowerTransition | undefined> {
+  private async paced(task: WatchTask): Promise<PowerTransition | undefined> {
     for (;;) {
       const d = this.budget.delayMs();
       if (d <= 0) break;
@@ -294,58 +219,27 @@ export class Watcher {
     return Math.max(this.opts.intervalMs, Math.ceil(budgeted));
   }
 
-  private nextTask(): { task: Task } | { waitMs: number } {
-    const now = this.nowMs();
-    let wait = this.opts.intervalMs;
-    const listDue = this.lastListAt === undefined ? now : this.lastListAt + this.opts.intervalMs;
-    // One list call per cycle: once the interval has passed and every server
-    // has been read since the last list (when the budget stretches the cycle,
-    // the list waits for the round to finish instead of eating into it).
-    const last = this.lastListAt;
-    const roundDone =
-      last === undefined ||
-      this.readServers().every((s) => s.observedAt.getTime() >= last || this.claimed.has(s.serverUuid));
-    if (!this.claimed.has('list') && roundDone) {
-      if (listDue <= now) return { task: { kind: 'list', id: 'list' } };
-      wait = Math.min(wait, listDue - now);
-    }
-    for (const signup of this.signups) {
-      const id = `signup:${signup.id}`;
-      if (this.claimed.has(id)) continue;
-      const due = (this.signupCheckedAt.get(signup.id) ?? 0) + this.signupMs;
-      if (due <= now) return { task: { kind: 'signup', id, signup } };
-      wait = Math.min(wait, due - now);
-    }
-    let best: SnapshotRow | undefined;
-    let bestDue = Number.POSITIVE_INFINITY;
-    for (const s of this.readServers()) {
-      if (this.claimed.has(s.serverUuid)) continue;
-      // Processing servers, and servers that changed within the flap window (so that a
-      // flip back is seen while the incident's message can still be edited), are due sooner.
-      const changedAt = this.changedRecently.get(s.serverUuid);
-      const soon = powerOf(s) === 'processing' || (changedAt !== undefined && now - changedAt < this.flapMs);
-      const observedAt = s.observedAt.getTime();
-      const due = observedAt + (soon ? this.processingMs : this.opts.intervalMs);
-      if (due > now) {
-        wait = Math.min(wait, due - now);
-        continue;
-      }
-      // Earliest due first (stalest first among equals): a server due sooner goes
-      // ahead, but a long-overdue one is never starved by a storm of quick re-reads.
-      if (!best || due < bestDue || (due === bestDue && observedAt < best.observedAt.getTime())) {
-        best = s;
-        bestDue = due;
-      }
-    }
-    if (best) return { task: { kind: 'detail', id: best.serverUuid, uuid: best.serverUuid } };
-    return { waitMs: Math.max(10, wait) };
+  private nextTask(): { task: WatchTask } | { waitMs: number } {
+    return nextTask({
+      now: this.nowMs(),
+      intervalMs: this.opts.intervalMs,
+      processingMs: this.processingMs,
+      flapMs: this.flapMs,
+      signupMs: this.signupMs,
+      lastListAt: this.lastListAt,
+      claimed: this.claimed,
+      signups: this.signups,
+      signupCheckedAt: this.signupCheckedAt,
+      servers: this.readServers(),
+      changedRecently: this.changedRecently,
+    });
   }
 
   private context(now: number): ChangeContext {
     return { now: new Date(now), channelsFor: this.channelsFor, flapMs: this.flapMs };
   }
 
-  private async execute(task: Task): Promise<PowerTransition | undefined> {
+  private async execute(task: WatchTask): Promise<PowerTransition | undefined> {
     this.claimed.add(task.id);
     this.budget.take();
     this.counters.requests += 1;
@@ -378,17 +272,8 @@ export class Watcher {
     }
   }
 
-  private observeDetection(delaySeconds: number): void {
-    const d = this.detection;
-    d.count += 1;
-    d.sumSeconds += delaySeconds;
-    d.boundsSeconds.forEach((le, i) => {
-      if (delaySeconds <= le) d.counts[i] = (d.counts[i] ?? 0) + 1;
-    });
-  }
-
   /** A failed read counts as a look, so one broken server cannot starve the rest. */
-  private markTried(task: Task): void {
+  private markTried(task: WatchTask): void {
     const now = this.nowMs();
     if (task.kind === 'list') this.lastListAt = now;
     else if (task.kind === 'signup') this.signupCheckedAt.set(task.signup.id, now);
@@ -449,7 +334,7 @@ export class Watcher {
     const { snapshot, transition: t } = await recordDetail(this.opts.store, detail, this.context(now));
     this.snapshots.set(uuid, snapshot);
     if (t) {
-      if (readBefore !== undefined) this.observeDetection((now - readBefore) / 1000);
+      if (readBefore !== undefined) observeDetection(this.detection, (now - readBefore) / 1000);
       this.changedRecently.set(uuid, now);
       for (const [u, at] of this.changedRecently) if (now - at >= this.flapMs) this.changedRecently.delete(u);
       this.counters.transitions += 1;

@@ -11,7 +11,7 @@ import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderMetrics } from '../../src/provider/index.ts';
 import { BotMetrics } from '../../src/slack/metrics.ts';
-import type { WatcherStats } from '../../src/watch/watcher.ts';
+import type { WatcherStats } from '../../src/watch/watcher-stats.ts';
 
 const NOW = Date.parse('2026-03-02T03:00:00Z');
 

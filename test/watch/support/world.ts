@@ -8,7 +8,8 @@ import { type Simulator, startSimulator } from '../../../src/simulator/index.ts'
 import { Notifier } from '../../../src/slack/notifier.ts';
 import { openStore, type Store } from '../../../src/store/index.ts';
 import { Leadership } from '../../../src/watch/leader.ts';
-import { Watcher, type WatcherProvider } from '../../../src/watch/watcher.ts';
+import { Watcher } from '../../../src/watch/watcher.ts';
+import type { WatcherProvider } from '../../../src/watch/watcher-options.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres.ts';
 import { FakeSlackClient } from './fake-slack-client.ts';
 import { ManualTime } from './time.ts';

@@ -1,0 +1,158 @@
+/**
+ * What the gate knows of the key's limits, learned from the headers, and what
+ * it has used of them: the window (`X-RateLimit-Remaining` until
+ * `X-RateLimit-Reset`), the concurrency places, a Retry-After block and the
+ * day (daily-budget.ts). It answers whether a priority may start a request
+ * now; who is next is the gate's business.
+ */
+import type { DailyBudget } from './daily-budget.ts';
+import { type Priority, placesFor, windowFloor } from './priorities.ts';
+import type { RateLimitSnapshot } from './rate-limit-headers.ts';
+
+export interface RateLimitStateOptions {
+  /** Upper bound of our own requests in flight (the pool's connections). */
+  maxConcurrency: number;
+  /** In flight before the provider has told us its concurrency limit. */
+  initialConcurrency?: number;
+  /** Below this share of the window's limit (above the reserve), background requests are spaced until the reset. */
+  lowWaterFraction?: number;
+  /** Share of the window kept from background work for people (on top of the writes' reserve). */
+  backgroundReserveFraction?: number;
+  /** Added after a reset time, so that our clock being a little early does not cost a 429. */
+  resetMarginMs?: number;
+}
+
+/** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */
+export type StartDecision = 'go' | 'release' | number;
+
+export class RateLimitState {
+  private readonly maxConcurrency: number;
+  private readonly initialConcurrency: number;
+  private readonly lowWaterFraction: number;
+  private readonly backgroundReserveFraction: number;
+  private readonly resetMarginMs: number;
+  private readonly daily: DailyBudget;
+
+  private limit: number | null = null;
+  private remaining: number | null = null;
+  private resetAtMs: number | null = null;
+  private concurrentLimit: number | null = null;
+  private blockedUntil = 0;
+  /** Lowered after a concurrency 429 (others hold places of the key), raised again one by one. */
+  private sharedCap: number | null = null;
+  private lastBackgroundStartAt = 0;
+  private last: RateLimitSnapshot = {
+    limit: null,
+    remaining: null,
+    reset: null,
+    concurrentLimit: null,
+    concurrentRemaining: null,
+    seenAt: null,
+  };
+
+  constructor(opts: RateLimitStateOptions, daily: DailyBudget) {
+    this.maxConcurrency = Math.max(1, opts.maxConcurrency);
+    this.initialConcurrency = Math.max(1, Math.min(opts.initialConcurrency ?? 1, this.maxConcurrency));
+    this.lowWaterFraction = opts.lowWaterFraction ?? 0.1;
+    this.backgroundReserveFraction = opts.backgroundReserveFraction ?? 0.1;
+    this.resetMarginMs = opts.resetMarginMs ?? 50;
+    this.daily = daily;
+  }
+
+  /** The last rate-limit headers seen, as sent. */
+  get snapshot(): RateLimitSnapshot {
+    return { ...this.last };
+  }
+
+  /** The end of the window we know of (epoch ms), for telling a window 429 from the day's. */
+  get windowEndsAt(): number | null {
+    return this.resetAtMs;
+  }
+
+  /** Feeds the headers of an answer, received while `inFlight` of our requests (it included) held places. */
+  observe(snap: RateLimitSnapshot, inFlight: number): void {
+    this.last = { ...snap };
+    if (snap.limit !== null) this.limit = snap.limit;
+    if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
+    if (this.sharedCap !== null && snap.concurrentRemaining !== null && snap.concurrentRemaining > 0) {
+      this.sharedCap += 1;
+      if (this.concurrentLimit !== null && this.sharedCap >= this.concurrentLimit) this.sharedCap = null;
+    }
+    if (snap.remaining !== null) {
+      const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
+      if (resetMs !== null && (this.resetAtMs === null || resetMs > this.resetAtMs + 500)) {
+        // A new window: our other requests still in flight may not be counted in it yet.
+        this.resetAtMs = resetMs;
+        this.remaining = Math.max(0, snap.remaining - Math.max(0, inFlight - 1));
+      } else if (resetMs === null || resetMs >= this.resetAtMs! - 500) {
+        // Same window: the provider's count also sees other users of the key.
+        this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, snap.remaining);
+      }
+    }
+  }
+
+  /** After a window 429: nothing is sent before `ms` has passed. */
+  blockFor(ms: number, now: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, now + ms);
+    this.remaining = 0;
+    // Retry-After is the provider's own word on when the window reopens.
+    this.resetAtMs = this.blockedUntil;
+  }
+
+  /**
+   * A concurrency 429 while we held `inFlight` places (the refused request
+   * included): someone else uses the key too, so hold back to what fit.
+   */
+  noteConcurrencyRefused(inFlight: number): void {
+    this.sharedCap = Math.max(1, inFlight - 1);
+  }
+
+  /** How long every request is held after a window 429 (0 when open). */
+  blockedForMs(now: number): number {
+    return Math.max(0, this.blockedUntil - now);
+  }
+
+  private capacity(): number {
+    const cap = Math.min(this.maxConcurrency, this.concurrentLimit ?? this.initialConcurrency);
+    return this.sharedCap === null ? cap : Math.min(cap, this.sharedCap);
+  }
+
+  /**
+   * Whether `priority` may start a request now, with `inFlight` of ours under way.
+   * Stricter for each step down in priority: when one must wait, every lower one must too.
+   */
+  check(priority: Priority, now: number, inFlight: number): StartDecision {
+    if (now < this.blockedUntil) return this.blockedUntil;
+    if (inFlight >= placesFor(priority, this.capacity())) return 'release';
+    if (priority === 'background') {
+      const held = this.daily.state(now).backgroundHeldUntil;
+      if (held !== null) return held;
+    }
+    if (this.resetAtMs !== null && now >= this.resetAtMs + this.resetMarginMs) {
+      // The window we knew has ended; assume a fresh one until headers say otherwise.
+      this.resetAtMs = null;
+      this.remaining = this.limit;
+    }
+    if (this.remaining === null) return 'go';
+    const limit = this.limit ?? this.remaining;
+    const floor = windowFloor(priority, limit, this.backgroundReserveFraction);
+    const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
+    if (this.remaining <= floor) return nextWindow;
+    // Spacing is for background work: it leaves the end of the window to people and
+    // to other users of the key. A person's request goes now while its share is left.
+    const lowWater = Math.max(2, Math.ceil(limit * this.lowWaterFraction));
+    if (priority === 'background' && this.remaining <= lowWater + floor && this.resetAtMs !== null) {
+      const span = Math.max(0, this.resetAtMs - this.lastBackgroundStartAt);
+      const allowedAt = this.lastBackgroundStartAt + span / (this.remaining - floor + 1);
+      if (now < allowedAt) return allowedAt;
+    }
+    return 'go';
+  }
+
+  /** A request of `priority` starts now: it uses one of the window and of the day. */
+  start(priority: Priority, now: number): void {
+    if (priority === 'background') this.lastBackgroundStartAt = now;
+    if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1);
+    this.daily.count(now);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The watcher's choice of its next request: not a fixed cycle but whatever is
+ * due first. The list once per round, then signups and servers that are due
+ * (processing servers and pending signups sooner), earliest due first.
+ */
+import type { SnapshotRow } from '../store/index.ts';
+import { powerOf } from './changes.ts';
+import type { TrackedSignup } from './signups.ts';
+
+export type WatchTask =
+  | { kind: 'list'; id: 'list' }
+  | { kind: 'detail'; id: string; uuid: string }
+  | { kind: 'signup'; id: string; signup: TrackedSignup };
+
+/** What the choice is made from, as the watcher holds it now. */
+export interface ScheduleState {
+  now: number;
+  /** WATCH_INTERVAL_SECONDS in ms. */
+  intervalMs: number;
+  /** A processing server (or one that changed within the flap window) is due this soon after its read. */
+  processingMs: number;
+  flapMs: number;
+  /** A tracked signup is due this soon after its last check. */
+  signupMs: number;
+  lastListAt: number | undefined;
+  /** Task ids under way in another worker. */
+  claimed: ReadonlySet<string>;
+  signups: readonly TrackedSignup[];
+  signupCheckedAt: ReadonlyMap<string, number>;
+  /** Every server the list names (not `gone`). */
+  servers: readonly SnapshotRow[];
+  /** Power changes seen in the last flap window, by server. */
+  changedRecently: ReadonlyMap<string, number>;
+}
+
+/** The task due now, or how long until one is. */
+export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: number } {
+  const now = st.now;
+  let wait = st.intervalMs;
+  const listDue = st.lastListAt === undefined ? now : st.lastListAt + st.intervalMs;
+  // One list call per cycle: once the interval has passed and every server
+  // has been read since the last list (when the budget stretches the cycle,
+  // the list waits for the round to finish instead of eating into it).
+  const last = st.lastListAt;
+  const roundDone =
+    last === undefined ||
+    st.servers.every((s) => s.observedAt.getTime() >= last || st.claimed.has(s.serverUuid));
+  if (!st.claimed.has('list') && roundDone) {
+    if (listDue <= now) return { task: { kind: 'list', id: 'list' } };
+    wait = Math.min(wait, listDue - now);
+  }
+  for (const signup of st.signups) {
+    const id = `signup:${signup.id}`;
+    if (st.claimed.has(id)) continue;
+    const due = (st.signupCheckedAt.get(signup.id) ?? 0) + st.signupMs;
+    if (due <= now) return { task: { kind: 'signup', id, signup } };
+    wait = Math.min(wait, due - now);
+  }
+  let best: SnapshotRow | undefined;
+  let bestDue = Number.POSITIVE_INFINITY;
+  for (const s of st.servers) {
+    if (st.claimed.has(s.serverUuid)) continue;
+    // Processing servers, and servers that changed within the flap window (so that a
+    // flip back is seen while the incident's message can still be edited), are due sooner.
+    const changedAt = st.changedRecently.get(s.serverUuid);
+    const soon = powerOf(s) === 'processing' || (changedAt !== undefined && now - changedAt < st.flapMs);
+    const observedAt = s.observedAt.getTime();
+    const due = observedAt + (soon ? st.processingMs : st.intervalMs);
+    if (due > now) {
+      wait = Math.min(wait, due - now);
+      continue;
+    }
+    // Earliest due first (stalest first among equals): a server due sooner goes
+    // ahead, but a long-overdue one is never starved by a storm of quick re-reads.
+    if (!best || due < bestDue || (due === bestDue && observedAt < best.observedAt.getTime())) {
+      best = s;
+      bestDue = due;
+    }
+  }
+  if (best) return { task: { kind: 'detail', id: best.serverUuid, uuid: best.serverUuid } };
+  return { waitMs: Math.max(10, wait) };
+}
