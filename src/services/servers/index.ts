@@ -20,7 +20,7 @@ import type {
   VpsSummary,
 } from '../../provider/index.ts';
 import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
-import type { AccessService, Action, Actor, KeyScope, Role } from '../access.ts';
+import type { AccessService, Action, Actor, KeyScope, Role } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FairUse } from '../fair-use.ts';
