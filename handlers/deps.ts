@@ -1,6 +1,6 @@
 import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
-import type { AccessService } from '../src/services/access.ts';
+import type { AccessService } from '../src/services/access/index.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
 import type { SignupDeps } from '../src/services/signup/index.ts';

@@ -10,7 +10,7 @@ import { type Clock, realTimers, systemClock } from './clock.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { ProviderClient, type ProviderClock, type RetryPolicy, type Timeouts } from './provider/index.ts';
-import { AccessService, loadPolicyFile, PolicyError } from './services/access.ts';
+import { AccessService, loadPolicyFile, PolicyError } from './services/access/index.ts';
 import { Audit } from './services/audit.ts';
 import { FairUse } from './services/fair-use.ts';
 import { healthReport } from './services/health.ts';

@@ -6,7 +6,7 @@
  */
 import type { RespondFn, webApi } from '@slack/bolt';
 import type { Logger } from '../../src/log.ts';
-import type { Actor } from '../../src/services/access.ts';
+import type { Actor } from '../../src/services/access/index.ts';
 import type { Message, Ui } from '../../src/slack/views/format.ts';
 import type { HandlerDeps } from '../deps.ts';
 

@@ -46,7 +46,8 @@ import type { Locale } from './i18n/index.ts';
 import { isUnreachableChannelError } from './slack-failure.ts';
 import { channelUiFor, type Message, type Ui } from './views/format.ts';
 import { renderIncident, renderIncidentDigest, renderIncidentReplies } from './views/watch/incidents.ts';
-import { type NoticeUnit, renderDigest, renderUnit, standsAlone } from './views/watch/notifications.ts';
+import { type NoticeUnit, standsAlone } from './views/watch/notice-unit.ts';
+import { renderDigest, renderUnit } from './views/watch/notifications.ts';
 
 export interface PostMessageArgs {
   channel: string;

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Clock } from '../clock.ts';
-import type { ChannelDirectory, GroupDirectory } from '../services/access.ts';
+import type { ChannelDirectory, GroupDirectory } from '../services/access/index.ts';
 import { type Locale, localeFromSlack } from './i18n/index.ts';
 import { dateLocaleFor, type Ui, uiFor } from './views/format.ts';
 

@@ -13,7 +13,7 @@ import type {
 } from '@slack/bolt';
 import { WATCH_IDS } from '../../../src/slack/ids.ts';
 import { decodePayloadOrThrow, mutePayload } from '../../../src/slack/payloads.ts';
-import { muteChangeView } from '../../../src/slack/views/watch/notifications.ts';
+import { muteChangeView } from '../../../src/slack/views/watch/command-answers.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, replyTo } from '../../kit.ts';
 

@@ -4,7 +4,7 @@
  * destructive operations ask for a confirmation first (or post an approval
  * request when the policy wants a second person); forms open a modal.
  */
-import { DESTRUCTIVE_HOSTING_ACTIONS, HOSTING_ACTIONS } from '../../../src/services/access.ts';
+import { DESTRUCTIVE_HOSTING_ACTIONS, HOSTING_ACTIONS } from '../../../src/services/access/index.ts';
 import {
   type DestructiveRequest,
   HOSTING_LIMITS,

@@ -9,7 +9,7 @@ import {
   subscriptionChangeView,
   subscriptionListView,
   watchProbeView,
-} from '../../../src/slack/views/watch/notifications.ts';
+} from '../../../src/slack/views/watch/command-answers.ts';
 import { announce, probeChannel } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
 

@@ -8,7 +8,7 @@
  * deletion.
  */
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { HostingAction } from '../../../src/services/access.ts';
+import type { HostingAction } from '../../../src/services/access/index.ts';
 import type { HostingFieldProblem, WriteResult } from '../../../src/services/hosting/index.ts';
 import { fieldProblemText } from '../../../src/slack/error-text.ts';
 import { postOperationApproval } from '../../../src/slack/hosting-posts.ts';

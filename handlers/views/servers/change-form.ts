@@ -3,7 +3,7 @@
  * (no value) or a card button, and its submission.
  */
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction, webApi } from '@slack/bolt';
-import type { Actor } from '../../../src/services/access.ts';
+import type { Actor } from '../../../src/services/access/index.ts';
 import { type ChangeField, changeValue } from '../../../src/services/servers/index.ts';
 import { fieldProblemText } from '../../../src/slack/error-text.ts';
 import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../src/slack/ids.ts';

@@ -26,7 +26,7 @@ import {
   toAsciiDomain,
 } from '../../provider/index.ts';
 import type { AuditRow, OperationRow, Store } from '../../store/index.ts';
-import type { AccessService, Actor, DestructiveHostingAction, HostingAction } from '../access.ts';
+import type { AccessService, Actor, DestructiveHostingAction, HostingAction } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FairUse } from '../fair-use.ts';

@@ -5,7 +5,7 @@
  * between concurrent clicks; the losers are told who won.
  */
 import type { SignupRow } from '../../store/index.ts';
-import type { Role } from '../access.ts';
+import type { Role } from '../access/index.ts';
 import { policyOf, type SignupDeps } from './deps.ts';
 import { destroySecret } from './password.ts';
 import { expireRow, isExpired } from './quote.ts';

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Logger, SecretRegistry } from '../../log.ts';
 import type { ProviderClient } from '../../provider/index.ts';
 import type { Store } from '../../store/index.ts';
-import type { AccessService } from '../access.ts';
+import type { AccessService } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 
 export interface SignupPolicy {

@@ -8,7 +8,7 @@
 import type { Clock } from '../../clock.ts';
 import type { ProviderClient } from '../../provider/index.ts';
 import { type Store, WATCH_ALL } from '../../store/index.ts';
-import type { AccessService, Actor } from '../access.ts';
+import type { AccessService, Actor } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { ServersService } from '../servers/index.ts';

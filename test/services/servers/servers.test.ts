@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/log.ts';
-import { AccessService } from '../../../src/services/access.ts';
+import { AccessService } from '../../../src/services/access/index.ts';
 import { Audit } from '../../../src/services/audit.ts';
 import {
   matchesFilter,

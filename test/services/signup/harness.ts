@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../../src/log.ts';
 import { ProviderClient } from '../../../src/provider/index.ts';
-import { AccessService, type Policy, type Role } from '../../../src/services/access.ts';
+import { AccessService, type Policy, type Role } from '../../../src/services/access/index.ts';
 import { Audit } from '../../../src/services/audit.ts';
 import type { SignupDeps, SignupPolicy } from '../../../src/services/signup/index.ts';
 import { startSimulator } from '../../../src/simulator/index.ts';

@@ -7,7 +7,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import type { KeyScope } from '../../../src/services/access.ts';
+import type { KeyScope } from '../../../src/services/access/index.ts';
 import type { ListedServer, LogsPage, VpsDetail } from '../../../src/services/servers/index.ts';
 import type { Plan, SignupRow } from '../../../src/services/signup/index.ts';
 import { translator } from '../../../src/slack/i18n/index.ts';

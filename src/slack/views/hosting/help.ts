@@ -1,6 +1,6 @@
 /** `/hosting help`: what this person may do here, with examples, and which server the commands go to. */
 import type { KnownBlock } from '@slack/types';
-import type { Capabilities, DestructiveHostingAction } from '../../../services/access.ts';
+import type { Capabilities, DestructiveHostingAction } from '../../../services/access/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { enumLabel, escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';

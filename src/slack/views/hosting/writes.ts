@@ -1,7 +1,7 @@
 /** What a /hosting change says in the channel, and the generated private key, for its requester alone. */
 
 import type { KnownBlock } from '@slack/types';
-import type { HostingAction } from '../../../services/access.ts';
+import type { HostingAction } from '../../../services/access/index.ts';
 import type { WriteResult } from '../../../services/hosting/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';

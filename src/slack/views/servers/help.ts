@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { Capabilities } from '../../../services/access.ts';
+import type { Capabilities } from '../../../services/access/index.ts';
 import { FIELD_LIMITS } from '../../../services/servers/index.ts';
 import type { HelpTopic } from '../../grammar/vps.ts';
 import type { MessageKey } from '../../i18n/index.ts';

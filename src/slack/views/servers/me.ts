@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { DailyBudgetState } from '../../../provider/index.ts';
-import type { KeyScope, Role } from '../../../services/access.ts';
+import type { KeyScope, Role } from '../../../services/access/index.ts';
 import {
   enumLabel,
   escapeMrkdwn,

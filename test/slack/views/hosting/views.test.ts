@@ -7,7 +7,7 @@ import {
   DESTRUCTIVE_HOSTING_ACTIONS,
   HOSTING_ACTIONS,
   type KeyScope,
-} from '../../../../src/services/access.ts';
+} from '../../../../src/services/access/index.ts';
 import { ServiceError } from '../../../../src/services/errors.ts';
 import type { DecisionResult, Loss, WriteResult } from '../../../../src/services/hosting/index.ts';
 import { failureMessage } from '../../../../src/slack/error-text.ts';

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { DailyBudgetState } from '../../../../src/provider/index.ts';
-import type { KeyScope } from '../../../../src/services/access.ts';
+import type { KeyScope } from '../../../../src/services/access/index.ts';
 import type { ListedServer, LogsPage, VpsDetail } from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';

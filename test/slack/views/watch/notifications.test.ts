@@ -3,13 +3,8 @@ import { translator } from '../../../../src/slack/i18n/index.ts';
 import { watchCatalog } from '../../../../src/slack/i18n/watch.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
-import {
-  isFlap,
-  type NoticeUnit,
-  renderDigest,
-  renderUnit,
-  unitIsAlarm,
-} from '../../../../src/slack/views/watch/notifications.ts';
+import { isFlap, type NoticeUnit, unitIsAlarm } from '../../../../src/slack/views/watch/notice-unit.ts';
+import { renderDigest, renderUnit } from '../../../../src/slack/views/watch/notifications.ts';
 import type { Notice } from '../../../../src/watch/notices.ts';
 
 const at = Date.UTC(2026, 2, 2, 3, 0, 0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyInfo } from '../../src/provider/index.ts';
-import { AccessService, keyScopeOf, PolicyError, parsePolicy } from '../../src/services/access.ts';
-import { ServiceError } from '../../src/services/errors.ts';
+import type { KeyInfo } from '../../../src/provider/index.ts';
+import { AccessService, keyScopeOf, PolicyError, parsePolicy } from '../../../src/services/access/index.ts';
+import { ServiceError } from '../../../src/services/errors.ts';
 
 const fullKey: KeyInfo = {
   expires_at: null,

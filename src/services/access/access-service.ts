@@ -1,0 +1,263 @@
+/**
+ * Who may do what, here, for every feature: roles from OPERATORS / APPROVERS
+ * and the optional POLICY_FILE, user-group membership read from Slack (cached
+ * briefly), the policy's channel list, and the provider key's own scope from
+ * /v1/me (a read-only key turns writes off for everyone, a key with selected
+ * targets shows only those servers). Every role and channel decision is
+ * `decide` (or `authorize`, which throws its refusal).
+ */
+import type { Clock } from '../../clock.ts';
+import type { ProviderClient } from '../../provider/index.ts';
+import { ServiceError } from '../errors.ts';
+import {
+  type Action,
+  DEFAULT_NEEDS,
+  DESTRUCTIVE_HOSTING_ACTIONS,
+  type DestructiveHostingAction,
+  FLOOR,
+  HOSTING_ACTION_SPECS,
+  isHostingAction,
+  VPS_ACTIONS,
+  VPS_WRITE_ACTIONS,
+} from './actions.ts';
+import { type KeyScope, keyRefusal, keyScopeOf } from './key-scope.ts';
+import type { Policy } from './policy.ts';
+import { type Role, rank } from './roles.ts';
+
+export interface Actor {
+  userId: string;
+  channelId: string;
+}
+
+/** Members of a Slack user group, read from Slack (usergroups.users.list). */
+export interface GroupDirectory {
+  membersOf(groupId: string): Promise<readonly string[]>;
+}
+
+/** Whether a person may read a channel in Slack: a public channel, or one they are a member of. */
+export interface ChannelDirectory {
+  mayRead(userId: string, channelId: string): Promise<boolean>;
+}
+
+export interface AccessDeps {
+  operators: readonly string[];
+  approvers: readonly string[];
+  policy?: Policy | undefined;
+  groups: GroupDirectory;
+  /** Without it, a person sees only what belongs to the channel they are in. */
+  channels?: ChannelDirectory | undefined;
+  provider: Pick<ProviderClient, 'me'>;
+  clock: Clock;
+  groupCacheMs?: number;
+  keyCacheMs?: number;
+}
+
+export type Decision =
+  | { refusal: null; role: Role }
+  /** `role` is null when the refusal came before the role was read (a channel outside the policy's list). */
+  | { refusal: ServiceError; role: Role | null };
+
+export interface Capabilities {
+  role: Role;
+  allowed: Action[];
+  /** Actions this user's role is too low for (whatever the key allows). */
+  needsHigherRole: Action[];
+  /** undefined when /v1/me failed; `keyError` says why. */
+  key: KeyScope | undefined;
+  keyError?: unknown;
+  channelAllowed: boolean;
+}
+
+const LIVE_ROLE_ACTIONS: readonly Action[] = ['approve', 'hosting.approve', ...DESTRUCTIVE_HOSTING_ACTIONS];
+
+export interface DecideOptions {
+  /**
+   * Read user-group membership from Slack now, not from the short cache (the
+   * actions money or data rides on always are): e.g. the requester's role to
+   * order, re-checked when an approved order is about to be paid.
+   */
+  live?: boolean;
+  /**
+   * The channel the action is about when it is not the one the actor is in
+   * (`/vps watch web-1 #alerts`): the policy's channel list applies to it too.
+   */
+  channel?: string | undefined;
+}
+
+export class AccessService {
+  private readonly groupCache = new Map<string, { at: number; members: Promise<readonly string[]> }>();
+  private keyCache: { at: number; scope: Promise<KeyScope> } | undefined;
+
+  constructor(private readonly deps: AccessDeps) {}
+
+  private needs(action: Action): Role {
+    const wanted = this.deps.policy?.actions[action] ?? DEFAULT_NEEDS[action];
+    const floor = FLOOR[action];
+    return floor && rank(floor) > rank(wanted) ? floor : wanted;
+  }
+
+  private membersOf(groupId: string, live: boolean): Promise<readonly string[]> {
+    const now = this.deps.clock.now().getTime();
+    const hit = this.groupCache.get(groupId);
+    if (!live && hit && now - hit.at < (this.deps.groupCacheMs ?? 60_000)) return hit.members;
+    const members = this.deps.groups.membersOf(groupId);
+    this.groupCache.set(groupId, { at: now, members });
+    // A failed lookup must not stick for the whole cache period.
+    members.catch(() => this.groupCache.delete(groupId));
+    return members;
+  }
+
+  /** The user's role; `live` reads user-group membership from Slack now instead of the short cache. */
+  async roleOf(userId: string, opts: { live?: boolean } = {}): Promise<Role> {
+    const grants: [Role, readonly string[]][] = [
+      ['operator', this.deps.operators],
+      ['approver', this.deps.approvers],
+    ];
+    const policy = this.deps.policy;
+    for (const r of ['viewer', 'operator', 'approver', 'admin'] as const)
+      grants.push([r, policy?.roles[r] ?? []]);
+    let role: Role = policy?.default_role ?? 'viewer';
+    for (const [r, principals] of grants) if (rank(r) > rank(role) && principals.includes(userId)) role = r;
+    for (const [r, principals] of grants) {
+      if (rank(r) <= rank(role)) continue;
+      for (const p of principals) {
+        if (!p.startsWith('S')) continue;
+        // A group Slack will not list (missing scope, deleted group) grants nothing: fail closed.
+        const members = await this.membersOf(p, opts.live === true).catch((): readonly string[] => []);
+        if (members.includes(userId)) {
+          role = r;
+          break;
+        }
+      }
+    }
+    return role;
+  }
+
+  private channelAllowed(channelId: string): boolean {
+    const channels = this.deps.policy?.channels;
+    return !channels || channels.includes(channelId);
+  }
+
+  keyScope(): Promise<KeyScope> {
+    const now = this.deps.clock.now().getTime();
+    if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000))
+      return this.keyCache.scope;
+    // Read at most once a minute, and changes wait on it: it goes with them, ahead of reads.
+    const scope = this.deps.provider.me({ priority: 'write' }).then(keyScopeOf);
+    this.keyCache = { at: now, scope };
+    scope.catch(() => {
+      if (this.keyCache?.scope === scope) this.keyCache = undefined;
+    });
+    return scope;
+  }
+
+  /**
+   * May this actor do this, here, now? The channel first (the one the actor
+   * is in, and the one the action is about), then the role, then for writes
+   * the key. Approvals are channel-bound like everything else: a policy that
+   * drops a channel stops its pending approvals too.
+   * Never throws a refusal: it is returned, for callers that answer it themselves.
+   */
+  async decide(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Decision> {
+    if (!this.channelAllowed(actor.channelId)) {
+      // The channels where it can be used, for the answer to name them.
+      const channels = (this.deps.policy?.channels ?? []).join(',');
+      return { refusal: new ServiceError('channel_not_allowed', { channels }), role: null };
+    }
+    if (opts.channel !== undefined && !this.channelAllowed(opts.channel)) {
+      return {
+        refusal: new ServiceError('target_channel_not_allowed', { channel: opts.channel }),
+        role: null,
+      };
+    }
+    // Money moves on an approval, and data is lost on a destructive one: membership is read at the
+    // moment of the decision, never from the cache.
+    const live = opts.live === true || LIVE_ROLE_ACTIONS.includes(action);
+    const role = await this.roleOf(actor.userId, { live });
+    const needed = this.needs(action);
+    if (rank(role) < rank(needed)) {
+      return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };
+    }
+    if (
+      VPS_WRITE_ACTIONS.includes(action) ||
+      (isHostingAction(action) && HOSTING_ACTION_SPECS[action].category)
+    ) {
+      const refusal = keyRefusal(await this.keyScope(), action);
+      if (refusal) return { refusal, role };
+    }
+    return { refusal: null, role };
+  }
+
+  /** `decide`, throwing the refusal; returns the actor's role. */
+  async authorize(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Role> {
+    const d = await this.decide(actor, action, opts);
+    if (d.refusal) throw d.refusal;
+    return d.role;
+  }
+
+  /**
+   * May this person see what belongs to `channelId` (its watches, its name)?
+   * The channel they are in, yes; another one only when the policy's list has
+   * it and Slack says they can read it (public, or they are a member). Any
+   * doubt (Slack cannot tell, no directory) is a no.
+   */
+  async maySeeChannel(actor: Actor, channelId: string): Promise<boolean> {
+    if (channelId === actor.channelId) return true;
+    if (!this.channelAllowed(channelId) || !this.deps.channels) return false;
+    return this.deps.channels.mayRead(actor.userId, channelId).catch(() => false);
+  }
+
+  /** What this person may do here with one command's actions (`/vps`'s by default), for help and cards. */
+  async capabilities(actor: Actor, family: readonly Action[] = VPS_ACTIONS): Promise<Capabilities> {
+    let keyError: unknown;
+    const [role, key] = await Promise.all([
+      this.roleOf(actor.userId),
+      this.keyScope().catch((err: unknown) => {
+        keyError = err;
+        return undefined;
+      }),
+    ]);
+    const channelAllowed = this.channelAllowed(actor.channelId);
+    const keyAllows = (a: Action): boolean => {
+      if (isHostingAction(a)) {
+        // Without the key's answer, reads are offered and writes are not.
+        if (!key) return !HOSTING_ACTION_SPECS[a].write;
+        return keyRefusal(key, a) === null;
+      }
+      return (
+        (!VPS_WRITE_ACTIONS.includes(a) || key?.writable === true) &&
+        (a === 'me' || a === 'audit' || key?.readable !== false)
+      );
+    };
+    const allowed = family.filter((a) => channelAllowed && rank(role) >= rank(this.needs(a)) && keyAllows(a));
+    const needsHigherRole = family.filter((a) => rank(role) < rank(this.needs(a)));
+    return { role, allowed, needsHigherRole, key, keyError, channelAllowed };
+  }
+
+  /** Whether the policy wants a second person (an approver, not the requester) for this destructive operation. */
+  needsSecondPerson(action: DestructiveHostingAction): boolean {
+    return this.deps.policy?.approvals.second_person.includes(action) ?? false;
+  }
+
+  /**
+   * The hosting server a command is about: the one named, which must be among
+   * the key's servers, or the key's only server when none is named. Refused
+   * before any request is made, naming the servers the key allows.
+   */
+  async hostingServer(named: string | undefined): Promise<string> {
+    const key = await this.keyScope();
+    if (!key.hosting.available) throw new ServiceError('key_no_server');
+    const servers = key.hosting.servers;
+    if (named === undefined) {
+      if (servers?.length === 1) return servers[0]!;
+      // A key covering every server cannot list them (the API has no list): say how to name one.
+      if (servers === undefined) throw new ServiceError('hosting_server_needed_all');
+      throw new ServiceError('hosting_server_needed', { servers: servers.join(', ') });
+    }
+    const wanted = named.trim().toLowerCase();
+    if (servers && !servers.some((s) => s.toLowerCase() === wanted)) {
+      throw new ServiceError('hosting_server_not_in_scope', { server: named, servers: servers.join(', ') });
+    }
+    return wanted;
+  }
+}

@@ -1,0 +1,30 @@
+export {
+  type AccessDeps,
+  AccessService,
+  type Actor,
+  type Capabilities,
+  type ChannelDirectory,
+  type DecideOptions,
+  type Decision,
+  type GroupDirectory,
+} from './access-service.ts';
+export {
+  type Action,
+  DESTRUCTIVE_HOSTING_ACTIONS,
+  type DestructiveHostingAction,
+  HOSTING_ACTION_SPECS,
+  HOSTING_ACTIONS,
+  HOSTING_CATEGORIES,
+  type HostingAction,
+  type HostingCategory,
+  VPS_ACTIONS,
+} from './actions.ts';
+export {
+  type HostingScope,
+  type KeyScope,
+  keyRefusal,
+  keyScopeOf,
+  type PermissionLevel,
+} from './key-scope.ts';
+export { loadPolicyFile, type Policy, PolicyError, parsePolicy } from './policy.ts';
+export type { Role } from './roles.ts';

@@ -1,0 +1,205 @@
+/**
+ * The words of a notice unit: its sentence (and its alarm sentence, with the
+ * on-call mention), the one-line backlog summary, and the short labels a
+ * digest counts and lists. Times are Slack date tokens, so every reader sees
+ * their own time zone.
+ */
+import type { Notice } from '../../../watch/notices.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import {
+  escapeMrkdwn,
+  formatDuration,
+  formatTimeLeft,
+  POWER_EMOJI,
+  slackDate as token,
+  type Ui,
+} from '../format.ts';
+import { ALARM_MARKER } from './incidents.ts';
+import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.ts';
+
+function dateOf(ui: Ui, ms: number): string {
+  return token(ui, ms);
+}
+
+function powerLabel(ui: Ui, s: string): string {
+  const key = `power.${s}`;
+  return key === 'power.running' ||
+    key === 'power.stopped' ||
+    key === 'power.processing' ||
+    key === 'power.error'
+    ? ui.t(key)
+    : escapeMrkdwn(s);
+}
+
+function statusLabel(ui: Ui, s: string): string {
+  return s === 'active' || s === 'suspended' ? ui.t(`status.${s}`) : escapeMrkdwn(s);
+}
+
+/** The main sentence of a unit, and its alarm sentence when it has one. */
+export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { main: string; alarm?: string } {
+  const chain = powerChain(unit);
+  if (chain) {
+    const first = chain[0]!;
+    const last = chain[chain.length - 1]!;
+    const name = escapeMrkdwn(first.name);
+    const path = [first.from, ...chain.map((c) => c.to)].map((s) => powerLabel(ui, s)).join(' → ');
+    let main: string;
+    if (chain.length === 1) {
+      main = ui.t('watch.power.changed', {
+        emoji: POWER_EMOJI[last.to] ?? '',
+        name,
+        to: powerLabel(ui, last.to),
+        from: powerLabel(ui, last.from),
+        at: dateOf(ui, last.at),
+      });
+    } else if (isFlap(unit)) {
+      main = ui.t('watch.power.flap', {
+        name,
+        path,
+        from_at: dateOf(ui, first.at),
+        to_at: dateOf(ui, last.at),
+        to: powerLabel(ui, last.to),
+      });
+    } else {
+      main = ui.t('watch.power.sequence', {
+        emoji: POWER_EMOJI[last.to] ?? '',
+        name,
+        path,
+        at: dateOf(ui, last.at),
+      });
+    }
+    if (!unitIsAlarm(unit)) return { main };
+    const key: MessageKey = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
+    return { main, alarm: `${ALARM_MARKER} ${ui.t(key, { oncall: oncallMention, name }).trim()}` };
+  }
+  const n = unit.notices[0]!;
+  switch (n.kind) {
+    case 'power':
+      return { main: '' }; // unreachable: handled as a chain above
+    case 'contract':
+      return {
+        main: ui.t('watch.contract.changed', {
+          name: escapeMrkdwn(n.name),
+          to: statusLabel(ui, n.to),
+          from: statusLabel(ui, n.from),
+          at: dateOf(ui, n.at),
+        }),
+      };
+    case 'server-added':
+      return { main: ui.t('watch.server.added', { name: escapeMrkdwn(n.name), at: dateOf(ui, n.at) }) };
+    case 'server-removed':
+      return { main: ui.t('watch.server.removed', { name: escapeMrkdwn(n.name), at: dateOf(ui, n.at) }) };
+    case 'signup-active':
+      return {
+        main: ui.t('watch.signup.active', {
+          requester: n.requesterId,
+          name: escapeMrkdwn(n.name),
+          uuid: escapeMrkdwn(n.uuid),
+          ip: n.ip === null ? ui.t('watch.signup.ip_unknown') : escapeMrkdwn(n.ip),
+          at: dateOf(ui, n.at),
+        }),
+      };
+    case 'signup-stuck':
+      return {
+        main: ui.t('watch.signup.stuck', {
+          requester: n.requesterId,
+          name: escapeMrkdwn(n.name ?? ui.t('watch.signup.unnamed')),
+          service: escapeMrkdwn(n.serviceId),
+          since: dateOf(ui, n.since),
+        }),
+      };
+    case 'key-expiring': {
+      const main = ui.t('watch.key.expiring', {
+        emoji: n.days <= 1 ? ':rotating_light:' : n.days <= 3 ? ':warning:' : ':hourglass_flowing_sand:',
+        left: formatTimeLeft(ui, n.expiresAt - n.at),
+        at: dateOf(ui, n.expiresAt),
+      });
+      if (n.days > 1) return { main };
+      return { main, alarm: ui.t('watch.key.alarm_expiring', { oncall: oncallMention }).trim() };
+    }
+    case 'key-refused':
+      return {
+        main:
+          n.expiresAt !== null && n.expiresAt <= n.at
+            ? ui.t('watch.key.expired', { expires: dateOf(ui, n.expiresAt) })
+            : ui.t('watch.key.refused', { at: dateOf(ui, n.at) }),
+        alarm: ui.t('watch.key.alarm_refused', { oncall: oncallMention }).trim(),
+      };
+    case 'channel-parked': {
+      const reason = `watch.parked.reason.${n.error}`;
+      return {
+        main: ui.t('watch.parked.told', {
+          channel: n.channelId,
+          reason: isReason(reason) ? ui.t(reason) : n.error,
+          age: formatDuration(ui, n.summariseAfterMs),
+        }),
+      };
+    }
+    case 'backlog':
+      return { main: backlogLine(ui, n) };
+  }
+}
+
+function isReason(key: string): key is MessageKey {
+  return (
+    key === 'watch.parked.reason.not_in_channel' ||
+    key === 'watch.parked.reason.channel_not_found' ||
+    key === 'watch.parked.reason.is_archived'
+  );
+}
+
+/** The backlog's names, as many as read well on one line. */
+const BACKLOG_NAMES = 10;
+
+function backlogLine(ui: Ui, n: Extract<Notice, { kind: 'backlog' }>): string {
+  const parts: string[] = [];
+  if (n.changes > 0) {
+    const shown = n.servers.slice(0, BACKLOG_NAMES).map((s) => `*${escapeMrkdwn(s)}*`);
+    const servers =
+      n.servers.length > shown.length
+        ? ui.t('watch.backlog.servers_more', {
+            names: shown.join(', '),
+            count: n.servers.length - shown.length,
+          })
+        : shown.join(', ');
+    parts.push(ui.t('watch.backlog.changes', { count: n.changes, servers }));
+    if (n.alarms > 0) parts.push(ui.t('watch.backlog.alarms', { count: n.alarms }));
+  }
+  if (n.others > 0) parts.push(ui.t('watch.backlog.others', { count: n.others }));
+  const title = ui.t('watch.backlog.title', {
+    since: dateOf(ui, n.since),
+    what: parts.join(ui.locale === 'ja' ? '、' : '; '),
+  });
+  return `${title} ${ui.t('watch.backlog.hint')}`;
+}
+
+/** A short label of what a unit did, for the digest's counts. */
+export function kindLabel(ui: Ui, unit: NoticeUnit): string {
+  const chain = powerChain(unit);
+  if (chain) {
+    if (isFlap(unit)) return ui.t('watch.kind.flap');
+    const first = chain[0]!;
+    const last = chain[chain.length - 1]!;
+    return `${powerLabel(ui, first.from)} → ${powerLabel(ui, last.to)}`;
+  }
+  const n = unit.notices[0]!;
+  switch (n.kind) {
+    case 'contract':
+      return ui.t('watch.kind.contract', { from: statusLabel(ui, n.from), to: statusLabel(ui, n.to) });
+    case 'server-added':
+      return ui.t('watch.kind.added');
+    case 'server-removed':
+      return ui.t('watch.kind.removed');
+    case 'signup-active':
+      return ui.t('watch.kind.signup_active');
+    case 'signup-stuck':
+      return ui.t('watch.kind.signup_stuck');
+    default:
+      return n.kind;
+  }
+}
+
+export function chainPath(ui: Ui, unit: NoticeUnit): string {
+  const chain = powerChain(unit)!;
+  return [chain[0]!.from, ...chain.map((c) => c.to)].map((s) => powerLabel(ui, s)).join(' → ');
+}

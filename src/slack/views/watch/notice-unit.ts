@@ -1,0 +1,55 @@
+/**
+ * What one notification message is about, and the facts read from it alone:
+ * a chain of power changes, whether it flapped back, whether it wakes on-call,
+ * which server it names, and whether it may be folded into a digest.
+ */
+import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.ts';
+
+/**
+ * What one message reports: a single notice, or a chain of power notices of
+ * one server folded together (a sequence such as running -> processing ->
+ * stopped, or a flap that came back to where it started).
+ */
+export interface NoticeUnit {
+  notices: readonly Notice[];
+}
+
+export function powerChain(unit: NoticeUnit): PowerNotice[] | undefined {
+  const chain = unit.notices.filter((n): n is PowerNotice => n.kind === 'power');
+  return chain.length === unit.notices.length && chain.length > 0 ? chain : undefined;
+}
+
+export function isFlap(unit: NoticeUnit): boolean {
+  const chain = powerChain(unit);
+  if (!chain || chain.length < 2) return false;
+  return chain[0]!.from === chain[chain.length - 1]!.to;
+}
+
+/** Whether the unit wakes on-call: the last change is an alarm and did not flap back. */
+export function unitIsAlarm(unit: NoticeUnit): boolean {
+  const chain = powerChain(unit);
+  if (!chain || isFlap(unit)) return false;
+  return isAlarm(chain[chain.length - 1]!);
+}
+
+export function subject(unit: NoticeUnit): { name: string; ref: string } | undefined {
+  const n = unit.notices[0];
+  if (!n) return undefined;
+  if ('uuid' in n) return { name: n.name ?? n.uuid, ref: n.name || n.uuid };
+  return undefined;
+}
+
+/** Whether a unit is never folded into a digest: the provider key's health is read on its own. */
+export function standsAlone(unit: NoticeUnit): boolean {
+  return unit.notices.some(
+    (n) =>
+      n.kind === 'key-expiring' ||
+      n.kind === 'key-refused' ||
+      n.kind === 'channel-parked' ||
+      n.kind === 'backlog',
+  );
+}
+
+export function lastAt(unit: NoticeUnit): number {
+  return Math.max(...unit.notices.map((n) => n.at));
+}
