@@ -9,6 +9,7 @@ import { registerHandlers } from '../handlers/index.ts';
 import { type Clock, realTimers, systemClock } from './clock.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
+import { type BackgroundStats, BotMetrics } from './metrics/index.ts';
 import { ProviderClient, type ProviderClock, type RetryPolicy, type Timeouts } from './provider/index.ts';
 import { AccessService, loadPolicyFile, PolicyError } from './services/access/index.ts';
 import { Audit } from './services/audit.ts';
@@ -20,14 +21,13 @@ import type { SignupDeps } from './services/signup/index.ts';
 import { WatchSubscriptions } from './services/watch/index.ts';
 import { createSlackApp } from './slack/app.ts';
 import { checkAppToken, fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
-import { type BackgroundStats, BotMetrics } from './slack/metrics.ts';
-import { Notifier } from './slack/notifier.ts';
 import { SlackDirectory } from './slack/slack-directory.ts';
-import { runSweep, type SweepReport, startSweep } from './slack/sweep.ts';
 import { channelUiFor } from './slack/views/format.ts';
 import { openStore, type Store, StoreError } from './store/index.ts';
 import { KeyHealth, keyFingerprint, ProviderKeyError } from './watch/key-health.ts';
 import { createWatcherRuntime } from './watch/runtime.ts';
+import { Notifier } from './workers/notifier/index.ts';
+import { runSweep, type SweepReport, startSweep } from './workers/sweep.ts';
 
 export interface RunningBot {
   port: number;

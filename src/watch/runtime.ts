@@ -1,7 +1,7 @@
 /**
  * The watcher as main.ts starts it: leadership (lease on PostgreSQL, always
  * leader on SQLite) and the Watcher, from the config. The notifier
- * (src/slack/notifier.ts) is built beside it with `isLeader: leadership.isLeader`
+ * (src/workers/notifier/) is built beside it with `isLeader: leadership.isLeader`
  * and woken through `onOutbox`.
  */
 

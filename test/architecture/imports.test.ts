@@ -86,12 +86,21 @@ describe('the dependency rule', () => {
     expect(fromSandbox.filter((e) => !allowed(e.to)).map(show)).toEqual([]);
   });
 
-  it('arrows point down: store < services, watch < slack < handlers', () => {
+  it('arrows point down: store < services, watch < slack < workers < handlers', () => {
     const above: Record<string, string[]> = {
-      'src/store': ['src/services', 'src/watch', 'src/slack', 'handlers', 'src/main.ts'],
-      'src/services': ['src/watch', 'src/slack', 'handlers', 'src/main.ts'],
-      'src/watch': ['src/services', 'src/slack', 'handlers', 'src/main.ts'],
-      'src/slack': ['handlers', 'src/main.ts'],
+      'src/store': [
+        'src/services',
+        'src/watch',
+        'src/slack',
+        'src/workers',
+        'src/metrics',
+        'handlers',
+        'src/main.ts',
+      ],
+      'src/services': ['src/watch', 'src/slack', 'src/workers', 'src/metrics', 'handlers', 'src/main.ts'],
+      'src/watch': ['src/services', 'src/slack', 'src/workers', 'src/metrics', 'handlers', 'src/main.ts'],
+      'src/slack': ['src/workers', 'src/metrics', 'handlers', 'src/main.ts'],
+      'src/workers': ['src/metrics', 'handlers', 'src/main.ts'],
     };
     const broken = edges.filter((e) =>
       Object.entries(above).some(
@@ -99,6 +108,61 @@ describe('the dependency rule', () => {
       ),
     );
     expect(broken.map(show)).toEqual([]);
+  });
+
+  it('handlers/ reach src/workers/, which reach src/slack/; nothing but src/main.ts reaches src/metrics/', () => {
+    // Guards the rule above against passing over nothing: these arrows exist today.
+    expect(edges.some((e) => under(e.from, 'handlers') && under(e.to, 'src/workers'))).toBe(true);
+    expect(edges.some((e) => under(e.from, 'src/workers') && under(e.to, 'src/slack'))).toBe(true);
+    expect(edges.some((e) => e.from === 'src/main.ts' && under(e.to, 'src/metrics'))).toBe(true);
+    const broken = edges.filter(
+      (e) => under(e.to, 'src/metrics') && !under(e.from, 'src/metrics') && e.from !== 'src/main.ts',
+    );
+    expect(broken.map(show)).toEqual([]);
+  });
+
+  it('src/metrics/ names the other layers only by their types (the provider’s bucket bounds and priorities aside)', () => {
+    // Metrics reads figures kept elsewhere; it may name their shapes, never run a layer's code.
+    const typesFrom = ['src/provider', 'src/services', 'src/store', 'src/watch', 'src/workers'];
+    const broken = edges.filter(
+      (e) =>
+        under(e.from, 'src/metrics') &&
+        !under(e.to, 'src/metrics') &&
+        !under(e.to, 'src/provider') &&
+        !(e.typeOnly && typesFrom.some((t) => under(e.to, t))),
+    );
+    expect(broken.map(show)).toEqual([]);
+  });
+
+  it('src/slack/ holds only the app, its guards, grammar, views, ids, payloads and words: no worker, no metrics', () => {
+    // The bot's own work (the notifier, the sweep, what signup and /hosting post) lives in
+    // src/workers/, and /metrics in src/metrics/. A new file here is a decision: add it below.
+    const allowed = new Set([
+      'app.ts',
+      'bolt-logger.ts',
+      'error-text.ts',
+      'identity.ts',
+      'ids.ts',
+      'payloads.ts',
+      'request-guard.ts',
+      'slack-directory.ts',
+      'slack-failure.ts',
+      'team-guard.ts',
+      'grammar',
+      'i18n',
+      'views',
+    ]);
+    const entries = readdirSync(path.join(ROOT, 'src/slack'));
+    expect(entries.filter((name) => !allowed.has(name))).toEqual([]);
+    // Nor does any file of it, at any depth, run a loop of its own, keep figures or post by itself.
+    const workerLike = files
+      .filter((f) => under(f, 'src/slack'))
+      .filter((f) =>
+        /\bsetInterval\(|from 'prom-client'|\.outbox\.|chat\.(postMessage|update)\(/.test(
+          readFileSync(path.join(ROOT, f), 'utf8'),
+        ),
+      );
+    expect(workerLike).toEqual([]);
   });
 
   it('views are pure: no I/O module reaches them, only words, ids, payload shapes, rules and types', () => {

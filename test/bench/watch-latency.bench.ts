@@ -37,10 +37,10 @@ import { realTimers, systemClock } from '../../src/clock.ts';
 import { createLogger } from '../../src/log.ts';
 import { ProviderClient } from '../../src/provider/index.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
-import { Notifier, type PostMessageArgs, type SlackPoster } from '../../src/slack/notifier.ts';
 import { openStore } from '../../src/store/index.ts';
 import { Leadership } from '../../src/watch/leader.ts';
 import { Watcher } from '../../src/watch/watcher.ts';
+import { Notifier, type PostMessageArgs, type SlackPoster } from '../../src/workers/notifier/index.ts';
 
 const RATE = { limit: 3000, windowSeconds: 10, concurrent: 10, daily: 100_000_000 };
 const SHARE = 0.5;

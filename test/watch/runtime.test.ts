@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Notifier } from '../../src/slack/notifier.ts';
 import { createWatcherRuntime } from '../../src/watch/runtime.ts';
+import { Notifier } from '../../src/workers/notifier/index.ts';
 import { CHANNEL, makeWorld, ONCALL, type World } from './support/world.ts';
 
 let world: World | undefined;

@@ -21,7 +21,6 @@ import type {
 } from '@slack/bolt';
 import type { DecisionResult } from '../../../src/services/hosting/index.ts';
 import { failureMessage } from '../../../src/slack/error-text.ts';
-import { outcomeMessage, redrawApproval } from '../../../src/slack/hosting-posts.ts';
 import { HOSTING_IDS } from '../../../src/slack/ids.ts';
 import {
   decodePayload,
@@ -36,6 +35,7 @@ import { errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
 import { decisionRefusal } from '../../../src/slack/views/hosting/operations.ts';
 import { doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
+import { outcomeMessage, redrawApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, replyTo, tellUser } from '../../kit.ts';
 

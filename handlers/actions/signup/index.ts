@@ -24,7 +24,6 @@ import {
 } from '../../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../src/slack/payloads.ts';
-import { refreshApproval, reportOutcome } from '../../../src/slack/signup-posts.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import {
   signupApproveRefusal,
@@ -32,6 +31,7 @@ import {
   signupRejectRefusal,
 } from '../../../src/slack/views/signup/approval.ts';
 import { signupModalView, signupNoticeView } from '../../../src/slack/views/signup/modal.ts';
+import { refreshApproval, reportOutcome } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { replyTo, slackFailure } from '../../kit.ts';
 

@@ -11,7 +11,6 @@ import {
   type WriteResult,
 } from '../../../src/services/hosting/index.ts';
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
-import { postOperationApproval } from '../../../src/slack/hosting-posts.ts';
 import { errorLogView, lastErrorLogPage } from '../../../src/slack/views/hosting/errorlog.ts';
 import { hostingHelpView } from '../../../src/slack/views/hosting/help.ts';
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
@@ -29,6 +28,7 @@ import {
 } from '../../../src/slack/views/hosting/reads.ts';
 import { doneView, privateKeyView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
+import { postOperationApproval } from '../../../src/workers/posting/index.ts';
 import { announce } from '../../kit.ts';
 import { openHostingForm } from '../../views/hosting/forms.ts';
 import type { CommandContext, CommandTable } from '../command.ts';

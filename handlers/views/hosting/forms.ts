@@ -11,7 +11,6 @@ import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction 
 import type { HostingAction } from '../../../src/services/access/index.ts';
 import type { HostingFieldProblem, WriteResult } from '../../../src/services/hosting/index.ts';
 import { fieldProblemText } from '../../../src/slack/error-text.ts';
-import { postOperationApproval } from '../../../src/slack/hosting-posts.ts';
 import {
   HOSTING_CALLBACKS,
   HOSTING_FORMS,
@@ -30,6 +29,7 @@ import {
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
+import { postOperationApproval } from '../../../src/workers/posting/index.ts';
 import type { CommandContext } from '../../commands/command.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, slackFailure, tellUser, uiWithin } from '../../kit.ts';

@@ -16,7 +16,6 @@ import {
 } from '../../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupModalPayload } from '../../../src/slack/payloads.ts';
-import { postApproval } from '../../../src/slack/signup-posts.ts';
 import type { Message } from '../../../src/slack/views/format.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import {
@@ -31,6 +30,7 @@ import {
   signupNoticeView,
   type ViewStateValues,
 } from '../../../src/slack/views/signup/modal.ts';
+import { postApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { firstDelivery, showInModal } from '../../kit.ts';
 

@@ -1,4 +1,4 @@
-import type { PostMessageArgs, SlackPoster, UpdateMessageArgs } from '../../../src/slack/notifier.ts';
+import type { PostMessageArgs, SlackPoster, UpdateMessageArgs } from '../../../src/workers/notifier/index.ts';
 
 export type Scripted =
   | { kind: 'ratelimited'; retryAfter: number }

@@ -10,8 +10,13 @@ import type { webApi } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { HostingService } from '../services/hosting/index.ts';
 import { expireDue, recoverUnknown } from '../services/signup/index.ts';
-import { outcomeMessage, redrawApproval } from './hosting-posts.ts';
-import { refreshApproval, reportOutcome, type SignupPostDeps } from './signup-posts.ts';
+import {
+  outcomeMessage,
+  redrawApproval,
+  refreshApproval,
+  reportOutcome,
+  type SignupPostDeps,
+} from './posting/index.ts';
 
 export interface SweepDeps extends SignupPostDeps {
   hosting: Pick<HostingService, 'expireDue'>;

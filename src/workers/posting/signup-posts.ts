@@ -7,17 +7,21 @@
  * message is only its picture.
  */
 import type { webApi } from '@slack/bolt';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../../log.ts';
 import {
   attachMessage,
   describeRow,
   type ExecuteOutcome,
   type SignupDeps,
-} from '../services/signup/index.ts';
-import type { SignupRow } from '../store/index.ts';
-import { slackFailure } from './slack-failure.ts';
-import type { Message, Ui } from './views/format.ts';
-import { signupApprovalMessage, signupOutcomeDirect, signupOutcomeMessage } from './views/signup/approval.ts';
+} from '../../services/signup/index.ts';
+import { slackFailure } from '../../slack/slack-failure.ts';
+import type { Message, Ui } from '../../slack/views/format.ts';
+import {
+  signupApprovalMessage,
+  signupOutcomeDirect,
+  signupOutcomeMessage,
+} from '../../slack/views/signup/approval.ts';
+import type { SignupRow } from '../../store/index.ts';
 
 export interface SignupPostDeps {
   signup: SignupDeps;

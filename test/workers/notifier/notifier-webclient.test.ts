@@ -1,8 +1,8 @@
 import { WebClient } from '@slack/web-api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Notifier } from '../../src/slack/notifier.ts';
-import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
-import { CHANNEL, makeWorld, type World } from '../watch/support/world.ts';
+import { Notifier } from '../../../src/workers/notifier/index.ts';
+import { type FakeSlack, startFakeSlack } from '../../support/fake-slack.ts';
+import { CHANNEL, makeWorld, type World } from '../../watch/support/world.ts';
 
 let world: World | undefined;
 let fake: FakeSlack | undefined;

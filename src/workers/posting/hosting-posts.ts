@@ -6,12 +6,16 @@
  * never thrown: the operation's row is the truth.
  */
 import type { webApi } from '@slack/bolt';
-import type { Logger } from '../log.ts';
-import type { DecisionResult, HostingService, Loss } from '../services/hosting/index.ts';
-import type { OperationRow } from '../store/index.ts';
-import { slackFailure } from './slack-failure.ts';
-import type { Message, Ui } from './views/format.ts';
-import { approvalRequestView, operationOutcomeView, outcomeStatus } from './views/hosting/operations.ts';
+import type { Logger } from '../../log.ts';
+import type { DecisionResult, HostingService, Loss } from '../../services/hosting/index.ts';
+import { slackFailure } from '../../slack/slack-failure.ts';
+import type { Message, Ui } from '../../slack/views/format.ts';
+import {
+  approvalRequestView,
+  operationOutcomeView,
+  outcomeStatus,
+} from '../../slack/views/hosting/operations.ts';
+import type { OperationRow } from '../../store/index.ts';
 
 export interface HostingPostDeps {
   hosting: Pick<HostingService, 'attachMessage'>;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { classifySlackFailure, foldUnits } from '../../src/slack/notifier.ts';
-import type { OutboxItem } from '../../src/store/index.ts';
-import type { Notice } from '../../src/watch/notices.ts';
-import { CHANNEL, makeWorld, type World } from '../watch/support/world.ts';
+import type { OutboxItem } from '../../../src/store/index.ts';
+import type { Notice } from '../../../src/watch/notices.ts';
+import { classifySlackFailure, foldUnits } from '../../../src/workers/notifier/index.ts';
+import { CHANNEL, makeWorld, type World } from '../../watch/support/world.ts';
 
 let world: World | undefined;
 afterEach(async () => {

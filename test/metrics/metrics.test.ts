@@ -9,8 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BotMetrics } from '../../src/metrics/index.ts';
 import type { ProviderMetrics } from '../../src/provider/index.ts';
-import { BotMetrics } from '../../src/slack/metrics.ts';
 import type { WatcherStats } from '../../src/watch/watcher-stats.ts';
 
 const NOW = Date.parse('2026-03-02T03:00:00Z');

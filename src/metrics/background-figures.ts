@@ -1,0 +1,166 @@
+/**
+ * The background parts' figures, when they run in this process: the
+ * watcher's, the provider key's last check, the notifier's totals, and the
+ * outbox's backlog.
+ */
+import type { ProviderKeyStatus } from '../services/health.ts';
+import { oncePerScrape, type ScrapedMetrics, seconds } from './scraped-metrics.ts';
+import type { MetricsSources, OutboxBacklog } from './sources.ts';
+
+const KEY_STATES: readonly ProviderKeyStatus['state'][] = [
+  'unchecked',
+  'ok',
+  'forbidden',
+  'refused',
+  'unreachable',
+];
+
+export function registerBackgroundFigures(
+  metrics: ScrapedMetrics,
+  sources: Pick<MetricsSources, 'background' | 'outbox' | 'now'>,
+): void {
+  const bg = oncePerScrape(() => sources.background());
+  registerWatcherFigures(
+    metrics,
+    () => bg().watcher,
+    () => sources.now(),
+  );
+  registerKeyFigures(metrics, () => bg().providerKey);
+  registerNotifierFigures(metrics, () => bg().notifier);
+  registerOutboxFigures(metrics, sources);
+}
+
+function registerWatcherFigures(
+  metrics: ScrapedMetrics,
+  w: () => ReturnType<MetricsSources['background']>['watcher'],
+  now: () => number,
+): void {
+  metrics.gauge('vps_watcher_leader', '1 while this replica holds the watcher lease.', () => {
+    const s = w();
+    return s ? (s.leader ? 1 : 0) : null;
+  });
+  for (const [name, help, key] of [
+    ['vps_watcher_requests_total', 'Provider requests made by the watcher.', 'requests'],
+    ['vps_watcher_rate_limited_total', 'Watcher requests answered 429.', 'rateLimited'],
+    ['vps_watcher_failures_total', 'Watcher requests that failed.', 'failures'],
+    ['vps_watcher_transitions_total', 'Power changes seen.', 'transitions'],
+  ] as const) {
+    metrics.total(name, help, () => {
+      const s = w();
+      return s ? [[{}, s[key]]] : [];
+    });
+  }
+  metrics.gauge(
+    'vps_watcher_daily_held',
+    "1 while the watcher is paused to leave the rest of the day's requests to people.",
+    () => {
+      const s = w();
+      return s ? (s.budget.dailyHeldUntil === undefined ? 0 : 1) : null;
+    },
+  );
+  metrics.gauge(
+    'vps_watcher_rate_per_second',
+    'Requests per second the watcher may use on average (window share and daily pace).',
+    () => w()?.budget.rate,
+  );
+  metrics.gauge(
+    'vps_watcher_last_list_timestamp_seconds',
+    'When the server list was last read (epoch s).',
+    () => {
+      const at = w()?.lastListAt;
+      return at === undefined ? null : seconds(at);
+    },
+  );
+  metrics.gauge(
+    'vps_watcher_read_lag_seconds',
+    'Age of the stalest server reading: how late a change could be seen now.',
+    () => {
+      const at = w()?.oldestReadAt;
+      return at === undefined ? null : Math.max(0, (now() - at) / 1000);
+    },
+  );
+  metrics.mirroredHistogram(
+    'vps_watcher_detection_delay_seconds',
+    'Time between the read before a power change was seen and the read that saw it: the most it can have gone unseen.',
+    () => {
+      const d = w()?.detection;
+      return d
+        ? [{ labels: {}, bounds: d.boundsSeconds, counts: d.counts, sum: d.sumSeconds, count: d.count }]
+        : [];
+    },
+  );
+}
+
+function registerKeyFigures(metrics: ScrapedMetrics, k: () => ProviderKeyStatus | undefined): void {
+  metrics.gauge('vps_provider_key_ready', '1 while the provider key worked at its last check.', () => {
+    const s = k();
+    return s ? (s.state === 'ok' ? 1 : 0) : null;
+  });
+  metrics.labelledGauge(
+    'vps_provider_key_state',
+    'The provider key as its last check found it (1 for the current state).',
+    () => {
+      const s = k();
+      return s ? KEY_STATES.map((st) => [{ state: st }, s.state === st ? 1 : 0] as const) : [];
+    },
+  );
+  metrics.gauge(
+    'vps_provider_key_expiry_timestamp_seconds',
+    'When the provider key expires (epoch s); absent when it never expires.',
+    () => {
+      const at = k()?.expiresAt;
+      return at ? seconds(at.getTime()) : null;
+    },
+  );
+  metrics.gauge(
+    'vps_provider_key_checked_timestamp_seconds',
+    'When the provider key was last checked (epoch s).',
+    () => {
+      const at = k()?.checkedAt;
+      return at ? seconds(at.getTime()) : null;
+    },
+  );
+}
+
+function registerNotifierFigures(
+  metrics: ScrapedMetrics,
+  n: () => ReturnType<MetricsSources['background']>['notifier'],
+): void {
+  for (const [name, help, key] of [
+    ['vps_notifier_messages_total', 'Notification messages posted to Slack.', 'posted'],
+    ['vps_notifier_updates_total', 'Alerts edited in place (chat.update).', 'updated'],
+    ['vps_notifier_digests_total', 'Digest messages folding a burst.', 'digests'],
+    ['vps_notifier_rows_sent_total', 'Outbox rows delivered.', 'rowsSent'],
+    ['vps_notifier_failures_total', 'Slack posts that failed (kept in the outbox).', 'failures'],
+    ['vps_notifier_rate_limited_total', 'Slack posts answered 429.', 'rateLimited'],
+    ['vps_notifier_channels_parked_total', 'Times a channel the bot cannot post in was parked.', 'parked'],
+    ['vps_notifier_channels_reopened_total', 'Times a parked channel was tried again.', 'reopened'],
+  ] as const) {
+    metrics.total(name, help, () => {
+      const s = n();
+      return s ? [[{}, s[key]]] : [];
+    });
+  }
+}
+
+function registerOutboxFigures(
+  metrics: ScrapedMetrics,
+  sources: Pick<MetricsSources, 'outbox' | 'now'>,
+): void {
+  // The outbox is one query per scrape for all three.
+  const read = oncePerScrape(() => (sources.outbox?.() ?? Promise.resolve(undefined)).catch(() => undefined));
+  const outbox = (name: string, help: string, pick: (b: OutboxBacklog) => number) =>
+    metrics.collected(name, help, 'gauge', async () => {
+      const b = await read();
+      return b ? [{ labels: {}, value: pick(b) }] : [];
+    });
+  outbox(
+    'vps_outbox_depth',
+    'Notifications waiting to be told (due, backing off or parked).',
+    (b) => b.depth,
+  );
+  outbox('vps_outbox_parked', 'Notifications waiting for a channel the bot cannot post in.', (b) => b.parked);
+  outbox('vps_outbox_oldest_age_seconds', 'Age of the oldest notification waiting to be told.', (b) =>
+    b.oldestCreatedAt ? Math.max(0, (sources.now() - b.oldestCreatedAt.getTime()) / 1000) : 0,
+  );
+}

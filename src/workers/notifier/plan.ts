@@ -1,0 +1,165 @@
+/**
+ * The one Slack call of a lane now, drawn from what is stored: a notice (or
+ * a digest of a burst of them), the summary of rows held by a mute, an
+ * incident's message (or a digest of several opening at once), an edit of
+ * a message showing everything its incidents hold by now, or the replies due
+ * in one incident's thread in one reply.
+ */
+
+import type { Message } from '../../slack/views/format.ts';
+import {
+  renderIncident,
+  renderIncidentDigest,
+  renderIncidentReplies,
+} from '../../slack/views/watch/incidents.ts';
+import { standsAlone } from '../../slack/views/watch/notice-unit.ts';
+import { renderDigest, renderUnit } from '../../slack/views/watch/notifications.ts';
+import type { IncidentRow, OutboxItem } from '../../store/index.ts';
+import type { PowerNotice } from '../../watch/notices.ts';
+import type { Candidate } from './candidate.ts';
+import type { NotifierContext } from './context.ts';
+import { foldUnits } from './fold-units.ts';
+
+/** One Slack call the notifier decided on for a channel, and what to record once Slack said ok. */
+export interface Call {
+  what: 'post' | 'update';
+  rows: OutboxItem[];
+  message: Message;
+  thread?: string | undefined;
+  /** `update`: the message edited. */
+  ts?: string | undefined;
+  digest: boolean;
+  /** Incidents the message shows now, with how many changes of each. */
+  shows: { incidentId: string; version: number }[];
+}
+
+export async function planCall(
+  ctx: NotifierContext,
+  channel: string,
+  candidates: Candidate[],
+  now: number,
+): Promise<Call> {
+  const { ui, oncall } = ctx;
+  const first = ctx.pace.first(channel, candidates, now);
+  switch (first.act) {
+    case 'thread-notice':
+      return {
+        what: 'post',
+        rows: [first.row],
+        thread: first.row.threadTs ?? undefined,
+        message: renderUnit(ui, { notices: [first.notice] }, oncall),
+        digest: false,
+        shows: [],
+      };
+    case 'notice': {
+      // Thread replies (signup follow-ups) are never folded into a digest, nor is the provider key's health.
+      const units = foldUnits(
+        candidates.filter((c) => c.act === 'notice'),
+        ctx.settings.flapWindowMs,
+      );
+      const alone = units.find((u) => standsAlone(u.unit));
+      const digest = !alone && units.length >= ctx.settings.digestThreshold;
+      const chosen = alone ? [alone] : digest ? units : [units[0]!];
+      return {
+        what: 'post',
+        rows: chosen.flatMap((u) => u.rows),
+        message: digest
+          ? renderDigest(
+              ui,
+              chosen.map((u) => u.unit),
+              oncall,
+            )
+          : renderUnit(ui, chosen[0]!.unit, oncall),
+        digest,
+        shows: [],
+      };
+    }
+    case 'held': {
+      const held = candidates.filter((c) => c.act === 'held');
+      const units = foldUnits(held, Number.POSITIVE_INFINITY);
+      return {
+        what: 'post',
+        rows: held.map((h) => h.row),
+        message: renderDigest(
+          ui,
+          units.map((u) => u.unit),
+          oncall,
+          { muted: true },
+        ),
+        digest: true,
+        shows: [],
+      };
+    }
+    case 'open': {
+      const opens = candidates.filter((c) => c.act === 'open');
+      const digest = opens.length >= ctx.settings.digestThreshold;
+      const chosen = digest ? opens : [first];
+      // One row per incident and channel opens it; any further ones are updates.
+      const incidents = await incidentsById(
+        ctx,
+        chosen.map((c) => c.row.incidentId!),
+      );
+      const message = digest
+        ? renderIncidentDigest(ui, incidents, oncall)
+        : renderIncident(ui, incidents[0]!, oncall);
+      return {
+        what: 'post',
+        rows: chosen.map((c) => c.row),
+        message,
+        digest,
+        shows: incidents.map((i) => ({ incidentId: i.id, version: i.changes.length })),
+      };
+    }
+    case 'update': {
+      const ts = first.post!.messageTs!;
+      const rows = candidates.filter((c) => c.act === 'update' && c.post?.messageTs === ts).map((c) => c.row);
+      const members = await ctx.store.incidents.postsOfMessage(channel, ts);
+      const incidents = await incidentsById(
+        ctx,
+        members.map((m) => m.incidentId),
+      );
+      const digest = members.length > 1;
+      return {
+        what: 'update',
+        rows,
+        ts,
+        message: digest
+          ? renderIncidentDigest(ui, incidents, oncall)
+          : renderIncident(ui, incidents[0]!, oncall),
+        digest,
+        shows: incidents.map((i) => ({ incidentId: i.id, version: i.changes.length })),
+      };
+    }
+    case 'reply': {
+      const ts = first.post!.messageTs!;
+      const replies = candidates.filter((c) => c.act === 'reply' && c.post?.messageTs === ts);
+      const incidents = new Map(
+        (
+          await incidentsById(
+            ctx,
+            replies.map((r) => r.row.incidentId!),
+          )
+        ).map((i) => [i.id, i] as const),
+      );
+      const items = replies
+        .filter((r) => r.notice.kind === 'power' && incidents.has(r.row.incidentId!))
+        .map((r) => ({ incident: incidents.get(r.row.incidentId!)!, change: r.notice as PowerNotice }));
+      return {
+        what: 'post',
+        rows: replies.map((r) => r.row),
+        thread: ts,
+        message: renderIncidentReplies(ui, items, oncall),
+        digest: items.length > 1,
+        shows: [],
+      };
+    }
+  }
+}
+
+/** The incidents by id, in the order asked. */
+async function incidentsById(ctx: NotifierContext, ids: readonly string[]): Promise<IncidentRow[]> {
+  const rows = new Map((await ctx.store.incidents.getMany(ids)).map((r) => [r.id, r] as const));
+  const out = ids.map((id) => rows.get(id)).filter((r): r is IncidentRow => r !== undefined);
+  if (out.length === 0) throw new Error(`incidents not found: ${ids.slice(0, 3).join(', ')}`);
+  return out;
+}

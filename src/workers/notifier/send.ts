@@ -1,0 +1,113 @@
+/**
+ * Makes a planned call and records what came of it. Rows stay unsent until
+ * Slack said ok, and are marked right after, in the transaction that records
+ * the message's ts. What remains is the usual at-least-once gap: a crash
+ * between Slack's ok and that mark posts that message again after the
+ * restart (the dedupe keys keep everything else exactly once, and an edit is
+ * the same edit however often it is made).
+ */
+import { isUnreachableChannelError } from '../../slack/slack-failure.ts';
+import { retryDelayMs } from './backoff.ts';
+import type { NotifierContext } from './context.ts';
+import { classifySlackFailure, type Failure } from './failure.ts';
+import { park } from './parked-channels.ts';
+import type { Call } from './plan.ts';
+
+/** True when Slack said ok; `nextAt` is the lane's pace, held on a failure. */
+export async function sendCall(
+  ctx: NotifierContext,
+  channel: string,
+  call: Call,
+  now: number,
+  nextAt: Map<string, number>,
+): Promise<boolean> {
+  let failure: Failure | undefined;
+  let ts: string | null = null;
+  try {
+    const answer =
+      call.what === 'update'
+        ? await ctx.slack.update({
+            channel,
+            ts: call.ts!,
+            text: call.message.text,
+            blocks: call.message.blocks,
+          })
+        : await ctx.slack.postMessage({
+            channel,
+            text: call.message.text,
+            blocks: call.message.blocks,
+            unfurl_links: false,
+            unfurl_media: false,
+            ...(call.thread ? { thread_ts: call.thread } : {}),
+          });
+    if (answer.ok === false) failure = classifySlackFailure(answer);
+    else ts = call.what === 'update' ? (call.ts ?? null) : (answer.ts ?? null);
+  } catch (err) {
+    failure = classifySlackFailure(err);
+  }
+  if (!failure) {
+    await recordSent(ctx, channel, call, ts);
+    return true;
+  }
+  await recordRefused(ctx, channel, call, failure, now, nextAt);
+  return false;
+}
+
+async function recordSent(
+  ctx: NotifierContext,
+  channel: string,
+  call: Call,
+  ts: string | null,
+): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    if (call.shows.length > 0) {
+      // A post of an incident row without a thread is its top-level message.
+      if (call.what === 'post' && !call.thread && ts) await tx.incidents.markPosted(channel, ts, call.shows);
+      else await tx.incidents.markRendered(channel, call.shows);
+    }
+    for (const r of call.rows) await tx.outbox.markSent(r.id, ts);
+  });
+  if (call.what === 'update') ctx.counters.updated += 1;
+  else ctx.counters.posted += 1;
+  if (call.digest) ctx.counters.digests += 1;
+  ctx.counters.rowsSent += call.rows.length;
+}
+
+async function recordRefused(
+  ctx: NotifierContext,
+  channel: string,
+  call: Call,
+  failure: Failure,
+  now: number,
+  nextAt: Map<string, number>,
+): Promise<void> {
+  const rows = call.rows;
+  const attempts = Math.max(...rows.map((r) => r.attempts));
+  // A person's direct message (a user id) is never parked: there is no channel to be invited to.
+  const parkable = isUnreachableChannelError(failure.error) && !/^[UW]/.test(channel);
+  const delay = retryDelayMs(failure, attempts, parkable, ctx.settings);
+  if (failure.rateLimited) ctx.counters.rateLimited += 1;
+  else ctx.counters.failures += 1;
+  // Slack's limit is per channel (and per workspace): hold the channel's lane, not only these
+  // rows; after any other failure too, so its messages keep their order.
+  nextAt.set(channel, now + delay);
+  ctx.log.warn(
+    {
+      channel,
+      call: call.what,
+      error: failure.error,
+      attempts: attempts + 1,
+      retryInMs: delay,
+      rows: rows.length,
+    },
+    'Slack refused a notification; it stays in the outbox',
+  );
+  // An alert deleted in Slack cannot be edited any more: those edits are given up, nothing else waits on them.
+  const gone =
+    call.what === 'update' &&
+    (failure.error === 'message_not_found' || failure.error === 'cant_update_message');
+  const next = gone ? null : new Date(now + delay);
+  if (gone) nextAt.set(channel, now + ctx.settings.minIntervalMs);
+  for (const r of rows) await ctx.store.outbox.markFailed(r.id, failure.error, next);
+  if (parkable) await park(ctx, channel, failure.error, now);
+}

@@ -1,0 +1,2 @@
+export * from './hosting-posts.ts';
+export * from './signup-posts.ts';
