@@ -3,7 +3,7 @@ import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access/index.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
-import type { SignupDeps } from '../src/services/signup/index.ts';
+import type { SignupService } from '../src/services/signup/index.ts';
 import type { WatchSubscriptions } from '../src/services/watch/index.ts';
 import type { Ui } from '../src/slack/views/format.ts';
 import type { Store } from '../src/store/index.ts';
@@ -11,7 +11,7 @@ import type { Store } from '../src/store/index.ts';
 /** What every listener gets from the composition root: one bag for every feature. */
 export interface HandlerDeps {
   servers: ServersService;
-  signup: SignupDeps;
+  signup: SignupService;
   subscriptions: WatchSubscriptions;
   hosting: HostingService;
   access: AccessService;

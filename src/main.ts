@@ -13,11 +13,12 @@ import { type BackgroundStats, BotMetrics } from './metrics/index.ts';
 import { ProviderClient, type ProviderClock, type RetryPolicy, type Timeouts } from './provider/index.ts';
 import { AccessService, loadPolicyFile, PolicyError } from './services/access/index.ts';
 import { Audit } from './services/audit.ts';
+import { DecisionMachine } from './services/decisions/index.ts';
 import { FairUse } from './services/fair-use.ts';
 import { healthReport } from './services/health.ts';
 import { HostingService } from './services/hosting/index.ts';
 import { ServersService } from './services/servers/index.ts';
-import type { SignupDeps } from './services/signup/index.ts';
+import { SignupService } from './services/signup/index.ts';
 import { WatchSubscriptions } from './services/watch/index.ts';
 import { createSlackApp } from './slack/app.ts';
 import { checkAppToken, fetchBotIdentity, SlackStartupError } from './slack/identity.ts';
@@ -165,17 +166,27 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       powerStaleAfterMs: () => 3 * watch.watcher.cycleMs(),
     });
     const ui = (userId: string) => directory.ui(userId);
-    const signup: SignupDeps = {
-      provider,
-      store,
+    // Everything that waits on a person is decided by this one machine.
+    const decisions = new DecisionMachine({
       access,
       audit,
       clock,
-      logger: logger.child({ component: 'signup' }),
-      secrets,
-      policy: { allowSelfApproval: policy?.approvals.allow_self ?? false },
-      termsUrl: config.provider.termsUrl,
-    };
+      logger: logger.child({ component: 'decisions' }),
+      allowSelfApproval: policy?.approvals.allow_self ?? false,
+    });
+    const signup = new SignupService(
+      {
+        provider,
+        store,
+        access,
+        audit,
+        clock,
+        logger: logger.child({ component: 'signup' }),
+        secrets,
+        termsUrl: config.provider.termsUrl,
+      },
+      decisions,
+    );
     // The outbox is the notifier's only retry: the app's client would retry a 429
     // three times on its own and hold the channel's order hostage meanwhile.
     const notifierWeb = new webApi.WebClient(config.slack.botToken, {
@@ -202,17 +213,19 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       clock,
       notifyChannel: config.notifyChannel,
     });
-    const hosting = new HostingService({
-      fairUse,
-      provider,
-      store,
-      access,
-      audit,
-      clock,
-      secrets,
-      logger: logger.child({ component: 'hosting' }),
-      allowSelfApproval: policy?.approvals.allow_self ?? false,
-    });
+    const hosting = new HostingService(
+      {
+        fairUse,
+        provider,
+        store,
+        access,
+        audit,
+        clock,
+        secrets,
+        logger: logger.child({ component: 'hosting' }),
+      },
+      decisions,
+    );
     registerHandlers(slack.app, {
       servers,
       signup,

@@ -54,8 +54,8 @@ export type ServiceErrorCode =
   | 'hosting_not_found'
   /** The provider refused a hosting request; `params.code` and its own `params.message` say why. */
   | 'hosting_rejected'
-  /** An approval for a requester (`params.user`) who no longer holds the role the operation needs. */
-  | 'hosting_requester_role'
+  /** An approval for a requester (`params.user`) who no longer holds the role the request needs. */
+  | 'requester_role'
   /** The provider could not be reached for a hosting read, or a write that cannot have reached it. */
   | 'hosting_unreachable'
   /** The bot cannot post in the channel a watch names (`params.channel`; `params.reason`: Slack's error). */

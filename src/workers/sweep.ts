@@ -9,7 +9,7 @@
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { HostingService } from '../services/hosting/index.ts';
-import { expireDue, recoverUnknown } from '../services/signup/index.ts';
+import type { SignupService } from '../services/signup/index.ts';
 import {
   outcomeMessage,
   redrawApproval,
@@ -18,8 +18,9 @@ import {
   type SignupPostDeps,
 } from './posting/index.ts';
 
-export interface SweepDeps extends SignupPostDeps {
-  hosting: Pick<HostingService, 'expireDue'>;
+export interface SweepDeps extends Omit<SignupPostDeps, 'signup'> {
+  signup: Pick<SignupService, 'quotes' | 'orders'>;
+  hosting: { operations: Pick<HostingService['operations'], 'expireDue'> };
 }
 
 export interface SweepReport {
@@ -34,17 +35,22 @@ export async function runSweep(
   logger: Logger,
 ): Promise<SweepReport> {
   const log = logger.child({ component: 'sweep' });
-  const expired = await expireDue(deps.signup);
+  const expired = await deps.signup.orders.expireDue();
   for (const row of expired) await refreshApproval(deps, client, row, log);
-  const outcomes = await recoverUnknown(deps.signup);
+  const outcomes = await deps.signup.orders.recoverUnknown();
   for (const o of outcomes) {
     // Still unknown after another try: the thread already says it is being checked.
     if (o.kind === 'unknown' && o.code !== 'NEEDS_MANUAL_CHECK') continue;
     await reportOutcome(deps, client, o, log);
   }
-  const ops = await deps.hosting.expireDue();
+  const ops = await deps.hosting.operations.expireDue();
   for (const op of ops) {
-    await redrawApproval(client, op, outcomeMessage(deps.channelUi, { kind: 'expired', op }, 'system'), log);
+    await redrawApproval(
+      client,
+      op,
+      outcomeMessage(deps.channelUi, { kind: 'expired', row: op }, 'system'),
+      log,
+    );
   }
   return { expired: expired.length, rechecked: outcomes.length, operationsExpired: ops.length };
 }

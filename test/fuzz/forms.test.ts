@@ -13,7 +13,9 @@ import {
   checkDatabaseUserForm,
   checkSshKeyForm,
   checkWordpressForm,
-  type HostingFieldProblem,
+  type FieldProblem,
+  type HostingField,
+  type HostingRule,
 } from '../../src/services/hosting/index.ts';
 import { checkField } from '../../src/services/servers/field-rules.ts';
 import { type ChangeField, FIELD_LIMITS } from '../../src/services/servers/index.ts';
@@ -232,7 +234,7 @@ describe('the /hosting forms’ parsers under random values', () => {
   } as const;
   type Form = keyof typeof FORMS;
 
-  const check = (form: Form, v: Record<string, string>): HostingFieldProblem[] => {
+  const check = (form: Form, v: Record<string, string>): FieldProblem<HostingField, HostingRule>[] => {
     const g = (k: string) => v[k] ?? '';
     switch (form) {
       case 'wp_install':

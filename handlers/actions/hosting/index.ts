@@ -19,7 +19,8 @@ import type {
   ButtonAction,
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
-import type { DecisionResult } from '../../../src/services/hosting/index.ts';
+import type { OperationOutcome } from '../../../src/services/hosting/index.ts';
+import { decisionRefusal } from '../../../src/slack/decision-text.ts';
 import { failureMessage } from '../../../src/slack/error-text.ts';
 import { HOSTING_IDS } from '../../../src/slack/ids.ts';
 import {
@@ -32,7 +33,7 @@ import {
 import { slackFailure } from '../../../src/slack/slack-failure.ts';
 import type { Ui } from '../../../src/slack/views/format.ts';
 import { errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
-import { decisionRefusal } from '../../../src/slack/views/hosting/operations.ts';
+import { HOSTING_REFUSALS } from '../../../src/slack/views/hosting/operations.ts';
 import { doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { outcomeMessage, redrawApproval } from '../../../src/workers/posting/index.ts';
@@ -42,8 +43,11 @@ import { announce, failureReply, firstDelivery, replyTo, tellUser } from '../../
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type Decide = 'confirm' | 'cancel' | 'approve' | 'reject';
 
+/** Each button's step on the decision machine: Cancel is the requester's no. */
+const STEP = { confirm: 'confirm', approve: 'approve', cancel: 'reject', reject: 'reject' } as const;
+
 /** The sentence a failed operation shows: the provider's refusal in the user's words. */
-function failureReason(ui: Ui, r: DecisionResult): string | undefined {
+function failureReason(ui: Ui, r: OperationOutcome): string | undefined {
   return r.kind === 'failed' ? failureMessage(ui, r.error).text : undefined;
 }
 
@@ -61,43 +65,35 @@ function decision(deps: HandlerDeps, what: Decide) {
       await replyTo(respond, textView(ui.t('hosting.refused.not_found')));
       return;
     }
-    let r: DecisionResult;
+    let r: OperationOutcome;
     try {
-      r =
-        what === 'confirm'
-          ? await deps.hosting.confirm(actor, value.id)
-          : what === 'approve'
-            ? await deps.hosting.approve(actor, value.id)
-            : await deps.hosting.reject(actor, value.id);
+      r = await deps.hosting.operations.decide(actor, value.id, STEP[what]);
     } catch (err) {
       await replyTo(respond, failureReply(log, ui, err, `hosting ${what}`));
       return;
     }
-    if (r.kind === 'forbidden') {
-      await replyTo(respond, failureMessage(ui, r.error));
-      return;
-    }
-    const refusal = decisionRefusal(ui, r);
+    // An expired request is told by redrawing its message, below; every other refusal to the clicker alone.
+    const refusal = decisionRefusal(ui, r, HOSTING_REFUSALS);
     if (refusal !== undefined && r.kind !== 'expired') {
-      await replyTo(respond, textView(refusal));
+      await replyTo(respond, refusal);
       return;
     }
     if (r.kind === 'refused') return;
     // The message the button was on becomes the outcome: the requester's own
     // confirmation (in their language), or the request in the channel (the channel's).
-    const onChannel = r.op.needsApproval;
+    const onChannel = r.row.needsApproval;
     const m = outcomeMessage(
       onChannel ? deps.channelUi : ui,
       r,
       userId,
       failureReason(onChannel ? deps.channelUi : ui, r),
     );
-    if (onChannel) await redrawApproval(client, r.op, m, log);
+    if (onChannel) await redrawApproval(client, r.row, m, log);
     else await replyTo(respond, m, { replaceOriginal: true });
     if (r.kind === 'done') {
-      const announcement = doneView(deps.channelUi, r.op.requesterId, r.result);
-      const where = { channelId: r.op.channelId, userId: r.op.requesterId };
-      await announce(client, r.op.channelId, announcement, (x) => tellUser(client, where, x, log), log);
+      const announcement = doneView(deps.channelUi, r.row.requesterId, r.result);
+      const where = { channelId: r.row.channelId, userId: r.row.requesterId };
+      await announce(client, r.row.channelId, announcement, (x) => tellUser(client, where, x, log), log);
     }
   };
 }
@@ -110,7 +106,7 @@ function errorLogPage(deps: HandlerDeps) {
     const ui = await deps.ui(actor.userId);
     try {
       const state = decodePayloadOrThrow(errorLogPagePayload, action.value, 'error log pager value');
-      const r = await deps.hosting.errorLog(actor, state.s, state.d, state.l);
+      const r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l);
       await replyTo(respond, errorLogView(ui, r.server, r.value, state.l, state.p), {
         replaceOriginal: true,
       });
@@ -133,10 +129,10 @@ function errorLogFile(deps: HandlerDeps) {
     const actor = { userId: body.user.id, channelId: body.channel?.id ?? body.user.id };
     const log = deps.logger.child({ component: 'hosting-errorlog-file', user: actor.userId });
     const ui = await deps.ui(actor.userId);
-    let r: Awaited<ReturnType<HandlerDeps['hosting']['errorLog']>>;
+    let r: Awaited<ReturnType<HandlerDeps['hosting']['reads']['errorLog']>>;
     try {
       const state = decodePayloadOrThrow(errorLogFilePayload, action.value, 'error log file value');
-      r = await deps.hosting.errorLog(actor, state.s, state.d, state.l);
+      r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l);
     } catch (err) {
       await replyTo(respond, failureReply(log, ui, err, 'error log file'));
       return;

@@ -15,21 +15,11 @@ import type {
   SlackActionMiddlewareArgs,
   StaticSelectAction,
 } from '@slack/bolt';
-import {
-  approveSignup,
-  executeSignup,
-  loadCatalogue,
-  rejectSignup,
-  revealPassword,
-} from '../../../src/services/signup/index.ts';
+import { decisionRefusal } from '../../../src/slack/decision-text.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../src/slack/payloads.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import {
-  signupApproveRefusal,
-  signupPasswordMessage,
-  signupRejectRefusal,
-} from '../../../src/slack/views/signup/approval.ts';
+import { signupPasswordMessage, signupRefusals } from '../../../src/slack/views/signup/approval.ts';
 import { signupModalView, signupNoticeView } from '../../../src/slack/views/signup/modal.ts';
 import { refreshApproval, reportOutcome } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
@@ -73,21 +63,21 @@ function approve(deps: HandlerDeps) {
     const click = await readClick(deps, args, 'signup-approve');
     if (!click) return;
     const { userId, log, ui, value, channelId } = click;
-    const result = await approveSignup(deps.signup, {
+    const result = await deps.signup.approvals.approve({
       id: value.id,
       approverId: userId,
       shownPrice: value.price,
       channelId,
     });
     if (result.kind !== 'approved') {
-      const refusal = signupApproveRefusal(ui, result);
+      const refusal = decisionRefusal(ui, result, signupRefusals('approve'));
       if (refusal) await replyTo(respond, refusal);
       if (result.kind === 'expired') await refreshApproval(deps, client, withMessage(result.row, body), log);
       return;
     }
     const approved = withMessage(result.row, body);
     await refreshApproval(deps, client, approved, log);
-    const outcome = await executeSignup(deps.signup, approved.id);
+    const outcome = await deps.signup.orders.execute(approved.id);
     await reportOutcome(deps, client, outcome, log, approved);
   };
 }
@@ -99,9 +89,9 @@ function reject(deps: HandlerDeps) {
     const click = await readClick(deps, args, 'signup-reject');
     if (!click) return;
     const { userId, log, ui, value, channelId } = click;
-    const r = await rejectSignup(deps.signup, { id: value.id, userId, channelId });
+    const r = await deps.signup.approvals.reject({ id: value.id, userId, channelId });
     if (r.kind !== 'rejected') {
-      const refusal = signupRejectRefusal(ui, r);
+      const refusal = decisionRefusal(ui, r, signupRefusals('reject'));
       if (refusal) await replyTo(respond, refusal);
       return;
     }
@@ -118,7 +108,7 @@ function planChosen(deps: HandlerDeps) {
     if (!view || !meta) return;
     const ui = await deps.ui(body.user.id);
     try {
-      const catalogue = await loadCatalogue(deps.signup);
+      const catalogue = await deps.signup.quotes.catalogue();
       await client.views.update({
         view_id: view.id,
         // The hash makes Slack refuse the update if the view changed meanwhile (a newer choice wins).
@@ -146,7 +136,7 @@ function showPassword(deps: HandlerDeps) {
     const ui = await deps.ui(userId);
     const payload = decodePayload(signupButtonPayload, action.value);
     const r = payload
-      ? await revealPassword(deps.signup, { id: payload.id, userId })
+      ? await deps.signup.orders.revealPassword({ id: payload.id, userId })
       : ({ kind: 'not_yours' } as const);
     if (r.kind !== 'shown') {
       await replyTo(

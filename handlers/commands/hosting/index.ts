@@ -67,14 +67,14 @@ async function askFor(
   req: DestructiveRequest,
 ): Promise<void> {
   const { deps, ui } = ctx;
-  const { op, loss, needsApproval } = await deps.hosting.request(ctx.actor, server, req);
+  const { op, loss, needsApproval } = await deps.hosting.operations.request(ctx.actor, server, req);
   if (!needsApproval) {
     await ctx.reply(confirmationView(ui, op, loss));
     return;
   }
   const posted = await postOperationApproval(deps, ctx.client, op, ctx.log);
   if (!posted) {
-    await deps.hosting.withdraw(op.id);
+    await deps.hosting.operations.withdraw(op.id);
     await ctx.reply(textView(ui.t('hosting.approval.not_posted')));
     return;
   }
@@ -88,26 +88,26 @@ export const hostingCommands: CommandTable<HostingCommand> = {
     await reply(hostingHelpView(ui, caps, second));
   },
   async servers({ deps, actor, ui, reply }) {
-    await reply(serversView(ui, await deps.hosting.servers(actor)));
+    await reply(serversView(ui, await deps.hosting.reads.servers(actor)));
   },
   async info({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.info(actor, c.server);
+    const r = await deps.hosting.reads.info(actor, c.server);
     await reply(infoView(ui, r.server, r.value));
   },
   async usage({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.usage(actor, c.server);
+    const r = await deps.hosting.reads.usage(actor, c.server);
     await reply(usageView(ui, r.server, r.value));
   },
   async domains({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.domains(actor, c.server);
+    const r = await deps.hosting.reads.domains(actor, c.server);
     await reply(domainsView(ui, r.server, r.value));
   },
   async domain({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.domain(actor, c.server, c.domain);
+    const r = await deps.hosting.reads.domain(actor, c.server, c.domain);
     await reply(domainView(ui, r.server, c.domain, r.value));
   },
   async domain_add(ctx, c) {
-    const r = await ctx.deps.hosting.addDomain(ctx.actor, c.server, {
+    const r = await ctx.deps.hosting.writes.addDomain(ctx.actor, c.server, {
       domain: c.domain,
       ssl: c.ssl,
       redirectHttps: c.redirectHttps,
@@ -118,18 +118,18 @@ export const hostingCommands: CommandTable<HostingCommand> = {
     await askFor(ctx, c.server, { kind: 'hosting.domain_reset', domain: c.domain });
   },
   async subdomains({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.subdomains(actor, c.server);
+    const r = await deps.hosting.reads.subdomains(actor, c.server);
     await reply(subdomainsView(ui, r.server, r.value));
   },
   async subdomain_add(ctx, c) {
-    const r = await ctx.deps.hosting.addSubdomain(ctx.actor, c.server, {
+    const r = await ctx.deps.hosting.writes.addSubdomain(ctx.actor, c.server, {
       subdomain: c.subdomain,
       ssl: c.ssl,
     });
     await announceDone(ctx, r);
   },
   async wp({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.wordpress(actor, c.server, c.domain);
+    const r = await deps.hosting.reads.wordpress(actor, c.server, c.domain);
     await reply(wordpressView(ui, r.server, c.domain, r.value));
   },
   async wp_install(ctx, c) {
@@ -145,20 +145,23 @@ export const hostingCommands: CommandTable<HostingCommand> = {
     await openHostingForm(ctx, 'db_user_create', c.server);
   },
   async db_grant(ctx, c) {
-    await announceDone(ctx, await ctx.deps.hosting.grantDatabase(ctx.actor, c.server, c.dbUser, c.dbName));
+    await announceDone(
+      ctx,
+      await ctx.deps.hosting.writes.grantDatabase(ctx.actor, c.server, c.dbUser, c.dbName),
+    );
   },
   async ssh({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.ssh(actor, c.server);
+    const r = await deps.hosting.reads.ssh(actor, c.server);
     await reply(sshView(ui, r.server, r.value));
   },
   async ssh_on(ctx, c) {
-    await announceDone(ctx, await ctx.deps.hosting.sshOn(ctx.actor, c.server));
+    await announceDone(ctx, await ctx.deps.hosting.writes.sshOn(ctx.actor, c.server));
   },
   async ssh_off(ctx, c) {
     await askFor(ctx, c.server, { kind: 'hosting.ssh_off' });
   },
   async ssh_keys({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.sshKeys(actor, c.server);
+    const r = await deps.hosting.reads.sshKeys(actor, c.server);
     await reply(sshKeysView(ui, r.server, r.value));
   },
   async ssh_key_add(ctx, c) {
@@ -166,11 +169,11 @@ export const hostingCommands: CommandTable<HostingCommand> = {
   },
   /** The private key is shown to the requester alone, once; the channel hears only that a pair was made. */
   async ssh_key_generate(ctx, c) {
-    const r = await ctx.deps.hosting.generateSshKey(ctx.actor, c.server, c.label);
+    const r = await ctx.deps.hosting.writes.generateSshKey(ctx.actor, c.server, c.label);
     try {
       await ctx.reply(privateKeyView(ctx.ui, r));
     } finally {
-      ctx.deps.hosting.forgetSecret(r.privateKey);
+      ctx.deps.hosting.writes.forgetSecret(r.privateKey);
     }
     await announceDone(ctx, r);
   },
@@ -178,12 +181,12 @@ export const hostingCommands: CommandTable<HostingCommand> = {
     await askFor(ctx, c.server, { kind: 'hosting.ssh_key_delete', id: c.id });
   },
   async errorlog({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.errorLog(actor, c.server, c.domain, c.lines);
+    const r = await deps.hosting.reads.errorLog(actor, c.server, c.domain, c.lines);
     const asked = c.lines ?? HOSTING_LIMITS.linesDefault;
     await reply(errorLogView(ui, r.server, r.value, asked, lastErrorLogPage(r.value.lines.length)));
   },
   async audit({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.audit(actor, c.server);
+    const r = await deps.hosting.reads.audit(actor, c.server);
     await reply(hostingAuditView(ui, r.server, r.value));
   },
 };

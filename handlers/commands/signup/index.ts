@@ -1,5 +1,4 @@
 /** `/vps signup` (the order form) and `/vps signups` (the channel's recent quotes and orders). */
-import { listSignups, loadCatalogue, mayRequestSignup } from '../../../src/services/signup/index.ts';
 import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import { signupQuoteRefusal } from '../../../src/slack/views/signup/approval.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup/list.ts';
@@ -17,7 +16,7 @@ export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
    * fills it from the catalogue. Someone who may not order is told so instead.
    */
   async signup({ deps, actor, ui, log, client, triggerId, reply }) {
-    const refusal = await mayRequestSignup(deps.signup, actor.userId, actor.channelId);
+    const refusal = await deps.signup.quotes.mayRequest(actor.userId, actor.channelId);
     if (refusal) {
       await reply(signupQuoteRefusal(ui, refusal));
       return;
@@ -35,7 +34,7 @@ export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
     }
     if (!viewId) return;
     try {
-      const catalogue = await loadCatalogue(deps.signup);
+      const catalogue = await deps.signup.quotes.catalogue();
       await client.views.update({
         view_id: viewId,
         view: signupModalView(ui, catalogue, { channelId: actor.channelId }),
@@ -49,8 +48,9 @@ export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
     }
   },
   async signups({ deps, actor, ui, reply }) {
-    const rows = await listSignups(deps.signup, { channelId: actor.channelId, limit: SIGNUP_LIST_MAX });
-    const plans = await loadCatalogue(deps.signup)
+    const rows = await deps.signup.orders.list({ channelId: actor.channelId, limit: SIGNUP_LIST_MAX });
+    const plans = await deps.signup.quotes
+      .catalogue()
       .then((c) => c.plans)
       .catch(() => []);
     await reply(signupListView(ui, rows, plans));

@@ -9,7 +9,12 @@
  */
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { HostingAction } from '../../../src/services/access/index.ts';
-import type { HostingFieldProblem, WriteResult } from '../../../src/services/hosting/index.ts';
+import type {
+  FieldProblem,
+  HostingField,
+  HostingRule,
+  WriteResult,
+} from '../../../src/services/hosting/index.ts';
 import { fieldProblemText } from '../../../src/slack/error-text.ts';
 import {
   HOSTING_CALLBACKS,
@@ -54,10 +59,10 @@ export async function openHostingForm(
   id?: string,
 ): Promise<void> {
   const { deps, ui, client, actor } = ctx;
-  const server = await deps.hosting.mayWrite(actor, ACTION_OF[form], named);
+  const server = await deps.hosting.writes.mayWrite(actor, ACTION_OF[form], named);
   const meta = { server, channelId: actor.channelId };
   if (form === 'wp_delete') {
-    const site = await deps.hosting.wordpressSite(actor, server, id ?? '');
+    const site = await deps.hosting.writes.wordpressSite(actor, server, id ?? '');
     await client.views.open({
       trigger_id: ctx.triggerId,
       view: wpDeleteFormView(ui, { ...meta, id: site.id }, site.url),
@@ -69,7 +74,10 @@ export async function openHostingForm(
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-function fieldErrors(ui: Ui, problems: readonly HostingFieldProblem[]): Record<string, string> {
+function fieldErrors(
+  ui: Ui,
+  problems: readonly FieldProblem<HostingField, HostingRule>[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const p of problems)
     errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p.field, p.rule, p.limit);
@@ -90,7 +98,7 @@ function submit(deps: HandlerDeps, form: HostingForm) {
     const values = view.state.values as Parameters<typeof readHostingForm>[1];
     const text = form === 'wp_delete' ? undefined : readHostingForm(form, values);
     if (text && form !== 'wp_delete') {
-      const problems = deps.hosting.checkForm(form, text);
+      const problems = deps.hosting.writes.checkForm(form, text);
       if (problems.length > 0) {
         await ack({ response_action: 'errors', errors: fieldErrors(ui, problems) });
         return;
@@ -108,7 +116,7 @@ function submit(deps: HandlerDeps, form: HostingForm) {
       await ack({ response_action: 'clear' });
       try {
         const req = { kind: 'hosting.wp_delete' as const, id: meta.id ?? '', ...readWpDeleteForm(values) };
-        const { op, loss, needsApproval } = await deps.hosting.request(actor, meta.server, req);
+        const { op, loss, needsApproval } = await deps.hosting.operations.request(actor, meta.server, req);
         if (!needsApproval) {
           await tellUser(client, where, confirmationView(ui, op, loss), log);
         } else if (await postOperationApproval(deps, client, op, log)) {
@@ -119,7 +127,7 @@ function submit(deps: HandlerDeps, form: HostingForm) {
             log,
           );
         } else {
-          await deps.hosting.withdraw(op.id);
+          await deps.hosting.operations.withdraw(op.id);
           await tellUser(client, where, textView(ui.t('hosting.approval.not_posted')), log);
         }
       } catch (err) {
@@ -167,7 +175,7 @@ function run(
   const s = (k: string) => v[k] ?? '';
   switch (form) {
     case 'wp_install':
-      return deps.hosting.installWordpress(actor, server, {
+      return deps.hosting.writes.installWordpress(actor, server, {
         url: s('url'),
         title: s('title'),
         admin_username: s('admin_username'),
@@ -175,17 +183,17 @@ function run(
         admin_email: s('admin_email'),
       });
     case 'db_create':
-      return deps.hosting.createDatabase(actor, server, {
+      return deps.hosting.writes.createDatabase(actor, server, {
         name_suffix: s('name_suffix'),
         character_set: s('character_set'),
       });
     case 'db_user_create':
-      return deps.hosting.createDatabaseUser(actor, server, {
+      return deps.hosting.writes.createDatabaseUser(actor, server, {
         name_suffix: s('name_suffix'),
         password: s('password'),
       });
     case 'ssh_key_add':
-      return deps.hosting.addSshKey(actor, server, { public_key: s('public_key'), label: s('label') });
+      return deps.hosting.writes.addSshKey(actor, server, { public_key: s('public_key'), label: s('label') });
   }
 }
 

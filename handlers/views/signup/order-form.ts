@@ -8,12 +8,7 @@
  */
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { ServiceError } from '../../../src/services/errors.ts';
-import {
-  checkSignupForm,
-  loadCatalogue,
-  type QuoteResult,
-  quoteSignup,
-} from '../../../src/services/signup/index.ts';
+import { checkSignupForm, type QuoteResult } from '../../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupModalPayload } from '../../../src/slack/payloads.ts';
 import type { Message } from '../../../src/slack/views/format.ts';
@@ -42,7 +37,7 @@ function orderSubmit(deps: HandlerDeps) {
     const log = deps.logger.child({ component: 'signup-submit', user: userId });
     const ui = await deps.ui(userId);
     // The scrubber learns a typed password only once the form passed its checks and the role
-    // check (quoteSignup): a refused form must not teach it ordinary words to blank.
+    // check (the quote): a refused form must not teach it ordinary words to blank.
     const form = readSignupForm(view.state.values as ViewStateValues);
     const meta = decodePayload(signupModalPayload, view.private_metadata);
     if (!meta) {
@@ -52,7 +47,7 @@ function orderSubmit(deps: HandlerDeps) {
     }
     let checked: ReturnType<typeof checkSignupForm>;
     try {
-      checked = checkSignupForm(form, await loadCatalogue(deps.signup, { anyAgeToday: true }));
+      checked = checkSignupForm(form, await deps.signup.quotes.catalogue({ anyAgeToday: true }));
     } catch (err) {
       await ack({
         response_action: 'errors',
@@ -89,7 +84,7 @@ function orderSubmit(deps: HandlerDeps) {
 
     let q: QuoteResult;
     try {
-      q = await quoteSignup(deps.signup, {
+      q = await deps.signup.quotes.quote({
         request: checked.request,
         requesterId: userId,
         channelId: meta.channelId,

@@ -8,6 +8,7 @@
  */
 import { domainToASCII } from 'node:url';
 import { validateMailAddress, validateSshPublicKey } from '../../provider/index.ts';
+import type { FieldProblem } from '../field-problem.ts';
 
 export type HostingField =
   | 'domain'
@@ -30,13 +31,6 @@ export type HostingField =
   | 'server';
 
 export type HostingRule = 'required' | 'too_long' | 'too_short' | 'format' | 'range';
-
-export interface HostingFieldProblem {
-  field: HostingField;
-  rule: HostingRule;
-  /** The bound a `too_long`, `too_short` or `range` rule names. */
-  limit?: number;
-}
 
 export const HOSTING_LIMITS = {
   /** RFC 1035: 253 characters in Punycode, labels of 63. */
@@ -62,13 +56,20 @@ export const HOSTING_LIMITS = {
   idMax: 64,
 } as const;
 
-const problem = (field: HostingField, rule: HostingRule, limit?: number): HostingFieldProblem =>
+const problem = (
+  field: HostingField,
+  rule: HostingRule,
+  limit?: number,
+): FieldProblem<HostingField, HostingRule> =>
   limit === undefined ? { field, rule } : { field, rule, limit };
 
 const length = (s: string): number => [...s].length;
 
 /** A fully qualified domain name (a Japanese one is measured in Punycode). */
-export function checkFqdn(value: string, field: HostingField = 'domain'): HostingFieldProblem[] {
+export function checkFqdn(
+  value: string,
+  field: HostingField = 'domain',
+): FieldProblem<HostingField, HostingRule>[] {
   const v = value.trim();
   if (v === '') return [problem(field, 'required')];
   if (length(v) > HOSTING_LIMITS.domainMax) return [problem(field, 'too_long', HOSTING_LIMITS.domainMax)];
@@ -83,7 +84,7 @@ export function checkFqdn(value: string, field: HostingField = 'domain'): Hostin
   return shaped ? [] : [problem(field, 'format')];
 }
 
-export function checkLines(lines: number | undefined): HostingFieldProblem[] {
+export function checkLines(lines: number | undefined): FieldProblem<HostingField, HostingRule>[] {
   if (lines === undefined) return [];
   return Number.isInteger(lines) && lines >= 1 && lines <= HOSTING_LIMITS.linesMax
     ? []
@@ -95,7 +96,7 @@ function checkText(
   value: string,
   max: number,
   opts: { min?: number; pattern?: RegExp } = {},
-): HostingFieldProblem[] {
+): FieldProblem<HostingField, HostingRule>[] {
   if (value === '') return [problem(field, 'required')];
   if (length(value) > max) return [problem(field, 'too_long', max)];
   if (opts.min !== undefined && length(value) < opts.min) return [problem(field, 'too_short', opts.min)];
@@ -104,7 +105,7 @@ function checkText(
 }
 
 /** An identifier the provider gave (a WordPress id, an SSH key id): shown by the list commands. */
-export function checkId(field: 'wp_id' | 'key_id', value: string): HostingFieldProblem[] {
+export function checkId(field: 'wp_id' | 'key_id', value: string): FieldProblem<HostingField, HostingRule>[] {
   return checkText(field, value.trim(), HOSTING_LIMITS.idMax, { pattern: /^[A-Za-z0-9_-]+$/ });
 }
 
@@ -124,8 +125,8 @@ export interface WordpressForm {
   admin_email: string;
 }
 
-export function checkWordpressForm(f: WordpressForm): HostingFieldProblem[] {
-  const out: HostingFieldProblem[] = [];
+export function checkWordpressForm(f: WordpressForm): FieldProblem<HostingField, HostingRule>[] {
+  const out: FieldProblem<HostingField, HostingRule>[] = [];
   const url = f.url.trim();
   if (url === '') out.push(problem('url', 'required'));
   else if (length(url) > HOSTING_LIMITS.urlMax) out.push(problem('url', 'too_long', HOSTING_LIMITS.urlMax));
@@ -164,7 +165,7 @@ export interface DatabaseForm {
   character_set: string;
 }
 
-export function checkDatabaseForm(f: DatabaseForm): HostingFieldProblem[] {
+export function checkDatabaseForm(f: DatabaseForm): FieldProblem<HostingField, HostingRule>[] {
   const cs = f.character_set.trim();
   return [
     ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: SUFFIX }),
@@ -181,7 +182,7 @@ export interface DatabaseUserForm {
   password: string;
 }
 
-export function checkDatabaseUserForm(f: DatabaseUserForm): HostingFieldProblem[] {
+export function checkDatabaseUserForm(f: DatabaseUserForm): FieldProblem<HostingField, HostingRule>[] {
   return [
     ...checkText('name_suffix', f.name_suffix.trim(), HOSTING_LIMITS.suffixMax, { pattern: SUFFIX }),
     ...checkText('password', f.password, HOSTING_LIMITS.passwordMax, {
@@ -191,7 +192,7 @@ export function checkDatabaseUserForm(f: DatabaseUserForm): HostingFieldProblem[
   ];
 }
 
-export function checkGrant(dbUser: string, dbName: string): HostingFieldProblem[] {
+export function checkGrant(dbUser: string, dbName: string): FieldProblem<HostingField, HostingRule>[] {
   return [
     ...checkText('db_user', dbUser, HOSTING_LIMITS.dbIdentifierMax, { pattern: IDENTIFIER }),
     ...checkText('db_name', dbName, HOSTING_LIMITS.dbIdentifierMax, { pattern: IDENTIFIER }),
@@ -203,15 +204,15 @@ export interface SshKeyForm {
   label: string;
 }
 
-export function checkLabel(label: string): HostingFieldProblem[] {
+export function checkLabel(label: string): FieldProblem<HostingField, HostingRule>[] {
   const v = label.trim();
   if (v === '') return [problem('label', 'required')];
   return length(v) > HOSTING_LIMITS.labelMax ? [problem('label', 'too_long', HOSTING_LIMITS.labelMax)] : [];
 }
 
-export function checkSshKeyForm(f: SshKeyForm): HostingFieldProblem[] {
+export function checkSshKeyForm(f: SshKeyForm): FieldProblem<HostingField, HostingRule>[] {
   const key = f.public_key.trim();
-  const out: HostingFieldProblem[] = [];
+  const out: FieldProblem<HostingField, HostingRule>[] = [];
   if (key === '') out.push(problem('public_key', 'required'));
   else if (length(key) > HOSTING_LIMITS.publicKeyMax)
     out.push(problem('public_key', 'too_long', HOSTING_LIMITS.publicKeyMax));

@@ -5,7 +5,8 @@
  */
 import type { OsImage, Plan, PlanPeriod, PlansAnswer } from '../../provider/index.ts';
 import type { SignupRow } from '../../store/index.ts';
-import { policyOf, READ, type SignupDeps, WRITE } from './deps.ts';
+import { READ, WRITE } from '../priorities.ts';
+import { policyOf, type SignupDeps } from './deps.ts';
 import { providerRefusal } from './failure.ts';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;

@@ -9,8 +9,6 @@ import type { AccessService } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 
 export interface SignupPolicy {
-  /** May the requester approve their own signup? Default false. */
-  allowSelfApproval?: boolean;
   /** Longest life of a quote; it also ends at 00:00 JST. Default 30 minutes. */
   quoteTtlMs?: number;
   /**
@@ -58,7 +56,6 @@ export interface SignupDeps {
 }
 
 const DEFAULTS = {
-  allowSelfApproval: false,
   quoteTtlMs: 30 * 60_000,
   secretGraceMs: 7 * 24 * 3_600_000,
   recheckMs: 30_000,
@@ -75,8 +72,3 @@ export function policyOf(deps: Pick<SignupDeps, 'policy'>): Required<SignupPolic
 export function newKey(deps: Pick<SignupDeps, 'newKey'>): string {
   return deps.newKey ? deps.newKey() : crypto.randomUUID();
 }
-
-/** The gate's priorities of signup's calls (rate-limit-gate.ts). */
-export const ORDER = { priority: 'order' } as const;
-export const WRITE = { priority: 'write' } as const;
-export const READ = { priority: 'read' } as const;

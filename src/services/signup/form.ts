@@ -13,6 +13,7 @@ import {
   validateSshKeyName,
   validateSshPublicKey,
 } from '../../provider/index.ts';
+import type { FieldProblem } from '../field-problem.ts';
 import { type Catalogue, findPeriod, findPlan, imageFitsPlan } from './catalogue.ts';
 
 const SIGNUP_FIELDS = [
@@ -44,12 +45,6 @@ export type SignupFieldRule =
   | 'image_unknown'
   | 'image_too_big'
   | 'terms';
-
-export interface SignupFieldProblem {
-  field: SignupField;
-  rule: SignupFieldRule;
-  limit?: number;
-}
 
 /** The modal's values as Slack hands them over: strings, or undefined when left empty. */
 export interface SignupFormValues {
@@ -123,11 +118,11 @@ function checkSshPublicKey(value: string): SignupFieldRule[] {
 
 export type SignupFormResult =
   | { ok: true; request: SignupRequest }
-  | { ok: false; problems: SignupFieldProblem[] };
+  | { ok: false; problems: FieldProblem<SignupField, SignupFieldRule>[] };
 
 /** Every rule of the spec plus the catalogue's (period of that plan, image that fits its memory). */
 export function checkSignupForm(form: SignupFormValues, catalogue: Catalogue): SignupFormResult {
-  const problems: SignupFieldProblem[] = [];
+  const problems: FieldProblem<SignupField, SignupFieldRule>[] = [];
   const add = (field: SignupField, rule: SignupFieldRule, limit?: number): void => {
     problems.push(limit === undefined ? { field, rule } : { field, rule, limit });
   };

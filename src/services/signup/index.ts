@@ -35,28 +35,29 @@
  *   never finished) are picked up by `recoverUnknown` with the same key.
  *
  * This file is the feature's public surface: code outside this folder imports
- * only from here.
+ * only from here: the SignupService (quotes, approvals on the one decision machine,
+ * orders) and the shapes and pure rules the views need.
  */
 export type { OsImage, Plan } from '../../provider/index.ts';
 export type { SignupRow } from '../../store/index.ts';
+export type { FieldProblem } from '../field-problem.ts';
 export {
-  type ApproveInput,
-  type ApproveResult,
-  approveSignup,
-  type RejectResult,
-  rejectSignup,
-} from './approve.ts';
-export { type Catalogue, catalogueOf, describeRow, findPlan, imagesFor, loadCatalogue } from './catalogue.ts';
+  type Catalogue,
+  catalogueOf,
+  findPlan,
+  imagesFor,
+} from './catalogue.ts';
 export type { SignupDeps, SignupPolicy } from './deps.ts';
-export { type ExecuteOutcome, executeSignup } from './execute.ts';
 export {
   checkSignupForm,
   SIGNUP_LIMITS,
   type SignupField,
-  type SignupFieldProblem,
+  type SignupFieldRule,
   type SignupFormValues,
   type SignupRequest,
 } from './form.ts';
-export { type RevealOutcome, revealPassword } from './password.ts';
-export { attachMessage, mayRequestSignup, type QuoteInput, type QuoteResult, quoteSignup } from './quote.ts';
-export { expireDue, listSignups, recoverUnknown } from './track.ts';
+export type { ExecuteOutcome } from './order-attempt.ts';
+export type { RevealOutcome } from './password.ts';
+export type { ApproveInput } from './signup-approvals.ts';
+export type { QuoteInput, QuoteResult } from './signup-quotes.ts';
+export { SignupService } from './signup-service.ts';

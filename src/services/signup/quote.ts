@@ -3,15 +3,14 @@
  * sealed, and the quote stored as a new row with a fresh Idempotency-Key,
  * waiting for an approval until it expires.
  */
-import { randomUUID } from 'node:crypto';
 import type { OsImage, Plan, SignupInput } from '../../provider/index.ts';
 import type { SignupRow, SignupState } from '../../store/index.ts';
 import { ServiceError } from '../errors.ts';
+import { WRITE } from '../priorities.ts';
 import { findPeriod, findPlan, imageFitsPlan, loadCatalogue, quoteExpiry } from './catalogue.ts';
-import { newKey, policyOf, type SignupDeps, WRITE } from './deps.ts';
-import { providerRefusal, quoteFailureCode } from './failure.ts';
-import type { SignupRequest } from './form.ts';
-import { destroySecret, generateRootPassword, sealPassword } from './password.ts';
+import { newKey, policyOf, type SignupDeps } from './deps.ts';
+import { providerRefusal } from './failure.ts';
+import { destroySecret, sealPassword } from './password.ts';
 
 /** What the order asks for: the fields a quote, its approval and its execution all carry. */
 type OrderFields = Pick<
@@ -19,73 +18,7 @@ type OrderFields = Pick<
   'planId' | 'period' | 'imageId' | 'serverName' | 'sshKeyName' | 'sshPublicKey' | 'autoRenew' | 'partnerCode'
 >;
 
-export interface QuoteInput {
-  request: SignupRequest;
-  requesterId: string;
-  channelId: string;
-  locale: string | null;
-}
-
-export interface QuoteResult {
-  row: SignupRow;
-  plan: Plan;
-  image: OsImage;
-  /** Set only when the bot generated the password: show it to the requester alone, once. */
-  generatedPassword: string | null;
-}
-
-/** Whether a user may ask for a quote here; for not opening the form in vain. */
-export async function mayRequestSignup(
-  deps: SignupDeps,
-  userId: string,
-  channelId: string,
-): Promise<ServiceError | null> {
-  return (await deps.access.decide({ userId, channelId }, 'signup')).refusal;
-}
-
-export async function quoteSignup(deps: SignupDeps, input: QuoteInput): Promise<QuoteResult> {
-  const { request, requesterId, channelId } = input;
-  const { refusal } = await deps.access.decide({ userId: requesterId, channelId }, 'signup');
-  if (refusal) {
-    await deps.audit.record({
-      actor: requesterId,
-      channelId,
-      action: 'signup.quote',
-      target: null,
-      outcome: 'refused',
-      errorCode: refusal.code,
-    });
-    throw refusal;
-  }
-  const password = request.rootPassword ?? generateRootPassword();
-  // Checked and allowed: from here no log line may carry it. Sealing holds it for as long as
-  // the quote waits; a refused quote lets it go at once.
-  const typing = `signup-quote:${randomUUID()}`;
-  deps.secrets.hold(typing, password);
-  try {
-    const quoted = await createQuote(
-      deps,
-      { ...orderFieldsOf(request), requesterId, channelId, locale: input.locale },
-      password,
-    );
-    return { ...quoted, generatedPassword: request.rootPassword === null ? password : null };
-  } catch (err) {
-    await deps.audit.record({
-      actor: requesterId,
-      channelId,
-      action: 'signup.quote',
-      target: null,
-      outcome: 'failed',
-      errorCode: quoteFailureCode(err),
-      params: { planId: request.planId, period: request.period },
-    });
-    throw err;
-  } finally {
-    deps.secrets.release(typing);
-  }
-}
-
-function orderFieldsOf(r: OrderFields): OrderFields {
+export function orderFieldsOf(r: OrderFields): OrderFields {
   return {
     planId: r.planId,
     period: r.period,
@@ -209,18 +142,6 @@ async function dryRunQuote(deps: SignupDeps, fields: OrderFields, password: stri
       throw e;
     }
   }
-}
-
-/** Remembers where the approval message is, so later steps update it in place. */
-export async function attachMessage(
-  deps: SignupDeps,
-  id: string,
-  where: { messageTs: string; threadTs?: string },
-): Promise<void> {
-  await deps.store.signups.setMessage(id, {
-    messageTs: where.messageTs,
-    threadTs: where.threadTs ?? where.messageTs,
-  });
 }
 
 /** `expiresAt` is already no later than the 00:00 JST after the quote (see quoteExpiry). */

@@ -87,6 +87,8 @@ const en = {
     'You can list the watches of this channel, and of other channels you can read in Slack. Run `/vps watches` in that channel, or ask one of its members.',
   'error.approval_wrong_channel':
     'This button counts only in the channel where the request was posted. Use the request there.',
+  'error.requester_role':
+    '<@{user}>, who asked for this, no longer has the role it needs here, so it cannot be approved. Nothing was sent; reject it, or let someone who may ask again.',
   'refused.other_workspace':
     'This bot serves only the workspace it is installed in, so requests from other workspaces are not accepted.',
   'refused.title': 'Not available',
@@ -249,6 +251,8 @@ const ja: Record<keyof typeof en, string> = {
     '一覧にできるのは、このチャンネルと、Slackであなたが閲覧できるチャンネルの監視だけです。そのチャンネルで `/vps watches` を実行するか、メンバーに確認を依頼してください。',
   'error.approval_wrong_channel':
     'このボタンは依頼が投稿されたチャンネルでのみ有効です。そちらの依頼から操作してください。',
+  'error.requester_role':
+    '依頼した <@{user}> さんが、ここでこの操作に必要なロールを持たなくなったため、承認できません。何も送信していません。却下するか、権限のある人が改めて依頼してください。',
   'refused.other_workspace':
     'このボットはインストールされたワークスペース専用のため、他のワークスペースからのリクエストは受け付けていません。',
   'refused.title': 'ご利用いただけません',

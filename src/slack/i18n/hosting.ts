@@ -308,8 +308,6 @@ const en = {
   'error.hosting_not_found': 'There is no {what} `{id}` on this server. {hint}',
   'error.hosting_unreachable':
     'The provider could not be reached (timeout or network), so nothing was changed. Try again in a moment.',
-  'error.hosting_requester_role':
-    '<@{user}>, who asked for this, no longer has the role it needs here, so it cannot be approved. Nothing was sent; reject it, or let someone who may ask again.',
   'error.hosting_rejected':
     'The provider refused it ({code}). It said: {message}. Correct that and run the command again; `/hosting help` shows each command’s form.',
   'error.hosting_not_found.wp': 'See `/hosting wp` for the sites and their ids.',
@@ -656,8 +654,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'error.hosting_not_found': 'このサーバーに{what} `{id}` はありません。{hint}',
   'error.hosting_unreachable':
     'プロバイダーに接続できなかったため（タイムアウトまたはネットワーク）、何も変更していません。少し待ってからもう一度実行してください。',
-  'error.hosting_requester_role':
-    '依頼した <@{user}> さんが、ここでこの操作に必要なロールを持たなくなったため、承認できません。何も送信していません。却下するか、権限のある人が改めて依頼してください。',
   'error.hosting_rejected':
     'プロバイダーに受け付けられませんでした（{code}）。プロバイダーのメッセージ: {message}。内容を直してもう一度実行してください。各コマンドの書き方は `/hosting help` で確認できます。',
   'error.hosting_not_found.wp': '`/hosting wp` でサイトとIDを確認してください。',

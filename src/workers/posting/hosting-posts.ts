@@ -7,7 +7,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../log.ts';
-import type { DecisionResult, HostingService, Loss } from '../../services/hosting/index.ts';
+import type { HostingService, Loss, OperationOutcome } from '../../services/hosting/index.ts';
 import { slackFailure } from '../../slack/slack-failure.ts';
 import type { Message, Ui } from '../../slack/views/format.ts';
 import {
@@ -18,7 +18,7 @@ import {
 import type { OperationRow } from '../../store/index.ts';
 
 export interface HostingPostDeps {
-  hosting: Pick<HostingService, 'attachMessage'>;
+  hosting: { operations: Pick<HostingService['operations'], 'attachMessage'> };
   /** The bot's language: the whole channel reads these messages. */
   channelUi: Ui;
 }
@@ -38,7 +38,7 @@ export async function postOperationApproval(
   const m = approvalRequestView(deps.channelUi, op, lossOf(op));
   try {
     const res = await client.chat.postMessage({ channel: op.channelId, text: m.text, blocks: m.blocks });
-    if (res.ts) await deps.hosting.attachMessage(op.id, res.ts);
+    if (res.ts) await deps.hosting.operations.attachMessage(op.id, res.ts);
     return true;
   } catch (err) {
     log.warn({ operation: op.id, err: slackFailure(err) }, 'approval request not posted');
@@ -49,11 +49,11 @@ export async function postOperationApproval(
 /** The decided operation's own message, status first and no buttons; `reason` for a failure. */
 export function outcomeMessage(
   ui: Ui,
-  r: DecisionResult & { op: OperationRow },
+  r: OperationOutcome & { row: OperationRow },
   actorId: string,
   reason?: string,
 ): Message {
-  return operationOutcomeView(ui, r.op, lossOf(r.op), outcomeStatus(ui, r, actorId, reason));
+  return operationOutcomeView(ui, r.row, lossOf(r.row), outcomeStatus(ui, r, actorId, reason));
 }
 
 /** Redraws an approval message in the channel (posted earlier) in the operation's final state. */

@@ -8,12 +8,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../log.ts';
-import {
-  attachMessage,
-  describeRow,
-  type ExecuteOutcome,
-  type SignupDeps,
-} from '../../services/signup/index.ts';
+import type { ExecuteOutcome, SignupRow, SignupService } from '../../services/signup/index.ts';
 import { slackFailure } from '../../slack/slack-failure.ts';
 import type { Message, Ui } from '../../slack/views/format.ts';
 import {
@@ -21,16 +16,15 @@ import {
   signupOutcomeDirect,
   signupOutcomeMessage,
 } from '../../slack/views/signup/approval.ts';
-import type { SignupRow } from '../../store/index.ts';
 
 export interface SignupPostDeps {
-  signup: SignupDeps;
+  signup: Pick<SignupService, 'quotes'>;
   /** The bot's language: the whole channel reads these messages. */
   channelUi: Ui;
 }
 
 async function approvalMessage(deps: SignupPostDeps, row: SignupRow): Promise<Message> {
-  return signupApprovalMessage(deps.channelUi, { row, ...(await describeRow(deps.signup, row)) });
+  return signupApprovalMessage(deps.channelUi, { row, ...(await deps.signup.quotes.describe(row)) });
 }
 
 /** Posts an approval request in the row's channel and remembers where it is; false when Slack refused it. */
@@ -43,7 +37,7 @@ export async function postApproval(
   const m = await approvalMessage(deps, row);
   try {
     const res = await client.chat.postMessage({ channel: row.channelId, text: m.text, blocks: m.blocks });
-    if (res.ts) await attachMessage(deps.signup, row.id, { messageTs: res.ts });
+    if (res.ts) await deps.signup.quotes.attachMessage(row.id, { messageTs: res.ts });
     return true;
   } catch (err) {
     log.warn({ signupId: row.id, err: slackFailure(err) }, 'approval request not posted');

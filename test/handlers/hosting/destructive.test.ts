@@ -408,7 +408,7 @@ describe('a second person, as the policy asks', () => {
     h.slack.setGroup(OPS_GROUP, []);
     const n = hostingWrites(h);
     const r = await clickAndAnswer(h, HOSTING_IDS.approve, buttonValue(post, HOSTING_IDS.approve), APPROVER);
-    expect(r.text).toContain(en['error.hosting_requester_role'].replace('{user}', ALICE));
+    expect(r.text).toContain(en['error.requester_role'].replace('{user}', ALICE));
     expect(r.text).not.toContain('yours is');
     expect(hostingWrites(h)).toBe(n);
     const [row] = await h.bot.store.audit.latest({ target: SERVER, limit: 1 });

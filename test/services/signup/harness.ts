@@ -13,7 +13,12 @@ import { createLogger, MemoryLogSink, SecretRegistry } from '../../../src/log.ts
 import { ProviderClient } from '../../../src/provider/index.ts';
 import { AccessService, type Policy, type Role } from '../../../src/services/access/index.ts';
 import { Audit } from '../../../src/services/audit.ts';
-import type { SignupDeps, SignupPolicy } from '../../../src/services/signup/index.ts';
+import {
+  type Decision,
+  DecisionMachine,
+  type DecisionRefusal,
+} from '../../../src/services/decisions/index.ts';
+import { type SignupDeps, type SignupPolicy, SignupService } from '../../../src/services/signup/index.ts';
 import { startSimulator } from '../../../src/simulator/index.ts';
 import type { Simulator } from '../../../src/simulator/types.ts';
 import { openStore, type Store } from '../../../src/store/index.ts';
@@ -174,4 +179,26 @@ export function realPosts(sim: Simulator) {
   return sim.control
     .requests({ method: 'POST', path: '/v1/vps/servers' })
     .filter((r) => (r.body as { dry_run?: unknown } | null)?.dry_run !== true);
+}
+
+/** The signup service over these deps, its approvals on a decision machine of the same deps. */
+export function signupOf(deps: SignupDeps, opts: { allowSelfApproval?: boolean } = {}): SignupService {
+  const machine = new DecisionMachine({
+    access: deps.access,
+    audit: deps.audit,
+    clock: deps.clock,
+    logger: deps.logger,
+    allowSelfApproval: opts.allowSelfApproval ?? false,
+  });
+  return new SignupService(deps, machine);
+}
+
+/**
+ * A decision with its refusal named by its reason (`self_approval`,
+ * `forbidden`, …) in place of the machine's `refused`, as these tests read it.
+ */
+export function named<Row>(
+  d: Decision<Row>,
+): Exclude<Decision<Row>, { kind: 'refused' }> | { kind: DecisionRefusal; row: Row | null } {
+  return d.kind === 'refused' ? { ...d, kind: d.reason } : d;
 }

@@ -1,17 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../src/services/errors.ts';
-import {
-  approveSignup,
-  executeSignup,
-  expireDue,
-  listSignups,
-  quoteSignup,
-  recoverUnknown,
-  rejectSignup,
-  type SignupDeps,
-  type SignupRequest,
+import type {
+  ApproveInput,
+  QuoteInput,
+  SignupDeps,
+  SignupRequest,
 } from '../../../src/services/signup/index.ts';
-import { realPosts, type SignupWorld, signupWorld } from './harness.ts';
+import { named, realPosts, type SignupWorld, signupOf, signupWorld } from './harness.ts';
+
+// The use cases as these tests call them: over one deps object, a decision named by its refusal's reason.
+const approveSignup = async (deps: SignupDeps, input: ApproveInput) =>
+  named(await signupOf(deps).approvals.approve(input));
+const rejectSignup = async (deps: SignupDeps, input: { id: string; userId: string; channelId: string }) =>
+  named(await signupOf(deps).approvals.reject(input));
+const executeSignup = (deps: SignupDeps, id: string) => signupOf(deps).orders.execute(id);
+const expireDue = (deps: SignupDeps) => signupOf(deps).orders.expireDue();
+const recoverUnknown = (deps: SignupDeps) => signupOf(deps).orders.recoverUnknown();
+const listSignups = (deps: SignupDeps, opts?: { channelId?: string }) => signupOf(deps).orders.list(opts);
+const quoteSignup = (deps: SignupDeps, input: QuoteInput) => signupOf(deps).quotes.quote(input);
 
 const TYPED = 'Typed-Passw0rd-42';
 
@@ -128,8 +134,9 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(realPosts(w.sim)).toHaveLength(0);
       expect((await w.store.signups.get(q.row.id))?.state).toBe('quoted');
 
-      const lenient: SignupDeps = { ...w.deps, policy: { allowSelfApproval: true } };
-      expect((await click(lenient, q.row.id, 'UREQ')).e?.kind).toBe('done');
+      const lenient = signupOf(w.deps, { allowSelfApproval: true });
+      const a = await lenient.approvals.approve({ channelId: 'C1', id: q.row.id, approverId: 'UREQ' });
+      expect(a.kind === 'approved' ? (await lenient.orders.execute(q.row.id)).kind : a.kind).toBe('done');
       expect(w.sim.control.charges()).toHaveLength(1);
     });
 

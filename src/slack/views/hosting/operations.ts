@@ -5,8 +5,9 @@
  * decided: status first, no buttons left to press. Pure.
  */
 import type { Button, KnownBlock } from '@slack/types';
-import type { DecisionResult, Loss } from '../../../services/hosting/index.ts';
+import type { Loss, OperationOutcome } from '../../../services/hosting/index.ts';
 import type { OperationRow } from '../../../store/index.ts';
+import type { RefusalWords } from '../../decision-text.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, hostingOperationPayload } from '../../payloads.ts';
@@ -155,13 +156,13 @@ export function operationOutcomeView(ui: Ui, op: OperationRow, loss: Loss, statu
 }
 
 /** The status line of a decided operation. `reason` is the failure's sentence, when it failed. */
-export function outcomeStatus(ui: Ui, r: DecisionResult, actorId: string, reason?: string): string {
+export function outcomeStatus(ui: Ui, r: OperationOutcome, actorId: string, reason?: string): string {
   switch (r.kind) {
     case 'done':
       return ui.t('hosting.op.done', {
-        what: ui.t(`hosting.done.${r.op.kind}` as MessageKey, {
-          user: r.op.requesterId,
-          server: r.op.target,
+        what: ui.t(`hosting.done.${r.row.kind}` as MessageKey, {
+          user: r.row.requesterId,
+          server: r.row.target,
           subject: escapeMrkdwn(r.result.subject),
         }),
       });
@@ -170,15 +171,12 @@ export function outcomeStatus(ui: Ui, r: DecisionResult, actorId: string, reason
     case 'unknown':
       return ui.t('hosting.op.unknown', { check: r.check });
     case 'rejected':
-      return ui.t(r.op.state === 'cancelled' ? 'hosting.op.cancelled' : 'hosting.op.rejected', {
-        user: actorId,
-      });
+      return ui.t(r.withdrawn ? 'hosting.op.cancelled' : 'hosting.op.rejected', { user: actorId });
     case 'expired':
       return ui.t('hosting.op.expired');
     case 'already_handled':
-      return stateSentence(ui, r.op);
+      return stateSentence(ui, r.row);
     case 'refused':
-    case 'forbidden':
       return '';
   }
 }
@@ -188,20 +186,12 @@ function stateSentence(ui: Ui, op: OperationRow): string {
   return ui.t('hosting.refused.already', { state: isMessageKey(key) ? ui.t(key) : op.state });
 }
 
-/** What the clicker alone is told when a click decides nothing. */
-export function decisionRefusal(ui: Ui, r: DecisionResult): string | undefined {
-  switch (r.kind) {
-    case 'refused':
-      if (r.reason === 'not_requester')
-        return ui.t('hosting.refused.not_requester', { user: r.op?.requesterId ?? '' });
-      if (r.reason === 'needs_approval') return ui.t('hosting.refused.needs_approval');
-      if (r.reason === 'self_approval') return ui.t('hosting.refused.self_approval');
-      return ui.t('hosting.refused.not_found');
-    case 'already_handled':
-      return stateSentence(ui, r.op);
-    case 'expired':
-      return ui.t('hosting.op.expired');
-    default:
-      return undefined;
-  }
-}
+/** A destructive operation's sentences for the decision machine's refusals, told to the clicker alone. */
+export const HOSTING_REFUSALS: RefusalWords<OperationRow> = {
+  notFound: (ui) => ui.t('hosting.refused.not_found'),
+  selfApproval: (ui) => ui.t('hosting.refused.self_approval'),
+  notRequester: (ui, op) => ui.t('hosting.refused.not_requester', { user: op.requesterId }),
+  needsApproval: (ui) => ui.t('hosting.refused.needs_approval'),
+  alreadyHandled: stateSentence,
+  expired: (ui) => ui.t('hosting.op.expired'),
+};

@@ -8,14 +8,8 @@
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
 import { ServiceError } from '../../../services/errors.ts';
-import type {
-  ApproveResult,
-  ExecuteOutcome,
-  OsImage,
-  Plan,
-  RejectResult,
-  SignupRow,
-} from '../../../services/signup/index.ts';
+import type { ExecuteOutcome, OsImage, Plan, SignupRow } from '../../../services/signup/index.ts';
+import type { RefusalWords } from '../../decision-text.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
@@ -324,56 +318,31 @@ function refusalText(ui: Ui, code: string): string {
   return isMessageKey(key) ? ui.t(key) : ui.t('error.internal');
 }
 
-function handledBy(ui: Ui, row: SignupRow): Message {
+function handledText(ui: Ui, row: SignupRow): string {
   const state = ui.t(`signup.state.${row.state}`);
-  return sentence(
-    row.approverId
-      ? ui.t('signup.click.already_handled_by', { state, user: row.approverId })
-      : ui.t('signup.click.already_handled', { state }),
-  );
+  return row.approverId
+    ? ui.t('signup.click.already_handled_by', { state, user: row.approverId })
+    : ui.t('signup.click.already_handled', { state });
 }
 
-/** What a clicker whose approval did not win is told, alone. Undefined for `approved`. */
-export function signupApproveRefusal(ui: Ui, r: ApproveResult): Message | undefined {
-  switch (r.kind) {
-    case 'approved':
-      return undefined;
-    case 'already_handled':
-      return handledBy(ui, r.row);
-    case 'forbidden':
-      return sentence(
-        r.code === 'role_required'
-          ? ui.t('signup.click.forbidden', { role: r.role })
-          : refusalText(ui, r.code),
-      );
-    case 'self_approval':
-      return sentence(ui.t('signup.click.self_approval'));
-    case 'expired':
-      return sentence(ui.t('signup.click.expired', { expires: formatQuoteExpiry(ui, r.row.expiresAt) }));
-    case 'stale':
-      return sentence(ui.t('signup.click.stale'));
-    case 'wrong_channel':
-      return sentence(ui.t('error.approval_wrong_channel'));
-    case 'not_found':
-      return sentence(ui.t('signup.click.not_found'));
-  }
-}
-
-export function signupRejectRefusal(ui: Ui, r: RejectResult): Message | undefined {
-  switch (r.kind) {
-    case 'rejected':
-      return undefined;
-    case 'already_handled':
-      return handledBy(ui, r.row);
-    case 'forbidden':
-      return sentence(
-        r.code === 'role_required' ? ui.t('signup.click.reject_forbidden') : refusalText(ui, r.code),
-      );
-    case 'wrong_channel':
-      return sentence(ui.t('error.approval_wrong_channel'));
-    case 'not_found':
-      return sentence(ui.t('signup.click.not_found'));
-  }
+/**
+ * An order's sentences for the decision machine's refusals, as a clicker on
+ * its approval message reads them: approving (`approve`) or rejecting it.
+ */
+export function signupRefusals(step: 'approve' | 'reject'): RefusalWords<SignupRow> {
+  return {
+    notFound: (ui) => ui.t('signup.click.not_found'),
+    selfApproval: (ui) => ui.t('signup.click.self_approval'),
+    alreadyHandled: handledText,
+    expired: (ui, row) => ui.t('signup.click.expired', { expires: formatQuoteExpiry(ui, row.expiresAt) }),
+    stale: (ui) => ui.t('signup.click.stale'),
+    forbidden: (ui, error, role) =>
+      error.code !== 'role_required'
+        ? refusalText(ui, error.code)
+        : step === 'approve'
+          ? ui.t('signup.click.forbidden', { role: role ?? 'none' })
+          : ui.t('signup.click.reject_forbidden'),
+  };
 }
 
 /** A quote that could not be made, as a plain sentence for the requester. */

@@ -8,12 +8,13 @@
 import type { KnownBlock, ModalView, Option, PlainTextOption } from '@slack/types';
 import {
   type Catalogue,
+  type FieldProblem,
   findPlan,
   imagesFor,
   type Plan,
   SIGNUP_LIMITS,
   type SignupField,
-  type SignupFieldProblem,
+  type SignupFieldRule,
   type SignupFormValues,
 } from '../../../services/signup/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
@@ -287,7 +288,7 @@ export function readSignupForm(values: ViewStateValues): SignupFormValues {
   };
 }
 
-const RULE_KEYS: Record<SignupFieldProblem['rule'], MessageKey | undefined> = {
+const RULE_KEYS: Record<FieldProblem<SignupField, SignupFieldRule>['rule'], MessageKey | undefined> = {
   required: 'signup.rule.required',
   too_short: 'signup.rule.too_short',
   too_long: 'signup.rule.too_long',
@@ -304,7 +305,7 @@ const RULE_KEYS: Record<SignupFieldProblem['rule'], MessageKey | undefined> = {
   terms: 'signup.rule.terms',
 };
 
-function ruleSentence(ui: Ui, p: SignupFieldProblem): string {
+function ruleSentence(ui: Ui, p: FieldProblem<SignupField, SignupFieldRule>): string {
   if (p.rule === 'charset') {
     const key = `signup.rule.charset.${p.field}`;
     return ui.t(isMessageKey(key) ? key : 'signup.rule.half_width');
@@ -320,7 +321,7 @@ function ruleSentence(ui: Ui, p: SignupFieldProblem): string {
  */
 export function signupFieldErrors(
   ui: Ui,
-  problems: readonly SignupFieldProblem[],
+  problems: readonly FieldProblem<SignupField, SignupFieldRule>[],
   planId: string | undefined,
   present?: ReadonlySet<string>,
 ): Record<string, string> {

@@ -9,7 +9,8 @@ import {
   type KeyScope,
 } from '../../../../src/services/access/index.ts';
 import { ServiceError } from '../../../../src/services/errors.ts';
-import type { DecisionResult, Loss, WriteResult } from '../../../../src/services/hosting/index.ts';
+import type { Loss, OperationOutcome, WriteResult } from '../../../../src/services/hosting/index.ts';
+import { decisionRefusal as refusalOf } from '../../../../src/slack/decision-text.ts';
 import { failureMessage } from '../../../../src/slack/error-text.ts';
 import { catalogs, translator } from '../../../../src/slack/i18n/index.ts';
 import { HOSTING_CALLBACKS, HOSTING_FORMS, HOSTING_IDS, hostingBlockId } from '../../../../src/slack/ids.ts';
@@ -37,7 +38,7 @@ import { hostingHelpView } from '../../../../src/slack/views/hosting/help.ts';
 import {
   approvalRequestView,
   confirmationView,
-  decisionRefusal,
+  HOSTING_REFUSALS,
   operationOutcomeView,
   outcomeStatus,
 } from '../../../../src/slack/views/hosting/operations.ts';
@@ -46,6 +47,9 @@ import { doneText, doneView, privateKeyView } from '../../../../src/slack/views/
 import type { OperationRow } from '../../../../src/store/index.ts';
 import { slackRefusal } from '../../../support/fake-slack.ts';
 import { unlabelledTimes } from '../../../support/times.ts';
+
+// What a clicker alone is told: the machine's refusal in a destructive operation's words.
+const decisionRefusal = (ui: Ui, d: OperationOutcome) => refusalOf(ui, d, HOSTING_REFUSALS)?.text;
 
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo', dateLocale: 'en-US' };
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
@@ -229,12 +233,12 @@ describe('confirmations and approvals', () => {
   });
 
   it('a decided operation: status first, no buttons', () => {
-    const done: DecisionResult = {
+    const done: OperationOutcome = {
       kind: 'done',
-      op: op({ state: 'done' }),
+      row: op({ state: 'done' }),
       result: { server: SERVER, action: 'hosting.domain_reset', subject: 'example.jp' },
     };
-    const m = operationOutcomeView(en, done.op, reset, outcomeStatus(en, done, 'U0REQ'));
+    const m = operationOutcomeView(en, done.row, reset, outcomeStatus(en, done, 'U0REQ'));
     expect(m.blocks?.[0]).toMatchObject({ type: 'section' });
     expect(textOf(m.blocks?.[0])).toContain(
       ':white_check_mark: Done: <@U0REQ> reset the domain `example.jp`',
@@ -245,37 +249,37 @@ describe('confirmations and approvals', () => {
   it('every outcome and refusal has its sentence', () => {
     const o = op();
     expect(
-      outcomeStatus(en, { kind: 'failed', op: o, code: 'X', error: new Error('x') }, 'U1', 'Because.'),
+      outcomeStatus(en, { kind: 'failed', row: o, code: 'X', error: new Error('x') }, 'U1', 'Because.'),
     ).toBe(':x: Not done: Because.');
-    expect(outcomeStatus(en, { kind: 'unknown', op: o, check: '/hosting s ssh' }, 'U1')).toContain(
+    expect(outcomeStatus(en, { kind: 'unknown', row: o, check: '/hosting s ssh' }, 'U1')).toContain(
       'Check with `/hosting s ssh`',
     );
-    expect(outcomeStatus(en, { kind: 'rejected', op: op({ state: 'rejected' }) }, 'U9')).toContain(
-      'Rejected by <@U9>',
-    );
-    expect(outcomeStatus(en, { kind: 'rejected', op: op({ state: 'cancelled' }) }, 'U9')).toContain(
-      'Cancelled by <@U9>',
-    );
-    expect(outcomeStatus(en, { kind: 'expired', op: o }, 'system')).toBe(catalogs.en['hosting.op.expired']);
-    expect(decisionRefusal(en, { kind: 'refused', reason: 'not_requester', op: o })).toBe(
+    expect(
+      outcomeStatus(en, { kind: 'rejected', row: op({ state: 'rejected' }), withdrawn: false }, 'U9'),
+    ).toContain('Rejected by <@U9>');
+    expect(
+      outcomeStatus(en, { kind: 'rejected', row: op({ state: 'cancelled' }), withdrawn: true }, 'U9'),
+    ).toContain('Cancelled by <@U9>');
+    expect(outcomeStatus(en, { kind: 'expired', row: o }, 'system')).toBe(catalogs.en['hosting.op.expired']);
+    expect(decisionRefusal(en, { kind: 'refused', reason: 'not_requester', row: o })).toBe(
       'Only <@U0REQ>, who asked for this, can confirm or cancel it.',
     );
-    expect(decisionRefusal(en, { kind: 'refused', reason: 'needs_approval', op: o })).toBe(
+    expect(decisionRefusal(en, { kind: 'refused', reason: 'needs_approval', row: o })).toBe(
       catalogs.en['hosting.refused.needs_approval'],
     );
-    expect(decisionRefusal(en, { kind: 'refused', reason: 'self_approval', op: o })).toBe(
+    expect(decisionRefusal(en, { kind: 'refused', reason: 'self_approval', row: o })).toBe(
       catalogs.en['hosting.refused.self_approval'],
     );
-    expect(decisionRefusal(en, { kind: 'refused', reason: 'not_found' })).toBe(
+    expect(decisionRefusal(en, { kind: 'refused', reason: 'not_found', row: null })).toBe(
       catalogs.en['hosting.refused.not_found'],
     );
-    expect(decisionRefusal(en, { kind: 'already_handled', op: op({ state: 'executing' }) })).toBe(
+    expect(decisionRefusal(en, { kind: 'already_handled', row: op({ state: 'executing' }) })).toBe(
       'Already decided: this request is being sent.',
     );
     expect(
       decisionRefusal(en, {
         kind: 'done',
-        op: o,
+        row: o,
         result: { server: SERVER, action: 'hosting.ssh_off', subject: '' },
       }),
     ).toBe(undefined);

@@ -1,6 +1,8 @@
 import type { ActionsBlock, Button, InputBlock, KnownBlock, StaticSelect } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../../src/services/errors.ts';
+import type { Role } from '../../../../src/services/access/index.ts';
+import type { Decision } from '../../../../src/services/decisions/index.ts';
+import { ServiceError, type ServiceErrorCode } from '../../../../src/services/errors.ts';
 import {
   type Catalogue,
   catalogueOf,
@@ -9,6 +11,7 @@ import {
   type Plan,
   type SignupRow,
 } from '../../../../src/services/signup/index.ts';
+import { decisionRefusal } from '../../../../src/slack/decision-text.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { signupCatalog } from '../../../../src/slack/i18n/signup.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../../src/slack/ids.ts';
@@ -16,12 +19,11 @@ import { decodePayload, signupButtonPayload, signupModalPayload } from '../../..
 import { channelUiFor, type Ui, uiFor } from '../../../../src/slack/views/format.ts';
 import {
   signupApprovalMessage,
-  signupApproveRefusal,
   signupOutcomeMessage,
   signupPasswordMessage,
   signupQuotedNotice,
   signupQuoteRefusal,
-  signupRejectRefusal,
+  signupRefusals,
 } from '../../../../src/slack/views/signup/approval.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../../src/slack/views/signup/list.ts';
 import {
@@ -31,6 +33,12 @@ import {
   type ViewStateValues,
 } from '../../../../src/slack/views/signup/modal.ts';
 import { unlabelledTimes } from '../../../support/times.ts';
+
+// What a clicker on the approval message is told: the machine's refusal in the order's words.
+const signupApproveRefusal = (ui: Ui, d: Decision<SignupRow>) =>
+  decisionRefusal(ui, d, signupRefusals('approve'));
+const signupRejectRefusal = (ui: Ui, d: Decision<SignupRow>) =>
+  decisionRefusal(ui, d, signupRefusals('reject'));
 
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo', dateLocale: 'en-US' };
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
@@ -523,10 +531,20 @@ describe('outcome and refusal sentences', () => {
   });
 
   it('tell a clicker alone why the click did nothing', () => {
+    const forbidden = (role: Role, code: string, params = {}): Decision<SignupRow> => ({
+      kind: 'refused',
+      reason: 'forbidden',
+      row: row(),
+      error: new ServiceError(code as ServiceErrorCode, params),
+      role,
+    });
     expect(
-      signupApproveRefusal(en, { kind: 'forbidden', role: 'viewer', code: 'role_required' })?.text,
+      signupApproveRefusal(en, forbidden('viewer', 'role_required', { role: 'approver', yours: 'viewer' }))
+        ?.text,
     ).toContain('Your role: viewer');
-    expect(signupApproveRefusal(en, { kind: 'self_approval', row: row() })?.text).toContain('someone else');
+    expect(
+      signupApproveRefusal(en, { kind: 'refused', reason: 'self_approval', row: row() })?.text,
+    ).toContain('someone else');
     expect(
       signupApproveRefusal(en, {
         kind: 'already_handled',
@@ -534,17 +552,22 @@ describe('outcome and refusal sentences', () => {
       })?.text,
     ).toBe('Already handled: this order is approved (by <@UAPP>).');
     expect(signupApproveRefusal(en, { kind: 'expired', row: row() })?.text).toContain('expired');
-    expect(signupApproveRefusal(en, { kind: 'stale', row: row() })?.text).toContain('old price');
+    expect(signupApproveRefusal(en, { kind: 'refused', reason: 'stale', row: row() })?.text).toContain(
+      'old price',
+    );
     expect(signupApproveRefusal(en, { kind: 'approved', row: row() })).toBeUndefined();
     expect(
-      signupRejectRefusal(en, { kind: 'forbidden', role: 'viewer', code: 'role_required' })?.text,
+      signupRejectRefusal(en, forbidden('viewer', 'role_required', { role: 'approver', yours: 'viewer' }))
+        ?.text,
     ).toContain('Only an approver');
     // A channel the policy no longer lists is said as such, not as a missing role.
     for (const refusal of [signupApproveRefusal, signupRejectRefusal]) {
-      expect(refusal(en, { kind: 'forbidden', role: 'approver', code: 'channel_not_allowed' })?.text).toBe(
+      expect(refusal(en, forbidden('approver', 'channel_not_allowed'))?.text).toBe(
         en.t('error.channel_not_allowed'),
       );
-      expect(refusal(ja, { kind: 'wrong_channel' })?.text).toBe(ja.t('error.approval_wrong_channel'));
+      expect(refusal(ja, { kind: 'refused', reason: 'wrong_channel', row: row() })?.text).toBe(
+        ja.t('error.approval_wrong_channel'),
+      );
     }
   });
 

@@ -4,7 +4,8 @@
  * `expected_total_price` = the price the approver saw. Money moves only here.
  */
 import type { ProviderSignupStatus, SignupPatch, SignupRow, SignupState } from '../../store/index.ts';
-import { ORDER, policyOf, type SignupDeps } from './deps.ts';
+import { ORDER } from '../priorities.ts';
+import { policyOf, type SignupDeps } from './deps.ts';
 import { classifySignupFailure, quoteFailureCode, type SignupFailure } from './failure.ts';
 import { destroySecret, holdSealed } from './password.ts';
 import { createQuote, expireRow, isExpired, providerInput } from './quote.ts';

@@ -1,0 +1,212 @@
+/**
+ * What every /hosting use case is built from: who may do this on which server
+ * (the access policy, the person's budget, the server named or the key's only
+ * one), the input rules, one write (never repeated, audited either way; a lost
+ * answer names the read that tells whether it happened), one read (a refusal
+ * answered in the provider's own words).
+ *
+ * Hosting writes carry no Idempotency-Key, so none is ever repeated by us:
+ * when the connection fails after the request may have reached the provider,
+ * the answer says so and names the read that shows whether it happened.
+ */
+import type { Clock } from '../../clock.ts';
+import type { Logger, SecretRegistry } from '../../log.ts';
+import {
+  type AnyObject,
+  type HostingClient,
+  type ProviderClient,
+  ProviderError,
+  ProviderNetworkError,
+} from '../../provider/index.ts';
+import type { Store } from '../../store/index.ts';
+import type { AccessService, Actor, HostingAction } from '../access/index.ts';
+import type { Audit } from '../audit.ts';
+import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import type { FairUse } from '../fair-use.ts';
+import type { FieldProblem } from '../field-problem.ts';
+import { WRITE } from '../priorities.ts';
+import type { WriteResult } from './hosting-types.ts';
+import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
+
+export interface HostingDeps {
+  provider: Pick<ProviderClient, 'hosting'>;
+  store: {
+    operations: Pick<Store['operations'], 'create' | 'get' | 'transition' | 'setMessage' | 'expireDue'>;
+    audit: Pick<Store['audit'], 'latest'>;
+  };
+  access: Pick<
+    AccessService,
+    'authorize' | 'decide' | 'hostingServer' | 'needsSecondPerson' | 'keyScope' | 'capabilities'
+  >;
+  audit: Audit;
+  clock: Clock;
+  /** The logger's secret registry: typed passwords and generated keys are scrubbed from every log line. */
+  secrets: Pick<SecretRegistry, 'add' | 'delete'>;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  /** How long a confirmation or an approval may wait. Default 15 minutes. */
+  operationTtlMs?: number;
+  /** Each person's budget of provider-spending commands (never asked for confirmations and approvals). */
+  fairUse?: Pick<FairUse, 'spend'>;
+}
+
+/** The read that shows whether a write whose answer was lost happened. */
+const CHECK_WITH: Partial<Record<HostingAction, string>> = {
+  'hosting.domain_add': 'domains',
+  'hosting.domain_reset': 'domain',
+  'hosting.subdomain_add': 'subdomains',
+  'hosting.wp_install': 'wp',
+  'hosting.wp_delete': 'wp',
+  'hosting.db_create': 'usage',
+  'hosting.db_user_create': 'usage',
+  'hosting.db_grant': 'usage',
+  'hosting.ssh_on': 'ssh',
+  'hosting.ssh_off': 'ssh',
+  'hosting.ssh_key_add': 'ssh keys',
+  'hosting.ssh_key_generate': 'ssh keys',
+  'hosting.ssh_key_delete': 'ssh keys',
+};
+
+function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {
+  const p = problems[0];
+  if (!p) return null;
+  return new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit ?? 0 });
+}
+
+/**
+ * A request the provider looked at and refused (400, 404, 409, 422), read or
+ * write: its code and its own words (field and reason in `errors`, what it did
+ * not find), which say more than the code and, unlike the shared sentences
+ * written for /vps, point at /hosting. Auth, permission, rate limits and
+ * server errors keep their own sentences.
+ */
+export function rejection(err: unknown): unknown {
+  // Not reached at all (a write that may have been is answered before this): nothing changed.
+  if (err instanceof ProviderNetworkError) return new ServiceError('hosting_unreachable');
+  if (!(err instanceof ProviderError) || ![400, 404, 409, 422].includes(err.status)) return err;
+  // The sentence ends the provider's words itself: drop their own final stop.
+  const message = [err.providerMessage, ...err.details]
+    .filter((s) => s !== '')
+    .join(' / ')
+    .replace(/[。.\s]+$/u, '');
+  if (message === '') return err;
+  return new ServiceError('hosting_rejected', {
+    code: err.code,
+    message: [...message].slice(0, 500).join(''),
+  });
+}
+
+const isHostingWrite = (a: HostingAction): boolean => CHECK_WITH[a] !== undefined;
+
+export class HostingCalls {
+  constructor(readonly deps: HostingDeps) {}
+
+  /**
+   * Who may do this, on which server: the role and the key (the access
+   * policy), the person's budget of commands, then the server (named, or the
+   * key's only one). A refusal of a write is audited; nothing is sent before
+   * all of it holds.
+   */
+  async begin(
+    actor: Actor,
+    action: HostingAction,
+    named: string | undefined,
+    params: Record<string, unknown> = {},
+  ): Promise<{ server: string; api: HostingClient }> {
+    // A server's name is its initial domain: anything else names no server, and is refused as typed.
+    const nameProblems = named === undefined ? [] : checkFqdn(named, 'server');
+    try {
+      await this.deps.access.authorize(actor, action);
+      this.deps.fairUse?.spend(actor.userId);
+      const badName = invalid(nameProblems);
+      if (badName) throw badName;
+      const server = await this.deps.access.hostingServer(named);
+      return { server, api: this.deps.provider.hosting(server) };
+    } catch (err) {
+      // Audited against the server it would have been, when the key names one.
+      const target =
+        named === undefined
+          ? await this.deps.access.hostingServer(undefined).catch(() => null)
+          : nameProblems.length === 0
+            ? named
+            : null;
+      await this.deps.audit.byActor(
+        actor,
+        action,
+        target,
+        'refused',
+        params,
+        failureCode(classifyFailure(err)),
+      );
+      throw err;
+    }
+  }
+
+  /** Checks input problems, auditing the refusal of a write. */
+  async refuseInvalid(
+    actor: Actor,
+    action: HostingAction,
+    server: string,
+    problems: readonly FieldProblem<HostingField, HostingRule>[],
+    params: Record<string, unknown>,
+  ): Promise<void> {
+    const err = invalid(problems);
+    if (!err) return;
+    if (isHostingWrite(action))
+      await this.deps.audit.byActor(actor, action, server, 'refused', params, 'invalid_field');
+    throw err;
+  }
+
+  /**
+   * Runs one write: never repeated, audited either way. A lost answer after
+   * the request may have reached the provider becomes `hosting_outcome_unknown`
+   * naming the read that tells. A refusal is worded by `refused` (the
+   * provider's own words by default).
+   */
+  async write<T>(
+    actor: Actor,
+    action: HostingAction,
+    server: string,
+    params: Record<string, unknown>,
+    call: () => Promise<T>,
+    refused: (err: unknown) => unknown = rejection,
+  ): Promise<T> {
+    try {
+      const answer = await call();
+      await this.deps.audit.byActor(actor, action, server, 'ok', params);
+      return answer;
+    } catch (err) {
+      const maybe = err instanceof ProviderNetworkError && err.mayHaveReachedServer;
+      await this.deps.audit.byActor(
+        actor,
+        action,
+        server,
+        'failed',
+        params,
+        maybe ? 'OUTCOME_UNKNOWN' : failureCode(classifyFailure(err)),
+      );
+      if (maybe) {
+        throw new ServiceError('hosting_outcome_unknown', {
+          server,
+          check: `/hosting ${server} ${CHECK_WITH[action]}`,
+        });
+      }
+      throw await refused(err);
+    }
+  }
+
+  /** A read for a person: a refusal by the provider is answered in its own words. */
+  async read<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      throw rejection(err);
+    }
+  }
+
+  /** The name servers to set when SSL failed on them (the spec's advice), else nothing. */
+  async sslAdvice(api: HostingClient, answer: AnyObject, domain: string): Promise<WriteResult['sslAdvice']> {
+    if (answer.ssl_status !== 'failed_nameserver') return undefined;
+    const info = await api.serverInfo(WRITE).catch(() => undefined);
+    return { domain, nameServers: info?.name_servers ?? [] };
+  }
+}

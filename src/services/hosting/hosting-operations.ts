@@ -1,0 +1,198 @@
+/**
+ * Destructive /hosting operations (domain reset, WordPress delete, SSH key
+ * delete, SSH off): two steps. A request reads what will be lost and is stored
+ * as a pending operation; then the requester's confirmation or, where the
+ * policy asks, a second person's approval is decided on the one decision
+ * machine, and the winner's click runs the one request, never repeated.
+ */
+import type { AnyObject, HostingClient } from '../../provider/index.ts';
+import type { OperationRow } from '../../store/index.ts';
+import type { Actor } from '../access/index.ts';
+import type { DecisionMachine, DecisionStep } from '../decisions/index.ts';
+import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import { ORDER, WRITE } from '../priorities.ts';
+import { sshKeysOf, wordpressOf } from './answers.ts';
+import type { HostingCalls } from './hosting-calls.ts';
+import type { DestructiveRequest, Loss, OperationOutcome } from './hosting-types.ts';
+import { operationBook } from './operation-book.ts';
+import { checkFqdn, checkId } from './rules.ts';
+
+const DEFAULT_OPERATION_TTL_MS = 15 * 60_000;
+
+export class HostingOperations {
+  constructor(
+    private readonly calls: HostingCalls,
+    private readonly machine: Pick<DecisionMachine, 'decide'>,
+  ) {}
+
+  /**
+   * Asks for a destructive operation: checks who and where, reads what will
+   * be lost, and stores the request as a pending operation. Nothing is sent
+   * to the provider before the confirmation (or the approval) decides it.
+   */
+  async request(
+    actor: Actor,
+    named: string | undefined,
+    req: DestructiveRequest,
+  ): Promise<{ op: OperationRow; loss: Loss; needsApproval: boolean }> {
+    const params = { ...req } as Record<string, unknown>;
+    const { server, api } = await this.calls.begin(actor, req.kind, named, params);
+    const problems =
+      req.kind === 'hosting.domain_reset'
+        ? checkFqdn(req.domain)
+        : req.kind === 'hosting.wp_delete'
+          ? checkId('wp_id', req.id)
+          : req.kind === 'hosting.ssh_key_delete'
+            ? checkId('key_id', req.id)
+            : [];
+    await this.calls.refuseInvalid(actor, req.kind, server, problems, params);
+    const loss = await this.calls.read(() => this.lossOf(api, req));
+    const needsApproval = this.calls.deps.access.needsSecondPerson(req.kind);
+    const now = this.calls.deps.clock.now();
+    const op = await this.calls.deps.store.operations.create({
+      kind: req.kind,
+      target: server,
+      params: { request: { ...req }, loss: { ...loss } },
+      requesterId: actor.userId,
+      channelId: actor.channelId,
+      needsApproval,
+      expiresAt: new Date(now.getTime() + (this.calls.deps.operationTtlMs ?? DEFAULT_OPERATION_TTL_MS)),
+    });
+    await this.calls.deps.audit.byActor(actor, `${req.kind}.request`, server, 'ok', {
+      ...params,
+      operation: op.id,
+      needsApproval,
+    });
+    return { op, loss, needsApproval };
+  }
+
+  /** Reads what will be lost; a thing that does not exist is refused here, before anyone confirms it. */
+  private async lossOf(api: HostingClient, req: DestructiveRequest): Promise<Loss> {
+    switch (req.kind) {
+      case 'hosting.domain_reset': {
+        const domain = req.domain.trim();
+        const detail = await api.getDomain(domain, WRITE);
+        const sites = wordpressOf(await api.listWordpress({ domain }, WRITE));
+        return {
+          kind: req.kind,
+          domain,
+          ...(detail.url ? { url: detail.url } : {}),
+          ...(detail.document_root ? { documentRoot: detail.document_root } : {}),
+          sites: sites.flatMap((s) => (s.url ? [s.url] : [])),
+        };
+      }
+      case 'hosting.wp_delete': {
+        const site = wordpressOf(await api.listWordpress({}, WRITE)).find((s) => s.id === req.id.trim());
+        if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id: req.id });
+        return {
+          kind: req.kind,
+          id: req.id.trim(),
+          ...(site.url ? { url: site.url } : {}),
+          ...(site.title ? { title: site.title } : {}),
+          deleteDb: req.deleteDb,
+          deleteDbUser: req.deleteDbUser,
+          deleteCron: req.deleteCron,
+        };
+      }
+      case 'hosting.ssh_key_delete': {
+        const key = sshKeysOf(await api.listSshKeys(WRITE)).find((k) => k.id === req.id.trim());
+        if (!key) throw new ServiceError('hosting_not_found', { what: 'ssh_key', id: req.id });
+        return {
+          kind: req.kind,
+          id: req.id.trim(),
+          ...(key.label ? { label: key.label } : {}),
+          ...(key.publicKey ? { publicKey: key.publicKey } : {}),
+        };
+      }
+      case 'hosting.ssh_off':
+        return { kind: req.kind, keys: sshKeysOf(await api.listSshKeys(WRITE)).length };
+    }
+  }
+
+  /**
+   * A click on the request: the requester's confirmation, a second person's
+   * approval, or a no (rejected by an approver, withdrawn by the requester).
+   * Decided on the one machine; an approval runs the operation at once.
+   */
+  async decide(actor: Actor, opId: string, step: DecisionStep): Promise<OperationOutcome> {
+    const d = await this.machine.decide(operationBook(this.calls.deps), actor, { id: opId, step });
+    return d.kind === 'approved' ? this.execute(actor, d.row) : d;
+  }
+
+  /** approved -> executing by one conditional UPDATE, then the one request; never repeated. */
+  private async execute(actor: Actor, op: OperationRow): Promise<OperationOutcome> {
+    const claim = await this.calls.deps.store.operations.transition(op.id, ['approved'], 'executing');
+    if (!claim.won) return { kind: 'already_handled', row: claim.row ?? op };
+    const req = (op.params as { request: DestructiveRequest }).request;
+    const api = this.calls.deps.provider.hosting(op.target);
+    const requester = { userId: op.requesterId, channelId: op.channelId };
+    const params = { ...req, operation: op.id, approver: actor.userId };
+    try {
+      await this.calls.write(requester, req.kind, op.target, params, () => this.send(api, req));
+    } catch (err) {
+      if (err instanceof ServiceError && err.code === 'hosting_outcome_unknown') {
+        const r = await this.calls.deps.store.operations.transition(op.id, ['executing'], 'unknown', {
+          errorCode: 'OUTCOME_UNKNOWN',
+        });
+        return { kind: 'unknown', row: r.row ?? op, check: String(err.params.check) };
+      }
+      const code = failureCode(classifyFailure(err));
+      const r = await this.calls.deps.store.operations.transition(op.id, ['executing'], 'failed', {
+        errorCode: code,
+      });
+      return { kind: 'failed', row: r.row ?? op, code, error: err };
+    }
+    const r = await this.calls.deps.store.operations.transition(op.id, ['executing'], 'done');
+    return {
+      kind: 'done',
+      row: r.row ?? op,
+      result: { server: op.target, action: req.kind, subject: subjectOf(req) },
+    };
+  }
+
+  private send(api: HostingClient, req: DestructiveRequest): Promise<AnyObject> {
+    switch (req.kind) {
+      case 'hosting.domain_reset':
+        return api.resetDomain(req.domain.trim(), ORDER);
+      case 'hosting.wp_delete':
+        return api.deleteWordpress(
+          req.id.trim(),
+          { delete_db: req.deleteDb, delete_db_user: req.deleteDbUser, delete_cron: req.deleteCron },
+          ORDER,
+        );
+      case 'hosting.ssh_key_delete':
+        return api.deleteSshKey(req.id.trim(), ORDER);
+      case 'hosting.ssh_off':
+        return api.setSsh(false, ORDER);
+    }
+  }
+
+  /** A request whose approval message could not be posted: nobody could decide it, so it ends here. */
+  async withdraw(opId: string): Promise<void> {
+    await this.calls.deps.store.operations.transition(opId, ['pending'], 'cancelled', {
+      errorCode: 'NOT_POSTED',
+    });
+  }
+
+  /** Records where the confirmation or approval message is, so the outcome can replace it. */
+  async attachMessage(opId: string, messageTs: string): Promise<void> {
+    await this.calls.deps.store.operations.setMessage(opId, messageTs);
+  }
+
+  /** Pending and approved operations past their expiry become `expired` (the sweep redraws their messages). */
+  expireDue(): Promise<OperationRow[]> {
+    return this.calls.deps.store.operations.expireDue(this.calls.deps.clock.now());
+  }
+}
+
+function subjectOf(req: DestructiveRequest): string {
+  switch (req.kind) {
+    case 'hosting.domain_reset':
+      return req.domain.trim();
+    case 'hosting.wp_delete':
+    case 'hosting.ssh_key_delete':
+      return req.id.trim();
+    case 'hosting.ssh_off':
+      return '';
+  }
+}

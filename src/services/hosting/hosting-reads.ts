@@ -1,0 +1,120 @@
+/**
+ * /hosting's reads: every GET of the hosting API's endpoint table, for the
+ * server the command names (or the key's only one), by the people the access
+ * policy allows, the input checked by the rules before anything is sent.
+ */
+import type { AnyObject, HostingServerInfo } from '../../provider/index.ts';
+import type { AuditRow } from '../../store/index.ts';
+import type { Actor } from '../access/index.ts';
+import { ServiceError } from '../errors.ts';
+import { READ } from '../priorities.ts';
+import {
+  type DomainItem,
+  domainsOf,
+  logLinesOf,
+  type SshKeyItem,
+  type SshState,
+  sshKeysOf,
+  sshStateOf,
+  subdomainsOf,
+  type WordpressItem,
+  wordpressOf,
+} from './answers.ts';
+import type { HostingCalls } from './hosting-calls.ts';
+import type { DomainDetail, ErrorLogPage, OnServer, ServersAnswer } from './hosting-types.ts';
+import { checkFqdn, checkLines, HOSTING_LIMITS } from './rules.ts';
+
+export class HostingReads {
+  constructor(private readonly calls: HostingCalls) {}
+
+  /** The servers the key covers (`all`: every server of the account, named by the user). */
+  async servers(actor: Actor): Promise<ServersAnswer> {
+    await this.calls.deps.access.authorize(actor, 'hosting.servers');
+    const key = await this.calls.deps.access.keyScope();
+    if (!key.hosting.available) throw new ServiceError('key_no_server');
+    return key.hosting.servers ? { servers: key.hosting.servers } : { all: true };
+  }
+
+  async info(actor: Actor, named: string | undefined): Promise<OnServer<HostingServerInfo>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.info', named);
+    return { server, value: await this.calls.read(() => api.serverInfo(READ)) };
+  }
+
+  async usage(actor: Actor, named: string | undefined): Promise<OnServer<AnyObject>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.usage', named);
+    return { server, value: await this.calls.read(() => api.usage(READ)) };
+  }
+
+  async domains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.domains', named);
+    return { server, value: domainsOf(await this.calls.read(() => api.listDomains(READ))) };
+  }
+
+  async domain(actor: Actor, named: string | undefined, domain: string): Promise<OnServer<DomainDetail>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.domain', named);
+    await this.calls.refuseInvalid(actor, 'hosting.domain', server, checkFqdn(domain), { domain });
+    const detail = await this.calls.read(() => api.getDomain(domain.trim(), READ));
+    // The spec's advice for this state names the server's name servers: read them for the answer.
+    const nameServers =
+      detail.ssl_status === 'failed_nameserver'
+        ? ((await api.serverInfo(READ).catch(() => undefined))?.name_servers ?? [])
+        : undefined;
+    return { server, value: { domain: detail, nameServers } };
+  }
+
+  async subdomains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.subdomains', named);
+    return { server, value: subdomainsOf(await this.calls.read(() => api.listSubdomains(READ))) };
+  }
+
+  async wordpress(
+    actor: Actor,
+    named: string | undefined,
+    domain: string | undefined,
+  ): Promise<OnServer<WordpressItem[]>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.wp', named);
+    if (domain !== undefined)
+      await this.calls.refuseInvalid(actor, 'hosting.wp', server, checkFqdn(domain), { domain });
+    const q = domain === undefined ? {} : { domain: domain.trim() };
+    return { server, value: wordpressOf(await this.calls.read(() => api.listWordpress(q, READ))) };
+  }
+
+  async ssh(actor: Actor, named: string | undefined): Promise<OnServer<SshState>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.ssh', named);
+    return { server, value: sshStateOf(await this.calls.read(() => api.getSsh(READ))) };
+  }
+
+  async sshKeys(actor: Actor, named: string | undefined): Promise<OnServer<SshKeyItem[]>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.ssh_keys', named);
+    return { server, value: sshKeysOf(await this.calls.read(() => api.listSshKeys(READ))) };
+  }
+
+  async errorLog(
+    actor: Actor,
+    named: string | undefined,
+    domain: string,
+    lines: number | undefined,
+  ): Promise<OnServer<ErrorLogPage>> {
+    const { server, api } = await this.calls.begin(actor, 'hosting.errorlog', named, { domain });
+    await this.calls.refuseInvalid(
+      actor,
+      'hosting.errorlog',
+      server,
+      [...checkFqdn(domain), ...checkLines(lines)],
+      {
+        domain,
+      },
+    );
+    const log = await this.calls.read(() =>
+      api.errorLog({ domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault }, READ),
+    );
+    return { server, value: { domain: domain.trim(), lines: logLinesOf(log.log) } };
+  }
+
+  /** The audit trail of this server's hosting changes and refusals, newest first. */
+  async audit(actor: Actor, named: string | undefined): Promise<OnServer<AuditRow[]>> {
+    const { server } = await this.calls.begin(actor, 'hosting.audit', named);
+    const rows = await this.calls.deps.store.audit.latest({ target: server, limit: 20 });
+    return { server, value: rows.filter((r) => r.action.startsWith('hosting.')) };
+  }
+}

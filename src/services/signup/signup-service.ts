@@ -1,0 +1,24 @@
+/**
+ * Paid signup as one object of the composition root: quotes, their approval
+ * on the one decision machine, and the orders that follow.
+ */
+import type { DecisionMachine } from '../decisions/index.ts';
+import type { SignupDeps } from './deps.ts';
+import { SignupApprovals } from './signup-approvals.ts';
+import { SignupOrders } from './signup-orders.ts';
+import { SignupQuotes } from './signup-quotes.ts';
+
+export class SignupService {
+  readonly quotes: SignupQuotes;
+  readonly approvals: SignupApprovals;
+  readonly orders: SignupOrders;
+
+  constructor(
+    readonly deps: SignupDeps,
+    machine: Pick<DecisionMachine, 'decide'>,
+  ) {
+    this.quotes = new SignupQuotes(deps);
+    this.approvals = new SignupApprovals(deps, machine);
+    this.orders = new SignupOrders(deps);
+  }
+}
