@@ -21,20 +21,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PROVIDER_PAGE = 'docs/provider-api.md';
 
-/**
- * TEMPORARY ALLOW-LIST: files that still cite a file outside the repository,
- * because others were rewriting them while the references were fixed. Each
- * one is listed as an expected failure below, so the run names it. Fix the
- * file (cite docs/provider-api.md by heading, or README.md / CONTRIBUTING.md),
- * then remove it here: THIS LIST MUST END EMPTY. A listed file that no longer
- * cites outside fails the run until it is removed from the list.
- */
-const STILL_CITING_OUTSIDE: readonly string[] = [
-  'src/services/hosting/index.ts',
-  'src/services/signup/form.ts',
-  'src/services/signup/index.ts',
-];
-
 // Built from pieces, so that this file does not name them itself.
 const OUTSIDE_FILES = new RegExp(
   [
@@ -191,9 +177,8 @@ describe('references that resolve', () => {
     );
   });
 
-  it('no file names a file outside the repository (except the temporary allow-list)', () => {
-    const found = files.filter((f) => !STILL_CITING_OUTSIDE.includes(f)).flatMap(outsideReferences);
-    expect(found).toEqual([]);
+  it('no file names a file outside the repository', () => {
+    expect(files.flatMap(outsideReferences)).toEqual([]);
   });
 
   it('every citation of docs/provider-api.md names one of its headings', () => {
@@ -204,16 +189,4 @@ describe('references that resolve', () => {
     const twice = headings.filter((h, i) => headings.indexOf(h) !== i);
     expect(twice).toEqual([]);
   });
-
-  it('every file on the temporary allow-list exists (a moved file moves on the list too)', () => {
-    expect(STILL_CITING_OUTSIDE.filter((f) => !files.includes(f))).toEqual([]);
-  });
-
-  // One expected failure per allow-listed file: the run names each file still to fix, and
-  // fails once a listed file is fixed, until it is removed from STILL_CITING_OUTSIDE.
-  for (const file of STILL_CITING_OUTSIDE) {
-    it.fails(`ALLOW-LISTED, TO FIX: ${file} still cites a file outside the repository`, () => {
-      expect(outsideReferences(file)).toEqual([]);
-    });
-  }
 });

@@ -1,5 +1,5 @@
 /**
- * The signup form checked by the spec's rules (vps-api.md, POST /v1/vps/servers)
+ * The signup form checked by the spec's rules (docs/provider-api.md, Signup body)
  * before anything is sent, so every mistake lands on its own modal field.
  * Field names are the provider's; the words come from the i18n catalog keyed
  * `signup.field.<rule>`.

@@ -1,22 +1,24 @@
 /**
- * Paid VPS signup, exactly once (DESIGN.md "Paid signup, exactly once").
+ * Paid VPS signup, exactly once (README.md, "Ordering a VPS (paid, behind an
+ * approval)"; the provider's side in docs/provider-api.md, Signup).
  *
  *   quoted -> approved -> executing -> submitted | active
  *   exits: rejected, expired, price_changed, failed, unknown (-> executing again)
  *
  * Every move is one conditional UPDATE in the store (`transition`), so a
  * second click, a second replica or a retried Slack delivery loses the race
- * and is told who won. Money moves only in execute.ts, with the row's own
+ * and is told who won. Money moves only in order-attempt.ts, with the row's own
  * Idempotency-Key and `expected_total_price` = the price the approver saw.
  *
  * The root password lives sealed in the store while the quote waits, is
  * registered with the log scrubber whenever it is in memory, and is destroyed
  * as soon as the outcome is definite or the quote expires. No function here
  * puts it in a log line, an audit entry, an error or a return value, except
- * `quoteSignup`'s `generatedPassword`, which the caller shows to the requester
+ * `SignupQuotes.quote`'s `generatedPassword`, which the caller shows to the requester
  * alone, once.
  *
- * Where this goes beyond DESIGN.md, and why:
+ * The choices made where the provider leaves one (docs/provider-api.md, Decisions
+ * where the spec is silent), and why:
  * - PRICE_MISMATCH ends the row in `price_changed` and the new quote is a NEW
  *   row (new id, new key). Re-quoting in place would let a click on the old
  *   message, whose confirm dialog stated the old amount, approve the new one.
@@ -32,7 +34,7 @@
  *   the first attempt went through rests on the provider's idempotency, so a
  *   second order is left to a person.
  * - Rows orphaned by a dead replica (`approved` never claimed, `executing`
- *   never finished) are picked up by `recoverUnknown` with the same key.
+ *   never finished) are picked up by `SignupOrders.recoverUnknown` with the same key.
  *
  * This file is the feature's public surface: code outside this folder imports
  * only from here: the SignupService (quotes, approvals on the one decision machine,
