@@ -1,6 +1,5 @@
 /** The provider client's figures: requests, latency, the rate-limit gate, the day's budget and the headers last seen. */
-import type { DailyLevel, ProviderMetrics } from '../provider/index.ts';
-import { LATENCY_BUCKETS_MS, PRIORITIES } from '../provider/index.ts';
+import { type DailyLevel, LATENCY_BUCKETS_MS, PRIORITIES, type ProviderMetrics } from '../provider/index.ts';
 import { oncePerScrape, type ScrapedMetrics, seconds } from './scraped-metrics.ts';
 
 const DAILY_LEVELS: readonly DailyLevel[] = ['ok', 'low', 'exhausted'];

@@ -7,6 +7,21 @@
 export const PRIORITIES = ['order', 'write', 'read', 'background'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
+/**
+ * The options a caller states who waits on a call with, declared once for
+ * every caller:
+ * - ORDER: what an approval or a confirmation executes (someone waits to know
+ *   whether money moved or data was lost), and the re-check of an order whose
+ *   outcome is unknown;
+ * - WRITE: a person's change, and the reads that belong to it;
+ * - READ: a person's read;
+ * - BACKGROUND: the watcher and the key's health check, which give way to people.
+ */
+export const ORDER = { priority: 'order' } as const;
+export const WRITE = { priority: 'write' } as const;
+export const READ = { priority: 'read' } as const;
+export const BACKGROUND = { priority: 'background' } as const;
+
 const RANK: Record<Priority, number> = { order: 0, write: 1, read: 2, background: 3 };
 
 /** Whether `a` goes before `b`. */

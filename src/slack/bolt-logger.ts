@@ -1,5 +1,4 @@
-import type { Logger as BoltLogger } from '@slack/bolt';
-import { LogLevel } from '@slack/bolt';
+import { type Logger as BoltLogger, LogLevel } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 
 /**

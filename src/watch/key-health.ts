@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Clock, sleep, type Timers } from '../clock.ts';
 import {
+  BACKGROUND,
   type CallOptions,
   type KeyInfo,
   ProviderAuthError,
@@ -94,8 +95,6 @@ export interface KeyHealthOptions {
   /** Wakes the notifier after a warning was queued. */
   onOutbox?: () => void;
 }
-
-const BACKGROUND: CallOptions = { priority: 'background' };
 
 export class KeyHealth {
   private current: KeyHealthStatus = {

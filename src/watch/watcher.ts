@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { sleep } from '../clock.ts';
-import type { CallOptions } from '../provider/index.ts';
+import { BACKGROUND } from '../provider/index.ts';
 import type { SnapshotRow, WatchRow } from '../store/index.ts';
 import { RequestBudget } from './budget.ts';
 import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
@@ -9,8 +9,6 @@ import { failureFacts } from './provider-errors.ts';
 import { isPendingStatus, recordSignupStatus, type TrackedSignup, trackedSignups } from './signups.ts';
 import type { WatcherOptions, WatcherProvider } from './watcher-options.ts';
 import { emptyDetectionDelays, observeDetection, type WatcherStats } from './watcher-stats.ts';
-
-const BACKGROUND: CallOptions = { priority: 'background' };
 
 /**
  * The poller. Not a fixed cycle but a continuous, budget-paced choice of the

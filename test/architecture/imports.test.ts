@@ -140,6 +140,7 @@ describe('the dependency rule', () => {
     const allowed = new Set([
       'app.ts',
       'bolt-logger.ts',
+      'decision-text.ts',
       'error-text.ts',
       'identity.ts',
       'ids.ts',

@@ -7,7 +7,7 @@
  * `decide` (or `authorize`, which throws its refusal).
  */
 import type { Clock } from '../../clock.ts';
-import type { ProviderClient } from '../../provider/index.ts';
+import { type ProviderClient, WRITE } from '../../provider/index.ts';
 import { ServiceError } from '../errors.ts';
 import {
   type Action,
@@ -143,7 +143,7 @@ export class AccessService {
     if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000))
       return this.keyCache.scope;
     // Read at most once a minute, and changes wait on it: it goes with them, ahead of reads.
-    const scope = this.deps.provider.me({ priority: 'write' }).then(keyScopeOf);
+    const scope = this.deps.provider.me(WRITE).then(keyScopeOf);
     this.keyCache = { at: now, scope };
     scope.catch(() => {
       if (this.keyCache?.scope === scope) this.keyCache = undefined;

@@ -17,6 +17,7 @@ import {
   type ProviderClient,
   ProviderError,
   ProviderNetworkError,
+  WRITE,
 } from '../../provider/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { AccessService, Actor, HostingAction } from '../access/index.ts';
@@ -24,7 +25,6 @@ import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FairUse } from '../fair-use.ts';
 import type { FieldProblem } from '../field-problem.ts';
-import { WRITE } from '../priorities.ts';
 import type { WriteResult } from './hosting-types.ts';
 import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
 

@@ -3,11 +3,10 @@
  * server the command names (or the key's only one), by the people the access
  * policy allows, the input checked by the rules before anything is sent.
  */
-import type { AnyObject, HostingServerInfo } from '../../provider/index.ts';
+import { type AnyObject, type HostingServerInfo, READ } from '../../provider/index.ts';
 import type { AuditRow } from '../../store/index.ts';
 import type { Actor } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
-import { READ } from '../priorities.ts';
 import {
   type DomainItem,
   domainsOf,

@@ -4,11 +4,10 @@
  * one request never repeated and audited either way, and the checks a form
  * runs before anything is sent.
  */
-import { type HostingClient, ProviderError, toAsciiDomain } from '../../provider/index.ts';
+import { type HostingClient, ProviderError, toAsciiDomain, WRITE } from '../../provider/index.ts';
 import type { Actor, HostingAction } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
-import { WRITE } from '../priorities.ts';
 import { createdName, type WordpressItem, wordpressOf } from './answers.ts';
 import { type HostingCalls, rejection } from './hosting-calls.ts';
 import type { WriteResult } from './hosting-types.ts';

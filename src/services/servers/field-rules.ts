@@ -5,15 +5,10 @@
  * `{field, rule}` and the words users read come from the i18n catalog keyed by both.
  */
 import { LIMITS, validateHostname, validateMemo, validateServerName } from '../../provider/index.ts';
+import type { FieldProblem } from '../field-problem.ts';
 import type { ChangeField, ListFilter } from './vocabulary.ts';
 
 export type FieldRule = 'required' | 'too_long' | 'charset' | 'invalid';
-
-export interface FieldProblem {
-  field: ChangeField;
-  rule: FieldRule;
-  limit?: number | undefined;
-}
 
 export const FIELD_LIMITS = {
   name: LIMITS.serverNameMax,
@@ -33,11 +28,8 @@ export const REF_LIMITS = {
   filter: LIMITS.memoMax,
 } as const;
 
-export interface RefProblem {
-  field: keyof typeof REF_LIMITS;
-  rule: 'too_long';
-  limit: number;
-}
+/** A server reference or a list filter too long to match anything. */
+export type RefProblem = FieldProblem<keyof typeof REF_LIMITS, 'too_long'>;
 
 const chars = (s: string): number => [...s].length;
 
@@ -64,7 +56,7 @@ function ruleOf(rule: string): FieldRule {
   return 'invalid';
 }
 
-export function checkField(field: ChangeField, value: string): FieldProblem[] {
+export function checkField(field: ChangeField, value: string): FieldProblem<ChangeField, FieldRule>[] {
   return VALIDATORS[field](value).map((i) => {
     const rule = ruleOf(i.rule);
     return { field, rule, ...(rule === 'too_long' ? { limit: FIELD_LIMITS[field] } : {}) };

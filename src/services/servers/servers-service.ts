@@ -10,14 +10,16 @@
  * what it touched, so the person who made it never reads the value before it.
  */
 import type { Clock } from '../../clock.ts';
-import type {
-  DailyBudgetState,
-  LogsPage,
-  LogsQuery,
-  Priority,
-  ProviderClient,
-  VpsDetail,
-  VpsSummary,
+import {
+  type DailyBudgetState,
+  type LogsPage,
+  type LogsQuery,
+  type Priority,
+  type ProviderClient,
+  READ,
+  type VpsDetail,
+  type VpsSummary,
+  WRITE,
 } from '../../provider/index.ts';
 import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
 import type { AccessService, Action, Actor, KeyScope, Role } from '../access/index.ts';
@@ -57,14 +59,12 @@ export interface ServersDeps {
 
 // Who waits on each call (the gate's priorities): a person's read, or a person's change and
 // the reads that belong to it (finding the server, the value before, the form's current value).
-const READ = { priority: 'read' } as const;
-const WRITE = { priority: 'write' } as const;
 const ACTION_OF: Record<ChangeField, Action> = { name: 'rename', memo: 'memo', rdns: 'rdns' };
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** A reference or filter that cannot name anything: refused in words, before any call. */
 function refused(p: RefProblem): ServiceError {
-  return new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit });
+  return new ServiceError('invalid_field', { field: p.field, rule: p.rule, limit: p.limit ?? 0 });
 }
 
 function refuseLongRef(ref: string): void {

@@ -3,9 +3,15 @@
  * together, and the Japan-time arithmetic quotes need: the provider's price is
  * pro-rated by the calendar day in Japan, so a quote cannot outlive that day.
  */
-import type { OsImage, Plan, PlanPeriod, PlansAnswer } from '../../provider/index.ts';
+import {
+  type OsImage,
+  type Plan,
+  type PlanPeriod,
+  type PlansAnswer,
+  READ,
+  WRITE,
+} from '../../provider/index.ts';
 import type { SignupRow } from '../../store/index.ts';
-import { READ, WRITE } from '../priorities.ts';
 import { policyOf, type SignupDeps } from './deps.ts';
 import { providerRefusal } from './failure.ts';
 

@@ -3,8 +3,9 @@
  * then the real POST with the row's own Idempotency-Key and
  * `expected_total_price` = the price the approver saw. Money moves only here.
  */
+
+import { ORDER } from '../../provider/index.ts';
 import type { ProviderSignupStatus, SignupPatch, SignupRow, SignupState } from '../../store/index.ts';
-import { ORDER } from '../priorities.ts';
 import { policyOf, type SignupDeps } from './deps.ts';
 import { classifySignupFailure, quoteFailureCode, type SignupFailure } from './failure.ts';
 import { destroySecret, holdSealed } from './password.ts';

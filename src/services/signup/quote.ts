@@ -3,10 +3,9 @@
  * sealed, and the quote stored as a new row with a fresh Idempotency-Key,
  * waiting for an approval until it expires.
  */
-import type { OsImage, Plan, SignupInput } from '../../provider/index.ts';
+import { type OsImage, type Plan, type SignupInput, WRITE } from '../../provider/index.ts';
 import type { SignupRow, SignupState } from '../../store/index.ts';
 import { ServiceError } from '../errors.ts';
-import { WRITE } from '../priorities.ts';
 import { findPeriod, findPlan, imageFitsPlan, loadCatalogue, quoteExpiry } from './catalogue.ts';
 import { newKey, policyOf, type SignupDeps } from './deps.ts';
 import { providerRefusal } from './failure.ts';

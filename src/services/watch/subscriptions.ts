@@ -6,7 +6,7 @@
  * refused attempt is audited.
  */
 import type { Clock } from '../../clock.ts';
-import type { ProviderClient } from '../../provider/index.ts';
+import { type ProviderClient, READ } from '../../provider/index.ts';
 import { type Store, WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Actor } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
@@ -317,7 +317,7 @@ export class WatchSubscriptions {
     const names = new Map<string, string>();
     for (const s of await this.deps.store.snapshots.all()) if (s.name) names.set(s.serverUuid, s.name);
     if (uuids.some((uuid) => !names.has(uuid))) {
-      const listed = await this.deps.provider.listServers({ priority: 'read' }).catch(() => []);
+      const listed = await this.deps.provider.listServers(READ).catch(() => []);
       for (const s of listed) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
     }
     return names;

@@ -5,8 +5,14 @@
  * comes back. The words' meaning (fields, filters) is the servers service's
  * vocabulary.
  */
-import type { ChangeField, ListFilter, LogFilter, LogMethod } from '../../services/servers/index.ts';
-import { isLogTime, LOG_METHODS } from '../../services/servers/index.ts';
+import {
+  type ChangeField,
+  isLogTime,
+  type ListFilter,
+  LOG_METHODS,
+  type LogFilter,
+  type LogMethod,
+} from '../../services/servers/index.ts';
 import {
   channelOf,
   fromSlackText,
