@@ -319,13 +319,29 @@ export function validatePathId(value: unknown, field: string): ValidationIssue[]
   return [];
 }
 
-/** A domain name (Japanese names allowed; they are sent as Punycode). */
+/** RFC 1035: a name of at most 253 characters in Punycode, labels of 1 to 63. */
+export const DOMAIN_MAX = 253;
+
+/**
+ * The one domain rule, for the client and the /hosting checks alike: a fully
+ * qualified name of two labels or more, each label letters, digits and inner
+ * hyphens, the last one not all digits; a Japanese name is measured and
+ * checked in Punycode, the form the provider's paths take (docs/provider-api.md,
+ * Hosting paths). Issues: `required`, `max_length`, `format`.
+ */
 export function validateDomain(value: unknown, field = 'domain'): ValidationIssue[] {
-  if (!isString(value) || value.length === 0) return [issue(field, 'required', 'must not be empty')];
-  const ascii = domainToASCII(value);
-  if (ascii === '' || ascii.length > 253 || !/^[a-z0-9.-]+$/.test(ascii) || ascii.startsWith('.'))
-    return [issue(field, 'format', 'not a valid domain name')];
-  return [];
+  if (!isString(value) || value === '') return [issue(field, 'required', 'must not be empty')];
+  const v = value;
+  if (charLength(v) > DOMAIN_MAX) return [issue(field, 'max_length', `at most ${DOMAIN_MAX} characters`)];
+  const ascii = domainToASCII(v);
+  const labels = ascii.split('.');
+  const shaped =
+    ascii !== '' &&
+    ascii.length <= DOMAIN_MAX &&
+    labels.length >= 2 &&
+    labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) &&
+    /[a-z]/.test(labels[labels.length - 1]!);
+  return shaped ? [] : [issue(field, 'format', 'not a fully qualified domain name')];
 }
 
 /** A mail address used in a path: local part plus a (possibly Japanese) domain. */

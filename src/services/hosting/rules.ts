@@ -6,8 +6,12 @@
  * sensible one of ours, wide enough for any real value, so that an over-long
  * input is refused here in words rather than failing somewhere later.
  */
-import { domainToASCII } from 'node:url';
-import { validateMailAddress, validateSshPublicKey } from '../../provider/index.ts';
+import {
+  DOMAIN_MAX,
+  validateDomain,
+  validateMailAddress,
+  validateSshPublicKey,
+} from '../../provider/index.ts';
 import type { FieldProblem } from '../field-problem.ts';
 
 export type HostingField =
@@ -33,8 +37,7 @@ export type HostingField =
 export type HostingRule = 'required' | 'too_long' | 'too_short' | 'format' | 'range';
 
 export const HOSTING_LIMITS = {
-  /** RFC 1035: 253 characters in Punycode, labels of 63. */
-  domainMax: 253,
+  domainMax: DOMAIN_MAX,
   /** The error log's lines per read: the spec says a positive integer; 1000 bounds one read. */
   linesMax: 1000,
   linesDefault: 100,
@@ -65,23 +68,16 @@ const problem = (
 
 const length = (s: string): number => [...s].length;
 
-/** A fully qualified domain name (a Japanese one is measured in Punycode). */
+/** A fully qualified domain name: the provider client's one domain rule, named on its field. */
 export function checkFqdn(
   value: string,
   field: HostingField = 'domain',
 ): FieldProblem<HostingField, HostingRule>[] {
-  const v = value.trim();
-  if (v === '') return [problem(field, 'required')];
-  if (length(v) > HOSTING_LIMITS.domainMax) return [problem(field, 'too_long', HOSTING_LIMITS.domainMax)];
-  const ascii = domainToASCII(v);
-  const labels = ascii.split('.');
-  const shaped =
-    ascii !== '' &&
-    ascii.length <= HOSTING_LIMITS.domainMax &&
-    labels.length >= 2 &&
-    labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) &&
-    /[a-z]/.test(labels[labels.length - 1]!);
-  return shaped ? [] : [problem(field, 'format')];
+  return validateDomain(value.trim(), field).map((i) =>
+    i.rule === 'max_length'
+      ? problem(field, 'too_long', DOMAIN_MAX)
+      : problem(field, i.rule === 'required' ? 'required' : 'format'),
+  );
 }
 
 export function checkLines(lines: number | undefined): FieldProblem<HostingField, HostingRule>[] {
