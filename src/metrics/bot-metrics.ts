@@ -14,23 +14,23 @@ import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
 import { registerBackgroundFigures } from './background-figures.ts';
 import { registerProviderFigures } from './provider-figures.ts';
 import { ScrapedMetrics } from './scraped-metrics.ts';
-import { countingSlackFetch } from './slack-fetch.ts';
+import { SlackCallCounter } from './slack-fetch.ts';
 import type { MetricsSources } from './sources.ts';
 
 export class BotMetrics {
   readonly registry = new Registry();
-  private readonly slackErrors: Counter<'method' | 'error'>;
+  private readonly slackCalls: SlackCallCounter;
   private readonly actions: Counter<'action' | 'outcome'>;
 
-  constructor(private readonly sources: MetricsSources) {
+  constructor(
+    private readonly sources: MetricsSources,
+    /** Slack's failed calls, counted by the WebClients made before this; default a count of its own. */
+    slackCalls?: SlackCallCounter,
+  ) {
     const r = this.registry;
     collectDefaultMetrics({ register: r });
-    this.slackErrors = new Counter({
-      name: 'vps_slack_api_errors_total',
-      help: 'Slack Web API calls that failed, by method and Slack error (ratelimited, network, http_<status> or Slack’s own code).',
-      labelNames: ['method', 'error'],
-      registers: [r],
-    });
+    this.slackCalls = slackCalls ?? new SlackCallCounter();
+    r.registerMetric(this.slackCalls.errors);
     this.actions = new Counter({
       name: 'vps_actions_total',
       help: 'Actions of the audit trail by outcome (ok, refused, failed): approvals are signup.approve and hosting.approve, orders signup.execute.',
@@ -49,7 +49,7 @@ export class BotMetrics {
 
   /** A `fetch` for the WebClients that counts Slack's failed calls by method; it changes nothing of the call. */
   slackFetch(base: typeof fetch = fetch): typeof fetch {
-    return countingSlackFetch(this.slackErrors, base);
+    return this.slackCalls.fetch(base);
   }
 
   get contentType(): string {

@@ -1,5 +1,5 @@
 /** Slack Web API errors counted by method, at the WebClients' `fetch`. */
-import type { Counter } from 'prom-client';
+import { Counter } from 'prom-client';
 
 /** A Slack error code as a label: Slack's own words, or one word for anything else. */
 function errorLabel(error: unknown): string {
@@ -59,4 +59,21 @@ export function countingSlackFetch(
     }
     return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
   };
+}
+
+/**
+ * The count of Slack's failed calls, made before the WebClients that feed it
+ * (and before the registry that shows it): `fetch` is the WebClients' fetch.
+ */
+export class SlackCallCounter {
+  readonly errors = new Counter<'method' | 'error'>({
+    name: 'vps_slack_api_errors_total',
+    help: 'Slack Web API calls that failed, by method and Slack error (ratelimited, network, http_<status> or Slack’s own code).',
+    labelNames: ['method', 'error'],
+    registers: [],
+  });
+
+  fetch(base: typeof fetch = fetch): typeof fetch {
+    return countingSlackFetch(this.errors, base);
+  }
 }

@@ -39,6 +39,8 @@ export interface WatcherRuntimeOptions {
   timers?: Timers;
   /** This replica's name in the lease table; default host name + random suffix. */
   holder?: string;
+  /** The lease this replica leads with, when made beforehand (createLeadership); default one of its own. */
+  leadership?: Leadership;
   onOutbox?: () => void;
 }
 
@@ -48,19 +50,35 @@ export interface WatcherRuntime {
   flapWindowMs: number;
 }
 
-export function createWatcherRuntime(opts: WatcherRuntimeOptions): WatcherRuntime {
-  const clock = opts.clock ?? systemClock;
+/**
+ * The lease of the replica that watches and posts: on PostgreSQL one replica
+ * leads at a time; with SQLite the one process always leads.
+ */
+export function createLeadership(
+  opts: Pick<WatcherRuntimeOptions, 'settings' | 'store' | 'clock' | 'holder'>,
+): Leadership {
   const intervalMs = opts.settings.intervalSeconds * 1000;
-  const flapWindowMs = (opts.settings.flapSeconds ?? 30) * 1000;
-  const leadership = new Leadership({
+  return new Leadership({
     store: opts.store,
     holder: opts.holder ?? `${hostname()}-${randomUUID().slice(0, 8)}`,
     // Lapses 1.5 intervals after the last renewal; followers try every third of a
     // lapse, so one takes over within two cycles of the leader's death.
     ttlMs: Math.max(3_000, Math.ceil(intervalMs * 1.5)),
-    clock,
+    clock: opts.clock ?? systemClock,
     alwaysLead: opts.store.kind === 'sqlite',
   });
+}
+
+/** The flap window: what follows a notice within it folds into that notice's message. */
+export function flapWindowMs(settings: WatchSettings): number {
+  return (settings.flapSeconds ?? 30) * 1000;
+}
+
+export function createWatcherRuntime(opts: WatcherRuntimeOptions): WatcherRuntime {
+  const clock = opts.clock ?? systemClock;
+  const intervalMs = opts.settings.intervalSeconds * 1000;
+  const flapMs = flapWindowMs(opts.settings);
+  const leadership = opts.leadership ?? createLeadership(opts);
   const watcher = new Watcher({
     provider: opts.provider,
     store: opts.store,
@@ -71,9 +89,9 @@ export function createWatcherRuntime(opts: WatcherRuntimeOptions): WatcherRuntim
     intervalMs,
     budgetShare: opts.settings.budgetShare,
     notifyChannel: opts.settings.notifyChannel,
-    flapWindowMs,
+    flapWindowMs: flapMs,
     setupPendingEscalateMs: (opts.settings.setupPendingMinutes ?? 120) * 60_000,
     ...(opts.onOutbox ? { onOutbox: opts.onOutbox } : {}),
   });
-  return { watcher, leadership, flapWindowMs };
+  return { watcher, leadership, flapWindowMs: flapMs };
 }

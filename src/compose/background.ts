@@ -1,0 +1,98 @@
+/**
+ * The parts that work while nobody types: the lease that says which replica
+ * watches and posts, the notifier that drains the outbox into Slack, the
+ * watcher, and the provider key's health. Built in that order, so each one is
+ * handed only what already exists: the watcher and the key's health wake the
+ * notifier when they write to the outbox. Nothing runs until `start`.
+ */
+import { webApi } from '@slack/bolt';
+import { realTimers } from '../clock.ts';
+import type { SlackCallCounter } from '../metrics/index.ts';
+import { KeyHealth, keyFingerprint } from '../watch/key-health.ts';
+import type { Leadership } from '../watch/leader.ts';
+import {
+  createLeadership,
+  createWatcherRuntime,
+  flapWindowMs,
+  type WatchSettings,
+} from '../watch/runtime.ts';
+import type { Watcher } from '../watch/watcher.ts';
+import { Notifier } from '../workers/notifier/index.ts';
+import type { Foundation } from './foundation.ts';
+
+export interface Background {
+  leadership: Leadership;
+  notifier: Notifier;
+  watcher: Watcher;
+  keyHealth: KeyHealth;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Background {
+  const { config, store, provider, logger, clock } = f;
+  const settings: WatchSettings = {
+    intervalSeconds: config.watch.intervalSeconds,
+    budgetShare: config.watch.budgetShare,
+    notifyChannel: config.notifyChannel,
+    flapSeconds: config.watch.flapSeconds,
+    setupPendingMinutes: config.watch.setupPendingMinutes,
+  };
+  const leadership = createLeadership({ settings, store, clock });
+  // The outbox is the notifier's only retry: the app's client would retry a 429
+  // three times on its own and hold the channel's order hostage meanwhile.
+  const web = new webApi.WebClient(config.slack.botToken, {
+    ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    fetch: slackCalls.fetch(),
+  });
+  const notifier = new Notifier({
+    store,
+    slack: web.chat,
+    logger,
+    render: { locale: config.locale, oncallMention: config.oncallMention },
+    isLeader: () => leadership.isLeader(),
+    flapWindowMs: flapWindowMs(settings),
+    clock,
+  });
+  const wake = () => notifier.kick();
+  const { watcher } = createWatcherRuntime({
+    settings,
+    store,
+    provider,
+    logger,
+    clock,
+    leadership,
+    onOutbox: wake,
+  });
+  // The provider key, asked once at start-up and watched while the bot runs; only the leader warns.
+  const keyHealth = new KeyHealth({
+    provider,
+    store,
+    clock,
+    timers: realTimers,
+    logger,
+    keyId: keyFingerprint(f.apiKey),
+    baseUrl: config.provider.baseUrl,
+    isLeader: () => leadership.isLeader(),
+    notifyChannel: config.notifyChannel,
+    onOutbox: wake,
+  });
+  return {
+    leadership,
+    notifier,
+    watcher,
+    keyHealth,
+    start() {
+      watcher.start();
+      notifier.start();
+      keyHealth.start();
+    },
+    async stop() {
+      await keyHealth.stop();
+      await watcher.stop();
+      await notifier.stop();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The use cases, each built once: who may do what (access), the audit trail,
+ * the one decision machine, and the features (servers, signup, watch
+ * subscriptions, hosting) over them.
+ */
+import type { SecretRegistry } from '../log.ts';
+import { AccessService, type ChannelDirectory, type GroupDirectory } from '../services/access/index.ts';
+import { Audit } from '../services/audit.ts';
+import { DecisionMachine } from '../services/decisions/index.ts';
+import { FairUse } from '../services/fair-use.ts';
+import { HostingService } from '../services/hosting/index.ts';
+import { ServersService } from '../services/servers/index.ts';
+import { SignupService } from '../services/signup/index.ts';
+import { WatchSubscriptions } from '../services/watch/index.ts';
+import type { Foundation } from './foundation.ts';
+
+export interface Features {
+  access: AccessService;
+  audit: Audit;
+  decisions: DecisionMachine;
+  servers: ServersService;
+  signup: SignupService;
+  subscriptions: WatchSubscriptions;
+  hosting: HostingService;
+}
+
+export interface FeatureInputs {
+  /** Slack's user groups and channels, read for roles and for what a person may see. */
+  directory: GroupDirectory & ChannelDirectory;
+  /** The logger's scrubber: secrets that live in memory a while are registered with it. */
+  secrets: SecretRegistry;
+  /** How long the watcher's power state stays fresh (a few of its rounds). */
+  watcherCycleMs: () => number;
+  /** Each audited action, for /metrics. */
+  onAudit: (action: string, outcome: string) => void;
+}
+
+export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
+  const { config, store, provider, logger, clock, policy } = f;
+  const { secrets } = inputs;
+  const access = new AccessService({
+    operators: config.operators,
+    approvers: config.approvers,
+    policy,
+    groups: inputs.directory,
+    channels: inputs.directory,
+    provider,
+    clock,
+  });
+  const audit = new Audit(store, logger.child({ component: 'audit' }));
+  audit.onRecord((e) => inputs.onAudit(e.action, e.outcome));
+  // Everything that waits on a person is decided by this one machine.
+  const decisions = new DecisionMachine({
+    access,
+    audit,
+    clock,
+    logger: logger.child({ component: 'decisions' }),
+    allowSelfApproval: policy?.approvals.allow_self ?? false,
+  });
+  // One budget per person across /vps and /hosting: a flood by one never spends the key for all.
+  const fairUse = new FairUse({ ...config.fairUse, clock });
+  const servers = new ServersService({
+    provider,
+    store,
+    access,
+    audit,
+    clock,
+    fairUse,
+    readCacheMs: config.readCacheSeconds * 1000,
+    // A power state older than a few of the watcher's rounds is flagged in /vps list.
+    powerStaleAfterMs: () => 3 * inputs.watcherCycleMs(),
+  });
+  const signup = new SignupService(
+    {
+      provider,
+      store,
+      access,
+      audit,
+      clock,
+      logger: logger.child({ component: 'signup' }),
+      secrets,
+      termsUrl: config.provider.termsUrl,
+    },
+    decisions,
+  );
+  const subscriptions = new WatchSubscriptions({
+    store,
+    provider,
+    servers,
+    access,
+    audit,
+    clock,
+    notifyChannel: config.notifyChannel,
+  });
+  const hosting = new HostingService(
+    {
+      fairUse,
+      provider,
+      store,
+      access,
+      audit,
+      clock,
+      secrets,
+      logger: logger.child({ component: 'hosting' }),
+    },
+    decisions,
+  );
+  return { access, audit, decisions, servers, signup, subscriptions, hosting };
+}
