@@ -1,12 +1,12 @@
 /** `/vps signup` (the order form) and `/vps signups` (the channel's recent quotes and orders). */
 import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
-import { signupQuoteRefusal } from '../../../src/slack/views/signup/approval.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup/list.ts';
 import {
   signupLoadingView,
   signupModalView,
   signupNoticeView,
 } from '../../../src/slack/views/signup/modal.ts';
+import { signupQuoteRefusal } from '../../../src/slack/views/signup/requester.ts';
 import { slackFailure } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
 

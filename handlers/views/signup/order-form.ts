@@ -14,17 +14,17 @@ import { decodePayload, signupModalPayload } from '../../../src/slack/payloads.t
 import type { Message } from '../../../src/slack/views/format.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import {
-  signupPasswordButtonMessage,
-  signupPasswordMessage,
-  signupQuotedNotice,
-  signupQuoteRefusal,
-} from '../../../src/slack/views/signup/approval.ts';
-import {
   readSignupForm,
   signupFieldErrors,
   signupNoticeView,
   type ViewStateValues,
 } from '../../../src/slack/views/signup/modal.ts';
+import {
+  signupPasswordButtonMessage,
+  signupPasswordMessage,
+  signupQuotedNotice,
+  signupQuoteRefusal,
+} from '../../../src/slack/views/signup/requester.ts';
 import { postApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { firstDelivery, showInModal } from '../../kit.ts';

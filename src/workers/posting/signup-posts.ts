@@ -11,11 +11,8 @@ import type { Logger } from '../../log.ts';
 import type { ExecuteOutcome, SignupRow, SignupService } from '../../services/signup/index.ts';
 import { slackFailure } from '../../slack/slack-failure.ts';
 import type { Message, Ui } from '../../slack/views/format.ts';
-import {
-  signupApprovalMessage,
-  signupOutcomeDirect,
-  signupOutcomeMessage,
-} from '../../slack/views/signup/approval.ts';
+import { signupApprovalMessage } from '../../slack/views/signup/approval.ts';
+import { signupOutcomeDirect, signupOutcomeMessage } from '../../slack/views/signup/outcomes.ts';
 
 export interface SignupPostDeps {
   signup: Pick<SignupService, 'quotes'>;

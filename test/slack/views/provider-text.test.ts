@@ -30,12 +30,10 @@ import { logsView } from '../../../src/slack/views/servers/logs.ts';
 import { meView } from '../../../src/slack/views/servers/me.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
-import {
-  signupApprovalMessage,
-  signupOutcomeMessage,
-  signupQuotedNotice,
-} from '../../../src/slack/views/signup/approval.ts';
+import { signupApprovalMessage } from '../../../src/slack/views/signup/approval.ts';
 import { signupListView } from '../../../src/slack/views/signup/list.ts';
+import { signupOutcomeMessage } from '../../../src/slack/views/signup/outcomes.ts';
+import { signupQuotedNotice } from '../../../src/slack/views/signup/requester.ts';
 import { renderIncident, renderIncidentDigest } from '../../../src/slack/views/watch/incidents.ts';
 import { renderDigest, renderUnit } from '../../../src/slack/views/watch/notifications.ts';
 import type { IncidentRow } from '../../../src/store/index.ts';

@@ -2,14 +2,12 @@
  * The channel's side of paid signup: the approval message (what, the price to
  * be charged, regular price and campaign, the pro-rata note, who asked, when
  * the quote expires, Approve behind a confirm dialog stating the amount, and
- * Reject), the same message rewritten for its state once decided, the outcome
- * sentences for its thread, and the sentences a clicker or requester gets
- * alone. Pure.
+ * Reject), and the same message rewritten for its state once decided. Its
+ * thread's outcomes are in outcomes.ts, what one person gets alone in
+ * requester.ts. Pure.
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
-import { ServiceError } from '../../../services/errors.ts';
-import type { ExecuteOutcome, OsImage, Plan, SignupRow } from '../../../services/signup/index.ts';
-import type { RefusalWords } from '../../decision-text.ts';
+import type { OsImage, Plan, SignupRow } from '../../../services/signup/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
@@ -22,7 +20,7 @@ export interface SignupDisplay {
   image?: OsImage | undefined;
 }
 
-function planLabel(d: SignupDisplay): string {
+export function planLabel(d: SignupDisplay): string {
   return d.plan ? d.plan.plan_name : d.row.planId;
 }
 
@@ -226,193 +224,4 @@ export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
 /** "1 month", "3 months" (and 1か月, 3か月). */
 function periodLabel(ui: Ui, months: number): string {
   return months === 1 ? ui.t('signup.approval.month_one') : ui.t('signup.approval.months', { months });
-}
-
-function sentence(text: string): Message {
-  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
-  assertBlocksWithinLimits(blocks, 'message');
-  return { text, blocks };
-}
-
-/**
- * The thread's outcome, sent to the requester directly when the channel
- * refused it: which order it is about comes first, since a direct message has
- * no approval message above it.
- */
-export function signupOutcomeDirect(ui: Ui, row: SignupRow, m: Message): Message {
-  const intro = ui.t('signup.outcome.direct', {
-    name: escapeMrkdwn(row.serverName ?? row.id),
-    channel: row.channelId,
-  });
-  const blocks: KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text: intro } },
-    ...(m.blocks ?? []),
-  ];
-  assertBlocksWithinLimits(blocks, 'message');
-  return { text: `${intro}\n${m.text}`, blocks };
-}
-
-/** What the thread of the approval message says about the order. */
-export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undefined {
-  switch (o.kind) {
-    case 'done':
-      if (o.server) {
-        return sentence(
-          ui.t('signup.outcome.active_server', {
-            price: formatYen(ui, o.row.quotedPrice),
-            id: String(o.row.providerServiceId ?? '?'),
-            uuid: o.server.uuid,
-            ip: o.server.ip ?? ui.t('watch.signup.ip_unknown'),
-          }),
-        );
-      }
-      return sentence(
-        ui.t(`signup.outcome.${o.status}`, {
-          price: formatYen(ui, o.row.quotedPrice),
-          id: String(o.row.providerServiceId ?? '?'),
-        }),
-      );
-    case 'price_changed':
-      if (o.requote) {
-        return sentence(
-          ui.t('signup.outcome.price_changed', {
-            old: formatYen(ui, o.oldPrice),
-            new: formatYen(ui, o.requote.quotedPrice),
-          }),
-        );
-      }
-      if (o.requoteError === 'AFTER_UNKNOWN') {
-        return sentence(
-          ui.t('signup.outcome.price_changed_after_unknown', { old: formatYen(ui, o.oldPrice) }),
-        );
-      }
-      return sentence(
-        ui.t('signup.outcome.price_changed_no_quote', {
-          old: formatYen(ui, o.oldPrice),
-          code: escapeMrkdwn(o.requoteError ?? '?'),
-        }),
-      );
-    case 'failed': {
-      const key = `signup.outcome.failed.${o.code}`;
-      return sentence(
-        isMessageKey(key)
-          ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice), user: o.row.requesterId })
-          : ui.t('signup.outcome.failed.other', { code: escapeMrkdwn(o.code) }),
-      );
-    }
-    case 'unknown':
-      if (o.code === 'NEEDS_MANUAL_CHECK') return sentence(ui.t('signup.outcome.manual_check'));
-      if (o.code === 'DUPLICATE_REQUEST') return sentence(ui.t('signup.outcome.in_process'));
-      return sentence(ui.t('signup.outcome.unknown', { code: escapeMrkdwn(o.code) }));
-    case 'expired':
-      return sentence(ui.t('signup.outcome.expired', { expires: formatQuoteExpiry(ui, o.row.expiresAt) }));
-    case 'not_executable':
-      // Another click or replica runs it and will tell the thread.
-      return undefined;
-  }
-}
-
-/** An access refusal other than the role (a channel the policy no longer lists) in its own words. */
-function refusalText(ui: Ui, code: string): string {
-  const key = `error.${code}`;
-  return isMessageKey(key) ? ui.t(key) : ui.t('error.internal');
-}
-
-function handledText(ui: Ui, row: SignupRow): string {
-  const state = ui.t(`signup.state.${row.state}`);
-  return row.approverId
-    ? ui.t('signup.click.already_handled_by', { state, user: row.approverId })
-    : ui.t('signup.click.already_handled', { state });
-}
-
-/**
- * An order's sentences for the decision machine's refusals, as a clicker on
- * its approval message reads them: approving (`approve`) or rejecting it.
- */
-export function signupRefusals(step: 'approve' | 'reject'): RefusalWords<SignupRow> {
-  return {
-    notFound: (ui) => ui.t('signup.click.not_found'),
-    selfApproval: (ui) => ui.t('signup.click.self_approval'),
-    alreadyHandled: handledText,
-    expired: (ui, row) => ui.t('signup.click.expired', { expires: formatQuoteExpiry(ui, row.expiresAt) }),
-    stale: (ui) => ui.t('signup.click.stale'),
-    forbidden: (ui, error, role) =>
-      error.code !== 'role_required'
-        ? refusalText(ui, error.code)
-        : step === 'approve'
-          ? ui.t('signup.click.forbidden', { role: role ?? 'none' })
-          : ui.t('signup.click.reject_forbidden'),
-  };
-}
-
-/** A quote that could not be made, as a plain sentence for the requester. */
-export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
-  // Anything but a refusal the use case named is ours: nothing was ordered or charged.
-  if (!(err instanceof ServiceError)) return sentence(ui.t('signup.modal.internal'));
-  const code = escapeMrkdwn(String(err.params.code ?? ''));
-  switch (err.code) {
-    case 'role_required':
-      return sentence(ui.t('signup.refused.role_required', { role: String(err.params.yours ?? 'viewer') }));
-    case 'channel_not_allowed':
-      return sentence(ui.t('signup.refused.channel_not_allowed'));
-    case 'provider_unreachable':
-      return sentence(ui.t('signup.refused.unreachable', { code }));
-    case 'catalogue_changed':
-      return sentence(ui.t('signup.refused.catalogue_changed'));
-    default: {
-      const key = `signup.refused.${code}`;
-      return sentence(isMessageKey(key) ? ui.t(key) : ui.t('signup.refused.other', { code }));
-    }
-  }
-}
-
-/** The requester's own confirmation after the approval request was posted (or could not be). */
-export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): Message {
-  return sentence(
-    ui.t(posted ? 'signup.quoted.posted' : 'signup.quoted.not_posted', {
-      plan: escapeMrkdwn(planLabel(d)),
-      price: formatYen(ui, d.row.quotedPrice),
-      channel: d.row.channelId,
-      expires: formatQuoteExpiry(ui, d.row.expiresAt),
-    }),
-  );
-}
-
-/** The generated root password, for the requester alone, once. */
-export function signupPasswordMessage(ui: Ui, serverName: string | null, password: string): Message {
-  // Backquotes and mrkdwn controls are never generated (the signup password
-  // generator leaves them out), so code format shows the password as is.
-  const text = ui.t('signup.password.generated', {
-    name: serverName === null ? ui.t('signup.password.name_auto') : `\`${escapeMrkdwn(serverName)}\``,
-    password,
-  });
-  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
-  assertBlocksWithinLimits(blocks, 'message');
-  return { text, blocks };
-}
-
-/**
- * The direct message sent when the generated password could be shown neither
- * in the requester's modal nor ephemerally: what happened, and a button that
- * shows the password once in a private window. The password is not in it.
- */
-export function signupPasswordButtonMessage(ui: Ui, notice: string, row: SignupRow): Message {
-  const text = `${notice}\n\n${ui.t('signup.password.dm_hidden')}`;
-  const value = encodePayload(signupButtonPayload, { id: row.id, price: row.quotedPrice });
-  const blocks: KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text } },
-    {
-      type: 'actions',
-      elements: [
-        {
-          type: 'button',
-          action_id: SIGNUP_IDS.showPassword,
-          text: { type: 'plain_text', text: ui.t('signup.password.show') },
-          value,
-        },
-      ],
-    },
-  ];
-  assertBlocksWithinLimits(blocks, 'message');
-  return { text, blocks };
 }

@@ -17,14 +17,7 @@ import { signupCatalog } from '../../../../src/slack/i18n/signup.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload, signupModalPayload } from '../../../../src/slack/payloads.ts';
 import { channelUiFor, type Ui, uiFor } from '../../../../src/slack/views/format.ts';
-import {
-  signupApprovalMessage,
-  signupOutcomeMessage,
-  signupPasswordMessage,
-  signupQuotedNotice,
-  signupQuoteRefusal,
-  signupRefusals,
-} from '../../../../src/slack/views/signup/approval.ts';
+import { signupApprovalMessage } from '../../../../src/slack/views/signup/approval.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../../src/slack/views/signup/list.ts';
 import {
   readSignupForm,
@@ -32,6 +25,13 @@ import {
   signupModalView,
   type ViewStateValues,
 } from '../../../../src/slack/views/signup/modal.ts';
+import { signupOutcomeMessage } from '../../../../src/slack/views/signup/outcomes.ts';
+import {
+  signupPasswordMessage,
+  signupQuotedNotice,
+  signupQuoteRefusal,
+  signupRefusals,
+} from '../../../../src/slack/views/signup/requester.ts';
 import { unlabelledTimes } from '../../../support/times.ts';
 
 // What a clicker on the approval message is told: the machine's refusal in the order's words.

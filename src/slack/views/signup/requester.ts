@@ -1,0 +1,122 @@
+/**
+ * What one person gets alone about an order: the clicker whose click decided
+ * nothing (the decision machine's refusals in an order's words), the
+ * requester whose quote could not be made, the notice that the request was
+ * posted, and a generated root password shown once. Pure.
+ */
+import type { KnownBlock } from '@slack/types';
+import { ServiceError } from '../../../services/errors.ts';
+import type { SignupRow } from '../../../services/signup/index.ts';
+import type { RefusalWords } from '../../decision-text.ts';
+import { isMessageKey } from '../../i18n/index.ts';
+import { SIGNUP_IDS } from '../../ids.ts';
+import { encodePayload, signupButtonPayload } from '../../payloads.ts';
+import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits } from '../limits.ts';
+import { textView as sentence } from '../messages.ts';
+import { planLabel, type SignupDisplay } from './approval.ts';
+
+/** An access refusal other than the role (a channel the policy no longer lists) in its own words. */
+function refusalText(ui: Ui, code: string): string {
+  const key = `error.${code}`;
+  return isMessageKey(key) ? ui.t(key) : ui.t('error.internal');
+}
+
+function handledText(ui: Ui, row: SignupRow): string {
+  const state = ui.t(`signup.state.${row.state}`);
+  return row.approverId
+    ? ui.t('signup.click.already_handled_by', { state, user: row.approverId })
+    : ui.t('signup.click.already_handled', { state });
+}
+
+/**
+ * An order's sentences for the decision machine's refusals, as a clicker on
+ * its approval message reads them: approving (`approve`) or rejecting it.
+ */
+export function signupRefusals(step: 'approve' | 'reject'): RefusalWords<SignupRow> {
+  return {
+    notFound: (ui) => ui.t('signup.click.not_found'),
+    selfApproval: (ui) => ui.t('signup.click.self_approval'),
+    alreadyHandled: handledText,
+    expired: (ui, row) => ui.t('signup.click.expired', { expires: formatQuoteExpiry(ui, row.expiresAt) }),
+    stale: (ui) => ui.t('signup.click.stale'),
+    forbidden: (ui, error, role) =>
+      error.code !== 'role_required'
+        ? refusalText(ui, error.code)
+        : step === 'approve'
+          ? ui.t('signup.click.forbidden', { role: role ?? 'none' })
+          : ui.t('signup.click.reject_forbidden'),
+  };
+}
+
+/** A quote that could not be made, as a plain sentence for the requester. */
+export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
+  // Anything but a refusal the use case named is ours: nothing was ordered or charged.
+  if (!(err instanceof ServiceError)) return sentence(ui.t('signup.modal.internal'));
+  const code = escapeMrkdwn(String(err.params.code ?? ''));
+  switch (err.code) {
+    case 'role_required':
+      return sentence(ui.t('signup.refused.role_required', { role: String(err.params.yours ?? 'viewer') }));
+    case 'channel_not_allowed':
+      return sentence(ui.t('signup.refused.channel_not_allowed'));
+    case 'provider_unreachable':
+      return sentence(ui.t('signup.refused.unreachable', { code }));
+    case 'catalogue_changed':
+      return sentence(ui.t('signup.refused.catalogue_changed'));
+    default: {
+      const key = `signup.refused.${code}`;
+      return sentence(isMessageKey(key) ? ui.t(key) : ui.t('signup.refused.other', { code }));
+    }
+  }
+}
+
+/** The requester's own confirmation after the approval request was posted (or could not be). */
+export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): Message {
+  return sentence(
+    ui.t(posted ? 'signup.quoted.posted' : 'signup.quoted.not_posted', {
+      plan: escapeMrkdwn(planLabel(d)),
+      price: formatYen(ui, d.row.quotedPrice),
+      channel: d.row.channelId,
+      expires: formatQuoteExpiry(ui, d.row.expiresAt),
+    }),
+  );
+}
+
+/** The generated root password, for the requester alone, once. */
+export function signupPasswordMessage(ui: Ui, serverName: string | null, password: string): Message {
+  // Backquotes and mrkdwn controls are never generated (the signup password
+  // generator leaves them out), so code format shows the password as is.
+  const text = ui.t('signup.password.generated', {
+    name: serverName === null ? ui.t('signup.password.name_auto') : `\`${escapeMrkdwn(serverName)}\``,
+    password,
+  });
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
+
+/**
+ * The direct message sent when the generated password could be shown neither
+ * in the requester's modal nor ephemerally: what happened, and a button that
+ * shows the password once in a private window. The password is not in it.
+ */
+export function signupPasswordButtonMessage(ui: Ui, notice: string, row: SignupRow): Message {
+  const text = `${notice}\n\n${ui.t('signup.password.dm_hidden')}`;
+  const value = encodePayload(signupButtonPayload, { id: row.id, price: row.quotedPrice });
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text } },
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: SIGNUP_IDS.showPassword,
+          text: { type: 'plain_text', text: ui.t('signup.password.show') },
+          value,
+        },
+      ],
+    },
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
