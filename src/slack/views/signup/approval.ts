@@ -8,7 +8,7 @@
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
 import type { OsImage, Plan, SignupRow } from '../../../services/signup/index.ts';
-import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
 import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
