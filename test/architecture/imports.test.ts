@@ -217,7 +217,7 @@ describe('the feature rule', () => {
     const feature = (file: string) =>
       featureOf(file, 'handlers/commands') ??
       featureOf(file, 'handlers/actions') ??
-      featureOf(file, 'handlers/views') ??
+      featureOf(file, 'handlers/submissions') ??
       featureOf(file, 'src/slack/views');
     const broken = edges.filter((e) => {
       const a = feature(e.from);
@@ -225,6 +225,49 @@ describe('the feature rule', () => {
       return a !== undefined && b !== undefined && a !== b;
     });
     expect(broken.map(show)).toEqual([]);
+  });
+});
+
+describe('the listener layer', () => {
+  const SURFACES = ['handlers/commands', 'handlers/actions', 'handlers/submissions'];
+  const surfaceOf = (file: string) => SURFACES.find((s) => under(file, s));
+
+  it('commands, actions and submissions never import each other (what they share sits at the top of handlers/)', () => {
+    // Guards the rule against passing over nothing: every surface has its files.
+    for (const s of SURFACES)
+      expect(
+        files.some((f) => under(f, s)),
+        s,
+      ).toBe(true);
+    const broken = edges.filter((e) => {
+      const a = surfaceOf(e.from);
+      const b = surfaceOf(e.to);
+      return a !== undefined && b !== undefined && a !== b;
+    });
+    expect(broken.map(show)).toEqual([]);
+  });
+});
+
+describe('index.ts is a public surface', () => {
+  // Statements an index.ts may hold: imports and re-exports, nothing that runs or declares.
+  const SURFACE_STATEMENT =
+    /^(?:import\s+(?:type\s+)?(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s+as\s+[\w$]+)?\s*(?:from\s+)?['"][^'"]+['"]|export\s+(?:type\s+)?(?:\{[^}]*\}|\*(?:\s+as\s+[\w$]+)?)\s+from\s+['"][^'"]+['"]|export\s+(?:type\s+)?\{[^}]*\})$/;
+  const withoutComments = (text: string) =>
+    text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const indexFiles = files.filter(
+    (f) => path.posix.basename(f) === 'index.ts' && !under(f, 'src/simulator') && !under(f, 'src/sandbox'),
+  );
+
+  it('every index.ts under src/ and handlers/ holds only imports, re-exports and comments', () => {
+    expect(indexFiles).toContain('handlers/index.ts');
+    const broken = indexFiles.flatMap((f) =>
+      withoutComments(readFileSync(path.join(ROOT, f), 'utf8'))
+        .split(';')
+        .map((statement) => statement.trim().replace(/\s+/g, ' '))
+        .filter((statement) => statement !== '' && !SURFACE_STATEMENT.test(statement))
+        .map((statement) => `${f}: ${statement.slice(0, 80)}`),
+    );
+    expect(broken).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ import { serverCardView } from '../../../src/slack/views/servers/server-card.ts'
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
-import { openChangeForm } from '../../views/servers/change-form.ts';
+import { openChangeForm } from '../../open-change-form.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -52,7 +52,7 @@ function button(
   };
 }
 
-export function registerServersActions(app: App, deps: HandlerDeps): void {
+export function registerServersButtons(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(
     ACTIONS.cardRefresh,
     button(deps, 'card refresh', async ({ actor, ui, value }) => {

@@ -1,14 +1,13 @@
 /**
- * The /hosting forms: opened from a command, checked on submission by the
- * rules field by field (nothing is sent before they pass), then the change
- * runs and the form says done (the channel gets the announcement) or what
- * went wrong. A typed password is never echoed: the form's notices and the
- * announcement name what was made, not how it is protected. The WordPress
- * delete form leads to the confirmation (or the approval request), not to the
- * deletion.
+ * The /hosting forms' submissions (the /hosting command opens the forms):
+ * checked by the rules field by field (nothing is sent before they pass),
+ * then the change runs and the form says done (the channel gets the
+ * announcement) or what went wrong. A typed password is never echoed: the
+ * form's notices and the announcement name what was made, not how it is
+ * protected. The WordPress delete form leads to the confirmation (or the
+ * approval request), not to the deletion.
  */
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { HostingAction } from '../../../src/services/access/index.ts';
 import type {
   FieldProblem,
   HostingField,
@@ -25,52 +24,16 @@ import {
 import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import type { Ui } from '../../../src/slack/views/format.ts';
 import {
-  hostingFormView,
   hostingNoticeView,
   readHostingForm,
   readWpDeleteForm,
-  wpDeleteFormView,
 } from '../../../src/slack/views/hosting/forms.ts';
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/index.ts';
-import type { CommandContext } from '../../commands/command.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, slackFailure, tellUser, uiWithin } from '../../kit.ts';
-
-const ACTION_OF: Record<HostingForm, HostingAction> = {
-  wp_install: 'hosting.wp_install',
-  wp_delete: 'hosting.wp_delete',
-  db_create: 'hosting.db_create',
-  db_user_create: 'hosting.db_user_create',
-  ssh_key_add: 'hosting.ssh_key_add',
-};
-
-/**
- * Opens a form, after the role, the key and the server have been checked (a
- * form filled in vain is worse than a refusal at once). A WordPress delete
- * form names the site it deletes, read first.
- */
-export async function openHostingForm(
-  ctx: CommandContext,
-  form: HostingForm,
-  named: string | undefined,
-  id?: string,
-): Promise<void> {
-  const { deps, ui, client, actor } = ctx;
-  const server = await deps.hosting.writes.mayWrite(actor, ACTION_OF[form], named);
-  const meta = { server, channelId: actor.channelId };
-  if (form === 'wp_delete') {
-    const site = await deps.hosting.writes.wordpressSite(actor, server, id ?? '');
-    await client.views.open({
-      trigger_id: ctx.triggerId,
-      view: wpDeleteFormView(ui, { ...meta, id: site.id }, site.url),
-    });
-    return;
-  }
-  await client.views.open({ trigger_id: ctx.triggerId, view: hostingFormView(ui, form, meta) });
-}
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

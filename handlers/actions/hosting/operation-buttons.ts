@@ -1,5 +1,5 @@
 /**
- * The buttons of destructive /hosting operations, and the error log's pager.
+ * The buttons of destructive /hosting operations.
  *
  * Confirm (the requester's ephemeral confirmation) and Approve (an approver's,
  * on the request in the channel) both go through the service, which re-checks
@@ -7,10 +7,6 @@
  * UPDATE: a second click, a second replica or a retried delivery loses and is
  * told so alone. The winner's click replaces the message it was on with the
  * outcome (status first, no buttons) and announces the change in the channel.
- *
- * The error log's file button reads the log again through the service (role
- * and key re-checked) and sends it whole, as a file, to the clicker's direct
- * messages: never to the channel the log was read in.
  */
 import type {
   AllMiddlewareArgs,
@@ -23,16 +19,8 @@ import type { OperationOutcome } from '../../../src/services/hosting/index.ts';
 import { decisionRefusal } from '../../../src/slack/decision-text.ts';
 import { failureMessage } from '../../../src/slack/error-text.ts';
 import { HOSTING_IDS } from '../../../src/slack/ids.ts';
-import {
-  decodePayload,
-  decodePayloadOrThrow,
-  errorLogFilePayload,
-  errorLogPagePayload,
-  hostingOperationPayload,
-} from '../../../src/slack/payloads.ts';
-import { slackFailure } from '../../../src/slack/slack-failure.ts';
+import { decodePayload, hostingOperationPayload } from '../../../src/slack/payloads.ts';
 import type { Ui } from '../../../src/slack/views/format.ts';
-import { errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
 import { HOSTING_REFUSALS } from '../../../src/slack/views/hosting/operations.ts';
 import { doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
@@ -98,80 +86,9 @@ function decision(deps: HandlerDeps, what: Decide) {
   };
 }
 
-function errorLogPage(deps: HandlerDeps) {
-  return async ({ ack, body, action, respond }: ButtonArgs): Promise<void> => {
-    await ack();
-    if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'read'))) return;
-    const actor = { userId: body.user.id, channelId: body.channel?.id ?? body.user.id };
-    const ui = await deps.ui(actor.userId);
-    try {
-      const state = decodePayloadOrThrow(errorLogPagePayload, action.value, 'error log pager value');
-      const r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l);
-      await replyTo(respond, errorLogView(ui, r.server, r.value, state.l, state.p), {
-        replaceOriginal: true,
-      });
-    } catch (err) {
-      await replyTo(respond, failureReply(deps.logger, ui, err, 'error log page'));
-    }
-  };
-}
-
-/**
- * The whole error log, lines as read, as a text file in the clicker's direct
- * messages. The DM channel's id comes from the answer to a short message
- * posted to the user id (chat:write; no im:write), and the file goes there
- * with files.uploadV2 (files:write). The clicker alone is told the outcome.
- */
-function errorLogFile(deps: HandlerDeps) {
-  return async ({ ack, body, action, respond, client }: ButtonArgs): Promise<void> => {
-    await ack();
-    if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'read'))) return;
-    const actor = { userId: body.user.id, channelId: body.channel?.id ?? body.user.id };
-    const log = deps.logger.child({ component: 'hosting-errorlog-file', user: actor.userId });
-    const ui = await deps.ui(actor.userId);
-    let r: Awaited<ReturnType<HandlerDeps['hosting']['reads']['errorLog']>>;
-    try {
-      const state = decodePayloadOrThrow(errorLogFilePayload, action.value, 'error log file value');
-      r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l);
-    } catch (err) {
-      await replyTo(respond, failureReply(log, ui, err, 'error log file'));
-      return;
-    }
-    const { domain, lines } = r.value;
-    if (lines.length === 0) {
-      await replyTo(respond, textView(ui.t('hosting.errorlog.file.empty', { domain })));
-      return;
-    }
-    const count = lines.length;
-    try {
-      const dm = await client.chat.postMessage({
-        channel: actor.userId,
-        text: ui.t('hosting.errorlog.file.dm', { domain, server: r.server, count }),
-      });
-      if (typeof dm.channel !== 'string') throw new Error('chat.postMessage gave no channel');
-      await client.files.uploadV2({
-        channel_id: dm.channel,
-        content: lines.join('\n'),
-        filename: `${domain}-error.log`,
-        title: ui.t('hosting.errorlog.title', { domain, server: r.server }),
-        snippet_type: 'text',
-      });
-    } catch (err) {
-      const error = slackFailure(err);
-      log.warn({ err: error }, 'error log file not sent');
-      await replyTo(respond, textView(ui.t('hosting.errorlog.file.failed', { error })));
-      return;
-    }
-    await replyTo(respond, textView(ui.t('hosting.errorlog.file.sent', { domain, count })));
-  };
-}
-
-export function registerHostingActions(app: App, deps: HandlerDeps): void {
+export function registerHostingOperationButtons(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(HOSTING_IDS.confirm, decision(deps, 'confirm'));
   app.action<BlockAction<ButtonAction>>(HOSTING_IDS.cancel, decision(deps, 'cancel'));
   app.action<BlockAction<ButtonAction>>(HOSTING_IDS.approve, decision(deps, 'approve'));
   app.action<BlockAction<ButtonAction>>(HOSTING_IDS.reject, decision(deps, 'reject'));
-  // Pager buttons carry `:prev` / `:next` so two of them can share a block.
-  app.action<BlockAction<ButtonAction>>(new RegExp(`^${HOSTING_IDS.errorLogPage}:`), errorLogPage(deps));
-  app.action<BlockAction<ButtonAction>>(HOSTING_IDS.errorLogFile, errorLogFile(deps));
 }

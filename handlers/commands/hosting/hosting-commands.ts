@@ -30,8 +30,8 @@ import { doneView, privateKeyView } from '../../../src/slack/views/hosting/write
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/index.ts';
 import { announce } from '../../kit.ts';
-import { openHostingForm } from '../../views/hosting/forms.ts';
 import type { CommandContext, CommandTable } from '../command.ts';
+import { openHostingForm } from './open-hosting-form.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
 export const HOSTING_WRITES: ReadonlySet<HostingCommand['name']> = new Set([

@@ -1,11 +1,11 @@
 import type { App } from '@slack/bolt';
 import type { HandlerDeps } from '../deps.ts';
-import { registerHostingForms } from './hosting/forms.ts';
+import { registerHostingForms } from './hosting/hosting-forms.ts';
 import { registerChangeForms } from './servers/change-form.ts';
 import { registerOrderForm } from './signup/order-form.ts';
 
 /** Modal submissions; each feature registers its own with one line here. */
-export function registerViews(app: App, deps: HandlerDeps): void {
+export function registerSubmissions(app: App, deps: HandlerDeps): void {
   registerChangeForms(app, deps);
   registerOrderForm(app, deps);
   registerHostingForms(app, deps);

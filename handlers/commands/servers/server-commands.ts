@@ -10,8 +10,11 @@ import { meView } from '../../../src/slack/views/servers/me.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
 import { announce } from '../../kit.ts';
-import { openChangeForm } from '../../views/servers/change-form.ts';
+import { openChangeForm } from '../../open-change-form.ts';
 import type { CommandTable } from '../command.ts';
+
+/** Words that change something: a retried delivery of one of these is never answered twice. */
+export const SERVERS_WRITES: readonly VpsCommand['name'][] = ['change'];
 
 export const serversCommands: CommandTable<
   VpsCommand,

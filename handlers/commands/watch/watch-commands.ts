@@ -13,6 +13,9 @@ import {
 import { announce, probeChannel } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
 
+/** Words that change something: a retried delivery of one of these is never answered twice. */
+export const WATCH_WRITES: readonly VpsCommand['name'][] = ['watch', 'unwatch', 'mute', 'unmute'];
+
 export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watches' | 'mute' | 'unmute'> = {
   // The bot must be able to post where the alerts go. The check is an ephemeral message to the
   // operator in that channel: in this channel it is the answer itself, elsewhere a line saying so.

@@ -3,11 +3,11 @@ import { parseHostingCommand } from '../../src/slack/grammar/hosting.ts';
 import { parseVpsCommand, type VpsCommand } from '../../src/slack/grammar/vps.ts';
 import { COMMANDS } from '../../src/slack/ids.ts';
 import type { HandlerDeps } from '../deps.ts';
-import { HOSTING_WRITES, hostingCommands } from './hosting/index.ts';
-import { serversCommands } from './servers/index.ts';
-import { signupCommands } from './signup/index.ts';
+import { HOSTING_WRITES, hostingCommands } from './hosting/hosting-commands.ts';
+import { SERVERS_WRITES, serversCommands } from './servers/server-commands.ts';
+import { signupCommands } from './signup/signup-commands.ts';
 import { slashCommand } from './slash.ts';
-import { watchCommands } from './watch/index.ts';
+import { WATCH_WRITES, watchCommands } from './watch/watch-commands.ts';
 
 /** The slash commands; each feature adds its words with one line here. */
 export function registerCommands(app: App, deps: HandlerDeps): void {
@@ -16,7 +16,7 @@ export function registerCommands(app: App, deps: HandlerDeps): void {
     slashCommand(deps, {
       slash: COMMANDS.vps,
       parse: parseVpsCommand,
-      writes: new Set<VpsCommand['name']>(['change', 'watch', 'unwatch', 'mute', 'unmute']),
+      writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES]),
       handlers: { ...serversCommands, ...signupCommands, ...watchCommands },
     }),
   );

@@ -19,7 +19,7 @@ import { announce, failureReply, firstDelivery, replyTo } from '../../kit.ts';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
-export function registerWatchActions(app: App, deps: HandlerDeps): void {
+export function registerWatchMuteButton(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(
     WATCH_IDS.mute,
     async ({ ack, body, action, respond, client }: ButtonArgs) => {

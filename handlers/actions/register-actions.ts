@@ -1,0 +1,20 @@
+import type { App } from '@slack/bolt';
+import type { HandlerDeps } from '../deps.ts';
+import { registerHostingErrorLogButtons } from './hosting/error-log-buttons.ts';
+import { registerHostingOperationButtons } from './hosting/operation-buttons.ts';
+import { registerServersButtons } from './servers/server-buttons.ts';
+import { registerSignupApprovalButtons } from './signup/approval-buttons.ts';
+import { registerSignupPasswordButton } from './signup/password-button.ts';
+import { registerSignupPlanSelect } from './signup/plan-select.ts';
+import { registerWatchMuteButton } from './watch/mute-button.ts';
+
+/** Buttons and selects; each feature registers its own here, one line per listener file. */
+export function registerActions(app: App, deps: HandlerDeps): void {
+  registerServersButtons(app, deps);
+  registerSignupApprovalButtons(app, deps);
+  registerSignupPasswordButton(app, deps);
+  registerSignupPlanSelect(app, deps);
+  registerHostingOperationButtons(app, deps);
+  registerHostingErrorLogButtons(app, deps);
+  registerWatchMuteButton(app, deps);
+}

@@ -1,0 +1,50 @@
+/**
+ * The rename / memo / reverse DNS form's opening. `/vps rename <server>` (no
+ * value) and a card button both open it, so it sits at the top of handlers/,
+ * where commands and actions may both import it; its submission is a modal
+ * submission's listener.
+ */
+import type { webApi } from '@slack/bolt';
+import type { Actor } from '../src/services/access/index.ts';
+import type { ChangeField } from '../src/services/servers/index.ts';
+import type { Ui } from '../src/slack/views/format.ts';
+import {
+  changeModalView,
+  loadingModalView,
+  noticeModalView,
+} from '../src/slack/views/servers/change-modal.ts';
+import type { HandlerDeps } from './deps.ts';
+import { failureReply } from './kit.ts';
+
+/**
+ * Opens the form for one field. A trigger id is only good for 3 seconds and
+ * finding the server may take longer (provider latency), so a loading modal is
+ * opened first and then replaced by the form, or by the reason there is none.
+ */
+export async function openChangeForm(
+  deps: HandlerDeps,
+  client: webApi.WebClient,
+  triggerId: string,
+  actor: Actor,
+  field: ChangeField,
+  ref: string,
+  ui: Ui,
+): Promise<void> {
+  const log = deps.logger.child({ component: 'change-form', field });
+  const opened = await client.views.open({ trigger_id: triggerId, view: loadingModalView(ui, field) });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  try {
+    const { server, value } = await deps.servers.current(actor, field, ref);
+    await client.views.update({
+      view_id: viewId,
+      view: changeModalView(ui, field, server, value, { uuid: server.uuid, ref, channelId: actor.channelId }),
+    });
+  } catch (err) {
+    const m = failureReply(log, ui, err, 'opening the change form');
+    await client.views.update({
+      view_id: viewId,
+      view: noticeModalView(ui, field, m.text, m.blocks.slice(1)),
+    });
+  }
+}

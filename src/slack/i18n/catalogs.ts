@@ -1,0 +1,35 @@
+import { commonCatalog } from './common.ts';
+import { hostingCatalog } from './hosting.ts';
+import type { Locale } from './locale.ts';
+import { serversCatalog } from './servers.ts';
+import { signupCatalog } from './signup.ts';
+import { watchCatalog } from './watch.ts';
+
+/**
+ * One catalog per language, merged from one `{ en, ja }` catalog per feature
+ * (each file's types keep its en and ja key-identical).
+ */
+const en = {
+  ...commonCatalog.en,
+  ...serversCatalog.en,
+  ...signupCatalog.en,
+  ...watchCatalog.en,
+  ...hostingCatalog.en,
+};
+
+/** Every key of the catalogs. */
+export type MessageKey = keyof typeof en;
+
+const ja: Readonly<Record<MessageKey, string>> = {
+  ...commonCatalog.ja,
+  ...serversCatalog.ja,
+  ...signupCatalog.ja,
+  ...watchCatalog.ja,
+  ...hostingCatalog.ja,
+};
+
+export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}
