@@ -1,3 +1,3 @@
 export { BotMetrics } from './bot-metrics.ts';
 export { SlackCallCounter } from './slack-fetch.ts';
-export type { BackgroundStats, MetricsSources, NotifierFigures, OutboxBacklog } from './sources.ts';
+export type { BackgroundStats, MetricsSources, OutboxBacklog } from './sources.ts';

@@ -2,23 +2,12 @@
 import type { ProviderMetrics } from '../provider/index.ts';
 import type { ProviderKeyStatus } from '../services/health.ts';
 import type { WatcherStats } from '../watch/watcher-stats.ts';
-
-/** The notifier's totals as `/metrics` reads them (the notifier's own stats have this shape). */
-export interface NotifierFigures {
-  posted: number;
-  updated: number;
-  digests: number;
-  rowsSent: number;
-  failures: number;
-  rateLimited: number;
-  parked: number;
-  reopened: number;
-}
+import type { NotifierStats } from '../workers/notifier/index.ts';
 
 /** The background parts' figures, when they run in this process. */
 export interface BackgroundStats {
   watcher?: WatcherStats | undefined;
-  notifier?: NotifierFigures | undefined;
+  notifier?: NotifierStats | undefined;
   /** The provider key's last check (made at start-up, then now and then). */
   providerKey?: ProviderKeyStatus | undefined;
 }

@@ -4,13 +4,7 @@
  * a file, to the clicker's direct messages: never to the channel the log was
  * read in.
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-} from '@slack/bolt';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { HOSTING_IDS } from '../../../src/slack/ids.ts';
 import {
   decodePayloadOrThrow,
@@ -22,8 +16,7 @@ import { errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
-
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+import type { ButtonArgs } from '../../listener-args.ts';
 
 function errorLogPage(deps: HandlerDeps) {
   return async ({ ack, body, action, respond }: ButtonArgs): Promise<void> => {

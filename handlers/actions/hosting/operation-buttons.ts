@@ -8,13 +8,7 @@
  * told so alone. The winner's click replaces the message it was on with the
  * outcome (status first, no buttons) and announces the change in the channel.
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-} from '@slack/bolt';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { OperationOutcome } from '../../../src/services/hosting/index.ts';
 import { decisionRefusal } from '../../../src/slack/decision-text.ts';
 import { failureMessage } from '../../../src/slack/error-text.ts';
@@ -27,8 +21,8 @@ import { textView } from '../../../src/slack/views/messages.ts';
 import { outcomeMessage, redrawApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, replyTo, tellUser } from '../../kit.ts';
+import type { ButtonArgs } from '../../listener-args.ts';
 
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type Decide = 'confirm' | 'cancel' | 'approve' | 'reject';
 
 /** Each button's step on the decision machine: Cancel is the requester's no. */

@@ -1,11 +1,5 @@
 /** The server card's buttons and the pagers of the server list and the API log. */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-} from '@slack/bolt';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { ChangeField } from '../../../src/services/servers/index.ts';
 import { ACTIONS } from '../../../src/slack/ids.ts';
 import { decodePayloadOrThrow, listPagePayload, logsMorePayload } from '../../../src/slack/payloads.ts';
@@ -15,9 +9,8 @@ import { serverCardView } from '../../../src/slack/views/servers/server-card.ts'
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
+import type { ButtonArgs } from '../../listener-args.ts';
 import { openChangeForm } from '../../open-change-form.ts';
-
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 interface Click {
   actor: { userId: string; channelId: string };

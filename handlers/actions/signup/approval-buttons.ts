@@ -7,13 +7,7 @@
  * now), runs the order, says the outcome in the thread and redraws the message
  * again. A price change posts a new approval request at the new price.
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-} from '@slack/bolt';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { decisionRefusal } from '../../../src/slack/decision-text.ts';
 import { SIGNUP_IDS } from '../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload } from '../../../src/slack/payloads.ts';
@@ -22,8 +16,7 @@ import { signupRefusals } from '../../../src/slack/views/signup/requester.ts';
 import { refreshApproval, reportOutcome } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { replyTo } from '../../kit.ts';
-
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+import type { ButtonArgs } from '../../listener-args.ts';
 
 /**
  * What every click on an approval message starts with: who clicked, in their

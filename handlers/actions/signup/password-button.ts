@@ -2,13 +2,7 @@
  * The generated root password's button, on the direct message sent when the
  * order form was closed before it could show the password.
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-} from '@slack/bolt';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { SIGNUP_IDS } from '../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload } from '../../../src/slack/payloads.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
@@ -16,8 +10,7 @@ import { signupNoticeView } from '../../../src/slack/views/signup/modal.ts';
 import { signupPasswordMessage } from '../../../src/slack/views/signup/requester.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { replyTo, slackFailure } from '../../kit.ts';
-
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+import type { ButtonArgs } from '../../listener-args.ts';
 
 /**
  * "Show the root password", in a direct message that holds none: the password

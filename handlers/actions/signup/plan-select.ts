@@ -1,18 +1,11 @@
 /** The order form's plan choice: the form is redrawn for the plan chosen. */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  SlackActionMiddlewareArgs,
-  StaticSelectAction,
-} from '@slack/bolt';
+import type { App, BlockAction, StaticSelectAction } from '@slack/bolt';
 import { signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupModalPayload } from '../../../src/slack/payloads.ts';
 import { signupModalView } from '../../../src/slack/views/signup/modal.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { slackFailure } from '../../kit.ts';
-
-type SelectArgs = SlackActionMiddlewareArgs<BlockAction<StaticSelectAction>> & AllMiddlewareArgs;
+import type { SelectArgs } from '../../listener-args.ts';
 
 /** A plan chosen in the form: periods (with prices) and images follow it. */
 function planChosen(deps: HandlerDeps) {

@@ -4,20 +4,13 @@
  * channel; the alert itself stays as it is. The server card button is the
  * servers feature's (`ACTIONS.cardShow`).
  */
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  ButtonAction,
-  SlackActionMiddlewareArgs,
-} from '@slack/bolt';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { WATCH_IDS } from '../../../src/slack/ids.ts';
 import { decodePayloadOrThrow, mutePayload } from '../../../src/slack/payloads.ts';
 import { muteChangeView } from '../../../src/slack/views/watch/command-answers.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, replyTo } from '../../kit.ts';
-
-type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+import type { ButtonArgs } from '../../listener-args.ts';
 
 export function registerWatchMuteButton(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(

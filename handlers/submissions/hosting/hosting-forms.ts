@@ -7,7 +7,7 @@
  * protected. The WordPress delete form leads to the confirmation (or the
  * approval request), not to the deletion.
  */
-import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import type {
   FieldProblem,
   HostingField,
@@ -34,8 +34,7 @@ import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, slackFailure, tellUser, uiWithin } from '../../kit.ts';
-
-type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+import type { SubmitArgs } from '../../listener-args.ts';
 
 function fieldErrors(
   ui: Ui,

@@ -2,7 +2,7 @@
  * The rename / memo / reverse DNS form's submission (the form is opened from
  * `/vps rename <server>` with no value, or from a card button).
  */
-import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import { type ChangeField, changeValue } from '../../../src/services/servers/index.ts';
 import { fieldProblemText } from '../../../src/slack/error-text.ts';
 import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../src/slack/ids.ts';
@@ -11,8 +11,7 @@ import { announceView } from '../../../src/slack/views/messages.ts';
 import { noticeModalView } from '../../../src/slack/views/servers/change-modal.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, failureReply, firstDelivery, tellUser, uiWithin } from '../../kit.ts';
-
-type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+import type { SubmitArgs } from '../../listener-args.ts';
 
 /**
  * The spec's rules are checked before anything is called and answered on the

@@ -6,7 +6,7 @@
  * the requester where it is, with the generated root password if the bot made
  * one: the modal is the requester's alone, and it is shown this once.
  */
-import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import { ServiceError } from '../../../src/services/errors.ts';
 import { checkSignupForm, type QuoteResult } from '../../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
@@ -28,8 +28,7 @@ import {
 import { postApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { firstDelivery, showInModal } from '../../kit.ts';
-
-type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+import type { SubmitArgs } from '../../listener-args.ts';
 
 function orderSubmit(deps: HandlerDeps) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
