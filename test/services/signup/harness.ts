@@ -18,7 +18,13 @@ import {
   DecisionMachine,
   type DecisionRefusal,
 } from '../../../src/services/decisions/index.ts';
-import { type SignupDeps, type SignupPolicy, SignupService } from '../../../src/services/signup/index.ts';
+import {
+  type ApproveInput,
+  type QuoteInput,
+  type SignupDeps,
+  type SignupPolicy,
+  SignupService,
+} from '../../../src/services/signup/index.ts';
 import { startSimulator } from '../../../src/simulator/index.ts';
 import type { Simulator } from '../../../src/simulator/types.ts';
 import { openStore, type Store } from '../../../src/store/index.ts';
@@ -202,3 +208,17 @@ export function named<Row>(
 ): Exclude<Decision<Row>, { kind: 'refused' }> | { kind: DecisionRefusal; row: Row | null } {
   return d.kind === 'refused' ? { ...d, kind: d.reason } : d;
 }
+
+// The use cases as these tests call them: over one deps object, a decision named by its refusal's reason.
+export const approveSignup = async (deps: SignupDeps, input: ApproveInput) =>
+  named(await signupOf(deps).approvals.approve(input));
+export const rejectSignup = async (
+  deps: SignupDeps,
+  input: { id: string; userId: string; channelId: string },
+) => named(await signupOf(deps).approvals.reject(input));
+export const executeSignup = (deps: SignupDeps, id: string) => signupOf(deps).orders.execute(id);
+export const expireDue = (deps: SignupDeps) => signupOf(deps).orders.expireDue();
+export const recoverUnknown = (deps: SignupDeps) => signupOf(deps).orders.recoverUnknown();
+export const listSignups = (deps: SignupDeps, opts?: { channelId?: string }) =>
+  signupOf(deps).orders.list(opts);
+export const quoteSignup = (deps: SignupDeps, input: QuoteInput) => signupOf(deps).quotes.quote(input);

@@ -5,22 +5,16 @@
  * is destroyed (issue 12: a refused form must not teach it words to blank).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  ApproveInput,
-  QuoteInput,
-  SignupDeps,
-  SignupRequest,
-} from '../../../src/services/signup/index.ts';
-import { named, type SignupWorld, signupOf, signupWorld } from './harness.ts';
-
-// The use cases as these tests call them: over one deps object, a decision named by its refusal's reason.
-const approveSignup = async (deps: SignupDeps, input: ApproveInput) =>
-  named(await signupOf(deps).approvals.approve(input));
-const rejectSignup = async (deps: SignupDeps, input: { id: string; userId: string; channelId: string }) =>
-  named(await signupOf(deps).approvals.reject(input));
-const executeSignup = (deps: SignupDeps, id: string) => signupOf(deps).orders.execute(id);
-const expireDue = (deps: SignupDeps) => signupOf(deps).orders.expireDue();
-const quoteSignup = (deps: SignupDeps, input: QuoteInput) => signupOf(deps).quotes.quote(input);
+import type { SignupRequest } from '../../../src/services/signup/index.ts';
+import {
+  approveSignup,
+  executeSignup,
+  expireDue,
+  quoteSignup,
+  rejectSignup,
+  type SignupWorld,
+  signupWorld,
+} from './harness.ts';
 
 const TYPED = 'Typed-Passw0rd-42';
 
