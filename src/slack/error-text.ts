@@ -164,10 +164,17 @@ export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Me
     case 'bad_filter':
       return failureView(
         ui,
-        ui.t(p.command === 'list' ? 'parse.bad_filter_list' : 'parse.bad_filter', {
-          filter: escapeMrkdwn(p.filter),
-          expected: escapeMrkdwn(p.expected),
-        }),
+        ui.t(
+          p.command === 'list'
+            ? 'parse.bad_filter_list'
+            : p.filter === 'limit'
+              ? 'parse.bad_filter_limit'
+              : 'parse.bad_filter',
+          {
+            filter: escapeMrkdwn(p.filter),
+            expected: escapeMrkdwn(p.expected),
+          },
+        ),
       );
     case 'bad_date':
       return failureView(

@@ -6,6 +6,7 @@
  * sent, but a forged request may carry anything: reading never throws.
  */
 import { z } from 'zod';
+import { LOG_LIMIT } from '../services/servers/index.ts';
 
 /** The server list's pager buttons: page and the filter that made the list. */
 export const listPagePayload = z.object({
@@ -22,6 +23,7 @@ export const logsMorePayload = z.object({
     status: z.enum(['success', 'error']).optional(),
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
     code: z.number().int().optional(),
+    limit: z.number().int().min(LOG_LIMIT.min).max(LOG_LIMIT.max).optional(),
   }),
 });
 

@@ -144,6 +144,39 @@ describe('/vps read commands through the real app', () => {
     expect(last.query.status_class).toBe('success');
   });
 
+  it('asks the provider for limit= entries a page, and pages on with the same limit', async () => {
+    const logsCalls = () => h.sim.control.requests({ path: '/v1/logs' });
+    for (let i = 0; i < 8; i++) await (await h.command('power web-2')).reply();
+    const r = await (await h.command('logs limit=3 method=GET')).reply();
+    expect(logsCalls().at(-1)!.query).toMatchObject({ limit: '3', method: 'GET' });
+    const text = messageText(r);
+    expect(text).toContain('Filters: limit=3 method=GET');
+    expect(text).toContain(en['logs.count'].replace('{count}', '3'));
+    const more = buttons(r).find((b) => b.action_id === ACTIONS.logsMore)!;
+    expect(JSON.parse(more.value!)).toMatchObject({ f: { limit: 3, method: 'GET' } });
+    const page2 = await (await h.click(ACTIONS.logsMore, more.value!)).reply();
+    expect(logsCalls().at(-1)!.query).toMatchObject({ limit: '3', method: 'GET' });
+    expect(logsCalls().at(-1)!.query.cursor).toBeTruthy();
+    expect(messageText(page2)).toContain(en['logs.count'].replace('{count}', '3'));
+    // The provider's whole range: 500 in one page.
+    await (await h.command('logs limit=500')).reply();
+    expect(logsCalls().at(-1)!.query.limit).toBe('500');
+  });
+
+  it('refuses a limit outside 1 to 500 on its field, in the user’s language, before any request', async () => {
+    const before = h.sim.control.requests({ path: '/v1/logs' }).length;
+    const en1 = messageText(await (await h.command('logs limit=501')).reply());
+    expect(en1).toContain('`limit=` takes a whole number of entries per page, 1–500');
+    h.slack.setUser('U0JAPAN01', { locale: 'ja-JP', tz: 'Asia/Tokyo' });
+    const ja1 = messageText(await (await h.command('logs limit=0', { user: 'U0JAPAN01' })).reply());
+    expect(ja1).toContain('`limit=` には1ページの件数を 1–500 の整数で指定します');
+    // A forged pager value with a limit the provider would refuse is not sent either.
+    const forged = JSON.stringify({ c: 'abc', f: { limit: 9999 } });
+    const click = await (await h.click(ACTIONS.logsMore, forged)).reply();
+    expect(messageText(click)).not.toContain(en['logs.header']);
+    expect(h.sim.control.requests({ path: '/v1/logs' }).length).toBe(before);
+  });
+
   it('explains a bad log filter without calling the provider', async () => {
     const before = h.sim.control.requests({ path: '/v1/logs' }).length;
     const r = await (await h.command('logs status=maybe')).reply();

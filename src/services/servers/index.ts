@@ -5,8 +5,10 @@ export { type ServersDeps, ServersService } from './servers-service.ts';
 export {
   type ChangeField,
   changeValue,
+  isLogLimit,
   isLogTime,
   type ListFilter,
+  LOG_LIMIT,
   LOG_METHODS,
   type LogFilter,
   type LogMethod,

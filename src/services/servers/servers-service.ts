@@ -29,7 +29,14 @@ import type { FairUse } from '../fair-use.ts';
 import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
 import { type Read, ReadCache } from './read-cache.ts';
 import type { ChangeResult, ServerCard, ServerList } from './results.ts';
-import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
+import {
+  type ChangeField,
+  isLogLimit,
+  type ListFilter,
+  LOG_LIMIT,
+  type LogFilter,
+  matchesFilter,
+} from './vocabulary.ts';
 
 export interface ServersDeps {
   provider: Pick<
@@ -326,6 +333,9 @@ export class ServersService {
   }
 
   async logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
+    // The provider's page size, named on its field before anything is asked.
+    if (filter.limit !== undefined && !isLogLimit(filter.limit))
+      throw new ServiceError('invalid_field', { field: 'limit', rule: 'range', limit: LOG_LIMIT.max });
     await this.deps.access.authorize(actor, 'logs');
     this.spend(actor);
     const query: LogsQuery = {
@@ -334,7 +344,7 @@ export class ServersService {
       status_class: filter.status,
       status_code: filter.code,
       method: filter.method,
-      limit: 20,
+      limit: filter.limit ?? LOG_LIMIT.shown,
       cursor,
     };
     // Only the filters given: the query string names nothing the person did not ask for.

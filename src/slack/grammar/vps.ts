@@ -7,8 +7,10 @@
  */
 import {
   type ChangeField,
+  isLogLimit,
   isLogTime,
   type ListFilter,
+  LOG_LIMIT,
   LOG_METHODS,
   type LogFilter,
   type LogMethod,
@@ -131,8 +133,15 @@ function parseLogFilter(tokens: readonly Token[]): Parsed<LogFilter> {
         filter.code = Number(value);
         break;
       }
+      case 'limit': {
+        // The provider's page size, checked here so a wrong one costs no request.
+        const n = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+        if (!isLogLimit(n)) return badFilter(key, `${LOG_LIMIT.min}–${LOG_LIMIT.max}`);
+        filter.limit = n;
+        break;
+      }
       default:
-        return badFilter(key, 'from|to|status|method|code');
+        return badFilter(key, 'from|to|status|method|code|limit');
     }
   }
   if (filter.from && filter.to && filter.from > filter.to) return badFilter('from', 'from <= to');

@@ -43,6 +43,8 @@ const en = {
     'The filter `{filter}` takes {expected}. Example: `/vps list status=active type=vps`.',
   'parse.bad_filter':
     'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
+  'parse.bad_filter_limit':
+    '`limit=` takes a whole number of entries per page, {expected} (the provider’s rule). Nothing was sent. Example: `/vps logs status=error limit=100`.',
   'parse.bad_date':
     '`{filter}={value}` is not a date and time that exists. Give a real day and time, e.g. `from=2026-02-28` or `to=2026-03-01T18:30`.',
   'provider.reason': 'The provider said',
@@ -54,7 +56,7 @@ const en = {
   'usage.memo': 'Usage: `/vps memo <server> <text>`, e.g. `/vps memo db-1 primary database`.',
   'usage.rdns': 'Usage: `/vps rdns <server> <hostname>`, e.g. `/vps rdns web-1 www.example.com`.',
   'usage.logs':
-    'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`.',
+    'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404] [limit=100]`.',
   'usage.me': 'Usage: `/vps me` (no arguments).',
   'usage.audit': 'Usage: `/vps audit [server]`.',
   'usage.signup': 'Usage: `/vps signup` (no arguments); the form asks for the plan, period and OS.',
@@ -205,6 +207,8 @@ const ja: Record<keyof typeof en, string> = {
   'parse.bad_filter_list':
     '`{filter}` には {expected} のいずれかを指定します。例: `/vps list status=active type=vps`',
   'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
+  'parse.bad_filter_limit':
+    '`limit=` には1ページの件数を {expected} の整数で指定します（プロバイダーの規則）。何も送信していません。例: `/vps logs status=error limit=100`',
   'parse.bad_date':
     '`{filter}={value}` は存在しない日付または時刻です。実在する日時を指定してください（例: `from=2026-02-28`、`to=2026-03-01T18:30`）。',
   'provider.reason': 'プロバイダーの理由',
@@ -215,7 +219,7 @@ const ja: Record<keyof typeof en, string> = {
   'usage.memo': '使い方: `/vps memo <サーバー> <テキスト>`（例: `/vps memo db-1 本番DB`）',
   'usage.rdns': '使い方: `/vps rdns <サーバー> <ホスト名>`（例: `/vps rdns web-1 www.example.com`）',
   'usage.logs':
-    '使い方: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`',
+    '使い方: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404] [limit=100]`',
   'usage.me': '使い方: `/vps me`（引数なし）',
   'usage.audit': '使い方: `/vps audit [サーバー]`',
   'usage.signup': '使い方: `/vps signup`（引数なし）。プラン・期間・OSはフォームで選びます。',

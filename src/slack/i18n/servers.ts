@@ -22,12 +22,14 @@ const en = {
     '`from=` and `to=`: a real day `YYYY-MM-DD`, optionally with a time `THH:MM` (Japan time), e.g. `from=2026-01-01`.',
   'help.rules.logs_values':
     '`status=success|error`, `method=GET|POST|PUT|DELETE`, `code=` an HTTP status from 100 to 599.',
+  'help.rules.logs_limit':
+    '`limit=`: entries per page, a whole number from 1 to 500 (the provider’s rule; 20 when not given). *Older entries* pages on with the same filters.',
   'help.cmd.list':
     '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=windows status=suspended`',
   'help.cmd.show': '`/vps show <server>` — the detail card, e.g. `/vps show db-1`',
   'help.cmd.power': '`/vps power <server>` — the power state right now, e.g. `/vps power web-1`',
   'help.cmd.logs':
-    '`/vps logs [from= to= status= method= code=]` — the key’s API log, e.g. `/vps logs status=error from=2026-01-01`',
+    '`/vps logs [from= to= status= method= code= limit=]` — the key’s API log, e.g. `/vps logs status=error from=2026-01-01 limit=100`',
   'help.cmd.me': '`/vps me` — key expiry, permissions and your role',
   'help.cmd.audit': '`/vps audit [server]` — recent changes made through this bot',
   'help.cmd.rename': '`/vps rename <server> <new-name>` — e.g. `/vps rename web-1 web-01`',
@@ -107,6 +109,9 @@ const en = {
   'logs.filters': 'Filters: {filters}',
   'logs.empty': 'No log entries match. Widen the period or drop a filter.',
   'logs.count': '{count} entries on this page',
+  'logs.not_shown':
+    '{count} of them do not fit in one message and are not shown: ask again with a smaller `limit=`.',
+  'field.limit.range': '`limit=` must be a whole number from 1 to {limit} (the provider’s rule).',
   'logs.more': 'Older entries',
   'logs.cursor_too_long':
     'More entries exist, but the page marker is too long for a button; narrow the period with from= and to=.',
@@ -185,12 +190,14 @@ const ja: Record<keyof typeof en, string> = {
     '`from=` と `to=`: 実在する日付 `YYYY-MM-DD`、時刻を付けるなら `THH:MM`（日本時間）。例: `from=2026-01-01`',
   'help.rules.logs_values':
     '`status=success|error`、`method=GET|POST|PUT|DELETE`、`code=` は 100〜599 の HTTP ステータス。',
+  'help.rules.logs_limit':
+    '`limit=`: 1ページの件数。1〜500 の整数です（プロバイダーの規則。省略時は 20 件）。「さらに古いログ」ボタンで同じ条件のまま次のページを表示します。',
   'help.cmd.list':
     '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=windows status=suspended`',
   'help.cmd.show': '`/vps show <サーバー>` — 詳細カード。例: `/vps show db-1`',
   'help.cmd.power': '`/vps power <サーバー>` — 現在の電源状態。例: `/vps power web-1`',
   'help.cmd.logs':
-    '`/vps logs [from= to= status= method= code=]` — APIキーの実行ログ。例: `/vps logs status=error from=2026-01-01`',
+    '`/vps logs [from= to= status= method= code= limit=]` — APIキーの実行ログ。例: `/vps logs status=error from=2026-01-01 limit=100`',
   'help.cmd.me': '`/vps me` — キーの有効期限、権限、あなたのロール',
   'help.cmd.audit': '`/vps audit [サーバー]` — このボットで行った最近の変更',
   'help.cmd.rename': '`/vps rename <サーバー> <新しい名前>` — 例: `/vps rename web-1 web-01`',
@@ -269,6 +276,9 @@ const ja: Record<keyof typeof en, string> = {
   'logs.filters': '絞り込み: {filters}',
   'logs.empty': '条件に一致するログはありません。期間を広げるか条件を減らしてください。',
   'logs.count': 'このページに {count} 件',
+  'logs.not_shown':
+    'うち {count} 件は1つのメッセージに収まらないため表示していません。`limit=` を小さくして再度実行してください。',
+  'field.limit.range': '`limit=` は 1〜{limit} の整数で指定してください（プロバイダーの規則）。',
   'logs.more': 'さらに古いログ',
   'logs.cursor_too_long':
     'さらにログがありますが、ページ位置がボタンに収まりません。from= と to= で期間を絞ってください。',

@@ -70,7 +70,7 @@ export function helpTopicView(ui: Ui, topic: HelpTopic): Message {
               ui.t('field.rdns.too_long', { limit: FIELD_LIMITS.rdns }),
               ui.t('help.rules.rdns_default'),
             ]
-          : [ui.t('help.rules.logs_time'), ui.t('help.rules.logs_values')];
+          : [ui.t('help.rules.logs_time'), ui.t('help.rules.logs_values'), ui.t('help.rules.logs_limit')];
   const text = `${ui.t(`help.cmd.${topic}` as MessageKey)}\n*${ui.t('help.rules.title')}*\n${rules.map((r) => `• ${r}`).join('\n')}`;
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
   return { text, blocks };

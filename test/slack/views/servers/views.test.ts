@@ -5,7 +5,7 @@ import type { KeyScope } from '../../../../src/services/access/index.ts';
 import type { ListedServer, LogsPage, VpsDetail } from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';
-import { LIMITS } from '../../../../src/slack/views/limits.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../../../../src/slack/views/limits.ts';
 import { auditView } from '../../../../src/slack/views/servers/audit.ts';
 import { changeModalView, noticeModalView } from '../../../../src/slack/views/servers/change-modal.ts';
 import { helpView } from '../../../../src/slack/views/servers/help.ts';
@@ -199,6 +199,46 @@ describe('logs view', () => {
     ).toHaveLength(50);
     expect(JSON.stringify(m.blocks)).toContain('Jan 2, 2026, 00:00:00');
     expect(m.blocks.find((b) => b.block_id === BLOCKS.logsPager)).toBeDefined();
+  });
+
+  it('shows every entry of a 500-entry page within the limits, the limit carried by the pager', () => {
+    const full = page(500, 'next');
+    for (const u of [ui, ja]) {
+      const m = logsView(u, full, { status: 'error', limit: 500 });
+      assertBlocksWithinLimits(m.blocks, 'message');
+      const shown = sectionTexts(m.blocks).join('\n');
+      // Long paths are cut visibly to make room; every entry is there.
+      expect(shown.match(/\/v1\/vps/g)).toHaveLength(500);
+      expect(shown).toContain('…');
+      // Nothing left out: the count line says the page's count and nothing else.
+      const contexts = m.blocks.flatMap((b) =>
+        b.type === 'context' ? b.elements.map((e) => ('text' in e ? e.text : '')) : [],
+      );
+      expect(contexts).toContain(u.t('logs.count', { count: 500 }));
+      const pager = m.blocks.find((b) => b.block_id === BLOCKS.logsPager) as {
+        elements: { value: string }[];
+      };
+      expect(JSON.parse(pager.elements[0]!.value)).toEqual({ c: 'next', f: { status: 'error', limit: 500 } });
+    }
+  });
+
+  it('keeps short entries whole, and says how many a hostile page leaves out', () => {
+    const short: LogsPage = {
+      ...page(500, null),
+      logs: page(500, null).logs.map((e, i) => ({ ...e, path: `/v1/vps/servers/u${i}` })),
+    };
+    const m = logsView(ui, short, { limit: 500 });
+    expect(sectionTexts(m.blocks).join('\n')).not.toContain('…');
+    // Every character of a path escaped five times over and a long address: not all of them fit.
+    const hostile: LogsPage = {
+      ...page(500, null),
+      logs: page(500, null).logs.map((e) => ({ ...e, path: '&'.repeat(300), ip_address: '<'.repeat(100) })),
+    };
+    const h = logsView(ui, hostile, { limit: 500 });
+    assertBlocksWithinLimits(h.blocks, 'message');
+    const entries = sectionTexts(h.blocks).join('\n').split('\n').length;
+    expect(entries).toBeLessThan(500);
+    expect(JSON.stringify(h.blocks)).toContain(ui.t('logs.not_shown', { count: 500 - entries }));
   });
 
   it('says so when the cursor is too long for a button', () => {
