@@ -6,6 +6,7 @@
  * sent, but a forged request may carry anything: reading never throws.
  */
 import { z } from 'zod';
+import { HOSTING_LIMITS } from '../services/hosting/index.ts';
 import { LOG_LIMIT } from '../services/servers/index.ts';
 
 /** The server list's pager buttons: page and the filter that made the list. */
@@ -62,15 +63,16 @@ export const hostingFormPayload = z.object({
 /** Confirm / Cancel / Approve / Reject of a destructive /hosting operation: the stored request. */
 export const hostingOperationPayload = z.object({ id: z.string().min(1) });
 
-/** The error log's pager: server, domain, lines asked for, and the page. */
+/** The error log's pager: server, domain, lines asked for, the keyword looked for, and the page. */
 export const errorLogPagePayload = z.object({
   s: z.string().min(1),
   d: z.string().min(1),
   l: z.number().int().min(1),
+  k: z.string().min(1).max(HOSTING_LIMITS.keywordMax).optional(),
   p: z.number().int().min(0),
 });
 
-/** The error log's file button: the same read as the command (server, domain, lines asked). */
+/** The error log's file button: the same read as the command (server, domain, lines asked, keyword). */
 export const errorLogFilePayload = errorLogPagePayload.omit({ p: true });
 
 export type HostingFormPayload = z.infer<typeof hostingFormPayload>;

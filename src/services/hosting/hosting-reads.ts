@@ -21,7 +21,7 @@ import {
 } from './answers.ts';
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DomainDetail, ErrorLogPage, OnServer, ServersAnswer } from './hosting-types.ts';
-import { checkFqdn, checkLines, HOSTING_LIMITS } from './rules.ts';
+import { checkFqdn, checkKeyword, checkLines, HOSTING_LIMITS } from './rules.ts';
 
 export class HostingReads {
   constructor(private readonly calls: HostingCalls) {}
@@ -88,26 +88,29 @@ export class HostingReads {
     return { server, value: sshKeysOf(await this.calls.read(() => api.listSshKeys(READ))) };
   }
 
+  /** The last `lines` lines of a domain's error log; with `keyword`, those containing it (the provider filters). */
   async errorLog(
     actor: Actor,
     named: string | undefined,
     domain: string,
     lines: number | undefined,
+    keyword?: string | undefined,
   ): Promise<OnServer<ErrorLogPage>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.errorlog', named, { domain });
     await this.calls.refuseInvalid(
       actor,
       'hosting.errorlog',
       server,
-      [...checkFqdn(domain), ...checkLines(lines)],
-      {
-        domain,
-      },
+      [...checkFqdn(domain), ...checkLines(lines), ...checkKeyword(keyword)],
+      { domain },
     );
-    const log = await this.calls.read(() =>
-      api.errorLog({ domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault }, READ),
-    );
-    return { server, value: { domain: domain.trim(), lines: logLinesOf(log.log) } };
+    const query = {
+      domain: domain.trim(),
+      lines: lines ?? HOSTING_LIMITS.linesDefault,
+      ...(keyword === undefined ? {} : { keyword }),
+    };
+    const log = await this.calls.read(() => api.errorLog(query, READ));
+    return { server, value: { domain: domain.trim(), lines: logLinesOf(log.log), keyword } };
   }
 
   /** The audit trail of this server's hosting changes and refusals, newest first. */

@@ -24,6 +24,8 @@ export interface DomainDetail {
 export interface ErrorLogPage {
   domain: string;
   lines: string[];
+  /** The text every line was asked to contain; undefined when every line was read. */
+  keyword?: string | undefined;
 }
 
 export interface WriteResult {

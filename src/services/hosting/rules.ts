@@ -18,6 +18,7 @@ export type HostingField =
   | 'domain'
   | 'subdomain'
   | 'lines'
+  | 'keyword'
   | 'url'
   | 'title'
   | 'admin_username'
@@ -41,6 +42,11 @@ export const HOSTING_LIMITS = {
   /** The error log's lines per read: the spec says a positive integer; 1000 bounds one read. */
   linesMax: 1000,
   linesDefault: 100,
+  /**
+   * The error log's `keyword`: the spec says a string; 200 characters hold any
+   * phrase worth looking for in a log line.
+   */
+  keywordMax: 200,
   /** What the provider takes (it refuses more with VALIDATION_ERROR): a title of 1 to 100, a password of 8 to 64. */
   titleMax: 100,
   usernameMax: 60,
@@ -85,6 +91,15 @@ export function checkLines(lines: number | undefined): FieldProblem<HostingField
   return Number.isInteger(lines) && lines >= 1 && lines <= HOSTING_LIMITS.linesMax
     ? []
     : [problem('lines', 'range', HOSTING_LIMITS.linesMax)];
+}
+
+/** The error log's `keyword`: some text to look for, within its bound; undefined reads every line. */
+export function checkKeyword(keyword: string | undefined): FieldProblem<HostingField, HostingRule>[] {
+  if (keyword === undefined) return [];
+  if (keyword.trim() === '') return [problem('keyword', 'required')];
+  return length(keyword) > HOSTING_LIMITS.keywordMax
+    ? [problem('keyword', 'too_long', HOSTING_LIMITS.keywordMax)]
+    : [];
 }
 
 function checkText(

@@ -53,7 +53,7 @@ const en = {
   'hosting.help.cmd.hosting.ssh_key_delete':
     '`/hosting ssh key delete <id>` — remove a key (asks to confirm)',
   'hosting.help.cmd.hosting.errorlog':
-    '`/hosting errorlog <domain> [lines]` — the error log, e.g. `/hosting errorlog example.jp 200`',
+    '`/hosting errorlog <domain> [lines] [keyword]` — the error log, or only its lines containing the keyword (quote one with spaces), e.g. `/hosting errorlog example-shop.com 200 Fatal`',
   'hosting.help.cmd.hosting.audit': '`/hosting audit` — recent /hosting changes and refusals on the server',
   'hosting.help.cmd.hosting.approve': 'Approve or reject requests with the buttons on their approval message',
 
@@ -103,14 +103,24 @@ const en = {
 
   'hosting.errorlog.title': 'Error log of {domain} on {server}',
   'hosting.errorlog.page': 'Lines {from}–{to} of {count}',
+  'hosting.errorlog.page_keyword': 'Lines {from}–{to} of the {count} containing “{keyword}”',
   'hosting.errorlog.empty': 'No errors logged for {domain}.',
+  'hosting.errorlog.empty_keyword':
+    'No line of the error log of {domain} contains “{keyword}”. Try another keyword, or leave it out to read every line.',
   'hosting.errorlog.prev': 'Earlier lines',
   'hosting.errorlog.next': 'Later lines',
   'hosting.errorlog.file.button': 'Send me the whole log as a file',
+  'hosting.errorlog.file.button_keyword': 'Send me all these lines as a file',
   'hosting.errorlog.file.dm': 'The error log of {domain} on {server} you asked for ({count} lines):',
+  'hosting.errorlog.file.dm_keyword':
+    'The lines of the error log of {domain} on {server} containing “{keyword}” you asked for ({count} lines):',
   'hosting.errorlog.file.sent':
     'Sent the whole error log of {domain} ({count} lines) to you as a file in your direct messages with the bot.',
+  'hosting.errorlog.file.sent_keyword':
+    'Sent the lines of the error log of {domain} containing “{keyword}” ({count} lines) to you as a file in your direct messages with the bot.',
   'hosting.errorlog.file.empty': 'The error log of {domain} is empty now: there is no file to send.',
+  'hosting.errorlog.file.empty_keyword':
+    'No line of the error log of {domain} contains “{keyword}” now: there is no file to send.',
   'hosting.errorlog.file.failed':
     'Could not send you the error log as a file (Slack said `{error}`). The log is still readable here; if this keeps happening, ask an admin to check the app’s `files:write` scope.',
 
@@ -245,6 +255,8 @@ const en = {
   'field.subdomain.too_long': 'A subdomain can be at most {limit} characters.',
   'field.subdomain.charset': 'That is not a full name such as blog.example.jp.',
   'field.lines.range': 'Lines must be a whole number from 1 to {limit}.',
+  'field.keyword.required': 'Give some text to look for after `keyword=`, or leave the keyword out.',
+  'field.keyword.too_long': 'The keyword can be at most {limit} characters.',
   'field.server.too_long': 'A server name can be at most {limit} characters.',
   'field.server.charset':
     'That is not a server name. Put the server’s initial domain first, such as xs123456.xsrv.jp.',
@@ -340,7 +352,7 @@ const en = {
   'usage.hosting.ssh_key_delete':
     'Usage: `/hosting [server] ssh key delete <id>` (ids: `/hosting ssh keys`).',
   'usage.hosting.errorlog':
-    'Usage: `/hosting [server] errorlog <domain> [lines]`, e.g. `/hosting errorlog example.jp 200`.',
+    'Usage: `/hosting [server] errorlog <domain> [lines] [keyword]`, e.g. `/hosting errorlog example-shop.com 200 Fatal`; a number is the lines, a word the keyword (`keyword="PHP Fatal"` for one with spaces, `keyword=404` for a number).',
   'usage.hosting.audit': 'Usage: `/hosting [server] audit`.',
 } as const;
 
@@ -394,7 +406,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     '`/hosting ssh key generate [ラベル]` — 鍵ペアを生成。秘密鍵はあなたにだけ一度だけ表示',
   'hosting.help.cmd.hosting.ssh_key_delete': '`/hosting ssh key delete <ID>` — 鍵を削除（確認あり）',
   'hosting.help.cmd.hosting.errorlog':
-    '`/hosting errorlog <ドメイン> [行数]` — エラーログ（例: `/hosting errorlog example.jp 200`）',
+    '`/hosting errorlog <ドメイン> [行数] [キーワード]` — エラーログ。キーワードを付けるとそれを含む行だけを表示（空白を含むなら引用符で囲む）。例: `/hosting errorlog example-shop.com 200 Fatal`',
   'hosting.help.cmd.hosting.audit': '`/hosting audit` — このサーバーでの最近の変更と拒否',
   'hosting.help.cmd.hosting.approve': '承認依頼メッセージのボタンで承認・却下できます',
 
@@ -445,14 +457,24 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
 
   'hosting.errorlog.title': '{server} の {domain} のエラーログ',
   'hosting.errorlog.page': '{count}行中 {from}〜{to}行目',
+  'hosting.errorlog.page_keyword': '「{keyword}」を含む {count}行中 {from}〜{to}行目',
   'hosting.errorlog.empty': '{domain} のエラーは記録されていません。',
+  'hosting.errorlog.empty_keyword':
+    '{domain} のエラーログに「{keyword}」を含む行はありません。別のキーワードを試すか、キーワードを省いてすべての行を表示してください。',
   'hosting.errorlog.prev': '前の行',
   'hosting.errorlog.next': '次の行',
   'hosting.errorlog.file.button': 'ログ全体をファイルで受け取る',
+  'hosting.errorlog.file.button_keyword': '該当する行をすべてファイルで受け取る',
   'hosting.errorlog.file.dm': 'ご依頼の {server} の {domain} のエラーログです（{count}行）:',
+  'hosting.errorlog.file.dm_keyword':
+    'ご依頼の {server} の {domain} のエラーログのうち「{keyword}」を含む行です（{count}行）:',
   'hosting.errorlog.file.sent':
     '{domain} のエラーログ全体（{count}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
+  'hosting.errorlog.file.sent_keyword':
+    '{domain} のエラーログのうち「{keyword}」を含む行（{count}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
   'hosting.errorlog.file.empty': '{domain} のエラーログは現在空のため、送るファイルはありません。',
+  'hosting.errorlog.file.empty_keyword':
+    '{domain} のエラーログに「{keyword}」を含む行は現在ないため、送るファイルはありません。',
   'hosting.errorlog.file.failed':
     'エラーログをファイルで送れませんでした（Slackのエラー: `{error}`）。ログはここで引き続き読めます。繰り返す場合は、アプリの `files:write` スコープを管理者に確認してもらってください。',
 
@@ -590,6 +612,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'field.subdomain.too_long': 'サブドメインは {limit} 文字以内で入力してください。',
   'field.subdomain.charset': 'blog.example.jp のような完全な名前を入力してください。',
   'field.lines.range': '行数は1〜{limit}の整数で指定してください。',
+  'field.keyword.required': '`keyword=` の後に探す文字列を指定するか、キーワードを省いてください。',
+  'field.keyword.too_long': 'キーワードは {limit} 文字以内で指定してください。',
   'field.server.too_long': 'サーバー名は {limit} 文字以内で指定してください。',
   'field.server.charset':
     'サーバー名ではありません。先頭にはサーバーの初期ドメイン（例: xs123456.xsrv.jp）を指定してください。',
@@ -687,7 +711,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'usage.hosting.ssh_key_delete':
     '使い方: `/hosting [サーバー] ssh key delete <ID>`（IDは `/hosting ssh keys` で確認）',
   'usage.hosting.errorlog':
-    '使い方: `/hosting [サーバー] errorlog <ドメイン> [行数]`（例: `/hosting errorlog example.jp 200`）',
+    '使い方: `/hosting [サーバー] errorlog <ドメイン> [行数] [キーワード]`（例: `/hosting errorlog example-shop.com 200 Fatal`）。数字は行数、それ以外の語はキーワードとして扱います（空白を含むなら `keyword="PHP Fatal"`、数字を探すなら `keyword=404`）。',
   'usage.hosting.audit': '使い方: `/hosting [サーバー] audit`',
 };
 

@@ -16,7 +16,7 @@ import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limit
 /** The forms' text inputs: the rules' fields that are typed into a form. */
 type TextField = Exclude<
   HostingField,
-  'domain' | 'subdomain' | 'lines' | 'db_user' | 'db_name' | 'wp_id' | 'key_id' | 'server'
+  'domain' | 'subdomain' | 'lines' | 'keyword' | 'db_user' | 'db_name' | 'wp_id' | 'key_id' | 'server'
 >;
 
 const MAX: Record<TextField, number> = {

@@ -46,6 +46,7 @@ import { domainView, keyGlimpse } from '../../../../src/slack/views/hosting/read
 import { doneText, doneView, privateKeyView } from '../../../../src/slack/views/hosting/writes.ts';
 import type { OperationRow } from '../../../../src/store/index.ts';
 import { slackRefusal } from '../../../support/fake-slack.ts';
+import { mrkdwnTexts } from '../../../support/mrkdwn.ts';
 import { unlabelledTimes } from '../../../support/times.ts';
 
 // What a clicker alone is told: the machine's refusal in a destructive operation's words.
@@ -65,6 +66,7 @@ const acceptedAsModal = (view: unknown) => expect(slackRefusal('views.open', { v
 interface Btn {
   action_id: string;
   value: string;
+  text: { text: string };
   confirm?: unknown;
 }
 const buttons = (blocks: readonly KnownBlock[] | undefined): Btn[] =>
@@ -156,6 +158,38 @@ describe('the error log', () => {
     expect(text).not.toContain('<@U123>');
     expect(m.text).not.toContain('<@U123>');
     acceptedAsMessage(m);
+  });
+
+  it('says what a keyword read holds, and its buttons read with the same keyword, in both languages', () => {
+    const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
+    const hostile = `<@U123> *${'k'.repeat(180)}*`;
+    for (const u of [en, ja]) {
+      const m = errorLogView(u, SERVER, { ...log, keyword: 'line' }, 60, 2);
+      expect(textOf(m.blocks)).toContain(
+        u.t('hosting.errorlog.page_keyword', { from: 51, to: 60, count: 60, keyword: 'line' }),
+      );
+      const [prev, file] = buttons(m.blocks);
+      expect(file?.text.text).toBe(u.t('hosting.errorlog.file.button_keyword'));
+      expect(decodePayload(errorLogFilePayload, file?.value)).toEqual({
+        s: SERVER,
+        d: 'example.jp',
+        l: 60,
+        k: 'line',
+      });
+      expect(decodePayload(errorLogPagePayload, prev?.value)).toMatchObject({ k: 'line', p: 1 });
+      acceptedAsMessage(m);
+      // What was typed never mentions anyone, in the page or in the empty answer.
+      const typed = errorLogView(u, SERVER, { domain: 'example.jp', lines: ['x'], keyword: hostile }, 100, 0);
+      const shown = mrkdwnTexts(typed).join('\n');
+      expect(shown).not.toContain('<@U123>');
+      expect(shown).toContain('&lt;@U123&gt;');
+      acceptedAsMessage(typed);
+      const empty = errorLogView(u, SERVER, { domain: 'example.jp', lines: [], keyword: hostile }, 100, 0);
+      expect(empty.text).not.toContain('<@U123>');
+      expect(empty.text).toContain(
+        u.locale === 'ja' ? 'を含む行はありません' : 'No line of the error log of example.jp contains',
+      );
+    }
   });
 
   it('says so when nothing was logged', () => {
