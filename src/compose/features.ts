@@ -80,6 +80,7 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
       logger: logger.child({ component: 'signup' }),
       secrets,
       termsUrl: config.provider.termsUrl,
+      fairUse,
     },
     decisions,
   );

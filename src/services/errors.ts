@@ -36,6 +36,12 @@ export type ServiceErrorCode =
   | 'provider_unreachable'
   /** The price moved while quoting, twice in a row. */
   | 'catalogue_changed'
+  /** The provider answered 403 to the price list: the key may not sign up (docs/provider-api.md, VPS endpoints). */
+  | 'plans_forbidden'
+  /** The provider answered 403 to a signup status: the key may not sign up. */
+  | 'signup_status_forbidden'
+  /** The provider knows no signup of this service code (`params.id`). */
+  | 'signup_status_not_found'
   /** The key has no `server` service: /hosting cannot be used with it. */
   | 'key_no_server'
   /** A custom key grants nothing in this category (`params.category`). */

@@ -59,6 +59,11 @@ export const SIGNUP_IDS = {
   approvalActions: 'vps_signup_actions',
   /** In a direct message that holds no password: opens it once in a private window. */
   showPassword: 'vps_signup_show_password',
+  /** A plan's button in `/vps plans`, `:<plan_id>` after this: the order form with that plan chosen (value: `planOrderPayload`). */
+  orderPlan: 'vps_plans_order',
+  /** The price list's pager buttons carry `:prev` / `:next` after this (value: `plansPagePayload`). */
+  plansPage: 'vps_plans_page',
+  plansPager: 'vps_plans_pager',
 } as const;
 
 /**

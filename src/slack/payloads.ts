@@ -47,6 +47,12 @@ export const signupModalPayload = z.object({
   planId: z.string().optional(),
 });
 
+/** A plan's order button in the price list: the plan the order form opens with. */
+export const planOrderPayload = z.object({ plan: z.string().min(1).max(100) });
+
+/** The price list's pager: the page to show. */
+export const plansPagePayload = z.object({ p: z.number().int().min(0) });
+
 /** Approve / Reject: the row, and the amount their confirm dialog states. */
 export const signupButtonPayload = z.object({
   id: z.string(),

@@ -37,7 +37,11 @@ export type VpsCommand =
   | { name: 'me' }
   | { name: 'audit'; server?: string | undefined }
   | { name: 'signup' }
+  /** `/vps signup status <id>`: a signup's state by its service code (ordered here or in the panel). */
+  | { name: 'signup_status'; id: string }
   | { name: 'signups' }
+  /** Today's price list: plans, every period's price, the images each plan can take. */
+  | { name: 'plans' }
   | { name: 'watch'; target: string; channelId: string | undefined }
   | { name: 'unwatch'; target: string; channelId: string | undefined }
   | { name: 'watches'; channelId: string | undefined }
@@ -83,6 +87,7 @@ export const VPS_WORDS = [
   'audit',
   'signup',
   'signups',
+  'plans',
   'watch',
   'unwatch',
   'watches',
@@ -235,9 +240,16 @@ export function parseVpsCommand(typed: string): ParseResult {
       if (args.length > 1) return usage('audit');
       return ok({ name: 'audit', server: args[0]?.text });
     case 'signup':
+      // `/vps signup` alone opens the order form; `/vps signup status <id>` reads one signup.
+      if (args.length === 0) return ok({ name: 'signup' });
+      if (args[0]!.text.toLowerCase() !== 'status') return usage('signup');
+      if (args.length !== 2 || !args[1]!.text) return usage('signup_status');
+      return ok({ name: 'signup_status', id: args[1]!.text });
     case 'signups':
-      if (args.length > 0) return usage(word);
-      return ok({ name: word });
+    case 'plans':
+    case 'prices':
+      if (args.length > 0) return usage(word === 'prices' ? 'plans' : word);
+      return ok({ name: word === 'prices' ? 'plans' : word });
     case 'watches': {
       // The channel is read from the escaped text: `<#C…|name>` is a mention, not a link.
       if (args.length > 1) return usage(word);

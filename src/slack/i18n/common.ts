@@ -59,7 +59,11 @@ const en = {
     'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404] [limit=100]`.',
   'usage.me': 'Usage: `/vps me` (no arguments).',
   'usage.audit': 'Usage: `/vps audit [server]`.',
-  'usage.signup': 'Usage: `/vps signup` (no arguments); the form asks for the plan, period and OS.',
+  'usage.signup':
+    'Usage: `/vps signup` (no arguments) opens the order form, which asks for the plan, period and OS; `/vps signup status <service code>` reads a signup’s state.',
+  'usage.signup_status':
+    'Usage: `/vps signup status <service code>`: the state of a signup, ordered here or in the provider’s panel.',
+  'usage.plans': 'Usage: `/vps plans` (no arguments): today’s prices, with a button to order each plan.',
   'usage.signups': 'Usage: `/vps signups` (no arguments).',
   'usage.watch':
     'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
@@ -75,6 +79,15 @@ const en = {
   'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
   'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',
   'error.server_ambiguous': '`{ref}` matches {count} servers. Name one by its exact name, uuid or IP:',
+  'error.plans_forbidden':
+    'The provider refused to show its price list to this API key (403 FORBIDDEN). It shows plans only to keys that may sign up VPSs: the account owner can allow signup on the key’s VPS service (possible while the prepaid balance is at least 20,000 yen; a key limited to selected VPSs cannot sign up). A 403 can also mean the key does not allow the bot’s IP address. `/vps me` shows the key’s scope.',
+  'error.signup_status_forbidden':
+    'The provider refused to show signup status to this API key (403 FORBIDDEN). It shows it only to keys that may sign up VPSs: the account owner can allow signup on the key’s VPS service (possible while the prepaid balance is at least 20,000 yen; a key limited to selected VPSs cannot sign up). A 403 can also mean the key does not allow the bot’s IP address. `/vps me` shows the key’s scope.',
+  'error.signup_status_not_found':
+    'The provider knows no signup with the service code `{id}`. Check the number: an order placed here has it in its approval message’s thread, one placed in the provider’s control panel has it there.',
+  'field.signup_id.required': 'Give the signup’s service code: `/vps signup status <service code>`.',
+  'field.signup_id.charset':
+    'That cannot be a service code: it has no spaces, slashes, `?`, `#`, `%` or `\\` and is at most 200 characters.',
   'error.role_required': 'This needs the *{role}* role; yours is *{yours}*. {how}',
   'error.role_required.how.viewer': 'Ask an admin to give you access to the bot.',
   'error.role_required.how.operator': 'Ask an admin to add you to the operators.',
@@ -222,7 +235,11 @@ const ja: Record<keyof typeof en, string> = {
     '使い方: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404] [limit=100]`',
   'usage.me': '使い方: `/vps me`（引数なし）',
   'usage.audit': '使い方: `/vps audit [サーバー]`',
-  'usage.signup': '使い方: `/vps signup`（引数なし）。プラン・期間・OSはフォームで選びます。',
+  'usage.signup':
+    '使い方: `/vps signup`（引数なし）で申し込みフォームが開き、プラン・期間・OSを選びます。申し込みの状態は `/vps signup status <サービスコード>` で確認できます。',
+  'usage.signup_status':
+    '使い方: `/vps signup status <サービスコード>`（ここで申し込んだものも、プロバイダーのパネルで申し込んだものも確認できます）',
+  'usage.plans': '使い方: `/vps plans`（引数なし）。本日の料金を表示し、各プランのボタンから申し込めます。',
   'usage.signups': '使い方: `/vps signups`（引数なし）',
   'usage.watch':
     '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
@@ -240,6 +257,16 @@ const ja: Record<keyof typeof en, string> = {
   'error.server_not_found_similar': '`{ref}` というサーバーはありません。次のいずれかですか？',
   'error.server_ambiguous':
     '`{ref}` に一致するサーバーが {count} 台あります。正確な名前・UUID・IPで指定してください:',
+  'error.plans_forbidden':
+    'プロバイダーがこのAPIキーへの料金表の表示を拒否しました（403 FORBIDDEN）。料金表はVPSの新規申し込みが許可されたキーにだけ表示されます。アカウント所有者がキーのVPSサービスで申し込みを許可できます（前払い残高が2万円以上のときに設定可能。対象VPSを限定したキーでは申し込めません）。403 はキーがボットのIPアドレスを許可していない場合にも返ります。キーの範囲は `/vps me` で確認できます。',
+  'error.signup_status_forbidden':
+    'プロバイダーがこのAPIキーへの申し込み状況の表示を拒否しました（403 FORBIDDEN）。申し込み状況はVPSの新規申し込みが許可されたキーにだけ表示されます。アカウント所有者がキーのVPSサービスで申し込みを許可できます（前払い残高が2万円以上のときに設定可能。対象VPSを限定したキーでは申し込めません）。403 はキーがボットのIPアドレスを許可していない場合にも返ります。キーの範囲は `/vps me` で確認できます。',
+  'error.signup_status_not_found':
+    'サービスコード `{id}` の申し込みはプロバイダーに見つかりません。番号を確認してください。ここで申し込んだものは承認メッセージのスレッドに、プロバイダーのコントロールパネルで申し込んだものはパネルに記載されています。',
+  'field.signup_id.required':
+    '申し込みのサービスコードを指定してください: `/vps signup status <サービスコード>`',
+  'field.signup_id.charset':
+    'サービスコードとして使えない値です。空白・スラッシュ・`?`・`#`・`%`・`\\` を含まず、200文字以内で指定してください。',
   'error.role_required': 'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。{how}',
   'error.role_required.how.viewer': 'ボットを使えるよう管理者に依頼してください。',
   'error.role_required.how.operator': '管理者にオペレーターへの追加を依頼してください。',

@@ -38,6 +38,10 @@ const en = {
   'help.cmd.signup':
     '`/vps signup` — order a new VPS: the form asks the provider for the price, an approver confirms it',
   'help.cmd.signups': '`/vps signups` — recent quotes and orders in this channel, with their states',
+  'help.cmd.plans':
+    '`/vps plans` — today’s price of every plan and period (campaign prices too) and the OS images each plan takes; a button opens the order form with the plan chosen',
+  'help.cmd.signup_status':
+    '`/vps signup status <service code>` — a signup’s state, uuid and contract expiry, whether ordered here or in the provider’s panel',
   'help.cmd.approve': 'Approve or reject orders with the buttons on their approval message',
   'help.cmd.watch':
     '`/vps watch <server|all> [#channel]` — post power changes here (or there); `/vps unwatch …` stops it',
@@ -206,6 +210,10 @@ const ja: Record<keyof typeof en, string> = {
   'help.cmd.signup':
     '`/vps signup` — VPSを申し込む: フォームがプロバイダーに料金を問い合わせ、承認者が確認します',
   'help.cmd.signups': '`/vps signups` — このチャンネルの最近の見積もりと注文、その状態',
+  'help.cmd.plans':
+    '`/vps plans` — 全プラン・全契約期間の本日の料金（キャンペーン価格も）と、各プランで選べるOSイメージ。ボタンでそのプランを選んだ申し込みフォームが開きます',
+  'help.cmd.signup_status':
+    '`/vps signup status <サービスコード>` — 申し込みの状態・UUID・契約期限（ここで申し込んだものも、プロバイダーのパネルで申し込んだものも）',
   'help.cmd.approve': '承認メッセージのボタンで注文を承認・却下できます',
   'help.cmd.watch':
     '`/vps watch <サーバー|all> [#チャンネル]` — 電源状態の変化をここ（または指定先）に投稿。`/vps unwatch …` で停止',

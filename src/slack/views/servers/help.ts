@@ -37,7 +37,9 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
       elements: [
         {
           type: 'mrkdwn',
-          text: ui.t('help.not_yours', { commands: missing.map((a) => `\`${a}\``).join(', ') }),
+          text: ui.t('help.not_yours', {
+            commands: missing.map((a) => `\`${a.replace(/_/g, ' ')}\``).join(', '),
+          }),
         },
       ],
     });
