@@ -15,22 +15,13 @@ import { PLANS_PAGE_SIZE, priceListView } from '../../../../src/slack/views/sign
 import { signupStatusView } from '../../../../src/slack/views/signup/signup-status.ts';
 import { slackRefusal } from '../../../support/fake-slack.ts';
 import { mrkdwnTexts } from '../../../support/mrkdwn.ts';
+import { testPlan } from '../../../support/plans.ts';
 
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo', dateLocale: 'en-US' };
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
 const plan = (gb: number, over: Partial<Plan> = {}): Plan => ({
-  plan_id: `vps-${gb}gb`,
-  vps_type: 'vps',
-  plan_name: `VPS ${gb}GB`,
-  memory_mb: gb * 1024,
-  vcpu: gb + 1,
-  disk_gb: 50,
-  currency: 'JPY',
-  periods: [
-    { months: 1, total_price: 1_234, regular_total_price: 1_234, campaign_applied: false },
-    { months: 12, total_price: 13_000, regular_total_price: 18_000, campaign_applied: true },
-  ],
+  ...testPlan(`vps-${gb}gb`, gb, true),
   ...over,
 });
 const image = (id: string, min: number, name = id): OsImage => ({
