@@ -177,6 +177,15 @@ describe('/vps read commands through the real app', () => {
     expect(h.sim.control.requests({ path: '/v1/logs' }).length).toBe(before);
   });
 
+  it('/vps help logs gives every filter’s rule, limit= included, in both languages', async () => {
+    const text = messageText(await (await h.command('help logs')).reply());
+    expect(text).toContain(en['help.rules.logs_time']);
+    expect(text).toContain(en['help.rules.logs_limit']);
+    h.slack.setUser('U0JAPAN01', { locale: 'ja-JP', tz: 'Asia/Tokyo' });
+    const ja = messageText(await (await h.command('help logs', { user: 'U0JAPAN01' })).reply());
+    expect(ja).toContain(catalogs.ja['help.rules.logs_limit']);
+  });
+
   it('explains a bad log filter without calling the provider', async () => {
     const before = h.sim.control.requests({ path: '/v1/logs' }).length;
     const r = await (await h.command('logs status=maybe')).reply();
