@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { DailyBudgetState } from '../../../../src/provider/index.ts';
 import type { KeyScope } from '../../../../src/services/access/index.ts';
-import type { ListedServer, LogsPage, VpsDetail } from '../../../../src/services/servers/index.ts';
+import type { ListedServer, LogsPage, VpsDetailRead } from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';
 import { LIMITS } from '../../../../src/slack/views/limits.ts';
@@ -30,7 +30,7 @@ const server = (i: number): ListedServer => ({
   powerSeenAt: new Date(0),
 });
 
-const detail: VpsDetail = {
+const detail: VpsDetailRead = {
   uuid: 'u-1',
   name: 'db-1',
   vps_type: 'business',
@@ -43,6 +43,7 @@ const detail: VpsDetail = {
   ip_address: '203.0.113.5',
   power: { status: 'running' },
   memo: `${'&<>'.repeat(166)}ab`,
+  broken: [],
 };
 
 const sectionTexts = (blocks: KnownBlock[]) =>
