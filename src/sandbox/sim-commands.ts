@@ -226,13 +226,13 @@ export function runSimCommand(control: SimulatorControl, words: readonly string[
       }
       control.setKeyExpiry(name, at, { enforced: !answering });
       if (at === null) return [`key ${name}: never expires`];
-      const past = at.getTime() <= control.clock.now().getTime();
-      const how = past
-        ? answering
-          ? 'expired, and the provider still answers it'
-          : 'expired: refused (401) from now on'
-        : 'expires';
-      return [`key ${name}: ${how} at ${jst(at)} JST`];
+      const when = `${jst(at)} JST`;
+      if (at.getTime() > control.clock.now().getTime()) return [`key ${name}: expires at ${when}`];
+      return [
+        answering
+          ? `key ${name}: expired at ${when}, and the provider still answers it`
+          : `key ${name}: expired at ${when}: refused (401) from now on`,
+      ];
     }
     case 'rename': {
       const s = findServer(control, args[0]);

@@ -173,7 +173,8 @@ describe('an expired key the provider still answers, through the real app', () =
     // And the bot still works meanwhile.
     expect(messageText(await (await h.command('list')).reply())).toContain('12 servers');
     const keyPosts = h.slack.calls.filter(
-      (c) => c.method === 'chat.postMessage' && c.args.channel === NOTIFY && messageText(c).includes('API key'),
+      (c) =>
+        c.method === 'chat.postMessage' && c.args.channel === NOTIFY && messageText(c).includes('API key'),
     );
     expect(keyPosts).toHaveLength(1);
     expect(keyPosts.map(messageText).join('\n')).not.toMatch(/expires in|less than an hour|within a day/);

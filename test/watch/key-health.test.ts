@@ -239,7 +239,9 @@ describe('an expired key the provider still answers', () => {
     await w.time.advance(2 * DAY);
     const later = await told(w);
     expect(later).toHaveLength(after.length);
-    expect(later.slice(beforeExpiry.length).join('\n')).not.toMatch(/expires in|less than an hour|within a day/);
+    expect(later.slice(beforeExpiry.length).join('\n')).not.toMatch(
+      /expires in|less than an hour|within a day/,
+    );
     expect(kh.nextCheckInMs()).toBe(6 * HOUR);
 
     // When the provider starts refusing it, that is told too (the refusal of an expired key).
