@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/simulator/index.ts';
-import { call, codeOf, start, uuidOf } from './sim-client.ts';
+import { call, codeOf, ctl, start, uuidOf } from './sim-client.ts';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -15,16 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await sim.close();
 });
-
-async function ctl(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${sim.url}/__sim/${path}`, {
-    method,
-    ...(body !== undefined
-      ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
-      : {}),
-  });
-  return { status: res.status, json: await res.json() };
-}
 
 type Entry = Record<string, unknown>;
 
@@ -72,12 +62,13 @@ describe('control.corruptServer', () => {
   it('over HTTP: POST and DELETE /__sim/servers/{uuid}/answer', async () => {
     const uuid = uuidOf(sim, 'db-1');
     expect(
-      (await ctl('POST', `servers/${uuid}/answer`, { set: { status: 'frozen' }, omit: ['memo'] })).status,
+      (await ctl(sim, 'POST', `servers/${uuid}/answer`, { set: { status: 'frozen' }, omit: ['memo'] }))
+        .status,
     ).toBe(200);
     expect(await listEntry(uuid)).toMatchObject({ status: 'frozen' });
     expect(await listEntry(uuid)).not.toHaveProperty('memo');
-    expect((await ctl('POST', `servers/${uuid}/answer`, { omit: 'memo' })).status).toBe(400);
-    expect((await ctl('DELETE', `servers/${uuid}/answer`)).status).toBe(200);
+    expect((await ctl(sim, 'POST', `servers/${uuid}/answer`, { omit: 'memo' })).status).toBe(400);
+    expect((await ctl(sim, 'DELETE', `servers/${uuid}/answer`)).status).toBe(200);
     expect(await listEntry(uuid)).toMatchObject({ status: 'active' });
   });
 });
@@ -95,9 +86,12 @@ describe('an expiry told but not enforced', () => {
 
   it('over HTTP: POST /__sim/keys/{name}/expiry with enforced false', async () => {
     expect(
-      (await ctl('POST', 'keys/full/expiry', { expires_at: '2026-11-20 12:00:00', enforced: false })).status,
+      (await ctl(sim, 'POST', 'keys/full/expiry', { expires_at: '2026-11-20 12:00:00', enforced: false }))
+        .status,
     ).toBe(200);
     expect((await call(sim, 'GET', '/v1/me')).json).toMatchObject({ expires_at: '2026-11-20 12:00:00' });
-    expect((await ctl('POST', 'keys/full/expiry', { expires_at: null, enforced: 'no' })).status).toBe(400);
+    expect((await ctl(sim, 'POST', 'keys/full/expiry', { expires_at: null, enforced: 'no' })).status).toBe(
+      400,
+    );
   });
 });
