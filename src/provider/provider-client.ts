@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DailyBudgetState } from './daily-budget.ts';
 import { HostingClient } from './hosting-client.ts';
+import { MalformedReports } from './malformed-reports.ts';
 import type { ProviderMetrics } from './metrics.ts';
 import type { RateLimitSnapshot } from './rate-limit-headers.ts';
 import type { CallOptions } from './request-spec.ts';
@@ -23,9 +24,13 @@ import {
   SignupResultSchema,
   type SignupStatus,
   SignupStatusAnswerSchema,
-  type VpsDetail,
-  type VpsSummary,
 } from './schemas.ts';
+import {
+  readServerDetail,
+  readServerList,
+  type ServerListing,
+  type VpsDetailRead,
+} from './server-answers.ts';
 import { ProviderTransport, type TransportOptions } from './transport.ts';
 import {
   assertDomain,
@@ -75,9 +80,11 @@ export function extractPowerStatus(raw: unknown): PowerStatus | string {
 
 export class ProviderClient {
   private readonly transport: ProviderTransport;
+  private readonly malformed: MalformedReports;
 
   constructor(opts: ProviderClientOptions) {
     this.transport = new ProviderTransport(opts);
+    this.malformed = new MalformedReports(opts.logger?.child({ component: 'provider-client' }));
   }
 
   /** GET /v1/me: the key's scope (current and legacy shapes). */
@@ -174,8 +181,11 @@ export class ProviderClient {
     return a.server;
   }
 
-  /** GET /v1/vps/servers. */
-  async listServers(o?: CallOptions): Promise<VpsSummary[]> {
+  /**
+   * GET /v1/vps/servers, read entry by entry: the entries of the documented
+   * shape, and the others as far as they can be read (each logged once).
+   */
+  async listServers(o?: CallOptions): Promise<ServerListing> {
     const a = await this.transport.send({
       method: 'GET',
       template: '/v1/vps/servers',
@@ -183,11 +193,17 @@ export class ProviderClient {
       schema: ServersAnswerSchema,
       options: o,
     });
-    return a.servers;
+    const listing = readServerList(a.servers);
+    for (const m of listing.malformed)
+      this.malformed.report('GET /v1/vps/servers', m.uuid ?? `#${m.index}`, m.broken);
+    return listing;
   }
 
-  /** GET /v1/vps/servers/{uuid}; power state in it is real-time. */
-  async getServer(uuid: string, o?: CallOptions): Promise<VpsDetail> {
+  /**
+   * GET /v1/vps/servers/{uuid}; power state in it is real-time. Read field by
+   * field: a field that breaks the spec is left out and named in `broken` (logged once).
+   */
+  async getServer(uuid: string, o?: CallOptions): Promise<VpsDetailRead> {
     assertPathId(uuid, 'uuid');
     const a = await this.transport.send({
       method: 'GET',
@@ -196,7 +212,9 @@ export class ProviderClient {
       schema: ServerAnswerSchema,
       options: o,
     });
-    return a.server;
+    const detail = readServerDetail(uuid, a.server);
+    if (detail.broken.length > 0) this.malformed.report('GET /v1/vps/servers/{uuid}', uuid, detail.broken);
+    return detail;
   }
 
   /** PUT .../memo; the empty string deletes the memo. */

@@ -17,6 +17,10 @@ import {
 export type ServiceErrorCode =
   | 'server_not_found'
   | 'server_ambiguous'
+  /** The server's entry in the provider's list breaks the spec (`params.uuid`, `params.fields`): shown, not acted on. */
+  | 'server_malformed'
+  /** `params.ref` names an entry of the provider's list whose uuid could not be read: it cannot be addressed. */
+  | 'server_unaddressable'
   | 'role_required'
   | 'channel_not_allowed'
   /** The channel an action is about (`params.channel`) is not in the policy's channel list. */

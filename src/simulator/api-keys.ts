@@ -41,6 +41,8 @@ export interface KeyRecord {
   token: string;
   services: Partial<Record<ServiceName, ServiceGrant>>;
   expiresAt: Date | null;
+  /** false: the expiry is told but not applied (control.setKeyExpiry's fault); true by default. */
+  expiryEnforced: boolean;
   allowedIps: string[] | null;
   legacy: { servername: string; permission_type: 'full' | 'read' } | null;
 }
@@ -76,10 +78,11 @@ export class KeyRegistry {
   }
 
   /** Moves the expiry of the key named `key` (or whose token it is); see SimulatorControl.setKeyExpiry. */
-  setExpiry(key: string, expiresAt: string | Date | null): void {
+  setExpiry(key: string, expiresAt: string | Date | null, enforced = true): void {
     const rec = this.find(key) ?? this.byName(key);
     if (!rec) throw new Error(`no key named ${key}`);
     rec.expiresAt = expiryOf(expiresAt);
+    rec.expiryEnforced = enforced;
   }
 
   byName(name: string): KeyRecord | undefined {
@@ -124,6 +127,7 @@ export class KeyRegistry {
       token,
       services,
       expiresAt,
+      expiryEnforced: true,
       allowedIps: spec.allowedIps ? [...spec.allowedIps] : null,
       legacy: spec.legacy ? { ...spec.legacy } : null,
     };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POWER_STATUSES } from '../provider/index.ts';
+import { POWER_STATE_MAX } from '../provider/index.ts';
 
 /**
  * The payload of an outbox row: what happened, in plain data. The watcher
@@ -8,7 +8,8 @@ import { POWER_STATUSES } from '../provider/index.ts';
  * older version (or damaged) is recognised rather than trusted.
  */
 
-const power = z.enum(POWER_STATUSES);
+/** A power state as the provider said it: one the spec lists, or one it does not (told, never an alarm). */
+const power = z.string().min(1).max(POWER_STATE_MAX);
 
 const noticeSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -86,6 +87,12 @@ const noticeSchema = z.discriminatedUnion('kind', [
     servers: z.array(z.string()),
     /** Other notifications not posted (servers added or removed, contracts, orders). */
     others: z.number(),
+    at: z.number(),
+  }),
+  // The key's expiry has passed and the provider still answers it: an alarm (it may stop at any moment).
+  z.object({
+    kind: z.literal('key-expired'),
+    expiresAt: z.number(),
     at: z.number(),
   }),
   z.object({

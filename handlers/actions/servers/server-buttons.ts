@@ -46,7 +46,7 @@ export function registerServersButtons(app: App, deps: HandlerDeps): void {
     button(deps, 'list page', async ({ actor, ui, value }) => {
       const state = decodePayloadOrThrow(listPagePayload, value, 'list pager value');
       const list = await deps.servers.list(actor, state.f);
-      return serverListView(ui, list.servers, state.f, state.p, {
+      return serverListView(ui, [...list.servers, ...list.malformed], state.f, state.p, {
         readAgeMs: deps.clock.now().getTime() - list.readAt.getTime(),
       });
     }),

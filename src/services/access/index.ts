@@ -1,3 +1,4 @@
+export type { KeyExpiry } from '../../provider/index.ts';
 export {
   type AccessDeps,
   AccessService,
@@ -22,6 +23,7 @@ export {
 export {
   type HostingScope,
   type KeyScope,
+  keyExpiryOf,
   keyRefusal,
   keyScopeOf,
   type PermissionLevel,

@@ -4,7 +4,7 @@
  * category of the web hosting `server` service. What the key refuses is
  * refused before anyone is asked.
  */
-import type { KeyInfo, ServiceScope } from '../../provider/index.ts';
+import { type KeyExpiry, type KeyInfo, readKeyExpiry, type ServiceScope } from '../../provider/index.ts';
 import { ServiceError } from '../errors.ts';
 import {
   type Action,
@@ -93,6 +93,15 @@ export function keyScopeOf(key: KeyInfo): KeyScope {
     hosting,
     info,
   };
+}
+
+/**
+ * The key's expiry at `now`, read as the key's health reads it for the notify
+ * channel and /healthz (src/provider/key-expiry.ts): past its moment the key
+ * is expired, even while the provider still answers it.
+ */
+export function keyExpiryOf(key: Pick<KeyScope, 'expiresAt'>, now: Date): KeyExpiry {
+  return readKeyExpiry(key.expiresAt, now);
 }
 
 /** What the key itself refuses for an action, before anyone is asked; null when the key allows it. */

@@ -3,7 +3,7 @@
  * list filter and a log filter hold, and what a list filter matches. The
  * grammar produces them from typed text; the use cases act on them.
  */
-import { isLogTime, LIMITS, LOG_METHODS, type VpsSummary } from '../../provider/index.ts';
+import { isLogTime, LIMITS, LOG_METHODS } from '../../provider/index.ts';
 
 export { isLogTime, LOG_METHODS };
 
@@ -43,10 +43,23 @@ export function changeValue(field: ChangeField, typed: string): string {
   return field === 'memo' ? typed : typed.trim();
 }
 
-export function matchesFilter(s: VpsSummary, f: ListFilter): boolean {
-  if (f.type && s.vps_type.toLowerCase() !== f.type) return false;
-  if (f.status && s.status.toLowerCase() !== f.status) return false;
-  const hay = [s.name, s.uuid, s.ip_address ?? '', s.plan_name, s.vps_type, s.os ?? '', s.memo ?? '']
+/** The fields a filter looks at; an entry that breaks the spec offers those it could read. */
+interface Filterable {
+  uuid?: string | null | undefined;
+  name?: string | undefined;
+  vps_type?: string | undefined;
+  status?: string | undefined;
+  plan_name?: string | undefined;
+  ip_address?: string | null | undefined;
+  os?: string | null | undefined;
+  memo?: string | null | undefined;
+}
+
+export function matchesFilter(s: Filterable, f: ListFilter): boolean {
+  if (f.type && s.vps_type?.toLowerCase() !== f.type) return false;
+  if (f.status && s.status?.toLowerCase() !== f.status) return false;
+  const hay = [s.name, s.uuid, s.ip_address, s.plan_name, s.vps_type, s.os, s.memo]
+    .map((v) => v ?? '')
     .join('\n')
     .toLowerCase();
   return f.terms.every((t) => hay.includes(t));

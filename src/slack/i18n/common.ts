@@ -15,6 +15,7 @@ const en = {
   'power.stopped': 'stopped',
   'power.processing': 'processing',
   'power.error': 'error',
+  'power_state.unlisted': '“{state}” (a state the provider’s spec does not list)',
   'status.active': 'active',
   'status.suspended': 'suspended',
 
@@ -88,6 +89,10 @@ const en = {
   'field.signup_id.required': 'Give the signup’s service code: `/vps signup status <service code>`.',
   'field.signup_id.charset':
     'That cannot be a service code: it has no spaces, slashes, `?`, `#`, `%` or `\\` and is at most 200 characters.',
+  'error.server_malformed':
+    'The provider’s answer for `{ref}` breaks its spec ({fields}), so I won’t act on it: nothing was changed. `/vps show {uuid}` shows what can be read; once the provider answers it correctly, try again.',
+  'error.server_unaddressable':
+    '`{ref}` names an entry of the provider’s list that breaks its spec and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
   'error.role_required': 'This needs the *{role}* role; yours is *{yours}*. {how}',
   'error.role_required.how.viewer': 'Ask an admin to give you access to the bot.',
   'error.role_required.how.operator': 'Ask an admin to add you to the operators.',
@@ -131,6 +136,7 @@ const en = {
   'audit.reason.channel_not_found': 'the bot cannot see that channel',
   'audit.reason.is_archived': 'that channel is archived',
   'audit.reason.server_not_found': 'no such server',
+  'audit.reason.server_malformed': 'the provider’s answer for the server broke its spec',
   'audit.reason.provider': 'the provider refused it ({code})',
   'audit.reason.other': 'stopped by the bot ({code})',
   'error.internal':
@@ -192,6 +198,7 @@ const ja: Record<keyof typeof en, string> = {
   'power.stopped': '停止中',
   'power.processing': '処理中',
   'power.error': 'エラー',
+  'power_state.unlisted': '「{state}」（プロバイダーの仕様にない状態）',
   'status.active': '利用中',
   'status.suspended': '凍結中',
 
@@ -267,6 +274,10 @@ const ja: Record<keyof typeof en, string> = {
     '申し込みのサービスコードを指定してください: `/vps signup status <サービスコード>`',
   'field.signup_id.charset':
     'サービスコードとして使えない値です。空白・スラッシュ・`?`・`#`・`%`・`\\` を含まず、200文字以内で指定してください。',
+  'error.server_malformed':
+    '`{ref}` についてのプロバイダーの応答が仕様に合っていないため（{fields}）、操作は行いませんでした。何も変更していません。`/vps show {uuid}` で読み取れる内容を確認でき、プロバイダーの応答が正しくなれば再度お試しいただけます。',
+  'error.server_unaddressable':
+    '`{ref}` はプロバイダーの一覧のうち仕様に合っておらずUUIDも読み取れない項目のため、ここから表示も変更もできません。プロバイダーのパネルで確認してください。',
   'error.role_required': 'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。{how}',
   'error.role_required.how.viewer': 'ボットを使えるよう管理者に依頼してください。',
   'error.role_required.how.operator': '管理者にオペレーターへの追加を依頼してください。',
@@ -311,6 +322,7 @@ const ja: Record<keyof typeof en, string> = {
   'audit.reason.channel_not_found': 'ボットからチャンネルが見えません',
   'audit.reason.is_archived': 'チャンネルがアーカイブされています',
   'audit.reason.server_not_found': '該当するサーバーがありません',
+  'audit.reason.server_malformed': 'サーバーについてのプロバイダーの応答が仕様に合っていません',
   'audit.reason.provider': 'プロバイダーが受け付けませんでした（{code}）',
   'audit.reason.other': 'ボットが中止しました（{code}）',
   'error.internal':

@@ -66,6 +66,12 @@ const en = {
   'list.text': '{header}: {list}',
   'list.text_more': '{header}: {list} and {count} more',
   'list.text_item': '{name} ({power})',
+  'list.malformed':
+    'The provider’s answer for this server breaks its spec ({fields}): only what could be read is shown. `/vps show {uuid}` shows its detail.',
+  'list.unaddressable':
+    'Entry {position} of the provider’s list breaks its spec ({fields}) and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
+  'malformed.whole_entry': 'the whole entry',
+  'malformed.fields_more': '{fields} and {count} more',
 
   'card.title': '{name}',
   'card.type': 'Type',
@@ -81,6 +87,9 @@ const en = {
   'card.power': 'Power',
   'card.power_at': 'Power read at {at}',
   'card.none': '—',
+  'card.unreadable': 'unreadable',
+  'card.malformed':
+    'The provider’s answer for this server breaks its spec ({fields}): those fields are marked unreadable, and nothing was guessed.',
   'card.refresh': 'Refresh',
   'card.rename': 'Rename',
   'card.edit_memo': 'Edit memo',
@@ -236,6 +245,12 @@ const ja: Record<keyof typeof en, string> = {
   'list.text': '{header}: {list}',
   'list.text_more': '{header}: {list} ほか {count} 台',
   'list.text_item': '{name}（{power}）',
+  'list.malformed':
+    'このサーバーについてのプロバイダーの応答が仕様に合っていません（{fields}）。読み取れた部分だけを表示しています。詳細は `/vps show {uuid}` で確認できます。',
+  'list.unaddressable':
+    'プロバイダーの一覧の {position} 件目は仕様に合っておらず（{fields}）、UUIDも読み取れないため、ここから表示も変更もできません。プロバイダーのパネルで確認してください。',
+  'malformed.whole_entry': '項目全体',
+  'malformed.fields_more': '{fields} ほか {count} 項目',
   'list.read_ago': '{age}前にプロバイダーから取得した一覧です。',
 
   'card.title': '{name}',
@@ -252,6 +267,9 @@ const ja: Record<keyof typeof en, string> = {
   'card.power': '電源',
   'card.power_at': '電源状態の取得時刻: {at}',
   'card.none': '—',
+  'card.unreadable': '読み取れません',
+  'card.malformed':
+    'このサーバーについてのプロバイダーの応答が仕様に合っていません（{fields}）。該当する項目は「読み取れません」と表示し、推測で補ってはいません。',
   'card.refresh': '更新',
   'card.rename': '名前を変更',
   'card.edit_memo': 'メモを編集',

@@ -8,7 +8,7 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { KeyScope } from '../../../src/services/access/index.ts';
-import type { ListedServer, LogsPage, VpsDetail } from '../../../src/services/servers/index.ts';
+import type { ListedServer, LogsPage, VpsDetailRead } from '../../../src/services/servers/index.ts';
 import type { Plan, SignupRow } from '../../../src/services/signup/index.ts';
 import { translator } from '../../../src/slack/i18n/index.ts';
 import { channelUiFor, type Message, type Ui } from '../../../src/slack/views/format.ts';
@@ -67,7 +67,7 @@ const listed: ListedServer = {
   powerAgeMs: 1000,
 };
 
-const detail: VpsDetail = {
+const detail: VpsDetailRead = {
   uuid: `uuid-${EVIL}`,
   name: `web ${EVIL}`,
   vps_type: `vps ${EVIL}`,
@@ -80,6 +80,7 @@ const detail: VpsDetail = {
   ip_address: `ip ${EVIL}`,
   power: { status: `weird ${EVIL}` },
   memo: `memo ${EVIL}`,
+  broken: [],
 };
 
 describe.each([
@@ -89,7 +90,7 @@ describe.each([
   it('/vps list, show, power, announcements and the change modal', () => {
     expectNoLiveMention('list', serverListView(ui, [listed], { terms: [] }, 0));
     expectNoLiveMention('card', serverCardView(ui, detail, { canEdit: true, readAt: new Date(0) }));
-    expectNoLiveMention('power', powerView(ui, detail.name, detail.power.status, new Date(0)));
+    expectNoLiveMention('power', powerView(ui, detail.name!, detail.power.status!, new Date(0)));
     for (const field of ['name', 'memo', 'rdns'] as const) {
       expectNoLiveMention(
         `announce ${field}`,

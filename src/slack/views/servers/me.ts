@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { DailyBudgetState } from '../../../provider/index.ts';
-import type { KeyScope, Role } from '../../../services/access/index.ts';
+import { type KeyScope, keyExpiryOf, type Role } from '../../../services/access/index.ts';
 import {
   enumLabel,
   escapeMrkdwn,
@@ -8,7 +8,6 @@ import {
   formatTime,
   formatTimeLeft,
   type Message,
-  parseProviderTime,
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
@@ -38,18 +37,17 @@ function dailyLine(ui: Ui, d: DailyBudgetState): string | undefined {
 
 export function meView(ui: Ui, key: KeyScope, role: Role, now: Date, daily?: DailyBudgetState): Message {
   const lines: string[] = [];
-  if (key.expiresAt === null) lines.push(ui.t('me.never'));
+  // The one reading of the key's expiry, as the notify channel and /healthz have it.
+  const expiry = keyExpiryOf(key, now);
+  if (expiry.state === 'never') lines.push(ui.t('me.never'));
+  else if (expiry.state === 'unreadable')
+    lines.push(ui.t('me.expires_at', { at: formatProviderTime(ui, expiry.raw) }));
+  else if (expiry.state === 'expired') lines.push(ui.t('me.expired', { at: formatTime(ui, expiry.at) }));
   else {
-    const at = parseProviderTime(key.expiresAt);
-    const left = at ? at.getTime() - now.getTime() : 0;
-    if (!at) lines.push(ui.t('me.expires_at', { at: formatProviderTime(ui, key.expiresAt) }));
-    else if (left <= 0) lines.push(ui.t('me.expired', { at: formatTime(ui, at) }));
-    else {
-      // From the notify channel's first warning on, this line warns too.
-      const soon = left <= KEY_SOON_DAYS * 86_400_000;
-      const params = { at: formatTime(ui, at), left: formatTimeLeft(ui, left) };
-      lines.push(ui.t(soon ? 'me.expires_soon' : 'me.expires', params));
-    }
+    // From the notify channel's first warning on, this line warns too.
+    const soon = expiry.leftMs <= KEY_SOON_DAYS * 86_400_000;
+    const params = { at: formatTime(ui, expiry.at), left: formatTimeLeft(ui, expiry.leftMs) };
+    lines.push(ui.t(soon ? 'me.expires_soon' : 'me.expires', params));
   }
   const services = Object.entries(key.info.services).flatMap(([service, scope]) => {
     if (!scope) return [];

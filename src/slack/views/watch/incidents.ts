@@ -12,11 +12,11 @@ import { isAlarm, type PowerNotice } from '../../../watch/notices.ts';
 import { ACTIONS, WATCH_IDS } from '../../ids.ts';
 import { encodePayload, mutePayload } from '../../payloads.ts';
 import {
-  enumLabel,
   escapeMrkdwn,
   formatDuration,
   type Message,
-  POWER_EMOJI,
+  powerEmoji,
+  powerLabel,
   slackDate,
   type Ui,
 } from '../format.ts';
@@ -27,8 +27,6 @@ export const ALARM_MARKER = ':rotating_light:';
 
 /** How long the alert's mute button mutes its server. */
 export const MUTE_BUTTON_SECONDS = 3600;
-
-const powerLabel = (ui: Ui, s: string) => enumLabel(ui, 'power', s);
 
 /** What the incident's message says at a glance, derived from its changes. */
 export interface IncidentFacts {
@@ -99,7 +97,7 @@ function headline(ui: Ui, inc: IncidentRow, f: IncidentFacts, oncall: string): s
       to,
     });
   }
-  const emoji = POWER_EMOJI[inc.power] ?? '';
+  const emoji = powerEmoji(inc.power);
   if (!f.folded) {
     return ui.t('watch.incident.still', {
       emoji,
@@ -320,7 +318,7 @@ function replyText(ui: Ui, inc: IncidentRow, change: PowerNotice, oncall: string
     });
   }
   const line = ui.t('watch.reply.changed', {
-    emoji: POWER_EMOJI[change.to] ?? '',
+    emoji: powerEmoji(change.to),
     name,
     to,
     from: powerLabel(ui, change.from),

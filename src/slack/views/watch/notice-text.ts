@@ -10,7 +10,8 @@ import {
   escapeMrkdwn,
   formatDuration,
   formatTimeLeft,
-  POWER_EMOJI,
+  powerEmoji,
+  powerLabel,
   slackDate as token,
   type Ui,
 } from '../format.ts';
@@ -19,16 +20,6 @@ import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.
 
 function dateOf(ui: Ui, ms: number): string {
   return token(ui, ms);
-}
-
-function powerLabel(ui: Ui, s: string): string {
-  const key = `power.${s}`;
-  return key === 'power.running' ||
-    key === 'power.stopped' ||
-    key === 'power.processing' ||
-    key === 'power.error'
-    ? ui.t(key)
-    : escapeMrkdwn(s);
 }
 
 function statusLabel(ui: Ui, s: string): string {
@@ -46,7 +37,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
     let main: string;
     if (chain.length === 1) {
       main = ui.t('watch.power.changed', {
-        emoji: POWER_EMOJI[last.to] ?? '',
+        emoji: powerEmoji(last.to),
         name,
         to: powerLabel(ui, last.to),
         from: powerLabel(ui, last.from),
@@ -62,7 +53,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       });
     } else {
       main = ui.t('watch.power.sequence', {
-        emoji: POWER_EMOJI[last.to] ?? '',
+        emoji: powerEmoji(last.to),
         name,
         path,
         at: dateOf(ui, last.at),
@@ -117,6 +108,11 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       if (n.days > 1) return { main };
       return { main, alarm: ui.t('watch.key.alarm_expiring', { oncall: oncallMention }).trim() };
     }
+    case 'key-expired':
+      return {
+        main: ui.t('watch.key.expired_answering', { expires: dateOf(ui, n.expiresAt) }),
+        alarm: ui.t('watch.key.alarm_expired', { oncall: oncallMention }).trim(),
+      };
     case 'key-refused':
       return {
         main:

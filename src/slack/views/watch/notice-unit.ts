@@ -44,6 +44,7 @@ export function standsAlone(unit: NoticeUnit): boolean {
   return unit.notices.some(
     (n) =>
       n.kind === 'key-expiring' ||
+      n.kind === 'key-expired' ||
       n.kind === 'key-refused' ||
       n.kind === 'channel-parked' ||
       n.kind === 'backlog',

@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { DailyBudgetState } from '../../../../src/provider/index.ts';
 import type { KeyScope } from '../../../../src/services/access/index.ts';
-import type { ListedServer, LogsPage, VpsDetail } from '../../../../src/services/servers/index.ts';
+import type { ListedServer, LogsPage, VpsDetailRead } from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../../../../src/slack/views/limits.ts';
@@ -30,7 +30,7 @@ const server = (i: number): ListedServer => ({
   powerSeenAt: new Date(0),
 });
 
-const detail: VpsDetail = {
+const detail: VpsDetailRead = {
   uuid: 'u-1',
   name: 'db-1',
   vps_type: 'business',
@@ -43,6 +43,7 @@ const detail: VpsDetail = {
   ip_address: '203.0.113.5',
   power: { status: 'running' },
   memo: `${'&<>'.repeat(166)}ab`,
+  broken: [],
 };
 
 const sectionTexts = (blocks: KnownBlock[]) =>
@@ -147,6 +148,86 @@ describe('server card view', () => {
     const m = serverCardView(ja, detail, { canEdit: false, readAt: new Date(0) });
     expect(JSON.stringify(m.blocks)).toContain('逆引きDNS');
     expect(JSON.stringify(m.blocks)).toContain('1970/01/01 09:00 Asia/Tokyo');
+  });
+});
+
+describe('answers that break the spec, as far as they read', () => {
+  it('lists a broken entry by its uuid with the fields it broke, and one without a uuid as unaddressable', () => {
+    const bad = {
+      index: 4,
+      uuid: 'u-bad',
+      broken: ['name', 'plan_name', 'memo'],
+      vps_type: 'vps',
+      status: 'active',
+      ip_address: '203.0.113.9',
+      os: null,
+      power: 'running',
+      powerAgeMs: 5_000,
+    };
+    const lost = { index: 7, uuid: null, broken: ['uuid'], name: '<!here>' };
+    const whole = { index: 8, uuid: null, broken: ['*'] };
+    const m = serverListView(ui, [server(1), bad, lost, whole], { terms: [] }, 0);
+    const texts = sectionTexts(m.blocks);
+    expect(texts[1]).toMatch(/^\*server-001\* · `10\.0\.0\.1` · vps · 2GB plan · active\n/);
+    expect(texts[2]).toBe(
+      ':warning: *u-bad* · `203.0.113.9` · vps · active\nThe provider’s answer for this server breaks its spec (`name`, `plan_name`, `memo`): only what could be read is shown. `/vps show u-bad` shows its detail.\n:large_green_circle: running (seen 5 s ago)',
+    );
+    expect(texts[3]).toBe(
+      ':warning: *&lt;!here&gt;* Entry 8 of the provider’s list breaks its spec (`uuid`) and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
+    );
+    expect(texts[4]).toContain('Entry 9 of the provider’s list breaks its spec (the whole entry)');
+    expect(m.text).toBe(
+      '4 servers: server-001 (running), u-bad (running), &lt;!here&gt; (power not seen yet), ? (power not seen yet)',
+    );
+    const jaText = sectionTexts(serverListView(ja, [bad], { terms: [] }, 0).blocks).join('\n');
+    expect(jaText).toContain('仕様に合っていません（`name`、`plan_name`、`memo`）');
+  });
+
+  it('marks a power state the spec does not list as such, in the list, the card and the power line', () => {
+    const odd = { ...server(1), power: 'suspended', powerUnlisted: true, powerAgeMs: 3_000 };
+    expect(sectionTexts(serverListView(ui, [odd], { terms: [] }, 0).blocks)[1]).toContain(
+      ':grey_question: “suspended” (a state the provider’s spec does not list) (seen 3 s ago)',
+    );
+    const card = serverCardView(
+      ja,
+      { ...detail, power: { status: 'suspended' } },
+      { canEdit: false, readAt: new Date(0) },
+    );
+    expect(card.text).toBe('db-1: 「suspended」（プロバイダーの仕様にない状態）');
+    // A value that happens to be a catalog key's suffix is still only what the provider said.
+    expect(
+      serverCardView(
+        ui,
+        { ...detail, power: { status: 'constructor' } },
+        { canEdit: false, readAt: new Date(0) },
+      ).text,
+    ).toBe('db-1: “constructor” (a state the provider’s spec does not list)');
+  });
+
+  it('a broken detail: each unreadable field marked, a line naming them, nothing guessed', () => {
+    const broken: VpsDetailRead = {
+      uuid: 'u-1',
+      vps_type: 'business',
+      status: 'active',
+      plan: { name: '8GB', vcpu: 4 },
+      os: 'Ubuntu',
+      application: null,
+      hostname: 'x1.example.net',
+      reverse_hostname: null,
+      power: {},
+      memo: null,
+      broken: ['name', 'plan.memory_gb', 'plan.disk_gb', 'ip_address', 'power.status'],
+    };
+    for (const u of [ui, ja]) {
+      const m = serverCardView(u, broken, { canEdit: true, readAt: new Date(0) });
+      const json = JSON.stringify(m.blocks);
+      expect(json).toContain(`:warning: ${u.t('card.unreadable')}`);
+      expect(json).toContain('`plan.memory_gb`');
+      expect(m.text).toBe(`u-1: ${u.t('card.unreadable')}`);
+      // Named by the uuid asked for: the header and the buttons still work.
+      expect(m.blocks[0]).toMatchObject({ type: 'header', text: { text: 'u-1' } });
+      expect(m.blocks.some((b) => b.block_id === BLOCKS.cardActions)).toBe(true);
+    }
   });
 });
 
