@@ -38,8 +38,11 @@ export type ServiceErrorCode =
   | 'catalogue_changed'
   /** The key has no `server` service: /hosting cannot be used with it. */
   | 'key_no_server'
-  /** A custom key grants nothing in this category (`params.category`). */
-  | 'key_no_permission'
+  /**
+   * The provider answered 403 to a custom key: its permissions do not allow this action. `params.service`
+   * is the key's service (`server`, `vps`); `details` the categories the key carries, as the provider named them.
+   */
+  | 'key_custom_forbidden'
   /** The key covers several servers (or all): the command must name one (`params.servers`). */
   | 'hosting_server_needed'
   /** The key covers every server of the account: the command must name one by its initial domain. */

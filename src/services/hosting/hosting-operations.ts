@@ -45,7 +45,12 @@ export class HostingOperations {
             ? checkId('key_id', req.id)
             : [];
     await this.calls.refuseInvalid(actor, req.kind, server, problems, params);
-    const loss = await this.calls.read(() => this.lossOf(api, req));
+    const loss = await this.calls.read(() => this.lossOf(api, req), {
+      actor,
+      action: req.kind,
+      server,
+      params,
+    });
     const needsApproval = this.calls.deps.access.needsSecondPerson(req.kind);
     const now = this.calls.deps.clock.now();
     const op = await this.calls.deps.store.operations.create({

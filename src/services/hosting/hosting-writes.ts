@@ -132,9 +132,13 @@ export class HostingWrites {
     const action = 'hosting.wp_delete';
     const { server, api } = await this.calls.begin(actor, action, named, { id, form: true });
     await this.calls.refuseInvalid(actor, action, server, checkId('wp_id', id), { id });
-    const site = wordpressOf(await this.calls.read(() => api.listWordpress({}, WRITE))).find(
-      (s) => s.id === id.trim(),
-    );
+    const sites = await this.calls.read(() => api.listWordpress({}, WRITE), {
+      actor,
+      action,
+      server,
+      params: { id },
+    });
+    const site = wordpressOf(sites).find((s) => s.id === id.trim());
     if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id });
     return { ...site, id: id.trim() };
   }

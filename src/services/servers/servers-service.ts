@@ -40,7 +40,7 @@ export interface ServersDeps {
     snapshots: Pick<Store['snapshots'], 'all'>;
     audit: Pick<Store['audit'], 'latest'>;
   };
-  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities'>;
+  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities' | 'explainRefusal'>;
   audit: Audit;
   clock: Clock;
   /**
@@ -106,9 +106,16 @@ export class ServersService {
     return key;
   }
 
+  /** A provider call whose 403 to a custom key is explained by the key's categories (no pre-check guessed them). */
+  private explained<T>(call: Promise<T>): Promise<T> {
+    return call.catch(async (err: unknown) => {
+      throw await this.deps.access.explainRefusal(err, 'vps');
+    });
+  }
+
   /** The provider's server list: the cached one while fresh, else read now. */
   private listing(priority: Priority): Promise<Read<VpsSummary[]>> {
-    return this.lists.get(ALL, () => this.deps.provider.listServers({ priority }));
+    return this.lists.get(ALL, () => this.explained(this.deps.provider.listServers({ priority })));
   }
 
   /** The key's servers, honouring a selected-targets key even if the API answered more. */
@@ -122,7 +129,7 @@ export class ServersService {
 
   /** One server's detail: the cached one while fresh, else read now. */
   private detail(uuid: string, priority: Priority): Promise<Read<VpsDetail>> {
-    return this.details.get(uuid, () => this.deps.provider.getServer(uuid, { priority }));
+    return this.details.get(uuid, () => this.explained(this.deps.provider.getServer(uuid, { priority })));
   }
 
   /** A change was sent (whatever its outcome): what anyone reads next is asked anew. */
@@ -193,7 +200,7 @@ export class ServersService {
     await this.deps.access.authorize(actor, 'power');
     this.spend(actor);
     const server = await this.resolve(ref);
-    const { status } = await this.deps.provider.getPower(server.uuid, READ);
+    const { status } = await this.explained(this.deps.provider.getPower(server.uuid, READ));
     return { server, power: status, at: this.deps.clock.now() };
   }
 
@@ -256,8 +263,15 @@ export class ServersService {
         before = (await p.getServer(server.uuid, WRITE)).reverse_hostname;
         await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, WRITE));
       }
-    } catch (err) {
-      await audit(server.uuid, 'failed', { name: server.name }, failureCode(classifyFailure(err)));
+    } catch (caught) {
+      const err = await this.deps.access.explainRefusal(caught, 'vps');
+      const code = failureCode(classifyFailure(err));
+      await audit(
+        server.uuid,
+        code === 'key_custom_forbidden' ? 'refused' : 'failed',
+        { name: server.name },
+        code,
+      );
       throw err;
     }
     await audit(server.uuid, 'ok', { name: server.name, before });
@@ -339,7 +353,7 @@ export class ServersService {
     };
     // Only the filters given: the query string names nothing the person did not ask for.
     const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-    return this.deps.provider.logs(given, READ);
+    return this.explained(this.deps.provider.logs(given, READ));
   }
 
   /** The key, this person's role, and the day's request budget (whether the watcher is holding back). */

@@ -13,6 +13,8 @@ const en = {
   'hosting.help.no_key':
     'The provider key has no web hosting (server) permission, so /hosting cannot be used here. Ask the account owner for a key with the server service.',
   'hosting.help.key_read_only': 'The provider key may only read here, so changes are off for everyone.',
+  'hosting.help.key_custom':
+    'The provider key has custom permissions. Which of its categories covers which command is not published, so every command is offered and the provider decides; a refusal shows the key’s categories.',
   'hosting.help.channel_not_allowed':
     'This channel is not one where /hosting may be used; ask an admin for the channel list.',
   'hosting.help.you_can': 'Commands you can run',
@@ -294,8 +296,6 @@ const en = {
 
   'error.key_no_server':
     'The provider key has no web hosting (server) permission. Ask the account owner for a key that includes the server service.',
-  'error.key_no_permission':
-    'The provider key grants nothing for this part of the server ({category}). Ask the account owner to widen the key.',
   'error.hosting_server_needed':
     'Name the server first, e.g. `/hosting xs123456.xsrv.jp info`. This key covers: {servers}.',
   'error.hosting_server_needed_all':
@@ -355,6 +355,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.help.no_key':
     'プロバイダーのAPIキーにレンタルサーバー（server）の権限がないため、ここでは /hosting を使えません。アカウントの管理者に server サービスを含むキーを発行してもらってください。',
   'hosting.help.key_read_only': 'APIキーが参照のみの権限のため、変更操作は誰も実行できません。',
+  'hosting.help.key_custom':
+    'APIキーはカスタム権限です。どのカテゴリがどのコマンドに当たるかは公開されていないため、すべてのコマンドを表示し、可否はプロバイダーが判断します。拒否された場合はキーのカテゴリを示します。',
   'hosting.help.channel_not_allowed':
     'このチャンネルでは /hosting を使えません。使えるチャンネルは管理者に確認してください。',
   'hosting.help.you_can': '実行できるコマンド',
@@ -640,8 +642,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
 
   'error.key_no_server':
     'プロバイダーのAPIキーにレンタルサーバー（server）の権限がありません。アカウントの管理者に server サービスを含むキーを発行してもらってください。',
-  'error.key_no_permission':
-    'APIキーには、サーバーのこの機能（{category}）への権限がありません。アカウントの管理者に権限の追加を依頼してください。',
   'error.hosting_server_needed':
     '先頭にサーバー名を付けてください（例: `/hosting xs123456.xsrv.jp info`）。このキーの対象: {servers}',
   'error.hosting_server_needed_all':

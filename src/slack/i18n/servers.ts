@@ -6,6 +6,8 @@ const en = {
   'help.title': 'What you can do with /vps',
   'help.role': 'Your role here: *{role}*.',
   'help.key_read_only': 'The provider key is read-only, so changes are off for everyone.',
+  'help.key_custom':
+    'The provider key has custom VPS permissions. Which of its categories covers which command is not published, so the provider decides each time; a refusal shows the key’s categories.',
   'help.key_unavailable': 'The provider key could not be read just now; changes may be refused.',
   'help.channel_not_allowed':
     'This channel is not one where /vps may be used; ask an admin for the channel list.',
@@ -169,6 +171,8 @@ const ja: Record<keyof typeof en, string> = {
   'help.title': '/vps でできること',
   'help.role': 'このワークスペースでのあなたのロール: *{role}*',
   'help.key_read_only': 'プロバイダーのAPIキーが読み取り専用のため、変更操作は全員に対して無効です。',
+  'help.key_custom':
+    'APIキーのVPS権限はカスタムです。どのカテゴリがどのコマンドに当たるかは公開されていないため、毎回プロバイダーが判断します。拒否された場合はキーのカテゴリを示します。',
   'help.key_unavailable': 'プロバイダーのAPIキー情報を今は読めませんでした。変更が拒否される場合があります。',
   'help.channel_not_allowed':
     'このチャンネルでは /vps を使えません。使えるチャンネルは管理者に確認してください。',

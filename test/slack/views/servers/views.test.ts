@@ -218,18 +218,12 @@ describe('me, audit, help views', () => {
     hosting: {
       available: false,
       servers: undefined,
-      levels: {
-        server_info: 'none',
-        domain: 'none',
-        wordpress: 'none',
-        database: 'none',
-        ssh: 'none',
-        log: 'none',
-      },
+      permission: undefined,
     },
     info: {
       expires_at: '2020-01-01 00:00:00',
       services: { vps: { permission_type: 'read', target_mode: 'all', targets: [] } },
+      legacy: undefined,
     },
   };
 
