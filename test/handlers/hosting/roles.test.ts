@@ -19,7 +19,6 @@ import {
   buttonValue,
   hosting,
   hostingRequests,
-  hostingWrites,
   NO_RATE_LIMIT,
   SERVER,
 } from '../../support/hosting.ts';
