@@ -356,11 +356,20 @@ export class ServersService {
     return this.explained(this.deps.provider.logs(given, READ));
   }
 
-  /** The key, this person's role, and the day's request budget (whether the watcher is holding back). */
-  async me(actor: Actor): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState }> {
+  /**
+   * The key, this person's role, the day's request budget (whether the watcher
+   * is holding back) and, for a key limited to selected VPSs, their names from
+   * the server list (uuid -> name; empty when the list cannot be read: the
+   * uuids are shown instead).
+   */
+  async me(
+    actor: Actor,
+  ): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState; vpsNames: ReadonlyMap<string, string> }> {
     const role = await this.deps.access.authorize(actor, 'me');
     const key = await this.deps.access.keyScope();
-    return { key, role, daily: this.deps.provider.daily };
+    const listed = key.targets ? await this.listing('read').catch(() => undefined) : undefined;
+    const vpsNames = new Map((listed?.value ?? []).map((s) => [s.uuid, s.name]));
+    return { key, role, daily: this.deps.provider.daily, vpsNames };
   }
 
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {

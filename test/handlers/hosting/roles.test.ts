@@ -15,13 +15,7 @@ import {
   startHarness,
   VIEWER,
 } from '../../support/app-harness.ts';
-import {
-  buttonValue,
-  hosting,
-  hostingRequests,
-  NO_RATE_LIMIT,
-  SERVER,
-} from '../../support/hosting.ts';
+import { buttonValue, hosting, hostingRequests, NO_RATE_LIMIT, SERVER } from '../../support/hosting.ts';
 
 const en = catalogs.en;
 const roleRequired = (role: string, yours: string) =>
