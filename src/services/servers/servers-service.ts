@@ -201,7 +201,10 @@ export class ServersService {
     this.spend(actor);
     const server = await this.resolve(ref);
     const { status } = await this.explained(this.deps.provider.getPower(server.uuid, READ));
-    return { server, power: status, at: this.deps.clock.now() };
+    // A power body without one documented value: the detail's `power.status` is read in real time too.
+    const power =
+      status ?? (await this.explained(this.deps.provider.getServer(server.uuid, READ))).power.status;
+    return { server, power, at: this.deps.clock.now() };
   }
 
   /** The server's card: its detail, when it was read, and whether this person may edit it. */
