@@ -6,6 +6,7 @@
  * provider client's own class and are described by code (classifyFailure).
  */
 import {
+  isProviderErrorCode,
   ProviderError,
   type ProviderErrorCode,
   ProviderNetworkError,
@@ -92,7 +93,8 @@ export type FailureKind =
       retryAfterSeconds?: number | undefined;
       details?: readonly string[] | undefined;
     }
-  | { kind: 'provider_unknown'; code: string }
+  /** `details`: the provider's own words (its message and `errors`), when it gave any. */
+  | { kind: 'provider_unknown'; code: string; details?: readonly string[] | undefined }
   | { kind: 'network' }
   | { kind: 'local_validation'; field: string; rule: string }
   | { kind: 'internal' };
@@ -105,6 +107,18 @@ export function classifyFailure(err: unknown): FailureKind {
   if (err instanceof ProviderResponseError) return { kind: 'provider_unknown', code: 'UNEXPECTED_ANSWER' };
   if (err instanceof ValidationError) return { kind: 'local_validation', field: err.field, rule: err.rule };
   if (err instanceof ProviderError) {
+    // A code outside the provider's table on a status the table gives several codes (409, 422): the
+    // status's default code would guess which one it meant, so the provider's own code is named instead.
+    if (
+      err.rawCode !== null &&
+      !isProviderErrorCode(err.rawCode) &&
+      (err.status === 409 || err.status === 422)
+    )
+      return {
+        kind: 'provider_unknown',
+        code: err.rawCode,
+        details: [err.providerMessage, ...err.details].filter((d) => d !== ''),
+      };
     const retry = err instanceof ProviderRateLimitError ? (err.retryAfterSeconds ?? undefined) : undefined;
     const details = err.details.length > 0 ? err.details : undefined;
     return { kind: 'provider', code: err.code, retryAfterSeconds: retry, details };

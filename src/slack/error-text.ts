@@ -142,7 +142,9 @@ export function describeFailureKind(
     case 'provider_unknown':
       return {
         text: ui.t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }),
-        details: [],
+        details: (f.details ?? [])
+          .slice(0, 5)
+          .map((d) => ({ label: ui.t('provider.reason'), detail: clip(d, 200) })),
       };
     case 'network':
       return { text: ui.t('provider.network'), details: [] };

@@ -96,7 +96,8 @@ export function rejection(err: unknown): unknown {
     .replace(/[。.\s]+$/u, '');
   if (message === '') return err;
   return new ServiceError('hosting_rejected', {
-    code: err.code,
+    // The provider's own code, also one its table does not have (the status's default would be a guess).
+    code: [...(err.rawCode ?? err.code)].slice(0, 40).join(''),
     message: [...message].slice(0, 500).join(''),
   });
 }

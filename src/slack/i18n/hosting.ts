@@ -84,8 +84,6 @@ const en = {
   'hosting.domain.ssl': 'SSL',
   'hosting.domain.failed_nameserver':
     'Free SSL could not be set up: `{domain}` does not use this service’s name servers. Set them at the domain’s registrar ({name_servers}), or set free SSL in the control panel.',
-  'hosting.ssl.active': 'on',
-  'hosting.ssl.none': 'off',
   'hosting.ssl.failed_nameserver': 'failed (name servers)',
   'hosting.ssl.unknown': 'not reported',
 
@@ -215,6 +213,8 @@ const en = {
   'hosting.modal.done': 'Done. {what}',
   'hosting.modal.wp_delete.intro':
     'Site `{id}`: {url}. Choose what goes with it; the next step shows exactly what will be lost and asks you to confirm.',
+  'hosting.wp.unlisted':
+    'the site list does not show this id (the provider does not publish the field its ids are under), so the provider will say whether it exists when the delete is sent',
   'hosting.modal.delete_db': 'Also delete its database',
   'hosting.modal.delete_db_user': 'Also delete its database user',
   'hosting.modal.delete_cron': 'Also delete its cron jobs',
@@ -427,8 +427,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.domain.ssl': 'SSL',
   'hosting.domain.failed_nameserver':
     '無料SSLを設定できませんでした。`{domain}` がこのサービスのネームサーバーを使っていません。ドメインの登録事業者でネームサーバーを設定するか（{name_servers}）、コントロールパネルで無料SSLを設定してください。',
-  'hosting.ssl.active': '有効',
-  'hosting.ssl.none': '無効',
   'hosting.ssl.failed_nameserver': '失敗（ネームサーバー）',
   'hosting.ssl.unknown': '不明',
 
@@ -560,6 +558,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.modal.done': '完了しました。{what}',
   'hosting.modal.wp_delete.intro':
     'サイト `{id}`: {url}。一緒に削除するものを選んでください。次の画面で失われる内容を示し、確認を求めます。',
+  'hosting.wp.unlisted':
+    'サイト一覧にはこのIDが見当たりません（IDがどの項目に入るかはプロバイダーが公開していません）。存在するかどうかは、削除を送信したときにプロバイダーが答えます',
   'hosting.modal.delete_db': 'データベースも削除する',
   'hosting.modal.delete_db_user': 'データベースユーザーも削除する',
   'hosting.modal.delete_cron': 'cronも削除する',

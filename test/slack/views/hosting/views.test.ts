@@ -188,6 +188,7 @@ describe('confirmations and approvals', () => {
         {
           kind: 'hosting.wp_delete',
           id: '1001',
+          listed: true,
           url: 'https://example.jp/',
           deleteDb: true,
           deleteDbUser: false,
