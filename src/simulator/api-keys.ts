@@ -3,7 +3,7 @@
  * permission rules.
  *
  * Simulator assumption: the category names inside `permissions` of a custom
- * key are not published (docs/provider-api.md, Not published). The simulator
+ * key are not published (docs/provider-api.md, Not published: the bot must not invent). The simulator
  * gates its endpoints by its own categories (SimulatorCategories), and calls each
  * one by the name `categoryNames` gives it (SimulatorOptions), its own name by
  * default: tests rename them to prove the bot depends on no name at all. A

@@ -29,8 +29,9 @@ export const VPS_ACTIONS = [
  * The /hosting commands' actions: whether each one asks the provider at all
  * (`provider: false`: answered by the bot alone) and whether it changes
  * something. Which permission category of a custom key an action falls under
- * is not published (docs/provider-api.md, Not published), so none is named
- * here: a custom key's map is shown, never used to refuse.
+ * is not published (docs/provider-api.md, Not published: the bot must not
+ * invent), so none is named here: a custom key's map is shown, never used to
+ * refuse.
  */
 export const HOSTING_ACTION_SPECS = {
   'hosting.servers': { provider: false, write: false },

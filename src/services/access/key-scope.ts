@@ -5,9 +5,10 @@
  * before a request: a read key refuses changes, a key without a service
  * refuses that service, a key limited to selected targets names them. A
  * custom key's categories are not published (docs/provider-api.md, Not
- * published): the bot ties none of them to an action, so a custom key is
- * never refused beforehand; the provider decides, and its 403 is explained
- * with the categories the key carries (`customKeyRefusal`).
+ * published: the bot must not invent): the bot ties none of them to an
+ * action, so a custom key is never refused beforehand; the provider decides,
+ * and its 403 is explained with the categories the key carries
+ * (`customKeyRefusal`; docs/provider-api.md, Decisions where the spec is silent).
  */
 import { type KeyInfo, ProviderError, type ServiceScope } from '../../provider/index.ts';
 import { ServiceError } from '../errors.ts';

@@ -1,6 +1,6 @@
 /**
  * What the provider does not publish decides nothing (docs/provider-api.md,
- * Not published): answers shaped otherwise than the simulator's own choices
+ * Not published: the bot must not invent): answers shaped otherwise than the simulator's own choices
  * (its fields are not the provider's word) still reach the person whole. A
  * WordPress id the list does not show goes to the provider, which decides; a
  * generated private key is found whatever field holds it; a domain without a
