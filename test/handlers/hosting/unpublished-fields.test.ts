@@ -18,12 +18,14 @@ import {
   buttonValue,
   clickAndAnswer,
   deleteOptions,
+  formOutcome,
   hosting,
   hostingWrites,
   NO_RATE_LIMIT,
   openedForm,
   SERVER,
   submitForm,
+  textValues,
 } from '../../support/hosting.ts';
 
 const en = catalogs.en;
@@ -96,6 +98,22 @@ describe('/hosting and /vps: nothing unpublished decides', () => {
     const r = await hosting(h, 'ssh', VIEWER);
     expect(r.text).toContain(`ssh -p 10022 xs123456@${SERVER}`);
     expect(r.text).not.toContain('elsewhere.example');
+  });
+
+  it('an SSH key of a type the bot has no list for is sent: the provider judges the type', async () => {
+    const type = 'ssh-dss';
+    const blob = Buffer.concat([Buffer.from([0, 0, 0, type.length]), Buffer.from(type), Buffer.alloc(9, 7)]);
+    const form = await openedForm(h, 'ssh key add');
+    const sent = await submitForm(
+      h,
+      'ssh_key_add',
+      form.privateMetadata,
+      textValues({ public_key: `${type} ${blob.toString('base64')} old@host`, label: 'old' }),
+    );
+    const notice = messageText(await formOutcome(h, sent.viewId));
+    // The simulator takes no DSA key (its own choice): its refusal, in its words.
+    expect(h.sim.control.requests({ method: 'POST', path: /\/ssh\/key$/ }).at(-1)?.status).toBe(422);
+    expect(notice).toContain('VALIDATION_ERROR');
   });
 
   it('an error code outside the spec’s table is named as given, with the provider’s words', async () => {
