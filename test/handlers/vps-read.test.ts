@@ -176,7 +176,7 @@ describe('/vps read commands through the real app', () => {
     const r = await (await h.command('me', { user: OPERATOR })).reply();
     const text = messageText(r);
     expect(text).toContain(en['me.never']);
-    expect(text).toContain('*VPS* `vps`\nPermission: *full*\nTargets: all of the account’s');
+    expect(text).toContain('*VPS* `vps`\nPermission: *full*\nTargets: all, everything in the account');
     // The full key covers four services, each with what GET /v1/me documents for it.
     for (const service of ['server', 'domain', 'wphosting', 'vps']) expect(text).toContain(`\`${service}\``);
     expect(text).toContain(en['me.allow_acquisition_no']);

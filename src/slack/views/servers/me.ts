@@ -97,7 +97,7 @@ function expiryLine(ui: Ui, expiresAt: string | null, now: Date): string {
 function targetText(ui: Ui, service: string, target: string, vpsNames: ReadonlyMap<string, string>): string {
   if (service !== 'vps') return code(target);
   const name = vpsNames.get(target);
-  return name === undefined ? `${code(target)} (${ui.t('me.vps_unnamed')})` : code(name);
+  return name === undefined ? ui.t('me.vps_unnamed', { uuid: code(target) }) : code(name);
 }
 
 /** One service of the key, every field the provider documents for it, as given. */
@@ -118,7 +118,7 @@ function serviceText(
   else if (scope.target_mode === 'selected') {
     lines.push(ui.t('me.targets_selected', { count: scope.targets.length }));
     const targets = scope.targets.map((t) => targetText(ui, service, t, vpsNames));
-    if (targets.length > 0) lines.push(packed(ui, targets, BUDGET.targets, ', '));
+    if (targets.length > 0) lines.push(packed(ui, targets, BUDGET.targets, ui.t('me.list_separator')));
   } else lines.push(ui.t('me.targets_unknown', { mode: escapeMrkdwn(clip(scope.target_mode, SHOWN.word)) }));
   if (scope.permissions !== undefined || scope.permission_type === 'custom') {
     const categories = Object.entries(scope.permissions ?? {}).map(
@@ -140,7 +140,7 @@ function serviceText(
           ui,
           sites.map((s) => code(s)),
           BUDGET.sites,
-          ', ',
+          ui.t('me.list_separator'),
         ),
       );
   } else if (scope.site_target_mode === 'all') lines.push(ui.t('me.sites_all'));
