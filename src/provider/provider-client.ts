@@ -49,33 +49,33 @@ import {
 export type ProviderClientOptions = TransportOptions;
 
 export interface PowerState {
-  status: PowerStatus | string;
+  /**
+   * The one documented power value (docs/provider-api.md, Power status) the
+   * body holds; null when it holds none, or several that disagree.
+   */
+  status: PowerStatus | null;
   raw: unknown;
 }
 
 const enc = encodeURIComponent;
 
-/** The power answer's shape is unpublished: look where a status could be. */
-export function extractPowerStatus(raw: unknown): PowerStatus | string {
-  const candidates: unknown[] = [];
-  if (typeof raw === 'string') candidates.push(raw);
-  if (typeof raw === 'object' && raw !== null) {
-    const r = raw as Record<string, unknown>;
-    const power = r.power as Record<string, unknown> | undefined;
-    const server = r.server as Record<string, unknown> | undefined;
-    const serverPower = server?.power as Record<string, unknown> | undefined;
-    candidates.push(
-      r.status,
-      typeof r.power === 'string' ? r.power : power?.status,
-      r.power_status,
-      r.state,
-      typeof server?.power === 'string' ? server.power : serverPower?.status,
-      server?.power_status,
-      server?.status,
-    );
-  }
-  const strings = candidates.filter((c): c is string => typeof c === 'string' && c.length > 0);
-  return strings.find(isPowerStatus) ?? strings[0] ?? 'unknown';
+/**
+ * The power answer's shape is not published (docs/provider-api.md, Power
+ * endpoint), so no field name is assumed: the body is searched for the
+ * documented power values (`running`, `stopped`, `processing`, `error`), and
+ * one that is there alone is the state. Any other value, or two that disagree,
+ * is no answer: null, and the caller reads the documented `power.status` of
+ * the server detail instead.
+ */
+export function extractPowerStatus(raw: unknown): PowerStatus | null {
+  const found = new Set<PowerStatus>();
+  const walk = (v: unknown, depth: number): void => {
+    if (isPowerStatus(v)) found.add(v);
+    else if (depth < 4 && typeof v === 'object' && v !== null)
+      for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(raw, 0);
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 export class ProviderClient {
@@ -238,7 +238,7 @@ export class ProviderClient {
     return this.put('reverse-dns', uuid, { hostname }, o);
   }
 
-  /** GET .../power. The body is unpublished, so it is read leniently and kept raw. */
+  /** GET .../power. The body is unpublished: the status is what extractPowerStatus finds, and the body is kept raw. */
   async getPower(uuid: string, o?: CallOptions): Promise<PowerState> {
     assertPathId(uuid, 'uuid');
     const raw = await this.transport.send({

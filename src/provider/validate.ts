@@ -133,15 +133,12 @@ export function validatePartnerCode(value: unknown, field = 'partner_code'): Val
  * The OpenSSH key types the provider registers. DSA (`ssh-dss`) is not among
  * them: OpenSSH itself has refused DSA keys since 7.0.
  */
-export const SSH_KEY_TYPES = [
-  'ssh-ed25519',
-  'ssh-rsa',
-  'ecdsa-sha2-nistp256',
-  'ecdsa-sha2-nistp384',
-  'ecdsa-sha2-nistp521',
-  'sk-ssh-ed25519@openssh.com',
-  'sk-ecdsa-sha2-nistp256@openssh.com',
-] as const;
+/**
+ * An OpenSSH key type's name (`ssh-ed25519`, `sk-ecdsa-sha2-nistp256@openssh.com`, …). Which
+ * types the provider takes is not published: the format is checked here, the type is the provider's
+ * to accept or refuse (its refusal is shown in its words).
+ */
+const SSH_KEY_TYPE = /^[a-z0-9][a-z0-9@.-]*$/;
 
 const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -154,8 +151,9 @@ function blobNamesType(blob: string, type: string): boolean {
 }
 
 /**
- * OpenSSH public key line `type base64 [comment]`, half-width characters only,
- * of a type the provider accepts, its base64 blob well-formed and naming that type.
+ * OpenSSH public key line `type base64 [comment]`, half-width characters only
+ * (docs/provider-api.md, Signup body), its base64 blob well-formed and naming
+ * its type; no list of types is assumed.
  */
 export function validateSshPublicKey(value: unknown, field = 'ssh_public_key'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
@@ -163,7 +161,7 @@ export function validateSshPublicKey(value: unknown, field = 'ssh_public_key'): 
   if (v.length === 0) return [issue(field, 'required', 'must not be empty')];
   if (/[^\x20-\x7e]/.test(v)) return [issue(field, 'full_width', 'only half-width characters')];
   const [type, data] = v.split(/ +/);
-  if (!type || !(SSH_KEY_TYPES as readonly string[]).includes(type) || !data || !blobNamesType(data, type))
+  if (!type || !SSH_KEY_TYPE.test(type) || !data || !blobNamesType(data, type))
     return [issue(field, 'format', 'must be an OpenSSH public key such as "ssh-ed25519 AAAA... comment"')];
   return [];
 }

@@ -10,6 +10,21 @@ export type SignupStatus = 'active' | 'building' | 'setup_pending';
 export type Permission = 'full' | 'read' | 'none';
 export type ServiceName = 'server' | 'domain' | 'wphosting' | 'vps';
 
+/**
+ * The simulator's own custom-key categories, per service: what it gates each
+ * endpoint by (src/simulator/README.md, Simulator assumptions). The provider
+ * publishes no names.
+ */
+export interface SimulatorCategories {
+  vps: 'server' | 'power' | 'settings' | 'signup';
+  server: 'server_info' | 'domain' | 'wordpress' | 'database' | 'ssh' | 'log';
+  domain: 'domain' | 'dns';
+  wphosting: 'site' | 'backup';
+}
+
+/** What each category is called in a custom key's `permissions`; one not named keeps its own name. */
+export type CategoryNames = { [S in ServiceName]?: Partial<Record<SimulatorCategories[S], string>> };
+
 export interface RateLimitConfig {
   limit: number;
   windowSeconds: number;
@@ -32,6 +47,12 @@ export interface SimulatorOptions {
   seed?: 'default' | 'empty';
   /** Seed of the simulator's random source (faults with a `probability`); default 1. */
   randomSeed?: number;
+  /**
+   * The names the simulator's categories go by in a custom key's `permissions`
+   * (the preset `custom` key follows them). The real names are not published:
+   * tests rename them so that nothing in the bot can lean on a name.
+   */
+  categoryNames?: CategoryNames;
 }
 
 export interface VpsServerState {

@@ -73,6 +73,20 @@ export function describeFailureKind(
       if (e.code === 'hosting_domain_refused' || e.code === 'hosting_rejected') {
         return { text: ui.t(`error.${e.code}`, escapedParams(e.params)), details: [] };
       }
+      if (e.code === 'key_custom_forbidden') {
+        // The categories as the provider named them (failureView escapes them); a level the catalog knows in words.
+        const level = (v: string) => {
+          const key = `permission.${v}`;
+          return isMessageKey(key) ? ui.t(key) : v;
+        };
+        const service = escapeMrkdwn(String(e.params.service));
+        return e.details.length === 0
+          ? { text: ui.t('error.key_custom_forbidden_empty', { service }), details: [] }
+          : {
+              text: ui.t('error.key_custom_forbidden', { service }),
+              details: e.details.map((d) => ({ label: d.label, detail: level(d.detail) })),
+            };
+      }
       if (e.code === 'watch_channel_unreachable') {
         const key = `watch.unreachable.${e.params.reason}`;
         const channel = `<#${e.params.channel}>`;
@@ -128,7 +142,9 @@ export function describeFailureKind(
     case 'provider_unknown':
       return {
         text: ui.t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }),
-        details: [],
+        details: (f.details ?? [])
+          .slice(0, 5)
+          .map((d) => ({ label: ui.t('provider.reason'), detail: clip(d, 200) })),
       };
     case 'network':
       return { text: ui.t('provider.network'), details: [] };

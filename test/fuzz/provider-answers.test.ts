@@ -201,7 +201,8 @@ describe('whole answers through the real transport', () => {
           for (const ui of uis) {
             if (name === 'list') serverListView(ui, rows(value as ServerListing), { terms: [] }, 0);
             if (name === 'show') serverCardView(ui, value as never, { canEdit: true, readAt: new Date() });
-            if (name === 'power') powerView(ui, 'web-1', (value as { status: string }).status, new Date());
+            if (name === 'power')
+              powerView(ui, 'web-1', (value as { status: string | null }).status ?? 'unknown', new Date());
             if (name === 'logs') logsView(ui, value as never, {});
           }
         },

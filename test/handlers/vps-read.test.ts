@@ -125,6 +125,27 @@ describe('/vps read commands through the real app', () => {
     expect(messageText(r)).toContain('*cache-1* is *:large_yellow_circle: processing*');
   });
 
+  it('reads the power from the server detail when the power body holds no documented value', async () => {
+    const s = h.sim.control.servers().find((x) => x.name === 'batch-1')!;
+    h.sim.control.setPower(s.uuid, 'stopped');
+    // The power body's shape is not published: one naming only the contract status and a value
+    // the provider never documented says nothing about the power state.
+    h.sim.control.addFault({
+      method: 'GET',
+      path: `/v1/vps/servers/${s.uuid}/power`,
+      status: 200,
+      rawBody: JSON.stringify({ server: { status: 'active', state: 'booting' } }),
+    });
+    const details = () => h.sim.control.requests({ method: 'GET', path: `/v1/vps/servers/${s.uuid}` }).length;
+    const before = details();
+    const r = messageText(await (await h.command('power batch-1')).reply());
+    expect(r).toContain('*batch-1* is *');
+    expect(r).toContain('stopped');
+    expect(r).not.toContain('active');
+    expect(r).not.toContain('booting');
+    expect(details()).toBe(before + 1);
+  });
+
   it('pages the key’s API log with the cursor, filters passed through', async () => {
     for (let i = 0; i < 25; i++) await (await h.command('power web-2')).reply();
     const r = await (await h.command('logs method=GET status=success')).reply();
@@ -197,7 +218,11 @@ describe('/vps read commands through the real app', () => {
     const r = await (await h.command('me', { user: OPERATOR })).reply();
     const text = messageText(r);
     expect(text).toContain(en['me.never']);
-    expect(text).toContain('VPS permission: *full*');
+    expect(text).toContain('*VPS* `vps`\nPermission: *full*\nTargets: all, everything in the account');
+    // The full key covers four services, each with what GET /v1/me documents for it.
+    for (const service of ['server', 'domain', 'wphosting', 'vps']) expect(text).toContain(`\`${service}\``);
+    expect(text).toContain(en['me.allow_acquisition_no']);
+    expect(text).toContain(en['me.sites_all']);
     expect(text).toContain(en['me.signup_yes']);
     expect(text).toContain('Your role here: *operator*');
   });

@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
 import { type RunningBot, type StartOptions, startBot } from '../../src/main.ts';
-import { type Simulator, type SimulatorKeys, startSimulator } from '../../src/simulator/index.ts';
+import {
+  type Simulator,
+  type SimulatorKeys,
+  type SimulatorOptions,
+  startSimulator,
+} from '../../src/simulator/index.ts';
 import { type FakeSlack, type RecordedCall, startFakeSlack } from './fake-slack.ts';
 import {
   blockActionBody,
@@ -56,6 +61,8 @@ export interface HarnessOptions {
   provider?: Pick<NonNullable<StartOptions['provider']>, 'retry' | 'timeouts'>;
   /** Seed of the simulator's random source (faults with a probability). */
   randomSeed?: number;
+  /** The names the simulator's custom-key categories go by (the real ones are not published). */
+  categoryNames?: SimulatorOptions['categoryNames'];
 }
 
 export interface Harness {
@@ -109,6 +116,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
     ...(opts.manualClockAt ? { clock: 'manual' as const, now: opts.manualClockAt } : {}),
     ...(opts.randomSeed !== undefined ? { randomSeed: opts.randomSeed } : {}),
+    ...(opts.categoryNames ? { categoryNames: opts.categoryNames } : {}),
   });
   const manual = opts.manualClockAt !== undefined;
   const slack = await startFakeSlack();

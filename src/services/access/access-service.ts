@@ -20,7 +20,7 @@ import {
   VPS_ACTIONS,
   VPS_WRITE_ACTIONS,
 } from './actions.ts';
-import { type KeyScope, keyRefusal, keyScopeOf } from './key-scope.ts';
+import { customKeyRefusal, type KeyScope, type KeyService, keyRefusal, keyScopeOf } from './key-scope.ts';
 import type { Policy } from './policy.ts';
 import { type Role, rank } from './roles.ts';
 
@@ -180,12 +180,23 @@ export class AccessService {
     }
     if (
       VPS_WRITE_ACTIONS.includes(action) ||
-      (isHostingAction(action) && HOSTING_ACTION_SPECS[action].category)
+      (isHostingAction(action) && HOSTING_ACTION_SPECS[action].provider)
     ) {
       const refusal = keyRefusal(await this.keyScope(), action);
       if (refusal) return { refusal, role };
     }
     return { refusal: null, role };
+  }
+
+  /**
+   * A provider failure as the person should read it: the provider's 403 for
+   * a custom key becomes `key_custom_forbidden` with the categories the key
+   * carries (the bot could not check them beforehand); anything else, or when
+   * the key cannot be read, is returned as it is.
+   */
+  async explainRefusal(err: unknown, service: KeyService): Promise<unknown> {
+    const key = await this.keyScope().catch(() => undefined);
+    return (key && customKeyRefusal(key, service, err)) ?? err;
   }
 
   /** `decide`, throwing the refusal; returns the actor's role. */

@@ -54,6 +54,11 @@ export type Loss =
   | {
       kind: 'hosting.wp_delete';
       id: string;
+      /**
+       * false when the site list shows no site of this id (its id field is not published: no refusal);
+       * absent in requests stored before it was recorded.
+       */
+      listed?: boolean;
       url?: string;
       title?: string;
       deleteDb: boolean;

@@ -50,7 +50,7 @@ export interface ServersDeps {
     snapshots: Pick<Store['snapshots'], 'all'>;
     audit: Pick<Store['audit'], 'latest'>;
   };
-  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities'>;
+  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities' | 'explainRefusal'>;
   audit: Audit;
   clock: Clock;
   /**
@@ -120,9 +120,16 @@ export class ServersService {
     return key;
   }
 
+  /** A provider call whose 403 to a custom key is explained by the key's categories (no pre-check guessed them). */
+  private explained<T>(call: Promise<T>): Promise<T> {
+    return call.catch(async (err: unknown) => {
+      throw await this.deps.access.explainRefusal(err, 'vps');
+    });
+  }
+
   /** The provider's server list: the cached one while fresh, else read now. */
   private listing(priority: Priority): Promise<Read<ServerListing>> {
-    return this.lists.get(ALL, () => this.deps.provider.listServers({ priority }));
+    return this.lists.get(ALL, () => this.explained(this.deps.provider.listServers({ priority })));
   }
 
   /** The key's servers, honouring a selected-targets key even if the API answered more. */
@@ -136,7 +143,7 @@ export class ServersService {
 
   /** One server's detail: the cached one while fresh, else read now. */
   private detail(uuid: string, priority: Priority): Promise<Read<VpsDetailRead>> {
-    return this.details.get(uuid, () => this.deps.provider.getServer(uuid, { priority }));
+    return this.details.get(uuid, () => this.explained(this.deps.provider.getServer(uuid, { priority })));
   }
 
   /** A change was sent (whatever its outcome): what anyone reads next is asked anew. */
@@ -217,8 +224,13 @@ export class ServersService {
       found.kind === 'server'
         ? { uuid: found.server.uuid, name: found.server.name }
         : { uuid: found.entry.uuid, name: labelOf(found.entry) };
-    const { status } = await this.deps.provider.getPower(server.uuid, READ);
-    return { server, power: status, at: this.deps.clock.now() };
+    const { status } = await this.explained(this.deps.provider.getPower(server.uuid, READ));
+    // A power body without one documented value: the detail's `power.status` is read in real time too.
+    const power =
+      status ?? (await this.explained(this.deps.provider.getServer(server.uuid, READ))).power.status;
+    if (power === undefined)
+      throw new ServiceError('server_malformed', { ref, uuid: server.uuid, fields: 'power.status' });
+    return { server, power, at: this.deps.clock.now() };
   }
 
   /** The server's card: its detail, when it was read, and whether this person may edit it. */
@@ -287,8 +299,15 @@ export class ServersService {
         before = (await p.getServer(server.uuid, WRITE)).reverse_hostname ?? null;
         await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, WRITE));
       }
-    } catch (err) {
-      await audit(server.uuid, 'failed', { name: server.name }, failureCode(classifyFailure(err)));
+    } catch (caught) {
+      const err = await this.deps.access.explainRefusal(caught, 'vps');
+      const code = failureCode(classifyFailure(err));
+      await audit(
+        server.uuid,
+        code === 'key_custom_forbidden' ? 'refused' : 'failed',
+        { name: server.name },
+        code,
+      );
       throw err;
     }
     await audit(server.uuid, 'ok', { name: server.name, before });
@@ -373,14 +392,23 @@ export class ServersService {
     };
     // Only the filters given: the query string names nothing the person did not ask for.
     const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-    return this.deps.provider.logs(given, READ);
+    return this.explained(this.deps.provider.logs(given, READ));
   }
 
-  /** The key, this person's role, and the day's request budget (whether the watcher is holding back). */
-  async me(actor: Actor): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState }> {
+  /**
+   * The key, this person's role, the day's request budget (whether the watcher
+   * is holding back) and, for a key limited to selected VPSs, their names from
+   * the server list (uuid -> name; empty when the list cannot be read: the
+   * uuids are shown instead).
+   */
+  async me(
+    actor: Actor,
+  ): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState; vpsNames: ReadonlyMap<string, string> }> {
     const role = await this.deps.access.authorize(actor, 'me');
     const key = await this.deps.access.keyScope();
-    return { key, role, daily: this.deps.provider.daily };
+    const listed = key.targets ? await this.listing('read').catch(() => undefined) : undefined;
+    const vpsNames = new Map((listed?.value.servers ?? []).map((s) => [s.uuid, s.name]));
+    return { key, role, daily: this.deps.provider.daily, vpsNames };
   }
 
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {

@@ -27,6 +27,7 @@ const en = {
   'permission.full': 'full',
   'permission.read': 'read only',
   'permission.custom': 'custom',
+  'permission.none': 'none',
 
   'summary.more': '…and {count} more not shown. Narrow it down with a filter.',
 
@@ -116,6 +117,10 @@ const en = {
     'The provider key is read-only, so changes are turned off. Ask the account owner for a key with write permission.',
   'error.key_no_vps':
     'The provider key has no VPS permission. Ask the account owner to grant VPS access to the key.',
+  'error.key_custom_forbidden':
+    'The provider refused this (403 FORBIDDEN): the key’s custom permissions do not allow it. The provider does not publish which category covers which action, so the bot could not tell before asking. The key’s categories for `{service}`, as the provider names them, are below: ask the account owner to allow the one this needs.',
+  'error.key_custom_forbidden_empty':
+    'The provider refused this (403 FORBIDDEN): the key’s custom permissions do not allow it, and the key names no category for `{service}`. Ask the account owner to allow what this needs.',
   'error.target_not_in_scope': 'The provider key does not cover this server.',
   'error.invalid_field': 'That value is not accepted: {reason}',
   'error.already_handled': 'This request was already handled; nothing was repeated.',
@@ -131,6 +136,7 @@ const en = {
   'audit.reason.name_taken': 'another server has that name',
   'audit.reason.slow_down': 'too many commands at once',
   'audit.reason.key_read_only': 'the provider key is read-only',
+  'audit.reason.key_custom_forbidden': 'the key’s custom permissions do not allow it (the provider said 403)',
   'audit.reason.approval_wrong_channel': 'clicked outside the request’s channel',
   'audit.reason.not_in_channel': 'the bot is not in that channel',
   'audit.reason.channel_not_found': 'the bot cannot see that channel',
@@ -210,6 +216,7 @@ const ja: Record<keyof typeof en, string> = {
   'permission.full': 'フル',
   'permission.read': '読み取りのみ',
   'permission.custom': 'カスタム',
+  'permission.none': 'なし',
 
   'summary.more': '…ほか {count} 件は表示していません。絞り込んでください。',
 
@@ -302,6 +309,10 @@ const ja: Record<keyof typeof en, string> = {
     'プロバイダーのAPIキーが読み取り専用のため、変更はできません。書き込み権限のあるキーをアカウント所有者に依頼してください。',
   'error.key_no_vps':
     'プロバイダーのAPIキーにVPSの権限がありません。アカウント所有者にVPSへのアクセス許可を依頼してください。',
+  'error.key_custom_forbidden':
+    'プロバイダーに拒否されました（403 FORBIDDEN）。APIキーのカスタム権限でこの操作が許可されていません。どのカテゴリがどの操作に当たるかはプロバイダーが公開していないため、ボットは実行前に判断できません。このキーの `{service}` のカテゴリ（プロバイダーの名前のまま）を下に示します。必要なカテゴリの許可をアカウント所有者に依頼してください。',
+  'error.key_custom_forbidden_empty':
+    'プロバイダーに拒否されました（403 FORBIDDEN）。APIキーのカスタム権限でこの操作が許可されておらず、このキーには `{service}` のカテゴリが一つも設定されていません。必要な許可をアカウント所有者に依頼してください。',
   'error.target_not_in_scope': 'プロバイダーのAPIキーはこのサーバーを対象にしていません。',
   'error.invalid_field': 'その値は受け付けられません: {reason}',
   'error.already_handled': 'このリクエストは処理済みです。操作は繰り返していません。',
@@ -317,6 +328,7 @@ const ja: Record<keyof typeof en, string> = {
   'audit.reason.name_taken': '同じ名前のサーバーがあります',
   'audit.reason.slow_down': 'コマンドの送りすぎです',
   'audit.reason.key_read_only': 'APIキーが読み取り専用です',
+  'audit.reason.key_custom_forbidden': 'APIキーのカスタム権限で許可されていません（プロバイダーの403）',
   'audit.reason.approval_wrong_channel': '依頼のチャンネル以外から押されました',
   'audit.reason.not_in_channel': 'ボットがチャンネルに参加していません',
   'audit.reason.channel_not_found': 'ボットからチャンネルが見えません',

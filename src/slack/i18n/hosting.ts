@@ -13,6 +13,8 @@ const en = {
   'hosting.help.no_key':
     'The provider key has no web hosting (server) permission, so /hosting cannot be used here. Ask the account owner for a key with the server service.',
   'hosting.help.key_read_only': 'The provider key may only read here, so changes are off for everyone.',
+  'hosting.help.key_custom':
+    'The provider key has custom permissions. Which of its categories covers which command is not published, so every command is offered and the provider decides; a refusal shows the key’s categories.',
   'hosting.help.channel_not_allowed':
     'This channel is not one where /hosting may be used; ask an admin for the channel list.',
   'hosting.help.you_can': 'Commands you can run',
@@ -82,8 +84,6 @@ const en = {
   'hosting.domain.ssl': 'SSL',
   'hosting.domain.failed_nameserver':
     'Free SSL could not be set up: `{domain}` does not use this service’s name servers. Set them at the domain’s registrar ({name_servers}), or set free SSL in the control panel.',
-  'hosting.ssl.active': 'on',
-  'hosting.ssl.none': 'off',
   'hosting.ssl.failed_nameserver': 'failed (name servers)',
   'hosting.ssl.unknown': 'not reported',
 
@@ -223,6 +223,8 @@ const en = {
   'hosting.modal.done': 'Done. {what}',
   'hosting.modal.wp_delete.intro':
     'Site `{id}`: {url}. Choose what goes with it; the next step shows exactly what will be lost and asks you to confirm.',
+  'hosting.wp.unlisted':
+    'the site list does not show this id (the provider does not publish the field its ids are under), so the provider will say whether it exists when the delete is sent',
   'hosting.modal.delete_db': 'Also delete its database',
   'hosting.modal.delete_db_user': 'Also delete its database user',
   'hosting.modal.delete_cron': 'Also delete its cron jobs',
@@ -306,8 +308,6 @@ const en = {
 
   'error.key_no_server':
     'The provider key has no web hosting (server) permission. Ask the account owner for a key that includes the server service.',
-  'error.key_no_permission':
-    'The provider key grants nothing for this part of the server ({category}). Ask the account owner to widen the key.',
   'error.hosting_server_needed':
     'Name the server first, e.g. `/hosting xs123456.xsrv.jp info`. This key covers: {servers}.',
   'error.hosting_server_needed_all':
@@ -367,6 +367,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.help.no_key':
     'プロバイダーのAPIキーにレンタルサーバー（server）の権限がないため、ここでは /hosting を使えません。アカウントの管理者に server サービスを含むキーを発行してもらってください。',
   'hosting.help.key_read_only': 'APIキーが参照のみの権限のため、変更操作は誰も実行できません。',
+  'hosting.help.key_custom':
+    'APIキーはカスタム権限です。どのカテゴリがどのコマンドに当たるかは公開されていないため、すべてのコマンドを表示し、可否はプロバイダーが判断します。拒否された場合はキーのカテゴリを示します。',
   'hosting.help.channel_not_allowed':
     'このチャンネルでは /hosting を使えません。使えるチャンネルは管理者に確認してください。',
   'hosting.help.you_can': '実行できるコマンド',
@@ -437,8 +439,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.domain.ssl': 'SSL',
   'hosting.domain.failed_nameserver':
     '無料SSLを設定できませんでした。`{domain}` がこのサービスのネームサーバーを使っていません。ドメインの登録事業者でネームサーバーを設定するか（{name_servers}）、コントロールパネルで無料SSLを設定してください。',
-  'hosting.ssl.active': '有効',
-  'hosting.ssl.none': '無効',
   'hosting.ssl.failed_nameserver': '失敗（ネームサーバー）',
   'hosting.ssl.unknown': '不明',
 
@@ -580,6 +580,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.modal.done': '完了しました。{what}',
   'hosting.modal.wp_delete.intro':
     'サイト `{id}`: {url}。一緒に削除するものを選んでください。次の画面で失われる内容を示し、確認を求めます。',
+  'hosting.wp.unlisted':
+    'サイト一覧にはこのIDが見当たりません（IDがどの項目に入るかはプロバイダーが公開していません）。存在するかどうかは、削除を送信したときにプロバイダーが答えます',
   'hosting.modal.delete_db': 'データベースも削除する',
   'hosting.modal.delete_db_user': 'データベースユーザーも削除する',
   'hosting.modal.delete_cron': 'cronも削除する',
@@ -664,8 +666,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
 
   'error.key_no_server':
     'プロバイダーのAPIキーにレンタルサーバー（server）の権限がありません。アカウントの管理者に server サービスを含むキーを発行してもらってください。',
-  'error.key_no_permission':
-    'APIキーには、サーバーのこの機能（{category}）への権限がありません。アカウントの管理者に権限の追加を依頼してください。',
   'error.hosting_server_needed':
     '先頭にサーバー名を付けてください（例: `/hosting xs123456.xsrv.jp info`）。このキーの対象: {servers}',
   'error.hosting_server_needed_all':

@@ -132,16 +132,31 @@ describe.each([
       signupAllowed: false,
       targets: undefined,
       expiresAt: `soon ${EVIL}`,
-      hosting: { available: false, servers: undefined, levels: {} },
+      hosting: { available: false, servers: undefined, permission: undefined },
       info: {
         expires_at: `soon ${EVIL}`,
         services: {
-          vps: { permission_type: `odd ${EVIL}`, target_mode: 'all', targets: [] },
-          [`svc ${EVIL}`]: { permission_type: `odd ${EVIL}`, target_mode: 'all', targets: [] },
+          vps: {
+            permission_type: `odd ${EVIL}`,
+            target_mode: 'selected',
+            targets: [`uuid ${EVIL}`, 'u-known'],
+            permissions: { [`cat ${EVIL}`]: `lvl ${EVIL}` },
+          },
+          [`svc ${EVIL}`]: { permission_type: `odd ${EVIL}`, target_mode: `mode ${EVIL}`, targets: [] },
+          wphosting: {
+            permission_type: 'full',
+            target_mode: 'all',
+            targets: [],
+            site_target_mode: `sites ${EVIL}`,
+          },
         },
+        legacy: { servername: `name ${EVIL}`, permission_type: `perm ${EVIL}` },
       },
     } as unknown as KeyScope;
-    expectNoLiveMention('me', meView(ui, key, 'viewer', new Date(0)));
+    expectNoLiveMention(
+      'me',
+      meView(ui, key, 'viewer', new Date(0), undefined, new Map([['u-known', `vps ${EVIL}`]])),
+    );
     expectNoLiveMention(
       'audit',
       auditView(
@@ -319,15 +334,10 @@ describe.each([
         { id: `1 ${EVIL}`, url: `u ${EVIL}`, title: `t ${EVIL}`, domain: `d ${EVIL}`, version: `v ${EVIL}` },
       ]),
     );
-    expectNoLiveMention(
-      'ssh',
-      sshView(ui, server, { enabled: true, host: `h ${EVIL}`, user: `u ${EVIL}`, port: 10022 }),
-    );
+    expectNoLiveMention('ssh', sshView(ui, server, { enabled: true }));
     expectNoLiveMention(
       'ssh keys',
-      sshKeysView(ui, server, [
-        { id: `1 ${EVIL}`, label: `l ${EVIL}`, publicKey: `ssh-ed25519 ${EVIL}`, createdAt: 'x' },
-      ]),
+      sshKeysView(ui, server, [{ id: `1 ${EVIL}`, label: `l ${EVIL}`, publicKey: `ssh-ed25519 ${EVIL}` }]),
     );
     expectNoLiveMention(
       'error log',

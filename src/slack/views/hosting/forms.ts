@@ -119,6 +119,7 @@ export function hostingFormView(
 export function wpDeleteFormView(
   ui: Ui,
   meta: HostingFormPayload & { id: string },
+  /** The site's URL (`?` when the list gives none); undefined when the site list does not show this id. */
   url: string | undefined,
 ): ModalView {
   const option = (field: (typeof WP_DELETE_OPTIONS)[number]['field']) => ({
@@ -137,7 +138,7 @@ export function wpDeleteFormView(
         type: 'mrkdwn',
         text: ui.t('hosting.modal.wp_delete.intro', {
           id: escapeMrkdwn(meta.id),
-          url: escapeMrkdwn(url ?? '?'),
+          url: url === undefined ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(url),
         }),
       },
     },

@@ -41,7 +41,7 @@ export function lossText(ui: Ui, server: string, loss: Loss): string {
     case 'hosting.wp_delete':
       return ui.t('hosting.loss.hosting.wp_delete', {
         id: escapeMrkdwn(loss.id),
-        url: escapeMrkdwn(loss.url ?? '?'),
+        url: loss.listed === false ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(loss.url ?? '?'),
         server,
         db: fate(loss.deleteDb),
         db_user: fate(loss.deleteDbUser),

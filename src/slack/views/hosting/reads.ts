@@ -67,15 +67,18 @@ export function serversView(ui: Ui, answer: { servers: readonly string[] } | { a
   );
 }
 
+/**
+ * PHP and database versions. Their shape is published only as "product and
+ * version": an item that is an object is shown by its values, in the
+ * provider's order, whatever its fields are called.
+ */
 function versions(v: unknown): string | undefined {
   if (!Array.isArray(v) || v.length === 0) return undefined;
+  const scalar = (p: unknown): p is string | number => typeof p === 'string' || typeof p === 'number';
   return v
     .map((x) => {
-      if (typeof x === 'string' || typeof x === 'number') return String(x);
-      if (x && typeof x === 'object') {
-        const o = x as Record<string, unknown>;
-        return [o.product, o.version].filter((p) => typeof p === 'string' || typeof p === 'number').join(' ');
-      }
+      if (scalar(x)) return String(x);
+      if (x && typeof x === 'object') return Object.values(x).filter(scalar).join(' ');
       return '';
     })
     .filter((s) => s !== '')
@@ -123,6 +126,7 @@ export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
   return listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
 }
 
+/** `ssl_status` in words for the one published value (and none given); any other value as the provider gave it. */
 function sslLabel(ui: Ui, status: string | undefined): string {
   const key = `hosting.ssl.${status ?? 'unknown'}`;
   return isMessageKey(key) ? ui.t(key) : escapeMrkdwn(status ?? '');
@@ -131,7 +135,8 @@ function sslLabel(ui: Ui, status: string | undefined): string {
 function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
   return items.map((d) =>
     ui.t('hosting.domain.line', {
-      domain: escapeMrkdwn(d.domain),
+      // A list item's own name is not a published field: one without it is listed by its URL.
+      domain: escapeMrkdwn(d.domain ?? d.url ?? '?'),
       ssl: sslLabel(ui, d.sslStatus),
       url: d.url ? ` — ${escapeMrkdwn(d.url)}` : '',
     }),
@@ -222,12 +227,11 @@ export function sshView(ui: Ui, server: string, s: SshState): Message {
       : s.enabled === false
         ? ui.t('hosting.ssh.off', { server })
         : ui.t('hosting.ssh.unknown', { server });
-  // The spec: host is the server name, user its first label, port 10022, public keys only.
-  const host = s.host ?? server;
+  // The spec's own facts (docs/provider-api.md, SSH access), never fields of the answer, which are not published.
   const connect = ui.t('hosting.ssh.connect', {
-    port: s.port ?? 10022,
-    user: escapeMrkdwn(s.user ?? server.split('.')[0] ?? server),
-    host: escapeMrkdwn(host),
+    port: 10022,
+    user: escapeMrkdwn(server.split('.')[0] ?? server),
+    host: escapeMrkdwn(server),
   });
   const text = s.enabled === false ? state : `${state}\n${connect}`;
   return done([{ type: 'section', text: { type: 'mrkdwn', text } }], text);

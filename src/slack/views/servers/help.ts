@@ -17,6 +17,7 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
   const notes: string[] = [];
   if (!caps.channelAllowed) notes.push(ui.t('help.channel_not_allowed'));
   if (caps.key && !caps.key.writable) notes.push(ui.t('help.key_read_only'));
+  if (caps.key?.info.services.vps?.permission_type === 'custom') notes.push(ui.t('help.key_custom'));
   if (!caps.key) notes.push(ui.t('help.key_unavailable'));
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });
   if (caps.allowed.length > 0) {

@@ -222,6 +222,7 @@ describe('confirmations and approvals', () => {
         {
           kind: 'hosting.wp_delete',
           id: '1001',
+          listed: true,
           url: 'https://example.jp/',
           deleteDb: true,
           deleteDbUser: false,
@@ -329,15 +330,13 @@ describe('help', () => {
       targets: undefined,
       expiresAt: null,
       hosting,
-      info: { expires_at: null, services: {} },
+      info: { expires_at: null, services: {}, legacy: undefined },
     }) as KeyScope;
-  const levels = (l: 'full' | 'read' | 'none') =>
-    ({ server_info: l, domain: l, wordpress: l, database: l, ssh: l, log: l }) as const;
   const caps = (over: Partial<Capabilities>): Capabilities => ({
     role: 'operator',
     allowed: [...HOSTING_ACTIONS],
     needsHigherRole: [],
-    key: key({ available: true, servers: [SERVER], levels: levels('full') }),
+    key: key({ available: true, servers: [SERVER], permission: 'full' }),
     channelAllowed: true,
     ...over,
   });
@@ -353,7 +352,7 @@ describe('help', () => {
   it('says how to name a server when the key covers several or all, and when the key has none', () => {
     const several = hostingHelpView(
       en,
-      caps({ key: key({ available: true, servers: [SERVER, 'xs2.xsrv.jp'], levels: levels('full') }) }),
+      caps({ key: key({ available: true, servers: [SERVER, 'xs2.xsrv.jp'], permission: 'full' }) }),
       [],
     );
     expect(textOf(several.blocks)).toContain(
@@ -361,22 +360,29 @@ describe('help', () => {
     );
     const all = hostingHelpView(
       en,
-      caps({ key: key({ available: true, servers: undefined, levels: levels('full') }) }),
+      caps({ key: key({ available: true, servers: undefined, permission: 'full' }) }),
       [],
     );
     expect(textOf(all.blocks)).toContain('This key covers every server of the account');
     const none = hostingHelpView(
       en,
-      caps({ key: key({ available: false, servers: undefined, levels: levels('none') }) }),
+      caps({ key: key({ available: false, servers: undefined, permission: undefined }) }),
       [],
     );
     expect(textOf(none.blocks)).toContain('no web hosting (server) permission');
     const readOnly = hostingHelpView(
       en,
-      caps({ key: key({ available: true, servers: [SERVER], levels: levels('read') }) }),
+      caps({ key: key({ available: true, servers: [SERVER], permission: 'read' }) }),
       [],
     );
     expect(textOf(readOnly.blocks)).toContain('may only read here');
+    const custom = hostingHelpView(
+      en,
+      caps({ key: key({ available: true, servers: [SERVER], permission: 'custom' }) }),
+      [],
+    );
+    expect(textOf(custom.blocks)).toContain(en.t('hosting.help.key_custom'));
+    expect(textOf(custom.blocks)).not.toContain('may only read here');
   });
 });
 

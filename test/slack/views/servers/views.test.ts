@@ -339,18 +339,12 @@ describe('me, audit, help views', () => {
     hosting: {
       available: false,
       servers: undefined,
-      levels: {
-        server_info: 'none',
-        domain: 'none',
-        wordpress: 'none',
-        database: 'none',
-        ssh: 'none',
-        log: 'none',
-      },
+      permission: undefined,
     },
     info: {
       expires_at: '2020-01-01 00:00:00',
       services: { vps: { permission_type: 'read', target_mode: 'all', targets: [] } },
+      legacy: undefined,
     },
   };
 
@@ -395,6 +389,44 @@ describe('me, audit, help views', () => {
     expect(text(ja, refused)).toContain('1日あたりのリクエスト上限に達しました。');
     // No limit configured and nothing refused: nothing to say about the day.
     expect(text(ui, day({ limit: null, remaining: null, reserve: null }))).not.toContain('requests today');
+  });
+
+  it('me counts the services one message cannot hold, and lists every documented field of one', () => {
+    const many: KeyScope = {
+      ...key,
+      info: {
+        ...key.info,
+        services: Object.fromEntries(
+          Array.from({ length: 45 }, (_, i) => [
+            `svc${i}`,
+            { permission_type: 'full', target_mode: 'all', targets: [] },
+          ]),
+        ),
+      },
+    };
+    const m = meView(ui, many, 'viewer', new Date(0));
+    expect(m.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
+    expect(JSON.stringify(m.blocks)).toContain('…and 5 more (45 in all)');
+    const wp: KeyScope = {
+      ...key,
+      info: {
+        ...key.info,
+        services: {
+          wphosting: {
+            permission_type: 'full',
+            target_mode: 'selected',
+            targets: [],
+            allow_signup: true,
+            site_target_mode: 'all',
+            sites: [],
+          },
+        },
+      },
+    };
+    const text = JSON.stringify(meView(ui, wp, 'viewer', new Date(0)).blocks);
+    expect(text).toContain('Targets: 0 selected');
+    expect(text).toContain(ui.t('me.allow_signup_yes'));
+    expect(text).toContain(ui.t('me.sites_all'));
   });
 
   it('me says an expired key expired', () => {
