@@ -27,4 +27,5 @@ export {
   type PermissionLevel,
 } from './key-scope.ts';
 export { loadPolicyFile, type Policy, PolicyError, parsePolicy } from './policy.ts';
+export { isGroupId, isUserId } from './principals.ts';
 export type { Role } from './roles.ts';
