@@ -24,6 +24,8 @@ const FIELD_KEY_NAME: Record<string, string> = { name: 'name', memo: 'memo', rdn
 
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
 export function fieldProblemText(ui: Ui, field: string, rule: string, limit?: number): string {
+  // One sentence for every field: the rule is the same everywhere (the provider client's validateText).
+  if (rule === 'control_character') return ui.t('field.control_character');
   const f = FIELD_KEY_NAME[field] ?? field;
   const normalised = /long|max|length/i.test(rule)
     ? 'too_long'
