@@ -7,6 +7,7 @@
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
 import type { ParseProblem } from './grammar/tokens.ts';
 import { isMessageKey, type MessageKey } from './i18n/index.ts';
+import { displayDomain } from './views/domain-display.ts';
 import { clip, escapeMrkdwn, type Message, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
 
@@ -73,7 +74,11 @@ export function describeFailureKind(
         };
       }
       if (e.code === 'hosting_domain_refused' || e.code === 'hosting_rejected') {
-        return { text: ui.t(`error.${e.code}`, escapedParams(e.params)), details: [] };
+        const params =
+          typeof e.params.domain === 'string'
+            ? { ...e.params, domain: displayDomain(e.params.domain) }
+            : e.params;
+        return { text: ui.t(`error.${e.code}`, escapedParams(params)), details: [] };
       }
       if (e.code === 'watch_channel_unreachable') {
         const key = `watch.unreachable.${e.params.reason}`;

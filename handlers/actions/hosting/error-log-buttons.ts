@@ -12,6 +12,7 @@ import {
   errorLogPagePayload,
 } from '../../../src/slack/payloads.ts';
 import { slackFailure } from '../../../src/slack/slack-failure.ts';
+import { displayDomain } from '../../../src/slack/views/domain-display.ts';
 import { errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import type { HandlerDeps } from '../../deps.ts';
@@ -59,14 +60,17 @@ function errorLogFile(deps: HandlerDeps) {
     }
     const { domain, lines } = r.value;
     if (lines.length === 0) {
-      await replyTo(respond, textView(ui.t('hosting.errorlog.file.empty', { domain })));
+      await replyTo(
+        respond,
+        textView(ui.t('hosting.errorlog.file.empty', { domain: displayDomain(domain) })),
+      );
       return;
     }
     const count = lines.length;
     try {
       const dm = await client.chat.postMessage({
         channel: actor.userId,
-        text: ui.t('hosting.errorlog.file.dm', { domain, server: r.server, count }),
+        text: ui.t('hosting.errorlog.file.dm', { domain: displayDomain(domain), server: r.server, count }),
       });
       if (typeof dm.channel !== 'string') throw new Error('chat.postMessage gave no channel');
       await client.files.uploadV2({
@@ -82,7 +86,10 @@ function errorLogFile(deps: HandlerDeps) {
       await replyTo(respond, textView(ui.t('hosting.errorlog.file.failed', { error })));
       return;
     }
-    await replyTo(respond, textView(ui.t('hosting.errorlog.file.sent', { domain, count })));
+    await replyTo(
+      respond,
+      textView(ui.t('hosting.errorlog.file.sent', { domain: displayDomain(domain), count })),
+    );
   };
 }
 

@@ -9,6 +9,7 @@ import type { KnownBlock } from '@slack/types';
 import type { ErrorLogPage } from '../../../services/hosting/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, errorLogFilePayload, errorLogPagePayload } from '../../payloads.ts';
+import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 
@@ -31,9 +32,9 @@ export function errorLogView(
   asked: number,
   page: number,
 ): Message {
-  const title = ui.t('hosting.errorlog.title', { domain: log.domain, server });
+  const title = ui.t('hosting.errorlog.title', { domain: displayDomain(log.domain), server });
   if (log.lines.length === 0) {
-    const empty = ui.t('hosting.errorlog.empty', { domain: escapeMrkdwn(log.domain) });
+    const empty = ui.t('hosting.errorlog.empty', { domain: escapeMrkdwn(displayDomain(log.domain)) });
     const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: empty } }];
     assertBlocksWithinLimits(blocks, 'message');
     return { text: empty, blocks };
