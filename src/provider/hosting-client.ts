@@ -5,7 +5,7 @@
  * `%40`), and a DELETE that needs a body sends it as JSON (docs/provider-api.md,
  * Hosting paths).
  */
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import type { ZodType } from 'zod';
 import { ValidationError } from './errors.ts';
 import type { CallOptions, HttpMethod } from './request-spec.ts';
@@ -36,6 +36,11 @@ import {
 /** Punycode of a (possibly Japanese) domain, lower case. */
 export function toAsciiDomain(domain: string): string {
   return domainToASCII(domain.trim());
+}
+
+/** The readable form of a domain given in Punycode (or already readable); '' when it is no domain. */
+export function toUnicodeDomain(domain: string): string {
+  return domainToUnicode(toAsciiDomain(domain));
 }
 
 /** A domain as a path segment: Punycode, then URL-encoded. */

@@ -8,6 +8,8 @@
  */
 import {
   DOMAIN_MAX,
+  toAsciiDomain,
+  toUnicodeDomain,
   validateDomain,
   validateMailAddress,
   validateSshPublicKey,
@@ -68,6 +70,15 @@ const problem = (
   limit === undefined ? { field, rule } : { field, rule, limit };
 
 const length = (s: string): number => [...s].length;
+
+/**
+ * A domain's two forms, the provider's (Punycode, what DNS resolves; '' when
+ * it is no domain) and the readable one, for the views to show.
+ */
+export function domainForms(name: string): { ascii: string; readable: string } {
+  const ascii = toAsciiDomain(name);
+  return { ascii, readable: ascii === '' ? '' : toUnicodeDomain(ascii) };
+}
 
 /** A fully qualified domain name: the provider client's one domain rule, named on its field. */
 export function checkFqdn(

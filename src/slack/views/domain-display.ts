@@ -13,7 +13,7 @@
  * ASCII name: it is shown as typed, as the people who use it write it.
  * A name that is no domain at all is shown as typed (its refusal says why).
  */
-import { domainToASCII, domainToUnicode } from 'node:url';
+import { domainForms } from '../../services/hosting/index.ts';
 
 /** Scripts a letter may belong to; a letter of none of them counts as `Other`. Common and Inherited are no script. */
 const SCRIPTS = [
@@ -103,7 +103,7 @@ const DOTS = /[.\u3002\uff0e\uff61]/;
 
 /** Whether the name could pass for another: its Punycode form is then shown beside it. */
 export function isDeceptiveDomain(name: string): boolean {
-  const ascii = domainToASCII(name.trim());
+  const { ascii, readable } = domainForms(name);
   if (ascii === '') return false;
   const asciiLabels = ascii.split('.');
   const typedLabels = name.trim().split(DOTS);
@@ -112,9 +112,7 @@ export function isDeceptiveDomain(name: string): boolean {
     for (const [i, typed] of typedLabels.entries())
       if (!isAscii(typed) && !asciiLabels[i]!.startsWith('xn--')) return true;
   }
-  return domainToUnicode(ascii)
-    .split('.')
-    .some((label) => mixesScripts(label) || looksAscii(label));
+  return readable.split('.').some((label) => mixesScripts(label) || looksAscii(label));
 }
 
 /**
@@ -124,14 +122,13 @@ export function isDeceptiveDomain(name: string): boolean {
  */
 export function displayDomain(name: string): string {
   if (!isDeceptiveDomain(name)) return name;
-  const ascii = domainToASCII(name.trim());
-  const readable = isAscii(name) ? domainToUnicode(ascii) : name.trim();
-  return `${readable} (${ascii})`;
+  const { ascii, readable } = domainForms(name);
+  return `${isAscii(name) ? readable : name.trim()} (${ascii})`;
 }
 
 /** A URL as every view shows it: as it is, with its host's Punycode form beside it when the host could deceive. */
 export function displayUrl(url: string): string {
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:\s]+)/i.exec(url)?.[1];
   if (host === undefined || !isDeceptiveDomain(host)) return url;
-  return `${url} (${domainToASCII(host)})`;
+  return `${url} (${domainForms(host).ascii})`;
 }
