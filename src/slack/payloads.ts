@@ -38,6 +38,9 @@ export const mutePayload = z.object({
   s: z.number().int().min(60),
 });
 
+/** "I'm on it" on an alarm: the incident's id. */
+export const claimPayload = z.object({ i: z.string().min(1) });
+
 /** The order form: where the approval request goes, and the plan shown. */
 export const signupModalPayload = z.object({
   channelId: z.string(),

@@ -202,7 +202,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('power incidents on %s', (kind) => {
     expect(w.slack.posts).toHaveLength(0);
     // Recorded all the same.
     expect((await w.a.store.snapshots.get(u0))?.powerStatus).toBe('stopped');
-    expect((await w.a.store.incidents.latestFor(u1))?.changes).toHaveLength(2);
+    expect((await w.a.store.incidents.latestFor('power', u1))?.changes).toHaveLength(2);
     await w.time.advance(10 * 60_000);
     await drain(w, 3_000);
     expect(w.slack.posts).toHaveLength(1);

@@ -23,6 +23,7 @@ export const VPS_ACTIONS = [
   'watch',
   'watches',
   'mute',
+  'incidents',
 ] as const;
 
 /** The key's permission categories of the `server` service (custom keys grant each one). */
@@ -93,6 +94,7 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
   watch: 'operator',
   watches: 'viewer',
   mute: 'operator',
+  incidents: 'viewer',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [
       a,

@@ -40,7 +40,8 @@ export type VpsCommand =
   | { name: 'unwatch'; target: string; channelId: string | undefined }
   | { name: 'watches'; channelId: string | undefined }
   | { name: 'mute'; target: string; durationMs: number; channelId: string | undefined }
-  | { name: 'unmute'; target: string | undefined; channelId: string | undefined };
+  | { name: 'unmute'; target: string | undefined; channelId: string | undefined }
+  | { name: 'incidents' };
 
 type ParseResult = GrammarResult<VpsCommand>;
 
@@ -86,6 +87,7 @@ export const VPS_WORDS = [
   'watches',
   'mute',
   'unmute',
+  'incidents',
 ] as const;
 
 /** The commands whose values have rules, for `/vps help <command>`. */
@@ -227,6 +229,7 @@ export function parseVpsCommand(typed: string): ParseResult {
       return ok({ name: 'audit', server: args[0]?.text });
     case 'signup':
     case 'signups':
+    case 'incidents':
       if (args.length > 0) return usage(word);
       return ok({ name: word });
     case 'watches': {

@@ -11,7 +11,8 @@
 import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { ALARM_MARKER, burstWhen, serversLine } from './incidents.ts';
+import { ALARM_MARKER } from './alarm-parts.ts';
+import { burstWhen, serversLine } from './incident-digest.ts';
 import { chainPath, describe, kindLabel } from './notice-text.ts';
 import { isFlap, lastAt, type NoticeUnit, powerChain, subject, unitIsAlarm } from './notice-unit.ts';
 
