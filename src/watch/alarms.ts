@@ -168,8 +168,7 @@ export async function raiseAlarm<K extends AlarmKind>(
 
 /**
  * The alarm's condition ended: its message is edited to say so (how long it
- * lasted, who had it) in every channel that has it, and its thread says it
- * when it lasted past the flap window. `none`: no alarm of this kind and
+ * lasted, who had it) in every channel that has it, and its thread says it. `none`: no alarm of this kind and
  * subject is open (nothing is written; the caller may say it otherwise).
  */
 export async function resolveAlarm(
@@ -198,7 +197,8 @@ export async function resolveAlarm(
     {
       key: r.key,
       payload: notice(incident, 'resolve', r.at),
-      later,
+      // Said in the thread however soon it ended: whoever took it or looked at it learns it there.
+      later: true,
       wakes: false,
       version: incident.version,
     },
