@@ -11,7 +11,7 @@ import { decisionRefusal } from '../../../src/slack/decision-text.ts';
 import { WATCH_IDS } from '../../../src/slack/ids.ts';
 import { claimPayload, decodePayload } from '../../../src/slack/payloads.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import { claimDoneView, claimRefusals } from '../../../src/slack/views/watch/incident-list.ts';
+import { claimDoneView, claimRefusals, withTakeOver } from '../../../src/slack/views/watch/incident-list.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';
@@ -34,11 +34,15 @@ export function registerWatchClaimButton(app: App, deps: HandlerDeps): void {
         await replyTo(respond, textView(words.notFound(ui)));
         return;
       }
-      const { decision, previous } = await deps.incidents.claim(actor, v.i);
+      const { decision, previous } = await deps.incidents.claim(actor, v.i, v.n);
+      const refusal = () =>
+        decisionRefusal(ui, decision, words) ?? textView(ui.t('oncall.claim.not_possible'));
       const answer =
         decision.kind === 'approved'
           ? claimDoneView(ui, actor.userId, decision.row, previous)
-          : (decisionRefusal(ui, decision, words) ?? textView(ui.t('oncall.claim.not_possible')));
+          : decision.kind === 'already_handled'
+            ? withTakeOver(ui, refusal(), decision.row, actor.userId)
+            : refusal();
       await replyTo(respond, answer);
     } catch (err) {
       await replyTo(respond, failureReply(log, ui, err, 'claim button'));

@@ -4,7 +4,9 @@
  * second person while it is open: `approve` is the claim, one compare-and-set
  * on the claimant as it was read, so two clicks at once give one owner and
  * the other is told who took it. It stays claimable while the alarm is open:
- * a later click takes it over (a compare-and-set from the owner it read).
+ * a later click takes it over (a compare-and-set from the owner it read), if
+ * the clicker saw that owner (the button carries the claims its message
+ * showed): nobody takes an alarm over without having seen who had it.
  *
  * Why no self-approval refusal can apply: the requester is always the
  * watcher (`WATCHER`), which no Slack user id equals (they start with U or
@@ -62,15 +64,21 @@ export interface IncidentBookDeps {
   announce: ClaimAnnouncer;
 }
 
+/** One click: where it was made, the claims its button showed, and who hears who had it before when it wins. */
+export interface ClaimClick {
+  channelId: string;
+  /** How many claims the clicked message showed; undefined: whatever it is now. */
+  shownClaims?: number | undefined;
+  onClaimed?: (previous: string | null) => void;
+}
+
 /**
- * The book of alarms' claims, for a click made in `channelId`; `onClaimed`
- * hears who had it before when the click wins.
+ * The book of alarms' claims, for one click. A click decides on what the
+ * clicker saw: when somebody claimed it since their message was drawn, the
+ * click takes nothing (they are told who, and may take it over knowingly).
  */
-export function incidentBook(
-  deps: IncidentBookDeps,
-  channelId: string,
-  onClaimed?: (previous: string | null) => void,
-): RequestBook<IncidentRow> {
+export function incidentBook(deps: IncidentBookDeps, click: ClaimClick): RequestBook<IncidentRow> {
+  const { channelId } = click;
   return {
     get: (id) => deps.store.incidents.get(id),
     request: (row) => ({
@@ -88,13 +96,14 @@ export function incidentBook(
       params: { incident: row.id, kind: row.kind, name: row.name, claims: row.claims },
     }),
     async approve(row, by) {
-      // Already theirs: nothing to set, and they are told so.
+      // Already theirs, or taken since the clicker's message was drawn: nothing is set, and they are told.
       if (row.claimedBy === by) return { won: false, row };
+      if (click.shownClaims !== undefined && click.shownClaims !== row.claims) return { won: false, row };
       return deps.store.transaction(async (tx) => {
         const r = await tx.incidents.claim(row.id, row.claimedBy, by, deps.clock.now());
         if (r.won) {
           await deps.announce(tx, r.row, row.claimedBy);
-          onClaimed?.(row.claimedBy);
+          click.onClaimed?.(row.claimedBy);
         }
         return r;
       });

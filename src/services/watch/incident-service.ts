@@ -42,11 +42,18 @@ export class IncidentService {
     private readonly machine: Pick<DecisionMachine, 'decide'>,
   ) {}
 
-  /** "I'm on it": takes the alarm (or takes it over), one owner whatever the race. */
-  async claim(actor: Actor, incidentId: string): Promise<ClaimResult> {
+  /**
+   * "I'm on it": takes the alarm (or takes it over), one owner whatever the
+   * race. `shownClaims`: how many claims the clicked message showed.
+   */
+  async claim(actor: Actor, incidentId: string, shownClaims?: number): Promise<ClaimResult> {
     let previous: string | null = null;
-    const book = incidentBook(this.deps, actor.channelId, (p) => {
-      previous = p;
+    const book = incidentBook(this.deps, {
+      channelId: actor.channelId,
+      shownClaims,
+      onClaimed: (p) => {
+        previous = p;
+      },
     });
     const decision = await this.machine.decide(book, actor, { id: incidentId, step: 'approve' });
     if (decision.kind === 'approved') this.deps.onOutbox?.();

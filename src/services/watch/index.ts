@@ -1,5 +1,6 @@
 export {
   type ClaimAnnouncer,
+  type ClaimClick,
   claimAction,
   type IncidentBookDeps,
   incidentBook,

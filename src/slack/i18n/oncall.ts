@@ -10,6 +10,7 @@ const en = {
   'audit.action.incident.claim': 'alarm taken (I’m on it)',
   'oncall.button.claim': 'I’m on it',
   'oncall.button.claim_named': 'I’m on {name}',
+  'oncall.button.take_over': 'Take it over',
   'oncall.claimed': ':raising_hand: <@{by}> is on it (since {at})',
   'oncall.unclaimed': 'Nobody is on it yet: press *I’m on it* if you take it.',
   'oncall.resolved.claimed': 'Resolved {at} after {duration}; <@{by}> was on it.',
@@ -87,7 +88,7 @@ const en = {
     'You took *{name}* over from <@{previous}>. Its alert says so in every channel where it was posted.',
   'oncall.claim.yours': 'You are already on *{name}*.',
   'oncall.claim.taken':
-    '<@{by}> took *{name}* {at}, just before you. Press *I’m on it* again to take it over.',
+    '<@{by}> took *{name}* {at}, just before you. Press *Take it over* if you take it from them.',
   'oncall.claim.resolved': '*{name}* is resolved already: there is nothing to take.',
   'oncall.claim.not_found':
     'This alarm is no longer kept (it was resolved a while ago). `/vps incidents` lists the open ones.',
@@ -114,6 +115,7 @@ const ja: Record<keyof typeof en, string> = {
   'audit.action.incident.claim': 'アラートの対応を引き受け',
   'oncall.button.claim': '対応します',
   'oncall.button.claim_named': '{name} に対応します',
+  'oncall.button.take_over': '対応を引き継ぐ',
   'oncall.claimed': ':raising_hand: <@{by}> が対応中です（{at} から）',
   'oncall.unclaimed': 'まだ誰も対応していません。引き受ける人は「対応します」を押してください。',
   'oncall.resolved.claimed': '{at} に解決しました（継続時間 {duration}）。対応者: <@{by}>',
@@ -194,7 +196,7 @@ const ja: Record<keyof typeof en, string> = {
     '<@{previous}> から *{name}* の対応を引き継ぎました。投稿されたすべてのチャンネルのアラートにそう表示されます。',
   'oncall.claim.yours': '*{name}* はすでにあなたが対応中です。',
   'oncall.claim.taken':
-    '直前に <@{by}> が *{name}* を引き受けました（{at}）。引き継ぐには、もう一度「対応します」を押してください。',
+    '直前に <@{by}> が *{name}* を引き受けました（{at}）。あなたが引き継ぐ場合は「対応を引き継ぐ」を押してください。',
   'oncall.claim.resolved': '*{name}* はすでに解決しています。引き受けるものはありません。',
   'oncall.claim.not_found':
     'このアラートはもう保存されていません（解決してから時間が経っています）。未解決のものは `/vps incidents` で確認できます。',

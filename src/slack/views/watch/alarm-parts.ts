@@ -40,20 +40,25 @@ export function isOpenAlarm(inc: Pick<IncidentRow, 'raisedAt' | 'resolvedAt'>): 
   return inc.raisedAt !== null && inc.resolvedAt === null;
 }
 
-/** The "I'm on it" button; `n` numbers it where one message holds several (a digest). */
-export function claimButton(ui: Ui, inc: IncidentRow, n?: number): Button {
+/**
+ * The "I'm on it" button, carrying how many claims its message shows; `n`
+ * numbers it where one message holds several (a digest); `label` words it
+ * otherwise (a takeover).
+ */
+export function claimButton(ui: Ui, inc: IncidentRow, n?: number, label?: string): Button {
   return {
     type: 'button',
     style: 'primary',
     text: {
       type: 'plain_text',
       text:
-        n === undefined
+        label ??
+        (n === undefined
           ? ui.t('oncall.button.claim')
-          : clip(ui.t('oncall.button.claim_named', { name: inc.name }), LIMITS.buttonText),
+          : clip(ui.t('oncall.button.claim_named', { name: inc.name }), LIMITS.buttonText)),
     },
     action_id: n === undefined ? WATCH_IDS.claim : `${WATCH_IDS.claim}#${n}`,
-    value: encodePayload(claimPayload, { i: inc.id }),
+    value: encodePayload(claimPayload, { i: inc.id, n: inc.claims }),
   };
 }
 

@@ -86,6 +86,21 @@ export function claimDoneView(
   );
 }
 
+/**
+ * A refusal that names who took the alarm just before the clicker, with the
+ * button to take it over from them (it carries the claims they have now seen).
+ */
+export function withTakeOver(ui: Ui, refusal: Message, row: IncidentRow, userId: string): Message {
+  if (row.resolvedAt !== null || row.raisedAt === null || !row.claimedBy || row.claimedBy === userId)
+    return refusal;
+  const blocks: KnownBlock[] = [
+    ...refusal.blocks,
+    { type: 'actions', elements: [claimButton(ui, row, undefined, ui.t('oncall.button.take_over'))] },
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: refusal.text, blocks };
+}
+
 /** Why a click on "I'm on it" took nothing, in the claim's words (for `decisionRefusal`). */
 export function claimRefusals(userId: string): RefusalWords<IncidentRow> {
   const resolved = (u: Ui, row: IncidentRow) =>
