@@ -125,7 +125,9 @@ describe('signup tracking', () => {
     // Ready: the alarm is resolved in place in both channels, and its threads say so.
     for (const alert of [stuck[0]!, copy[0]!]) {
       const now = w.slack.current.get(alert.ts)!;
-      expect(now.text).toMatch(/^:white_check_mark: The signup of \*new-web-1\* is no longer `setup_pending`/);
+      expect(now.text).toMatch(
+        /^:white_check_mark: The signup of \*new-web-1\* is no longer `setup_pending`/,
+      );
       expect(JSON.stringify(now.blocks)).not.toContain('watch_incident_claim');
     }
     const thread = w.slack.posts.filter((p) => p.thread_ts === copy[0]!.ts);
