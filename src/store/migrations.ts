@@ -335,13 +335,26 @@ function alarms(_kind: DatabaseKind): Migration {
           .execute();
       }
       // A post's version was its incident's number of changes: keep that meaning for rows in flight.
-      const { rows } = await sql<{ id: string; changes: string }>`select id, changes from incidents`.execute(
-        db,
-      );
+      // A post's version was its incident's number of changes: keep that meaning for rows in
+      // flight. A power incident alarming now (an error, or a stop no operation explains, that
+      // did not flap back) becomes an open alarm, so it can be claimed after the upgrade.
+      const { rows } = await sql<{ id: string; changes: string; baseline: string; state: string }>`
+        select id, changes, baseline, state from incidents`.execute(db);
       for (const r of rows) {
-        const list = JSON.parse(r.changes) as unknown;
-        const version = Array.isArray(list) ? list.length : 0;
-        await sql`update incidents set version = ${version} where id = ${r.id}`.execute(db);
+        const parsed = JSON.parse(r.changes) as unknown;
+        const list = Array.isArray(parsed)
+          ? (parsed as { from: string; to: string; at: number; later: boolean }[])
+          : [];
+        const last = list[list.length - 1];
+        const flap = list.length > 1 && list.every((c) => !c.later) && last?.to === r.baseline;
+        const alarming =
+          last !== undefined &&
+          !flap &&
+          r.state === last.to &&
+          (last.to === 'error' || (last.to === 'stopped' && last.from !== 'processing'));
+        const since = alarming ? new Date(last.at).toISOString() : null;
+        await sql`update incidents set version = ${list.length}, raised_at = ${since}, alarm_since = ${since}
+          where id = ${r.id}`.execute(db);
       }
       await db.schema
         .createIndex('incidents_kind_subject_started')

@@ -174,7 +174,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the alarms migration on %s', 
     place = undefined;
   });
 
-  it('turns power incidents stored before it into power alarms-to-be, their version their changes', async () => {
+  it('keeps power incidents stored before it: power kind, their version their changes, an alarming one open', async () => {
     place = await newPlace(kind);
     const { logger } = quietLogger();
     const conn =
@@ -199,6 +199,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the alarms migration on %s', 
     const store = await place.open();
     const row = await store.incidents.latestFor('power', 'uuid-old');
     expect(row).toMatchObject({ kind: 'power', subject: 'uuid-old', state: 'error', version: 2, detail: {} });
+    // Alarming when the upgrade came: an open alarm, claimable.
+    expect(row?.raisedAt).toEqual(new Date(1000));
+    expect((await store.incidents.openAlarms()).map((i) => i.id)).toEqual(['k1']);
     expect(await store.incidents.post('k1', 'C0OLD')).toMatchObject({ renderedVersion: 2, threadTs: null });
   });
 });
