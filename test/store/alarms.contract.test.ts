@@ -6,12 +6,10 @@
  * reset with a new spell, open alarms, posts in a thread, the purge of
  * settled alarms, and the migration of power incidents stored before alarms.
  */
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectPostgres, connectSqlite } from '../../src/store/connect.ts';
 import type { NewIncident, Store } from '../../src/store/index.ts';
-import { migrationProvider } from '../../src/store/migrations.ts';
-import { dropSharedDatabase, type Kind, newPlace, type Place, quietLogger } from './harness.ts';
+import { connectAt, dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
 
 const MIN = 60_000;
 
@@ -176,13 +174,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the alarms migration on %s', 
 
   it('keeps power incidents stored before it: power kind, their version their changes, an alarming one open', async () => {
     place = await newPlace(kind);
-    const { logger } = quietLogger();
-    const conn =
-      kind === 'sqlite'
-        ? await connectSqlite(place.dataDir, logger)
-        : await connectPostgres(place.databaseUrl ?? '', logger);
-    const migrator = new Migrator({ db: conn.db, provider: migrationProvider(kind) });
-    expect((await migrator.migrateTo('0005_channel_reach')).error).toBeUndefined();
+    const conn = await connectAt(place, '0005_channel_reach');
     const t = '2026-01-01T00:00:00.000Z';
     const changes = JSON.stringify([
       { key: 'k1', from: 'running', to: 'stopped', at: 0, later: false },

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IncidentRow } from '../../src/store/index.ts';
 import type { Renotifier } from '../../src/workers/renotifier.ts';
 import { claim, renotifier } from './support/on-call.ts';
+import { drain as drainFor, nameOf, read } from './support/steps.ts';
 import { CHANNEL, type Instance, type Kind, makeWorld, ONCALL, type World } from './support/world.ts';
 
 let world: World | undefined;
@@ -20,18 +21,7 @@ afterEach(async () => {
   world = undefined;
 });
 
-const read = (w: World, inst: Instance = w.a) => w.time.drive(inst.watcher.runCycle());
-
-async function drain(w: World, ms = 3_000, inst: Instance = w.a): Promise<void> {
-  for (let t = 0; t < ms; t += 500) {
-    await inst.leadership.ensure();
-    await inst.notifier.drainOnce();
-    await w.time.advance(500);
-  }
-  await inst.notifier.drainOnce();
-}
-
-const nameOf = (w: World, uuid: string) => w.sim.control.servers().find((s) => s.uuid === uuid)!.name;
+const drain = (w: World, ms = 3_000, inst: Instance = w.a) => drainFor(w, ms, inst);
 
 async function latest(w: World, kind: string, subject: string): Promise<IncidentRow> {
   const inc = await w.a.store.incidents.latestFor(kind, subject);

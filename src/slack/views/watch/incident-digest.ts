@@ -70,6 +70,16 @@ export function burstWhen(ui: Ui, times: readonly number[]): string {
     : ui.t('watch.digest.when_between', { from: slackDate(ui, from), to: slackDate(ui, to) });
 }
 
+/** How many of each kind of change a burst holds, the most frequent first: "6 × running → stopped". */
+export function countsSummary(ui: Ui, labels: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, count]) => ui.t('watch.digest.summary_line', { count, what }))
+    .join('\n');
+}
+
 const DIGEST_DETAIL_CHARS = 12_000;
 const SECTION_CHARS = LIMITS.sectionText - 100;
 /** Open alarms of a digest that get their own "I'm on …" button; `/vps incidents` has them all. */
@@ -87,12 +97,10 @@ export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], 
     entries.map((e) => e.at),
   );
   const title = ui.t('watch.digest.title', { count: incidents.length, when });
-  const counts = new Map<string, number>();
-  for (const e of entries) counts.set(e.what, (counts.get(e.what) ?? 0) + 1);
-  const summary = [...counts.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([what, count]) => ui.t('watch.digest.summary_line', { count, what }))
-    .join('\n');
+  const summary = countsSummary(
+    ui,
+    entries.map((e) => e.what),
+  );
   const blocks: KnownBlock[] = [];
   const alarmLine =
     alarms > 0
