@@ -7,6 +7,7 @@ import { registerSignupApprovalButtons } from './signup/approval-buttons.ts';
 import { registerSignupPasswordButton } from './signup/password-button.ts';
 import { registerSignupPlanSelect } from './signup/plan-select.ts';
 import { registerSignupPriceListButtons } from './signup/price-list-buttons.ts';
+import { registerWatchClaimButton } from './watch/claim-button.ts';
 import { registerWatchMuteButton } from './watch/mute-button.ts';
 
 /** Buttons and selects; each feature registers its own here, one line per listener file. */
@@ -19,4 +20,5 @@ export function registerActions(app: App, deps: HandlerDeps): void {
   registerHostingOperationButtons(app, deps);
   registerHostingErrorLogButtons(app, deps);
   registerWatchMuteButton(app, deps);
+  registerWatchClaimButton(app, deps);
 }

@@ -33,6 +33,8 @@ export interface PostedMessage {
   channel: string;
   ts: string;
   threadTs: string | undefined;
+  /** A thread reply also sent to the channel (`reply_broadcast`). */
+  broadcast?: boolean;
   /** A user id, or BOT_USER_ID for the bot. */
   author: string;
   text: string;
@@ -364,7 +366,9 @@ export class SlackStandIn {
     if ('error' in where) return { ok: false, error: where.error };
     if (typeof args.text !== 'string' && !Array.isArray(args.blocks)) return { ok: false, error: 'no_text' };
     const threadTs = typeof args.thread_ts === 'string' && args.thread_ts !== '' ? args.thread_ts : undefined;
-    const m = this.addMessage(where.channel, args, { threadTs });
+    // Slack takes the flag as a boolean in JSON, or as text in a form.
+    const broadcast = threadTs !== undefined && String(args.reply_broadcast) === 'true';
+    const m = this.addMessage(where.channel, args, { threadTs, broadcast });
     const { ts } = m;
     return {
       ok: true,
@@ -391,7 +395,7 @@ export class SlackStandIn {
   private addMessage(
     channel: string,
     args: Record<string, unknown>,
-    opts: { threadTs?: string | undefined; ephemeralTo?: string },
+    opts: { threadTs?: string | undefined; ephemeralTo?: string; broadcast?: boolean },
   ): PostedMessage {
     const ts = this.nextTs();
     const m: PostedMessage = {
@@ -399,6 +403,7 @@ export class SlackStandIn {
       channel,
       ts,
       threadTs: opts.threadTs,
+      ...(opts.broadcast ? { broadcast: true } : {}),
       author: BOT_USER_ID,
       text: typeof args.text === 'string' ? args.text : '',
       blocks: withBlockIds(args.blocks),

@@ -46,6 +46,11 @@ export const WATCH_IDS = {
   /** Mutes the alert's server in the alert's channel for a while (value: `mutePayload`). */
   mute: 'watch_alert_mute',
   alertActions: 'watch_alert_actions',
+  /**
+   * "I'm on it" on an alarm (value: `claimPayload`). A message with several
+   * (a digest) gives each its own `#<n>` after this.
+   */
+  claim: 'watch_incident_claim',
 } as const;
 
 // Paid signup. Modal inputs carry the provider's field name as action_id; the

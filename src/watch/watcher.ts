@@ -378,6 +378,7 @@ export class Watcher {
       now: new Date(now),
       escalateAfterMs: this.escalateMs,
       notifyChannel: this.opts.notifyChannel,
+      flapMs: this.flapMs,
     });
     this.signupCheckedAt.set(signup.id, now);
     if (outcome === 'active') {

@@ -25,6 +25,7 @@ export const VPS_ACTIONS = [
   'watch',
   'watches',
   'mute',
+  'incidents',
 ] as const;
 
 /**
@@ -97,6 +98,7 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
   watch: 'operator',
   watches: 'viewer',
   mute: 'operator',
+  incidents: 'viewer',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [
       a,

@@ -46,7 +46,8 @@ export type VpsCommand =
   | { name: 'unwatch'; target: string; channelId: string | undefined }
   | { name: 'watches'; channelId: string | undefined }
   | { name: 'mute'; target: string; durationMs: number; channelId: string | undefined }
-  | { name: 'unmute'; target: string | undefined; channelId: string | undefined };
+  | { name: 'unmute'; target: string | undefined; channelId: string | undefined }
+  | { name: 'incidents' };
 
 type ParseResult = GrammarResult<VpsCommand>;
 
@@ -93,6 +94,7 @@ export const VPS_WORDS = [
   'watches',
   'mute',
   'unmute',
+  'incidents',
 ] as const;
 
 /** The commands whose values have rules, for `/vps help <command>`. */
@@ -246,6 +248,7 @@ export function parseVpsCommand(typed: string): ParseResult {
       if (args.length !== 2 || !args[1]!.text) return usage('signup_status');
       return ok({ name: 'signup_status', id: args[1]!.text });
     case 'signups':
+    case 'incidents':
     case 'plans':
     case 'prices':
       if (args.length > 0) return usage(word === 'prices' ? 'plans' : word);
