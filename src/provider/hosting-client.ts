@@ -95,7 +95,7 @@ export interface DeleteWordpressInput {
 }
 export interface CreateDatabaseInput {
   name_suffix: string;
-  /** e.g. utf8mb4; the provider's default when omitted. */
+  /** A MySQL character set; left out of the body when undefined, and then the provider chooses (which one is not published). */
   character_set?: string;
 }
 export interface CreateDatabaseUserInput {
