@@ -1,7 +1,7 @@
 /**
  * The one handler kit: how every listener answers a person, announces a
- * change, shows a secret once, reads what Slack hands back, drops a retried
- * delivery and reports a failure. Listeners of every feature use these and
+ * change, settles a form, shows a secret once, reads what Slack hands back,
+ * drops a retried delivery and reports a failure. Listeners of every feature use these and
  * nothing else for it.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
@@ -115,45 +115,83 @@ export async function announce(
   }
 }
 
+/** How a secret reached its person: see `showSecret`. */
+export type SecretShown = 'first' | 'ephemeral' | 'direct' | 'nobody';
+
 /**
- * A secret (a generated password) shown once, in the requester's own modal.
- * If the modal was closed meanwhile, the requester alone is told instead.
+ * A secret (a generated password or private key) shown to one person alone,
+ * through the first way that works: `first` (their own form, or their
+ * response_url), then an ephemeral message in the channel (only they see it,
+ * and it does not stay), then a direct message WITHOUT the secret: a direct
+ * message stays for good, so it carries `withoutSecret` instead (a button
+ * that shows the secret once, in a window). Made only when it is needed (it
+ * may seal the secret first). 'nobody' when no way worked.
  */
-export async function showInModal(
+export async function showSecret(
   client: webApi.WebClient,
-  viewId: string,
-  view: ModalView,
-  fallback: {
-    channelId: string;
-    userId: string;
-    message: Message;
-    /** What a direct message says instead: a secret is never left in one (it stays there for good). */
-    withoutSecret?: Message;
-  },
+  first: () => Promise<unknown>,
+  where: { channelId: string; userId: string },
+  secret: Message,
+  withoutSecret: () => Promise<Message>,
   log: Logger,
-): Promise<void> {
+): Promise<SecretShown> {
   try {
-    await client.views.update({ view_id: viewId, view });
-    return;
+    await first();
+    return 'first';
   } catch (err) {
-    log.info({ err: slackFailure(err) }, 'modal gone; telling the user directly');
-  }
-  if (!fallback.withoutSecret) {
-    await tellUser(client, fallback, fallback.message, log);
-    return;
+    log.info({ err: slackFailure(err) }, 'secret not shown where asked; trying an ephemeral message');
   }
   try {
-    // Ephemeral: only they see it, and it does not stay.
-    await ephemeral(client, fallback, fallback.message);
-    return;
+    await ephemeral(client, where, secret);
+    return 'ephemeral';
   } catch (err) {
     log.info({ err: slackFailure(err) }, 'ephemeral not possible; a direct message without the secret');
   }
   try {
-    const m = fallback.withoutSecret;
-    await client.chat.postMessage({ channel: fallback.userId, text: m.text, blocks: m.blocks });
+    const m = await withoutSecret();
+    await client.chat.postMessage({ channel: where.userId, text: m.text, blocks: m.blocks });
+    return 'direct';
   } catch (err) {
     log.warn({ err: slackFailure(err) }, 'could not reach the user');
+    return 'nobody';
+  }
+}
+
+/**
+ * The one rule of every form's outcome. A change made is told first, whatever
+ * became of the form: its `announcement` goes to the channel (or to the
+ * person when the bot cannot post there). Then the form shows the outcome if
+ * it is still open. If it is gone (closed, expired), the announcement has told
+ * them already; an outcome without one (a failure, a quote) is told to the
+ * person directly (`message`). An outcome holding a secret names
+ * `withoutSecret` too: the secret then goes through `showSecret`, never into
+ * a direct message.
+ */
+export async function settleForm(
+  client: webApi.WebClient,
+  form: { viewId: string; channelId: string; userId: string },
+  outcome:
+    | { view: ModalView; announcement: Message }
+    | { view: ModalView; message: Message; withoutSecret?: Message },
+  log: Logger,
+): Promise<void> {
+  const where = { channelId: form.channelId, userId: form.userId };
+  const update = () => client.views.update({ view_id: form.viewId, view: outcome.view });
+  if ('announcement' in outcome) {
+    await announce(client, form.channelId, outcome.announcement, (m) => tellUser(client, where, m, log), log);
+    await update().catch((err: unknown) => log.info({ err: slackFailure(err) }, 'form gone; announced'));
+    return;
+  }
+  const hidden = outcome.withoutSecret;
+  if (hidden) {
+    await showSecret(client, update, where, outcome.message, async () => hidden, log);
+    return;
+  }
+  try {
+    await update();
+  } catch (err) {
+    log.info({ err: slackFailure(err) }, 'form gone; telling the user directly');
+    await tellUser(client, where, outcome.message, log);
   }
 }
 
