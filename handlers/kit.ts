@@ -195,6 +195,36 @@ export async function settleForm(
   }
 }
 
+/**
+ * Opens a form from a command or a click. A trigger id is good for 3 seconds,
+ * and what a form needs first (who may, which server, what it holds) may take
+ * longer to read from a slow provider: the form opens at once as `loading`,
+ * then becomes what `fill` makes of those reads, or the sentence of what
+ * refused it (`refused`). Throws only when Slack will not open it (the caller
+ * answers that); a form closed while it loaded is left closed.
+ */
+export async function openForm(
+  client: webApi.WebClient,
+  triggerId: string,
+  loading: ModalView,
+  fill: () => Promise<ModalView>,
+  refused: (err: unknown) => ModalView,
+  log: Logger,
+): Promise<void> {
+  const opened = await client.views.open({ trigger_id: triggerId, view: loading });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  let view: ModalView;
+  try {
+    view = await fill();
+  } catch (err) {
+    view = refused(err);
+  }
+  await client.views
+    .update({ view_id: viewId, view })
+    .catch((err: unknown) => log.info({ err: slackFailure(err) }, 'form closed while it loaded'));
+}
+
 const DELIVERY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -33,6 +33,8 @@ export interface RecordedCall {
   token?: string | undefined;
   /** Slack's error when it answered `ok:false` (with HTTP 200, or with a failure's status such as 429). */
   error?: string;
+  /** The id of the view a views.open, views.push or views.update answered with. */
+  viewId?: string;
 }
 
 export interface SlackUser {
@@ -60,6 +62,9 @@ export interface UploadedFile {
   /** Where it was shared (channel_id of files.completeUploadExternal), if anywhere. */
   channelId?: string;
 }
+
+/** How long Slack honours a trigger id. */
+const TRIGGER_LIFE_MS = 3_000;
 
 interface Failure {
   error?: string;
@@ -90,6 +95,9 @@ export class FakeSlack {
   private fileSeq = 0;
   /** Every file whose upload was started, by id. */
   readonly files = new Map<string, UploadedFile>();
+  /** When each trigger id handed to the app was made (see `issueTrigger`). */
+  private readonly triggers = new Map<string, number>();
+  private triggerClock: (() => number) | undefined;
   url = '';
 
   async start(): Promise<this> {
@@ -118,6 +126,28 @@ export class FakeSlack {
     this.socketModeLink?.destroy();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /**
+   * Trigger ids expire as Slack's do, 3 seconds after they were made, on
+   * `now` (a test's manual clock, so that time passes only when the test
+   * moves it): views.open and views.push with an older one answer
+   * `expired_trigger_id`. Only triggers made after this call are timed.
+   */
+  timeTriggers(now: () => number): void {
+    this.triggerClock = now;
+  }
+
+  /** A trigger id handed to the app (a command, a click, a submission) was made now. */
+  issueTrigger(id: string): void {
+    if (this.triggerClock) this.triggers.set(id, this.triggerClock());
+  }
+
+  private triggerExpired(args: Record<string, unknown>): boolean {
+    const made = typeof args.trigger_id === 'string' ? this.triggers.get(args.trigger_id) : undefined;
+    return (
+      made !== undefined && this.triggerClock !== undefined && this.triggerClock() - made > TRIGGER_LIFE_MS
+    );
   }
 
   setUser(id: string, user: SlackUser): void {
@@ -324,15 +354,25 @@ export class FakeSlack {
     }
     const shut = method.startsWith('chat.') ? this.closed.get(String(args.channel ?? '')) : undefined;
     const refusal = failure || shut ? undefined : slackRefusal(method, args);
+    const expired = (method === 'views.open' || method === 'views.push') && this.triggerExpired(args);
     const body = failure
       ? { ok: false, error: failure.error ?? 'internal_error' }
       : shut
         ? { ok: false, error: shut }
         : refusal
           ? { ok: false, error: refusal.error, response_metadata: { messages: [refusal.detail] } }
-          : this.answer(method, args);
+          : expired
+            ? { ok: false, error: 'expired_trigger_id' }
+            : this.answer(method, args);
     const error = body.ok === false && typeof body.error === 'string' ? body.error : undefined;
-    this.record({ method, args, token, ...(error ? { error } : {}) });
+    const viewId = (body.view as { id?: unknown } | undefined)?.id;
+    this.record({
+      method,
+      args,
+      token,
+      ...(error ? { error } : {}),
+      ...(typeof viewId === 'string' ? { viewId } : {}),
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }

@@ -7,13 +7,13 @@ import {
   signupNoticeView,
 } from '../../../src/slack/views/signup/modal.ts';
 import { signupQuoteRefusal } from '../../../src/slack/views/signup/requester.ts';
-import { slackFailure } from '../../kit.ts';
+import { openForm, slackFailure } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
 
 export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
   /**
-   * Opens the form at once (a trigger id lives 3 s) with a loading notice, then
-   * fills it from the catalogue. Someone who may not order is told so instead.
+   * Opens the form at once with a loading notice (kit.openForm), then fills it
+   * from the catalogue. Someone who may not order is told so instead.
    */
   async signup({ deps, actor, ui, log, client, triggerId, reply }) {
     const refusal = await deps.signup.quotes.mayRequest(actor.userId, actor.channelId);
@@ -21,31 +21,18 @@ export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
       await reply(signupQuoteRefusal(ui, refusal));
       return;
     }
-    let viewId: string | undefined;
-    try {
-      const opened = await client.views.open({
-        trigger_id: triggerId,
-        view: signupLoadingView(ui, actor.channelId),
-      });
-      viewId = opened.view?.id;
-    } catch (err) {
-      log.warn({ err: slackFailure(err) }, 'signup form not opened');
-      return;
-    }
-    if (!viewId) return;
-    try {
-      const catalogue = await deps.signup.quotes.catalogue();
-      await client.views.update({
-        view_id: viewId,
-        view: signupModalView(ui, catalogue, { channelId: actor.channelId }),
-      });
-    } catch (err) {
-      log.warn({ err: slackFailure(err) }, 'signup form not filled');
-      const reason = signupQuoteRefusal(ui, err).text;
-      await client.views
-        .update({ view_id: viewId, view: signupNoticeView(ui, ui.t('signup.modal.failed', { reason })) })
-        .catch(() => undefined);
-    }
+    await openForm(
+      client,
+      triggerId,
+      signupLoadingView(ui, actor.channelId),
+      async () => signupModalView(ui, await deps.signup.quotes.catalogue(), { channelId: actor.channelId }),
+      (err) => {
+        log.warn({ err: slackFailure(err) }, 'signup form not filled');
+        const reason = signupQuoteRefusal(ui, err).text;
+        return signupNoticeView(ui, ui.t('signup.modal.failed', { reason }));
+      },
+      log,
+    );
   },
   async signups({ deps, actor, ui, reply }) {
     const rows = await deps.signup.orders.list({ channelId: actor.channelId, limit: SIGNUP_LIST_MAX });
