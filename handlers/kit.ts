@@ -158,6 +158,29 @@ export async function showSecret(
 }
 
 /**
+ * A secret shown once in a private window (a modal) opened from the button of
+ * a direct message that holds none (see `showSecret`). When Slack will not
+ * open it, the clicker is told `retry` (press again). True when it was shown.
+ */
+export async function showInWindow(
+  client: webApi.WebClient,
+  triggerId: string,
+  view: ModalView,
+  respond: RespondFn,
+  retry: Message,
+  log: Logger,
+): Promise<boolean> {
+  try {
+    await client.views.open({ trigger_id: triggerId, view });
+    return true;
+  } catch (err) {
+    log.warn({ err: slackFailure(err) }, 'secret window not opened');
+    await replyTo(respond, retry).catch(() => undefined);
+    return false;
+  }
+}
+
+/**
  * The one rule of every form's outcome. A change made is told first, whatever
  * became of the form: its `announcement` goes to the channel (or to the
  * person when the bot cannot post there). Then the form shows the outcome if

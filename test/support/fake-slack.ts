@@ -178,7 +178,8 @@ export class FakeSlack {
 
   /**
    * The next `times` calls of `method` fail: `ok:false` with `error`, or HTTP
-   * `status` (429 with Retry-After). With `share` (0-1), each call fails with
+   * `status` (429 with Retry-After). `response_url` posts fail too (HTTP 404,
+   * `expired_url`, unless `status` and `error` say otherwise). With `share` (0-1), each call fails with
    * that chance (a seeded draw) and only the calls that fail use up `times`.
    */
   fail(
@@ -324,6 +325,15 @@ export class FakeSlack {
       typeof auth === 'string' ? auth.replace(/^Bearer /, '') : (args.token as string | undefined);
     if (url.pathname.startsWith('/response/')) {
       const responseId = url.pathname.slice('/response/'.length);
+      // `fail('response_url', …)`: an expired or refused response_url (HTTP 404 unless told otherwise).
+      const failed = this.takeFailure('response_url');
+      if (failed) {
+        const error = failed.error ?? 'expired_url';
+        this.record({ method: 'response_url', args, responseId, token: undefined, error });
+        res.writeHead(failed.status ?? 404, { 'content-type': 'text/plain' });
+        res.end(error);
+        return;
+      }
       this.record({ method: 'response_url', args, responseId, token: undefined });
       // A message posted to a response_url is held to Block Kit's limits like chat.postMessage.
       const refusal = slackRefusal('chat.postMessage', args);
