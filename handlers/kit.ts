@@ -43,6 +43,28 @@ export async function replyTo(
 }
 
 /**
+ * `replyTo`, and when Slack refuses the response_url (it expired, or was
+ * used up) an ephemeral message in the channel instead, which is the same to
+ * them: only they see it, and it does not stay (so it may carry a secret).
+ * Throws only when neither reached them.
+ */
+export async function replyOrEphemeral(
+  respond: RespondFn,
+  client: webApi.WebClient,
+  where: { channelId: string; userId: string },
+  m: Message,
+  log: Logger,
+  opts: { replaceOriginal?: boolean } = {},
+): Promise<void> {
+  try {
+    await replyTo(respond, m, opts);
+  } catch (err) {
+    log.info({ err: slackFailure(err) }, 'response_url refused; answering ephemerally');
+    await ephemeral(client, where, m);
+  }
+}
+
+/**
  * An answer to one person where there is no response_url (a modal's
  * submission, a background outcome): ephemeral in the channel, else a direct
  * message. False when neither reached them.

@@ -66,7 +66,7 @@ describe('a generated private key when Slack refuses', () => {
 
   it('no answer and no ephemeral: a direct message without the key, whose button shows it once', async () => {
     h.slack.fail('response_url', { status: 404 });
-    h.slack.fail('chat.postEphemeral', { error: 'user_not_in_channel' });
+    h.slack.fail('chat.postEphemeral', { error: 'user_not_in_channel', times: 2 });
     const { since, post, keyId } = await generate('dm-laptop');
     expect(messageText(post)).toContain(`(key ${keyId})`);
     expect(messageText(post)).toContain('waits for them alone');
@@ -114,7 +114,7 @@ describe('a generated private key when Slack refuses', () => {
 
   it('no way at all: the channel hears the key is registered, unshown, and how to delete it', async () => {
     h.slack.fail('response_url', { status: 404 });
-    h.slack.fail('chat.postEphemeral', { error: 'user_not_in_channel' });
+    h.slack.fail('chat.postEphemeral', { error: 'user_not_in_channel', times: 2 });
     // The direct message is refused too (the next chat.postMessage); the channel's post goes through.
     h.slack.fail('chat.postMessage', { error: 'cannot_dm_bot' });
     const { since, post, keyId } = await generate('lost-laptop');
