@@ -26,10 +26,13 @@
  * people and changes go on.
  * Phase 3, VIEW_FAULT_SECONDS (default 30): Slack is healthy but for 20 % of
  * views.update calls (`not_found`: a modal its person closed) and 20 % of
- * response_url posts (HTTP 404: expired), while the same people also submit
- * the memo form, generate SSH key pairs (`/hosting … ssh key generate`) and
- * order VPSs with a root password the bot makes (support/views-phase.ts):
- * every change made must be told, and every secret reach its requester.
+ * response_url posts (HTTP 404: expired), while the same people also open
+ * the memo form (`/vps memo <server>`) and submit it, open /hosting's forms,
+ * generate SSH key pairs (`/hosting … ssh key generate`) and order VPSs with
+ * a root password the bot makes (support/views-phase.ts): every change made
+ * must be told, every secret reach its requester, and every form open
+ * within its trigger id's 3 s (the fake Slack expires them from this phase
+ * on, on the real clock).
  * Then the drain (at most DRAIN_SECONDS, default 60): no new commands or
  * changes; the outbox empties and every command is answered.
  *
@@ -46,7 +49,9 @@
  * the incident (lost: none, doubled: more than one), and the delay from the
  * stop at the provider to that post (p50, p95, max) per phase; and for phase
  * 3, the changes made and those told to nobody (goal 0), the secrets made and
- * those shown to nobody (goal 0) or found in a post that stays (goal 0).
+ * those shown to nobody (goal 0) or found in a post that stays (goal 0), and
+ * the forms opened, refused as expired (goal 0) and filled, with the delay
+ * from the command to views.open (p50, p95, max, against the trigger's 3 s).
  * Figures from a shared machine are indicative.
  */
 import type { FaultRule } from '../../src/simulator/index.ts';
@@ -67,6 +72,8 @@ const ALERTS = 'C0ALERTS01';
 const TIMEOUT_MS = 3_000;
 const FLAP_SECONDS = 5;
 const INTERVAL_SECONDS = 2;
+/** How long Slack honours a trigger id (a form must open within it). */
+const TRIGGER_LIFE_MS = 3_000;
 
 type Phase = 'provider' | 'slack' | 'views';
 
@@ -232,7 +239,8 @@ async function main(): Promise<void> {
       const roll = random();
       if (phase === 'views' && roll >= 0.6) {
         const n = ++seq;
-        if (roll < 0.8) await views.memoForm(user, s, `f-${k}-${n}`);
+        if (roll < 0.75) await views.memoForm(user, s, `f-${k}-${n}`);
+        else if (roll < 0.8) await views.hostingForm(user);
         else if (roll < 0.92) await views.generateKey(user, `fk-${k}-${n}`);
         else await views.orderWithGeneratedPassword(user, `fz-q-${k}-${n}`);
         continue;
@@ -418,6 +426,12 @@ async function main(): Promise<void> {
   emit('faults.views-phase.secrets', v.secrets, 'secrets', null);
   emit('faults.views-phase.secrets-lost', v.lost, 'secrets', 0);
   emit('faults.views-phase.secrets-in-posts', v.leaked, 'posts', 0);
+  emit('faults.views-phase.forms-opened', v.formsOpened, 'forms', null);
+  emit('faults.views-phase.forms-trigger-expired', v.formsExpired, 'forms', 0);
+  emit('faults.views-phase.forms-filled', v.formsFilled, 'forms', null);
+  emit('faults.views-phase.form-open-p50', pct(v.formOpenMs, 50), 'ms', TRIGGER_LIFE_MS);
+  emit('faults.views-phase.form-open-p95', pct(v.formOpenMs, 95), 'ms', TRIGGER_LIFE_MS);
+  emit('faults.views-phase.form-open-max', pct(v.formOpenMs, 100), 'ms', TRIGGER_LIFE_MS);
   emit('faults.outbox-left-after-drain', stillQueued, 'rows', 0);
   emit('faults.drain', drainS, 's', DRAIN_SECONDS);
   emit('faults.total-runtime', (performance.now() - phaseStarted) / 1000, 's', null);

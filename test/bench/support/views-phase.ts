@@ -14,7 +14,13 @@
  *   no successful Slack call showed to its requester (their answer, an
  *   ephemeral message, their form, or the window their direct message's
  *   button opened: the person here presses it, as a person would);
- * - leaked: a private key or password in a channel post or a direct message.
+ * - leaked: a private key or password in a channel post or a direct message;
+ * - forms: the memo form (`/vps memo <server>`) and /hosting's five forms
+ *   opened from their commands, on a clock that expires trigger ids after
+ *   3 s as Slack does: how many opened, how many Slack refused as expired
+ *   (goal 0: a form opens at once with a loading view), the delay from the
+ *   command to views.open, and how many were filled (a refused fill is a form
+ *   its person closed: the memo form is submitted only when it was filled).
  */
 import { randomUUID } from 'node:crypto';
 import { BLOCKS, CALLBACKS, HOSTING_IDS, INPUT_ACTION, SIGNUP_IDS } from '../../../src/slack/ids.ts';
@@ -37,7 +43,15 @@ export interface ViewsPhaseFigures {
   viewsUpdatesRefused: number;
   responseUrls: number;
   responseUrlsRefused: number;
+  formsOpened: number;
+  formsExpired: number;
+  formsFilled: number;
+  /** Milliseconds from a command's delivery to its form's views.open. */
+  formOpenMs: number[];
 }
+
+/** /hosting's forms, opened in turn; the WordPress delete form names a seeded site. */
+const HOSTING_FORMS = ['db user create', 'db create', 'wp install', 'ssh key add', 'wp delete 1001'];
 
 const ok = (c: RecordedCall) => !c.error;
 /** How the sentence that shows a generated root password names its server. */
@@ -57,6 +71,7 @@ export class ViewsPhase {
   private readonly memos = new Map<string, string>();
   private readonly keyLabels = new Map<string, string>();
   private readonly orders = new Map<string, string>();
+  private readonly forms = { opened: 0, expired: 0, filled: 0, openMs: [] as number[] };
   private mark = 0;
   private seq = 0;
 
@@ -68,6 +83,8 @@ export class ViewsPhase {
   /** Slack starts refusing `share` of views.update calls and response_url posts. */
   start(share: number): void {
     this.mark = this.h.slack.lastSeq;
+    // Trigger ids handed out from now on expire as Slack's do, on the real clock.
+    this.h.slack.timeTriggers(() => Date.now());
     const always = Number.POSITIVE_INFINITY;
     this.h.slack.fail('views.update', { error: 'not_found', times: always, share });
     this.h.slack.fail('response_url', { status: 404, times: always, share });
@@ -83,15 +100,54 @@ export class ViewsPhase {
     this.memos.set(value, user);
   }
 
-  /** The memo form submitted (the form a card's button opened), and the outcome awaited. */
-  async memoForm(user: string, server: { name: string; uuid: string }, value: string): Promise<void> {
+  /**
+   * A form opened by a command, as its person sees it: the views.open of
+   * the command's trigger id, then the update that fills it. The filled
+   * view (its id and what Slack hands back with a submission); undefined when
+   * it did not open or was closed meanwhile.
+   */
+  private async openForm(
+    user: string,
+    text: string,
+    command: string,
+  ): Promise<{ viewId: string; privateMetadata: string } | undefined> {
+    const started = performance.now();
+    const c = await this.h.command(text, { user, command });
+    const open = await this.h.slack
+      .waitFor((x) => x.method === 'views.open' && x.args.trigger_id === c.triggerId, WAIT_MS)
+      .catch(() => undefined);
+    if (!open) return undefined;
+    this.forms.opened += 1;
+    this.forms.openMs.push(performance.now() - started);
+    if (open.error === 'expired_trigger_id') this.forms.expired += 1;
+    if (open.error || !open.viewId) return undefined;
+    const viewId = open.viewId;
+    const filled = await this.h.slack
+      .waitFor((x) => x.seq > open.seq && x.method === 'views.update' && x.args.view_id === viewId, WAIT_MS)
+      .catch(() => undefined);
+    if (!filled || filled.error) return undefined;
+    this.forms.filled += 1;
+    const view = filled.args.view as { private_metadata?: string } | undefined;
+    return { viewId, privateMetadata: view?.private_metadata ?? '' };
+  }
+
+  /** One of /hosting's forms opened and left (its person closes it). */
+  async hostingForm(user: string): Promise<void> {
+    const form = HOSTING_FORMS[this.seq++ % HOSTING_FORMS.length]!;
+    await this.openForm(user, `${HOSTING_SERVER} ${form}`, '/hosting');
+  }
+
+  /** `/vps memo <server>` opens the memo form; once filled, it is submitted and the outcome awaited. */
+  async memoForm(user: string, server: { name: string }, value: string): Promise<void> {
+    const form = await this.openForm(user, `memo ${server.name}`, '/vps');
+    if (!form) return;
     this.memos.set(value, user);
     const after = this.h.slack.lastSeq;
     await this.h.submit({
       callbackId: CALLBACKS.memo,
       userId: user,
-      viewId: `VFZ${++this.seq}`,
-      privateMetadata: JSON.stringify({ uuid: server.uuid, ref: server.name, channelId: this.channel }),
+      viewId: form.viewId,
+      privateMetadata: form.privateMetadata,
       values: { [BLOCKS.changeInput]: { [INPUT_ACTION.memo]: { type: 'plain_text_input', value } } },
     });
     await this.h.slack
@@ -262,6 +318,10 @@ export class ViewsPhase {
       viewsUpdatesRefused: of('views.update').filter((c) => c.error).length,
       responseUrls: of('response_url').length,
       responseUrlsRefused: of('response_url').filter((c) => c.error).length,
+      formsOpened: this.forms.opened,
+      formsExpired: this.forms.expired,
+      formsFilled: this.forms.filled,
+      formOpenMs: this.forms.openMs,
     };
   }
 }

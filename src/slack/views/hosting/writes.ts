@@ -8,7 +8,7 @@ import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, privateKeyButtonPayload } from '../../payloads.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { textView } from '../messages.ts';
+import { buttonMessage, textView } from '../messages.ts';
 import { nameServerAdvice } from './reads.ts';
 
 /**
@@ -117,22 +117,11 @@ export function privateKeyButtonMessage(
     id: escapeMrkdwn(key.created ?? '?'),
     expires: formatTime(ui, sealed.expiresAt),
   });
-  const blocks: KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text } },
-    {
-      type: 'actions',
-      elements: [
-        {
-          type: 'button',
-          action_id: HOSTING_IDS.showPrivateKey,
-          text: { type: 'plain_text', text: ui.t('hosting.key.show') },
-          value: encodePayload(privateKeyButtonPayload, { id: sealed.id }),
-        },
-      ],
-    },
-  ];
-  assertBlocksWithinLimits(blocks, 'message');
-  return { text, blocks };
+  return buttonMessage(text, {
+    actionId: HOSTING_IDS.showPrivateKey,
+    label: ui.t('hosting.key.show'),
+    value: encodePayload(privateKeyButtonPayload, { id: sealed.id }),
+  });
 }
 
 /** The private key in its private window (a modal opened from the button above), shown once. */
