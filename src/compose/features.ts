@@ -11,7 +11,8 @@ import { FairUse } from '../services/fair-use.ts';
 import { HostingService } from '../services/hosting/index.ts';
 import { ServersService } from '../services/servers/index.ts';
 import { SignupService } from '../services/signup/index.ts';
-import { WatchSubscriptions } from '../services/watch/index.ts';
+import { IncidentService, WatchSubscriptions } from '../services/watch/index.ts';
+import { announceClaim } from '../watch/alarms.ts';
 import type { Foundation } from './foundation.ts';
 
 export interface Features {
@@ -21,6 +22,7 @@ export interface Features {
   servers: ServersService;
   signup: SignupService;
   subscriptions: WatchSubscriptions;
+  incidents: IncidentService;
   hosting: HostingService;
 }
 
@@ -33,6 +35,8 @@ export interface FeatureInputs {
   watcherCycleMs: () => number;
   /** Each audited action, for /metrics. */
   onAudit: (action: string, outcome: string) => void;
+  /** Rows were queued in the outbox (a claim's edits): the notifier may post them now. */
+  onOutbox?: () => void;
 }
 
 export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
@@ -80,6 +84,7 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
       logger: logger.child({ component: 'signup' }),
       secrets,
       termsUrl: config.provider.termsUrl,
+      fairUse,
     },
     decisions,
   );
@@ -92,6 +97,17 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     clock,
     notifyChannel: config.notifyChannel,
   });
+  // "I'm on it": decided by the one machine; the claim's edits are written with it, by the watcher's rules.
+  const incidents = new IncidentService(
+    {
+      store,
+      access,
+      clock,
+      announce: (tx, claimed, previous) => announceClaim(tx, claimed, previous, clock.now()),
+      onOutbox: inputs.onOutbox,
+    },
+    decisions,
+  );
   const hosting = new HostingService(
     {
       fairUse,
@@ -105,5 +121,5 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     },
     decisions,
   );
-  return { access, audit, decisions, servers, signup, subscriptions, hosting };
+  return { access, audit, decisions, servers, signup, subscriptions, incidents, hosting };
 }

@@ -57,7 +57,10 @@ export async function answerOf(
   );
   if (first.method !== 'views.open') return { text: messageText(first), form: false, call: first };
   const viewId = first.viewId;
-  const call = await h.slack.waitFor((x) => x.method === 'views.update' && x.args.view_id === viewId);
+  // Only after this views.open: a submission sent earlier may have named the same id.
+  const call = await h.slack.waitFor(
+    (x) => x.seq > first.seq && x.method === 'views.update' && x.args.view_id === viewId,
+  );
   return { text: messageText(call), form: true, call };
 }
 
@@ -106,7 +109,10 @@ export async function openedView(
   const open = await h.slack.waitFor((x) => x.method === 'views.open' && x.args.trigger_id === c.triggerId);
   if (!open.viewId) throw new Error(`the form did not open: ${open.error ?? '?'}`);
   const viewId = open.viewId;
-  const call = await h.slack.waitFor((x) => x.method === 'views.update' && x.args.view_id === viewId);
+  // Only after this views.open: a submission sent earlier may have named the same id.
+  const call = await h.slack.waitFor(
+    (x) => x.seq > open.seq && x.method === 'views.update' && x.args.view_id === viewId,
+  );
   const view = call.args.view as Record<string, unknown>;
   return { view, privateMetadata: String(view.private_metadata), triggerId: c.triggerId, viewId };
 }

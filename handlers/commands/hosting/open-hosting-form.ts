@@ -44,7 +44,7 @@ export async function openHostingForm(
       const meta = { server, channelId: actor.channelId };
       if (form !== 'wp_delete') return hostingFormView(ui, form, meta);
       const site = await deps.hosting.writes.wordpressSite(actor, server, id ?? '');
-      return wpDeleteFormView(ui, { ...meta, id: site.id }, site.url);
+      return wpDeleteFormView(ui, { ...meta, id: site.id }, site.listed ? (site.url ?? '?') : undefined);
     },
     (err) => hostingNoticeView(ui, form, failureReply(log, ui, err, `opening the ${form} form`).text),
     log,

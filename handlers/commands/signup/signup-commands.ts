@@ -1,38 +1,21 @@
-/** `/vps signup` (the order form) and `/vps signups` (the channel's recent quotes and orders). */
+/**
+ * `/vps signup` (the order form), `/vps signup status <id>` (a signup's state),
+ * `/vps signups` (the channel's recent quotes and orders) and `/vps plans`
+ * (today's price list).
+ */
 import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup/list.ts';
-import {
-  signupLoadingView,
-  signupModalView,
-  signupNoticeView,
-} from '../../../src/slack/views/signup/modal.ts';
-import { signupQuoteRefusal } from '../../../src/slack/views/signup/requester.ts';
-import { openForm, slackFailure } from '../../kit.ts';
+import { priceListView } from '../../../src/slack/views/signup/price-list.ts';
+import { signupStatusView } from '../../../src/slack/views/signup/signup-status.ts';
+import { openSignupForm } from '../../open-signup-form.ts';
 import type { CommandTable } from '../command.ts';
 
-export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
-  /**
-   * Opens the form at once with a loading notice (kit.openForm), then fills it
-   * from the catalogue. Someone who may not order is told so instead.
-   */
+export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signup_status' | 'signups' | 'plans'> = {
   async signup({ deps, actor, ui, log, client, triggerId, reply }) {
-    const refusal = await deps.signup.quotes.mayRequest(actor.userId, actor.channelId);
-    if (refusal) {
-      await reply(signupQuoteRefusal(ui, refusal));
-      return;
-    }
-    await openForm(
-      client,
-      triggerId,
-      signupLoadingView(ui, actor.channelId),
-      async () => signupModalView(ui, await deps.signup.quotes.catalogue(), { channelId: actor.channelId }),
-      (err) => {
-        log.warn({ err: slackFailure(err) }, 'signup form not filled');
-        const reason = signupQuoteRefusal(ui, err).text;
-        return signupNoticeView(ui, ui.t('signup.modal.failed', { reason }));
-      },
-      log,
-    );
+    await openSignupForm(deps, { client, triggerId, actor, ui, log, reply });
+  },
+  async signup_status({ deps, actor, ui, reply }, c) {
+    await reply(signupStatusView(ui, await deps.signup.reads.status(actor, c.id)));
   },
   async signups({ deps, actor, ui, reply }) {
     const rows = await deps.signup.orders.list({ channelId: actor.channelId, limit: SIGNUP_LIST_MAX });
@@ -41,5 +24,8 @@ export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
       .then((c) => c.plans)
       .catch(() => []);
     await reply(signupListView(ui, rows, plans));
+  },
+  async plans({ deps, actor, ui, reply }) {
+    await reply(priceListView(ui, await deps.signup.reads.plans(actor), 0, deps.clock.now()));
   },
 };

@@ -12,24 +12,34 @@
 import type { Clock } from '../../clock.ts';
 import {
   type DailyBudgetState,
+  isPowerStatus,
   type LogsPage,
   type LogsQuery,
   type Priority,
   type ProviderClient,
   READ,
-  type VpsDetail,
+  type ServerListing,
+  type VpsDetailRead,
   type VpsSummary,
   WRITE,
 } from '../../provider/index.ts';
-import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
+import type { AuditOutcome, AuditRow, SnapshotRow, Store } from '../../store/index.ts';
 import type { AccessService, Action, Actor, KeyScope, Role } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FairUse } from '../fair-use.ts';
 import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
 import { type Read, ReadCache } from './read-cache.ts';
-import type { ChangeResult, ServerCard, ServerList } from './results.ts';
-import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
+import type { ChangeResult, PowerSeen, ServerCard, ServerList } from './results.ts';
+import { exactMatches, inScope, type Located, labelOf, locate } from './server-lookup.ts';
+import {
+  type ChangeField,
+  isLogLimit,
+  type ListFilter,
+  LOG_LIMIT,
+  type LogFilter,
+  matchesFilter,
+} from './vocabulary.ts';
 
 export interface ServersDeps {
   provider: Pick<
@@ -40,7 +50,7 @@ export interface ServersDeps {
     snapshots: Pick<Store['snapshots'], 'all'>;
     audit: Pick<Store['audit'], 'latest'>;
   };
-  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities'>;
+  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities' | 'explainRefusal'>;
   audit: Audit;
   clock: Clock;
   /**
@@ -60,7 +70,6 @@ export interface ServersDeps {
 // Who waits on each call (the gate's priorities): a person's read, or a person's change and
 // the reads that belong to it (finding the server, the value before, the form's current value).
 const ACTION_OF: Record<ChangeField, Action> = { name: 'rename', memo: 'memo', rdns: 'rdns' };
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** A reference or filter that cannot name anything: refused in words, before any call. */
 function refused(p: RefProblem): ServiceError {
@@ -72,21 +81,26 @@ function refuseLongRef(ref: string): void {
   if (p) throw refused(p);
 }
 
-/** The servers `ref` names exactly: by uuid, IPv4 address or name, in any case. */
-function exactMatches(servers: readonly VpsSummary[], ref: string): VpsSummary[] {
-  const needle = ref.trim().toLowerCase();
-  return servers.filter(
-    (s) => s.uuid.toLowerCase() === needle || s.ip_address === needle || s.name.toLowerCase() === needle,
-  );
+/** The power state the watcher last read (what the provider said, with its time), for the list. */
+function powerSeen(snap: SnapshotRow | undefined, now: number, staleAfter: number): PowerSeen {
+  if (!snap?.powerStatus) return { powerStale: false };
+  const age = Math.max(0, now - snap.observedAt.getTime());
+  return {
+    power: snap.powerStatus,
+    powerUnlisted: !isPowerStatus(snap.powerStatus),
+    powerSeenAt: snap.observedAt,
+    powerAgeMs: age,
+    powerStale: age > staleAfter,
+  };
 }
 
 const ALL = 'all';
 
 export class ServersService {
   /** The provider's whole server list (one key). */
-  private readonly lists: ReadCache<typeof ALL, VpsSummary[]>;
+  private readonly lists: ReadCache<typeof ALL, ServerListing>;
   /** Each server's detail, by uuid. */
-  private readonly details: ReadCache<string, VpsDetail>;
+  private readonly details: ReadCache<string, VpsDetailRead>;
 
   constructor(private readonly deps: ServersDeps) {
     const now = () => deps.clock.now().getTime();
@@ -106,23 +120,30 @@ export class ServersService {
     return key;
   }
 
+  /** A provider call whose 403 to a custom key is explained by the key's categories (no pre-check guessed them). */
+  private explained<T>(call: Promise<T>): Promise<T> {
+    return call.catch(async (err: unknown) => {
+      throw await this.deps.access.explainRefusal(err, 'vps');
+    });
+  }
+
   /** The provider's server list: the cached one while fresh, else read now. */
-  private listing(priority: Priority): Promise<Read<VpsSummary[]>> {
-    return this.lists.get(ALL, () => this.deps.provider.listServers({ priority }));
+  private listing(priority: Priority): Promise<Read<ServerListing>> {
+    return this.lists.get(ALL, () => this.explained(this.deps.provider.listServers({ priority })));
   }
 
   /** The key's servers, honouring a selected-targets key even if the API answered more. */
-  private async servers(priority: Priority): Promise<Read<VpsSummary[]>> {
+  private async servers(priority: Priority): Promise<Read<ServerListing>> {
     const listing = this.listing(priority);
     listing.catch(() => undefined);
     const key = await this.readable();
-    const { value: all, at } = await listing;
-    return { value: key.targets ? all.filter((s) => key.targets!.has(s.uuid)) : all, at };
+    const { value, at } = await listing;
+    return { value: inScope(value, key.targets), at };
   }
 
   /** One server's detail: the cached one while fresh, else read now. */
-  private detail(uuid: string, priority: Priority): Promise<Read<VpsDetail>> {
-    return this.details.get(uuid, () => this.deps.provider.getServer(uuid, { priority }));
+  private detail(uuid: string, priority: Priority): Promise<Read<VpsDetailRead>> {
+    return this.details.get(uuid, () => this.explained(this.deps.provider.getServer(uuid, { priority })));
   }
 
   /** A change was sent (whatever its outcome): what anyone reads next is asked anew. */
@@ -131,19 +152,25 @@ export class ServersService {
     this.details.drop(uuid);
   }
 
-  async resolve(ref: string, priority: Priority = 'read'): Promise<VpsSummary> {
+  /** The entry `ref` names, of the documented shape or not. */
+  private async locate(ref: string, priority: Priority): Promise<Located> {
     refuseLongRef(ref);
-    const needle = ref.trim().toLowerCase();
-    const servers = (await this.servers(priority)).value;
-    const exact = exactMatches(servers, ref);
-    if (exact.length === 1) return exact[0]!;
-    const candidates =
-      exact.length > 1 ? exact : IPV4.test(needle) ? [] : servers.filter((s) => s.name.includes(needle));
-    const details = candidates.map((s) => ({ label: s.name, detail: `${s.ip_address ?? '-'} · ${s.uuid}` }));
-    if (candidates.length > 1 || exact.length > 1) {
-      throw new ServiceError('server_ambiguous', { ref, count: candidates.length }, details);
-    }
-    throw new ServiceError('server_not_found', { ref }, details);
+    return locate((await this.servers(priority)).value, ref);
+  }
+
+  /**
+   * The server `ref` names, for what needs its entry as the spec describes it
+   * (a change, a watch, its audit): one whose entry breaks the spec is refused
+   * in words, with the fields it broke; `/vps show` still shows it.
+   */
+  async resolve(ref: string, priority: Priority = 'read'): Promise<VpsSummary> {
+    const found = await this.locate(ref, priority);
+    if (found.kind === 'server') return found.server;
+    throw new ServiceError('server_malformed', {
+      ref,
+      uuid: found.entry.uuid,
+      fields: found.entry.broken.join(', '),
+    });
   }
 
   async list(actor: Actor, filter: ListFilter): Promise<ServerList> {
@@ -152,24 +179,19 @@ export class ServersService {
     await this.deps.access.authorize(actor, 'list');
     this.spend(actor);
     const [read, snapshots] = await Promise.all([this.servers('read'), this.deps.store.snapshots.all()]);
-    const power = new Map(snapshots.filter((p) => p.powerStatus !== null).map((p) => [p.serverUuid, p]));
+    const power = new Map(snapshots.map((p) => [p.serverUuid, p]));
     const now = this.deps.clock.now().getTime();
     const staleAfter = this.deps.powerStaleAfterMs?.() ?? 180_000;
-    const servers = read.value
+    const seen = (uuid: string | null) => (uuid === null ? {} : powerSeen(power.get(uuid), now, staleAfter));
+    const servers = read.value.servers
       .filter((s) => matchesFilter(s, filter))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((s) => {
-        const snap = power.get(s.uuid);
-        const age = snap ? Math.max(0, now - snap.observedAt.getTime()) : undefined;
-        return {
-          ...s,
-          power: snap?.powerStatus ?? undefined,
-          powerSeenAt: snap?.observedAt,
-          powerAgeMs: age,
-          powerStale: age !== undefined && age > staleAfter,
-        };
-      });
-    return { servers, readAt: new Date(read.at) };
+      .map((s) => ({ ...s, ...seen(s.uuid) }));
+    // Entries that break the spec come after, in the provider's order, as far as they can be read.
+    const malformed = read.value.malformed
+      .filter((m) => matchesFilter(m, filter))
+      .map((m) => ({ ...m, ...seen(m.uuid) }));
+    return { servers, malformed, readAt: new Date(read.at) };
   }
 
   /** One server's detail and when it was read (`refresh`: asked of the provider now). */
@@ -177,24 +199,38 @@ export class ServersService {
     actor: Actor,
     ref: string,
     opts: { refresh?: boolean } = {},
-  ): Promise<{ detail: VpsDetail; readAt: Date }> {
+  ): Promise<{ detail: VpsDetailRead; readAt: Date }> {
     refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'show');
     this.spend(actor);
-    const s = await this.resolve(ref);
-    if (opts.refresh) this.details.drop(s.uuid);
-    const read = await this.detail(s.uuid, 'read');
+    const found = await this.locate(ref, 'read');
+    // A list entry that breaks the spec still has a detail to show, as far as it reads.
+    const uuid = found.kind === 'server' ? found.server.uuid : found.entry.uuid;
+    if (opts.refresh) this.details.drop(uuid);
+    const read = await this.detail(uuid, 'read');
     return { detail: read.value, readAt: new Date(read.at) };
   }
 
   /** The power state now: always asked of the provider (the command promises a live reading). */
-  async power(actor: Actor, ref: string): Promise<{ server: VpsSummary; power: string; at: Date }> {
+  async power(
+    actor: Actor,
+    ref: string,
+  ): Promise<{ server: { uuid: string; name: string }; power: string; at: Date }> {
     refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'power');
     this.spend(actor);
-    const server = await this.resolve(ref);
-    const { status } = await this.deps.provider.getPower(server.uuid, READ);
-    return { server, power: status, at: this.deps.clock.now() };
+    const found = await this.locate(ref, 'read');
+    const server =
+      found.kind === 'server'
+        ? { uuid: found.server.uuid, name: found.server.name }
+        : { uuid: found.entry.uuid, name: labelOf(found.entry) };
+    const { status } = await this.explained(this.deps.provider.getPower(server.uuid, READ));
+    // A power body without one documented value: the detail's `power.status` is read in real time too.
+    const power =
+      status ?? (await this.explained(this.deps.provider.getServer(server.uuid, READ))).power.status;
+    if (power === undefined)
+      throw new ServiceError('server_malformed', { ref, uuid: server.uuid, fields: 'power.status' });
+    return { server, power, at: this.deps.clock.now() };
   }
 
   /** The server's card: its detail, when it was read, and whether this person may edit it. */
@@ -225,7 +261,12 @@ export class ServersService {
       throw refused(tooLong);
     }
     await this.guardWrite(actor, action, ref, params);
-    const server = await this.resolve(ref, 'write');
+    const server = await this.resolve(ref, 'write').catch(async (err: unknown) => {
+      // A server the provider answered about in a shape the spec does not allow: refused, on record.
+      if (err instanceof ServiceError && err.code === 'server_malformed')
+        await audit(String(err.params.uuid), 'refused', {}, err.code);
+      throw err;
+    });
     const problems = checkField(field, value);
     if (problems.length > 0) {
       const p = problems[0]!;
@@ -235,8 +276,9 @@ export class ServersService {
     if (field === 'name' && value !== server.name) {
       // Two servers of one name cannot be told apart by name any more (show, power, audit, watch).
       const wanted = value.toLowerCase();
-      const taken = (await this.listing('write')).value.find(
-        (s) => s.uuid !== server.uuid && s.name.toLowerCase() === wanted,
+      const { servers, malformed } = (await this.listing('write')).value;
+      const taken = [...servers, ...malformed].find(
+        (s) => s.uuid !== server.uuid && s.name?.toLowerCase() === wanted,
       );
       if (taken) {
         await audit(server.uuid, 'refused', { name: server.name }, 'name_taken');
@@ -253,11 +295,19 @@ export class ServersService {
         before = server.memo;
         await this.sent(server.uuid, () => p.setMemo(server.uuid, value, WRITE));
       } else {
-        before = (await p.getServer(server.uuid, WRITE)).reverse_hostname;
+        // An unreadable value before is recorded as none (the provider's answer named it broken).
+        before = (await p.getServer(server.uuid, WRITE)).reverse_hostname ?? null;
         await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, WRITE));
       }
-    } catch (err) {
-      await audit(server.uuid, 'failed', { name: server.name }, failureCode(classifyFailure(err)));
+    } catch (caught) {
+      const err = await this.deps.access.explainRefusal(caught, 'vps');
+      const code = failureCode(classifyFailure(err));
+      await audit(
+        server.uuid,
+        code === 'key_custom_forbidden' ? 'refused' : 'failed',
+        { name: server.name },
+        code,
+      );
       throw err;
     }
     await audit(server.uuid, 'ok', { name: server.name, before });
@@ -291,7 +341,7 @@ export class ServersService {
       // Someone over their budget is not worth a provider request: the last list read, if any, names it.
       const slowedDown = err instanceof ServiceError && err.code === 'slow_down';
       const server = slowedDown
-        ? exactMatches(this.lists.peek(ALL) ?? [], ref).at(0)
+        ? exactMatches(this.lists.peek(ALL)?.servers ?? [], ref).at(0)
         : await this.resolve(ref, 'write').catch(() => undefined);
       await this.deps.audit.byActor(
         actor,
@@ -326,6 +376,9 @@ export class ServersService {
   }
 
   async logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
+    // The provider's page size, named on its field before anything is asked.
+    if (filter.limit !== undefined && !isLogLimit(filter.limit))
+      throw new ServiceError('invalid_field', { field: 'limit', rule: 'range', limit: LOG_LIMIT.max });
     await this.deps.access.authorize(actor, 'logs');
     this.spend(actor);
     const query: LogsQuery = {
@@ -334,19 +387,28 @@ export class ServersService {
       status_class: filter.status,
       status_code: filter.code,
       method: filter.method,
-      limit: 20,
+      limit: filter.limit ?? LOG_LIMIT.shown,
       cursor,
     };
     // Only the filters given: the query string names nothing the person did not ask for.
     const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-    return this.deps.provider.logs(given, READ);
+    return this.explained(this.deps.provider.logs(given, READ));
   }
 
-  /** The key, this person's role, and the day's request budget (whether the watcher is holding back). */
-  async me(actor: Actor): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState }> {
+  /**
+   * The key, this person's role, the day's request budget (whether the watcher
+   * is holding back) and, for a key limited to selected VPSs, their names from
+   * the server list (uuid -> name; empty when the list cannot be read: the
+   * uuids are shown instead).
+   */
+  async me(
+    actor: Actor,
+  ): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState; vpsNames: ReadonlyMap<string, string> }> {
     const role = await this.deps.access.authorize(actor, 'me');
     const key = await this.deps.access.keyScope();
-    return { key, role, daily: this.deps.provider.daily };
+    const listed = key.targets ? await this.listing('read').catch(() => undefined) : undefined;
+    const vpsNames = new Map((listed?.value.servers ?? []).map((s) => [s.uuid, s.name]));
+    return { key, role, daily: this.deps.provider.daily, vpsNames };
   }
 
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {

@@ -41,6 +41,8 @@ export interface Catalogue {
   images: OsImage[];
   /** Where the provider's terms of service are published (configured; the API does not say). */
   termsUrl?: string | undefined;
+  /** When the provider was asked for it (it is reused briefly, never across 00:00 JST). */
+  readAt?: Date | undefined;
 }
 
 /** Plans the API can sign up (vps, business) that offer at least one period. */
@@ -77,8 +79,21 @@ const catalogueCache = new WeakMap<SignupDeps, { at: Date; catalogue: Catalogue 
  * 00:00 JST, so never across that); the quote itself always reads fresh.
  * `anyAgeToday` takes the cached one whatever its age, for checking a form
  * inside Slack's 3 seconds: the dry run that follows has the last word.
+ * A provider failure is the ServiceError a requester is shown.
  */
 export async function loadCatalogue(
+  deps: SignupDeps,
+  opts: { fresh?: boolean; anyAgeToday?: boolean } = {},
+): Promise<Catalogue> {
+  try {
+    return await readCatalogue(deps, opts);
+  } catch (err) {
+    throw providerRefusal(err);
+  }
+}
+
+/** `loadCatalogue`, a provider failure thrown as the provider client's own error (for a read's own sentence). */
+export async function readCatalogue(
   deps: SignupDeps,
   opts: { fresh?: boolean; anyAgeToday?: boolean } = {},
 ): Promise<Catalogue> {
@@ -92,14 +107,11 @@ export async function loadCatalogue(
   ) {
     return hit.catalogue;
   }
-  let answer: Pick<PlansAnswer, 'plans' | 'os_images'>;
-  try {
-    // Read fresh for a quote (part of the order), else for the modal a person is opening.
-    answer = await deps.provider.plans(opts.fresh ? WRITE : READ);
-  } catch (err) {
-    throw providerRefusal(err);
-  }
-  const catalogue = { ...catalogueOf(answer), termsUrl: deps.termsUrl };
+  // Read fresh for a quote (part of the order), else for the modal a person is opening.
+  const answer: Pick<PlansAnswer, 'plans' | 'os_images'> = await deps.provider.plans(
+    opts.fresh ? WRITE : READ,
+  );
+  const catalogue = { ...catalogueOf(answer), termsUrl: deps.termsUrl, readAt: now };
   catalogueCache.set(deps, { at: now, catalogue });
   return catalogue;
 }

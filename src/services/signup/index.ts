@@ -66,4 +66,5 @@ export type { RevealOutcome } from './password.ts';
 export type { ApproveInput } from './signup-approvals.ts';
 export { INTERRUPTED } from './signup-orders.ts';
 export type { QuoteInput, QuoteResult } from './signup-quotes.ts';
+export { type PriceList, SIGNUP_ID_FIELD, type SignupReads } from './signup-reads.ts';
 export { SignupService } from './signup-service.ts';
