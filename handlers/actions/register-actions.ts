@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import type { HandlerDeps } from '../deps.ts';
 import { registerHostingErrorLogButtons } from './hosting/error-log-buttons.ts';
 import { registerHostingOperationButtons } from './hosting/operation-buttons.ts';
+import { registerHostingPrivateKeyButton } from './hosting/private-key-button.ts';
 import { registerServersButtons } from './servers/server-buttons.ts';
 import { registerSignupApprovalButtons } from './signup/approval-buttons.ts';
 import { registerSignupPasswordButton } from './signup/password-button.ts';
@@ -19,6 +20,7 @@ export function registerActions(app: App, deps: HandlerDeps): void {
   registerSignupPriceListButtons(app, deps);
   registerHostingOperationButtons(app, deps);
   registerHostingErrorLogButtons(app, deps);
+  registerHostingPrivateKeyButton(app, deps);
   registerWatchMuteButton(app, deps);
   registerWatchClaimButton(app, deps);
 }

@@ -98,6 +98,8 @@ export const HOSTING_IDS = {
   errorLogPager: 'hosting_errorlog_pager',
   /** The error log's "send me the whole log as a file" button (beside the pager). */
   errorLogFile: 'hosting_errorlog_file',
+  /** "Show the private key", in a direct message that holds none. */
+  showPrivateKey: 'hosting_show_private_key',
 } as const;
 
 export const HOSTING_FORMS = [

@@ -76,6 +76,9 @@ export const hostingFormPayload = z.object({
 /** Confirm / Cancel / Approve / Reject of a destructive /hosting operation: the stored request. */
 export const hostingOperationPayload = z.object({ id: z.string().min(1) });
 
+/** "Show the private key": the sealed key's id (its owner is checked against the seal, never this). */
+export const privateKeyButtonPayload = z.object({ id: z.string().min(1) });
+
 /** The error log's pager: server, domain, lines asked for, the keyword looked for, and the page. */
 export const errorLogPagePayload = z.object({
   s: z.string().min(1),

@@ -588,6 +588,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
         expiresAt: new Date(Date.now() + 1e9),
       });
       expect(await store.secrets.open(id)).toBe(PLAIN);
+      // Asked for with its purpose it opens; with another, it is not there.
+      expect(await store.secrets.open(id, 'signup.root_password')).toBe(PLAIN);
+      expect(await store.secrets.open(id, 'hosting.ssh_private_key:U0OTHER')).toBeNull();
       const s = await store.signups.create(quote({ secretId: id }));
       await store.secrets.destroy(id);
       await store.secrets.destroy(id);

@@ -124,6 +124,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   });
   const manual = opts.manualClockAt !== undefined;
   const slack = await startFakeSlack(opts.enterpriseId ? { enterpriseId: opts.enterpriseId } : {});
+  // On simulated time, trigger ids expire as Slack's do (on real time a loaded machine would make
+  // that a matter of luck).
+  if (manual) slack.timeTriggers(() => sim.control.clock.now().getTime());
   const dataDir = await mkdtemp(join(tmpdir(), 'vps-chatops-app-'));
   const signingSecret = randomBytes(16).toString('hex');
   const apiKey = opts.keyOf ? opts.keyOf(sim) : sim.keys[opts.key ?? 'full'];
@@ -210,6 +213,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         ...(o.enterprise ? { enterpriseId: o.enterprise } : {}),
       });
       const after = slack.lastSeq;
+      slack.issueTrigger(triggerId);
       const ack = await deliver(url, signingSecret, body, o.delivery);
       const user = o.user ?? VIEWER;
       const channel = o.channel ?? CHANNEL;
@@ -232,16 +236,18 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     async click(actionId, value, o = {}) {
       const responseId = `act-${++n}`;
+      const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
       const body = blockActionBody({
         actionId,
         value,
         userId: o.user ?? VIEWER,
         channelId: o.channel ?? CHANNEL,
         responseUrl: slack.responseUrl(responseId),
-        ...(o.triggerId ? { triggerId: o.triggerId } : {}),
+        triggerId,
         ...(o.team ? { teamId: o.team } : {}),
         ...(o.enterprise ? { enterpriseId: o.enterprise } : {}),
       });
+      slack.issueTrigger(triggerId);
       const ack = await deliver(url, signingSecret, body);
       return { ack, responseId, reply: () => slack.waitForResponse(responseId) };
     },

@@ -252,7 +252,8 @@ export class HostingWrites {
   /**
    * A key pair made by the provider. The private key comes back this once: it
    * is registered with the log scrubber at once and returned for the
-   * requester's eyes alone; it is never stored, audited or logged.
+   * requester's eyes alone; it is never audited or logged, and stored only
+   * sealed, when it cannot be shown at once (HostingPrivateKeys).
    */
   async generateSshKey(
     actor: Actor,

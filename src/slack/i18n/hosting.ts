@@ -151,6 +151,19 @@ const en = {
     'Your new private key for {server}. It is shown this once and kept nowhere: save it now (e.g. `~/.ssh/{file}`, then `chmod 600`). Connect with `ssh -p 10022 -i ~/.ssh/{file} {user}@{server}`.',
   'hosting.key.missing':
     'The provider made the key pair but returned no private key. Delete it with `/hosting ssh key delete {id}` and generate a new one.',
+  'hosting.key.channel.waiting':
+    '<@{user}> generated an SSH key pair on {server} (key {id}). Its private key could not be shown to them here: it waits for them alone, in a private window they open from their direct messages with the bot.',
+  'hosting.key.channel.lost':
+    ':warning: <@{user}> generated an SSH key pair on {server}: key {id} is registered, but its private key could not be shown to them (Slack refused every way of reaching them), and the provider gives it only once. Delete the key with `/hosting {server} ssh key delete {id}` and generate another.',
+  'hosting.key.dm_hidden':
+    ':key: Your new SSH key {id} on {server} is registered, but its private key could not be shown to you in your answer or in the channel, and the bot never leaves a private key in a direct message. Press the button to see it once, in a private window, before {expires}. After that, delete the key with `/hosting {server} ssh key delete {id}` and generate another.',
+  'hosting.key.show': 'Show the private key',
+  'hosting.key.modal_title': 'Private key',
+  'hosting.key.shown_once':
+    ':key: The private key of SSH key {id} on {server} was shown to you once, in a private window. The bot no longer holds it.',
+  'hosting.key.gone':
+    'This private key is no longer held: it was shown once already, its time ran out, or it is someone else’s. If you did not save it, delete its key (`/hosting <server> ssh keys` lists them) and generate another.',
+  'hosting.key.window_failed': 'The window could not be opened. Press the button again.',
 
   'hosting.confirm.title.hosting.domain_reset': 'Reset domain {domain}?',
   'hosting.confirm.title.hosting.wp_delete': 'Delete WordPress site {id}?',
@@ -501,6 +514,19 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     '{server} 用の新しい秘密鍵です。表示はこの一度きりで、どこにも保存していません。今すぐ保存してください（例: `~/.ssh/{file}` に保存して `chmod 600`）。接続: `ssh -p 10022 -i ~/.ssh/{file} {user}@{server}`',
   'hosting.key.missing':
     '鍵ペアは作成されましたが、秘密鍵が返されませんでした。`/hosting ssh key delete {id}` で削除してから、もう一度生成してください。',
+  'hosting.key.channel.waiting':
+    '<@{user}> さんが {server} でSSHの鍵ペアを生成しました（キー {id}）。ここでは秘密鍵を表示できなかったため、本人がボットとのDMから開く専用の画面でだけ確認できるようにしています。',
+  'hosting.key.channel.lost':
+    ':warning: <@{user}> さんが {server} でSSHの鍵ペアを生成し、キー {id} が登録されましたが、秘密鍵を本人に表示できませんでした（Slackがどの方法でも届けられませんでした）。秘密鍵はプロバイダーから一度しか受け取れません。`/hosting {server} ssh key delete {id}` でキーを削除し、もう一度生成してください。',
+  'hosting.key.dm_hidden':
+    ':key: {server} の新しいSSHキー {id} は登録されましたが、秘密鍵をコマンドの返信にもチャンネルにも表示できませんでした。ボットは秘密鍵をDMに残しません。ボタンを押すと、{expires} まで一度だけ専用の画面に表示します。それを過ぎたら `/hosting {server} ssh key delete {id}` でキーを削除し、もう一度生成してください。',
+  'hosting.key.show': '秘密鍵を表示',
+  'hosting.key.modal_title': '秘密鍵',
+  'hosting.key.shown_once':
+    ':key: {server} のSSHキー {id} の秘密鍵を、専用の画面で一度だけ表示しました。ボットはもう保持していません。',
+  'hosting.key.gone':
+    'この秘密鍵はもう保持していません。すでに一度表示したか、期限が過ぎたか、ほかの人の鍵です。保存していない場合は、キーを削除して（`/hosting <server> ssh keys` で一覧できます）もう一度生成してください。',
+  'hosting.key.window_failed': '画面を開けませんでした。もう一度ボタンを押してください。',
 
   'hosting.confirm.title.hosting.domain_reset': 'ドメイン {domain} を初期化しますか？',
   'hosting.confirm.title.hosting.wp_delete': 'WordPress {id} を削除しますか？',
