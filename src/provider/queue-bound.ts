@@ -62,7 +62,7 @@ export function overBound(
   if (priority !== 'read' && priority !== 'write') return null;
   const waiting = queue.waitingOf(person);
   const own = queue.waitingAt(person, priority);
-  const waitOf = (k: number) => limits.waitEstimate(queue.aheadOf(person, priority, k), now);
+  const waitOf = (k: number) => limits.waitEstimate(priority, queue.aheadOf(person, priority, k), now);
   const waitMs = waitOf(own + 1);
   let reason: 'count' | 'wait' | null = null;
   let retryAfterMs = 0;

@@ -213,19 +213,26 @@ export class RateLimitState {
   }
 
   /**
-   * Roughly how long (ms from `now`) a request that has `ahead` others before
-   * it waits for a place: now while the window has room for them all, else
-   * the window's end and as many more windows as the rest need, at the full
-   * limit (what reads get when no change takes its share). Lenient where the
-   * headers have not told enough: before a window's length is known, later
-   * windows are counted as if they came at once.
+   * Roughly how long (ms from `now`) a request of `priority` that has `ahead`
+   * others before it waits for a place: now while the window has room for
+   * them above the share it leaves to others, the window's last stretch
+   * while that share has room, else the window's end and as many more
+   * windows as the rest need, at the full limit (what reads get when no
+   * change takes its share). Lenient where the headers have not told
+   * enough: before a window's length is known, later windows are counted as
+   * if they came at once.
    */
-  waitEstimate(ahead: number, now: number): number {
+  waitEstimate(priority: Priority, ahead: number, now: number): number {
     const blocked = Math.max(0, this.blockedUntil - now);
     if (this.remaining === null || this.limit === null || this.resetAtMs === null) return blocked;
     const over = now >= this.resetAtMs + this.resetMarginMs;
     const left = over ? this.limit : this.remaining;
-    if (ahead < left) return blocked;
+    const floor = windowFloor(priority, this.limit, this.backgroundReserveFraction);
+    if (ahead < left - floor) return blocked;
+    if (!over && ahead < left) {
+      const releaseAt = this.releaseAt(priority, this.limit) ?? this.resetAtMs + this.resetMarginMs;
+      return Math.max(blocked, releaseAt - now);
+    }
     const windows = Math.ceil((ahead + 1 - left) / Math.max(1, this.limit));
     const firstEnd = over ? now : this.resetAtMs + this.resetMarginMs;
     const wait = firstEnd - now + (windows - 1) * (this.windowLengthMs ?? 0);

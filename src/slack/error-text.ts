@@ -37,6 +37,21 @@ export function fieldProblemText(ui: Ui, field: string, rule: string, limit?: nu
   return isMessageKey(key) ? ui.t(key, { limit: lim }) : ui.t('field.invalid', { field });
 }
 
+/** "Not now": how many of theirs wait, the provider's limit as its headers told it, when to try again. */
+function queueFullText(ui: Ui, p: Readonly<Record<string, string | number>>): string {
+  const why = ui.t(p.reason === 'wait' ? 'error.queue_full.wait' : 'error.queue_full.count', {
+    waiting: p.waiting ?? 0,
+    wait: p.wait ?? 0,
+    bound: p.bound ?? 0,
+  });
+  const limit = !p.limit
+    ? ui.t('error.queue_full.limit_unknown')
+    : p.window
+      ? ui.t('error.queue_full.limit', { limit: p.limit, window: p.window })
+      : ui.t('error.queue_full.limit_per_window', { limit: p.limit });
+  return ui.t('error.queue_full', { why, limit, seconds: p.seconds ?? 1 });
+}
+
 export function describeFailureKind(
   ui: Ui,
   f: FailureKind,
@@ -78,6 +93,7 @@ export function describeFailureKind(
         const channel = `<#${e.params.channel}>`;
         return { text: isMessageKey(key) ? ui.t(key, { channel }) : ui.t('error.internal'), details: [] };
       }
+      if (e.code === 'queue_full') return { text: queueFullText(ui, e.params), details: [] };
       if (e.code === 'role_required') {
         const how = `error.role_required.how.${e.params.role}`;
         return {

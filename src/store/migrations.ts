@@ -286,6 +286,23 @@ function channelReach(_kind: DatabaseKind): Migration {
   };
 }
 
+/**
+ * The provider requests of each day, counted by every replica together
+ * (PROVIDER_DAILY_LIMIT is the key's, not a process's).
+ */
+function dailyRequests(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('daily_requests')
+        .addColumn('day_ends_at', 'text', (c) => c.primaryKey())
+        .addColumn('requests', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
@@ -293,10 +310,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0003_operations': operations(kind),
     '0004_incidents_mutes': incidentsAndMutes(kind),
     '0005_channel_reach': channelReach(kind),
+    '0006_daily_requests': dailyRequests(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0005_channel_reach';
+export const LATEST_MIGRATION = '0006_daily_requests';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

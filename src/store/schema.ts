@@ -184,6 +184,13 @@ export interface DeliveriesTable {
   expires_at: IsoText;
 }
 
+export interface DailyRequestsTable {
+  /** The day's end as every replica computes it (ISO-8601 UTC): the day's name. */
+  day_ends_at: IsoText;
+  requests: number;
+  updated_at: IsoText;
+}
+
 export interface Database {
   signups: SignupsTable;
   operations: OperationsTable;
@@ -198,6 +205,7 @@ export interface Database {
   audit: AuditTable;
   leases: LeasesTable;
   deliveries: DeliveriesTable;
+  daily_requests: DailyRequestsTable;
 }
 
 export const iso = (d: Date): IsoText => d.toISOString();

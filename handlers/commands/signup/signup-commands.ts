@@ -34,7 +34,7 @@ export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
     }
     if (!viewId) return;
     try {
-      const catalogue = await deps.signup.quotes.catalogue();
+      const catalogue = await deps.signup.quotes.catalogue({ for: actor });
       await client.views.update({
         view_id: viewId,
         view: signupModalView(ui, catalogue, { channelId: actor.channelId }),
@@ -50,7 +50,7 @@ export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signups'> = {
   async signups({ deps, actor, ui, reply }) {
     const rows = await deps.signup.orders.list({ channelId: actor.channelId, limit: SIGNUP_LIST_MAX });
     const plans = await deps.signup.quotes
-      .catalogue()
+      .catalogue({ for: actor })
       .then((c) => c.plans)
       .catch(() => []);
     await reply(signupListView(ui, rows, plans));

@@ -11,10 +11,11 @@
  */
 import type { Clock } from '../../clock.ts';
 import {
+  asPerson,
+  type CallOptions,
   type DailyBudgetState,
   type LogsPage,
   type LogsQuery,
-  type Priority,
   type ProviderClient,
   READ,
   type VpsDetail,
@@ -25,7 +26,6 @@ import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
 import type { AccessService, Action, Actor, KeyScope, Role } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
-import type { FairUse } from '../fair-use.ts';
 import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
 import { type Read, ReadCache } from './read-cache.ts';
 import type { ChangeResult, ServerCard, ServerList } from './results.ts';
@@ -34,7 +34,7 @@ import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from
 export interface ServersDeps {
   provider: Pick<
     ProviderClient,
-    'listServers' | 'getServer' | 'getPower' | 'setName' | 'setMemo' | 'setReverseDns' | 'logs' | 'daily'
+    'listServers' | 'getServer' | 'getPower' | 'setName' | 'setMemo' | 'setReverseDns' | 'logs' | 'syncDaily'
   >;
   store: {
     snapshots: Pick<Store['snapshots'], 'all'>;
@@ -48,8 +48,6 @@ export interface ServersDeps {
    * provider is asked anew (READ_CACHE_SECONDS; default 15 s, 0: every time).
    */
   readCacheMs?: number;
-  /** Each person's budget of provider-spending commands; none when absent. */
-  fairUse?: Pick<FairUse, 'spend'>;
   /**
    * A power state read longer ago than this is flagged stale in the list: a
    * few of the watcher's rounds at its budget (default 3 minutes).
@@ -95,25 +93,24 @@ export class ServersService {
     this.details = new ReadCache(now, ttl);
   }
 
-  /** Takes one command from this person's budget of provider-spending commands. */
-  private spend(actor: Actor): void {
-    this.deps.fairUse?.spend(actor.userId);
-  }
-
   private async readable(): Promise<KeyScope> {
     const key = await this.deps.access.keyScope();
     if (!key.readable) throw new ServiceError('key_no_vps');
     return key;
   }
 
-  /** The provider's server list: the cached one while fresh, else read now. */
-  private listing(priority: Priority): Promise<Read<VpsSummary[]>> {
-    return this.lists.get(ALL, () => this.deps.provider.listServers({ priority }));
+  /**
+   * The provider's server list: the cached one while fresh, else read now
+   * (`who`: the priority and the person who waits on it; a cache hit costs
+   * them nothing).
+   */
+  private listing(who: CallOptions): Promise<Read<VpsSummary[]>> {
+    return this.lists.get(ALL, () => this.deps.provider.listServers(who));
   }
 
   /** The key's servers, honouring a selected-targets key even if the API answered more. */
-  private async servers(priority: Priority): Promise<Read<VpsSummary[]>> {
-    const listing = this.listing(priority);
+  private async servers(who: CallOptions): Promise<Read<VpsSummary[]>> {
+    const listing = this.listing(who);
     listing.catch(() => undefined);
     const key = await this.readable();
     const { value: all, at } = await listing;
@@ -121,8 +118,8 @@ export class ServersService {
   }
 
   /** One server's detail: the cached one while fresh, else read now. */
-  private detail(uuid: string, priority: Priority): Promise<Read<VpsDetail>> {
-    return this.details.get(uuid, () => this.deps.provider.getServer(uuid, { priority }));
+  private detail(uuid: string, who: CallOptions): Promise<Read<VpsDetail>> {
+    return this.details.get(uuid, () => this.deps.provider.getServer(uuid, who));
   }
 
   /** A change was sent (whatever its outcome): what anyone reads next is asked anew. */
@@ -131,10 +128,11 @@ export class ServersService {
     this.details.drop(uuid);
   }
 
-  async resolve(ref: string, priority: Priority = 'read'): Promise<VpsSummary> {
+  /** The server `ref` names, read for `who` (a person's read unless told otherwise). */
+  async resolve(ref: string, who: CallOptions = READ): Promise<VpsSummary> {
     refuseLongRef(ref);
     const needle = ref.trim().toLowerCase();
-    const servers = (await this.servers(priority)).value;
+    const servers = (await this.servers(who)).value;
     const exact = exactMatches(servers, ref);
     if (exact.length === 1) return exact[0]!;
     const candidates =
@@ -150,8 +148,10 @@ export class ServersService {
     const tooLong = checkListFilter(filter);
     if (tooLong) throw refused(tooLong);
     await this.deps.access.authorize(actor, 'list');
-    this.spend(actor);
-    const [read, snapshots] = await Promise.all([this.servers('read'), this.deps.store.snapshots.all()]);
+    const [read, snapshots] = await Promise.all([
+      this.servers(asPerson(READ, actor)),
+      this.deps.store.snapshots.all(),
+    ]);
     const power = new Map(snapshots.filter((p) => p.powerStatus !== null).map((p) => [p.serverUuid, p]));
     const now = this.deps.clock.now().getTime();
     const staleAfter = this.deps.powerStaleAfterMs?.() ?? 180_000;
@@ -180,10 +180,10 @@ export class ServersService {
   ): Promise<{ detail: VpsDetail; readAt: Date }> {
     refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'show');
-    this.spend(actor);
-    const s = await this.resolve(ref);
+    const who = asPerson(READ, actor);
+    const s = await this.resolve(ref, who);
     if (opts.refresh) this.details.drop(s.uuid);
-    const read = await this.detail(s.uuid, 'read');
+    const read = await this.detail(s.uuid, who);
     return { detail: read.value, readAt: new Date(read.at) };
   }
 
@@ -191,9 +191,9 @@ export class ServersService {
   async power(actor: Actor, ref: string): Promise<{ server: VpsSummary; power: string; at: Date }> {
     refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'power');
-    this.spend(actor);
-    const server = await this.resolve(ref);
-    const { status } = await this.deps.provider.getPower(server.uuid, READ);
+    const who = asPerson(READ, actor);
+    const server = await this.resolve(ref, who);
+    const { status } = await this.deps.provider.getPower(server.uuid, who);
     return { server, power: status, at: this.deps.clock.now() };
   }
 
@@ -225,7 +225,8 @@ export class ServersService {
       throw refused(tooLong);
     }
     await this.guardWrite(actor, action, ref, params);
-    const server = await this.resolve(ref, 'write');
+    const who = asPerson(WRITE, actor);
+    const server = await this.resolve(ref, who);
     const problems = checkField(field, value);
     if (problems.length > 0) {
       const p = problems[0]!;
@@ -235,7 +236,7 @@ export class ServersService {
     if (field === 'name' && value !== server.name) {
       // Two servers of one name cannot be told apart by name any more (show, power, audit, watch).
       const wanted = value.toLowerCase();
-      const taken = (await this.listing('write')).value.find(
+      const taken = (await this.listing(who)).value.find(
         (s) => s.uuid !== server.uuid && s.name.toLowerCase() === wanted,
       );
       if (taken) {
@@ -248,13 +249,13 @@ export class ServersService {
     try {
       if (field === 'name') {
         before = server.name;
-        await this.sent(server.uuid, () => p.setName(server.uuid, value, WRITE));
+        await this.sent(server.uuid, () => p.setName(server.uuid, value, who));
       } else if (field === 'memo') {
         before = server.memo;
-        await this.sent(server.uuid, () => p.setMemo(server.uuid, value, WRITE));
+        await this.sent(server.uuid, () => p.setMemo(server.uuid, value, who));
       } else {
-        before = (await p.getServer(server.uuid, WRITE)).reverse_hostname;
-        await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, WRITE));
+        before = (await p.getServer(server.uuid, who)).reverse_hostname;
+        await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, who));
       }
     } catch (err) {
       await audit(server.uuid, 'failed', { name: server.name }, failureCode(classifyFailure(err)));
@@ -275,8 +276,8 @@ export class ServersService {
   }
 
   /**
-   * Authorises a write and takes it from the person's budget; a refusal is
-   * audited (against the server's uuid when it resolves) and rethrown.
+   * Authorises a write; a refusal is audited (against the server's uuid when
+   * it resolves) and rethrown.
    */
   private async guardWrite(
     actor: Actor,
@@ -286,13 +287,8 @@ export class ServersService {
   ): Promise<void> {
     try {
       await this.deps.access.authorize(actor, action);
-      this.spend(actor);
     } catch (err) {
-      // Someone over their budget is not worth a provider request: the last list read, if any, names it.
-      const slowedDown = err instanceof ServiceError && err.code === 'slow_down';
-      const server = slowedDown
-        ? exactMatches(this.lists.peek(ALL) ?? [], ref).at(0)
-        : await this.resolve(ref, 'write').catch(() => undefined);
+      const server = await this.resolve(ref, asPerson(WRITE, actor)).catch(() => undefined);
       await this.deps.audit.byActor(
         actor,
         action,
@@ -318,16 +314,16 @@ export class ServersService {
   ): Promise<{ server: VpsSummary; value: string }> {
     refuseLongRef(ref);
     await this.guardWrite(actor, ACTION_OF[field], ref, { ref, form: true });
-    const server = await this.resolve(ref, 'write');
+    const who = asPerson(WRITE, actor);
+    const server = await this.resolve(ref, who);
     if (field === 'name') return { server, value: server.name };
     if (field === 'memo') return { server, value: server.memo ?? '' };
-    const detail = (await this.detail(server.uuid, 'write')).value;
+    const detail = (await this.detail(server.uuid, who)).value;
     return { server, value: detail.reverse_hostname ?? detail.hostname ?? '' };
   }
 
   async logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
     await this.deps.access.authorize(actor, 'logs');
-    this.spend(actor);
     const query: LogsQuery = {
       from: filter.from,
       to: filter.to,
@@ -339,20 +335,23 @@ export class ServersService {
     };
     // Only the filters given: the query string names nothing the person did not ask for.
     const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-    return this.deps.provider.logs(given, READ);
+    return this.deps.provider.logs(given, asPerson(READ, actor));
   }
 
-  /** The key, this person's role, and the day's request budget (whether the watcher is holding back). */
+  /**
+   * The key, this person's role, and the day's request budget (whether the
+   * watcher is holding back), every replica's requests counted.
+   */
   async me(actor: Actor): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState }> {
     const role = await this.deps.access.authorize(actor, 'me');
     const key = await this.deps.access.keyScope();
-    return { key, role, daily: this.deps.provider.daily };
+    return { key, role, daily: await this.deps.provider.syncDaily() };
   }
 
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {
     if (ref !== undefined) refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'audit');
-    const server = ref ? await this.resolve(ref) : undefined;
+    const server = ref ? await this.resolve(ref, asPerson(READ, actor)) : undefined;
     const entries = await this.deps.store.audit.latest({
       limit: 20,
       ...(server ? { target: server.uuid } : {}),
