@@ -129,6 +129,11 @@ export class GateQueue {
     };
   }
 
+  /** Waiters of one priority. */
+  sizeAt(priority: Priority): number {
+    return this.lines[priority].size;
+  }
+
   /** At the end of its person's queue in its ticket's line. */
   push(waiter: Waiter): void {
     this.lines[waiter.ticket.priority].push(waiter);

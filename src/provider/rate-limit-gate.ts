@@ -245,7 +245,7 @@ export class RateLimitGate {
       if (priority === undefined) return;
       // Each lower priority is stricter, so when the highest waiting must wait, so would they.
       const now = this.clock.now();
-      const decision = this.limits.check(priority, now, this.inFlight);
+      const decision = this.limits.check(priority, now, this.inFlight, this.queue.sizeAt(priority));
       if (decision === 'release') return;
       if (typeof decision === 'number') {
         this.scheduleWake(decision);

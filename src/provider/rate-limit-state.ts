@@ -14,6 +14,15 @@
  * stretch waits for the next window, which is at most that stretch away, and
  * when no change came the reads take the held places themselves, so a flood
  * of reads uses the whole window.
+ *
+ * Held to the stretch, the share costs a flood nothing while its reads spill
+ * into the next window (they wait for it anyway), but at its end the last
+ * reads would wait for the window's end with nothing else to do. So when the
+ * reads waiting all fit in what the window has left (a flood's tail), the
+ * share is held for `tailHoldFraction` of a window from when the reads
+ * reached it, then goes to them: a change arriving in that time still finds
+ * its place at once, one arriving later in that last window of a flood waits
+ * for the next one. The benchmark (fairness, reserve) shows the trade-off.
  */
 import type { DailyBudget } from './daily-budget.ts';
 import { type Priority, placesFor, windowFloor } from './priorities.ts';
@@ -32,6 +41,12 @@ export interface RateLimitStateOptions {
   resetMarginMs?: number;
   /** The shortest last stretch of a window in which its held places go to reads (default 20 ms). */
   releaseMinMs?: number;
+  /**
+   * How long (share of a window) the changes' share is held for a flood's
+   * tail before it goes to its reads (default 0.2; 1 holds it to the window's
+   * last stretch).
+   */
+  tailHoldFraction?: number;
 }
 
 /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */
@@ -44,6 +59,7 @@ export class RateLimitState {
   private readonly backgroundReserveFraction: number;
   private readonly resetMarginMs: number;
   private readonly releaseMinMs: number;
+  private readonly tailHoldFraction: number;
   private readonly daily: DailyBudget;
 
   private limit: number | null = null;
@@ -59,6 +75,8 @@ export class RateLimitState {
   /** The latest window end the headers named, and the shortest gap seen between two (a window's length). */
   private lastHeaderResetMs: number | null = null;
   private windowLengthMs: number | null = null;
+  /** When reads waiting for this window reached the changes' share (a flood's tail); null before. */
+  private shareReachedAt: number | null = null;
   private last: RateLimitSnapshot = {
     limit: null,
     remaining: null,
@@ -75,6 +93,7 @@ export class RateLimitState {
     this.backgroundReserveFraction = opts.backgroundReserveFraction ?? 0.1;
     this.resetMarginMs = opts.resetMarginMs ?? 50;
     this.releaseMinMs = opts.releaseMinMs ?? 20;
+    this.tailHoldFraction = opts.tailHoldFraction ?? 0.2;
     this.daily = daily;
   }
 
@@ -114,6 +133,7 @@ export class RateLimitState {
       if (resetMs !== null && (this.resetAtMs === null || resetMs > this.resetAtMs + 500)) {
         // A new window: our other requests still in flight may not be counted in it yet.
         this.resetAtMs = resetMs;
+        this.shareReachedAt = null;
         this.remaining = Math.max(0, snap.remaining - Math.max(0, inFlight - 1));
       } else if (resetMs === null || resetMs >= this.resetAtMs! - 500) {
         // Same window: the provider's count also sees other users of the key.
@@ -161,7 +181,7 @@ export class RateLimitState {
    * Whether `priority` may start a request now, with `inFlight` of ours under way.
    * Stricter for each step down in priority: when one must wait, every lower one must too.
    */
-  check(priority: Priority, now: number, inFlight: number): StartDecision {
+  check(priority: Priority, now: number, inFlight: number, waiting = 1): StartDecision {
     if (now < this.blockedUntil) return this.blockedUntil;
     if (inFlight >= placesFor(priority, this.capacity())) return 'release';
     if (priority === 'background') {
@@ -172,11 +192,15 @@ export class RateLimitState {
       // The window we knew has ended; assume a fresh one until headers say otherwise.
       this.resetAtMs = null;
       this.remaining = this.limit;
+      this.shareReachedAt = null;
     }
     if (this.remaining === null) return 'go';
     const limit = this.limit ?? this.remaining;
     const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
-    const releaseAt = this.releaseAt(priority, limit);
+    const releaseAt = this.earliest(
+      this.releaseAt(priority, limit),
+      this.tailAt(priority, limit, waiting, now),
+    );
     const floor =
       releaseAt !== null && now >= releaseAt
         ? 0
@@ -194,6 +218,23 @@ export class RateLimitState {
       if (now < allowedAt) return allowedAt;
     }
     return 'go';
+  }
+
+  private earliest(a: number | null, b: number | null): number | null {
+    return a === null ? b : b === null ? a : Math.min(a, b);
+  }
+
+  /**
+   * When a flood's tail takes the changes' share (epoch ms): the reads waiting
+   * (`waiting`) all fit in what the window has left, and they have waited at
+   * the share for the tail's hold. Null when they spill into the next window,
+   * or before a window's length is known.
+   */
+  private tailAt(priority: Priority, limit: number, waiting: number, now: number): number | null {
+    if (priority !== 'read' || this.windowLengthMs === null || this.remaining === null) return null;
+    if (waiting > this.remaining || this.remaining > windowFloor('read', limit)) return null;
+    this.shareReachedAt ??= now;
+    return this.shareReachedAt + this.tailHoldFraction * this.windowLengthMs;
   }
 
   /**

@@ -57,6 +57,8 @@ export interface TransportOptions {
   dailyCounter?: DailyCounter | undefined;
   /** When a person's waiting requests are enough (FAIR_WAIT_SECONDS, FAIR_WAIT_COMMANDS). */
   queueBound?: QueueBoundOptions | undefined;
+  /** How long the changes' share is held for a flood's tail (rate-limit-state.ts); default 0.2 of a window. */
+  tailHoldFraction?: number | undefined;
 }
 
 export const DEFAULT_TIMEOUTS: Required<Timeouts> = { connectMs: 5_000, headersMs: 30_000, bodyMs: 30_000 };
@@ -122,6 +124,7 @@ export class ProviderTransport {
           ),
       }),
       ...(opts.queueBound ? { queueBound: opts.queueBound } : {}),
+      ...(opts.tailHoldFraction !== undefined ? { tailHoldFraction: opts.tailHoldFraction } : {}),
     });
     this.reads = new SharedReads(this.gate, () => {
       this.recorder.coalesced += 1;

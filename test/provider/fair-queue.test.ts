@@ -242,6 +242,33 @@ describe('the share reads leave to changes', () => {
     gate.close();
   });
 
+  it('goes to a flood’s tail after a fifth of a window; reads spilling into the next window leave it to the stretch', async () => {
+    const run = async (reads: number) => {
+      const clock = new ManualClock(t0);
+      const gate = new RateLimitGate(clock, { maxConcurrency: 10 });
+      gate.noteLatency(100);
+      const reset = Math.floor(t0 / 1000) + 10;
+      // Two windows seen: a window is 10 s long.
+      gate.observe(snap(clock, { limit: 30, remaining: 30, reset: reset - 10, concurrentLimit: 5 }));
+      gate.observe(snap(clock, { limit: 30, remaining: 4, reset, concurrentLimit: 5 }));
+      const started: number[] = [];
+      const all = Array.from({ length: reads }, () =>
+        gate.acquire('read').then((p) => {
+          started.push(clock.now() - t0);
+          p.release();
+        }),
+      );
+      await clock.advance(10_000);
+      gate.close();
+      await Promise.allSettled(all);
+      return started;
+    };
+    // Three reads, and four places left: the flood ends in this window. A change has 2 s to come.
+    expect(await run(3)).toEqual([2_000, 2_000, 2_000]);
+    // Six: they wait for the next window anyway, so the share is held to the window's last stretch.
+    expect(await run(6)).toEqual([9_900, 9_900, 9_900, 9_900]);
+  });
+
   it('stays held until the next window before the gate knows a request’s latency', async () => {
     const { clock, gate, reset } = await lowWindow(null);
     let readAt = 0;
