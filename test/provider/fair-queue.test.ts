@@ -14,29 +14,20 @@ import {
   type Priority,
   QueueFullError,
   RateLimitGate,
-  type RateLimitSnapshot,
   READ,
   windowFloor,
 } from '../../src/provider/index.ts';
 import { flush, ManualClock } from './support/manual-clock.ts';
+import { snap } from './support/rate-limit-snapshot.ts';
 
-function snap(clock: ManualClock, over: Partial<RateLimitSnapshot>): RateLimitSnapshot {
-  return {
-    limit: 1000,
-    remaining: 1000,
-    reset: Math.floor(clock.now() / 1000) + 60,
-    concurrentLimit: 1,
-    concurrentRemaining: 1,
-    seenAt: clock.now(),
-    ...over,
-  };
-}
+/** Headers of a window with room for everyone: only the places in flight hold anyone. */
+const roomy = { limit: 1000, remaining: 1000, concurrentLimit: 1, concurrentRemaining: 1 };
 
 /** A gate with one place, held: whatever is asked now waits, and is let through one by one. */
 async function heldGate(opts: { maxWaiting?: number; maxWaitMs?: number } = {}) {
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0));
   const gate = new RateLimitGate(clock, { maxConcurrency: 1, queueBound: opts });
-  gate.observe(snap(clock, {}));
+  gate.observe(snap(clock, roomy));
   const first = await gate.acquire('write');
   const order: string[] = [];
   const ask = (name: string, priority: Priority, person?: string) => {
