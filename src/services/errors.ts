@@ -132,6 +132,15 @@ export function classifyFailure(err: unknown): FailureKind {
   return { kind: 'internal' };
 }
 
+/**
+ * How the audit log records a change that did not happen: `refused` when it
+ * was never sent (the person's waiting commands were at their bound),
+ * `failed` when the provider or the network said no.
+ */
+export function changeOutcome(err: unknown): 'refused' | 'failed' {
+  return err instanceof QueueFullError ? 'refused' : 'failed';
+}
+
 /** The code recorded in the audit log for a failure. */
 export function failureCode(f: FailureKind): string {
   switch (f.kind) {

@@ -135,12 +135,18 @@ async function burst(): Promise<void> {
       await answered[0];
       return Promise.all([ask('U0ALICE01', `show ${ten[0]}`), ask('U0ALICE01', `show ${ten[1]}`)]);
     })();
-    // The second person, once the first one's burst is waiting.
-    await new Promise((r) => setTimeout(r, 300));
-    const bobSentAt = h.sim.control.requests().length;
-    const bobInFlight = h.bot.provider.metrics().inFlight;
+    // The second person, once the first one's burst waits for the next window (nothing on its way).
+    const m = () => h.bot.provider.metrics();
+    const idle = () => m().inFlight === 0 && h.sim.control.inFlight() === 0 && m().queued > 0;
+    for (let quiet = 0; quiet < 10; quiet = idle() ? quiet + 1 : 0)
+      await new Promise((r) => setTimeout(r, 10));
+    const waitingBefore = m().queued;
     const bobT = performance.now();
     const bob = ask('U0BOB0001', `show ${other}`);
+    while (m().queued === waitingBefore && m().inFlight === 0) await new Promise((r) => setTimeout(r, 2));
+    // What the provider saw from here on came after Bob's read joined the queue (less any on its way).
+    const bobSentAt = h.sim.control.requests().length;
+    const bobInFlight = m().inFlight;
     const all = [...(await Promise.all(answered)), ...(await late)];
     const bobAnswer = await bob;
     const elapsed = Math.max(...all.map((a) => a.at));

@@ -250,6 +250,11 @@ describe('“not now” only past the bound on a person’s own waiting commands
     expect(queued(x)).toBe(1);
     const refused = await hosting(x, 'usage');
     expect(refused.text).toContain('So this one was not queued');
+    // A change refused so was never sent: the audit trail says refused, and why.
+    const sentWrites = x.sim.control.requests().filter((r) => r.method !== 'GET').length;
+    expect((await hosting(x, 'ssh on')).text).toContain('So this one was not queued');
+    expect(x.sim.control.requests().filter((r) => r.method !== 'GET').length).toBe(sentWrites);
+    expect((await hosting(x, 'audit')).text).toContain('too many of their commands already waiting');
     // The confirmation is the person's own decision: it waits for its place, never refused.
     const done = clickAndAnswer(x, HOSTING_IDS.confirm, buttonValue(ask.call, HOSTING_IDS.confirm), OPERATOR);
     const confirmed = { done: false };

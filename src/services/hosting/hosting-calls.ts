@@ -23,7 +23,7 @@ import {
 import type { Store } from '../../store/index.ts';
 import type { AccessService, Actor, HostingAction } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
-import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
 import type { WriteResult } from './hosting-types.ts';
 import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
@@ -177,7 +177,7 @@ export class HostingCalls {
         actor,
         action,
         server,
-        'failed',
+        changeOutcome(err),
         params,
         maybe ? 'OUTCOME_UNKNOWN' : failureCode(classifyFailure(err)),
       );

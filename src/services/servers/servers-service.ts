@@ -25,7 +25,7 @@ import {
 import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
 import type { AccessService, Action, Actor, KeyScope, Role } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
-import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
 import { type Read, ReadCache } from './read-cache.ts';
 import type { ChangeResult, ServerCard, ServerList } from './results.ts';
@@ -258,7 +258,7 @@ export class ServersService {
         await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, who));
       }
     } catch (err) {
-      await audit(server.uuid, 'failed', { name: server.name }, failureCode(classifyFailure(err)));
+      await audit(server.uuid, changeOutcome(err), { name: server.name }, failureCode(classifyFailure(err)));
       throw err;
     }
     await audit(server.uuid, 'ok', { name: server.name, before });
