@@ -178,8 +178,10 @@ export class RateLimitState {
   }
 
   /**
-   * Whether `priority` may start a request now, with `inFlight` of ours under way.
-   * Stricter for each step down in priority: when one must wait, every lower one must too.
+   * Whether `priority` may start a request now, with `inFlight` of ours under way
+   * and `waiting` of its priority in the queue. Stricter for each step down in
+   * priority: when one must wait, every lower one must too (a flood's tail may
+   * take the changes' share, but the gate asks for reads only when no change waits).
    */
   check(priority: Priority, now: number, inFlight: number, waiting = 1): StartDecision {
     if (now < this.blockedUntil) return this.blockedUntil;
