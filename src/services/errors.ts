@@ -102,7 +102,7 @@ export type FailureKind =
   | { kind: 'internal' };
 
 /** The provider client's "not now" for a person, in the services' words. */
-function queueFull(err: QueueFullError): ServiceError {
+export function queueFullRefusal(err: QueueFullError): ServiceError {
   const f = err.facts;
   const seconds = (ms: number) => Math.ceil(ms / 1000);
   return new ServiceError('queue_full', {
@@ -119,7 +119,7 @@ function queueFull(err: QueueFullError): ServiceError {
 /** Classifies whatever a use case threw, by the error's class. */
 export function classifyFailure(err: unknown): FailureKind {
   if (err instanceof ServiceError) return { kind: 'service', error: err };
-  if (err instanceof QueueFullError) return { kind: 'service', error: queueFull(err) };
+  if (err instanceof QueueFullError) return { kind: 'service', error: queueFullRefusal(err) };
   if (err instanceof ProviderNetworkError) return { kind: 'network' };
   // A 2xx answer the client could not read: the provider answered, but not as documented.
   if (err instanceof ProviderResponseError) return { kind: 'provider_unknown', code: 'UNEXPECTED_ANSWER' };
@@ -134,11 +134,14 @@ export function classifyFailure(err: unknown): FailureKind {
 
 /**
  * How the audit log records a change that did not happen: `refused` when it
- * was never sent (the person's waiting commands were at their bound),
- * `failed` when the provider or the network said no.
+ * was never sent (the person's waiting commands were at their bound, as the
+ * client threw it or in the services' words), `failed` when the provider or
+ * the network said no.
  */
 export function changeOutcome(err: unknown): 'refused' | 'failed' {
-  return err instanceof QueueFullError ? 'refused' : 'failed';
+  const notQueued =
+    err instanceof QueueFullError || (err instanceof ServiceError && err.code === 'queue_full');
+  return notQueued ? 'refused' : 'failed';
 }
 
 /** The code recorded in the audit log for a failure. */

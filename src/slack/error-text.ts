@@ -9,6 +9,7 @@ import type { ParseProblem } from './grammar/tokens.ts';
 import { isMessageKey, type MessageKey } from './i18n/index.ts';
 import { clip, escapeMrkdwn, type Message, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
+import { queueFullText } from './views/queue-full.ts';
 
 /**
  * A service's params are plain data (what was typed, what the provider said):
@@ -35,21 +36,6 @@ export function fieldProblemText(ui: Ui, field: string, rule: string, limit?: nu
   const key = `field.${f}.${normalised}`;
   const lim = limit ?? ({ name: 50, memo: 500, rdns: 253 } as Record<string, number>)[f] ?? 0;
   return isMessageKey(key) ? ui.t(key, { limit: lim }) : ui.t('field.invalid', { field });
-}
-
-/** "Not now": how many of theirs wait, the provider's limit as its headers told it, when to try again. */
-function queueFullText(ui: Ui, p: Readonly<Record<string, string | number>>): string {
-  const why = ui.t(p.reason === 'wait' ? 'error.queue_full.wait' : 'error.queue_full.count', {
-    waiting: p.waiting ?? 0,
-    wait: p.wait ?? 0,
-    bound: p.bound ?? 0,
-  });
-  const limit = !p.limit
-    ? ui.t('error.queue_full.limit_unknown')
-    : p.window
-      ? ui.t('error.queue_full.limit', { limit: p.limit, window: p.window })
-      : ui.t('error.queue_full.limit_per_window', { limit: p.limit });
-  return ui.t('error.queue_full', { why, limit, seconds: p.seconds ?? 1 });
 }
 
 export function describeFailureKind(

@@ -12,7 +12,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOSTING_IDS } from '../../src/slack/ids.ts';
 import { type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
-import type { RecordedCall } from '../support/fake-slack.ts';
+import {
+  drain as drainWindows,
+  nextWindow as nextWindowOf,
+  queued,
+  still,
+  until,
+  watchAnswer as watch,
+} from '../support/gate-windows.ts';
 import { buttonValue, clickAndAnswer, hosting } from '../support/hosting.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 
@@ -43,62 +50,8 @@ async function start(opts: Parameters<typeof startHarness>[0] = {}): Promise<Har
   return x;
 }
 
-/** Lets the bot and the simulator work until `cond` holds (event-loop turns, never a timer). */
-async function until(cond: () => boolean, what: string, turns = 50_000): Promise<void> {
-  for (let i = 0; i < turns; i += 1) {
-    if (cond()) return;
-    await new Promise<void>((r) => setImmediate(r));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
-/** Nothing on its way: every request the bot let go is answered; the rest wait at its gate. */
-const still = (x: Harness) => x.sim.control.inFlight() === 0 && x.bot.provider.metrics().inFlight === 0;
-const queued = (x: Harness) => x.bot.provider.metrics().queued;
-
-/** Moves the clock, then lets the bot's gate look at the new time and send what it lets go. */
-async function advance(x: Harness, ms: number): Promise<void> {
-  x.sim.control.clock.advance(ms);
-  // The gate waits on the clock by yielding (the harness's provider clock): a few turns wake it.
-  for (let i = 0; i < 20; i += 1) await new Promise<void>((r) => setImmediate(r));
-  await until(() => still(x), 'what the gate let go is answered');
-}
-
-/**
- * The rest of the window passes as it would in real time: its last stretch
- * (where the share reads leave to changes goes to reads when no change came),
- * then the start of the next window, just past the gate's margin for clocks.
- */
-async function nextWindow(x: Harness): Promise<void> {
-  const now = x.sim.control.clock.now().getTime();
-  const end = Math.floor(now / WINDOW_MS) * WINDOW_MS + WINDOW_MS;
-  if (end - now > 10) await advance(x, end - now - 10);
-  await advance(x, 10 + 60);
-}
-
-/** A command's answer (not its progress line), watched without waiting for it. */
-function watch(x: Harness, c: { responseId: string }): { done: boolean; call: Promise<RecordedCall> } {
-  const call = x.slack.waitFor(
-    (r) => r.responseId === c.responseId && !messageText(r).includes('Reading from the provider'),
-    60_000,
-  );
-  const w = { done: false, call };
-  void call.then(() => {
-    w.done = true;
-  });
-  return w;
-}
-
-/** Moves window by window until every answer came; how many windows it took. */
-async function drain(x: Harness, answers: { done: boolean }[]): Promise<number> {
-  let windows = 0;
-  for (;;) {
-    await until(() => answers.every((a) => a.done) || (still(x) && queued(x) > 0), 'the gate waits');
-    if (answers.every((a) => a.done)) return windows;
-    await nextWindow(x);
-    windows += 1;
-  }
-}
+const nextWindow = (x: Harness) => nextWindowOf(x, WINDOW_MS);
+const drain = (x: Harness, answers: { done: boolean }[]) => drainWindows(x, answers, WINDOW_MS);
 
 const detailPath = (x: Harness, name: string) => {
   const uuid = x.sim.control.servers().find((s) => s.name === name)!.uuid;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OsImage, Plan } from '../../provider/index.ts';
 import type { SignupRow } from '../../store/index.ts';
-import type { ServiceError } from '../errors.ts';
+import { changeOutcome, type ServiceError } from '../errors.ts';
 import { type Catalogue, type CatalogueOptions, describeRow, loadCatalogue } from './catalogue.ts';
 import type { SignupDeps } from './deps.ts';
 import { quoteFailureCode } from './failure.ts';
@@ -71,7 +71,7 @@ export class SignupQuotes {
         channelId,
         action: 'signup.quote',
         target: null,
-        outcome: 'failed',
+        outcome: changeOutcome(err),
         errorCode: quoteFailureCode(err),
         params: { planId: request.planId, period: request.period },
       });
