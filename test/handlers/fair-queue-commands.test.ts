@@ -13,27 +13,26 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIGNUP_IDS } from '../../src/slack/ids.ts';
-import { approvalOf, stateValues } from '../scenarios/signup-harness.ts';
+import { approvalOf, stateValues, TYPED_ORDER } from '../scenarios/signup-harness.ts';
 import { CHANNEL, type Harness, messageText, startHarness } from '../support/app-harness.ts';
 import type { RecordedCall } from '../support/fake-slack.ts';
 import {
-  drain as drainWindows,
-  nextWindow as nextWindowOf,
+  ALICE,
+  BOB,
+  drain,
+  nextWindow,
   queued,
+  SMALL_LIMIT,
   still,
   until,
   type Watched,
+  WINDOW_START,
   watchAnswer,
   watchCall,
 } from '../support/gate-windows.ts';
 
-/** 2026-03-02 12:00:10 in Japan: the start of a 2-second window. */
-const NOON = new Date('2026-03-02T03:00:10Z');
-const WINDOW_MS = 2_000;
 /** One request at a time, so the simulator sees them in the order the gate let them go. */
-const SMALL = { limit: 5, windowSeconds: 2, concurrent: 1 };
-const ALICE = 'U0ALICE01';
-const BOB = 'U0BOB0001';
+const SMALL = { ...SMALL_LIMIT, concurrent: 1 };
 const CAROL = 'U0CAROL01';
 const NOT_QUEUED = 'So this one was not queued, and nothing was sent for it';
 
@@ -45,7 +44,7 @@ afterEach(async () => {
 async function start(env: Record<string, string>): Promise<Harness> {
   const x = await startHarness({
     rateLimit: SMALL,
-    manualClockAt: NOON,
+    manualClockAt: WINDOW_START,
     operators: [ALICE, BOB],
     approvers: [CAROL],
     env,
@@ -53,9 +52,6 @@ async function start(env: Record<string, string>): Promise<Harness> {
   harnesses.push(x);
   return x;
 }
-
-const nextWindow = (x: Harness) => nextWindowOf(x, WINDOW_MS);
-const drain = (x: Harness, answers: { done: boolean }[]) => drainWindows(x, answers, WINDOW_MS);
 
 let code = 200;
 
@@ -130,14 +126,7 @@ describe('/vps watch through the gate', () => {
   });
 });
 
-const form = {
-  plan_id: 'vps-2gb',
-  period: '1',
-  image_id: 'ubuntu-24.04',
-  name: 'web-42',
-  root_password: 'Typed-Passw0rd-77',
-  agree_to_terms: true,
-};
+const form = TYPED_ORDER;
 
 let views = 0;
 

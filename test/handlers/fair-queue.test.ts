@@ -13,9 +13,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOSTING_IDS } from '../../src/slack/ids.ts';
 import { type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import {
-  drain as drainWindows,
-  nextWindow as nextWindowOf,
+  ALICE,
+  BOB,
+  drain,
+  WINDOW_START as NOON,
+  nextWindow,
   queued,
+  SMALL_LIMIT as SMALL,
   still,
   until,
   watchAnswer as watch,
@@ -23,12 +27,6 @@ import {
 import { buttonValue, clickAndAnswer, hosting } from '../support/hosting.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 
-/** 2026-03-02 12:00:10 in Japan: the start of a 2-second window. */
-const NOON = new Date('2026-03-02T03:00:10Z');
-const WINDOW_MS = 2_000;
-const SMALL = { limit: 5, windowSeconds: 2, concurrent: 5 };
-const ALICE = 'U0ALICE01';
-const BOB = 'U0BOB0001';
 const KENJI = 'U0KENJI01';
 
 const harnesses: Harness[] = [];
@@ -49,9 +47,6 @@ async function start(opts: Parameters<typeof startHarness>[0] = {}): Promise<Har
   harnesses.push(x);
   return x;
 }
-
-const nextWindow = (x: Harness) => nextWindowOf(x, WINDOW_MS);
-const drain = (x: Harness, answers: { done: boolean }[]) => drainWindows(x, answers, WINDOW_MS);
 
 const detailPath = (x: Harness, name: string) => {
   const uuid = x.sim.control.servers().find((s) => s.name === name)!.uuid;

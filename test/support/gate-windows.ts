@@ -8,6 +8,14 @@
 import { type Harness, messageText } from './app-harness.ts';
 import type { RecordedCall } from './fake-slack.ts';
 
+/** The small limit the tests of fair queuing use: 5 requests every 2 s. */
+export const SMALL_LIMIT = { limit: 5, windowSeconds: 2, concurrent: 5 };
+export const WINDOW_MS = SMALL_LIMIT.windowSeconds * 1000;
+/** 2026-03-02 12:00:10 in Japan: the start of a 2-second window. */
+export const WINDOW_START = new Date('2026-03-02T03:00:10Z');
+export const ALICE = 'U0ALICE01';
+export const BOB = 'U0BOB0001';
+
 /** Lets the bot and the simulator work until `cond` holds (event-loop turns, never a timer). */
 export async function until(cond: () => boolean, what: string, turns = 50_000): Promise<void> {
   for (let i = 0; i < turns; i += 1) {
@@ -31,12 +39,12 @@ export async function advance(x: Harness, ms: number): Promise<void> {
 }
 
 /**
- * The rest of a window of `windowMs` passes as it would in real time: its last
+ * The rest of a window of `windowMs` (the small limit's 2 s) passes as it would in real time: its last
  * stretch (where the share reads leave to changes goes to reads when no change
  * came), then the start of the next window, just past the gate's margin for
  * clocks.
  */
-export async function nextWindow(x: Harness, windowMs: number): Promise<void> {
+export async function nextWindow(x: Harness, windowMs = WINDOW_MS): Promise<void> {
   const now = x.sim.control.clock.now().getTime();
   const end = Math.floor(now / windowMs) * windowMs + windowMs;
   if (end - now > 10) await advance(x, end - now - 10);
@@ -67,7 +75,7 @@ export function watchCall(call: Promise<RecordedCall>): Watched {
 }
 
 /** Moves window by window until every answer came; how many windows it took. */
-export async function drain(x: Harness, answers: { done: boolean }[], windowMs: number): Promise<number> {
+export async function drain(x: Harness, answers: { done: boolean }[], windowMs = WINDOW_MS): Promise<number> {
   let windows = 0;
   for (;;) {
     await until(() => answers.every((a) => a.done) || (still(x) && queued(x) > 0), 'the gate waits');
