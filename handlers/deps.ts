@@ -4,7 +4,7 @@ import type { AccessService } from '../src/services/access/index.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
 import type { SignupService } from '../src/services/signup/index.ts';
-import type { WatchSubscriptions } from '../src/services/watch/index.ts';
+import type { IncidentService, WatchSubscriptions } from '../src/services/watch/index.ts';
 import type { Ui } from '../src/slack/views/format.ts';
 import type { Store } from '../src/store/index.ts';
 
@@ -13,6 +13,8 @@ export interface HandlerDeps {
   servers: ServersService;
   signup: SignupService;
   subscriptions: WatchSubscriptions;
+  /** Alarms: "I'm on it" and `/vps incidents`. */
+  incidents: IncidentService;
   hosting: HostingService;
   access: AccessService;
   /** The user's language and time zone. */

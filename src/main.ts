@@ -81,6 +81,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       secrets: opts.secrets ?? new SecretRegistry(),
       watcherCycleMs: () => background.watcher.cycleMs(),
       onAudit: (action, outcome) => metrics.recordAction(action, outcome),
+      onOutbox: () => background.notifier.kick(),
     });
     registerHandlers(slack.app, {
       ...features,

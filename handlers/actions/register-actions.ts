@@ -6,6 +6,8 @@ import { registerServersButtons } from './servers/server-buttons.ts';
 import { registerSignupApprovalButtons } from './signup/approval-buttons.ts';
 import { registerSignupPasswordButton } from './signup/password-button.ts';
 import { registerSignupPlanSelect } from './signup/plan-select.ts';
+import { registerSignupPriceListButtons } from './signup/price-list-buttons.ts';
+import { registerWatchClaimButton } from './watch/claim-button.ts';
 import { registerWatchMuteButton } from './watch/mute-button.ts';
 
 /** Buttons and selects; each feature registers its own here, one line per listener file. */
@@ -14,7 +16,9 @@ export function registerActions(app: App, deps: HandlerDeps): void {
   registerSignupApprovalButtons(app, deps);
   registerSignupPasswordButton(app, deps);
   registerSignupPlanSelect(app, deps);
+  registerSignupPriceListButtons(app, deps);
   registerHostingOperationButtons(app, deps);
   registerHostingErrorLogButtons(app, deps);
   registerWatchMuteButton(app, deps);
+  registerWatchClaimButton(app, deps);
 }

@@ -10,6 +10,7 @@ import type { MetricsSources, OutboxBacklog } from './sources.ts';
 const KEY_STATES: readonly ProviderKeyStatus['state'][] = [
   'unchecked',
   'ok',
+  'expired',
   'forbidden',
   'refused',
   'unreachable',
@@ -92,10 +93,14 @@ function registerWatcherFigures(
 }
 
 function registerKeyFigures(metrics: ScrapedMetrics, k: () => ProviderKeyStatus | undefined): void {
-  metrics.gauge('vps_provider_key_ready', '1 while the provider key worked at its last check.', () => {
-    const s = k();
-    return s ? (s.state === 'ok' ? 1 : 0) : null;
-  });
+  metrics.gauge(
+    'vps_provider_key_ready',
+    '1 while the provider key worked at its last check and has not expired.',
+    () => {
+      const s = k();
+      return s ? (s.state === 'ok' ? 1 : 0) : null;
+    },
+  );
   metrics.labelledGauge(
     'vps_provider_key_state',
     'The provider key as its last check found it (1 for the current state).',

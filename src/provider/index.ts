@@ -1,8 +1,10 @@
 /** The provider client: the only code that speaks HTTP to the provider. */
 export * from './daily-budget.ts';
+export { type EntryRead, type Readable, WHOLE_ENTRY } from './entry-reading.ts';
 export * from './errors.ts';
 export { type GatePermit, GateTicket } from './gate-queue.ts';
 export * from './hosting-client.ts';
+export * from './key-expiry.ts';
 export * from './metrics.ts';
 export { classifyNetworkError } from './network-errors.ts';
 export * from './priorities.ts';
@@ -14,6 +16,7 @@ export * from './rate-limit-headers.ts';
 export type { CallOptions, HttpMethod } from './request-spec.ts';
 export * from './retry-policy.ts';
 export * from './schemas.ts';
+export * from './server-answers.ts';
 export * from './time.ts';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './transport.ts';
 export * from './validate.ts';

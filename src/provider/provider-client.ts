@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DailyBudgetState } from './daily-budget.ts';
 import { HostingClient } from './hosting-client.ts';
+import { MalformedReports } from './malformed-reports.ts';
 import type { ProviderMetrics } from './metrics.ts';
 import type { Caller } from './priorities.ts';
 import type { RateLimitSnapshot } from './rate-limit-headers.ts';
@@ -24,9 +25,13 @@ import {
   SignupResultSchema,
   type SignupStatus,
   SignupStatusAnswerSchema,
-  type VpsDetail,
-  type VpsSummary,
 } from './schemas.ts';
+import {
+  readServerDetail,
+  readServerList,
+  type ServerListing,
+  type VpsDetailRead,
+} from './server-answers.ts';
 import { ProviderTransport, type TransportOptions } from './transport.ts';
 import {
   assertDomain,
@@ -45,40 +50,42 @@ import {
 export type ProviderClientOptions = TransportOptions;
 
 export interface PowerState {
-  status: PowerStatus | string;
+  /**
+   * The one documented power value (docs/provider-api.md, Power status) the
+   * body holds; null when it holds none, or several that disagree.
+   */
+  status: PowerStatus | null;
   raw: unknown;
 }
 
 const enc = encodeURIComponent;
 
-/** The power answer's shape is unpublished: look where a status could be. */
-export function extractPowerStatus(raw: unknown): PowerStatus | string {
-  const candidates: unknown[] = [];
-  if (typeof raw === 'string') candidates.push(raw);
-  if (typeof raw === 'object' && raw !== null) {
-    const r = raw as Record<string, unknown>;
-    const power = r.power as Record<string, unknown> | undefined;
-    const server = r.server as Record<string, unknown> | undefined;
-    const serverPower = server?.power as Record<string, unknown> | undefined;
-    candidates.push(
-      r.status,
-      typeof r.power === 'string' ? r.power : power?.status,
-      r.power_status,
-      r.state,
-      typeof server?.power === 'string' ? server.power : serverPower?.status,
-      server?.power_status,
-      server?.status,
-    );
-  }
-  const strings = candidates.filter((c): c is string => typeof c === 'string' && c.length > 0);
-  return strings.find(isPowerStatus) ?? strings[0] ?? 'unknown';
+/**
+ * The power answer's shape is not published (docs/provider-api.md, Power
+ * endpoint), so no field name is assumed: the body is searched for the
+ * documented power values (`running`, `stopped`, `processing`, `error`), and
+ * one that is there alone is the state. Any other value, or two that disagree,
+ * is no answer: null, and the caller reads the documented `power.status` of
+ * the server detail instead.
+ */
+export function extractPowerStatus(raw: unknown): PowerStatus | null {
+  const found = new Set<PowerStatus>();
+  const walk = (v: unknown, depth: number): void => {
+    if (isPowerStatus(v)) found.add(v);
+    else if (depth < 4 && typeof v === 'object' && v !== null)
+      for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(raw, 0);
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 export class ProviderClient {
   private readonly transport: ProviderTransport;
+  private readonly malformed: MalformedReports;
 
   constructor(opts: ProviderClientOptions) {
     this.transport = new ProviderTransport(opts);
+    this.malformed = new MalformedReports(opts.logger?.child({ component: 'provider-client' }));
   }
 
   /** GET /v1/me: the key's scope (current and legacy shapes). */
@@ -175,8 +182,11 @@ export class ProviderClient {
     return a.server;
   }
 
-  /** GET /v1/vps/servers. */
-  async listServers(o?: CallOptions): Promise<VpsSummary[]> {
+  /**
+   * GET /v1/vps/servers, read entry by entry: the entries of the documented
+   * shape, and the others as far as they can be read (each logged once).
+   */
+  async listServers(o?: CallOptions): Promise<ServerListing> {
     const a = await this.transport.send({
       method: 'GET',
       template: '/v1/vps/servers',
@@ -184,11 +194,17 @@ export class ProviderClient {
       schema: ServersAnswerSchema,
       options: o,
     });
-    return a.servers;
+    const listing = readServerList(a.servers);
+    for (const m of listing.malformed)
+      this.malformed.report('GET /v1/vps/servers', m.uuid ?? `#${m.index}`, m.broken);
+    return listing;
   }
 
-  /** GET /v1/vps/servers/{uuid}; power state in it is real-time. */
-  async getServer(uuid: string, o?: CallOptions): Promise<VpsDetail> {
+  /**
+   * GET /v1/vps/servers/{uuid}; power state in it is real-time. Read field by
+   * field: a field that breaks the spec is left out and named in `broken` (logged once).
+   */
+  async getServer(uuid: string, o?: CallOptions): Promise<VpsDetailRead> {
     assertPathId(uuid, 'uuid');
     const a = await this.transport.send({
       method: 'GET',
@@ -197,7 +213,9 @@ export class ProviderClient {
       schema: ServerAnswerSchema,
       options: o,
     });
-    return a.server;
+    const detail = readServerDetail(uuid, a.server);
+    if (detail.broken.length > 0) this.malformed.report('GET /v1/vps/servers/{uuid}', uuid, detail.broken);
+    return detail;
   }
 
   /** PUT .../memo; the empty string deletes the memo. */
@@ -221,7 +239,7 @@ export class ProviderClient {
     return this.put('reverse-dns', uuid, { hostname }, o);
   }
 
-  /** GET .../power. The body is unpublished, so it is read leniently and kept raw. */
+  /** GET .../power. The body is unpublished: the status is what extractPowerStatus finds, and the body is kept raw. */
   async getPower(uuid: string, o?: CallOptions): Promise<PowerState> {
     assertPathId(uuid, 'uuid');
     const raw = await this.transport.send({

@@ -4,6 +4,7 @@
  * not break the bot. Documented fields are typed.
  */
 import { z } from 'zod';
+import { validatePathId } from './validate.ts';
 
 const nullableString = z.string().nullable();
 
@@ -105,8 +106,29 @@ export function isPowerStatus(v: unknown): v is PowerStatus {
   return typeof v === 'string' && (POWER_STATUSES as readonly string[]).includes(v);
 }
 
+/**
+ * A server's uuid as a path can carry it (`/v1/vps/servers/{uuid}`): one that
+ * cannot is no address, and its entry is read as broken there.
+ */
+const serverUuid = z
+  .string()
+  .refine((v) => validatePathId(v, 'uuid').length === 0, 'not an identifier a path can carry');
+
+/** Longest power state read as one: a state the spec does not list is shown as said, within reason. */
+export const POWER_STATE_MAX = 64;
+
+/**
+ * `power.status`: one of POWER_STATUSES, or a state the spec does not list,
+ * kept as the provider said it (a short word without control characters).
+ */
+const powerState = z
+  .string()
+  .min(1)
+  .max(POWER_STATE_MAX)
+  .refine((v) => !/\p{Cc}/u.test(v), 'control characters');
+
 export const VpsSummarySchema = z.looseObject({
-  uuid: z.string(),
+  uuid: serverUuid,
   name: z.string(),
   vps_type: z.string(),
   plan_name: z.string(),
@@ -117,10 +139,11 @@ export const VpsSummarySchema = z.looseObject({
 });
 export type VpsSummary = z.infer<typeof VpsSummarySchema>;
 
-export const ServersAnswerSchema = z.looseObject({ servers: z.array(VpsSummarySchema) });
+/** The list itself: its entries are read one by one (server-answers.ts), never all or nothing. */
+export const ServersAnswerSchema = z.looseObject({ servers: z.array(z.unknown()) });
 
 export const VpsDetailSchema = z.looseObject({
-  uuid: z.string(),
+  uuid: serverUuid,
   name: z.string(),
   vps_type: z.string(),
   status: z.string(),
@@ -135,12 +158,13 @@ export const VpsDetailSchema = z.looseObject({
   hostname: nullableString,
   reverse_hostname: nullableString,
   ip_address: nullableString,
-  power: z.looseObject({ status: z.string() }),
+  power: z.looseObject({ status: powerState }),
   memo: nullableString,
 });
 export type VpsDetail = z.infer<typeof VpsDetailSchema>;
 
-export const ServerAnswerSchema = z.looseObject({ server: VpsDetailSchema });
+/** The detail's envelope: the server itself is read field by field (server-answers.ts). */
+export const ServerAnswerSchema = z.looseObject({ server: z.looseObject({}) });
 
 export const SignupStatusSchema = z.looseObject({
   id: z.number().int(),

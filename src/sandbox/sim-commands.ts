@@ -13,6 +13,9 @@ export const SIM_HELP = [
   'sim servers                                   the VPSs: name, power, contract, IP',
   'sim power <server> <running|stopped|processing|error> [then <state> <after, e.g. 20s>]',
   'sim contract <server> <active|suspended>      sim rename <server> <name>',
+  'sim corrupt <server> <field>=<JSON>… [-<field>…]  a fault: its answers break the spec (name=null memo=42',
+  "                                              power.status=suspended -plan_name); 'sim corrupt <server> clear' ends it",
+  'sim key expires <+14d|-1h|<ISO time>|never> [still-answering] [key=<name>]   the bot’s key (full) by default',
   'sim add <count> [name]                        sim remove <server>',
   'sim plans                                     plans, monthly prices, periods',
   'sim price <plan> [months] <yen|+yen|-yen>     the monthly price every period is priced from',
@@ -69,6 +72,15 @@ function power(word: string | undefined): PowerStatus {
   if (!word || !(POWER as readonly string[]).includes(word))
     throw new SimCommandError(`a power state is one of ${POWER.join(', ')}`);
   return word as PowerStatus;
+}
+
+/** A value as JSON when it reads as JSON (`null`, `42`, `"x"`, `true`), else the text itself. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function integer(word: string | undefined, what: string): number {
@@ -174,6 +186,53 @@ export function runSimCommand(control: SimulatorControl, words: readonly string[
       if (status !== 'active' && status !== 'suspended') usage('sim contract <server> <active|suspended>');
       control.setContractStatus(s.uuid, status);
       return [`${s.name}: contract ${status}`];
+    }
+    case 'corrupt': {
+      const s = findServer(control, args[0]);
+      const rest = args.slice(1);
+      if (rest.length === 0) usage('sim corrupt <server> <field>=<JSON>… [-<field>…] | clear');
+      if (rest[0] === 'clear') {
+        control.corruptServer(s.uuid, null);
+        return [`${s.name}: answered as it is again`];
+      }
+      const set: Record<string, unknown> = {};
+      const omit: string[] = [];
+      for (const w of rest) {
+        if (w.startsWith('-')) omit.push(w.slice(1));
+        else if (w.includes('=')) set[w.slice(0, w.indexOf('='))] = jsonOrText(w.slice(w.indexOf('=') + 1));
+        else usage('sim corrupt <server> <field>=<JSON>… [-<field>…] | clear');
+      }
+      control.corruptServer(s.uuid, { set, omit });
+      const said = [
+        ...Object.entries(set).map(([k, v]) => `${k}=${JSON.stringify(v)}`),
+        ...omit.map((f) => `no ${f}`),
+      ];
+      return [`${s.name}: the provider now answers ${said.join(', ')} for it (its true state is unchanged)`];
+    }
+    case 'key': {
+      if (args[0] !== 'expires' || args[1] === undefined)
+        usage('sim key expires <+14d|-1h|<ISO time>|never> [still-answering] [key=<name>]');
+      const opts = args.slice(2);
+      const answering = opts.includes('still-answering');
+      const name = opts.find((o) => o.startsWith('key='))?.slice(4) ?? 'full';
+      const ms = parseDuration(args[1]);
+      let at: Date | null;
+      if (args[1] === 'never') at = null;
+      else if (ms !== undefined) at = new Date(control.clock.now().getTime() + ms);
+      else {
+        at = new Date(args[1]);
+        if (Number.isNaN(at.getTime()))
+          usage('sim key expires <+14d|-1h|<ISO time>|never> [still-answering]');
+      }
+      control.setKeyExpiry(name, at, { enforced: !answering });
+      if (at === null) return [`key ${name}: never expires`];
+      const when = `${jst(at)} JST`;
+      if (at.getTime() > control.clock.now().getTime()) return [`key ${name}: expires at ${when}`];
+      return [
+        answering
+          ? `key ${name}: expired at ${when}, and the provider still answers it`
+          : `key ${name}: expired at ${when}: refused (401) from now on`,
+      ];
     }
     case 'rename': {
       const s = findServer(control, args[0]);

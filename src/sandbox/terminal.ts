@@ -37,7 +37,7 @@ import {
 
 export const HELP = [
   'Type what you would type in Slack, and a few words of the terminal:',
-  '  /vps help, /vps list, /vps show web-1, /vps signup, /hosting xs123456.xsrv.jp info …   as in Slack',
+  '  /vps help, /vps list, /vps show web-1, /vps plans, /vps signup, /hosting xs123456.xsrv.jp info …   as in Slack',
   '  click <n>                press button [n] (click <n> yes: past its confirmation; click <n> <option>: a menu)',
   '  as <name>                become someone else (users lists who, with their roles)',
   '  in #<channel>            type in another channel (channels lists them)',
@@ -219,6 +219,7 @@ export class Terminal {
       thread = first
         ? ` · in the thread of "${first.length > 60 ? `${first.slice(0, 59)}…` : first}"`
         : ' · in a thread';
+      if (m.broadcast) thread += ', also sent to the channel';
     }
     const head = `» ${BOT_NAME} ${verb} ${place}${thread}${visible}`;
     if (change === 'deleted') {

@@ -6,6 +6,7 @@
  * provider client's own class and are described by code (classifyFailure).
  */
 import {
+  isProviderErrorCode,
   ProviderError,
   type ProviderErrorCode,
   ProviderNetworkError,
@@ -18,6 +19,10 @@ import {
 export type ServiceErrorCode =
   | 'server_not_found'
   | 'server_ambiguous'
+  /** The server's entry in the provider's list breaks the spec (`params.uuid`, `params.fields`): shown, not acted on. */
+  | 'server_malformed'
+  /** `params.ref` names an entry of the provider's list whose uuid could not be read: it cannot be addressed. */
+  | 'server_unaddressable'
   | 'role_required'
   | 'channel_not_allowed'
   /** The channel an action is about (`params.channel`) is not in the policy's channel list. */
@@ -37,10 +42,19 @@ export type ServiceErrorCode =
   | 'provider_unreachable'
   /** The price moved while quoting, twice in a row. */
   | 'catalogue_changed'
+  /** The provider answered 403 to the price list: the key may not sign up (docs/provider-api.md, VPS endpoints). */
+  | 'plans_forbidden'
+  /** The provider answered 403 to a signup status: the key may not sign up. */
+  | 'signup_status_forbidden'
+  /** The provider knows no signup of this service code (`params.id`). */
+  | 'signup_status_not_found'
   /** The key has no `server` service: /hosting cannot be used with it. */
   | 'key_no_server'
-  /** A custom key grants nothing in this category (`params.category`). */
-  | 'key_no_permission'
+  /**
+   * The provider answered 403 to a custom key: its permissions do not allow this action. `params.service`
+   * is the key's service (`server`, `vps`); `details` the categories the key carries, as the provider named them.
+   */
+  | 'key_custom_forbidden'
   /** The key covers several servers (or all): the command must name one (`params.servers`). */
   | 'hosting_server_needed'
   /** The key covers every server of the account: the command must name one by its initial domain. */
@@ -96,7 +110,8 @@ export type FailureKind =
       retryAfterSeconds?: number | undefined;
       details?: readonly string[] | undefined;
     }
-  | { kind: 'provider_unknown'; code: string }
+  /** `details`: the provider's own words (its message and `errors`), when it gave any. */
+  | { kind: 'provider_unknown'; code: string; details?: readonly string[] | undefined }
   | { kind: 'network' }
   | { kind: 'local_validation'; field: string; rule: string }
   | { kind: 'internal' };
@@ -125,6 +140,18 @@ export function classifyFailure(err: unknown): FailureKind {
   if (err instanceof ProviderResponseError) return { kind: 'provider_unknown', code: 'UNEXPECTED_ANSWER' };
   if (err instanceof ValidationError) return { kind: 'local_validation', field: err.field, rule: err.rule };
   if (err instanceof ProviderError) {
+    // A code outside the provider's table on a status the table gives several codes (409, 422): the
+    // status's default code would guess which one it meant, so the provider's own code is named instead.
+    if (
+      err.rawCode !== null &&
+      !isProviderErrorCode(err.rawCode) &&
+      (err.status === 409 || err.status === 422)
+    )
+      return {
+        kind: 'provider_unknown',
+        code: err.rawCode,
+        details: [err.providerMessage, ...err.details].filter((d) => d !== ''),
+      };
     const retry = err instanceof ProviderRateLimitError ? (err.retryAfterSeconds ?? undefined) : undefined;
     const details = err.details.length > 0 ? err.details : undefined;
     return { kind: 'provider', code: err.code, retryAfterSeconds: retry, details };

@@ -1,7 +1,11 @@
 /**
  * What /healthz reports: the store answers (else 503), what the provider
- * client last saw, and whether the provider key worked at its last check
- * (`ready`, `providerKey`). No provider call is made for a health probe:
+ * client last saw, and whether the provider key worked at its last check and
+ * has not expired (`ready`, `providerKey`). An expired key the provider still
+ * answers is `expired` and not ready: the bot works for now, but the key can
+ * be refused at any moment, and whoever watches `ready` must hear of it; the
+ * HTTP status stays 200 (alive), so nothing restarts a bot that still works.
+ * No provider call is made for a health probe:
  * probes must not spend the key's rate limit; the key is checked at start-up
  * and now and then by the bot itself (src/watch/key-health.ts).
  */
@@ -10,7 +14,7 @@ import type { Store } from '../store/index.ts';
 
 /** The provider key as its last check found it (the fields of src/watch/key-health.ts's status). */
 export interface ProviderKeyStatus {
-  state: 'unchecked' | 'ok' | 'forbidden' | 'refused' | 'unreachable';
+  state: 'unchecked' | 'ok' | 'expired' | 'forbidden' | 'refused' | 'unreachable';
   checkedAt: Date | null;
   expiresAt: Date | null | undefined;
   error: string | null;
@@ -21,7 +25,7 @@ export interface ProviderKeyReport {
   checkedAt: string | null;
   /** null: the key never expires (or its expiry is not known yet). */
   expiresAt: string | null;
-  /** Whole days until the expiry (0 in its last day); null without one. */
+  /** Whole days until the expiry (0 in its last day, and once expired); null without one. */
   daysLeft: number | null;
   /** The provider's code, or the network failure, of the last failed check. */
   error: string | null;
@@ -31,7 +35,7 @@ export interface HealthReport {
   /** The store answers: the process is alive and can keep its promises (HTTP 200, else 503). */
   ok: boolean;
   store: 'ok' | 'down';
-  /** `ok`, and the provider key worked at its last check: the bot can do its work. */
+  /** `ok`, and the provider key worked at its last check and has not expired: the bot can rely on it. */
   ready: boolean;
   provider: Record<string, unknown>;
   providerKey?: ProviderKeyReport;

@@ -2,28 +2,37 @@
  * API keys: the preset keys, custom key shapes, GET /v1/me rendering and the
  * permission rules.
  *
- * Simulator assumption: the spec does not show the category names inside
- * `permissions` of a custom key. The simulator uses the names in CATEGORIES
- * below; the bot must not depend on them (read them from /v1/me only to show).
+ * Simulator assumption: the category names inside `permissions` of a custom
+ * key are not published (docs/provider-api.md, Not published: the bot must not invent). The simulator
+ * gates its endpoints by its own categories (SimulatorCategories), and calls each
+ * one by the name `categoryNames` gives it (SimulatorOptions), its own name by
+ * default: tests rename them to prove the bot depends on no name at all. A
+ * custom key may carry any names; one the simulator does not gate by is shown
+ * in /v1/me and changes nothing, and a gate the key's map does not name is
+ * `none`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from './api-error.ts';
 import { formatJstDateTime, parseJstDateTime } from './japan-time.ts';
-import type { KeySpec, Permission, ServiceGrantSpec, ServiceName, SimulatorKeys } from './types.ts';
+import type {
+  CategoryNames,
+  KeySpec,
+  Permission,
+  ServiceGrantSpec,
+  ServiceName,
+  SimulatorCategories,
+  SimulatorKeys,
+} from './types.ts';
 import { stableUuid } from './world.ts';
 
 export type Scope = 'read' | 'write';
 
-/** Simulator's assumed custom-permission categories per service. */
-const CATEGORIES = {
-  vps: ['server', 'power', 'settings', 'signup'],
-  server: ['server_info', 'domain', 'wordpress', 'database', 'ssh', 'log'],
-  domain: ['domain', 'dns'],
-  wphosting: ['site', 'backup'],
-} as const satisfies Record<ServiceName, readonly string[]>;
+/** A custom-permission category of `service`: what the simulator gates an endpoint by (SimulatorCategories). */
+export type Category<S extends ServiceName> = SimulatorCategories[S];
 
-/** A custom-permission category of `service`, as the simulator names it. */
-export type Category<S extends ServiceName> = (typeof CATEGORIES)[S][number];
+function nameOf<S extends ServiceName>(names: CategoryNames, service: S, category: Category<S>): string {
+  return (names[service] as Partial<Record<Category<S>, string>> | undefined)?.[category] ?? category;
+}
 
 export interface ServiceGrant {
   permission_type: 'full' | 'read' | 'custom';
@@ -41,8 +50,12 @@ export interface KeyRecord {
   token: string;
   services: Partial<Record<ServiceName, ServiceGrant>>;
   expiresAt: Date | null;
+  /** false: the expiry is told but not applied (control.setKeyExpiry's fault); true by default. */
+  expiryEnforced: boolean;
   allowedIps: string[] | null;
   legacy: { servername: string; permission_type: 'full' | 'read' } | null;
+  /** The simulator's names of its categories (shared by every key of one simulator). */
+  categoryNames: CategoryNames;
 }
 
 function grant(spec: ServiceGrantSpec): ServiceGrant {
@@ -71,15 +84,23 @@ export class KeyRegistry {
   private readonly byToken = new Map<string, KeyRecord>();
   private counter = 0;
 
+  constructor(private readonly categoryNames: CategoryNames = {}) {}
+
+  /** The name `category` of `service` goes by in a key's `permissions`. */
+  categoryName<S extends ServiceName>(service: S, category: Category<S>): string {
+    return nameOf(this.categoryNames, service, category);
+  }
+
   find(token: string): KeyRecord | undefined {
     return this.byToken.get(token);
   }
 
   /** Moves the expiry of the key named `key` (or whose token it is); see SimulatorControl.setKeyExpiry. */
-  setExpiry(key: string, expiresAt: string | Date | null): void {
+  setExpiry(key: string, expiresAt: string | Date | null, enforced = true): void {
     const rec = this.find(key) ?? this.byName(key);
     if (!rec) throw new Error(`no key named ${key}`);
     rec.expiresAt = expiryOf(expiresAt);
+    rec.expiryEnforced = enforced;
   }
 
   byName(name: string): KeyRecord | undefined {
@@ -124,11 +145,26 @@ export class KeyRegistry {
       token,
       services,
       expiresAt,
+      expiryEnforced: true,
       allowedIps: spec.allowedIps ? [...spec.allowedIps] : null,
       legacy: spec.legacy ? { ...spec.legacy } : null,
+      categoryNames: this.categoryNames,
     };
     this.byToken.set(token, rec);
     return rec;
+  }
+
+  /** A `permissions` map keyed by the names the categories go by. */
+  private permissions<S extends ServiceName>(
+    service: S,
+    levels: Record<Category<S>, Permission>,
+  ): Record<string, Permission> {
+    return Object.fromEntries(
+      (Object.entries(levels) as [Category<S>, Permission][]).map(([c, l]) => [
+        this.categoryName(service, c),
+        l,
+      ]),
+    );
   }
 
   createPresets(now: Date, balance: number): SimulatorKeys {
@@ -165,18 +201,23 @@ export class KeyRegistry {
         services: {
           vps: {
             permission_type: 'custom',
-            permissions: { server: 'read', power: 'none', settings: 'full', signup: 'none' },
+            permissions: this.permissions('vps', {
+              server: 'read',
+              power: 'none',
+              settings: 'full',
+              signup: 'none',
+            }),
           },
           server: {
             permission_type: 'custom',
-            permissions: {
+            permissions: this.permissions('server', {
               server_info: 'read',
               domain: 'read',
               wordpress: 'full',
               database: 'none',
               ssh: 'none',
               log: 'read',
-            },
+            }),
           },
         },
       }),
@@ -233,10 +274,12 @@ export function checkPermission<S extends ServiceName>(
 ): ServiceGrant {
   const g = k.services[service];
   if (!g) throw forbidden(`サービス ${service} は許可されていません`);
+  const name = nameOf(k.categoryNames, service, category);
   let level: Permission;
-  if (g.permission_type === 'custom') level = g.permissions?.[category] ?? 'none';
+  // A gate the key's map does not name grants nothing.
+  if (g.permission_type === 'custom') level = g.permissions?.[name] ?? 'none';
   else level = g.permission_type;
-  if (level === 'none') throw forbidden(`${category} は許可されていません`);
+  if (level === 'none') throw forbidden(`${name} は許可されていません`);
   if (scope === 'write' && level !== 'full') throw forbidden('読み取り専用のキーです');
   return g;
 }

@@ -7,7 +7,7 @@
  *   GET    /__sim/state                         whole state
  *   GET    /__sim/keys                          preset API keys
  *   POST   /__sim/keys          KeySpec         -> {key}
- *   POST   /__sim/keys/{name}/expiry {expires_at: JST string, ISO string or null}
+ *   POST   /__sim/keys/{name}/expiry {expires_at: JST string, ISO string or null, enforced?: boolean}
  *   GET    /__sim/clock                         -> {now}
  *   POST   /__sim/clock         {now?: ISO string, advanceMs?: number}
  *   GET    /__sim/servers                       -> {servers}
@@ -15,6 +15,8 @@
  *   DELETE /__sim/servers/{uuid}
  *   POST   /__sim/power         {uuid, status, then?: {status, afterMs}}
  *   POST   /__sim/contract-status {uuid, status}
+ *   POST   /__sim/servers/{uuid}/answer {set?: {field: any JSON}, omit?: [field]}   a fault on what is answered
+ *   DELETE /__sim/servers/{uuid}/answer
  *   POST   /__sim/rename        {uuid, name}
  *   GET    /__sim/balance       POST /__sim/balance {yen}
  *   POST   /__sim/plans/{planId}/price    {yen}
@@ -126,7 +128,7 @@ function dispatch(
       const iso = typeof v === 'string' && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v) ? new Date(v) : v;
       if (iso instanceof Date && Number.isNaN(iso.getTime()))
         throw new ControlError('expires_at is not a date');
-      c.setKeyExpiry(x, iso);
+      c.setKeyExpiry(x, iso, b.enforced === undefined ? undefined : { enforced: bool(b, 'enforced') });
       return { ok: true };
     }
     case 'GET clock':
@@ -146,6 +148,17 @@ function dispatch(
       return { uuids: c.addServers(num(b, 'count'), b.template === undefined ? undefined : obj(b.template)) };
     case 'DELETE servers/:x':
       c.removeServer(x);
+      return { ok: true };
+    case 'POST servers/:x/answer': {
+      const set = b.set === undefined ? undefined : obj(b.set);
+      const omit = b.omit === undefined ? undefined : b.omit;
+      if (omit !== undefined && (!Array.isArray(omit) || omit.some((f) => typeof f !== 'string')))
+        throw new ControlError('omit must be an array of field names');
+      c.corruptServer(x, { ...(set ? { set } : {}), ...(omit ? { omit: omit as string[] } : {}) });
+      return { ok: true };
+    }
+    case 'DELETE servers/:x/answer':
+      c.corruptServer(x, null);
       return { ok: true };
     case 'POST power': {
       type Power = Parameters<SimulatorControl['setPower']>[1];

@@ -1,4 +1,5 @@
 /** The in-process control API (SimulatorControl). */
+import { checkAnswerPatch } from './answer-faults.ts';
 import type { SimCore } from './core.ts';
 import type { TxtRecordState } from './dns.ts';
 import { formatJstDateTime } from './japan-time.ts';
@@ -57,6 +58,14 @@ export function createControl(core: SimCore): SimulatorControl {
         core.tick();
       }
     },
+    corruptServer: (uuid, patch) => {
+      w.getVps(uuid);
+      if (patch === null) w.answerPatches.delete(uuid);
+      else {
+        checkAnswerPatch(patch);
+        w.answerPatches.set(uuid, { set: { ...(patch.set ?? {}) }, omit: [...(patch.omit ?? [])] });
+      }
+    },
     setContractStatus: (uuid, status) => {
       if (!CONTRACT.includes(status))
         throw new Error(`contract status must be one of ${CONTRACT.join(', ')}`);
@@ -85,6 +94,7 @@ export function createControl(core: SimCore): SimulatorControl {
       w.getVps(uuid);
       w.vps.delete(uuid);
       w.pendingPower.delete(uuid);
+      w.answerPatches.delete(uuid);
     },
     servers: () => {
       core.tick();
@@ -154,7 +164,7 @@ export function createControl(core: SimCore): SimulatorControl {
     nextRequest: (filter) => core.journal.next(filter),
     clearRequests: () => core.journal.clear(),
     createKey: (spec) => core.keys.create(spec, w.balance).token,
-    setKeyExpiry: (key, expiresAt) => core.keys.setExpiry(key, expiresAt),
+    setKeyExpiry: (key, expiresAt, options) => core.keys.setExpiry(key, expiresAt, options?.enforced ?? true),
     inFlight: () => core.inFlight(),
     waitForInFlight: (count = 1) => core.waitForInFlight(count),
     setTxtRecord: (name, value, options) =>
@@ -220,6 +230,7 @@ export function createControl(core: SimCore): SimulatorControl {
         clock: core.clock.mode,
         balance: w.balance,
         servers: control.servers(),
+        answer_faults: Object.fromEntries(w.answerPatches),
         signups: control.signups(),
         charges: control.charges(),
         rate_limited: control.rateLimited(),

@@ -15,7 +15,7 @@ import type { World } from './world.ts';
 export class SimCore {
   readonly clock: SimClock;
   readonly world: World;
-  readonly keys = new KeyRegistry();
+  readonly keys: KeyRegistry;
   readonly presetKeys: SimulatorKeys;
   readonly limiter: RateLimiter;
   readonly faults: FaultSet;
@@ -31,6 +31,7 @@ export class SimCore {
     this.world = createWorld(options.seed ?? 'default', this.clock.now());
     this.limiter = new RateLimiter(options.rateLimit);
     this.latencyMs = options.latencyMs ?? 0;
+    this.keys = new KeyRegistry(options.categoryNames);
     this.presetKeys = this.keys.createPresets(this.clock.now(), this.world.balance);
   }
 

@@ -216,7 +216,7 @@ export async function handleApiRequest(
     }
     const token = bearer(req);
     key = token ? core.authenticate(token) : undefined;
-    if (!key || (key.expiresAt && key.expiresAt.getTime() <= at.getTime())) {
+    if (!key || (key.expiresAt && key.expiryEnforced && key.expiresAt.getTime() <= at.getTime())) {
       // Failures that cannot be tied to a usable key are not in any key's log.
       key = undefined;
       finish(errorAnswer(new ApiError('UNAUTHORIZED')), core.limiter.anonymousHeaders(at.getTime()));

@@ -1,4 +1,7 @@
 /** Public types of the simulator (re-exported from index.ts). */
+import type { AnswerPatch } from './answer-faults.ts';
+
+export type { AnswerPatch };
 
 export type PowerStatus = 'running' | 'stopped' | 'processing' | 'error';
 export type ContractStatus = 'active' | 'suspended';
@@ -6,6 +9,21 @@ export type VpsType = 'vps' | 'business' | 'windows' | 'gpu';
 export type SignupStatus = 'active' | 'building' | 'setup_pending';
 export type Permission = 'full' | 'read' | 'none';
 export type ServiceName = 'server' | 'domain' | 'wphosting' | 'vps';
+
+/**
+ * The simulator's own custom-key categories, per service: what it gates each
+ * endpoint by (src/simulator/README.md, Simulator assumptions). The provider
+ * publishes no names.
+ */
+export interface SimulatorCategories {
+  vps: 'server' | 'power' | 'settings' | 'signup';
+  server: 'server_info' | 'domain' | 'wordpress' | 'database' | 'ssh' | 'log';
+  domain: 'domain' | 'dns';
+  wphosting: 'site' | 'backup';
+}
+
+/** What each category is called in a custom key's `permissions`; one not named keeps its own name. */
+export type CategoryNames = { [S in ServiceName]?: Partial<Record<SimulatorCategories[S], string>> };
 
 export interface RateLimitConfig {
   limit: number;
@@ -29,6 +47,12 @@ export interface SimulatorOptions {
   seed?: 'default' | 'empty';
   /** Seed of the simulator's random source (faults with a `probability`); default 1. */
   randomSeed?: number;
+  /**
+   * The names the simulator's categories go by in a custom key's `permissions`
+   * (the preset `custom` key follows them). The real names are not published:
+   * tests rename them so that nothing in the bot can lean on a name.
+   */
+  categoryNames?: CategoryNames;
 }
 
 export interface VpsServerState {
@@ -155,6 +179,15 @@ export interface KeySpec {
   legacy?: { servername: string; permission_type: 'full' | 'read' };
 }
 
+export interface KeyExpiryOptions {
+  /**
+   * false: the expiry is only told (`expires_at` of GET /v1/me) and the key
+   * keeps working after it, a provider whose answers and behaviour disagree
+   * (a fault). Default true: from the moment on, every request answers 401.
+   */
+  enforced?: boolean;
+}
+
 export interface SimulatorKeys {
   full: string;
   read: string;
@@ -202,6 +235,15 @@ export interface SimulatorControl {
    */
   setPower(uuid: string, status: PowerStatus, then?: { status: PowerStatus; afterMs: number }): void;
   setContractStatus(uuid: string, status: ContractStatus): void;
+  /**
+   * A fault on what the provider answers about one server (its list entry,
+   * its detail, its power answer), whatever the spec says: fields set to any
+   * JSON value (`{ set: { name: null, memo: 42, 'power.status': 'suspended' } }`)
+   * or left out (`{ omit: ['plan_name'] }`). The server's true state is
+   * unchanged, and requests are checked as strictly as ever. A new patch
+   * replaces the last; null removes it.
+   */
+  corruptServer(uuid: string, patch: AnswerPatch | null): void;
   renameServer(uuid: string, name: string): void;
   addServers(n: number, template?: ServerTemplate): string[];
   removeServer(uuid: string): void;
@@ -235,7 +277,7 @@ export interface SimulatorControl {
    * Date as in KeySpec, null for never. A moment already past expires it now:
    * its next request answers 401.
    */
-  setKeyExpiry(key: string, expiresAt: string | Date | null): void;
+  setKeyExpiry(key: string, expiresAt: string | Date | null, options?: KeyExpiryOptions): void;
   /** Requests currently being handled (after body read, before the answer). */
   inFlight(): number;
   /** Resolves once at least `count` requests are in flight (awaiting latency etc.). */

@@ -2,6 +2,8 @@
  * Routes of the VPS API (docs/provider-api.md, VPS endpoints): /v1/me, /v1/logs,
  * plans, signup, signup status, VPS information and power state.
  */
+
+import { type AnswerPatch, patchAnswer } from './answer-faults.ts';
 import { ApiError, validationError } from './api-error.ts';
 import {
   type Category,
@@ -23,7 +25,20 @@ import {
 } from './validation.ts';
 import { handleSignup, renderSignupStatus } from './vps-signup.ts';
 
-function summary(s: VpsServerState): Record<string, unknown> {
+/** What the simulator answers about a server: its state, through any answer fault set on it. */
+interface Answers {
+  answerPatches: ReadonlyMap<string, AnswerPatch>;
+}
+
+function summary(s: VpsServerState, w: Answers): Record<string, unknown> {
+  return patchAnswer(summaryOf(s), w.answerPatches.get(s.uuid));
+}
+
+function detail(s: VpsServerState, w: Answers): Record<string, unknown> {
+  return patchAnswer(detailOf(s), w.answerPatches.get(s.uuid));
+}
+
+function summaryOf(s: VpsServerState): Record<string, unknown> {
   return {
     uuid: s.uuid,
     name: s.name,
@@ -36,7 +51,7 @@ function summary(s: VpsServerState): Record<string, unknown> {
   };
 }
 
-function detail(s: VpsServerState): Record<string, unknown> {
+function detailOf(s: VpsServerState): Record<string, unknown> {
   return {
     uuid: s.uuid,
     name: s.name,
@@ -141,13 +156,13 @@ export const vpsRoutes: Route[] = [
       const all = [...ctx.core.world.vps.values()];
       const visible =
         grant.target_mode === 'selected' ? all.filter((s) => grant.targets.includes(s.uuid)) : all;
-      return { servers: visible.map(summary) };
+      return { servers: visible.map((s) => summary(s, ctx.core.world)) };
     },
   },
   {
     method: 'GET',
     pattern: '/v1/vps/servers/:uuid',
-    handle: (ctx) => ({ server: detail(findServer(ctx, 'server', 'read')) }),
+    handle: (ctx) => ({ server: detail(findServer(ctx, 'server', 'read'), ctx.core.world) }),
   },
   {
     method: 'PUT',
@@ -198,6 +213,9 @@ export const vpsRoutes: Route[] = [
     // Simulator assumption: the body of this endpoint is not shown by the spec;
     // the simulator answers {"power":{"status":...}} like the detail's power
     // object. Clients must parse it leniently.
-    handle: (ctx) => ({ power: { status: findServer(ctx, 'power', 'read').power } }),
+    handle: (ctx) => {
+      const s = findServer(ctx, 'power', 'read');
+      return patchAnswer({ power: { status: s.power } }, ctx.core.world.answerPatches.get(s.uuid));
+    },
   },
 ];

@@ -4,6 +4,7 @@
  * helpers; HTTP handling lives in the route modules.
  */
 import { createHash } from 'node:crypto';
+import type { AnswerPatch } from './answer-faults.ts';
 import { DnsState } from './dns.ts';
 import type {
   ChargeRecord,
@@ -128,6 +129,8 @@ export class World {
   idempotency = new Map<string, IdempotencyEntry>();
   nextSignupOutcome: SignupStatus = 'active';
   maintenance = false;
+  /** uuid -> what its answers carry instead of the truth (control.corruptServer): a fault. */
+  answerPatches = new Map<string, AnswerPatch>();
   /** uuid -> power state to take at a simulated instant (control.setPower with `then`). */
   pendingPower = new Map<string, { status: PowerStatus; at: number }>();
   hosting = new Map<string, HostingServerState>();

@@ -7,6 +7,7 @@
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
 import type { ParseProblem } from './grammar/tokens.ts';
 import { isMessageKey, type MessageKey } from './i18n/index.ts';
+import { displayDomain } from './views/domain-display.ts';
 import { clip, escapeMrkdwn, type Message, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
 import { queueFullText } from './views/queue-full.ts';
@@ -25,6 +26,8 @@ const FIELD_KEY_NAME: Record<string, string> = { name: 'name', memo: 'memo', rdn
 
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
 export function fieldProblemText(ui: Ui, field: string, rule: string, limit?: number): string {
+  // One sentence for every field: the rule is the same everywhere (the provider client's validateText).
+  if (rule === 'control_character') return ui.t('field.control_character');
   const f = FIELD_KEY_NAME[field] ?? field;
   const normalised = /long|max|length/i.test(rule)
     ? 'too_long'
@@ -72,7 +75,25 @@ export function describeFailureKind(
         };
       }
       if (e.code === 'hosting_domain_refused' || e.code === 'hosting_rejected') {
-        return { text: ui.t(`error.${e.code}`, escapedParams(e.params)), details: [] };
+        const params =
+          typeof e.params.domain === 'string'
+            ? { ...e.params, domain: displayDomain(e.params.domain) }
+            : e.params;
+        return { text: ui.t(`error.${e.code}`, escapedParams(params)), details: [] };
+      }
+      if (e.code === 'key_custom_forbidden') {
+        // The categories as the provider named them (failureView escapes them); a level the catalog knows in words.
+        const level = (v: string) => {
+          const key = `permission.${v}`;
+          return isMessageKey(key) ? ui.t(key) : v;
+        };
+        const service = escapeMrkdwn(String(e.params.service));
+        return e.details.length === 0
+          ? { text: ui.t('error.key_custom_forbidden_empty', { service }), details: [] }
+          : {
+              text: ui.t('error.key_custom_forbidden', { service }),
+              details: e.details.map((d) => ({ label: d.label, detail: level(d.detail) })),
+            };
       }
       if (e.code === 'watch_channel_unreachable') {
         const key = `watch.unreachable.${e.params.reason}`;
@@ -130,7 +151,9 @@ export function describeFailureKind(
     case 'provider_unknown':
       return {
         text: ui.t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }),
-        details: [],
+        details: (f.details ?? [])
+          .slice(0, 5)
+          .map((d) => ({ label: ui.t('provider.reason'), detail: clip(d, 200) })),
       };
     case 'network':
       return { text: ui.t('provider.network'), details: [] };
@@ -166,10 +189,17 @@ export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Me
     case 'bad_filter':
       return failureView(
         ui,
-        ui.t(p.command === 'list' ? 'parse.bad_filter_list' : 'parse.bad_filter', {
-          filter: escapeMrkdwn(p.filter),
-          expected: escapeMrkdwn(p.expected),
-        }),
+        ui.t(
+          p.command === 'list'
+            ? 'parse.bad_filter_list'
+            : p.filter === 'limit'
+              ? 'parse.bad_filter_limit'
+              : 'parse.bad_filter',
+          {
+            filter: escapeMrkdwn(p.filter),
+            expected: escapeMrkdwn(p.expected),
+          },
+        ),
       );
     case 'bad_date':
       return failureView(

@@ -46,6 +46,11 @@ export const WATCH_IDS = {
   /** Mutes the alert's server in the alert's channel for a while (value: `mutePayload`). */
   mute: 'watch_alert_mute',
   alertActions: 'watch_alert_actions',
+  /**
+   * "I'm on it" on an alarm (value: `claimPayload`). A message with several
+   * (a digest) gives each its own `#<n>` after this.
+   */
+  claim: 'watch_incident_claim',
 } as const;
 
 // Paid signup. Modal inputs carry the provider's field name as action_id; the
@@ -59,6 +64,11 @@ export const SIGNUP_IDS = {
   approvalActions: 'vps_signup_actions',
   /** In a direct message that holds no password: opens it once in a private window. */
   showPassword: 'vps_signup_show_password',
+  /** A plan's button in `/vps plans`, `:<plan_id>` after this: the order form with that plan chosen (value: `planOrderPayload`). */
+  orderPlan: 'vps_plans_order',
+  /** The price list's pager buttons carry `:prev` / `:next` after this (value: `plansPagePayload`). */
+  plansPage: 'vps_plans_page',
+  plansPager: 'vps_plans_pager',
 } as const;
 
 /**

@@ -6,6 +6,8 @@
  * sent, but a forged request may carry anything: reading never throws.
  */
 import { z } from 'zod';
+import { HOSTING_LIMITS } from '../services/hosting/index.ts';
+import { LOG_LIMIT } from '../services/servers/index.ts';
 
 /** The server list's pager buttons: page and the filter that made the list. */
 export const listPagePayload = z.object({
@@ -22,6 +24,7 @@ export const logsMorePayload = z.object({
     status: z.enum(['success', 'error']).optional(),
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
     code: z.number().int().optional(),
+    limit: z.number().int().min(LOG_LIMIT.min).max(LOG_LIMIT.max).optional(),
   }),
 });
 
@@ -38,11 +41,24 @@ export const mutePayload = z.object({
   s: z.number().int().min(60),
 });
 
+/**
+ * "I'm on it" on an alarm: the incident's id, and how many claims the button's
+ * message showed (a click decides on what the clicker saw: somebody who took it
+ * meanwhile is not taken over by surprise).
+ */
+export const claimPayload = z.object({ i: z.string().min(1), n: z.number().int().min(0).optional() });
+
 /** The order form: where the approval request goes, and the plan shown. */
 export const signupModalPayload = z.object({
   channelId: z.string(),
   planId: z.string().optional(),
 });
+
+/** A plan's order button in the price list: the plan the order form opens with. */
+export const planOrderPayload = z.object({ plan: z.string().min(1).max(100) });
+
+/** The price list's pager: the page to show. */
+export const plansPagePayload = z.object({ p: z.number().int().min(0) });
 
 /** Approve / Reject: the row, and the amount their confirm dialog states. */
 export const signupButtonPayload = z.object({
@@ -60,15 +76,16 @@ export const hostingFormPayload = z.object({
 /** Confirm / Cancel / Approve / Reject of a destructive /hosting operation: the stored request. */
 export const hostingOperationPayload = z.object({ id: z.string().min(1) });
 
-/** The error log's pager: server, domain, lines asked for, and the page. */
+/** The error log's pager: server, domain, lines asked for, the keyword looked for, and the page. */
 export const errorLogPagePayload = z.object({
   s: z.string().min(1),
   d: z.string().min(1),
   l: z.number().int().min(1),
+  k: z.string().min(1).max(HOSTING_LIMITS.keywordMax).optional(),
   p: z.number().int().min(0),
 });
 
-/** The error log's file button: the same read as the command (server, domain, lines asked). */
+/** The error log's file button: the same read as the command (server, domain, lines asked, keyword). */
 export const errorLogFilePayload = errorLogPagePayload.omit({ p: true });
 
 export type HostingFormPayload = z.infer<typeof hostingFormPayload>;

@@ -1,11 +1,12 @@
-import {
-  isPowerStatus,
-  type PowerStatus,
-  type ContractStatus as ProviderContractStatus,
-  type VpsDetail,
-  type VpsSummary,
+import type {
+  MalformedServer,
+  ContractStatus as ProviderContractStatus,
+  VpsDetailRead,
+  VpsSummary,
 } from '../provider/index.ts';
 import type { SnapshotRow, Store } from '../store/index.ts';
+import { resolveAlarm } from './alarms.ts';
+import { recordContractAlarm } from './contract-alarm.ts';
 import { recordPowerChange } from './incidents.ts';
 import { isAlarm, type Notice, type PowerNotice } from './notices.ts';
 
@@ -32,8 +33,9 @@ export interface ChangeContext {
 export interface PowerTransition {
   uuid: string;
   name: string;
-  from: PowerStatus;
-  to: PowerStatus;
+  /** As the provider said it: one of the spec's states, or one it does not list (a notice, never an alarm). */
+  from: string;
+  to: string;
   /** Epoch ms. */
   at: number;
   alarm: boolean;
@@ -45,9 +47,12 @@ type WatchedContract = ProviderContractStatus | 'gone';
 
 type Tx = Pick<Store, 'snapshots' | 'outbox' | 'mutes'>;
 
-/** The stored power state; null until the first detail call has read it. */
-export function powerOf(s: SnapshotRow): PowerStatus | null {
-  return isPowerStatus(s.powerStatus) ? s.powerStatus : null;
+/**
+ * The stored power state, as the provider said it (a state the spec does not
+ * list included); null until the first detail call has read one.
+ */
+export function powerOf(s: SnapshotRow): string | null {
+  return s.powerStatus || null;
 }
 
 function contractOf(s: SnapshotRow): WatchedContract {
@@ -60,6 +65,12 @@ function nameOf(s: SnapshotRow): string {
 
 function asContract(s: string): ProviderContractStatus {
   return s === 'suspended' ? 'suspended' : 'active';
+}
+
+/** The contract as last known, for an answer that could not say: a server gone from the list is back. */
+function knownContract(s: SnapshotRow): ProviderContractStatus {
+  const c = contractOf(s);
+  return c === 'gone' ? 'active' : c;
 }
 
 /** One row per subscribed channel; a channel that muted the server gets it held until its mute ends. */
@@ -89,28 +100,51 @@ async function enqueueAll(
   return fresh;
 }
 
-/** Applies one detail answer: the stored snapshot, and the transition when the power state changed. */
+/**
+ * Applies one detail answer: the stored snapshot, and the transition when the
+ * power state changed. A state the spec does not list is a state like any
+ * other here: stored as said, with the time it was read, and a change to it
+ * is told (as a notice: isAlarm never rings for it). A detail whose power
+ * state could not be read at all says nothing about power: the last reading
+ * stays, with its own time.
+ */
 export async function recordDetail(
   store: Pick<Store, 'transaction'>,
-  detail: Pick<VpsDetail, 'uuid' | 'name' | 'status' | 'power'> &
-    Partial<Pick<VpsDetail, 'ip_address' | 'plan'>>,
+  detail: Pick<VpsDetailRead, 'uuid' | 'name' | 'status' | 'power'> &
+    Partial<Pick<VpsDetailRead, 'ip_address' | 'plan'>>,
   ctx: ChangeContext,
 ): Promise<{ snapshot: SnapshotRow; transition: PowerTransition | undefined }> {
-  const to = isPowerStatus(detail.power.status) ? detail.power.status : undefined;
+  const to = detail.power.status;
   const at = ctx.now.getTime();
   return store.transaction(async (tx) => {
     const prev = await tx.snapshots.get(detail.uuid);
     const prevPower = prev ? powerOf(prev) : null;
     const name = detail.name || (prev ? nameOf(prev) : '') || detail.uuid;
-    const contractStatus = asContract(detail.status);
-    const base = { serverUuid: detail.uuid, name, contractStatus, observedAt: ctx.now };
-    if (!to || !prev || prevPower === null || prevPower === to) {
-      // No change: the first read (a baseline), the same state, or an unknown power
-      // value (not a change we can describe: the last known one stays).
+    // A contract change is the list's to tell (recordList raises or resolves its alarm):
+    // a detail read that stored it first would leave the list nothing to see.
+    const contractStatus = prev
+      ? (prev.contractStatus ?? 'active')
+      : detail.status !== undefined
+        ? asContract(detail.status)
+        : 'active';
+    const base = { serverUuid: detail.uuid, name, contractStatus };
+    if (to === undefined) {
+      // No power reading: the name and contract as read, the power as last seen, and when.
       const { row: snapshot } = await tx.snapshots.upsert({
         ...base,
-        powerStatus: to ?? prevPower,
-        changedAt: prev && (!to || prevPower === to) ? prev.changedAt : ctx.now,
+        powerStatus: prevPower,
+        observedAt: prev?.observedAt ?? new Date(0),
+        changedAt: prev?.changedAt ?? ctx.now,
+      });
+      return { snapshot, transition: undefined };
+    }
+    if (!prev || prevPower === null || prevPower === to) {
+      // No change: the first read (a baseline), or the same state.
+      const { row: snapshot } = await tx.snapshots.upsert({
+        ...base,
+        observedAt: ctx.now,
+        powerStatus: to,
+        changedAt: prev && prevPower === to ? prev.changedAt : ctx.now,
       });
       return { snapshot, transition: undefined };
     }
@@ -119,6 +153,7 @@ export async function recordDetail(
     const key = `power:${detail.uuid}:${prev.changedAt.getTime()}:${from}>${to}`;
     const { row: snapshot } = await tx.snapshots.upsert({
       ...base,
+      observedAt: ctx.now,
       powerStatus: to,
       changedAt: ctx.now,
       powerChangedAt: ctx.now,
@@ -146,6 +181,18 @@ export interface ListOutcome {
   removed: string[];
   contractChanged: string[];
   renamed: string[];
+  /**
+   * Entries whose uuid could not be read: while there are any, no server is
+   * taken for gone (the unreadable one may be it).
+   */
+  unaddressable: number;
+}
+
+/** What one entry of the list tells: a field it could not read keeps what was known. */
+interface ListedEntry {
+  uuid: string;
+  name?: string | undefined;
+  status?: string | undefined;
 }
 
 /**
@@ -156,20 +203,28 @@ export interface ListOutcome {
  */
 export async function recordList(
   store: Pick<Store, 'transaction'>,
-  servers: readonly Pick<VpsSummary, 'uuid' | 'name' | 'status'>[],
+  listing: {
+    servers: readonly Pick<VpsSummary, 'uuid' | 'name' | 'status'>[];
+    malformed: readonly Pick<MalformedServer, 'uuid' | 'name' | 'status'>[];
+  },
   known: readonly SnapshotRow[],
   ctx: ChangeContext,
 ): Promise<ListOutcome> {
-  const out: ListOutcome = { added: [], removed: [], contractChanged: [], renamed: [] };
+  const unaddressable = listing.malformed.filter((m) => m.uuid === null).length;
+  const out: ListOutcome = { added: [], removed: [], contractChanged: [], renamed: [], unaddressable };
   const at = ctx.now.getTime();
   const byUuid = new Map(known.map((s) => [s.serverUuid, s]));
   const baseline = known.length === 0;
   const seen = new Set<string>();
-  for (const s of servers) {
+  const entries: ListedEntry[] = [
+    ...listing.servers,
+    ...listing.malformed.flatMap((m) => (m.uuid === null ? [] : [{ ...m, uuid: m.uuid }])),
+  ];
+  for (const s of entries) {
     seen.add(s.uuid);
     const prev = byUuid.get(s.uuid);
-    const contract = asContract(s.status);
-    if (prev && nameOf(prev) === s.name && contractOf(prev) === contract) continue;
+    const contract = s.status !== undefined ? asContract(s.status) : prev ? knownContract(prev) : 'active';
+    if (prev && (s.name === undefined || nameOf(prev) === s.name) && contractOf(prev) === contract) continue;
     await store.transaction(async (tx) => {
       const cur = await tx.snapshots.get(s.uuid);
       const next: SnapshotRow = cur
@@ -214,17 +269,16 @@ export async function recordList(
         };
         // changedAt is the epoch of the snapshot's last change of any kind; keys build on it.
         await tx.snapshots.upsert({ ...next, changedAt: ctx.now });
-        await enqueueAll(
-          tx,
-          `contract:${s.uuid}:${cur.changedAt.getTime()}:${was}>${contract}`,
-          notice,
-          ctx.channelsFor(s.uuid),
-          ctx.now,
-        );
+        const key = `contract:${s.uuid}:${cur.changedAt.getTime()}:${was}>${contract}`;
+        // `suspended` is an alarm (and `active` again resolves it); anything else is a notice.
+        const change = { uuid: s.uuid, name, from: was, to: contract, key, at };
+        if (await recordContractAlarm(tx, change, ctx)) return;
+        await enqueueAll(tx, key, notice, ctx.channelsFor(s.uuid), ctx.now);
       }
     });
   }
   for (const prev of known) {
+    if (unaddressable > 0) break;
     if (seen.has(prev.serverUuid) || contractOf(prev) === 'gone') continue;
     await store.transaction(async (tx) => {
       const cur = await tx.snapshots.get(prev.serverUuid);
@@ -232,6 +286,13 @@ export async function recordList(
       await tx.snapshots.upsert({ ...cur, contractStatus: 'gone', changedAt: ctx.now });
       out.removed.push(prev.serverUuid);
       const notice: Notice = { kind: 'server-removed', uuid: cur.serverUuid, name: nameOf(cur), at };
+      // A suspended contract that left the list is over.
+      const resolved = { kind: 'contract' as const, subject: cur.serverUuid, at };
+      await resolveAlarm(
+        tx,
+        { ...resolved, key: `removed:${cur.serverUuid}:${cur.changedAt.getTime()}` },
+        ctx,
+      );
       await enqueueAll(
         tx,
         `removed:${cur.serverUuid}:${cur.changedAt.getTime()}`,

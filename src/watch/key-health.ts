@@ -6,8 +6,12 @@
  *   do (`ProviderKeyError`); a 403 or a provider that cannot be reached lets
  *   it start, and /healthz and /metrics say so until a check succeeds.
  * - While running: the key's `expires_at` is watched. The notify channel is
- *   told 14, 3 and 1 day(s) before it, and once when the key stops working
- *   (401 twice, a minute apart: one odd answer does not wake anyone). Each warning is an outbox row with a dedupe key naming the key
+ *   told 14, 3 and 1 day(s) before it; once the moment has passed while the
+ *   provider still answers the key, it is `expired` (an alarm, /healthz not
+ *   ready), never "expiring" any more; and once when the key stops working
+ *   (401 twice, a minute apart: one odd answer does not wake anyone). The
+ *   expiry is read as everything else reads it (src/provider/key-expiry.ts).
+ *   Each warning is an outbox row with a dedupe key naming the key
  *   (a fingerprint, never the key), its expiry and the warning, so a restart
  *   or another replica cannot say it twice; only the watcher's leader writes
  *   them. A check is also made at each of those moments, so a warning is not
@@ -23,12 +27,13 @@ import {
   BACKGROUND,
   type CallOptions,
   type KeyInfo,
+  keyExpiryAt,
   ProviderAuthError,
   ProviderError,
   ProviderNetworkError,
   ProviderRateLimitError,
   ProviderServerError,
-  parseProviderTime,
+  readKeyExpiry,
 } from '../provider/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Notice } from './notices.ts';
@@ -40,11 +45,12 @@ export const KEY_WARNING_DAYS = [14, 3, 1] as const;
 
 /**
  * What the last check found. `unchecked`: no answer yet; `ok`: the key works;
- * `forbidden`: 403 (an IP restriction, a key without the VPS service);
- * `refused`: 401 (wrong, revoked or expired); `unreachable`: no answer, or the
- * provider's own failure (5xx).
+ * `expired`: the key still works but its `expires_at` has passed (the
+ * provider may refuse it at any moment); `forbidden`: 403 (an IP restriction,
+ * a key without the VPS service); `refused`: 401 (wrong, revoked or expired);
+ * `unreachable`: no answer, or the provider's own failure (5xx).
  */
-export type KeyState = 'unchecked' | 'ok' | 'forbidden' | 'refused' | 'unreachable';
+export type KeyState = 'unchecked' | 'ok' | 'expired' | 'forbidden' | 'refused' | 'unreachable';
 
 export interface KeyHealthStatus {
   state: KeyState;
@@ -116,8 +122,20 @@ export class KeyHealth {
     this.log = opts.logger.child({ component: 'provider-key' });
   }
 
+  /** What the last check found, read at this moment: a working key whose expiry has passed since is `expired`. */
   status(): KeyHealthStatus {
-    return { ...this.current };
+    return this.effective(this.opts.clock.now());
+  }
+
+  /**
+   * The state of the last check at `now`: the answer said `ok`, but a key
+   * whose expiry has passed is `expired`, whatever the provider still does.
+   */
+  private effective(now: Date): KeyHealthStatus {
+    const s = this.current;
+    if (s.state === 'ok' && s.expiresAt && keyExpiryAt(s.expiresAt, now).state === 'expired')
+      return { ...s, state: 'expired' };
+    return { ...s };
   }
 
   /**
@@ -132,7 +150,12 @@ export class KeyHealth {
         `PROVIDER_API_KEY was refused by the provider at ${this.opts.baseUrl} (401 ${s.error ?? 'UNAUTHORIZED'}): the key is wrong, revoked or expired; issue a new key in the provider's panel and set PROVIDER_API_KEY`,
       );
     }
-    if (s.state !== 'ok') {
+    if (s.state === 'expired') {
+      this.log.warn(
+        { expiresAt: s.expiresAt?.toISOString() ?? null },
+        'the provider key has expired, yet the provider still answers it: it may stop working at any moment; /healthz reports it until a new key is set',
+      );
+    } else if (s.state !== 'ok') {
       this.log.warn(
         { state: s.state, error: s.error },
         'the provider key could not be confirmed at start-up; /healthz reports it until a check succeeds',
@@ -153,8 +176,10 @@ export class KeyHealth {
     const now = this.opts.clock.now();
     const before = this.current;
     if (info) {
-      const expiresAt = info.expires_at === null ? null : parseProviderTime(info.expires_at);
-      if (expiresAt === undefined && info.expires_at !== null && !this.logged.has('unreadable')) {
+      const expiry = readKeyExpiry(info.expires_at, now);
+      const expiresAt =
+        expiry.state === 'never' ? null : expiry.state === 'unreadable' ? undefined : expiry.at;
+      if (expiry.state === 'unreadable' && !this.logged.has('unreadable')) {
         this.logged.add('unreadable');
         this.log.warn(
           { expiresAt: info.expires_at },
@@ -225,10 +250,12 @@ export class KeyHealth {
    */
   nextCheckInMs(): number {
     const every = this.opts.checkEveryMs ?? 30 * 60_000;
-    const s = this.current;
+    const s = this.effective(this.opts.clock.now());
     // A first 401 is asked again soon, to confirm it before anyone is told.
     if (s.state === 'refused') return this.refusals === 1 ? (this.opts.retryMs ?? 60_000) : every;
-    let wait = s.state === 'ok' ? every : Math.min(every, this.opts.retryMs ?? 60_000);
+    // An expired key that still works is asked about at the usual pace: a new expiry or a 401 will tell.
+    let wait =
+      s.state === 'ok' || s.state === 'expired' ? every : Math.min(every, this.opts.retryMs ?? 60_000);
     if (s.expiresAt) {
       const now = this.opts.clock.now().getTime();
       const moments = [
@@ -243,7 +270,7 @@ export class KeyHealth {
 
   /** Queues the warning that is due now, if any (leader only; each once). */
   private async warn(now: Date): Promise<void> {
-    const s = this.current;
+    const s = this.effective(now);
     const due = this.dueWarning(s, now);
     if (!due) return;
     if (!this.logged.has(due.dedupeKey)) {
@@ -278,7 +305,17 @@ export class KeyHealth {
         logLine: 'the provider refuses the key (401): set a new PROVIDER_API_KEY',
       };
     }
+    if (s.state === 'expired' && s.expiresAt) {
+      return {
+        dedupeKey: `${base}:${s.expiresAt.toISOString()}:expired`,
+        what: 'expired',
+        notice: { kind: 'key-expired', expiresAt: s.expiresAt.getTime(), at },
+        logLine:
+          'the provider key has expired, yet the provider still answers it: set a new PROVIDER_API_KEY before it is refused',
+      };
+    }
     if (s.state !== 'ok' || !s.expiresAt) return undefined;
+    // `ok` at this moment: the expiry is still ahead (effective() made a passed one `expired`).
     const left = s.expiresAt.getTime() - at;
     // The nearest warning whose moment has passed; an earlier one that was missed is not sent late.
     const days = [...KEY_WARNING_DAYS].reverse().find((d) => left <= d * DAY_MS);

@@ -282,7 +282,7 @@ export class Watcher {
   }
 
   private async doList(): Promise<void> {
-    const servers = await this.opts.provider.listServers(BACKGROUND);
+    const listing = await this.opts.provider.listServers(BACKGROUND);
     const now = this.nowMs();
     // Watches and signups change through commands; pick them up once per cycle.
     const [watches, signups, known] = await Promise.all([
@@ -292,7 +292,7 @@ export class Watcher {
     ]);
     this.watches = watches;
     this.signups = signups;
-    const outcome = await recordList(this.opts.store, servers, known, this.context(now));
+    const outcome = await recordList(this.opts.store, listing, known, this.context(now));
     const fresh = await this.opts.store.snapshots.all();
     // Keep the in-memory look times: they are fresher than a concurrent detail's commit may be.
     const merged = new Map<string, SnapshotRow>();
@@ -308,6 +308,13 @@ export class Watcher {
     this.snapshots = merged;
     this.lastListAt = now;
     this.counters.lists += 1;
+    if (outcome.unaddressable > 0) {
+      // The client logged the entry itself (once); this says what it costs the watcher.
+      this.log.debug(
+        { unaddressable: outcome.unaddressable },
+        'the list has entries without a readable uuid: no server is taken for gone this round',
+      );
+    }
     if (outcome.added.length + outcome.removed.length + outcome.contractChanged.length > 0) {
       this.log.info(outcome, 'server list changed');
       this.opts.onOutbox?.();
@@ -330,7 +337,8 @@ export class Watcher {
     const now = this.nowMs();
     const readBefore = this.snapshots.get(uuid)?.observedAt.getTime();
     const { snapshot, transition: t } = await recordDetail(this.opts.store, detail, this.context(now));
-    this.snapshots.set(uuid, snapshot);
+    // Looked at now, whatever it could read: the stored time says when the power state was read.
+    this.snapshots.set(uuid, { ...snapshot, observedAt: new Date(now) });
     if (t) {
       if (readBefore !== undefined) observeDetection(this.detection, (now - readBefore) / 1000);
       this.changedRecently.set(uuid, now);
@@ -359,7 +367,7 @@ export class Watcher {
       this.budget.take();
       this.counters.requests += 1;
       try {
-        ip = (await this.opts.provider.getServer(status.uuid, BACKGROUND)).ip_address;
+        ip = (await this.opts.provider.getServer(status.uuid, BACKGROUND)).ip_address ?? null;
       } catch (err) {
         // Posting the completion matters more than the IP; the message says it is unknown.
         this.log.warn({ err, signup: signup.id }, 'could not read the new server for its IP');
@@ -370,6 +378,7 @@ export class Watcher {
       now: new Date(now),
       escalateAfterMs: this.escalateMs,
       notifyChannel: this.opts.notifyChannel,
+      flapMs: this.flapMs,
     });
     this.signupCheckedAt.set(signup.id, now);
     if (outcome === 'active') {

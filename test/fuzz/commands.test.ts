@@ -15,8 +15,11 @@ import { ADMIN, type Harness, OPERATOR, startHarness, VIEWER } from '../support/
 import type { RecordedCall } from '../support/fake-slack.ts';
 import { argument, commandLine, LIVE_MENTION, mrkdwnTexts, params, refusedAsInvalid } from './support.ts';
 
-/** Every word of /vps but `signup`, which only opens a form (the grammar's own list, so a new word is fuzzed too). */
-const VPS_LINES = VPS_WORDS.filter((w) => w !== 'signup');
+/**
+ * Every word of /vps but `signup`, which only opens a form (the grammar's own list, so a new word is
+ * fuzzed too), and `signup status`, which reads one signup by the id typed after it.
+ */
+const VPS_LINES = [...VPS_WORDS.filter((w) => w !== 'signup'), 'signup status'];
 /** The /hosting lines typed into the running bot: its areas and the phrases below them that take values. */
 const HOSTING_LINES = [
   'help',

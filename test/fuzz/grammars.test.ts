@@ -20,8 +20,8 @@ const uis: Ui[] = [
   { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' },
 ];
 
-/** Every word of /vps (the grammar's own list, so a new one is fuzzed too) and its aliases. */
-const VPS_LINES = [...VPS_WORDS, 'ls', 'log'];
+/** Every word of /vps (the grammar's own list, so a new one is fuzzed too), its aliases and phrases. */
+const VPS_LINES = [...VPS_WORDS, 'ls', 'log', 'prices', 'signup status'];
 /** Every word of /hosting, the phrases below them, and lines that name the server first. */
 const HOSTING_LINES = [
   ...HOSTING_WORDS,

@@ -14,22 +14,26 @@ import {
   ProviderError,
   ProviderNetworkError,
   ProviderResponseError,
+  type ServerListing,
   ValidationError,
 } from '../../src/provider/index.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/index.ts';
 import { failureMessage } from '../../src/slack/error-text.ts';
 import { translator } from '../../src/slack/i18n/index.ts';
-import type { Ui } from '../../src/slack/views/format.ts';
+import { mrkdwnText, SHOWN, type Ui } from '../../src/slack/views/format.ts';
 import { powerView } from '../../src/slack/views/messages.ts';
 import { logsView } from '../../src/slack/views/servers/logs.ts';
 import { serverCardView } from '../../src/slack/views/servers/server-card.ts';
-import { serverListView } from '../../src/slack/views/servers/server-list.ts';
+import { LIST_PAGE_SIZE, serverListView } from '../../src/slack/views/servers/server-list.ts';
 import { nastyText, params } from './support.ts';
 
 const uis: Ui[] = [
   { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' },
   { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' },
 ];
+
+/** The list view's rows: the servers as the spec describes them, then the entries that break it. */
+const rows = (l: ServerListing) => [...l.servers, ...l.malformed];
 
 const isTyped = (e: unknown): boolean =>
   e instanceof ProviderError ||
@@ -195,9 +199,10 @@ describe('whole answers through the real transport', () => {
             return;
           }
           for (const ui of uis) {
-            if (name === 'list') serverListView(ui, value as never, { terms: [] }, 0);
+            if (name === 'list') serverListView(ui, rows(value as ServerListing), { terms: [] }, 0);
             if (name === 'show') serverCardView(ui, value as never, { canEdit: true, readAt: new Date() });
-            if (name === 'power') powerView(ui, 'web-1', (value as { status: string }).status, new Date());
+            if (name === 'power')
+              powerView(ui, 'web-1', (value as { status: string | null }).status ?? 'unknown', new Date());
             if (name === 'logs') logsView(ui, value as never, {});
           }
         },
@@ -281,7 +286,7 @@ describe('whole answers through the real transport', () => {
           for (const ui of uis) {
             const m =
               name === 'list'
-                ? serverListView(ui, value as never, { terms: [] }, 0)
+                ? serverListView(ui, rows(value as ServerListing), { terms: [] }, 0)
                 : name === 'show'
                   ? serverCardView(ui, value as never, { canEdit: true, readAt: new Date() })
                   : logsView(ui, value as never, {});
@@ -290,6 +295,208 @@ describe('whole answers through the real transport', () => {
         },
       ),
       params(200, 0.1),
+    );
+  });
+  // Hostile provider entries (issue 21): one server whose entry breaks the spec, in any way, mixed
+  // with good ones. Whatever it holds, nothing crashes and every good entry is read and shown.
+
+  /** A value that breaks the spec for a string field: null, a number, a boolean, an array, an object. */
+  const wrongType = fc.oneof(
+    fc.constant(null),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }),
+    fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
+  );
+  /** What a hostile provider puts in a field: a wrong type, a huge string, nothing at all. */
+  const OMIT = Symbol('omit');
+  const hostileValue = fc.oneof(
+    { weight: 4, arbitrary: wrongType },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('a', '<', '😀', '\u0000'), fc.integer({ min: 1_000, max: 60_000 }))
+        .map(([c, n]) => c.repeat(n)),
+    },
+    { weight: 2, arbitrary: fc.constant(OMIT) },
+  );
+  /** A power state the spec does not list, or one that is no state at all. */
+  const hostilePower = fc.oneof(
+    fc.constantFrom('suspended', 'hibernating', 'RUNNING', 'unknown', 'starting', '停止中', 'running '),
+    hostileValue,
+    nastyText,
+  );
+  const goodSummary = fc.record({
+    uuid: fc.uuid(),
+    name: fc.oneof(fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,20}$/), text),
+    vps_type: fc.oneof(fc.constantFrom('vps', 'business', 'windows', 'gpu'), text),
+    plan_name: text,
+    status: fc.oneof(fc.constantFrom('active', 'suspended', 'frozen'), text),
+    ip_address: maybe,
+    os: maybe,
+    memo: maybe,
+  });
+  const SUMMARY_FIELDS = ['uuid', 'name', 'vps_type', 'plan_name', 'status', 'ip_address', 'os', 'memo'];
+  const DETAIL_FIELDS = [
+    'uuid',
+    'name',
+    'vps_type',
+    'status',
+    'plan',
+    'plan.name',
+    'plan.vcpu',
+    'plan.memory_gb',
+    'plan.disk_gb',
+    'os',
+    'application',
+    'hostname',
+    'reverse_hostname',
+    'ip_address',
+    'power',
+    'power.status',
+    'memo',
+  ];
+
+  /** `entry` with each named field (dotted for nested ones) set to a hostile value or left out. */
+  function broken(entry: Record<string, unknown>, changes: [string, unknown][]): Record<string, unknown> {
+    const out: Record<string, unknown> = structuredClone(entry);
+    for (const [path, value] of changes) {
+      const parts = path.split('.');
+      let at: Record<string, unknown> = out;
+      for (const p of parts.slice(0, -1)) {
+        if (typeof at[p] !== 'object' || at[p] === null || Array.isArray(at[p])) at = {};
+        else at = at[p] as Record<string, unknown>;
+      }
+      const k = parts[parts.length - 1]!;
+      if (value === OMIT) delete at[k];
+      else at[k] = value;
+    }
+    return out;
+  }
+
+  const hostileEntry = fc.oneof(
+    // A good entry with some of its fields broken.
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(
+          goodSummary,
+          fc.array(fc.tuple(fc.constantFrom(...SUMMARY_FIELDS), hostileValue), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+        )
+        .map(([e, changes]) => broken(e, changes)),
+    },
+    // No entry at all where one should be.
+    { weight: 1, arbitrary: fc.oneof(wrongType, nastyText) },
+  );
+
+  /** The section texts of every page of the list view. */
+  function listTexts(ui: Ui, listing: ServerListing): string[] {
+    const all = rows(listing);
+    const pages = Math.max(1, Math.ceil(all.length / LIST_PAGE_SIZE));
+    return Array.from({ length: pages }, (_, p) => serverListView(ui, all, { terms: [] }, p)).flatMap((m) =>
+      m.blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : [])),
+    );
+  }
+
+  it('hostile list entries: no crash, every good entry read and shown, every entry accounted for', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            goodSummary.map((e) => ({ good: true, e })),
+            hostileEntry.map((e) => ({ good: false, e })),
+          ),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
+        async (entries) => {
+          sim.control.clearFaults();
+          sim.control.addFault({
+            method: 'GET',
+            path: /^\/v1\/vps\/servers$/,
+            status: 200,
+            rawBody: JSON.stringify({ servers: entries.map((x) => x.e) }),
+            times: 1,
+          });
+          const listing = await client.listServers();
+          expect(listing.servers.length + listing.malformed.length).toBe(entries.length);
+          const read = new Set(listing.servers.map((s) => s.uuid));
+          const good = entries.filter((x) => x.good).map((x) => x.e as { uuid: string; name: string });
+          for (const g of good) expect(read.has(g.uuid)).toBe(true);
+          for (const m of listing.malformed) {
+            expect(m.broken.length).toBeGreaterThan(0);
+            expect(m.uuid === null || typeof m.uuid === 'string').toBe(true);
+          }
+          for (const ui of uis) {
+            const texts = listTexts(ui, listing);
+            expect(texts.join('\n')).toContain(ui.t('list.header', { count: entries.length }));
+            for (const g of good)
+              expect(texts.some((t) => t.includes(`*${mrkdwnText(g.name, SHOWN.name)}*`))).toBe(true);
+          }
+        },
+      ),
+      params(150, 0.1),
+    );
+  });
+
+  const goodDetail = fc.record({
+    uuid: fc.constant(UUID),
+    name: text,
+    vps_type: text,
+    status: text,
+    plan: fc.record({
+      name: text,
+      vcpu: fc.integer({ min: 1, max: 64 }),
+      memory_gb: fc.integer({ min: 1, max: 512 }),
+      disk_gb: fc.integer({ min: 1, max: 4000 }),
+    }),
+    os: maybe,
+    application: maybe,
+    hostname: maybe,
+    reverse_hostname: maybe,
+    ip_address: maybe,
+    power: fc.record({ status: fc.constantFrom('running', 'stopped', 'processing', 'error') }),
+    memo: maybe,
+  });
+
+  it('a hostile detail: no crash, the card shows what reads and marks the rest; any power state is shown', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        goodDetail,
+        fc.array(fc.tuple(fc.constantFrom(...DETAIL_FIELDS), hostileValue), { maxLength: 5 }),
+        hostilePower,
+        async (good, changes, power) => {
+          const answer = broken(good, [...changes, ['power.status', power]]);
+          sim.control.clearFaults();
+          sim.control.addFault({
+            method: 'GET',
+            path: /^\/v1\/vps\/servers\/[^/]+$/,
+            status: 200,
+            rawBody: JSON.stringify({ server: answer }),
+            times: 1,
+          });
+          const detail = await client.getServer(UUID);
+          expect(detail.uuid).toBe(UUID);
+          for (const f of detail.broken) expect([...DETAIL_FIELDS, '*']).toContain(f);
+          const status = detail.power.status;
+          for (const ui of uis) {
+            const card = serverCardView(ui, detail, { canEdit: true, readAt: new Date() });
+            expect(card.text.length).toBeGreaterThan(0);
+            if (detail.broken.length > 0)
+              expect(JSON.stringify(card.blocks)).toContain(ui.t('card.unreadable'));
+            // A short word the spec does not list is still what the card says, never an old state.
+            if (status !== undefined && !['running', 'stopped', 'processing', 'error'].includes(status))
+              expect(card.text).toContain(mrkdwnText(status, 40).slice(0, 30));
+          }
+        },
+      ),
+      params(150, 0.1),
     );
   });
 });

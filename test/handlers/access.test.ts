@@ -36,7 +36,10 @@ describe('access: key scope, roles, groups and policy', () => {
     expect(text).toContain('db-1');
     expect(text).not.toContain('gpu-ml-1');
     const me = messageText(await (await h.command('me')).reply());
-    expect(me).toContain('2 selected targets');
+    expect(me).toContain('Targets: 2 selected');
+    // The VPSs by their names (from the server list), the hosting server by its own.
+    expect(me).toContain('`web-1`, `db-1`');
+    expect(me).toContain('`xs123456.xsrv.jp`');
   });
 
   it('a key that expires while the bot runs is explained with what to do', async () => {

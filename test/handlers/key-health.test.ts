@@ -133,6 +133,54 @@ describe('the provider key at start-up and in /healthz and /metrics', () => {
   });
 });
 
+describe('an expired key the provider still answers, through the real app', () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('is one state everywhere: an alarm in the notify channel, not ready in /healthz and /metrics, expired in /vps me', async () => {
+    h = await startHarness({
+      // The fault: expires_at three hours ago, and the provider still answers the key.
+      keyOf: (sim) => {
+        const key = sim.control.createKey({ services: { vps: { permission_type: 'full' } } });
+        sim.control.setKeyExpiry(key, new Date(sim.control.clock.now().getTime() - 3 * 3_600_000), {
+          enforced: false,
+        });
+        return key;
+      },
+      watcher: true,
+      env: { NOTIFY_CHANNEL: NOTIFY, ONCALL_MENTION: '<!subteam^S0ONCALL>' },
+    });
+    const told = await h.slack.waitFor(
+      (c) =>
+        c.method === 'chat.postMessage' && c.args.channel === NOTIFY && messageText(c).includes('API key'),
+      10_000,
+    );
+    expect(messageText(told)).toContain('The provider API key expired');
+    expect(messageText(told)).toContain('still accepts it for now');
+    expect(messageText(told)).toContain('<!subteam^S0ONCALL> The provider API key has expired.');
+    const r = await health(h);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ok: true, ready: false, providerKey: { state: 'expired', daysLeft: 0 } });
+    const m = await metrics(h);
+    expect(m).toMatch(/^vps_provider_key_ready 0$/m);
+    expect(m).toMatch(/^vps_provider_key_state\{state="expired"\} 1$/m);
+    expect(m).toMatch(/^vps_provider_key_state\{state="ok"\} 0$/m);
+    const me = messageText(await (await h.command('me', { user: OPERATOR })).reply());
+    expect(me).toContain('The key expired at');
+    // And the bot still works meanwhile.
+    expect(messageText(await (await h.command('list')).reply())).toContain('12 servers');
+    const keyPosts = h.slack.calls.filter(
+      (c) =>
+        c.method === 'chat.postMessage' && c.args.channel === NOTIFY && messageText(c).includes('API key'),
+    );
+    expect(keyPosts).toHaveLength(1);
+    expect(keyPosts.map(messageText).join('\n')).not.toMatch(/expires in|less than an hour|within a day/);
+  });
+});
+
 describe('/vps me: the expiry and the days left', () => {
   let h: Harness | undefined;
   afterEach(async () => {

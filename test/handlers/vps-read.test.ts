@@ -125,6 +125,27 @@ describe('/vps read commands through the real app', () => {
     expect(messageText(r)).toContain('*cache-1* is *:large_yellow_circle: processing*');
   });
 
+  it('reads the power from the server detail when the power body holds no documented value', async () => {
+    const s = h.sim.control.servers().find((x) => x.name === 'batch-1')!;
+    h.sim.control.setPower(s.uuid, 'stopped');
+    // The power body's shape is not published: one naming only the contract status and a value
+    // the provider never documented says nothing about the power state.
+    h.sim.control.addFault({
+      method: 'GET',
+      path: `/v1/vps/servers/${s.uuid}/power`,
+      status: 200,
+      rawBody: JSON.stringify({ server: { status: 'active', state: 'booting' } }),
+    });
+    const details = () => h.sim.control.requests({ method: 'GET', path: `/v1/vps/servers/${s.uuid}` }).length;
+    const before = details();
+    const r = messageText(await (await h.command('power batch-1')).reply());
+    expect(r).toContain('*batch-1* is *');
+    expect(r).toContain('stopped');
+    expect(r).not.toContain('active');
+    expect(r).not.toContain('booting');
+    expect(details()).toBe(before + 1);
+  });
+
   it('pages the key’s API log with the cursor, filters passed through', async () => {
     for (let i = 0; i < 25; i++) await (await h.command('power web-2')).reply();
     const r = await (await h.command('logs method=GET status=success')).reply();
@@ -144,6 +165,48 @@ describe('/vps read commands through the real app', () => {
     expect(last.query.status_class).toBe('success');
   });
 
+  it('asks the provider for limit= entries a page, and pages on with the same limit', async () => {
+    const logsCalls = () => h.sim.control.requests({ path: '/v1/logs' });
+    for (let i = 0; i < 8; i++) await (await h.command('power web-2')).reply();
+    const r = await (await h.command('logs limit=3 method=GET')).reply();
+    expect(logsCalls().at(-1)!.query).toMatchObject({ limit: '3', method: 'GET' });
+    const text = messageText(r);
+    expect(text).toContain('Filters: limit=3 method=GET');
+    expect(text).toContain(en['logs.count'].replace('{count}', '3'));
+    const more = buttons(r).find((b) => b.action_id === ACTIONS.logsMore)!;
+    expect(JSON.parse(more.value!)).toMatchObject({ f: { limit: 3, method: 'GET' } });
+    const page2 = await (await h.click(ACTIONS.logsMore, more.value!)).reply();
+    expect(logsCalls().at(-1)!.query).toMatchObject({ limit: '3', method: 'GET' });
+    expect(logsCalls().at(-1)!.query.cursor).toBeTruthy();
+    expect(messageText(page2)).toContain(en['logs.count'].replace('{count}', '3'));
+    // The provider's whole range: 500 in one page.
+    await (await h.command('logs limit=500')).reply();
+    expect(logsCalls().at(-1)!.query.limit).toBe('500');
+  });
+
+  it('refuses a limit outside 1 to 500 on its field, in the user’s language, before any request', async () => {
+    const before = h.sim.control.requests({ path: '/v1/logs' }).length;
+    const en1 = messageText(await (await h.command('logs limit=501')).reply());
+    expect(en1).toContain('`limit=` takes a whole number of entries per page, 1–500');
+    h.slack.setUser('U0JAPAN01', { locale: 'ja-JP', tz: 'Asia/Tokyo' });
+    const ja1 = messageText(await (await h.command('logs limit=0', { user: 'U0JAPAN01' })).reply());
+    expect(ja1).toContain('`limit=` には1ページの件数を 1–500 の整数で指定します');
+    // A forged pager value with a limit the provider would refuse is not sent either.
+    const forged = JSON.stringify({ c: 'abc', f: { limit: 9999 } });
+    const click = await (await h.click(ACTIONS.logsMore, forged)).reply();
+    expect(messageText(click)).not.toContain(en['logs.header']);
+    expect(h.sim.control.requests({ path: '/v1/logs' }).length).toBe(before);
+  });
+
+  it('/vps help logs gives every filter’s rule, limit= included, in both languages', async () => {
+    const text = messageText(await (await h.command('help logs')).reply());
+    expect(text).toContain(en['help.rules.logs_time']);
+    expect(text).toContain(en['help.rules.logs_limit']);
+    h.slack.setUser('U0JAPAN01', { locale: 'ja-JP', tz: 'Asia/Tokyo' });
+    const ja = messageText(await (await h.command('help logs', { user: 'U0JAPAN01' })).reply());
+    expect(ja).toContain(catalogs.ja['help.rules.logs_limit']);
+  });
+
   it('explains a bad log filter without calling the provider', async () => {
     const before = h.sim.control.requests({ path: '/v1/logs' }).length;
     const r = await (await h.command('logs status=maybe')).reply();
@@ -155,7 +218,11 @@ describe('/vps read commands through the real app', () => {
     const r = await (await h.command('me', { user: OPERATOR })).reply();
     const text = messageText(r);
     expect(text).toContain(en['me.never']);
-    expect(text).toContain('VPS permission: *full*');
+    expect(text).toContain('*VPS* `vps`\nPermission: *full*\nTargets: all, everything in the account');
+    // The full key covers four services, each with what GET /v1/me documents for it.
+    for (const service of ['server', 'domain', 'wphosting', 'vps']) expect(text).toContain(`\`${service}\``);
+    expect(text).toContain(en['me.allow_acquisition_no']);
+    expect(text).toContain(en['me.sites_all']);
     expect(text).toContain(en['me.signup_yes']);
     expect(text).toContain('Your role here: *operator*');
   });

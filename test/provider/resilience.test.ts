@@ -205,7 +205,7 @@ describe('retries only where safe', () => {
     });
     h.sim.control.addFault({ path: '/v1/vps/servers', method: 'GET', status: 500, code: 'INTERNAL_ERROR' });
     const list = await h.client.listServers();
-    expect(list.length).toBeGreaterThan(0);
+    expect(list.servers.length).toBeGreaterThan(0);
     expect(h.sim.control.requests({ path: '/v1/vps/servers' }).map((r) => r.status)).toEqual([502, 500, 200]);
     const clock = h.clock as InstantClock;
     expect(clock.sleeps.length).toBeGreaterThanOrEqual(2);
@@ -370,10 +370,16 @@ describe('odd answers and network failures', () => {
     h.sim.control.addFault({ path: '/v1/me', status: 200, rawBody: 'hello' });
     const e = await caught(h.client.me());
     expect(e).toBeInstanceOf(ProviderResponseError);
-    h.sim.control.addFault({ path: '/v1/vps/servers', status: 200, rawBody: '{"servers":[{"uuid":1}]}' });
+    h.sim.control.addFault({ path: '/v1/vps/servers', status: 200, rawBody: '{"servers":{"uuid":1}}' });
     const e2 = await caught(h.client.listServers());
     expect(e2).toBeInstanceOf(ProviderResponseError);
-    expect((e2 as ProviderResponseError).issues.join(' ')).toContain('servers.0.uuid');
+    expect((e2 as ProviderResponseError).issues.join(' ')).toContain('servers');
+    // One entry that breaks the spec is not the answer breaking it: it is read as far as it goes.
+    h.sim.control.addFault({ path: '/v1/vps/servers', status: 200, rawBody: '{"servers":[{"uuid":1}]}' });
+    const listing = await h.client.listServers();
+    expect(listing.servers).toEqual([]);
+    expect(listing.malformed).toEqual([expect.objectContaining({ index: 0, uuid: null })]);
+    expect(listing.malformed[0]!.broken).toContain('uuid');
   });
 
   it('a truncated body is a network error of kind truncated; a GET retries it', async () => {
@@ -384,7 +390,7 @@ describe('odd answers and network failures', () => {
     expect(e).toBeInstanceOf(ProviderNetworkError);
     expect(e).toMatchObject({ kind: 'truncated', phase: 'body', mayHaveReachedServer: true });
     h.sim.control.addFault({ path: '/v1/vps/servers', truncate: true });
-    expect((await h.client.listServers()).length).toBeGreaterThan(0);
+    expect((await h.client.listServers()).servers.length).toBeGreaterThan(0);
   });
 
   it('a slow answer times out on headers', async () => {
@@ -405,7 +411,7 @@ describe('odd answers and network failures', () => {
     expect(e).toMatchObject({ kind: 'timeout', phase: 'body', mayHaveReachedServer: true });
     const retrying = h.makeClient(h.sim.keys.full, { retry: { maxAttempts: 2 }, timeouts: { bodyMs: 150 } });
     h.sim.control.addFault({ path: '/v1/vps/servers', stallBody: true });
-    expect((await retrying.listServers()).length).toBeGreaterThan(0);
+    expect((await retrying.listServers()).servers.length).toBeGreaterThan(0);
     expect(retrying.metrics().retries).toBe(1);
   });
 

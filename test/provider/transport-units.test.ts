@@ -30,15 +30,22 @@ describe('classifyNetworkError', () => {
 });
 
 describe('extractPowerStatus', () => {
-  it('finds the status in any of the plausible shapes', () => {
+  it('takes the one documented power value the body holds, wherever it is, and assumes no field name', () => {
     expect(extractPowerStatus({ power: { status: 'running' } })).toBe('running');
-    expect(extractPowerStatus({ status: 'stopped' })).toBe('stopped');
-    expect(extractPowerStatus({ power: 'processing' })).toBe('processing');
-    expect(extractPowerStatus({ power_status: 'error' })).toBe('error');
-    expect(extractPowerStatus({ server: { power: { status: 'running' } } })).toBe('running');
-    expect(extractPowerStatus({ state: 'booting' })).toBe('booting');
-    expect(extractPowerStatus({ nothing: true })).toBe('unknown');
-    expect(extractPowerStatus(null)).toBe('unknown');
+    expect(extractPowerStatus({ anything: { nested: ['stopped'] } })).toBe('stopped');
+    expect(extractPowerStatus('processing')).toBe('processing');
+    // The contract status beside it is not a power value; the same value twice is still one.
+    expect(
+      extractPowerStatus({ server: { status: 'active', power: { status: 'error' }, was: 'error' } }),
+    ).toBe('error');
+  });
+
+  it('answers nothing rather than a guess: no documented value, another value, or two that disagree', () => {
+    expect(extractPowerStatus({ state: 'booting' })).toBeNull();
+    expect(extractPowerStatus({ status: 'active' })).toBeNull();
+    expect(extractPowerStatus({ a: 'running', b: 'stopped' })).toBeNull();
+    expect(extractPowerStatus({ nothing: true })).toBeNull();
+    expect(extractPowerStatus(null)).toBeNull();
   });
 });
 

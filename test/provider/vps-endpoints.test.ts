@@ -144,14 +144,16 @@ describe('signup', () => {
 
 describe('VPS information', () => {
   it('listServers() and getServer()', async () => {
-    const list = await h.client.listServers();
+    const { servers: list, malformed } = await h.client.listServers();
     expect(list.length).toBe(h.sim.control.servers().length);
+    expect(malformed).toEqual([]);
     const web1 = list.find((s) => s.name === 'web-1');
     expect(web1?.memo).toBe('本番Web (nginx)');
     const d = await h.client.getServer(web1?.uuid ?? '');
     expect(d.power.status).toBe('running');
     expect(d.reverse_hostname).toBe('www.example-shop.com');
     expect(typeof d.plan.memory_gb).toBe('number');
+    expect(d.broken).toEqual([]);
   });
 
   it('setMemo(), setName(), setReverseDns() change the server', async () => {

@@ -79,6 +79,33 @@ describe('sim', () => {
     expect(() => run('fault /v1/me')).toThrow(/a fault needs a status/);
   });
 
+  it('corrupt makes a server’s answers break the spec (JSON values, left-out fields), clear ends it', () => {
+    const uuid = server('web-1').uuid;
+    expect(run('corrupt web-1 name=null memo=42 power.status=suspended -plan_name')).toEqual([
+      'web-1: the provider now answers name=null, memo=42, power.status="suspended", no plan_name for it (its true state is unchanged)',
+    ]);
+    expect(sim.control.state().answer_faults).toEqual({
+      [uuid]: { set: { name: null, memo: 42, 'power.status': 'suspended' }, omit: ['plan_name'] },
+    });
+    expect(run('corrupt web-1 clear')).toEqual(['web-1: answered as it is again']);
+    expect(sim.control.state().answer_faults).toEqual({});
+    expect(() => run('corrupt web-1 name')).toThrow(/usage: sim corrupt/);
+  });
+
+  it('key expires moves the bot’s key’s expiry, told but still answered when asked', async () => {
+    expect(run('key expires -1h still-answering')).toEqual([
+      'key full: expired at 10 Mar 2026, 11:00:00 JST, and the provider still answers it',
+    ]);
+    const me = await fetch(`${sim.url}/v1/me`, { headers: { authorization: `Bearer ${sim.keys.full}` } });
+    expect(me.status).toBe(200);
+    expect(run('key expires -1h')).toEqual([
+      'key full: expired at 10 Mar 2026, 11:00:00 JST: refused (401) from now on',
+    ]);
+    expect(run('key expires never')).toEqual(['key full: never expires']);
+    expect(run('key expires +14d key=read')).toEqual(['key read: expires at 24 Mar 2026, 12:00:00 JST']);
+    expect(() => run('key lost')).toThrow(/usage: sim key expires/);
+  });
+
   it('says what is wrong: an unknown server, an unknown state, an unknown word', () => {
     expect(() => run('power web-9 stopped')).toThrow(
       new SimCommandError('no server called web-9; sim servers lists them'),

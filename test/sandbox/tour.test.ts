@@ -151,6 +151,18 @@ describe('a tour of the sandbox', () => {
     expect(text).toContain('who? alice, bob, carol, kenji');
   });
 
+  it('/vps plans lists today’s prices; a plan’s button opens the order form with it chosen', async () => {
+    const text = await t.type('as bob', '/vps plans');
+    expect(text).toContain('== Today’s VPS prices ==');
+    expect(text).toMatch(/12 mo · ¥[\d,]+ campaign price \(regular ¥[\d,]+\)/);
+    const n = /VPS 4GB `vps-4gb`[\s\S]*?\[(\d+)\] Order this plan/.exec(text)?.[1];
+    expect(n).toBeDefined();
+    const form = await t.type(`click ${n}`);
+    expect(form).toContain('a form opens: Order a VPS');
+    expect(form).toMatch(/\d+\) VPS 4GB — 4 GB, 4 vCPU, 100 GB disk {2}\(chosen\)/);
+    expect(await t.type('!cancel')).toContain('form closed; nothing was sent');
+  });
+
   it('a script ends when its lines do: the runner resolves once the last answer has arrived', async () => {
     const text = await t.type('as carol', '/vps show db-2');
     // The card is the last thing printed (a viewer gets no change buttons on it).

@@ -192,3 +192,90 @@ describe('permissions', () => {
     expect((await call(sim, 'GET', '/v1/me', { key })).status).toBe(401);
   });
 });
+
+describe('custom keys under names of the simulator’s own choosing', () => {
+  // Names nothing in the bot has ever seen: the real ones are not published.
+  const categoryNames = {
+    server: { domain: 'サイト設定', wordpress: 'cms.sites', database: 'MySQL', ssh: 'shell-access' },
+    vps: { server: 'vps:view', settings: 'vps:meta' },
+  };
+  let named: Simulator;
+  beforeEach(async () => {
+    named = await start({ categoryNames });
+  });
+  afterEach(async () => {
+    await named.close();
+  });
+
+  it('gates each endpoint by the renamed category: what the map denies is 403, what it grants passes', async () => {
+    const key = named.control.createKey({
+      name: 'renamed',
+      services: {
+        vps: { permission_type: 'custom', permissions: { 'vps:view': 'read', 'vps:meta': 'none' } },
+        server: {
+          permission_type: 'custom',
+          permissions: { サイト設定: 'read', 'cms.sites': 'full', MySQL: 'none', 'shell-access': 'read' },
+        },
+      },
+    });
+    const uuid = uuidOf(named, 'web-1');
+    const s = '/v1/server/xs123456.xsrv.jp';
+    expect((await call(named, 'GET', `/v1/vps/servers/${uuid}`, { key })).status).toBe(200);
+    const memo = await call(named, 'PUT', `/v1/vps/servers/${uuid}/memo`, { key, body: { memo: 'x' } });
+    expect([memo.status, codeOf(memo)]).toEqual([403, 'FORBIDDEN']);
+    expect((await call(named, 'GET', `${s}/domain`, { key })).status).toBe(200);
+    const add = await call(named, 'POST', `${s}/subdomain`, {
+      key,
+      body: { subdomain: 'x.example-shop.com', ssl: false },
+    });
+    expect([add.status, codeOf(add)]).toEqual([403, 'FORBIDDEN']);
+    expect((await call(named, 'GET', `${s}/wp`, { key })).status).toBe(200);
+    const db = await call(named, 'POST', `${s}/db`, { key, body: { name_suffix: 'x' } });
+    expect([db.status, codeOf(db)]).toEqual([403, 'FORBIDDEN']);
+    expect((await call(named, 'GET', `${s}/ssh`, { key })).status).toBe(200);
+    // server_info and log keep the simulator's own names, which this key does not carry: none.
+    expect((await call(named, 'GET', `${s}/server-info`, { key })).status).toBe(403);
+  });
+
+  it('the map’s old names count for nothing once renamed, and names the simulator does not gate by are only shown', async () => {
+    const key = named.control.createKey({
+      name: 'old-names',
+      services: {
+        server: {
+          permission_type: 'custom',
+          permissions: { domain: 'full', wordpress: 'full', 'mail.boxes': 'full' },
+        },
+      },
+    });
+    const s = '/v1/server/xs123456.xsrv.jp';
+    expect((await call(named, 'GET', `${s}/domain`, { key })).status).toBe(403);
+    expect((await call(named, 'GET', `${s}/wp`, { key })).status).toBe(403);
+    const me = (await call(named, 'GET', '/v1/me', { key })).json as Me;
+    expect(me.services.server?.permissions).toEqual({
+      domain: 'full',
+      wordpress: 'full',
+      'mail.boxes': 'full',
+    });
+  });
+
+  it('the preset custom key follows the names', async () => {
+    const me = (await call(named, 'GET', '/v1/me', { key: named.keys.custom })).json as Me;
+    expect(me.services.server?.permissions).toEqual({
+      server_info: 'read',
+      サイト設定: 'read',
+      'cms.sites': 'full',
+      MySQL: 'none',
+      'shell-access': 'none',
+      log: 'read',
+    });
+    expect(me.services.vps?.permissions).toEqual({
+      'vps:view': 'read',
+      power: 'none',
+      'vps:meta': 'full',
+      signup: 'none',
+    });
+    const s = '/v1/server/xs123456.xsrv.jp';
+    expect((await call(named, 'GET', `${s}/wp`, { key: named.keys.custom })).status).toBe(200);
+    expect((await call(named, 'GET', `${s}/ssh`, { key: named.keys.custom })).status).toBe(403);
+  });
+});

@@ -7,7 +7,7 @@
 import { createPublicKey } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/simulator/index.ts';
-import { call, codeOf, detailsOf, start } from './sim-client.ts';
+import { call, codeOf, ctl, detailsOf, start } from './sim-client.ts';
 
 const SERVER = 'xs123456.xsrv.jp';
 const S = `/v1/server/${SERVER}`;
@@ -30,16 +30,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await sim.close();
 });
-
-async function ctl(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${sim.url}/__sim/${path}`, {
-    method,
-    ...(body !== undefined
-      ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
-      : {}),
-  });
-  return { status: res.status, json: await res.json() };
-}
 
 const addDomain = (domain: string, ssl = false) =>
   call(sim, 'POST', `${S}/domain`, { body: { domain, ssl } });
@@ -154,7 +144,7 @@ describe('domain ownership verification (TXT _service-verify.{domain})', () => {
 
 describe('DNS and hosting controls over HTTP (/__sim/)', () => {
   it('POST/GET/DELETE dns/txt, with propagation on the simulated clock', async () => {
-    const set = await ctl('POST', 'dns/txt', {
+    const set = await ctl(sim, 'POST', 'dns/txt', {
       name: '_service-verify.http-made.jp',
       value: token,
       propagationMs: 120_000,
@@ -169,46 +159,49 @@ describe('DNS and hosting controls over HTTP (/__sim/)', () => {
       },
     });
     expect((await addDomain('http-made.jp')).status).toBe(422);
-    await ctl('POST', 'clock', { advanceMs: 120_000 });
-    const list = (await ctl('GET', 'dns/txt')).json as { records: { name: string; visible: boolean }[] };
+    await ctl(sim, 'POST', 'clock', { advanceMs: 120_000 });
+    const list = (await ctl(sim, 'GET', 'dns/txt')).json as { records: { name: string; visible: boolean }[] };
     expect(list.records.find((r) => r.name === '_service-verify.http-made.jp')?.visible).toBe(true);
     expect((await addDomain('http-made.jp')).status).toBe(200);
 
-    await ctl('POST', 'dns/txt', { name: '_service-verify.two.jp', value: 'a' });
-    await ctl('POST', 'dns/txt', { name: '_service-verify.two.jp', value: 'b' });
-    const one = await ctl('DELETE', 'dns/txt/_service-verify.two.jp?value=a');
+    await ctl(sim, 'POST', 'dns/txt', { name: '_service-verify.two.jp', value: 'a' });
+    await ctl(sim, 'POST', 'dns/txt', { name: '_service-verify.two.jp', value: 'b' });
+    const one = await ctl(sim, 'DELETE', 'dns/txt/_service-verify.two.jp?value=a');
     expect(one.json).toEqual({ ok: true });
     expect(sim.control.txtRecords().filter((r) => r.name === '_service-verify.two.jp')).toMatchObject([
       { value: 'b' },
     ]);
-    expect((await ctl('DELETE', 'dns/txt/_service-verify.two.jp')).status).toBe(200);
-    const again = await ctl('DELETE', 'dns/txt/_service-verify.two.jp');
+    expect((await ctl(sim, 'DELETE', 'dns/txt/_service-verify.two.jp')).status).toBe(200);
+    const again = await ctl(sim, 'DELETE', 'dns/txt/_service-verify.two.jp');
     expect(again.status).toBe(400);
     expect(again.json).toMatchObject({ error: { code: 'BAD_REQUEST' } });
   });
 
   it('refuses malformed control input with 400', async () => {
-    expect((await ctl('POST', 'dns/txt', { name: 'no dots here', value: 'x' })).status).toBe(400);
-    expect((await ctl('POST', 'dns/txt', { name: '_service-verify.ok.jp' })).status).toBe(400);
-    expect((await ctl('POST', 'dns/txt', { name: '_service-verify.ok.jp', value: '' })).status).toBe(400);
+    expect((await ctl(sim, 'POST', 'dns/txt', { name: 'no dots here', value: 'x' })).status).toBe(400);
+    expect((await ctl(sim, 'POST', 'dns/txt', { name: '_service-verify.ok.jp' })).status).toBe(400);
+    expect((await ctl(sim, 'POST', 'dns/txt', { name: '_service-verify.ok.jp', value: '' })).status).toBe(
+      400,
+    );
     expect(
-      (await ctl('POST', 'dns/txt', { name: '_service-verify.ok.jp', value: 'x', propagationMs: -1 })).status,
+      (await ctl(sim, 'POST', 'dns/txt', { name: '_service-verify.ok.jp', value: 'x', propagationMs: -1 }))
+        .status,
     ).toBe(400);
-    expect((await ctl('POST', 'dns/propagation', { ms: -5 })).status).toBe(400);
-    expect((await ctl('POST', 'dns/name-servers', { domain: 'example-shop.com' })).status).toBe(400);
-    expect((await ctl('GET', 'hosting/xs000000.xsrv.jp')).status).toBe(400);
+    expect((await ctl(sim, 'POST', 'dns/propagation', { ms: -5 })).status).toBe(400);
+    expect((await ctl(sim, 'POST', 'dns/name-servers', { domain: 'example-shop.com' })).status).toBe(400);
+    expect((await ctl(sim, 'GET', 'hosting/xs000000.xsrv.jp')).status).toBe(400);
   });
 
   it('POST dns/propagation sets the default delay', async () => {
-    expect((await ctl('POST', 'dns/propagation', { ms: 30_000 })).status).toBe(200);
-    const r = (await ctl('POST', 'dns/txt', { name: '_service-verify.slow.jp', value: token })).json as {
+    expect((await ctl(sim, 'POST', 'dns/propagation', { ms: 30_000 })).status).toBe(200);
+    const r = (await ctl(sim, 'POST', 'dns/txt', { name: '_service-verify.slow.jp', value: token })).json as {
       record: { visibleAt: string; visible: boolean };
     };
     expect(r.record).toMatchObject({ visibleAt: '2026-11-21T03:00:30.000Z', visible: false });
   });
 
   it('GET hosting/{servername} and GET state show the hosting server and the DNS', async () => {
-    const snap = (await ctl('GET', `hosting/${SERVER}`)).json as {
+    const snap = (await ctl(sim, 'GET', `hosting/${SERVER}`)).json as {
       servername: string;
       cronJobs: unknown[];
       databases: unknown[];
@@ -217,7 +210,7 @@ describe('DNS and hosting controls over HTTP (/__sim/)', () => {
     expect(snap).toMatchObject({ servername: SERVER, domainValidationToken: token });
     expect(snap.cronJobs).toHaveLength(4);
     expect(snap.dbUsers).toContain('xs123456_wp1');
-    const state = (await ctl('GET', 'state')).json as {
+    const state = (await ctl(sim, 'GET', 'state')).json as {
       dns: { propagation_ms: number; txt: { name: string }[]; name_servers: Record<string, string> };
     };
     expect(state.dns.propagation_ms).toBe(0);
@@ -248,7 +241,7 @@ describe('ssl_status failed_nameserver through the name-server control', () => {
 
   it('moves a held domain and its SSL subdomains to failed_nameserver and back (over HTTP)', async () => {
     expect(await sslOf('example-shop.com')).toBe('active');
-    const r = await ctl('POST', 'dns/name-servers', { domain: 'example-shop.com', external: true });
+    const r = await ctl(sim, 'POST', 'dns/name-servers', { domain: 'example-shop.com', external: true });
     expect(r.status).toBe(200);
     expect(await sslOf('example-shop.com')).toBe('failed_nameserver');
     const subs = (await call(sim, 'GET', `${S}/subdomain`)).json as {
@@ -257,7 +250,7 @@ describe('ssl_status failed_nameserver through the name-server control', () => {
     expect(subs.subdomains.find((s) => s.subdomain === 'blog.example-shop.com')?.ssl_status).toBe(
       'failed_nameserver',
     );
-    await ctl('POST', 'dns/name-servers', { domain: 'example-shop.com', external: false });
+    await ctl(sim, 'POST', 'dns/name-servers', { domain: 'example-shop.com', external: false });
     expect(await sslOf('example-shop.com')).toBe('active');
     // the seeded failed_nameserver domain recovers once it is put on the service's name servers
     sim.control.setExternalNameServers('example-blog.net', false);
@@ -307,7 +300,7 @@ describe('generated SSH key pair', () => {
     expect(mine).toMatchObject({ public_key: gen.public_key, label: 'laptop' });
     expect(Object.keys(mine ?? {}).sort()).toEqual(['created_at', 'key_id', 'label', 'public_key']);
     for (const p of ['state', `hosting/${SERVER}`, 'requests']) {
-      const text = JSON.stringify((await ctl('GET', p)).json);
+      const text = JSON.stringify((await ctl(sim, 'GET', p)).json);
       expect(text).not.toContain('PRIVATE KEY');
       expect(text).not.toContain(secret);
     }

@@ -68,6 +68,22 @@ export function detailsOf(r: CallResult): string[] {
   return (r.json as ErrorBody).error.errors ?? [];
 }
 
+/** One call of the control API over HTTP (`/__sim/…`, no auth), as the sandbox and other processes make it. */
+export async function ctl(
+  sim: Simulator,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${sim.url}/__sim/${path}`, {
+    method,
+    ...(body !== undefined
+      ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
+      : {}),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
 export function uuidOf(sim: Simulator, name: string): string {
   const s = sim.control.servers().find((x) => x.name === name);
   if (!s) throw new Error(`no server ${name}`);

@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../src/simulator/index.ts';
+import { parseHostingCommand } from '../../src/slack/grammar/hosting.ts';
+import { parseVpsCommand } from '../../src/slack/grammar/vps.ts';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 
 let sim: Simulator;
@@ -49,6 +51,44 @@ describe('help examples on a fresh simulator', () => {
           }),
         );
         expect(hits.length, `/vps list ${m[1]}`).toBeGreaterThan(0);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('every /vps logs example is a command the grammar takes', () => {
+    let checked = 0;
+    for (const t of texts()) {
+      for (const m of t.matchAll(/`\/vps (logs [^`<>[\]]+)`/g)) {
+        expect(parseVpsCommand(m[1]!).ok, m[1]).toBe(true);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('every /hosting errorlog example reads lines of a simulated domain, its keyword found', async () => {
+    let checked = 0;
+    for (const t of texts()) {
+      for (const m of t.matchAll(/`\/hosting (errorlog [^`<>[\]]+)`/g)) {
+        const parsed = parseHostingCommand(m[1]!);
+        if (!parsed.ok || parsed.command.name !== 'errorlog') throw new Error(`not a command: ${m[1]}`);
+        const c = parsed.command;
+        const query = new URLSearchParams({
+          domain: c.domain,
+          ...(c.lines === undefined ? {} : { lines: String(c.lines) }),
+          ...(c.keyword === undefined ? {} : { keyword: c.keyword }),
+        });
+        const answers = await Promise.all(
+          ['xs123456.xsrv.jp', 'xs654321.xsrv.jp'].map(async (server) => {
+            const r = await fetch(`${sim.url}/v1/server/${server}/error-log?${query}`, {
+              headers: { authorization: `Bearer ${sim.keys.full}` },
+            });
+            return r.ok ? ((await r.json()) as { log: string }).log : '';
+          }),
+        );
+        expect(answers.join(''), m[1]).not.toBe('');
         checked += 1;
       }
     }

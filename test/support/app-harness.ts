@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
 import { type RunningBot, type StartOptions, startBot } from '../../src/main.ts';
-import { type Simulator, type SimulatorKeys, startSimulator } from '../../src/simulator/index.ts';
+import {
+  type Simulator,
+  type SimulatorKeys,
+  type SimulatorOptions,
+  startSimulator,
+} from '../../src/simulator/index.ts';
 import { type FakeSlack, type RecordedCall, startFakeSlack } from './fake-slack.ts';
 import {
   blockActionBody,
@@ -56,6 +61,10 @@ export interface HarnessOptions {
   provider?: Pick<NonNullable<StartOptions['provider']>, 'retry' | 'timeouts'>;
   /** Seed of the simulator's random source (faults with a probability). */
   randomSeed?: number;
+  /** The names the simulator's custom-key categories go by (the real ones are not published). */
+  categoryNames?: SimulatorOptions['categoryNames'];
+  /** The Enterprise Grid organisation the bot's workspace belongs to (auth.test); none by default. */
+  enterpriseId?: string;
 }
 
 export interface Harness {
@@ -79,6 +88,8 @@ export interface Harness {
       command?: string;
       /** The workspace it comes from; default the bot's own. */
       team?: string;
+      /** Its Enterprise Grid organisation; default none. */
+      enterprise?: string;
     },
   ): Promise<{
     ack: Delivery;
@@ -91,7 +102,7 @@ export interface Harness {
   click(
     actionId: string,
     value: string,
-    opts?: { user?: string; channel?: string; triggerId?: string; team?: string },
+    opts?: { user?: string; channel?: string; triggerId?: string; team?: string; enterprise?: string },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
   submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
   /** Socket Mode: a slash command as an envelope; resolves with the app's ack and the reply. */
@@ -109,9 +120,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
     ...(opts.manualClockAt ? { clock: 'manual' as const, now: opts.manualClockAt } : {}),
     ...(opts.randomSeed !== undefined ? { randomSeed: opts.randomSeed } : {}),
+    ...(opts.categoryNames ? { categoryNames: opts.categoryNames } : {}),
   });
   const manual = opts.manualClockAt !== undefined;
-  const slack = await startFakeSlack();
+  const slack = await startFakeSlack(opts.enterpriseId ? { enterpriseId: opts.enterpriseId } : {});
   const dataDir = await mkdtemp(join(tmpdir(), 'vps-chatops-app-'));
   const signingSecret = randomBytes(16).toString('hex');
   const apiKey = opts.keyOf ? opts.keyOf(sim) : sim.keys[opts.key ?? 'full'];
@@ -191,6 +203,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         triggerId,
         ...(o.command ? { command: o.command } : {}),
         ...(o.team ? { teamId: o.team } : {}),
+        ...(o.enterprise ? { enterpriseId: o.enterprise } : {}),
       });
       const after = slack.lastSeq;
       const ack = await deliver(url, signingSecret, body, o.delivery);
@@ -223,6 +236,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         responseUrl: slack.responseUrl(responseId),
         ...(o.triggerId ? { triggerId: o.triggerId } : {}),
         ...(o.team ? { teamId: o.team } : {}),
+        ...(o.enterprise ? { enterpriseId: o.enterprise } : {}),
       });
       const ack = await deliver(url, signingSecret, body);
       return { ack, responseId, reply: () => slack.waitForResponse(responseId) };

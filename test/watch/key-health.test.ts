@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderClient } from '../../src/provider/index.ts';
+import { healthReport } from '../../src/services/health.ts';
 import {
   KeyHealth,
   type KeyHealthOptions,
@@ -202,6 +203,70 @@ describe('the provider key’s expiry, watched', () => {
     await kh.startupCheck();
     expect(await told(w)).toEqual([]);
     expect(w.sink.text).toContain('the provider key expires soon');
+  });
+});
+
+describe('an expired key the provider still answers', () => {
+  it('is expired everywhere from its moment on: one alarm, never "expires soon" after it, not ready', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    const expiresAt = new Date(Math.floor((w.time.ms() + 2 * DAY) / 1000) * 1000);
+    // The fault: the provider tells the expiry but keeps answering the key after it.
+    w.sim.control.setKeyExpiry('full', expiresAt, { enforced: false });
+    const kh = keyHealth(w, w.a);
+    expect(await kh.startupCheck()).toMatchObject({ state: 'ok', expiresAt });
+    kh.start();
+    expect(await told(w)).toHaveLength(1);
+    await advanceTo(w, expiresAt.getTime() - DAY, 60_000);
+    const beforeExpiry = await told(w);
+    expect(beforeExpiry.at(-1)).toContain('expires in 1 day');
+    await advanceTo(w, expiresAt.getTime(), -60_000);
+    expect(await told(w)).toHaveLength(beforeExpiry.length);
+
+    // Just past the moment: expired at once, whatever the last check said.
+    await advanceTo(w, expiresAt.getTime(), 500);
+    expect(kh.status()).toMatchObject({ state: 'expired', expiresAt });
+    await advanceTo(w, expiresAt.getTime(), 2 * 60_000);
+    expect(kh.status()).toMatchObject({ state: 'expired', expiresAt, error: null });
+    const health = await healthReport(w.a.store, w.a.client, { status: kh.status(), now: w.time.now() });
+    expect(health).toMatchObject({ ok: true, ready: false, providerKey: { state: 'expired', daysLeft: 0 } });
+    const after = await told(w);
+    expect(after).toHaveLength(beforeExpiry.length + 1);
+    expect(after.at(-1)).toContain('The provider API key expired');
+    expect(after.at(-1)).toContain('still accepts it for now');
+    expect(after.at(-1)).toContain(ONCALL);
+    // Said once, however many checks follow; never "expires in …" or "less than an hour" again.
+    await w.time.advance(2 * DAY);
+    const later = await told(w);
+    expect(later).toHaveLength(after.length);
+    expect(later.slice(beforeExpiry.length).join('\n')).not.toMatch(
+      /expires in|less than an hour|within a day/,
+    );
+    expect(kh.nextCheckInMs()).toBe(6 * HOUR);
+
+    // When the provider starts refusing it, that is told too (the refusal of an expired key).
+    w.sim.control.setKeyExpiry('full', expiresAt);
+    await w.time.advance(6 * HOUR + 60_000);
+    await w.time.advance(2 * 60_000);
+    const refused = await told(w);
+    expect(kh.status()).toMatchObject({ state: 'refused' });
+    expect(refused).toHaveLength(later.length + 1);
+    expect(refused.at(-1)).toContain('expired');
+    expect(refused.at(-1)).toContain('is refused now');
+  });
+
+  it('already expired at start-up: the bot starts, and says so at once', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    const expiresAt = new Date(Math.floor((w.time.ms() - 3 * HOUR) / 1000) * 1000);
+    w.sim.control.setKeyExpiry('full', expiresAt, { enforced: false });
+    const kh = keyHealth(w, w.a);
+    expect(await kh.startupCheck()).toMatchObject({ state: 'expired', expiresAt, error: null });
+    const said = await told(w);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('The provider API key expired');
+    expect(said[0]).not.toMatch(/expires in|less than an hour/);
+    expect(w.sink.text).toContain('the provider key has expired, yet the provider still answers it');
   });
 });
 

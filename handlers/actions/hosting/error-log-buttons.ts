@@ -12,7 +12,7 @@ import {
   errorLogPagePayload,
 } from '../../../src/slack/payloads.ts';
 import { slackFailure } from '../../../src/slack/slack-failure.ts';
-import { errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
+import { errorLogFileText, errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
@@ -26,7 +26,7 @@ function errorLogPage(deps: HandlerDeps) {
     const ui = await deps.ui(actor.userId);
     try {
       const state = decodePayloadOrThrow(errorLogPagePayload, action.value, 'error log pager value');
-      const r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l);
+      const r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l, state.k);
       await replyTo(respond, errorLogView(ui, r.server, r.value, state.l, state.p), {
         replaceOriginal: true,
       });
@@ -52,21 +52,20 @@ function errorLogFile(deps: HandlerDeps) {
     let r: Awaited<ReturnType<HandlerDeps['hosting']['reads']['errorLog']>>;
     try {
       const state = decodePayloadOrThrow(errorLogFilePayload, action.value, 'error log file value');
-      r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l);
+      r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l, state.k);
     } catch (err) {
       await replyTo(respond, failureReply(log, ui, err, 'error log file'));
       return;
     }
     const { domain, lines } = r.value;
     if (lines.length === 0) {
-      await replyTo(respond, textView(ui.t('hosting.errorlog.file.empty', { domain })));
+      await replyTo(respond, textView(errorLogFileText(ui, 'empty', r.server, r.value)));
       return;
     }
-    const count = lines.length;
     try {
       const dm = await client.chat.postMessage({
         channel: actor.userId,
-        text: ui.t('hosting.errorlog.file.dm', { domain, server: r.server, count }),
+        text: errorLogFileText(ui, 'dm', r.server, r.value),
       });
       if (typeof dm.channel !== 'string') throw new Error('chat.postMessage gave no channel');
       await client.files.uploadV2({
@@ -82,7 +81,7 @@ function errorLogFile(deps: HandlerDeps) {
       await replyTo(respond, textView(ui.t('hosting.errorlog.file.failed', { error })));
       return;
     }
-    await replyTo(respond, textView(ui.t('hosting.errorlog.file.sent', { domain, count })));
+    await replyTo(respond, textView(errorLogFileText(ui, 'sent', r.server, r.value)));
   };
 }
 

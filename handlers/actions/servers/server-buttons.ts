@@ -3,47 +3,12 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { ChangeField } from '../../../src/services/servers/index.ts';
 import { ACTIONS } from '../../../src/slack/ids.ts';
 import { decodePayloadOrThrow, listPagePayload, logsMorePayload } from '../../../src/slack/payloads.ts';
-import type { Message, Ui } from '../../../src/slack/views/format.ts';
 import { logsView } from '../../../src/slack/views/servers/logs.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
-import type { ButtonArgs } from '../../listener-args.ts';
 import { openChangeForm } from '../../open-change-form.ts';
-
-interface Click {
-  actor: { userId: string; channelId: string };
-  ui: Ui;
-  value: string | undefined;
-  args: ButtonArgs;
-}
-
-/**
- * Every button here: ack, drop a retried delivery, answer in place of the
- * message the button was on (or the failure, as a new message). `inPlace:
- * false` answers the clicker alone and leaves the message (a channel's alert).
- */
-function button(
-  deps: HandlerDeps,
-  what: string,
-  run: (click: Click) => Promise<Message | undefined>,
-  { inPlace = true }: { inPlace?: boolean } = {},
-) {
-  return async (args: ButtonArgs): Promise<void> => {
-    const { ack, body, action, respond } = args;
-    await ack();
-    if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'read'))) return;
-    const actor = { userId: body.user.id, channelId: body.channel?.id ?? body.user.id };
-    const ui = await deps.ui(actor.userId);
-    try {
-      const m = await run({ actor, ui, value: action.value, args });
-      if (m) await replyTo(respond, m, { replaceOriginal: inPlace });
-    } catch (err) {
-      await replyTo(respond, failureReply(deps.logger, ui, err, what));
-    }
-  };
-}
+import { readButton as button } from '../../read-button.ts';
 
 export function registerServersButtons(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(
@@ -81,7 +46,7 @@ export function registerServersButtons(app: App, deps: HandlerDeps): void {
     button(deps, 'list page', async ({ actor, ui, value }) => {
       const state = decodePayloadOrThrow(listPagePayload, value, 'list pager value');
       const list = await deps.servers.list(actor, state.f);
-      return serverListView(ui, list.servers, state.f, state.p, {
+      return serverListView(ui, [...list.servers, ...list.malformed], state.f, state.p, {
         readAgeMs: deps.clock.now().getTime() - list.readAt.getTime(),
       });
     }),

@@ -181,7 +181,7 @@ export const hostingCommands: CommandTable<HostingCommand> = {
     await askFor(ctx, c.server, { kind: 'hosting.ssh_key_delete', id: c.id });
   },
   async errorlog({ deps, actor, ui, reply }, c) {
-    const r = await deps.hosting.reads.errorLog(actor, c.server, c.domain, c.lines);
+    const r = await deps.hosting.reads.errorLog(actor, c.server, c.domain, c.lines, c.keyword);
     const asked = c.lines ?? HOSTING_LIMITS.linesDefault;
     await reply(errorLogView(ui, r.server, r.value, asked, lastErrorLogPage(r.value.lines.length)));
   },

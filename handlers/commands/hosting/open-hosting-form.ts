@@ -34,7 +34,7 @@ export async function openHostingForm(
     const site = await deps.hosting.writes.wordpressSite(actor, server, id ?? '');
     await client.views.open({
       trigger_id: ctx.triggerId,
-      view: wpDeleteFormView(ui, { ...meta, id: site.id }, site.url),
+      view: wpDeleteFormView(ui, { ...meta, id: site.id }, site.listed ? (site.url ?? '?') : undefined),
     });
     return;
   }

@@ -30,7 +30,7 @@ export const serversCommands: CommandTable<
   async list({ deps, actor, ui, reply }, c) {
     const list = await deps.servers.list(actor, c.filter);
     const readAgeMs = deps.clock.now().getTime() - list.readAt.getTime();
-    await reply(serverListView(ui, list.servers, c.filter, c.page, { readAgeMs }));
+    await reply(serverListView(ui, [...list.servers, ...list.malformed], c.filter, c.page, { readAgeMs }));
   },
   async show({ deps, actor, ui, reply }, c) {
     const card = await deps.servers.card(actor, c.server);
@@ -53,7 +53,7 @@ export const serversCommands: CommandTable<
   },
   async me({ deps, actor, ui, reply }) {
     const r = await deps.servers.me(actor);
-    await reply(meView(ui, r.key, r.role, deps.clock.now(), r.daily));
+    await reply(meView(ui, r.key, r.role, deps.clock.now(), r.daily, r.vpsNames));
   },
   async audit({ deps, actor, ui, reply }, c) {
     const r = await deps.servers.audit(actor, c.server);

@@ -1,6 +1,6 @@
 /**
- * What can be asked for, per command: the /vps and /hosting actions, the key
- * category each hosting action uses and whether it changes something, and the
+ * What can be asked for, per command: the /vps and /hosting actions, whether
+ * each hosting action asks the provider and whether it changes something, and the
  * role each one needs unless the policy file says otherwise (never lower than
  * its floor). A new feature adds its actions here.
  */
@@ -19,47 +19,50 @@ export const VPS_ACTIONS = [
   'rdns',
   'signup',
   'signups',
+  'plans',
+  'signup_status',
   'approve',
   'watch',
   'watches',
   'mute',
+  'incidents',
 ] as const;
 
-/** The key's permission categories of the `server` service (custom keys grant each one). */
-export const HOSTING_CATEGORIES = ['server_info', 'domain', 'wordpress', 'database', 'ssh', 'log'] as const;
-export type HostingCategory = (typeof HOSTING_CATEGORIES)[number];
-
 /**
- * The /hosting commands' actions: the key category each one uses and whether
- * it changes something. `null`: no provider call is made for it.
+ * The /hosting commands' actions: whether each one asks the provider at all
+ * (`provider: false`: answered by the bot alone) and whether it changes
+ * something. Which permission category of a custom key an action falls under
+ * is not published (docs/provider-api.md, Not published: the bot must not
+ * invent), so none is named here: a custom key's map is shown, never used to
+ * refuse.
  */
 export const HOSTING_ACTION_SPECS = {
-  'hosting.servers': { category: null, write: false },
-  'hosting.info': { category: 'server_info', write: false },
-  'hosting.usage': { category: 'server_info', write: false },
-  'hosting.domains': { category: 'domain', write: false },
-  'hosting.domain': { category: 'domain', write: false },
-  'hosting.domain_add': { category: 'domain', write: true },
-  'hosting.domain_reset': { category: 'domain', write: true },
-  'hosting.subdomains': { category: 'domain', write: false },
-  'hosting.subdomain_add': { category: 'domain', write: true },
-  'hosting.wp': { category: 'wordpress', write: false },
-  'hosting.wp_install': { category: 'wordpress', write: true },
-  'hosting.wp_delete': { category: 'wordpress', write: true },
-  'hosting.db_create': { category: 'database', write: true },
-  'hosting.db_user_create': { category: 'database', write: true },
-  'hosting.db_grant': { category: 'database', write: true },
-  'hosting.ssh': { category: 'ssh', write: false },
-  'hosting.ssh_on': { category: 'ssh', write: true },
-  'hosting.ssh_off': { category: 'ssh', write: true },
-  'hosting.ssh_keys': { category: 'ssh', write: false },
-  'hosting.ssh_key_add': { category: 'ssh', write: true },
-  'hosting.ssh_key_generate': { category: 'ssh', write: true },
-  'hosting.ssh_key_delete': { category: 'ssh', write: true },
-  'hosting.errorlog': { category: 'log', write: false },
-  'hosting.audit': { category: null, write: false },
-  'hosting.approve': { category: null, write: false },
-} as const satisfies Record<string, { category: HostingCategory | null; write: boolean }>;
+  'hosting.servers': { provider: false, write: false },
+  'hosting.info': { provider: true, write: false },
+  'hosting.usage': { provider: true, write: false },
+  'hosting.domains': { provider: true, write: false },
+  'hosting.domain': { provider: true, write: false },
+  'hosting.domain_add': { provider: true, write: true },
+  'hosting.domain_reset': { provider: true, write: true },
+  'hosting.subdomains': { provider: true, write: false },
+  'hosting.subdomain_add': { provider: true, write: true },
+  'hosting.wp': { provider: true, write: false },
+  'hosting.wp_install': { provider: true, write: true },
+  'hosting.wp_delete': { provider: true, write: true },
+  'hosting.db_create': { provider: true, write: true },
+  'hosting.db_user_create': { provider: true, write: true },
+  'hosting.db_grant': { provider: true, write: true },
+  'hosting.ssh': { provider: true, write: false },
+  'hosting.ssh_on': { provider: true, write: true },
+  'hosting.ssh_off': { provider: true, write: true },
+  'hosting.ssh_keys': { provider: true, write: false },
+  'hosting.ssh_key_add': { provider: true, write: true },
+  'hosting.ssh_key_generate': { provider: true, write: true },
+  'hosting.ssh_key_delete': { provider: true, write: true },
+  'hosting.errorlog': { provider: true, write: false },
+  'hosting.audit': { provider: false, write: false },
+  'hosting.approve': { provider: false, write: false },
+} as const satisfies Record<string, { provider: boolean; write: boolean }>;
 export type HostingAction = keyof typeof HOSTING_ACTION_SPECS;
 export const HOSTING_ACTIONS = Object.keys(HOSTING_ACTION_SPECS) as HostingAction[];
 
@@ -89,10 +92,13 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
   rdns: 'operator',
   signup: 'operator',
   signups: 'viewer',
+  plans: 'viewer',
+  signup_status: 'viewer',
   approve: 'approver',
   watch: 'operator',
   watches: 'viewer',
   mute: 'operator',
+  incidents: 'viewer',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [
       a,

@@ -1,3 +1,4 @@
+export type { KeyExpiry } from '../../provider/index.ts';
 export {
   type AccessDeps,
   AccessService,
@@ -14,17 +15,19 @@ export {
   type DestructiveHostingAction,
   HOSTING_ACTION_SPECS,
   HOSTING_ACTIONS,
-  HOSTING_CATEGORIES,
   type HostingAction,
-  type HostingCategory,
   VPS_ACTIONS,
 } from './actions.ts';
 export {
+  customKeyRefusal,
   type HostingScope,
+  type KeyDescription,
   type KeyScope,
+  type KeyService,
+  keyExpiryOf,
   keyRefusal,
   keyScopeOf,
-  type PermissionLevel,
 } from './key-scope.ts';
 export { loadPolicyFile, type Policy, PolicyError, parsePolicy } from './policy.ts';
+export { isGroupId, isUserId } from './principals.ts';
 export type { Role } from './roles.ts';

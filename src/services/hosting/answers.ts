@@ -1,9 +1,11 @@
 /**
  * Reading the hosting API's answers. The spec names only some of their fields
- * ("all other field names and types: not shown"), so lists are found as the
- * answer's array and items read by the names the spec and the provider's
- * documentation use, never assumed present. What cannot be read is shown as
- * missing, not invented.
+ * ("all other field names and types: not shown"; docs/provider-api.md,
+ * Hosting resources), so lists are found as the answer's array and items read
+ * by the names the spec and the provider's documentation use, never assumed
+ * present. What cannot be read is shown as missing, not invented, and no
+ * field outside the published ones decides anything: it is only shown
+ * (docs/provider-api.md, Decisions where the spec is silent).
  */
 import type { AnyObject } from '../../provider/index.ts';
 
@@ -11,25 +13,36 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 const idOf = (v: unknown): string | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? String(v) : str(v);
 
-/** The first array in an answer (`{domains: [...]}`, `{ssh_keys: [...]}`), else none. */
-function listIn(answer: AnyObject, preferred: string): Record<string, unknown>[] {
+/** The array an answer holds (`{domains: [...]}`, `{ssh_keys: [...]}`; the names are not published), if any. */
+function arrayIn(answer: AnyObject, preferred: string): unknown[] | undefined {
   const direct = answer[preferred];
-  const list = Array.isArray(direct) ? direct : Object.values(answer).find(Array.isArray);
-  return (list ?? []).filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null);
+  return Array.isArray(direct) ? direct : Object.values(answer).find(Array.isArray);
+}
+
+/** The objects of the answer's list; none when it holds no list. */
+function listIn(answer: AnyObject, preferred: string): Record<string, unknown>[] {
+  return (arrayIn(answer, preferred) ?? []).filter(
+    (x): x is Record<string, unknown> => typeof x === 'object' && x !== null,
+  );
 }
 
 export interface DomainItem {
-  domain: string;
+  /** The item's name where it is under the name the API gives a domain elsewhere; else its URL, else undefined. */
+  domain: string | undefined;
   sslStatus: string | undefined;
   url: string | undefined;
   documentRoot: string | undefined;
 }
 
-function domainItem(x: Record<string, unknown>, nameField: string): DomainItem | undefined {
-  const domain = str(x[nameField]) ?? str(x.domain) ?? str(x.name);
-  if (!domain) return undefined;
+/**
+ * One domain or subdomain of a list. Its own name is not among the published
+ * fields: it is read under the name the API gives a domain in its bodies and
+ * queries (`domain`, `subdomain`), and an item without one is still listed
+ * (by its URL), never dropped.
+ */
+function domainItem(x: Record<string, unknown>, nameField: string): DomainItem {
   return {
-    domain,
+    domain: str(x[nameField]) ?? str(x.domain),
     sslStatus: str(x.ssl_status),
     url: str(x.url),
     documentRoot: str(x.document_root),
@@ -37,14 +50,19 @@ function domainItem(x: Record<string, unknown>, nameField: string): DomainItem |
 }
 
 export function domainsOf(answer: AnyObject): DomainItem[] {
-  return listIn(answer, 'domains').flatMap((x) => domainItem(x, 'domain') ?? []);
+  return listIn(answer, 'domains').map((x) => domainItem(x, 'domain'));
 }
 
 export function subdomainsOf(answer: AnyObject): DomainItem[] {
-  return listIn(answer, 'subdomains').flatMap((x) => domainItem(x, 'subdomain') ?? []);
+  return listIn(answer, 'subdomains').map((x) => domainItem(x, 'subdomain'));
 }
 
 export interface WordpressItem {
+  /**
+   * The site's id, for `/hosting wp delete`: only `url` is published, so it is
+   * read under the path parameter's name (`wp_id`), else `id`, to be shown;
+   * no lookup refuses on it.
+   */
   id: string | undefined;
   url: string | undefined;
   title: string | undefined;
@@ -54,7 +72,7 @@ export interface WordpressItem {
 
 export function wordpressOf(answer: { wordpress: Record<string, unknown>[] }): WordpressItem[] {
   return answer.wordpress.map((x) => ({
-    id: idOf(x.id) ?? idOf(x.wp_id),
+    id: idOf(x.wp_id) ?? idOf(x.id),
     url: str(x.url),
     title: str(x.title),
     domain: str(x.domain),
@@ -66,7 +84,6 @@ export interface SshKeyItem {
   id: string | undefined;
   label: string | undefined;
   publicKey: string | undefined;
-  createdAt: string | undefined;
 }
 
 export function sshKeysOf(answer: AnyObject): SshKeyItem[] {
@@ -74,24 +91,43 @@ export function sshKeysOf(answer: AnyObject): SshKeyItem[] {
     id: idOf(x.key_id),
     label: str(x.label),
     publicKey: str(x.public_key),
-    createdAt: str(x.created_at),
   }));
 }
 
+/**
+ * The SSH state: on or off, read under the name of the setting `PUT /ssh`
+ * takes (`ssh_enabled`), else not known. How to connect is the spec's own
+ * fact (docs/provider-api.md, SSH access), never read from the answer.
+ */
 export interface SshState {
   enabled: boolean | undefined;
-  host: string | undefined;
-  user: string | undefined;
-  port: number | undefined;
 }
 
 export function sshStateOf(answer: AnyObject): SshState {
-  return {
-    enabled: typeof answer.ssh_enabled === 'boolean' ? answer.ssh_enabled : undefined,
-    host: str(answer.host),
-    user: str(answer.user),
-    port: typeof answer.port === 'number' ? answer.port : undefined,
-  };
+  return { enabled: typeof answer.ssh_enabled === 'boolean' ? answer.ssh_enabled : undefined };
+}
+
+/** Whether a list answer holds a list at all: a lookup in one that does not cannot refuse anything. */
+export function holdsList(answer: AnyObject, preferred: string): boolean {
+  return arrayIn(answer, preferred) !== undefined;
+}
+
+const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
+
+/**
+ * The private key of a generated pair. Its field name is not published, and
+ * a key missed here is lost for good (it is answered once): it is found by
+ * what it is, a PEM or OpenSSH private key block, in whichever string field
+ * of the answer holds it.
+ */
+export function privateKeyIn(answer: unknown, depth = 0): string | undefined {
+  if (typeof answer === 'string') return PRIVATE_KEY.test(answer) ? answer : undefined;
+  if (depth > 3 || typeof answer !== 'object' || answer === null) return undefined;
+  for (const v of Object.values(answer)) {
+    const found = privateKeyIn(v, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The error log's lines: one string joined by newlines, or an array of lines. */

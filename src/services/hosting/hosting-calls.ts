@@ -36,7 +36,13 @@ export interface HostingDeps {
   };
   access: Pick<
     AccessService,
-    'authorize' | 'decide' | 'hostingServer' | 'needsSecondPerson' | 'keyScope' | 'capabilities'
+    | 'authorize'
+    | 'decide'
+    | 'hostingServer'
+    | 'needsSecondPerson'
+    | 'keyScope'
+    | 'capabilities'
+    | 'explainRefusal'
   >;
   audit: Audit;
   clock: Clock;
@@ -88,12 +94,25 @@ export function rejection(err: unknown): unknown {
     .replace(/[。.\s]+$/u, '');
   if (message === '') return err;
   return new ServiceError('hosting_rejected', {
-    code: err.code,
+    // The provider's own code, also one its table does not have (the status's default would be a guess).
+    code: [...(err.rawCode ?? err.code)].slice(0, 40).join(''),
     message: [...message].slice(0, 500).join(''),
   });
 }
 
 const isHostingWrite = (a: HostingAction): boolean => CHECK_WITH[a] !== undefined;
+
+/** The key's custom permissions refused it: the provider's 403, explained (AccessService.explainRefusal). */
+const byCustomKey = (err: unknown): boolean =>
+  err instanceof ServiceError && err.code === 'key_custom_forbidden';
+
+/** Who asked for a read and on which server, for the audit row of the provider's refusal. */
+export interface ReadContext {
+  actor: Actor;
+  action: HostingAction;
+  server: string;
+  params?: Record<string, unknown>;
+}
 
 export class HostingCalls {
   constructor(readonly deps: HostingDeps) {}
@@ -171,13 +190,14 @@ export class HostingCalls {
       const answer = await call();
       await this.deps.audit.byActor(actor, action, server, 'ok', params);
       return answer;
-    } catch (err) {
+    } catch (caught) {
+      const err = await this.deps.access.explainRefusal(caught, 'server');
       const maybe = err instanceof ProviderNetworkError && err.mayHaveReachedServer;
       await this.deps.audit.byActor(
         actor,
         action,
         server,
-        changeOutcome(err),
+        byCustomKey(err) ? 'refused' : changeOutcome(err),
         params,
         maybe ? 'OUTCOME_UNKNOWN' : failureCode(classifyFailure(err)),
       );
@@ -191,11 +211,26 @@ export class HostingCalls {
     }
   }
 
-  /** A read for a person: a refusal by the provider is answered in its own words. */
-  async read<T>(call: () => Promise<T>): Promise<T> {
+  /**
+   * A read for a person: a refusal by the provider is answered in its own
+   * words, and a custom key's 403 by the key's categories (audited, with `ctx`).
+   */
+  async read<T>(call: () => Promise<T>, ctx?: ReadContext): Promise<T> {
     try {
       return await call();
-    } catch (err) {
+    } catch (caught) {
+      const err = await this.deps.access.explainRefusal(caught, 'server');
+      if (ctx && byCustomKey(err)) {
+        const { actor, action, server, params = {} } = ctx;
+        await this.deps.audit.byActor(
+          actor,
+          action,
+          server,
+          'refused',
+          params,
+          failureCode(classifyFailure(err)),
+        );
+      }
       throw rejection(err);
     }
   }

@@ -10,7 +10,7 @@ import type { OperationRow } from '../../store/index.ts';
 import type { Actor } from '../access/index.ts';
 import type { DecisionMachine, DecisionStep } from '../decisions/index.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
-import { sshKeysOf, wordpressOf } from './answers.ts';
+import { holdsList, sshKeysOf, wordpressOf } from './answers.ts';
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DestructiveRequest, Loss, OperationOutcome } from './hosting-types.ts';
 import { operationBook } from './operation-book.ts';
@@ -45,7 +45,12 @@ export class HostingOperations {
             ? checkId('key_id', req.id)
             : [];
     await this.calls.refuseInvalid(actor, req.kind, server, problems, params);
-    const loss = await this.calls.read(() => this.lossOf(api, req));
+    const loss = await this.calls.read(() => this.lossOf(api, req), {
+      actor,
+      action: req.kind,
+      server,
+      params,
+    });
     const needsApproval = this.calls.deps.access.needsSecondPerson(req.kind);
     const now = this.calls.deps.clock.now();
     const op = await this.calls.deps.store.operations.create({
@@ -81,26 +86,31 @@ export class HostingOperations {
         };
       }
       case 'hosting.wp_delete': {
+        // The site's id is not a published field of the list: a site found by it is named, and one
+        // not found is no refusal (the provider decides when it is sent; its 404 is explained).
         const site = wordpressOf(await api.listWordpress({}, WRITE)).find((s) => s.id === req.id.trim());
-        if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id: req.id });
         return {
           kind: req.kind,
           id: req.id.trim(),
-          ...(site.url ? { url: site.url } : {}),
-          ...(site.title ? { title: site.title } : {}),
+          listed: site !== undefined,
+          ...(site?.url ? { url: site.url } : {}),
+          ...(site?.title ? { title: site.title } : {}),
           deleteDb: req.deleteDb,
           deleteDbUser: req.deleteDbUser,
           deleteCron: req.deleteCron,
         };
       }
       case 'hosting.ssh_key_delete': {
-        const key = sshKeysOf(await api.listSshKeys(WRITE)).find((k) => k.id === req.id.trim());
-        if (!key) throw new ServiceError('hosting_not_found', { what: 'ssh_key', id: req.id });
+        // `key_id` is published: a key the list does not hold is refused, when the answer holds a list.
+        const keys = await api.listSshKeys(WRITE);
+        const key = sshKeysOf(keys).find((k) => k.id === req.id.trim());
+        if (!key && holdsList(keys, 'ssh_keys'))
+          throw new ServiceError('hosting_not_found', { what: 'ssh_key', id: req.id });
         return {
           kind: req.kind,
           id: req.id.trim(),
-          ...(key.label ? { label: key.label } : {}),
-          ...(key.publicKey ? { publicKey: key.publicKey } : {}),
+          ...(key?.label ? { label: key.label } : {}),
+          ...(key?.publicKey ? { publicKey: key.publicKey } : {}),
         };
       }
       case 'hosting.ssh_off':

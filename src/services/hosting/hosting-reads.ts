@@ -21,7 +21,7 @@ import {
 } from './answers.ts';
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DomainDetail, ErrorLogPage, OnServer, ServersAnswer } from './hosting-types.ts';
-import { checkFqdn, checkLines, HOSTING_LIMITS } from './rules.ts';
+import { checkFqdn, checkKeyword, checkLines, HOSTING_LIMITS } from './rules.ts';
 
 export class HostingReads {
   constructor(private readonly calls: HostingCalls) {}
@@ -36,23 +36,39 @@ export class HostingReads {
 
   async info(actor: Actor, named: string | undefined): Promise<OnServer<HostingServerInfo>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.info', named);
-    return { server, value: await this.calls.read(() => api.serverInfo(READ)) };
+    return {
+      server,
+      value: await this.calls.read(() => api.serverInfo(READ), { actor, action: 'hosting.info', server }),
+    };
   }
 
   async usage(actor: Actor, named: string | undefined): Promise<OnServer<AnyObject>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.usage', named);
-    return { server, value: await this.calls.read(() => api.usage(READ)) };
+    return {
+      server,
+      value: await this.calls.read(() => api.usage(READ), { actor, action: 'hosting.usage', server }),
+    };
   }
 
   async domains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.domains', named);
-    return { server, value: domainsOf(await this.calls.read(() => api.listDomains(READ))) };
+    const answer = await this.calls.read(() => api.listDomains(READ), {
+      actor,
+      action: 'hosting.domains',
+      server,
+    });
+    return { server, value: domainsOf(answer) };
   }
 
   async domain(actor: Actor, named: string | undefined, domain: string): Promise<OnServer<DomainDetail>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.domain', named);
     await this.calls.refuseInvalid(actor, 'hosting.domain', server, checkFqdn(domain), { domain });
-    const detail = await this.calls.read(() => api.getDomain(domain.trim(), READ));
+    const detail = await this.calls.read(() => api.getDomain(domain.trim(), READ), {
+      actor,
+      action: 'hosting.domain',
+      server,
+      params: { domain },
+    });
     // The spec's advice for this state names the server's name servers: read them for the answer.
     const nameServers =
       detail.ssl_status === 'failed_nameserver'
@@ -63,7 +79,12 @@ export class HostingReads {
 
   async subdomains(actor: Actor, named: string | undefined): Promise<OnServer<DomainItem[]>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.subdomains', named);
-    return { server, value: subdomainsOf(await this.calls.read(() => api.listSubdomains(READ))) };
+    const answer = await this.calls.read(() => api.listSubdomains(READ), {
+      actor,
+      action: 'hosting.subdomains',
+      server,
+    });
+    return { server, value: subdomainsOf(answer) };
   }
 
   async wordpress(
@@ -75,39 +96,62 @@ export class HostingReads {
     if (domain !== undefined)
       await this.calls.refuseInvalid(actor, 'hosting.wp', server, checkFqdn(domain), { domain });
     const q = domain === undefined ? {} : { domain: domain.trim() };
-    return { server, value: wordpressOf(await this.calls.read(() => api.listWordpress(q, READ))) };
+    const answer = await this.calls.read(() => api.listWordpress(q, READ), {
+      actor,
+      action: 'hosting.wp',
+      server,
+    });
+    return { server, value: wordpressOf(answer) };
   }
 
   async ssh(actor: Actor, named: string | undefined): Promise<OnServer<SshState>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.ssh', named);
-    return { server, value: sshStateOf(await this.calls.read(() => api.getSsh(READ))) };
+    return {
+      server,
+      value: sshStateOf(
+        await this.calls.read(() => api.getSsh(READ), { actor, action: 'hosting.ssh', server }),
+      ),
+    };
   }
 
   async sshKeys(actor: Actor, named: string | undefined): Promise<OnServer<SshKeyItem[]>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.ssh_keys', named);
-    return { server, value: sshKeysOf(await this.calls.read(() => api.listSshKeys(READ))) };
+    const answer = await this.calls.read(() => api.listSshKeys(READ), {
+      actor,
+      action: 'hosting.ssh_keys',
+      server,
+    });
+    return { server, value: sshKeysOf(answer) };
   }
 
+  /** The last `lines` lines of a domain's error log; with `keyword`, those containing it (the provider filters). */
   async errorLog(
     actor: Actor,
     named: string | undefined,
     domain: string,
     lines: number | undefined,
+    keyword?: string | undefined,
   ): Promise<OnServer<ErrorLogPage>> {
     const { server, api } = await this.calls.begin(actor, 'hosting.errorlog', named, { domain });
     await this.calls.refuseInvalid(
       actor,
       'hosting.errorlog',
       server,
-      [...checkFqdn(domain), ...checkLines(lines)],
-      {
-        domain,
-      },
+      [...checkFqdn(domain), ...checkLines(lines), ...checkKeyword(keyword)],
+      { domain },
     );
-    const log = await this.calls.read(() =>
-      api.errorLog({ domain: domain.trim(), lines: lines ?? HOSTING_LIMITS.linesDefault }, READ),
-    );
-    return { server, value: { domain: domain.trim(), lines: logLinesOf(log.log) } };
+    const query = {
+      domain: domain.trim(),
+      lines: lines ?? HOSTING_LIMITS.linesDefault,
+      ...(keyword === undefined ? {} : { keyword }),
+    };
+    const log = await this.calls.read(() => api.errorLog(query, READ), {
+      actor,
+      action: 'hosting.errorlog',
+      server,
+      params: { domain },
+    });
+    return { server, value: { domain: domain.trim(), lines: logLinesOf(log.log), keyword } };
   }
 
   /** The audit trail of this server's hosting changes and refusals, newest first. */

@@ -24,6 +24,8 @@ export interface DomainDetail {
 export interface ErrorLogPage {
   domain: string;
   lines: string[];
+  /** The text every line was asked to contain; undefined when every line was read. */
+  keyword?: string | undefined;
 }
 
 export interface WriteResult {
@@ -52,6 +54,11 @@ export type Loss =
   | {
       kind: 'hosting.wp_delete';
       id: string;
+      /**
+       * false when the site list shows no site of this id (its id field is not published: no refusal);
+       * absent in requests stored before it was recorded.
+       */
+      listed?: boolean;
       url?: string;
       title?: string;
       deleteDb: boolean;

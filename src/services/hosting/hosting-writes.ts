@@ -8,7 +8,7 @@ import { type HostingClient, ProviderError, toAsciiDomain, WRITE } from '../../p
 import type { Actor, HostingAction } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
-import { createdName, type WordpressItem, wordpressOf } from './answers.ts';
+import { createdName, privateKeyIn, type WordpressItem, wordpressOf } from './answers.ts';
 import { type HostingCalls, rejection } from './hosting-calls.ts';
 import type { WriteResult } from './hosting-types.ts';
 import {
@@ -71,7 +71,7 @@ export class HostingWrites {
       // DNS holds a Japanese name in Punycode: the record to set is named as DNS names it.
       record: `_service-verify.${toAsciiDomain(domain)}`,
       token: token ?? '',
-      code: err.code,
+      code: [...(err.rawCode ?? err.code)].slice(0, 40).join(''),
       message,
     });
   }
@@ -123,20 +123,29 @@ export class HostingWrites {
     return (await this.calls.begin(actor, action, named, { form: true })).server;
   }
 
-  /** One WordPress site, for the delete form to name what it deletes (the form is a write attempt). */
+  /**
+   * One WordPress site, for the delete form to name what it deletes (the form
+   * is a write attempt). The site's id is not a published field of the list:
+   * a site the list does not show by it is no refusal, the form says so and the
+   * provider decides when the delete is sent.
+   */
   async wordpressSite(
     actor: Actor,
     named: string | undefined,
     id: string,
-  ): Promise<WordpressItem & { id: string }> {
+  ): Promise<WordpressItem & { id: string; listed: boolean }> {
     const action = 'hosting.wp_delete';
     const { server, api } = await this.calls.begin(actor, action, named, { id, form: true });
     await this.calls.refuseInvalid(actor, action, server, checkId('wp_id', id), { id });
-    const site = wordpressOf(await this.calls.read(() => api.listWordpress({}, WRITE))).find(
-      (s) => s.id === id.trim(),
-    );
-    if (!site) throw new ServiceError('hosting_not_found', { what: 'wp', id });
-    return { ...site, id: id.trim() };
+    const sites = await this.calls.read(() => api.listWordpress({}, WRITE), {
+      actor,
+      action,
+      server,
+      params: { id },
+    });
+    const site = wordpressOf(sites).find((s) => s.id === id.trim());
+    const none = { url: undefined, title: undefined, domain: undefined, version: undefined };
+    return { ...(site ?? none), id: id.trim(), listed: site !== undefined };
   }
 
   async installWordpress(actor: Actor, named: string | undefined, form: WordpressForm): Promise<WriteResult> {
@@ -163,7 +172,7 @@ export class HostingWrites {
           WRITE,
         ),
       );
-      return { server, action, subject: form.url.trim(), created: createdName(answer, 'id', 'wp_id') };
+      return { server, action, subject: form.url.trim(), created: createdName(answer, 'wp_id') };
     } finally {
       this.calls.deps.secrets.delete(form.admin_password);
     }
@@ -183,7 +192,7 @@ export class HostingWrites {
         WRITE,
       ),
     );
-    return { server, action, subject: params.name_suffix, created: createdName(answer, 'db_name', 'name') };
+    return { server, action, subject: params.name_suffix, created: createdName(answer, 'db_name') };
   }
 
   async createDatabaseUser(
@@ -200,7 +209,7 @@ export class HostingWrites {
       const answer = await this.calls.write(actor, action, server, params, () =>
         api.createDatabaseUser({ name_suffix: params.name_suffix, password: form.password }, WRITE),
       );
-      return { server, action, subject: params.name_suffix, created: createdName(answer, 'db_user', 'name') };
+      return { server, action, subject: params.name_suffix, created: createdName(answer, 'db_user') };
     } finally {
       this.calls.deps.secrets.delete(form.password);
     }
@@ -255,7 +264,7 @@ export class HostingWrites {
     const answer = await this.calls.write(actor, action, server, params, () =>
       api.addSshKey({ generate: true, ...(label === undefined ? {} : { label: label.trim() }) }, WRITE),
     );
-    const privateKey = typeof answer.private_key === 'string' ? answer.private_key : undefined;
+    const privateKey = privateKeyIn(answer);
     this.calls.deps.secrets.add(privateKey);
     return {
       server,

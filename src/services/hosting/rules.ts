@@ -8,9 +8,12 @@
  */
 import {
   DOMAIN_MAX,
+  toAsciiDomain,
+  toUnicodeDomain,
   validateDomain,
   validateMailAddress,
   validateSshPublicKey,
+  validateText,
 } from '../../provider/index.ts';
 import type { FieldProblem } from '../field-problem.ts';
 
@@ -18,6 +21,7 @@ export type HostingField =
   | 'domain'
   | 'subdomain'
   | 'lines'
+  | 'keyword'
   | 'url'
   | 'title'
   | 'admin_username'
@@ -34,13 +38,18 @@ export type HostingField =
   | 'key_id'
   | 'server';
 
-export type HostingRule = 'required' | 'too_long' | 'too_short' | 'format' | 'range';
+export type HostingRule = 'required' | 'too_long' | 'too_short' | 'format' | 'range' | 'control_character';
 
 export const HOSTING_LIMITS = {
   domainMax: DOMAIN_MAX,
   /** The error log's lines per read: the spec says a positive integer; 1000 bounds one read. */
   linesMax: 1000,
   linesDefault: 100,
+  /**
+   * The error log's `keyword`: the spec says a string; 200 characters hold any
+   * phrase worth looking for in a log line.
+   */
+  keywordMax: 200,
   /** What the provider takes (it refuses more with VALIDATION_ERROR): a title of 1 to 100, a password of 8 to 64. */
   titleMax: 100,
   usernameMax: 60,
@@ -68,6 +77,15 @@ const problem = (
 
 const length = (s: string): number => [...s].length;
 
+/**
+ * A domain's two forms, the provider's (Punycode, what DNS resolves; '' when
+ * it is no domain) and the readable one, for the views to show.
+ */
+export function domainForms(name: string): { ascii: string; readable: string } {
+  const ascii = toAsciiDomain(name);
+  return { ascii, readable: ascii === '' ? '' : toUnicodeDomain(ascii) };
+}
+
 /** A fully qualified domain name: the provider client's one domain rule, named on its field. */
 export function checkFqdn(
   value: string,
@@ -76,8 +94,13 @@ export function checkFqdn(
   return validateDomain(value.trim(), field).map((i) =>
     i.rule === 'max_length'
       ? problem(field, 'too_long', DOMAIN_MAX)
-      : problem(field, i.rule === 'required' ? 'required' : 'format'),
+      : problem(field, i.rule === 'required' || i.rule === 'control_character' ? i.rule : 'format'),
   );
+}
+
+/** The provider client's one text rule (no control characters), named on a /hosting field. */
+function controlProblem(field: HostingField, value: string): FieldProblem<HostingField, HostingRule>[] {
+  return validateText(value, field).length > 0 ? [problem(field, 'control_character')] : [];
 }
 
 export function checkLines(lines: number | undefined): FieldProblem<HostingField, HostingRule>[] {
@@ -87,6 +110,15 @@ export function checkLines(lines: number | undefined): FieldProblem<HostingField
     : [problem('lines', 'range', HOSTING_LIMITS.linesMax)];
 }
 
+/** The error log's `keyword`: some text to look for, within its bound; undefined reads every line. */
+export function checkKeyword(keyword: string | undefined): FieldProblem<HostingField, HostingRule>[] {
+  if (keyword === undefined) return [];
+  if (keyword.trim() === '') return [problem('keyword', 'required')];
+  return length(keyword) > HOSTING_LIMITS.keywordMax
+    ? [problem('keyword', 'too_long', HOSTING_LIMITS.keywordMax)]
+    : [];
+}
+
 function checkText(
   field: HostingField,
   value: string,
@@ -94,6 +126,8 @@ function checkText(
   opts: { min?: number; pattern?: RegExp } = {},
 ): FieldProblem<HostingField, HostingRule>[] {
   if (value === '') return [problem(field, 'required')];
+  const control = controlProblem(field, value);
+  if (control.length > 0) return control;
   if (length(value) > max) return [problem(field, 'too_long', max)];
   if (opts.min !== undefined && length(value) < opts.min) return [problem(field, 'too_short', opts.min)];
   if (opts.pattern && !opts.pattern.test(value)) return [problem(field, 'format')];
@@ -125,6 +159,7 @@ export function checkWordpressForm(f: WordpressForm): FieldProblem<HostingField,
   const out: FieldProblem<HostingField, HostingRule>[] = [];
   const url = f.url.trim();
   if (url === '') out.push(problem('url', 'required'));
+  else if (controlProblem('url', url).length > 0) out.push(problem('url', 'control_character'));
   else if (length(url) > HOSTING_LIMITS.urlMax) out.push(problem('url', 'too_long', HOSTING_LIMITS.urlMax));
   else {
     const m = /^https?:\/\/([^/?#\s]+)(\/[^\s]*)?$/i.exec(url);
@@ -144,6 +179,8 @@ export function checkWordpressForm(f: WordpressForm): FieldProblem<HostingField,
   );
   const email = f.admin_email.trim();
   if (email === '') out.push(problem('admin_email', 'required'));
+  else if (controlProblem('admin_email', email).length > 0)
+    out.push(problem('admin_email', 'control_character'));
   else if (length(email) > HOSTING_LIMITS.emailMax)
     out.push(problem('admin_email', 'too_long', HOSTING_LIMITS.emailMax));
   else if (
@@ -203,6 +240,8 @@ export interface SshKeyForm {
 export function checkLabel(label: string): FieldProblem<HostingField, HostingRule>[] {
   const v = label.trim();
   if (v === '') return [problem('label', 'required')];
+  const control = controlProblem('label', v);
+  if (control.length > 0) return control;
   return length(v) > HOSTING_LIMITS.labelMax ? [problem('label', 'too_long', HOSTING_LIMITS.labelMax)] : [];
 }
 
@@ -212,7 +251,12 @@ export function checkSshKeyForm(f: SshKeyForm): FieldProblem<HostingField, Hosti
   if (key === '') out.push(problem('public_key', 'required'));
   else if (length(key) > HOSTING_LIMITS.publicKeyMax)
     out.push(problem('public_key', 'too_long', HOSTING_LIMITS.publicKeyMax));
-  else if (validateSshPublicKey(key, 'public_key').length > 0) out.push(problem('public_key', 'format'));
+  else {
+    const issues = validateSshPublicKey(key, 'public_key');
+    if (issues.some((i) => i.rule === 'control_character'))
+      out.push(problem('public_key', 'control_character'));
+    else if (issues.length > 0) out.push(problem('public_key', 'format'));
+  }
   out.push(...checkLabel(f.label));
   return out;
 }

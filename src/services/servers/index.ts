@@ -1,12 +1,28 @@
-export type { LogsPage, VpsDetail, VpsSummary } from '../../provider/index.ts';
+export {
+  type LogsPage,
+  type MalformedServer,
+  type VpsDetailRead,
+  type VpsSummary,
+  WHOLE_ENTRY,
+} from '../../provider/index.ts';
 export { checkListFilter, checkServerRef, FIELD_LIMITS, REF_LIMITS } from './field-rules.ts';
-export type { ChangeResult, ListedServer, ServerCard, ServerList } from './results.ts';
+export type {
+  ChangeResult,
+  ListedMalformed,
+  ListedServer,
+  PowerSeen,
+  ServerCard,
+  ServerList,
+} from './results.ts';
+export { labelOf } from './server-lookup.ts';
 export { type ServersDeps, ServersService } from './servers-service.ts';
 export {
   type ChangeField,
   changeValue,
+  isLogLimit,
   isLogTime,
   type ListFilter,
+  LOG_LIMIT,
   LOG_METHODS,
   type LogFilter,
   type LogMethod,

@@ -1,9 +1,12 @@
 /** What the /vps use cases answer: plain data, for the views to render. */
-import type { VpsDetail, VpsSummary } from '../../provider/index.ts';
+import type { MalformedServer, VpsDetailRead, VpsSummary } from '../../provider/index.ts';
 import type { ChangeField } from './vocabulary.ts';
 
-export interface ListedServer extends VpsSummary {
+/** The power state the watcher last read, as the provider said it, and when. */
+export interface PowerSeen {
   power?: string | undefined;
+  /** A state the spec does not list (docs/provider-api.md, Power status): shown as said, marked. */
+  powerUnlisted?: boolean | undefined;
   powerSeenAt?: Date | undefined;
   /** How long ago the watcher read the power state. */
   powerAgeMs?: number | undefined;
@@ -11,14 +14,21 @@ export interface ListedServer extends VpsSummary {
   powerStale?: boolean | undefined;
 }
 
+export interface ListedServer extends VpsSummary, PowerSeen {}
+
+/** A list entry that breaks the spec, as far as it could be read. */
+export interface ListedMalformed extends MalformedServer, PowerSeen {}
+
 /** The servers, and when the provider was asked for them. */
 export interface ServerList {
   servers: ListedServer[];
+  /** Entries of the provider's answer that break the spec, in its order. */
+  malformed: ListedMalformed[];
   readAt: Date;
 }
 
 export interface ServerCard {
-  detail: VpsDetail;
+  detail: VpsDetailRead;
   /** May this person edit it (any of the three changes)? */
   canEdit: boolean;
   /** When the provider was asked for this detail. */

@@ -1,7 +1,7 @@
 /**
  * The /vps use cases: find a server by name, uuid or IP; list, show, power,
- * the three changes, the key's API log, key information and the audit trail.
- * Knows nothing of Slack: plain data in, plain data out, ServiceError or the
+ * the three changes, the key's API log, key information and the audit trail
+ * (the last three read in key-and-audit-reads.ts). Knows nothing of Slack: plain data in, plain data out, ServiceError or the
  * provider's own errors thrown.
  *
  * The server list and each server's detail are read from the provider at most
@@ -13,22 +13,24 @@ import type { Clock } from '../../clock.ts';
 import {
   asPerson,
   type CallOptions,
-  type DailyBudgetState,
+  isPowerStatus,
   type LogsPage,
-  type LogsQuery,
   type ProviderClient,
   READ,
-  type VpsDetail,
+  type ServerListing,
+  type VpsDetailRead,
   type VpsSummary,
   WRITE,
 } from '../../provider/index.ts';
-import type { AuditOutcome, AuditRow, Store } from '../../store/index.ts';
-import type { AccessService, Action, Actor, KeyScope, Role } from '../access/index.ts';
+import type { AuditOutcome, AuditRow, SnapshotRow, Store } from '../../store/index.ts';
+import type { AccessService, Action, Actor, KeyScope } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
+import { type KeyFacts, readAudit, readLogs, readMe } from './key-and-audit-reads.ts';
 import { type Read, ReadCache } from './read-cache.ts';
-import type { ChangeResult, ServerCard, ServerList } from './results.ts';
+import type { ChangeResult, PowerSeen, ServerCard, ServerList } from './results.ts';
+import { inScope, type Located, labelOf, locate } from './server-lookup.ts';
 import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
 
 export interface ServersDeps {
@@ -40,7 +42,7 @@ export interface ServersDeps {
     snapshots: Pick<Store['snapshots'], 'all'>;
     audit: Pick<Store['audit'], 'latest'>;
   };
-  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities'>;
+  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities' | 'explainRefusal'>;
   audit: Audit;
   clock: Clock;
   /**
@@ -58,7 +60,6 @@ export interface ServersDeps {
 // Who waits on each call (the gate's priorities): a person's read, or a person's change and
 // the reads that belong to it (finding the server, the value before, the form's current value).
 const ACTION_OF: Record<ChangeField, Action> = { name: 'rename', memo: 'memo', rdns: 'rdns' };
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** A reference or filter that cannot name anything: refused in words, before any call. */
 function refused(p: RefProblem): ServiceError {
@@ -70,21 +71,26 @@ function refuseLongRef(ref: string): void {
   if (p) throw refused(p);
 }
 
-/** The servers `ref` names exactly: by uuid, IPv4 address or name, in any case. */
-function exactMatches(servers: readonly VpsSummary[], ref: string): VpsSummary[] {
-  const needle = ref.trim().toLowerCase();
-  return servers.filter(
-    (s) => s.uuid.toLowerCase() === needle || s.ip_address === needle || s.name.toLowerCase() === needle,
-  );
+/** The power state the watcher last read (what the provider said, with its time), for the list. */
+function powerSeen(snap: SnapshotRow | undefined, now: number, staleAfter: number): PowerSeen {
+  if (!snap?.powerStatus) return { powerStale: false };
+  const age = Math.max(0, now - snap.observedAt.getTime());
+  return {
+    power: snap.powerStatus,
+    powerUnlisted: !isPowerStatus(snap.powerStatus),
+    powerSeenAt: snap.observedAt,
+    powerAgeMs: age,
+    powerStale: age > staleAfter,
+  };
 }
 
 const ALL = 'all';
 
 export class ServersService {
   /** The provider's whole server list (one key). */
-  private readonly lists: ReadCache<typeof ALL, VpsSummary[]>;
+  private readonly lists: ReadCache<typeof ALL, ServerListing>;
   /** Each server's detail, by uuid. */
-  private readonly details: ReadCache<string, VpsDetail>;
+  private readonly details: ReadCache<string, VpsDetailRead>;
 
   constructor(private readonly deps: ServersDeps) {
     const now = () => deps.clock.now().getTime();
@@ -99,27 +105,34 @@ export class ServersService {
     return key;
   }
 
+  /** A provider call whose 403 to a custom key is explained by the key's categories (no pre-check guessed them). */
+  private explained<T>(call: Promise<T>): Promise<T> {
+    return call.catch(async (err: unknown) => {
+      throw await this.deps.access.explainRefusal(err, 'vps');
+    });
+  }
+
   /**
    * The provider's server list: the cached one while fresh, else read now
    * (`who`: the priority and the person who waits on it; a cache hit costs
    * them nothing).
    */
-  private listing(who: CallOptions): Promise<Read<VpsSummary[]>> {
-    return this.lists.get(ALL, () => this.deps.provider.listServers(who));
+  private listing(who: CallOptions): Promise<Read<ServerListing>> {
+    return this.lists.get(ALL, () => this.explained(this.deps.provider.listServers(who)));
   }
 
   /** The key's servers, honouring a selected-targets key even if the API answered more. */
-  private async servers(who: CallOptions): Promise<Read<VpsSummary[]>> {
+  private async servers(who: CallOptions): Promise<Read<ServerListing>> {
     const listing = this.listing(who);
     listing.catch(() => undefined);
     const key = await this.readable();
-    const { value: all, at } = await listing;
-    return { value: key.targets ? all.filter((s) => key.targets!.has(s.uuid)) : all, at };
+    const { value, at } = await listing;
+    return { value: inScope(value, key.targets), at };
   }
 
   /** One server's detail: the cached one while fresh, else read now. */
-  private detail(uuid: string, who: CallOptions): Promise<Read<VpsDetail>> {
-    return this.details.get(uuid, () => this.deps.provider.getServer(uuid, who));
+  private detail(uuid: string, who: CallOptions): Promise<Read<VpsDetailRead>> {
+    return this.details.get(uuid, () => this.explained(this.deps.provider.getServer(uuid, who)));
   }
 
   /** A change was sent (whatever its outcome): what anyone reads next is asked anew. */
@@ -128,20 +141,26 @@ export class ServersService {
     this.details.drop(uuid);
   }
 
-  /** The server `ref` names, read for `who` (a person's read unless told otherwise). */
-  async resolve(ref: string, who: CallOptions = READ): Promise<VpsSummary> {
+  /** The entry `ref` names, of the documented shape or not. */
+  private async locate(ref: string, who: CallOptions): Promise<Located> {
     refuseLongRef(ref);
-    const needle = ref.trim().toLowerCase();
-    const servers = (await this.servers(who)).value;
-    const exact = exactMatches(servers, ref);
-    if (exact.length === 1) return exact[0]!;
-    const candidates =
-      exact.length > 1 ? exact : IPV4.test(needle) ? [] : servers.filter((s) => s.name.includes(needle));
-    const details = candidates.map((s) => ({ label: s.name, detail: `${s.ip_address ?? '-'} · ${s.uuid}` }));
-    if (candidates.length > 1 || exact.length > 1) {
-      throw new ServiceError('server_ambiguous', { ref, count: candidates.length }, details);
-    }
-    throw new ServiceError('server_not_found', { ref }, details);
+    return locate((await this.servers(who)).value, ref);
+  }
+
+  /**
+   * The server `ref` names, for what needs its entry as the spec describes it
+   * (a change, a watch, its audit): one whose entry breaks the spec is refused
+   * in words, with the fields it broke; `/vps show` still shows it. Read for
+   * `who` (a person's read unless told otherwise).
+   */
+  async resolve(ref: string, who: CallOptions = READ): Promise<VpsSummary> {
+    const found = await this.locate(ref, who);
+    if (found.kind === 'server') return found.server;
+    throw new ServiceError('server_malformed', {
+      ref,
+      uuid: found.entry.uuid,
+      fields: found.entry.broken.join(', '),
+    });
   }
 
   async list(actor: Actor, filter: ListFilter): Promise<ServerList> {
@@ -152,24 +171,19 @@ export class ServersService {
       this.servers(asPerson(READ, actor)),
       this.deps.store.snapshots.all(),
     ]);
-    const power = new Map(snapshots.filter((p) => p.powerStatus !== null).map((p) => [p.serverUuid, p]));
+    const power = new Map(snapshots.map((p) => [p.serverUuid, p]));
     const now = this.deps.clock.now().getTime();
     const staleAfter = this.deps.powerStaleAfterMs?.() ?? 180_000;
-    const servers = read.value
+    const seen = (uuid: string | null) => (uuid === null ? {} : powerSeen(power.get(uuid), now, staleAfter));
+    const servers = read.value.servers
       .filter((s) => matchesFilter(s, filter))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((s) => {
-        const snap = power.get(s.uuid);
-        const age = snap ? Math.max(0, now - snap.observedAt.getTime()) : undefined;
-        return {
-          ...s,
-          power: snap?.powerStatus ?? undefined,
-          powerSeenAt: snap?.observedAt,
-          powerAgeMs: age,
-          powerStale: age !== undefined && age > staleAfter,
-        };
-      });
-    return { servers, readAt: new Date(read.at) };
+      .map((s) => ({ ...s, ...seen(s.uuid) }));
+    // Entries that break the spec come after, in the provider's order, as far as they can be read.
+    const malformed = read.value.malformed
+      .filter((m) => matchesFilter(m, filter))
+      .map((m) => ({ ...m, ...seen(m.uuid) }));
+    return { servers, malformed, readAt: new Date(read.at) };
   }
 
   /** One server's detail and when it was read (`refresh`: asked of the provider now). */
@@ -177,24 +191,38 @@ export class ServersService {
     actor: Actor,
     ref: string,
     opts: { refresh?: boolean } = {},
-  ): Promise<{ detail: VpsDetail; readAt: Date }> {
+  ): Promise<{ detail: VpsDetailRead; readAt: Date }> {
     refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'show');
     const who = asPerson(READ, actor);
-    const s = await this.resolve(ref, who);
-    if (opts.refresh) this.details.drop(s.uuid);
-    const read = await this.detail(s.uuid, who);
+    const found = await this.locate(ref, who);
+    // A list entry that breaks the spec still has a detail to show, as far as it reads.
+    const uuid = found.kind === 'server' ? found.server.uuid : found.entry.uuid;
+    if (opts.refresh) this.details.drop(uuid);
+    const read = await this.detail(uuid, who);
     return { detail: read.value, readAt: new Date(read.at) };
   }
 
   /** The power state now: always asked of the provider (the command promises a live reading). */
-  async power(actor: Actor, ref: string): Promise<{ server: VpsSummary; power: string; at: Date }> {
+  async power(
+    actor: Actor,
+    ref: string,
+  ): Promise<{ server: { uuid: string; name: string }; power: string; at: Date }> {
     refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'power');
     const who = asPerson(READ, actor);
-    const server = await this.resolve(ref, who);
-    const { status } = await this.deps.provider.getPower(server.uuid, who);
-    return { server, power: status, at: this.deps.clock.now() };
+    const found = await this.locate(ref, who);
+    const server =
+      found.kind === 'server'
+        ? { uuid: found.server.uuid, name: found.server.name }
+        : { uuid: found.entry.uuid, name: labelOf(found.entry) };
+    const { status } = await this.explained(this.deps.provider.getPower(server.uuid, who));
+    // A power body without one documented value: the detail's `power.status` is read in real time too.
+    const power =
+      status ?? (await this.explained(this.deps.provider.getServer(server.uuid, who))).power.status;
+    if (power === undefined)
+      throw new ServiceError('server_malformed', { ref, uuid: server.uuid, fields: 'power.status' });
+    return { server, power, at: this.deps.clock.now() };
   }
 
   /** The server's card: its detail, when it was read, and whether this person may edit it. */
@@ -226,7 +254,12 @@ export class ServersService {
     }
     await this.guardWrite(actor, action, ref, params);
     const who = asPerson(WRITE, actor);
-    const server = await this.resolve(ref, who);
+    const server = await this.resolve(ref, who).catch(async (err: unknown) => {
+      // A server the provider answered about in a shape the spec does not allow: refused, on record.
+      if (err instanceof ServiceError && err.code === 'server_malformed')
+        await audit(String(err.params.uuid), 'refused', {}, err.code);
+      throw err;
+    });
     const problems = checkField(field, value);
     if (problems.length > 0) {
       const p = problems[0]!;
@@ -236,8 +269,9 @@ export class ServersService {
     if (field === 'name' && value !== server.name) {
       // Two servers of one name cannot be told apart by name any more (show, power, audit, watch).
       const wanted = value.toLowerCase();
-      const taken = (await this.listing(who)).value.find(
-        (s) => s.uuid !== server.uuid && s.name.toLowerCase() === wanted,
+      const { servers, malformed } = (await this.listing(who)).value;
+      const taken = [...servers, ...malformed].find(
+        (s) => s.uuid !== server.uuid && s.name?.toLowerCase() === wanted,
       );
       if (taken) {
         await audit(server.uuid, 'refused', { name: server.name }, 'name_taken');
@@ -254,11 +288,16 @@ export class ServersService {
         before = server.memo;
         await this.sent(server.uuid, () => p.setMemo(server.uuid, value, who));
       } else {
-        before = (await p.getServer(server.uuid, who)).reverse_hostname;
+        // An unreadable value before is recorded as none (the provider's answer named it broken).
+        before = (await p.getServer(server.uuid, who)).reverse_hostname ?? null;
         await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, who));
       }
-    } catch (err) {
-      await audit(server.uuid, changeOutcome(err), { name: server.name }, failureCode(classifyFailure(err)));
+    } catch (caught) {
+      const err = await this.deps.access.explainRefusal(caught, 'vps');
+      const code = failureCode(classifyFailure(err));
+      // Refused: the key's custom permissions (the provider's 403), or never sent (the bound).
+      const outcome = code === 'key_custom_forbidden' ? 'refused' : changeOutcome(err);
+      await audit(server.uuid, outcome, { name: server.name }, code);
       throw err;
     }
     await audit(server.uuid, 'ok', { name: server.name, before });
@@ -322,40 +361,19 @@ export class ServersService {
     return { server, value: detail.reverse_hostname ?? detail.hostname ?? '' };
   }
 
-  async logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
-    await this.deps.access.authorize(actor, 'logs');
-    const query: LogsQuery = {
-      from: filter.from,
-      to: filter.to,
-      status_class: filter.status,
-      status_code: filter.code,
-      method: filter.method,
-      limit: 20,
-      cursor,
-    };
-    // Only the filters given: the query string names nothing the person did not ask for.
-    const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-    return this.deps.provider.logs(given, asPerson(READ, actor));
+  /** `/vps logs`: a page of the key's API log. */
+  logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
+    return readLogs(this.deps, (call) => this.explained(call), actor, filter, cursor);
   }
 
-  /**
-   * The key, this person's role, and the day's request budget (whether the
-   * watcher is holding back), every replica's requests counted.
-   */
-  async me(actor: Actor): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState }> {
-    const role = await this.deps.access.authorize(actor, 'me');
-    const key = await this.deps.access.keyScope();
-    return { key, role, daily: await this.deps.provider.syncDaily() };
+  /** `/vps me`: the key, this person's role, the day's budget, a selected-targets key's VPSs by name. */
+  me(actor: Actor): Promise<KeyFacts> {
+    return readMe(this.deps, (who) => this.listing(who), actor);
   }
 
+  /** `/vps audit [server]`: the latest audit rows. */
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {
     if (ref !== undefined) refuseLongRef(ref);
-    await this.deps.access.authorize(actor, 'audit');
-    const server = ref ? await this.resolve(ref, asPerson(READ, actor)) : undefined;
-    const entries = await this.deps.store.audit.latest({
-      limit: 20,
-      ...(server ? { target: server.uuid } : {}),
-    });
-    return { entries, server };
+    return readAudit(this.deps, (r, who) => this.resolve(r, who), actor, ref);
   }
 }

@@ -3,9 +3,20 @@
  * list filter and a log filter hold, and what a list filter matches. The
  * grammar produces them from typed text; the use cases act on them.
  */
-import { isLogTime, LOG_METHODS, type VpsSummary } from '../../provider/index.ts';
+import { isLogTime, LIMITS, LOG_METHODS } from '../../provider/index.ts';
 
 export { isLogTime, LOG_METHODS };
+
+/**
+ * Entries per page of `/vps logs`: `limit=` takes the provider's range
+ * (docs/provider-api.md, API logs); without it a page holds `shown`, a
+ * message's worth that reads well in Slack.
+ */
+export const LOG_LIMIT = { min: LIMITS.logsLimitMin, max: LIMITS.logsLimitMax, shown: 20 } as const;
+
+/** Whether `n` is a page size the provider takes. */
+export const isLogLimit = (n: number): boolean =>
+  Number.isInteger(n) && n >= LOG_LIMIT.min && n <= LOG_LIMIT.max;
 
 export type ChangeField = 'name' | 'memo' | 'rdns';
 
@@ -23,6 +34,8 @@ export interface LogFilter {
   status?: 'success' | 'error' | undefined;
   method?: LogMethod | undefined;
   code?: number | undefined;
+  /** Entries per page (LOG_LIMIT). */
+  limit?: number | undefined;
 }
 
 /** A typed value as the change sets it: a memo keeps its spacing as typed, a name or a hostname is trimmed. */
@@ -30,10 +43,23 @@ export function changeValue(field: ChangeField, typed: string): string {
   return field === 'memo' ? typed : typed.trim();
 }
 
-export function matchesFilter(s: VpsSummary, f: ListFilter): boolean {
-  if (f.type && s.vps_type.toLowerCase() !== f.type) return false;
-  if (f.status && s.status.toLowerCase() !== f.status) return false;
-  const hay = [s.name, s.uuid, s.ip_address ?? '', s.plan_name, s.vps_type, s.os ?? '', s.memo ?? '']
+/** The fields a filter looks at; an entry that breaks the spec offers those it could read. */
+interface Filterable {
+  uuid?: string | null | undefined;
+  name?: string | undefined;
+  vps_type?: string | undefined;
+  status?: string | undefined;
+  plan_name?: string | undefined;
+  ip_address?: string | null | undefined;
+  os?: string | null | undefined;
+  memo?: string | null | undefined;
+}
+
+export function matchesFilter(s: Filterable, f: ListFilter): boolean {
+  if (f.type && s.vps_type?.toLowerCase() !== f.type) return false;
+  if (f.status && s.status?.toLowerCase() !== f.status) return false;
+  const hay = [s.name, s.uuid, s.ip_address, s.plan_name, s.vps_type, s.os, s.memo]
+    .map((v) => v ?? '')
     .join('\n')
     .toLowerCase();
   return f.terms.every((t) => hay.includes(t));

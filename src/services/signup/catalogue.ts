@@ -51,6 +51,8 @@ export interface Catalogue {
   images: OsImage[];
   /** Where the provider's terms of service are published (configured; the API does not say). */
   termsUrl?: string | undefined;
+  /** When the provider was asked for it (it is reused briefly, never across 00:00 JST). */
+  readAt?: Date | undefined;
 }
 
 /** Plans the API can sign up (vps, business) that offer at least one period. */
@@ -87,8 +89,18 @@ const catalogueCache = new WeakMap<SignupDeps, { at: Date; catalogue: Catalogue 
  * 00:00 JST, so never across that); the quote itself always reads fresh.
  * `anyAgeToday` takes the cached one whatever its age, for checking a form
  * inside Slack's 3 seconds: the dry run that follows has the last word.
+ * A provider failure is the ServiceError a requester is shown.
  */
 export async function loadCatalogue(deps: SignupDeps, opts: CatalogueOptions = {}): Promise<Catalogue> {
+  try {
+    return await readCatalogue(deps, opts);
+  } catch (err) {
+    throw providerRefusal(err);
+  }
+}
+
+/** `loadCatalogue`, a provider failure thrown as the provider client's own error (for a read's own sentence). */
+export async function readCatalogue(deps: SignupDeps, opts: CatalogueOptions = {}): Promise<Catalogue> {
   const now = deps.clock.now();
   const hit = catalogueCache.get(deps);
   if (
@@ -99,15 +111,12 @@ export async function loadCatalogue(deps: SignupDeps, opts: CatalogueOptions = {
   ) {
     return hit.catalogue;
   }
-  let answer: Pick<PlansAnswer, 'plans' | 'os_images'>;
-  try {
-    // Read fresh for a quote (part of the order), else for the modal a person is opening.
-    const who = opts.fresh ? WRITE : READ;
-    answer = await deps.provider.plans(opts.for ? asPerson(who, opts.for) : who);
-  } catch (err) {
-    throw providerRefusal(err);
-  }
-  const catalogue = { ...catalogueOf(answer), termsUrl: deps.termsUrl };
+  // Read fresh for a quote (part of the order), else for the modal a person is opening.
+  const who = opts.fresh ? WRITE : READ;
+  const answer: Pick<PlansAnswer, 'plans' | 'os_images'> = await deps.provider.plans(
+    opts.for ? asPerson(who, opts.for) : who,
+  );
+  const catalogue = { ...catalogueOf(answer), termsUrl: deps.termsUrl, readAt: now };
   catalogueCache.set(deps, { at: now, catalogue });
   return catalogue;
 }

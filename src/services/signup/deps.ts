@@ -33,7 +33,7 @@ export interface SignupDeps {
    * of an `unknown` order go first of all (someone waits to know whether they
    * paid), the quote's dry run as a change, the modal's plans as a read.
    */
-  provider: Pick<ProviderClient, 'plans' | 'signupDryRun' | 'signup' | 'getServer'>;
+  provider: Pick<ProviderClient, 'plans' | 'signupDryRun' | 'signup' | 'getServer' | 'signupStatus'>;
   store: {
     signups: Pick<
       Store['signups'],

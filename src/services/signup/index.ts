@@ -62,4 +62,5 @@ export type { ExecuteOutcome } from './order-attempt.ts';
 export type { RevealOutcome } from './password.ts';
 export type { ApproveInput } from './signup-approvals.ts';
 export type { QuoteInput, QuoteResult } from './signup-quotes.ts';
+export { type PriceList, SIGNUP_ID_FIELD, type SignupReads } from './signup-reads.ts';
 export { SignupService } from './signup-service.ts';

@@ -319,8 +319,8 @@ export class WatchSubscriptions {
     const names = new Map<string, string>();
     for (const s of await this.deps.store.snapshots.all()) if (s.name) names.set(s.serverUuid, s.name);
     if (uuids.some((uuid) => !names.has(uuid))) {
-      const listed = await this.deps.provider.listServers(asPerson(READ, actor)).catch(() => []);
-      for (const s of listed) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
+      const listed = await this.deps.provider.listServers(asPerson(READ, actor)).catch(() => undefined);
+      for (const s of listed?.servers ?? []) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
     }
     return names;
   }

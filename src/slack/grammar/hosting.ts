@@ -48,7 +48,7 @@ type Area =
   | { name: 'ssh_key_add' }
   | { name: 'ssh_key_generate'; label: string | undefined }
   | { name: 'ssh_key_delete'; id: string }
-  | { name: 'errorlog'; domain: string; lines: number | undefined }
+  | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'audit' };
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */
@@ -73,6 +73,8 @@ function flagsOf(tokens: readonly Token[], allowed: readonly ('ssl' | 'redirectH
 
 /** `lines` as typed: a whole number of digits (its range is the service's rule). */
 const WHOLE = /^\d{1,9}$/;
+/** A bare word written as a number (`200`, `-5`, `2.5`, `1e3`) is meant as `lines`; any other word is the keyword. */
+const NUMBER_LIKE = /^[-+]?\d+(?:[.,]\d+)?(?:e\d+)?$/i;
 
 /**
  * `lines` as typed, bare or as `lines=N`. Anything but a whole number is
@@ -82,6 +84,32 @@ const WHOLE = /^\d{1,9}$/;
 function linesOf(typed: string): number {
   const v = typed.replace(/^lines=/i, '');
   return WHOLE.test(v) ? Number(v) : Number.NaN;
+}
+
+/**
+ * `errorlog <domain> [lines] [keyword]`, in either order: `lines=N` and
+ * `keyword=TEXT` named, or bare, where a number is the lines and a word the
+ * keyword (the first number only: `errorlog example.jp 100 404` looks for
+ * 404). A keyword with spaces is quoted. Undefined when a value is given twice.
+ */
+function errorLogArgs(
+  tokens: readonly Token[],
+): { lines: number | undefined; keyword: string | undefined } | undefined {
+  let lines: number | undefined;
+  let keyword: string | undefined;
+  for (const t of tokens) {
+    const named = /^(lines|keyword)=/i.exec(t.text)?.[1]?.toLowerCase();
+    const isLines =
+      named === 'lines' || (named === undefined && lines === undefined && NUMBER_LIKE.test(t.text));
+    if (isLines) {
+      if (lines !== undefined) return undefined;
+      lines = linesOf(t.text);
+    } else {
+      if (keyword !== undefined) return undefined;
+      keyword = named === 'keyword' ? t.text.slice('keyword='.length) : t.text;
+    }
+  }
+  return { lines, keyword };
 }
 
 function parseArea(words: readonly Token[]): ParseResult<Area> {
@@ -182,9 +210,10 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
     }
     case 'errorlog':
     case 'error-log': {
-      const [domain, lines, ...extra] = args;
-      if (!domain?.text || extra.length > 0) return usage('hosting.errorlog');
-      return ok({ name: 'errorlog', domain: domain.text, lines: lines ? linesOf(lines.text) : undefined });
+      const [domain, ...more] = args;
+      const read = domain?.text ? errorLogArgs(more) : undefined;
+      if (!domain || !read) return usage('hosting.errorlog');
+      return ok({ name: 'errorlog', domain: domain.text, ...read });
     }
     default:
       return { ok: false, error: unknownWord(first.text, HOSTING_WORDS) };

@@ -7,8 +7,10 @@
  */
 import {
   type ChangeField,
+  isLogLimit,
   isLogTime,
   type ListFilter,
+  LOG_LIMIT,
   LOG_METHODS,
   type LogFilter,
   type LogMethod,
@@ -35,12 +37,17 @@ export type VpsCommand =
   | { name: 'me' }
   | { name: 'audit'; server?: string | undefined }
   | { name: 'signup' }
+  /** `/vps signup status <id>`: a signup's state by its service code (ordered here or in the panel). */
+  | { name: 'signup_status'; id: string }
   | { name: 'signups' }
+  /** Today's price list: plans, every period's price, the images each plan can take. */
+  | { name: 'plans' }
   | { name: 'watch'; target: string; channelId: string | undefined }
   | { name: 'unwatch'; target: string; channelId: string | undefined }
   | { name: 'watches'; channelId: string | undefined }
   | { name: 'mute'; target: string; durationMs: number; channelId: string | undefined }
-  | { name: 'unmute'; target: string | undefined; channelId: string | undefined };
+  | { name: 'unmute'; target: string | undefined; channelId: string | undefined }
+  | { name: 'incidents' };
 
 type ParseResult = GrammarResult<VpsCommand>;
 
@@ -81,11 +88,13 @@ export const VPS_WORDS = [
   'audit',
   'signup',
   'signups',
+  'plans',
   'watch',
   'unwatch',
   'watches',
   'mute',
   'unmute',
+  'incidents',
 ] as const;
 
 /** The commands whose values have rules, for `/vps help <command>`. */
@@ -131,8 +140,15 @@ function parseLogFilter(tokens: readonly Token[]): Parsed<LogFilter> {
         filter.code = Number(value);
         break;
       }
+      case 'limit': {
+        // The provider's page size, checked here so a wrong one costs no request.
+        const n = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+        if (!isLogLimit(n)) return badFilter(key, `${LOG_LIMIT.min}–${LOG_LIMIT.max}`);
+        filter.limit = n;
+        break;
+      }
       default:
-        return badFilter(key, 'from|to|status|method|code');
+        return badFilter(key, 'from|to|status|method|code|limit');
     }
   }
   if (filter.from && filter.to && filter.from > filter.to) return badFilter('from', 'from <= to');
@@ -226,9 +242,17 @@ export function parseVpsCommand(typed: string): ParseResult {
       if (args.length > 1) return usage('audit');
       return ok({ name: 'audit', server: args[0]?.text });
     case 'signup':
+      // `/vps signup` alone opens the order form; `/vps signup status <id>` reads one signup.
+      if (args.length === 0) return ok({ name: 'signup' });
+      if (args[0]!.text.toLowerCase() !== 'status') return usage('signup');
+      if (args.length !== 2 || !args[1]!.text) return usage('signup_status');
+      return ok({ name: 'signup_status', id: args[1]!.text });
     case 'signups':
-      if (args.length > 0) return usage(word);
-      return ok({ name: word });
+    case 'incidents':
+    case 'plans':
+    case 'prices':
+      if (args.length > 0) return usage(word === 'prices' ? 'plans' : word);
+      return ok({ name: word === 'prices' ? 'plans' : word });
     case 'watches': {
       // The channel is read from the escaped text: `<#C…|name>` is a mention, not a link.
       if (args.length > 1) return usage(word);

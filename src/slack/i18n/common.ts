@@ -15,6 +15,7 @@ const en = {
   'power.stopped': 'stopped',
   'power.processing': 'processing',
   'power.error': 'error',
+  'power_state.unlisted': '“{state}” (a state the provider’s spec does not list)',
   'status.active': 'active',
   'status.suspended': 'suspended',
 
@@ -26,6 +27,7 @@ const en = {
   'permission.full': 'full',
   'permission.read': 'read only',
   'permission.custom': 'custom',
+  'permission.none': 'none',
 
   'summary.more': '…and {count} more not shown. Narrow it down with a filter.',
 
@@ -43,6 +45,8 @@ const en = {
     'The filter `{filter}` takes {expected}. Example: `/vps list status=active type=vps`.',
   'parse.bad_filter':
     'The filter `{filter}` expects {expected}. Example: `/vps logs status=error from=2026-01-01`.',
+  'parse.bad_filter_limit':
+    '`limit=` takes a whole number of entries per page, {expected} (the provider’s rule). Nothing was sent. Example: `/vps logs status=error limit=100`.',
   'parse.bad_date':
     '`{filter}={value}` is not a date and time that exists. Give a real day and time, e.g. `from=2026-02-28` or `to=2026-03-01T18:30`.',
   'provider.reason': 'The provider said',
@@ -54,10 +58,14 @@ const en = {
   'usage.memo': 'Usage: `/vps memo <server> <text>`, e.g. `/vps memo db-1 primary database`.',
   'usage.rdns': 'Usage: `/vps rdns <server> <hostname>`, e.g. `/vps rdns web-1 www.example.com`.',
   'usage.logs':
-    'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`.',
+    'Usage: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404] [limit=100]`.',
   'usage.me': 'Usage: `/vps me` (no arguments).',
   'usage.audit': 'Usage: `/vps audit [server]`.',
-  'usage.signup': 'Usage: `/vps signup` (no arguments); the form asks for the plan, period and OS.',
+  'usage.signup':
+    'Usage: `/vps signup` (no arguments) opens the order form, which asks for the plan, period and OS; `/vps signup status <service code>` reads a signup’s state.',
+  'usage.signup_status':
+    'Usage: `/vps signup status <service code>`: the state of a signup, ordered here or in the provider’s panel.',
+  'usage.plans': 'Usage: `/vps plans` (no arguments): today’s prices, with a button to order each plan.',
   'usage.signups': 'Usage: `/vps signups` (no arguments).',
   'usage.watch':
     'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
@@ -73,6 +81,19 @@ const en = {
   'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
   'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',
   'error.server_ambiguous': '`{ref}` matches {count} servers. Name one by its exact name, uuid or IP:',
+  'error.plans_forbidden':
+    'The provider refused to show its price list to this API key (403 FORBIDDEN). It shows plans only to keys that may sign up VPSs: the account owner can allow signup on the key’s VPS service (possible while the prepaid balance is at least 20,000 yen; a key limited to selected VPSs cannot sign up). A 403 can also mean the key does not allow the bot’s IP address. `/vps me` shows the key’s scope.',
+  'error.signup_status_forbidden':
+    'The provider refused to show signup status to this API key (403 FORBIDDEN). It shows it only to keys that may sign up VPSs: the account owner can allow signup on the key’s VPS service (possible while the prepaid balance is at least 20,000 yen; a key limited to selected VPSs cannot sign up). A 403 can also mean the key does not allow the bot’s IP address. `/vps me` shows the key’s scope.',
+  'error.signup_status_not_found':
+    'The provider knows no signup with the service code `{id}`. Check the number: an order placed here has it in its approval message’s thread, one placed in the provider’s control panel has it there.',
+  'field.signup_id.required': 'Give the signup’s service code: `/vps signup status <service code>`.',
+  'field.signup_id.charset':
+    'That cannot be a service code: it has no spaces, slashes, `?`, `#`, `%` or `\\` and is at most 200 characters.',
+  'error.server_malformed':
+    'The provider’s answer for `{ref}` breaks its spec ({fields}), so I won’t act on it: nothing was changed. `/vps show {uuid}` shows what can be read; once the provider answers it correctly, try again.',
+  'error.server_unaddressable':
+    '`{ref}` names an entry of the provider’s list that breaks its spec and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
   'error.role_required': 'This needs the *{role}* role; yours is *{yours}*. {how}',
   'error.role_required.how.viewer': 'Ask an admin to give you access to the bot.',
   'error.role_required.how.operator': 'Ask an admin to add you to the operators.',
@@ -96,6 +117,10 @@ const en = {
     'The provider key is read-only, so changes are turned off. Ask the account owner for a key with write permission.',
   'error.key_no_vps':
     'The provider key has no VPS permission. Ask the account owner to grant VPS access to the key.',
+  'error.key_custom_forbidden':
+    'The provider refused this (403 FORBIDDEN): the key’s custom permissions do not allow it. The provider does not publish which category covers which action, so the bot could not tell before asking. The key’s categories for `{service}`, as the provider names them, are below: ask the account owner to allow the one this needs.',
+  'error.key_custom_forbidden_empty':
+    'The provider refused this (403 FORBIDDEN): the key’s custom permissions do not allow it, and the key names no category for `{service}`. Ask the account owner to allow what this needs.',
   'error.target_not_in_scope': 'The provider key does not cover this server.',
   'error.invalid_field': 'That value is not accepted: {reason}',
   'error.already_handled': 'This request was already handled; nothing was repeated.',
@@ -121,11 +146,13 @@ const en = {
   'audit.reason.slow_down': 'too many commands at once',
   'audit.reason.queue_full': 'too many of their commands already waiting',
   'audit.reason.key_read_only': 'the provider key is read-only',
+  'audit.reason.key_custom_forbidden': 'the key’s custom permissions do not allow it (the provider said 403)',
   'audit.reason.approval_wrong_channel': 'clicked outside the request’s channel',
   'audit.reason.not_in_channel': 'the bot is not in that channel',
   'audit.reason.channel_not_found': 'the bot cannot see that channel',
   'audit.reason.is_archived': 'that channel is archived',
   'audit.reason.server_not_found': 'no such server',
+  'audit.reason.server_malformed': 'the provider’s answer for the server broke its spec',
   'audit.reason.provider': 'the provider refused it ({code})',
   'audit.reason.other': 'stopped by the bot ({code})',
   'error.internal':
@@ -144,6 +171,8 @@ const en = {
     'The server name is too long. Name a server by its name, uuid or IP address, at most {limit} characters.',
   'field.filter.too_long': 'The list filter is too long. Use at most {limit} characters.',
   'field.invalid': 'The value for {field} is not accepted by the provider’s rules.',
+  'field.control_character':
+    'It contains a control character (such as NUL, BEL or ESC; in a one-line field also a tab or line break) or a broken character, which cannot be sent. Type it again without it.',
 
   'provider.BAD_REQUEST':
     'The provider could not read the request. Try again; if it repeats, tell the bot’s admins.',
@@ -187,6 +216,7 @@ const ja: Record<keyof typeof en, string> = {
   'power.stopped': '停止中',
   'power.processing': '処理中',
   'power.error': 'エラー',
+  'power_state.unlisted': '「{state}」（プロバイダーの仕様にない状態）',
   'status.active': '利用中',
   'status.suspended': '凍結中',
 
@@ -198,6 +228,7 @@ const ja: Record<keyof typeof en, string> = {
   'permission.full': 'フル',
   'permission.read': '読み取りのみ',
   'permission.custom': 'カスタム',
+  'permission.none': 'なし',
 
   'summary.more': '…ほか {count} 件は表示していません。絞り込んでください。',
 
@@ -215,6 +246,8 @@ const ja: Record<keyof typeof en, string> = {
   'parse.bad_filter_list':
     '`{filter}` には {expected} のいずれかを指定します。例: `/vps list status=active type=vps`',
   'parse.bad_filter': '`{filter}` には {expected} を指定します。例: `/vps logs status=error from=2026-01-01`',
+  'parse.bad_filter_limit':
+    '`limit=` には1ページの件数を {expected} の整数で指定します（プロバイダーの規則）。何も送信していません。例: `/vps logs status=error limit=100`',
   'parse.bad_date':
     '`{filter}={value}` は存在しない日付または時刻です。実在する日時を指定してください（例: `from=2026-02-28`、`to=2026-03-01T18:30`）。',
   'provider.reason': 'プロバイダーの理由',
@@ -225,10 +258,14 @@ const ja: Record<keyof typeof en, string> = {
   'usage.memo': '使い方: `/vps memo <サーバー> <テキスト>`（例: `/vps memo db-1 本番DB`）',
   'usage.rdns': '使い方: `/vps rdns <サーバー> <ホスト名>`（例: `/vps rdns web-1 www.example.com`）',
   'usage.logs':
-    '使い方: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404]`',
+    '使い方: `/vps logs [from=YYYY-MM-DD] [to=YYYY-MM-DD] [status=success|error] [method=GET] [code=404] [limit=100]`',
   'usage.me': '使い方: `/vps me`（引数なし）',
   'usage.audit': '使い方: `/vps audit [サーバー]`',
-  'usage.signup': '使い方: `/vps signup`（引数なし）。プラン・期間・OSはフォームで選びます。',
+  'usage.signup':
+    '使い方: `/vps signup`（引数なし）で申し込みフォームが開き、プラン・期間・OSを選びます。申し込みの状態は `/vps signup status <サービスコード>` で確認できます。',
+  'usage.signup_status':
+    '使い方: `/vps signup status <サービスコード>`（ここで申し込んだものも、プロバイダーのパネルで申し込んだものも確認できます）',
+  'usage.plans': '使い方: `/vps plans`（引数なし）。本日の料金を表示し、各プランのボタンから申し込めます。',
   'usage.signups': '使い方: `/vps signups`（引数なし）',
   'usage.watch':
     '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
@@ -246,6 +283,20 @@ const ja: Record<keyof typeof en, string> = {
   'error.server_not_found_similar': '`{ref}` というサーバーはありません。次のいずれかですか？',
   'error.server_ambiguous':
     '`{ref}` に一致するサーバーが {count} 台あります。正確な名前・UUID・IPで指定してください:',
+  'error.plans_forbidden':
+    'プロバイダーがこのAPIキーへの料金表の表示を拒否しました（403 FORBIDDEN）。料金表はVPSの新規申し込みが許可されたキーにだけ表示されます。アカウント所有者がキーのVPSサービスで申し込みを許可できます（前払い残高が2万円以上のときに設定可能。対象VPSを限定したキーでは申し込めません）。403 はキーがボットのIPアドレスを許可していない場合にも返ります。キーの範囲は `/vps me` で確認できます。',
+  'error.signup_status_forbidden':
+    'プロバイダーがこのAPIキーへの申し込み状況の表示を拒否しました（403 FORBIDDEN）。申し込み状況はVPSの新規申し込みが許可されたキーにだけ表示されます。アカウント所有者がキーのVPSサービスで申し込みを許可できます（前払い残高が2万円以上のときに設定可能。対象VPSを限定したキーでは申し込めません）。403 はキーがボットのIPアドレスを許可していない場合にも返ります。キーの範囲は `/vps me` で確認できます。',
+  'error.signup_status_not_found':
+    'サービスコード `{id}` の申し込みはプロバイダーに見つかりません。番号を確認してください。ここで申し込んだものは承認メッセージのスレッドに、プロバイダーのコントロールパネルで申し込んだものはパネルに記載されています。',
+  'field.signup_id.required':
+    '申し込みのサービスコードを指定してください: `/vps signup status <サービスコード>`',
+  'field.signup_id.charset':
+    'サービスコードとして使えない値です。空白・スラッシュ・`?`・`#`・`%`・`\\` を含まず、200文字以内で指定してください。',
+  'error.server_malformed':
+    '`{ref}` についてのプロバイダーの応答が仕様に合っていないため（{fields}）、操作は行いませんでした。何も変更していません。`/vps show {uuid}` で読み取れる内容を確認でき、プロバイダーの応答が正しくなれば再度お試しいただけます。',
+  'error.server_unaddressable':
+    '`{ref}` はプロバイダーの一覧のうち仕様に合っておらずUUIDも読み取れない項目のため、ここから表示も変更もできません。プロバイダーのパネルで確認してください。',
   'error.role_required': 'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。{how}',
   'error.role_required.how.viewer': 'ボットを使えるよう管理者に依頼してください。',
   'error.role_required.how.operator': '管理者にオペレーターへの追加を依頼してください。',
@@ -270,6 +321,10 @@ const ja: Record<keyof typeof en, string> = {
     'プロバイダーのAPIキーが読み取り専用のため、変更はできません。書き込み権限のあるキーをアカウント所有者に依頼してください。',
   'error.key_no_vps':
     'プロバイダーのAPIキーにVPSの権限がありません。アカウント所有者にVPSへのアクセス許可を依頼してください。',
+  'error.key_custom_forbidden':
+    'プロバイダーに拒否されました（403 FORBIDDEN）。APIキーのカスタム権限でこの操作が許可されていません。どのカテゴリがどの操作に当たるかはプロバイダーが公開していないため、ボットは実行前に判断できません。このキーの `{service}` のカテゴリ（プロバイダーの名前のまま）を下に示します。必要なカテゴリの許可をアカウント所有者に依頼してください。',
+  'error.key_custom_forbidden_empty':
+    'プロバイダーに拒否されました（403 FORBIDDEN）。APIキーのカスタム権限でこの操作が許可されておらず、このキーには `{service}` のカテゴリが一つも設定されていません。必要な許可をアカウント所有者に依頼してください。',
   'error.target_not_in_scope': 'プロバイダーのAPIキーはこのサーバーを対象にしていません。',
   'error.invalid_field': 'その値は受け付けられません: {reason}',
   'error.already_handled': 'このリクエストは処理済みです。操作は繰り返していません。',
@@ -295,11 +350,13 @@ const ja: Record<keyof typeof en, string> = {
   'audit.reason.slow_down': 'コマンドの送りすぎです',
   'audit.reason.queue_full': '順番待ちのコマンドが多すぎます',
   'audit.reason.key_read_only': 'APIキーが読み取り専用です',
+  'audit.reason.key_custom_forbidden': 'APIキーのカスタム権限で許可されていません（プロバイダーの403）',
   'audit.reason.approval_wrong_channel': '依頼のチャンネル以外から押されました',
   'audit.reason.not_in_channel': 'ボットがチャンネルに参加していません',
   'audit.reason.channel_not_found': 'ボットからチャンネルが見えません',
   'audit.reason.is_archived': 'チャンネルがアーカイブされています',
   'audit.reason.server_not_found': '該当するサーバーがありません',
+  'audit.reason.server_malformed': 'サーバーについてのプロバイダーの応答が仕様に合っていません',
   'audit.reason.provider': 'プロバイダーが受け付けませんでした（{code}）',
   'audit.reason.other': 'ボットが中止しました（{code}）',
   'error.internal':
@@ -318,6 +375,8 @@ const ja: Record<keyof typeof en, string> = {
     'サーバーの指定が長すぎます。名前・UUID・IPアドレスのいずれかを {limit} 文字以内で指定してください。',
   'field.filter.too_long': '一覧の絞り込み条件が長すぎます。{limit} 文字以内で指定してください。',
   'field.invalid': '{field} の値がプロバイダーの規則に合いません。',
+  'field.control_character':
+    '制御文字（NUL・BEL・ESC など。1行の欄ではタブや改行も）か壊れた文字が含まれているため、送信できません。その文字を除いて入力し直してください。',
 
   'provider.BAD_REQUEST':
     'プロバイダーがリクエストを解釈できませんでした。もう一度お試しください。続く場合はボットの管理者に連絡してください。',

@@ -13,6 +13,8 @@ const en = {
   'hosting.help.no_key':
     'The provider key has no web hosting (server) permission, so /hosting cannot be used here. Ask the account owner for a key with the server service.',
   'hosting.help.key_read_only': 'The provider key may only read here, so changes are off for everyone.',
+  'hosting.help.key_custom':
+    'The provider key has custom permissions. Which of its categories covers which command is not published, so every command is offered and the provider decides; a refusal shows the key’s categories.',
   'hosting.help.channel_not_allowed':
     'This channel is not one where /hosting may be used; ask an admin for the channel list.',
   'hosting.help.you_can': 'Commands you can run',
@@ -53,7 +55,7 @@ const en = {
   'hosting.help.cmd.hosting.ssh_key_delete':
     '`/hosting ssh key delete <id>` — remove a key (asks to confirm)',
   'hosting.help.cmd.hosting.errorlog':
-    '`/hosting errorlog <domain> [lines]` — the error log, e.g. `/hosting errorlog example.jp 200`',
+    '`/hosting errorlog <domain> [lines] [keyword]` — the error log, or only its lines containing the keyword (quote one with spaces), e.g. `/hosting errorlog example-shop.com 200 Fatal`',
   'hosting.help.cmd.hosting.audit': '`/hosting audit` — recent /hosting changes and refusals on the server',
   'hosting.help.cmd.hosting.approve': 'Approve or reject requests with the buttons on their approval message',
 
@@ -82,8 +84,6 @@ const en = {
   'hosting.domain.ssl': 'SSL',
   'hosting.domain.failed_nameserver':
     'Free SSL could not be set up: `{domain}` does not use this service’s name servers. Set them at the domain’s registrar ({name_servers}), or set free SSL in the control panel.',
-  'hosting.ssl.active': 'on',
-  'hosting.ssl.none': 'off',
   'hosting.ssl.failed_nameserver': 'failed (name servers)',
   'hosting.ssl.unknown': 'not reported',
 
@@ -103,14 +103,24 @@ const en = {
 
   'hosting.errorlog.title': 'Error log of {domain} on {server}',
   'hosting.errorlog.page': 'Lines {from}–{to} of {count}',
+  'hosting.errorlog.page_keyword': 'Lines {from}–{to} of the {count} containing “{keyword}”',
   'hosting.errorlog.empty': 'No errors logged for {domain}.',
+  'hosting.errorlog.empty_keyword':
+    'No line of the error log of {domain} contains “{keyword}”. Try another keyword, or leave it out to read every line.',
   'hosting.errorlog.prev': 'Earlier lines',
   'hosting.errorlog.next': 'Later lines',
   'hosting.errorlog.file.button': 'Send me the whole log as a file',
+  'hosting.errorlog.file.button_keyword': 'Send me all these lines as a file',
   'hosting.errorlog.file.dm': 'The error log of {domain} on {server} you asked for ({count} lines):',
+  'hosting.errorlog.file.dm_keyword':
+    'The lines of the error log of {domain} on {server} containing “{keyword}” you asked for ({count} lines):',
   'hosting.errorlog.file.sent':
     'Sent the whole error log of {domain} ({count} lines) to you as a file in your direct messages with the bot.',
+  'hosting.errorlog.file.sent_keyword':
+    'Sent the lines of the error log of {domain} containing “{keyword}” ({count} lines) to you as a file in your direct messages with the bot.',
   'hosting.errorlog.file.empty': 'The error log of {domain} is empty now: there is no file to send.',
+  'hosting.errorlog.file.empty_keyword':
+    'No line of the error log of {domain} contains “{keyword}” now: there is no file to send.',
   'hosting.errorlog.file.failed':
     'Could not send you the error log as a file (Slack said `{error}`). The log is still readable here; if this keeps happening, ask an admin to check the app’s `files:write` scope.',
 
@@ -213,6 +223,8 @@ const en = {
   'hosting.modal.done': 'Done. {what}',
   'hosting.modal.wp_delete.intro':
     'Site `{id}`: {url}. Choose what goes with it; the next step shows exactly what will be lost and asks you to confirm.',
+  'hosting.wp.unlisted':
+    'the site list does not show this id (the provider does not publish the field its ids are under), so the provider will say whether it exists when the delete is sent',
   'hosting.modal.delete_db': 'Also delete its database',
   'hosting.modal.delete_db_user': 'Also delete its database user',
   'hosting.modal.delete_cron': 'Also delete its cron jobs',
@@ -245,6 +257,8 @@ const en = {
   'field.subdomain.too_long': 'A subdomain can be at most {limit} characters.',
   'field.subdomain.charset': 'That is not a full name such as blog.example.jp.',
   'field.lines.range': 'Lines must be a whole number from 1 to {limit}.',
+  'field.keyword.required': 'Give some text to look for after `keyword=`, or leave the keyword out.',
+  'field.keyword.too_long': 'The keyword can be at most {limit} characters.',
   'field.server.too_long': 'A server name can be at most {limit} characters.',
   'field.server.charset':
     'That is not a server name. Put the server’s initial domain first, such as xs123456.xsrv.jp.',
@@ -294,8 +308,6 @@ const en = {
 
   'error.key_no_server':
     'The provider key has no web hosting (server) permission. Ask the account owner for a key that includes the server service.',
-  'error.key_no_permission':
-    'The provider key grants nothing for this part of the server ({category}). Ask the account owner to widen the key.',
   'error.hosting_server_needed':
     'Name the server first, e.g. `/hosting xs123456.xsrv.jp info`. This key covers: {servers}.',
   'error.hosting_server_needed_all':
@@ -340,7 +352,7 @@ const en = {
   'usage.hosting.ssh_key_delete':
     'Usage: `/hosting [server] ssh key delete <id>` (ids: `/hosting ssh keys`).',
   'usage.hosting.errorlog':
-    'Usage: `/hosting [server] errorlog <domain> [lines]`, e.g. `/hosting errorlog example.jp 200`.',
+    'Usage: `/hosting [server] errorlog <domain> [lines] [keyword]`, e.g. `/hosting errorlog example-shop.com 200 Fatal`; a number is the lines, a word the keyword (`keyword="PHP Fatal"` for one with spaces, `keyword=404` for a number).',
   'usage.hosting.audit': 'Usage: `/hosting [server] audit`.',
 } as const;
 
@@ -355,6 +367,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.help.no_key':
     'プロバイダーのAPIキーにレンタルサーバー（server）の権限がないため、ここでは /hosting を使えません。アカウントの管理者に server サービスを含むキーを発行してもらってください。',
   'hosting.help.key_read_only': 'APIキーが参照のみの権限のため、変更操作は誰も実行できません。',
+  'hosting.help.key_custom':
+    'APIキーはカスタム権限です。どのカテゴリがどのコマンドに当たるかは公開されていないため、すべてのコマンドを表示し、可否はプロバイダーが判断します。拒否された場合はキーのカテゴリを示します。',
   'hosting.help.channel_not_allowed':
     'このチャンネルでは /hosting を使えません。使えるチャンネルは管理者に確認してください。',
   'hosting.help.you_can': '実行できるコマンド',
@@ -394,7 +408,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     '`/hosting ssh key generate [ラベル]` — 鍵ペアを生成。秘密鍵はあなたにだけ一度だけ表示',
   'hosting.help.cmd.hosting.ssh_key_delete': '`/hosting ssh key delete <ID>` — 鍵を削除（確認あり）',
   'hosting.help.cmd.hosting.errorlog':
-    '`/hosting errorlog <ドメイン> [行数]` — エラーログ（例: `/hosting errorlog example.jp 200`）',
+    '`/hosting errorlog <ドメイン> [行数] [キーワード]` — エラーログ。キーワードを付けるとそれを含む行だけを表示（空白を含むなら引用符で囲む）。例: `/hosting errorlog example-shop.com 200 Fatal`',
   'hosting.help.cmd.hosting.audit': '`/hosting audit` — このサーバーでの最近の変更と拒否',
   'hosting.help.cmd.hosting.approve': '承認依頼メッセージのボタンで承認・却下できます',
 
@@ -425,8 +439,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.domain.ssl': 'SSL',
   'hosting.domain.failed_nameserver':
     '無料SSLを設定できませんでした。`{domain}` がこのサービスのネームサーバーを使っていません。ドメインの登録事業者でネームサーバーを設定するか（{name_servers}）、コントロールパネルで無料SSLを設定してください。',
-  'hosting.ssl.active': '有効',
-  'hosting.ssl.none': '無効',
   'hosting.ssl.failed_nameserver': '失敗（ネームサーバー）',
   'hosting.ssl.unknown': '不明',
 
@@ -445,14 +457,24 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
 
   'hosting.errorlog.title': '{server} の {domain} のエラーログ',
   'hosting.errorlog.page': '{count}行中 {from}〜{to}行目',
+  'hosting.errorlog.page_keyword': '「{keyword}」を含む {count}行中 {from}〜{to}行目',
   'hosting.errorlog.empty': '{domain} のエラーは記録されていません。',
+  'hosting.errorlog.empty_keyword':
+    '{domain} のエラーログに「{keyword}」を含む行はありません。別のキーワードを試すか、キーワードを省いてすべての行を表示してください。',
   'hosting.errorlog.prev': '前の行',
   'hosting.errorlog.next': '次の行',
   'hosting.errorlog.file.button': 'ログ全体をファイルで受け取る',
+  'hosting.errorlog.file.button_keyword': '該当する行をすべてファイルで受け取る',
   'hosting.errorlog.file.dm': 'ご依頼の {server} の {domain} のエラーログです（{count}行）:',
+  'hosting.errorlog.file.dm_keyword':
+    'ご依頼の {server} の {domain} のエラーログのうち「{keyword}」を含む行です（{count}行）:',
   'hosting.errorlog.file.sent':
     '{domain} のエラーログ全体（{count}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
+  'hosting.errorlog.file.sent_keyword':
+    '{domain} のエラーログのうち「{keyword}」を含む行（{count}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
   'hosting.errorlog.file.empty': '{domain} のエラーログは現在空のため、送るファイルはありません。',
+  'hosting.errorlog.file.empty_keyword':
+    '{domain} のエラーログに「{keyword}」を含む行は現在ないため、送るファイルはありません。',
   'hosting.errorlog.file.failed':
     'エラーログをファイルで送れませんでした（Slackのエラー: `{error}`）。ログはここで引き続き読めます。繰り返す場合は、アプリの `files:write` スコープを管理者に確認してもらってください。',
 
@@ -558,6 +580,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.modal.done': '完了しました。{what}',
   'hosting.modal.wp_delete.intro':
     'サイト `{id}`: {url}。一緒に削除するものを選んでください。次の画面で失われる内容を示し、確認を求めます。',
+  'hosting.wp.unlisted':
+    'サイト一覧にはこのIDが見当たりません（IDがどの項目に入るかはプロバイダーが公開していません）。存在するかどうかは、削除を送信したときにプロバイダーが答えます',
   'hosting.modal.delete_db': 'データベースも削除する',
   'hosting.modal.delete_db_user': 'データベースユーザーも削除する',
   'hosting.modal.delete_cron': 'cronも削除する',
@@ -590,6 +614,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'field.subdomain.too_long': 'サブドメインは {limit} 文字以内で入力してください。',
   'field.subdomain.charset': 'blog.example.jp のような完全な名前を入力してください。',
   'field.lines.range': '行数は1〜{limit}の整数で指定してください。',
+  'field.keyword.required': '`keyword=` の後に探す文字列を指定するか、キーワードを省いてください。',
+  'field.keyword.too_long': 'キーワードは {limit} 文字以内で指定してください。',
   'field.server.too_long': 'サーバー名は {limit} 文字以内で指定してください。',
   'field.server.charset':
     'サーバー名ではありません。先頭にはサーバーの初期ドメイン（例: xs123456.xsrv.jp）を指定してください。',
@@ -640,8 +666,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
 
   'error.key_no_server':
     'プロバイダーのAPIキーにレンタルサーバー（server）の権限がありません。アカウントの管理者に server サービスを含むキーを発行してもらってください。',
-  'error.key_no_permission':
-    'APIキーには、サーバーのこの機能（{category}）への権限がありません。アカウントの管理者に権限の追加を依頼してください。',
   'error.hosting_server_needed':
     '先頭にサーバー名を付けてください（例: `/hosting xs123456.xsrv.jp info`）。このキーの対象: {servers}',
   'error.hosting_server_needed_all':
@@ -687,7 +711,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'usage.hosting.ssh_key_delete':
     '使い方: `/hosting [サーバー] ssh key delete <ID>`（IDは `/hosting ssh keys` で確認）',
   'usage.hosting.errorlog':
-    '使い方: `/hosting [サーバー] errorlog <ドメイン> [行数]`（例: `/hosting errorlog example.jp 200`）',
+    '使い方: `/hosting [サーバー] errorlog <ドメイン> [行数] [キーワード]`（例: `/hosting errorlog example-shop.com 200 Fatal`）。数字は行数、それ以外の語はキーワードとして扱います（空白を含むなら `keyword="PHP Fatal"`、数字を探すなら `keyword=404`）。',
   'usage.hosting.audit': '使い方: `/hosting [サーバー] audit`',
 };
 

@@ -6,6 +6,8 @@ const en = {
   'help.title': 'What you can do with /vps',
   'help.role': 'Your role here: *{role}*.',
   'help.key_read_only': 'The provider key is read-only, so changes are off for everyone.',
+  'help.key_custom':
+    'The provider key has custom VPS permissions. Which of its categories covers which command is not published, so the provider decides each time; a refusal shows the key’s categories.',
   'help.key_unavailable': 'The provider key could not be read just now; changes may be refused.',
   'help.channel_not_allowed':
     'This channel is not one where /vps may be used; ask an admin for the channel list.',
@@ -22,12 +24,14 @@ const en = {
     '`from=` and `to=`: a real day `YYYY-MM-DD`, optionally with a time `THH:MM` (Japan time), e.g. `from=2026-01-01`.',
   'help.rules.logs_values':
     '`status=success|error`, `method=GET|POST|PUT|DELETE`, `code=` an HTTP status from 100 to 599.',
+  'help.rules.logs_limit':
+    '`limit=`: entries per page, a whole number from 1 to 500 (the provider’s rule; 20 when not given). *Older entries* pages on with the same filters.',
   'help.cmd.list':
     '`/vps list [filter]` — all servers, e.g. `/vps list web` or `/vps list type=windows status=suspended`',
   'help.cmd.show': '`/vps show <server>` — the detail card, e.g. `/vps show db-1`',
   'help.cmd.power': '`/vps power <server>` — the power state right now, e.g. `/vps power web-1`',
   'help.cmd.logs':
-    '`/vps logs [from= to= status= method= code=]` — the key’s API log, e.g. `/vps logs status=error from=2026-01-01`',
+    '`/vps logs [from= to= status= method= code= limit=]` — the key’s API log, e.g. `/vps logs status=error from=2026-01-01 limit=100`',
   'help.cmd.me': '`/vps me` — key expiry, permissions and your role',
   'help.cmd.audit': '`/vps audit [server]` — recent changes made through this bot',
   'help.cmd.rename': '`/vps rename <server> <new-name>` — e.g. `/vps rename web-1 web-01`',
@@ -36,6 +40,10 @@ const en = {
   'help.cmd.signup':
     '`/vps signup` — order a new VPS: the form asks the provider for the price, an approver confirms it',
   'help.cmd.signups': '`/vps signups` — recent quotes and orders in this channel, with their states',
+  'help.cmd.plans':
+    '`/vps plans` — today’s price of every plan and period (campaign prices too) and the OS images each plan takes; a button opens the order form with the plan chosen',
+  'help.cmd.signup_status':
+    '`/vps signup status <service code>` — a signup’s state, uuid and contract expiry, whether ordered here or in the provider’s panel',
   'help.cmd.approve': 'Approve or reject orders with the buttons on their approval message',
   'help.cmd.watch':
     '`/vps watch <server|all> [#channel]` — post power changes here (or there); `/vps unwatch …` stops it',
@@ -60,6 +68,12 @@ const en = {
   'list.text': '{header}: {list}',
   'list.text_more': '{header}: {list} and {count} more',
   'list.text_item': '{name} ({power})',
+  'list.malformed':
+    'The provider’s answer for this server breaks its spec ({fields}): only what could be read is shown. `/vps show {uuid}` shows its detail.',
+  'list.unaddressable':
+    'Entry {position} of the provider’s list breaks its spec ({fields}) and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
+  'malformed.whole_entry': 'the whole entry',
+  'malformed.fields_more': '{fields} and {count} more',
 
   'card.title': '{name}',
   'card.type': 'Type',
@@ -75,6 +89,9 @@ const en = {
   'card.power': 'Power',
   'card.power_at': 'Power read at {at}',
   'card.none': '—',
+  'card.unreadable': 'unreadable',
+  'card.malformed':
+    'The provider’s answer for this server breaks its spec ({fields}): those fields are marked unreadable, and nothing was guessed.',
   'card.refresh': 'Refresh',
   'card.rename': 'Rename',
   'card.edit_memo': 'Edit memo',
@@ -107,6 +124,9 @@ const en = {
   'logs.filters': 'Filters: {filters}',
   'logs.empty': 'No log entries match. Widen the period or drop a filter.',
   'logs.count': '{count} entries on this page',
+  'logs.not_shown':
+    '{count} of them do not fit in one message and are not shown: ask again with a smaller `limit=`.',
+  'field.limit.range': '`limit=` must be a whole number from 1 to {limit} (the provider’s rule).',
   'logs.more': 'Older entries',
   'logs.cursor_too_long':
     'More entries exist, but the page marker is too long for a button; narrow the period with from= and to=.',
@@ -119,10 +139,29 @@ const en = {
   'me.expires_at': 'Key expires: {at}',
   'me.never': 'Key never expires.',
   'me.expired': 'The key expired at {at}. Ask the account owner for a new key.',
-  'me.vps': 'VPS permission: *{permission}*',
-  'me.service': '{service}: {permission}, {targets}',
-  'me.targets_all': 'all targets',
-  'me.targets_selected': '{count} selected targets',
+  'me.services': 'What the key covers, as the provider describes it:',
+  'me.service.server': 'web hosting servers',
+  'me.service.domain': 'domains',
+  'me.service.wphosting': 'WordPress hosting',
+  'me.service.vps': 'VPS',
+  'me.service_title': '*{name}* `{service}`',
+  'me.service_title_other': '`{service}`',
+  'me.permission': 'Permission: *{permission}*',
+  'me.targets_all': 'Targets: all, everything in the account',
+  'me.targets_selected': 'Targets: {count} selected',
+  'me.targets_unknown': 'Targets: `{mode}`',
+  'me.vps_unnamed': '{uuid} (not in the server list)',
+  'me.list_separator': ', ',
+  'me.categories': 'Custom categories, as the provider names them:',
+  'me.categories_none': 'Custom categories: none named.',
+  'me.allow_signup_yes': 'New signups: allowed',
+  'me.allow_signup_no': 'New signups: not allowed',
+  'me.allow_acquisition_yes': 'Acquiring, transferring and renewing domains: allowed',
+  'me.allow_acquisition_no': 'Acquiring, transferring and renewing domains: not allowed',
+  'me.sites_all': 'WordPress sites: all',
+  'me.sites_selected': 'WordPress sites: {count} selected',
+  'me.more': '…and {count} more ({total} in all)',
+  'me.legacy': 'Legacy single-server key (deprecated fields):',
   'me.signup_yes': 'New VPS signup is allowed with this key.',
   'me.signup_no': 'New VPS signup is not allowed with this key.',
   'me.role': 'Your role here: *{role}*.',
@@ -169,6 +208,8 @@ const ja: Record<keyof typeof en, string> = {
   'help.title': '/vps でできること',
   'help.role': 'このワークスペースでのあなたのロール: *{role}*',
   'help.key_read_only': 'プロバイダーのAPIキーが読み取り専用のため、変更操作は全員に対して無効です。',
+  'help.key_custom':
+    'APIキーのVPS権限はカスタムです。どのカテゴリがどのコマンドに当たるかは公開されていないため、毎回プロバイダーが判断します。拒否された場合はキーのカテゴリを示します。',
   'help.key_unavailable': 'プロバイダーのAPIキー情報を今は読めませんでした。変更が拒否される場合があります。',
   'help.channel_not_allowed':
     'このチャンネルでは /vps を使えません。使えるチャンネルは管理者に確認してください。',
@@ -185,12 +226,14 @@ const ja: Record<keyof typeof en, string> = {
     '`from=` と `to=`: 実在する日付 `YYYY-MM-DD`、時刻を付けるなら `THH:MM`（日本時間）。例: `from=2026-01-01`',
   'help.rules.logs_values':
     '`status=success|error`、`method=GET|POST|PUT|DELETE`、`code=` は 100〜599 の HTTP ステータス。',
+  'help.rules.logs_limit':
+    '`limit=`: 1ページの件数。1〜500 の整数です（プロバイダーの規則。省略時は 20 件）。「さらに古いログ」ボタンで同じ条件のまま次のページを表示します。',
   'help.cmd.list':
     '`/vps list [絞り込み]` — サーバー一覧。例: `/vps list web`、`/vps list type=windows status=suspended`',
   'help.cmd.show': '`/vps show <サーバー>` — 詳細カード。例: `/vps show db-1`',
   'help.cmd.power': '`/vps power <サーバー>` — 現在の電源状態。例: `/vps power web-1`',
   'help.cmd.logs':
-    '`/vps logs [from= to= status= method= code=]` — APIキーの実行ログ。例: `/vps logs status=error from=2026-01-01`',
+    '`/vps logs [from= to= status= method= code= limit=]` — APIキーの実行ログ。例: `/vps logs status=error from=2026-01-01 limit=100`',
   'help.cmd.me': '`/vps me` — キーの有効期限、権限、あなたのロール',
   'help.cmd.audit': '`/vps audit [サーバー]` — このボットで行った最近の変更',
   'help.cmd.rename': '`/vps rename <サーバー> <新しい名前>` — 例: `/vps rename web-1 web-01`',
@@ -199,6 +242,10 @@ const ja: Record<keyof typeof en, string> = {
   'help.cmd.signup':
     '`/vps signup` — VPSを申し込む: フォームがプロバイダーに料金を問い合わせ、承認者が確認します',
   'help.cmd.signups': '`/vps signups` — このチャンネルの最近の見積もりと注文、その状態',
+  'help.cmd.plans':
+    '`/vps plans` — 全プラン・全契約期間の本日の料金（キャンペーン価格も）と、各プランで選べるOSイメージ。ボタンでそのプランを選んだ申し込みフォームが開きます',
+  'help.cmd.signup_status':
+    '`/vps signup status <サービスコード>` — 申し込みの状態・UUID・契約期限（ここで申し込んだものも、プロバイダーのパネルで申し込んだものも）',
   'help.cmd.approve': '承認メッセージのボタンで注文を承認・却下できます',
   'help.cmd.watch':
     '`/vps watch <サーバー|all> [#チャンネル]` — 電源状態の変化をここ（または指定先）に投稿。`/vps unwatch …` で停止',
@@ -221,6 +268,12 @@ const ja: Record<keyof typeof en, string> = {
   'list.text': '{header}: {list}',
   'list.text_more': '{header}: {list} ほか {count} 台',
   'list.text_item': '{name}（{power}）',
+  'list.malformed':
+    'このサーバーについてのプロバイダーの応答が仕様に合っていません（{fields}）。読み取れた部分だけを表示しています。詳細は `/vps show {uuid}` で確認できます。',
+  'list.unaddressable':
+    'プロバイダーの一覧の {position} 件目は仕様に合っておらず（{fields}）、UUIDも読み取れないため、ここから表示も変更もできません。プロバイダーのパネルで確認してください。',
+  'malformed.whole_entry': '項目全体',
+  'malformed.fields_more': '{fields} ほか {count} 項目',
   'list.read_ago': '{age}前にプロバイダーから取得した一覧です。',
 
   'card.title': '{name}',
@@ -237,6 +290,9 @@ const ja: Record<keyof typeof en, string> = {
   'card.power': '電源',
   'card.power_at': '電源状態の取得時刻: {at}',
   'card.none': '—',
+  'card.unreadable': '読み取れません',
+  'card.malformed':
+    'このサーバーについてのプロバイダーの応答が仕様に合っていません（{fields}）。該当する項目は「読み取れません」と表示し、推測で補ってはいません。',
   'card.refresh': '更新',
   'card.rename': '名前を変更',
   'card.edit_memo': 'メモを編集',
@@ -269,6 +325,9 @@ const ja: Record<keyof typeof en, string> = {
   'logs.filters': '絞り込み: {filters}',
   'logs.empty': '条件に一致するログはありません。期間を広げるか条件を減らしてください。',
   'logs.count': 'このページに {count} 件',
+  'logs.not_shown':
+    'うち {count} 件は1つのメッセージに収まらないため表示していません。`limit=` を小さくして再度実行してください。',
+  'field.limit.range': '`limit=` は 1〜{limit} の整数で指定してください（プロバイダーの規則）。',
   'logs.more': 'さらに古いログ',
   'logs.cursor_too_long':
     'さらにログがありますが、ページ位置がボタンに収まりません。from= と to= で期間を絞ってください。',
@@ -281,10 +340,29 @@ const ja: Record<keyof typeof en, string> = {
   'me.expires_at': 'キーの有効期限: {at}',
   'me.never': 'キーに有効期限はありません。',
   'me.expired': 'キーは {at} に期限切れになりました。アカウント所有者に新しいキーの発行を依頼してください。',
-  'me.vps': 'VPSの権限: *{permission}*',
-  'me.service': '{service}: {permission}、{targets}',
-  'me.targets_all': 'すべての対象',
-  'me.targets_selected': '選択された {count} 件の対象',
+  'me.services': 'キーの対象（プロバイダーの回答のまま）:',
+  'me.service.server': 'レンタルサーバー',
+  'me.service.domain': 'ドメイン',
+  'me.service.wphosting': 'WordPressホスティング',
+  'me.service.vps': 'VPS',
+  'me.service_title': '*{name}* `{service}`',
+  'me.service_title_other': '`{service}`',
+  'me.permission': '権限: *{permission}*',
+  'me.targets_all': '対象: アカウントのすべて',
+  'me.targets_selected': '対象: 選択された {count} 件',
+  'me.targets_unknown': '対象: `{mode}`',
+  'me.vps_unnamed': '{uuid}（サーバー一覧にありません）',
+  'me.list_separator': '、',
+  'me.categories': 'カスタム権限のカテゴリ（プロバイダーの名前のまま）:',
+  'me.categories_none': 'カスタム権限のカテゴリ: 設定なし',
+  'me.allow_signup_yes': '新規申し込み: 可',
+  'me.allow_signup_no': '新規申し込み: 不可',
+  'me.allow_acquisition_yes': 'ドメインの取得・移管・更新: 可',
+  'me.allow_acquisition_no': 'ドメインの取得・移管・更新: 不可',
+  'me.sites_all': 'WordPressサイト: すべて',
+  'me.sites_selected': 'WordPressサイト: 選択された {count} 件',
+  'me.more': '…ほか {count} 件（全 {total} 件）',
+  'me.legacy': '旧形式の単一サーバー用キー（非推奨の項目）:',
   'me.signup_yes': 'このキーでVPSの新規申し込みができます。',
   'me.signup_no': 'このキーではVPSの新規申し込みはできません。',
   'me.role': 'このワークスペースでのあなたのロール: *{role}*',

@@ -214,6 +214,44 @@ const en = {
   'signup.list.row_approver': ' · approved by <@{user}>',
   'signup.list.row_code': ' · {code}',
 
+  'signup.plans.header': 'Today’s VPS prices',
+  'signup.plans.note':
+    'Tax included, with this month’s pro-rata part: what an order placed today (Japan time) is charged. Prices change at 00:00 Japan time. A plan whose intake is paused is still listed; the price check of an order says so.',
+  'signup.plans.read_ago': 'Read from the provider {age} ago.',
+  'signup.plans.order_hint': '*Order this plan* opens the order form with the plan chosen.',
+  'signup.plans.no_order': 'Ordering needs a role you do not have here (`/vps help` shows yours).',
+  'signup.plans.plan': '*{name}* `{id}`\n{memory} GB memory · {vcpu} vCPU · {disk} GB disk',
+  'signup.plans.period': '{months} mo · *{price}*',
+  'signup.plans.period_campaign': '{months} mo · *{price}* campaign price (regular {regular})',
+  'signup.plans.period_campaign_same': '{months} mo · *{price}* (campaign)',
+  'signup.plans.more_periods': '• and {count} more periods: the order form lists them all',
+  'signup.plans.os': 'OS: {images}',
+  'signup.plans.os_none': 'OS: none of the images the provider lists fits this plan’s memory.',
+  'signup.plans.more_images': 'and {count} more',
+  'signup.plans.order': 'Order this plan',
+  'signup.plans.page': 'Page {page} of {pages} ({count} plans)',
+  'signup.plans.text_item': '{name}: from {price}',
+  'signup.plans.empty': 'The provider lists no plan that can be ordered through the API today.',
+
+  'signup.progress.title': 'VPS signup, service code {id}',
+  'signup.progress.name': 'Server name',
+  'signup.progress.status': 'Status',
+  'signup.progress.uuid': 'uuid',
+  'signup.progress.uuid_none': 'not yet: set once the server has been created',
+  'signup.progress.expiry': 'Contract expiry',
+  'signup.progress.expiry_none': 'not yet: set once server creation is no longer on hold',
+  'signup.progress.state.active': ':white_check_mark: active',
+  'signup.progress.state.building': ':hourglass_flowing_sand: building',
+  'signup.progress.state.setup_pending': ':hourglass: setup pending',
+  'signup.progress.meaning.active':
+    'Paid, contracted and created: the server is in use. `/vps show {name}` shows its card.',
+  'signup.progress.meaning.building':
+    'Paid and contracted; the OS is still being set up. It becomes active by itself, and gets its uuid then.',
+  'signup.progress.meaning.setup_pending':
+    'Paid and contracted; the provider has put server creation on hold. It becomes active by itself; if it stays pending for long, contact the provider’s support with the service code {id}.',
+  'signup.progress.meaning.other':
+    'The provider gave a state it does not document. Ask again later, or look in the provider’s control panel.',
+
   'signup.state.quoted': 'waiting for approval',
   'signup.state.approved': 'approved',
   'signup.state.executing': 'being ordered',
@@ -437,6 +475,46 @@ const ja: Record<keyof typeof en, string> = {
   'signup.list.row': '*{plan}* · {months}か月 · {price} · {state}\n<@{user}> · {at}{extra}',
   'signup.list.row_approver': ' · 承認 <@{user}>',
   'signup.list.row_code': ' · {code}',
+
+  'signup.plans.header': '本日のVPS料金',
+  'signup.plans.note':
+    '税込み・今月の日割り分を含む、本日（日本時間）申し込んだ場合の請求額です。料金は日本時間0:00に切り替わります。受付を一時停止中のプランも表示され、申し込み時の料金確認でその旨が分かります。',
+  'signup.plans.read_ago': '{age}前にプロバイダーから取得しました。',
+  'signup.plans.order_hint': '「このプランを申し込む」で、そのプランを選んだ申し込みフォームが開きます。',
+  'signup.plans.no_order':
+    'ここで申し込むのに必要なロールがありません（`/vps help` であなたのロールを確認できます）。',
+  'signup.plans.plan': '*{name}* `{id}`\nメモリ {memory} GB · vCPU {vcpu} · ディスク {disk} GB',
+  'signup.plans.period': '{months}か月 · *{price}*',
+  'signup.plans.period_campaign': '{months}か月 · *{price}*（キャンペーン価格。通常{regular}）',
+  'signup.plans.period_campaign_same': '{months}か月 · *{price}*（キャンペーン）',
+  'signup.plans.more_periods': '• ほか {count} 件の契約期間（申し込みフォームにすべて表示されます）',
+  'signup.plans.os': 'OS: {images}',
+  'signup.plans.os_none':
+    'OS: プロバイダーが提供するイメージのうち、このプランのメモリで選べるものはありません。',
+  'signup.plans.more_images': 'ほか {count} 件',
+  'signup.plans.order': 'このプランを申し込む',
+  'signup.plans.page': '{page} / {pages} ページ（全 {count} プラン）',
+  'signup.plans.text_item': '{name}: {price}〜',
+  'signup.plans.empty': 'APIで申し込めるプランは、本日プロバイダーから提示されていません。',
+
+  'signup.progress.title': 'VPSの申し込み（サービスコード {id}）',
+  'signup.progress.name': 'サーバー名',
+  'signup.progress.status': '状態',
+  'signup.progress.uuid': 'UUID',
+  'signup.progress.uuid_none': '未設定（サーバーの作成後に設定されます）',
+  'signup.progress.expiry': '契約期限',
+  'signup.progress.expiry_none': '未設定（サーバー作成の保留が解けると設定されます）',
+  'signup.progress.state.active': ':white_check_mark: 利用中',
+  'signup.progress.state.building': ':hourglass_flowing_sand: 構築中',
+  'signup.progress.state.setup_pending': ':hourglass: 作成保留中',
+  'signup.progress.meaning.active':
+    '支払い・契約・サーバーの作成が完了し、利用できる状態です。`/vps show {name}` でカードを表示できます。',
+  'signup.progress.meaning.building':
+    '支払いと契約は完了しており、OSのセットアップ中です。自動的に利用中になり、その時点でUUIDが設定されます。',
+  'signup.progress.meaning.setup_pending':
+    '支払いと契約は完了していますが、プロバイダー側でサーバーの作成が保留されています。自動的に利用中になります。長く保留のままの場合は、サービスコード {id} を添えてプロバイダーのサポートへ問い合わせてください。',
+  'signup.progress.meaning.other':
+    'プロバイダーから仕様にない状態が返されました。しばらくしてから再度確認するか、プロバイダーのコントロールパネルで確認してください。',
 
   'signup.state.quoted': '承認待ち',
   'signup.state.approved': '承認済み',

@@ -70,6 +70,9 @@ const en = {
     ':rotating_light: The provider API key expired {expires} and is refused now: the bot can no longer read or change anything, and no server is watched. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
   'watch.key.alarm_expiring': '{oncall} The provider API key expires within a day.',
   'watch.key.alarm_refused': '{oncall} The bot has lost its access to the provider.',
+  'watch.key.expired_answering':
+    ':rotating_light: The provider API key expired {expires}. The provider still accepts it for now, but may refuse it at any moment, and then the bot can no longer read or change anything. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
+  'watch.key.alarm_expired': '{oncall} The provider API key has expired.',
   'watch.digest.title': '{count} changes on the servers {when}',
   'watch.digest.summary_line': '{count} × {what}',
   'watch.digest.more': '…and {count} more not listed here; `/vps list` shows every server now.',
@@ -182,6 +185,9 @@ const ja: Record<keyof typeof en, string> = {
     ':rotating_light: プロバイダーのAPIキーは {expires} に有効期限が切れ、拒否されるようになりました。ボットはサーバーの確認も操作もできず、監視も止まっています。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
   'watch.key.alarm_expiring': '{oncall} プロバイダーのAPIキーの有効期限が残り1日を切りました。',
   'watch.key.alarm_refused': '{oncall} ボットがプロバイダーにアクセスできなくなりました。',
+  'watch.key.expired_answering':
+    ':rotating_light: プロバイダーのAPIキーは {expires} に有効期限が切れました。プロバイダーはまだ受け付けていますが、いつ拒否されてもおかしくありません。拒否されるとボットはサーバーの確認も操作もできなくなります。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
+  'watch.key.alarm_expired': '{oncall} プロバイダーのAPIキーの有効期限が切れています。',
   'watch.digest.title': 'サーバーに {count} 件の変化がありました{when}',
   'watch.digest.summary_line': '{count} 件: {what}',
   'watch.digest.more':

@@ -276,9 +276,32 @@ export function mrkdwnText(s: string, max: number): string {
   return escapeMrkdwn(clip(s, max));
 }
 
-export const POWER_EMOJI: Record<string, string> = {
+export const POWER_EMOJI: Readonly<Record<string, string>> = {
   running: ':large_green_circle:',
   stopped: ':white_circle:',
   processing: ':large_yellow_circle:',
   error: ':red_circle:',
 };
+
+/** The power states the spec lists (docs/provider-api.md, Power status), each with its word. */
+const LISTED_POWER = ['running', 'stopped', 'processing', 'error'] as const;
+
+function isListedPower(s: string): s is (typeof LISTED_POWER)[number] {
+  return (LISTED_POWER as readonly string[]).includes(s);
+}
+
+/**
+ * A power state in words: one the spec lists in the reader's language; any
+ * other as the provider said it, marked as a state the spec does not list
+ * (never taken for one it does).
+ */
+export function powerLabel(ui: Ui, status: string): string {
+  return isListedPower(status)
+    ? ui.t(`power.${status}`)
+    : ui.t('power_state.unlisted', { state: escapeMrkdwn(clip(status, ENUM_SHOWN)) });
+}
+
+/** The marker beside a power state; a state the spec does not list gets a question mark. */
+export function powerEmoji(status: string): string {
+  return isListedPower(status) ? POWER_EMOJI[status]! : ':grey_question:';
+}

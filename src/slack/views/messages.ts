@@ -4,12 +4,12 @@ import type { ChangeResult } from '../../services/servers/index.ts';
 import { isMessageKey } from '../i18n/index.ts';
 import {
   clip,
-  enumLabel,
   escapeMrkdwn,
   formatTime,
   type Message,
   mrkdwnText,
-  POWER_EMOJI,
+  powerEmoji,
+  powerLabel,
   SHOWN,
   type Ui,
 } from './format.ts';
@@ -83,7 +83,7 @@ export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
 }
 
 export function powerView(ui: Ui, name: string, power: string, at: Date): Message {
-  const label = `${POWER_EMOJI[power] ?? ''} ${enumLabel(ui, 'power', power)}`.trim();
+  const label = `${powerEmoji(power)} ${powerLabel(ui, power)}`;
   return textView(
     ui.t('power.line', { name: mrkdwnText(name, SHOWN.name), power: label, at: formatTime(ui, at) }),
   );

@@ -32,12 +32,15 @@ import {
 } from '../../support/hosting.ts';
 
 const en = catalogs.en;
+/** An operator who reads Japanese. */
+const JA_OPERATOR = 'U0JAOPER1';
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl ops@laptop';
 
 describe('/hosting: every command, one server by default', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ key: 'selected', rateLimit: NO_RATE_LIMIT });
+    h = await startHarness({ key: 'selected', rateLimit: NO_RATE_LIMIT, operators: [OPERATOR, JA_OPERATOR] });
+    h.slack.setUser(JA_OPERATOR, { locale: 'ja-JP', tz: 'Asia/Tokyo' });
   });
   afterAll(async () => {
     await h?.close();
@@ -74,7 +77,8 @@ describe('/hosting: every command, one server by default', () => {
       const r = await hosting(h, 'domains', VIEWER);
       expect(r.call.args.response_type).toBe('ephemeral');
       expect(r.text).toContain(`domains on ${SERVER}`);
-      expect(r.text).toContain('`example-shop.com` — SSL: on');
+      // `active` is no published SSL value: shown as the provider gave it.
+      expect(r.text).toContain('`example-shop.com` — SSL: active');
       expect(r.text).toContain('`example-blog.net` — SSL: failed (name servers)');
     });
 
@@ -84,7 +88,8 @@ describe('/hosting: every command, one server by default', () => {
       expect(r.text).toContain('Domain example-shop.com');
       expect(r.text).toContain('https://example-shop.com/');
       expect(r.text).toContain('/home/xs123456/example-shop.com/public_html');
-      expect(r.text).toContain(en['hosting.ssl.active']);
+      // A value the provider does not publish is shown as it gave it, not read as "on".
+      expect(r.text).toContain('*SSL*\nactive');
     });
 
     it('domain <name> on other name servers names the server’s name servers', async () => {
@@ -132,6 +137,31 @@ describe('/hosting: every command, one server by default', () => {
       expect(r.text).toContain('Lines 1–3 of 3');
       // One page: no pager, only the button that sends the whole log as a file.
       expect(buttonsOf(r.call).map((b) => b.action_id)).toEqual([HOSTING_IDS.errorLogFile]);
+    });
+
+    it('errorlog <domain> [lines] <keyword> asks the provider for the lines containing it, in English and Japanese', async () => {
+      const r = await hosting(h, 'errorlog example-shop.com 50 Fatal');
+      expect(h.sim.control.requests({ path: /\/error-log$/ }).at(-1)?.query).toEqual({
+        domain: 'example-shop.com',
+        lines: '50',
+        keyword: 'Fatal',
+      });
+      expect(r.text).toContain('Call to undefined function wc_get_product()');
+      expect(r.text).not.toContain('favicon.ico');
+      expect(r.text).toContain('Lines 1–1 of the 1 containing “Fatal”');
+      // The file button reads again with the same keyword.
+      expect(JSON.parse(buttonValue(r.call, HOSTING_IDS.errorLogFile))).toEqual({
+        s: SERVER,
+        d: 'example-shop.com',
+        l: 50,
+        k: 'Fatal',
+      });
+      // Quoted, with spaces; a line that has none of it is said to be missing, not shown empty.
+      const none = await hosting(h, 'errorlog example-shop.com "no such text"');
+      expect(none.text).toContain('No line of the error log of example-shop.com contains “no such text”');
+      const ja = await hosting(h, 'errorlog example-shop.com keyword="PHP Warning"', JA_OPERATOR);
+      expect(ja.text).toContain('「PHP Warning」を含む 1行中 1〜1行目');
+      expect(ja.text).toContain('Undefined array key');
     });
 
     it('errorlog pages a long log with the pager buttons, newest page first', async () => {

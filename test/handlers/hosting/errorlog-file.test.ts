@@ -105,6 +105,37 @@ describe('/hosting errorlog: the whole log as a file in a direct message', () =>
     expect(toChannel(h, since)).toEqual([]);
   });
 
+  it('with a keyword, sends the lines containing it, read again with the same keyword', async () => {
+    const shown = await hosting(h, 'errorlog example-shop.com "PHP Warning"');
+    const file = buttonsOf(shown.call).find((b) => b.action_id === FILE) as
+      | { text?: { text?: string } }
+      | undefined;
+    expect(file?.text?.text).toBe(en['hosting.errorlog.file.button_keyword']);
+    const since = h.slack.lastSeq;
+    const click = await h.click(FILE, buttonValue(shown.call, FILE), { user: OPERATOR });
+    expect(messageText(await click.reply())).toContain(
+      'Sent the lines of the error log of example-shop.com containing “PHP Warning” (1 lines)',
+    );
+    expect(h.sim.control.requests({ path: /\/error-log$/ }).at(-1)?.query).toEqual({
+      domain: 'example-shop.com',
+      lines: '100',
+      keyword: 'PHP Warning',
+    });
+    const dmPost = h.slack.calls.find((c) => c.seq > since && c.method === 'chat.postMessage');
+    expect(dmPost?.args.text).toContain('containing “PHP Warning”');
+    const sent = h.slack.completedFiles().at(-1)!;
+    expect(sent.content).toContain('Undefined array key');
+    expect(sent.content).not.toContain('favicon.ico');
+    expect(toChannel(h, since)).toEqual([]);
+    // Nothing contains it any more: nothing to send, and said so.
+    const nothing = await hosting(h, 'errorlog example-shop.com Fatal');
+    logOf(h, [], 1);
+    const empty = await h.click(FILE, buttonValue(nothing.call, FILE), { user: OPERATOR });
+    expect(messageText(await empty.reply())).toContain(
+      'No line of the error log of example-shop.com contains “Fatal” now',
+    );
+  });
+
   it('refuses a viewer’s click (errorlog needs an operator): nothing read, nothing sent', async () => {
     const shown = await hosting(h, 'errorlog example-shop.com');
     const requests = hostingRequests(h);

@@ -1,8 +1,8 @@
 /**
  * Who may do what with /hosting: reads for viewers except the error log,
  * every write for operators, the policy raising any action's role, and the
- * key's own permission (a read key, a custom key) turning writes off before
- * anyone types them. Every refusal comes before any request and is audited.
+ * key's own permission (a read key) turning writes off before anyone types
+ * them. Every refusal comes before any request and is audited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../../src/slack/i18n/index.ts';
@@ -15,14 +15,7 @@ import {
   startHarness,
   VIEWER,
 } from '../../support/app-harness.ts';
-import {
-  buttonValue,
-  hosting,
-  hostingRequests,
-  hostingWrites,
-  NO_RATE_LIMIT,
-  SERVER,
-} from '../../support/hosting.ts';
+import { buttonValue, hosting, hostingRequests, NO_RATE_LIMIT, SERVER } from '../../support/hosting.ts';
 
 const en = catalogs.en;
 const roleRequired = (role: string, yours: string) =>
@@ -241,56 +234,4 @@ describe('the preset read key (every service read-only)', () => {
   });
 });
 
-describe('a custom key (wordpress full; domain, log and server info read; database and ssh none)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ key: 'custom', rateLimit: NO_RATE_LIMIT });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-
-  it('offers in help only what the key allows', async () => {
-    const r = await hosting(h, 'help', OPERATOR);
-    expect(r.text).toContain(en['hosting.help.cmd.hosting.wp_install']);
-    expect(r.text).toContain(en['hosting.help.cmd.hosting.wp_delete']);
-    expect(r.text).toContain(en['hosting.help.cmd.hosting.domains']);
-    expect(r.text).toContain(en['hosting.help.cmd.hosting.errorlog']);
-    for (const a of [
-      'domain_add',
-      'domain_reset',
-      'db_create',
-      'db_grant',
-      'ssh',
-      'ssh_on',
-      'ssh_keys',
-    ] as const)
-      expect(r.text, a).not.toContain(en[`hosting.help.cmd.hosting.${a}`]);
-  });
-
-  it('refuses writes the key does not grant before any request, each in its own words', async () => {
-    const before = hostingRequests(h);
-    // Domains: the key may read them, not change them.
-    expect((await hosting(h, `${SERVER} domain add shop2.example.jp`)).text).toContain(
-      en['error.key_read_only'],
-    );
-    // Databases and SSH: the key grants nothing there at all.
-    const noDb = en['error.key_no_permission'].replace('{category}', 'database');
-    const noSsh = en['error.key_no_permission'].replace('{category}', 'ssh');
-    expect((await hosting(h, `${SERVER} db create`)).text).toContain(noDb);
-    expect((await hosting(h, `${SERVER} db grant a_b c_d`)).text).toContain(noDb);
-    expect((await hosting(h, `${SERVER} ssh on`)).text).toContain(noSsh);
-    expect((await hosting(h, `${SERVER} ssh`)).text).toContain(noSsh);
-    expect(hostingRequests(h)).toBe(before);
-    expect(h.slack.callsOf('views.open')).toEqual([]);
-  });
-
-  it('opens the WordPress form it allows', async () => {
-    const c = await h.command(`${SERVER} wp install`, { user: OPERATOR, command: '/hosting' });
-    const opened = await h.slack.waitFor(
-      (x) => x.method === 'views.open' && x.args.trigger_id === c.triggerId,
-    );
-    expect((opened.args.view as { callback_id: string }).callback_id).toBe('hosting_wp_install_modal');
-    expect(hostingWrites(h)).toBe(0);
-  });
-});
+// A custom key is never refused on a guessed category name: test/handlers/hosting/custom-key.test.ts.

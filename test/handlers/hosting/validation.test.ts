@@ -69,13 +69,28 @@ describe('/hosting validation before sending', () => {
 
     it('lines: 0, abc, negative, too many, and as lines=', async () => {
       const range = invalid('field.lines.range', 1000);
-      for (const lines of ['0', 'abc', '-5', '1001', '99999999999', '2.5', 'lines=0']) {
+      for (const lines of ['0', 'lines=abc', '-5', '1001', '99999999999', '2.5', 'lines=0']) {
         const r = await hosting(h, `errorlog example-shop.com ${lines}`);
         expect(r.text, lines).toContain(range);
       }
       nothingSent();
       const ok = await hosting(h, 'errorlog example-shop.com lines=2');
       expect(ok.text).toContain('Lines 1–2 of 2');
+    });
+
+    it('keyword: empty or longer than 200 characters, on its field', async () => {
+      expect((await hosting(h, 'errorlog example-shop.com keyword=')).text).toContain(
+        invalid('field.keyword.required'),
+      );
+      expect((await hosting(h, 'errorlog example-shop.com "   "')).text).toContain(
+        invalid('field.keyword.required'),
+      );
+      expect((await hosting(h, `errorlog example-shop.com 10 ${'k'.repeat(201)}`)).text).toContain(
+        invalid('field.keyword.too_long', 200),
+      );
+      nothingSent();
+      const ok = await hosting(h, `errorlog example-shop.com ${'k'.repeat(200)}`);
+      expect(ok.text).toContain('No line of the error log of example-shop.com contains');
     });
 
     it('ids and names that cannot be the provider’s', async () => {

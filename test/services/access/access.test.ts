@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyInfo } from '../../../src/provider/index.ts';
-import { AccessService, keyScopeOf, PolicyError, parsePolicy } from '../../../src/services/access/index.ts';
+import { ProviderAuthError, ProviderRejectedError } from '../../../src/provider/index.ts';
+import {
+  AccessService,
+  customKeyRefusal,
+  HOSTING_ACTION_SPECS,
+  HOSTING_ACTIONS,
+  keyRefusal,
+  keyScopeOf,
+  PolicyError,
+  parsePolicy,
+} from '../../../src/services/access/index.ts';
 import { ServiceError } from '../../../src/services/errors.ts';
 
 const fullKey: KeyInfo = {
@@ -84,6 +94,26 @@ describe('AccessService', () => {
     s.advance(61_000);
     await s.access.roleOf('U0MEMBER');
     expect(s.counts().groupCalls).toBe(2);
+  });
+
+  it('a user id and a group id are never compared: a group’s id is nobody, its members are its role', async () => {
+    const { access, counts } = service({
+      operators: ['S0OPS'],
+      policy: 'roles:\n  admin: [S0ADMINS, U0ADMIN]\n  approver: [W0GRIDUSER]\n',
+      // A member list that (wrongly) holds a group id grants that id nothing either.
+      groups: { S0OPS: ['U0MEMBER', 'S0ADMINS'], S0ADMINS: ['U0BOSS'] },
+    });
+    expect(await access.roleOf('S0OPS')).toBe('none');
+    expect(await access.roleOf('S0ADMINS')).toBe('none');
+    expect(await access.roleOf('C0CHANNEL')).toBe('none');
+    expect(counts().groupCalls).toBe(0);
+    expect(await access.roleOf('U0MEMBER')).toBe('operator');
+    expect(await access.roleOf('U0BOSS')).toBe('admin');
+    expect(await access.roleOf('U0ADMIN')).toBe('admin');
+    expect(await access.roleOf('W0GRIDUSER')).toBe('approver');
+    expect(await refusal(access.authorize({ userId: 'S0ADMINS', channelId: 'C1' }, 'list'))).toBe(
+      'role_required',
+    );
   });
 
   it('a group Slack will not list grants nothing, and is asked again next time', async () => {
@@ -237,5 +267,136 @@ describe('keyScopeOf', () => {
       readable: false,
       writable: false,
     });
+  });
+});
+
+describe('custom keys: no category name is guessed', () => {
+  const forbidden = new ProviderAuthError({
+    code: 'FORBIDDEN',
+    rawCode: 'FORBIDDEN',
+    status: 403,
+    providerMessage: '権限がありません',
+    details: [],
+    endpoint: 'POST /v1/server/{servername}/db',
+    rawBody: null,
+  });
+  // Whatever a custom map says, and whatever it names, nothing is refused before the provider is asked.
+  const maps: Record<string, string>[] = [
+    {},
+    { server_info: 'none', domain: 'none', wordpress: 'none', database: 'none', ssh: 'none', log: 'none' },
+    { ウェブ: 'read', 'x.y': 'none' },
+    { anything: 'read' },
+  ];
+
+  it('a custom hosting key refuses no action beforehand, whatever its map', () => {
+    for (const permissions of maps) {
+      const key = keyScopeOf({
+        expires_at: null,
+        services: { server: { permission_type: 'custom', target_mode: 'all', targets: [], permissions } },
+      });
+      for (const a of HOSTING_ACTIONS)
+        expect(keyRefusal(key, a), `${a} ${JSON.stringify(permissions)}`).toBeNull();
+    }
+  });
+
+  it('a custom VPS key refuses no change beforehand and counts as readable', () => {
+    for (const permissions of maps) {
+      const key = keyScopeOf({
+        expires_at: null,
+        services: { vps: { permission_type: 'custom', target_mode: 'all', targets: [], permissions } },
+      });
+      expect(key).toMatchObject({ readable: true, writable: true });
+      for (const a of ['rename', 'memo', 'rdns'] as const) expect(keyRefusal(key, a)).toBeNull();
+    }
+  });
+
+  it('read and full keys keep their checks: a read key refuses every hosting write, never a read', () => {
+    const of = (permission_type: string) =>
+      keyScopeOf({
+        expires_at: null,
+        services: { server: { permission_type, target_mode: 'all', targets: [] } },
+      });
+    for (const a of HOSTING_ACTIONS) {
+      const spec = HOSTING_ACTION_SPECS[a];
+      expect(keyRefusal(of('read'), a)?.code ?? null, a).toBe(
+        spec.provider && spec.write ? 'key_read_only' : null,
+      );
+      expect(keyRefusal(of('full'), a), a).toBeNull();
+    }
+    const legacyRead = keyScopeOf({
+      expires_at: null,
+      services: {},
+      servername: 'xs1.xsrv.jp',
+      permission_type: 'read',
+      service_type: 'server',
+    });
+    expect(keyRefusal(legacyRead, 'hosting.ssh_on')?.code).toBe('key_read_only');
+    expect(keyRefusal(keyScopeOf({ expires_at: null, services: {} }), 'hosting.info')?.code).toBe(
+      'key_no_server',
+    );
+  });
+
+  it('explains a 403 for a custom key with its categories as given, and nothing else', () => {
+    const custom = keyScopeOf({
+      expires_at: null,
+      services: {
+        server: {
+          permission_type: 'custom',
+          target_mode: 'all',
+          targets: [],
+          permissions: { 'b<x>': 'none', a: 'read' },
+        },
+        vps: { permission_type: 'full', target_mode: 'all', targets: [] },
+      },
+    });
+    const e = customKeyRefusal(custom, 'server', forbidden);
+    expect(e?.code).toBe('key_custom_forbidden');
+    expect(e?.params).toEqual({ service: 'server', count: 2 });
+    expect(e?.details).toEqual([
+      { label: 'b<x>', detail: 'none' },
+      { label: 'a', detail: 'read' },
+    ]);
+    // A full service, another status, or not a provider error at all: left as it is.
+    expect(customKeyRefusal(custom, 'vps', forbidden)).toBeNull();
+    const rejected = new ProviderRejectedError({ ...forbidden, code: 'VALIDATION_ERROR', status: 422 });
+    expect(customKeyRefusal(custom, 'server', rejected)).toBeNull();
+    expect(customKeyRefusal(custom, 'server', new Error('x'))).toBeNull();
+  });
+
+  it('explainRefusal reads the key once and passes other failures through', async () => {
+    const { access, counts } = service({
+      key: {
+        expires_at: null,
+        services: {
+          vps: { permission_type: 'custom', target_mode: 'all', targets: [], permissions: { p: 'read' } },
+        },
+      },
+    });
+    const explained = await access.explainRefusal(forbidden, 'vps');
+    expect(explained).toBeInstanceOf(ServiceError);
+    expect((explained as ServiceError).code).toBe('key_custom_forbidden');
+    const other = new Error('boom');
+    expect(await access.explainRefusal(other, 'vps')).toBe(other);
+    expect(await access.explainRefusal(forbidden, 'server')).toBe(forbidden);
+    expect(counts().meCalls).toBe(1);
+  });
+});
+
+describe('keyScopeOf: the legacy fields', () => {
+  it('keeps the deprecated top-level fields only when the key has them', () => {
+    const legacy = keyScopeOf({
+      expires_at: null,
+      services: {},
+      service_type: 'server',
+      servername: 'xs1.xsrv.jp',
+      permission_type: 'full',
+    });
+    expect(legacy.info.legacy).toEqual({
+      service_type: 'server',
+      servername: 'xs1.xsrv.jp',
+      permission_type: 'full',
+    });
+    expect(legacy.hosting).toMatchObject({ available: true, servers: ['xs1.xsrv.jp'], permission: 'full' });
+    expect(keyScopeOf(fullKey).info.legacy).toBeUndefined();
   });
 });

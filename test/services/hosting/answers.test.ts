@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   createdName,
   domainsOf,
+  holdsList,
   logLinesOf,
+  privateKeyIn,
   sshKeysOf,
   sshStateOf,
   subdomainsOf,
@@ -11,7 +13,7 @@ import {
 } from '../../../src/services/hosting/index.ts';
 
 describe('lists', () => {
-  it('domains: from `domains`, else the answer’s array; items without a name dropped', () => {
+  it('domains: from `domains`, else the answer’s array; an item without a name is kept, never dropped', () => {
     expect(
       domainsOf({
         domains: [
@@ -33,7 +35,9 @@ describe('lists', () => {
         url: 'https://example.jp/',
         documentRoot: '/home/x/example.jp',
       },
-      { domain: 'other.jp', sslStatus: undefined, url: undefined, documentRoot: undefined },
+      // `name` is no published field of a domain: not read as one.
+      { domain: undefined, sslStatus: undefined, url: undefined, documentRoot: undefined },
+      { domain: undefined, sslStatus: 'none', url: undefined, documentRoot: undefined },
     ]);
     expect(domainsOf({ items: [{ domain: 'a.jp' }] }).map((d) => d.domain)).toEqual(['a.jp']);
     expect(domainsOf({ message: 'none' })).toEqual([]);
@@ -45,12 +49,12 @@ describe('lists', () => {
     ]);
   });
 
-  it('WordPress sites: numeric and string ids, `wp_id` too', () => {
+  it('WordPress sites: numeric and string ids, under the path parameter’s name `wp_id` first, else `id`', () => {
     expect(
       wordpressOf({
         wordpress: [
           { id: 1001, url: 'https://example.jp/', title: 'Shop', version: '6.7.1' },
-          { wp_id: 'w2', url: 'https://example.jp/b/' },
+          { wp_id: 'w2', id: 99, url: 'https://example.jp/b/' },
           {},
         ],
       }),
@@ -64,19 +68,15 @@ describe('lists', () => {
   it('SSH keys and state', () => {
     expect(
       sshKeysOf({ ssh_keys: [{ key_id: 7, label: 'ci', public_key: 'ssh-ed25519 AAAA', created_at: 'x' }] }),
-    ).toEqual([{ id: '7', label: 'ci', publicKey: 'ssh-ed25519 AAAA', createdAt: 'x' }]);
+    ).toEqual([{ id: '7', label: 'ci', publicKey: 'ssh-ed25519 AAAA' }]);
+    // Only whether it is on is read; how to connect is the spec's, not the answer's.
     expect(sshStateOf({ ssh_enabled: false, host: 'xs1.xsrv.jp', user: 'xs1', port: 10022 })).toEqual({
       enabled: false,
-      host: 'xs1.xsrv.jp',
-      user: 'xs1',
-      port: 10022,
     });
-    expect(sshStateOf({ ssh_enabled: 'yes', port: '22' })).toEqual({
-      enabled: undefined,
-      host: undefined,
-      user: undefined,
-      port: undefined,
-    });
+    expect(sshStateOf({ ssh_enabled: 'yes', port: '22' })).toEqual({ enabled: undefined });
+    expect(holdsList({ ssh_keys: [] }, 'ssh_keys')).toBe(true);
+    expect(holdsList({ keys: [] }, 'ssh_keys')).toBe(true);
+    expect(holdsList({ message: 'ok' }, 'ssh_keys')).toBe(false);
   });
 });
 
@@ -94,7 +94,19 @@ describe('createdName', () => {
   it('takes the first field the answer has', () => {
     expect(createdName({ db_name: 'xs1_shop' }, 'db_name', 'name')).toBe('xs1_shop');
     expect(createdName({ name: 'x' }, 'db_name', 'name')).toBe('x');
+    expect(createdName({ name: 'x' }, 'db_name')).toBeUndefined();
     expect(createdName({ key_id: 5003 }, 'key_id')).toBe('5003');
     expect(createdName({ key_id: '' }, 'key_id')).toBeUndefined();
+  });
+});
+
+describe('privateKeyIn', () => {
+  it('finds a private key block by what it is, in whichever field, never a public key', () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\nMC4CAQ\n-----END PRIVATE KEY-----\n';
+    const openssh = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n-----END OPENSSH PRIVATE KEY-----';
+    expect(privateKeyIn({ private_key: pem })).toBe(pem);
+    expect(privateKeyIn({ key: { secret: openssh }, public_key: 'ssh-ed25519 AAAA' })).toBe(openssh);
+    expect(privateKeyIn({ public_key: 'ssh-ed25519 AAAA', key_id: 3 })).toBeUndefined();
+    expect(privateKeyIn(null)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import {
   checkFqdn,
   checkGrant,
   checkId,
+  checkKeyword,
   checkLabel,
   checkLines,
   checkSshKeyForm,
@@ -57,6 +58,18 @@ describe('checkFqdn', () => {
   it('measures a Japanese name in Punycode as DNS does', () => {
     // 60 kana are 60 characters as typed but longer than a 63-character label in Punycode.
     expect(checkFqdn(`${'あいうえお'.repeat(12)}.jp`)).toEqual([{ field: 'domain', rule: 'format' }]);
+  });
+});
+
+describe('checkKeyword', () => {
+  it('is some text of at most 200 characters, or left out', () => {
+    expect(checkKeyword(undefined)).toEqual([]);
+    expect(checkKeyword('Fatal')).toEqual([]);
+    expect(checkKeyword('PHP Fatal error')).toEqual([]);
+    expect(checkKeyword('日'.repeat(HOSTING_LIMITS.keywordMax))).toEqual([]);
+    expect(checkKeyword('')).toEqual([{ field: 'keyword', rule: 'required' }]);
+    expect(checkKeyword('   ')).toEqual([{ field: 'keyword', rule: 'required' }]);
+    expect(checkKeyword('日'.repeat(201))).toEqual([{ field: 'keyword', rule: 'too_long', limit: 200 }]);
   });
 });
 

@@ -36,7 +36,7 @@ function setup(
     logs: async () => ({ logs: [], count: 0, limit: 20, has_more: false, next_cursor: null }),
     listServers: async () => {
       listCalls++;
-      return servers;
+      return { servers, malformed: [] };
     },
     getServer: async () => {
       throw new Error('not used');

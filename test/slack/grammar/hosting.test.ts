@@ -122,20 +122,55 @@ describe('parseHostingCommand', () => {
     expect(err('ssh key delete')).toEqual(usage('hosting.ssh_key_delete'));
   });
 
-  it('parses errorlog with lines bare or as lines=, handing anything else on for the rule to name', () => {
+  it('parses errorlog with lines bare or as lines=, handing a bad number on for the rule to name', () => {
     expect(ok('errorlog example.jp')).toEqual({
       name: 'errorlog',
       domain: 'example.jp',
       lines: undefined,
+      keyword: undefined,
       server: undefined,
     });
-    expect(ok('error-log example.jp 200')).toMatchObject({ lines: 200 });
+    expect(ok('error-log example.jp 200')).toMatchObject({ lines: 200, keyword: undefined });
     expect(ok('errorlog example.jp lines=50')).toMatchObject({ lines: 50 });
-    for (const bad of ['abc', '-5', '2.5', '1e3', '9999999999'])
-      expect(ok(`errorlog example.jp ${bad}`), bad).toMatchObject({ lines: Number.NaN });
+    for (const bad of ['-5', '2.5', '1e3', '9999999999', 'lines=abc', 'lines=0x10'])
+      expect(ok(`errorlog example.jp ${bad}`), bad).toMatchObject({ lines: Number.NaN, keyword: undefined });
     expect(ok('errorlog example.jp 0')).toMatchObject({ lines: 0 });
     expect(err('errorlog')).toEqual(usage('hosting.errorlog'));
-    expect(err('errorlog example.jp 10 more')).toEqual(usage('hosting.errorlog'));
+  });
+
+  it('parses the error log keyword: a word, quoted text or keyword=, in either order with lines', () => {
+    expect(ok('errorlog example.jp 200 Fatal')).toEqual({
+      name: 'errorlog',
+      domain: 'example.jp',
+      lines: 200,
+      keyword: 'Fatal',
+      server: undefined,
+    });
+    expect(ok('errorlog example.jp Fatal')).toMatchObject({ lines: undefined, keyword: 'Fatal' });
+    expect(ok('errorlog example.jp Fatal 30')).toMatchObject({ lines: 30, keyword: 'Fatal' });
+    expect(ok('errorlog example.jp "PHP Fatal error"')).toMatchObject({ keyword: 'PHP Fatal error' });
+    expect(ok('errorlog example.jp keyword="PHP Warning" lines=5')).toMatchObject({
+      lines: 5,
+      keyword: 'PHP Warning',
+    });
+    // A number after the lines is looked for; so is one named keyword=.
+    expect(ok('errorlog example.jp 100 404')).toMatchObject({ lines: 100, keyword: '404' });
+    expect(ok('errorlog example.jp keyword=404')).toMatchObject({ lines: undefined, keyword: '404' });
+    // An address or a date is a keyword, not a bad number of lines.
+    expect(ok('errorlog example.jp 203.0.113.5')).toMatchObject({ lines: undefined, keyword: '203.0.113.5' });
+    expect(ok('errorlog example.jp 2026-11-21')).toMatchObject({ keyword: '2026-11-21' });
+    // An empty keyword= goes on for the rule to name.
+    expect(ok('errorlog example.jp keyword=')).toMatchObject({ keyword: '' });
+    expect(ok('xs1.xsrv.jp errorlog example.jp Fatal')).toMatchObject({ server: 'xs1.xsrv.jp' });
+    // Each value once.
+    for (const twice of [
+      '10 Fatal more',
+      'Fatal Warning',
+      'lines=5 10 x 11',
+      'keyword=a keyword=b',
+      'lines=1 lines=2',
+    ])
+      expect(err(`errorlog example.jp ${twice}`), twice).toEqual(usage('hosting.errorlog'));
   });
 
   it('names an unknown word, cut short', () => {

@@ -68,6 +68,12 @@ describe('parseVpsCommand', () => {
       },
     });
     expect(ok('logs from="2026-01-02 08:00"')).toMatchObject({ filter: { from: '2026-01-02 08:00:00' } });
+    // The provider's page size, 1 to 500, besides the filters.
+    expect(ok('logs limit=1')).toEqual({ name: 'logs', filter: { limit: 1 } });
+    expect(ok('logs LIMIT=500 status=error')).toEqual({
+      name: 'logs',
+      filter: { limit: 500, status: 'error' },
+    });
   });
 
   it('refuses bad log filters with what they expect', () => {
@@ -80,6 +86,13 @@ describe('parseVpsCommand', () => {
       expected: 'from <= to',
     });
     expect(err('logs user=me')).toMatchObject({ problem: 'bad_filter', filter: 'user' });
+    for (const bad of ['0', '501', '-1', '2.5', 'ten', '', '1e2', '9999999'])
+      expect(err(`logs limit=${bad}`), bad).toEqual({
+        problem: 'bad_filter',
+        filter: 'limit',
+        expected: '1–500',
+        command: 'logs',
+      });
     expect(err('logs errors')).toEqual({ problem: 'usage', command: 'logs' });
   });
 

@@ -8,7 +8,7 @@
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { KeyScope } from '../../../src/services/access/index.ts';
-import type { ListedServer, LogsPage, VpsDetail } from '../../../src/services/servers/index.ts';
+import type { ListedServer, LogsPage, VpsDetailRead } from '../../../src/services/servers/index.ts';
 import type { Plan, SignupRow } from '../../../src/services/signup/index.ts';
 import { translator } from '../../../src/slack/i18n/index.ts';
 import { channelUiFor, type Message, type Ui } from '../../../src/slack/views/format.ts';
@@ -34,10 +34,12 @@ import { signupApprovalMessage } from '../../../src/slack/views/signup/approval.
 import { signupListView } from '../../../src/slack/views/signup/list.ts';
 import { signupOutcomeMessage } from '../../../src/slack/views/signup/outcomes.ts';
 import { signupQuotedNotice } from '../../../src/slack/views/signup/requester.ts';
-import { renderIncident, renderIncidentDigest } from '../../../src/slack/views/watch/incidents.ts';
+import { renderIncidentDigest } from '../../../src/slack/views/watch/incident-digest.ts';
+import { renderIncident } from '../../../src/slack/views/watch/incidents.ts';
 import { renderDigest, renderUnit } from '../../../src/slack/views/watch/notifications.ts';
 import type { IncidentRow } from '../../../src/store/index.ts';
 import type { Notice } from '../../../src/watch/notices.ts';
+import { incidentRow } from '../../support/incident-row.ts';
 import { mrkdwnTexts } from '../../support/mrkdwn.ts';
 
 const EVIL = '<!channel> <@U0EVIL> <!here> <https://evil.example|click>';
@@ -67,7 +69,7 @@ const listed: ListedServer = {
   powerAgeMs: 1000,
 };
 
-const detail: VpsDetail = {
+const detail: VpsDetailRead = {
   uuid: `uuid-${EVIL}`,
   name: `web ${EVIL}`,
   vps_type: `vps ${EVIL}`,
@@ -80,6 +82,7 @@ const detail: VpsDetail = {
   ip_address: `ip ${EVIL}`,
   power: { status: `weird ${EVIL}` },
   memo: `memo ${EVIL}`,
+  broken: [],
 };
 
 describe.each([
@@ -89,7 +92,7 @@ describe.each([
   it('/vps list, show, power, announcements and the change modal', () => {
     expectNoLiveMention('list', serverListView(ui, [listed], { terms: [] }, 0));
     expectNoLiveMention('card', serverCardView(ui, detail, { canEdit: true, readAt: new Date(0) }));
-    expectNoLiveMention('power', powerView(ui, detail.name, detail.power.status, new Date(0)));
+    expectNoLiveMention('power', powerView(ui, detail.name!, detail.power.status!, new Date(0)));
     for (const field of ['name', 'memo', 'rdns'] as const) {
       expectNoLiveMention(
         `announce ${field}`,
@@ -131,16 +134,31 @@ describe.each([
       signupAllowed: false,
       targets: undefined,
       expiresAt: `soon ${EVIL}`,
-      hosting: { available: false, servers: undefined, levels: {} },
+      hosting: { available: false, servers: undefined, permission: undefined },
       info: {
         expires_at: `soon ${EVIL}`,
         services: {
-          vps: { permission_type: `odd ${EVIL}`, target_mode: 'all', targets: [] },
-          [`svc ${EVIL}`]: { permission_type: `odd ${EVIL}`, target_mode: 'all', targets: [] },
+          vps: {
+            permission_type: `odd ${EVIL}`,
+            target_mode: 'selected',
+            targets: [`uuid ${EVIL}`, 'u-known'],
+            permissions: { [`cat ${EVIL}`]: `lvl ${EVIL}` },
+          },
+          [`svc ${EVIL}`]: { permission_type: `odd ${EVIL}`, target_mode: `mode ${EVIL}`, targets: [] },
+          wphosting: {
+            permission_type: 'full',
+            target_mode: 'all',
+            targets: [],
+            site_target_mode: `sites ${EVIL}`,
+          },
         },
+        legacy: { servername: `name ${EVIL}`, permission_type: `perm ${EVIL}` },
       },
     } as unknown as KeyScope;
-    expectNoLiveMention('me', meView(ui, key, 'viewer', new Date(0)));
+    expectNoLiveMention(
+      'me',
+      meView(ui, key, 'viewer', new Date(0), undefined, new Map([['u-known', `vps ${EVIL}`]])),
+    );
     expectNoLiveMention(
       'audit',
       auditView(
@@ -198,21 +216,21 @@ describe.each([
         notices.map((n) => ({ notices: [n] })),
       ),
     );
-    const inc: IncidentRow = {
+    const inc: IncidentRow = incidentRow({
       id: 'inc',
-      serverUuid: `uuid ${EVIL}`,
+      subject: `uuid ${EVIL}`,
       name: `web ${EVIL}`,
       ipAddress: `ip ${EVIL}`,
       plan: `plan ${EVIL}`,
       baseline: 'running',
       baselineSince: new Date(at - 3_600_000),
       baselineSinceKnown: true,
-      power: `weird ${EVIL}`,
+      state: `weird ${EVIL}`,
       changes: [{ key: 'k', from: 'running', to: `weird ${EVIL}`, at, later: false }],
       startedAt: new Date(at),
       lastChangeAt: new Date(at),
       updatedAt: new Date(at),
-    };
+    });
     expectNoLiveMention('incident', renderIncident(channel, inc));
     expectNoLiveMention('incident digest', renderIncidentDigest(channel, [inc, { ...inc, id: 'inc2' }]));
   });
@@ -318,15 +336,10 @@ describe.each([
         { id: `1 ${EVIL}`, url: `u ${EVIL}`, title: `t ${EVIL}`, domain: `d ${EVIL}`, version: `v ${EVIL}` },
       ]),
     );
-    expectNoLiveMention(
-      'ssh',
-      sshView(ui, server, { enabled: true, host: `h ${EVIL}`, user: `u ${EVIL}`, port: 10022 }),
-    );
+    expectNoLiveMention('ssh', sshView(ui, server, { enabled: true }));
     expectNoLiveMention(
       'ssh keys',
-      sshKeysView(ui, server, [
-        { id: `1 ${EVIL}`, label: `l ${EVIL}`, publicKey: `ssh-ed25519 ${EVIL}`, createdAt: 'x' },
-      ]),
+      sshKeysView(ui, server, [{ id: `1 ${EVIL}`, label: `l ${EVIL}`, publicKey: `ssh-ed25519 ${EVIL}` }]),
     );
     expectNoLiveMention(
       'error log',

@@ -3,12 +3,14 @@
  * Earlier / Later buttons, each line shown whole up to a visible cut (a line
  * longer than one section could hold ends in "… (+N characters)"). A button
  * beside the pager sends the whole log, lines as read, as a file in a direct
- * message to whoever clicks it.
+ * message to whoever clicks it. A log read with a keyword says so on every
+ * page, and its buttons read with the same keyword.
  */
 import type { KnownBlock } from '@slack/types';
 import type { ErrorLogPage } from '../../../services/hosting/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, errorLogFilePayload, errorLogPagePayload } from '../../payloads.ts';
+import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 
@@ -31,9 +33,14 @@ export function errorLogView(
   asked: number,
   page: number,
 ): Message {
-  const title = ui.t('hosting.errorlog.title', { domain: log.domain, server });
+  const title = ui.t('hosting.errorlog.title', { domain: displayDomain(log.domain), server });
+  const keyword = log.keyword === undefined ? undefined : escapeMrkdwn(log.keyword);
   if (log.lines.length === 0) {
-    const empty = ui.t('hosting.errorlog.empty', { domain: escapeMrkdwn(log.domain) });
+    const domain = escapeMrkdwn(displayDomain(log.domain));
+    const empty =
+      keyword === undefined
+        ? ui.t('hosting.errorlog.empty', { domain })
+        : ui.t('hosting.errorlog.empty_keyword', { domain, keyword });
     const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: empty } }];
     assertBlocksWithinLimits(blocks, 'message');
     return { text: empty, blocks };
@@ -51,17 +58,18 @@ export function errorLogView(
       elements: [
         {
           type: 'mrkdwn',
-          text: ui.t('hosting.errorlog.page', {
+          text: ui.t(keyword === undefined ? 'hosting.errorlog.page' : 'hosting.errorlog.page_keyword', {
             from: from + 1,
             to: from + lines.length,
             count: log.lines.length,
+            keyword: keyword ?? '',
           }),
         },
       ],
     },
   ];
   const button = (to: number, dir: 'prev' | 'next') => {
-    const value = encodePayload(errorLogPagePayload, { s: server, d: log.domain, l: asked, p: to });
+    const value = encodePayload(errorLogPagePayload, { ...asRead(server, log, asked), p: to });
     return fits('buttonValue', value)
       ? [
           {
@@ -76,13 +84,18 @@ export function errorLogView(
         ]
       : [];
   };
-  const fileValue = encodePayload(errorLogFilePayload, { s: server, d: log.domain, l: asked });
+  const fileValue = encodePayload(errorLogFilePayload, asRead(server, log, asked));
   const file = fits('buttonValue', fileValue)
     ? [
         {
           type: 'button' as const,
           action_id: HOSTING_IDS.errorLogFile,
-          text: { type: 'plain_text' as const, text: ui.t('hosting.errorlog.file.button') },
+          text: {
+            type: 'plain_text' as const,
+            text: ui.t(
+              keyword === undefined ? 'hosting.errorlog.file.button' : 'hosting.errorlog.file.button_keyword',
+            ),
+          },
           value: fileValue,
         },
       ]
@@ -97,6 +110,29 @@ export function errorLogView(
   // The fallback text is mrkdwn too: a logged line (anyone's request can put one there) cannot mention anyone.
   const last = lines.slice(-5).map((l) => escapeMrkdwn(l));
   return { text: `${escapeMrkdwn(title)}\n${last.join('\n')}`.slice(0, 3000), blocks };
+}
+
+/** What a button reads again: the same server, domain, lines and keyword. */
+function asRead(server: string, log: ErrorLogPage, asked: number) {
+  return { s: server, d: log.domain, l: asked, ...(log.keyword === undefined ? {} : { k: log.keyword }) };
+}
+
+/** What the file button answers: nothing to send, the direct message the file goes with, or that it was sent. */
+export function errorLogFileText(
+  ui: Ui,
+  what: 'empty' | 'dm' | 'sent',
+  server: string,
+  log: ErrorLogPage,
+): string {
+  const params = {
+    domain: displayDomain(log.domain),
+    server,
+    count: log.lines.length,
+    // What was typed, shown as text: it cannot mention anyone.
+    keyword: escapeMrkdwn(log.keyword ?? ''),
+  };
+  const key = `hosting.errorlog.file.${what}${log.keyword === undefined ? '' : '_keyword'}` as const;
+  return ui.t(key, params);
 }
 
 /** The page an error log opens on: its last, where the newest lines are. */

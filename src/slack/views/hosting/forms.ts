@@ -10,13 +10,14 @@ import { HOSTING_LIMITS, type HostingField } from '../../../services/hosting/ind
 import type { MessageKey } from '../../i18n/index.ts';
 import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
+import { displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
 
 /** The forms' text inputs: the rules' fields that are typed into a form. */
 type TextField = Exclude<
   HostingField,
-  'domain' | 'subdomain' | 'lines' | 'db_user' | 'db_name' | 'wp_id' | 'key_id' | 'server'
+  'domain' | 'subdomain' | 'lines' | 'keyword' | 'db_user' | 'db_name' | 'wp_id' | 'key_id' | 'server'
 >;
 
 const MAX: Record<TextField, number> = {
@@ -119,6 +120,7 @@ export function hostingFormView(
 export function wpDeleteFormView(
   ui: Ui,
   meta: HostingFormPayload & { id: string },
+  /** The site's URL (`?` when the list gives none); undefined when the site list does not show this id. */
   url: string | undefined,
 ): ModalView {
   const option = (field: (typeof WP_DELETE_OPTIONS)[number]['field']) => ({
@@ -137,7 +139,7 @@ export function wpDeleteFormView(
         type: 'mrkdwn',
         text: ui.t('hosting.modal.wp_delete.intro', {
           id: escapeMrkdwn(meta.id),
-          url: escapeMrkdwn(url ?? '?'),
+          url: url === undefined ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(displayUrl(url)),
         }),
       },
     },

@@ -29,7 +29,8 @@ export function hostingHelpView(
       notes.push(ui.t('hosting.help.server', { server: escapeMrkdwn(servers[0]!) }));
     else
       notes.push(ui.t('hosting.help.servers', { example: escapeMrkdwn(servers[0] ?? 'xs123456.xsrv.jp') }));
-    if (!Object.values(hosting.levels).includes('full')) notes.push(ui.t('hosting.help.key_read_only'));
+    if (hosting.permission === 'read') notes.push(ui.t('hosting.help.key_read_only'));
+    if (hosting.permission === 'custom') notes.push(ui.t('hosting.help.key_custom'));
   }
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });
   if (caps.allowed.length > 0) {

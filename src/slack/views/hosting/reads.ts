@@ -15,6 +15,7 @@ import type {
 } from '../../../services/hosting/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { auditReasonText } from '../messages.ts';
@@ -67,15 +68,18 @@ export function serversView(ui: Ui, answer: { servers: readonly string[] } | { a
   );
 }
 
+/**
+ * PHP and database versions. Their shape is published only as "product and
+ * version": an item that is an object is shown by its values, in the
+ * provider's order, whatever its fields are called.
+ */
 function versions(v: unknown): string | undefined {
   if (!Array.isArray(v) || v.length === 0) return undefined;
+  const scalar = (p: unknown): p is string | number => typeof p === 'string' || typeof p === 'number';
   return v
     .map((x) => {
-      if (typeof x === 'string' || typeof x === 'number') return String(x);
-      if (x && typeof x === 'object') {
-        const o = x as Record<string, unknown>;
-        return [o.product, o.version].filter((p) => typeof p === 'string' || typeof p === 'number').join(' ');
-      }
+      if (scalar(x)) return String(x);
+      if (x && typeof x === 'object') return Object.values(x).filter(scalar).join(' ');
       return '';
     })
     .filter((s) => s !== '')
@@ -123,6 +127,7 @@ export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
   return listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
 }
 
+/** `ssl_status` in words for the one published value (and none given); any other value as the provider gave it. */
 function sslLabel(ui: Ui, status: string | undefined): string {
   const key = `hosting.ssl.${status ?? 'unknown'}`;
   return isMessageKey(key) ? ui.t(key) : escapeMrkdwn(status ?? '');
@@ -131,9 +136,12 @@ function sslLabel(ui: Ui, status: string | undefined): string {
 function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
   return items.map((d) =>
     ui.t('hosting.domain.line', {
-      domain: escapeMrkdwn(d.domain),
+      // A list item's own name is not a published field: one without it is listed by its URL.
+      domain: escapeMrkdwn(
+        d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
+      ),
       ssl: sslLabel(ui, d.sslStatus),
-      url: d.url ? ` — ${escapeMrkdwn(d.url)}` : '',
+      url: d.url ? ` — ${escapeMrkdwn(displayUrl(d.url))}` : '',
     }),
   );
 }
@@ -159,14 +167,14 @@ export function subdomainsView(ui: Ui, server: string, items: readonly DomainIte
 /** SSL failed because the domain is not on the service's name servers: the ones to set (the spec's advice). */
 export function nameServerAdvice(ui: Ui, domain: string, nameServers: readonly string[]): string {
   return ui.t('hosting.domain.failed_nameserver', {
-    domain: escapeMrkdwn(domain),
+    domain: escapeMrkdwn(displayDomain(domain)),
     name_servers: nameServers.length > 0 ? nameServers.map(code).join(', ') : ui.t('hosting.info.none'),
   });
 }
 
 export function domainView(ui: Ui, server: string, name: string, d: DomainDetail): Message {
   const domain = d.domain.domain ?? name;
-  const title = ui.t('hosting.domain.title', { domain });
+  const title = ui.t('hosting.domain.title', { domain: displayDomain(domain) });
   const none = ui.t('hosting.info.none');
   const blocks: KnownBlock[] = [
     header(title),
@@ -175,7 +183,7 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
       fields: [
         {
           type: 'mrkdwn',
-          text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(d.domain.url) : none}`,
+          text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(displayUrl(d.domain.url)) : none}`,
         },
         { type: 'mrkdwn', text: `*${ui.t('hosting.domain.ssl')}*\n${sslLabel(ui, d.domain.ssl_status)}` },
         {
@@ -204,11 +212,11 @@ export function wordpressView(
   const title =
     domain === undefined
       ? ui.t('hosting.wp.title', { server, count: items.length })
-      : ui.t('hosting.wp.title_domain', { server, domain, count: items.length });
+      : ui.t('hosting.wp.title_domain', { server, domain: displayDomain(domain), count: items.length });
   const lines = items.map((w) =>
     ui.t('hosting.wp.line', {
       id: escapeMrkdwn(w.id ?? '?'),
-      url: escapeMrkdwn(w.url ?? ''),
+      url: escapeMrkdwn(displayUrl(w.url ?? '')),
       title: escapeMrkdwn(w.title ?? ''),
     }),
   );
@@ -222,12 +230,11 @@ export function sshView(ui: Ui, server: string, s: SshState): Message {
       : s.enabled === false
         ? ui.t('hosting.ssh.off', { server })
         : ui.t('hosting.ssh.unknown', { server });
-  // The spec: host is the server name, user its first label, port 10022, public keys only.
-  const host = s.host ?? server;
+  // The spec's own facts (docs/provider-api.md, SSH access), never fields of the answer, which are not published.
   const connect = ui.t('hosting.ssh.connect', {
-    port: s.port ?? 10022,
-    user: escapeMrkdwn(s.user ?? server.split('.')[0] ?? server),
-    host: escapeMrkdwn(host),
+    port: 10022,
+    user: escapeMrkdwn(server.split('.')[0] ?? server),
+    host: escapeMrkdwn(server),
   });
   const text = s.enabled === false ? state : `${state}\n${connect}`;
   return done([{ type: 'section', text: { type: 'mrkdwn', text } }], text);
@@ -259,7 +266,9 @@ export function sshKeysView(ui: Ui, server: string, keys: readonly SshKeyItem[])
 function subjectOf(params: Record<string, unknown>): string {
   for (const k of ['domain', 'subdomain', 'url', 'name_suffix', 'label', 'id', 'db_user']) {
     const v = params[k];
-    if (typeof v === 'string' && v !== '') return code([...v].slice(0, 80).join(''));
+    if (typeof v !== 'string' || v === '') continue;
+    const shown = k === 'domain' || k === 'subdomain' ? displayDomain(v) : k === 'url' ? displayUrl(v) : v;
+    return code([...shown].slice(0, 120).join(''));
   }
   return '';
 }

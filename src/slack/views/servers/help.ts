@@ -17,6 +17,7 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
   const notes: string[] = [];
   if (!caps.channelAllowed) notes.push(ui.t('help.channel_not_allowed'));
   if (caps.key && !caps.key.writable) notes.push(ui.t('help.key_read_only'));
+  if (caps.key?.info.services.vps?.permission_type === 'custom') notes.push(ui.t('help.key_custom'));
   if (!caps.key) notes.push(ui.t('help.key_unavailable'));
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });
   if (caps.allowed.length > 0) {
@@ -37,7 +38,9 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
       elements: [
         {
           type: 'mrkdwn',
-          text: ui.t('help.not_yours', { commands: missing.map((a) => `\`${a}\``).join(', ') }),
+          text: ui.t('help.not_yours', {
+            commands: missing.map((a) => `\`${a.replace(/_/g, ' ')}\``).join(', '),
+          }),
         },
       ],
     });
@@ -70,7 +73,7 @@ export function helpTopicView(ui: Ui, topic: HelpTopic): Message {
               ui.t('field.rdns.too_long', { limit: FIELD_LIMITS.rdns }),
               ui.t('help.rules.rdns_default'),
             ]
-          : [ui.t('help.rules.logs_time'), ui.t('help.rules.logs_values')];
+          : [ui.t('help.rules.logs_time'), ui.t('help.rules.logs_values'), ui.t('help.rules.logs_limit')];
   const text = `${ui.t(`help.cmd.${topic}` as MessageKey)}\n*${ui.t('help.rules.title')}*\n${rules.map((r) => `• ${r}`).join('\n')}`;
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
   return { text, blocks };

@@ -1,5 +1,10 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { ListedServer, ListFilter } from '../../../services/servers/index.ts';
+import type {
+  ListedMalformed,
+  ListedServer,
+  ListFilter,
+  PowerSeen,
+} from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { encodePayload, listPagePayload } from '../../payloads.ts';
 import {
@@ -8,11 +13,20 @@ import {
   formatDuration,
   type Message,
   mrkdwnText,
-  POWER_EMOJI,
+  powerEmoji,
+  powerLabel,
   SHOWN,
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
+import { brokenFields } from './broken-fields.ts';
+
+/** A row of the list: a server as the spec describes it, or an entry that breaks the spec. */
+export type ListedEntry = ListedServer | ListedMalformed;
+
+function isMalformed(s: ListedEntry): s is ListedMalformed {
+  return 'broken' in s;
+}
 
 /** Servers per page: one section each keeps a page far below 50 blocks and 3000 characters. */
 export const LIST_PAGE_SIZE = 15;
@@ -30,15 +44,19 @@ function filterText(f: ListFilter): string {
   ].join(' ');
 }
 
-/** The power state the watcher last read, with its age; one not re-read for several rounds says so. */
-function powerLine(ui: Ui, s: ListedServer): string {
+/**
+ * The power state the watcher last read, as the provider said it, with its
+ * age; one not re-read for several rounds says so, and one the spec does not
+ * list is shown as said and marked.
+ */
+function powerLine(ui: Ui, s: PowerSeen): string {
   if (!s.power) return ui.t('list.power_unknown');
   const params = {
-    power: enumLabel(ui, 'power', s.power),
+    power: powerLabel(ui, s.power),
     age: s.powerAgeMs === undefined ? '?' : formatDuration(ui, s.powerAgeMs),
   };
   if (s.powerStale) return `:warning: ${ui.t('list.power_stale', params)}`;
-  return `${POWER_EMOJI[s.power] ?? ''} ${ui.t('list.power_seen', params)}`.trim();
+  return `${powerEmoji(s.power)} ${ui.t('list.power_seen', params)}`;
 }
 
 function serverLine(ui: Ui, s: ListedServer): string {
@@ -48,17 +66,41 @@ function serverLine(ui: Ui, s: ListedServer): string {
   return `${first}\n${power}`;
 }
 
+/**
+ * An entry that breaks the spec, as far as it reads: what did read, the
+ * fields that did not, and how to reach it (its uuid), or that it cannot be
+ * reached (no readable uuid).
+ */
+function malformedLine(ui: Ui, s: ListedMalformed): string {
+  const fields = brokenFields(ui, s.broken);
+  if (s.uuid === null) {
+    const name = s.name === undefined ? '' : ` *${mrkdwnText(s.name, SHOWN.name)}*`;
+    return `:warning:${name} ${ui.t('list.unaddressable', { position: s.index + 1, fields })}`;
+  }
+  const uuid = mrkdwnText(s.uuid, SHOWN.name);
+  const parts = [
+    `*${mrkdwnText(s.name ?? s.uuid, SHOWN.name)}*`,
+    ...(s.ip_address === undefined
+      ? []
+      : [s.ip_address === null ? ui.t('list.no_ip') : `\`${mrkdwnText(s.ip_address, SHOWN.name)}\``]),
+    ...(s.vps_type === undefined ? [] : [mrkdwnText(s.vps_type, SHOWN.word)]),
+    ...(s.plan_name === undefined ? [] : [mrkdwnText(s.plan_name, SHOWN.name)]),
+    ...(s.status === undefined ? [] : [enumLabel(ui, 'status', s.status)]),
+  ];
+  return `:warning: ${parts.join(' · ')}\n${ui.t('list.malformed', { fields, uuid })}\n${powerLine(ui, s)}`;
+}
+
 /** Longest text summary: what a screen reader or a notification reads instead of the blocks. */
 const TEXT_SUMMARY_CHARS = 1_000;
 
 /** "12 servers: web-1 (running), db-1 (stopped), … and 3 more", within a limit. */
-function textSummary(ui: Ui, header: string, servers: readonly ListedServer[]): string {
+function textSummary(ui: Ui, header: string, servers: readonly ListedEntry[]): string {
   const parts: string[] = [];
   let length = header.length;
   for (const s of servers) {
     const item = ui.t('list.text_item', {
-      name: mrkdwnText(s.name, SHOWN.name),
-      power: s.power ? enumLabel(ui, 'power', s.power) : ui.t('list.power_unknown'),
+      name: mrkdwnText(s.name ?? s.uuid ?? '?', SHOWN.name),
+      power: s.power ? powerLabel(ui, s.power) : ui.t('list.power_unknown'),
     });
     if (length + item.length + 2 > TEXT_SUMMARY_CHARS) break;
     parts.push(item);
@@ -76,9 +118,10 @@ export interface ListViewOptions {
   readAgeMs?: number;
 }
 
+/** The list: the servers as the spec describes them, then the entries that break it (`ServerList.malformed`). */
 export function serverListView(
   ui: Ui,
-  servers: readonly ListedServer[],
+  servers: readonly ListedEntry[],
   filter: ListFilter,
   page: number,
   opts: ListViewOptions = {},
@@ -108,7 +151,12 @@ export function serverListView(
         ]
       : []),
     { type: 'divider' },
-    ...shown.map((s): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text: serverLine(ui, s) } })),
+    ...shown.map(
+      (s): KnownBlock => ({
+        type: 'section',
+        text: { type: 'mrkdwn', text: isMalformed(s) ? malformedLine(ui, s) : serverLine(ui, s) },
+      }),
+    ),
   ];
   if (pages > 1) {
     const buttons: Button[] = [];

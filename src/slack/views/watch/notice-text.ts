@@ -5,30 +5,21 @@
  * their own time zone.
  */
 import type { Notice } from '../../../watch/notices.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import {
   escapeMrkdwn,
   formatDuration,
   formatTimeLeft,
-  POWER_EMOJI,
+  powerEmoji,
+  powerLabel,
   slackDate as token,
   type Ui,
 } from '../format.ts';
-import { ALARM_MARKER } from './incidents.ts';
+import { ALARM_MARKER } from './alarm-parts.ts';
 import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.ts';
 
 function dateOf(ui: Ui, ms: number): string {
   return token(ui, ms);
-}
-
-function powerLabel(ui: Ui, s: string): string {
-  const key = `power.${s}`;
-  return key === 'power.running' ||
-    key === 'power.stopped' ||
-    key === 'power.processing' ||
-    key === 'power.error'
-    ? ui.t(key)
-    : escapeMrkdwn(s);
 }
 
 function statusLabel(ui: Ui, s: string): string {
@@ -46,7 +37,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
     let main: string;
     if (chain.length === 1) {
       main = ui.t('watch.power.changed', {
-        emoji: POWER_EMOJI[last.to] ?? '',
+        emoji: powerEmoji(last.to),
         name,
         to: powerLabel(ui, last.to),
         from: powerLabel(ui, last.from),
@@ -62,7 +53,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       });
     } else {
       main = ui.t('watch.power.sequence', {
-        emoji: POWER_EMOJI[last.to] ?? '',
+        emoji: powerEmoji(last.to),
         name,
         path,
         at: dateOf(ui, last.at),
@@ -117,6 +108,11 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       if (n.days > 1) return { main };
       return { main, alarm: ui.t('watch.key.alarm_expiring', { oncall: oncallMention }).trim() };
     }
+    case 'key-expired':
+      return {
+        main: ui.t('watch.key.expired_answering', { expires: dateOf(ui, n.expiresAt) }),
+        alarm: ui.t('watch.key.alarm_expired', { oncall: oncallMention }).trim(),
+      };
     case 'key-refused':
       return {
         main:
@@ -137,7 +133,16 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
     }
     case 'backlog':
       return { main: backlogLine(ui, n) };
+    case 'alarm':
+      // Only in a muted channel's summary: what happened to an alarm while nobody there was told.
+      return { main: `*${escapeMrkdwn(n.name)}*: ${alarmLabel(ui, n.alarm)}` };
   }
+}
+
+/** A short label of an alarm kind, for a summary. */
+function alarmLabel(ui: Ui, kind: string): string {
+  const key = `oncall.${kind}.label`;
+  return isMessageKey(key) ? ui.t(key) : escapeMrkdwn(kind);
 }
 
 function isReason(key: string): key is MessageKey {
@@ -194,6 +199,8 @@ export function kindLabel(ui: Ui, unit: NoticeUnit): string {
       return ui.t('watch.kind.signup_active');
     case 'signup-stuck':
       return ui.t('watch.kind.signup_stuck');
+    case 'alarm':
+      return alarmLabel(ui, n.alarm);
     default:
       return n.kind;
   }

@@ -11,7 +11,8 @@
 import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { ALARM_MARKER, burstWhen, serversLine } from './incidents.ts';
+import { ALARM_MARKER } from './alarm-parts.ts';
+import { burstWhen, countsSummary, serversLine } from './incident-digest.ts';
 import { chainPath, describe, kindLabel } from './notice-text.ts';
 import { isFlap, lastAt, type NoticeUnit, powerChain, subject, unitIsAlarm } from './notice-unit.ts';
 
@@ -59,11 +60,6 @@ export function renderDigest(
   oncallMention = '',
   opts: { muted?: boolean } = {},
 ): Message {
-  const counts = new Map<string, number>();
-  for (const u of units) {
-    const k = kindLabel(ui, u);
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
   const alarms = units.filter(unitIsAlarm).length;
   const changes = units.reduce((n, u) => n + u.notices.length, 0);
   const when = burstWhen(
@@ -73,10 +69,10 @@ export function renderDigest(
   const title = opts.muted
     ? ui.t('watch.muted.title', { count: changes, when })
     : ui.t('watch.digest.title', { count: units.length, when });
-  const summary = [...counts.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([what, count]) => ui.t('watch.digest.summary_line', { count, what }))
-    .join('\n');
+  const summary = countsSummary(
+    ui,
+    units.map((u) => kindLabel(ui, u)),
+  );
   const blocks: KnownBlock[] = [];
   // After a mute nobody is woken for what is already over: the summary is calm.
   const alarmLine =

@@ -46,6 +46,7 @@ import { domainView, keyGlimpse } from '../../../../src/slack/views/hosting/read
 import { doneText, doneView, privateKeyView } from '../../../../src/slack/views/hosting/writes.ts';
 import type { OperationRow } from '../../../../src/store/index.ts';
 import { slackRefusal } from '../../../support/fake-slack.ts';
+import { mrkdwnTexts } from '../../../support/mrkdwn.ts';
 import { unlabelledTimes } from '../../../support/times.ts';
 
 // What a clicker alone is told: the machine's refusal in a destructive operation's words.
@@ -65,6 +66,7 @@ const acceptedAsModal = (view: unknown) => expect(slackRefusal('views.open', { v
 interface Btn {
   action_id: string;
   value: string;
+  text: { text: string };
   confirm?: unknown;
 }
 const buttons = (blocks: readonly KnownBlock[] | undefined): Btn[] =>
@@ -158,6 +160,38 @@ describe('the error log', () => {
     acceptedAsMessage(m);
   });
 
+  it('says what a keyword read holds, and its buttons read with the same keyword, in both languages', () => {
+    const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
+    const hostile = `<@U123> *${'k'.repeat(180)}*`;
+    for (const u of [en, ja]) {
+      const m = errorLogView(u, SERVER, { ...log, keyword: 'line' }, 60, 2);
+      expect(textOf(m.blocks)).toContain(
+        u.t('hosting.errorlog.page_keyword', { from: 51, to: 60, count: 60, keyword: 'line' }),
+      );
+      const [prev, file] = buttons(m.blocks);
+      expect(file?.text.text).toBe(u.t('hosting.errorlog.file.button_keyword'));
+      expect(decodePayload(errorLogFilePayload, file?.value)).toEqual({
+        s: SERVER,
+        d: 'example.jp',
+        l: 60,
+        k: 'line',
+      });
+      expect(decodePayload(errorLogPagePayload, prev?.value)).toMatchObject({ k: 'line', p: 1 });
+      acceptedAsMessage(m);
+      // What was typed never mentions anyone, in the page or in the empty answer.
+      const typed = errorLogView(u, SERVER, { domain: 'example.jp', lines: ['x'], keyword: hostile }, 100, 0);
+      const shown = mrkdwnTexts(typed).join('\n');
+      expect(shown).not.toContain('<@U123>');
+      expect(shown).toContain('&lt;@U123&gt;');
+      acceptedAsMessage(typed);
+      const empty = errorLogView(u, SERVER, { domain: 'example.jp', lines: [], keyword: hostile }, 100, 0);
+      expect(empty.text).not.toContain('<@U123>');
+      expect(empty.text).toContain(
+        u.locale === 'ja' ? 'を含む行はありません' : 'No line of the error log of example.jp contains',
+      );
+    }
+  });
+
   it('says so when nothing was logged', () => {
     const m = errorLogView(en, SERVER, { domain: 'example.jp', lines: [] }, 100, 0);
     expect(m.text).toBe('No errors logged for example.jp.');
@@ -188,6 +222,7 @@ describe('confirmations and approvals', () => {
         {
           kind: 'hosting.wp_delete',
           id: '1001',
+          listed: true,
           url: 'https://example.jp/',
           deleteDb: true,
           deleteDbUser: false,
@@ -295,15 +330,13 @@ describe('help', () => {
       targets: undefined,
       expiresAt: null,
       hosting,
-      info: { expires_at: null, services: {} },
+      info: { expires_at: null, services: {}, legacy: undefined },
     }) as KeyScope;
-  const levels = (l: 'full' | 'read' | 'none') =>
-    ({ server_info: l, domain: l, wordpress: l, database: l, ssh: l, log: l }) as const;
   const caps = (over: Partial<Capabilities>): Capabilities => ({
     role: 'operator',
     allowed: [...HOSTING_ACTIONS],
     needsHigherRole: [],
-    key: key({ available: true, servers: [SERVER], levels: levels('full') }),
+    key: key({ available: true, servers: [SERVER], permission: 'full' }),
     channelAllowed: true,
     ...over,
   });
@@ -319,7 +352,7 @@ describe('help', () => {
   it('says how to name a server when the key covers several or all, and when the key has none', () => {
     const several = hostingHelpView(
       en,
-      caps({ key: key({ available: true, servers: [SERVER, 'xs2.xsrv.jp'], levels: levels('full') }) }),
+      caps({ key: key({ available: true, servers: [SERVER, 'xs2.xsrv.jp'], permission: 'full' }) }),
       [],
     );
     expect(textOf(several.blocks)).toContain(
@@ -327,22 +360,29 @@ describe('help', () => {
     );
     const all = hostingHelpView(
       en,
-      caps({ key: key({ available: true, servers: undefined, levels: levels('full') }) }),
+      caps({ key: key({ available: true, servers: undefined, permission: 'full' }) }),
       [],
     );
     expect(textOf(all.blocks)).toContain('This key covers every server of the account');
     const none = hostingHelpView(
       en,
-      caps({ key: key({ available: false, servers: undefined, levels: levels('none') }) }),
+      caps({ key: key({ available: false, servers: undefined, permission: undefined }) }),
       [],
     );
     expect(textOf(none.blocks)).toContain('no web hosting (server) permission');
     const readOnly = hostingHelpView(
       en,
-      caps({ key: key({ available: true, servers: [SERVER], levels: levels('read') }) }),
+      caps({ key: key({ available: true, servers: [SERVER], permission: 'read' }) }),
       [],
     );
     expect(textOf(readOnly.blocks)).toContain('may only read here');
+    const custom = hostingHelpView(
+      en,
+      caps({ key: key({ available: true, servers: [SERVER], permission: 'custom' }) }),
+      [],
+    );
+    expect(textOf(custom.blocks)).toContain(en.t('hosting.help.key_custom'));
+    expect(textOf(custom.blocks)).not.toContain('may only read here');
   });
 });
 

@@ -2,10 +2,10 @@ import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { DailyBudgetState } from '../../../../src/provider/index.ts';
 import type { KeyScope } from '../../../../src/services/access/index.ts';
-import type { ListedServer, LogsPage, VpsDetail } from '../../../../src/services/servers/index.ts';
+import type { ListedServer, LogsPage, VpsDetailRead } from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';
-import { LIMITS } from '../../../../src/slack/views/limits.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../../../../src/slack/views/limits.ts';
 import { auditView } from '../../../../src/slack/views/servers/audit.ts';
 import { changeModalView, noticeModalView } from '../../../../src/slack/views/servers/change-modal.ts';
 import { helpView } from '../../../../src/slack/views/servers/help.ts';
@@ -30,7 +30,7 @@ const server = (i: number): ListedServer => ({
   powerSeenAt: new Date(0),
 });
 
-const detail: VpsDetail = {
+const detail: VpsDetailRead = {
   uuid: 'u-1',
   name: 'db-1',
   vps_type: 'business',
@@ -43,6 +43,7 @@ const detail: VpsDetail = {
   ip_address: '203.0.113.5',
   power: { status: 'running' },
   memo: `${'&<>'.repeat(166)}ab`,
+  broken: [],
 };
 
 const sectionTexts = (blocks: KnownBlock[]) =>
@@ -150,6 +151,86 @@ describe('server card view', () => {
   });
 });
 
+describe('answers that break the spec, as far as they read', () => {
+  it('lists a broken entry by its uuid with the fields it broke, and one without a uuid as unaddressable', () => {
+    const bad = {
+      index: 4,
+      uuid: 'u-bad',
+      broken: ['name', 'plan_name', 'memo'],
+      vps_type: 'vps',
+      status: 'active',
+      ip_address: '203.0.113.9',
+      os: null,
+      power: 'running',
+      powerAgeMs: 5_000,
+    };
+    const lost = { index: 7, uuid: null, broken: ['uuid'], name: '<!here>' };
+    const whole = { index: 8, uuid: null, broken: ['*'] };
+    const m = serverListView(ui, [server(1), bad, lost, whole], { terms: [] }, 0);
+    const texts = sectionTexts(m.blocks);
+    expect(texts[1]).toMatch(/^\*server-001\* · `10\.0\.0\.1` · vps · 2GB plan · active\n/);
+    expect(texts[2]).toBe(
+      ':warning: *u-bad* · `203.0.113.9` · vps · active\nThe provider’s answer for this server breaks its spec (`name`, `plan_name`, `memo`): only what could be read is shown. `/vps show u-bad` shows its detail.\n:large_green_circle: running (seen 5 s ago)',
+    );
+    expect(texts[3]).toBe(
+      ':warning: *&lt;!here&gt;* Entry 8 of the provider’s list breaks its spec (`uuid`) and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
+    );
+    expect(texts[4]).toContain('Entry 9 of the provider’s list breaks its spec (the whole entry)');
+    expect(m.text).toBe(
+      '4 servers: server-001 (running), u-bad (running), &lt;!here&gt; (power not seen yet), ? (power not seen yet)',
+    );
+    const jaText = sectionTexts(serverListView(ja, [bad], { terms: [] }, 0).blocks).join('\n');
+    expect(jaText).toContain('仕様に合っていません（`name`、`plan_name`、`memo`）');
+  });
+
+  it('marks a power state the spec does not list as such, in the list, the card and the power line', () => {
+    const odd = { ...server(1), power: 'suspended', powerUnlisted: true, powerAgeMs: 3_000 };
+    expect(sectionTexts(serverListView(ui, [odd], { terms: [] }, 0).blocks)[1]).toContain(
+      ':grey_question: “suspended” (a state the provider’s spec does not list) (seen 3 s ago)',
+    );
+    const card = serverCardView(
+      ja,
+      { ...detail, power: { status: 'suspended' } },
+      { canEdit: false, readAt: new Date(0) },
+    );
+    expect(card.text).toBe('db-1: 「suspended」（プロバイダーの仕様にない状態）');
+    // A value that happens to be a catalog key's suffix is still only what the provider said.
+    expect(
+      serverCardView(
+        ui,
+        { ...detail, power: { status: 'constructor' } },
+        { canEdit: false, readAt: new Date(0) },
+      ).text,
+    ).toBe('db-1: “constructor” (a state the provider’s spec does not list)');
+  });
+
+  it('a broken detail: each unreadable field marked, a line naming them, nothing guessed', () => {
+    const broken: VpsDetailRead = {
+      uuid: 'u-1',
+      vps_type: 'business',
+      status: 'active',
+      plan: { name: '8GB', vcpu: 4 },
+      os: 'Ubuntu',
+      application: null,
+      hostname: 'x1.example.net',
+      reverse_hostname: null,
+      power: {},
+      memo: null,
+      broken: ['name', 'plan.memory_gb', 'plan.disk_gb', 'ip_address', 'power.status'],
+    };
+    for (const u of [ui, ja]) {
+      const m = serverCardView(u, broken, { canEdit: true, readAt: new Date(0) });
+      const json = JSON.stringify(m.blocks);
+      expect(json).toContain(`:warning: ${u.t('card.unreadable')}`);
+      expect(json).toContain('`plan.memory_gb`');
+      expect(m.text).toBe(`u-1: ${u.t('card.unreadable')}`);
+      // Named by the uuid asked for: the header and the buttons still work.
+      expect(m.blocks[0]).toMatchObject({ type: 'header', text: { text: 'u-1' } });
+      expect(m.blocks.some((b) => b.block_id === BLOCKS.cardActions)).toBe(true);
+    }
+  });
+});
+
 describe('change modal', () => {
   it('uses the provider field name as action_id and carries the server in private_metadata', () => {
     const v = changeModalView(ui, 'rdns', { ...server(1), name: 'web-1' }, 'h.example', {
@@ -201,6 +282,46 @@ describe('logs view', () => {
     expect(m.blocks.find((b) => b.block_id === BLOCKS.logsPager)).toBeDefined();
   });
 
+  it('shows every entry of a 500-entry page within the limits, the limit carried by the pager', () => {
+    const full = page(500, 'next');
+    for (const u of [ui, ja]) {
+      const m = logsView(u, full, { status: 'error', limit: 500 });
+      assertBlocksWithinLimits(m.blocks, 'message');
+      const shown = sectionTexts(m.blocks).join('\n');
+      // Long paths are cut visibly to make room; every entry is there.
+      expect(shown.match(/\/v1\/vps/g)).toHaveLength(500);
+      expect(shown).toContain('…');
+      // Nothing left out: the count line says the page's count and nothing else.
+      const contexts = m.blocks.flatMap((b) =>
+        b.type === 'context' ? b.elements.map((e) => ('text' in e ? e.text : '')) : [],
+      );
+      expect(contexts).toContain(u.t('logs.count', { count: 500 }));
+      const pager = m.blocks.find((b) => b.block_id === BLOCKS.logsPager) as {
+        elements: { value: string }[];
+      };
+      expect(JSON.parse(pager.elements[0]!.value)).toEqual({ c: 'next', f: { status: 'error', limit: 500 } });
+    }
+  });
+
+  it('keeps short entries whole, and says how many a hostile page leaves out', () => {
+    const short: LogsPage = {
+      ...page(500, null),
+      logs: page(500, null).logs.map((e, i) => ({ ...e, path: `/v1/vps/servers/u${i}` })),
+    };
+    const m = logsView(ui, short, { limit: 500 });
+    expect(sectionTexts(m.blocks).join('\n')).not.toContain('…');
+    // Every character of a path escaped five times over and a long address: not all of them fit.
+    const hostile: LogsPage = {
+      ...page(500, null),
+      logs: page(500, null).logs.map((e) => ({ ...e, path: '&'.repeat(300), ip_address: '<'.repeat(100) })),
+    };
+    const h = logsView(ui, hostile, { limit: 500 });
+    assertBlocksWithinLimits(h.blocks, 'message');
+    const entries = sectionTexts(h.blocks).join('\n').split('\n').length;
+    expect(entries).toBeLessThan(500);
+    expect(JSON.stringify(h.blocks)).toContain(ui.t('logs.not_shown', { count: 500 - entries }));
+  });
+
   it('says so when the cursor is too long for a button', () => {
     const m = logsView(ui, page(1, 'c'.repeat(2100)), {});
     expect(m.blocks.find((b) => b.block_id === BLOCKS.logsPager)).toBeUndefined();
@@ -218,18 +339,12 @@ describe('me, audit, help views', () => {
     hosting: {
       available: false,
       servers: undefined,
-      levels: {
-        server_info: 'none',
-        domain: 'none',
-        wordpress: 'none',
-        database: 'none',
-        ssh: 'none',
-        log: 'none',
-      },
+      permission: undefined,
     },
     info: {
       expires_at: '2020-01-01 00:00:00',
       services: { vps: { permission_type: 'read', target_mode: 'all', targets: [] } },
+      legacy: undefined,
     },
   };
 
@@ -274,6 +389,44 @@ describe('me, audit, help views', () => {
     expect(text(ja, refused)).toContain('1日あたりのリクエスト上限に達しました。');
     // No limit configured and nothing refused: nothing to say about the day.
     expect(text(ui, day({ limit: null, remaining: null, reserve: null }))).not.toContain('requests today');
+  });
+
+  it('me counts the services one message cannot hold, and lists every documented field of one', () => {
+    const many: KeyScope = {
+      ...key,
+      info: {
+        ...key.info,
+        services: Object.fromEntries(
+          Array.from({ length: 45 }, (_, i) => [
+            `svc${i}`,
+            { permission_type: 'full', target_mode: 'all', targets: [] },
+          ]),
+        ),
+      },
+    };
+    const m = meView(ui, many, 'viewer', new Date(0));
+    expect(m.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
+    expect(JSON.stringify(m.blocks)).toContain('…and 5 more (45 in all)');
+    const wp: KeyScope = {
+      ...key,
+      info: {
+        ...key.info,
+        services: {
+          wphosting: {
+            permission_type: 'full',
+            target_mode: 'selected',
+            targets: [],
+            allow_signup: true,
+            site_target_mode: 'all',
+            sites: [],
+          },
+        },
+      },
+    };
+    const text = JSON.stringify(meView(ui, wp, 'viewer', new Date(0)).blocks);
+    expect(text).toContain('Targets: 0 selected');
+    expect(text).toContain(ui.t('me.allow_signup_yes'));
+    expect(text).toContain(ui.t('me.sites_all'));
   });
 
   it('me says an expired key expired', () => {

@@ -8,7 +8,6 @@ import {
   catalogueOf,
   checkSignupForm,
   type ExecuteOutcome,
-  type Plan,
   type SignupRow,
 } from '../../../../src/services/signup/index.ts';
 import { decisionRefusal } from '../../../../src/slack/decision-text.ts';
@@ -32,6 +31,7 @@ import {
   signupQuoteRefusal,
   signupRefusals,
 } from '../../../../src/slack/views/signup/requester.ts';
+import { testPlan } from '../../../support/plans.ts';
 import { unlabelledTimes } from '../../../support/times.ts';
 
 // What a clicker on the approval message is told: the machine's refusal in the order's words.
@@ -43,24 +43,7 @@ const signupRejectRefusal = (ui: Ui, d: Decision<SignupRow>) =>
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'Asia/Tokyo', dateLocale: 'en-US' };
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
-const plan = (id: string, gb: number, campaign = false): Plan => ({
-  plan_id: id,
-  vps_type: 'vps',
-  plan_name: `VPS ${gb}GB`,
-  memory_mb: gb * 1024,
-  vcpu: gb + 1,
-  disk_gb: 50,
-  currency: 'JPY',
-  periods: [
-    { months: 1, total_price: 1_234, regular_total_price: 1_234, campaign_applied: false },
-    {
-      months: 12,
-      total_price: campaign ? 13_000 : 18_000,
-      regular_total_price: 18_000,
-      campaign_applied: campaign,
-    },
-  ],
-});
+const plan = testPlan;
 
 const catalogue: Catalogue = catalogueOf({
   plans: [plan('vps-1gb', 1), plan('vps-2gb', 2, true)],

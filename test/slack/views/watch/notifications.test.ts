@@ -156,6 +156,28 @@ describe('notification views', () => {
     expect(expired.text).toContain('ボットがプロバイダーにアクセスできなくなりました');
   });
 
+  it('an expired key the provider still answers: an alarm, never "expires in", in en and ja', () => {
+    const unit: NoticeUnit = { notices: [{ kind: 'key-expired', expiresAt: at - 3_600_000, at }] };
+    const e = renderUnit(en, unit, oncall);
+    expect(e.text).toContain(':rotating_light: The provider API key expired <!date^');
+    expect(e.text).toContain('still accepts it for now, but may refuse it at any moment');
+    expect(e.text).toContain(`${oncall} The provider API key has expired.`);
+    expect(e.text).not.toMatch(/expires in|less than an hour|within a day/);
+    const j = renderUnit(ja, unit, oncall);
+    expect(j.text).toContain('に有効期限が切れました。プロバイダーはまだ受け付けていますが');
+    expect(j.text).toContain(`${oncall} プロバイダーのAPIキーの有効期限が切れています。`);
+  });
+
+  it('a power change to a state the spec does not list is told as said, calmly', () => {
+    const unit: NoticeUnit = { notices: [p('1', 'running', 'suspended')] };
+    expect(unitIsAlarm(unit)).toBe(false);
+    const e = renderUnit(en, unit, oncall);
+    expect(e.text).toContain('*web-1* is now *“suspended” (a state the provider’s spec does not list)*');
+    expect(e.text).not.toContain(oncall);
+    const back = renderUnit(ja, { notices: [p('1', 'suspended', 'running')] }, oncall);
+    expect(back.text).toContain('「suspended」（プロバイダーの仕様にない状態）');
+  });
+
   it('has the same watch.* keys in en and ja, with the same placeholders', () => {
     const enText = watchCatalog.en as Record<string, string>;
     const jaText = watchCatalog.ja as Record<string, string>;

@@ -1,0 +1,64 @@
+/**
+ * The order form's opening. `/vps signup` and a plan's button in `/vps plans`
+ * both open it (the button with its plan chosen), so it sits at the top of
+ * handlers/, where commands and actions may both import it; its submission
+ * is a modal submission's listener.
+ */
+import type { webApi } from '@slack/bolt';
+import type { Logger } from '../src/log.ts';
+import type { Actor } from '../src/services/access/index.ts';
+import type { Message, Ui } from '../src/slack/views/format.ts';
+import { signupLoadingView, signupModalView, signupNoticeView } from '../src/slack/views/signup/modal.ts';
+import { signupQuoteRefusal } from '../src/slack/views/signup/requester.ts';
+import type { HandlerDeps } from './deps.ts';
+import { slackFailure } from './kit.ts';
+
+export interface SignupFormOpening {
+  client: webApi.WebClient;
+  triggerId: string;
+  actor: Actor;
+  ui: Ui;
+  log: Logger;
+  /** Answers the person alone (someone who may not order is told so instead of shown the form). */
+  reply(m: Message): Promise<void>;
+  /** The plan the form opens with; the first one when absent or no longer offered. */
+  planId?: string | undefined;
+}
+
+/**
+ * Opens the form at once (a trigger id lives 3 s) with a loading notice, then
+ * fills it from the catalogue. Someone who may not order is told so instead.
+ */
+export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): Promise<void> {
+  const { client, actor, ui, log } = o;
+  const refusal = await deps.signup.quotes.mayRequest(actor.userId, actor.channelId);
+  if (refusal) {
+    await o.reply(signupQuoteRefusal(ui, refusal));
+    return;
+  }
+  let viewId: string | undefined;
+  try {
+    const opened = await client.views.open({
+      trigger_id: o.triggerId,
+      view: signupLoadingView(ui, actor.channelId),
+    });
+    viewId = opened.view?.id;
+  } catch (err) {
+    log.warn({ err: slackFailure(err) }, 'signup form not opened');
+    return;
+  }
+  if (!viewId) return;
+  try {
+    const catalogue = await deps.signup.quotes.catalogue({ for: actor });
+    await client.views.update({
+      view_id: viewId,
+      view: signupModalView(ui, catalogue, { channelId: actor.channelId, planId: o.planId }),
+    });
+  } catch (err) {
+    log.warn({ err: slackFailure(err) }, 'signup form not filled');
+    const reason = signupQuoteRefusal(ui, err).text;
+    await client.views
+      .update({ view_id: viewId, view: signupNoticeView(ui, ui.t('signup.modal.failed', { reason })) })
+      .catch(() => undefined);
+  }
+}

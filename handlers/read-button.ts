@@ -1,0 +1,44 @@
+/**
+ * A button that reads (a card's refresh, a pager, a form's opening): ack,
+ * drop a retried delivery, run, answer in place of the message the button was
+ * on (or the failure, as a new message). Buttons of several features share it,
+ * so it sits at the top of handlers/, where actions may import it.
+ */
+import type { Actor } from '../src/services/access/index.ts';
+import type { Message, Ui } from '../src/slack/views/format.ts';
+import type { HandlerDeps } from './deps.ts';
+import { failureReply, firstDelivery, replyTo } from './kit.ts';
+import type { ButtonArgs } from './listener-args.ts';
+
+export interface Click {
+  actor: Actor;
+  ui: Ui;
+  value: string | undefined;
+  args: ButtonArgs;
+}
+
+/**
+ * `run` answers with a message, or undefined when it answered otherwise (a
+ * form opened). `inPlace: false` answers the clicker alone and leaves the
+ * message (a channel's alert).
+ */
+export function readButton(
+  deps: HandlerDeps,
+  what: string,
+  run: (click: Click) => Promise<Message | undefined>,
+  { inPlace = true }: { inPlace?: boolean } = {},
+) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const { ack, body, action, respond } = args;
+    await ack();
+    if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'read'))) return;
+    const actor = { userId: body.user.id, channelId: body.channel?.id ?? body.user.id };
+    const ui = await deps.ui(actor.userId);
+    try {
+      const m = await run({ actor, ui, value: action.value, args });
+      if (m) await replyTo(respond, m, { replaceOriginal: inPlace });
+    } catch (err) {
+      await replyTo(respond, failureReply(deps.logger, ui, err, what));
+    }
+  };
+}
