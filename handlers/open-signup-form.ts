@@ -42,7 +42,7 @@ export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): P
     o.triggerId,
     signupLoadingView(ui, actor.channelId),
     async () =>
-      signupModalView(ui, await deps.signup.quotes.catalogue(), {
+      signupModalView(ui, await deps.signup.quotes.catalogue({ for: actor }), {
         channelId: actor.channelId,
         planId: o.planId,
       }),

@@ -63,8 +63,8 @@ const schema = z
         .int('expected a whole number of requests per day, such as 10000')
         .min(1, 'expected a whole number of requests per day, such as 10000'),
     ),
-    USER_COMMANDS_PER_MINUTE: intInRange(0, 600, 12),
-    USER_COMMAND_BURST: intInRange(1, 100, 10),
+    FAIR_WAIT_SECONDS: intInRange(1, 1_800, 60),
+    FAIR_WAIT_COMMANDS: intInRange(1, 1_000, 20),
     READ_CACHE_SECONDS: intInRange(0, 300, 15),
     DATA_DIR: z.preprocess((v) => blankToUndefined(v) ?? './data', z.string()),
     DATABASE_URL: opt(
@@ -137,8 +137,11 @@ export interface Config {
     /** The key's requests per day (the plan's figure), when the operator configured it. */
     readonly dailyLimit: number | undefined;
   };
-  /** Each person's budget of commands that spend provider requests. */
-  readonly fairUse: { readonly perMinute: number; readonly burst: number };
+  /**
+   * When a person is told "not now": their waiting commands would wait longer
+   * than `seconds` for the provider, or `commands` of them already wait.
+   */
+  readonly fairWait: { readonly seconds: number; readonly commands: number };
   /** How long a read server list or detail is shown again before the provider is asked anew. */
   readonly readCacheSeconds: number;
   readonly dataDir: string;
@@ -225,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
       termsUrl: e.PROVIDER_TERMS_URL,
       dailyLimit: e.PROVIDER_DAILY_LIMIT,
     },
-    fairUse: { perMinute: e.USER_COMMANDS_PER_MINUTE, burst: e.USER_COMMAND_BURST },
+    fairWait: { seconds: e.FAIR_WAIT_SECONDS, commands: e.FAIR_WAIT_COMMANDS },
     readCacheSeconds: e.READ_CACHE_SECONDS,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,

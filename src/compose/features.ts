@@ -7,7 +7,6 @@ import type { SecretRegistry } from '../log.ts';
 import { AccessService, type ChannelDirectory, type GroupDirectory } from '../services/access/index.ts';
 import { Audit } from '../services/audit.ts';
 import { DecisionMachine } from '../services/decisions/index.ts';
-import { FairUse } from '../services/fair-use.ts';
 import { HostingService } from '../services/hosting/index.ts';
 import { ServersService } from '../services/servers/index.ts';
 import { SignupService } from '../services/signup/index.ts';
@@ -61,15 +60,12 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     logger: logger.child({ component: 'decisions' }),
     allowSelfApproval: policy?.approvals.allow_self ?? false,
   });
-  // One budget per person across /vps and /hosting: a flood by one never spends the key for all.
-  const fairUse = new FairUse({ ...config.fairUse, clock });
   const servers = new ServersService({
     provider,
     store,
     access,
     audit,
     clock,
-    fairUse,
     readCacheMs: config.readCacheSeconds * 1000,
     // A power state older than a few of the watcher's rounds is flagged in /vps list.
     powerStaleAfterMs: () => 3 * inputs.watcherCycleMs(),
@@ -84,7 +80,6 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
       logger: logger.child({ component: 'signup' }),
       secrets,
       termsUrl: config.provider.termsUrl,
-      fairUse,
     },
     decisions,
   );
@@ -110,7 +105,6 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
   );
   const hosting = new HostingService(
     {
-      fairUse,
       provider,
       store,
       access,

@@ -48,6 +48,11 @@ export async function openFoundation(config: Config, opts: FoundationOptions): P
     // The provider client, the watcher and the notifier name their own component in their log lines.
     logger,
     dailyLimit: config.provider.dailyLimit,
+    // The key's day is every replica's: counted in the store, which all replicas share.
+    dailyCounter: {
+      add: (dayEndsAt, requests) => store.dailyRequests.add(new Date(dayEndsAt), requests),
+    },
+    queueBound: { maxWaitMs: config.fairWait.seconds * 1000, maxWaiting: config.fairWait.commands },
     ...(opts.provider?.retry ? { retry: opts.provider.retry } : {}),
     ...(opts.provider?.clock ? { clock: opts.provider.clock } : {}),
     ...(opts.provider?.timeouts ? { timeouts: opts.provider.timeouts } : {}),

@@ -8,6 +8,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import type { ZodType } from 'zod';
 import { ValidationError } from './errors.ts';
+import type { Caller } from './priorities.ts';
 import type { CallOptions, HttpMethod } from './request-spec.ts';
 import {
   type AnyObject,
@@ -113,9 +114,11 @@ export class HostingClient {
   readonly servername: string;
   private readonly base: string;
 
+  /** `caller`: the person every call of this client is made for (people are served in turn). */
   constructor(
     private readonly transport: ProviderTransport,
     servername: string,
+    private readonly caller?: Caller,
   ) {
     this.servername = toAsciiDomain(servername);
     this.base = `/v1/server/${encodeURIComponent(this.servername)}`;
@@ -345,7 +348,7 @@ export class HostingClient {
       template: `/v1/server/{servername}${template}`,
       path: `${this.base}${path}`,
       schema,
-      options,
+      options: this.caller ? { person: this.caller.userId, command: this.caller, ...options } : options,
       ...(extra.body === undefined ? {} : { body: extra.body }),
       ...(extra.query === undefined ? {} : { query: extra.query }),
       ...(extra.secrets === undefined ? {} : { secrets: extra.secrets }),

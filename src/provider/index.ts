@@ -10,6 +10,7 @@ export { classifyNetworkError } from './network-errors.ts';
 export * from './priorities.ts';
 export * from './provider-client.ts';
 export { type ProviderClock, realClock } from './provider-clock.ts';
+export * from './queue-bound.ts';
 export * from './rate-limit-gate.ts';
 export * from './rate-limit-headers.ts';
 export type { CallOptions, HttpMethod } from './request-spec.ts';

@@ -22,6 +22,23 @@ export const WRITE = { priority: 'write' } as const;
 export const READ = { priority: 'read' } as const;
 export const BACKGROUND = { priority: 'background' } as const;
 
+/** Who a call is made for: a person's actor (its `userId`), the same object for one command's calls. */
+export interface Caller {
+  readonly userId: string;
+}
+
+/**
+ * A priority's options for one person's command: `asPerson(READ, actor)`.
+ * People are served in turn inside a priority (gate-queue.ts), and the
+ * actor object tells the gate which requests belong to one command.
+ */
+export function asPerson<O extends { readonly priority: Priority }>(
+  opts: O,
+  caller: Caller,
+): O & { person: string; command: Caller } {
+  return { ...opts, person: caller.userId, command: caller };
+}
+
 const RANK: Record<Priority, number> = { order: 0, write: 1, read: 2, background: 3 };
 
 /** Whether `a` goes before `b`. */

@@ -3,6 +3,7 @@ import type { DailyBudgetState } from './daily-budget.ts';
 import { HostingClient } from './hosting-client.ts';
 import { MalformedReports } from './malformed-reports.ts';
 import type { ProviderMetrics } from './metrics.ts';
+import type { Caller } from './priorities.ts';
 import type { RateLimitSnapshot } from './rate-limit-headers.ts';
 import type { CallOptions } from './request-spec.ts';
 import {
@@ -251,15 +252,23 @@ export class ProviderClient {
     return { status: extractPowerStatus(raw), raw };
   }
 
-  /** The web hosting API of one server (`servername` is its initial domain). */
-  hosting(servername: string): HostingClient {
+  /**
+   * The web hosting API of one server (`servername` is its initial domain),
+   * its calls made for `caller` when given (`asPerson`).
+   */
+  hosting(servername: string, caller?: Caller): HostingClient {
     assertDomain(servername, 'servername');
-    return new HostingClient(this.transport, servername);
+    return new HostingClient(this.transport, servername, caller);
   }
 
-  /** The day's request budget: configured limit, requests sent today, whether it runs low. */
+  /** The day's request budget: configured limit, requests sent today (every replica's, as last read), whether it runs low. */
   get daily(): DailyBudgetState {
     return this.transport.daily;
+  }
+
+  /** The day's request budget with every replica's requests read from the shared count now. */
+  syncDaily(): Promise<DailyBudgetState> {
+    return this.transport.syncDaily();
   }
 
   /** The last five X-RateLimit-* values and when they were seen. */

@@ -3,29 +3,32 @@
  * key: a paid order's execution and approved operations (`order`), then
  * changes (`write`), then people's reads (`read`), then the watcher and other
  * background work (`background`). The next free place always goes to the
- * highest priority waiting, and each priority leaves something to the ones
- * above it, so that a flood below never holds a request above for longer than
- * one request's latency:
+ * highest priority waiting, and inside a priority people are served in turn
+ * (gate-queue.ts); each priority leaves something to the ones above it, so
+ * that a flood below never holds a request above for longer than one
+ * request's latency:
  *
  * - concurrency: reads never take the last free place (a write finds one at
  *   once), background never the last two;
  * - the window (`X-RateLimit-Remaining` until `X-RateLimit-Reset`): writes
  *   leave the last request to orders, reads leave enough for a change on top
- *   (`windowFloor`), background leaves another 10 % and is spaced out when
- *   the budget runs low;
+ *   (`windowFloor`) until the window's last stretch (rate-limit-state.ts),
+ *   background leaves another 10 % and is spaced out when the budget runs low;
  * - the day (daily-budget.ts): background stops before the day's reserve.
  *
  * After a window 429 everything waits for Retry-After. All limits are learned
- * from the headers; none is hard-coded.
+ * from the headers; none is hard-coded. A person is refused a new request
+ * only when their own already waiting reach a bound (queue-bound.ts).
  *
  * The gate decides who goes next and when; the lines of waiters are
- * gate-queue.ts, what the limits allow now is rate-limit-state.ts, and each
- * priority's share is priorities.ts.
+ * gate-queue.ts, what the limits allow now is rate-limit-state.ts, each
+ * priority's share is priorities.ts, and the person's bound queue-bound.ts.
  */
 import { DailyBudget } from './daily-budget.ts';
-import { type GatePermit, GateQueue, GateTicket, type Waiter } from './gate-queue.ts';
+import { type GatePermit, GateQueue, GateTicket, SHARED_PARTICIPANT, type Waiter } from './gate-queue.ts';
 import { outranks, type Priority } from './priorities.ts';
 import type { ProviderClock } from './provider-clock.ts';
+import { DEFAULT_QUEUE_BOUND, overBound, type QueueBoundOptions } from './queue-bound.ts';
 import type { RateLimitSnapshot } from './rate-limit-headers.ts';
 import { RateLimitState, type RateLimitStateOptions } from './rate-limit-state.ts';
 
@@ -34,6 +37,8 @@ export interface GateOptions extends RateLimitStateOptions {
   maxBlockMs?: number;
   /** The day's budget (a configured daily limit, the day's 429s); default: no limit known. */
   daily?: DailyBudget;
+  /** When a person's waiting requests are enough (queue-bound.ts); default 60 s and 20 requests. */
+  queueBound?: QueueBoundOptions;
 }
 
 export class GateClosedError extends Error {
@@ -53,6 +58,9 @@ export class RateLimitGate {
   private readonly maxBlockMs: number;
   readonly daily: DailyBudget;
   private readonly limits: RateLimitState;
+  private readonly bound: Required<QueueBoundOptions>;
+  /** Commands one of whose requests was queued: their later requests are never refused. */
+  private readonly admitted = new WeakSet<object>();
 
   private readonly queue = new GateQueue();
   private releaseWaiters: Array<() => void> = [];
@@ -67,6 +75,7 @@ export class RateLimitGate {
     this.maxBlockMs = opts.maxBlockMs ?? Number.POSITIVE_INFINITY;
     this.daily = opts.daily ?? new DailyBudget();
     this.limits = new RateLimitState(opts, this.daily);
+    this.bound = { ...DEFAULT_QUEUE_BOUND, ...opts.queueBound };
   }
 
   /** The last rate-limit headers seen, as sent. */
@@ -83,7 +92,36 @@ export class RateLimitGate {
     return this.queue.sizeBy();
   }
 
-  /** Waits for a place; the highest priority waiting always goes first. */
+  /** Requests `person` has waiting. */
+  waitingOf(person: string): number {
+    return this.queue.waitingOf(person);
+  }
+
+  /**
+   * Lets a person's new request into the queue, or throws `QueueFullError`
+   * when their own waiting requests reach the bound (queue-bound.ts). Call it
+   * before the request is sent, not for its retries. `command` is what the
+   * request is part of (any object, the same for all of the command's
+   * requests): once one of them was let in, the rest of the command is never
+   * refused, so a command is either refused before anything of it was sent
+   * or answered.
+   */
+  admit(ticket: GateTicket, command?: object): void {
+    if (ticket.person === SHARED_PARTICIPANT) return;
+    if (command !== undefined && this.admitted.has(command)) return;
+    const refused = overBound(
+      this.queue,
+      this.limits,
+      this.bound,
+      ticket.person,
+      ticket.priority,
+      this.clock.now(),
+    );
+    if (refused) throw refused;
+    if (command !== undefined) this.admitted.add(command);
+  }
+
+  /** Waits for a place; the highest priority waiting always goes first, then people in turn. */
   acquire(priority: Priority | GateTicket, signal?: AbortSignal): Promise<GatePermit> {
     if (this.closed) return Promise.reject(new GateClosedError('provider client is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -114,6 +152,26 @@ export class RateLimitGate {
   raise(ticket: GateTicket, priority: Priority): void {
     if (!outranks(priority, ticket.priority)) return;
     if (this.queue.move(ticket, priority)) this.pump();
+  }
+
+  /**
+   * Someone joins a ticket (an identical read in flight): it is raised to
+   * their priority, and a person's own turn takes it when that comes sooner.
+   */
+  join(ticket: GateTicket, priority: Priority, person: string = SHARED_PARTICIPANT): void {
+    const raised = outranks(priority, ticket.priority) && this.queue.move(ticket, priority);
+    const moved = person !== SHARED_PARTICIPANT && this.queue.join(ticket, person);
+    if (raised || moved) this.pump();
+  }
+
+  /** One of our requests took `ms` from sending to its answer (the reserve's last stretch is one latency). */
+  noteLatency(ms: number): void {
+    this.limits.noteLatency(ms);
+  }
+
+  /** A window's length as the headers showed it (ms); null until two windows were seen. */
+  get windowMs(): number | null {
+    return this.limits.windowMs;
   }
 
   /** Feeds the headers of an answer; call while the answer's permit is still held. */
@@ -187,7 +245,7 @@ export class RateLimitGate {
       if (priority === undefined) return;
       // Each lower priority is stricter, so when the highest waiting must wait, so would they.
       const now = this.clock.now();
-      const decision = this.limits.check(priority, now, this.inFlight);
+      const decision = this.limits.check(priority, now, this.inFlight, this.queue.sizeAt(priority));
       if (decision === 'release') return;
       if (typeof decision === 'number') {
         this.scheduleWake(decision);

@@ -3,7 +3,26 @@
  * it has used of them: the window (`X-RateLimit-Remaining` until
  * `X-RateLimit-Reset`), the concurrency places, a Retry-After block and the
  * day (daily-budget.ts). It answers whether a priority may start a request
- * now; who is next is the gate's business.
+ * now, and roughly how long a request with others before it will wait; who
+ * is next is the gate's business.
+ *
+ * The share of a window that reads leave to changes and orders
+ * (priorities.ts, `windowFloor`) is held back only until the window's last
+ * stretch, as long as the requests it would take need (one request's latency,
+ * learned from our own answers, per round of the places we may fill): a
+ * change arriving before then finds its place at once, one arriving in the
+ * stretch waits for the next window, which is at most that stretch away, and
+ * when no change came the reads take the held places themselves, so a flood
+ * of reads uses the whole window.
+ *
+ * Held to the stretch, the share costs a flood nothing while its reads spill
+ * into the next window (they wait for it anyway), but at its end the last
+ * reads would wait for the window's end with nothing else to do. So when the
+ * reads waiting all fit in what the window has left (a flood's tail), the
+ * share is held for `tailHoldFraction` of a window from when the reads
+ * reached it, then goes to them: a change arriving in that time still finds
+ * its place at once, one arriving later in that last window of a flood waits
+ * for the next one. The benchmark (fairness, reserve) shows the trade-off.
  */
 import type { DailyBudget } from './daily-budget.ts';
 import { type Priority, placesFor, windowFloor } from './priorities.ts';
@@ -20,6 +39,14 @@ export interface RateLimitStateOptions {
   backgroundReserveFraction?: number;
   /** Added after a reset time, so that our clock being a little early does not cost a 429. */
   resetMarginMs?: number;
+  /** The shortest last stretch of a window in which its held places go to reads (default 20 ms). */
+  releaseMinMs?: number;
+  /**
+   * How long (share of a window) the changes' share is held for a flood's
+   * tail before it goes to its reads (default 0.2; 1 holds it to the window's
+   * last stretch).
+   */
+  tailHoldFraction?: number;
 }
 
 /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */
@@ -31,6 +58,8 @@ export class RateLimitState {
   private readonly lowWaterFraction: number;
   private readonly backgroundReserveFraction: number;
   private readonly resetMarginMs: number;
+  private readonly releaseMinMs: number;
+  private readonly tailHoldFraction: number;
   private readonly daily: DailyBudget;
 
   private limit: number | null = null;
@@ -41,6 +70,13 @@ export class RateLimitState {
   /** Lowered after a concurrency 429 (others hold places of the key), raised again one by one. */
   private sharedCap: number | null = null;
   private lastBackgroundStartAt = 0;
+  /** Our requests' latency (moving average, ms); null before the first answer. */
+  private latencyMs: number | null = null;
+  /** The latest window end the headers named, and the shortest gap seen between two (a window's length). */
+  private lastHeaderResetMs: number | null = null;
+  private windowLengthMs: number | null = null;
+  /** When reads waiting for this window reached the changes' share (a flood's tail); null before. */
+  private shareReachedAt: number | null = null;
   private last: RateLimitSnapshot = {
     limit: null,
     remaining: null,
@@ -56,6 +92,8 @@ export class RateLimitState {
     this.lowWaterFraction = opts.lowWaterFraction ?? 0.1;
     this.backgroundReserveFraction = opts.backgroundReserveFraction ?? 0.1;
     this.resetMarginMs = opts.resetMarginMs ?? 50;
+    this.releaseMinMs = opts.releaseMinMs ?? 20;
+    this.tailHoldFraction = opts.tailHoldFraction ?? 0.2;
     this.daily = daily;
   }
 
@@ -69,6 +107,17 @@ export class RateLimitState {
     return this.resetAtMs;
   }
 
+  /** A window's length as the headers showed it (the shortest gap between two resets); null until seen. */
+  get windowMs(): number | null {
+    return this.windowLengthMs;
+  }
+
+  /** One of our requests took `ms` from sending to its answer. */
+  noteLatency(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) return;
+    this.latencyMs = this.latencyMs === null ? ms : this.latencyMs * 0.8 + ms * 0.2;
+  }
+
   /** Feeds the headers of an answer, received while `inFlight` of our requests (it included) held places. */
   observe(snap: RateLimitSnapshot, inFlight: number): void {
     this.last = { ...snap };
@@ -78,17 +127,28 @@ export class RateLimitState {
       this.sharedCap += 1;
       if (this.concurrentLimit !== null && this.sharedCap >= this.concurrentLimit) this.sharedCap = null;
     }
+    if (snap.reset !== null) this.learnWindow(snap.reset * 1000);
     if (snap.remaining !== null) {
       const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
       if (resetMs !== null && (this.resetAtMs === null || resetMs > this.resetAtMs + 500)) {
         // A new window: our other requests still in flight may not be counted in it yet.
         this.resetAtMs = resetMs;
+        this.shareReachedAt = null;
         this.remaining = Math.max(0, snap.remaining - Math.max(0, inFlight - 1));
       } else if (resetMs === null || resetMs >= this.resetAtMs! - 500) {
         // Same window: the provider's count also sees other users of the key.
         this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, snap.remaining);
       }
     }
+  }
+
+  /** Two windows' resets are a window (or several) apart: the shortest gap seen is its length. */
+  private learnWindow(resetMs: number): void {
+    const last = this.lastHeaderResetMs;
+    if (last !== null && resetMs > last + 500) {
+      this.windowLengthMs = Math.min(this.windowLengthMs ?? Number.POSITIVE_INFINITY, resetMs - last);
+    }
+    if (last === null || resetMs > last) this.lastHeaderResetMs = resetMs;
   }
 
   /** After a window 429: nothing is sent before `ms` has passed. */
@@ -118,10 +178,12 @@ export class RateLimitState {
   }
 
   /**
-   * Whether `priority` may start a request now, with `inFlight` of ours under way.
-   * Stricter for each step down in priority: when one must wait, every lower one must too.
+   * Whether `priority` may start a request now, with `inFlight` of ours under way
+   * and `waiting` of its priority in the queue. Stricter for each step down in
+   * priority: when one must wait, every lower one must too (a flood's tail may
+   * take the changes' share, but the gate asks for reads only when no change waits).
    */
-  check(priority: Priority, now: number, inFlight: number): StartDecision {
+  check(priority: Priority, now: number, inFlight: number, waiting = 1): StartDecision {
     if (now < this.blockedUntil) return this.blockedUntil;
     if (inFlight >= placesFor(priority, this.capacity())) return 'release';
     if (priority === 'background') {
@@ -132,12 +194,23 @@ export class RateLimitState {
       // The window we knew has ended; assume a fresh one until headers say otherwise.
       this.resetAtMs = null;
       this.remaining = this.limit;
+      this.shareReachedAt = null;
     }
     if (this.remaining === null) return 'go';
     const limit = this.limit ?? this.remaining;
-    const floor = windowFloor(priority, limit, this.backgroundReserveFraction);
     const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
-    if (this.remaining <= floor) return nextWindow;
+    const releaseAt = this.earliest(
+      this.releaseAt(priority, limit),
+      this.tailAt(priority, limit, waiting, now),
+    );
+    const floor =
+      releaseAt !== null && now >= releaseAt
+        ? 0
+        : windowFloor(priority, limit, this.backgroundReserveFraction);
+    if (this.remaining <= floor) {
+      if (this.remaining > 0 && releaseAt !== null && releaseAt < nextWindow) return releaseAt;
+      return nextWindow;
+    }
     // Spacing is for background work: it leaves the end of the window to people and
     // to other users of the key. A person's request goes now while its share is left.
     const lowWater = Math.max(2, Math.ceil(limit * this.lowWaterFraction));
@@ -147,6 +220,66 @@ export class RateLimitState {
       if (now < allowedAt) return allowedAt;
     }
     return 'go';
+  }
+
+  private earliest(a: number | null, b: number | null): number | null {
+    return a === null ? b : b === null ? a : Math.min(a, b);
+  }
+
+  /**
+   * When a flood's tail takes the changes' share (epoch ms): the reads waiting
+   * (`waiting`) all fit in what the window has left, and they have waited at
+   * the share for the tail's hold. Null when they spill into the next window,
+   * or before a window's length is known.
+   */
+  private tailAt(priority: Priority, limit: number, waiting: number, now: number): number | null {
+    if (priority !== 'read' || this.windowLengthMs === null || this.remaining === null) return null;
+    if (waiting > this.remaining || this.remaining > windowFloor('read', limit)) return null;
+    this.shareReachedAt ??= now;
+    return this.shareReachedAt + this.tailHoldFraction * this.windowLengthMs;
+  }
+
+  /**
+   * When the places a person's request leaves to those above it go to it after
+   * all (epoch ms): the window's last stretch, as long as those requests need
+   * (one latency per round of the places reads may fill). Null for background
+   * work, which keeps its floor, and before a window's end or a latency is known.
+   */
+  private releaseAt(priority: Priority, limit: number): number | null {
+    if (priority !== 'read' && priority !== 'write') return null;
+    if (this.resetAtMs === null || this.latencyMs === null) return null;
+    const rounds = Math.ceil(windowFloor('read', limit) / placesFor('read', this.capacity()));
+    let stretch = Math.max(this.releaseMinMs, this.latencyMs) * Math.max(1, rounds);
+    // Never most of a window: a slow answer must not hand the changes' share to reads early.
+    if (this.windowLengthMs !== null) stretch = Math.min(stretch, this.windowLengthMs / 4);
+    return this.resetAtMs - stretch;
+  }
+
+  /**
+   * Roughly how long (ms from `now`) a request of `priority` that has `ahead`
+   * others before it waits for a place: now while the window has room for
+   * them above the share it leaves to others, the window's last stretch
+   * while that share has room, else the window's end and as many more
+   * windows as the rest need, at the full limit (what reads get when no
+   * change takes its share). Lenient where the headers have not told
+   * enough: before a window's length is known, later windows are counted as
+   * if they came at once.
+   */
+  waitEstimate(priority: Priority, ahead: number, now: number): number {
+    const blocked = Math.max(0, this.blockedUntil - now);
+    if (this.remaining === null || this.limit === null || this.resetAtMs === null) return blocked;
+    const over = now >= this.resetAtMs + this.resetMarginMs;
+    const left = over ? this.limit : this.remaining;
+    const floor = windowFloor(priority, this.limit, this.backgroundReserveFraction);
+    if (ahead < left - floor) return blocked;
+    if (!over && ahead < left) {
+      const releaseAt = this.releaseAt(priority, this.limit) ?? this.resetAtMs + this.resetMarginMs;
+      return Math.max(blocked, releaseAt - now);
+    }
+    const windows = Math.ceil((ahead + 1 - left) / Math.max(1, this.limit));
+    const firstEnd = over ? now : this.resetAtMs + this.resetMarginMs;
+    const wait = firstEnd - now + (windows - 1) * (this.windowLengthMs ?? 0);
+    return Math.max(blocked, wait);
   }
 
   /** A request of `priority` starts now: it uses one of the window and of the day. */

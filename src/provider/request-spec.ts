@@ -13,6 +13,19 @@ export interface CallOptions {
    * a `write`, never more.
    */
   priority?: Priority;
+  /**
+   * Who the request is for (a Slack user id): inside a priority people are
+   * served in turn, and a person whose own waiting requests reach the bound
+   * is refused a new one (queue-bound.ts). Absent: the bot's own (the
+   * watcher, a read every person shares), one more participant, never refused.
+   */
+  person?: string | undefined;
+  /**
+   * The command the request is part of (any object, the same for all of its
+   * requests; `asPerson` passes the person's actor): once one of them was
+   * queued, the rest of the command is never refused.
+   */
+  command?: object | undefined;
   signal?: AbortSignal;
 }
 

@@ -1,12 +1,20 @@
 /**
  * Identical GETs in flight at the same time are one request: a later asker
- * joins the first one's answer (and raises its priority when it outranks it),
- * unless a change was sent since that request started: after a change, a read
- * always goes to the provider again.
+ * joins the first one's answer (and raises its priority when it outranks it,
+ * or takes it into their own turn when that comes sooner), unless a change was
+ * sent since that request started: after a change, a read always goes to the
+ * provider again. Joining costs the asker nothing: it is never refused.
  */
 import { GateTicket } from './gate-queue.ts';
 import type { Priority } from './priorities.ts';
 import type { RateLimitGate } from './rate-limit-gate.ts';
+
+/** Who asks: the priority, the person (none: the bot's own) and the command it is part of. */
+export interface Asker {
+  priority: Priority;
+  person?: string | undefined;
+  command?: object | undefined;
+}
 
 /** An answer as it came over the wire, before parsing. */
 export interface Answer {
@@ -33,7 +41,7 @@ export class SharedReads {
 
   /** `onJoin` counts every asker who joined a read in flight instead of sending one. */
   constructor(
-    private readonly gate: Pick<RateLimitGate, 'raise'>,
+    private readonly gate: Pick<RateLimitGate, 'join' | 'admit'>,
     private readonly onJoin: () => void,
   ) {}
 
@@ -49,11 +57,13 @@ export class SharedReads {
 
   /**
    * The answer to the GET `key`: a share of an identical one in flight, or a
-   * new one that `send` starts with its ticket and abort signal.
+   * new one (let into the gate's queue first: a person over their bound is
+   * refused with `QueueFullError`) that `send` starts with its ticket and
+   * abort signal.
    */
   read(
     key: string,
-    priority: Priority,
+    asker: Asker,
     signal: AbortSignal | undefined,
     send: (ticket: GateTicket, signal: AbortSignal | undefined) => Promise<Answer>,
   ): Promise<Answer> {
@@ -61,11 +71,16 @@ export class SharedReads {
     let shared = this.reads.get(key);
     if (shared && shared.generation === this.generation) {
       this.onJoin();
-      this.gate.raise(shared.ticket, priority);
+      this.gate.join(shared.ticket, asker.priority, asker.person);
     } else {
+      const ticket = new GateTicket(asker.priority, asker.person);
+      try {
+        this.gate.admit(ticket, asker.command);
+      } catch (err) {
+        return Promise.reject(err);
+      }
       // An asker without a signal never gives up, so the request runs to its end: no controller needed.
       const abort = signal ? new AbortController() : undefined;
-      const ticket = new GateTicket(priority);
       const answer = send(ticket, abort?.signal);
       const made: SharedRead = { generation: this.generation, ticket, answer, waiting: 0, abort };
       this.reads.set(key, made);

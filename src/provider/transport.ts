@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { Pool } from 'undici';
 import { parseAnswer, scrubSecrets } from './answer-text.ts';
-import { DailyBudget, type DailyBudgetState } from './daily-budget.ts';
+import { DailyBudget, type DailyBudgetState, type DailyCounter } from './daily-budget.ts';
 import {
   errorFromResponse,
   type NetworkPhase,
@@ -21,6 +21,7 @@ import { GateTicket } from './gate-queue.ts';
 import { MetricsRecorder, type ProviderMetrics } from './metrics.ts';
 import { classifyNetworkError } from './network-errors.ts';
 import { type ProviderClock, realClock } from './provider-clock.ts';
+import type { QueueBoundOptions } from './queue-bound.ts';
 import { GateBlockedError, RateLimitGate } from './rate-limit-gate.ts';
 import { parseRateLimitHeaders, type RateLimitSnapshot } from './rate-limit-headers.ts';
 import { defaultPriority, type RequestSpec } from './request-spec.ts';
@@ -52,6 +53,12 @@ export interface TransportOptions {
   random?: () => number;
   /** Requests per day the key may make (PROVIDER_DAILY_LIMIT); unknown when unset. */
   dailyLimit?: number | undefined;
+  /** Where the day's requests are counted with every replica's (the store); this process alone when unset. */
+  dailyCounter?: DailyCounter | undefined;
+  /** When a person's waiting requests are enough (FAIR_WAIT_SECONDS, FAIR_WAIT_COMMANDS). */
+  queueBound?: QueueBoundOptions | undefined;
+  /** How long the changes' share is held for a flood's tail (rate-limit-state.ts); default 0.2 of a window. */
+  tailHoldFraction?: number | undefined;
 }
 
 export const DEFAULT_TIMEOUTS: Required<Timeouts> = { connectMs: 5_000, headersMs: 30_000, bodyMs: 30_000 };
@@ -107,7 +114,17 @@ export class ProviderTransport {
     this.gate = new RateLimitGate(this.clock, {
       maxConcurrency: connections,
       maxBlockMs: this.policy.maxRetryAfterMs,
-      daily: new DailyBudget({ limit: opts.dailyLimit }),
+      daily: new DailyBudget({
+        limit: opts.dailyLimit,
+        counter: opts.dailyCounter,
+        onCountFailed: (err) =>
+          this.log?.warn(
+            { err: err instanceof Error ? err.name : 'error' },
+            "the day's request count could not be stored; kept to store later",
+          ),
+      }),
+      ...(opts.queueBound ? { queueBound: opts.queueBound } : {}),
+      ...(opts.tailHoldFraction !== undefined ? { tailHoldFraction: opts.tailHoldFraction } : {}),
     });
     this.reads = new SharedReads(this.gate, () => {
       this.recorder.coalesced += 1;
@@ -120,6 +137,11 @@ export class ProviderTransport {
 
   get daily(): DailyBudgetState {
     return this.gate.daily.state(this.clock.now());
+  }
+
+  /** The day's budget with every replica's requests read from the shared count now. */
+  syncDaily(): Promise<DailyBudgetState> {
+    return this.gate.daily.sync(this.clock.now());
   }
 
   metrics(): ProviderMetrics {
@@ -139,18 +161,22 @@ export class ProviderTransport {
 
   async send<T>(spec: RequestSpec<T>): Promise<T> {
     const endpoint = `${spec.method} ${spec.template}`;
-    const priority = spec.options?.priority ?? defaultPriority(spec);
-    const signal = spec.options?.signal;
+    const o = spec.options;
+    const asker = { priority: o?.priority ?? defaultPriority(spec), person: o?.person, command: o?.command };
+    const signal = o?.signal;
     if (spec.method === 'GET') {
-      const answer = await this.reads.read(this.buildPath(spec), priority, signal, (ticket, abort) =>
+      const answer = await this.reads.read(this.buildPath(spec), asker, signal, (ticket, abort) =>
         this.exchange(spec, endpoint, ticket, abort),
       );
       return this.parse(spec, endpoint, answer.status, answer.text);
     }
+    const ticket = new GateTicket(asker.priority, asker.person);
+    // A person over their bound is refused here, before anything of it is sent.
+    this.gate.admit(ticket, asker.command);
     const change = spec.dryRun !== true;
     if (change) this.reads.changeSent();
     try {
-      const answer = await this.exchange(spec, endpoint, new GateTicket(priority), signal);
+      const answer = await this.exchange(spec, endpoint, ticket, signal);
       return this.parse(spec, endpoint, answer.status, answer.text);
     } finally {
       if (change) this.reads.changeDone();
@@ -322,6 +348,7 @@ export class ProviderTransport {
         status === 401 || status === 403 ? null : parseRateLimitHeaders(res.headers, this.clock.now());
       if (snap) this.gate.observe(snap);
       const ms = performance.now() - started;
+      this.gate.noteLatency(ms);
       this.log?.debug({ endpoint, status, ms: Math.round(ms), attempt, priority }, 'provider request');
       if (status >= 200 && status < 300) return { ok: true, status, text };
       const error = errorFromResponse(

@@ -12,6 +12,7 @@ import {
   ProviderNetworkError,
   ProviderRateLimitError,
   ProviderResponseError,
+  QueueFullError,
   ValidationError,
 } from '../provider/index.ts';
 
@@ -74,8 +75,14 @@ export type ServiceErrorCode =
   | 'hosting_unreachable'
   /** The bot cannot post in the channel a watch names (`params.channel`; `params.reason`: Slack's error). */
   | 'watch_channel_unreachable'
-  /** This person's budget of provider-spending commands is used up for now; `params.seconds` until the next. */
-  | 'slow_down'
+  /**
+   * This person's commands already waiting for the provider reach the bound
+   * (queue-bound.ts in the provider client); this one was not queued, nothing
+   * was sent. `params`: `reason` (count, wait), `waiting`, `bound`, `wait` and
+   * `seconds` (to try again) in seconds, the provider's `limit` and `window`
+   * (seconds) from its headers, 0 when not known.
+   */
+  | 'queue_full'
   /** A rename to the name another server has (`params.name`, that server's `params.ip`). */
   | 'name_taken';
 
@@ -109,9 +116,25 @@ export type FailureKind =
   | { kind: 'local_validation'; field: string; rule: string }
   | { kind: 'internal' };
 
+/** The provider client's "not now" for a person, in the services' words. */
+export function queueFullRefusal(err: QueueFullError): ServiceError {
+  const f = err.facts;
+  const seconds = (ms: number) => Math.ceil(ms / 1000);
+  return new ServiceError('queue_full', {
+    reason: f.reason,
+    waiting: f.waiting,
+    bound: f.reason === 'wait' ? seconds(f.bound) : f.bound,
+    wait: seconds(f.waitMs),
+    seconds: seconds(f.retryAfterMs),
+    limit: f.limit ?? 0,
+    window: f.windowMs === null ? 0 : seconds(f.windowMs),
+  });
+}
+
 /** Classifies whatever a use case threw, by the error's class. */
 export function classifyFailure(err: unknown): FailureKind {
   if (err instanceof ServiceError) return { kind: 'service', error: err };
+  if (err instanceof QueueFullError) return { kind: 'service', error: queueFullRefusal(err) };
   if (err instanceof ProviderNetworkError) return { kind: 'network' };
   // A 2xx answer the client could not read: the provider answered, but not as documented.
   if (err instanceof ProviderResponseError) return { kind: 'provider_unknown', code: 'UNEXPECTED_ANSWER' };
@@ -134,6 +157,18 @@ export function classifyFailure(err: unknown): FailureKind {
     return { kind: 'provider', code: err.code, retryAfterSeconds: retry, details };
   }
   return { kind: 'internal' };
+}
+
+/**
+ * How the audit log records a change that did not happen: `refused` when it
+ * was never sent (the person's waiting commands were at their bound, as the
+ * client threw it or in the services' words), `failed` when the provider or
+ * the network said no.
+ */
+export function changeOutcome(err: unknown): 'refused' | 'failed' {
+  const notQueued =
+    err instanceof QueueFullError || (err instanceof ServiceError && err.code === 'queue_full');
+  return notQueued ? 'refused' : 'failed';
 }
 
 /** The code recorded in the audit log for a failure. */

@@ -10,6 +10,7 @@ import { isMessageKey, type MessageKey } from './i18n/index.ts';
 import { displayDomain } from './views/domain-display.ts';
 import { clip, escapeMrkdwn, type Message, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
+import { queueFullText } from './views/queue-full.ts';
 
 /**
  * A service's params are plain data (what was typed, what the provider said):
@@ -99,6 +100,7 @@ export function describeFailureKind(
         const channel = `<#${e.params.channel}>`;
         return { text: isMessageKey(key) ? ui.t(key, { channel }) : ui.t('error.internal'), details: [] };
       }
+      if (e.code === 'queue_full') return { text: queueFullText(ui, e.params), details: [] };
       if (e.code === 'role_required') {
         const how = `error.role_required.how.${e.params.role}`;
         return {

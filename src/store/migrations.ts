@@ -5,6 +5,7 @@ import {
   type MigrationProvider,
   sql,
 } from 'kysely';
+import { dailyRequests } from './daily-requests-migration.ts';
 
 /**
  * The one set of migrations, for both databases. Column types are the portable
@@ -379,10 +380,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0004_incidents_mutes': incidentsAndMutes(kind),
     '0005_channel_reach': channelReach(kind),
     '0006_alarms': alarms(kind),
+    '0007_daily_requests': dailyRequests(),
   };
 }
 
-export const LATEST_MIGRATION = '0006_alarms';
+export const LATEST_MIGRATION = '0007_daily_requests';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

@@ -9,6 +9,7 @@ import { type AuditRepo, auditRepo } from './audit.ts';
 import { type ChannelRepo, channelRepo } from './channels.ts';
 import { type Connection, connectPostgres, connectSqlite, sqliteFailureCode } from './connect.ts';
 import type { RepoContext } from './context.ts';
+import { type DailyRequestRepo, dailyRequestRepo } from './daily-requests.ts';
 import { type DeliveryRepo, deliveryRepo } from './deliveries.ts';
 import { loadSealingKey, type SealingKey } from './encryption-key.ts';
 import { reasonOf, StoreError } from './errors.ts';
@@ -37,6 +38,7 @@ export interface Store {
   readonly audit: AuditRepo;
   readonly leases: LeaseRepo;
   readonly deliveries: DeliveryRepo;
+  readonly dailyRequests: DailyRequestRepo;
   /**
    * Runs `fn` in one database transaction; the `tx` store's repos are bound to
    * it, and all of it is undone if `fn` throws. Use only `tx` inside: on SQLite
@@ -131,6 +133,7 @@ function buildStore(
     audit: auditRepo(ctx),
     leases: leaseRepo(ctx),
     deliveries: deliveryRepo(ctx, deliveryCounter),
+    dailyRequests: dailyRequestRepo(ctx),
 
     async transaction(fn) {
       if (conn.db.isTransaction) return fn(store);

@@ -211,6 +211,13 @@ export interface DeliveriesTable {
   expires_at: IsoText;
 }
 
+export interface DailyRequestsTable {
+  /** The day's end as every replica computes it (ISO-8601 UTC): the day's name. */
+  day_ends_at: IsoText;
+  requests: number;
+  updated_at: IsoText;
+}
+
 export interface Database {
   signups: SignupsTable;
   operations: OperationsTable;
@@ -225,6 +232,7 @@ export interface Database {
   audit: AuditTable;
   leases: LeasesTable;
   deliveries: DeliveriesTable;
+  daily_requests: DailyRequestsTable;
 }
 
 export const iso = (d: Date): IsoText => d.toISOString();

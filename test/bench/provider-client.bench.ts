@@ -5,9 +5,9 @@
  *    reads in flight would be one request) through the client against the
  *    simulator (real clock) limited to 100 requests per 10 s window and 5 in
  *    flight. Prints the elapsed time against the least time the limit allows
- *    a person's reads (the start of the window in which the 500th can be
- *    admitted, reads leaving `windowFloor('read')` of each window to changes)
- *    and the number of 429 answers (goal 0).
+ *    (the start of the window in which the 500th can be admitted at the full
+ *    limit: reads hold the changes' share only until a window's last stretch,
+ *    and take it when no change came) and the number of 429 answers (goal 0).
  * 2. CPU: client CPU per request (process.cpuUsage) against a bare
  *    `undici.request` loop doing the same reads (each worker its own server,
  *    so nothing is coalesced), both with no rate-limit pressure. The simulator runs in a child process so only client work is
@@ -19,7 +19,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { ProviderClient, windowFloor } from '../../src/provider/index.ts';
+import { ProviderClient } from '../../src/provider/index.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 
 interface ChildInfo {
@@ -112,9 +112,8 @@ async function rateLimitPhase(): Promise<void> {
   // Start just after a window opens, so the figure does not depend on where in a window the run began.
   await new Promise((r) => setTimeout(r, windowMs - (Date.now() % windowMs) + 20));
   const t0 = Date.now();
-  // Least time: a person's reads leave the end of each window to changes, so the 500th read can only
-  // be admitted in window ceil(500 / (limit - floor)), counted from t0's window.
-  const perWindow = LIMIT - windowFloor('read', LIMIT);
+  // Least time: the 500th read can only be admitted in window ceil(500 / limit), counted from t0's window.
+  const perWindow = LIMIT;
   const firstWindowEnd = (Math.floor(t0 / windowMs) + 1) * windowMs;
   const boundMs = firstWindowEnd - t0 + (Math.ceil(READS / perWindow) - 2) * windowMs;
   await Promise.all(uuids.map((u) => client.getServer(u, { priority: 'read' })));

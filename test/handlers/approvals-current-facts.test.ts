@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { HOSTING_IDS, SIGNUP_IDS } from '../../src/slack/ids.ts';
-import { approvalOf, type SubmitValues, stateValues } from '../scenarios/signup-harness.ts';
+import { approvalOf, stateValues, TYPED_ORDER } from '../scenarios/signup-harness.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import type { RecordedCall } from '../support/fake-slack.ts';
 import {
@@ -34,14 +34,7 @@ const ORDERERS = 'S0ORDERERS';
 const APPROVERS = 'S0APPROVERS';
 const ELSEWHERE = 'C0ELSEWHR1';
 
-const form: SubmitValues = {
-  plan_id: 'vps-2gb',
-  period: '1',
-  image_id: 'ubuntu-24.04',
-  name: 'web-42',
-  root_password: 'Typed-Passw0rd-77',
-  agree_to_terms: true,
-};
+const form = TYPED_ORDER;
 
 const realOrders = (h: Harness) =>
   h.sim.control

@@ -2,13 +2,12 @@
  * Fair use of the one provider key, through the real app (signed requests, the
  * simulator behind, its clock stopped so that nothing happens by wall time):
  * a viewer's flood of reads never holds an operator's change; repeated and
- * identical reads cost one request; each person has a budget of commands,
- * answered with a sentence; decisions are never refused by it; the day's
- * budget is told in /metrics and /vps me.
+ * identical reads cost one request; the day's budget is told in /metrics and
+ * /vps me. People served in turn and the bound on a person's waiting
+ * commands: fair-queue.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
-import { HOSTING_IDS } from '../../src/slack/ids.ts';
 import {
   CHANNEL,
   type Harness,
@@ -17,7 +16,6 @@ import {
   startHarness,
   VIEWER,
 } from '../support/app-harness.ts';
-import { buttonValue, clickAndAnswer, hosting } from '../support/hosting.ts';
 
 const en = catalogs.en;
 /** 2026-03-02 12:00:10 in Japan: ten seconds into a rate-limit window. */
@@ -122,63 +120,6 @@ describe('a flood of reads under a 30-a-minute limit', () => {
     const listed = await (await x.command('list flood-proof', { user: OPERATOR })).reply();
     expect(messageText(listed)).toContain('1 servers');
     expect(lists()).toBe(2);
-  });
-});
-
-describe('each person’s budget of commands', () => {
-  it('answers “slow down, try again in N s” past it, sends nothing, and leaves others alone', async () => {
-    h = await startHarness({
-      manualClockAt: NOON,
-      env: { USER_COMMANDS_PER_MINUTE: '6', USER_COMMAND_BURST: '3' },
-    });
-    const x = h;
-    for (let i = 0; i < 3; i += 1)
-      expect(messageText(await (await x.command('list')).reply())).toContain('servers');
-    const sent = x.sim.control.requests().length;
-    const refused = await (await x.command('show web-1')).reply();
-    // Six a minute: the next one in ten seconds.
-    expect(messageText(refused)).toContain(en['error.slow_down'].replace('{seconds}', '10'));
-    expect(refused.args.response_type).toBe('ephemeral');
-    expect(x.sim.control.requests().length).toBe(sent);
-    // Someone else is not slowed down by it.
-    expect(messageText(await (await x.command('list', { user: OPERATOR })).reply())).toContain('servers');
-    // Ten seconds later the viewer may go on.
-    x.sim.control.clock.advance(10_000);
-    expect(messageText(await (await x.command('show web-1')).reply())).toContain('web-1');
-  });
-
-  it('a change past the budget is refused and audited; a confirmation is never refused by it', async () => {
-    h = await startHarness({
-      key: 'selected',
-      manualClockAt: NOON,
-      env: { USER_COMMANDS_PER_MINUTE: '6', USER_COMMAND_BURST: '2' },
-    });
-    const x = h;
-    const ask = await hosting(x, 'domain reset example-shop.com');
-    expect(ask.text).toContain('Nothing has been sent yet.');
-    await (await x.command('list', { user: OPERATOR })).reply();
-    const sent = x.sim.control.requests().length;
-    const refused = await (await x.command('memo web-1 too-fast', { user: OPERATOR })).reply();
-    expect(messageText(refused)).toContain(en['error.slow_down'].replace('{seconds}', '10'));
-    // Named by its address, as every command takes it: the last list read names it still.
-    const ip = x.sim.control.servers().find((s) => s.name === 'web-1')!.ipAddress!;
-    const again = await (await x.command(`memo ${ip} too-fast`, { user: OPERATOR })).reply();
-    expect(messageText(again)).toContain(en['error.slow_down'].replace('{seconds}', '10'));
-    // Nothing sent for it, not even a lookup to name the server in the audit.
-    expect(x.sim.control.requests().length).toBe(sent);
-    const audit = await (await x.command('audit', { user: OPERATOR })).reply();
-    expect(messageText(audit)).toMatch(/web-1[^\n]*refused: too many commands at once/);
-    // Both refusals are rows about web-1, the one typed as an address too.
-    expect(messageText(audit)).not.toContain(ip);
-    // The person's own decision on what they asked for goes through, budget or not.
-    const done = await clickAndAnswer(
-      x,
-      HOSTING_IDS.confirm,
-      buttonValue(ask.call, HOSTING_IDS.confirm),
-      OPERATOR,
-    );
-    expect(done.text).toContain('reset the domain `example-shop.com`');
-    expect(x.sim.control.requests({ method: 'POST', path: /\/reset$/ })).toHaveLength(1);
   });
 });
 

@@ -93,6 +93,74 @@ describe('DailyBudget', () => {
   });
 });
 
+/** The store's count as the provider layer sees it: one total a day, shared by every budget given it. */
+class SharedCount {
+  readonly days = new Map<number, number>();
+  failing = false;
+  writes = 0;
+  async add(day: number, n: number): Promise<number> {
+    await new Promise<void>((r) => setImmediate(r));
+    this.writes += 1;
+    if (this.failing) throw new Error('database down');
+    const total = (this.days.get(day) ?? 0) + n;
+    this.days.set(day, total);
+    return total;
+  }
+}
+
+const settle = async () => {
+  for (let i = 0; i < 20; i += 1) await new Promise<void>((r) => setImmediate(r));
+};
+
+describe('DailyBudget shared by replicas', () => {
+  it('counts every replica’s requests: each adds what it sent to the day and reads the total back', async () => {
+    const count = new SharedCount();
+    const a = new DailyBudget({ limit: 100, counter: count });
+    const b = new DailyBudget({ limit: 100, counter: count });
+    for (let i = 0; i < 30; i += 1) a.count(NOON_JST);
+    // Counted at once in its own figure, before the store has answered.
+    expect(a.state(NOON_JST).used).toBe(30);
+    await settle();
+    expect(count.days.get(MIDNIGHT_JST)).toBe(30);
+    // Batched: one write on the way at a time, not one per request.
+    expect(count.writes).toBeLessThan(30);
+    for (let i = 0; i < 55; i += 1) b.count(NOON_JST);
+    await settle();
+    // B sees A's thirty with its own fifty-five: low (15 left), and the watcher's reserve is near.
+    expect(b.state(NOON_JST)).toMatchObject({ used: 85, remaining: 15, level: 'low' });
+    // A learns B's on its next write, or when asked to read the count now.
+    expect((await a.sync(NOON_JST)).used).toBe(85);
+    a.count(NOON_JST);
+    await settle();
+    expect(b.state(NOON_JST).used).toBe(85);
+    expect((await b.sync(NOON_JST)).used).toBe(86);
+  });
+
+  it('a write that failed is kept and added to the next; a new day starts from zero', async () => {
+    const count = new SharedCount();
+    const logged: unknown[] = [];
+    const a = new DailyBudget({ limit: 100, counter: count, onCountFailed: (e) => logged.push(e) });
+    count.failing = true;
+    for (let i = 0; i < 5; i += 1) a.count(NOON_JST);
+    await settle();
+    expect(logged.length).toBeGreaterThan(0);
+    // Not retried in a loop while the store is down: the next request brings it along.
+    const writes = count.writes;
+    await settle();
+    expect(count.writes).toBe(writes);
+    expect(a.state(NOON_JST).used).toBe(5);
+    count.failing = false;
+    a.count(NOON_JST);
+    await settle();
+    expect(count.days.get(MIDNIGHT_JST)).toBe(6);
+    a.count(MIDNIGHT_JST);
+    await settle();
+    expect(a.state(MIDNIGHT_JST).used).toBe(1);
+    expect(count.days.get(MIDNIGHT_JST + 86_400_000)).toBe(1);
+    expect(count.days.get(MIDNIGHT_JST)).toBe(6);
+  });
+});
+
 describe('the client learns the day from the provider', () => {
   it('a 429 reaching past the window’s reset is the day’s cap: exhausted, background refused without a request', async () => {
     h = await startHarness({

@@ -4,12 +4,16 @@
  * limit, (2) a place never goes to a priority while a higher one waits,
  * (3) each priority leaves its floor of the window to the ones above it, and
  * (4) nobody is left waiting when the window and the places would let them go
- * (background spacing given the window's time to pass).
+ * (background spacing given the window's time to pass); and inside a priority
+ * (5) people are served in turn: a request that had k - 1 of its person's own
+ * before it in its line sees any other person served at most k times there
+ * before it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type GatePermit,
+  GateTicket,
   outranks,
   PRIORITIES,
   type Priority,
@@ -128,6 +132,109 @@ describe('RateLimitGate (property)', () => {
                 atOrBelow >= remaining - windowFloor(a.priority, limit),
               `${a.priority} left waiting with ${left} of the window left`,
             ).toBe(true);
+          }
+          gate.close();
+        },
+      ),
+      { numRuns: Number(process.env.FAIRNESS_RUNS ?? 200) },
+    );
+  });
+});
+
+type PersonOp = { kind: 'ask'; person: number; priority: Priority } | { kind: 'finish'; pick: number };
+
+const personOp: fc.Arbitrary<PersonOp> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('ask' as const),
+      // Person 0 is the bot's own (no person): one more participant.
+      person: fc.nat(4),
+      priority: fc.constantFrom<Priority>('write', 'read', 'background'),
+    }),
+  },
+  { weight: 2, arbitrary: fc.nat(50).map((pick) => ({ kind: 'finish' as const, pick })) },
+);
+
+describe('RateLimitGate: people in turn (property)', () => {
+  it('nobody is served more than k times in a line before another’s k-th waiting request', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(personOp, { minLength: 1, maxLength: 80 }),
+        async (concurrent, ops) => {
+          const clock = new ManualClock();
+          const gate = new RateLimitGate(clock, { maxConcurrency: 10, queueBound: { maxWaiting: 1_000 } });
+          gate.observe({
+            limit: 10_000,
+            remaining: 10_000,
+            reset: Math.floor(clock.now() / 1000) + 60,
+            concurrentLimit: concurrent + 2,
+            concurrentRemaining: concurrent + 2,
+            seenAt: clock.now(),
+          });
+          const person = (n: number) => (n === 0 ? undefined : `U0PERSON${n}`);
+          interface Req {
+            person: number;
+            priority: Priority;
+            /** Its person's requests in its line before it, itself included (k). */
+            k: number;
+            granted: boolean;
+            permit?: GatePermit;
+            done: boolean;
+          }
+          const reqs: Req[] = [];
+          const events: { kind: 'ask' | 'grant'; id: number }[] = [];
+          for (const o of ops) {
+            if (o.kind === 'ask') {
+              const k =
+                reqs.filter((r) => !r.granted && r.person === o.person && r.priority === o.priority).length +
+                1;
+              const r: Req = { person: o.person, priority: o.priority, k, granted: false, done: false };
+              const id = reqs.push(r) - 1;
+              events.push({ kind: 'ask', id });
+              const ticket = new GateTicket(o.priority, person(o.person));
+              gate.admit(ticket);
+              void gate.acquire(ticket).then((permit) => {
+                r.granted = true;
+                r.permit = permit;
+                events.push({ kind: 'grant', id });
+              });
+            } else {
+              const held = reqs.filter((r) => r.permit && !r.done);
+              const r = held[o.pick % Math.max(1, held.length)];
+              if (r) {
+                r.done = true;
+                r.permit?.release();
+              }
+            }
+            await flush();
+          }
+          // Let everyone through.
+          for (let round = 0; round < reqs.length + 1; round += 1) {
+            for (const r of reqs) {
+              if (r.permit && !r.done) {
+                r.done = true;
+                r.permit.release();
+              }
+            }
+            await flush();
+          }
+          expect(reqs.every((r) => r.granted)).toBe(true);
+          // (5) between a request's ask and its grant, each other person was served at most k times in its line.
+          for (const [id, r] of reqs.entries()) {
+            const from = events.findIndex((e) => e.kind === 'ask' && e.id === id);
+            const to = events.findIndex((e) => e.kind === 'grant' && e.id === id);
+            const served = new Map<number, number>();
+            for (const e of events.slice(from + 1, to)) {
+              const other = reqs[e.id]!;
+              if (e.kind !== 'grant' || other.priority !== r.priority || other.person === r.person) continue;
+              served.set(other.person, (served.get(other.person) ?? 0) + 1);
+            }
+            for (const [who, n] of served)
+              expect(n, `person ${who} served ${n} times before a request with k=${r.k}`).toBeLessThanOrEqual(
+                r.k,
+              );
           }
           gate.close();
         },

@@ -6,24 +6,12 @@ import {
   isRetrySafe,
   parseRateLimitHeaders,
   RateLimitGate,
-  type RateLimitSnapshot,
   realClock,
   resolveRetryPolicy,
   windowFloor,
 } from '../../src/provider/index.ts';
 import { flush, ManualClock } from './support/manual-clock.ts';
-
-function snap(clock: ManualClock, over: Partial<RateLimitSnapshot>): RateLimitSnapshot {
-  return {
-    limit: 60,
-    remaining: 59,
-    reset: Math.floor(clock.now() / 1000) + 60,
-    concurrentLimit: 3,
-    concurrentRemaining: 2,
-    seenAt: clock.now(),
-    ...over,
-  };
-}
+import { snap } from './support/rate-limit-snapshot.ts';
 
 describe('parseRateLimitHeaders', () => {
   it('reads the five headers', () => {

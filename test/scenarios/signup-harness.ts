@@ -81,6 +81,16 @@ export interface SubmitValues {
   agree_to_terms?: boolean;
 }
 
+/** An order form as a requester fills it in: a plan, a period, an image, a name and a typed root password. */
+export const TYPED_ORDER: SubmitValues = {
+  plan_id: 'vps-2gb',
+  period: '1',
+  image_id: 'ubuntu-24.04',
+  name: 'web-42',
+  root_password: 'Typed-Passw0rd-77',
+  agree_to_terms: true,
+};
+
 export function stateValues(v: SubmitValues): Record<string, Record<string, unknown>> {
   const text = (value: string | undefined) => ({ type: 'plain_text_input', value: value ?? null });
   const select = (value: string) => ({ type: 'static_select', selected_option: { value } });

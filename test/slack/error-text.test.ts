@@ -4,6 +4,7 @@ import {
   ProviderNetworkError,
   ProviderRateLimitError,
   ProviderResponseError,
+  QueueFullError,
   ValidationError,
 } from '../../src/provider/index.ts';
 import { classifyFailure, PROVIDER_ERROR_CODES, ServiceError } from '../../src/services/errors.ts';
@@ -36,13 +37,44 @@ describe('failure sentences', () => {
     if (code !== 'RATE_LIMIT_EXCEEDED') expect(m.text).toBe(catalogs.en[`provider.${code}`]);
   });
 
-  it('tells a person over their budget of commands how long to wait, in both languages', () => {
+  it('tells a person whose commands already wait at the provider how many, its limit and when to try again', () => {
     const jaUi = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
-    const err = new ServiceError('slow_down', { seconds: 10 });
-    expect(failureMessage(ui, err).text).toBe(
-      'You’re sending commands faster than the provider allows; try again in 10 s. Nothing was sent.',
+    const count = new QueueFullError({
+      reason: 'count',
+      waiting: 20,
+      bound: 20,
+      waitMs: 8_000,
+      retryAfterMs: 2_100,
+      limit: 5,
+      windowMs: 2_000,
+    });
+    expect(classifyFailure(count)).toMatchObject({ kind: 'service', error: { code: 'queue_full' } });
+    expect(failureMessage(ui, count).text).toBe(
+      'You already have 20 commands waiting their turn at the provider, as many as one person may have waiting. ' +
+        'The provider allows 5 requests every 2 s right now (its rate-limit headers). ' +
+        'So this one was not queued, and nothing was sent for it: try again in 3 s.',
     );
-    expect(failureMessage(jaUi, err).text).toContain('10 秒後にもう一度お試しください。');
+    expect(failureMessage(jaUi, count).text).toBe(
+      'プロバイダーへの順番を待っているあなたのコマンドがすでに 20 件あり、1人が同時に待てる上限に達しています。' +
+        '現在、プロバイダーが受け付けるのは 2 秒あたり 5 件までです（レート制限ヘッダーの値）。' +
+        'そのため、このコマンドは順番待ちに入れず、何も送信していません。3 秒後にもう一度お試しください。',
+    );
+    const wait = new QueueFullError({
+      reason: 'wait',
+      waiting: 12,
+      bound: 60_000,
+      waitMs: 75_500,
+      retryAfterMs: 15_500,
+      limit: 30,
+      windowMs: null,
+    });
+    expect(failureMessage(ui, wait).text).toBe(
+      'You already have 12 commands waiting their turn at the provider, and this one would wait about 76 s for its own, longer than the 60 s a command may wait. ' +
+        'The provider allows 30 requests per window right now (its rate-limit headers). ' +
+        'So this one was not queued, and nothing was sent for it: try again in 16 s.',
+    );
+    expect(failureMessage(jaUi, wait).text).toContain('約 76 秒かかります（待てるのは 60 秒までです）');
+    expect(failureMessage(jaUi, wait).text).toContain('一定時間あたり 30 件');
   });
 
   it('says how long to wait on a 429', () => {

@@ -141,10 +141,6 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     APPROVERS: (opts.approvers ?? []).join(','),
     BOT_LOCALE: opts.locale ?? 'en',
     LOG_LEVEL: 'debug',
-    // Scenarios send many commands as one person in a moment; the per-person budget has its own
-    // tests (test/handlers/fair-use.test.ts), which set it through `env`.
-    USER_COMMANDS_PER_MINUTE: '600',
-    USER_COMMAND_BURST: '100',
     // Tests change the provider behind the bot's back (the simulator's controls) and read it at
     // once; the read cache has its own tests, which set READ_CACHE_SECONDS through `env`.
     READ_CACHE_SECONDS: '0',

@@ -16,7 +16,7 @@ function planChosen(deps: HandlerDeps) {
     if (!view || !meta) return;
     const ui = await deps.ui(body.user.id);
     try {
-      const catalogue = await deps.signup.quotes.catalogue();
+      const catalogue = await deps.signup.quotes.catalogue({ for: { userId: body.user.id } });
       await client.views.update({
         view_id: view.id,
         // The hash makes Slack refuse the update if the view changed meanwhile (a newer choice wins).

@@ -20,7 +20,7 @@ export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signup_status'
   async signups({ deps, actor, ui, reply }) {
     const rows = await deps.signup.orders.list({ channelId: actor.channelId, limit: SIGNUP_LIST_MAX });
     const plans = await deps.signup.quotes
-      .catalogue()
+      .catalogue({ for: actor })
       .then((c) => c.plans)
       .catch(() => []);
     await reply(signupListView(ui, rows, plans));

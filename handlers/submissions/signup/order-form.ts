@@ -46,7 +46,10 @@ function orderSubmit(deps: HandlerDeps) {
     }
     let checked: ReturnType<typeof checkSignupForm>;
     try {
-      checked = checkSignupForm(form, await deps.signup.quotes.catalogue({ anyAgeToday: true }));
+      checked = checkSignupForm(
+        form,
+        await deps.signup.quotes.catalogue({ anyAgeToday: true, for: { userId } }),
+      );
     } catch (err) {
       await ack({
         response_action: 'errors',

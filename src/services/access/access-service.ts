@@ -149,7 +149,8 @@ export class AccessService {
     const now = this.deps.clock.now().getTime();
     if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000))
       return this.keyCache.scope;
-    // Read at most once a minute, and changes wait on it: it goes with them, ahead of reads.
+    // Read at most once a minute, and changes wait on it: it goes with them, ahead of reads. It is
+    // read for nobody in particular (one read serves everyone), so it never waits in a person's turn.
     const scope = this.deps.provider.me(WRITE).then(keyScopeOf);
     this.keyCache = { at: now, scope };
     scope.catch(() => {

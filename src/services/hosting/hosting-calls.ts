@@ -1,7 +1,8 @@
 /**
  * What every /hosting use case is built from: who may do this on which server
- * (the access policy, the person's budget, the server named or the key's only
- * one), the input rules, one write (never repeated, audited either way; a lost
+ * (the access policy, the server named or the key's only one; the server's
+ * API client makes every call for the person, who is served in turn at the
+ * provider client's gate), the input rules, one write (never repeated, audited either way; a lost
  * answer names the read that tells whether it happened), one read (a refusal
  * answered in the provider's own words).
  *
@@ -22,8 +23,7 @@ import {
 import type { Store } from '../../store/index.ts';
 import type { AccessService, Actor, HostingAction } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
-import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
-import type { FairUse } from '../fair-use.ts';
+import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
 import type { WriteResult } from './hosting-types.ts';
 import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
@@ -55,8 +55,6 @@ export interface HostingDeps {
   operationTtlMs?: number;
   /** How long a sealed private key waits to be shown to its requester. Default 15 minutes. */
   privateKeyTtlMs?: number;
-  /** Each person's budget of provider-spending commands (never asked for confirmations and approvals). */
-  fairUse?: Pick<FairUse, 'spend'>;
 }
 
 /** The read that shows whether a write whose answer was lost happened. */
@@ -125,9 +123,9 @@ export class HostingCalls {
 
   /**
    * Who may do this, on which server: the role and the key (the access
-   * policy), the person's budget of commands, then the server (named, or the
-   * key's only one). A refusal of a write is audited; nothing is sent before
-   * all of it holds.
+   * policy), then the server (named, or the key's only one), and its API
+   * client making every call for this person. A refusal of a write is
+   * audited; nothing is sent before all of it holds.
    */
   async begin(
     actor: Actor,
@@ -139,11 +137,10 @@ export class HostingCalls {
     const nameProblems = named === undefined ? [] : checkFqdn(named, 'server');
     try {
       await this.deps.access.authorize(actor, action);
-      this.deps.fairUse?.spend(actor.userId);
       const badName = invalid(nameProblems);
       if (badName) throw badName;
       const server = await this.deps.access.hostingServer(named);
-      return { server, api: this.deps.provider.hosting(server) };
+      return { server, api: this.deps.provider.hosting(server, actor) };
     } catch (err) {
       // Audited against the server it would have been, when the key names one.
       const target =
@@ -204,7 +201,7 @@ export class HostingCalls {
         actor,
         action,
         server,
-        byCustomKey(err) ? 'refused' : 'failed',
+        byCustomKey(err) ? 'refused' : changeOutcome(err),
         params,
         maybe ? 'OUTCOME_UNKNOWN' : failureCode(classifyFailure(err)),
       );

@@ -133,7 +133,8 @@ export class HostingOperations {
     const claim = await this.calls.deps.store.operations.transition(op.id, ['approved'], 'executing');
     if (!claim.won) return { kind: 'already_handled', row: claim.row ?? op };
     const req = (op.params as { request: DestructiveRequest }).request;
-    const api = this.calls.deps.provider.hosting(op.target);
+    // What the decider's click executes, made for them (it goes at ORDER priority, never refused).
+    const api = this.calls.deps.provider.hosting(op.target, actor);
     const requester = { userId: op.requesterId, channelId: op.channelId };
     const params = { ...req, operation: op.id, approver: actor.userId };
     try {

@@ -32,11 +32,6 @@ export class ReadCache<K, V> {
     return fresh;
   }
 
-  /** What is kept of `key`, however old. */
-  peek(key: K): V | undefined {
-    return this.kept.get(key)?.value;
-  }
-
   drop(key: K): void {
     this.drops += 1;
     this.kept.delete(key);

@@ -1,7 +1,7 @@
 /**
  * The /vps use cases: find a server by name, uuid or IP; list, show, power,
- * the three changes, the key's API log, key information and the audit trail.
- * Knows nothing of Slack: plain data in, plain data out, ServiceError or the
+ * the three changes, the key's API log, key information and the audit trail
+ * (the last three read in key-and-audit-reads.ts). Knows nothing of Slack: plain data in, plain data out, ServiceError or the
  * provider's own errors thrown.
  *
  * The server list and each server's detail are read from the provider at most
@@ -11,11 +11,10 @@
  */
 import type { Clock } from '../../clock.ts';
 import {
-  type DailyBudgetState,
+  asPerson,
+  type CallOptions,
   isPowerStatus,
   type LogsPage,
-  type LogsQuery,
-  type Priority,
   type ProviderClient,
   READ,
   type ServerListing,
@@ -24,27 +23,20 @@ import {
   WRITE,
 } from '../../provider/index.ts';
 import type { AuditOutcome, AuditRow, SnapshotRow, Store } from '../../store/index.ts';
-import type { AccessService, Action, Actor, KeyScope, Role } from '../access/index.ts';
+import type { AccessService, Action, Actor, KeyScope } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
-import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
-import type { FairUse } from '../fair-use.ts';
+import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
+import { type KeyFacts, readAudit, readLogs, readMe } from './key-and-audit-reads.ts';
 import { type Read, ReadCache } from './read-cache.ts';
 import type { ChangeResult, PowerSeen, ServerCard, ServerList } from './results.ts';
-import { exactMatches, inScope, type Located, labelOf, locate } from './server-lookup.ts';
-import {
-  type ChangeField,
-  isLogLimit,
-  type ListFilter,
-  LOG_LIMIT,
-  type LogFilter,
-  matchesFilter,
-} from './vocabulary.ts';
+import { inScope, type Located, labelOf, locate } from './server-lookup.ts';
+import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
 
 export interface ServersDeps {
   provider: Pick<
     ProviderClient,
-    'listServers' | 'getServer' | 'getPower' | 'setName' | 'setMemo' | 'setReverseDns' | 'logs' | 'daily'
+    'listServers' | 'getServer' | 'getPower' | 'setName' | 'setMemo' | 'setReverseDns' | 'logs' | 'syncDaily'
   >;
   store: {
     snapshots: Pick<Store['snapshots'], 'all'>;
@@ -58,8 +50,6 @@ export interface ServersDeps {
    * provider is asked anew (READ_CACHE_SECONDS; default 15 s, 0: every time).
    */
   readCacheMs?: number;
-  /** Each person's budget of provider-spending commands; none when absent. */
-  fairUse?: Pick<FairUse, 'spend'>;
   /**
    * A power state read longer ago than this is flagged stale in the list: a
    * few of the watcher's rounds at its budget (default 3 minutes).
@@ -109,11 +99,6 @@ export class ServersService {
     this.details = new ReadCache(now, ttl);
   }
 
-  /** Takes one command from this person's budget of provider-spending commands. */
-  private spend(actor: Actor): void {
-    this.deps.fairUse?.spend(actor.userId);
-  }
-
   private async readable(): Promise<KeyScope> {
     const key = await this.deps.access.keyScope();
     if (!key.readable) throw new ServiceError('key_no_vps');
@@ -127,14 +112,18 @@ export class ServersService {
     });
   }
 
-  /** The provider's server list: the cached one while fresh, else read now. */
-  private listing(priority: Priority): Promise<Read<ServerListing>> {
-    return this.lists.get(ALL, () => this.explained(this.deps.provider.listServers({ priority })));
+  /**
+   * The provider's server list: the cached one while fresh, else read now
+   * (`who`: the priority and the person who waits on it; a cache hit costs
+   * them nothing).
+   */
+  private listing(who: CallOptions): Promise<Read<ServerListing>> {
+    return this.lists.get(ALL, () => this.explained(this.deps.provider.listServers(who)));
   }
 
   /** The key's servers, honouring a selected-targets key even if the API answered more. */
-  private async servers(priority: Priority): Promise<Read<ServerListing>> {
-    const listing = this.listing(priority);
+  private async servers(who: CallOptions): Promise<Read<ServerListing>> {
+    const listing = this.listing(who);
     listing.catch(() => undefined);
     const key = await this.readable();
     const { value, at } = await listing;
@@ -142,8 +131,8 @@ export class ServersService {
   }
 
   /** One server's detail: the cached one while fresh, else read now. */
-  private detail(uuid: string, priority: Priority): Promise<Read<VpsDetailRead>> {
-    return this.details.get(uuid, () => this.explained(this.deps.provider.getServer(uuid, { priority })));
+  private detail(uuid: string, who: CallOptions): Promise<Read<VpsDetailRead>> {
+    return this.details.get(uuid, () => this.explained(this.deps.provider.getServer(uuid, who)));
   }
 
   /** A change was sent (whatever its outcome): what anyone reads next is asked anew. */
@@ -153,18 +142,19 @@ export class ServersService {
   }
 
   /** The entry `ref` names, of the documented shape or not. */
-  private async locate(ref: string, priority: Priority): Promise<Located> {
+  private async locate(ref: string, who: CallOptions): Promise<Located> {
     refuseLongRef(ref);
-    return locate((await this.servers(priority)).value, ref);
+    return locate((await this.servers(who)).value, ref);
   }
 
   /**
    * The server `ref` names, for what needs its entry as the spec describes it
    * (a change, a watch, its audit): one whose entry breaks the spec is refused
-   * in words, with the fields it broke; `/vps show` still shows it.
+   * in words, with the fields it broke; `/vps show` still shows it. Read for
+   * `who` (a person's read unless told otherwise).
    */
-  async resolve(ref: string, priority: Priority = 'read'): Promise<VpsSummary> {
-    const found = await this.locate(ref, priority);
+  async resolve(ref: string, who: CallOptions = READ): Promise<VpsSummary> {
+    const found = await this.locate(ref, who);
     if (found.kind === 'server') return found.server;
     throw new ServiceError('server_malformed', {
       ref,
@@ -177,8 +167,10 @@ export class ServersService {
     const tooLong = checkListFilter(filter);
     if (tooLong) throw refused(tooLong);
     await this.deps.access.authorize(actor, 'list');
-    this.spend(actor);
-    const [read, snapshots] = await Promise.all([this.servers('read'), this.deps.store.snapshots.all()]);
+    const [read, snapshots] = await Promise.all([
+      this.servers(asPerson(READ, actor)),
+      this.deps.store.snapshots.all(),
+    ]);
     const power = new Map(snapshots.map((p) => [p.serverUuid, p]));
     const now = this.deps.clock.now().getTime();
     const staleAfter = this.deps.powerStaleAfterMs?.() ?? 180_000;
@@ -202,12 +194,12 @@ export class ServersService {
   ): Promise<{ detail: VpsDetailRead; readAt: Date }> {
     refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'show');
-    this.spend(actor);
-    const found = await this.locate(ref, 'read');
+    const who = asPerson(READ, actor);
+    const found = await this.locate(ref, who);
     // A list entry that breaks the spec still has a detail to show, as far as it reads.
     const uuid = found.kind === 'server' ? found.server.uuid : found.entry.uuid;
     if (opts.refresh) this.details.drop(uuid);
-    const read = await this.detail(uuid, 'read');
+    const read = await this.detail(uuid, who);
     return { detail: read.value, readAt: new Date(read.at) };
   }
 
@@ -218,16 +210,16 @@ export class ServersService {
   ): Promise<{ server: { uuid: string; name: string }; power: string; at: Date }> {
     refuseLongRef(ref);
     await this.deps.access.authorize(actor, 'power');
-    this.spend(actor);
-    const found = await this.locate(ref, 'read');
+    const who = asPerson(READ, actor);
+    const found = await this.locate(ref, who);
     const server =
       found.kind === 'server'
         ? { uuid: found.server.uuid, name: found.server.name }
         : { uuid: found.entry.uuid, name: labelOf(found.entry) };
-    const { status } = await this.explained(this.deps.provider.getPower(server.uuid, READ));
+    const { status } = await this.explained(this.deps.provider.getPower(server.uuid, who));
     // A power body without one documented value: the detail's `power.status` is read in real time too.
     const power =
-      status ?? (await this.explained(this.deps.provider.getServer(server.uuid, READ))).power.status;
+      status ?? (await this.explained(this.deps.provider.getServer(server.uuid, who))).power.status;
     if (power === undefined)
       throw new ServiceError('server_malformed', { ref, uuid: server.uuid, fields: 'power.status' });
     return { server, power, at: this.deps.clock.now() };
@@ -261,7 +253,8 @@ export class ServersService {
       throw refused(tooLong);
     }
     await this.guardWrite(actor, action, ref, params);
-    const server = await this.resolve(ref, 'write').catch(async (err: unknown) => {
+    const who = asPerson(WRITE, actor);
+    const server = await this.resolve(ref, who).catch(async (err: unknown) => {
       // A server the provider answered about in a shape the spec does not allow: refused, on record.
       if (err instanceof ServiceError && err.code === 'server_malformed')
         await audit(String(err.params.uuid), 'refused', {}, err.code);
@@ -276,7 +269,7 @@ export class ServersService {
     if (field === 'name' && value !== server.name) {
       // Two servers of one name cannot be told apart by name any more (show, power, audit, watch).
       const wanted = value.toLowerCase();
-      const { servers, malformed } = (await this.listing('write')).value;
+      const { servers, malformed } = (await this.listing(who)).value;
       const taken = [...servers, ...malformed].find(
         (s) => s.uuid !== server.uuid && s.name?.toLowerCase() === wanted,
       );
@@ -290,24 +283,21 @@ export class ServersService {
     try {
       if (field === 'name') {
         before = server.name;
-        await this.sent(server.uuid, () => p.setName(server.uuid, value, WRITE));
+        await this.sent(server.uuid, () => p.setName(server.uuid, value, who));
       } else if (field === 'memo') {
         before = server.memo;
-        await this.sent(server.uuid, () => p.setMemo(server.uuid, value, WRITE));
+        await this.sent(server.uuid, () => p.setMemo(server.uuid, value, who));
       } else {
         // An unreadable value before is recorded as none (the provider's answer named it broken).
-        before = (await p.getServer(server.uuid, WRITE)).reverse_hostname ?? null;
-        await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, WRITE));
+        before = (await p.getServer(server.uuid, who)).reverse_hostname ?? null;
+        await this.sent(server.uuid, () => p.setReverseDns(server.uuid, value, who));
       }
     } catch (caught) {
       const err = await this.deps.access.explainRefusal(caught, 'vps');
       const code = failureCode(classifyFailure(err));
-      await audit(
-        server.uuid,
-        code === 'key_custom_forbidden' ? 'refused' : 'failed',
-        { name: server.name },
-        code,
-      );
+      // Refused: the key's custom permissions (the provider's 403), or never sent (the bound).
+      const outcome = code === 'key_custom_forbidden' ? 'refused' : changeOutcome(err);
+      await audit(server.uuid, outcome, { name: server.name }, code);
       throw err;
     }
     await audit(server.uuid, 'ok', { name: server.name, before });
@@ -325,8 +315,8 @@ export class ServersService {
   }
 
   /**
-   * Authorises a write and takes it from the person's budget; a refusal is
-   * audited (against the server's uuid when it resolves) and rethrown.
+   * Authorises a write; a refusal is audited (against the server's uuid when
+   * it resolves) and rethrown.
    */
   private async guardWrite(
     actor: Actor,
@@ -336,13 +326,8 @@ export class ServersService {
   ): Promise<void> {
     try {
       await this.deps.access.authorize(actor, action);
-      this.spend(actor);
     } catch (err) {
-      // Someone over their budget is not worth a provider request: the last list read, if any, names it.
-      const slowedDown = err instanceof ServiceError && err.code === 'slow_down';
-      const server = slowedDown
-        ? exactMatches(this.lists.peek(ALL)?.servers ?? [], ref).at(0)
-        : await this.resolve(ref, 'write').catch(() => undefined);
+      const server = await this.resolve(ref, asPerson(WRITE, actor)).catch(() => undefined);
       await this.deps.audit.byActor(
         actor,
         action,
@@ -368,57 +353,27 @@ export class ServersService {
   ): Promise<{ server: VpsSummary; value: string }> {
     refuseLongRef(ref);
     await this.guardWrite(actor, ACTION_OF[field], ref, { ref, form: true });
-    const server = await this.resolve(ref, 'write');
+    const who = asPerson(WRITE, actor);
+    const server = await this.resolve(ref, who);
     if (field === 'name') return { server, value: server.name };
     if (field === 'memo') return { server, value: server.memo ?? '' };
-    const detail = (await this.detail(server.uuid, 'write')).value;
+    const detail = (await this.detail(server.uuid, who)).value;
     return { server, value: detail.reverse_hostname ?? detail.hostname ?? '' };
   }
 
-  async logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
-    // The provider's page size, named on its field before anything is asked.
-    if (filter.limit !== undefined && !isLogLimit(filter.limit))
-      throw new ServiceError('invalid_field', { field: 'limit', rule: 'range', limit: LOG_LIMIT.max });
-    await this.deps.access.authorize(actor, 'logs');
-    this.spend(actor);
-    const query: LogsQuery = {
-      from: filter.from,
-      to: filter.to,
-      status_class: filter.status,
-      status_code: filter.code,
-      method: filter.method,
-      limit: filter.limit ?? LOG_LIMIT.shown,
-      cursor,
-    };
-    // Only the filters given: the query string names nothing the person did not ask for.
-    const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-    return this.explained(this.deps.provider.logs(given, READ));
+  /** `/vps logs`: a page of the key's API log. */
+  logs(actor: Actor, filter: LogFilter, cursor?: string): Promise<LogsPage> {
+    return readLogs(this.deps, (call) => this.explained(call), actor, filter, cursor);
   }
 
-  /**
-   * The key, this person's role, the day's request budget (whether the watcher
-   * is holding back) and, for a key limited to selected VPSs, their names from
-   * the server list (uuid -> name; empty when the list cannot be read: the
-   * uuids are shown instead).
-   */
-  async me(
-    actor: Actor,
-  ): Promise<{ key: KeyScope; role: Role; daily: DailyBudgetState; vpsNames: ReadonlyMap<string, string> }> {
-    const role = await this.deps.access.authorize(actor, 'me');
-    const key = await this.deps.access.keyScope();
-    const listed = key.targets ? await this.listing('read').catch(() => undefined) : undefined;
-    const vpsNames = new Map((listed?.value.servers ?? []).map((s) => [s.uuid, s.name]));
-    return { key, role, daily: this.deps.provider.daily, vpsNames };
+  /** `/vps me`: the key, this person's role, the day's budget, a selected-targets key's VPSs by name. */
+  me(actor: Actor): Promise<KeyFacts> {
+    return readMe(this.deps, (who) => this.listing(who), actor);
   }
 
+  /** `/vps audit [server]`: the latest audit rows. */
   async audit(actor: Actor, ref?: string): Promise<{ entries: AuditRow[]; server?: VpsSummary | undefined }> {
     if (ref !== undefined) refuseLongRef(ref);
-    await this.deps.access.authorize(actor, 'audit');
-    const server = ref ? await this.resolve(ref) : undefined;
-    const entries = await this.deps.store.audit.latest({
-      limit: 20,
-      ...(server ? { target: server.uuid } : {}),
-    });
-    return { entries, server };
+    return readAudit(this.deps, (r, who) => this.resolve(r, who), actor, ref);
   }
 }

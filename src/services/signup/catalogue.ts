@@ -4,6 +4,8 @@
  * pro-rated by the calendar day in Japan, so a quote cannot outlive that day.
  */
 import {
+  asPerson,
+  type Caller,
   type OsImage,
   type Plan,
   type PlanPeriod,
@@ -17,6 +19,14 @@ import { providerRefusal } from './failure.ts';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How the catalogue is read: `fresh` for a quote, `anyAgeToday` for checking a form, `for` whom. */
+export interface CatalogueOptions {
+  fresh?: boolean;
+  anyAgeToday?: boolean;
+  /** The person who waits on it (people are served in turn); the bot's own when absent. */
+  for?: Caller;
+}
 
 /** The JST calendar day of an instant, as a day number (days since 1970-01-01 JST). */
 function jstDay(d: Date): number {
@@ -81,10 +91,7 @@ const catalogueCache = new WeakMap<SignupDeps, { at: Date; catalogue: Catalogue 
  * inside Slack's 3 seconds: the dry run that follows has the last word.
  * A provider failure is the ServiceError a requester is shown.
  */
-export async function loadCatalogue(
-  deps: SignupDeps,
-  opts: { fresh?: boolean; anyAgeToday?: boolean } = {},
-): Promise<Catalogue> {
+export async function loadCatalogue(deps: SignupDeps, opts: CatalogueOptions = {}): Promise<Catalogue> {
   try {
     return await readCatalogue(deps, opts);
   } catch (err) {
@@ -93,10 +100,7 @@ export async function loadCatalogue(
 }
 
 /** `loadCatalogue`, a provider failure thrown as the provider client's own error (for a read's own sentence). */
-export async function readCatalogue(
-  deps: SignupDeps,
-  opts: { fresh?: boolean; anyAgeToday?: boolean } = {},
-): Promise<Catalogue> {
+export async function readCatalogue(deps: SignupDeps, opts: CatalogueOptions = {}): Promise<Catalogue> {
   const now = deps.clock.now();
   const hit = catalogueCache.get(deps);
   if (
@@ -108,8 +112,9 @@ export async function readCatalogue(
     return hit.catalogue;
   }
   // Read fresh for a quote (part of the order), else for the modal a person is opening.
+  const who = opts.fresh ? WRITE : READ;
   const answer: Pick<PlansAnswer, 'plans' | 'os_images'> = await deps.provider.plans(
-    opts.fresh ? WRITE : READ,
+    opts.for ? asPerson(who, opts.for) : who,
   );
   const catalogue = { ...catalogueOf(answer), termsUrl: deps.termsUrl, readAt: now };
   catalogueCache.set(deps, { at: now, catalogue });

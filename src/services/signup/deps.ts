@@ -7,7 +7,6 @@ import type { ProviderClient } from '../../provider/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { AccessService } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
-import type { FairUse } from '../fair-use.ts';
 
 export interface SignupPolicy {
   /** Longest life of a quote; it also ends at 00:00 JST. Default 30 minutes. */
@@ -54,8 +53,6 @@ export interface SignupDeps {
   termsUrl?: string | undefined;
   /** Fresh Idempotency-Keys; default crypto.randomUUID (36 characters, within the provider's 8 to 64). */
   newKey?: () => string;
-  /** Each person's budget of provider-spending commands, for the price list and signup status reads; none when absent. */
-  fairUse?: Pick<FairUse, 'spend'>;
 }
 
 const DEFAULTS = {

@@ -7,9 +7,10 @@ import {
   ProviderError,
   ProviderNetworkError,
   ProviderResponseError,
+  QueueFullError,
   ValidationError,
 } from '../../provider/index.ts';
-import { ServiceError } from '../errors.ts';
+import { queueFullRefusal, ServiceError } from '../errors.ts';
 
 export type SignupFailure =
   /** 422 PRICE_MISMATCH: the price moved; nothing was charged. */
@@ -38,6 +39,8 @@ export function classifySignupFailure(err: unknown): SignupFailure {
 
 /** A provider failure while quoting or reading the catalogue, as the ServiceError the requester is shown. */
 export function providerRefusal(err: unknown): ServiceError {
+  // Not sent at all: the requester's own commands already wait up to the bound ("not now").
+  if (err instanceof QueueFullError) return queueFullRefusal(err);
   const f = classifySignupFailure(err);
   if (f.kind === 'refused') return new ServiceError('provider_refused', { code: f.code });
   if (f.kind === 'in_process') return new ServiceError('provider_refused', { code: 'DUPLICATE_REQUEST' });

@@ -4,7 +4,7 @@
  * `expected_total_price` = the price the approver saw. Money moves only here.
  */
 
-import { ORDER } from '../../provider/index.ts';
+import { asPerson, type CallOptions, ORDER } from '../../provider/index.ts';
 import type { ProviderSignupStatus, SignupPatch, SignupRow, SignupState } from '../../store/index.ts';
 import { policyOf, type SignupDeps } from './deps.ts';
 import { classifySignupFailure, quoteFailureCode, type SignupFailure } from './failure.ts';
@@ -100,6 +100,16 @@ async function requesterRefused(deps: SignupDeps, row: SignupRow): Promise<Execu
 }
 
 /**
+ * Who an order's requests are for: the approver whose click executes it (at
+ * ORDER priority, never refused); a recovery's re-check is the bot's own.
+ */
+function orderFor(row: SignupRow, origin: 'approval' | 'recovery'): CallOptions {
+  return origin === 'approval' && row.approverId !== null
+    ? asPerson(ORDER, { userId: row.approverId })
+    : ORDER;
+}
+
+/**
  * One real POST of a row this caller has just moved to `executing`: the first
  * (after an approval) or a re-check of an `unknown` order (same key, same body).
  */
@@ -124,7 +134,7 @@ export async function attempt(
     const res = await deps.provider.signup(
       providerInput(row, password, row.quotedPrice),
       row.idempotencyKey,
-      ORDER,
+      orderFor(row, origin),
     );
     const status = providerStatusOf(res.server.status);
     const uuid = typeof res.server.uuid === 'string' && res.server.uuid ? res.server.uuid : null;

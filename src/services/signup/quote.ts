@@ -3,7 +3,14 @@
  * sealed, and the quote stored as a new row with a fresh Idempotency-Key,
  * waiting for an approval until it expires.
  */
-import { type OsImage, type Plan, type SignupInput, WRITE } from '../../provider/index.ts';
+import {
+  asPerson,
+  type Caller,
+  type OsImage,
+  type Plan,
+  type SignupInput,
+  WRITE,
+} from '../../provider/index.ts';
 import type { SignupRow, SignupState } from '../../store/index.ts';
 import { ServiceError } from '../errors.ts';
 import { findPeriod, findPlan, imageFitsPlan, loadCatalogue, quoteExpiry } from './catalogue.ts';
@@ -43,7 +50,8 @@ export async function createQuote(
   replaces?: string,
 ): Promise<{ row: SignupRow; plan: Plan; image: OsImage }> {
   const startedAt = deps.clock.now();
-  const priced = await dryRunQuote(deps, order, password);
+  // The plans read and the dry run are the requester's: they wait their turn at the provider like any command.
+  const priced = await dryRunQuote(deps, order, password, { userId: order.requesterId });
   const expiresAt = quoteExpiry(startedAt, policyOf(deps).quoteTtlMs);
   const secretId = await sealPassword(deps, password, expiresAt);
   let row: SignupRow;
@@ -113,9 +121,14 @@ interface PricedQuote {
  * Dry run at the catalogue's price. A PRICE_MISMATCH here means the day turned
  * in Japan between reading the plans and the dry run: read again, once.
  */
-async function dryRunQuote(deps: SignupDeps, fields: OrderFields, password: string): Promise<PricedQuote> {
+async function dryRunQuote(
+  deps: SignupDeps,
+  fields: OrderFields,
+  password: string,
+  requester: Caller,
+): Promise<PricedQuote> {
   for (let round = 0; ; round++) {
-    const catalogue = await loadCatalogue(deps, { fresh: true });
+    const catalogue = await loadCatalogue(deps, { fresh: true, for: requester });
     const plan = findPlan(catalogue, fields.planId);
     const period = plan ? findPeriod(plan, fields.period) : undefined;
     const image = catalogue.images.find((i) => i.image_id === fields.imageId);
@@ -125,7 +138,7 @@ async function dryRunQuote(deps: SignupDeps, fields: OrderFields, password: stri
     try {
       const dry = await deps.provider.signupDryRun(
         providerInput(fields, password, period.total_price),
-        WRITE,
+        asPerson(WRITE, requester),
       );
       const same = dry.total_price === period.total_price;
       return {

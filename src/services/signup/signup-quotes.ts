@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { OsImage, Plan } from '../../provider/index.ts';
 import type { SignupRow } from '../../store/index.ts';
-import type { ServiceError } from '../errors.ts';
-import { type Catalogue, describeRow, loadCatalogue } from './catalogue.ts';
+import { changeOutcome, type ServiceError } from '../errors.ts';
+import { type Catalogue, type CatalogueOptions, describeRow, loadCatalogue } from './catalogue.ts';
 import type { SignupDeps } from './deps.ts';
 import { quoteFailureCode } from './failure.ts';
 import type { SignupRequest } from './form.ts';
@@ -71,7 +71,7 @@ export class SignupQuotes {
         channelId,
         action: 'signup.quote',
         target: null,
-        outcome: 'failed',
+        outcome: changeOutcome(err),
         errorCode: quoteFailureCode(err),
         params: { planId: request.planId, period: request.period },
       });
@@ -89,8 +89,8 @@ export class SignupQuotes {
     });
   }
 
-  /** Plans and images for the order form (cached briefly, never across 00:00 JST). */
-  catalogue(opts: { fresh?: boolean; anyAgeToday?: boolean } = {}): Promise<Catalogue> {
+  /** Plans and images for the order form (cached briefly, never across 00:00 JST), read `for` a person. */
+  catalogue(opts: CatalogueOptions = {}): Promise<Catalogue> {
     return loadCatalogue(this.deps, opts);
   }
 

@@ -6,7 +6,7 @@
  * about the key: the provider answers 403 to a key that may not sign up, and
  * that answer is what the person is told (docs/provider-api.md, VPS endpoints).
  */
-import { ProviderError, READ, type SignupStatus, validatePathId } from '../../provider/index.ts';
+import { asPerson, ProviderError, READ, type SignupStatus, validatePathId } from '../../provider/index.ts';
 import type { Action, Actor } from '../access/index.ts';
 import { ServiceError, type ServiceErrorCode } from '../errors.ts';
 import { type Catalogue, readCatalogue } from './catalogue.ts';
@@ -34,7 +34,6 @@ export class SignupReads {
   private async authorize(actor: Actor, action: Action): Promise<void> {
     const { refusal } = await this.deps.access.decide(actor, action);
     if (refusal) throw refusal;
-    this.deps.fairUse?.spend(actor.userId);
   }
 
   /** Today's plans and images as the provider lists them (the order form's catalogue, reused briefly). */
@@ -42,7 +41,8 @@ export class SignupReads {
     await this.authorize(actor, 'plans');
     let catalogue: Catalogue;
     try {
-      catalogue = await readCatalogue(this.deps);
+      // Read as this person's: they wait their turn at the provider like any command.
+      catalogue = await readCatalogue(this.deps, { for: actor });
     } catch (err) {
       throw explained(err, { 403: 'plans_forbidden' });
     }
@@ -58,7 +58,7 @@ export class SignupReads {
       throw new ServiceError('invalid_field', { field: SIGNUP_ID_FIELD, rule: problem.rule, limit: 0 });
     await this.authorize(actor, 'signup_status');
     try {
-      return await this.deps.provider.signupStatus(id, READ);
+      return await this.deps.provider.signupStatus(id, asPerson(READ, actor));
     } catch (err) {
       throw explained(err, { 403: 'signup_status_forbidden', 404: 'signup_status_not_found' }, { id });
     }

@@ -6,7 +6,7 @@
  * refused attempt is audited.
  */
 import type { Clock } from '../../clock.ts';
-import { type ProviderClient, READ } from '../../provider/index.ts';
+import { asPerson, type ProviderClient, READ } from '../../provider/index.ts';
 import { type Store, WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Actor } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
@@ -82,9 +82,10 @@ export interface MuteChange {
 export class WatchSubscriptions {
   constructor(private readonly deps: SubscriptionDeps) {}
 
-  private async target(ref: string): Promise<{ target: string; label: string }> {
+  /** The server (or all) `ref` names, read for the person asking: they wait their turn like any read. */
+  private async target(actor: Actor, ref: string): Promise<{ target: string; label: string }> {
     if (ref.trim().toLowerCase() === WATCH_ALL) return { target: WATCH_ALL, label: WATCH_ALL };
-    const s = await this.deps.servers.resolve(ref);
+    const s = await this.deps.servers.resolve(ref, asPerson(READ, actor));
     return { target: s.uuid, label: s.name };
   }
 
@@ -141,7 +142,7 @@ export class WatchSubscriptions {
     reach?: (change: SubscriptionChange) => Promise<ChannelReach>,
   ): Promise<SubscriptionChange> {
     await this.authorizeChange(actor, 'watch', ref, channelId);
-    const t = await this.target(ref);
+    const t = await this.target(actor, ref);
     if (reach) {
       const already = (await this.deps.store.watches.list(channelId)).some((w) => w.target === t.target);
       const r = await reach({ ...t, channelId, changed: !already });
@@ -173,7 +174,7 @@ export class WatchSubscriptions {
     // A server that left the list cannot be resolved any more: its uuid still unwatches it.
     const existing = await this.deps.store.watches.list(channelId);
     const direct = existing.find((w) => w.target === ref.trim());
-    const t = direct ? { target: direct.target, label: ref.trim() } : await this.target(ref);
+    const t = direct ? { target: direct.target, label: ref.trim() } : await this.target(actor, ref);
     const changed = await this.deps.store.watches.remove(t.target, channelId);
     return this.audited(actor, 'unwatch', { ...t, channelId, changed });
   }
@@ -195,6 +196,7 @@ export class WatchSubscriptions {
       notify === undefined ? false : this.deps.access.maySeeChannel(actor, notify),
     ]);
     const names = await this.serverNames(
+      actor,
       [...rows, ...mutes].filter((r) => r.target !== WATCH_ALL).map((r) => r.target),
     );
     const label = (target: string) => (target === WATCH_ALL ? WATCH_ALL : (names.get(target) ?? target));
@@ -228,7 +230,7 @@ export class WatchSubscriptions {
     channelId = actor.channelId,
   ): Promise<MuteChange> {
     await this.authorizeChange(actor, 'mute', ref, channelId);
-    const t = await this.target(ref);
+    const t = await this.target(actor, ref);
     const now = this.deps.clock.now();
     const ms = Math.min(MAX_MUTE_MS, Math.max(MIN_MUTE_MS, durationMs));
     const until = new Date(now.getTime() + ms);
@@ -283,7 +285,7 @@ export class WatchSubscriptions {
       // A server that left the list cannot be resolved any more: its uuid still unmutes it.
       const active = await this.deps.store.mutes.active(now, channelId);
       const direct = active.find((m) => m.target === named);
-      t = direct ? { target: direct.target, label: named } : await this.target(named);
+      t = direct ? { target: direct.target, label: named } : await this.target(actor, named);
       removed = (await this.deps.store.mutes.remove(channelId, t.target)).filter((m) => m.until > now);
       const all = active.find((m) => m.target === WATCH_ALL);
       allMutedUntil = all ? all.until : null;
@@ -313,11 +315,11 @@ export class WatchSubscriptions {
    * it has read; one watched before the watcher's first read is named from the
    * provider's list instead (and by its uuid when that list cannot be read).
    */
-  private async serverNames(uuids: readonly string[]): Promise<Map<string, string>> {
+  private async serverNames(actor: Actor, uuids: readonly string[]): Promise<Map<string, string>> {
     const names = new Map<string, string>();
     for (const s of await this.deps.store.snapshots.all()) if (s.name) names.set(s.serverUuid, s.name);
     if (uuids.some((uuid) => !names.has(uuid))) {
-      const listed = await this.deps.provider.listServers(READ).catch(() => undefined);
+      const listed = await this.deps.provider.listServers(asPerson(READ, actor)).catch(() => undefined);
       for (const s of listed?.servers ?? []) if (!names.has(s.uuid)) names.set(s.uuid, s.name);
     }
     return names;

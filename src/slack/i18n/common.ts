@@ -124,8 +124,17 @@ const en = {
   'error.target_not_in_scope': 'The provider key does not cover this server.',
   'error.invalid_field': 'That value is not accepted: {reason}',
   'error.already_handled': 'This request was already handled; nothing was repeated.',
-  'error.slow_down':
-    'You’re sending commands faster than the provider allows; try again in {seconds} s. Nothing was sent.',
+  'error.queue_full':
+    '{why} {limit} So this one was not queued, and nothing was sent for it: try again in {seconds} s.',
+  'error.queue_full.count':
+    'You already have {waiting} commands waiting their turn at the provider, as many as one person may have waiting.',
+  'error.queue_full.wait':
+    'You already have {waiting} commands waiting their turn at the provider, and this one would wait about {wait} s for its own, longer than the {bound} s a command may wait.',
+  'error.queue_full.limit':
+    'The provider allows {limit} requests every {window} s right now (its rate-limit headers).',
+  'error.queue_full.limit_per_window':
+    'The provider allows {limit} requests per window right now (its rate-limit headers).',
+  'error.queue_full.limit_unknown': 'The provider has not told its rate limit yet.',
   'command.progress': ':hourglass_flowing_sand: Reading from the provider… the answer appears here.',
   'error.name_taken':
     'Another server is already called `{name}` ({ip}): two servers of one name could no longer be told apart by name. Pick another name.',
@@ -135,6 +144,7 @@ const en = {
   'audit.reason.invalid_field': 'a value broke the provider’s rules',
   'audit.reason.name_taken': 'another server has that name',
   'audit.reason.slow_down': 'too many commands at once',
+  'audit.reason.queue_full': 'too many of their commands already waiting',
   'audit.reason.key_read_only': 'the provider key is read-only',
   'audit.reason.key_custom_forbidden': 'the key’s custom permissions do not allow it (the provider said 403)',
   'audit.reason.approval_wrong_channel': 'clicked outside the request’s channel',
@@ -318,8 +328,17 @@ const ja: Record<keyof typeof en, string> = {
   'error.target_not_in_scope': 'プロバイダーのAPIキーはこのサーバーを対象にしていません。',
   'error.invalid_field': 'その値は受け付けられません: {reason}',
   'error.already_handled': 'このリクエストは処理済みです。操作は繰り返していません。',
-  'error.slow_down':
-    'コマンドの送信間隔が短すぎるため、プロバイダーの利用上限を守るために受け付けませんでした（何も送信していません）。{seconds} 秒後にもう一度お試しください。',
+  'error.queue_full':
+    '{why}{limit}そのため、このコマンドは順番待ちに入れず、何も送信していません。{seconds} 秒後にもう一度お試しください。',
+  'error.queue_full.count':
+    'プロバイダーへの順番を待っているあなたのコマンドがすでに {waiting} 件あり、1人が同時に待てる上限に達しています。',
+  'error.queue_full.wait':
+    'プロバイダーへの順番を待っているあなたのコマンドがすでに {waiting} 件あり、このコマンドは順番が来るまで約 {wait} 秒かかります（待てるのは {bound} 秒までです）。',
+  'error.queue_full.limit':
+    '現在、プロバイダーが受け付けるのは {window} 秒あたり {limit} 件までです（レート制限ヘッダーの値）。',
+  'error.queue_full.limit_per_window':
+    '現在、プロバイダーが受け付けるのは一定時間あたり {limit} 件までです（レート制限ヘッダーの値）。',
+  'error.queue_full.limit_unknown': 'プロバイダーからはまだレート制限の値が届いていません。',
   'command.progress': ':hourglass_flowing_sand: プロバイダーに問い合わせています… 結果はここに表示されます。',
   'error.name_taken':
     '`{name}` という名前のサーバー（{ip}）がすでにあります。同じ名前が2台あると名前で区別できなくなるため、別の名前にしてください。',
@@ -329,6 +348,7 @@ const ja: Record<keyof typeof en, string> = {
   'audit.reason.invalid_field': '値がプロバイダーの規則に合いません',
   'audit.reason.name_taken': '同じ名前のサーバーがあります',
   'audit.reason.slow_down': 'コマンドの送りすぎです',
+  'audit.reason.queue_full': '順番待ちのコマンドが多すぎます',
   'audit.reason.key_read_only': 'APIキーが読み取り専用です',
   'audit.reason.key_custom_forbidden': 'APIキーのカスタム権限で許可されていません（プロバイダーの403）',
   'audit.reason.approval_wrong_channel': '依頼のチャンネル以外から押されました',

@@ -51,7 +51,7 @@ function setup(
     },
     setReverseDns: async () => ({ message: 'ok' }),
     getPower: async () => ({ status: 'running', raw: null }),
-    daily: {
+    syncDaily: async () => ({
       limit: null,
       used: 0,
       remaining: null,
@@ -59,7 +59,7 @@ function setup(
       reserve: null,
       level: 'ok',
       backgroundHeldUntil: null,
-    },
+    }),
   };
   const store = {
     audit: {

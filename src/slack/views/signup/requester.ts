@@ -14,6 +14,7 @@ import { encodePayload, signupButtonPayload } from '../../payloads.ts';
 import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { buttonMessage, textView as sentence } from '../messages.ts';
+import { queueFullText } from '../queue-full.ts';
 import { planLabel, type SignupDisplay } from './approval.ts';
 
 /** An access refusal other than the role (a channel the policy no longer lists) in its own words. */
@@ -63,6 +64,8 @@ export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
       return sentence(ui.t('signup.refused.unreachable', { code }));
     case 'catalogue_changed':
       return sentence(ui.t('signup.refused.catalogue_changed'));
+    case 'queue_full':
+      return sentence(queueFullText(ui, err.params));
     default: {
       const key = `signup.refused.${code}`;
       return sentence(isMessageKey(key) ? ui.t(key) : ui.t('signup.refused.other', { code }));

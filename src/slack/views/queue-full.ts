@@ -1,0 +1,21 @@
+/**
+ * The "not now" sentence (the `queue_full` refusal): how many of the person's
+ * commands already wait at the provider, the provider's limit as its headers
+ * told it, and when to try again. One wording for every place a command can
+ * be refused so: a reply, a modal's notice, a form's field.
+ */
+import type { Ui } from './format.ts';
+
+export function queueFullText(ui: Ui, p: Readonly<Record<string, string | number>>): string {
+  const why = ui.t(p.reason === 'wait' ? 'error.queue_full.wait' : 'error.queue_full.count', {
+    waiting: p.waiting ?? 0,
+    wait: p.wait ?? 0,
+    bound: p.bound ?? 0,
+  });
+  const limit = !p.limit
+    ? ui.t('error.queue_full.limit_unknown')
+    : p.window
+      ? ui.t('error.queue_full.limit', { limit: p.limit, window: p.window })
+      : ui.t('error.queue_full.limit_per_window', { limit: p.limit });
+  return ui.t('error.queue_full', { why, limit, seconds: p.seconds ?? 1 });
+}
