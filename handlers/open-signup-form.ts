@@ -23,6 +23,11 @@ export interface SignupFormOpening {
   reply(m: Message): Promise<void>;
   /** The plan the form opens with; the first one when absent or no longer offered. */
   planId?: string | undefined;
+  /**
+   * Opened outside any channel (the Order a VPS shortcut): the form asks for
+   * the channel the approval request goes to, and only the role is checked now.
+   */
+  placeless?: boolean;
 }
 
 /**
@@ -31,7 +36,9 @@ export interface SignupFormOpening {
  */
 export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): Promise<void> {
   const { client, actor, ui, log } = o;
-  const refusal = await deps.signup.quotes.mayRequest(actor.userId, actor.channelId);
+  // '' in the form's metadata: the channel is chosen in the form.
+  const channelId = o.placeless === true ? '' : actor.channelId;
+  const refusal = await deps.signup.quotes.mayRequest(actor.userId, channelId || undefined);
   if (refusal) {
     await o.reply(signupQuoteRefusal(ui, refusal));
     return;
@@ -40,7 +47,7 @@ export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): P
   try {
     const opened = await client.views.open({
       trigger_id: o.triggerId,
-      view: signupLoadingView(ui, actor.channelId),
+      view: signupLoadingView(ui, channelId),
     });
     viewId = opened.view?.id;
   } catch (err) {
@@ -52,7 +59,7 @@ export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): P
     const catalogue = await deps.signup.quotes.catalogue();
     await client.views.update({
       view_id: viewId,
-      view: signupModalView(ui, catalogue, { channelId: actor.channelId, planId: o.planId }),
+      view: signupModalView(ui, catalogue, { channelId, planId: o.planId }),
     });
   } catch (err) {
     log.warn({ err: slackFailure(err) }, 'signup form not filled');

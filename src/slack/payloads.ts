@@ -41,7 +41,10 @@ export const mutePayload = z.object({
   s: z.number().int().min(60),
 });
 
-/** The order form: where the approval request goes, and the plan shown. */
+/**
+ * The order form: where the approval request goes (empty when the form was
+ * opened outside any channel and asks for it), and the plan shown.
+ */
 export const signupModalPayload = z.object({
   channelId: z.string(),
   planId: z.string().optional(),

@@ -3,7 +3,7 @@
  * at start-up). A request that names another one — a Slack Connect user in a
  * shared channel, an app configuration pointing two workspaces at one bot —
  * is refused here, before any listener runs, so no listener has to remember
- * it: every command, action, view submission, options request and event. Every
+ * it: every command, action, shortcut, view submission, options request and event. Every
  * team id the payload carries (the workspace's and the user's) must be ours,
  * and a payload that carries none is refused too. The person is told in one
  * sentence where the surface allows it, nothing of ours is named, and the
@@ -83,6 +83,18 @@ export function teamGuard(opts: TeamGuardOptions): Middleware<AnyMiddlewareArgs>
     }
     if (kind === 'block_suggestion') {
       await ack({ options: [] });
+      return;
+    }
+    if (kind === 'shortcut') {
+      // A global shortcut has no response_url: its trigger opens a modal that says it.
+      await ack();
+      const trigger = str(body?.trigger_id);
+      if (!trigger) return;
+      await args.client.views
+        .open({ trigger_id: trigger, view: refusedModal(opts.ui, text) })
+        .catch((err: unknown) =>
+          log.info({ err: { message: (err as Error).message } }, 'refusal not delivered'),
+        );
       return;
     }
     await ack();

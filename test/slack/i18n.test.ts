@@ -4,6 +4,7 @@ import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
+import { shortcutsCatalog } from '../../src/slack/i18n/shortcuts.ts';
 import { signupCatalog } from '../../src/slack/i18n/signup.ts';
 import { watchCatalog } from '../../src/slack/i18n/watch.ts';
 
@@ -15,7 +16,14 @@ describe('i18n catalogs', () => {
   });
 
   it('declares every key in one feature catalog only, so merging them hides nothing', () => {
-    const features = [commonCatalog, serversCatalog, signupCatalog, watchCatalog, hostingCatalog];
+    const features = [
+      commonCatalog,
+      serversCatalog,
+      signupCatalog,
+      watchCatalog,
+      hostingCatalog,
+      shortcutsCatalog,
+    ];
     const keys = features.flatMap((c) => Object.keys(c.en));
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.length).toBe(Object.keys(catalogs.en).length);
