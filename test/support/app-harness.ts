@@ -24,6 +24,8 @@ import {
   type Delivery,
   type DeliveryOptions,
   deliver,
+  globalShortcutBody,
+  messageShortcutBody,
   type SubmissionFields,
   slashCommandBody,
   viewSubmissionBody,
@@ -101,6 +103,23 @@ export interface Harness {
     opts?: { user?: string; channel?: string; triggerId?: string; team?: string },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
   submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
+  /** A global shortcut (callback_id as in manifest.yml); its answer is a modal opened with `triggerId`. */
+  shortcut(
+    callbackId: string,
+    opts?: { user?: string; triggerId?: string; team?: string; delivery?: DeliveryOptions },
+  ): Promise<{ ack: Delivery; triggerId: string }>;
+  /** A message shortcut on `message`; its answer goes to its response_url. */
+  messageShortcut(
+    callbackId: string,
+    message: Record<string, unknown>,
+    opts?: {
+      user?: string;
+      channel?: string;
+      triggerId?: string;
+      team?: string;
+      delivery?: DeliveryOptions;
+    },
+  ): Promise<{ ack: Delivery; responseId: string; triggerId: string; reply: () => Promise<RecordedCall> }>;
   /** Socket Mode: a slash command as an envelope; resolves with the app's ack and the reply. */
   envelopeCommand(
     text: string,
@@ -255,6 +274,31 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return { ack, reply: () => slack.waitForResponse(responseId) };
     },
     submit: (fields, delivery) => deliver(url, signingSecret, viewSubmissionBody(fields), delivery),
+    async shortcut(callbackId, o = {}) {
+      const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
+      const body = globalShortcutBody({
+        callbackId,
+        userId: o.user ?? VIEWER,
+        triggerId,
+        ...(o.team ? { teamId: o.team } : {}),
+      });
+      return { ack: await deliver(url, signingSecret, body, o.delivery), triggerId };
+    },
+    async messageShortcut(callbackId, message, o = {}) {
+      const responseId = `msc-${++n}`;
+      const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
+      const body = messageShortcutBody({
+        callbackId,
+        message,
+        userId: o.user ?? VIEWER,
+        channelId: o.channel ?? CHANNEL,
+        responseUrl: slack.responseUrl(responseId),
+        triggerId,
+        ...(o.team ? { teamId: o.team } : {}),
+      });
+      const ack = await deliver(url, signingSecret, body, o.delivery);
+      return { ack, responseId, triggerId, reply: () => slack.waitForResponse(responseId) };
+    },
     deliverRaw: (body, o) => deliver(url, signingSecret, body, o),
     async close() {
       await bot.stop();
