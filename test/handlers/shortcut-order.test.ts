@@ -9,26 +9,25 @@
  * who may not order is told so in a modal.
  */
 import { randomUUID } from 'node:crypto';
-import type { KnownBlock, ModalView } from '@slack/types';
+import type { ModalView } from '@slack/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { SHORTCUTS, SIGNUP_IDS, signupBlockId } from '../../src/slack/ids.ts';
-import { assertBlocksWithinLimits } from '../../src/slack/views/limits.ts';
 import { approvalOf } from '../scenarios/signup-harness.ts';
-import { ADMIN, CHANNEL, type Harness, OPERATOR, startHarness, VIEWER } from '../support/app-harness.ts';
-import type { RecordedCall } from '../support/fake-slack.ts';
+import {
+  ADMIN,
+  CHANNEL,
+  type Harness,
+  modalIn,
+  OPERATOR,
+  startHarness,
+  VIEWER,
+} from '../support/app-harness.ts';
 import { type SubmittedState, TEAM_ID } from '../support/slack-request.ts';
 
 const en = catalogs.en;
 const ja = catalogs.ja;
 const ELSEWHERE = 'C0RANDOM01';
-
-function viewOf(call: RecordedCall): ModalView {
-  const view = call.args.view as ModalView;
-  assertBlocksWithinLimits(view.blocks as KnownBlock[], 'modal');
-  expect([...view.title.text].length).toBeLessThanOrEqual(24);
-  return view;
-}
 
 const text = (v: unknown) => JSON.stringify(v);
 
@@ -70,14 +69,14 @@ describe('the Order a VPS shortcut', () => {
     const opened = await h!.slack.waitFor(
       (c) => c.method === 'views.open' && c.args.trigger_id === triggerId,
     );
-    viewOf(opened);
+    modalIn(opened);
     const filled = await h!.slack.waitFor(
       (c) =>
         c.method === 'views.update' &&
         c.seq > opened.seq &&
         text(c.args.view).includes(SIGNUP_IDS.approvalChannel),
     );
-    return { ...viewOf(filled), id: String(filled.args.view_id) };
+    return { ...modalIn(filled), id: String(filled.args.view_id) };
   }
 
   function send(form: ModalView & { id: string }, channel: string | null, user = OPERATOR) {
@@ -189,7 +188,7 @@ describe('the Order a VPS shortcut', () => {
     };
     await h.deliverRaw(new URLSearchParams({ payload: JSON.stringify(payload) }).toString());
     const redrawn = await h.slack.waitFor((c) => c.seq > after && c.method === 'views.update');
-    const view = viewOf(redrawn);
+    const view = modalIn(redrawn);
     expect(text(view)).toContain(signupBlockId('period', 'vps-4gb'));
     expect(view.blocks.some((b) => b.block_id === SIGNUP_IDS.approvalChannel)).toBe(true);
   });
@@ -198,7 +197,7 @@ describe('the Order a VPS shortcut', () => {
     h = await startHarness();
     const { triggerId } = await h.shortcut(SHORTCUTS.orderVps, { user: VIEWER });
     const opened = await h.slack.waitFor((c) => c.method === 'views.open' && c.args.trigger_id === triggerId);
-    const view = viewOf(opened);
+    const view = modalIn(opened);
     // A modal that only says it: nothing to send.
     expect(view.submit).toBeUndefined();
     expect(view.blocks.some((b) => b.type === 'input')).toBe(false);
@@ -211,7 +210,7 @@ describe('the Order a VPS shortcut', () => {
     h = await startHarness({ operators: [], policy: 'default_role: none\n' });
     const { triggerId } = await h.shortcut(SHORTCUTS.orderVps, { user: VIEWER });
     const opened = await h.slack.waitFor((c) => c.method === 'views.open' && c.args.trigger_id === triggerId);
-    expect(text(viewOf(opened))).toContain(en['signup.refused.role_required'].replace('{role}', 'none'));
+    expect(text(modalIn(opened))).toContain(en['signup.refused.role_required'].replace('{role}', 'none'));
   });
 
   it('in Japanese for a person whose Slack is in Japanese, field errors included', async () => {

@@ -8,23 +8,14 @@
  * modal's limits; refused for a person without a role, and where the
  * policy's channel list leaves out a shortcut that belongs to no channel.
  */
-import type { KnownBlock, ModalView } from '@slack/types';
+import type { ModalView } from '@slack/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { FIND_SERVER_IDS, NOTICE_CALLBACK, SHORTCUTS } from '../../src/slack/ids.ts';
-import { assertBlocksWithinLimits } from '../../src/slack/views/limits.ts';
-import { CHANNEL, type Harness, OPERATOR, startHarness, VIEWER } from '../support/app-harness.ts';
-import type { RecordedCall } from '../support/fake-slack.ts';
+import { CHANNEL, type Harness, modalIn, OPERATOR, startHarness, VIEWER } from '../support/app-harness.ts';
 
 const en = catalogs.en;
 const ja = catalogs.ja;
-
-function viewOf(call: RecordedCall): ModalView {
-  const view = call.args.view as ModalView;
-  assertBlocksWithinLimits(view.blocks as KnownBlock[], 'modal');
-  expect([...view.title.text].length).toBeLessThanOrEqual(24);
-  return view;
-}
 
 const text = (v: unknown) => JSON.stringify(v);
 
@@ -44,7 +35,7 @@ describe('the Server card shortcut', () => {
       (c) => c.method === 'views.open' && c.args.trigger_id === triggerId,
     );
     expect(opened.error).toBeUndefined();
-    return { view: viewOf(opened), viewId: `V-find-${triggerId}` };
+    return { view: modalIn(opened), viewId: `V-find-${triggerId}` };
   }
 
   /** Sends the question with `ref` typed; returns the ack's body and the next update of that modal. */
@@ -80,7 +71,7 @@ describe('the Server card shortcut', () => {
     const { body, next } = await ask('web-1', viewId);
     expect(body.response_action).toBe('update');
     expect(text(body.view)).toContain('Reading `web-1` from the provider');
-    const card = viewOf(await next());
+    const card = modalIn(await next());
     expect(card.callback_id).toBe(FIND_SERVER_IDS.cardCallback);
     expect(card.blocks[0]).toMatchObject({ type: 'header', text: { text: 'web-1' } });
     const web1 = h.sim.control.servers().find((s) => s.name === 'web-1')!;
@@ -101,7 +92,7 @@ describe('the Server card shortcut', () => {
     const { viewId } = await open();
     for (const ref of [db1.ipAddress!, db1.uuid.toUpperCase()]) {
       const { next } = await ask(ref, viewId);
-      const card = viewOf(await next());
+      const card = modalIn(await next());
       expect(card.blocks[0]).toMatchObject({ type: 'header', text: { text: 'db-1' } });
     }
   });
@@ -110,7 +101,7 @@ describe('the Server card shortcut', () => {
     h = await startHarness();
     const { viewId } = await open(OPERATOR);
     const { next } = await ask('db-2', viewId, OPERATOR);
-    const card = viewOf(await next());
+    const card = modalIn(await next());
     expect(text(card)).toContain('/vps show db-2');
   });
 
@@ -119,7 +110,7 @@ describe('the Server card shortcut', () => {
     const { viewId } = await open();
     const { body, next } = await ask('  web-99 ', viewId);
     expect(body.response_action).toBe('update');
-    const again = viewOf(await next());
+    const again = modalIn(await next());
     expect(again.callback_id).toBe(FIND_SERVER_IDS.modalCallback);
     expect(text(again)).toContain('web-99');
     const input = again.blocks.find((b) => b.block_id === FIND_SERVER_IDS.refBlock);
@@ -164,10 +155,10 @@ describe('the Server card shortcut', () => {
     expect(text(view)).toContain(ja['shortcut.find.intro']);
     const { body, next } = await ask('web-2', viewId);
     expect(text(body.view)).toContain('`web-2` の情報をプロバイダーから取得しています');
-    const card = viewOf(await next());
+    const card = modalIn(await next());
     expect(card.submit?.text).toBe(ja['shortcut.find.another']);
     const { next: missing } = await ask('web-99', viewId);
-    expect(text(viewOf(await missing()))).toContain(ja['shortcut.find.label']);
+    expect(text(modalIn(await missing()))).toContain(ja['shortcut.find.label']);
   });
 
   it('a person without a role is told so in the modal, and nothing is read', async () => {
@@ -178,7 +169,7 @@ describe('the Server card shortcut', () => {
     expect(text(view)).toContain('This needs the *viewer* role');
     // A forged submission of the question is refused the same way.
     const { next } = await ask('web-1', viewId);
-    expect(text(viewOf(await next()))).toContain('This needs the *viewer* role');
+    expect(text(modalIn(await next()))).toContain('This needs the *viewer* role');
     expect(h.sim.control.requests({ path: /^\/v1\/vps\// })).toHaveLength(0);
   });
 

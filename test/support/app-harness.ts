@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { KnownBlock, ModalView } from '@slack/types';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
 import { type RunningBot, type StartOptions, startBot } from '../../src/main.ts';
@@ -18,6 +19,7 @@ import {
   type SimulatorOptions,
   startSimulator,
 } from '../../src/simulator/index.ts';
+import { assertBlocksWithinLimits } from '../../src/slack/views/limits.ts';
 import { type FakeSlack, type RecordedCall, startFakeSlack } from './fake-slack.ts';
 import {
   blockActionBody,
@@ -315,6 +317,18 @@ async function freePort(): Promise<number> {
   const port = (server.address() as AddressInfo).port;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * The modal a views.open / views.update call carried, held to what Slack
+ * takes (a modal's Block Kit limits, a title of at most 24 characters).
+ */
+export function modalIn(call: RecordedCall): ModalView {
+  const view = call.args.view as ModalView;
+  assertBlocksWithinLimits(view.blocks as KnownBlock[], 'modal');
+  const title = [...view.title.text].length;
+  if (title > 24) throw new Error(`modal title of ${title} characters: Slack takes 24`);
+  return view;
 }
 
 /** All text of a recorded message (text, section texts and fields), for assertions. */

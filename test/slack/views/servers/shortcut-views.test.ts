@@ -31,40 +31,15 @@ import {
 import { serverCardView } from '../../../../src/slack/views/servers/server-card.ts';
 import { readApprovalChannel, signupModalView } from '../../../../src/slack/views/signup/modal.ts';
 import { testPlan } from '../../../support/plans.ts';
+import { listedServer, serverDetail } from '../../../support/servers.ts';
 
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
-const server = (i: number): ListedServer => ({
-  uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  name: `server-${String(i).padStart(3, '0')}`,
-  vps_type: 'vps',
-  plan_name: '2GB plan',
-  status: 'active',
-  ip_address: `10.0.0.${i}`,
-  os: 'Ubuntu 24.04',
-  memo: null,
-  power: 'running',
-  powerSeenAt: new Date(0),
-  powerAgeMs: 5_000,
-  powerStale: false,
-});
+const server = (i: number): ListedServer =>
+  listedServer(i, { power: 'running', powerAgeMs: 5_000, powerStale: false });
 
-const detail: VpsDetailRead = {
-  uuid: '00000000-0000-4000-8000-000000000001',
-  name: 'db-1',
-  vps_type: 'business',
-  status: 'active',
-  plan: { name: '8GB', vcpu: 4, memory_gb: 8, disk_gb: 200 },
-  os: 'Ubuntu',
-  application: null,
-  hostname: 'x1.example.net',
-  reverse_hostname: null,
-  ip_address: '203.0.113.5',
-  power: { status: 'running' },
-  memo: 'primary',
-  broken: [],
-};
+const detail: VpsDetailRead = serverDetail({ uuid: '00000000-0000-4000-8000-000000000001', memo: 'primary' });
 
 const named = (n: number, over: Partial<MentionedServers> = {}): MentionedServers => ({
   servers: Array.from({ length: n }, (_, i) => server(i + 1)),
