@@ -14,7 +14,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Channel, Group, Person } from './people.ts';
 import { asJson, type Json } from './render.ts';
-import { blockKitRefusal, invalidArguments, parseSlackBody, uploadedContent } from './slack-wire.ts';
+import {
+  blockKitRefusal,
+  invalidArguments,
+  parseSlackBody,
+  uploadedContent,
+  withBlockIds,
+} from './slack-wire.ts';
 
 export const BOT_USER_ID = 'U0SBVPSBOT';
 export const BOT_ID = 'B0SBVPSBOT';
@@ -418,7 +424,7 @@ export class SlackStandIn {
       threadTs: opts.threadTs,
       author: BOT_USER_ID,
       text: typeof args.text === 'string' ? args.text : '',
-      blocks: Array.isArray(args.blocks) ? args.blocks : [],
+      blocks: withBlockIds(args.blocks),
       ephemeralTo: opts.ephemeralTo,
       deleted: false,
     };
@@ -433,7 +439,7 @@ export class SlackStandIn {
     if (!m || m.deleted) return { ok: false, error: 'message_not_found' };
     if (m.author !== BOT_USER_ID) return { ok: false, error: 'cant_update_message' };
     if (typeof args.text === 'string') m.text = args.text;
-    if (Array.isArray(args.blocks)) m.blocks = args.blocks;
+    if (Array.isArray(args.blocks)) m.blocks = withBlockIds(args.blocks);
     this.emit({ kind: 'message', change: 'edited', message: m });
     return { ok: true, channel, ts: m.ts, text: m.text };
   }
@@ -469,7 +475,7 @@ export class SlackStandIn {
     }
     if (source && !source.deleted && args.replace_original === true) {
       source.text = typeof args.text === 'string' ? args.text : '';
-      source.blocks = Array.isArray(args.blocks) ? args.blocks : [];
+      source.blocks = withBlockIds(args.blocks);
       this.emit({ kind: 'message', change: 'edited', message: source });
       return { status: 200, body: 'ok' };
     }
@@ -482,7 +488,7 @@ export class SlackStandIn {
         threadTs: typeof args.thread_ts === 'string' ? args.thread_ts : undefined,
         author: BOT_USER_ID,
         text: typeof args.text === 'string' ? args.text : '',
-        blocks: Array.isArray(args.blocks) ? args.blocks : [],
+        blocks: withBlockIds(args.blocks),
         ephemeralTo: undefined,
         deleted: false,
       };
@@ -519,7 +525,7 @@ export class SlackStandIn {
     const v: OpenView = {
       id,
       userId,
-      view,
+      view: { ...view, blocks: withBlockIds(view.blocks) },
       hash: `${Date.now()}.${this.seq}`,
       rootId: rootId ?? id,
       previousId,
@@ -530,7 +536,7 @@ export class SlackStandIn {
   }
 
   private setView(v: OpenView, view: Json): void {
-    v.view = view;
+    v.view = { ...view, blocks: withBlockIds(view.blocks) };
     v.hash = `${Date.now()}.${++this.seq}`;
   }
 

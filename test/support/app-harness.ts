@@ -67,6 +67,8 @@ export interface HarnessOptions {
   randomSeed?: number;
   /** The names the simulator's custom-key categories go by (the real ones are not published). */
   categoryNames?: SimulatorOptions['categoryNames'];
+  /** The Enterprise Grid organisation the bot's workspace belongs to (auth.test); none by default. */
+  enterpriseId?: string;
 }
 
 export interface Harness {
@@ -90,6 +92,8 @@ export interface Harness {
       command?: string;
       /** The workspace it comes from; default the bot's own. */
       team?: string;
+      /** Its Enterprise Grid organisation; default none. */
+      enterprise?: string;
     },
   ): Promise<{
     ack: Delivery;
@@ -102,7 +106,7 @@ export interface Harness {
   click(
     actionId: string,
     value: string,
-    opts?: { user?: string; channel?: string; triggerId?: string; team?: string },
+    opts?: { user?: string; channel?: string; triggerId?: string; team?: string; enterprise?: string },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
   submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
   /** A global shortcut (callback_id as in manifest.yml); its answer is a modal opened with `triggerId`. */
@@ -140,7 +144,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.categoryNames ? { categoryNames: opts.categoryNames } : {}),
   });
   const manual = opts.manualClockAt !== undefined;
-  const slack = await startFakeSlack();
+  const slack = await startFakeSlack(opts.enterpriseId ? { enterpriseId: opts.enterpriseId } : {});
   const dataDir = await mkdtemp(join(tmpdir(), 'vps-chatops-app-'));
   const signingSecret = randomBytes(16).toString('hex');
   const apiKey = opts.keyOf ? opts.keyOf(sim) : sim.keys[opts.key ?? 'full'];
@@ -224,6 +228,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         triggerId,
         ...(o.command ? { command: o.command } : {}),
         ...(o.team ? { teamId: o.team } : {}),
+        ...(o.enterprise ? { enterpriseId: o.enterprise } : {}),
       });
       const after = slack.lastSeq;
       const ack = await deliver(url, signingSecret, body, o.delivery);
@@ -256,6 +261,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         responseUrl: slack.responseUrl(responseId),
         ...(o.triggerId ? { triggerId: o.triggerId } : {}),
         ...(o.team ? { teamId: o.team } : {}),
+        ...(o.enterprise ? { enterpriseId: o.enterprise } : {}),
       });
       const ack = await deliver(url, signingSecret, body);
       return { ack, responseId, reply: () => slack.waitForResponse(responseId) };

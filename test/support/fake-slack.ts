@@ -75,6 +75,8 @@ export class FakeSlack {
   readonly groups = new Map<string, string[]>();
   /** Channels described by `setChannel`; any other `C…` id is a public channel, a `G…` id a private one, both without members. */
   readonly channels = new Map<string, SlackChannel>();
+  /** The Enterprise Grid organisation auth.test names (none: a workspace outside any grid). */
+  enterpriseId: string | undefined;
   private readonly failures = new Map<string, Failure[]>();
   /** Seeded, so a run that fails a share of calls fails the same ones again. */
   private readonly random = seededRandom(1);
@@ -429,6 +431,7 @@ export class FakeSlack {
           team_id: 'T0FAKE',
           user_id: 'UBOT0001',
           bot_id: 'BBOT0001',
+          ...(this.enterpriseId ? { enterprise_id: this.enterpriseId } : {}),
         };
       case 'chat.postMessage': {
         // Posted to a user id, the message goes to the bot's DM with them, whose id Slack answers.
@@ -525,8 +528,10 @@ function readFrame(buf: Buffer): { opcode: number; payload: Buffer; size: number
   return { opcode, payload, size: offset + len };
 }
 
-export async function startFakeSlack(): Promise<FakeSlack> {
-  return new FakeSlack().start();
+export async function startFakeSlack(opts: { enterpriseId?: string } = {}): Promise<FakeSlack> {
+  const slack = new FakeSlack();
+  slack.enterpriseId = opts.enterpriseId;
+  return slack.start();
 }
 
 /**

@@ -8,9 +8,12 @@
  */
 import {
   DOMAIN_MAX,
+  toAsciiDomain,
+  toUnicodeDomain,
   validateDomain,
   validateMailAddress,
   validateSshPublicKey,
+  validateText,
 } from '../../provider/index.ts';
 import type { FieldProblem } from '../field-problem.ts';
 
@@ -35,7 +38,7 @@ export type HostingField =
   | 'key_id'
   | 'server';
 
-export type HostingRule = 'required' | 'too_long' | 'too_short' | 'format' | 'range';
+export type HostingRule = 'required' | 'too_long' | 'too_short' | 'format' | 'range' | 'control_character';
 
 export const HOSTING_LIMITS = {
   domainMax: DOMAIN_MAX,
@@ -74,6 +77,15 @@ const problem = (
 
 const length = (s: string): number => [...s].length;
 
+/**
+ * A domain's two forms, the provider's (Punycode, what DNS resolves; '' when
+ * it is no domain) and the readable one, for the views to show.
+ */
+export function domainForms(name: string): { ascii: string; readable: string } {
+  const ascii = toAsciiDomain(name);
+  return { ascii, readable: ascii === '' ? '' : toUnicodeDomain(ascii) };
+}
+
 /** A fully qualified domain name: the provider client's one domain rule, named on its field. */
 export function checkFqdn(
   value: string,
@@ -82,8 +94,13 @@ export function checkFqdn(
   return validateDomain(value.trim(), field).map((i) =>
     i.rule === 'max_length'
       ? problem(field, 'too_long', DOMAIN_MAX)
-      : problem(field, i.rule === 'required' ? 'required' : 'format'),
+      : problem(field, i.rule === 'required' || i.rule === 'control_character' ? i.rule : 'format'),
   );
+}
+
+/** The provider client's one text rule (no control characters), named on a /hosting field. */
+function controlProblem(field: HostingField, value: string): FieldProblem<HostingField, HostingRule>[] {
+  return validateText(value, field).length > 0 ? [problem(field, 'control_character')] : [];
 }
 
 export function checkLines(lines: number | undefined): FieldProblem<HostingField, HostingRule>[] {
@@ -109,6 +126,8 @@ function checkText(
   opts: { min?: number; pattern?: RegExp } = {},
 ): FieldProblem<HostingField, HostingRule>[] {
   if (value === '') return [problem(field, 'required')];
+  const control = controlProblem(field, value);
+  if (control.length > 0) return control;
   if (length(value) > max) return [problem(field, 'too_long', max)];
   if (opts.min !== undefined && length(value) < opts.min) return [problem(field, 'too_short', opts.min)];
   if (opts.pattern && !opts.pattern.test(value)) return [problem(field, 'format')];
@@ -140,6 +159,7 @@ export function checkWordpressForm(f: WordpressForm): FieldProblem<HostingField,
   const out: FieldProblem<HostingField, HostingRule>[] = [];
   const url = f.url.trim();
   if (url === '') out.push(problem('url', 'required'));
+  else if (controlProblem('url', url).length > 0) out.push(problem('url', 'control_character'));
   else if (length(url) > HOSTING_LIMITS.urlMax) out.push(problem('url', 'too_long', HOSTING_LIMITS.urlMax));
   else {
     const m = /^https?:\/\/([^/?#\s]+)(\/[^\s]*)?$/i.exec(url);
@@ -159,6 +179,8 @@ export function checkWordpressForm(f: WordpressForm): FieldProblem<HostingField,
   );
   const email = f.admin_email.trim();
   if (email === '') out.push(problem('admin_email', 'required'));
+  else if (controlProblem('admin_email', email).length > 0)
+    out.push(problem('admin_email', 'control_character'));
   else if (length(email) > HOSTING_LIMITS.emailMax)
     out.push(problem('admin_email', 'too_long', HOSTING_LIMITS.emailMax));
   else if (
@@ -218,6 +240,8 @@ export interface SshKeyForm {
 export function checkLabel(label: string): FieldProblem<HostingField, HostingRule>[] {
   const v = label.trim();
   if (v === '') return [problem('label', 'required')];
+  const control = controlProblem('label', v);
+  if (control.length > 0) return control;
   return length(v) > HOSTING_LIMITS.labelMax ? [problem('label', 'too_long', HOSTING_LIMITS.labelMax)] : [];
 }
 
@@ -227,7 +251,12 @@ export function checkSshKeyForm(f: SshKeyForm): FieldProblem<HostingField, Hosti
   if (key === '') out.push(problem('public_key', 'required'));
   else if (length(key) > HOSTING_LIMITS.publicKeyMax)
     out.push(problem('public_key', 'too_long', HOSTING_LIMITS.publicKeyMax));
-  else if (validateSshPublicKey(key, 'public_key').length > 0) out.push(problem('public_key', 'format'));
+  else {
+    const issues = validateSshPublicKey(key, 'public_key');
+    if (issues.some((i) => i.rule === 'control_character'))
+      out.push(problem('public_key', 'control_character'));
+    else if (issues.length > 0) out.push(problem('public_key', 'format'));
+  }
   out.push(...checkLabel(f.label));
   return out;
 }

@@ -10,6 +10,7 @@ import { HOSTING_LIMITS, type HostingField } from '../../../services/hosting/ind
 import type { MessageKey } from '../../i18n/index.ts';
 import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
+import { displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
 
@@ -138,7 +139,7 @@ export function wpDeleteFormView(
         type: 'mrkdwn',
         text: ui.t('hosting.modal.wp_delete.intro', {
           id: escapeMrkdwn(meta.id),
-          url: url === undefined ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(url),
+          url: url === undefined ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(displayUrl(url)),
         }),
       },
     },

@@ -4,6 +4,7 @@ import type { KnownBlock } from '@slack/types';
 import type { HostingAction } from '../../../services/access/index.ts';
 import type { WriteResult } from '../../../services/hosting/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
+import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { textView } from '../messages.ts';
@@ -20,9 +21,22 @@ const NAMED_BY_PROVIDER: ReadonlySet<HostingAction> = new Set([
   'hosting.db_user_create',
 ]);
 
+/** Changes whose subject is a domain, and the one whose subject is a site's URL: shown as every view shows them. */
+const DOMAIN_SUBJECTS: ReadonlySet<HostingAction> = new Set([
+  'hosting.domain_add',
+  'hosting.subdomain_add',
+  'hosting.domain_reset',
+]);
+const URL_SUBJECTS: ReadonlySet<HostingAction> = new Set(['hosting.wp_install']);
+
 /** The sentence of a done change, with who made it. */
 export function doneText(ui: Ui, userId: string, r: WriteResult): string {
-  const subject = NAMED_BY_PROVIDER.has(r.action) ? (r.created ?? r.subject) : r.subject;
+  const named = NAMED_BY_PROVIDER.has(r.action) ? (r.created ?? r.subject) : r.subject;
+  const subject = DOMAIN_SUBJECTS.has(r.action)
+    ? displayDomain(named)
+    : URL_SUBJECTS.has(r.action)
+      ? displayUrl(named)
+      : named;
   return ui.t(`hosting.done.${r.action}` as MessageKey, {
     user: userId,
     server: r.server,
