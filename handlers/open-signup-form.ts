@@ -23,6 +23,11 @@ export interface SignupFormOpening {
   reply(m: Message): Promise<void>;
   /** The plan the form opens with; the first one when absent or no longer offered. */
   planId?: string | undefined;
+  /**
+   * Opened outside any channel (the Order a VPS shortcut): the form asks for
+   * the channel the approval request goes to, and only the role is checked now.
+   */
+  placeless?: boolean;
 }
 
 /**
@@ -32,7 +37,9 @@ export interface SignupFormOpening {
  */
 export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): Promise<void> {
   const { client, actor, ui, log } = o;
-  const refusal = await deps.signup.quotes.mayRequest(actor.userId, actor.channelId);
+  // '' in the form's metadata: the channel is chosen in the form.
+  const channelId = o.placeless === true ? '' : actor.channelId;
+  const refusal = await deps.signup.quotes.mayRequest(actor.userId, channelId || undefined);
   if (refusal) {
     await o.reply(signupQuoteRefusal(ui, refusal));
     return;
@@ -40,10 +47,10 @@ export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): P
   await openForm(
     client,
     o.triggerId,
-    signupLoadingView(ui, actor.channelId),
+    signupLoadingView(ui, channelId),
     async () =>
       signupModalView(ui, await deps.signup.quotes.catalogue({ for: actor }), {
-        channelId: actor.channelId,
+        channelId,
         planId: o.planId,
       }),
     (err) => {

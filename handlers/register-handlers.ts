@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import { registerActions } from './actions/register-actions.ts';
 import { registerCommands } from './commands/register-commands.ts';
 import type { HandlerDeps } from './deps.ts';
+import { registerShortcuts } from './shortcuts/register-shortcuts.ts';
 import { registerSubmissions } from './submissions/register-submissions.ts';
 
 /** Every listener of the app, by surface. */
@@ -9,4 +10,5 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerCommands(app, deps);
   registerActions(app, deps);
   registerSubmissions(app, deps);
+  registerShortcuts(app, deps);
 }

@@ -1,7 +1,7 @@
 /**
  * Slack's deliveries to the bot, as Slack makes them in HTTP mode: a slash
- * command (form fields), a block action and a view submission (a `payload`
- * field of JSON), each signed with the signing secret (v0 HMAC-SHA256 over
+ * command (form fields), a block action, a view submission and a global or
+ * message shortcut (a `payload` field of JSON), each signed with the signing secret (v0 HMAC-SHA256 over
  * `v0:<timestamp>:<body>`) and posted to the bot's `/slack/events`.
  */
 import { createHmac } from 'node:crypto';
@@ -20,6 +20,8 @@ const APP_ID = 'A0SANDBOX';
 function signature(secret: string, timestamp: number, body: string): string {
   return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
 }
+
+const actionTs = () => (Date.now() / 1000).toFixed(6);
 
 const userOf = (p: Person) => ({ id: p.id, username: p.name, name: p.name, team_id: TEAM.id });
 
@@ -135,6 +137,57 @@ export class BotDeliveries {
       is_enterprise_install: false,
       view: a.view,
       actions: [a.action],
+    });
+  }
+
+  /** A global shortcut, started from the composer: no channel, no response_url, a trigger for a modal. */
+  globalShortcut(s: { user: Person; callbackId: string; triggerId: string }): Promise<Answer> {
+    return this.payload({
+      type: 'shortcut',
+      token: 'sandbox-verification-token',
+      action_ts: actionTs(),
+      team: TEAM,
+      user: userOf(s.user),
+      is_enterprise_install: false,
+      enterprise: null,
+      callback_id: s.callbackId,
+      trigger_id: s.triggerId,
+    });
+  }
+
+  /** A message shortcut on a message of a channel: the message as Slack hands it over, and a response_url. */
+  messageShortcut(s: {
+    user: Person;
+    callbackId: string;
+    channel: { id: string; name: string };
+    message: PostedMessage;
+    responseUrl: string;
+    triggerId: string;
+  }): Promise<Answer> {
+    const m = s.message;
+    const byBot = m.author === BOT_USER_ID;
+    return this.payload({
+      type: 'message_action',
+      token: 'sandbox-verification-token',
+      action_ts: actionTs(),
+      team: TEAM,
+      user: userOf(s.user),
+      channel: s.channel,
+      is_enterprise_install: false,
+      enterprise: null,
+      callback_id: s.callbackId,
+      trigger_id: s.triggerId,
+      message_ts: m.ts,
+      message: {
+        type: 'message',
+        user: m.author,
+        ...(byBot ? { bot_id: BOT_ID } : {}),
+        ts: m.ts,
+        text: m.text,
+        blocks: m.blocks,
+        ...(m.threadTs ? { thread_ts: m.threadTs } : {}),
+      },
+      response_url: s.responseUrl,
     });
   }
 

@@ -17,6 +17,7 @@ function optionState(f: InputField, value: string): Json {
 /** A field's state before anything is typed, as Slack fills it from initial_* (undefined: empty). */
 export function initialState(f: InputField): Json | undefined {
   if (f.initial === undefined) return undefined;
+  if (f.kind === 'conversation' && typeof f.initial === 'string') return conversationState(f, f.initial);
   if (Array.isArray(f.initial))
     return { type: f.elementType, selected_options: f.initial.map((v) => optionState(f, v)) };
   if (f.kind === 'select' || f.kind === 'radio')
@@ -58,6 +59,10 @@ export function readAnswer(
       const unique = [...new Set(picked as string[])];
       return { state: { type: f.elementType, selected_options: unique.map((v) => optionState(f, v)) } };
     }
+    case 'conversation': {
+      const c = pickOption(f, text) ?? pickOption(f, `#${text}`);
+      return c ? { state: conversationState(f, c) } : { error: `choose 1 to ${f.options.length}, or #name` };
+    }
     case 'number':
       if (!/^-?\d+(\.\d+)?$/.test(text)) return { error: 'a number' };
       return { state: { type: f.elementType, value: text } };
@@ -74,7 +79,14 @@ export function readAnswer(
   }
 }
 
+/** A conversation select's state: `selected_conversation` (a channels select: `selected_channel`). */
+function conversationState(f: InputField, id: string | null): Json {
+  const key = f.elementType === 'channels_select' ? 'selected_channel' : 'selected_conversation';
+  return { type: f.elementType, [key]: id };
+}
+
 function emptyState(f: InputField): Json | undefined {
+  if (f.kind === 'conversation') return conversationState(f, null);
   if (f.kind === 'checkboxes' || f.kind === 'multi_select')
     return { type: f.elementType, selected_options: [] };
   if (f.kind === 'select' || f.kind === 'radio') return { type: f.elementType, selected_option: null };

@@ -19,6 +19,8 @@ export interface Reader {
   /** BCP 47 tag dates are written in (the reader's Slack locale). */
   dateLocale: string;
   now: Date;
+  /** The channels a conversation select offers (the workspace's, as the reader's client lists them). */
+  channels?: readonly { id: string; name: string }[];
 }
 
 /** An element a person can press or choose, as the renderer met it. */
@@ -325,7 +327,15 @@ export function renderMessage(
   return text === '' ? [] : [renderMrkdwn(text, reader)];
 }
 
-export type InputKind = 'text' | 'select' | 'multi_select' | 'checkboxes' | 'radio' | 'number' | 'other';
+export type InputKind =
+  | 'text'
+  | 'select'
+  | 'multi_select'
+  | 'checkboxes'
+  | 'radio'
+  | 'number'
+  | 'conversation'
+  | 'other';
 
 export interface InputOption {
   text: string;
@@ -372,11 +382,17 @@ export function inputFields(view: unknown, reader: Reader): InputField[] {
                 ? 'checkboxes'
                 : type === 'radio_buttons'
                   ? 'radio'
-                  : 'other';
-    const options = optionsOf(el).map((o) => ({
-      text: textOf(o.text, reader),
-      value: asString(o.value) ?? '',
-    }));
+                  : type === 'conversations_select' || type === 'channels_select'
+                    ? 'conversation'
+                    : 'other';
+    // A conversation select offers the workspace's channels, which Slack lists itself.
+    const options =
+      kind === 'conversation'
+        ? (reader.channels ?? []).map((c) => ({ text: `#${c.name}`, value: c.id }))
+        : optionsOf(el).map((o) => ({
+            text: textOf(o.text, reader),
+            value: asString(o.value) ?? '',
+          }));
     const initialOne = asJson(el.initial_option);
     const initialMany = asArray(el.initial_options).map(asJson);
     const initial =
@@ -386,7 +402,10 @@ export function inputFields(view: unknown, reader: Reader): InputField[] {
           : undefined
         : initialOne
           ? asString(initialOne.value)
-          : (asString(el.initial_value) ?? undefined);
+          : (asString(el.initial_value) ??
+            asString(el.initial_conversation) ??
+            asString(el.initial_channel) ??
+            undefined);
     const hint = b.hint ? textOf(b.hint, reader) : undefined;
     const placeholder = el.placeholder ? textOf(el.placeholder, reader) : undefined;
     fields.push({
@@ -413,6 +432,7 @@ export function inputFields(view: unknown, reader: Reader): InputField[] {
 export function fieldRules(f: InputField): string[] {
   const rules: string[] = [f.optional ? 'optional' : 'required'];
   if (f.kind === 'select' || f.kind === 'radio') rules.push('choose one');
+  if (f.kind === 'conversation') rules.push('choose a channel');
   if (f.kind === 'multi_select' || f.kind === 'checkboxes')
     rules.push('choose any (numbers, comma-separated)');
   if (f.minLength !== undefined && f.minLength > 0) rules.push(`at least ${f.minLength} characters`);

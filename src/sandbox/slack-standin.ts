@@ -173,6 +173,29 @@ export class SlackStandIn {
     return this.views.get(id);
   }
 
+  /**
+   * A person's own message in a channel, as their Slack client posts it (its
+   * text escaped, its rich text block). The bot is not told: the app
+   * subscribes to no message events; a message shortcut can be used on it.
+   */
+  postAs(userId: string, channel: string, text: string, blocks: unknown[]): PostedMessage {
+    const ts = this.nextTs();
+    const m: PostedMessage = {
+      key: `${channel}:${ts}`,
+      channel,
+      ts,
+      threadTs: undefined,
+      author: userId,
+      text,
+      blocks,
+      ephemeralTo: undefined,
+      deleted: false,
+    };
+    this.messages.set(m.key, m);
+    this.emit({ kind: 'message', change: 'posted', message: m });
+    return m;
+  }
+
   /** What a client does with a view_submission's `response_action`. */
   applySubmission(viewId: string, answer: Json | undefined): OpenView | undefined {
     const v = this.views.get(viewId);

@@ -25,6 +25,7 @@ import {
   renderMessage,
   renderMrkdwn,
 } from './render.ts';
+import { INSTALLED_SHORTCUTS, shortcutNamed } from './shortcuts.ts';
 import { runSimCommand } from './sim-commands.ts';
 import {
   BOT_NAME,
@@ -42,6 +43,10 @@ export const HELP = [
   '  as <name>                become someone else (users lists who, with their roles)',
   '  in #<channel>            type in another channel (channels lists them)',
   '  look [n]                 show the last n messages here again, buttons renumbered',
+  '  say <text>               post a message here as yourself (the bot is not told)',
+  '  shortcuts                the shortcuts the app brings: shortcut find_server, shortcut order_vps …',
+  '  shortcut <name> [n]      use one: a global one opens its form; a message one (shortcut message [n])',
+  '                           acts on the n-th latest message here, 1 (the default) being the latest',
   "  wait [seconds]           wait for the bot's next post (a watcher alert), 30 s at most",
   "  sim …                    drive the provider's world (sim help)",
   '  quit                     leave (Ctrl-D too)',
@@ -138,6 +143,7 @@ export class Terminal {
       tz: this.user.tz,
       dateLocale: this.user.locale,
       now: this.opts.now(),
+      channels: CHANNELS,
     };
   }
 
@@ -161,7 +167,8 @@ export class Terminal {
       case 'message':
         this.showMessage(e.change, e.message);
         this.relates(e.message.ephemeralTo ?? e.message.channel, e.message.channel);
-        if (e.change !== 'deleted') for (const w of this.postWaiters.splice(0)) w();
+        if (e.change !== 'deleted' && e.message.author === BOT_USER_ID)
+          for (const w of this.postWaiters.splice(0)) w();
         break;
       case 'view':
         this.showView(e.change, e.view);
@@ -221,7 +228,9 @@ export class Terminal {
         : ' · in a thread';
       if (m.broadcast) thread += ', also sent to the channel';
     }
-    const head = `» ${BOT_NAME} ${verb} ${place}${thread}${visible}`;
+    const author =
+      m.author === BOT_USER_ID ? BOT_NAME : (this.opts.standIn.personOf(m.author)?.name ?? m.author);
+    const head = `» ${author} ${verb} ${place}${thread}${visible}`;
     if (change === 'deleted') {
       this.print([head]);
       return;
@@ -465,6 +474,20 @@ export class Terminal {
       case 'wait':
         await this.waitForPost(rest[0]);
         return false;
+      case 'say':
+        this.say(line.slice(word.length).trim());
+        return false;
+      case 'shortcuts':
+        this.print(
+          INSTALLED_SHORTCUTS.map(
+            (s) =>
+              `  ${s.name.padEnd(12)} ${s.type === 'global' ? 'global ' : 'message'}  shortcut ${s.callbackId}${s.type === 'message' ? ' [n]' : ''}  — ${s.description}`,
+          ),
+        );
+        return false;
+      case 'shortcut':
+        await this.shortcut(rest);
+        return false;
       case 'sim':
         this.sim(rest);
         return false;
@@ -527,6 +550,79 @@ export class Terminal {
     } catch (err) {
       this.print([`sim: ${err instanceof Error ? err.message : String(err)}`]);
     }
+  }
+
+  /** A message typed by the person at the keyboard, posted in the channel they are in. */
+  private say(text: string): void {
+    if (text === '') {
+      this.print(['say <text>: what to post here']);
+      return;
+    }
+    // A Slack client posts the text escaped, and the words as a rich text block.
+    const block = {
+      type: 'rich_text',
+      block_id: `say${Date.now().toString(36)}`,
+      elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }],
+    };
+    this.opts.standIn.postAs(this.user.id, this.channel.id, slackEscape(text), [block]);
+  }
+
+  /**
+   * A shortcut as Slack starts it: a global one from the composer (its answer
+   * is a modal), a message one from the n-th latest message here that Slack
+   * offers it on (not an ephemeral one), its answer for the person alone.
+   */
+  private async shortcut(args: string[]): Promise<void> {
+    const s = args[0] ? shortcutNamed(args[0]) : undefined;
+    if (!s) {
+      this.print([
+        `which shortcut? ${INSTALLED_SHORTCUTS.map((x) => x.callbackId).join(', ')} (shortcuts lists them)`,
+      ]);
+      return;
+    }
+    const user = this.user;
+    if (s.type === 'global') {
+      this.print([`(${s.name})`]);
+      await this.deliver(user, undefined, () =>
+        this.opts.bot.globalShortcut({
+          user,
+          callbackId: s.callbackId,
+          triggerId: this.opts.standIn.newTrigger(user.id),
+        }),
+      );
+      return;
+    }
+    const n = args[1] === undefined ? 1 : Number(args[1]);
+    const here = this.opts.standIn
+      .history(this.channel.id, user.id, Number.MAX_SAFE_INTEGER)
+      .filter((m) => m.ephemeralTo === undefined);
+    const m = Number.isInteger(n) && n >= 1 ? here.at(-n) : undefined;
+    if (!m) {
+      this.print([
+        here.length === 0
+          ? `no message in #${this.channel.name} to use it on (say <text> posts one)`
+          : `shortcut ${s.callbackId} [n]: n from 1 (the latest message here) to ${here.length}`,
+      ]);
+      return;
+    }
+    const author =
+      m.author === BOT_USER_ID ? BOT_NAME : (this.opts.standIn.personOf(m.author)?.name ?? m.author);
+    const first = renderMessage(m, this.reader(), () => 0)[0] ?? '';
+    this.renumber();
+    this.print([
+      `(${s.name} on ${author}'s message "${first.length > 60 ? `${first.slice(0, 59)}…` : first}")`,
+    ]);
+    const channel = this.channel;
+    await this.deliver(user, channel.id, () =>
+      this.opts.bot.messageShortcut({
+        user,
+        callbackId: s.callbackId,
+        channel: { id: channel.id, name: channel.name },
+        message: m,
+        responseUrl: this.opts.standIn.newResponseUrl(user.id, channel.id),
+        triggerId: this.opts.standIn.newTrigger(user.id),
+      }),
+    );
   }
 
   private async slash(command: string, text: string): Promise<void> {

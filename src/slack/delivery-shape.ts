@@ -8,8 +8,9 @@
  * - `malformed` (a field the bot reads is missing or of the wrong type, or the
  *   person is not a Slack user id): HTTP 400, nothing runs;
  * - `not_served` (a kind of delivery the app does not subscribe to: events,
- *   shortcuts, legacy dialogs and attachments, types Slack may add): 200,
- *   nothing runs.
+ *   legacy dialogs and attachments, types Slack may add): 200, nothing runs.
+ * The kinds served: slash commands, block actions and options, view
+ * submissions and closes, and global and message shortcuts.
  * A delivery of a served kind goes on to Bolt: the workspace is the team
  * guard's (team-guard.ts), what a listener reads from it the listener's.
  */
@@ -88,6 +89,24 @@ function checkView(b: Loose, submission: boolean): DeliveryVerdict {
   return OK;
 }
 
+/**
+ * A shortcut: the callback_id its listener is matched by, and the trigger a
+ * modal opens with (and a retried delivery is known by). Bolt matches a
+ * callback_id on `view.callback_id` whenever the body has a `view`, which a
+ * shortcut never has. A message shortcut answers in the message's channel,
+ * through its response_url, from the message it carries.
+ */
+function checkShortcut(b: Loose, onMessage: boolean): DeliveryVerdict {
+  if (!isId(b.callback_id)) return malformed('shortcut without a text callback_id');
+  if (!isId(b.trigger_id)) return malformed('no trigger_id');
+  if (b.view !== undefined) return malformed('a shortcut with a view');
+  if (!onMessage) return OK;
+  if (!objectWithId(b.channel)) return malformed('message shortcut without a channel');
+  if (!isText(b.response_url)) return malformed('message shortcut without a response_url');
+  if (!isObject(b.message)) return malformed('message shortcut without its message');
+  return OK;
+}
+
 function checkCommand(b: Loose): DeliveryVerdict {
   if (!isText(b.command) || !b.command.startsWith('/')) return malformed('command is not a slash command');
   if (!isUserId(b.user_id)) return malformed('user id is not a Slack user id');
@@ -121,6 +140,10 @@ export function checkDeliveryShape(body: Loose): DeliveryVerdict {
     if (type !== 'block_actions') return notServed('actions of a legacy attachment or dialog');
     const shared = checkInteractive(body);
     return shared.ok ? checkBlockActions(body) : shared;
+  }
+  if (type === 'shortcut' || type === 'message_action') {
+    const shared = checkInteractive(body);
+    return shared.ok ? checkShortcut(body, type === 'message_action') : shared;
   }
   if (type === 'view_submission' || type === 'view_closed') {
     const shared = checkInteractive(body);

@@ -7,6 +7,26 @@ import type { SignupField } from '../services/signup/index.ts';
 
 export const COMMANDS = { vps: '/vps', hosting: '/hosting' } as const;
 
+/** The shortcuts' callback_ids, as manifest.yml declares them (`features.shortcuts`). */
+export const SHORTCUTS = {
+  /** Global: the order form, with the channel its approval request goes to chosen in it. */
+  orderVps: 'order_vps',
+  /** Global: asks for a server by name, IP address or uuid and shows its card. */
+  findServer: 'find_server',
+  /** On a message: the cards of the servers the message names. */
+  serverFromMessage: 'server_from_message',
+} as const;
+
+/** The Server card shortcut's modal: the reference asked for, then the card shown in its place. */
+export const FIND_SERVER_IDS = {
+  modalCallback: 'vps_find_server_modal',
+  /** The card shown in the modal; submitting it asks for another server. */
+  cardCallback: 'vps_find_server_card',
+  refBlock: 'vps_find_server_ref',
+  /** Named for the reference's rule (REF_LIMITS.server_ref): no provider field takes it. */
+  refInput: 'server_ref',
+} as const;
+
 /** A modal that only says something (a submission refused before any listener, see team-guard.ts). */
 export const NOTICE_CALLBACK = 'vps_notice';
 
@@ -69,6 +89,11 @@ export const SIGNUP_IDS = {
   /** The price list's pager buttons carry `:prev` / `:next` after this (value: `plansPagePayload`). */
   plansPage: 'vps_plans_page',
   plansPager: 'vps_plans_pager',
+  /**
+   * The channel the approval request goes to, chosen in the form when it was
+   * opened outside any channel (the Order a VPS shortcut); block and action id.
+   */
+  approvalChannel: 'vps_signup_channel',
 } as const;
 
 /**

@@ -48,7 +48,10 @@ export const mutePayload = z.object({
  */
 export const claimPayload = z.object({ i: z.string().min(1), n: z.number().int().min(0).optional() });
 
-/** The order form: where the approval request goes, and the plan shown. */
+/**
+ * The order form: where the approval request goes (empty when the form was
+ * opened outside any channel and asks for it), and the plan shown.
+ */
 export const signupModalPayload = z.object({
   channelId: z.string(),
   planId: z.string().optional(),

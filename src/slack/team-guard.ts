@@ -4,8 +4,8 @@
  * enterprise_id). A request that names another one — a Slack Connect user in a
  * shared channel, an app configuration pointing two workspaces at one bot, a
  * workspace of another organisation — is refused here, before any listener
- * runs, so no listener has to remember it: every command, action, view
- * submission, options request and event. Every team id the payload carries
+ * runs, so no listener has to remember it: every command, action, shortcut,
+ * view submission, options request and event. Every team id the payload carries
  * (the workspace's, the user's, the one a modal was installed from) must be
  * ours, and a payload that carries none is refused too; every enterprise id it
  * carries must be ours, and outside a grid it may carry none. The person is
@@ -101,6 +101,18 @@ export function teamGuard(opts: TeamGuardOptions): Middleware<AnyMiddlewareArgs>
     }
     if (kind === 'block_suggestion') {
       await ack({ options: [] });
+      return;
+    }
+    if (kind === 'shortcut') {
+      // A global shortcut has no response_url: its trigger opens a modal that says it.
+      await ack();
+      const trigger = str(body?.trigger_id);
+      if (!trigger) return;
+      await args.client.views
+        .open({ trigger_id: trigger, view: refusedModal(opts.ui, text) })
+        .catch((err: unknown) =>
+          log.info({ err: { message: (err as Error).message } }, 'refusal not delivered'),
+        );
       return;
     }
     await ack();

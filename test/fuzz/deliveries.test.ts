@@ -8,7 +8,8 @@
  *
  * Issue 21 adds the malformed deliveries as generators: a real delivery with
  * one thing broken (no user, a user-group or bot id as the user, numeric ids,
- * `state: null`, no view, wrong types) or from elsewhere (another workspace,
+ * `state: null`, no view, wrong types; a shortcut without its trigger, a
+ * message shortcut without its channel or message) or from elsewhere (another workspace,
  * another Enterprise Grid organisation). Each is answered 200 or 400 — never
  * 500, never left to Slack's three seconds — and runs nothing.
  */
@@ -18,7 +19,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, MemoryLogSink } from '../../src/log.ts';
 import { GuardedApp } from '../../src/slack/guarded-app.ts';
-import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION, WATCH_IDS } from '../../src/slack/ids.ts';
+import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION, SHORTCUTS, WATCH_IDS } from '../../src/slack/ids.ts';
 import {
   checkRequestBody,
   checkRequestTimestamp,
@@ -29,6 +30,8 @@ import { channelUiFor } from '../../src/slack/views/format.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import {
   blockActionBody,
+  globalShortcutBody,
+  messageShortcutBody,
   sign,
   slashCommandBody,
   TEAM_ID,
@@ -155,7 +158,10 @@ const OTHER_ENTERPRISE = 'E0OTHER01';
 
 const payloadOf = (form: string): Json => JSON.parse(new URLSearchParams(form).get('payload')!) as Json;
 
-/** Real deliveries as Slack sends them, each of which would run something: read, mute, write, write. */
+/**
+ * Real deliveries as Slack sends them, each of which would run something:
+ * read, mute, write, write, open a modal, read.
+ */
 function realDeliveries(responseUrl: string | undefined, uuid: string) {
   const url = responseUrl ?? 'http://127.0.0.1:9/unused';
   const strip = (p: Json): Json => {
@@ -189,6 +195,17 @@ function realDeliveries(responseUrl: string | undefined, uuid: string) {
           values: {
             [BLOCKS.changeInput]: { [INPUT_ACTION.memo]: { type: 'plain_text_input', value: 'fuzz' } },
           },
+        }),
+      ),
+    findServer: () => payloadOf(globalShortcutBody({ callbackId: SHORTCUTS.findServer, userId: OPERATOR })),
+    // A message shortcut always carries its response_url.
+    fromMessage: () =>
+      payloadOf(
+        messageShortcutBody({
+          callbackId: SHORTCUTS.serverFromMessage,
+          userId: OPERATOR,
+          responseUrl: url,
+          message: { text: 'web-1 is slow' },
         }),
       ),
     command: (): Record<string, string | string[]> =>
@@ -322,6 +339,26 @@ const submissionMutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.constant(inView('app_installed_team_id', OTHER_TEAM)),
 );
 
+const shortcutMutation: fc.Arbitrary<Mutation> = fc.oneof(
+  interactionMutation,
+  fc.oneof(notText, fc.constant(''), fc.constant(undefined)).map((v) => set('callback_id', v)),
+  fc.oneof(notText, fc.constant(undefined)).map((v) => set('trigger_id', v)),
+  // A shortcut has no view: Bolt would match its callback_id on the view's.
+  fc
+    .oneof(
+      notAnObject.filter((v) => v !== undefined),
+      fc.constant({ id: 'V1', callback_id: 'find_server' }),
+    )
+    .map((v) => set('view', v)),
+);
+
+const messageShortcutMutation: fc.Arbitrary<Mutation> = fc.oneof(
+  shortcutMutation,
+  fc.constant(set('channel', undefined)),
+  fc.oneof(notText, fc.constant(undefined)).map((v) => set('response_url', v)),
+  notAnObject.map((v) => set('message', v)),
+);
+
 type CommandForm = Record<string, string | string[]>;
 const setField =
   (key: string, value: string | string[] | undefined) =>
@@ -351,6 +388,11 @@ function malformedDelivery(real: ReturnType<typeof realDeliveries>) {
       .tuple(fc.constantFrom(real.refresh, real.mute), clickMutation)
       .map(([make, m]) => ({ kind: 'click', body: m(make()) as unknown })),
     submissionMutation.map((m) => ({ kind: 'submission', body: m(real.memo()) as unknown })),
+    shortcutMutation.map((m) => ({ kind: 'shortcut', body: m(real.findServer()) as unknown })),
+    messageShortcutMutation.map((m) => ({
+      kind: 'message shortcut',
+      body: m(real.fromMessage()) as unknown,
+    })),
     commandMutation.map((m) => ({ kind: 'command', body: m(real.command()) as unknown })),
   );
 }
@@ -378,6 +420,8 @@ describe('malformed deliveries, through the app that answers them (both modes’
     botUserId: 'UBOT0001',
     receiver: noReceiver,
     guardLogger: logger,
+    // A refusal the team guard sends (a modal, a response) goes nowhere, at once, never to Slack.
+    clientOptions: { slackApiUrl: 'http://127.0.0.1:9/api/', retryConfig: { retries: 0 } },
   });
   const ran: string[] = [];
   const listener =
@@ -393,6 +437,11 @@ describe('malformed deliveries, through the app that answers them (both modes’
   // A listener matched by a pattern, as the error log's pager is: Bolt calls `.match` on the action id.
   app.action(/^vps_never_/, listener('pattern'));
   app.view(CALLBACKS.memo, listener('memo'));
+  app.shortcut({ callback_id: SHORTCUTS.findServer, type: 'shortcut' }, listener('find server'));
+  app.shortcut(
+    { callback_id: SHORTCUTS.serverFromMessage, type: 'message_action' },
+    listener('from message'),
+  );
   const real = realDeliveries(undefined, '00000000-0000-4000-8000-000000000001');
 
   const process = async (body: unknown): Promise<number> => {
@@ -407,9 +456,16 @@ describe('malformed deliveries, through the app that answers them (both modes’
   };
 
   it('runs each real delivery once (the generators start from what works)', async () => {
-    for (const body of [real.refresh(), real.mute(), real.memo(), real.command()])
+    for (const body of [
+      real.refresh(),
+      real.mute(),
+      real.memo(),
+      real.command(),
+      real.findServer(),
+      real.fromMessage(),
+    ])
       expect(await process(body)).toBe(1);
-    expect(ran).toEqual(['refresh', 'mute', 'memo', 'command']);
+    expect(ran).toEqual(['refresh', 'mute', 'memo', 'command', 'find server', 'from message']);
     ran.length = 0;
   });
 

@@ -8,9 +8,15 @@
  * or, for the group id, the group's role.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../src/slack/ids.ts';
+import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION, SHORTCUTS } from '../../src/slack/ids.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
-import { blockActionBody, slashCommandBody, viewSubmissionBody } from '../support/slack-request.ts';
+import {
+  blockActionBody,
+  globalShortcutBody,
+  messageShortcutBody,
+  slashCommandBody,
+  viewSubmissionBody,
+} from '../support/slack-request.ts';
 
 const OPS_GROUP = 'S0OPSGROUP';
 
@@ -143,15 +149,71 @@ describe('deliveries Slack never sends, over HTTP', () => {
     expect(boltFailures()).toEqual([]);
   });
 
+  it('shortcuts are served; one missing what its listener reads is answered 400 at once, and nothing runs', async () => {
+    const global = () =>
+      payloadOf(globalShortcutBody({ callbackId: SHORTCUTS.findServer, userId: OPERATOR }));
+    const onMessage = () =>
+      payloadOf(
+        messageShortcutBody({
+          callbackId: SHORTCUTS.serverFromMessage,
+          userId: OPERATOR,
+          responseUrl: h.slack.responseUrl('malformed-shortcut'),
+          message: { text: 'web-1' },
+        }),
+      );
+    const cases: [string, Json][] = [
+      ['a global shortcut with no trigger_id', { ...global(), trigger_id: undefined }],
+      ['a global shortcut with a numeric callback_id', { ...global(), callback_id: 3 }],
+      ['a global shortcut with an empty callback_id', { ...global(), callback_id: '' }],
+      ['a global shortcut whose view is null', { ...global(), view: null }],
+      [
+        'a global shortcut whose user is a group',
+        { ...global(), user: { id: OPS_GROUP, team_id: 'T0FAKE' } },
+      ],
+      ['a message shortcut with no channel', { ...onMessage(), channel: undefined }],
+      ['a message shortcut whose channel has no id', { ...onMessage(), channel: { name: 'ops' } }],
+      ['a message shortcut with no response_url', { ...onMessage(), response_url: undefined }],
+      ['a message shortcut whose message is null', { ...onMessage(), message: null }],
+      ['a message shortcut with no user', { ...onMessage(), user: undefined }],
+    ];
+    const reads = h.sim.control.requests().length;
+    const opened = h.slack.callsOf('views.open').length;
+    for (const [what, payload] of cases) {
+      const logged = refused().length;
+      const r = await h.deliverRaw(formOf(payload));
+      expect(r.status, what).toBe(400);
+      expect(refused().length, what).toBe(logged + 1);
+      expect(refused().at(-1), what).toMatchObject({ kind: payload.type });
+    }
+    expect(h.sim.control.requests().length).toBe(reads);
+    expect(h.slack.callsOf('views.open')).toHaveLength(opened);
+    expect(h.slack.calls.some((c) => c.responseId === 'malformed-shortcut')).toBe(false);
+    expect(boltFailures()).toEqual([]);
+    // The real ones are served: the modal opens, and the message's server is answered.
+    const { triggerId } = await h.shortcut(SHORTCUTS.findServer, { user: OPERATOR });
+    await h.slack.waitFor((c) => c.method === 'views.open' && c.args.trigger_id === triggerId);
+    const shown = await h.messageShortcut(SHORTCUTS.serverFromMessage, { text: 'web-1' }, { user: OPERATOR });
+    expect(messageText(await shown.reply())).toContain('web-1');
+    // One of an older version (a callback_id no listener takes) is acknowledged, not left to time out.
+    const old = await h.deliverRaw(formOf({ ...global(), callback_id: 'a_shortcut_of_an_older_version' }));
+    expect(old.status).toBe(200);
+    expect(
+      h.logs
+        .records()
+        .filter((l) => l.msg === 'no listener acknowledged the delivery: acknowledged empty')
+        .at(-1),
+    ).toMatchObject({ kind: 'shortcut' });
+  });
+
   it('a kind of delivery the app does not serve is answered 200 and logged', async () => {
-    const shortcut = {
-      type: 'shortcut',
+    const workflowStep = {
+      type: 'workflow_step_edit',
       callback_id: 'x',
       trigger_id: 'trig.1',
       team: { id: 'T0FAKE' },
       user: { id: OPERATOR, team_id: 'T0FAKE' },
     };
-    const r = await h.deliverRaw(formOf(shortcut));
+    const r = await h.deliverRaw(formOf(workflowStep));
     expect(r.status).toBe(200);
     expect(
       h.logs
@@ -159,7 +221,7 @@ describe('deliveries Slack never sends, over HTTP', () => {
         .filter((l) => l.msg === 'Slack delivery not served')
         .at(-1),
     ).toMatchObject({
-      kind: 'shortcut',
+      kind: 'workflow_step_edit',
     });
     // A command with a user id of another shape than a person's (a bot's) is malformed too.
     const bot = await h.deliverRaw(
@@ -188,11 +250,29 @@ describe('deliveries Slack never sends, in Socket Mode', () => {
           team: { id: 'T0FAKE' },
           view: { id: 'V1', callback_id: 'vps_memo_modal', state: null },
         },
+        { ...payloadOf(globalShortcutBody({ callbackId: SHORTCUTS.findServer })), trigger_id: 7 },
+        {
+          ...payloadOf(
+            messageShortcutBody({
+              callbackId: SHORTCUTS.serverFromMessage,
+              responseUrl: h.slack.responseUrl('s'),
+              message: { text: 'web-1' },
+            }),
+          ),
+          channel: null,
+        },
       ]) {
         const ack = await h.slack.sendEnvelope('interactive', payload);
         expect(ack.args.payload ?? {}).toEqual({});
       }
       expect(h.sim.control.requests().length).toBe(reads);
+      expect(h.slack.callsOf('views.open')).toHaveLength(0);
+      // A real shortcut is served in Socket Mode too: its modal opens.
+      const shortcut = payloadOf(
+        globalShortcutBody({ callbackId: SHORTCUTS.findServer, triggerId: 'trig.sm' }),
+      );
+      await h.slack.sendEnvelope('interactive', shortcut);
+      await h.slack.waitFor((c) => c.method === 'views.open' && c.args.trigger_id === 'trig.sm');
       const { reply } = await h.envelopeCommand('help', { user: OPERATOR });
       expect(messageText(await reply())).toContain('/vps');
     } finally {

@@ -5,6 +5,7 @@ import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
+import { shortcutsCatalog } from '../../src/slack/i18n/shortcuts.ts';
 import { signupCatalog } from '../../src/slack/i18n/signup.ts';
 import { watchCatalog } from '../../src/slack/i18n/watch.ts';
 
@@ -23,6 +24,7 @@ describe('i18n catalogs', () => {
       watchCatalog,
       hostingCatalog,
       oncallCatalog,
+      shortcutsCatalog,
     ];
     const keys = features.flatMap((c) => Object.keys(c.en));
     expect(new Set(keys).size).toBe(keys.length);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { COMMANDS } from '../../src/slack/ids.ts';
+import { COMMANDS, SHORTCUTS } from '../../src/slack/ids.ts';
 
 interface Manifest {
   features: {
@@ -14,6 +14,7 @@ interface Manifest {
       url: string;
       should_escape: boolean;
     }[];
+    shortcuts: { name: string; type: string; callback_id: string; description: string }[];
   };
   oauth_config: { scopes: { bot: string[] } };
   settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
@@ -42,6 +43,22 @@ describe('manifest.yml', () => {
     expect(hint.length).toBeLessThanOrEqual(1000);
     // #channel must arrive as a channel id for /vps watch.
     for (const c of manifest.features.slash_commands) expect(c.should_escape).toBe(true);
+  });
+
+  it('declares the three shortcuts with the callback_ids the app listens to, within Slack’s limits', () => {
+    const byId = new Map(manifest.features.shortcuts.map((s) => [s.callback_id, s]));
+    expect(manifest.features.shortcuts).toHaveLength(3);
+    expect(byId.get(SHORTCUTS.orderVps)).toMatchObject({ name: 'Order a VPS', type: 'global' });
+    expect(byId.get(SHORTCUTS.findServer)).toMatchObject({ name: 'Server card', type: 'global' });
+    expect(byId.get(SHORTCUTS.serverFromMessage)).toMatchObject({ name: 'Show server', type: 'message' });
+    for (const s of manifest.features.shortcuts) {
+      expect(s.name.length, s.name).toBeLessThanOrEqual(24);
+      expect(s.description.length, s.name).toBeGreaterThan(0);
+      expect(s.description.length, s.name).toBeLessThanOrEqual(150);
+      expect(s.callback_id.length).toBeLessThanOrEqual(255);
+    }
+    // A shortcut needs the commands scope, which /vps already asks for.
+    expect(manifest.oauth_config.scopes.bot).toContain('commands');
   });
 
   it('asks for the narrowest scopes the app uses', () => {

@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { KnownBlock, ModalView } from '@slack/types';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger, MemoryLogSink, SecretRegistry } from '../../src/log.ts';
 import { type RunningBot, type StartOptions, startBot } from '../../src/main.ts';
@@ -18,12 +19,15 @@ import {
   type SimulatorOptions,
   startSimulator,
 } from '../../src/simulator/index.ts';
+import { assertBlocksWithinLimits } from '../../src/slack/views/limits.ts';
 import { type FakeSlack, type RecordedCall, startFakeSlack } from './fake-slack.ts';
 import {
   blockActionBody,
   type Delivery,
   type DeliveryOptions,
   deliver,
+  globalShortcutBody,
+  messageShortcutBody,
   type SubmissionFields,
   slashCommandBody,
   viewSubmissionBody,
@@ -105,6 +109,23 @@ export interface Harness {
     opts?: { user?: string; channel?: string; triggerId?: string; team?: string; enterprise?: string },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
   submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
+  /** A global shortcut (callback_id as in manifest.yml); its answer is a modal opened with `triggerId`. */
+  shortcut(
+    callbackId: string,
+    opts?: { user?: string; triggerId?: string; team?: string; delivery?: DeliveryOptions },
+  ): Promise<{ ack: Delivery; triggerId: string }>;
+  /** A message shortcut on `message`; its answer goes to its response_url. */
+  messageShortcut(
+    callbackId: string,
+    message: Record<string, unknown>,
+    opts?: {
+      user?: string;
+      channel?: string;
+      triggerId?: string;
+      team?: string;
+      delivery?: DeliveryOptions;
+    },
+  ): Promise<{ ack: Delivery; responseId: string; triggerId: string; reply: () => Promise<RecordedCall> }>;
   /** Socket Mode: a slash command as an envelope; resolves with the app's ack and the reply. */
   envelopeCommand(
     text: string,
@@ -263,6 +284,31 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return { ack, reply: () => slack.waitForResponse(responseId) };
     },
     submit: (fields, delivery) => deliver(url, signingSecret, viewSubmissionBody(fields), delivery),
+    async shortcut(callbackId, o = {}) {
+      const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
+      const body = globalShortcutBody({
+        callbackId,
+        userId: o.user ?? VIEWER,
+        triggerId,
+        ...(o.team ? { teamId: o.team } : {}),
+      });
+      return { ack: await deliver(url, signingSecret, body, o.delivery), triggerId };
+    },
+    async messageShortcut(callbackId, message, o = {}) {
+      const responseId = `msc-${++n}`;
+      const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
+      const body = messageShortcutBody({
+        callbackId,
+        message,
+        userId: o.user ?? VIEWER,
+        channelId: o.channel ?? CHANNEL,
+        responseUrl: slack.responseUrl(responseId),
+        triggerId,
+        ...(o.team ? { teamId: o.team } : {}),
+      });
+      const ack = await deliver(url, signingSecret, body, o.delivery);
+      return { ack, responseId, triggerId, reply: () => slack.waitForResponse(responseId) };
+    },
     deliverRaw: (body, o) => deliver(url, signingSecret, body, o),
     async close() {
       await bot.stop();
@@ -279,6 +325,18 @@ async function freePort(): Promise<number> {
   const port = (server.address() as AddressInfo).port;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * The modal a views.open / views.update call carried, held to what Slack
+ * takes (a modal's Block Kit limits, a title of at most 24 characters).
+ */
+export function modalIn(call: RecordedCall): ModalView {
+  const view = call.args.view as ModalView;
+  assertBlocksWithinLimits(view.blocks as KnownBlock[], 'modal');
+  const title = [...view.title.text].length;
+  if (title > 24) throw new Error(`modal title of ${title} characters: Slack takes 24`);
+  return view;
 }
 
 /** All text of a recorded message (text, section texts and fields), for assertions. */

@@ -134,15 +134,23 @@ export function blockActionBody(f: ButtonFields): string {
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
 }
 
+/** One input's state in a submission, as Slack sends it for its element type. */
+export interface SubmittedState {
+  type: string;
+  value?: string | null;
+  selected_option?: { value: string } | null;
+  selected_options?: { value: string }[];
+  selected_conversation?: string | null;
+}
+
 export interface SubmissionFields {
   callbackId: string;
   privateMetadata: string;
-  values: Record<
-    string,
-    Record<string, { type: string; value?: string | null; selected_options?: { value: string }[] }>
-  >;
+  values: Record<string, Record<string, SubmittedState>>;
   userId?: string;
   viewId?: string;
+  /** The view's hash, which Slack changes with every update of the view; default `h1`. */
+  hash?: string;
   triggerId?: string;
   teamId?: string;
   enterpriseId?: string;
@@ -163,7 +171,7 @@ export function viewSubmissionBody(f: SubmissionFields): string {
       type: 'modal',
       callback_id: f.callbackId,
       private_metadata: f.privateMetadata,
-      hash: 'h1',
+      hash: f.hash ?? 'h1',
       state: { values: f.values },
       blocks: [],
       title: { type: 'plain_text', text: 't' },
@@ -171,6 +179,57 @@ export function viewSubmissionBody(f: SubmissionFields): string {
       bot_id: 'BBOT0001',
     },
     response_urls: [],
+  };
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export interface GlobalShortcutFields {
+  callbackId: string;
+  userId?: string;
+  triggerId?: string;
+  teamId?: string;
+  enterpriseId?: string;
+}
+
+/** A global shortcut (from the composer): no channel, no response_url. */
+export function globalShortcutBody(f: GlobalShortcutFields): string {
+  const team = f.teamId ?? TEAM_ID;
+  const payload = {
+    type: 'shortcut',
+    token: 'legacy-verification-token',
+    action_ts: '1.000',
+    ...teamOf(team, f.enterpriseId),
+    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: team },
+    is_enterprise_install: false,
+    callback_id: f.callbackId,
+    trigger_id: f.triggerId ?? `trig.${randomUUID()}`,
+  };
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export interface MessageShortcutFields extends GlobalShortcutFields {
+  channelId?: string;
+  responseUrl: string;
+  /** The message the shortcut was used on, as Slack sends it (text, blocks, attachments…). */
+  message: Record<string, unknown>;
+}
+
+/** A message shortcut: the message, its channel, and a response_url. */
+export function messageShortcutBody(f: MessageShortcutFields): string {
+  const team = f.teamId ?? TEAM_ID;
+  const payload = {
+    type: 'message_action',
+    token: 'legacy-verification-token',
+    action_ts: '1.000',
+    ...teamOf(team, f.enterpriseId),
+    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', name: 'someone', team_id: team },
+    channel: { id: f.channelId ?? 'C0OPS0001', name: 'ops' },
+    is_enterprise_install: false,
+    callback_id: f.callbackId,
+    trigger_id: f.triggerId ?? `trig.${randomUUID()}`,
+    message_ts: '1700000000.000100',
+    message: { type: 'message', user: 'U0AUTHOR01', ts: '1700000000.000100', ...f.message },
+    response_url: f.responseUrl,
   };
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
 }

@@ -11,9 +11,10 @@ import { ServiceError } from '../../../src/services/errors.ts';
 import { checkSignupForm, type QuoteResult } from '../../../src/services/signup/index.ts';
 import { SIGNUP_IDS, signupBlockId } from '../../../src/slack/ids.ts';
 import { decodePayload, signupModalPayload } from '../../../src/slack/payloads.ts';
-import type { Message } from '../../../src/slack/views/format.ts';
+import type { Message, Ui } from '../../../src/slack/views/format.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import {
+  readApprovalChannel,
   readSignupForm,
   signupFieldErrors,
   signupNoticeView,
@@ -29,6 +30,25 @@ import { postApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { firstDelivery, settleForm } from '../../kit.ts';
 import type { SubmitArgs } from '../../listener-args.ts';
+
+/**
+ * What is wrong with the channel chosen for the approval request, in words for
+ * its field: none chosen, or one where this person may not order (the
+ * policy's channel list, checked again by the quote).
+ */
+async function approvalChannelProblem(
+  deps: HandlerDeps,
+  ui: Ui,
+  userId: string,
+  chosen: string | undefined,
+): Promise<string | undefined> {
+  if (!chosen) return ui.t('signup.field.approval_channel.required');
+  const refusal = await deps.signup.quotes.mayRequest(userId, chosen);
+  if (!refusal) return undefined;
+  return refusal.code === 'channel_not_allowed'
+    ? ui.t('signup.field.approval_channel.not_allowed')
+    : signupQuoteRefusal(ui, refusal).text;
+}
 
 function orderSubmit(deps: HandlerDeps) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
@@ -57,24 +77,35 @@ function orderSubmit(deps: HandlerDeps) {
       });
       return;
     }
-    if (!checked.ok) {
+    // A form opened outside any channel names the channel its approval request goes to.
+    const chosen =
+      meta.channelId === '' ? readApprovalChannel(view.state.values as ViewStateValues) : undefined;
+    const channelProblem =
+      meta.channelId === '' ? await approvalChannelProblem(deps, ui, userId, chosen) : undefined;
+    if (!checked.ok || channelProblem) {
       const shown = (view.blocks ?? [])
         .map((b) => b.block_id)
         .filter((id): id is string => typeof id === 'string');
       const present = shown.length > 0 ? new Set(shown) : undefined;
       await ack({
         response_action: 'errors',
-        errors: signupFieldErrors(ui, checked.problems, form.plan_id ?? meta.planId, present),
+        errors: {
+          ...(checked.ok
+            ? {}
+            : signupFieldErrors(ui, checked.problems, form.plan_id ?? meta.planId, present)),
+          ...(channelProblem ? { [SIGNUP_IDS.approvalChannel]: channelProblem } : {}),
+        },
       });
       return;
     }
+    const channelId = meta.channelId || chosen || '';
     // Slack re-delivers a submission it thinks went unanswered: one quote per submission.
     if (!(await firstDelivery(deps, `signup-submit:${view.id}:${view.hash}`, 'write'))) {
       await ack();
       return;
     }
     await ack({ response_action: 'update', view: signupNoticeView(ui, ui.t('signup.modal.quoting')) });
-    const where = { channelId: meta.channelId, userId };
+    const where = { channelId, userId };
     // The approval request is the announcement (postApproval); what the form says next is the requester's.
     const show = (text: string, withoutSecret?: Message) =>
       settleForm(
@@ -93,7 +124,7 @@ function orderSubmit(deps: HandlerDeps) {
       q = await deps.signup.quotes.quote({
         request: checked.request,
         requesterId: userId,
-        channelId: meta.channelId,
+        channelId,
         locale: ui.locale,
       });
     } catch (err) {

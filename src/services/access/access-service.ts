@@ -83,6 +83,12 @@ export interface DecideOptions {
    * (`/vps watch web-1 #alerts`): the policy's channel list applies to it too.
    */
   channel?: string | undefined;
+  /**
+   * The actor acts from no channel (a global shortcut, opened from Slack's
+   * composer): there is no channel of theirs to hold against the policy's
+   * list; `channel`, the one the action is about, still is.
+   */
+  placeless?: boolean;
 }
 
 export class AccessService {
@@ -167,7 +173,7 @@ export class AccessService {
    * Never throws a refusal: it is returned, for callers that answer it themselves.
    */
   async decide(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Decision> {
-    if (!this.channelAllowed(actor.channelId)) {
+    if (opts.placeless !== true && !this.channelAllowed(actor.channelId)) {
       // The channels where it can be used, for the answer to name them.
       const channels = (this.deps.policy?.channels ?? []).join(',');
       return { refusal: new ServiceError('channel_not_allowed', { channels }), role: null };

@@ -6,10 +6,12 @@ export {
   WHOLE_ENTRY,
 } from '../../provider/index.ts';
 export { checkListFilter, checkServerRef, FIELD_LIMITS, REF_LIMITS } from './field-rules.ts';
+export { MENTION_SCAN_CHARS, mentionedIn, type Nameable } from './mentions.ts';
 export type {
   ChangeResult,
   ListedMalformed,
   ListedServer,
+  MentionedServers,
   PowerSeen,
   ServerCard,
   ServerList,

@@ -41,3 +41,12 @@ export interface ChangeResult {
   before: string | null;
   after: string;
 }
+
+/** The servers a text names (a message's), as the list shows them, and when the list was read. */
+export interface MentionedServers {
+  /** In the order the text first names them; an entry that breaks the spec is named by what of it reads. */
+  servers: (ListedServer | ListedMalformed)[];
+  /** The text was too long to be read whole: names past the bound were not looked for. */
+  truncated: boolean;
+  readAt: Date;
+}

@@ -28,8 +28,9 @@ import type { Audit } from '../audit.ts';
 import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
 import { type KeyFacts, readAudit, readLogs, readMe } from './key-and-audit-reads.ts';
+import { mentionedIn } from './mentions.ts';
 import { type Read, ReadCache } from './read-cache.ts';
-import type { ChangeResult, PowerSeen, ServerCard, ServerList } from './results.ts';
+import type { ChangeResult, MentionedServers, PowerSeen, ServerCard, ServerList } from './results.ts';
 import { inScope, type Located, labelOf, locate } from './server-lookup.ts';
 import { type ChangeField, type ListFilter, type LogFilter, matchesFilter } from './vocabulary.ts';
 
@@ -184,6 +185,16 @@ export class ServersService {
       .filter((m) => matchesFilter(m, filter))
       .map((m) => ({ ...m, ...seen(m.uuid) }));
     return { servers, malformed, readAt: new Date(read.at) };
+  }
+
+  /**
+   * The servers `text` names by name, IP address or uuid, matched exactly
+   * against the list as `/vps list` reads it (its cache, its role).
+   */
+  async mentioned(actor: Actor, text: string): Promise<MentionedServers> {
+    const list = await this.list(actor, { terms: [] });
+    const named = mentionedIn([...list.servers, ...list.malformed.filter((m) => m.uuid !== null)], text);
+    return { servers: named.found, truncated: named.truncated, readAt: list.readAt };
   }
 
   /** One server's detail and when it was read (`refresh`: asked of the provider now). */

@@ -33,9 +33,15 @@ export interface QuoteResult {
 export class SignupQuotes {
   constructor(private readonly deps: SignupDeps) {}
 
-  /** Whether a user may ask for a quote here; for not opening the form in vain. */
-  async mayRequest(userId: string, channelId: string): Promise<ServiceError | null> {
-    return (await this.deps.access.decide({ userId, channelId }, 'signup')).refusal;
+  /**
+   * Whether a user may ask for a quote here; for not opening the form in vain.
+   * Without a channel (the form opened from a global shortcut, which asks where
+   * the approval request goes) only the role is checked now; the channel
+   * chosen is checked when the form is sent, and again by `quote`.
+   */
+  async mayRequest(userId: string, channelId: string | undefined): Promise<ServiceError | null> {
+    const actor = { userId, channelId: channelId ?? userId };
+    return (await this.deps.access.decide(actor, 'signup', { placeless: channelId === undefined })).refusal;
   }
 
   async quote(input: QuoteInput): Promise<QuoteResult> {

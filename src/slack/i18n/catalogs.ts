@@ -3,6 +3,7 @@ import { hostingCatalog } from './hosting.ts';
 import type { Locale } from './locale.ts';
 import { oncallCatalog } from './oncall.ts';
 import { serversCatalog } from './servers.ts';
+import { shortcutsCatalog } from './shortcuts.ts';
 import { signupCatalog } from './signup.ts';
 import { watchCatalog } from './watch.ts';
 
@@ -17,6 +18,7 @@ const en = {
   ...watchCatalog.en,
   ...hostingCatalog.en,
   ...oncallCatalog.en,
+  ...shortcutsCatalog.en,
 };
 
 /** Every key of the catalogs. */
@@ -29,6 +31,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...watchCatalog.ja,
   ...hostingCatalog.ja,
   ...oncallCatalog.ja,
+  ...shortcutsCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };

@@ -90,11 +90,16 @@ function malformedLine(ui: Ui, s: ListedMalformed): string {
   return `:warning: ${parts.join(' · ')}\n${ui.t('list.malformed', { fields, uuid })}\n${powerLine(ui, s)}`;
 }
 
+/** One entry of the list as its section shows it (also the compact card of a server a message names). */
+export function entryLine(ui: Ui, s: ListedEntry): string {
+  return isMalformed(s) ? malformedLine(ui, s) : serverLine(ui, s);
+}
+
 /** Longest text summary: what a screen reader or a notification reads instead of the blocks. */
 const TEXT_SUMMARY_CHARS = 1_000;
 
 /** "12 servers: web-1 (running), db-1 (stopped), … and 3 more", within a limit. */
-function textSummary(ui: Ui, header: string, servers: readonly ListedEntry[]): string {
+export function textSummary(ui: Ui, header: string, servers: readonly ListedEntry[]): string {
   const parts: string[] = [];
   let length = header.length;
   for (const s of servers) {
@@ -154,7 +159,7 @@ export function serverListView(
     ...shown.map(
       (s): KnownBlock => ({
         type: 'section',
-        text: { type: 'mrkdwn', text: isMalformed(s) ? malformedLine(ui, s) : serverLine(ui, s) },
+        text: { type: 'mrkdwn', text: entryLine(ui, s) },
       }),
     ),
   ];

@@ -105,6 +105,31 @@ function textInput(
   };
 }
 
+/**
+ * Where the approval request goes, for a form opened outside any channel:
+ * nothing is chosen for the person (the request is posted for a channel's
+ * approvers to see). Its block id stays the same across plan changes, so
+ * Slack keeps the choice.
+ */
+function approvalChannelInput(ui: Ui): KnownBlock {
+  return {
+    type: 'input',
+    block_id: SIGNUP_IDS.approvalChannel,
+    label: plain(ui.t('signup.field.approval_channel')),
+    hint: plain(ui.t('signup.field.approval_channel.hint')),
+    element: {
+      type: 'conversations_select',
+      action_id: SIGNUP_IDS.approvalChannel,
+      placeholder: plain(ui.t('signup.field.approval_channel.placeholder')),
+      filter: {
+        include: ['public', 'private'],
+        exclude_bot_users: true,
+        exclude_external_shared_channels: true,
+      },
+    },
+  };
+}
+
 /** The form for a chosen plan (or the first one when none is chosen yet). */
 export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalPayload): ModalView {
   const plan = findPlan(catalogue, meta.planId) ?? catalogue.plans[0];
@@ -123,11 +148,19 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalP
   if (!fits('privateMetadata', privateMetadata))
     throw new ViewLimitError('privateMetadata', privateMetadata.length);
 
+  // Opened outside any channel (the Order a VPS shortcut): the form asks where the approval goes.
+  const choosing = meta.channelId === '';
   const blocks: KnownBlock[] = [
     {
       type: 'section',
-      text: { type: 'mrkdwn', text: ui.t('signup.modal.intro', { channel: meta.channelId }) },
+      text: {
+        type: 'mrkdwn',
+        text: choosing
+          ? ui.t('signup.modal.intro_choose')
+          : ui.t('signup.modal.intro', { channel: meta.channelId }),
+      },
     },
+    ...(choosing ? [approvalChannelInput(ui)] : []),
     {
       type: 'input',
       block_id: signupBlockId('plan_id'),
@@ -252,6 +285,7 @@ export function signupNoticeView(ui: Ui, text: string): ModalView {
 export interface InputState {
   type?: string;
   value?: string | null;
+  selected_conversation?: string | null;
   selected_option?: { value: string } | null;
   selected_options?: { value: string }[] | null;
 }
@@ -286,6 +320,12 @@ export function readSignupForm(values: ViewStateValues): SignupFormValues {
     partner_code: text('partner_code'),
     agree_to_terms: ticked('agree_to_terms'),
   };
+}
+
+/** The channel chosen for the approval request, when the form asked for one. */
+export function readApprovalChannel(values: ViewStateValues): string | undefined {
+  const chosen = values[SIGNUP_IDS.approvalChannel]?.[SIGNUP_IDS.approvalChannel]?.selected_conversation;
+  return typeof chosen === 'string' && chosen !== '' ? chosen : undefined;
 }
 
 const RULE_KEYS: Record<FieldProblem<SignupField, SignupFieldRule>['rule'], MessageKey | undefined> = {

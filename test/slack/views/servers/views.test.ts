@@ -13,38 +13,14 @@ import { logsView } from '../../../../src/slack/views/servers/logs.ts';
 import { meView } from '../../../../src/slack/views/servers/me.ts';
 import { serverCardView } from '../../../../src/slack/views/servers/server-card.ts';
 import { LIST_PAGE_SIZE, serverListView } from '../../../../src/slack/views/servers/server-list.ts';
+import { listedServer, serverDetail } from '../../../support/servers.ts';
 
 const ui = { t: translator('en'), locale: 'en' as const, tz: 'UTC', dateLocale: 'en-US' };
 const ja = { t: translator('ja'), locale: 'ja' as const, tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
 
-const server = (i: number): ListedServer => ({
-  uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  name: `server-${String(i).padStart(3, '0')}`,
-  vps_type: 'vps',
-  plan_name: '2GB plan',
-  status: 'active',
-  ip_address: `10.0.${i >> 8}.${i & 255}`,
-  os: 'Ubuntu 24.04',
-  memo: null,
-  power: i % 2 ? 'running' : undefined,
-  powerSeenAt: new Date(0),
-});
+const server = (i: number): ListedServer => listedServer(i);
 
-const detail: VpsDetailRead = {
-  uuid: 'u-1',
-  name: 'db-1',
-  vps_type: 'business',
-  status: 'active',
-  plan: { name: '8GB', vcpu: 4, memory_gb: 8, disk_gb: 200 },
-  os: 'Ubuntu',
-  application: null,
-  hostname: 'x1.example.net',
-  reverse_hostname: null,
-  ip_address: '203.0.113.5',
-  power: { status: 'running' },
-  memo: `${'&<>'.repeat(166)}ab`,
-  broken: [],
-};
+const detail: VpsDetailRead = serverDetail({ memo: `${'&<>'.repeat(166)}ab` });
 
 const sectionTexts = (blocks: KnownBlock[]) =>
   blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
