@@ -286,6 +286,40 @@ function channelReach(_kind: DatabaseKind): Migration {
   };
 }
 
+/**
+ * Contract dates: one row per server the bot ordered (its date read from the
+ * signup status) and per server whose date a person set by hand, with the
+ * last renewal reminder told about it.
+ */
+function contracts(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('contracts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('signup_id', 'text', (c) => c.unique())
+        .addColumn('server_uuid', 'text')
+        .addColumn('server_name', 'text')
+        .addColumn('plan_id', 'text')
+        .addColumn('period', 'integer')
+        .addColumn('auto_renew', 'integer')
+        .addColumn('channel_id', 'text')
+        .addColumn('provider_date', 'text')
+        .addColumn('provider_date_at', 'text')
+        .addColumn('provider_read_at', 'text')
+        .addColumn('person_date', 'text')
+        .addColumn('person_date_at', 'text')
+        .addColumn('person_set_by', 'text')
+        .addColumn('reminded_date', 'text')
+        .addColumn('reminded_days', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('contracts_server').on('contracts').column('server_uuid').execute();
+    },
+  };
+}
+
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
@@ -293,10 +327,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0003_operations': operations(kind),
     '0004_incidents_mutes': incidentsAndMutes(kind),
     '0005_channel_reach': channelReach(kind),
+    '0006_contracts': contracts(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0005_channel_reach';
+export const LATEST_MIGRATION = '0006_contracts';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };
