@@ -1,0 +1,162 @@
+/**
+ * The contract date of every server the bot ordered, as the watcher reads it
+ * from the signup status (docs/provider-api.md, Signup status): recorded at
+ * each read while the order is not `active` (null while `setup_pending`),
+ * read once for an order the provider answered `active` at once, and a read
+ * the provider refuses for good asked again a day later, not every round.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderClient, type SignupState } from '../../src/provider/index.ts';
+import { makeWorld, type World } from './support/world.ts';
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const DAY = 86_400_000;
+
+/**
+ * A real signup on the simulator with the given outcome, recorded in the
+ * store as the bot records it: `submitted` when it is on its way, `active`
+ * (with its uuid) when the provider answered so at once.
+ */
+async function paidSignup(w: World, outcome: SignupState, opts: { autoRenew?: boolean } = {}) {
+  const full = new ProviderClient({ baseUrl: w.sim.url, apiKey: w.sim.keys.full, clock: w.time.clientClock });
+  const { plans } = await full.plans();
+  const plan = plans.find((p) => p.plan_id === 'vps-2gb')!;
+  const period = plan.periods.find((p) => p.months === 3)!;
+  w.sim.control.setNextSignupOutcome(outcome);
+  const result = await full.signup(
+    {
+      plan_id: plan.plan_id,
+      period: period.months,
+      image_id: 'ubuntu-24.04',
+      root_password: 'Str0ng-pass-word',
+      name: 'new-web-1',
+      expected_total_price: period.total_price,
+      agree_to_terms: true as const,
+      auto_renew: opts.autoRenew ?? true,
+    },
+    randomUUID(),
+  );
+  await full.close();
+  const s = w.a.store.signups;
+  const row = await s.create({
+    planId: plan.plan_id,
+    period: period.months,
+    imageId: 'ubuntu-24.04',
+    serverName: 'new-web-1',
+    autoRenew: opts.autoRenew ?? true,
+    quotedPrice: period.total_price,
+    requesterId: 'U0REQUESTER',
+    channelId: 'C0APPROVAL',
+    messageTs: '1772420000.000100',
+    expiresAt: new Date(w.time.ms() + 3_600_000),
+  });
+  await s.transition(row.id, ['quoted'], 'approved', { approverId: 'U0APPROVER' });
+  await s.transition(row.id, ['approved'], 'executing');
+  const uuid = typeof result.server.uuid === 'string' ? result.server.uuid : null;
+  await s.transition(row.id, ['executing'], outcome === 'active' ? 'active' : 'submitted', {
+    providerServiceId: result.server.id,
+    providerStatus: outcome,
+    uuid,
+  });
+  return { id: row.id, serviceId: result.server.id };
+}
+
+const statusReads = (w: World, serviceId: number) =>
+  w.sim.control.requests({ path: `/v1/vps/signup-status/${serviceId}` }).length;
+
+describe('contract dates from the signup status', () => {
+  it('building -> active: the date is recorded at the first read and kept, with the order’s plan, period, renewal and channel', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    const { id, serviceId } = await paidSignup(w, 'building', { autoRenew: false });
+    const expected = w.sim.control.signups().find((s) => s.id === serviceId)!.expiryDate;
+    expect(expected).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await w.time.drive(w.a.watcher.runCycle());
+    const first = await w.a.store.contracts.get(`signup:${id}`);
+    expect(first).toMatchObject({
+      signupId: id,
+      planId: 'vps-2gb',
+      period: 3,
+      autoRenew: false,
+      channelId: 'C0APPROVAL',
+      providerDate: expected,
+      providerDateAt: w.time.now(),
+    });
+    const since = first!.providerDateAt;
+    w.sim.control.completeSignup(serviceId);
+    await w.time.advance(10_000);
+    await w.time.drive(w.a.watcher.runCycle());
+    expect((await w.a.store.signups.get(id))?.state).toBe('active');
+    const after = await w.a.store.contracts.get(`signup:${id}`);
+    expect(after).toMatchObject({ providerDate: expected, providerDateAt: since, serverName: 'new-web-1' });
+    expect(after?.serverUuid).toBeTruthy();
+    // Active and dated: not read again.
+    const reads = statusReads(w, serviceId);
+    await w.time.advance(60_000);
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(statusReads(w, serviceId)).toBe(reads);
+  });
+
+  it('setup_pending tells no date; the read that finds it active records it', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    const { id, serviceId } = await paidSignup(w, 'setup_pending');
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(await w.a.store.contracts.get(`signup:${id}`)).toMatchObject({ providerDate: null });
+    w.sim.control.completeSignup(serviceId);
+    await w.time.advance(10_000);
+    await w.time.drive(w.a.watcher.runCycle());
+    const expected = w.sim.control.signups().find((s) => s.id === serviceId)!.expiryDate;
+    expect(await w.a.store.contracts.get(`signup:${id}`)).toMatchObject({
+      providerDate: expected,
+      providerDateAt: w.time.now(),
+    });
+  });
+
+  it('an order active at once is read once, for its date alone', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    const { id, serviceId } = await paidSignup(w, 'active');
+    expect(await w.a.store.contracts.get(`signup:${id}`)).toBeNull();
+    await w.time.drive(w.a.watcher.runCycle());
+    const expected = w.sim.control.signups().find((s) => s.id === serviceId)!.expiryDate;
+    expect(await w.a.store.contracts.get(`signup:${id}`)).toMatchObject({ providerDate: expected });
+    expect(statusReads(w, serviceId)).toBe(1);
+    await w.time.advance(60_000);
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(statusReads(w, serviceId)).toBe(1);
+    // Nothing was posted for it: the order's thread was told when it was placed.
+    for (let t = 0; t < 3_000; t += 500) {
+      await w.a.notifier.drainOnce();
+      await w.time.advance(500);
+    }
+    expect(w.slack.posts.filter((p) => p.channel === 'C0APPROVAL')).toHaveLength(0);
+  });
+
+  it('a date read the provider refuses for good is asked again a day later, not every round', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    const { id, serviceId } = await paidSignup(w, 'active');
+    const path = `/v1/vps/signup-status/${serviceId}`;
+    w.sim.control.addFault({ path, status: 404, times: 1 });
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(statusReads(w, serviceId)).toBe(1);
+    expect(await w.a.store.contracts.get(`signup:${id}`)).toMatchObject({
+      providerDate: null,
+      providerReadAt: w.time.now(),
+    });
+    await w.time.advance(60_000);
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(statusReads(w, serviceId)).toBe(1);
+    await w.time.advance(DAY);
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(statusReads(w, serviceId)).toBe(2);
+    expect((await w.a.store.contracts.get(`signup:${id}`))?.providerDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
