@@ -2,6 +2,7 @@ import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access/index.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
+import type { RenewalsService } from '../src/services/renewals/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
 import type { SignupService } from '../src/services/signup/index.ts';
 import type { WatchSubscriptions } from '../src/services/watch/index.ts';
@@ -14,6 +15,7 @@ export interface HandlerDeps {
   signup: SignupService;
   subscriptions: WatchSubscriptions;
   hosting: HostingService;
+  renewals: RenewalsService;
   access: AccessService;
   /** The user's language and time zone. */
   ui(userId: string): Promise<Ui>;

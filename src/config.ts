@@ -39,6 +39,26 @@ const intInRange = (min: number, max: number, dflt: number) =>
       .max(max, `expected a whole number from ${min} to ${max}`),
   );
 
+/** The most thresholds a reminder list may name, and the farthest one (a year and a bit: the longest contract). */
+const REMINDER_DAYS_MAX = 10;
+const REMINDER_DAY_MAX = 400;
+const REMINDER_DAYS_RULE = `expected whole numbers of days from 0 to ${REMINDER_DAY_MAX}, comma-separated (at most ${REMINDER_DAYS_MAX}), such as 30,7,1, or off`;
+
+/** `30,7,1` -> [30, 7, 1] (unique, farthest first); `off` -> none. */
+const reminderDays = z.preprocess(
+  (v) => {
+    const text = typeof v === 'string' ? v.trim() : undefined;
+    if (text === undefined || text === '') return [30, 7, 1];
+    if (text.toLowerCase() === 'off') return [];
+    return text.split(',').map((s) => (/^\s*\d{1,4}\s*$/.test(s) ? Number(s) : Number.NaN));
+  },
+  z
+    .array(z.number({ error: REMINDER_DAYS_RULE }).int(REMINDER_DAYS_RULE).min(0, REMINDER_DAYS_RULE))
+    .max(REMINDER_DAYS_MAX, REMINDER_DAYS_RULE)
+    .refine((days) => days.every((d) => d <= REMINDER_DAY_MAX), REMINDER_DAYS_RULE)
+    .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+);
+
 const httpUrl = (what: string) =>
   z
     .url({ protocol: /^https?$/, error: `expected an http(s) address for ${what}` })
@@ -89,6 +109,7 @@ const schema = z
     ),
     WATCH_FLAP_SECONDS: intInRange(0, 3_600, 30),
     WATCH_SETUP_PENDING_MINUTES: intInRange(1, 10_080, 120),
+    VPS_RENEWAL_REMINDER_DAYS: reminderDays,
     ONCALL_MENTION: opt(
       z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>'),
     ),
@@ -153,6 +174,12 @@ export interface Config {
     /** A signup still `setup_pending` this long is escalated (contact support). */
     readonly setupPendingMinutes: number;
   };
+  /**
+   * Days before a contract's date (Japan calendar days) at which its channel
+   * is reminded that it renews from the prepaid balance; farthest first, empty
+   * when turned off.
+   */
+  readonly renewalReminderDays: readonly number[];
   readonly oncallMention: string | undefined;
   readonly encryptionKey: string | undefined;
   readonly locale: 'en' | 'ja';
@@ -232,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
       flapSeconds: e.WATCH_FLAP_SECONDS,
       setupPendingMinutes: e.WATCH_SETUP_PENDING_MINUTES,
     },
+    renewalReminderDays: e.VPS_RENEWAL_REMINDER_DAYS,
     oncallMention: e.ONCALL_MENTION,
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     locale: e.BOT_LOCALE,

@@ -1,9 +1,10 @@
 /**
  * The parts that work while nobody types: the lease that says which replica
  * watches and posts, the notifier that drains the outbox into Slack, the
- * watcher, and the provider key's health. Built in that order, so each one is
- * handed only what already exists: the watcher and the key's health wake the
- * notifier when they write to the outbox. Nothing runs until `start`.
+ * watcher, the provider key's health and the contracts' renewal reminders.
+ * Built in that order, so each one is handed only what already exists: the
+ * watcher, the key's health and the reminders wake the notifier when they
+ * write to the outbox. Nothing runs until `start`.
  */
 import { webApi } from '@slack/bolt';
 import { realTimers } from '../clock.ts';
@@ -18,6 +19,7 @@ import {
 } from '../watch/runtime.ts';
 import type { Watcher } from '../watch/watcher.ts';
 import { Notifier } from '../workers/notifier/index.ts';
+import { RenewalReminders } from '../workers/renewals/index.ts';
 import type { Foundation } from './foundation.ts';
 
 export interface Background {
@@ -25,6 +27,7 @@ export interface Background {
   notifier: Notifier;
   watcher: Watcher;
   keyHealth: KeyHealth;
+  renewals: RenewalReminders;
   start(): void;
   stop(): Promise<void>;
 }
@@ -79,17 +82,33 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     notifyChannel: config.notifyChannel,
     onOutbox: wake,
   });
+  // The contracts' renewal reminders, from the lease holder only. A look is a store read: as often as
+  // the watcher's cycle (a minute at most), so a reminder comes soon after its day begins.
+  const renewals = new RenewalReminders({
+    store,
+    provider,
+    clock,
+    timers: realTimers,
+    logger,
+    isLeader: () => leadership.isLeader(),
+    days: config.renewalReminderDays,
+    pollMs: Math.min(60_000, settings.intervalSeconds * 1000),
+    onOutbox: wake,
+  });
   return {
     leadership,
     notifier,
     watcher,
     keyHealth,
+    renewals,
     start() {
       watcher.start();
       notifier.start();
       keyHealth.start();
+      renewals.start();
     },
     async stop() {
+      await renewals.stop();
       await keyHealth.stop();
       await watcher.stop();
       await notifier.stop();

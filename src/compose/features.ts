@@ -1,7 +1,7 @@
 /**
  * The use cases, each built once: who may do what (access), the audit trail,
  * the one decision machine, and the features (servers, signup, watch
- * subscriptions, hosting) over them.
+ * subscriptions, hosting, contract renewals) over them.
  */
 import type { SecretRegistry } from '../log.ts';
 import { AccessService, type ChannelDirectory, type GroupDirectory } from '../services/access/index.ts';
@@ -9,6 +9,7 @@ import { Audit } from '../services/audit.ts';
 import { DecisionMachine } from '../services/decisions/index.ts';
 import { FairUse } from '../services/fair-use.ts';
 import { HostingService } from '../services/hosting/index.ts';
+import { RenewalsService } from '../services/renewals/index.ts';
 import { ServersService } from '../services/servers/index.ts';
 import { SignupService } from '../services/signup/index.ts';
 import { WatchSubscriptions } from '../services/watch/index.ts';
@@ -22,6 +23,7 @@ export interface Features {
   signup: SignupService;
   subscriptions: WatchSubscriptions;
   hosting: HostingService;
+  renewals: RenewalsService;
 }
 
 export interface FeatureInputs {
@@ -106,5 +108,14 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     },
     decisions,
   );
-  return { access, audit, decisions, servers, signup, subscriptions, hosting };
+  const renewals = new RenewalsService({
+    store,
+    servers,
+    access,
+    audit,
+    clock,
+    fairUse,
+    reminderDays: config.renewalReminderDays,
+  });
+  return { access, audit, decisions, servers, signup, subscriptions, hosting, renewals };
 }

@@ -3,6 +3,7 @@ import { PROVIDER_ERROR_CODES } from '../../src/services/errors.ts';
 import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
+import { renewalsCatalog } from '../../src/slack/i18n/renewals.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
 import { signupCatalog } from '../../src/slack/i18n/signup.ts';
 import { watchCatalog } from '../../src/slack/i18n/watch.ts';
@@ -15,7 +16,14 @@ describe('i18n catalogs', () => {
   });
 
   it('declares every key in one feature catalog only, so merging them hides nothing', () => {
-    const features = [commonCatalog, serversCatalog, signupCatalog, watchCatalog, hostingCatalog];
+    const features = [
+      commonCatalog,
+      serversCatalog,
+      signupCatalog,
+      watchCatalog,
+      hostingCatalog,
+      renewalsCatalog,
+    ];
     const keys = features.flatMap((c) => Object.keys(c.en));
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.length).toBe(Object.keys(catalogs.en).length);

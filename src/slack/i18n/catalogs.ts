@@ -1,6 +1,7 @@
 import { commonCatalog } from './common.ts';
 import { hostingCatalog } from './hosting.ts';
 import type { Locale } from './locale.ts';
+import { renewalsCatalog } from './renewals.ts';
 import { serversCatalog } from './servers.ts';
 import { signupCatalog } from './signup.ts';
 import { watchCatalog } from './watch.ts';
@@ -15,6 +16,7 @@ const en = {
   ...signupCatalog.en,
   ...watchCatalog.en,
   ...hostingCatalog.en,
+  ...renewalsCatalog.en,
 };
 
 /** Every key of the catalogs. */
@@ -26,6 +28,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...signupCatalog.ja,
   ...watchCatalog.ja,
   ...hostingCatalog.ja,
+  ...renewalsCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
