@@ -45,19 +45,19 @@ const REMINDER_DAY_MAX = 400;
 const REMINDER_DAYS_RULE = `expected whole numbers of days from 0 to ${REMINDER_DAY_MAX}, comma-separated (at most ${REMINDER_DAYS_MAX}), such as 30,7,1, or off`;
 
 /** `30,7,1` -> [30, 7, 1] (unique, farthest first); `off` -> none. */
-const reminderDays = z.preprocess(
-  (v) => {
-    const text = typeof v === 'string' ? v.trim() : undefined;
-    if (text === undefined || text === '') return [30, 7, 1];
-    if (text.toLowerCase() === 'off') return [];
-    return text.split(',').map((s) => (/^\s*\d{1,4}\s*$/.test(s) ? Number(s) : Number.NaN));
-  },
-  z
-    .array(z.number({ error: REMINDER_DAYS_RULE }).int(REMINDER_DAYS_RULE).min(0, REMINDER_DAYS_RULE))
-    .max(REMINDER_DAYS_MAX, REMINDER_DAYS_RULE)
-    .refine((days) => days.every((d) => d <= REMINDER_DAY_MAX), REMINDER_DAYS_RULE)
-    .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
-);
+const reminderDays = opt(z.string()).transform((text, ctx) => {
+  if (text === undefined) return [30, 7, 1];
+  if (text.trim().toLowerCase() === 'off') return [];
+  const parts = text.split(',').map((s) => s.trim());
+  if (
+    parts.length > REMINDER_DAYS_MAX ||
+    !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= REMINDER_DAY_MAX)
+  ) {
+    ctx.addIssue({ code: 'custom', message: REMINDER_DAYS_RULE });
+    return z.NEVER;
+  }
+  return [...new Set(parts.map(Number))].sort((a, b) => b - a);
+});
 
 const httpUrl = (what: string) =>
   z

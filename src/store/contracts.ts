@@ -20,10 +20,12 @@ export interface ContractRepo {
    */
   recordRead(order: ContractOrder, providerDate: string | null, at: Date): Promise<ContractRow>;
   /**
-   * Orders paid and `active` whose date the provider never told: never read,
-   * or read at or before `retryBefore` without one. Oldest first.
+   * Orders paid and `active` whose date is to be read: never told (never
+   * read, or read at or before `retryBefore` without one), or, with
+   * `passedBefore` (a `YYYY-MM-DD` day), told as a day before it and last
+   * read at or before `retryBefore` (the contract may have renewed). Oldest first.
    */
-  undatedOrders(retryBefore: Date, limit: number): Promise<SignupRow[]>;
+  undatedOrders(retryBefore: Date, limit: number, passedBefore?: string): Promise<SignupRow[]>;
   get(id: string): Promise<ContractRow | null>;
   /** Every row, oldest first. */
   all(): Promise<ContractRow[]>;
@@ -134,7 +136,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
       return (await update(id, set))!;
     },
 
-    async undatedOrders(retryBefore, limit) {
+    async undatedOrders(retryBefore, limit, passedBefore) {
       const rows = await db
         .selectFrom('signups')
         .leftJoin('contracts', 'contracts.signup_id', 'signups.id')
@@ -151,6 +153,14 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
                 eb('contracts.provider_read_at', '<=', iso(retryBefore)),
               ]),
             ]),
+            ...(passedBefore === undefined
+              ? []
+              : [
+                  eb.and([
+                    eb('contracts.provider_date', '<', passedBefore),
+                    eb('contracts.provider_read_at', '<=', iso(retryBefore)),
+                  ]),
+                ]),
           ]),
         )
         .orderBy('signups.created_at')

@@ -5,11 +5,20 @@
  * shows one: each read the watcher makes of an order's status records it.
  * An order the provider answered `active` at once was never followed, so its
  * status is read once for the date alone; one whose answer told no date is
- * asked again a day later.
+ * asked again a day later, and so is one whose date has passed (whether the
+ * status shows the next date once the contract renews is not published: it
+ * is asked, a day at a time, and a new date is kept).
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import { BACKGROUND, ProviderError, parseProviderDate, type SignupStatus } from '../provider/index.ts';
+import {
+  BACKGROUND,
+  japanDay,
+  ProviderError,
+  parseProviderDate,
+  providerDate,
+  type SignupStatus,
+} from '../provider/index.ts';
 import type { Store } from '../store/index.ts';
 import { type TrackedSignup, trackedSignups } from './signups.ts';
 import type { WatcherProvider } from './watcher-options.ts';
@@ -19,14 +28,21 @@ export const UNDATED_RETRY_MS = 86_400_000;
 /** Active orders dated per reload at most: a backlog is worked through a batch at a time. */
 const UNDATED_BATCH = 20;
 
-/** The orders the watcher reads the signup status of: those on their way to `active`, then those still undated. */
+/**
+ * The orders the watcher reads the signup status of: those on their way to
+ * `active`, then those still undated or whose date has passed (Japan time).
+ */
 export async function followedSignups(
   store: Pick<Store, 'signups' | 'contracts'>,
   now: Date,
 ): Promise<TrackedSignup[]> {
   const [tracked, undated] = await Promise.all([
     trackedSignups(store),
-    store.contracts.undatedOrders(new Date(now.getTime() - UNDATED_RETRY_MS), UNDATED_BATCH),
+    store.contracts.undatedOrders(
+      new Date(now.getTime() - UNDATED_RETRY_MS),
+      UNDATED_BATCH,
+      providerDate(japanDay(now.getTime())),
+    ),
   ]);
   return [...tracked, ...undated.filter((r): r is TrackedSignup => r.providerServiceId !== null)];
 }

@@ -110,6 +110,8 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('contracts contract on %s', (k
 
   it('lists the active orders whose date is still to be read, and again a day after a read that told none', async () => {
     const a = await paid(store, 'active', 601);
+    // Oldest first: b is ordered a second after a (ids are random, the order is by time).
+    place.clock.advance(1_000);
     const b = await paid(store, 'active', 602);
     const submitted = await paid(store, 'submitted', 603);
     // An order never paid is not a contract.
@@ -123,6 +125,26 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('contracts contract on %s', (k
     // b told no date: asked again once its last read is older than the retry moment.
     expect(await ids(now())).toEqual([b.id]);
     expect((await store.contracts.undatedOrders(now(), 1)).map((r) => r.id)).toEqual([b.id]);
+  });
+
+  it('with a day given, an order whose date has passed is read again, a day after its last read', async () => {
+    const a = await paid(store, 'active', 611);
+    const b = await paid(store, 'active', 612);
+    await store.contracts.recordRead(orderOf(a), '2026-01-31', now());
+    await store.contracts.recordRead(orderOf(b), '2026-04-30', now());
+    const ids = async (before: Date, passedBefore?: string) =>
+      (await store.contracts.undatedOrders(before, 10, passedBefore)).map((r) => r.id);
+    // Without the day, a dated order is never read again.
+    expect(await ids(new Date(now().getTime() + DAY))).toEqual([]);
+    // a's date is before 2026-02-01; b's is not. Read just now: not yet.
+    expect(await ids(now(), '2026-02-01')).toEqual([a.id]);
+    expect(await ids(new Date(now().getTime() - 1), '2026-02-01')).toEqual([]);
+    expect(await ids(now(), '2026-01-31')).toEqual([]);
+    // Read again and told a new date: not passed any more.
+    place.clock.advance(DAY);
+    await store.contracts.recordRead(orderOf(a), '2026-04-30', now());
+    expect(await ids(now(), '2026-02-01')).toEqual([]);
+    expect((await store.contracts.get(`signup:${a.id}`))?.providerDateAt).toEqual(now());
   });
 
   it('keeps a date set by hand beside the provider’s on an order, and clearing it brings the provider’s back', async () => {

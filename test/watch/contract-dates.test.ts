@@ -159,4 +159,26 @@ describe('contract dates from the signup status', () => {
     expect(statusReads(w, serviceId)).toBe(2);
     expect((await w.a.store.contracts.get(`signup:${id}`))?.providerDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it('a date that has passed is asked again a day at a time: a new date is kept', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    const { id, serviceId } = await paidSignup(w, 'active');
+    await w.time.drive(w.a.watcher.runCycle());
+    const first = (await w.a.store.contracts.get(`signup:${id}`))!.providerDate!;
+    expect(statusReads(w, serviceId)).toBe(1);
+    // The day after the date (Japan time): read again once, then not until a day later.
+    const dayAfter = Date.parse(`${first}T00:00:00+09:00`) + DAY + 60_000;
+    await w.time.advance(dayAfter - w.time.ms());
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(statusReads(w, serviceId)).toBe(2);
+    await w.time.advance(60_000);
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(statusReads(w, serviceId)).toBe(2);
+    // The simulator's status keeps the date it had: it stays, read at most once a day.
+    expect((await w.a.store.contracts.get(`signup:${id}`))?.providerDate).toBe(first);
+    await w.time.advance(DAY);
+    await w.time.drive(w.a.watcher.runCycle());
+    expect(statusReads(w, serviceId)).toBe(3);
+  });
 });
