@@ -5,9 +5,8 @@
  * read once for an order the provider answered `active` at once, and a read
  * the provider refuses for good asked again a day later, not every round.
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderClient, type SignupState } from '../../src/provider/index.ts';
+import { paidSignup } from './support/paid-signup.ts';
 import { makeWorld, type World } from './support/world.ts';
 
 let world: World | undefined;
@@ -17,55 +16,6 @@ afterEach(async () => {
 });
 
 const DAY = 86_400_000;
-
-/**
- * A real signup on the simulator with the given outcome, recorded in the
- * store as the bot records it: `submitted` when it is on its way, `active`
- * (with its uuid) when the provider answered so at once.
- */
-async function paidSignup(w: World, outcome: SignupState, opts: { autoRenew?: boolean } = {}) {
-  const full = new ProviderClient({ baseUrl: w.sim.url, apiKey: w.sim.keys.full, clock: w.time.clientClock });
-  const { plans } = await full.plans();
-  const plan = plans.find((p) => p.plan_id === 'vps-2gb')!;
-  const period = plan.periods.find((p) => p.months === 3)!;
-  w.sim.control.setNextSignupOutcome(outcome);
-  const result = await full.signup(
-    {
-      plan_id: plan.plan_id,
-      period: period.months,
-      image_id: 'ubuntu-24.04',
-      root_password: 'Str0ng-pass-word',
-      name: 'new-web-1',
-      expected_total_price: period.total_price,
-      agree_to_terms: true as const,
-      auto_renew: opts.autoRenew ?? true,
-    },
-    randomUUID(),
-  );
-  await full.close();
-  const s = w.a.store.signups;
-  const row = await s.create({
-    planId: plan.plan_id,
-    period: period.months,
-    imageId: 'ubuntu-24.04',
-    serverName: 'new-web-1',
-    autoRenew: opts.autoRenew ?? true,
-    quotedPrice: period.total_price,
-    requesterId: 'U0REQUESTER',
-    channelId: 'C0APPROVAL',
-    messageTs: '1772420000.000100',
-    expiresAt: new Date(w.time.ms() + 3_600_000),
-  });
-  await s.transition(row.id, ['quoted'], 'approved', { approverId: 'U0APPROVER' });
-  await s.transition(row.id, ['approved'], 'executing');
-  const uuid = typeof result.server.uuid === 'string' ? result.server.uuid : null;
-  await s.transition(row.id, ['executing'], outcome === 'active' ? 'active' : 'submitted', {
-    providerServiceId: result.server.id,
-    providerStatus: outcome,
-    uuid,
-  });
-  return { id: row.id, serviceId: result.server.id };
-}
 
 const statusReads = (w: World, serviceId: number) =>
   w.sim.control.requests({ path: `/v1/vps/signup-status/${serviceId}` }).length;

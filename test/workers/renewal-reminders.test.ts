@@ -6,15 +6,14 @@
  * threshold of the reminder days is told once, on its Japan calendar day,
  * whatever the replicas and restarts. Nothing waits for wall time.
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { japanDayStart, ProviderClient, parseProviderDate } from '../../src/provider/index.ts';
 import { RenewalReminders, type RenewalRemindersOptions } from '../../src/workers/renewals/index.ts';
+import { ORDER_CHANNEL, paidSignup } from '../watch/support/paid-signup.ts';
 import { CHANNEL, type Instance, type Kind, makeWorld, type World } from '../watch/support/world.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const ORDER_CHANNEL = 'C0APPROVAL';
 
 let world: World | undefined;
 const running: RenewalReminders[] = [];
@@ -42,57 +41,11 @@ function reminders(w: World, inst: Instance, over: Partial<RenewalRemindersOptio
   return r;
 }
 
-/**
- * A real paid signup on the simulator (`period` months of vps-2gb), recorded
- * in the store as the bot records an order it placed and the provider
- * answered `active` at once.
- */
-async function paidOrder(w: World, opts: { autoRenew?: boolean; name?: string } = {}) {
-  const client = new ProviderClient({
-    baseUrl: w.sim.url,
-    apiKey: w.sim.keys.full,
-    clock: w.time.clientClock,
-  });
-  const period = (await client.plans()).plans
-    .find((p) => p.plan_id === 'vps-2gb')!
-    .periods.find((p) => p.months === 3)!;
-  const name = opts.name ?? 'shop-db';
-  const result = await client.signup(
-    {
-      plan_id: 'vps-2gb',
-      period: 3,
-      image_id: 'ubuntu-24.04',
-      root_password: 'Str0ng-pass-word',
-      name,
-      expected_total_price: period.total_price,
-      agree_to_terms: true as const,
-      auto_renew: opts.autoRenew ?? true,
-    },
-    randomUUID(),
-  );
-  await client.close();
-  const s = w.a.store.signups;
-  const row = await s.create({
-    planId: 'vps-2gb',
-    period: 3,
-    imageId: 'ubuntu-24.04',
-    serverName: name,
-    autoRenew: opts.autoRenew ?? true,
-    quotedPrice: period.total_price,
-    requesterId: 'U0REQUESTER',
-    channelId: ORDER_CHANNEL,
-    messageTs: '1772420000.000100',
-    expiresAt: new Date(w.time.ms() + HOUR),
-  });
-  await s.transition(row.id, ['quoted'], 'approved', { approverId: 'U0APPROVER' });
-  await s.transition(row.id, ['approved'], 'executing');
-  await s.transition(row.id, ['executing'], 'active', {
-    providerServiceId: result.server.id,
-    providerStatus: 'active',
-    uuid: String(result.server.uuid),
-  });
-  const expiry = w.sim.control.signups().find((x) => x.id === result.server.id)!.expiryDate!;
-  return { id: row.id, expiry };
+/** A paid order active at once, and the contract date the simulator gave it. */
+async function paidOrder(w: World, opts: { autoRenew?: boolean } = {}) {
+  const { id, serviceId } = await paidSignup(w, 'active', { ...opts, name: 'shop-db' });
+  const expiry = w.sim.control.signups().find((x) => x.id === serviceId)!.expiryDate!;
+  return { id, expiry };
 }
 
 /** What the order's channel has been told so far (the notifier drained first). */

@@ -13,7 +13,7 @@
  * only when a reminder is due, once per pass.
  */
 import type { Logger } from 'pino';
-import { type Clock, sleep, type Timers } from '../../clock.ts';
+import { BackgroundLoop, type Clock, sleep, type Timers } from '../../clock.ts';
 import { BACKGROUND, type CallOptions, nextJapanMidnight, type Plan } from '../../provider/index.ts';
 import { daysLeft, dueThreshold, wasTold } from '../../services/renewals/index.ts';
 import { type ContractRow, contractDate, type Store } from '../../store/index.ts';
@@ -58,8 +58,7 @@ interface Due {
 }
 
 export class RenewalReminders {
-  private abort: AbortController | undefined;
-  private loop: Promise<void> | undefined;
+  private readonly loop = new BackgroundLoop((signal) => this.run(signal));
   private readonly log: Logger;
   /** Contracts whose reminder could not be placed (no channel), logged once each. */
   private readonly nowhere = new Set<string>();
@@ -157,17 +156,11 @@ export class RenewalReminders {
   }
 
   start(): void {
-    if (this.abort || this.opts.days.length === 0) return;
-    const abort = new AbortController();
-    this.abort = abort;
-    this.loop = this.run(abort.signal);
+    if (this.opts.days.length > 0) this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.abort?.abort();
-    await this.loop;
-    this.abort = undefined;
-    this.loop = undefined;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
