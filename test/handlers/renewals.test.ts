@@ -36,8 +36,8 @@ describe('/vps renewals and /vps renewal through the real app', () => {
       env: { WATCH_INTERVAL_SECONDS: '1' },
     });
 
-  const run = async (h: Harness, text: string, user = OPERATOR) =>
-    messageText(await (await h.command(text, { user })).reply());
+  const run = async (h: Harness, text: string, user = OPERATOR, channel = CHANNEL) =>
+    messageText(await (await h.command(text, { user, channel })).reply());
 
   /** The next message posted in the channel after `after` whose text matches. */
   const posted = (h: Harness, after: number, re: RegExp): Promise<RecordedCall> =>
@@ -74,14 +74,13 @@ describe('/vps renewals and /vps renewal through the real app', () => {
     expect(await run(h, 'renewal set nosuch 2026-03-22')).toMatch(/nosuch/);
     expect(await h.bot.store.contracts.all()).toEqual([]);
 
-    // Set: announced in the channel, whose reminders it decides.
+    // Set: the answer is shown to the operator in the channel, which proves the bot can post there.
     let seq = h.slack.lastSeq;
-    await h.command('renewal set db-1 2026-03-22', { user: OPERATOR });
-    const announced = messageText(await posted(h, seq, /set the contract date/));
-    expect(announced).toContain(
-      `<@${OPERATOR}> set the contract date of *db-1* to *2026-03-22* (in 20 days).`,
+    const set = messageText(
+      await (await h.command('renewal set db-1 2026-03-22', { user: OPERATOR })).answer(),
     );
-    expect(announced).toContain('Its renewal reminders come here, 30, 7 and 1 days before.');
+    expect(set).toContain('The contract date of *db-1* is now *2026-03-22* (in 20 days), set by hand.');
+    expect(set).toContain('Its renewal reminders come here, 30, 7 and 1 days before.');
 
     // Twenty days ahead: the 30-day threshold is reached, and the bot says so at once.
     const first = await posted(h, seq, /the contract renews on/);
@@ -108,11 +107,9 @@ describe('/vps renewals and /vps renewal through the real app', () => {
     expect(messageText(await posted(h, seq, /the contract renews on/))).toContain('(in 7 days)');
     expect(reminders(h, /the contract renews on/)).toHaveLength(2);
 
-    // Clear: announced; no date left, so the reminders stop. A second clear changes nothing.
-    seq = h.slack.lastSeq;
-    await h.command('renewal clear db-1', { user: OPERATOR });
-    const cleared = messageText(await posted(h, seq, /removed the contract date/));
-    expect(cleared).toContain('removed the contract date set by hand on *db-1* (2026-03-22).');
+    // Clear: no date left, so the reminders stop. A second clear changes nothing.
+    const cleared = await run(h, 'renewal clear db-1');
+    expect(cleared).toContain('The contract date set by hand on *db-1* (2026-03-22) is removed.');
     expect(cleared).toContain('No date is known for it now, so its reminders stop.');
     expect(await run(h, 'renewal clear db-1')).toContain(
       'No contract date was set by hand on *db-1*: nothing changed.',
@@ -136,6 +133,9 @@ describe('/vps renewals and /vps renewal through the real app', () => {
       ['renewal_clear', 'ok', null],
       ['renewal_clear', 'ok', null],
     ]);
+    expect(
+      h.slack.calls.filter((c) => c.method === 'chat.postMessage' && /set by hand/.test(messageText(c))),
+    ).toEqual([]);
     const db1 = h.sim.control.servers().find((s) => s.name === 'db-1')!;
     expect(audit.find((a) => a.action === 'renewal_set' && a.outcome === 'ok')).toMatchObject({
       target: db1.uuid,
@@ -155,12 +155,11 @@ describe('/vps renewals and /vps renewal through the real app', () => {
     );
 
     const seq = h.slack.lastSeq;
-    await h.command('renewal set db-1 2026-03-09', { user: OPERATOR });
-    const announced = messageText(await posted(h, seq, /契約日を/));
-    expect(announced).toContain(
-      `<@${OPERATOR}> さんが *db-1* の契約日を *2026年3月9日*（あと7日）に設定しました。`,
+    const set = messageText(
+      await (await h.command('renewal set db-1 2026-03-09', { user: OPERATOR })).answer(),
     );
-    expect(announced).toContain('更新のリマインダーは30・7・1日前にこのチャンネルに届きます。');
+    expect(set).toContain('*db-1* の契約日を *2026年3月9日*（あと7日）に設定しました。');
+    expect(set).toContain('更新のリマインダーは30・7・1日前にこのチャンネルに届きます。');
     const reminder = messageText(await posted(h, seq, /前払い残高から支払われます/));
     expect(reminder).toContain(
       '*db-1* の契約は *2026年3月9日*（あと7日）に更新され、前払い残高から支払われます。',
@@ -170,5 +169,16 @@ describe('/vps renewals and /vps renewal through the real app', () => {
     const list = await run(h, 'renewals', VIEWER);
     expect(list).toContain('*db-1* — 2026年3月9日（あと7日）· <@U0OPERATOR> さんが設定');
     expect(list).toContain('次のリマインダーは前日');
+  });
+
+  it('a channel the bot cannot post in is refused before anything is stored, with what to do', async () => {
+    h = await start();
+    h.slack.closeChannel('C0NOTIN01');
+    const text = await run(h, 'renewal set db-1 2026-03-22', OPERATOR, 'C0NOTIN01');
+    expect(text).toContain('I’m not a member of <#C0NOTIN01>');
+    expect(text).toContain('Nothing was changed.');
+    expect(await h.bot.store.contracts.all()).toEqual([]);
+    const [row] = await h.bot.store.audit.latest({ limit: 1 });
+    expect(row).toMatchObject({ action: 'renewal_set', outcome: 'refused', errorCode: 'not_in_channel' });
   });
 });

@@ -14,6 +14,7 @@ import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FairUse } from '../fair-use.ts';
 import type { ServersService } from '../servers/index.ts';
+import type { ChannelReach } from '../watch/index.ts';
 import { checkRenewalDate, daysLeft, nextThreshold } from './schedule.ts';
 
 export interface RenewalDeps {
@@ -140,9 +141,17 @@ export class RenewalsService {
 
   /**
    * Sets a server's contract date by hand. Its reminders go to this channel,
-   * or to the order's channel when the server was ordered here.
+   * or to the order's channel when the server was ordered here. `reach`
+   * checks that the bot can post where they go (this channel), given the
+   * change as it would be: a channel it cannot post in is refused and nothing
+   * is stored.
    */
-  async set(actor: Actor, ref: string, typedDate: string): Promise<RenewalChange> {
+  async set(
+    actor: Actor,
+    ref: string,
+    typedDate: string,
+    reach?: (change: RenewalChange) => Promise<ChannelReach>,
+  ): Promise<RenewalChange> {
     await this.authorizeChange(actor, 'set', ref);
     const checked = checkRenewalDate(typedDate, this.deps.clock.now());
     if ('rule' in checked) {
@@ -151,7 +160,31 @@ export class RenewalsService {
     }
     this.deps.fairUse?.spend(actor.userId);
     const server = await this.deps.servers.resolve(ref);
-    const { row, previous } = await this.deps.store.contracts.setByPerson(
+    // The order's row when the server was ordered here (its channel stays), else one of its own.
+    const rows = await this.deps.store.contracts.byServer(server.uuid);
+    const order = rows.find((r) => r.signupId !== null);
+    const previous = (order ?? rows[0])?.personDate ?? null;
+    const change: RenewalChange = {
+      kind: 'set',
+      serverUuid: server.uuid,
+      name: server.name,
+      date: checked.date,
+      left: daysLeft(checked.date, this.deps.clock.now()) ?? null,
+      previous,
+      changed: previous !== checked.date,
+      providerDate: order?.providerDate ?? null,
+      orderedHere: order !== undefined,
+      channelId: order?.channelId ?? actor.channelId,
+      reminderDays: this.deps.reminderDays,
+    };
+    if (reach && change.channelId === actor.channelId) {
+      const r = await reach(change);
+      if (r !== 'ok' && r !== 'unverified') {
+        await this.deps.audit.byActor(actor, 'renewal_set', server.uuid, 'refused', { name: server.name }, r);
+        throw new ServiceError('watch_channel_unreachable', { channel: actor.channelId, reason: r });
+      }
+    }
+    await this.deps.store.contracts.setByPerson(
       {
         serverUuid: server.uuid,
         serverName: server.name,
@@ -165,21 +198,9 @@ export class RenewalsService {
       name: server.name,
       date: checked.date,
       previous,
-      orderedHere: row.signupId !== null,
+      orderedHere: change.orderedHere,
     });
-    return {
-      kind: 'set',
-      serverUuid: server.uuid,
-      name: server.name,
-      date: checked.date,
-      left: daysLeft(checked.date, this.deps.clock.now()) ?? null,
-      previous,
-      changed: previous !== checked.date,
-      providerDate: row.providerDate,
-      orderedHere: row.signupId !== null,
-      channelId: row.channelId,
-      reminderDays: this.deps.reminderDays,
-    };
+    return change;
   }
 
   /**

@@ -69,16 +69,15 @@ const en = {
   'renewal.list.hint':
     'For a server ordered in the provider’s panel, an operator sets its date with `/vps renewal set <server> <YYYY-MM-DD>`; `/vps renewal clear <server>` removes it.',
 
-  'renewal.change.set': ':calendar: <@{user}> set the contract date of *{name}* to *{date}* ({left}).',
+  'renewal.change.set': ':calendar: The contract date of *{name}* is now *{date}* ({left}), set by hand.',
   'renewal.change.set_replaced':
-    ':calendar: <@{user}> set the contract date of *{name}* to *{date}* ({left}); it was {previous}.',
+    ':calendar: The contract date of *{name}* is now *{date}* ({left}), set by hand; it was {previous}.',
   'renewal.change.over_provider':
     'It counts instead of the provider’s date ({provider}) until `/vps renewal clear {name}` removes it.',
   'renewal.change.reminders_here': 'Its renewal reminders come here, {days} days before.',
   'renewal.change.reminders_there':
     'Its renewal reminders go to <#{channel}>, where it was ordered, {days} days before.',
-  'renewal.change.cleared':
-    ':calendar: <@{user}> removed the contract date set by hand on *{name}* ({previous}).',
+  'renewal.change.cleared': ':calendar: The contract date set by hand on *{name}* ({previous}) is removed.',
   'renewal.change.provider_back': 'The provider’s date counts again: *{date}* ({left}).',
   'renewal.change.no_date_now': 'No date is known for it now, so its reminders stop.',
   'renewal.change.nothing': 'No contract date was set by hand on *{name}*: nothing changed.',
@@ -149,16 +148,15 @@ const ja: Record<keyof typeof en, string> = {
   'renewal.list.hint':
     'プロバイダーのパネルから申し込んだサーバーは、オペレーターが `/vps renewal set <サーバー> <YYYY-MM-DD>` で契約日を設定できます。`/vps renewal clear <サーバー>` で削除できます。',
 
-  'renewal.change.set': ':calendar: <@{user}> さんが *{name}* の契約日を *{date}*（{left}）に設定しました。',
+  'renewal.change.set': ':calendar: *{name}* の契約日を *{date}*（{left}）に設定しました。',
   'renewal.change.set_replaced':
-    ':calendar: <@{user}> さんが *{name}* の契約日を *{date}*（{left}）に設定しました（変更前: {previous}）。',
+    ':calendar: *{name}* の契約日を *{date}*（{left}）に設定しました（変更前: {previous}）。',
   'renewal.change.over_provider':
     '`/vps renewal clear {name}` で削除するまで、プロバイダーの日付（{provider}）の代わりにこの日付を使います。',
   'renewal.change.reminders_here': '更新のリマインダーは{days}日前にこのチャンネルに届きます。',
   'renewal.change.reminders_there':
     '更新のリマインダーは{days}日前に、申し込んだチャンネル <#{channel}> に届きます。',
-  'renewal.change.cleared':
-    ':calendar: <@{user}> さんが *{name}* に手動で設定した契約日（{previous}）を削除しました。',
+  'renewal.change.cleared': ':calendar: *{name}* に手動で設定した契約日（{previous}）を削除しました。',
   'renewal.change.provider_back': 'プロバイダーの日付 *{date}*（{left}）に戻りました。',
   'renewal.change.no_date_now': 'この契約の日付が分からなくなったため、リマインダーも止まります。',
   'renewal.change.nothing': '*{name}* に手動で設定した契約日はありません。何も変更していません。',

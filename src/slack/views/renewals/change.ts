@@ -1,7 +1,7 @@
 /**
- * The answer to `/vps renewal set` and `/vps renewal clear`, said in the
- * channel (its reminders come there, or to the order's channel): who set
- * or removed which date, what counts now, and where the reminders go.
+ * The answer to `/vps renewal set` and `/vps renewal clear`, to the person
+ * who typed it: which date was set or removed, what counts now, and where
+ * the reminders go (this channel, or the order's).
  */
 import type { KnownBlock } from '@slack/types';
 import type { RenewalChange } from '../../../services/renewals/index.ts';
@@ -9,12 +9,12 @@ import { contractDay, daysLeftLabel, thresholdList } from '../contract-words.ts'
 import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
-export function renewalChangeView(ui: Ui, c: RenewalChange, by: string, here: string): Message {
+export function renewalChangeView(ui: Ui, c: RenewalChange, here: string): Message {
   const name = mrkdwnText(c.name, SHOWN.name);
   const day = (d: string) => escapeMrkdwn(contractDay(ui, d));
   const lines: string[] = [];
   if (c.kind === 'set') {
-    const params = { user: by, name, date: day(c.date ?? ''), left: daysLeftLabel(ui, c.left ?? 0) };
+    const params = { name, date: day(c.date ?? ''), left: daysLeftLabel(ui, c.left ?? 0) };
     lines.push(
       c.previous && c.previous !== c.date
         ? ui.t('renewal.change.set_replaced', { ...params, previous: day(c.previous) })
@@ -33,7 +33,7 @@ export function renewalChangeView(ui: Ui, c: RenewalChange, by: string, here: st
   } else if (!c.changed) {
     lines.push(ui.t('renewal.change.nothing', { name }));
   } else {
-    lines.push(ui.t('renewal.change.cleared', { user: by, name, previous: day(c.previous ?? '') }));
+    lines.push(ui.t('renewal.change.cleared', { name, previous: day(c.previous ?? '') }));
     lines.push(
       c.date !== null && c.left !== null
         ? ui.t('renewal.change.provider_back', { date: day(c.date), left: daysLeftLabel(ui, c.left) })

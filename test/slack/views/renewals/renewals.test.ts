@@ -238,11 +238,10 @@ describe('the answers to /vps renewal set and clear', () => {
     const m = renewalChangeView(
       en,
       change({ previous: '2026-05-31', providerDate: '2026-05-31', orderedHere: true, channelId: 'C0ORDER' }),
-      'U0OPS',
       'C0HERE',
     );
     expect(m.text).toContain(
-      '<@U0OPS> set the contract date of *shop-db* to *2026-06-30* (in 30 days); it was 2026-05-31.',
+      'The contract date of *shop-db* is now *2026-06-30* (in 30 days), set by hand; it was 2026-05-31.',
     );
     expect(m.text).toContain(
       'It counts instead of the provider’s date (2026-05-31) until `/vps renewal clear shop-db`',
@@ -256,14 +255,11 @@ describe('the answers to /vps renewal set and clear', () => {
     const back = renewalChangeView(
       ja,
       change({ kind: 'clear', previous: '2026-06-30', date: '2026-05-31', left: 90 }),
-      'U0OPS',
       'C0HERE',
     );
-    expect(back.text).toContain(
-      '<@U0OPS> さんが *shop-db* に手動で設定した契約日（2026年6月30日）を削除しました。',
-    );
+    expect(back.text).toContain('*shop-db* に手動で設定した契約日（2026年6月30日）を削除しました。');
     expect(back.text).toContain('プロバイダーの日付 *2026年5月31日*（あと90日）に戻りました。');
-    const nothing = renewalChangeView(en, change({ kind: 'clear', changed: false }), 'U0OPS', 'C0HERE');
+    const nothing = renewalChangeView(en, change({ kind: 'clear', changed: false }), 'C0HERE');
     expect(nothing.text).toBe('No contract date was set by hand on *shop-db*: nothing changed.');
   });
 });
