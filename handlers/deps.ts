@@ -5,7 +5,7 @@ import type { HostingService } from '../src/services/hosting/index.ts';
 import type { RenewalsService } from '../src/services/renewals/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
 import type { SignupService } from '../src/services/signup/index.ts';
-import type { WatchSubscriptions } from '../src/services/watch/index.ts';
+import type { IncidentService, WatchSubscriptions } from '../src/services/watch/index.ts';
 import type { Ui } from '../src/slack/views/format.ts';
 import type { Store } from '../src/store/index.ts';
 
@@ -14,6 +14,8 @@ export interface HandlerDeps {
   servers: ServersService;
   signup: SignupService;
   subscriptions: WatchSubscriptions;
+  /** Alarms: "I'm on it" and `/vps incidents`. */
+  incidents: IncidentService;
   hosting: HostingService;
   renewals: RenewalsService;
   access: AccessService;

@@ -1,7 +1,7 @@
 /**
  * The one handler kit: how every listener answers a person, announces a
- * change, shows a secret once, reads what Slack hands back, drops a retried
- * delivery and reports a failure. Listeners of every feature use these and
+ * change, settles a form, shows a secret once, reads what Slack hands back,
+ * drops a retried delivery and reports a failure. Listeners of every feature use these and
  * nothing else for it.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
@@ -40,6 +40,28 @@ export async function replyTo(
     blocks: m.blocks,
     replace_original: opts.replaceOriginal === true,
   });
+}
+
+/**
+ * `replyTo`, and when Slack refuses the response_url (it expired, or was
+ * used up) an ephemeral message in the channel instead, which is the same to
+ * them: only they see it, and it does not stay (so it may carry a secret).
+ * Throws only when neither reached them.
+ */
+export async function replyOrEphemeral(
+  respond: RespondFn,
+  client: webApi.WebClient,
+  where: { channelId: string; userId: string },
+  m: Message,
+  log: Logger,
+  opts: { replaceOriginal?: boolean } = {},
+): Promise<void> {
+  try {
+    await replyTo(respond, m, opts);
+  } catch (err) {
+    log.info({ err: slackFailure(err) }, 'response_url refused; answering ephemerally');
+    await ephemeral(client, where, m);
+  }
 }
 
 /**
@@ -115,46 +137,137 @@ export async function announce(
   }
 }
 
+/** How a secret reached its person: see `showSecret`. */
+export type SecretShown = 'first' | 'ephemeral' | 'direct' | 'nobody';
+
 /**
- * A secret (a generated password) shown once, in the requester's own modal.
- * If the modal was closed meanwhile, the requester alone is told instead.
+ * A secret (a generated password or private key) shown to one person alone,
+ * through the first way that works: `first` (their own form, or their
+ * response_url), then an ephemeral message in the channel (only they see it,
+ * and it does not stay), then a direct message WITHOUT the secret: a direct
+ * message stays for good, so it carries `withoutSecret` instead (a button
+ * that shows the secret once, in a window). Made only when it is needed (it
+ * may seal the secret first). 'nobody' when no way worked.
  */
-export async function showInModal(
+export async function showSecret(
   client: webApi.WebClient,
-  viewId: string,
-  view: ModalView,
-  fallback: {
-    channelId: string;
-    userId: string;
-    message: Message;
-    /** What a direct message says instead: a secret is never left in one (it stays there for good). */
-    withoutSecret?: Message;
-  },
+  first: () => Promise<unknown>,
+  where: { channelId: string; userId: string },
+  secret: Message,
+  withoutSecret: () => Promise<Message>,
   log: Logger,
-): Promise<void> {
+): Promise<SecretShown> {
   try {
-    await client.views.update({ view_id: viewId, view });
-    return;
+    await first();
+    return 'first';
   } catch (err) {
-    log.info({ err: slackFailure(err) }, 'modal gone; telling the user directly');
-  }
-  if (!fallback.withoutSecret) {
-    await tellUser(client, fallback, fallback.message, log);
-    return;
+    log.info({ err: slackFailure(err) }, 'secret not shown where asked; trying an ephemeral message');
   }
   try {
-    // Ephemeral: only they see it, and it does not stay.
-    await ephemeral(client, fallback, fallback.message);
-    return;
+    await ephemeral(client, where, secret);
+    return 'ephemeral';
   } catch (err) {
     log.info({ err: slackFailure(err) }, 'ephemeral not possible; a direct message without the secret');
   }
   try {
-    const m = fallback.withoutSecret;
-    await client.chat.postMessage({ channel: fallback.userId, text: m.text, blocks: m.blocks });
+    const m = await withoutSecret();
+    await client.chat.postMessage({ channel: where.userId, text: m.text, blocks: m.blocks });
+    return 'direct';
   } catch (err) {
     log.warn({ err: slackFailure(err) }, 'could not reach the user');
+    return 'nobody';
   }
+}
+
+/**
+ * A secret shown once in a private window (a modal) opened from the button of
+ * a direct message that holds none (see `showSecret`). When Slack will not
+ * open it, the clicker is told `retry` (press again). True when it was shown.
+ */
+export async function showInWindow(
+  client: webApi.WebClient,
+  triggerId: string,
+  view: ModalView,
+  respond: RespondFn,
+  retry: Message,
+  log: Logger,
+): Promise<boolean> {
+  try {
+    await client.views.open({ trigger_id: triggerId, view });
+    return true;
+  } catch (err) {
+    log.warn({ err: slackFailure(err) }, 'secret window not opened');
+    await replyTo(respond, retry).catch(() => undefined);
+    return false;
+  }
+}
+
+/**
+ * The one rule of every form's outcome. A change made is told first, whatever
+ * became of the form: its `announcement` goes to the channel (or to the
+ * person when the bot cannot post there). Then the form shows the outcome if
+ * it is still open. If it is gone (closed, expired), the announcement has told
+ * them already; an outcome without one (a failure, a quote) is told to the
+ * person directly (`message`). An outcome holding a secret names
+ * `withoutSecret` too: the secret then goes through `showSecret`, never into
+ * a direct message.
+ */
+export async function settleForm(
+  client: webApi.WebClient,
+  form: { viewId: string; channelId: string; userId: string },
+  outcome:
+    | { view: ModalView; announcement: Message }
+    | { view: ModalView; message: Message; withoutSecret?: Message },
+  log: Logger,
+): Promise<void> {
+  const where = { channelId: form.channelId, userId: form.userId };
+  const update = () => client.views.update({ view_id: form.viewId, view: outcome.view });
+  if ('announcement' in outcome) {
+    await announce(client, form.channelId, outcome.announcement, (m) => tellUser(client, where, m, log), log);
+    await update().catch((err: unknown) => log.info({ err: slackFailure(err) }, 'form gone; announced'));
+    return;
+  }
+  const hidden = outcome.withoutSecret;
+  if (hidden) {
+    await showSecret(client, update, where, outcome.message, async () => hidden, log);
+    return;
+  }
+  try {
+    await update();
+  } catch (err) {
+    log.info({ err: slackFailure(err) }, 'form gone; telling the user directly');
+    await tellUser(client, where, outcome.message, log);
+  }
+}
+
+/**
+ * Opens a form from a command or a click. A trigger id is good for 3 seconds,
+ * and what a form needs first (who may, which server, what it holds) may take
+ * longer to read from a slow provider: the form opens at once as `loading`,
+ * then becomes what `fill` makes of those reads, or the sentence of what
+ * refused it (`refused`). Throws only when Slack will not open it (the caller
+ * answers that); a form closed while it loaded is left closed.
+ */
+export async function openForm(
+  client: webApi.WebClient,
+  triggerId: string,
+  loading: ModalView,
+  fill: () => Promise<ModalView>,
+  refused: (err: unknown) => ModalView,
+  log: Logger,
+): Promise<void> {
+  const opened = await client.views.open({ trigger_id: triggerId, view: loading });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  let view: ModalView;
+  try {
+    view = await fill();
+  } catch (err) {
+    view = refused(err);
+  }
+  await client.views
+    .update({ view_id: viewId, view })
+    .catch((err: unknown) => log.info({ err: slackFailure(err) }, 'form closed while it loaded'));
 }
 
 const DELIVERY_TTL_MS = 24 * 60 * 60 * 1000;

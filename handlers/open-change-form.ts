@@ -14,12 +14,11 @@ import {
   noticeModalView,
 } from '../src/slack/views/servers/change-modal.ts';
 import type { HandlerDeps } from './deps.ts';
-import { failureReply } from './kit.ts';
+import { failureReply, openForm } from './kit.ts';
 
 /**
- * Opens the form for one field. A trigger id is only good for 3 seconds and
- * finding the server may take longer (provider latency), so a loading modal is
- * opened first and then replaced by the form, or by the reason there is none.
+ * Opens the form for one field at once (kit.openForm), then fills it with the
+ * server's current value, or says why there is none.
  */
 export async function openChangeForm(
   deps: HandlerDeps,
@@ -31,20 +30,22 @@ export async function openChangeForm(
   ui: Ui,
 ): Promise<void> {
   const log = deps.logger.child({ component: 'change-form', field });
-  const opened = await client.views.open({ trigger_id: triggerId, view: loadingModalView(ui, field) });
-  const viewId = opened.view?.id;
-  if (!viewId) return;
-  try {
-    const { server, value } = await deps.servers.current(actor, field, ref);
-    await client.views.update({
-      view_id: viewId,
-      view: changeModalView(ui, field, server, value, { uuid: server.uuid, ref, channelId: actor.channelId }),
-    });
-  } catch (err) {
-    const m = failureReply(log, ui, err, 'opening the change form');
-    await client.views.update({
-      view_id: viewId,
-      view: noticeModalView(ui, field, m.text, m.blocks.slice(1)),
-    });
-  }
+  await openForm(
+    client,
+    triggerId,
+    loadingModalView(ui, field),
+    async () => {
+      const { server, value } = await deps.servers.current(actor, field, ref);
+      return changeModalView(ui, field, server, value, {
+        uuid: server.uuid,
+        ref,
+        channelId: actor.channelId,
+      });
+    },
+    (err) => {
+      const m = failureReply(log, ui, err, 'opening the change form');
+      return noticeModalView(ui, field, m.text, m.blocks.slice(1));
+    },
+    log,
+  );
 }

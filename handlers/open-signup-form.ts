@@ -11,7 +11,7 @@ import type { Message, Ui } from '../src/slack/views/format.ts';
 import { signupLoadingView, signupModalView, signupNoticeView } from '../src/slack/views/signup/modal.ts';
 import { signupQuoteRefusal } from '../src/slack/views/signup/requester.ts';
 import type { HandlerDeps } from './deps.ts';
-import { slackFailure } from './kit.ts';
+import { openForm, slackFailure } from './kit.ts';
 
 export interface SignupFormOpening {
   client: webApi.WebClient;
@@ -26,8 +26,9 @@ export interface SignupFormOpening {
 }
 
 /**
- * Opens the form at once (a trigger id lives 3 s) with a loading notice, then
- * fills it from the catalogue. Someone who may not order is told so instead.
+ * Opens the form at once with a loading notice (kit.openForm: a trigger id
+ * lives 3 s), then fills it from the catalogue. Someone who may not order is
+ * told so instead.
  */
 export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): Promise<void> {
   const { client, actor, ui, log } = o;
@@ -36,29 +37,20 @@ export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): P
     await o.reply(signupQuoteRefusal(ui, refusal));
     return;
   }
-  let viewId: string | undefined;
-  try {
-    const opened = await client.views.open({
-      trigger_id: o.triggerId,
-      view: signupLoadingView(ui, actor.channelId),
-    });
-    viewId = opened.view?.id;
-  } catch (err) {
-    log.warn({ err: slackFailure(err) }, 'signup form not opened');
-    return;
-  }
-  if (!viewId) return;
-  try {
-    const catalogue = await deps.signup.quotes.catalogue();
-    await client.views.update({
-      view_id: viewId,
-      view: signupModalView(ui, catalogue, { channelId: actor.channelId, planId: o.planId }),
-    });
-  } catch (err) {
-    log.warn({ err: slackFailure(err) }, 'signup form not filled');
-    const reason = signupQuoteRefusal(ui, err).text;
-    await client.views
-      .update({ view_id: viewId, view: signupNoticeView(ui, ui.t('signup.modal.failed', { reason })) })
-      .catch(() => undefined);
-  }
+  await openForm(
+    client,
+    o.triggerId,
+    signupLoadingView(ui, actor.channelId),
+    async () =>
+      signupModalView(ui, await deps.signup.quotes.catalogue(), {
+        channelId: actor.channelId,
+        planId: o.planId,
+      }),
+    (err) => {
+      log.warn({ err: slackFailure(err) }, 'signup form not filled');
+      const reason = signupQuoteRefusal(ui, err).text;
+      return signupNoticeView(ui, ui.t('signup.modal.failed', { reason }));
+    },
+    log,
+  );
 }

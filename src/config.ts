@@ -113,6 +113,8 @@ const schema = z
     ONCALL_MENTION: opt(
       z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>'),
     ),
+    ONCALL_RENOTIFY_MINUTES: intInRange(0, 1_440, 15),
+    ONCALL_RENOTIFY_MAX: intInRange(0, 100, 3),
     BOT_ENCRYPTION_KEY: opt(
       z
         .string()
@@ -181,6 +183,11 @@ export interface Config {
    */
   readonly renewalReminderDays: readonly number[];
   readonly oncallMention: string | undefined;
+  /**
+   * An alarm nobody took is raised again every `minutes` (0: never), at most
+   * `max` times, while it is still true.
+   */
+  readonly oncallRenotify: { readonly minutes: number; readonly max: number };
   readonly encryptionKey: string | undefined;
   readonly locale: 'en' | 'ja';
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -261,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
     },
     renewalReminderDays: e.VPS_RENEWAL_REMINDER_DAYS,
     oncallMention: e.ONCALL_MENTION,
+    oncallRenotify: { minutes: e.ONCALL_RENOTIFY_MINUTES, max: e.ONCALL_RENOTIFY_MAX },
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     locale: e.BOT_LOCALE,
     logLevel: e.LOG_LEVEL,

@@ -19,6 +19,7 @@ import { PolicyError } from './services/access/index.ts';
 import { SlackStartupError } from './slack/identity.ts';
 import { type Store, StoreError } from './store/index.ts';
 import { ProviderKeyError } from './watch/key-health.ts';
+import { resumeInterruptedOrders } from './workers/resume-orders.ts';
 import { runSweep, type SweepReport, startSweep } from './workers/sweep.ts';
 
 export interface RunningBot {
@@ -81,6 +82,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       secrets: opts.secrets ?? new SecretRegistry(),
       watcherCycleMs: () => background.watcher.cycleMs(),
       onAudit: (action, outcome) => metrics.recordAction(action, outcome),
+      onOutbox: () => background.notifier.kick(),
     });
     registerHandlers(slack.app, {
       ...features,
@@ -95,6 +97,10 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const posts = { signup: features.signup, hosting: features.hosting, channelUi };
     const sweepMs = opts.sweepMs ?? 15_000;
     const stopSweep = sweepMs > 0 ? startSweep(posts, slack.app.client, f.logger, sweepMs) : () => undefined;
+    // Orders a stopped bot was placing are asked about now, not after the orphan window.
+    const resuming = resumeInterruptedOrders(posts, slack.app.client, f.logger).catch((err: unknown) => {
+      f.logger.error({ err }, 'resuming interrupted orders failed');
+    });
     if (watching) background.start();
     f.logger.info(
       { port: started.port, socketMode: config.slack.socketMode, store: f.store.kind },
@@ -107,6 +113,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       sweep: () => runSweep(posts, slack.app.client, f.logger),
       async stop() {
         stopSweep();
+        await resuming;
         if (watching) await background.stop();
         await slack.stop().catch((err: unknown) => f.logger.warn({ err }, 'slack app stop failed'));
         await f.close();

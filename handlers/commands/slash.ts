@@ -8,7 +8,7 @@ import { parseProblemMessage } from '../../src/slack/error-text.ts';
 import type { ParseResult } from '../../src/slack/grammar/tokens.ts';
 import { progressView } from '../../src/slack/views/messages.ts';
 import type { HandlerDeps } from '../deps.ts';
-import { failureReply, firstDelivery, replyTo } from '../kit.ts';
+import { failureReply, firstDelivery, replyOrEphemeral, replyTo } from '../kit.ts';
 import type { CommandContext, CommandTable } from './command.ts';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
@@ -50,10 +50,10 @@ export function slashCommand<C extends { name: string }>(deps: HandlerDeps, comm
       const first = !answered;
       answered = true;
       const shown = progress;
-      if (first && shown) {
-        await shown;
-        await replyTo(respond, m, { replaceOriginal: true });
-      } else await replyTo(respond, m);
+      if (first && shown) await shown;
+      await replyOrEphemeral(respond, client, actor, m, log, {
+        replaceOriginal: first && shown !== undefined,
+      });
     };
     if (!parsed.ok) {
       await reply(parseProblemMessage(ui, parsed.error, command.slash));

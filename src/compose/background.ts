@@ -1,10 +1,11 @@
 /**
  * The parts that work while nobody types: the lease that says which replica
- * watches and posts, the notifier that drains the outbox into Slack, the
- * watcher, the provider key's health and the contracts' renewal reminders.
- * Built in that order, so each one is handed only what already exists: the
- * watcher, the key's health and the reminders wake the notifier when they
- * write to the outbox. Nothing runs until `start`.
+ * watches and posts, the notifier that drains the outbox into Slack (and,
+ * on its rhythm, reminds on-call of alarms nobody took), the watcher, the
+ * provider key's health and the contracts' renewal reminders. Built in that
+ * order, so each one is handed only what already exists: the watcher, the
+ * key's health and the reminders wake the notifier when they write to the
+ * outbox. Nothing runs until `start`.
  */
 import { webApi } from '@slack/bolt';
 import { realTimers } from '../clock.ts';
@@ -20,11 +21,13 @@ import {
 import type { Watcher } from '../watch/watcher.ts';
 import { Notifier } from '../workers/notifier/index.ts';
 import { RenewalReminders } from '../workers/renewals/index.ts';
+import { Renotifier } from '../workers/renotifier.ts';
 import type { Foundation } from './foundation.ts';
 
 export interface Background {
   leadership: Leadership;
   notifier: Notifier;
+  renotifier: Renotifier;
   watcher: Watcher;
   keyHealth: KeyHealth;
   renewals: RenewalReminders;
@@ -50,12 +53,22 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     rejectRateLimitedCalls: true,
     fetch: slackCalls.fetch(),
   });
+  // Reminders of alarms nobody took run before each notifier pass, on the leader only.
+  const renotifier = new Renotifier({
+    store,
+    clock,
+    everyMs: config.oncallRenotify.minutes * 60_000,
+    max: config.oncallRenotify.max,
+    isLeader: () => leadership.isLeader(),
+    logger: logger.child({ component: 'renotifier' }),
+  });
   const notifier = new Notifier({
     store,
     slack: web.chat,
     logger,
     render: { locale: config.locale, oncallMention: config.oncallMention },
     isLeader: () => leadership.isLeader(),
+    beforePass: () => renotifier.runIfDue(),
     flapWindowMs: flapWindowMs(settings),
     clock,
   });
@@ -98,6 +111,7 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
   return {
     leadership,
     notifier,
+    renotifier,
     watcher,
     keyHealth,
     renewals,

@@ -12,7 +12,8 @@ import { HostingService } from '../services/hosting/index.ts';
 import { RenewalsService } from '../services/renewals/index.ts';
 import { ServersService } from '../services/servers/index.ts';
 import { SignupService } from '../services/signup/index.ts';
-import { WatchSubscriptions } from '../services/watch/index.ts';
+import { IncidentService, WatchSubscriptions } from '../services/watch/index.ts';
+import { announceClaim } from '../watch/alarms.ts';
 import type { Foundation } from './foundation.ts';
 
 export interface Features {
@@ -22,6 +23,7 @@ export interface Features {
   servers: ServersService;
   signup: SignupService;
   subscriptions: WatchSubscriptions;
+  incidents: IncidentService;
   hosting: HostingService;
   renewals: RenewalsService;
 }
@@ -35,6 +37,8 @@ export interface FeatureInputs {
   watcherCycleMs: () => number;
   /** Each audited action, for /metrics. */
   onAudit: (action: string, outcome: string) => void;
+  /** Rows were queued in the outbox (a claim's edits): the notifier may post them now. */
+  onOutbox?: () => void;
 }
 
 export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
@@ -95,6 +99,17 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     clock,
     notifyChannel: config.notifyChannel,
   });
+  // "I'm on it": decided by the one machine; the claim's edits are written with it, by the watcher's rules.
+  const incidents = new IncidentService(
+    {
+      store,
+      access,
+      clock,
+      announce: (tx, claimed, previous) => announceClaim(tx, claimed, previous, clock.now()),
+      onOutbox: inputs.onOutbox,
+    },
+    decisions,
+  );
   const hosting = new HostingService(
     {
       fairUse,
@@ -117,5 +132,5 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     fairUse,
     reminderDays: config.renewalReminderDays,
   });
-  return { access, audit, decisions, servers, signup, subscriptions, hosting, renewals };
+  return { access, audit, decisions, servers, signup, subscriptions, incidents, hosting, renewals };
 }

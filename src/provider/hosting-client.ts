@@ -5,7 +5,7 @@
  * `%40`), and a DELETE that needs a body sends it as JSON (docs/provider-api.md,
  * Hosting paths).
  */
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import type { ZodType } from 'zod';
 import { ValidationError } from './errors.ts';
 import type { CallOptions, HttpMethod } from './request-spec.ts';
@@ -30,11 +30,17 @@ import {
   validateDomain,
   validateMailAddress,
   validateSshPublicKey,
+  validateText,
 } from './validate.ts';
 
 /** Punycode of a (possibly Japanese) domain, lower case. */
 export function toAsciiDomain(domain: string): string {
   return domainToASCII(domain.trim());
+}
+
+/** The readable form of a domain given in Punycode (or already readable); '' when it is no domain. */
+export function toUnicodeDomain(domain: string): string {
+  return domainToUnicode(toAsciiDomain(domain));
 }
 
 /** A domain as a path segment: Punycode, then URL-encoded. */
@@ -49,9 +55,11 @@ export function encodeMailSegment(address: string): string {
   return encodeURIComponent(`${address.slice(0, at)}@${toAsciiDomain(address.slice(at + 1))}`);
 }
 
+/** A text body field: present, and free of control characters (validate.ts, the one text rule). */
 function requireString(v: unknown, field: string, out: ValidationIssue[]): void {
   if (typeof v !== 'string' || v.trim() === '')
     out.push({ field, rule: 'required', message: 'must not be empty' });
+  else out.push(...validateText(v, field));
 }
 
 function requireBoolean(v: unknown, field: string, out: ValidationIssue[], optional = false): void {
@@ -87,7 +95,7 @@ export interface DeleteWordpressInput {
 }
 export interface CreateDatabaseInput {
   name_suffix: string;
-  /** e.g. utf8mb4; the provider's default when omitted. */
+  /** A MySQL character set; left out of the body when undefined, and then the provider chooses (which one is not published). */
   character_set?: string;
 }
 export interface CreateDatabaseUserInput {
@@ -312,6 +320,7 @@ export class HostingClient {
       out.push({ field: 'lines', rule: 'range', message: 'a positive whole number' });
     if (q.keyword !== undefined && typeof q.keyword !== 'string')
       out.push({ field: 'keyword', rule: 'type', message: 'must be a string' });
+    else if (q.keyword !== undefined) out.push(...validateText(q.keyword, 'keyword'));
     check(out);
     const query = { domain: toAsciiDomain(q.domain), lines: q.lines, keyword: q.keyword };
     return this.call('GET', '/error-log', '/error-log', HostingErrorLogSchema, o, { query });

@@ -6,8 +6,10 @@
  */
 import { domainToASCII } from 'node:url';
 import { ValidationError, type ValidationIssue } from './errors.ts';
+import { validateText } from './text-rule.ts';
 
 export type { ValidationIssue } from './errors.ts';
+export { validateText } from './text-rule.ts';
 
 /** The provider's limits (docs/provider-api.md, Limits). */
 export const LIMITS = {
@@ -53,6 +55,8 @@ const SERVER_NAME_RE = /^[a-z0-9_-]+$/;
 export function validateServerName(value: unknown, field = 'name'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
   if (value.length === 0) return [issue(field, 'required', 'must not be empty')];
+  const text = validateText(value, field);
+  if (text.length > 0) return text;
   const out: ValidationIssue[] = [];
   if (charLength(value) > LIMITS.serverNameMax)
     out.push(issue(field, 'max_length', `at most ${LIMITS.serverNameMax} characters`));
@@ -61,9 +65,11 @@ export function validateServerName(value: unknown, field = 'name'): ValidationIs
   return out;
 }
 
-/** Memo: string up to 500 characters; the empty string deletes the memo. */
+/** Memo: string up to 500 characters, lines and tabs allowed; the empty string deletes the memo. */
 export function validateMemo(value: unknown, field = 'memo'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
+  const text = validateText(value, field, { multiline: true });
+  if (text.length > 0) return text;
   if (charLength(value) > LIMITS.memoMax)
     return [issue(field, 'max_length', `at most ${LIMITS.memoMax} characters`)];
   return [];
@@ -75,6 +81,8 @@ const HOSTNAME_RE = /^[A-Za-z0-9.-]+$/;
 export function validateHostname(value: unknown, field = 'hostname'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
   if (value.length === 0) return [issue(field, 'required', 'must not be empty')];
+  const text = validateText(value, field);
+  if (text.length > 0) return text;
   const out: ValidationIssue[] = [];
   if (charLength(value) > LIMITS.hostnameMax)
     out.push(issue(field, 'max_length', `at most ${LIMITS.hostnameMax} characters`));
@@ -88,6 +96,8 @@ export function validateHostname(value: unknown, field = 'hostname'): Validation
  */
 export function validateRootPassword(value: unknown, field = 'root_password'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
+  const text = validateText(value, field);
+  if (text.length > 0) return text;
   const out: ValidationIssue[] = [];
   const len = charLength(value);
   if (len < LIMITS.rootPasswordMin)
@@ -111,6 +121,8 @@ const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]+$/;
 /** Idempotency-Key: 8 to 64 letters, digits, `-`, `_` (a UUID fits). */
 export function validateIdempotencyKey(value: unknown, field = 'idempotency_key'): ValidationIssue[] {
   if (!isString(value) || value.length === 0) return [issue(field, 'required', 'required for a real signup')];
+  const text = validateText(value, field);
+  if (text.length > 0) return text;
   const out: ValidationIssue[] = [];
   if (value.length < LIMITS.idempotencyKeyMin || value.length > LIMITS.idempotencyKeyMax)
     out.push(issue(field, 'length', `${LIMITS.idempotencyKeyMin} to ${LIMITS.idempotencyKeyMax} characters`));
@@ -122,6 +134,8 @@ export function validateIdempotencyKey(value: unknown, field = 'idempotency_key'
 export function validatePartnerCode(value: unknown, field = 'partner_code'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
   if (value.length === 0) return [issue(field, 'required', 'must not be empty when given')];
+  const text = validateText(value, field);
+  if (text.length > 0) return text;
   const out: ValidationIssue[] = [];
   if (value.length > LIMITS.partnerCodeMax)
     out.push(issue(field, 'max_length', `at most ${LIMITS.partnerCodeMax} characters`));
@@ -159,6 +173,8 @@ export function validateSshPublicKey(value: unknown, field = 'ssh_public_key'): 
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
   const v = value.trim();
   if (v.length === 0) return [issue(field, 'required', 'must not be empty')];
+  const text = validateText(v, field);
+  if (text.length > 0) return text;
   if (/[^\x20-\x7e]/.test(v)) return [issue(field, 'full_width', 'only half-width characters')];
   const [type, data] = v.split(/ +/);
   if (!type || !SSH_KEY_TYPE.test(type) || !data || !blobNamesType(data, type))
@@ -170,6 +186,8 @@ export function validateSshPublicKey(value: unknown, field = 'ssh_public_key'): 
 export function validateSshKeyName(value: unknown, field = 'ssh_key_name'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
   if (value.trim().length === 0) return [issue(field, 'required', 'must not be empty')];
+  const text = validateText(value, field);
+  if (text.length > 0) return text;
   const out: ValidationIssue[] = [];
   if (charLength(value) > LIMITS.sshKeyNameMax)
     out.push(issue(field, 'max_length', `at most ${LIMITS.sshKeyNameMax} characters`));
@@ -240,6 +258,7 @@ export function validateLogsQuery(q: unknown): ValidationIssue[] {
   }
   if (v.cursor !== undefined && (!isString(v.cursor) || v.cursor.length === 0))
     out.push(issue('cursor', 'type', "the previous page's next_cursor, unchanged"));
+  else if (isString(v.cursor)) out.push(...validateText(v.cursor, 'cursor'));
   return out;
 }
 
@@ -312,6 +331,8 @@ export function validateSignupInput(input: unknown): ValidationIssue[] {
 export function validatePathId(value: unknown, field: string): ValidationIssue[] {
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return [];
   if (!isString(value) || value.length === 0) return [issue(field, 'required', 'must not be empty')];
+  const text = validateText(value, field);
+  if (text.length > 0) return text;
   if (value.length > 200 || /[\s/?#%\\]/.test(value) || value === '.' || value === '..')
     return [issue(field, 'format', 'not a valid identifier')];
   return [];
@@ -330,6 +351,8 @@ export const DOMAIN_MAX = 253;
 export function validateDomain(value: unknown, field = 'domain'): ValidationIssue[] {
   if (!isString(value) || value === '') return [issue(field, 'required', 'must not be empty')];
   const v = value;
+  const text = validateText(v, field);
+  if (text.length > 0) return text;
   if (charLength(v) > DOMAIN_MAX) return [issue(field, 'max_length', `at most ${DOMAIN_MAX} characters`)];
   const ascii = domainToASCII(v);
   const labels = ascii.split('.');
@@ -345,6 +368,8 @@ export function validateDomain(value: unknown, field = 'domain'): ValidationIssu
 /** A mail address used in a path: local part plus a (possibly Japanese) domain. */
 export function validateMailAddress(value: unknown, field = 'mail_address'): ValidationIssue[] {
   if (!isString(value)) return [issue(field, 'type', 'must be a string')];
+  const text = validateText(value, field);
+  if (text.length > 0) return text;
   const at = value.lastIndexOf('@');
   if (at <= 0 || /[\s/]/.test(value.slice(0, at)))
     return [issue(field, 'format', 'a mail address such as info@example.jp')];

@@ -40,6 +40,7 @@ const EMOJI: Record<string, string> = {
   x: '❌',
   white_check_mark: '✅',
   rotating_light: '🚨',
+  raising_hand: '🙋',
   hourglass_flowing_sand: '⏳',
   hourglass: '⌛',
   mag: '🔍',

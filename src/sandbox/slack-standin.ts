@@ -14,7 +14,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Channel, Group, Person } from './people.ts';
 import { asJson, type Json } from './render.ts';
-import { blockKitRefusal, invalidArguments, parseSlackBody, uploadedContent } from './slack-wire.ts';
+import {
+  blockKitRefusal,
+  invalidArguments,
+  parseSlackBody,
+  uploadedContent,
+  withBlockIds,
+} from './slack-wire.ts';
 
 export const BOT_USER_ID = 'U0SBVPSBOT';
 export const BOT_ID = 'B0SBVPSBOT';
@@ -27,6 +33,8 @@ export interface PostedMessage {
   channel: string;
   ts: string;
   threadTs: string | undefined;
+  /** A thread reply also sent to the channel (`reply_broadcast`). */
+  broadcast?: boolean;
   /** A user id, or BOT_USER_ID for the bot. */
   author: string;
   text: string;
@@ -358,7 +366,9 @@ export class SlackStandIn {
     if ('error' in where) return { ok: false, error: where.error };
     if (typeof args.text !== 'string' && !Array.isArray(args.blocks)) return { ok: false, error: 'no_text' };
     const threadTs = typeof args.thread_ts === 'string' && args.thread_ts !== '' ? args.thread_ts : undefined;
-    const m = this.addMessage(where.channel, args, { threadTs });
+    // Slack takes the flag as a boolean in JSON, or as text in a form.
+    const broadcast = threadTs !== undefined && String(args.reply_broadcast) === 'true';
+    const m = this.addMessage(where.channel, args, { threadTs, broadcast });
     const { ts } = m;
     return {
       ok: true,
@@ -385,7 +395,7 @@ export class SlackStandIn {
   private addMessage(
     channel: string,
     args: Record<string, unknown>,
-    opts: { threadTs?: string | undefined; ephemeralTo?: string },
+    opts: { threadTs?: string | undefined; ephemeralTo?: string; broadcast?: boolean },
   ): PostedMessage {
     const ts = this.nextTs();
     const m: PostedMessage = {
@@ -393,9 +403,10 @@ export class SlackStandIn {
       channel,
       ts,
       threadTs: opts.threadTs,
+      ...(opts.broadcast ? { broadcast: true } : {}),
       author: BOT_USER_ID,
       text: typeof args.text === 'string' ? args.text : '',
-      blocks: Array.isArray(args.blocks) ? args.blocks : [],
+      blocks: withBlockIds(args.blocks),
       ephemeralTo: opts.ephemeralTo,
       deleted: false,
     };
@@ -410,7 +421,7 @@ export class SlackStandIn {
     if (!m || m.deleted) return { ok: false, error: 'message_not_found' };
     if (m.author !== BOT_USER_ID) return { ok: false, error: 'cant_update_message' };
     if (typeof args.text === 'string') m.text = args.text;
-    if (Array.isArray(args.blocks)) m.blocks = args.blocks;
+    if (Array.isArray(args.blocks)) m.blocks = withBlockIds(args.blocks);
     this.emit({ kind: 'message', change: 'edited', message: m });
     return { ok: true, channel, ts: m.ts, text: m.text };
   }
@@ -446,7 +457,7 @@ export class SlackStandIn {
     }
     if (source && !source.deleted && args.replace_original === true) {
       source.text = typeof args.text === 'string' ? args.text : '';
-      source.blocks = Array.isArray(args.blocks) ? args.blocks : [];
+      source.blocks = withBlockIds(args.blocks);
       this.emit({ kind: 'message', change: 'edited', message: source });
       return { status: 200, body: 'ok' };
     }
@@ -459,7 +470,7 @@ export class SlackStandIn {
         threadTs: typeof args.thread_ts === 'string' ? args.thread_ts : undefined,
         author: BOT_USER_ID,
         text: typeof args.text === 'string' ? args.text : '',
-        blocks: Array.isArray(args.blocks) ? args.blocks : [],
+        blocks: withBlockIds(args.blocks),
         ephemeralTo: undefined,
         deleted: false,
       };
@@ -496,7 +507,7 @@ export class SlackStandIn {
     const v: OpenView = {
       id,
       userId,
-      view,
+      view: { ...view, blocks: withBlockIds(view.blocks) },
       hash: `${Date.now()}.${this.seq}`,
       rootId: rootId ?? id,
       previousId,
@@ -507,7 +518,7 @@ export class SlackStandIn {
   }
 
   private setView(v: OpenView, view: Json): void {
-    v.view = view;
+    v.view = { ...view, blocks: withBlockIds(view.blocks) };
     v.hash = `${Date.now()}.${++this.seq}`;
   }
 

@@ -6,6 +6,7 @@
  * read here on their own (not the app's limits module), so a view the app
  * builds wrong is refused here as it would be in Slack.
  */
+import { createHash } from 'node:crypto';
 
 export function parseSlackBody(raw: string, contentType: string | undefined): Record<string, unknown> {
   if (!raw) return {};
@@ -127,4 +128,22 @@ export async function uploadedContent(bytes: Buffer, contentType: string): Promi
   }).formData();
   const parts = [...form.values()].filter((v): v is File => typeof v !== 'string');
   return parts.length === 1 ? Buffer.from(await parts[0]!.arrayBuffer()) : Buffer.alloc(0);
+}
+
+/**
+ * Blocks as Slack keeps them: a block posted without a `block_id` gets one
+ * from Slack (a short generated id), and every click on it carries that id.
+ * Here it is derived from the block's place and content, so the same message
+ * drawn again keeps its ids.
+ */
+export function withBlockIds(blocks: unknown): unknown[] {
+  if (!Array.isArray(blocks)) return [];
+  return blocks.map((b, i) => {
+    if (typeof b !== 'object' || b === null || Array.isArray(b) || 'block_id' in b) return b;
+    const id = createHash('sha1')
+      .update(`${i}:${JSON.stringify(b)}`)
+      .digest('base64url')
+      .slice(0, 5);
+    return { ...b, block_id: id };
+  });
 }

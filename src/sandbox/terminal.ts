@@ -219,6 +219,7 @@ export class Terminal {
       thread = first
         ? ` · in the thread of "${first.length > 60 ? `${first.slice(0, 59)}…` : first}"`
         : ' · in a thread';
+      if (m.broadcast) thread += ', also sent to the channel';
     }
     const head = `» ${BOT_NAME} ${verb} ${place}${thread}${visible}`;
     if (change === 'deleted') {

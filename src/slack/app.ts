@@ -3,6 +3,7 @@
  * on PORT with `/slack/events` (signature and timestamp verified by Bolt's
  * receiver, future timestamps and bodies that are not objects refused in
  * front of it: request-guard.ts), plus `/healthz` and `/metrics` on the same port in both modes.
+ * Every delivery is answered, in both modes, however malformed (guarded-app.ts).
  * `/healthz` answers 503 only when the store is down; whether the bot can do
  * its work (the provider key) is its `ready` field.
  * Listeners are registered by the caller (src/main.ts passes handlers/);
@@ -10,10 +11,11 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { type App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { boltLogger } from './bolt-logger.ts';
+import { GuardedApp } from './guarded-app.ts';
 import type { BotIdentity } from './identity.ts';
 import { guardSlackRequests } from './request-guard.ts';
 import { teamGuard } from './team-guard.ts';
@@ -99,6 +101,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5000 },
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
   };
+  const appOptions = { token: slack.botToken, ...botIds, logger, clientOptions, guardLogger: opts.logger };
   let httpServer: Server | undefined;
 
   if (slack.socketMode && slack.appToken) {
@@ -110,8 +113,8 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
       // it must use the same Web API address as everything else.
       installerOptions: { port: opts.port, clientOptions },
     });
-    const app = new App({ token: slack.botToken, ...botIds, receiver, logger, clientOptions });
-    app.use(teamGuard({ teamId: opts.identity.teamId, ui: opts.ui, logger: opts.logger }));
+    const app = new GuardedApp({ ...appOptions, receiver });
+    app.use(teamGuard({ identity: opts.identity, ui: opts.ui, logger: opts.logger }));
     return {
       app,
       mode: 'socket',
@@ -132,10 +135,14 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     // Ack first: the HTTP answer leaves as soon as a listener calls ack().
     processBeforeResponse: false,
   });
-  guardSlackRequests(receiver, { endpoint: '/slack/events', logger: opts.logger });
-  const app = new App({ token: slack.botToken, ...botIds, receiver, logger, clientOptions });
+  guardSlackRequests(receiver, {
+    endpoint: '/slack/events',
+    signingSecret: slack.signingSecret,
+    logger: opts.logger,
+  });
+  const app = new GuardedApp({ ...appOptions, receiver });
   // First of all middleware, before any listener is registered: no listener has to remember it.
-  app.use(teamGuard({ teamId: opts.identity.teamId, ui: opts.ui, logger: opts.logger }));
+  app.use(teamGuard({ identity: opts.identity, ui: opts.ui, logger: opts.logger }));
   return {
     app,
     mode: 'http',

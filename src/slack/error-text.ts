@@ -7,6 +7,7 @@
 import { classifyFailure, type FailureKind } from '../services/errors.ts';
 import type { ParseProblem } from './grammar/tokens.ts';
 import { isMessageKey, type MessageKey } from './i18n/index.ts';
+import { displayDomain } from './views/domain-display.ts';
 import { clip, escapeMrkdwn, type Message, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
 
@@ -24,6 +25,8 @@ const FIELD_KEY_NAME: Record<string, string> = { name: 'name', memo: 'memo', rdn
 
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
 export function fieldProblemText(ui: Ui, field: string, rule: string, limit?: number): string {
+  // One sentence for every field: the rule is the same everywhere (the provider client's validateText).
+  if (rule === 'control_character') return ui.t('field.control_character');
   const f = FIELD_KEY_NAME[field] ?? field;
   const normalised = /long|max|length/i.test(rule)
     ? 'too_long'
@@ -71,7 +74,11 @@ export function describeFailureKind(
         };
       }
       if (e.code === 'hosting_domain_refused' || e.code === 'hosting_rejected') {
-        return { text: ui.t(`error.${e.code}`, escapedParams(e.params)), details: [] };
+        const params =
+          typeof e.params.domain === 'string'
+            ? { ...e.params, domain: displayDomain(e.params.domain) }
+            : e.params;
+        return { text: ui.t(`error.${e.code}`, escapedParams(params)), details: [] };
       }
       if (e.code === 'key_custom_forbidden') {
         // The categories as the provider named them (failureView escapes them); a level the catalog knows in words.

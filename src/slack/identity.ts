@@ -14,6 +14,8 @@ export interface BotIdentity {
   botUserId: string;
   /** The workspace the token belongs to: requests from any other are refused (team-guard.ts). */
   teamId: string;
+  /** Its Enterprise Grid organisation, when it is in one: requests from any other are refused too. */
+  enterpriseId?: string | undefined;
 }
 
 export class SlackStartupError extends Error {
@@ -88,5 +90,11 @@ export async function fetchBotIdentity(
       'SLACK_BOT_TOKEN belongs to no single workspace (auth.test named no team): install the app in one workspace',
     );
   }
-  return { botId: result.bot_id, botUserId: result.user_id, teamId: result.team_id };
+  return {
+    botId: result.bot_id,
+    botUserId: result.user_id,
+    teamId: result.team_id,
+    // Outside a grid auth.test names no enterprise (or an empty one).
+    ...(result.enterprise_id ? { enterpriseId: result.enterprise_id } : {}),
+  };
 }

@@ -46,6 +46,11 @@ export const WATCH_IDS = {
   /** Mutes the alert's server in the alert's channel for a while (value: `mutePayload`). */
   mute: 'watch_alert_mute',
   alertActions: 'watch_alert_actions',
+  /**
+   * "I'm on it" on an alarm (value: `claimPayload`). A message with several
+   * (a digest) gives each its own `#<n>` after this.
+   */
+  claim: 'watch_incident_claim',
 } as const;
 
 // Paid signup. Modal inputs carry the provider's field name as action_id; the
@@ -93,6 +98,8 @@ export const HOSTING_IDS = {
   errorLogPager: 'hosting_errorlog_pager',
   /** The error log's "send me the whole log as a file" button (beside the pager). */
   errorLogFile: 'hosting_errorlog_file',
+  /** "Show the private key", in a direct message that holds none. */
+  showPrivateKey: 'hosting_show_private_key',
 } as const;
 
 export const HOSTING_FORMS = [

@@ -41,6 +41,13 @@ export const mutePayload = z.object({
   s: z.number().int().min(60),
 });
 
+/**
+ * "I'm on it" on an alarm: the incident's id, and how many claims the button's
+ * message showed (a click decides on what the clicker saw: somebody who took it
+ * meanwhile is not taken over by surprise).
+ */
+export const claimPayload = z.object({ i: z.string().min(1), n: z.number().int().min(0).optional() });
+
 /** The order form: where the approval request goes, and the plan shown. */
 export const signupModalPayload = z.object({
   channelId: z.string(),
@@ -68,6 +75,9 @@ export const hostingFormPayload = z.object({
 
 /** Confirm / Cancel / Approve / Reject of a destructive /hosting operation: the stored request. */
 export const hostingOperationPayload = z.object({ id: z.string().min(1) });
+
+/** "Show the private key": the sealed key's id (its owner is checked against the seal, never this). */
+export const privateKeyButtonPayload = z.object({ id: z.string().min(1) });
 
 /** The error log's pager: server, domain, lines asked for, the keyword looked for, and the page. */
 export const errorLogPagePayload = z.object({

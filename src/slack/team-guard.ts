@@ -1,17 +1,21 @@
 /**
  * The bot serves the one workspace its token belongs to (auth.test's team_id
- * at start-up). A request that names another one — a Slack Connect user in a
- * shared channel, an app configuration pointing two workspaces at one bot —
- * is refused here, before any listener runs, so no listener has to remember
- * it: every command, action, view submission, options request and event. Every
- * team id the payload carries (the workspace's and the user's) must be ours,
- * and a payload that carries none is refused too. The person is told in one
- * sentence where the surface allows it, nothing of ours is named, and the
- * refusal is logged.
+ * at start-up), and in an Enterprise Grid the one organisation (auth.test's
+ * enterprise_id). A request that names another one — a Slack Connect user in a
+ * shared channel, an app configuration pointing two workspaces at one bot, a
+ * workspace of another organisation — is refused here, before any listener
+ * runs, so no listener has to remember it: every command, action, view
+ * submission, options request and event. Every team id the payload carries
+ * (the workspace's, the user's, the one a modal was installed from) must be
+ * ours, and a payload that carries none is refused too; every enterprise id it
+ * carries must be ours, and outside a grid it may carry none. The person is
+ * told in one sentence where the surface allows it, nothing of ours is named,
+ * and the refusal is logged.
  */
 import type { AnyMiddlewareArgs, Middleware, RespondFn } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import type { Logger } from '../log.ts';
+import type { BotIdentity } from './identity.ts';
 import { NOTICE_CALLBACK } from './ids.ts';
 import type { Ui } from './views/format.ts';
 import { assertBlocksWithinLimits } from './views/limits.ts';
@@ -31,7 +35,15 @@ export function teamIdsOf(body: unknown): string[] {
     str(obj(b?.user)?.team_id),
     str(b?.user_team),
     str(obj(b?.event)?.user_team),
+    str(obj(b?.view)?.app_installed_team_id),
   ];
+  return [...new Set(ids.filter((x): x is string => x !== undefined))];
+}
+
+/** Every Enterprise Grid organisation id a payload carries (none outside a grid). */
+export function enterpriseIdsOf(body: unknown): string[] {
+  const b = obj(body);
+  const ids = [str(b?.enterprise_id), str(obj(b?.enterprise)?.id), str(obj(b?.team)?.enterprise_id)];
   return [...new Set(ids.filter((x): x is string => x !== undefined))];
 }
 
@@ -49,8 +61,8 @@ function refusedModal(ui: Ui, text: string): ModalView {
 }
 
 export interface TeamGuardOptions {
-  /** The workspace of the bot token (auth.test). */
-  teamId: string;
+  /** The workspace of the bot token, and its organisation in a grid (auth.test). */
+  identity: Pick<BotIdentity, 'teamId' | 'enterpriseId'>;
   /** The bot's language: the user's own cannot be read from another workspace. */
   ui: Ui;
   logger: Logger;
@@ -59,15 +71,21 @@ export interface TeamGuardOptions {
 export function teamGuard(opts: TeamGuardOptions): Middleware<AnyMiddlewareArgs> {
   const log = opts.logger.child({ component: 'team-guard' });
   return async (args) => {
+    const { teamId, enterpriseId } = opts.identity;
     const teams = teamIdsOf(args.body);
-    if (teams.length > 0 && teams.every((t) => t === opts.teamId)) {
+    const enterprises = enterpriseIdsOf(args.body);
+    if (
+      teams.length > 0 &&
+      teams.every((t) => t === teamId) &&
+      enterprises.every((e) => e === enterpriseId)
+    ) {
       await args.next();
       return;
     }
     const body = obj(args.body);
     const kind = str(body?.command) ? 'command' : (str(body?.type) ?? 'unknown');
     log.warn(
-      { teams, kind, user: str(body?.user_id) ?? str(obj(body?.user)?.id) },
+      { teams, enterprises, kind, user: str(body?.user_id) ?? str(obj(body?.user)?.id) },
       'request from another workspace refused',
     );
     const text = opts.ui.t('refused.other_workspace');

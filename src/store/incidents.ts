@@ -1,30 +1,57 @@
-import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { RepoContext } from './context.ts';
-import type { IncidentChange, IncidentPost, IncidentRow, NewIncident } from './incident-types.ts';
-import { date, type IncidentPostsTable, type IncidentsTable, iso } from './schema.ts';
+import { toPost, toRow } from './incident-rows.ts';
+import type { IncidentPost, IncidentRow, NewIncident } from './incident-types.ts';
+import { iso, isoOrNull } from './schema.ts';
+import type { TransitionResult } from './signup-types.ts';
 
 export interface IncidentRepo {
-  /** The server's most recent incident (settled or not), or null. */
-  latestFor(serverUuid: string): Promise<IncidentRow | null>;
+  /** The most recent incident of this kind about this subject (settled or not), or null. */
+  latestFor(kind: string, subject: string): Promise<IncidentRow | null>;
   get(id: string): Promise<IncidentRow | null>;
   getMany(ids: readonly string[]): Promise<IncidentRow[]>;
+  /** Alarms not resolved yet (raised, `resolvedAt` null), oldest raise first. */
+  openAlarms(): Promise<IncidentRow[]>;
   /**
-   * Stores a new incident. Its id is its first change's key, so a second
-   * observer of the same change (a restarted process, another replica) gets
-   * `created: false` and the row as it is.
+   * Stores a new incident (version 1). Its id is its first change's key, so a
+   * second observer of the same change (a restarted process, another replica)
+   * gets `created: false` and the row as it is.
    */
   create(row: NewIncident): Promise<{ created: boolean; row: IncidentRow }>;
-  /** Writes the incident's changes, state and server facts (call it in the watcher's transaction). */
-  save(row: IncidentRow): Promise<void>;
+  /**
+   * Writes the incident's changes, state, facts and alarm times (call it in the
+   * watcher's transaction) and bumps its version; returns the row as stored.
+   * Never writes the claim (that is `claim`'s compare-and-set), and keeps the
+   * reminders' count unless the alarm's spell changed (`alarmSince`).
+   */
+  save(row: IncidentRow): Promise<IncidentRow>;
+  /**
+   * "I'm on it": one compare-and-set on the claimant as it was read
+   * (`expected`, null for nobody), on an alarm still open. The winner's row
+   * has the new claimant, one more claim and a new version; a loser gets the
+   * row as it is now.
+   */
+  claim(id: string, expected: string | null, by: string, at: Date): Promise<TransitionResult<IncidentRow>>;
+  /**
+   * Counts one reminder, if the alarm is as it was read: still open, true
+   * since `alarmSince`, unclaimed, with `count` reminders so far. Null when
+   * another replica (or a claim, a recovery) moved it first.
+   */
+  remind(id: string, expected: { count: number; alarmSince: Date }, at: Date): Promise<IncidentRow | null>;
   post(incidentId: string, channelId: string): Promise<IncidentPost | null>;
   /** The incident's posts in one channel, for these incidents. */
   posts(channelId: string, incidentIds: readonly string[]): Promise<IncidentPost[]>;
-  /** Records that the incident gets a message in the channel (not posted yet); false when it had one. */
-  addPost(incidentId: string, channelId: string): Promise<boolean>;
+  /** Every channel's post of these incidents. */
+  postsOf(incidentIds: readonly string[]): Promise<IncidentPost[]>;
+  /**
+   * Records that the incident gets a message in the channel (not posted yet),
+   * inside `threadTs` when given; false when it had one.
+   */
+  addPost(incidentId: string, channelId: string, threadTs?: string | null): Promise<boolean>;
   /**
    * Slack accepted the message `ts` in the channel for these incidents (one, or
-   * the members of a digest), showing each one's `version` changes. A post
-   * that already has a ts keeps it.
+   * the members of a digest), showing each one's `version`. A post that
+   * already has a ts keeps it.
    */
   markPosted(
     channelId: string,
@@ -40,39 +67,18 @@ export interface IncidentRepo {
   markSummarised(channelId: string, incidentIds: readonly string[], at: Date): Promise<void>;
   /** The incidents one message tells (one, or a digest's members), oldest post first. */
   postsOfMessage(channelId: string, ts: string): Promise<IncidentPost[]>;
-  /** Deletes settled incidents (running again) whose last change is older than `before`, with their posts. */
+  /**
+   * Deletes settled incidents (a server running again, an alarm `ok` again)
+   * whose last change is older than `before`, with their posts.
+   */
   purgeSettled(before: Date): Promise<number>;
 }
 
-const changesOf = (text: string): IncidentChange[] => {
-  const v = JSON.parse(text) as unknown;
-  return Array.isArray(v) ? (v as IncidentChange[]) : [];
-};
+/** The states an incident settles in. */
+const SETTLED = ['running', 'ok'];
 
-const toRow = (r: Selectable<IncidentsTable>): IncidentRow => ({
-  id: r.id,
-  serverUuid: r.server_uuid,
-  name: r.name,
-  ipAddress: r.ip_address,
-  plan: r.plan,
-  baseline: r.baseline,
-  baselineSince: date(r.baseline_since),
-  baselineSinceKnown: Number(r.baseline_since_known) === 1,
-  power: r.power,
-  changes: changesOf(r.changes),
-  startedAt: date(r.started_at),
-  lastChangeAt: date(r.last_change_at),
-  updatedAt: date(r.updated_at),
-});
-
-const toPost = (r: Selectable<IncidentPostsTable>): IncidentPost => ({
-  incidentId: r.incident_id,
-  channelId: r.channel_id,
-  messageTs: r.message_ts,
-  renderedVersion: Number(r.rendered_version),
-  createdAt: date(r.created_at),
-  summarisedAt: r.summarised_at === null ? null : date(r.summarised_at),
-});
+/** Kept well under both databases' limits on bound parameters. */
+const CHUNK = 500;
 
 export function incidentRepo(ctx: RepoContext): IncidentRepo {
   const { db, clock } = ctx;
@@ -82,14 +88,21 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
     return r ? toRow(r) : null;
   }
 
+  async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+    const out: T[] = [];
+    for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await read(ids.slice(i, i + CHUNK))));
+    return out;
+  }
+
   return {
     get,
 
-    async latestFor(serverUuid) {
+    async latestFor(kind, subject) {
       const r = await db
         .selectFrom('incidents')
         .selectAll()
-        .where('server_uuid', '=', serverUuid)
+        .where('kind', '=', kind)
+        .where('subject', '=', subject)
         .orderBy('started_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
@@ -98,18 +111,21 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
     },
 
     async getMany(ids) {
-      if (ids.length === 0) return [];
-      const out: IncidentRow[] = [];
-      // Kept well under both databases' limits on bound parameters.
-      for (let i = 0; i < ids.length; i += 500) {
-        const rows = await db
-          .selectFrom('incidents')
-          .selectAll()
-          .where('id', 'in', ids.slice(i, i + 500))
-          .execute();
-        out.push(...rows.map(toRow));
-      }
-      return out;
+      return inChunks(ids, async (chunk) =>
+        (await db.selectFrom('incidents').selectAll().where('id', 'in', chunk).execute()).map(toRow),
+      );
+    },
+
+    async openAlarms() {
+      const rows = await db
+        .selectFrom('incidents')
+        .selectAll()
+        .where('resolved_at', 'is', null)
+        .where('raised_at', 'is not', null)
+        .orderBy('raised_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toRow);
     },
 
     async create(row) {
@@ -122,15 +138,26 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
         .insertInto('incidents')
         .values({
           id: row.id,
-          server_uuid: row.serverUuid,
+          kind: row.kind ?? 'power',
+          subject: row.subject,
           name: row.name,
           ip_address: row.ipAddress,
           plan: row.plan,
           baseline: row.baseline,
           baseline_since: iso(row.baselineSince),
           baseline_since_known: row.baselineSinceKnown ? 1 : 0,
-          power: row.power,
+          state: row.state,
           changes: JSON.stringify(row.changes),
+          detail: JSON.stringify(row.detail ?? {}),
+          raised_at: isoOrNull(row.raisedAt),
+          alarm_since: isoOrNull(row.alarmSince),
+          resolved_at: isoOrNull(row.resolvedAt),
+          claimed_by: null,
+          claimed_at: null,
+          claims: 0,
+          renotify_count: 0,
+          renotified_at: null,
+          version: 1,
           started_at: at,
           last_change_at: last,
           updated_at: now,
@@ -146,19 +173,76 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
 
     async save(row) {
       const last = row.changes[row.changes.length - 1];
-      await db
+      const since = isoOrNull(row.alarmSince);
+      // The reminders belong to one spell of the alarm: a new spell (or none) starts them again.
+      // SET reads the row as it was, so `alarm_since` here is the stored one.
+      const sameSpell = sql<boolean>`alarm_since = ${since}`;
+      const r = await db
         .updateTable('incidents')
-        .set({
+        .set((eb) => ({
           name: row.name,
           ip_address: row.ipAddress,
           plan: row.plan,
-          power: row.power,
+          state: row.state,
           changes: JSON.stringify(row.changes),
+          detail: JSON.stringify(row.detail ?? {}),
+          raised_at: isoOrNull(row.raisedAt),
+          alarm_since: since,
+          resolved_at: isoOrNull(row.resolvedAt),
+          renotify_count: eb.case().when(sameSpell).then(eb.ref('renotify_count')).else(0).end(),
+          renotified_at: eb
+            .case()
+            .when(sameSpell)
+            .then(eb.ref('renotified_at'))
+            .else(sql<string | null>`null`)
+            .end(),
+          version: eb('version', '+', 1),
           last_change_at: iso(last ? new Date(last.at) : row.lastChangeAt),
           updated_at: iso(clock.now()),
-        })
+        }))
         .where('id', '=', row.id)
-        .execute();
+        .returningAll()
+        .executeTakeFirst();
+      if (!r) throw new Error(`incident ${row.id} not found`);
+      return toRow(r);
+    },
+
+    async claim(id, expected, by, at) {
+      const r = await db
+        .updateTable('incidents')
+        .set((eb) => ({
+          claimed_by: by,
+          claimed_at: iso(at),
+          claims: eb('claims', '+', 1),
+          version: eb('version', '+', 1),
+          updated_at: iso(clock.now()),
+        }))
+        .where('id', '=', id)
+        .where('raised_at', 'is not', null)
+        .where('resolved_at', 'is', null)
+        .where('claimed_by', expected === null ? 'is' : '=', expected)
+        .returningAll()
+        .executeTakeFirst();
+      if (r) return { won: true, row: toRow(r) };
+      return { won: false, row: await get(id) };
+    },
+
+    async remind(id, expected, at) {
+      const r = await db
+        .updateTable('incidents')
+        .set((eb) => ({
+          renotify_count: eb('renotify_count', '+', 1),
+          renotified_at: iso(at),
+          updated_at: iso(clock.now()),
+        }))
+        .where('id', '=', id)
+        .where('resolved_at', 'is', null)
+        .where('claimed_by', 'is', null)
+        .where('alarm_since', '=', iso(expected.alarmSince))
+        .where('renotify_count', '=', expected.count)
+        .returningAll()
+        .executeTakeFirst();
+      return r ? toRow(r) : null;
     },
 
     async post(incidentId, channelId) {
@@ -172,21 +256,33 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
     },
 
     async posts(channelId, incidentIds) {
-      if (incidentIds.length === 0) return [];
-      const out: IncidentPost[] = [];
-      for (let i = 0; i < incidentIds.length; i += 500) {
-        const rows = await db
-          .selectFrom('incident_posts')
-          .selectAll()
-          .where('channel_id', '=', channelId)
-          .where('incident_id', 'in', incidentIds.slice(i, i + 500))
-          .execute();
-        out.push(...rows.map(toPost));
-      }
-      return out;
+      return inChunks(incidentIds, async (chunk) =>
+        (
+          await db
+            .selectFrom('incident_posts')
+            .selectAll()
+            .where('channel_id', '=', channelId)
+            .where('incident_id', 'in', chunk)
+            .execute()
+        ).map(toPost),
+      );
     },
 
-    async addPost(incidentId, channelId) {
+    async postsOf(incidentIds) {
+      return inChunks(incidentIds, async (chunk) =>
+        (
+          await db
+            .selectFrom('incident_posts')
+            .selectAll()
+            .where('incident_id', 'in', chunk)
+            .orderBy('created_at')
+            .orderBy('channel_id')
+            .execute()
+        ).map(toPost),
+      );
+    },
+
+    async addPost(incidentId, channelId, threadTs = null) {
       const r = await db
         .insertInto('incident_posts')
         .values({
@@ -196,6 +292,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           rendered_version: 0,
           created_at: iso(clock.now()),
           summarised_at: null,
+          thread_ts: threadTs,
         })
         .onConflict((oc) => oc.columns(['incident_id', 'channel_id']).doNothing())
         .returning('incident_id')
@@ -228,12 +325,12 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
     },
 
     async markSummarised(channelId, incidentIds, at) {
-      for (let i = 0; i < incidentIds.length; i += 500) {
+      for (let i = 0; i < incidentIds.length; i += CHUNK) {
         await db
           .updateTable('incident_posts')
           .set({ summarised_at: iso(at) })
           .where('channel_id', '=', channelId)
-          .where('incident_id', 'in', incidentIds.slice(i, i + 500))
+          .where('incident_id', 'in', incidentIds.slice(i, i + CHUNK))
           .where('message_ts', 'is', null)
           .execute();
       }
@@ -255,12 +352,12 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const old = db
         .selectFrom('incidents')
         .select('id')
-        .where('power', '=', 'running')
+        .where('state', 'in', SETTLED)
         .where('last_change_at', '<', iso(before));
       await db.deleteFrom('incident_posts').where('incident_id', 'in', old).execute();
       const r = await db
         .deleteFrom('incidents')
-        .where('power', '=', 'running')
+        .where('state', 'in', SETTLED)
         .where('last_change_at', '<', iso(before))
         .executeTakeFirst();
       return Number(r.numDeletedRows);

@@ -1,4 +1,10 @@
-import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  sql,
+} from 'kysely';
 
 /**
  * The one set of migrations, for both databases. Column types are the portable
@@ -287,6 +293,85 @@ function channelReach(_kind: DatabaseKind): Migration {
 }
 
 /**
+ * Alarms: an incident is no longer only a server's power changes but any
+ * condition that wakes on-call (a contract suspended, a signup stuck in
+ * `setup_pending`, and the kinds that follow), told the same way: one post per
+ * channel, edited in place, with a thread. `server_uuid` becomes `subject`
+ * (what the incident is about, which says who watches it) and `power` becomes
+ * `state` (a power state, or `alarm` / `ok`); existing rows are power
+ * incidents. Beside them: the kind's facts (`detail`), when it was raised,
+ * alarming and resolved, who claimed it (a compare-and-set), its reminders,
+ * a version every edit bumps, and the thread a post lives in when it is
+ * posted into one (a signup's approval thread).
+ */
+function alarms(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.dropIndex('incidents_server_started').execute();
+      await db.schema.alterTable('incidents').renameColumn('server_uuid', 'subject').execute();
+      await db.schema.alterTable('incidents').renameColumn('power', 'state').execute();
+      await db.schema
+        .alterTable('incidents')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('power'))
+        .execute();
+      await db.schema
+        .alterTable('incidents')
+        .addColumn('detail', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+      for (const column of [
+        'raised_at',
+        'alarm_since',
+        'resolved_at',
+        'claimed_by',
+        'claimed_at',
+        'renotified_at',
+      ]) {
+        await db.schema.alterTable('incidents').addColumn(column, 'text').execute();
+      }
+      for (const column of ['claims', 'renotify_count', 'version']) {
+        await db.schema
+          .alterTable('incidents')
+          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      }
+      // A post's version was its incident's number of changes: keep that meaning for rows in flight.
+      // A post's version was its incident's number of changes: keep that meaning for rows in
+      // flight. A power incident alarming now (an error, or a stop no operation explains, that
+      // did not flap back) becomes an open alarm, so it can be claimed after the upgrade.
+      const { rows } = await sql<{ id: string; changes: string; baseline: string; state: string }>`
+        select id, changes, baseline, state from incidents`.execute(db);
+      for (const r of rows) {
+        const parsed = JSON.parse(r.changes) as unknown;
+        const list = Array.isArray(parsed)
+          ? (parsed as { from: string; to: string; at: number; later: boolean }[])
+          : [];
+        const last = list[list.length - 1];
+        const flap = list.length > 1 && list.every((c) => !c.later) && last?.to === r.baseline;
+        const alarming =
+          last !== undefined &&
+          !flap &&
+          r.state === last.to &&
+          (last.to === 'error' || (last.to === 'stopped' && last.from !== 'processing'));
+        const since = alarming ? new Date(last.at).toISOString() : null;
+        await sql`update incidents set version = ${list.length}, raised_at = ${since}, alarm_since = ${since}
+          where id = ${r.id}`.execute(db);
+      }
+      await db.schema
+        .createIndex('incidents_kind_subject_started')
+        .on('incidents')
+        .columns(['kind', 'subject', 'started_at'])
+        .execute();
+      await db.schema
+        .createIndex('incidents_open_alarms')
+        .on('incidents')
+        .columns(['resolved_at', 'raised_at'])
+        .execute();
+      await db.schema.alterTable('incident_posts').addColumn('thread_ts', 'text').execute();
+    },
+  };
+}
+
+/**
  * Contract dates: one row per server the bot ordered (its date read from the
  * signup status) and per server whose date a person set by hand, with the
  * last renewal reminder told about it.
@@ -327,11 +412,12 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0003_operations': operations(kind),
     '0004_incidents_mutes': incidentsAndMutes(kind),
     '0005_channel_reach': channelReach(kind),
-    '0006_contracts': contracts(kind),
+    '0006_alarms': alarms(kind),
+    '0007_contracts': contracts(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0006_contracts';
+export const LATEST_MIGRATION = '0007_contracts';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

@@ -112,19 +112,44 @@ export interface OutboxTable {
   parked_at: IsoText | null;
 }
 
-/** One incident of one server: its power changes from the first until it settles. */
+/**
+ * One incident: a server's power changes from the first until it settles, or
+ * an alarm of another kind (a contract suspended, a signup stuck, …) from
+ * its raise until it is resolved and settled.
+ */
 export interface IncidentsTable {
   id: string;
-  server_uuid: string;
+  /** `power`, or an alarm kind (src/watch/alarm-kinds.ts). */
+  kind: string;
+  /** What it is about: a server uuid for `power` and `contract`; the kind's own key otherwise. */
+  subject: string;
   name: string;
   ip_address: string | null;
   plan: string | null;
   baseline: string;
   baseline_since: IsoText;
   baseline_since_known: Flag;
-  power: string;
+  /** The power state now; for other kinds `alarm` or `ok`. */
+  state: string;
   /** JSON: [{ key, from, to, at, later }]. */
   changes: string;
+  /** JSON: the kind's facts (`{}` for power). */
+  detail: string;
+  /** When it first woke on-call; null for a routine power incident. */
+  raised_at: IsoText | null;
+  /** Since when its condition is true this time; null while it is not. */
+  alarm_since: IsoText | null;
+  /** When its condition ended; null while open (or never an alarm). */
+  resolved_at: IsoText | null;
+  claimed_by: string | null;
+  claimed_at: IsoText | null;
+  /** How many claims were made (the first, and each takeover). */
+  claims: number;
+  /** Reminders sent for the present spell, and when the last one was. */
+  renotify_count: number;
+  renotified_at: IsoText | null;
+  /** Bumped by every write that changes what its message shows. */
+  version: number;
   started_at: IsoText;
   last_change_at: IsoText;
   updated_at: IsoText;
@@ -139,6 +164,8 @@ export interface IncidentPostsTable {
   created_at: IsoText;
   /** Never posted: told in a channel's backlog summary instead (the channel was parked). */
   summarised_at: IsoText | null;
+  /** The thread the message is posted into (a signup's approval thread); null for a top-level message. */
+  thread_ts: string | null;
 }
 
 /** A channel the bot could not post in. `probe_at` null: it can post there again (the row keeps `told_at`). */

@@ -15,10 +15,11 @@ export interface SecretRepo {
   seal(plaintext: string, opts: SealOptions): Promise<string>;
   /**
    * The plaintext, or null when the secret is gone (destroyed, expired, never
-   * existed). Throws SECRET_UNREADABLE when it was sealed with another key or
-   * the ciphertext was altered: that is a configuration fault, not absence.
+   * existed) or, with `purpose`, was sealed for another one. Throws
+   * SECRET_UNREADABLE when it was sealed with another key or the ciphertext
+   * was altered: that is a configuration fault, not absence.
    */
-  open(secretId: string): Promise<string | null>;
+  open(secretId: string, purpose?: string): Promise<string | null>;
   /** Idempotent; a signup pointing at it has its `secretId` cleared. */
   destroy(secretId: string): Promise<void>;
   /** Deletes every secret whose `expiresAt` is at or before `now`; returns how many. */
@@ -56,9 +57,10 @@ export function secretRepo(ctx: RepoContext, key: SealingKey): SecretRepo {
       return id;
     },
 
-    async open(secretId) {
+    async open(secretId, purpose) {
       const row = await db.selectFrom('secrets').selectAll().where('id', '=', secretId).executeTakeFirst();
       if (!row) return null;
+      if (purpose !== undefined && row.purpose !== purpose) return null;
       if (row.expires_at <= iso(clock.now())) return null;
       if (row.key_fingerprint !== key.fingerprint) {
         throw new StoreError(

@@ -5,6 +5,8 @@ import type {
   VpsSummary,
 } from '../provider/index.ts';
 import type { SnapshotRow, Store } from '../store/index.ts';
+import { resolveAlarm } from './alarms.ts';
+import { recordContractAlarm } from './contract-alarm.ts';
 import { recordPowerChange } from './incidents.ts';
 import { isAlarm, type Notice, type PowerNotice } from './notices.ts';
 
@@ -118,8 +120,13 @@ export async function recordDetail(
     const prev = await tx.snapshots.get(detail.uuid);
     const prevPower = prev ? powerOf(prev) : null;
     const name = detail.name || (prev ? nameOf(prev) : '') || detail.uuid;
-    const contractStatus =
-      detail.status !== undefined ? asContract(detail.status) : prev ? knownContract(prev) : 'active';
+    // A contract change is the list's to tell (recordList raises or resolves its alarm):
+    // a detail read that stored it first would leave the list nothing to see.
+    const contractStatus = prev
+      ? (prev.contractStatus ?? 'active')
+      : detail.status !== undefined
+        ? asContract(detail.status)
+        : 'active';
     const base = { serverUuid: detail.uuid, name, contractStatus };
     if (to === undefined) {
       // No power reading: the name and contract as read, the power as last seen, and when.
@@ -262,13 +269,11 @@ export async function recordList(
         };
         // changedAt is the epoch of the snapshot's last change of any kind; keys build on it.
         await tx.snapshots.upsert({ ...next, changedAt: ctx.now });
-        await enqueueAll(
-          tx,
-          `contract:${s.uuid}:${cur.changedAt.getTime()}:${was}>${contract}`,
-          notice,
-          ctx.channelsFor(s.uuid),
-          ctx.now,
-        );
+        const key = `contract:${s.uuid}:${cur.changedAt.getTime()}:${was}>${contract}`;
+        // `suspended` is an alarm (and `active` again resolves it); anything else is a notice.
+        const change = { uuid: s.uuid, name, from: was, to: contract, key, at };
+        if (await recordContractAlarm(tx, change, ctx)) return;
+        await enqueueAll(tx, key, notice, ctx.channelsFor(s.uuid), ctx.now);
       }
     });
   }
@@ -281,6 +286,13 @@ export async function recordList(
       await tx.snapshots.upsert({ ...cur, contractStatus: 'gone', changedAt: ctx.now });
       out.removed.push(prev.serverUuid);
       const notice: Notice = { kind: 'server-removed', uuid: cur.serverUuid, name: nameOf(cur), at };
+      // A suspended contract that left the list is over.
+      const resolved = { kind: 'contract' as const, subject: cur.serverUuid, at };
+      await resolveAlarm(
+        tx,
+        { ...resolved, key: `removed:${cur.serverUuid}:${cur.changedAt.getTime()}` },
+        ctx,
+      );
       await enqueueAll(
         tx,
         `removed:${cur.serverUuid}:${cur.changedAt.getTime()}`,

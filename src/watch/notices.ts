@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { POWER_STATE_MAX } from '../provider/index.ts';
+import type { IncidentRow } from '../store/index.ts';
+import { alarmNoticeSchema } from './alarm-kinds.ts';
 
 /**
  * The payload of an outbox row: what happened, in plain data. The watcher
@@ -146,12 +148,15 @@ const noticeSchema = z.discriminatedUnion('kind', [
     expiresAt: z.number().nullable(),
     at: z.number(),
   }),
+  // What is said in an incident's thread besides its power changes: a claim, a reminder, a raise or resolve.
+  alarmNoticeSchema,
 ]);
 
 export type Notice = z.infer<typeof noticeSchema>;
 export type PowerNotice = Extract<Notice, { kind: 'power' }>;
 export type RenewalNotice = Extract<Notice, { kind: 'renewal' }>;
 export type RenewalPrice = z.infer<typeof renewalPrice>;
+export type { AlarmNotice } from './alarm-kinds.ts';
 
 export function parseNotice(payload: unknown): Notice | undefined {
   const value = typeof payload === 'string' ? safeJson(payload) : payload;
@@ -175,4 +180,17 @@ function safeJson(text: string): unknown {
  */
 export function isAlarm(n: { from: string; to: string }): boolean {
   return n.to === 'error' || (n.to === 'stopped' && n.from !== 'processing');
+}
+
+/**
+ * Whether a power incident wakes on-call now: its last change is an alarm,
+ * it is still in that state, and it did not flap back to where it started
+ * within the flap window (a flap is told, not alarmed).
+ */
+export function powerAlarming(inc: Pick<IncidentRow, 'changes' | 'baseline' | 'state'>): boolean {
+  const last = inc.changes[inc.changes.length - 1];
+  if (!last) return false;
+  const folded = inc.changes.every((c) => !c.later);
+  const flap = folded && inc.changes.length > 1 && last.to === inc.baseline;
+  return !flap && inc.state === last.to && isAlarm(last);
 }

@@ -1,14 +1,16 @@
 import type { SignupStatus } from '../provider/index.ts';
 import type { ProviderSignupStatus, SignupRow, Store } from '../store/index.ts';
+import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import type { Notice } from './notices.ts';
 
 /**
  * Follow-up of a paid signup the provider accepted as `building` or
  * `setup_pending`: completion is posted once in the approval message's thread
  * with the new uuid and IP and a mention of the requester; a `setup_pending`
- * that lasts past the escalation time gets one message advising to contact
- * the provider's support (docs/provider-api.md, Signup status: one that stays
- * pending for a long time needs the provider's support).
+ * that lasts past the escalation time is an alarm (alarms.ts) advising to
+ * contact the provider's support (docs/provider-api.md, Signup status: one that
+ * stays pending for a long time needs the provider's support), posted in the
+ * approval thread and NOTIFY_CHANNEL, and resolved when the server is ready.
  */
 export type SignupOutcome = 'active' | 'escalated' | 'status-changed' | 'unchanged';
 
@@ -31,8 +33,10 @@ export async function recordSignupStatus(
   signup: TrackedSignup,
   status: Pick<SignupStatus, 'uuid' | 'name' | 'status'>,
   ip: string | null,
-  opts: { now: Date; escalateAfterMs: number; notifyChannel?: string | undefined },
+  opts: { now: Date; escalateAfterMs: number; notifyChannel?: string | undefined; flapMs?: number },
 ): Promise<SignupOutcome> {
+  const alarmCtx = { now: opts.now, flapMs: opts.flapMs ?? 30_000 };
+  const subject = `signup:${signup.id}`;
   const at = opts.now.getTime();
   const serviceId = String(signup.providerServiceId);
   // The approval message; follow-ups are posted in its thread.
@@ -64,6 +68,11 @@ export async function recordSignupStatus(
         providerStatus: 'active',
       });
       if (!won) return;
+      await resolveAlarm(
+        tx,
+        { kind: 'signup-stuck', subject, key: `signup:${signup.id}:active`, at },
+        alarmCtx,
+      );
       await tx.outbox.enqueue({
         dedupeKey: `signup:${signup.id}:active`,
         channelId: signup.channelId,
@@ -90,35 +99,24 @@ export async function recordSignupStatus(
     outcome = 'status-changed';
   }
   if (status.status === 'setup_pending' && at - submittedAt >= opts.escalateAfterMs) {
-    const notice: Notice = {
-      kind: 'signup-stuck',
-      signupId: signup.id,
-      serviceId,
-      name: status.name || signup.serverName,
-      requesterId: signup.requesterId,
-      since: submittedAt,
-      at,
-    };
-    const fresh = await store.transaction(async (tx) => {
-      const { created } = await tx.outbox.enqueue({
-        dedupeKey: `signup:${signup.id}:stuck`,
-        channelId: signup.channelId,
-        threadTs,
-        payload: notice,
-        nextAttemptAt: opts.now,
-      });
-      if (created && copyTo) {
-        await tx.outbox.enqueue({
-          dedupeKey: `signup:${signup.id}:stuck@${copyTo}`,
-          channelId: copyTo,
-          threadTs: null,
-          payload: notice,
-          nextAttemptAt: opts.now,
-        });
-      }
-      return created;
-    });
-    if (fresh) outcome = 'escalated';
+    const channels = [{ channelId: signup.channelId, threadTs }, ...(copyTo ? [{ channelId: copyTo }] : [])];
+    const raised = await store.transaction((tx) =>
+      raiseAlarm(
+        tx,
+        {
+          kind: 'signup-stuck',
+          subject,
+          name: status.name || signup.serverName || '',
+          detail: { signupId: signup.id, serviceId, requesterId: signup.requesterId, since: submittedAt },
+          // One alarm per signup, whoever sees it and however often.
+          key: `signup:${signup.id}:stuck`,
+          at,
+          channels,
+        },
+        alarmCtx,
+      ),
+    );
+    if (raised.outcome === 'opened') outcome = 'escalated';
   }
   return outcome;
 }

@@ -377,6 +377,7 @@ export class Watcher {
       now: new Date(now),
       escalateAfterMs: this.escalateMs,
       notifyChannel: this.opts.notifyChannel,
+      flapMs: this.flapMs,
     });
     this.signupCheckedAt.set(signup.id, now);
     if (outcome === 'active') {

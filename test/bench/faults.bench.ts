@@ -24,6 +24,15 @@
  * answers 10 % of chat.postMessage and chat.update calls with HTTP 429
  * (Retry-After: 1) and 10 % with `ok:false` (internal_error), while the same
  * people and changes go on.
+ * Phase 3, VIEW_FAULT_SECONDS (default 30): Slack is healthy but for 20 % of
+ * views.update calls (`not_found`: a modal its person closed) and 20 % of
+ * response_url posts (HTTP 404: expired), while the same people also open
+ * the memo form (`/vps memo <server>`) and submit it, open /hosting's forms,
+ * generate SSH key pairs (`/hosting … ssh key generate`) and order VPSs with
+ * a root password the bot makes (support/views-phase.ts): every change made
+ * must be told, every secret reach its requester, and every form open
+ * within its trigger id's 3 s (the fake Slack expires them from this phase
+ * on, on the real clock).
  * Then the drain (at most DRAIN_SECONDS, default 60): no new commands or
  * changes; the outbox empties and every command is answered.
  *
@@ -38,16 +47,22 @@
  * handling or a client that timed out), incidents (stops the watcher
  * saw) against top-level posts naming the server in the alerts channel within
  * the incident (lost: none, doubled: more than one), and the delay from the
- * stop at the provider to that post (p50, p95, max) per phase.
+ * stop at the provider to that post (p50, p95, max) per phase; and for phase
+ * 3, the changes made and those told to nobody (goal 0), the secrets made and
+ * those shown to nobody (goal 0) or found in a post that stays (goal 0), and
+ * the forms opened, refused as expired (goal 0) and filled, with the delay
+ * from the command to views.open (p50, p95, max, against the trigger's 3 s).
  * Figures from a shared machine are indicative.
  */
 import type { FaultRule } from '../../src/simulator/index.ts';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { CHANNEL, startHarness } from '../support/app-harness.ts';
 import type { RecordedCall } from '../support/fake-slack.ts';
+import { ViewsPhase } from './support/views-phase.ts';
 
 const FAULT_SECONDS = Number(process.env.FAULT_SECONDS ?? 120);
 const SLACK_FAULT_SECONDS = Number(process.env.SLACK_FAULT_SECONDS ?? 30);
+const VIEW_FAULT_SECONDS = Number(process.env.VIEW_FAULT_SECONDS ?? 30);
 const DRAIN_SECONDS = Number(process.env.DRAIN_SECONDS ?? 60);
 const POST_WAIT_SECONDS = Number(process.env.POST_WAIT_SECONDS ?? 60);
 const FAULT_SEED = Number(process.env.FAULT_SEED ?? 1);
@@ -57,8 +72,10 @@ const ALERTS = 'C0ALERTS01';
 const TIMEOUT_MS = 3_000;
 const FLAP_SECONDS = 5;
 const INTERVAL_SECONDS = 2;
+/** How long Slack honours a trigger id (a form must open within it). */
+const TRIGGER_LIFE_MS = 3_000;
 
-type Phase = 'provider' | 'slack';
+type Phase = 'provider' | 'slack' | 'views';
 
 function emit(bench: string, value: number, unit: string, bound: number | null): void {
   const v = Number.isFinite(value) ? Math.round(value * 1000) / 1000 : value;
@@ -206,6 +223,7 @@ async function main(): Promise<void> {
   };
 
   const PROGRESS = JSON.stringify(catalogs.en['command.progress']).slice(1, -1);
+  const views = new ViewsPhase(h, CHANNEL);
   // --- People: reads and unique memo writes.
   let acked = 0;
   let notAcked = 0;
@@ -219,11 +237,20 @@ async function main(): Promise<void> {
       if (!talking) break;
       const s = servers[Math.floor(random() * servers.length)]!;
       const roll = random();
+      if (phase === 'views' && roll >= 0.6) {
+        const n = ++seq;
+        if (roll < 0.75) await views.memoForm(user, s, `f-${k}-${n}`);
+        else if (roll < 0.8) await views.hostingForm(user);
+        else if (roll < 0.92) await views.generateKey(user, `fk-${k}-${n}`);
+        else await views.orderWithGeneratedPassword(user, `fz-q-${k}-${n}`);
+        continue;
+      }
       const kind = roll < 0.55 ? 'show' : roll < 0.75 ? 'list' : 'memo';
       const value = `m-${k}-${++seq}`;
       const text =
         kind === 'show' ? `show ${s.name}` : kind === 'list' ? 'list fz' : `memo ${s.name} ${value}`;
       if (kind === 'memo') memoValues.add(value);
+      if (kind === 'memo' && phase === 'views') views.noteMemo(value, user);
       const after = h.slack.lastSeq;
       const c = await h.command(text, { user, channel: CHANNEL }).catch(() => undefined);
       if (c?.ack.status !== 200) {
@@ -284,6 +311,10 @@ async function main(): Promise<void> {
     (c) => c.seq > slackMark && c.method.startsWith('chat.') && c.error,
   ).length;
   const slackCalls = h.slack.calls.filter((c) => c.seq > slackMark && c.method.startsWith('chat.')).length;
+  phase = 'views';
+  views.start(share);
+  await sleep(VIEW_FAULT_SECONDS * 1000);
+  views.stop();
 
   // --- Drain.
   changing = false;
@@ -330,6 +361,7 @@ async function main(): Promise<void> {
       by.set(k, (by.get(k) ?? 0) + 1);
     }
     process.stderr.write(`memo PUTs by status/fault: ${JSON.stringify(Object.fromEntries(by))}\n`);
+    for (const l of h.logs.lines.filter((x) => x.includes('"level":"error"'))) process.stderr.write(`${l}\n`);
   }
   const sentTwice = [...sent.values()].filter((n) => n > 1).length;
   const appliedTwice = [...applied.values()].filter((n) => n > 1).length;
@@ -377,13 +409,29 @@ async function main(): Promise<void> {
   emit('faults.alerts-posted-top-level', alerts.length, 'messages', null);
   emit('faults.notifications-lost', lost, 'incidents', 0);
   emit('faults.notifications-doubled', doubled, 'messages', 0);
-  for (const p of ['provider', 'slack'] as const) {
+  for (const p of ['provider', 'slack', 'views'] as const) {
     const delays = observed.filter((i) => i.phase === p && i.delayS !== undefined).map((i) => i.delayS!);
     emit(`faults.${p}-phase.incidents`, observed.filter((i) => i.phase === p).length, 'incidents', null);
     emit(`faults.${p}-phase.stop-to-alert-p50`, pct(delays, 50), 's', null);
     emit(`faults.${p}-phase.stop-to-alert-p95`, pct(delays, 95), 's', null);
     emit(`faults.${p}-phase.stop-to-alert-max`, pct(delays, 100), 's', null);
   }
+  const v = await views.figures();
+  emit('faults.views-phase.views-update-calls', v.viewsUpdates, 'calls', null);
+  emit('faults.views-phase.views-update-refused', v.viewsUpdatesRefused, 'calls', null);
+  emit('faults.views-phase.response-url-posts', v.responseUrls, 'posts', null);
+  emit('faults.views-phase.response-url-refused', v.responseUrlsRefused, 'posts', null);
+  emit('faults.views-phase.changes', v.changes, 'changes', null);
+  emit('faults.views-phase.changes-untold', v.untold, 'changes', 0);
+  emit('faults.views-phase.secrets', v.secrets, 'secrets', null);
+  emit('faults.views-phase.secrets-lost', v.lost, 'secrets', 0);
+  emit('faults.views-phase.secrets-in-posts', v.leaked, 'posts', 0);
+  emit('faults.views-phase.forms-opened', v.formsOpened, 'forms', null);
+  emit('faults.views-phase.forms-trigger-expired', v.formsExpired, 'forms', 0);
+  emit('faults.views-phase.forms-filled', v.formsFilled, 'forms', null);
+  emit('faults.views-phase.form-open-p50', pct(v.formOpenMs, 50), 'ms', TRIGGER_LIFE_MS);
+  emit('faults.views-phase.form-open-p95', pct(v.formOpenMs, 95), 'ms', TRIGGER_LIFE_MS);
+  emit('faults.views-phase.form-open-max', pct(v.formOpenMs, 100), 'ms', TRIGGER_LIFE_MS);
   emit('faults.outbox-left-after-drain', stillQueued, 'rows', 0);
   emit('faults.drain', drainS, 's', DRAIN_SECONDS);
   emit('faults.total-runtime', (performance.now() - phaseStarted) / 1000, 's', null);

@@ -1,16 +1,18 @@
 /**
  * Property, through the running bot: whatever is typed into a /hosting form
  * (WordPress install, database, database user, SSH key), the form is refused
- * on its field or its change is sent, and what is sent is never refused by
- * the provider as invalid input (the simulator answers such input 422
- * VALIDATION_ERROR; refusals that depend on the server's state, such as a
- * name already taken, are the provider's to make and are not counted).
+ * on its field or its change is sent. What is sent is never refused by the
+ * provider as malformed input the bot's rules cover (the simulator answers
+ * such input 422 VALIDATION_ERROR); what the spec leaves to the provider (a
+ * password's length, a name's characters, a character set) and what depends
+ * on the server's state (a name already taken) are the provider's to refuse,
+ * and then the form shows the provider's own words.
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostingForm } from '../../src/slack/ids.ts';
-import { ADMIN, type Harness, OPERATOR, startHarness } from '../support/app-harness.ts';
+import { ADMIN, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import {
   formOutcome,
   NO_RATE_LIMIT,
@@ -100,7 +102,7 @@ describe('/hosting forms filled into the running bot', () => {
     await h?.close();
   });
 
-  it('refuses a form on its field, or sends nothing the provider refuses as invalid', async () => {
+  it('refuses a form on its field, or sends it; a refusal the provider makes is shown in its words', async () => {
     const cases = fc
       .constantFrom(...(Object.keys(FORMS) as Form[]))
       .chain((form) => FORMS[form].values.map((values) => ({ form, values })));
@@ -110,8 +112,16 @@ describe('/hosting forms filled into the running bot', () => {
         const ack = await submitForm(h, form, metadata.get(form)!, textValues(values), ADMIN);
         expect(ack.status).toBe(200);
         const answer = ack.text ? (JSON.parse(ack.text) as { response_action?: string }) : {};
-        if (answer.response_action !== 'errors') await formOutcome(h, ack.viewId);
-        expect(refusedAsInvalid(h.sim.control.requests().slice(before))).toEqual([]);
+        if (answer.response_action === 'errors') return;
+        const notice = messageText(await formOutcome(h, ack.viewId));
+        const sent = h.sim.control.requests().slice(before);
+        expect(refusedAsInvalid(sent)).toEqual([]);
+        const refusal = sent.find((r) => r.status === 422)?.error;
+        if (refusal) {
+          expect(notice).toContain(refusal.code);
+          // The provider's first reason, as it wrote it (its final stop aside).
+          expect(notice).toContain(refusal.errors[0]!.replace(/。$/u, ''));
+        }
       }),
       params(100, 0.1),
     );

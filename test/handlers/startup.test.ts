@@ -121,6 +121,20 @@ describe('the Slack check at start-up', () => {
     }
   });
 
+  it('reads the Enterprise Grid organisation from auth.test when there is one, and none otherwise', async () => {
+    const grid = await startFakeSlack({ enterpriseId: 'E0GRID001' });
+    const plain = await startFakeSlack();
+    try {
+      const inGrid = await fetchBotIdentity({ botToken: 'xoxb-test-1', apiUrl: grid.apiUrl });
+      expect(inGrid).toMatchObject({ teamId: 'T0FAKE', enterpriseId: 'E0GRID001' });
+      const outside = await fetchBotIdentity({ botToken: 'xoxb-test-1', apiUrl: plain.apiUrl });
+      expect(outside.enterpriseId).toBeUndefined();
+    } finally {
+      await grid.close();
+      await plain.close();
+    }
+  });
+
   it('says in one line that Slack refused the token, without the token', async () => {
     const slack = await startFakeSlack();
     try {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { BLOCKS, CALLBACKS, INPUT_ACTION, NOTICE_CALLBACK, WATCH_IDS } from '../../src/slack/ids.ts';
-import { teamIdsOf } from '../../src/slack/team-guard.ts';
+import { enterpriseIdsOf, teamIdsOf } from '../../src/slack/team-guard.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import { deliver, slashCommandBody } from '../support/slack-request.ts';
 
@@ -123,6 +123,71 @@ describe('requests from another workspace, in Socket Mode', () => {
       expect(h.sim.control.requests().length).toBe(n);
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe('requests from another Enterprise Grid organisation', () => {
+  const OURS = 'E0GRID001';
+  const THEIRS = 'E0GRID002';
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ operators: [OPERATOR], enterpriseId: OURS });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const refusals = () =>
+    h.logs.records().filter((l) => l.msg === 'request from another workspace refused' && l.level === 'warn');
+
+  it('a command naming our workspace but another organisation is refused like another workspace', async () => {
+    const n = h.sim.control.requests().length;
+    const c = await h.command('list', { user: OPERATOR, enterprise: THEIRS });
+    expect(c.ack.status).toBe(200);
+    expect(JSON.parse(c.ack.text)).toEqual({
+      response_type: 'ephemeral',
+      text: en['refused.other_workspace'],
+    });
+    expect(h.sim.control.requests().length).toBe(n);
+    expect(refusals().at(-1)).toMatchObject({ teams: ['T0FAKE'], enterprises: [THEIRS], kind: 'command' });
+    // From our own organisation the same command is served.
+    const served = await h.command('list', { user: OPERATOR, enterprise: OURS });
+    expect(messageText(await served.reply())).toContain('web-1');
+  });
+
+  it('a button and a form from another organisation change nothing', async () => {
+    const db1 = h.sim.control.servers().find((s) => s.name === 'db-1')!;
+    const click = await h.click(WATCH_IDS.mute, JSON.stringify({ u: db1.uuid, s: 3600 }), {
+      user: OPERATOR,
+      enterprise: THEIRS,
+    });
+    expect(messageText(await click.reply())).toBe(en['refused.other_workspace']);
+    expect(await h.bot.store.mutes.active(new Date(), CHANNEL)).toEqual([]);
+    const puts = h.sim.control.requests({ method: 'PUT' }).length;
+    const ack = await h.submit({
+      callbackId: CALLBACKS.memo,
+      userId: OPERATOR,
+      enterpriseId: THEIRS,
+      privateMetadata: JSON.stringify({ uuid: db1.uuid, ref: 'db-1', channelId: CHANNEL }),
+      values: { [BLOCKS.changeInput]: { [INPUT_ACTION.memo]: { type: 'plain_text_input', value: 'x' } } },
+    });
+    expect(JSON.stringify(JSON.parse(ack.text))).toContain(en['refused.other_workspace']);
+    expect(h.sim.control.requests({ method: 'PUT' }).length).toBe(puts);
+    expect(refusals().at(-1)).toMatchObject({ enterprises: [THEIRS], kind: 'view_submission' });
+  });
+
+  it('outside a grid, a request naming any organisation is refused', async () => {
+    const plain = await startHarness();
+    try {
+      const c = await plain.command('list', { enterprise: OURS });
+      expect(JSON.parse(c.ack.text)).toMatchObject({ text: en['refused.other_workspace'] });
+      expect(enterpriseIdsOf({ enterprise: null, team: { id: 'T0FAKE' } })).toEqual([]);
+      expect(
+        enterpriseIdsOf({ enterprise: { id: OURS }, team: { id: 'T1', enterprise_id: THEIRS } }),
+      ).toEqual([OURS, THEIRS]);
+    } finally {
+      await plain.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { VpsServerState } from '../../src/simulator/index.ts';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../src/slack/ids.ts';
 import {
@@ -302,6 +303,61 @@ describe('/vps changes through the real app', () => {
       await (await h.command('list', { user: OPERATOR })).reply();
       expect(puts(h).length).toBe(n + 1);
       expect(h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.seq > before)).toHaveLength(1);
+    });
+
+    it.each([
+      ['memo', 'memo', 'mail-1', 'told anyway', (s: VpsServerState) => s.memo],
+      ['name', 'rename', 'staging-1', 'staging-told', (s: VpsServerState) => s.name],
+      ['rdns', 'rdns', 'batch-1', 'told.example.com', (s: VpsServerState) => s.reverseHostname],
+    ] as const)(
+      'announces a %s change whose modal was closed before the answer, and audits it',
+      async (field, action, ref, value, read) => {
+        const uuid = uuidOf(h, ref);
+        const before = h.slack.lastSeq;
+        // The person closed "Saving…": Slack no longer knows the view.
+        h.slack.fail('views.update', { error: 'not_found' });
+        const viewId = `V0CLOSED${field}`;
+        const ack = await h.submit({
+          callbackId: CALLBACKS[field],
+          userId: OPERATOR,
+          viewId,
+          privateMetadata: JSON.stringify({ uuid, ref, channelId: CHANNEL }),
+          values: {
+            [BLOCKS.changeInput]: { [INPUT_ACTION[field]]: { type: 'plain_text_input', value } },
+          },
+        });
+        expect(JSON.parse(ack.text)).toMatchObject({ response_action: 'update' });
+        const post = await h.slack.waitFor((c) => c.method === 'chat.postMessage' && c.seq > before);
+        expect(post.args.channel).toBe(CHANNEL);
+        expect(messageText(post)).toContain(value);
+        const server = h.sim.control.servers().find((s) => s.uuid === uuid);
+        expect(server && read(server)).toBe(value);
+        const [audit] = await h.bot.store.audit.latest({ target: uuid, limit: 1 });
+        expect(audit).toMatchObject({ action, outcome: 'ok', actor: OPERATOR });
+        // Then the modal, which Slack no longer knows; nothing else is tried on it.
+        const gone = await h.slack.waitFor((c) => c.method === 'views.update' && c.seq > before);
+        expect(gone).toMatchObject({ error: 'not_found', args: { view_id: viewId } });
+        expect(messageText(gone)).toContain('Done.');
+      },
+    );
+
+    it('tells the person a failure whose modal was closed before the answer', async () => {
+      h.sim.control.addFault({ method: 'PUT', path: /\/memo$/, status: 409, code: 'OPERATION_ERROR' });
+      h.slack.fail('views.update', { error: 'not_found' });
+      const uuid = uuidOf(h, 'mail-1');
+      const before = h.slack.lastSeq;
+      await h.submit({
+        callbackId: CALLBACKS.memo,
+        userId: OPERATOR,
+        viewId: 'V0CLOSED2',
+        privateMetadata: JSON.stringify({ uuid, ref: 'mail-1', channelId: CHANNEL }),
+        values: { [BLOCKS.changeInput]: { [INPUT_ACTION.memo]: { type: 'plain_text_input', value: 'y' } } },
+      });
+      const told = await h.slack.waitFor(
+        (c) => c.method === 'chat.postEphemeral' && c.seq > before && c.args.user === OPERATOR,
+      );
+      expect(told.args.channel).toBe(CHANNEL);
+      expect(messageText(told)).toContain(en['provider.OPERATION_ERROR']);
     });
 
     it('shows a provider failure in the modal', async () => {

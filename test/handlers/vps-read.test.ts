@@ -39,6 +39,18 @@ describe('/vps read commands through the real app', () => {
     expect(text).toContain(en['list.power_unknown']);
   });
 
+  it('answers ephemerally in the channel when Slack refuses the response_url', async () => {
+    h.slack.fail('response_url', { status: 404 });
+    const before = h.slack.lastSeq;
+    const c = await h.command('list');
+    const refused = await c.reply();
+    expect(refused.error).toBe('expired_url');
+    const told = await h.slack.waitFor((x) => x.method === 'chat.postEphemeral' && x.seq > before);
+    expect(told.args).toMatchObject({ user: VIEWER, channel: 'C0OPS0001' });
+    expect(messageText(told)).toContain('12 servers');
+    expect(h.logs.text).not.toContain('unhandled error after ack');
+  });
+
   it('filters the list by words and type=', async () => {
     const r = await (await h.command('list type=gpu')).reply();
     expect(messageText(r)).toContain('1 servers matching “type=gpu”');

@@ -16,6 +16,7 @@ import {
   validateSignupInput,
   validateSshKeyName,
   validateSshPublicKey,
+  validateText,
 } from '../../src/provider/index.ts';
 
 const rules = (issues: { rule: string }[]) => issues.map((i) => i.rule);
@@ -28,6 +29,49 @@ const goodSignup: SignupInput = {
   expected_total_price: 1234,
   agree_to_terms: true,
 };
+
+describe('validateText: the one rule of every text field', () => {
+  const C0 = Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i));
+  const C1 = Array.from({ length: 0x21 }, (_, i) => String.fromCharCode(0x7f + i)); // DEL and C1
+
+  it('refuses every C0 control, DEL, every C1 control and a lone surrogate of either half', () => {
+    for (const c of [...C0, ...C1, '\ud800', '\udfff', 'a\udc00b']) {
+      expect(rules(validateText(`x${c}y`, 'f')), JSON.stringify(c)).toEqual(['control_character']);
+    }
+  });
+
+  it('takes tab and line feed only in a multi-line field, never a carriage return or NUL', () => {
+    expect(validateText('a\tb\nc', 'memo', { multiline: true })).toEqual([]);
+    expect(rules(validateText('a\tb', 'name'))).toEqual(['control_character']);
+    expect(rules(validateText('a\nb', 'name'))).toEqual(['control_character']);
+    expect(rules(validateText('a\r\nb', 'memo', { multiline: true }))).toEqual(['control_character']);
+    expect(rules(validateText('a\u0000b', 'memo', { multiline: true }))).toEqual(['control_character']);
+  });
+
+  it('takes every visible character: Japanese, emoji (a surrogate pair), full-width, no-break space', () => {
+    for (const ok of ['サーバー', '😀 👩‍👩‍👧', 'ｗｅｂ－１', 'a\u00a0b', 'é', '\u200b'])
+      expect(validateText(ok, 'f')).toEqual([]);
+  });
+
+  it('is the first rule of every text validator of both APIs', () => {
+    const nul = 'a\u0000b';
+    for (const issues of [
+      validateServerName(nul),
+      validateMemo(nul),
+      validateHostname(nul),
+      validateRootPassword(`Passw0rd!${nul}`),
+      validateIdempotencyKey(`abcdefgh${nul}`),
+      validatePartnerCode(nul),
+      validateSshPublicKey(`ssh-ed25519 ${nul}`),
+      validateSshKeyName(nul),
+      validateDomain(`exa${nul}.com`),
+      validateMailAddress(`a${nul}@example.jp`),
+      validatePathId(nul, 'wp_id'),
+      validateLogsQuery({ cursor: nul }),
+    ])
+      expect(rules(issues)).toEqual(['control_character']);
+  });
+});
 
 describe('validateServerName', () => {
   it('accepts lower-case letters, digits, - and _ up to 50', () => {
@@ -164,7 +208,7 @@ describe('validateSshKeyName', () => {
     expect(rules(validateSshKeyName('k'.repeat(51)))).toEqual(['max_length']);
     expect(rules(validateSshKeyName('my key'))).toEqual(['charset']);
     expect(rules(validateSshKeyName('鍵'))).toEqual(['charset']);
-    expect(rules(validateSshKeyName('a\u0000b'))).toEqual(['charset']);
+    expect(rules(validateSshKeyName('a\u0000b'))).toEqual(['control_character']);
     expect(rules(validateSshKeyName(' '))).toEqual(['required']);
   });
 });

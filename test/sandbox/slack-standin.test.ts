@@ -87,6 +87,23 @@ describe('posting', () => {
     expect(reply?.kind === 'message' && reply.message.threadTs).toBe(first.ts);
   });
 
+  it('gives a block posted without a block_id one, as Slack does, the same when drawn again', async () => {
+    const blocks = [
+      {
+        type: 'actions',
+        elements: [{ type: 'button', action_id: 'a', text: { type: 'plain_text', text: 'Go' } }],
+      },
+      { type: 'section', block_id: 'mine', text: { type: 'mrkdwn', text: 'kept' } },
+    ];
+    const first = await client.chat.postMessage({ channel: OPS.id, text: 'x', blocks });
+    const kept = slack.message(`${OPS.id}:${first.ts}`)?.blocks as { block_id?: string }[];
+    expect(kept[0]?.block_id).toMatch(/^[\w-]{5}$/);
+    expect(kept[1]?.block_id).toBe('mine');
+    await client.chat.update({ channel: OPS.id, ts: first.ts!, text: 'x', blocks });
+    const again = slack.message(`${OPS.id}:${first.ts}`)?.blocks as { block_id?: string }[];
+    expect(again[0]?.block_id).toBe(kept[0]?.block_id);
+  });
+
   it('refuses a message over Block Kit limits (51 blocks) with invalid_blocks', async () => {
     const blocks = Array.from({ length: 51 }, () => ({ type: 'divider' as const }));
     expect(await slackError(client.chat.postMessage({ channel: OPS.id, text: 'x', blocks }))).toBe(

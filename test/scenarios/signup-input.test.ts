@@ -75,3 +75,30 @@ describe('the order form and hostile input', () => {
     expect(scene.sim.control.requests({ method: 'POST' })).toHaveLength(0);
   });
 });
+
+describe('the order form and control characters (issue 21)', () => {
+  it('refuses a control character on the field it was typed in, with the one sentence, before any request', async () => {
+    const scene = await startScene();
+    try {
+      const sentence = catalogs.en['field.control_character'];
+      const cases: [Partial<SubmitValues>, string][] = [
+        [{ name: 'web\u001b9' }, 'vps_signup_name'],
+        [{ partner_code: 'AB\u0000C' }, 'vps_signup_partner_code'],
+        [{ ssh_key_name: 'deploy\u0007' }, 'vps_signup_ssh_key_name'],
+        [{ root_password: 'Typed-Pass\u007fw0rd' }, 'vps_signup_root_password'],
+        [
+          { ssh_key_name: 'deploy', ssh_public_key: 'ssh-ed25519 AAAA\u0085 me@host' },
+          'vps_signup_ssh_public_key',
+        ],
+      ];
+      for (const [over, block] of cases) {
+        const ack = await scene.submit(form({ root_password: 'Typed-Passw0rd-77', ...over }), REQUESTER);
+        const body = JSON.parse(ack.text) as Errors;
+        expect(body.errors, block).toEqual({ [block]: sentence });
+      }
+      expect(scene.sim.control.requests({ method: 'POST' })).toHaveLength(0);
+    } finally {
+      await scene.close();
+    }
+  });
+});

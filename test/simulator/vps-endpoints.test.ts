@@ -155,6 +155,22 @@ describe('memo, name, reverse DNS', () => {
     expect(fifty.status).toBe(200);
   });
 
+  it('control characters: refused where the spec names half-width characters, taken in a memo (its rule is a length)', async () => {
+    const uuid = uuidOf(sim, 'web-1');
+    for (const [what, body] of [
+      ['name', { name: 'web\u0000x' }],
+      ['reverse-dns', { hostname: 'a\u0007.example.jp' }],
+    ] as const) {
+      const r = await call(sim, 'PUT', `/v1/vps/servers/${uuid}/${what}`, { body });
+      expect(r.status, what).toBe(422);
+    }
+    // The spec's memo is "a string of up to 500 characters": the simulator invents no other rule.
+    const memo = await call(sim, 'PUT', `/v1/vps/servers/${uuid}/memo`, {
+      body: { memo: 'a\u0000b\u0007c' },
+    });
+    expect(memo.status).toBe(200);
+  });
+
   it('sets reverse DNS with the hostname rule: up to 253 of [A-Za-z0-9.-]', async () => {
     const uuid = uuidOf(sim, 'db-1');
     const ok = await call(sim, 'PUT', `/v1/vps/servers/${uuid}/reverse-dns`, {

@@ -3,6 +3,7 @@ import { PROVIDER_ERROR_CODES } from '../../src/services/errors.ts';
 import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
+import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
 import { renewalsCatalog } from '../../src/slack/i18n/renewals.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
 import { signupCatalog } from '../../src/slack/i18n/signup.ts';
@@ -23,6 +24,7 @@ describe('i18n catalogs', () => {
       watchCatalog,
       hostingCatalog,
       renewalsCatalog,
+      oncallCatalog,
     ];
     const keys = features.flatMap((c) => Object.keys(c.en));
     expect(new Set(keys).size).toBe(keys.length);

@@ -138,14 +138,14 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('channels contract on %s', (ki
     for (const id of ['i1', 'i2']) {
       await store.incidents.create({
         id,
-        serverUuid: `u-${id}`,
+        subject: `u-${id}`,
         name: id,
         ipAddress: null,
         plan: null,
         baseline: 'running',
         baselineSince: new Date(t - MIN),
         baselineSinceKnown: true,
-        power: 'stopped',
+        state: 'stopped',
         changes: [{ key: id, from: 'running', to: 'stopped', at: t, later: false }],
       });
       await store.incidents.addPost(id, 'C1');

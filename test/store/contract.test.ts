@@ -588,6 +588,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
         expiresAt: new Date(Date.now() + 1e9),
       });
       expect(await store.secrets.open(id)).toBe(PLAIN);
+      // Asked for with its purpose it opens; with another, it is not there.
+      expect(await store.secrets.open(id, 'signup.root_password')).toBe(PLAIN);
+      expect(await store.secrets.open(id, 'hosting.ssh_private_key:U0OTHER')).toBeNull();
       const s = await store.signups.create(quote({ secretId: id }));
       await store.secrets.destroy(id);
       await store.secrets.destroy(id);
@@ -866,23 +869,23 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
       const t0 = place.clock.now().getTime();
       const input = {
         id: 'power:uuid-1:0:running>stopped',
-        serverUuid: 'uuid-1',
+        subject: 'uuid-1',
         name: 'web-1',
         ipAddress: '203.0.113.5',
         plan: '2GB',
         baseline: 'running',
         baselineSince: new Date(t0 - 3_600_000),
         baselineSinceKnown: false,
-        power: 'stopped',
+        state: 'stopped',
         changes: [change('power:uuid-1:0:running>stopped', 'running', 'stopped', t0)],
       };
       const a = await store.incidents.create(input);
       expect(a.created).toBe(true);
       expect(a.row).toMatchObject({
-        serverUuid: 'uuid-1',
+        subject: 'uuid-1',
         baseline: 'running',
         baselineSinceKnown: false,
-        power: 'stopped',
+        state: 'stopped',
         startedAt: new Date(t0),
         lastChangeAt: new Date(t0),
       });
@@ -892,7 +895,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
       expect(b.row.name).toBe('web-1');
       const next = {
         ...a.row,
-        power: 'running',
+        state: 'running',
         changes: [...a.row.changes, change('k2', 'stopped', 'running', t0 + 56_000, true)],
       };
       await store.incidents.save(next);
@@ -908,8 +911,10 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
         id: 'power:uuid-1:56000:running>error',
         changes: [change('x', 'running', 'error', t0 + 120_000)],
       });
-      expect((await store.incidents.latestFor('uuid-1'))?.id).toBe('power:uuid-1:56000:running>error');
-      expect(await store.incidents.latestFor('uuid-2')).toBeNull();
+      expect((await store.incidents.latestFor('power', 'uuid-1'))?.id).toBe(
+        'power:uuid-1:56000:running>error',
+      );
+      expect(await store.incidents.latestFor('power', 'uuid-2')).toBeNull();
       expect((await store.incidents.getMany([input.id, 'nope'])).map((i) => i.id)).toEqual([input.id]);
     });
 
@@ -918,14 +923,14 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
       for (const id of ['i1', 'i2', 'i3']) {
         await store.incidents.create({
           id,
-          serverUuid: `uuid-${id}`,
+          subject: `uuid-${id}`,
           name: id,
           ipAddress: null,
           plan: null,
           baseline: 'running',
           baselineSince: new Date(t0),
           baselineSinceKnown: true,
-          power: 'error',
+          state: 'error',
           changes: [change(id, 'running', 'error', t0)],
         });
       }
@@ -964,7 +969,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
     it('purges settled incidents past their time with their posts, and keeps open ones', async () => {
       const t0 = place.clock.now().getTime();
       const base = {
-        serverUuid: 'uuid-1',
+        subject: 'uuid-1',
         name: 'web-1',
         ipAddress: null,
         plan: null,
@@ -975,13 +980,13 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
       await store.incidents.create({
         ...base,
         id: 'settled',
-        power: 'running',
+        state: 'running',
         changes: [change('a', 'running', 'stopped', t0), change('b', 'stopped', 'running', t0 + 1000)],
       });
       await store.incidents.create({
         ...base,
         id: 'open',
-        power: 'stopped',
+        state: 'stopped',
         changes: [change('c', 'running', 'stopped', t0)],
       });
       await store.incidents.addPost('settled', 'C0A');

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import type { Clock } from '../../src/clock.ts';
 import { createLogger, type Logger, MemoryLogSink } from '../../src/log.ts';
+import { type Connection, connectPostgres, connectSqlite } from '../../src/store/connect.ts';
 import { type OpenStoreOptions, openStore, type Store } from '../../src/store/index.ts';
+import { migrationProvider } from '../../src/store/migrations.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 
 export type Kind = 'sqlite' | 'postgres';
@@ -100,4 +103,20 @@ export async function newPlace(kind: Kind, opts: { shared?: boolean } = {}): Pro
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The place's database migrated up to `migration` only, on a connection of
+ * its own (destroy it before opening the store): to write rows as an older
+ * version did, and see the later migrations keep them.
+ */
+export async function connectAt(place: Place, migration: string): Promise<Connection> {
+  const { logger } = quietLogger();
+  const conn =
+    place.kind === 'sqlite'
+      ? await connectSqlite(place.dataDir, logger)
+      : await connectPostgres(place.databaseUrl ?? '', logger);
+  const r = await new Migrator({ db: conn.db, provider: migrationProvider(place.kind) }).migrateTo(migration);
+  if (r.error) throw r.error;
+  return conn;
 }

@@ -5,13 +5,11 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectPostgres, connectSqlite } from '../../src/store/connect.ts';
 import { openStore, SQLITE_FILE_NAME, StoreError } from '../../src/store/index.ts';
-import { LATEST_MIGRATION, migrationProvider } from '../../src/store/migrations.ts';
+import { LATEST_MIGRATION } from '../../src/store/migrations.ts';
 import { createTestDatabase } from '../support/postgres.ts';
-import { type Kind, newPlace, type Place, quietLogger, TEST_KEY, tempDir } from './harness.ts';
+import { connectAt, type Kind, newPlace, type Place, quietLogger, TEST_KEY, tempDir } from './harness.ts';
 
 async function failure(p: Promise<unknown>): Promise<StoreError> {
   const err = await p.then(
@@ -119,14 +117,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('migrations on %s', (kind) => 
 
   it('migrates a database left at an older version up, keeping its rows', async () => {
     place = await newPlace(kind);
-    const { logger } = quietLogger();
-    const conn =
-      kind === 'sqlite'
-        ? await connectSqlite(place.dataDir, logger)
-        : await connectPostgres(place.databaseUrl ?? '', logger);
-    const migrator = new Migrator({ db: conn.db, provider: migrationProvider(kind) });
-    const first = await migrator.migrateTo('0001_signups_secrets_watches_snapshots');
-    expect(first.error).toBeUndefined();
+    const conn = await connectAt(place, '0001_signups_secrets_watches_snapshots');
     const t = '2026-01-01T00:00:00.000Z';
     await conn.db
       .insertInto('watches')

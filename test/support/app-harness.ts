@@ -63,6 +63,8 @@ export interface HarnessOptions {
   randomSeed?: number;
   /** The names the simulator's custom-key categories go by (the real ones are not published). */
   categoryNames?: SimulatorOptions['categoryNames'];
+  /** The Enterprise Grid organisation the bot's workspace belongs to (auth.test); none by default. */
+  enterpriseId?: string;
 }
 
 export interface Harness {
@@ -86,6 +88,8 @@ export interface Harness {
       command?: string;
       /** The workspace it comes from; default the bot's own. */
       team?: string;
+      /** Its Enterprise Grid organisation; default none. */
+      enterprise?: string;
     },
   ): Promise<{
     ack: Delivery;
@@ -98,7 +102,7 @@ export interface Harness {
   click(
     actionId: string,
     value: string,
-    opts?: { user?: string; channel?: string; triggerId?: string; team?: string },
+    opts?: { user?: string; channel?: string; triggerId?: string; team?: string; enterprise?: string },
   ): Promise<{ ack: Delivery; reply: () => Promise<RecordedCall>; responseId: string }>;
   submit(fields: SubmissionFields, delivery?: DeliveryOptions): Promise<Delivery>;
   /** Socket Mode: a slash command as an envelope; resolves with the app's ack and the reply. */
@@ -119,7 +123,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.categoryNames ? { categoryNames: opts.categoryNames } : {}),
   });
   const manual = opts.manualClockAt !== undefined;
-  const slack = await startFakeSlack();
+  const slack = await startFakeSlack(opts.enterpriseId ? { enterpriseId: opts.enterpriseId } : {});
+  // On simulated time, trigger ids expire as Slack's do (on real time a loaded machine would make
+  // that a matter of luck).
+  if (manual) slack.timeTriggers(() => sim.control.clock.now().getTime());
   const dataDir = await mkdtemp(join(tmpdir(), 'vps-chatops-app-'));
   const signingSecret = randomBytes(16).toString('hex');
   const apiKey = opts.keyOf ? opts.keyOf(sim) : sim.keys[opts.key ?? 'full'];
@@ -203,8 +210,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         triggerId,
         ...(o.command ? { command: o.command } : {}),
         ...(o.team ? { teamId: o.team } : {}),
+        ...(o.enterprise ? { enterpriseId: o.enterprise } : {}),
       });
       const after = slack.lastSeq;
+      slack.issueTrigger(triggerId);
       const ack = await deliver(url, signingSecret, body, o.delivery);
       const user = o.user ?? VIEWER;
       const channel = o.channel ?? CHANNEL;
@@ -227,15 +236,18 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     async click(actionId, value, o = {}) {
       const responseId = `act-${++n}`;
+      const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
       const body = blockActionBody({
         actionId,
         value,
         userId: o.user ?? VIEWER,
         channelId: o.channel ?? CHANNEL,
         responseUrl: slack.responseUrl(responseId),
-        ...(o.triggerId ? { triggerId: o.triggerId } : {}),
+        triggerId,
         ...(o.team ? { teamId: o.team } : {}),
+        ...(o.enterprise ? { enterpriseId: o.enterprise } : {}),
       });
+      slack.issueTrigger(triggerId);
       const ack = await deliver(url, signingSecret, body);
       return { ack, responseId, reply: () => slack.waitForResponse(responseId) };
     },

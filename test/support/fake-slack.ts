@@ -33,6 +33,8 @@ export interface RecordedCall {
   token?: string | undefined;
   /** Slack's error when it answered `ok:false` (with HTTP 200, or with a failure's status such as 429). */
   error?: string;
+  /** The id of the view a views.open, views.push or views.update answered with. */
+  viewId?: string;
 }
 
 export interface SlackUser {
@@ -61,6 +63,9 @@ export interface UploadedFile {
   channelId?: string;
 }
 
+/** How long Slack honours a trigger id. */
+const TRIGGER_LIFE_MS = 3_000;
+
 interface Failure {
   error?: string;
   status?: number;
@@ -75,6 +80,8 @@ export class FakeSlack {
   readonly groups = new Map<string, string[]>();
   /** Channels described by `setChannel`; any other `C…` id is a public channel, a `G…` id a private one, both without members. */
   readonly channels = new Map<string, SlackChannel>();
+  /** The Enterprise Grid organisation auth.test names (none: a workspace outside any grid). */
+  enterpriseId: string | undefined;
   private readonly failures = new Map<string, Failure[]>();
   /** Seeded, so a run that fails a share of calls fails the same ones again. */
   private readonly random = seededRandom(1);
@@ -90,6 +97,9 @@ export class FakeSlack {
   private fileSeq = 0;
   /** Every file whose upload was started, by id. */
   readonly files = new Map<string, UploadedFile>();
+  /** When each trigger id handed to the app was made (see `issueTrigger`). */
+  private readonly triggers = new Map<string, number>();
+  private triggerClock: (() => number) | undefined;
   url = '';
 
   async start(): Promise<this> {
@@ -120,6 +130,28 @@ export class FakeSlack {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /**
+   * Trigger ids expire as Slack's do, 3 seconds after they were made, on
+   * `now` (a test's manual clock, so that time passes only when the test
+   * moves it): views.open and views.push with an older one answer
+   * `expired_trigger_id`. Only triggers made after this call are timed.
+   */
+  timeTriggers(now: () => number): void {
+    this.triggerClock = now;
+  }
+
+  /** A trigger id handed to the app (a command, a click, a submission) was made now. */
+  issueTrigger(id: string): void {
+    if (this.triggerClock) this.triggers.set(id, this.triggerClock());
+  }
+
+  private triggerExpired(args: Record<string, unknown>): boolean {
+    const made = typeof args.trigger_id === 'string' ? this.triggers.get(args.trigger_id) : undefined;
+    return (
+      made !== undefined && this.triggerClock !== undefined && this.triggerClock() - made > TRIGGER_LIFE_MS
+    );
+  }
+
   setUser(id: string, user: SlackUser): void {
     this.users.set(id, user);
   }
@@ -148,7 +180,8 @@ export class FakeSlack {
 
   /**
    * The next `times` calls of `method` fail: `ok:false` with `error`, or HTTP
-   * `status` (429 with Retry-After). With `share` (0-1), each call fails with
+   * `status` (429 with Retry-After). `response_url` posts fail too (HTTP 404,
+   * `expired_url`, unless `status` and `error` say otherwise). With `share` (0-1), each call fails with
    * that chance (a seeded draw) and only the calls that fail use up `times`.
    */
   fail(
@@ -294,6 +327,15 @@ export class FakeSlack {
       typeof auth === 'string' ? auth.replace(/^Bearer /, '') : (args.token as string | undefined);
     if (url.pathname.startsWith('/response/')) {
       const responseId = url.pathname.slice('/response/'.length);
+      // `fail('response_url', …)`: an expired or refused response_url (HTTP 404 unless told otherwise).
+      const failed = this.takeFailure('response_url');
+      if (failed) {
+        const error = failed.error ?? 'expired_url';
+        this.record({ method: 'response_url', args, responseId, token: undefined, error });
+        res.writeHead(failed.status ?? 404, { 'content-type': 'text/plain' });
+        res.end(error);
+        return;
+      }
       this.record({ method: 'response_url', args, responseId, token: undefined });
       // A message posted to a response_url is held to Block Kit's limits like chat.postMessage.
       const refusal = slackRefusal('chat.postMessage', args);
@@ -324,15 +366,25 @@ export class FakeSlack {
     }
     const shut = method.startsWith('chat.') ? this.closed.get(String(args.channel ?? '')) : undefined;
     const refusal = failure || shut ? undefined : slackRefusal(method, args);
+    const expired = (method === 'views.open' || method === 'views.push') && this.triggerExpired(args);
     const body = failure
       ? { ok: false, error: failure.error ?? 'internal_error' }
       : shut
         ? { ok: false, error: shut }
         : refusal
           ? { ok: false, error: refusal.error, response_metadata: { messages: [refusal.detail] } }
-          : this.answer(method, args);
+          : expired
+            ? { ok: false, error: 'expired_trigger_id' }
+            : this.answer(method, args);
     const error = body.ok === false && typeof body.error === 'string' ? body.error : undefined;
-    this.record({ method, args, token, ...(error ? { error } : {}) });
+    const viewId = (body.view as { id?: unknown } | undefined)?.id;
+    this.record({
+      method,
+      args,
+      token,
+      ...(error ? { error } : {}),
+      ...(typeof viewId === 'string' ? { viewId } : {}),
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }
@@ -429,6 +481,7 @@ export class FakeSlack {
           team_id: 'T0FAKE',
           user_id: 'UBOT0001',
           bot_id: 'BBOT0001',
+          ...(this.enterpriseId ? { enterprise_id: this.enterpriseId } : {}),
         };
       case 'chat.postMessage': {
         // Posted to a user id, the message goes to the bot's DM with them, whose id Slack answers.
@@ -525,8 +578,10 @@ function readFrame(buf: Buffer): { opcode: number; payload: Buffer; size: number
   return { opcode, payload, size: offset + len };
 }
 
-export async function startFakeSlack(): Promise<FakeSlack> {
-  return new FakeSlack().start();
+export async function startFakeSlack(opts: { enterpriseId?: string } = {}): Promise<FakeSlack> {
+  const slack = new FakeSlack();
+  slack.enterpriseId = opts.enterpriseId;
+  return slack.start();
 }
 
 /**

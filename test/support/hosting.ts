@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { catalogs } from '../../src/slack/i18n/index.ts';
 import { HOSTING_CALLBACKS, HOSTING_IDS, type HostingForm, hostingBlockId } from '../../src/slack/ids.ts';
 import { SQLITE_FILE_NAME } from '../../src/store/index.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR } from './app-harness.ts';
@@ -37,6 +38,42 @@ export async function hosting(
   return { call, text: messageText(call), triggerId: c.triggerId, responseId: c.responseId };
 }
 
+/**
+ * What a command answered the person: its reply, or, for a command that opens
+ * a form, what the form became (the form itself, or the sentence of what
+ * refused it, in the form's place). `form` says which.
+ */
+export async function answerOf(
+  h: Harness,
+  text: string,
+  user = OPERATOR,
+): Promise<{ text: string; form: boolean; call: RecordedCall }> {
+  const c = await h.command(text, { user, command: '/hosting' });
+  const progress = catalogs.en['command.progress'];
+  const first = await h.slack.waitFor(
+    (x) =>
+      (x.responseId === c.responseId && !messageText(x).includes(progress)) ||
+      (x.method === 'views.open' && x.args.trigger_id === c.triggerId),
+  );
+  if (first.method !== 'views.open') return { text: messageText(first), form: false, call: first };
+  const viewId = first.viewId;
+  // Only after this views.open: a submission sent earlier may have named the same id.
+  const call = await h.slack.waitFor(
+    (x) => x.seq > first.seq && x.method === 'views.update' && x.args.view_id === viewId,
+  );
+  return { text: messageText(call), form: true, call };
+}
+
+/** Forms that opened with fields to fill (not a loading view nor a refusal in a form's place). */
+export function formsFilled(h: Harness): RecordedCall[] {
+  return h.slack.calls.filter(
+    (c) =>
+      (c.method === 'views.open' || c.method === 'views.update') &&
+      Array.isArray((c.args.view as { blocks?: unknown } | undefined)?.blocks) &&
+      !String((c.args.view as { callback_id?: unknown }).callback_id).endsWith('_notice'),
+  );
+}
+
 /** A write typed as a command whose success is announced in the channel: the announcement. */
 export async function announced(
   h: Harness,
@@ -59,16 +96,37 @@ export function hostingWrites(h: Harness): number {
   return h.sim.control.requests({ path: /^\/v1\/server\// }).filter((r) => r.method !== 'GET').length;
 }
 
-/** The modal a command opened (views.open with its trigger). */
+/**
+ * The modal a command opened: views.open with its trigger (a loading view,
+ * at once), then the form itself, or what refused it, put in its place.
+ */
+export async function openedView(
+  h: Harness,
+  text: string,
+  user = OPERATOR,
+): Promise<{ view: Record<string, unknown>; privateMetadata: string; triggerId: string; viewId: string }> {
+  const c = await h.command(text, { user, command: '/hosting' });
+  const open = await h.slack.waitFor((x) => x.method === 'views.open' && x.args.trigger_id === c.triggerId);
+  if (!open.viewId) throw new Error(`the form did not open: ${open.error ?? '?'}`);
+  const viewId = open.viewId;
+  // Only after this views.open: a submission sent earlier may have named the same id.
+  const call = await h.slack.waitFor(
+    (x) => x.seq > open.seq && x.method === 'views.update' && x.args.view_id === viewId,
+  );
+  const view = call.args.view as Record<string, unknown>;
+  return { view, privateMetadata: String(view.private_metadata), triggerId: c.triggerId, viewId };
+}
+
+/** A form a command opened and filled (see openedView); throws when it was refused instead. */
 export async function openedForm(
   h: Harness,
   text: string,
   user = OPERATOR,
 ): Promise<{ view: Record<string, unknown>; privateMetadata: string; triggerId: string }> {
-  const c = await h.command(text, { user, command: '/hosting' });
-  const call = await h.slack.waitFor((x) => x.method === 'views.open' && x.args.trigger_id === c.triggerId);
-  const view = call.args.view as Record<string, unknown>;
-  return { view, privateMetadata: String(view.private_metadata), triggerId: c.triggerId };
+  const opened = await openedView(h, text, user);
+  if (String(opened.view.callback_id).endsWith('_notice'))
+    throw new Error(`the form was refused: ${JSON.stringify(opened.view.blocks)}`);
+  return opened;
 }
 
 /** The state values of a text form, as Slack sends them. */

@@ -55,6 +55,8 @@ export interface CommandFields {
   triggerId?: string;
   /** The workspace the request comes from; default the bot's own (T0FAKE). */
   teamId?: string;
+  /** Its Enterprise Grid organisation; none by default (a workspace outside any grid). */
+  enterpriseId?: string;
 }
 
 /** The fake Slack's workspace (auth.test answers it). */
@@ -75,7 +77,18 @@ export function slashCommandBody(f: CommandFields): string {
     is_enterprise_install: 'false',
     response_url: f.responseUrl,
     trigger_id: f.triggerId ?? `trig.${randomUUID()}`,
+    ...(f.enterpriseId ? { enterprise_id: f.enterpriseId, enterprise_name: 'Grid' } : {}),
   }).toString();
+}
+
+/** `team` and `enterprise` of an interactive payload, as Slack writes them in and outside a grid. */
+function teamOf(teamId: string, enterpriseId: string | undefined) {
+  return enterpriseId
+    ? {
+        team: { id: teamId, domain: 'fake', enterprise_id: enterpriseId },
+        enterprise: { id: enterpriseId, name: 'Grid' },
+      }
+    : { team: { id: teamId, domain: 'fake' }, enterprise: null };
 }
 
 export interface ButtonFields {
@@ -87,13 +100,14 @@ export interface ButtonFields {
   triggerId?: string;
   blockId?: string;
   teamId?: string;
+  enterpriseId?: string;
 }
 
 export function blockActionBody(f: ButtonFields): string {
   const team = f.teamId ?? TEAM_ID;
   const payload = {
     type: 'block_actions',
-    team: { id: team, domain: 'fake' },
+    ...teamOf(team, f.enterpriseId),
     user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: team },
     api_app_id: 'A0FAKE',
     token: 'legacy-verification-token',
@@ -131,13 +145,14 @@ export interface SubmissionFields {
   viewId?: string;
   triggerId?: string;
   teamId?: string;
+  enterpriseId?: string;
 }
 
 export function viewSubmissionBody(f: SubmissionFields): string {
   const team = f.teamId ?? TEAM_ID;
   const payload = {
     type: 'view_submission',
-    team: { id: team, domain: 'fake' },
+    ...teamOf(team, f.enterpriseId),
     user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: team },
     api_app_id: 'A0FAKE',
     token: 'legacy-verification-token',

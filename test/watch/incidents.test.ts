@@ -8,35 +8,14 @@
  * summary.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHANNEL, type Instance, type Kind, makeWorld, ONCALL, type World } from './support/world.ts';
+import { drain, nameOf, read, step } from './support/steps.ts';
+import { CHANNEL, type Kind, makeWorld, ONCALL, type World } from './support/world.ts';
 
 let world: World | undefined;
 afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-/** One read of every server (the watcher's own cycle), without moving time. */
-async function read(w: World, inst: Instance = w.a) {
-  return w.time.drive(inst.watcher.runCycle());
-}
-
-/** One notifier step: on PostgreSQL it posts only while it holds the lease. */
-async function step(w: World, inst: Instance = w.a) {
-  await inst.leadership.ensure();
-  return inst.notifier.drainOnce();
-}
-
-/** Notifier steps over `ms` of test time (it paces a channel at one call per 1.1 s). */
-async function drain(w: World, ms: number, inst: Instance = w.a): Promise<void> {
-  for (let t = 0; t < ms; t += 500) {
-    await step(w, inst);
-    await w.time.advance(500);
-  }
-  await step(w, inst);
-}
-
-const nameOf = (w: World, uuid: string) => w.sim.control.servers().find((s) => s.uuid === uuid)!.name;
 
 describe.each<Kind>(['sqlite', 'postgres'])('power incidents on %s', (kind) => {
   it('posts the first change within one read and one notifier step, with everything a person needs', async () => {
@@ -202,7 +181,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('power incidents on %s', (kind) => {
     expect(w.slack.posts).toHaveLength(0);
     // Recorded all the same.
     expect((await w.a.store.snapshots.get(u0))?.powerStatus).toBe('stopped');
-    expect((await w.a.store.incidents.latestFor(u1))?.changes).toHaveLength(2);
+    expect((await w.a.store.incidents.latestFor('power', u1))?.changes).toHaveLength(2);
     await w.time.advance(10 * 60_000);
     await drain(w, 3_000);
     expect(w.slack.posts).toHaveLength(1);

@@ -106,6 +106,12 @@ describe('signup tracking', () => {
     expect(stuck).toHaveLength(1);
     expect(stuck[0]?.thread_ts).toBe('1772420000.000100');
     expect(stuck[0]?.text).toContain(String(serviceId));
+    // An alarm: on-call is mentioned and anyone may take it, in the approval thread and NOTIFY_CHANNEL.
+    expect(stuck[0]?.text).toMatch(/^:rotating_light: <!subteam\^S0ONCALL> The signup of \*new-web-1\*/);
+    expect(JSON.stringify(stuck[0]?.blocks)).toContain('watch_incident_claim');
+    const copy = w.slack.posts.filter((p) => p.channel === CHANNEL && p.text.includes('setup_pending'));
+    expect(copy).toHaveLength(1);
+    expect(copy[0]?.thread_ts).toBeUndefined();
     w.sim.control.completeSignup(serviceId);
     await w.time.advance(10_000);
     await w.time.drive(w.a.watcher.runCycle());
@@ -116,5 +122,15 @@ describe('signup tracking', () => {
     expect(
       w.slack.posts.filter((p) => p.text.includes('is ready') && p.channel === 'C0APPROVAL'),
     ).toHaveLength(1);
+    // Ready: the alarm is resolved in place in both channels, and its threads say so.
+    for (const alert of [stuck[0]!, copy[0]!]) {
+      const now = w.slack.current.get(alert.ts)!;
+      expect(now.text).toMatch(
+        /^:white_check_mark: The signup of \*new-web-1\* is no longer `setup_pending`/,
+      );
+      expect(JSON.stringify(now.blocks)).not.toContain('watch_incident_claim');
+    }
+    const thread = w.slack.posts.filter((p) => p.thread_ts === copy[0]!.ts);
+    expect(thread.map((p) => p.text)).toEqual([expect.stringContaining('nobody had taken it')]);
   });
 });

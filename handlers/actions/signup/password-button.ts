@@ -9,7 +9,7 @@ import { textView } from '../../../src/slack/views/messages.ts';
 import { signupNoticeView } from '../../../src/slack/views/signup/modal.ts';
 import { signupPasswordMessage } from '../../../src/slack/views/signup/requester.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { replyTo, slackFailure } from '../../kit.ts';
+import { replyTo, showInWindow } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';
 
 /**
@@ -34,12 +34,14 @@ function showPassword(deps: HandlerDeps) {
       return;
     }
     const shown = signupPasswordMessage(ui, r.serverName, r.password);
-    try {
-      await client.views.open({ trigger_id: body.trigger_id, view: signupNoticeView(ui, shown.text) });
-    } catch (err) {
-      deps.logger.warn({ err: slackFailure(err) }, 'password window not opened');
-      await replyTo(respond, textView(ui.t('signup.password.window_failed')));
-    }
+    await showInWindow(
+      client,
+      body.trigger_id,
+      signupNoticeView(ui, shown.text),
+      respond,
+      textView(ui.t('signup.password.window_failed')),
+      deps.logger,
+    );
   };
 }
 

@@ -26,10 +26,16 @@ import {
   usageView,
   wordpressView,
 } from '../../../src/slack/views/hosting/reads.ts';
-import { doneView, privateKeyView } from '../../../src/slack/views/hosting/writes.ts';
+import {
+  doneView,
+  generatedKeyView,
+  type PrivateKeyFate,
+  privateKeyButtonMessage,
+  privateKeyView,
+} from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/index.ts';
-import { announce } from '../../kit.ts';
+import { announce, showSecret, tellUser } from '../../kit.ts';
 import type { CommandContext, CommandTable } from '../command.ts';
 import { openHostingForm } from './open-hosting-form.ts';
 
@@ -167,15 +173,43 @@ export const hostingCommands: CommandTable<HostingCommand> = {
   async ssh_key_add(ctx, c) {
     await openHostingForm(ctx, 'ssh_key_add', c.server);
   },
-  /** The private key is shown to the requester alone, once; the channel hears only that a pair was made. */
+  /**
+   * The private key goes to the requester alone, once, by the first way that
+   * works (kit.showSecret: their answer, an ephemeral message, else a direct
+   * message whose button opens it, sealed meanwhile); the channel hears that a
+   * pair was made and, when the key could not be shown, what to do about it.
+   */
   async ssh_key_generate(ctx, c) {
-    const r = await ctx.deps.hosting.writes.generateSshKey(ctx.actor, c.server, c.label);
+    const { deps, ui, actor, client, log } = ctx;
+    const r = await deps.hosting.writes.generateSshKey(actor, c.server, c.label);
+    let fate: PrivateKeyFate = 'shown';
+    let sealed: string | undefined;
     try {
-      await ctx.reply(privateKeyView(ctx.ui, r));
+      const shown = privateKeyView(ui, r);
+      const key = r.privateKey;
+      const withoutKey = async () => {
+        // No key came back: the message says so, and there is nothing to seal.
+        if (key === undefined) return shown;
+        const kept = await deps.hosting.privateKeys.keep(actor, { ...r, privateKey: key });
+        sealed = kept.id;
+        return privateKeyButtonMessage(ui, r, kept);
+      };
+      const way = await showSecret(client, () => ctx.reply(shown), actor, shown, withoutKey, log);
+      if (way === 'direct' && sealed) fate = 'waiting';
+      if (way === 'nobody') {
+        fate = 'lost';
+        if (sealed) await deps.hosting.privateKeys.discard(sealed);
+      }
     } finally {
-      ctx.deps.hosting.writes.forgetSecret(r.privateKey);
+      deps.hosting.writes.forgetSecret(r.privateKey);
     }
-    await announceDone(ctx, r);
+    await announce(
+      client,
+      actor.channelId,
+      generatedKeyView(deps.channelUi, actor.userId, r, fate),
+      (m) => tellUser(client, actor, m, log),
+      log,
+    );
   },
   async ssh_key_delete(ctx, c) {
     await askFor(ctx, c.server, { kind: 'hosting.ssh_key_delete', id: c.id });

@@ -4,7 +4,12 @@
  */
 import type { HostingAction } from '../../../src/services/access/index.ts';
 import type { HostingForm } from '../../../src/slack/ids.ts';
-import { hostingFormView, wpDeleteFormView } from '../../../src/slack/views/hosting/forms.ts';
+import {
+  hostingFormView,
+  hostingNoticeView,
+  wpDeleteFormView,
+} from '../../../src/slack/views/hosting/forms.ts';
+import { failureReply, openForm } from '../../kit.ts';
 import type { CommandContext } from '../command.ts';
 
 /** What each form asks the access policy for, before it opens. */
@@ -17,9 +22,11 @@ const ACTION_OF: Record<HostingForm, HostingAction> = {
 };
 
 /**
- * Opens a form, after the role, the key and the server have been checked (a
- * form filled in vain is worse than a refusal at once). A WordPress delete
- * form names the site it deletes, read first.
+ * Opens a form at once (kit.openForm: the checks may need the provider, and
+ * a trigger id lives 3 s), then fills it once the role, the key and the
+ * server have been checked, or says there what refused it (a form filled in
+ * vain is worse than a refusal at once). A WordPress delete form names the
+ * site it deletes, read first.
  */
 export async function openHostingForm(
   ctx: CommandContext,
@@ -27,16 +34,19 @@ export async function openHostingForm(
   named: string | undefined,
   id?: string,
 ): Promise<void> {
-  const { deps, ui, client, actor } = ctx;
-  const server = await deps.hosting.writes.mayWrite(actor, ACTION_OF[form], named);
-  const meta = { server, channelId: actor.channelId };
-  if (form === 'wp_delete') {
-    const site = await deps.hosting.writes.wordpressSite(actor, server, id ?? '');
-    await client.views.open({
-      trigger_id: ctx.triggerId,
-      view: wpDeleteFormView(ui, { ...meta, id: site.id }, site.listed ? (site.url ?? '?') : undefined),
-    });
-    return;
-  }
-  await client.views.open({ trigger_id: ctx.triggerId, view: hostingFormView(ui, form, meta) });
+  const { deps, ui, client, actor, log } = ctx;
+  await openForm(
+    client,
+    ctx.triggerId,
+    hostingNoticeView(ui, form, ui.t('modal.loading')),
+    async () => {
+      const server = await deps.hosting.writes.mayWrite(actor, ACTION_OF[form], named);
+      const meta = { server, channelId: actor.channelId };
+      if (form !== 'wp_delete') return hostingFormView(ui, form, meta);
+      const site = await deps.hosting.writes.wordpressSite(actor, server, id ?? '');
+      return wpDeleteFormView(ui, { ...meta, id: site.id }, site.listed ? (site.url ?? '?') : undefined);
+    },
+    (err) => hostingNoticeView(ui, form, failureReply(log, ui, err, `opening the ${form} form`).text),
+    log,
+  );
 }

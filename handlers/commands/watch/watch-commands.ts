@@ -1,6 +1,7 @@
 /**
  * `/vps watch <server|all> [#channel]`, `/vps unwatch …`, `/vps watches [#channel]`,
- * `/vps mute <server|all> <duration> [#channel]`, `/vps unmute [server|all] [#channel]`.
+ * `/vps mute <server|all> <duration> [#channel]`, `/vps unmute [server|all] [#channel]`,
+ * `/vps incidents`.
  */
 
 import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
@@ -10,13 +11,17 @@ import {
   subscriptionListView,
   watchProbeView,
 } from '../../../src/slack/views/watch/command-answers.ts';
+import { incidentListView } from '../../../src/slack/views/watch/incident-list.ts';
 import { announce, probeChannel } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
 export const WATCH_WRITES: readonly VpsCommand['name'][] = ['watch', 'unwatch', 'mute', 'unmute'];
 
-export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watches' | 'mute' | 'unmute'> = {
+export const watchCommands: CommandTable<
+  VpsCommand,
+  'watch' | 'unwatch' | 'watches' | 'mute' | 'unmute' | 'incidents'
+> = {
   // The bot must be able to post where the alerts go. The check is an ephemeral message to the
   // operator in that channel: in this channel it is the answer itself, elsewhere a line saying so.
   async watch({ deps, actor, ui, reply, client, log }, c) {
@@ -69,5 +74,9 @@ export const watchCommands: CommandTable<VpsCommand, 'watch' | 'unwatch' | 'watc
       log,
     );
     if (result.channelId !== actor.channelId) await reply(muteChangeView(ui, result, actor.userId));
+  },
+  // The open alarms, to the person who asks: each with "I'm on it" and the server's card.
+  async incidents({ deps, actor, ui, reply }) {
+    await reply(incidentListView(ui, await deps.incidents.open(actor)));
   },
 };

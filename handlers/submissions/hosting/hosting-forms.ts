@@ -1,8 +1,9 @@
 /**
  * The /hosting forms' submissions (the /hosting command opens the forms):
  * checked by the rules field by field (nothing is sent before they pass),
- * then the change runs and the form says done (the channel gets the
- * announcement) or what went wrong. A typed password is never echoed: the
+ * then the change runs, the channel gets the announcement, and the form says
+ * done or what went wrong (kit.settleForm: told whether or not the form is
+ * still open). A typed password is never echoed: the
  * form's notices and the announcement name what was made, not how it is
  * protected. The WordPress delete form leads to the confirmation (or the
  * approval request), not to the deletion.
@@ -33,7 +34,7 @@ import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { announce, failureReply, firstDelivery, slackFailure, tellUser, uiWithin } from '../../kit.ts';
+import { failureReply, firstDelivery, settleForm, tellUser, uiWithin } from '../../kit.ts';
 import type { SubmitArgs } from '../../listener-args.ts';
 
 function fieldErrors(
@@ -101,29 +102,18 @@ function submit(deps: HandlerDeps, form: HostingForm) {
       response_action: 'update',
       view: hostingNoticeView(ui, form, ui.t('hosting.modal.working')),
     });
+    const settled = { viewId: view.id, ...where };
     let result: WriteResult;
     try {
       result = await run(deps, form, actor, meta.server, text ?? {});
     } catch (err) {
       const m = failureReply(log, ui, err, `hosting ${form}`);
-      await client.views
-        .update({ view_id: view.id, view: hostingNoticeView(ui, form, m.text) })
-        .catch((e: unknown) => log.info({ err: slackFailure(e) }, 'hosting form gone'));
+      await settleForm(client, settled, { view: hostingNoticeView(ui, form, m.text), message: m }, log);
       return;
     }
-    await client.views
-      .update({
-        view_id: view.id,
-        view: hostingNoticeView(ui, form, ui.t('hosting.modal.done', { what: doneText(ui, userId, result) })),
-      })
-      .catch((e: unknown) => log.info({ err: slackFailure(e) }, 'hosting form gone'));
-    await announce(
-      client,
-      meta.channelId,
-      doneView(deps.channelUi, userId, result),
-      (m) => tellUser(client, where, m, log),
-      log,
-    );
+    const announcement = doneView(deps.channelUi, userId, result);
+    const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
+    await settleForm(client, settled, { announcement, view: hostingNoticeView(ui, form, done) }, log);
   };
 }
 

@@ -10,14 +10,14 @@ import { changeModalPayload, decodePayload } from '../../../src/slack/payloads.t
 import { announceView } from '../../../src/slack/views/messages.ts';
 import { noticeModalView } from '../../../src/slack/views/servers/change-modal.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { announce, failureReply, firstDelivery, tellUser, uiWithin } from '../../kit.ts';
+import { failureReply, firstDelivery, settleForm, uiWithin } from '../../kit.ts';
 import type { SubmitArgs } from '../../listener-args.ts';
 
 /**
  * The spec's rules are checked before anything is called and answered on the
  * field itself; a valid value turns the modal into "saving", the change runs,
- * and the modal then says done (the channel gets the announcement) or what
- * went wrong.
+ * the channel gets the announcement, and the modal then says done or what
+ * went wrong (kit.settleForm: told whether or not the modal is still open).
  */
 function changeSubmit(deps: HandlerDeps, field: ChangeField) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
@@ -43,23 +43,27 @@ function changeSubmit(deps: HandlerDeps, field: ChangeField) {
     }
     await ack({ response_action: 'update', view: noticeModalView(ui, field, ui.t('modal.saving')) });
     const actor = { userId: body.user.id, channelId: meta.channelId };
+    const form = { viewId: view.id, ...actor };
     try {
       // The trigger id is per submission: a retried delivery carries the same one, and the first answers.
       if (!(await firstDelivery(deps, `change:${body.trigger_id ?? `${view.id}:${view.hash}`}`, 'write')))
         return;
       const result = await deps.servers.change(actor, field, meta.uuid, value);
       const m = announceView(deps.channelUi, actor.userId, result);
-      await client.views.update({
-        view_id: view.id,
-        view: noticeModalView(ui, field, `${ui.t('modal.done')}\n${m.text}`),
-      });
-      await announce(client, actor.channelId, m, (fallback) => tellUser(client, actor, fallback, log), log);
+      await settleForm(
+        client,
+        form,
+        { announcement: m, view: noticeModalView(ui, field, `${ui.t('modal.done')}\n${m.text}`) },
+        log,
+      );
     } catch (err) {
       const m = failureReply(log, ui, err, `change ${field}`);
-      await client.views.update({
-        view_id: view.id,
-        view: noticeModalView(ui, field, m.text, m.blocks.slice(1)),
-      });
+      await settleForm(
+        client,
+        form,
+        { view: noticeModalView(ui, field, m.text, m.blocks.slice(1)), message: m },
+        log,
+      );
     }
   };
 }

@@ -27,7 +27,7 @@ import {
 } from '../../../src/slack/views/signup/requester.ts';
 import { postApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { firstDelivery, showInModal } from '../../kit.ts';
+import { firstDelivery, settleForm } from '../../kit.ts';
 import type { SubmitArgs } from '../../listener-args.ts';
 
 function orderSubmit(deps: HandlerDeps) {
@@ -72,12 +72,16 @@ function orderSubmit(deps: HandlerDeps) {
     }
     await ack({ response_action: 'update', view: signupNoticeView(ui, ui.t('signup.modal.quoting')) });
     const where = { channelId: meta.channelId, userId };
+    // The approval request is the announcement (postApproval); what the form says next is the requester's.
     const show = (text: string, withoutSecret?: Message) =>
-      showInModal(
+      settleForm(
         client,
-        view.id,
-        signupNoticeView(ui, text),
-        { ...where, message: textView(text), ...(withoutSecret ? { withoutSecret } : {}) },
+        { viewId: view.id, ...where },
+        {
+          view: signupNoticeView(ui, text),
+          message: textView(text),
+          ...(withoutSecret ? { withoutSecret } : {}),
+        },
         log,
       );
 

@@ -22,6 +22,7 @@ import {
 } from './actions.ts';
 import { customKeyRefusal, type KeyScope, type KeyService, keyRefusal, keyScopeOf } from './key-scope.ts';
 import type { Policy } from './policy.ts';
+import { isGroupId, isUserId } from './principals.ts';
 import { type Role, rank } from './roles.ts';
 
 export interface Actor {
@@ -107,8 +108,13 @@ export class AccessService {
     return members;
   }
 
-  /** The user's role; `live` reads user-group membership from Slack now instead of the short cache. */
+  /**
+   * The user's role; `live` reads user-group membership from Slack now instead of the short cache.
+   * Only a user id has a role: a group's id, or anything else, is nobody (`none`). A principal that
+   * is a user id grants only to that user; a group id only through its members (principals.ts).
+   */
   async roleOf(userId: string, opts: { live?: boolean } = {}): Promise<Role> {
+    if (!isUserId(userId)) return 'none';
     const grants: [Role, readonly string[]][] = [
       ['operator', this.deps.operators],
       ['approver', this.deps.approvers],
@@ -117,14 +123,15 @@ export class AccessService {
     for (const r of ['viewer', 'operator', 'approver', 'admin'] as const)
       grants.push([r, policy?.roles[r] ?? []]);
     let role: Role = policy?.default_role ?? 'viewer';
-    for (const [r, principals] of grants) if (rank(r) > rank(role) && principals.includes(userId)) role = r;
+    for (const [r, principals] of grants)
+      if (rank(r) > rank(role) && principals.some((p) => isUserId(p) && p === userId)) role = r;
     for (const [r, principals] of grants) {
       if (rank(r) <= rank(role)) continue;
       for (const p of principals) {
-        if (!p.startsWith('S')) continue;
+        if (!isGroupId(p)) continue;
         // A group Slack will not list (missing scope, deleted group) grants nothing: fail closed.
         const members = await this.membersOf(p, opts.live === true).catch((): readonly string[] => []);
-        if (members.includes(userId)) {
+        if (members.some((m) => isUserId(m) && m === userId)) {
           role = r;
           break;
         }

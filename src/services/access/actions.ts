@@ -27,6 +27,7 @@ export const VPS_ACTIONS = [
   'mute',
   'renewals',
   'renewal',
+  'incidents',
 ] as const;
 
 /**
@@ -102,6 +103,7 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
   renewals: 'viewer',
   // A contract date set by hand decides when (and in which channel) its reminders come: like a watch.
   renewal: 'operator',
+  incidents: 'viewer',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [
       a,

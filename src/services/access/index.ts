@@ -29,4 +29,5 @@ export {
   keyScopeOf,
 } from './key-scope.ts';
 export { loadPolicyFile, type Policy, PolicyError, parsePolicy } from './policy.ts';
+export { isGroupId, isUserId } from './principals.ts';
 export type { Role } from './roles.ts';

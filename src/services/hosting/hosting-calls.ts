@@ -33,6 +33,8 @@ export interface HostingDeps {
   store: {
     operations: Pick<Store['operations'], 'create' | 'get' | 'transition' | 'setMessage' | 'expireDue'>;
     audit: Pick<Store['audit'], 'latest'>;
+    /** Where a generated private key that could not be shown at once waits, sealed, for its requester. */
+    secrets: Pick<Store['secrets'], 'seal' | 'open' | 'destroy'>;
   };
   access: Pick<
     AccessService,
@@ -51,6 +53,8 @@ export interface HostingDeps {
   logger: Pick<Logger, 'info' | 'warn'>;
   /** How long a confirmation or an approval may wait. Default 15 minutes. */
   operationTtlMs?: number;
+  /** How long a sealed private key waits to be shown to its requester. Default 15 minutes. */
+  privateKeyTtlMs?: number;
   /** Each person's budget of provider-spending commands (never asked for confirmations and approvals). */
   fairUse?: Pick<FairUse, 'spend'>;
 }

@@ -222,11 +222,13 @@ export class HostingWrites {
     dbName: string,
   ): Promise<WriteResult> {
     const action = 'hosting.db_grant';
-    const params = { db_user: dbUser, db_name: dbName };
+    const params = { db_user: dbUser.trim(), db_name: dbName.trim() };
     const { server, api } = await this.calls.begin(actor, action, named, params);
     await this.calls.refuseInvalid(actor, action, server, checkGrant(dbUser, dbName), params);
-    await this.calls.write(actor, action, server, params, () => api.grantDatabase(dbUser, dbName, WRITE));
-    return { server, action, subject: `${dbUser} → ${dbName}` };
+    await this.calls.write(actor, action, server, params, () =>
+      api.grantDatabase(params.db_user, params.db_name, WRITE),
+    );
+    return { server, action, subject: `${params.db_user} → ${params.db_name}` };
   }
 
   async sshOn(actor: Actor, named: string | undefined): Promise<WriteResult> {
@@ -250,7 +252,8 @@ export class HostingWrites {
   /**
    * A key pair made by the provider. The private key comes back this once: it
    * is registered with the log scrubber at once and returned for the
-   * requester's eyes alone; it is never stored, audited or logged.
+   * requester's eyes alone; it is never audited or logged, and stored only
+   * sealed, when it cannot be shown at once (HostingPrivateKeys).
    */
   async generateSshKey(
     actor: Actor,

@@ -8,7 +8,7 @@ import { LIMITS, validateHostname, validateMemo, validateServerName } from '../.
 import type { FieldProblem } from '../field-problem.ts';
 import type { ChangeField, ListFilter } from './vocabulary.ts';
 
-export type FieldRule = 'required' | 'too_long' | 'charset' | 'invalid';
+export type FieldRule = 'required' | 'too_long' | 'charset' | 'control_character' | 'invalid';
 
 export const FIELD_LIMITS = {
   name: LIMITS.serverNameMax,
@@ -52,7 +52,7 @@ const VALIDATORS = { name: validateServerName, memo: validateMemo, rdns: validat
 
 function ruleOf(rule: string): FieldRule {
   if (rule === 'max_length') return 'too_long';
-  if (rule === 'required' || rule === 'charset') return rule;
+  if (rule === 'required' || rule === 'charset' || rule === 'control_character') return rule;
   return 'invalid';
 }
 

@@ -35,6 +35,7 @@ export type SignupFieldRule =
   | 'too_short'
   | 'too_long'
   | 'charset'
+  | 'control_character'
   | 'kinds'
   | 'forbidden_char'
   | 'half_width'
@@ -101,6 +102,7 @@ const RULE_OF: Readonly<Record<string, SignupFieldRule>> = {
   forbidden_character: 'forbidden_char',
   full_width: 'half_width',
   format: 'ssh_format',
+  control_character: 'control_character',
 };
 
 function rulesOf(issues: readonly ValidationIssue[]): SignupFieldRule[] {

@@ -35,6 +35,9 @@
  *   second order is left to a person.
  * - Rows orphaned by a dead replica (`approved` never claimed, `executing`
  *   never finished) are picked up by `SignupOrders.recoverUnknown` with the same key.
+ *   A bot that starts asks at once about every order it finds `executing`
+ *   (`markInterrupted`, then `recheck`), rather than after the orphan window:
+ *   the same key makes asking safe even if another replica is placing it.
  *
  * This file is the feature's public surface: code outside this folder imports
  * only from here: the SignupService (quotes, approvals on the one decision machine,
@@ -61,6 +64,7 @@ export {
 export type { ExecuteOutcome } from './order-attempt.ts';
 export type { RevealOutcome } from './password.ts';
 export type { ApproveInput } from './signup-approvals.ts';
+export { INTERRUPTED } from './signup-orders.ts';
 export type { QuoteInput, QuoteResult } from './signup-quotes.ts';
 export { type PriceList, SIGNUP_ID_FIELD, type SignupReads } from './signup-reads.ts';
 export { SignupService } from './signup-service.ts';

@@ -11,6 +11,9 @@ import { attempt, type ExecuteOutcome, executeSignup } from './order-attempt.ts'
 import { type RevealOutcome, revealPassword } from './password.ts';
 import { expireRow, isExpired } from './quote.ts';
 
+/** The error code of an order found `executing` when a bot started: see markInterrupted. */
+export const INTERRUPTED = 'INTERRUPTED';
+
 export class SignupOrders {
   constructor(private readonly deps: SignupDeps) {}
 
@@ -48,13 +51,50 @@ export class SignupOrders {
     for (const row of await deps.store.signups.listByState(['unknown'], { dueBefore: now, limit })) {
       // A null nextCheckAt means "a person must check"; see attempt().
       if (row.nextCheckAt === null) continue;
-      const claim = await deps.store.signups.transition(row.id, ['unknown'], 'executing', {
-        attempts: row.attempts + 1,
-      });
-      if (!claim.won) continue;
-      outcomes.push(await attempt(deps, claim.row, 'recovery'));
+      const o = await this.recheck(row);
+      if (o) outcomes.push(o);
     }
     return outcomes;
+  }
+
+  /**
+   * On start: orders this process finds `executing` were being placed when a
+   * bot stopped (killed, crashed) and nobody is placing them now, or another
+   * replica is, in which case asking again is as safe: the provider answers a
+   * repeated Idempotency-Key with the first outcome, or DUPLICATE_REQUEST
+   * while it is still in process (docs/provider-api.md, Idempotency-Key). They
+   * go to `unknown` (`INTERRUPTED`) at once, instead of after the orphan
+   * window, so that they read "checking what happened to this order" while
+   * `recheck` asks. Returns the rows moved.
+   */
+  async markInterrupted(limit = 20): Promise<SignupRow[]> {
+    const { deps } = this;
+    const marked: SignupRow[] = [];
+    for (const row of await deps.store.signups.listByState(['executing'], { limit })) {
+      const r = await deps.store.signups.transition(row.id, ['executing'], 'unknown', {
+        errorCode: INTERRUPTED,
+        nextCheckAt: deps.clock.now(),
+      });
+      if (r.won && r.row) marked.push(r.row);
+    }
+    if (marked.length > 0)
+      deps.logger.warn(
+        { signups: marked.map((r) => r.id) },
+        'orders interrupted while being placed; asking again',
+      );
+    return marked;
+  }
+
+  /**
+   * Asks the provider again about an `unknown` order, with its key and body;
+   * null when another caller claimed it first.
+   */
+  async recheck(row: SignupRow): Promise<ExecuteOutcome | null> {
+    const claim = await this.deps.store.signups.transition(row.id, ['unknown'], 'executing', {
+      attempts: row.attempts + 1,
+    });
+    if (!claim.won || !claim.row) return null;
+    return attempt(this.deps, claim.row, 'recovery');
   }
 
   /** Quotes (and approvals not yet executed) past their expiry or their JST day become `expired`. */

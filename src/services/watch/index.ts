@@ -1,4 +1,18 @@
 export {
+  type ClaimAnnouncer,
+  type ClaimClick,
+  claimAction,
+  type IncidentBookDeps,
+  incidentBook,
+  WATCHER,
+} from './incident-book.ts';
+export {
+  type ClaimResult,
+  IncidentService,
+  type IncidentServiceDeps,
+  type OpenIncident,
+} from './incident-service.ts';
+export {
   type ChannelReach,
   MAX_MUTE_MS,
   MIN_MUTE_MS,

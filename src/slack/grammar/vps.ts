@@ -51,7 +51,8 @@ export type VpsCommand =
   | { name: 'renewals' }
   /** `/vps renewal set <server> <YYYY-MM-DD>`: the date as typed (the renewals service checks it). */
   | { name: 'renewal_set'; server: string; date: string }
-  | { name: 'renewal_clear'; server: string };
+  | { name: 'renewal_clear'; server: string }
+  | { name: 'incidents' };
 
 type ParseResult = GrammarResult<VpsCommand>;
 
@@ -100,6 +101,7 @@ export const VPS_WORDS = [
   'unmute',
   'renewals',
   'renewal',
+  'incidents',
 ] as const;
 
 /** The commands whose values have rules, for `/vps help <command>`. */
@@ -253,6 +255,7 @@ export function parseVpsCommand(typed: string): ParseResult {
       if (args.length !== 2 || !args[1]!.text) return usage('signup_status');
       return ok({ name: 'signup_status', id: args[1]!.text });
     case 'signups':
+    case 'incidents':
     case 'plans':
     case 'prices':
       if (args.length > 0) return usage(word === 'prices' ? 'plans' : word);

@@ -1,6 +1,7 @@
 import { commonCatalog } from './common.ts';
 import { hostingCatalog } from './hosting.ts';
 import type { Locale } from './locale.ts';
+import { oncallCatalog } from './oncall.ts';
 import { renewalsCatalog } from './renewals.ts';
 import { serversCatalog } from './servers.ts';
 import { signupCatalog } from './signup.ts';
@@ -17,6 +18,7 @@ const en = {
   ...watchCatalog.en,
   ...hostingCatalog.en,
   ...renewalsCatalog.en,
+  ...oncallCatalog.en,
 };
 
 /** Every key of the catalogs. */
@@ -29,6 +31,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...watchCatalog.ja,
   ...hostingCatalog.ja,
   ...renewalsCatalog.ja,
+  ...oncallCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };

@@ -161,6 +161,8 @@ const en = {
     'The server name is too long. Name a server by its name, uuid or IP address, at most {limit} characters.',
   'field.filter.too_long': 'The list filter is too long. Use at most {limit} characters.',
   'field.invalid': 'The value for {field} is not accepted by the provider’s rules.',
+  'field.control_character':
+    'It contains a control character (such as NUL, BEL or ESC; in a one-line field also a tab or line break) or a broken character, which cannot be sent. Type it again without it.',
 
   'provider.BAD_REQUEST':
     'The provider could not read the request. Try again; if it repeats, tell the bot’s admins.',
@@ -353,6 +355,8 @@ const ja: Record<keyof typeof en, string> = {
     'サーバーの指定が長すぎます。名前・UUID・IPアドレスのいずれかを {limit} 文字以内で指定してください。',
   'field.filter.too_long': '一覧の絞り込み条件が長すぎます。{limit} 文字以内で指定してください。',
   'field.invalid': '{field} の値がプロバイダーの規則に合いません。',
+  'field.control_character':
+    '制御文字（NUL・BEL・ESC など。1行の欄ではタブや改行も）か壊れた文字が含まれているため、送信できません。その文字を除いて入力し直してください。',
 
   'provider.BAD_REQUEST':
     'プロバイダーがリクエストを解釈できませんでした。もう一度お試しください。続く場合はボットの管理者に連絡してください。',

@@ -151,6 +151,19 @@ const en = {
     'Your new private key for {server}. It is shown this once and kept nowhere: save it now (e.g. `~/.ssh/{file}`, then `chmod 600`). Connect with `ssh -p 10022 -i ~/.ssh/{file} {user}@{server}`.',
   'hosting.key.missing':
     'The provider made the key pair but returned no private key. Delete it with `/hosting ssh key delete {id}` and generate a new one.',
+  'hosting.key.channel.waiting':
+    '<@{user}> generated an SSH key pair on {server} (key {id}). Its private key could not be shown to them here: it waits for them alone, in a private window they open from their direct messages with the bot.',
+  'hosting.key.channel.lost':
+    ':warning: <@{user}> generated an SSH key pair on {server}: key {id} is registered, but its private key could not be shown to them (Slack refused every way of reaching them), and the provider gives it only once. Delete the key with `/hosting {server} ssh key delete {id}` and generate another.',
+  'hosting.key.dm_hidden':
+    ':key: Your new SSH key {id} on {server} is registered, but its private key could not be shown to you in your answer or in the channel, and the bot never leaves a private key in a direct message. Press the button to see it once, in a private window, before {expires}. After that, delete the key with `/hosting {server} ssh key delete {id}` and generate another.',
+  'hosting.key.show': 'Show the private key',
+  'hosting.key.modal_title': 'Private key',
+  'hosting.key.shown_once':
+    ':key: The private key of SSH key {id} on {server} was shown to you once, in a private window. The bot no longer holds it.',
+  'hosting.key.gone':
+    'This private key is no longer held: it was shown once already, its time ran out, or it is someone else’s. If you did not save it, delete its key (`/hosting <server> ssh keys` lists them) and generate another.',
+  'hosting.key.window_failed': 'The window could not be opened. Press the button again.',
 
   'hosting.confirm.title.hosting.domain_reset': 'Reset domain {domain}?',
   'hosting.confirm.title.hosting.wp_delete': 'Delete WordPress site {id}?',
@@ -219,6 +232,8 @@ const en = {
   'hosting.modal.cancel': 'Cancel',
   'hosting.modal.close': 'Close',
   'hosting.modal.server': 'Server: `{server}`',
+  'hosting.modal.provider_decides':
+    'The provider decides what each field accepts; if it refuses something, this form shows its own words.',
   'hosting.modal.working': 'Sending to the provider… this form updates when it answers.',
   'hosting.modal.done': 'Done. {what}',
   'hosting.modal.wp_delete.intro':
@@ -230,25 +245,23 @@ const en = {
   'hosting.modal.delete_cron': 'Also delete its cron jobs',
   'hosting.modal.options': 'What goes with the site',
   'hosting.label.url': 'Site URL',
-  'hosting.hint.url': 'Where WordPress goes, e.g. https://example.jp/blog (a domain on this server).',
+  'hosting.hint.url': 'Where WordPress goes, e.g. https://example.jp/blog.',
   'hosting.label.title': 'Site title',
   'hosting.label.admin_username': 'Admin user name',
-  'hosting.hint.admin_username': 'Letters, digits and _ . @ -; up to 60.',
   'hosting.label.admin_password': 'Admin password',
-  'hosting.hint.admin_password':
-    '8–128 half-width characters without spaces. It goes to the provider only; the bot never shows or keeps it.',
+  'hosting.hint.admin_password': 'It goes to the provider only; the bot never shows or keeps it.',
   'hosting.label.admin_email': 'Admin e-mail',
   'hosting.label.name_suffix': 'Name suffix',
-  'hosting.hint.name_suffix': 'Letters, digits and _; the server’s account prefix is added in front.',
+  'hosting.hint.name_suffix':
+    'The end of the name; once it is made, the bot shows the name the provider reports.',
   'hosting.label.character_set': 'Character set',
-  'hosting.hint.character_set': 'Leave empty for the provider’s default (utf8mb4).',
+  'hosting.hint.character_set': 'Leave empty to let the provider choose.',
   'hosting.label.password': 'Password',
-  'hosting.hint.password':
-    '8–128 half-width characters without spaces. It goes to the provider only; the bot never shows or keeps it.',
+  'hosting.hint.password': 'It goes to the provider only; the bot never shows or keeps it.',
   'hosting.label.public_key': 'Public key',
   'hosting.hint.public_key': 'OpenSSH format, e.g. ssh-ed25519 AAAA… you@host.',
   'hosting.label.label': 'Label',
-  'hosting.hint.label': 'A name to recognise the key by, up to 100 characters.',
+  'hosting.hint.label': 'A name to recognise the key by.',
 
   'field.domain.required': 'Enter a domain name.',
   'field.domain.too_long': 'A domain name can be at most {limit} characters.',
@@ -256,54 +269,47 @@ const en = {
   'field.subdomain.required': 'Enter the subdomain’s full name, e.g. blog.example.jp.',
   'field.subdomain.too_long': 'A subdomain can be at most {limit} characters.',
   'field.subdomain.charset': 'That is not a full name such as blog.example.jp.',
-  'field.lines.range': 'Lines must be a whole number from 1 to {limit}.',
+  'field.lines.range':
+    'Lines must be a whole number from 1 to {limit}: the bot reads at most {limit} lines at once, one answer’s worth.',
   'field.keyword.required': 'Give some text to look for after `keyword=`, or leave the keyword out.',
-  'field.keyword.too_long': 'The keyword can be at most {limit} characters.',
+  'field.keyword.too_long': 'The bot looks for a keyword of at most {limit} characters.',
   'field.server.too_long': 'A server name can be at most {limit} characters.',
   'field.server.charset':
     'That is not a server name. Put the server’s initial domain first, such as xs123456.xsrv.jp.',
   'field.url.required': 'Enter the site URL.',
-  'field.url.too_long': 'The URL can be at most {limit} characters.',
-  'field.url.charset': 'Enter a URL such as https://example.jp/blog on one of this server’s domains.',
+  'field.url.too_long': 'The URL is longer than the bot takes in one field ({limit} characters).',
+  'field.url.charset': 'Enter an http:// or https:// URL on a domain name, such as https://example.jp/blog.',
   'field.title.required': 'Enter a site title.',
-  'field.title.too_long': 'The title can be at most {limit} characters.',
+  'field.title.too_long': 'The title is longer than the bot takes in one field ({limit} characters).',
   'field.admin_username.required': 'Enter an admin user name.',
-  'field.admin_username.too_long': 'The user name can be at most {limit} characters.',
-  'field.admin_username.charset': 'Use only letters, digits and _ . @ - in the user name.',
+  'field.admin_username.too_long':
+    'The user name is longer than the bot takes in one field ({limit} characters).',
   'field.admin_password.required': 'Enter an admin password.',
-  'field.admin_password.too_short': 'The password needs at least {limit} characters.',
-  'field.admin_password.too_long': 'The password can be at most {limit} characters.',
-  'field.admin_password.charset': 'Use only half-width characters, without spaces, in the password.',
+  'field.admin_password.too_long':
+    'The password is longer than the bot takes in one field ({limit} characters).',
   'field.admin_email.required': 'Enter the admin’s e-mail address.',
-  'field.admin_email.too_long': 'The address can be at most {limit} characters.',
+  'field.admin_email.too_long': 'The address is longer than the bot takes in one field ({limit} characters).',
   'field.admin_email.charset': 'That is not an e-mail address such as info@example.jp.',
   'field.name_suffix.required': 'Enter a name suffix.',
-  'field.name_suffix.too_long': 'The suffix can be at most {limit} characters.',
-  'field.name_suffix.charset': 'Use only lower-case letters, digits and _ in the suffix.',
-  'field.character_set.too_long': 'The character set can be at most {limit} characters.',
-  'field.character_set.charset': 'Use one of the character sets utf8mb4, utf8, ujis, sjis or binary.',
+  'field.name_suffix.too_long': 'The suffix is longer than the bot takes in one field ({limit} characters).',
+  'field.character_set.too_long':
+    'The character set is longer than the bot takes in one field ({limit} characters).',
   'field.password.required': 'Enter a password.',
-  'field.password.too_short': 'The password needs at least {limit} characters.',
-  'field.password.too_long': 'The password can be at most {limit} characters.',
-  'field.password.charset': 'Use only half-width characters, without spaces, in the password.',
+  'field.password.too_long': 'The password is longer than the bot takes in one field ({limit} characters).',
   'field.db_user.required': 'Name the database user.',
-  'field.db_user.too_long': 'The user name can be at most {limit} characters.',
   'field.db_user.charset':
-    'Use the database user’s full name (letters, digits and _), as `/hosting db user create` gave it.',
+    'That cannot be a database user’s name (it has a space, /, ?, #, % or \\, or is too long). Use the full name `/hosting db user create` gave it.',
   'field.db_name.required': 'Name the database.',
-  'field.db_name.too_long': 'The database name can be at most {limit} characters.',
-  'field.db_name.charset':
-    'Use the database’s full name (letters, digits and _), as `/hosting db create` gave it.',
+  'field.db_name.too_long':
+    'The database name is longer than the bot takes in one field ({limit} characters).',
   'field.public_key.required': 'Paste the public key.',
-  'field.public_key.too_long': 'The key can be at most {limit} characters.',
+  'field.public_key.too_long': 'The key is longer than the bot takes in one field ({limit} characters).',
   'field.public_key.charset': 'That is not an OpenSSH public key such as ssh-ed25519 AAAA… you@host.',
   'field.label.required': 'Enter a label.',
-  'field.label.too_long': 'The label can be at most {limit} characters.',
+  'field.label.too_long': 'The label is longer than the bot takes in one field ({limit} characters).',
   'field.wp_id.required': 'Give the site’s id (see `/hosting wp`).',
-  'field.wp_id.too_long': 'That id is too long; see `/hosting wp` for the ids.',
   'field.wp_id.charset': 'That is not a site id; see `/hosting wp` for the ids.',
   'field.key_id.required': 'Give the key’s id (see `/hosting ssh keys`).',
-  'field.key_id.too_long': 'That id is too long; see `/hosting ssh keys` for the ids.',
   'field.key_id.charset': 'That is not a key id; see `/hosting ssh keys` for the ids.',
 
   'error.key_no_server':
@@ -508,6 +514,19 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     '{server} 用の新しい秘密鍵です。表示はこの一度きりで、どこにも保存していません。今すぐ保存してください（例: `~/.ssh/{file}` に保存して `chmod 600`）。接続: `ssh -p 10022 -i ~/.ssh/{file} {user}@{server}`',
   'hosting.key.missing':
     '鍵ペアは作成されましたが、秘密鍵が返されませんでした。`/hosting ssh key delete {id}` で削除してから、もう一度生成してください。',
+  'hosting.key.channel.waiting':
+    '<@{user}> さんが {server} でSSHの鍵ペアを生成しました（キー {id}）。ここでは秘密鍵を表示できなかったため、本人がボットとのDMから開く専用の画面でだけ確認できるようにしています。',
+  'hosting.key.channel.lost':
+    ':warning: <@{user}> さんが {server} でSSHの鍵ペアを生成し、キー {id} が登録されましたが、秘密鍵を本人に表示できませんでした（Slackがどの方法でも届けられませんでした）。秘密鍵はプロバイダーから一度しか受け取れません。`/hosting {server} ssh key delete {id}` でキーを削除し、もう一度生成してください。',
+  'hosting.key.dm_hidden':
+    ':key: {server} の新しいSSHキー {id} は登録されましたが、秘密鍵をコマンドの返信にもチャンネルにも表示できませんでした。ボットは秘密鍵をDMに残しません。ボタンを押すと、{expires} まで一度だけ専用の画面に表示します。それを過ぎたら `/hosting {server} ssh key delete {id}` でキーを削除し、もう一度生成してください。',
+  'hosting.key.show': '秘密鍵を表示',
+  'hosting.key.modal_title': '秘密鍵',
+  'hosting.key.shown_once':
+    ':key: {server} のSSHキー {id} の秘密鍵を、専用の画面で一度だけ表示しました。ボットはもう保持していません。',
+  'hosting.key.gone':
+    'この秘密鍵はもう保持していません。すでに一度表示したか、期限が過ぎたか、ほかの人の鍵です。保存していない場合は、キーを削除して（`/hosting <server> ssh keys` で一覧できます）もう一度生成してください。',
+  'hosting.key.window_failed': '画面を開けませんでした。もう一度ボタンを押してください。',
 
   'hosting.confirm.title.hosting.domain_reset': 'ドメイン {domain} を初期化しますか？',
   'hosting.confirm.title.hosting.wp_delete': 'WordPress {id} を削除しますか？',
@@ -576,6 +595,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.modal.cancel': 'キャンセル',
   'hosting.modal.close': '閉じる',
   'hosting.modal.server': 'サーバー: `{server}`',
+  'hosting.modal.provider_decides':
+    '各項目に何を入力できるかはプロバイダーが決めます。受け付けられなかった場合は、プロバイダーのメッセージをこのフォームに表示します。',
   'hosting.modal.working': 'プロバイダーに送信しています… 応答があるとこのフォームが更新されます。',
   'hosting.modal.done': '完了しました。{what}',
   'hosting.modal.wp_delete.intro':
@@ -587,25 +608,22 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.modal.delete_cron': 'cronも削除する',
   'hosting.modal.options': 'サイトと一緒に削除するもの',
   'hosting.label.url': 'サイトのURL',
-  'hosting.hint.url': 'WordPressを置く場所（このサーバーのドメイン）。例: https://example.jp/blog',
+  'hosting.hint.url': 'WordPressを置く場所。例: https://example.jp/blog',
   'hosting.label.title': 'サイトのタイトル',
   'hosting.label.admin_username': '管理者ユーザー名',
-  'hosting.hint.admin_username': '英数字と _ . @ -、60文字まで',
   'hosting.label.admin_password': '管理者パスワード',
-  'hosting.hint.admin_password':
-    'スペースを含まない半角8〜128文字。プロバイダーにだけ送られ、ボットが表示・保存することはありません。',
+  'hosting.hint.admin_password': 'プロバイダーにだけ送られ、ボットが表示・保存することはありません。',
   'hosting.label.admin_email': '管理者のメールアドレス',
   'hosting.label.name_suffix': '名前（接尾辞）',
-  'hosting.hint.name_suffix': '英数字と _。先頭にサーバーのアカウント名が付きます。',
+  'hosting.hint.name_suffix': '名前の末尾の部分です。作成後、プロバイダーが返した名前を表示します。',
   'hosting.label.character_set': '文字コード',
-  'hosting.hint.character_set': '空欄ならプロバイダーの既定値（utf8mb4）になります。',
+  'hosting.hint.character_set': '空欄にすると、プロバイダーが決めます。',
   'hosting.label.password': 'パスワード',
-  'hosting.hint.password':
-    'スペースを含まない半角8〜128文字。プロバイダーにだけ送られ、ボットが表示・保存することはありません。',
+  'hosting.hint.password': 'プロバイダーにだけ送られ、ボットが表示・保存することはありません。',
   'hosting.label.public_key': '公開鍵',
   'hosting.hint.public_key': 'OpenSSH形式。例: ssh-ed25519 AAAA… you@host',
   'hosting.label.label': 'ラベル',
-  'hosting.hint.label': '鍵を見分けるための名前（100文字まで）',
+  'hosting.hint.label': '鍵を見分けるための名前',
 
   'field.domain.required': 'ドメイン名を入力してください。',
   'field.domain.too_long': 'ドメイン名は {limit} 文字以内で入力してください。',
@@ -613,55 +631,49 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'field.subdomain.required': 'サブドメインを blog.example.jp のように完全な名前で入力してください。',
   'field.subdomain.too_long': 'サブドメインは {limit} 文字以内で入力してください。',
   'field.subdomain.charset': 'blog.example.jp のような完全な名前を入力してください。',
-  'field.lines.range': '行数は1〜{limit}の整数で指定してください。',
+  'field.lines.range':
+    '行数は1〜{limit}の整数で指定してください（ボットが一度に読むのは、1回の回答に収まる{limit}行までです）。',
   'field.keyword.required': '`keyword=` の後に探す文字列を指定するか、キーワードを省いてください。',
-  'field.keyword.too_long': 'キーワードは {limit} 文字以内で指定してください。',
+  'field.keyword.too_long': 'ボットが検索できるキーワードは {limit} 文字までです。',
   'field.server.too_long': 'サーバー名は {limit} 文字以内で指定してください。',
   'field.server.charset':
     'サーバー名ではありません。先頭にはサーバーの初期ドメイン（例: xs123456.xsrv.jp）を指定してください。',
   'field.url.required': 'サイトのURLを入力してください。',
-  'field.url.too_long': 'URLは {limit} 文字以内で入力してください。',
-  'field.url.charset': 'このサーバーのドメインで https://example.jp/blog のようなURLを入力してください。',
+  'field.url.too_long': 'URLが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+  'field.url.charset':
+    'https://example.jp/blog のように、http:// か https:// で始まり、ドメイン名を含むURLを入力してください。',
   'field.title.required': 'サイトのタイトルを入力してください。',
-  'field.title.too_long': 'タイトルは {limit} 文字以内で入力してください。',
+  'field.title.too_long': 'タイトルが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.admin_username.required': '管理者ユーザー名を入力してください。',
-  'field.admin_username.too_long': 'ユーザー名は {limit} 文字以内で入力してください。',
-  'field.admin_username.charset': 'ユーザー名には英数字と _ . @ - だけを使ってください。',
+  'field.admin_username.too_long':
+    'ユーザー名が、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.admin_password.required': '管理者パスワードを入力してください。',
-  'field.admin_password.too_short': 'パスワードは {limit} 文字以上にしてください。',
-  'field.admin_password.too_long': 'パスワードは {limit} 文字以内にしてください。',
-  'field.admin_password.charset': 'パスワードにはスペースを含まない半角文字だけを使ってください。',
+  'field.admin_password.too_long':
+    'パスワードが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.admin_email.required': '管理者のメールアドレスを入力してください。',
-  'field.admin_email.too_long': 'メールアドレスは {limit} 文字以内で入力してください。',
+  'field.admin_email.too_long':
+    'メールアドレスが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.admin_email.charset': 'info@example.jp のようなメールアドレスを入力してください。',
   'field.name_suffix.required': '名前（接尾辞）を入力してください。',
-  'field.name_suffix.too_long': '名前（接尾辞）は {limit} 文字以内で入力してください。',
-  'field.name_suffix.charset': '名前（接尾辞）には半角英小文字・数字・_ だけを使ってください。',
-  'field.character_set.too_long': '文字コードは {limit} 文字以内で入力してください。',
-  'field.character_set.charset':
-    '文字コードは utf8mb4、utf8、ujis、sjis、binary のいずれかを指定してください。',
+  'field.name_suffix.too_long':
+    '名前（接尾辞）が、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+  'field.character_set.too_long':
+    '文字コードが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.password.required': 'パスワードを入力してください。',
-  'field.password.too_short': 'パスワードは {limit} 文字以上にしてください。',
-  'field.password.too_long': 'パスワードは {limit} 文字以内にしてください。',
-  'field.password.charset': 'パスワードにはスペースを含まない半角文字だけを使ってください。',
+  'field.password.too_long': 'パスワードが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.db_user.required': 'データベースユーザーを指定してください。',
-  'field.db_user.too_long': 'ユーザー名は {limit} 文字以内で指定してください。',
   'field.db_user.charset':
-    '`/hosting db user create` で作成したときの完全なユーザー名（英数字と _）で指定してください。',
+    'データベースユーザー名として使えない値です（空白・/・?・#・%・\\ を含むか、長すぎます）。`/hosting db user create` で作成したときの完全な名前で指定してください。',
   'field.db_name.required': 'データベースを指定してください。',
-  'field.db_name.too_long': 'データベース名は {limit} 文字以内で指定してください。',
-  'field.db_name.charset':
-    '`/hosting db create` で作成したときの完全なデータベース名（英数字と _）で指定してください。',
+  'field.db_name.too_long': 'データベース名が、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.public_key.required': '公開鍵を貼り付けてください。',
-  'field.public_key.too_long': '公開鍵は {limit} 文字以内にしてください。',
+  'field.public_key.too_long': '公開鍵が、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.public_key.charset': 'ssh-ed25519 AAAA… you@host のようなOpenSSH形式の公開鍵を貼り付けてください。',
   'field.label.required': 'ラベルを入力してください。',
-  'field.label.too_long': 'ラベルは {limit} 文字以内で入力してください。',
+  'field.label.too_long': 'ラベルが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
   'field.wp_id.required': 'サイトのIDを指定してください（`/hosting wp` で確認できます）。',
-  'field.wp_id.too_long': 'IDが長すぎます。`/hosting wp` でIDを確認してください。',
   'field.wp_id.charset': 'サイトのIDではありません。`/hosting wp` でIDを確認してください。',
   'field.key_id.required': '鍵のIDを指定してください（`/hosting ssh keys` で確認できます）。',
-  'field.key_id.too_long': 'IDが長すぎます。`/hosting ssh keys` でIDを確認してください。',
   'field.key_id.charset': '鍵のIDではありません。`/hosting ssh keys` でIDを確認してください。',
 
   'error.key_no_server':

@@ -119,6 +119,8 @@ const en = {
   'signup.status.failed': ':x: Not ordered ({code}). Nothing was charged; see the thread.',
   'signup.status.unknown':
     ':mag: Approved by <@{user}>. Checking whether the order went through; see the thread.',
+  'signup.status.interrupted':
+    ':mag: Approved by <@{user}>. The bot stopped while placing this order and is checking what happened to this order with the same order key, so it can never be charged twice. The outcome follows in the thread.',
 
   'signup.outcome.active':
     ':white_check_mark: Ordered and paid {price}. The server is active (service code {id}).',
@@ -262,6 +264,7 @@ const en = {
   'signup.state.price_changed': 'price changed',
   'signup.state.failed': 'not ordered',
   'signup.state.unknown': 'being checked',
+  'signup.state.interrupted': 'checking what happened to this order',
 } as const;
 
 const ja: Record<keyof typeof en, string> = {
@@ -380,6 +383,8 @@ const ja: Record<keyof typeof en, string> = {
   'signup.status.failed': ':x: 申し込めませんでした（{code}）。課金はありません。スレッドを見てください。',
   'signup.status.unknown':
     ':mag: <@{user}> が承認しました。申し込みが通ったか確認中です。スレッドを見てください。',
+  'signup.status.interrupted':
+    ':mag: <@{user}> が承認しました。申し込みの途中でボットが停止したため、この注文がどうなったかを同じ注文キーで確認しています。二重に課金されることはありません。結果はスレッドでお知らせします。',
 
   'signup.outcome.active':
     ':white_check_mark: 申し込みと{price}の支払いが完了し、サーバーは稼働中です（サービスコード {id}）。',
@@ -526,6 +531,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.state.price_changed': '料金変更',
   'signup.state.failed': '申し込み失敗',
   'signup.state.unknown': '確認中',
+  'signup.state.interrupted': 'この注文がどうなったか確認中',
 };
 
 export const signupCatalog = { en, ja };

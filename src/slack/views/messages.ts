@@ -27,6 +27,29 @@ export function textView(text: string): Message {
   return { text, blocks };
 }
 
+/** A sentence and one button under it (what it does, and the value Slack hands back when pressed). */
+export function buttonMessage(
+  text: string,
+  button: { actionId: string; label: string; value: string },
+): Message {
+  const blocks: KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text } },
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: button.actionId,
+          text: { type: 'plain_text', text: button.label },
+          value: button.value,
+        },
+      ],
+    },
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text, blocks };
+}
+
 /**
  * A failure: the sentence, then candidates (servers a name could mean) listed
  * as far as one message holds and counted beyond that, never dropped silently.

@@ -42,6 +42,7 @@ export class Notifier {
   private readonly clock: Clock;
   private readonly timers: Timers;
   private readonly purge: SentPurge;
+  private readonly beforePass: (() => Promise<unknown>) | undefined;
   /** New rows were announced while a pass ran: run the next one at once. */
   private kicked = false;
   private readonly loop = new BackgroundLoop((signal) => this.run(signal));
@@ -68,6 +69,7 @@ export class Notifier {
       },
     };
     this.purge = new SentPurge(this.ctx);
+    this.beforePass = opts.beforePass;
   }
 
   stats(): NotifierStats {
@@ -109,6 +111,7 @@ export class Notifier {
       try {
         if (this.ctx.isLeader()) {
           await this.purge.runIfDue(this.clock.now().getTime());
+          await this.beforePass?.();
           const r = await this.drainOnce();
           if (r.waitMs !== undefined) wait = Math.min(poll, Math.max(10, r.waitMs));
         }

@@ -16,6 +16,12 @@ export interface NotifierOptions {
   render: { locale: Locale; oncallMention?: string | undefined };
   /** Posts only while this says so (the watcher lease). Default: always. */
   isLeader?: () => boolean;
+  /**
+   * Work that runs on the notifier's rhythm, before each pass while this
+   * replica leads (the reminders of alarms nobody took); what it queues goes
+   * out in that pass.
+   */
+  beforePass?: () => Promise<unknown>;
   /** The watcher's flap window: plain power notices (rows written before incidents) fold within it. Default 30 s. */
   flapWindowMs?: number;
   /** Default 1100 ms. */

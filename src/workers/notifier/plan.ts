@@ -7,15 +7,16 @@
  */
 
 import type { Message } from '../../slack/views/format.ts';
+import { renderIncidentDigest } from '../../slack/views/watch/incident-digest.ts';
 import {
-  renderIncident,
-  renderIncidentDigest,
+  broadcasts,
   renderIncidentReplies,
-} from '../../slack/views/watch/incidents.ts';
+  type ThreadItem,
+} from '../../slack/views/watch/incident-replies.ts';
+import { renderIncident } from '../../slack/views/watch/incidents.ts';
 import { standsAlone } from '../../slack/views/watch/notice-unit.ts';
 import { renderDigest, renderUnit } from '../../slack/views/watch/notifications.ts';
 import type { IncidentRow, OutboxItem } from '../../store/index.ts';
-import type { PowerNotice } from '../../watch/notices.ts';
 import type { Candidate } from './candidate.ts';
 import type { NotifierContext } from './context.ts';
 import { foldUnits } from './fold-units.ts';
@@ -29,8 +30,12 @@ export interface Call {
   /** `update`: the message edited. */
   ts?: string | undefined;
   digest: boolean;
-  /** Incidents the message shows now, with how many changes of each. */
+  /** Incidents the message shows now, with the version of each. */
   shows: { incidentId: string; version: number }[];
+  /** The post is these incidents' own message (its ts is recorded as theirs), even inside a thread. */
+  opens?: boolean;
+  /** A thread reply also sent to the channel (a reminder nobody answered). */
+  broadcast?: boolean;
 }
 
 export async function planCall(
@@ -91,8 +96,9 @@ export async function planCall(
       };
     }
     case 'open': {
-      const opens = candidates.filter((c) => c.act === 'open');
-      const digest = opens.length >= ctx.settings.digestThreshold;
+      // A message that lives in a thread (a signup's approval thread) is never folded into a digest.
+      const opens = candidates.filter((c) => c.act === 'open' && !c.post?.threadTs);
+      const digest = !first.post?.threadTs && opens.length >= ctx.settings.digestThreshold;
       const chosen = digest ? opens : [first];
       // One row per incident and channel opens it; any further ones are updates.
       const incidents = await incidentsById(
@@ -107,7 +113,9 @@ export async function planCall(
         rows: chosen.map((c) => c.row),
         message,
         digest,
-        shows: incidents.map((i) => ({ incidentId: i.id, version: i.changes.length })),
+        thread: digest ? undefined : (first.post?.threadTs ?? undefined),
+        opens: true,
+        shows: incidents.map((i) => ({ incidentId: i.id, version: i.version })),
       };
     }
     case 'update': {
@@ -127,7 +135,7 @@ export async function planCall(
           ? renderIncidentDigest(ui, incidents, oncall)
           : renderIncident(ui, incidents[0]!, oncall),
         digest,
-        shows: incidents.map((i) => ({ incidentId: i.id, version: i.changes.length })),
+        shows: incidents.map((i) => ({ incidentId: i.id, version: i.version })),
       };
     }
     case 'reply': {
@@ -141,16 +149,21 @@ export async function planCall(
           )
         ).map((i) => [i.id, i] as const),
       );
-      const items = replies
-        .filter((r) => r.notice.kind === 'power' && incidents.has(r.row.incidentId!))
-        .map((r) => ({ incident: incidents.get(r.row.incidentId!)!, change: r.notice as PowerNotice }));
+      const items: ThreadItem[] = [];
+      for (const r of replies) {
+        const incident = incidents.get(r.row.incidentId!);
+        if (incident && (r.notice.kind === 'power' || r.notice.kind === 'alarm'))
+          items.push({ incident, notice: r.notice });
+      }
       return {
         what: 'post',
         rows: replies.map((r) => r.row),
-        thread: ts,
+        // A message posted into a thread is answered in that thread.
+        thread: first.post!.threadTs ?? ts,
         message: renderIncidentReplies(ui, items, oncall),
         digest: items.length > 1,
         shows: [],
+        broadcast: broadcasts(items),
       };
     }
   }

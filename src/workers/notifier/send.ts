@@ -38,7 +38,7 @@ export async function sendCall(
             blocks: call.message.blocks,
             unfurl_links: false,
             unfurl_media: false,
-            ...(call.thread ? { thread_ts: call.thread } : {}),
+            ...threadOf(call),
           });
     if (answer.ok === false) failure = classifySlackFailure(answer);
     else ts = call.what === 'update' ? (call.ts ?? null) : (answer.ts ?? null);
@@ -53,6 +53,12 @@ export async function sendCall(
   return false;
 }
 
+/** Where a post goes: the channel, a thread, or a thread and the channel too (a reminder). */
+function threadOf(call: Call): { thread_ts?: string } | { thread_ts: string; reply_broadcast: true } {
+  if (!call.thread) return {};
+  return call.broadcast ? { thread_ts: call.thread, reply_broadcast: true } : { thread_ts: call.thread };
+}
+
 async function recordSent(
   ctx: NotifierContext,
   channel: string,
@@ -61,8 +67,8 @@ async function recordSent(
 ): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     if (call.shows.length > 0) {
-      // A post of an incident row without a thread is its top-level message.
-      if (call.what === 'post' && !call.thread && ts) await tx.incidents.markPosted(channel, ts, call.shows);
+      // A post of the incidents' own message (top level, or into the thread it lives in).
+      if (call.what === 'post' && call.opens && ts) await tx.incidents.markPosted(channel, ts, call.shows);
       else await tx.incidents.markRendered(channel, call.shows);
     }
     for (const r of call.rows) await tx.outbox.markSent(r.id, ts);

@@ -6,14 +6,17 @@
  */
 import type { Message } from '../../slack/views/format.ts';
 
-export interface PostMessageArgs {
+interface PostBase {
   channel: string;
   text: string;
   blocks?: Message['blocks'];
-  thread_ts?: string;
   unfurl_links?: boolean;
   unfurl_media?: boolean;
 }
+
+/** A message, a thread reply, or a thread reply also shown in the channel ("Also send to channel"). */
+export type PostMessageArgs = PostBase &
+  ({ thread_ts?: string; reply_broadcast?: false } | { thread_ts: string; reply_broadcast: true });
 
 export interface UpdateMessageArgs {
   channel: string;

@@ -1,7 +1,7 @@
 /**
- * Starts the bot as a child process (the real `src/main.ts`, or
- * `bot-process.ts` beside this file) and tells when it is listening: both log
- * pino's `vps-chatops started` line with the port on stdout (LOG_LEVEL info or
+ * Starts the bot as a child process (the real `src/main.ts`, or the memory
+ * probe beside this file) and tells when it is listening: it logs pino's
+ * `vps-chatops started` line with the port on stdout (LOG_LEVEL info or
  * lower).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const MAIN = 'src/main.ts';
-export const BOT_PROCESS = 'test/bench/support/bot-process.ts';
 export const MEMORY_PROBE = 'test/bench/support/memory-probe.mjs';
 
 export interface BotChild {

@@ -23,6 +23,7 @@ import {
   clickAndAnswer,
   hosting,
   NO_RATE_LIMIT,
+  openedForm,
   SERVER,
 } from '../../support/hosting.ts';
 
@@ -351,11 +352,9 @@ describe('/hosting: provider errors in words', () => {
   // ------------------------------------------------------------ form helpers
 
   async function openForm(text: string): Promise<{ privateMetadata: string; viewId: string }> {
-    const c = await h.command(text, { user: OPERATOR, command: '/hosting' });
-    const open = await h.slack.waitFor((x) => x.method === 'views.open' && x.args.trigger_id === c.triggerId);
-    const view = open.args.view as { private_metadata: string };
+    const { privateMetadata } = await openedForm(h, text);
     return {
-      privateMetadata: view.private_metadata,
+      privateMetadata,
       viewId: `V${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
     };
   }

@@ -1,14 +1,19 @@
 /**
- * Input is checked before anything is sent: every mistake is answered with
- * the field it is about (a typed argument in words, a form's field as an
- * inline error on its block), an over-long value included, never a crash and
- * never a request.
+ * Input is checked before anything is sent by the rules that are no guess:
+ * every mistake is answered with the field it is about (a typed argument in
+ * words, a form's field as an inline error on its block), an over-long value
+ * included, never a crash and never a request. What only the provider can say
+ * (a password too short for it) is sent, and its refusal is shown in its own
+ * words on the form, with nothing made.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../../src/slack/i18n/index.ts';
 import { HOSTING_CALLBACKS, hostingBlockId } from '../../../src/slack/ids.ts';
 import { type Harness, messageText, OPERATOR, startHarness } from '../../support/app-harness.ts';
 import {
+  answerOf,
+  formOutcome,
+  formsFilled,
   hosting,
   hostingRequests,
   NO_RATE_LIMIT,
@@ -24,6 +29,9 @@ const fill = (s: string, p: Record<string, string | number>) =>
 const invalid = (key: keyof typeof en, limit?: number) =>
   fill(en['error.invalid_field'], { reason: fill(en[key], limit === undefined ? {} : { limit }) });
 const LONG_DOMAIN = `${'a'.repeat(2996)}.jp`;
+/** The simulator's words for a password it does not take (src/simulator/README.md, Simulator assumptions). */
+const PROVIDER_SAID_PASSWORD =
+  '入力内容に誤りがあります。 / password: 半角英数字記号8文字以上64文字以内で入力してください';
 
 describe('/hosting validation before sending', () => {
   let h: Harness;
@@ -93,25 +101,42 @@ describe('/hosting validation before sending', () => {
       expect(ok.text).toContain('No line of the error log of example-shop.com contains');
     });
 
-    it('ids and names that cannot be the provider’s', async () => {
-      expect((await hosting(h, 'wp delete 12;drop')).text).toContain(invalid('field.wp_id.charset'));
-      expect((await hosting(h, `wp delete ${'9'.repeat(3000)}`)).text).toContain(
-        invalid('field.wp_id.too_long'),
+    it('ids a path cannot carry, and text over the bot’s bound', async () => {
+      // The delete form opens at once (its trigger lives 3 s) and says the refusal in its place.
+      const badId = await answerOf(h, 'wp delete 10/01');
+      expect(badId).toMatchObject({ form: true });
+      expect(badId.text).toContain(invalid('field.wp_id.charset'));
+      expect((await answerOf(h, `wp delete ${'9'.repeat(3000)}`)).text).toContain(
+        invalid('field.wp_id.charset'),
       );
       expect((await hosting(h, `ssh key delete ${'k'.repeat(3000)}`)).text).toContain(
-        invalid('field.key_id.too_long'),
+        invalid('field.key_id.charset'),
       );
-      expect((await hosting(h, 'db grant bad-user xs123456_wp1')).text).toContain(
+      expect((await hosting(h, 'db grant bad/user xs123456_wp1')).text).toContain(
         invalid('field.db_user.charset'),
       );
       expect((await hosting(h, `db grant xs123456_app ${'d'.repeat(3000)}`)).text).toContain(
-        invalid('field.db_name.too_long', 64),
+        invalid('field.db_name.too_long', 2999),
       );
       expect((await hosting(h, `ssh key generate ${'l'.repeat(3000)}`)).text).toContain(
-        invalid('field.label.too_long', 50),
+        invalid('field.label.too_long', 2999),
       );
       nothingSent();
-      expect(h.slack.callsOf('views.open')).toEqual([]);
+      expect(formsFilled(h)).toEqual([]);
+    });
+
+    it('a name the bot once refused on a guess reaches the provider, and its answer is shown', async () => {
+      // `-` in a user name: the provider's to judge (the bot refused it as not `[A-Za-z0-9_]` once).
+      const grants = () => h.sim.control.requests({ method: 'POST', path: /\/grant$/ }).length;
+      const sent = grants();
+      const grant = await hosting(h, 'db grant xs123456_no-such xs123456_wp1');
+      expect(grants()).toBe(sent + 1);
+      expect(grant.text).toContain(
+        fill(en['error.hosting_rejected'], {
+          code: 'NOT_FOUND',
+          message: '指定されたMySQLユーザーが見つかりません',
+        }),
+      );
     });
 
     it('a 3,000-character server name', async () => {
@@ -153,11 +178,11 @@ describe('/hosting validation before sending', () => {
         h,
         'ssh_key_add',
         form.privateMetadata,
-        textValues({ public_key: `ssh-ed25519 ${'A'.repeat(3000)}`, label: 'l'.repeat(101) }),
+        textValues({ public_key: `ssh-ed25519 ${'A'.repeat(3000)}`, label: 'l'.repeat(3000) }),
       );
       expect(errorsOf(long.text).errors).toEqual({
         [hostingBlockId('public_key')]: fill(en['field.public_key.too_long'], { limit: 2999 }),
-        [hostingBlockId('label')]: fill(en['field.label.too_long'], { limit: 50 }),
+        [hostingBlockId('label')]: fill(en['field.label.too_long'], { limit: 2999 }),
       });
       nothingSent();
     });
@@ -170,17 +195,17 @@ describe('/hosting validation before sending', () => {
         form.privateMetadata,
         textValues({
           url: 'ftp://example-shop.com/',
-          title: 't'.repeat(201),
-          admin_username: 'has space',
-          admin_password: 'short',
+          title: 't'.repeat(3000),
+          admin_username: 'ad\u0007min',
+          admin_password: 'p'.repeat(3000),
           admin_email: 'not-an-address',
         }),
       );
       expect(errorsOf(r.text).errors).toEqual({
         [hostingBlockId('url')]: en['field.url.charset'],
-        [hostingBlockId('title')]: fill(en['field.title.too_long'], { limit: 100 }),
-        [hostingBlockId('admin_username')]: en['field.admin_username.charset'],
-        [hostingBlockId('admin_password')]: fill(en['field.admin_password.too_short'], { limit: 8 }),
+        [hostingBlockId('title')]: fill(en['field.title.too_long'], { limit: 2999 }),
+        [hostingBlockId('admin_username')]: en['field.control_character'],
+        [hostingBlockId('admin_password')]: fill(en['field.admin_password.too_long'], { limit: 2999 }),
         [hostingBlockId('admin_email')]: en['field.admin_email.charset'],
       });
       const empty = await submitForm(
@@ -202,22 +227,22 @@ describe('/hosting validation before sending', () => {
         h,
         'db_create',
         db.privateMetadata,
-        textValues({ name_suffix: 'bad-suffix', character_set: 'x'.repeat(3000) }),
+        textValues({ name_suffix: '', character_set: 'x'.repeat(3000) }),
       );
       expect(errorsOf(r.text).errors).toEqual({
-        [hostingBlockId('name_suffix')]: en['field.name_suffix.charset'],
-        [hostingBlockId('character_set')]: fill(en['field.character_set.too_long'], { limit: 32 }),
+        [hostingBlockId('name_suffix')]: en['field.name_suffix.required'],
+        [hostingBlockId('character_set')]: fill(en['field.character_set.too_long'], { limit: 2999 }),
       });
       const user = await openedForm(h, 'db user create');
       const u = await submitForm(
         h,
         'db_user_create',
         user.privateMetadata,
-        textValues({ name_suffix: 's'.repeat(3000), password: 'pass word' }),
+        textValues({ name_suffix: 's'.repeat(3000), password: '   ' }),
       );
       expect(errorsOf(u.text).errors).toEqual({
-        [hostingBlockId('name_suffix')]: fill(en['field.name_suffix.too_long'], { limit: 16 }),
-        [hostingBlockId('password')]: en['field.password.charset'],
+        [hostingBlockId('name_suffix')]: fill(en['field.name_suffix.too_long'], { limit: 2999 }),
+        [hostingBlockId('password')]: en['field.password.required'],
       });
       nothingSent();
     });
@@ -237,17 +262,86 @@ describe('/hosting validation before sending', () => {
       nothingSent();
     });
 
-    it('a form whose inputs allow one character over the rule, so an over-long paste reaches it', () => {
-      // The modal's max_length is the rule's limit + 1 (within Slack's 3,000).
+    it('a form whose inputs allow one character over the bot’s bound, so an over-long paste reaches it', () => {
+      // The modal's max_length is the bound + 1: Slack's 3,000, for every field alike.
       return openedForm(h, 'ssh key add').then(({ view }) => {
         const inputs = (view.blocks as { element?: { action_id?: string; max_length?: number } }[])
           .map((b) => b.element)
           .filter((e): e is { action_id: string; max_length: number } => Boolean(e?.action_id));
         expect(Object.fromEntries(inputs.map((e) => [e.action_id, e.max_length]))).toEqual({
           public_key: 3000,
-          label: 51,
+          label: 3000,
         });
       });
+    });
+  });
+
+  describe('what only the provider can say: sent, and its refusal shown on the form in its words', () => {
+    const sentence = (code: string, message: string) => fill(en['error.hosting_rejected'], { code, message });
+
+    it('a database user’s short password: the bot sends it, the provider refuses, nothing is made', async () => {
+      const users = h.sim.control.hostingServer(SERVER).dbUsers.length;
+      const userPosts = () => h.sim.control.requests({ method: 'POST', path: /\/db\/user$/ }).length;
+      const postsBefore = userPosts();
+      const posts = h.slack.callsOf('chat.postMessage').length;
+      const form = await openedForm(h, 'db user create');
+      const sent = await submitForm(
+        h,
+        'db_user_create',
+        form.privateMetadata,
+        textValues({ name_suffix: 'shortpw', password: 'Sh0rt' }),
+      );
+      // Not refused on the bot's guess: the form goes on to the provider.
+      expect(JSON.parse(sent.text)).toMatchObject({ response_action: 'update' });
+      const notice = messageText(await formOutcome(h, sent.viewId));
+      expect(notice).toContain(sentence('VALIDATION_ERROR', PROVIDER_SAID_PASSWORD));
+      expect(notice).not.toContain('Sh0rt');
+      expect(userPosts()).toBe(postsBefore + 1);
+      expect(h.sim.control.hostingServer(SERVER).dbUsers).toHaveLength(users);
+      expect(h.slack.callsOf('chat.postMessage')).toHaveLength(posts);
+      const [row] = await h.bot.store.audit.latest({ target: SERVER, limit: 1 });
+      expect(row).toMatchObject({
+        action: 'hosting.db_user_create',
+        outcome: 'failed',
+        errorCode: 'VALIDATION_ERROR',
+      });
+    });
+
+    it('a WordPress admin password in Japanese, and the provider’s words echoing it, masked', async () => {
+      const form = await openedForm(h, 'wp install');
+      const values = textValues({
+        url: 'https://example-shop.com/jp/',
+        title: 'ブログ',
+        admin_username: '管理者',
+        admin_password: 'ぱすわーど',
+        admin_email: 'web@example-shop.com',
+      });
+      const sent = await submitForm(h, 'wp_install', form.privateMetadata, values);
+      const notice = messageText(await formOutcome(h, sent.viewId));
+      expect(notice).toContain('VALIDATION_ERROR');
+      expect(notice).toContain('admin_username: 半角英数字と _ . @ - の60文字以内で入力してください');
+      expect(notice).toContain('admin_password: 半角英数字記号8文字以上64文字以内で入力してください');
+      expect(h.sim.control.hostingServer(SERVER).wordpress.some((w) => w.url.includes('/jp/'))).toBe(false);
+
+      // A provider whose words repeat the password: the form shows them with the password masked
+      // (the provider client scrubs a request's secrets from its answer).
+      h.sim.control.addFault({
+        method: 'POST',
+        path: /\/wp$/,
+        status: 422,
+        rawBody: JSON.stringify({
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: '入力内容に誤りがあります。',
+            errors: ['admin_password: 「ぱすわーど」は使用できません。'],
+          },
+        }),
+      });
+      const again = await openedForm(h, 'wp install');
+      const echoed = await submitForm(h, 'wp_install', again.privateMetadata, values);
+      const masked = messageText(await formOutcome(h, echoed.viewId));
+      expect(masked).toContain('admin_password: 「[redacted]」は使用できません');
+      expect(JSON.stringify(h.slack.calls)).not.toContain('ぱすわーど');
     });
   });
 

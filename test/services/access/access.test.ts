@@ -96,6 +96,26 @@ describe('AccessService', () => {
     expect(s.counts().groupCalls).toBe(2);
   });
 
+  it('a user id and a group id are never compared: a group’s id is nobody, its members are its role', async () => {
+    const { access, counts } = service({
+      operators: ['S0OPS'],
+      policy: 'roles:\n  admin: [S0ADMINS, U0ADMIN]\n  approver: [W0GRIDUSER]\n',
+      // A member list that (wrongly) holds a group id grants that id nothing either.
+      groups: { S0OPS: ['U0MEMBER', 'S0ADMINS'], S0ADMINS: ['U0BOSS'] },
+    });
+    expect(await access.roleOf('S0OPS')).toBe('none');
+    expect(await access.roleOf('S0ADMINS')).toBe('none');
+    expect(await access.roleOf('C0CHANNEL')).toBe('none');
+    expect(counts().groupCalls).toBe(0);
+    expect(await access.roleOf('U0MEMBER')).toBe('operator');
+    expect(await access.roleOf('U0BOSS')).toBe('admin');
+    expect(await access.roleOf('U0ADMIN')).toBe('admin');
+    expect(await access.roleOf('W0GRIDUSER')).toBe('approver');
+    expect(await refusal(access.authorize({ userId: 'S0ADMINS', channelId: 'C1' }, 'list'))).toBe(
+      'role_required',
+    );
+  });
+
   it('a group Slack will not list grants nothing, and is asked again next time', async () => {
     let calls = 0;
     const access = new AccessService({

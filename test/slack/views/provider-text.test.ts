@@ -34,10 +34,12 @@ import { signupApprovalMessage } from '../../../src/slack/views/signup/approval.
 import { signupListView } from '../../../src/slack/views/signup/list.ts';
 import { signupOutcomeMessage } from '../../../src/slack/views/signup/outcomes.ts';
 import { signupQuotedNotice } from '../../../src/slack/views/signup/requester.ts';
-import { renderIncident, renderIncidentDigest } from '../../../src/slack/views/watch/incidents.ts';
+import { renderIncidentDigest } from '../../../src/slack/views/watch/incident-digest.ts';
+import { renderIncident } from '../../../src/slack/views/watch/incidents.ts';
 import { renderDigest, renderUnit } from '../../../src/slack/views/watch/notifications.ts';
 import type { IncidentRow } from '../../../src/store/index.ts';
 import type { Notice } from '../../../src/watch/notices.ts';
+import { incidentRow } from '../../support/incident-row.ts';
 import { mrkdwnTexts } from '../../support/mrkdwn.ts';
 
 const EVIL = '<!channel> <@U0EVIL> <!here> <https://evil.example|click>';
@@ -214,21 +216,21 @@ describe.each([
         notices.map((n) => ({ notices: [n] })),
       ),
     );
-    const inc: IncidentRow = {
+    const inc: IncidentRow = incidentRow({
       id: 'inc',
-      serverUuid: `uuid ${EVIL}`,
+      subject: `uuid ${EVIL}`,
       name: `web ${EVIL}`,
       ipAddress: `ip ${EVIL}`,
       plan: `plan ${EVIL}`,
       baseline: 'running',
       baselineSince: new Date(at - 3_600_000),
       baselineSinceKnown: true,
-      power: `weird ${EVIL}`,
+      state: `weird ${EVIL}`,
       changes: [{ key: 'k', from: 'running', to: `weird ${EVIL}`, at, later: false }],
       startedAt: new Date(at),
       lastChangeAt: new Date(at),
       updatedAt: new Date(at),
-    };
+    });
     expectNoLiveMention('incident', renderIncident(channel, inc));
     expectNoLiveMention('incident digest', renderIncidentDigest(channel, [inc, { ...inc, id: 'inc2' }]));
   });

@@ -10,6 +10,7 @@ import type { KnownBlock } from '@slack/types';
 import type { ErrorLogPage } from '../../../services/hosting/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, errorLogFilePayload, errorLogPagePayload } from '../../payloads.ts';
+import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 
@@ -32,13 +33,14 @@ export function errorLogView(
   asked: number,
   page: number,
 ): Message {
-  const title = ui.t('hosting.errorlog.title', { domain: log.domain, server });
+  const title = ui.t('hosting.errorlog.title', { domain: displayDomain(log.domain), server });
   const keyword = log.keyword === undefined ? undefined : escapeMrkdwn(log.keyword);
   if (log.lines.length === 0) {
+    const domain = escapeMrkdwn(displayDomain(log.domain));
     const empty =
       keyword === undefined
-        ? ui.t('hosting.errorlog.empty', { domain: escapeMrkdwn(log.domain) })
-        : ui.t('hosting.errorlog.empty_keyword', { domain: escapeMrkdwn(log.domain), keyword });
+        ? ui.t('hosting.errorlog.empty', { domain })
+        : ui.t('hosting.errorlog.empty_keyword', { domain, keyword });
     const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: empty } }];
     assertBlocksWithinLimits(blocks, 'message');
     return { text: empty, blocks };
@@ -123,7 +125,7 @@ export function errorLogFileText(
   log: ErrorLogPage,
 ): string {
   const params = {
-    domain: log.domain,
+    domain: displayDomain(log.domain),
     server,
     count: log.lines.length,
     // What was typed, shown as text: it cannot mention anyone.

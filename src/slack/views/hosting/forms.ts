@@ -1,15 +1,18 @@
 /**
  * The /hosting forms: WordPress install and delete, database and database
  * user, SSH public key. Inputs carry the provider's field names as action_id
- * (CONTRIBUTING.md, A feature, folder by folder) and a max_length one over our
- * own limit, so an over-long paste reaches the rules and is answered on its
- * field in words. Pure.
+ * (CONTRIBUTING.md, A feature, folder by folder) and a max_length one over the
+ * bot's own bound for typed text (Slack's most), so an over-long paste reaches
+ * the rules and is answered on its field in words. The hints say only what is
+ * so: what the provider takes in a field is the provider's to say, and the
+ * form says that once, at its top. Pure.
  */
 import type { KnownBlock, ModalView, PlainTextInput } from '@slack/types';
 import { HOSTING_LIMITS, type HostingField } from '../../../services/hosting/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
+import { displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
 
@@ -18,19 +21,6 @@ type TextField = Exclude<
   HostingField,
   'domain' | 'subdomain' | 'lines' | 'keyword' | 'db_user' | 'db_name' | 'wp_id' | 'key_id' | 'server'
 >;
-
-const MAX: Record<TextField, number> = {
-  url: HOSTING_LIMITS.urlMax,
-  title: HOSTING_LIMITS.titleMax,
-  admin_username: HOSTING_LIMITS.usernameMax,
-  admin_password: HOSTING_LIMITS.passwordMax,
-  admin_email: HOSTING_LIMITS.emailMax,
-  name_suffix: HOSTING_LIMITS.suffixMax,
-  character_set: HOSTING_LIMITS.characterSetMax,
-  password: HOSTING_LIMITS.passwordMax,
-  public_key: HOSTING_LIMITS.publicKeyMax,
-  label: HOSTING_LIMITS.labelMax,
-};
 
 const FIELDS: Record<Exclude<HostingForm, 'wp_delete'>, readonly TextField[]> = {
   wp_install: ['url', 'title', 'admin_username', 'admin_password', 'admin_email'],
@@ -42,7 +32,6 @@ const FIELDS: Record<Exclude<HostingForm, 'wp_delete'>, readonly TextField[]> = 
 const OPTIONAL: ReadonlySet<TextField> = new Set(['character_set']);
 const HINTED: ReadonlySet<TextField> = new Set([
   'url',
-  'admin_username',
   'admin_password',
   'name_suffix',
   'character_set',
@@ -63,7 +52,7 @@ function input(ui: Ui, field: TextField): KnownBlock {
     type: 'plain_text_input',
     action_id: field,
     multiline: field === 'public_key',
-    max_length: Math.min(MAX[field] + 1, LIMITS.inputMaxLength),
+    max_length: Math.min(HOSTING_LIMITS.textMax + 1, LIMITS.inputMaxLength),
   };
   return {
     type: 'input',
@@ -108,7 +97,10 @@ export function hostingFormView(
   const blocks: KnownBlock[] = [
     {
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) }],
+      elements: [
+        { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) },
+        { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
+      ],
     },
     ...FIELDS[form].map((f) => input(ui, f)),
   ];
@@ -138,7 +130,7 @@ export function wpDeleteFormView(
         type: 'mrkdwn',
         text: ui.t('hosting.modal.wp_delete.intro', {
           id: escapeMrkdwn(meta.id),
-          url: url === undefined ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(url),
+          url: url === undefined ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(displayUrl(url)),
         }),
       },
     },

@@ -11,9 +11,11 @@ import type { RefusalWords } from '../../decision-text.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, hostingOperationPayload } from '../../payloads.ts';
+import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { keyGlimpse } from './reads.ts';
+import { doneText } from './writes.ts';
 
 const code = (s: string): string => `\`${escapeMrkdwn(s)}\``;
 
@@ -21,7 +23,7 @@ const code = (s: string): string => `\`${escapeMrkdwn(s)}\``;
 export function operationTitle(ui: Ui, server: string, loss: Loss): string {
   const params = {
     server,
-    domain: loss.kind === 'hosting.domain_reset' ? loss.domain : '',
+    domain: loss.kind === 'hosting.domain_reset' ? displayDomain(loss.domain) : '',
     id: loss.kind === 'hosting.wp_delete' || loss.kind === 'hosting.ssh_key_delete' ? loss.id : '',
   };
   return ui.t(`hosting.confirm.title.${loss.kind}` as MessageKey, params);
@@ -33,15 +35,18 @@ export function lossText(ui: Ui, server: string, loss: Loss): string {
   switch (loss.kind) {
     case 'hosting.domain_reset':
       return ui.t('hosting.loss.hosting.domain_reset', {
-        domain: escapeMrkdwn(loss.domain),
+        domain: escapeMrkdwn(displayDomain(loss.domain)),
         server,
         root: loss.documentRoot ? ui.t('hosting.loss.root', { root: escapeMrkdwn(loss.documentRoot) }) : '',
-        sites: loss.sites.length > 0 ? loss.sites.map(code).join(', ') : ui.t('hosting.loss.no_sites'),
+        sites:
+          loss.sites.length > 0
+            ? loss.sites.map((s) => code(displayUrl(s))).join(', ')
+            : ui.t('hosting.loss.no_sites'),
       });
     case 'hosting.wp_delete':
       return ui.t('hosting.loss.hosting.wp_delete', {
         id: escapeMrkdwn(loss.id),
-        url: loss.listed === false ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(loss.url ?? '?'),
+        url: loss.listed === false ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(displayUrl(loss.url ?? '?')),
         server,
         db: fate(loss.deleteDb),
         db_user: fate(loss.deleteDbUser),
@@ -160,11 +165,7 @@ export function outcomeStatus(ui: Ui, r: OperationOutcome, actorId: string, reas
   switch (r.kind) {
     case 'done':
       return ui.t('hosting.op.done', {
-        what: ui.t(`hosting.done.${r.row.kind}` as MessageKey, {
-          user: r.row.requesterId,
-          server: r.row.target,
-          subject: escapeMrkdwn(r.result.subject),
-        }),
+        what: doneText(ui, r.row.requesterId, r.result),
       });
     case 'failed':
       return ui.t('hosting.op.failed', { reason: reason ?? r.code });

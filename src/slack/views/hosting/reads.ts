@@ -15,6 +15,7 @@ import type {
 } from '../../../services/hosting/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { auditReasonText } from '../messages.ts';
@@ -136,9 +137,11 @@ function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
   return items.map((d) =>
     ui.t('hosting.domain.line', {
       // A list item's own name is not a published field: one without it is listed by its URL.
-      domain: escapeMrkdwn(d.domain ?? d.url ?? '?'),
+      domain: escapeMrkdwn(
+        d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
+      ),
       ssl: sslLabel(ui, d.sslStatus),
-      url: d.url ? ` — ${escapeMrkdwn(d.url)}` : '',
+      url: d.url ? ` — ${escapeMrkdwn(displayUrl(d.url))}` : '',
     }),
   );
 }
@@ -164,14 +167,14 @@ export function subdomainsView(ui: Ui, server: string, items: readonly DomainIte
 /** SSL failed because the domain is not on the service's name servers: the ones to set (the spec's advice). */
 export function nameServerAdvice(ui: Ui, domain: string, nameServers: readonly string[]): string {
   return ui.t('hosting.domain.failed_nameserver', {
-    domain: escapeMrkdwn(domain),
+    domain: escapeMrkdwn(displayDomain(domain)),
     name_servers: nameServers.length > 0 ? nameServers.map(code).join(', ') : ui.t('hosting.info.none'),
   });
 }
 
 export function domainView(ui: Ui, server: string, name: string, d: DomainDetail): Message {
   const domain = d.domain.domain ?? name;
-  const title = ui.t('hosting.domain.title', { domain });
+  const title = ui.t('hosting.domain.title', { domain: displayDomain(domain) });
   const none = ui.t('hosting.info.none');
   const blocks: KnownBlock[] = [
     header(title),
@@ -180,7 +183,7 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
       fields: [
         {
           type: 'mrkdwn',
-          text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(d.domain.url) : none}`,
+          text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(displayUrl(d.domain.url)) : none}`,
         },
         { type: 'mrkdwn', text: `*${ui.t('hosting.domain.ssl')}*\n${sslLabel(ui, d.domain.ssl_status)}` },
         {
@@ -209,11 +212,11 @@ export function wordpressView(
   const title =
     domain === undefined
       ? ui.t('hosting.wp.title', { server, count: items.length })
-      : ui.t('hosting.wp.title_domain', { server, domain, count: items.length });
+      : ui.t('hosting.wp.title_domain', { server, domain: displayDomain(domain), count: items.length });
   const lines = items.map((w) =>
     ui.t('hosting.wp.line', {
       id: escapeMrkdwn(w.id ?? '?'),
-      url: escapeMrkdwn(w.url ?? ''),
+      url: escapeMrkdwn(displayUrl(w.url ?? '')),
       title: escapeMrkdwn(w.title ?? ''),
     }),
   );
@@ -263,7 +266,9 @@ export function sshKeysView(ui: Ui, server: string, keys: readonly SshKeyItem[])
 function subjectOf(params: Record<string, unknown>): string {
   for (const k of ['domain', 'subdomain', 'url', 'name_suffix', 'label', 'id', 'db_user']) {
     const v = params[k];
-    if (typeof v === 'string' && v !== '') return code([...v].slice(0, 80).join(''));
+    if (typeof v !== 'string' || v === '') continue;
+    const shown = k === 'domain' || k === 'subdomain' ? displayDomain(v) : k === 'url' ? displayUrl(v) : v;
+    return code([...shown].slice(0, 120).join(''));
   }
   return '';
 }

@@ -1,12 +1,15 @@
 /** What a /hosting change says in the channel, and the generated private key, for its requester alone. */
 
-import type { KnownBlock } from '@slack/types';
+import type { KnownBlock, ModalView } from '@slack/types';
 import type { HostingAction } from '../../../services/access/index.ts';
-import type { WriteResult } from '../../../services/hosting/index.ts';
+import type { PrivateKey, WriteResult } from '../../../services/hosting/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import { HOSTING_IDS } from '../../ids.ts';
+import { encodePayload, privateKeyButtonPayload } from '../../payloads.ts';
+import { displayDomain, displayUrl } from '../domain-display.ts';
+import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { textView } from '../messages.ts';
+import { buttonMessage, textView } from '../messages.ts';
 import { nameServerAdvice } from './reads.ts';
 
 /**
@@ -20,9 +23,22 @@ const NAMED_BY_PROVIDER: ReadonlySet<HostingAction> = new Set([
   'hosting.db_user_create',
 ]);
 
+/** Changes whose subject is a domain, and the one whose subject is a site's URL: shown as every view shows them. */
+const DOMAIN_SUBJECTS: ReadonlySet<HostingAction> = new Set([
+  'hosting.domain_add',
+  'hosting.subdomain_add',
+  'hosting.domain_reset',
+]);
+const URL_SUBJECTS: ReadonlySet<HostingAction> = new Set(['hosting.wp_install']);
+
 /** The sentence of a done change, with who made it. */
 export function doneText(ui: Ui, userId: string, r: WriteResult): string {
-  const subject = NAMED_BY_PROVIDER.has(r.action) ? (r.created ?? r.subject) : r.subject;
+  const named = NAMED_BY_PROVIDER.has(r.action) ? (r.created ?? r.subject) : r.subject;
+  const subject = DOMAIN_SUBJECTS.has(r.action)
+    ? displayDomain(named)
+    : URL_SUBJECTS.has(r.action)
+      ? displayUrl(named)
+      : named;
   return ui.t(`hosting.done.${r.action}` as MessageKey, {
     user: userId,
     server: r.server,
@@ -81,4 +97,62 @@ export function privateKeyView(
   ];
   assertBlocksWithinLimits(blocks, 'message');
   return { text: intro, blocks };
+}
+
+/** How far a generated key's private half got: shown to its requester, waiting for them, or lost. */
+export type PrivateKeyFate = 'shown' | 'waiting' | 'lost';
+
+/**
+ * What the channel is told of a generated key pair: that it was made, and
+ * when its private key could not be shown, that it waits for its requester
+ * or is lost (with the command that deletes the key).
+ */
+export function generatedKeyView(ui: Ui, userId: string, r: WriteResult, fate: PrivateKeyFate): Message {
+  if (fate === 'shown') return doneView(ui, userId, r);
+  const params = { user: userId, server: r.server, id: escapeMrkdwn(r.created ?? '?') };
+  return textView(
+    ui.t(fate === 'waiting' ? 'hosting.key.channel.waiting' : 'hosting.key.channel.lost', params),
+  );
+}
+
+/**
+ * The direct message sent when a generated private key could be shown
+ * neither in the requester's answer nor ephemerally: what happened, until
+ * when, and a button that shows it once in a private window. The key is not
+ * in it (a direct message stays for good).
+ */
+export function privateKeyButtonMessage(
+  ui: Ui,
+  key: { server: string; created?: string | undefined },
+  sealed: { id: string; expiresAt: Date },
+): Message {
+  const text = ui.t('hosting.key.dm_hidden', {
+    server: key.server,
+    id: escapeMrkdwn(key.created ?? '?'),
+    expires: formatTime(ui, sealed.expiresAt),
+  });
+  return buttonMessage(text, {
+    actionId: HOSTING_IDS.showPrivateKey,
+    label: ui.t('hosting.key.show'),
+    value: encodePayload(privateKeyButtonPayload, { id: sealed.id }),
+  });
+}
+
+/** The private key in its private window (a modal opened from the button above), shown once. */
+export function privateKeyModalView(ui: Ui, key: PrivateKey): ModalView {
+  const { blocks } = privateKeyView(ui, key);
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    title: { type: 'plain_text', text: ui.t('hosting.key.modal_title') },
+    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
+    blocks,
+  };
+}
+
+/** What the button's message becomes once the key was shown: it no longer offers it. */
+export function privateKeyShownView(ui: Ui, key: { server: string; created?: string | undefined }): Message {
+  return textView(
+    ui.t('hosting.key.shown_once', { server: key.server, id: escapeMrkdwn(key.created ?? '?') }),
+  );
 }

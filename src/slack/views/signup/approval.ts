@@ -13,6 +13,7 @@ import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
 import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
+import { shownState } from './shown-state.ts';
 
 export interface SignupDisplay {
   row: SignupRow;
@@ -106,16 +107,19 @@ function quotedBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
 
 /** The header of a decided order: its state, readable from the channel at a glance. */
 function decidedHeader(ui: Ui, row: SignupRow): string {
-  switch (row.state) {
+  const state = shownState(row);
+  switch (state) {
     case 'quoted':
       return ui.t('signup.approval.header');
     case 'approved':
     case 'executing':
       return ui.t('signup.header.in_progress');
+    case 'interrupted':
+      return ui.t('signup.header.unknown');
     case 'rejected':
       return ui.t(row.approverId === row.requesterId ? 'signup.header.withdrawn' : 'signup.header.rejected');
     default:
-      return ui.t(`signup.header.${row.state}`);
+      return ui.t(`signup.header.${state}`);
   }
 }
 
@@ -182,7 +186,8 @@ function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
 function signupStatusLine(ui: Ui, row: SignupRow): string {
   const user = row.approverId ?? row.requesterId;
   const price = formatYen(ui, row.quotedPrice);
-  switch (row.state) {
+  const state = shownState(row);
+  switch (state) {
     case 'quoted':
       return ui.t('signup.state.quoted');
     case 'rejected':
@@ -196,7 +201,7 @@ function signupStatusLine(ui: Ui, row: SignupRow): string {
     case 'price_changed':
       return ui.t('signup.status.price_changed');
     default:
-      return ui.t(`signup.status.${row.state}` as MessageKey, { user, price });
+      return ui.t(`signup.status.${state}` as MessageKey, { user, price });
   }
 }
 

@@ -8,6 +8,7 @@ import type { Plan, SignupRow } from '../../../services/signup/index.ts';
 import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { summaryText } from '../sections.ts';
+import { shownState } from './shown-state.ts';
 
 export const SIGNUP_LIST_MAX = 25;
 
@@ -25,13 +26,14 @@ export function signupListView(ui: Ui, rows: readonly SignupRow[], plans: readon
     let extra = '';
     if (r.approverId && r.approverId !== r.requesterId && r.state !== 'rejected')
       extra += ui.t('signup.list.row_approver', { user: r.approverId });
-    if (r.errorCode && (r.state === 'failed' || r.state === 'unknown'))
+    const state = shownState(r);
+    if (r.errorCode && (state === 'failed' || state === 'unknown'))
       extra += ui.t('signup.list.row_code', { code: escapeMrkdwn(r.errorCode) });
     const line = ui.t('signup.list.row', {
       plan: escapeMrkdwn(names.get(r.planId) ?? r.planId),
       months: r.period,
       price: formatYen(ui, r.quotedPrice),
-      state: ui.t(`signup.state.${r.state}`),
+      state: ui.t(`signup.state.${state}`),
       user: r.requesterId,
       at: formatTime(ui, r.createdAt),
       extra,

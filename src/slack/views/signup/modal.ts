@@ -293,6 +293,7 @@ const RULE_KEYS: Record<FieldProblem<SignupField, SignupFieldRule>['rule'], Mess
   too_short: 'signup.rule.too_short',
   too_long: 'signup.rule.too_long',
   charset: undefined,
+  control_character: 'field.control_character',
   kinds: 'signup.rule.kinds',
   forbidden_char: 'signup.rule.forbidden_char',
   half_width: 'signup.rule.half_width',

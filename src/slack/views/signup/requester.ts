@@ -13,7 +13,7 @@ import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
 import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
-import { textView as sentence } from '../messages.ts';
+import { buttonMessage, textView as sentence } from '../messages.ts';
 import { planLabel, type SignupDisplay } from './approval.ts';
 
 /** An access refusal other than the role (a channel the policy no longer lists) in its own words. */
@@ -101,22 +101,9 @@ export function signupPasswordMessage(ui: Ui, serverName: string | null, passwor
  * shows the password once in a private window. The password is not in it.
  */
 export function signupPasswordButtonMessage(ui: Ui, notice: string, row: SignupRow): Message {
-  const text = `${notice}\n\n${ui.t('signup.password.dm_hidden')}`;
-  const value = encodePayload(signupButtonPayload, { id: row.id, price: row.quotedPrice });
-  const blocks: KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text } },
-    {
-      type: 'actions',
-      elements: [
-        {
-          type: 'button',
-          action_id: SIGNUP_IDS.showPassword,
-          text: { type: 'plain_text', text: ui.t('signup.password.show') },
-          value,
-        },
-      ],
-    },
-  ];
-  assertBlocksWithinLimits(blocks, 'message');
-  return { text, blocks };
+  return buttonMessage(`${notice}\n\n${ui.t('signup.password.dm_hidden')}`, {
+    actionId: SIGNUP_IDS.showPassword,
+    label: ui.t('signup.password.show'),
+    value: encodePayload(signupButtonPayload, { id: row.id, price: row.quotedPrice }),
+  });
 }

@@ -1,16 +1,17 @@
 /**
- * A power incident as the channel reads it: one message posted at once and
- * edited as the incident goes on, its thread replies, and a digest when many
- * servers change at once. Pure: an incident in, Block Kit out. The first line
- * says what matters now (an alarm with the on-call mention, a flap, a
- * recovery); the rest says from what to what, for how long it had been so,
- * the IP address and plan, and whether a power operation explains it.
+ * An incident's message as the channel reads it: one message posted at once
+ * and edited as the incident goes on. A power incident is drawn here: the
+ * first line says what matters now (an alarm with the on-call mention, a
+ * flap, a recovery); the rest says from what to what, for how long it had
+ * been so, the IP address and plan, whether a power operation explains it,
+ * and while it is an open alarm, who is on it. Alarms of other kinds are
+ * drawn by alarms.ts; digests and thread replies by incident-digest.ts and
+ * incident-replies.ts. Pure: an incident in, Block Kit out.
  */
-import type { ActionsBlock, KnownBlock } from '@slack/types';
+import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { IncidentChange, IncidentRow } from '../../../store/index.ts';
-import { isAlarm, type PowerNotice } from '../../../watch/notices.ts';
-import { ACTIONS, WATCH_IDS } from '../../ids.ts';
-import { encodePayload, mutePayload } from '../../payloads.ts';
+import { isAlarm, powerAlarming } from '../../../watch/notices.ts';
+import { WATCH_IDS } from '../../ids.ts';
 import {
   escapeMrkdwn,
   formatDuration,
@@ -20,13 +21,9 @@ import {
   slackDate,
   type Ui,
 } from '../format.ts';
-import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-
-/** An alarm is not a routine state: it gets its own marker, never the stopped or error circle. */
-export const ALARM_MARKER = ':rotating_light:';
-
-/** How long the alert's mute button mutes its server. */
-export const MUTE_BUTTON_SECONDS = 3600;
+import { assertBlocksWithinLimits } from '../limits.ts';
+import { claimButton, claimLine, isOpenAlarm, mentionFor, serverButtons } from './alarm-parts.ts';
+import { alarmText, renderAlarm, tidy } from './alarms.ts';
 
 /** What the incident's message says at a glance, derived from its changes. */
 export interface IncidentFacts {
@@ -51,36 +48,36 @@ export function incidentFacts(inc: IncidentRow): IncidentFacts {
   const last = inc.changes[inc.changes.length - 1]!;
   const folded = inc.changes.every((c) => !c.later);
   const flap = folded && inc.changes.length > 1 && last.to === inc.baseline;
-  const recovered = !folded && inc.power === 'running';
-  const alarm = !flap && !recovered && inc.power === last.to && isAlarm(last);
+  const recovered = !folded && inc.state === 'running';
   return {
     first,
     last,
     folded,
     flap,
-    alarm,
+    alarm: powerAlarming(inc),
     recovered,
     everAlarmed: inc.changes.some((c) => isAlarm(c)),
     explained: inc.changes.some((c) => c.from === 'processing' || c.to === 'processing'),
   };
 }
 
-function path(ui: Ui, inc: IncidentRow): string {
+export function path(ui: Ui, inc: IncidentRow): string {
   return [inc.baseline, ...inc.changes.map((c) => c.to)].map((s) => powerLabel(ui, s)).join(' → ');
+}
+
+/** A power alarm's first line, with the mention. */
+export function powerAlarmLine(ui: Ui, inc: IncidentRow, to: string, oncall: string): string {
+  const name = escapeMrkdwn(inc.name);
+  return tidy(
+    ui.t(to === 'error' ? 'watch.incident.alarm_error' : 'watch.incident.alarm_stop', { oncall, name }),
+  );
 }
 
 /** The first line: what matters now. */
 function headline(ui: Ui, inc: IncidentRow, f: IncidentFacts, oncall: string): string {
   const name = escapeMrkdwn(inc.name);
-  const to = powerLabel(ui, inc.power);
-  if (f.alarm) {
-    return ui
-      .t(f.last.to === 'error' ? 'watch.incident.alarm_error' : 'watch.incident.alarm_stop', {
-        oncall,
-        name,
-      })
-      .replace(/ {2,}/g, ' ');
-  }
+  const to = powerLabel(ui, inc.state);
+  if (f.alarm) return powerAlarmLine(ui, inc, f.last.to, mentionFor(inc, oncall));
   if (f.recovered) {
     return ui.t(f.everAlarmed ? 'watch.incident.recovered' : 'watch.incident.running_again', {
       name,
@@ -97,7 +94,7 @@ function headline(ui: Ui, inc: IncidentRow, f: IncidentFacts, oncall: string): s
       to,
     });
   }
-  const emoji = powerEmoji(inc.power);
+  const emoji = powerEmoji(inc.state);
   if (!f.folded) {
     return ui.t('watch.incident.still', {
       emoji,
@@ -141,24 +138,24 @@ function section(text: string): KnownBlock {
 }
 
 function buttons(ui: Ui, inc: IncidentRow): ActionsBlock {
-  return {
-    type: 'actions',
-    block_id: WATCH_IDS.alertActions,
-    elements: [
-      {
-        type: 'button',
-        text: { type: 'plain_text', text: ui.t('watch.incident.button.card') },
-        action_id: ACTIONS.cardShow,
-        value: inc.serverUuid,
-      },
-      {
-        type: 'button',
-        text: { type: 'plain_text', text: ui.t('watch.incident.button.mute') },
-        action_id: WATCH_IDS.mute,
-        value: encodePayload(mutePayload, { u: inc.serverUuid, s: MUTE_BUTTON_SECONDS }),
-      },
-    ],
-  };
+  const elements: Button[] = [
+    ...(isOpenAlarm(inc) ? [claimButton(ui, inc)] : []),
+    ...serverButtons(ui, inc.subject),
+  ];
+  return { type: 'actions', block_id: WATCH_IDS.alertActions, elements };
+}
+
+/** A phrase naming what an open alarm is about, for a reminder and `/vps incidents`. */
+export function incidentWhat(ui: Ui, inc: IncidentRow): string {
+  if (inc.kind !== 'power') return alarmText(ui, inc, '').what;
+  const name = escapeMrkdwn(inc.name);
+  const last = inc.changes[inc.changes.length - 1];
+  const what = !powerAlarming(inc)
+    ? ui.t('oncall.power.now', { state: powerLabel(ui, inc.state) })
+    : last?.to === 'error'
+      ? ui.t('oncall.power.error')
+      : ui.t('oncall.power.stop');
+  return ui.t('oncall.power.what', { name, what });
 }
 
 /**
@@ -166,12 +163,14 @@ function buttons(ui: Ui, inc: IncidentRow): ActionsBlock {
  * every edit after. `oncallMention` is ONCALL_MENTION in Slack's syntax.
  */
 export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Message {
+  if (inc.kind !== 'power') return renderAlarm(ui, inc, oncallMention);
   const f = incidentFacts(inc);
   const head = headline(ui, inc, f, oncallMention);
   const line = changeLine(ui, inc, f);
   const unknown = ui.t('watch.incident.unknown');
   const ip = inc.ipAddress ?? unknown;
   const plan = inc.plan ?? unknown;
+  const claim = claimLine(ui, inc);
   const blocks: KnownBlock[] = [
     section(head),
     {
@@ -183,6 +182,7 @@ export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Me
         { type: 'mrkdwn', text: ui.t('watch.incident.field.operation', { value: operation(ui, f) }) },
       ],
     },
+    ...(claim ? [{ type: 'context' as const, elements: [{ type: 'mrkdwn' as const, text: claim }] }] : []),
     buttons(ui, inc),
     {
       type: 'context',
@@ -199,169 +199,5 @@ export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Me
     plan: escapeMrkdwn(plan),
     operation: operation(ui, f),
   });
-  return { text, blocks };
-}
-
-/** One line of a digest: the server, its path, and what became of it; no time (the title has it). */
-function digestLine(ui: Ui, inc: IncidentRow): string {
-  const f = incidentFacts(inc);
-  const marker = f.alarm ? `${ALARM_MARKER} ` : '';
-  const tail = f.recovered
-    ? ` (${ui.t('watch.digest.recovered_after', { duration: formatDuration(ui, f.last.at - f.first.at) })})`
-    : '';
-  return `• ${marker}*${escapeMrkdwn(inc.name)}*: ${path(ui, inc)}${tail}`;
-}
-
-/** The time a burst covers, said once: at one moment, or between two. */
-export function burstWhen(ui: Ui, times: readonly number[]): string {
-  const from = Math.min(...times);
-  const to = Math.max(...times);
-  return Math.floor(from / 60_000) === Math.floor(to / 60_000)
-    ? ui.t('watch.digest.when_at', { at: slackDate(ui, from) })
-    : ui.t('watch.digest.when_between', { from: slackDate(ui, from), to: slackDate(ui, to) });
-}
-
-const DIGEST_DETAIL_CHARS = 12_000;
-const SECTION_CHARS = LIMITS.sectionText - 100;
-
-/**
- * Many servers at once (a maintenance, an outage): one message per channel
- * naming the count, when, every kind of change, and the servers (as many as
- * fit), alarms first. Edited like a single alert as its incidents go on.
- */
-export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], oncallMention = ''): Message {
-  const facts = new Map(incidents.map((i) => [i.id, incidentFacts(i)]));
-  const alarms = incidents.filter((i) => facts.get(i.id)!.alarm).length;
-  const when = burstWhen(
-    ui,
-    incidents.map((i) => facts.get(i.id)!.first.at),
-  );
-  const title = ui.t('watch.digest.title', { count: incidents.length, when });
-  const counts = new Map<string, number>();
-  for (const i of incidents) {
-    const f = facts.get(i.id)!;
-    const what = f.flap
-      ? ui.t('watch.kind.flap')
-      : `${powerLabel(ui, i.baseline)} → ${powerLabel(ui, i.power)}`;
-    counts.set(what, (counts.get(what) ?? 0) + 1);
-  }
-  const summary = [...counts.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([what, count]) => ui.t('watch.digest.summary_line', { count, what }))
-    .join('\n');
-  const blocks: KnownBlock[] = [];
-  const alarmLine =
-    alarms > 0
-      ? `${ALARM_MARKER} ${ui.t('watch.digest.alarm', { oncall: oncallMention, count: alarms }).trim()}`
-      : '';
-  if (alarmLine) blocks.push(section(alarmLine));
-  blocks.push(section(`*${title}*\n${summary}`));
-  const ordered = [...incidents].sort(
-    (a, b) => Number(facts.get(b.id)!.alarm) - Number(facts.get(a.id)!.alarm) || a.name.localeCompare(b.name),
-  );
-  let current = '';
-  let used = 0;
-  let listed = 0;
-  for (const inc of ordered) {
-    const line = digestLine(ui, inc);
-    if (used + line.length > DIGEST_DETAIL_CHARS) break;
-    if (current.length + line.length + 1 > SECTION_CHARS) {
-      blocks.push(section(current));
-      current = '';
-    }
-    current = current ? `${current}\n${line}` : line;
-    used += line.length + 1;
-    listed += 1;
-  }
-  if (current) blocks.push(section(current));
-  if (listed < incidents.length) {
-    blocks.push(section(ui.t('watch.digest.more', { count: incidents.length - listed })));
-  }
-  blocks.push({
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
-  });
-  assertBlocksWithinLimits(blocks, 'message');
-  const names = serversLine(
-    ui,
-    ordered.map((i) => i.name),
-  );
-  const text = [alarmLine, `${title}\n${summary}`, names].filter(Boolean).join('\n');
-  return { text, blocks };
-}
-
-const TEXT_NAMES = 20;
-
-/** The servers of a burst by name, for the notification text (the blocks list them in full). */
-export function serversLine(ui: Ui, names: readonly string[]): string {
-  if (names.length === 0) return '';
-  const shown = names.slice(0, TEXT_NAMES).map(escapeMrkdwn).join(', ');
-  return names.length > TEXT_NAMES
-    ? ui.t('watch.digest.servers_more', { names: shown, count: names.length - TEXT_NAMES })
-    : ui.t('watch.digest.servers', { names: shown });
-}
-
-/** One later change of an incident, said in its thread; an alarm mentions on-call there. */
-function replyText(ui: Ui, inc: IncidentRow, change: PowerNotice, oncall: string): string {
-  const name = escapeMrkdwn(inc.name);
-  const to = powerLabel(ui, change.to);
-  const at = slackDate(ui, change.at);
-  const index = inc.changes.findIndex((c) => c.at === change.at && c.to === change.to);
-  const before = index > 0 ? inc.changes[index - 1]!.at : inc.changes[0]!.at;
-  if (change.to === 'running') {
-    const f = incidentFacts(inc);
-    return ui.t(f.everAlarmed ? 'watch.reply.recovered' : 'watch.reply.running_again', {
-      name,
-      to,
-      at,
-      duration: formatDuration(ui, change.at - f.first.at),
-    });
-  }
-  const line = ui.t('watch.reply.changed', {
-    emoji: powerEmoji(change.to),
-    name,
-    to,
-    from: powerLabel(ui, change.from),
-    duration: formatDuration(ui, change.at - before),
-    at,
-  });
-  if (!isAlarm(change)) return line;
-  const alarm = ui
-    .t(change.to === 'error' ? 'watch.incident.alarm_error' : 'watch.incident.alarm_stop', {
-      oncall,
-      name,
-    })
-    .replace(/ {2,}/g, ' ');
-  return `${alarm}\n${line}`;
-}
-
-/** Later changes of incidents told in one thread (one, or several at once in a digest's thread). */
-export function renderIncidentReplies(
-  ui: Ui,
-  items: readonly { incident: IncidentRow; change: PowerNotice }[],
-  oncallMention = '',
-): Message {
-  const lines: string[] = items.length > 1 ? [ui.t('watch.reply.many', { count: items.length })] : [];
-  let used = 0;
-  let listed = 0;
-  for (const i of items) {
-    const t = replyText(ui, i.incident, i.change, oncallMention);
-    if (used + t.length > DIGEST_DETAIL_CHARS) break;
-    lines.push(t);
-    used += t.length + 1;
-    listed += 1;
-  }
-  if (listed < items.length) lines.push(ui.t('watch.digest.more', { count: items.length - listed }));
-  const blocks: KnownBlock[] = [];
-  let current = '';
-  for (const l of lines) {
-    if (current.length + l.length + 1 > SECTION_CHARS) {
-      blocks.push(section(current));
-      current = '';
-    }
-    current = current ? `${current}\n${l}` : l;
-  }
-  if (current) blocks.push(section(current));
-  assertBlocksWithinLimits(blocks, 'message');
-  return { text: lines.join('\n'), blocks };
+  return { text: claim ? `${text}\n${claim}` : text, blocks };
 }

@@ -5,7 +5,7 @@
  * their own time zone.
  */
 import type { Notice } from '../../../watch/notices.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
 import {
   escapeMrkdwn,
   formatDuration,
@@ -15,7 +15,7 @@ import {
   slackDate as token,
   type Ui,
 } from '../format.ts';
-import { ALARM_MARKER } from './incidents.ts';
+import { ALARM_MARKER } from './alarm-parts.ts';
 import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.ts';
 import { renewalReminderView } from './renewal-reminder.ts';
 
@@ -137,7 +137,16 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
     case 'renewal':
       // Rendered whole by renewalReminderView; this is its first line.
       return { main: renewalReminderView(ui, n).text.split('\n')[0]! };
+    case 'alarm':
+      // Only in a muted channel's summary: what happened to an alarm while nobody there was told.
+      return { main: `*${escapeMrkdwn(n.name)}*: ${alarmLabel(ui, n.alarm)}` };
   }
+}
+
+/** A short label of an alarm kind, for a summary. */
+function alarmLabel(ui: Ui, kind: string): string {
+  const key = `oncall.${kind}.label`;
+  return isMessageKey(key) ? ui.t(key) : escapeMrkdwn(kind);
 }
 
 function isReason(key: string): key is MessageKey {
@@ -194,6 +203,8 @@ export function kindLabel(ui: Ui, unit: NoticeUnit): string {
       return ui.t('watch.kind.signup_active');
     case 'signup-stuck':
       return ui.t('watch.kind.signup_stuck');
+    case 'alarm':
+      return alarmLabel(ui, n.alarm);
     default:
       return n.kind;
   }

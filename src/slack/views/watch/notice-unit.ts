@@ -36,6 +36,7 @@ export function subject(unit: NoticeUnit): { name: string; ref: string } | undef
   const n = unit.notices[0];
   if (!n) return undefined;
   if ('uuid' in n) return { name: n.name ?? n.uuid, ref: n.name || n.uuid };
+  if (n.kind === 'alarm') return { name: n.name, ref: n.name };
   return undefined;
 }
 

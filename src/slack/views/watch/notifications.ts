@@ -1,7 +1,7 @@
 /**
  * Watcher notifications other than power incidents (incidents.ts): contract
  * changes, servers coming and going, signup follow-ups, the provider key's
- * health, a contract's renewal reminder (renewals/reminder.ts), a digest of a burst,
+ * health, a contract’s renewal reminder (renewal-reminder.ts), a digest of a burst,
  * and the summary of what happened while a channel was muted (their words:
  * notice-text.ts). Pure: plain notices in, Block Kit out. Times are Slack date tokens, so every reader sees
  * their own time zone; a digest says its time once, in its title. A digest too
@@ -11,7 +11,8 @@
 import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { ALARM_MARKER, burstWhen, serversLine } from './incidents.ts';
+import { ALARM_MARKER } from './alarm-parts.ts';
+import { burstWhen, countsSummary, serversLine } from './incident-digest.ts';
 import { chainPath, describe, kindLabel } from './notice-text.ts';
 import { isFlap, lastAt, type NoticeUnit, powerChain, subject, unitIsAlarm } from './notice-unit.ts';
 import { renewalReminderView } from './renewal-reminder.ts';
@@ -61,11 +62,6 @@ export function renderDigest(
   oncallMention = '',
   opts: { muted?: boolean } = {},
 ): Message {
-  const counts = new Map<string, number>();
-  for (const u of units) {
-    const k = kindLabel(ui, u);
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
   const alarms = units.filter(unitIsAlarm).length;
   const changes = units.reduce((n, u) => n + u.notices.length, 0);
   const when = burstWhen(
@@ -75,10 +71,10 @@ export function renderDigest(
   const title = opts.muted
     ? ui.t('watch.muted.title', { count: changes, when })
     : ui.t('watch.digest.title', { count: units.length, when });
-  const summary = [...counts.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([what, count]) => ui.t('watch.digest.summary_line', { count, what }))
-    .join('\n');
+  const summary = countsSummary(
+    ui,
+    units.map((u) => kindLabel(ui, u)),
+  );
   const blocks: KnownBlock[] = [];
   // After a mute nobody is woken for what is already over: the summary is calm.
   const alarmLine =

@@ -9,7 +9,12 @@ import {
   type KeyScope,
 } from '../../../../src/services/access/index.ts';
 import { ServiceError } from '../../../../src/services/errors.ts';
-import type { Loss, OperationOutcome, WriteResult } from '../../../../src/services/hosting/index.ts';
+import {
+  HOSTING_LIMITS,
+  type Loss,
+  type OperationOutcome,
+  type WriteResult,
+} from '../../../../src/services/hosting/index.ts';
 import { decisionRefusal as refusalOf } from '../../../../src/slack/decision-text.ts';
 import { failureMessage } from '../../../../src/slack/error-text.ts';
 import { catalogs, translator } from '../../../../src/slack/i18n/index.ts';
@@ -44,6 +49,7 @@ import {
 } from '../../../../src/slack/views/hosting/operations.ts';
 import { domainView, keyGlimpse } from '../../../../src/slack/views/hosting/reads.ts';
 import { doneText, doneView, privateKeyView } from '../../../../src/slack/views/hosting/writes.ts';
+import { LIMITS } from '../../../../src/slack/views/limits.ts';
 import type { OperationRow } from '../../../../src/store/index.ts';
 import { slackRefusal } from '../../../support/fake-slack.ts';
 import { mrkdwnTexts } from '../../../support/mrkdwn.ts';
@@ -410,6 +416,41 @@ describe('forms', () => {
         .filter((b) => b.type === 'input')
         .map((b) => b.element?.action_id),
     ).toEqual(['url', 'title', 'admin_username', 'admin_password', 'admin_email']);
+  });
+
+  it('every text input holds what Slack holds: one over the bot’s one bound, so a longer paste is answered', () => {
+    expect(HOSTING_LIMITS.textMax + 1).toBe(LIMITS.inputMaxLength);
+    for (const form of HOSTING_FORMS) {
+      if (form === 'wp_delete') continue;
+      const inputs = (hostingFormView(en, form, meta).blocks as { type: string; element?: unknown }[])
+        .filter((b) => b.type === 'input')
+        .map((b) => b.element as { max_length: number });
+      expect(inputs.length).toBeGreaterThan(0);
+      for (const el of inputs) expect(el.max_length, form).toBe(3000);
+    }
+  });
+
+  it('the hints claim no rule of the provider’s: the form says the provider decides, in both languages', () => {
+    for (const ui of [en, ja]) {
+      for (const form of HOSTING_FORMS) {
+        if (form === 'wp_delete') continue;
+        const v = hostingFormView(ui, form, meta);
+        expect(textOf(v.blocks)).toContain(ui.t('hosting.modal.provider_decides'));
+        const hints = (v.blocks as { type: string; hint?: { text: string } }[])
+          .flatMap((b) => (b.hint ? [b.hint.text] : []))
+          .join('\n');
+        // No length, count, character class or character set of the provider's is named.
+        expect(hints, `${ui.locale} ${form}`).not.toMatch(
+          /\d+\s*[–〜~-]\s*\d+|up to|まで|half-width|半角|utf8/i,
+        );
+      }
+    }
+    const db = hostingFormView(en, 'db_create', meta);
+    expect(textOf(db.blocks)).toContain('Leave empty to let the provider choose.');
+    const user = hostingFormView(ja, 'db_user_create', meta);
+    expect(textOf(user.blocks)).toContain(
+      'プロバイダーにだけ送られ、ボットが表示・保存することはありません。',
+    );
   });
 
   it('the WordPress delete form shows the three options with the spec’s defaults', () => {

@@ -387,6 +387,28 @@ describe('a decided approval message shows its final state', () => {
       'Quoted price: ¥13,000',
       '見積もり額: 13,000円',
     ],
+    // Asked about again (its earlier answer lost): checked, not "being placed".
+    [
+      { state: 'executing', approverId: 'UAPP', errorCode: 'NETWORK' },
+      'VPS order: checking the outcome',
+      'VPSの申し込み（結果を確認中）',
+      'Checking whether the order went through',
+      '申し込みが通ったか確認中です',
+      'Quoted price: ¥13,000',
+      '見積もり額: 13,000円',
+    ],
+    // A bot stopped while placing it: the one that started asks what happened.
+    ...(['unknown', 'executing'] as const).map(
+      (state): [Partial<SignupRow>, string, string, string, string, string, string] => [
+        { state, approverId: 'UAPP', errorCode: 'INTERRUPTED' },
+        'VPS order: checking the outcome',
+        'VPSの申し込み（結果を確認中）',
+        'checking what happened to this order with the same order key',
+        'この注文がどうなったかを同じ注文キーで確認しています',
+        'Quoted price: ¥13,000',
+        '見積もり額: 13,000円',
+      ],
+    ),
   ];
   const langs = [
     { ui: en, h: 1, s: 3, p: 5, waiting: ['quote expires', 'sealed', 'pro-rata', 'Charged on approval'] },
@@ -597,6 +619,26 @@ describe('signups list', () => {
     expect(text).toContain('FORBIDDEN');
     expect(() => signupListView(en, [...rows, row()])).toThrow(RangeError);
     expect(signupListView(en, []).text).toContain('No quotes');
+  });
+
+  it('an order being asked about again reads as being checked, never as being ordered', () => {
+    const rows = [
+      row({ id: 'a', state: 'executing', errorCode: 'INTERRUPTED' }),
+      row({ id: 'b', state: 'unknown', errorCode: 'INTERRUPTED' }),
+      row({ id: 'c', state: 'executing', errorCode: 'NETWORK' }),
+      row({ id: 'd', state: 'executing', errorCode: null }),
+    ];
+    const [a, b, c, d] = signupListView(en, rows)
+      .blocks.slice(1)
+      .map((x) => allText([x]));
+    expect(a).toContain('checking what happened to this order');
+    expect(a).not.toContain('INTERRUPTED');
+    expect(b).toContain('checking what happened to this order');
+    expect(c).toContain('being checked');
+    expect(c).toContain(' · NETWORK');
+    expect(d).toContain('being ordered');
+    const ja1 = allText(signupListView(ja, rows).blocks.slice(1, 2));
+    expect(ja1).toContain('この注文がどうなったか確認中');
   });
 });
 

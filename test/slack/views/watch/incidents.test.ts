@@ -3,15 +3,13 @@ import { translator } from '../../../../src/slack/i18n/index.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import { formatDuration, slackDate } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
-import {
-  incidentFacts,
-  renderIncident,
-  renderIncidentDigest,
-  renderIncidentReplies,
-} from '../../../../src/slack/views/watch/incidents.ts';
+import { renderIncidentDigest } from '../../../../src/slack/views/watch/incident-digest.ts';
+import { renderIncidentReplies } from '../../../../src/slack/views/watch/incident-replies.ts';
+import { incidentFacts, renderIncident } from '../../../../src/slack/views/watch/incidents.ts';
 import { renderDigest } from '../../../../src/slack/views/watch/notifications.ts';
 import type { IncidentChange, IncidentRow } from '../../../../src/store/index.ts';
-import type { Notice, PowerNotice } from '../../../../src/watch/notices.ts';
+import { isAlarm, type Notice, type PowerNotice } from '../../../../src/watch/notices.ts';
+import { incidentRow } from '../../../support/incident-row.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 3, 0, 0);
 const oncall = '<!subteam^S0ONCALL>';
@@ -23,22 +21,26 @@ function c(from: string, to: string, dt: number, later = false): IncidentChange 
 }
 
 function incident(changes: IncidentChange[], over: Partial<IncidentRow> = {}): IncidentRow {
-  return {
+  const last = changes[changes.length - 1]!;
+  const alarm = isAlarm(last) ? new Date(last.at) : null;
+  return incidentRow({
     id: 'inc',
-    serverUuid: 'uuid-1',
+    subject: 'uuid-1',
     name: 'db-1',
     ipAddress: '203.0.113.7',
     plan: 'VPS 4GB',
     baseline: changes[0]!.from,
     baselineSince: new Date(T0 - 3 * 3_600_000 - 12 * 60_000),
     baselineSinceKnown: true,
-    power: changes[changes.length - 1]!.to,
+    state: last.to,
     changes,
+    raisedAt: changes.some((c) => isAlarm(c)) ? new Date(changes.find((c) => isAlarm(c))!.at) : null,
+    alarmSince: alarm,
     startedAt: new Date(changes[0]!.at),
-    lastChangeAt: new Date(changes[changes.length - 1]!.at),
+    lastChangeAt: new Date(last.at),
     updatedAt: new Date(T0),
     ...over,
-  };
+  });
 }
 
 describe('an incident’s message', () => {
@@ -116,22 +118,22 @@ describe('an incident’s message', () => {
       ({ kind: 'power', uuid: 'uuid-1', name: 'db-1', from, to, at: T0 + dt }) as PowerNotice;
     const alarm = renderIncidentReplies(
       en,
-      [{ incident: inc, change: n('stopped', 'error', 90_000) }],
+      [{ incident: inc, notice: n('stopped', 'error', 90_000) }],
       oncall,
     );
     expect(alarm.text).toMatch(/^:rotating_light: <!subteam\^S0ONCALL> \*db-1\* reports a power \*error\*\n/);
     expect(alarm.text).toContain('is now *error* (was *stopped* for 1 min)');
     const back = renderIncidentReplies(
       en,
-      [{ incident: inc, change: n('error', 'running', 150_000) }],
+      [{ incident: inc, notice: n('error', 'running', 150_000) }],
       oncall,
     );
     expect(back.text).toMatch(
       /^:white_check_mark: \*db-1\* recovered after 2 min: \*running\* again · <!date\^/,
     );
     const both = renderIncidentReplies(en, [
-      { incident: inc, change: n('stopped', 'error', 90_000) },
-      { incident: { ...inc, name: 'web-2' }, change: n('error', 'running', 150_000) },
+      { incident: inc, notice: n('stopped', 'error', 90_000) },
+      { incident: { ...inc, name: 'web-2' }, notice: n('error', 'running', 150_000) },
     ]);
     expect(both.text.split('\n')[0]).toBe('2 more changes:');
   });

@@ -1,0 +1,132 @@
+/**
+ * What a delivery must look like before Bolt reads it. Bolt reads a payload's
+ * fields outside any try (`body.user.id`, `body.view.app_installed_team_id`,
+ * `action_id.match(…)`, `'channel' in event`) and answers a throw with HTTP 500,
+ * and a delivery no listener takes it leaves unanswered until Slack's three
+ * seconds are over. So every delivery is checked here first, by the fields Bolt
+ * and the listeners read, and one that breaks them is answered at once:
+ * - `malformed` (a field the bot reads is missing or of the wrong type, or the
+ *   person is not a Slack user id): HTTP 400, nothing runs;
+ * - `not_served` (a kind of delivery the app does not subscribe to: events,
+ *   shortcuts, legacy dialogs and attachments, types Slack may add): 200,
+ *   nothing runs.
+ * A delivery of a served kind goes on to Bolt: the workspace is the team
+ * guard's (team-guard.ts), what a listener reads from it the listener's.
+ */
+import { isUserId } from '../services/access/index.ts';
+
+export type DeliveryVerdict = { ok: true } | { ok: false; kind: 'malformed' | 'not_served'; reason: string };
+
+type Loose = Record<string, unknown>;
+
+const OK: DeliveryVerdict = { ok: true };
+const malformed = (reason: string): DeliveryVerdict => ({ ok: false, kind: 'malformed', reason });
+const notServed = (reason: string): DeliveryVerdict => ({ ok: false, kind: 'not_served', reason });
+
+const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isId = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const absentOr = (v: unknown, test: (x: unknown) => boolean): boolean => v === undefined || test(v);
+/** Slack writes "none" as an absent field or as null (`enterprise: null` outside a grid). */
+const noneOr = (v: unknown, test: (x: unknown) => boolean): boolean =>
+  v === undefined || v === null || test(v);
+const objectWithId = (v: unknown): boolean => isObject(v) && isId(v.id);
+
+/** What a log line may say about a delivery: its kind, never its content. */
+export function deliveryKind(body: Loose): string {
+  if (body.command !== undefined) return 'command';
+  return typeof body.type === 'string' ? body.type.slice(0, 40) : 'unknown';
+}
+
+/** The person behind every interactive payload, and where Bolt looks for the workspace and channel. */
+function checkInteractive(b: Loose): DeliveryVerdict {
+  if (!isObject(b.user)) return malformed('no user');
+  if (!isUserId(b.user.id)) return malformed('user id is not a Slack user id');
+  if (!noneOr(b.team, objectWithId)) return malformed('team is not an object with an id');
+  if (!noneOr(b.enterprise, objectWithId)) return malformed('enterprise is not an object with an id');
+  // Bolt reads `channel.id` whenever `channel` is not undefined.
+  if (!absentOr(b.channel, objectWithId)) return malformed('channel is not an object with an id');
+  if (!absentOr(b.response_url, isText)) return malformed('response_url is not text');
+  if (
+    !absentOr(
+      b.response_urls,
+      (v) => Array.isArray(v) && v.every((u) => isObject(u) && isText(u.response_url)),
+    )
+  )
+    return malformed('response_urls is not a list of response urls');
+  return OK;
+}
+
+function checkBlockActions(b: Loose): DeliveryVerdict {
+  if (!isId(b.trigger_id)) return malformed('no trigger_id');
+  if (!Array.isArray(b.actions) || b.actions.length === 0) return malformed('no actions');
+  for (const a of b.actions) {
+    if (!isObject(a) || !isId(a.action_id) || !isText(a.block_id))
+      return malformed('an action without a text action_id and block_id');
+    if (!absentOr(a.value, isText)) return malformed('an action value is not text');
+    if (!absentOr(a.selected_option, (o) => isObject(o) && isText(o.value)))
+      return malformed('a selected option without a text value');
+  }
+  // A button inside a modal carries its view: what the listener reads of it must be there.
+  if (!absentOr(b.view, (v) => isObject(v) && isId(v.id))) return malformed('view is not a view with an id');
+  if (!absentOr(b.message, (m) => isObject(m) && absentOr(m.ts, isText)))
+    return malformed('message is not a message');
+  return OK;
+}
+
+function checkView(b: Loose, submission: boolean): DeliveryVerdict {
+  const v = b.view;
+  if (!isObject(v)) return malformed('no view');
+  if (!isId(v.id) || !isId(v.callback_id)) return malformed('view without a text id and callback_id');
+  if (!absentOr(v.private_metadata, isText) || !absentOr(v.hash, isText))
+    return malformed('view private_metadata or hash is not text');
+  if (!absentOr(v.app_installed_team_id, isId)) return malformed('view app_installed_team_id is not an id');
+  if (submission) {
+    if (!isObject(v.state) || !isObject(v.state.values)) return malformed('view without state values');
+    if (!Object.values(v.state.values).every(isObject)) return malformed('view state values are not blocks');
+  }
+  return OK;
+}
+
+function checkCommand(b: Loose): DeliveryVerdict {
+  if (!isText(b.command) || !b.command.startsWith('/')) return malformed('command is not a slash command');
+  if (!isUserId(b.user_id)) return malformed('user id is not a Slack user id');
+  if (!isId(b.channel_id)) return malformed('no channel_id');
+  if (!absentOr(b.text, isText)) return malformed('text is not text');
+  if (!isText(b.response_url) || !isId(b.trigger_id)) return malformed('no response_url or trigger_id');
+  return OK;
+}
+
+/**
+ * The verdict on a delivery Bolt has parsed into an object (request-guard.ts
+ * refuses one that is not an object). The kinds are told apart in Bolt's own
+ * order, so what is checked here is what Bolt will take it for.
+ */
+export function checkDeliveryShape(body: Loose): DeliveryVerdict {
+  // Answered by Bolt's receiver itself, before any listener.
+  if (body.ssl_check !== undefined || body.type === 'url_verification') return OK;
+  if (body.event !== undefined) return notServed('an Events API delivery: the app subscribes to no events');
+  if (body.command !== undefined) return checkCommand(body);
+  const type = body.type;
+  if (body.name !== undefined) return notServed('a legacy dialog or attachment options request');
+  if (type === 'block_suggestion') {
+    const shared = checkInteractive(body);
+    if (!shared.ok) return shared;
+    return isId(body.action_id) && isText(body.value)
+      ? OK
+      : malformed('options request without a text action_id and value');
+  }
+  // Bolt takes anything with `actions` for a click, whatever its type says.
+  if (body.actions !== undefined || type === 'block_actions') {
+    if (type !== 'block_actions') return notServed('actions of a legacy attachment or dialog');
+    const shared = checkInteractive(body);
+    return shared.ok ? checkBlockActions(body) : shared;
+  }
+  if (type === 'view_submission' || type === 'view_closed') {
+    const shared = checkInteractive(body);
+    return shared.ok ? checkView(body, type === 'view_submission') : shared;
+  }
+  if (typeof type === 'string' && type !== '')
+    return notServed('a delivery of a type the app does not serve');
+  return malformed('no type');
+}

@@ -1,0 +1,68 @@
+/**
+ * Bolt's App, answering every delivery it is handed, in both modes. Bolt
+ * itself answers a delivery only through a listener's `ack()`: one no listener
+ * takes (a button id of an older version, a view nobody registered, a kind
+ * Bolt cannot tell) is left to Slack's three seconds and answered 404, and a
+ * throw before any `ack()` becomes HTTP 500. Here:
+ * - a delivery whose shape Bolt cannot read safely is answered at once and
+ *   never processed (delivery-shape.ts; in HTTP mode request-guard.ts has
+ *   already answered it 400 or 200, in Socket Mode this is the only door);
+ * - a delivery that went through and was acknowledged by nobody, or whose
+ *   listener threw before acknowledging, is acknowledged (an empty 200) with a
+ *   log line.
+ * A listener's own `ack()` is untouched: it answers first, as before.
+ */
+import { type AckFn, App, type AppOptions, type ReceiverEvent } from '@slack/bolt';
+import type { Logger } from '../log.ts';
+import { checkDeliveryShape, deliveryKind } from './delivery-shape.ts';
+
+export class GuardedApp extends App {
+  private readonly guardLog: Logger;
+
+  constructor(options: AppOptions & { guardLogger: Logger }) {
+    const { guardLogger, ...rest } = options;
+    super(rest);
+    this.guardLog = guardLogger.child({ component: 'deliveries' });
+  }
+
+  override async processEvent(event: ReceiverEvent): Promise<void> {
+    const kind = deliveryKind(event.body);
+    const shape = checkDeliveryShape(event.body);
+    if (!shape.ok) {
+      if (shape.kind === 'malformed')
+        this.guardLog.warn({ reason: shape.reason, kind }, 'Slack delivery refused');
+      else this.guardLog.info({ reason: shape.reason, kind }, 'Slack delivery not served');
+      await this.answer(event.ack);
+      return;
+    }
+    let acknowledged = false;
+    const ack: AckFn<unknown> = (response) => {
+      acknowledged = true;
+      return event.ack(response);
+    };
+    try {
+      await super.processEvent({ ...event, ack });
+    } catch (err) {
+      if (acknowledged) throw err;
+      this.guardLog.error(
+        { err: err instanceof Error ? { name: err.name, message: err.message } : 'error', kind },
+        'a listener failed before acknowledging: acknowledged empty',
+      );
+      await this.answer(event.ack);
+      return;
+    }
+    if (!acknowledged) {
+      this.guardLog.warn({ kind }, 'no listener acknowledged the delivery: acknowledged empty');
+      await this.answer(event.ack);
+    }
+  }
+
+  /** An empty acknowledgement; one that can no longer be sent (the receiver timed it out) is only logged. */
+  private async answer(ack: AckFn<unknown>): Promise<void> {
+    try {
+      await ack();
+    } catch (err) {
+      this.guardLog.info({ err: err instanceof Error ? err.name : 'error' }, 'acknowledgement not sent');
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Many incidents opening at once in one channel (a maintenance, an outage, a
+ * suspended account): one message naming the count, when, every kind of
+ * change, and the incidents (as many as fit), alarms first, with an
+ * "I'm on …" button for the first few open alarms. Edited like a single
+ * alert as its incidents go on. Pure.
+ */
+import type { ActionsBlock, KnownBlock } from '@slack/types';
+import type { IncidentRow } from '../../../store/index.ts';
+import { ALARM_ON } from '../../../watch/alarm-kinds.ts';
+import { escapeMrkdwn, formatDuration, type Message, powerLabel, slackDate, type Ui } from '../format.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
+import { ALARM_MARKER, claimButton, isOpenAlarm } from './alarm-parts.ts';
+import { alarmText } from './alarms.ts';
+import { incidentFacts, path } from './incidents.ts';
+
+/** One incident as a digest tells it. */
+interface Entry {
+  inc: IncidentRow;
+  /** It wakes on-call now. */
+  alarm: boolean;
+  /** When it began. */
+  at: number;
+  /** What it did, for the counts. */
+  what: string;
+  /** Its line: the name, what it did and became; no time (the title has it). */
+  line: string;
+}
+
+function claimedTail(inc: IncidentRow): string {
+  return inc.claimedBy && !inc.resolvedAt ? ` · :raising_hand: <@${inc.claimedBy}>` : '';
+}
+
+function entryOf(ui: Ui, inc: IncidentRow): Entry {
+  if (inc.kind !== 'power') {
+    const words = alarmText(ui, inc, '');
+    const alarm = inc.state === ALARM_ON;
+    const duration = formatDuration(
+      ui,
+      (inc.resolvedAt ?? inc.lastChangeAt).getTime() - inc.startedAt.getTime(),
+    );
+    const tail = alarm ? '' : ` (${ui.t('watch.digest.recovered_after', { duration })})`;
+    return {
+      inc,
+      alarm,
+      at: inc.startedAt.getTime(),
+      what: words.label,
+      line: `• ${alarm ? `${ALARM_MARKER} ` : ''}${words.what}${tail}${claimedTail(inc)}`,
+    };
+  }
+  const f = incidentFacts(inc);
+  const tail = f.recovered
+    ? ` (${ui.t('watch.digest.recovered_after', { duration: formatDuration(ui, f.last.at - f.first.at) })})`
+    : '';
+  return {
+    inc,
+    alarm: f.alarm,
+    at: f.first.at,
+    what: f.flap ? ui.t('watch.kind.flap') : `${powerLabel(ui, inc.baseline)} → ${powerLabel(ui, inc.state)}`,
+    line: `• ${f.alarm ? `${ALARM_MARKER} ` : ''}*${escapeMrkdwn(inc.name)}*: ${path(ui, inc)}${tail}${claimedTail(inc)}`,
+  };
+}
+
+/** The time a burst covers, said once: at one moment, or between two. */
+export function burstWhen(ui: Ui, times: readonly number[]): string {
+  const from = Math.min(...times);
+  const to = Math.max(...times);
+  return Math.floor(from / 60_000) === Math.floor(to / 60_000)
+    ? ui.t('watch.digest.when_at', { at: slackDate(ui, from) })
+    : ui.t('watch.digest.when_between', { from: slackDate(ui, from), to: slackDate(ui, to) });
+}
+
+/** How many of each kind of change a burst holds, the most frequent first: "6 × running → stopped". */
+export function countsSummary(ui: Ui, labels: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, count]) => ui.t('watch.digest.summary_line', { count, what }))
+    .join('\n');
+}
+
+const DIGEST_DETAIL_CHARS = 12_000;
+const SECTION_CHARS = LIMITS.sectionText - 100;
+/** Open alarms of a digest that get their own "I'm on …" button; `/vps incidents` has them all. */
+export const DIGEST_CLAIM_BUTTONS = 5;
+
+function section(text: string): KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text } };
+}
+
+export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], oncallMention = ''): Message {
+  const entries = incidents.map((i) => entryOf(ui, i));
+  const alarms = entries.filter((e) => e.alarm).length;
+  const when = burstWhen(
+    ui,
+    entries.map((e) => e.at),
+  );
+  const title = ui.t('watch.digest.title', { count: incidents.length, when });
+  const summary = countsSummary(
+    ui,
+    entries.map((e) => e.what),
+  );
+  const blocks: KnownBlock[] = [];
+  const alarmLine =
+    alarms > 0
+      ? `${ALARM_MARKER} ${ui.t('watch.digest.alarm', { oncall: oncallMention, count: alarms }).trim()}`
+      : '';
+  if (alarmLine) blocks.push(section(alarmLine));
+  blocks.push(section(`*${title}*\n${summary}`));
+  const ordered = [...entries].sort(
+    (a, b) => Number(b.alarm) - Number(a.alarm) || a.inc.name.localeCompare(b.inc.name),
+  );
+  let current = '';
+  let used = 0;
+  let listed = 0;
+  for (const e of ordered) {
+    if (used + e.line.length > DIGEST_DETAIL_CHARS) break;
+    if (current.length + e.line.length + 1 > SECTION_CHARS) {
+      blocks.push(section(current));
+      current = '';
+    }
+    current = current ? `${current}\n${e.line}` : e.line;
+    used += e.line.length + 1;
+    listed += 1;
+  }
+  if (current) blocks.push(section(current));
+  if (listed < incidents.length) {
+    blocks.push(section(ui.t('watch.digest.more', { count: incidents.length - listed })));
+  }
+  const claimable = ordered.filter((e) => isOpenAlarm(e.inc)).slice(0, DIGEST_CLAIM_BUTTONS);
+  if (claimable.length > 0) {
+    const actions: ActionsBlock = {
+      type: 'actions',
+      elements: claimable.map((e, n) => claimButton(ui, e.inc, n)),
+    };
+    blocks.push(actions);
+  }
+  blocks.push({
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
+  });
+  assertBlocksWithinLimits(blocks, 'message');
+  const names = serversLine(
+    ui,
+    ordered.map((e) => e.inc.name),
+  );
+  const text = [alarmLine, `${title}\n${summary}`, names].filter(Boolean).join('\n');
+  return { text, blocks };
+}
+
+const TEXT_NAMES = 20;
+
+/** The servers of a burst by name, for the notification text (the blocks list them in full). */
+export function serversLine(ui: Ui, names: readonly string[]): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, TEXT_NAMES).map(escapeMrkdwn).join(', ');
+  return names.length > TEXT_NAMES
+    ? ui.t('watch.digest.servers_more', { names: shown, count: names.length - TEXT_NAMES })
+    : ui.t('watch.digest.servers', { names: shown });
+}

@@ -1,0 +1,274 @@
+/**
+ * Every alarm kind's message, in English and Japanese, as a pure function:
+ * its first line with the marker and the mention, what to do, the "I'm on it"
+ * button while open, who is on it, the resolved edit with how long and who,
+ * the thread's lines (claim, takeover, reminder, relapse, resolve), a digest
+ * of mixed kinds with its buttons, and `/vps incidents` with many alarms,
+ * all within Slack's limits.
+ */
+import { describe, expect, it } from 'vitest';
+import type { OpenIncident } from '../../../../src/services/watch/index.ts';
+import { translator } from '../../../../src/slack/i18n/index.ts';
+import type { Ui } from '../../../../src/slack/views/format.ts';
+import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
+import { textView } from '../../../../src/slack/views/messages.ts';
+import { renderIncidentDigest } from '../../../../src/slack/views/watch/incident-digest.ts';
+import {
+  incidentListView,
+  LISTED_INCIDENTS,
+  withTakeOver,
+} from '../../../../src/slack/views/watch/incident-list.ts';
+import { renderIncidentReplies } from '../../../../src/slack/views/watch/incident-replies.ts';
+import { renderIncident } from '../../../../src/slack/views/watch/incidents.ts';
+import type { IncidentRow } from '../../../../src/store/index.ts';
+import { ALARM_KINDS, type AlarmKind, type AlarmNotice } from '../../../../src/watch/alarm-kinds.ts';
+import { incidentRow } from '../../../support/incident-row.ts';
+
+const T0 = Date.UTC(2026, 2, 2, 3, 0, 0);
+const oncall = '<!subteam^S0ONCALL>';
+const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
+const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };
+
+const DETAIL: Record<AlarmKind, { subject: string; name: string; detail: unknown }> = {
+  contract: { subject: 'uuid-1', name: 'db-1', detail: { from: 'active', to: 'suspended' } },
+  'signup-stuck': {
+    subject: 'signup:s1',
+    name: 'new-web-1',
+    detail: { signupId: 's1', serviceId: '12345', requesterId: 'U0REQ', since: T0 - 3 * 3_600_000 },
+  },
+  ssl: {
+    subject: 'ssl:xs123456.xsrv.jp/example-shop.com',
+    name: 'example-shop.com',
+    detail: {
+      server: 'xs123456.xsrv.jp',
+      domain: 'example-shop.com',
+      status: 'failed_nameserver',
+      nameServers: ['ns1.xserver.jp', 'ns2.xserver.jp'],
+    },
+  },
+  'key-use': {
+    subject: 'key-use:198.51.100.7',
+    name: 'API key',
+    detail: {
+      method: 'DELETE',
+      path: '/v1/vps/servers/x',
+      status: 204,
+      ip: '198.51.100.7',
+      requestedAt: T0,
+      more: 4,
+    },
+  },
+  'key-auth': {
+    subject: 'key-auth',
+    name: 'API key',
+    detail: { count: 7, windowMinutes: 10, statuses: [401, 403], ips: ['198.51.100.7', '203.0.113.9'] },
+  },
+  'key-expired': { subject: 'key', name: 'API key', detail: { expiresAt: T0 - 60_000 } },
+};
+
+function alarm(kind: AlarmKind, over: Partial<IncidentRow> = {}): IncidentRow {
+  const d = DETAIL[kind];
+  const at = new Date(T0);
+  return incidentRow({
+    id: `${kind}:1`,
+    kind,
+    subject: d.subject,
+    name: d.name,
+    baseline: 'ok',
+    state: 'alarm',
+    detail: d.detail,
+    changes: [{ key: `${kind}:1`, from: 'ok', to: 'alarm', at: T0, later: false }],
+    raisedAt: at,
+    alarmSince: at,
+    startedAt: at,
+    lastChangeAt: at,
+    ...over,
+  });
+}
+
+function resolved(inc: IncidentRow, after: number, by: string | null = null): IncidentRow {
+  const at = T0 + after;
+  return {
+    ...inc,
+    state: 'ok',
+    changes: [...inc.changes, { key: 'r', from: 'alarm', to: 'ok', at, later: true }],
+    alarmSince: null,
+    resolvedAt: new Date(at),
+    lastChangeAt: new Date(at),
+    claimedBy: by,
+    claimedAt: by ? new Date(T0 + 60_000) : null,
+    claims: by ? 1 : 0,
+  };
+}
+
+const json = (m: { blocks: unknown }) => JSON.stringify(m.blocks);
+/** Placeholders left in a text (Slack's date tokens carry their own braces). */
+const unfilled = (text: string) => text.replace(/<!date\^[^>]+>/g, '').match(/\{\w+\}/g) ?? [];
+
+describe('each alarm kind’s message', () => {
+  it.each([...ALARM_KINDS])(
+    '%s: alarm first with on-call, what to do, “I’m on it”; resolved in place (en, ja)',
+    (kind) => {
+      for (const ui of [en, ja]) {
+        const open = renderIncident(ui, alarm(kind), oncall);
+        assertBlocksWithinLimits(open.blocks, 'message');
+        const [first] = open.text.split('\n');
+        expect(first).toMatch(/^:rotating_light: <!subteam\^S0ONCALL> /);
+        expect(unfilled(open.text)).toEqual([]);
+        expect(json(open)).toContain('"action_id":"watch_incident_claim"');
+        expect(json(open)).toContain(`"value":"{\\"i\\":\\"${kind}:1\\",\\"n\\":0}"`);
+        expect(open.text).toContain(ui.t('oncall.unclaimed'));
+        // Only a server's alarm has its card and mute buttons.
+        expect(json(open).includes('vps_card_show')).toBe(kind === 'contract');
+
+        const claimed = renderIncident(
+          ui,
+          alarm(kind, { claimedBy: 'U0BOB', claimedAt: new Date(T0 + 60_000), claims: 1 }),
+          oncall,
+        );
+        expect(claimed.text.split('\n')[0]).not.toContain(oncall);
+        expect(claimed.text).toContain('<@U0BOB>');
+
+        const done = renderIncident(ui, resolved(alarm(kind), 5 * 60_000, 'U0BOB'), oncall);
+        assertBlocksWithinLimits(done.blocks, 'message');
+        expect(done.text).toMatch(/^:white_check_mark: /);
+        expect(done.text).toContain(ui.locale === 'en' ? '5 min' : '5分');
+        expect(done.text).toContain('<@U0BOB>');
+        expect(json(done)).not.toContain('watch_incident_claim');
+        expect(done.text).not.toContain(oncall);
+      }
+    },
+  );
+
+  it('says what each kind needs done, from its facts', () => {
+    const t = (kind: AlarmKind) => renderIncident(en, alarm(kind), oncall).text;
+    expect(t('signup-stuck')).toContain(
+      '<@U0REQ> Please contact the provider’s support with the service code 12345',
+    );
+    expect(t('ssl')).toContain(
+      'Set its name servers to `ns1.xserver.jp`, `ns2.xserver.jp`, or set up free SSL in the control panel',
+    );
+    expect(t('key-use')).toContain('`DELETE /v1/vps/servers/x` → 204 from `198.51.100.7`');
+    expect(t('key-use')).toContain('and 4 more requests from there');
+    expect(t('key-use')).toContain('KEY_EXPECTED_IPS');
+    expect(t('key-auth')).toContain('7 requests with the API key were refused (401/403) within 10 min');
+    expect(t('key-expired')).toContain('The provider API key expired <!date^');
+    expect(renderIncident(en, alarm('key-expired', { detail: { expiresAt: null } }), oncall).text).toContain(
+      'refuses the API key (401)',
+    );
+    // Facts that cannot be read: a generic sentence, never a broken one.
+    const odd = renderIncident(en, alarm('ssl', { detail: { nope: 1 } }), oncall);
+    expect(odd.text).toContain('*example-shop.com* needs attention');
+    expect(renderIncident(ja, alarm('contract'), oncall).text).toContain(
+      '*db-1* の契約が *停止中（suspended）* になりました',
+    );
+  });
+
+  it('says claims, reminders, a relapse and the resolve in the thread', () => {
+    const inc = alarm('contract', { claimedBy: 'U0BOB', claimedAt: new Date(T0), claims: 2 });
+    const ev = (event: AlarmNotice['event'], extra: Partial<AlarmNotice> = {}): AlarmNotice => ({
+      kind: 'alarm',
+      event,
+      alarm: 'contract',
+      incidentId: inc.id,
+      subject: inc.subject,
+      name: inc.name,
+      at: T0 + 60_000,
+      ...extra,
+    });
+    const lines = (ui: Ui, ...notices: AlarmNotice[]) =>
+      renderIncidentReplies(
+        ui,
+        notices.map((notice) => ({ incident: inc, notice })),
+        oncall,
+      ).text;
+    expect(lines(en, ev('claim', { by: 'U0ALICE', previous: null }))).toMatch(
+      /^:raising_hand: <@U0ALICE> is on it · <!date\^/,
+    );
+    expect(lines(en, ev('claim', { by: 'U0BOB', previous: 'U0ALICE' }))).toContain(
+      '<@U0BOB> took it over from <@U0ALICE>',
+    );
+    expect(lines(ja, ev('claim', { by: 'U0BOB', previous: 'U0ALICE' }))).toContain(
+      '<@U0BOB> が <@U0ALICE> から対応を引き継ぎました',
+    );
+    expect(lines(en, ev('renotify', { round: 2, of: 3 }))).toMatch(
+      /^:rotating_light: <!subteam\^S0ONCALL> Still nobody on it \(reminder 2 of 3\): the contract of \*db-1\* is suspended, since <!date\^/,
+    );
+    expect(lines(ja, ev('renotify', { round: 2, of: 3 }))).toContain('再通知 3 回中 2 回目');
+    expect(lines(en, ev('reopen'))).toMatch(
+      /^:rotating_light: <!subteam\^S0ONCALL> The contract of \*db-1\* is \*suspended\* again/,
+    );
+    const r = renderIncidentReplies(en, [
+      { incident: resolved(inc, 120_000, 'U0BOB'), notice: ev('resolve') },
+    ]);
+    expect(r.text).toMatch(/no longer suspended, after 2 min · <!date\^.*; <@U0BOB> was on it$/);
+  });
+
+  it('a digest of mixed kinds: alarms first, an “I’m on …” button for the first five open ones', () => {
+    const incidents = [
+      ...Array.from({ length: 7 }, (_, i) =>
+        alarm('contract', { id: `c${i}`, subject: `uuid-${i}`, name: `web-${i}` }),
+      ),
+      alarm('key-auth'),
+      resolved(alarm('ssl', { id: 'ssl-done' }), 60_000),
+    ];
+    for (const ui of [en, ja]) {
+      const m = renderIncidentDigest(ui, incidents, oncall);
+      assertBlocksWithinLimits(m.blocks, 'message');
+      expect(m.text).toContain(oncall);
+      const buttons = json(m).match(/watch_incident_claim#\d/g) ?? [];
+      expect(buttons).toEqual([
+        'watch_incident_claim#0',
+        'watch_incident_claim#1',
+        'watch_incident_claim#2',
+        'watch_incident_claim#3',
+        'watch_incident_claim#4',
+      ]);
+    }
+    const m = renderIncidentDigest(en, incidents, oncall);
+    expect(m.text).toContain('7 × contract suspended');
+    expect(json(m)).toContain('recovered after 1 min');
+  });
+});
+
+describe('/vps incidents', () => {
+  const many = (n: number): OpenIncident[] =>
+    Array.from({ length: n }, (_, i) => ({
+      incident: alarm(i % 2 ? 'contract' : 'signup-stuck', {
+        id: `i${i}`,
+        name: `server-${'x'.repeat(60)}-${i}`,
+        claimedBy: i % 3 === 0 ? 'U0BOB' : null,
+        claimedAt: i % 3 === 0 ? new Date(T0) : null,
+      }),
+      mutedUntil: i % 4 === 0 ? new Date(T0 + 3_600_000) : null,
+    }));
+
+  it('lists each open alarm with since when, who is on it, the mute, and its buttons; many stay within limits', () => {
+    for (const ui of [en, ja]) {
+      const few = incidentListView(ui, many(3));
+      assertBlocksWithinLimits(few.blocks, 'message');
+      expect(unfilled(few.text)).toEqual([]);
+      const lots = incidentListView(ui, many(120));
+      assertBlocksWithinLimits(lots.blocks, 'message');
+      expect((json(lots).match(/"watch_incident_claim"/g) ?? []).length).toBe(LISTED_INCIDENTS);
+      expect(lots.text).toContain(ui.t('oncall.list.more', { count: 120 - LISTED_INCIDENTS }));
+    }
+    const few = incidentListView(en, many(3)).text;
+    expect(few).toContain('Open alarms (3)');
+    expect(few).toContain(':rotating_light: the signup of *server-');
+    expect(few).toContain('<@U0BOB> on it since <!date^');
+    expect(few).toContain('nobody on it');
+    expect(few).toContain('muted until <!date^');
+    expect(json(incidentListView(en, many(2)))).toContain('vps_card_show');
+    expect(incidentListView(en, []).text).toBe(':white_check_mark: No open alarms.');
+    expect(incidentListView(ja, []).text).toBe(':white_check_mark: 未解決のアラートはありません。');
+  });
+
+  it('offers the takeover to whoever was just beaten to it, not to the owner', () => {
+    const inc = alarm('contract', { claimedBy: 'U0BOB', claimedAt: new Date(T0), claims: 1 });
+    const m = withTakeOver(en, textView('taken'), inc, 'U0ALICE');
+    expect(json(m)).toContain('Take it over');
+    expect(json(m)).toContain('\\"n\\":1');
+    expect(withTakeOver(en, textView('yours'), inc, 'U0BOB').blocks).toEqual(textView('yours').blocks);
+  });
+});
