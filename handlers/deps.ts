@@ -2,6 +2,7 @@ import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access/index.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
+import type { RenewalsService } from '../src/services/renewals/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
 import type { SignupService } from '../src/services/signup/index.ts';
 import type { IncidentService, WatchSubscriptions } from '../src/services/watch/index.ts';
@@ -16,6 +17,7 @@ export interface HandlerDeps {
   /** Alarms: "I'm on it" and `/vps incidents`. */
   incidents: IncidentService;
   hosting: HostingService;
+  renewals: RenewalsService;
   access: AccessService;
   /** The user's language and time zone. */
   ui(userId: string): Promise<Ui>;

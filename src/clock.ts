@@ -46,3 +46,28 @@ export function sleep(timers: Timers, ms: number, signal?: AbortSignal): Promise
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * A background loop, started once and stopped by aborting the signal its
+ * body runs with: `stop` waits for the round under way to end.
+ */
+export class BackgroundLoop {
+  private abort: AbortController | undefined;
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly body: (signal: AbortSignal) => Promise<void>) {}
+
+  start(): void {
+    if (this.abort) return;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.loop = this.body(abort.signal);
+  }
+
+  async stop(): Promise<void> {
+    this.abort?.abort();
+    await this.loop;
+    this.abort = undefined;
+    this.loop = undefined;
+  }
+}

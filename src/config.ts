@@ -39,6 +39,26 @@ const intInRange = (min: number, max: number, dflt: number) =>
       .max(max, `expected a whole number from ${min} to ${max}`),
   );
 
+/** The most thresholds a reminder list may name, and the farthest one (a year and a bit: the longest contract). */
+const REMINDER_DAYS_MAX = 10;
+const REMINDER_DAY_MAX = 400;
+const REMINDER_DAYS_RULE = `expected whole numbers of days from 0 to ${REMINDER_DAY_MAX}, comma-separated (at most ${REMINDER_DAYS_MAX}), such as 30,7,1, or off`;
+
+/** `30,7,1` -> [30, 7, 1] (unique, farthest first); `off` -> none. */
+const reminderDays = opt(z.string()).transform((text, ctx) => {
+  if (text === undefined) return [30, 7, 1];
+  if (text.trim().toLowerCase() === 'off') return [];
+  const parts = text.split(',').map((s) => s.trim());
+  if (
+    parts.length > REMINDER_DAYS_MAX ||
+    !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= REMINDER_DAY_MAX)
+  ) {
+    ctx.addIssue({ code: 'custom', message: REMINDER_DAYS_RULE });
+    return z.NEVER;
+  }
+  return [...new Set(parts.map(Number))].sort((a, b) => b - a);
+});
+
 const httpUrl = (what: string) =>
   z
     .url({ protocol: /^https?$/, error: `expected an http(s) address for ${what}` })
@@ -89,6 +109,7 @@ const schema = z
     ),
     WATCH_FLAP_SECONDS: intInRange(0, 3_600, 30),
     WATCH_SETUP_PENDING_MINUTES: intInRange(1, 10_080, 120),
+    VPS_RENEWAL_REMINDER_DAYS: reminderDays,
     ONCALL_MENTION: opt(
       z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>'),
     ),
@@ -158,6 +179,12 @@ export interface Config {
     /** A signup still `setup_pending` this long is escalated (contact support). */
     readonly setupPendingMinutes: number;
   };
+  /**
+   * Days before a contract's date (Japan calendar days) at which its channel
+   * is reminded that it renews from the prepaid balance; farthest first, empty
+   * when turned off.
+   */
+  readonly renewalReminderDays: readonly number[];
   readonly oncallMention: string | undefined;
   /**
    * An alarm nobody took is raised again every `minutes` (0: never), at most
@@ -242,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
       flapSeconds: e.WATCH_FLAP_SECONDS,
       setupPendingMinutes: e.WATCH_SETUP_PENDING_MINUTES,
     },
+    renewalReminderDays: e.VPS_RENEWAL_REMINDER_DAYS,
     oncallMention: e.ONCALL_MENTION,
     oncallRenotify: { minutes: e.ONCALL_RENOTIFY_MINUTES, max: e.ONCALL_RENOTIFY_MAX },
     encryptionKey: e.BOT_ENCRYPTION_KEY,

@@ -43,6 +43,20 @@ describe('loadConfig', () => {
     expect(problems({ ...bot, PROVIDER_TERMS_URL: 'ftp://x' })[0]).toMatch(/^PROVIDER_TERMS_URL: /);
   });
 
+  it('reads the renewal reminder days: farthest first, once each; off turns them off; a bad list is named', () => {
+    expect(loadConfig(bot).renewalReminderDays).toEqual([30, 7, 1]);
+    expect(loadConfig({ ...bot, VPS_RENEWAL_REMINDER_DAYS: ' 1, 14 ,7,14' }).renewalReminderDays).toEqual([
+      14, 7, 1,
+    ]);
+    expect(loadConfig({ ...bot, VPS_RENEWAL_REMINDER_DAYS: '0' }).renewalReminderDays).toEqual([0]);
+    expect(loadConfig({ ...bot, VPS_RENEWAL_REMINDER_DAYS: 'OFF' }).renewalReminderDays).toEqual([]);
+    for (const bad of ['30,,1', 'soon', '-1', '7.5', '401', '1,2,3,4,5,6,7,8,9,10,11']) {
+      expect(problems({ ...bot, VPS_RENEWAL_REMINDER_DAYS: bad })[0], bad).toMatch(
+        /^VPS_RENEWAL_REMINDER_DAYS: expected whole numbers of days from 0 to 400/,
+      );
+    }
+  });
+
   it('is frozen', () => {
     const c = loadConfig(bot);
     expect(Object.isFrozen(c)).toBe(true);

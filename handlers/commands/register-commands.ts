@@ -4,6 +4,7 @@ import { parseVpsCommand, type VpsCommand } from '../../src/slack/grammar/vps.ts
 import { COMMANDS } from '../../src/slack/ids.ts';
 import type { HandlerDeps } from '../deps.ts';
 import { HOSTING_WRITES, hostingCommands } from './hosting/hosting-commands.ts';
+import { RENEWAL_WRITES, renewalCommands } from './renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './servers/server-commands.ts';
 import { signupCommands } from './signup/signup-commands.ts';
 import { slashCommand } from './slash.ts';
@@ -16,8 +17,8 @@ export function registerCommands(app: App, deps: HandlerDeps): void {
     slashCommand(deps, {
       slash: COMMANDS.vps,
       parse: parseVpsCommand,
-      writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES]),
-      handlers: { ...serversCommands, ...signupCommands, ...watchCommands },
+      writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES, ...RENEWAL_WRITES]),
+      handlers: { ...serversCommands, ...signupCommands, ...watchCommands, ...renewalCommands },
     }),
   );
   app.command(

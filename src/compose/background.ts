@@ -1,10 +1,11 @@
 /**
  * The parts that work while nobody types: the lease that says which replica
  * watches and posts, the notifier that drains the outbox into Slack (and,
- * on its rhythm, reminds on-call of alarms nobody took), the watcher, and the
- * provider key's health. Built in that order, so each one is
- * handed only what already exists: the watcher and the key's health wake the
- * notifier when they write to the outbox. Nothing runs until `start`.
+ * on its rhythm, reminds on-call of alarms nobody took), the watcher, the
+ * provider key's health and the contracts' renewal reminders. Built in that
+ * order, so each one is handed only what already exists: the watcher, the
+ * key's health and the reminders wake the notifier when they write to the
+ * outbox. Nothing runs until `start`.
  */
 import { webApi } from '@slack/bolt';
 import { realTimers } from '../clock.ts';
@@ -19,6 +20,7 @@ import {
 } from '../watch/runtime.ts';
 import type { Watcher } from '../watch/watcher.ts';
 import { Notifier } from '../workers/notifier/index.ts';
+import { RenewalReminders } from '../workers/renewals/index.ts';
 import { Renotifier } from '../workers/renotifier.ts';
 import type { Foundation } from './foundation.ts';
 
@@ -28,6 +30,7 @@ export interface Background {
   renotifier: Renotifier;
   watcher: Watcher;
   keyHealth: KeyHealth;
+  renewals: RenewalReminders;
   start(): void;
   stop(): Promise<void>;
 }
@@ -92,18 +95,34 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     notifyChannel: config.notifyChannel,
     onOutbox: wake,
   });
+  // The contracts' renewal reminders, from the lease holder only. A look is a store read: as often as
+  // the watcher's cycle (a minute at most), so a reminder comes soon after its day begins.
+  const renewals = new RenewalReminders({
+    store,
+    provider,
+    clock,
+    timers: realTimers,
+    logger,
+    isLeader: () => leadership.isLeader(),
+    days: config.renewalReminderDays,
+    pollMs: Math.min(60_000, settings.intervalSeconds * 1000),
+    onOutbox: wake,
+  });
   return {
     leadership,
     notifier,
     renotifier,
     watcher,
     keyHealth,
+    renewals,
     start() {
       watcher.start();
       notifier.start();
       keyHealth.start();
+      renewals.start();
     },
     async stop() {
+      await renewals.stop();
       await keyHealth.stop();
       await watcher.stop();
       await notifier.stop();

@@ -1,13 +1,14 @@
 /**
  * The use cases, each built once: who may do what (access), the audit trail,
  * the one decision machine, and the features (servers, signup, watch
- * subscriptions, hosting) over them.
+ * subscriptions, hosting, contract renewals) over them.
  */
 import type { SecretRegistry } from '../log.ts';
 import { AccessService, type ChannelDirectory, type GroupDirectory } from '../services/access/index.ts';
 import { Audit } from '../services/audit.ts';
 import { DecisionMachine } from '../services/decisions/index.ts';
 import { HostingService } from '../services/hosting/index.ts';
+import { RenewalsService } from '../services/renewals/index.ts';
 import { ServersService } from '../services/servers/index.ts';
 import { SignupService } from '../services/signup/index.ts';
 import { IncidentService, WatchSubscriptions } from '../services/watch/index.ts';
@@ -23,6 +24,7 @@ export interface Features {
   subscriptions: WatchSubscriptions;
   incidents: IncidentService;
   hosting: HostingService;
+  renewals: RenewalsService;
 }
 
 export interface FeatureInputs {
@@ -115,5 +117,13 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     },
     decisions,
   );
-  return { access, audit, decisions, servers, signup, subscriptions, incidents, hosting };
+  const renewals = new RenewalsService({
+    store,
+    servers,
+    access,
+    audit,
+    clock,
+    reminderDays: config.renewalReminderDays,
+  });
+  return { access, audit, decisions, servers, signup, subscriptions, incidents, hosting, renewals };
 }

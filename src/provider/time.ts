@@ -18,3 +18,34 @@ const DAY_MS = 86_400_000;
 export function nextJapanMidnight(nowMs: number): number {
   return Math.floor((nowMs + JST_OFFSET_MS) / DAY_MS) * DAY_MS + DAY_MS - JST_OFFSET_MS;
 }
+
+/** The Japan calendar day of an instant, as a day number (days since 1970-01-01 in Japan). */
+export function japanDay(ms: number): number {
+  return Math.floor((ms + JST_OFFSET_MS) / DAY_MS);
+}
+
+/** 00:00 Japan time of a day number, epoch ms. */
+export function japanDayStart(day: number): number {
+  return day * DAY_MS - JST_OFFSET_MS;
+}
+
+/**
+ * A calendar date as the provider writes it (`YYYY-MM-DD`: the contract's
+ * `expiry_date`, docs/provider-api.md, Signup status), a day in Japan, as a
+ * day number; undefined when it is not a day the calendar has.
+ */
+export function parseProviderDate(s: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s.trim());
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
+    return undefined;
+  return Math.round(ms / DAY_MS);
+}
+
+/** A day number written as the provider writes a date, `YYYY-MM-DD`. */
+export function providerDate(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}

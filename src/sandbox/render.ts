@@ -63,6 +63,7 @@ const EMOJI: Record<string, string> = {
   key: '🔑',
   lock: '🔒',
   information_source: 'ℹ️',
+  calendar: '📆',
 };
 
 function zoned(reader: Reader, d: Date, opts: Intl.DateTimeFormatOptions): string {

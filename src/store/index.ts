@@ -4,6 +4,8 @@ export { isSecretKey, stripSecrets } from './audit.ts';
 export * from './audit-types.ts';
 export type { ChannelRepo } from './channels.ts';
 export { SQLITE_FILE_NAME } from './connect.ts';
+export * from './contract-types.ts';
+export { type ContractRepo, orderContractId, serverContractId } from './contracts.ts';
 export type { DailyRequestRepo } from './daily-requests.ts';
 export type { DeliveryRepo } from './deliveries.ts';
 export { KEY_FILE_NAME } from './encryption-key.ts';

@@ -372,6 +372,40 @@ function alarms(_kind: DatabaseKind): Migration {
   };
 }
 
+/**
+ * Contract dates: one row per server the bot ordered (its date read from the
+ * signup status) and per server whose date a person set by hand, with the
+ * last renewal reminder told about it.
+ */
+function contracts(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('contracts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('signup_id', 'text', (c) => c.unique())
+        .addColumn('server_uuid', 'text')
+        .addColumn('server_name', 'text')
+        .addColumn('plan_id', 'text')
+        .addColumn('period', 'integer')
+        .addColumn('auto_renew', 'integer')
+        .addColumn('channel_id', 'text')
+        .addColumn('provider_date', 'text')
+        .addColumn('provider_date_at', 'text')
+        .addColumn('provider_read_at', 'text')
+        .addColumn('person_date', 'text')
+        .addColumn('person_date_at', 'text')
+        .addColumn('person_set_by', 'text')
+        .addColumn('reminded_date', 'text')
+        .addColumn('reminded_days', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('contracts_server').on('contracts').column('server_uuid').execute();
+    },
+  };
+}
+
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
@@ -381,10 +415,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0005_channel_reach': channelReach(kind),
     '0006_alarms': alarms(kind),
     '0007_daily_requests': dailyRequests(),
+    '0008_contracts': contracts(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0007_daily_requests';
+export const LATEST_MIGRATION = '0008_contracts';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

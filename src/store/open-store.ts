@@ -9,6 +9,7 @@ import { type AuditRepo, auditRepo } from './audit.ts';
 import { type ChannelRepo, channelRepo } from './channels.ts';
 import { type Connection, connectPostgres, connectSqlite, sqliteFailureCode } from './connect.ts';
 import type { RepoContext } from './context.ts';
+import { type ContractRepo, contractRepo } from './contracts.ts';
 import { type DailyRequestRepo, dailyRequestRepo } from './daily-requests.ts';
 import { type DeliveryRepo, deliveryRepo } from './deliveries.ts';
 import { loadSealingKey, type SealingKey } from './encryption-key.ts';
@@ -35,6 +36,7 @@ export interface Store {
   readonly incidents: IncidentRepo;
   readonly mutes: MuteRepo;
   readonly channels: ChannelRepo;
+  readonly contracts: ContractRepo;
   readonly audit: AuditRepo;
   readonly leases: LeaseRepo;
   readonly deliveries: DeliveryRepo;
@@ -130,6 +132,7 @@ function buildStore(
     incidents: incidentRepo(ctx),
     mutes: muteRepo(ctx),
     channels: channelRepo(ctx),
+    contracts: contractRepo(ctx),
     audit: auditRepo(ctx),
     leases: leaseRepo(ctx),
     deliveries: deliveryRepo(ctx, deliveryCounter),

@@ -178,6 +178,29 @@ export interface ChannelsTable {
   updated_at: IsoText;
 }
 
+/** A contract's date: of a server the bot ordered (`signup_id`), or set by hand. Dates are `YYYY-MM-DD`. */
+export interface ContractsTable {
+  id: string;
+  signup_id: string | null;
+  server_uuid: string | null;
+  server_name: string | null;
+  plan_id: string | null;
+  period: number | null;
+  /** 0/1, null when unknown. */
+  auto_renew: Flag | null;
+  channel_id: string | null;
+  provider_date: string | null;
+  provider_date_at: IsoText | null;
+  provider_read_at: IsoText | null;
+  person_date: string | null;
+  person_date_at: IsoText | null;
+  person_set_by: string | null;
+  reminded_date: string | null;
+  reminded_days: number | null;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
 export interface MutesTable {
   target: string;
   channel_id: string;
@@ -229,6 +252,7 @@ export interface Database {
   incident_posts: IncidentPostsTable;
   mutes: MutesTable;
   channels: ChannelsTable;
+  contracts: ContractsTable;
   audit: AuditTable;
   leases: LeasesTable;
   deliveries: DeliveriesTable;

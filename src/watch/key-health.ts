@@ -22,7 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { type Clock, sleep, type Timers } from '../clock.ts';
+import { BackgroundLoop, type Clock, sleep, type Timers } from '../clock.ts';
 import {
   BACKGROUND,
   type CallOptions,
@@ -114,8 +114,7 @@ export class KeyHealth {
   private readonly logged = new Set<string>();
   /** 401s in a row while running. */
   private refusals = 0;
-  private abort: AbortController | undefined;
-  private loop: Promise<void> | undefined;
+  private readonly loop = new BackgroundLoop((signal) => this.run(signal));
   private readonly log: Logger;
 
   constructor(private readonly opts: KeyHealthOptions) {
@@ -208,17 +207,11 @@ export class KeyHealth {
   }
 
   start(): void {
-    if (this.abort) return;
-    const abort = new AbortController();
-    this.abort = abort;
-    this.loop = this.run(abort.signal);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.abort?.abort();
-    await this.loop;
-    this.abort = undefined;
-    this.loop = undefined;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**

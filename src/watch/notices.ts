@@ -13,6 +13,33 @@ import { alarmNoticeSchema } from './alarm-kinds.ts';
 /** A power state as the provider said it: one the spec lists, or one it does not (told, never an alarm). */
 const power = z.string().min(1).max(POWER_STATE_MAX);
 
+/**
+ * The renewal price a reminder tells, from the price list of the day it was
+ * queued: the plan and period as listed; the plan or its period no longer
+ * listed; no plan known (a date set by hand for a server ordered elsewhere);
+ * or the list could not be read (`forbidden`: the key may not sign up).
+ */
+const renewalPrice = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('listed'),
+    planId: z.string(),
+    planName: z.string(),
+    months: z.number(),
+    total: z.number(),
+    regular: z.number(),
+    campaign: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('period_not_offered'),
+    planId: z.string(),
+    planName: z.string(),
+    months: z.number(),
+  }),
+  z.object({ kind: z.literal('plan_not_offered'), planId: z.string(), months: z.number() }),
+  z.object({ kind: z.literal('unknown_plan') }),
+  z.object({ kind: z.literal('unreadable'), reason: z.enum(['forbidden', 'unavailable']) }),
+]);
+
 const noticeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('power'),
@@ -97,6 +124,24 @@ const noticeSchema = z.discriminatedUnion('kind', [
     expiresAt: z.number(),
     at: z.number(),
   }),
+  // A contract renews (from the prepaid balance) on `date`: told `days` before it (a threshold of
+  // VPS_RENEWAL_REMINDER_DAYS), `left` days before it when queued. Written by the renewal reminders.
+  z.object({
+    kind: z.literal('renewal'),
+    contractId: z.string(),
+    serverUuid: z.string().nullable(),
+    name: z.string(),
+    date: z.string(),
+    days: z.number(),
+    left: z.number(),
+    /** Where the date comes from: the provider's signup status, or a person (`setBy`). */
+    source: z.enum(['provider', 'person']),
+    setBy: z.string().nullable(),
+    /** As ordered here; null when the bot does not know (a server ordered in the panel). */
+    autoRenew: z.boolean().nullable(),
+    price: renewalPrice,
+    at: z.number(),
+  }),
   z.object({
     kind: z.literal('key-refused'),
     /** The expiry last read, if any: a key refused after it is an expired key. */
@@ -109,6 +154,8 @@ const noticeSchema = z.discriminatedUnion('kind', [
 
 export type Notice = z.infer<typeof noticeSchema>;
 export type PowerNotice = Extract<Notice, { kind: 'power' }>;
+export type RenewalNotice = Extract<Notice, { kind: 'renewal' }>;
+export type RenewalPrice = z.infer<typeof renewalPrice>;
 export type { AlarmNotice } from './alarm-kinds.ts';
 
 export function parseNotice(payload: unknown): Notice | undefined {

@@ -13,7 +13,7 @@ export type WatcherProvider = Pick<
 >;
 
 /** What the watcher reads and writes in the store (outbox rows go in through `transaction`). */
-export type WatcherStore = Pick<Store, 'snapshots' | 'watches' | 'signups' | 'transaction'>;
+export type WatcherStore = Pick<Store, 'snapshots' | 'watches' | 'signups' | 'contracts' | 'transaction'>;
 
 export interface WatcherOptions {
   provider: WatcherProvider;

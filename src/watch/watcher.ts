@@ -4,9 +4,10 @@ import { BACKGROUND } from '../provider/index.ts';
 import type { SnapshotRow, WatchRow } from '../store/index.ts';
 import { RequestBudget } from './budget.ts';
 import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
+import { followedSignups, isDateRead, noteContractDate, readContractDate } from './contracts.ts';
 import { nextTask, type WatchTask } from './next-task.ts';
 import { failureFacts } from './provider-errors.ts';
-import { isPendingStatus, recordSignupStatus, type TrackedSignup, trackedSignups } from './signups.ts';
+import { isPendingStatus, recordSignupStatus, type TrackedSignup } from './signups.ts';
 import type { WatcherOptions, WatcherProvider } from './watcher-options.ts';
 import { emptyDetectionDelays, observeDetection, type WatcherStats } from './watcher-stats.ts';
 
@@ -122,11 +123,7 @@ export class Watcher {
   }
 
   private async paced(task: WatchTask): Promise<PowerTransition | undefined> {
-    for (;;) {
-      const d = this.budget.delayMs();
-      if (d <= 0) break;
-      await sleep(this.opts.timers, d);
-    }
+    await this.budget.turn(this.opts.timers);
     return this.execute(task);
   }
 
@@ -178,7 +175,7 @@ export class Watcher {
     const [snaps, watches, signups] = await Promise.all([
       this.opts.store.snapshots.all(),
       this.opts.store.watches.list(),
-      trackedSignups(this.opts.store),
+      followedSignups(this.opts.store, this.opts.clock.now()),
     ]);
     this.snapshots = new Map(snaps.map((s) => [s.serverUuid, s]));
     this.watches = watches;
@@ -287,7 +284,7 @@ export class Watcher {
     // Watches and signups change through commands; pick them up once per cycle.
     const [watches, signups, known] = await Promise.all([
       this.opts.store.watches.list(),
-      trackedSignups(this.opts.store),
+      followedSignups(this.opts.store, this.opts.clock.now()),
       this.opts.store.snapshots.all(),
     ]);
     this.watches = watches;
@@ -352,18 +349,20 @@ export class Watcher {
   }
 
   private async doSignup(signup: TrackedSignup): Promise<void> {
+    if (isDateRead(signup)) {
+      // Read once; a read that failed for now is back with the next list's reload.
+      this.signups = this.signups.filter((s) => s.id !== signup.id);
+      return readContractDate(this.opts, signup);
+    }
     const status = await this.opts.provider.signupStatus(signup.providerServiceId, BACKGROUND);
+    await noteContractDate(this.opts, signup, status);
     let ip: string | null = null;
     if (status.status === 'active' && status.uuid) {
       // The IP is not in signup-status: one detail read, inside the budget like any other.
       // The status call has finished, so its place is handed back first (execute's
       // `finally` then closes this second request's place).
       this.budget.done();
-      for (;;) {
-        const d = this.budget.delayMs();
-        if (d <= 0) break;
-        await sleep(this.opts.timers, d);
-      }
+      await this.budget.turn(this.opts.timers);
       this.budget.take();
       this.counters.requests += 1;
       try {

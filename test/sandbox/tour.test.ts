@@ -169,4 +169,25 @@ describe('a tour of the sandbox', () => {
     expect(text.trimEnd().split('\n').at(-1)).toMatch(/^ {2}\[1\] Refresh$/);
     expect(text).toContain('== db-2 ==');
   });
+
+  it('/vps renewals shows the order’s contract date; sim clock reaches its renewal reminder in #ops', async () => {
+    const list = await t.type('as bob', '/vps renewals');
+    expect(list).toContain('== Contract dates ==');
+    const m = /tour-vps-1 — (\d{4}-\d{2}-\d{2}) \(in (\d+) days\) · from the provider’s signup status/.exec(
+      list,
+    );
+    expect(m, list).not.toBeNull();
+    const [, date, left] = m!;
+    // Moved to 29 days before the date (the bot's time follows the simulator's): the 30-day reminder.
+    const mark = t.out.mark();
+    await t.type(`sim clock +${Number(left) - 29}d`);
+    const told = await t.out.waitFor(/the contract renews on/, mark);
+    expect(told).toContain('» vps-bot in #ops\n  📆 tour-vps-1: the contract renews on');
+    expect(told).toContain(
+      `tour-vps-1: the contract renews on ${date} (in 29 days), paid from the prepaid balance.`,
+    );
+    expect(told).toMatch(/Renewal price: ¥[\d,]+ \(tax included\) for VPS 2GB, 1 month/);
+    expect(told).toContain('e-mails only the account owner');
+    expect(told).toContain('the bot cannot check whether it covers the renewal');
+  });
 });

@@ -4,6 +4,7 @@ import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
+import { renewalsCatalog } from '../../src/slack/i18n/renewals.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
 import { shortcutsCatalog } from '../../src/slack/i18n/shortcuts.ts';
 import { signupCatalog } from '../../src/slack/i18n/signup.ts';
@@ -23,6 +24,7 @@ describe('i18n catalogs', () => {
       signupCatalog,
       watchCatalog,
       hostingCatalog,
+      renewalsCatalog,
       oncallCatalog,
       shortcutsCatalog,
     ];

@@ -38,6 +38,8 @@ describe('manifest.yml', () => {
     }
     for (const word of ['signup', 'signups', 'watch', 'unwatch', 'watches']) expect(hint).toContain(word);
     for (const word of ['plans', 'signup status <id>', 'limit=']) expect(hint).toContain(word);
+    for (const word of ['renewals', 'renewal set <server> <YYYY-MM-DD>', 'renewal clear <server>'])
+      expect(hint).toContain(word);
     expect(manifest.features.slash_commands[1]!.usage_hint).toContain('errorlog <domain> [lines] [keyword]');
     // Slack caps a usage hint at 1000 characters.
     expect(hint.length).toBeLessThanOrEqual(1000);

@@ -25,6 +25,8 @@ export const VPS_ACTIONS = [
   'watch',
   'watches',
   'mute',
+  'renewals',
+  'renewal',
   'incidents',
 ] as const;
 
@@ -98,6 +100,9 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
   watch: 'operator',
   watches: 'viewer',
   mute: 'operator',
+  renewals: 'viewer',
+  // A contract date set by hand decides when (and in which channel) its reminders come: like a watch.
+  renewal: 'operator',
   incidents: 'viewer',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [

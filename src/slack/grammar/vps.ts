@@ -47,6 +47,11 @@ export type VpsCommand =
   | { name: 'watches'; channelId: string | undefined }
   | { name: 'mute'; target: string; durationMs: number; channelId: string | undefined }
   | { name: 'unmute'; target: string | undefined; channelId: string | undefined }
+  /** The contract dates the bot knows. */
+  | { name: 'renewals' }
+  /** `/vps renewal set <server> <YYYY-MM-DD>`: the date as typed (the renewals service checks it). */
+  | { name: 'renewal_set'; server: string; date: string }
+  | { name: 'renewal_clear'; server: string }
   | { name: 'incidents' };
 
 type ParseResult = GrammarResult<VpsCommand>;
@@ -94,6 +99,8 @@ export const VPS_WORDS = [
   'watches',
   'mute',
   'unmute',
+  'renewals',
+  'renewal',
   'incidents',
 ] as const;
 
@@ -282,6 +289,17 @@ export function parseVpsCommand(typed: string): ParseResult {
       const channel = args[1] ? channelOf(args[1].text) : undefined;
       if (channel === null) return usage(word);
       return ok({ name: 'unmute', target: args[0]?.text || undefined, channelId: channel });
+    }
+    case 'renewals':
+      if (args.length > 0) return usage('renewals');
+      return ok({ name: 'renewals' });
+    case 'renewal': {
+      const sub = args[0]?.text.toLowerCase();
+      if (sub === 'set' && args.length === 3 && args[1]!.text && args[2]!.text)
+        return ok({ name: 'renewal_set', server: args[1]!.text, date: args[2]!.text });
+      if (sub === 'clear' && args.length === 2 && args[1]!.text)
+        return ok({ name: 'renewal_clear', server: args[1]!.text });
+      return usage('renewal');
     }
     default:
       return { ok: false, error: unknownWord(first.text, VPS_WORDS) };

@@ -2,6 +2,7 @@ import { commonCatalog } from './common.ts';
 import { hostingCatalog } from './hosting.ts';
 import type { Locale } from './locale.ts';
 import { oncallCatalog } from './oncall.ts';
+import { renewalsCatalog } from './renewals.ts';
 import { serversCatalog } from './servers.ts';
 import { shortcutsCatalog } from './shortcuts.ts';
 import { signupCatalog } from './signup.ts';
@@ -17,6 +18,7 @@ const en = {
   ...signupCatalog.en,
   ...watchCatalog.en,
   ...hostingCatalog.en,
+  ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
 };
@@ -30,6 +32,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...signupCatalog.ja,
   ...watchCatalog.ja,
   ...hostingCatalog.ja,
+  ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,
 };

@@ -29,7 +29,7 @@
  * - The WebClient must not retry by itself (`retryConfig: { retries: 0 }`,
  *   `rejectRateLimitedCalls: true`): the outbox is the retry.
  */
-import { type Clock, realTimers, sleep, systemClock, type Timers } from '../../clock.ts';
+import { BackgroundLoop, type Clock, realTimers, sleep, systemClock, type Timers } from '../../clock.ts';
 import { channelUiFor } from '../../slack/views/format.ts';
 import type { NotifierContext } from './context.ts';
 import { type DrainResult, drainPass } from './drain.ts';
@@ -45,8 +45,7 @@ export class Notifier {
   private readonly beforePass: (() => Promise<unknown>) | undefined;
   /** New rows were announced while a pass ran: run the next one at once. */
   private kicked = false;
-  private abort: AbortController | undefined;
-  private loop: Promise<void> | undefined;
+  private readonly loop = new BackgroundLoop((signal) => this.run(signal));
   private wake: (() => void) | undefined;
 
   constructor(opts: NotifierOptions) {
@@ -78,18 +77,14 @@ export class Notifier {
   }
 
   start(): void {
-    if (this.abort) return;
-    const abort = new AbortController();
-    this.abort = abort;
-    this.loop = this.run(abort.signal);
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.abort?.abort();
+    // Aborted first, then woken from its wait, so the pass under way ends at once.
+    const stopped = this.loop.stop();
     this.wake?.();
-    await this.loop;
-    this.abort = undefined;
-    this.loop = undefined;
+    await stopped;
   }
 
   /** New rows may be waiting (called by the watcher after a commit). */

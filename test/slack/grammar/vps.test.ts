@@ -167,6 +167,31 @@ describe('parseVpsCommand', () => {
     expect(err('unmute a b c')).toEqual({ problem: 'usage', command: 'unmute' });
   });
 
+  it('reads renewals and renewal set|clear: the server and the date as typed (the service checks the date)', () => {
+    expect(ok('renewals')).toEqual({ name: 'renewals' });
+    expect(ok('renewal set db-1 2027-03-31')).toEqual({
+      name: 'renewal_set',
+      server: 'db-1',
+      date: '2027-03-31',
+    });
+    expect(ok('RENEWAL Set db-1 31/03/2027')).toEqual({
+      name: 'renewal_set',
+      server: 'db-1',
+      date: '31/03/2027',
+    });
+    expect(ok('renewal clear db-1')).toEqual({ name: 'renewal_clear', server: 'db-1' });
+    expect(err('renewals db-1')).toEqual({ problem: 'usage', command: 'renewals' });
+    for (const bad of [
+      'renewal',
+      'renewal set db-1',
+      'renewal set db-1 2027-03-31 extra',
+      'renewal clear',
+      'renewal drop db-1',
+    ])
+      expect(err(bad), bad).toEqual({ problem: 'usage', command: 'renewal' });
+    expect(err('renewls')).toMatchObject({ problem: 'unknown_command', suggestion: 'renewals' });
+  });
+
   it('names an unknown word, shortened', () => {
     expect(err('reboot web-1')).toEqual({ problem: 'unknown_command', word: 'reboot' });
     expect((err('x'.repeat(100)) as { word: string }).word).toHaveLength(40);

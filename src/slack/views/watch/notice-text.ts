@@ -17,6 +17,7 @@ import {
 } from '../format.ts';
 import { ALARM_MARKER } from './alarm-parts.ts';
 import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.ts';
+import { renewalReminderView } from './renewal-reminder.ts';
 
 function dateOf(ui: Ui, ms: number): string {
   return token(ui, ms);
@@ -133,6 +134,9 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
     }
     case 'backlog':
       return { main: backlogLine(ui, n) };
+    case 'renewal':
+      // Rendered whole by renewalReminderView; this is its first line.
+      return { main: renewalReminderView(ui, n).text.split('\n')[0]! };
     case 'alarm':
       // Only in a muted channel's summary: what happened to an alarm while nobody there was told.
       return { main: `*${escapeMrkdwn(n.name)}*: ${alarmLabel(ui, n.alarm)}` };

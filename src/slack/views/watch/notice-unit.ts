@@ -40,7 +40,7 @@ export function subject(unit: NoticeUnit): { name: string; ref: string } | undef
   return undefined;
 }
 
-/** Whether a unit is never folded into a digest: the provider key's health is read on its own. */
+/** Whether a unit is never folded into a digest: the provider key's health and a renewal reminder are read on their own. */
 export function standsAlone(unit: NoticeUnit): boolean {
   return unit.notices.some(
     (n) =>
@@ -48,7 +48,8 @@ export function standsAlone(unit: NoticeUnit): boolean {
       n.kind === 'key-expired' ||
       n.kind === 'key-refused' ||
       n.kind === 'channel-parked' ||
-      n.kind === 'backlog',
+      n.kind === 'backlog' ||
+      n.kind === 'renewal',
   );
 }
 

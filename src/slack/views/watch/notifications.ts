@@ -1,7 +1,7 @@
 /**
  * Watcher notifications other than power incidents (incidents.ts): contract
  * changes, servers coming and going, signup follow-ups, the provider key's
- * health, a digest of a burst,
+ * health, a contract’s renewal reminder (renewal-reminder.ts), a digest of a burst,
  * and the summary of what happened while a channel was muted (their words:
  * notice-text.ts). Pure: plain notices in, Block Kit out. Times are Slack date tokens, so every reader sees
  * their own time zone; a digest says its time once, in its title. A digest too
@@ -15,6 +15,7 @@ import { ALARM_MARKER } from './alarm-parts.ts';
 import { burstWhen, countsSummary, serversLine } from './incident-digest.ts';
 import { chainPath, describe, kindLabel } from './notice-text.ts';
 import { isFlap, lastAt, type NoticeUnit, powerChain, subject, unitIsAlarm } from './notice-unit.ts';
+import { renewalReminderView } from './renewal-reminder.ts';
 
 /** Longest detail text a digest carries before it says how many it left out. */
 const DIGEST_DETAIL_CHARS = 12_000;
@@ -36,12 +37,13 @@ function showHint(ui: Ui, ref: string): KnownBlock {
  * Slack's mention syntax.
  */
 export function renderUnit(ui: Ui, unit: NoticeUnit, oncallMention = ''): Message {
+  const first = unit.notices[0];
+  if (first?.kind === 'renewal') return renewalReminderView(ui, first);
   const { main, alarm } = describe(ui, unit, oncallMention);
   const blocks: KnownBlock[] = [];
   if (alarm) blocks.push(section(alarm));
   blocks.push(section(main));
   const subj = subject(unit);
-  const first = unit.notices[0];
   if (subj && first && first.kind !== 'server-removed' && first.kind !== 'signup-stuck') {
     blocks.push(showHint(ui, escapeMrkdwn(subj.ref)));
   }

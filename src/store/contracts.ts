@@ -1,0 +1,267 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import type { ContractDateInput, ContractOrder, ContractRow } from './contract-types.ts';
+import { type ContractsTable, date, dateOrNull, iso } from './schema.ts';
+import type { SignupRow } from './signup-types.ts';
+import { toSignupRow } from './signups.ts';
+
+/**
+ * Contract dates: what the provider's signup status told of each order
+ * placed here, what people set by hand for the other servers, and the last
+ * renewal reminder told about each.
+ */
+export interface ContractRepo {
+  /**
+   * Records a read of an order's signup status: its date (null when the
+   * answer had none: `setup_pending`, or one that is not a date), and the
+   * server it names. Creates the order's row the first time. A date read
+   * again unchanged keeps the moment it was first read; a null never erases
+   * one already known.
+   */
+  recordRead(order: ContractOrder, providerDate: string | null, at: Date): Promise<ContractRow>;
+  /**
+   * Orders paid and `active` whose date is to be read: never told (never
+   * read, or read at or before `retryBefore` without one), or, with
+   * `passedBefore` (a `YYYY-MM-DD` day), told as a day before it and last
+   * read at or before `retryBefore` (the contract may have renewed). Oldest first.
+   */
+  undatedOrders(retryBefore: Date, limit: number, passedBefore?: string): Promise<SignupRow[]>;
+  get(id: string): Promise<ContractRow | null>;
+  /** Every row, oldest first. */
+  all(): Promise<ContractRow[]>;
+  /** The rows about one server: its order's, or the one of a date set by hand. */
+  byServer(serverUuid: string): Promise<ContractRow[]>;
+  /**
+   * A date set by hand: on the order's row when the server was ordered here,
+   * else on a row of its own (created the first time). Returns the row as
+   * written and the date set by hand before, if any.
+   */
+  setByPerson(input: ContractDateInput, at: Date): Promise<{ row: ContractRow; previous: string | null }>;
+  /**
+   * Removes the date set by hand: an order's row keeps the provider's date, a
+   * row of a date set by hand goes. Returns the row as it is now (null when
+   * it went or there was none).
+   */
+  clearByPerson(id: string): Promise<ContractRow | null>;
+  /**
+   * Records that the reminder `days` before `forDate` was told, unless one as
+   * near or nearer to that date already was (compare-and-set). Run it in the
+   * transaction that queues the reminder.
+   */
+  markReminded(id: string, forDate: string, days: number): Promise<boolean>;
+}
+
+const flag = (v: boolean | null): number | null => (v === null ? null : v ? 1 : 0);
+
+export function toContractRow(r: Selectable<ContractsTable>): ContractRow {
+  return {
+    id: r.id,
+    signupId: r.signup_id,
+    serverUuid: r.server_uuid,
+    serverName: r.server_name,
+    planId: r.plan_id,
+    period: r.period === null ? null : Number(r.period),
+    autoRenew: r.auto_renew === null ? null : Number(r.auto_renew) === 1,
+    channelId: r.channel_id,
+    providerDate: r.provider_date,
+    providerDateAt: dateOrNull(r.provider_date_at),
+    providerReadAt: dateOrNull(r.provider_read_at),
+    personDate: r.person_date,
+    personDateAt: dateOrNull(r.person_date_at),
+    personSetBy: r.person_set_by,
+    remindedDate: r.reminded_date,
+    remindedDays: r.reminded_days === null ? null : Number(r.reminded_days),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+  };
+}
+
+export const orderContractId = (signupId: string): string => `signup:${signupId}`;
+export const serverContractId = (serverUuid: string): string => `server:${serverUuid}`;
+
+export function contractRepo(ctx: RepoContext): ContractRepo {
+  const { db, clock } = ctx;
+
+  async function get(id: string): Promise<ContractRow | null> {
+    const r = await db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? toContractRow(r) : null;
+  }
+
+  async function update(id: string, set: Updateable<ContractsTable>): Promise<ContractRow | null> {
+    const r = await db
+      .updateTable('contracts')
+      .set({ ...set, updated_at: iso(clock.now()) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return r ? toContractRow(r) : null;
+  }
+
+  return {
+    async recordRead(order, providerDate, at) {
+      const id = orderContractId(order.signupId);
+      const now = iso(clock.now());
+      await db
+        .insertInto('contracts')
+        .values({
+          id,
+          signup_id: order.signupId,
+          server_uuid: order.serverUuid,
+          server_name: order.serverName,
+          plan_id: order.planId,
+          period: order.period,
+          auto_renew: flag(order.autoRenew),
+          channel_id: order.channelId,
+          provider_date: null,
+          provider_date_at: null,
+          provider_read_at: null,
+          person_date: null,
+          person_date_at: null,
+          person_set_by: null,
+          reminded_date: null,
+          reminded_days: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      const before = (await get(id))!;
+      const set: Updateable<ContractsTable> = { provider_read_at: iso(at) };
+      if (order.serverUuid !== null) set.server_uuid = order.serverUuid;
+      if (order.serverName !== null) set.server_name = order.serverName;
+      if (providerDate !== null && providerDate !== before.providerDate) {
+        set.provider_date = providerDate;
+        set.provider_date_at = iso(at);
+      }
+      return (await update(id, set))!;
+    },
+
+    async undatedOrders(retryBefore, limit, passedBefore) {
+      const rows = await db
+        .selectFrom('signups')
+        .leftJoin('contracts', 'contracts.signup_id', 'signups.id')
+        .selectAll('signups')
+        .where('signups.state', '=', 'active')
+        .where('signups.provider_service_id', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('contracts.id', 'is', null),
+            eb.and([
+              eb('contracts.provider_date', 'is', null),
+              eb.or([
+                eb('contracts.provider_read_at', 'is', null),
+                eb('contracts.provider_read_at', '<=', iso(retryBefore)),
+              ]),
+            ]),
+            ...(passedBefore === undefined
+              ? []
+              : [
+                  eb.and([
+                    eb('contracts.provider_date', '<', passedBefore),
+                    eb('contracts.provider_read_at', '<=', iso(retryBefore)),
+                  ]),
+                ]),
+          ]),
+        )
+        .orderBy('signups.created_at')
+        .orderBy('signups.id')
+        .limit(limit)
+        .execute();
+      return rows.map(toSignupRow);
+    },
+
+    get,
+
+    async all() {
+      const rows = await db.selectFrom('contracts').selectAll().orderBy('created_at').orderBy('id').execute();
+      return rows.map(toContractRow);
+    },
+
+    async byServer(serverUuid) {
+      const rows = await db
+        .selectFrom('contracts')
+        .selectAll()
+        .where('server_uuid', '=', serverUuid)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toContractRow);
+    },
+
+    async setByPerson(input, at) {
+      const rows = await db
+        .selectFrom('contracts')
+        .selectAll()
+        .where('server_uuid', '=', input.serverUuid)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      // The order's row when the server was ordered here: its plan, period and channel stay.
+      const existing = rows.find((r) => r.signup_id !== null) ?? rows[0];
+      const set: Updateable<ContractsTable> = {
+        server_name: input.serverName,
+        person_date: input.date,
+        person_date_at: iso(at),
+        person_set_by: input.userId,
+      };
+      if (existing) {
+        if (existing.signup_id === null) set.channel_id = input.channelId;
+        const row = (await update(existing.id, set))!;
+        return { row, previous: existing.person_date };
+      }
+      const now = iso(clock.now());
+      const r = await db
+        .insertInto('contracts')
+        .values({
+          id: serverContractId(input.serverUuid),
+          signup_id: null,
+          server_uuid: input.serverUuid,
+          server_name: input.serverName,
+          plan_id: null,
+          period: null,
+          auto_renew: null,
+          channel_id: input.channelId,
+          provider_date: null,
+          provider_date_at: null,
+          provider_read_at: null,
+          person_date: input.date,
+          person_date_at: iso(at),
+          person_set_by: input.userId,
+          reminded_date: null,
+          reminded_days: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row: toContractRow(r), previous: null };
+    },
+
+    async clearByPerson(id) {
+      const row = await get(id);
+      if (!row) return null;
+      if (row.signupId === null) {
+        await db.deleteFrom('contracts').where('id', '=', id).execute();
+        return null;
+      }
+      return update(id, { person_date: null, person_date_at: null, person_set_by: null });
+    },
+
+    async markReminded(id, forDate, days) {
+      const r = await db
+        .updateTable('contracts')
+        .set({ reminded_date: forDate, reminded_days: days, updated_at: iso(clock.now()) })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('reminded_date', 'is', null),
+            eb('reminded_date', '<>', forDate),
+            eb('reminded_days', 'is', null),
+            eb('reminded_days', '>', days),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { type ReminderPass, RenewalReminders, type RenewalRemindersOptions } from './reminders.ts';
