@@ -285,6 +285,8 @@ export class RateLimitGate {
         if (this.wakeCtl !== ctl) return;
         this.wakeCtl = null;
         this.wakeAt = null;
+        // How late it came: the window's last stretch starts that much earlier (rate-limit-state.ts).
+        this.limits.noteWakeLag(this.clock.now() - at);
         this.pump();
       },
       () => undefined,

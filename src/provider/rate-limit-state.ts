@@ -9,7 +9,10 @@
  * The share of a window that reads leave to changes and orders
  * (priorities.ts, `windowFloor`) is held back only until the window's last
  * stretch, as long as the requests it would take need (one request's latency,
- * learned from our own answers, per round of the places we may fill): a
+ * learned from our own answers, per round of the places we may fill, plus
+ * how late our timed wake-ups have come lately: a busy process sends a
+ * request timed for the stretch that much after its time, and one that
+ * reaches the provider after the window's end is counted in the next): a
  * change arriving before then finds its place at once, one arriving in the
  * stretch waits for the next window, which is at most that stretch away, and
  * when no change came the reads take the held places themselves, so a flood
@@ -72,6 +75,8 @@ export class RateLimitState {
   private lastBackgroundStartAt = 0;
   /** Our requests' latency (moving average, ms); null before the first answer. */
   private latencyMs: number | null = null;
+  /** How late our timed wake-ups came lately (ms; a maximum that decays a tenth a wake-up). */
+  private wakeLagMs = 0;
   /** The latest window end the headers named, and the shortest gap seen between two (a window's length). */
   private lastHeaderResetMs: number | null = null;
   private windowLengthMs: number | null = null;
@@ -116,6 +121,12 @@ export class RateLimitState {
   noteLatency(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) return;
     this.latencyMs = this.latencyMs === null ? ms : this.latencyMs * 0.8 + ms * 0.2;
+  }
+
+  /** A wake-up timed for a moment came `ms` after it (a busy event loop, a loaded machine). */
+  noteWakeLag(ms: number): void {
+    if (!Number.isFinite(ms)) return;
+    this.wakeLagMs = Math.max(ms, this.wakeLagMs * 0.9, 0);
   }
 
   /** Feeds the headers of an answer, received while `inFlight` of our requests (it included) held places. */
@@ -242,14 +253,16 @@ export class RateLimitState {
   /**
    * When the places a person's request leaves to those above it go to it after
    * all (epoch ms): the window's last stretch, as long as those requests need
-   * (one latency per round of the places reads may fill). Null for background
+   * (one latency per round of the places reads may fill, and how late our
+   * wake-ups come lately, so that they still reach the provider before the
+   * window ends). Null for background
    * work, which keeps its floor, and before a window's end or a latency is known.
    */
   private releaseAt(priority: Priority, limit: number): number | null {
     if (priority !== 'read' && priority !== 'write') return null;
     if (this.resetAtMs === null || this.latencyMs === null) return null;
     const rounds = Math.ceil(windowFloor('read', limit) / placesFor('read', this.capacity()));
-    let stretch = Math.max(this.releaseMinMs, this.latencyMs) * Math.max(1, rounds);
+    let stretch = Math.max(this.releaseMinMs, this.latencyMs) * Math.max(1, rounds) + this.wakeLagMs;
     // Never most of a window: a slow answer must not hand the changes' share to reads early.
     if (this.windowLengthMs !== null) stretch = Math.min(stretch, this.windowLengthMs / 4);
     return this.resetAtMs - stretch;

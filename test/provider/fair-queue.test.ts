@@ -260,6 +260,35 @@ describe('the share reads leave to changes', () => {
     expect(await run(6)).toEqual([9_900, 9_900, 9_900, 9_900]);
   });
 
+  it('starts its stretch as much earlier as the gate’s wake-ups came late, so the reads still go in the window', async () => {
+    const clock = new ManualClock(t0);
+    // A busy process: every timed wake-up comes 80 ms after its time.
+    const late = { now: () => clock.now(), sleep: (ms: number, s?: AbortSignal) => clock.sleep(ms + 80, s) };
+    const gate = new RateLimitGate(late, { maxConcurrency: 10 });
+    gate.noteLatency(100);
+    const lastStretch = async (reset: number, reads: number) => {
+      gate.observe(snap(clock, { limit: 30, remaining: windowFloor('read', 30), reset, concurrentLimit: 5 }));
+      const started: number[] = [];
+      for (let i = 0; i < reads; i += 1)
+        gate.acquire('read').then(
+          (p) => {
+            started.push(reset * 1000 - clock.now());
+            p.release();
+          },
+          () => undefined,
+        );
+      await clock.advance(reset * 1000 - clock.now());
+      return started;
+    };
+    const first = Math.floor(t0 / 1000) + 10;
+    // The first wake-up is late: the reads go 20 ms before the window's end instead of 100.
+    expect(await lastStretch(first, 4)).toEqual([20, 20, 20, 20]);
+    // Learned: the next window's stretch starts 80 ms earlier, and the late wake-up lands on time
+    // (six reads for its four places: they spill into the window after, no flood's tail ends early).
+    expect(await lastStretch(first + 10, 6)).toEqual([100, 100, 100, 100]);
+    gate.close();
+  });
+
   it('stays held until the next window before the gate knows a request’s latency', async () => {
     const { clock, gate, reset } = await lowWindow(null);
     let readAt = 0;
