@@ -371,6 +371,28 @@ function alarms(_kind: DatabaseKind): Migration {
   };
 }
 
+/**
+ * What the watcher last saw of each hosting server, one row per part it reads
+ * (`domains` with each one's `ssl_status`, `ssh` on or off, `keys`): the
+ * part's state as JSON, when it was read, and when it last changed (the
+ * epoch the dedupe keys of its changes build on).
+ */
+function hostingSnapshots(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('hosting_snapshots')
+        .addColumn('server', 'text', (c) => c.notNull())
+        .addColumn('part', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('observed_at', 'text', (c) => c.notNull())
+        .addColumn('changed_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('hosting_snapshots_pk', ['server', 'part'])
+        .execute();
+    },
+  };
+}
+
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
@@ -379,10 +401,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0004_incidents_mutes': incidentsAndMutes(kind),
     '0005_channel_reach': channelReach(kind),
     '0006_alarms': alarms(kind),
+    '0007_hosting_snapshots': hostingSnapshots(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0006_alarms';
+export const LATEST_MIGRATION = '0007_hosting_snapshots';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };
