@@ -9,6 +9,7 @@
 import { webApi } from '@slack/bolt';
 import { realTimers } from '../clock.ts';
 import type { SlackCallCounter } from '../metrics/index.ts';
+import { keyScopeOf } from '../services/access/index.ts';
 import { KeyHealth, keyFingerprint } from '../watch/key-health.ts';
 import type { Leadership } from '../watch/leader.ts';
 import {
@@ -70,15 +71,6 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     clock,
   });
   const wake = () => notifier.kick();
-  const { watcher } = createWatcherRuntime({
-    settings,
-    store,
-    provider,
-    logger,
-    clock,
-    leadership,
-    onOutbox: wake,
-  });
   // The provider key, asked once at start-up and watched while the bot runs; only the leader warns.
   const keyHealth = new KeyHealth({
     provider,
@@ -90,6 +82,20 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     baseUrl: config.provider.baseUrl,
     isLeader: () => leadership.isLeader(),
     notifyChannel: config.notifyChannel,
+    onOutbox: wake,
+  });
+  const { watcher } = createWatcherRuntime({
+    settings,
+    store,
+    provider,
+    logger,
+    clock,
+    leadership,
+    // NOTIFY_CHANNEL hears of every hosting server the key names (one covering all of them names none).
+    hostingServers: () => {
+      const key = keyHealth.keyInfo();
+      return key ? keyScopeOf(key).hosting.servers : undefined;
+    },
     onOutbox: wake,
   });
   return {

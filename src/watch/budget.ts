@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import { type Clock, sleep, type Timers } from '../clock.ts';
 import { backgroundDailyDelayMs, type DailyBudgetState, type RateLimitSnapshot } from '../provider/index.ts';
 
 /**
@@ -118,6 +118,11 @@ export class RequestBudget {
     this.refilledAt = now;
     if (this.tokens >= 1) return 0;
     return Math.min(untilWindowEnd, Math.ceil((1 - this.tokens) / rate));
+  }
+
+  /** Waits on `timers` until `delayMs()` gives 0. */
+  async turn(timers: Timers): Promise<void> {
+    for (let d = this.delayMs(); d > 0; d = this.delayMs()) await sleep(timers, d);
   }
 
   /** Records the start of a watcher request; call only after `delayMs()` gave 0. */
