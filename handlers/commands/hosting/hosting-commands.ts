@@ -2,8 +2,7 @@
  * `/hosting [servername] <area> ...`: reads answer the person alone; changes
  * are announced in the channel (or to the actor when the bot is not in it);
  * destructive operations ask for a confirmation first (or post an approval
- * request when the policy wants a second person); forms open a modal;
- * `watch` and `unwatch` subscribe a channel to the server, as `/vps watch` does.
+ * request when the policy wants a second person); forms open a modal.
  */
 import { DESTRUCTIVE_HOSTING_ACTIONS, HOSTING_ACTIONS } from '../../../src/services/access/index.ts';
 import {
@@ -29,11 +28,9 @@ import {
 } from '../../../src/slack/views/hosting/reads.ts';
 import { doneView, privateKeyView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import { subscriptionChangeView } from '../../../src/slack/views/watch/command-answers.ts';
 import { postOperationApproval } from '../../../src/workers/posting/index.ts';
 import { announce } from '../../kit.ts';
 import type { CommandContext, CommandTable } from '../command.ts';
-import { watchHere } from '../watch/watch-here.ts';
 import { openHostingForm } from './open-hosting-form.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
@@ -47,8 +44,6 @@ export const HOSTING_WRITES: ReadonlySet<HostingCommand['name']> = new Set([
   'ssh_off',
   'ssh_key_generate',
   'ssh_key_delete',
-  'watch',
-  'unwatch',
 ]);
 
 async function announceDone(ctx: CommandContext, r: WriteResult): Promise<void> {
@@ -86,7 +81,11 @@ async function askFor(
   await ctx.reply(textView(ui.t('hosting.approval.sent', { channel: op.channelId })));
 }
 
-export const hostingCommands: CommandTable<HostingCommand> = {
+/** `watch` and `unwatch` are the watch feature's (handlers/commands/watch/). */
+export const hostingCommands: CommandTable<
+  HostingCommand,
+  Exclude<HostingCommand['name'], 'watch' | 'unwatch'>
+> = {
   async help({ deps, actor, ui, reply }) {
     const caps = await deps.access.capabilities(actor, HOSTING_ACTIONS);
     const second = DESTRUCTIVE_HOSTING_ACTIONS.filter((a) => deps.access.needsSecondPerson(a));
@@ -193,14 +192,5 @@ export const hostingCommands: CommandTable<HostingCommand> = {
   async audit({ deps, actor, ui, reply }, c) {
     const r = await deps.hosting.reads.audit(actor, c.server);
     await reply(hostingAuditView(ui, r.server, r.value));
-  },
-  async watch(ctx, c) {
-    await watchHere(ctx, c.channelId, (channelId, reach) =>
-      ctx.deps.subscriptions.watchHosting(ctx.actor, c.server, channelId, reach),
-    );
-  },
-  async unwatch({ deps, actor, ui, reply }, c) {
-    const r = await deps.subscriptions.unwatchHosting(actor, c.server, c.channelId ?? actor.channelId);
-    await reply(subscriptionChangeView(ui, 'unwatch', r));
   },
 };

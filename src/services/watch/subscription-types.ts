@@ -11,6 +11,8 @@ export interface SubscriptionChange {
   target: string;
   /** The server's name (a hosting server's too), or 'all'. */
   label: string;
+  /** A hosting server's watch (`/hosting watch`), not a server's power. */
+  hosting: boolean;
   channelId: string;
   changed: boolean;
 }
@@ -26,7 +28,7 @@ export interface MuteEntry {
 
 /** One channel's watches and mutes: the channel the reader is in, or one they may see. */
 export interface SubscriptionList {
-  rows: { target: string; label: string; channelId: string; createdBy: string }[];
+  rows: { target: string; label: string; hosting: boolean; channelId: string; createdBy: string }[];
   /** Mutes in force. */
   mutes: MuteEntry[];
   /** NOTIFY_CHANNEL, only when the reader may see it. */

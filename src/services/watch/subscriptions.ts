@@ -35,13 +35,17 @@ export interface SubscriptionDeps {
 export const MAX_MUTE_MS = 7 * 86_400_000;
 export const MIN_MUTE_MS = 60_000;
 
+/** What a watch or a mute is of: its stored target, its name, and whether it is a hosting server. */
+type Target = Pick<SubscriptionChange, 'target' | 'label' | 'hosting'>;
+
 export class WatchSubscriptions {
   constructor(private readonly deps: SubscriptionDeps) {}
 
-  private async target(ref: string): Promise<{ target: string; label: string }> {
-    if (ref.trim().toLowerCase() === WATCH_ALL) return { target: WATCH_ALL, label: WATCH_ALL };
+  private async target(ref: string): Promise<Target> {
+    if (ref.trim().toLowerCase() === WATCH_ALL)
+      return { target: WATCH_ALL, label: WATCH_ALL, hosting: false };
     const s = await this.deps.servers.resolve(ref);
-    return { target: s.uuid, label: s.name };
+    return { target: s.uuid, label: s.name, hosting: false };
   }
 
   private async authorizeChange(
@@ -135,11 +139,11 @@ export class WatchSubscriptions {
     action: 'hosting.watch' | 'hosting.unwatch',
     named: string | undefined,
     channelId: string,
-  ): Promise<{ target: string; label: string }> {
+  ): Promise<Target> {
     await this.authorizeChange(actor, action, named ?? '', channelId);
     try {
       const server = await this.deps.access.hostingServer(named);
-      return { target: hostingWatchTarget(server), label: server.toLowerCase() };
+      return { target: hostingWatchTarget(server), label: server.toLowerCase(), hosting: true };
     } catch (err) {
       await this.deps.audit.record({
         actor: actor.userId,
@@ -163,7 +167,7 @@ export class WatchSubscriptions {
   private async subscribe(
     actor: Actor,
     action: 'watch' | 'hosting.watch',
-    t: { target: string; label: string },
+    t: Target,
     channelId: string,
     reach?: (change: SubscriptionChange) => Promise<ChannelReach>,
   ): Promise<SubscriptionChange> {
@@ -198,7 +202,7 @@ export class WatchSubscriptions {
     // A server that left the list cannot be resolved any more: its uuid still unwatches it.
     const existing = await this.deps.store.watches.list(channelId);
     const direct = existing.find((w) => w.target === ref.trim());
-    const t = direct ? { target: direct.target, label: ref.trim() } : await this.target(ref);
+    const t = direct ? { target: direct.target, label: ref.trim(), hosting: false } : await this.target(ref);
     const changed = await this.deps.store.watches.remove(t.target, channelId);
     return this.audited(actor, 'unwatch', { ...t, channelId, changed });
   }
@@ -230,6 +234,7 @@ export class WatchSubscriptions {
       rows: rows.map((r) => ({
         target: r.target,
         label: label(r.target),
+        hosting: hostingOfTarget(r.target) !== undefined,
         channelId: r.channelId,
         createdBy: r.createdBy,
       })),
@@ -300,18 +305,18 @@ export class WatchSubscriptions {
     const named = ref?.trim() ? ref.trim() : WATCH_ALL;
     await this.authorizeChange(actor, 'unmute', named, channelId);
     const now = this.deps.clock.now();
-    let t: { target: string; label: string };
+    let t: Target;
     let removed: { target: string }[];
     let allMutedUntil: Date | null = null;
     if (named.toLowerCase() === WATCH_ALL) {
-      t = { target: WATCH_ALL, label: WATCH_ALL };
+      t = { target: WATCH_ALL, label: WATCH_ALL, hosting: false };
       removed = (await this.deps.store.mutes.remove(channelId)).filter((m) => m.until > now);
       await this.deps.store.outbox.rescheduleHeld({ channelId, at: now });
     } else {
       // A server that left the list cannot be resolved any more: its uuid still unmutes it.
       const active = await this.deps.store.mutes.active(now, channelId);
       const direct = active.find((m) => m.target === named);
-      t = direct ? { target: direct.target, label: named } : await this.target(named);
+      t = direct ? { target: direct.target, label: named, hosting: false } : await this.target(named);
       removed = (await this.deps.store.mutes.remove(channelId, t.target)).filter((m) => m.until > now);
       const all = active.find((m) => m.target === WATCH_ALL);
       allMutedUntil = all ? all.until : null;
