@@ -40,7 +40,11 @@ describe('parseHostingCommand', () => {
       channelId: 'C0ALERTS1',
       server: 'xs123456.xsrv.jp',
     });
-    expect(ok('UNWATCH <#G0PRIV001>')).toEqual({ name: 'unwatch', channelId: 'G0PRIV001', server: undefined });
+    expect(ok('UNWATCH <#G0PRIV001>')).toEqual({
+      name: 'unwatch',
+      channelId: 'G0PRIV001',
+      server: undefined,
+    });
     // A channel typed as plain text is not a channel Slack named: the usage line says how.
     expect(err('watch #alerts')).toEqual(usage('hosting.watch'));
     expect(err('unwatch <#C0ALERTS1|alerts> more')).toEqual(usage('hosting.unwatch'));
