@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import { parseHostingCommand } from '../../src/slack/grammar/hosting.ts';
+import { type HostingCommand, parseHostingCommand } from '../../src/slack/grammar/hosting.ts';
 import { parseVpsCommand, type VpsCommand } from '../../src/slack/grammar/vps.ts';
 import { COMMANDS } from '../../src/slack/ids.ts';
 import type { HandlerDeps } from '../deps.ts';
@@ -8,6 +8,7 @@ import { RENEWAL_WRITES, renewalCommands } from './renewals/renewal-commands.ts'
 import { SERVERS_WRITES, serversCommands } from './servers/server-commands.ts';
 import { signupCommands } from './signup/signup-commands.ts';
 import { slashCommand } from './slash.ts';
+import { HOSTING_WATCH_WRITES, hostingWatchCommands } from './watch/hosting-watch-commands.ts';
 import { WATCH_WRITES, watchCommands } from './watch/watch-commands.ts';
 
 /** The slash commands; each feature adds its words with one line here. */
@@ -26,8 +27,8 @@ export function registerCommands(app: App, deps: HandlerDeps): void {
     slashCommand(deps, {
       slash: COMMANDS.hosting,
       parse: parseHostingCommand,
-      writes: HOSTING_WRITES,
-      handlers: hostingCommands,
+      writes: new Set<HostingCommand['name']>([...HOSTING_WRITES, ...HOSTING_WATCH_WRITES]),
+      handlers: { ...hostingCommands, ...hostingWatchCommands },
     }),
   );
 }

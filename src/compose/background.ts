@@ -10,6 +10,7 @@
 import { webApi } from '@slack/bolt';
 import { realTimers } from '../clock.ts';
 import type { SlackCallCounter } from '../metrics/index.ts';
+import { keyScopeOf } from '../services/access/index.ts';
 import { KeyHealth, keyFingerprint } from '../watch/key-health.ts';
 import type { Leadership } from '../watch/leader.ts';
 import {
@@ -73,15 +74,6 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     clock,
   });
   const wake = () => notifier.kick();
-  const { watcher } = createWatcherRuntime({
-    settings,
-    store,
-    provider,
-    logger,
-    clock,
-    leadership,
-    onOutbox: wake,
-  });
   // The provider key, asked once at start-up and watched while the bot runs; only the leader warns.
   const keyHealth = new KeyHealth({
     provider,
@@ -106,6 +98,20 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     isLeader: () => leadership.isLeader(),
     days: config.renewalReminderDays,
     pollMs: Math.min(60_000, settings.intervalSeconds * 1000),
+    onOutbox: wake,
+  });
+  const { watcher } = createWatcherRuntime({
+    settings,
+    store,
+    provider,
+    logger,
+    clock,
+    leadership,
+    // NOTIFY_CHANNEL hears of every hosting server the key names (one covering all of them names none).
+    hostingServers: () => {
+      const key = keyHealth.keyInfo();
+      return key ? keyScopeOf(key).hosting.servers : undefined;
+    },
     onOutbox: wake,
   });
   return {

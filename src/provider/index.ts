@@ -3,6 +3,7 @@ export * from './daily-budget.ts';
 export { type EntryRead, type Readable, WHOLE_ENTRY } from './entry-reading.ts';
 export * from './errors.ts';
 export { type GatePermit, GateTicket } from './gate-queue.ts';
+export * from './hosting-answers.ts';
 export * from './hosting-client.ts';
 export * from './key-expiry.ts';
 export * from './metrics.ts';

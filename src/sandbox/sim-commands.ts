@@ -2,7 +2,8 @@
  * `sim …`: the simulator's control surface (src/simulator/control.ts) in
  * words a person types: power states, prices and campaigns, the balance, the
  * clock, faults, latency, maintenance, signups, charges, rate limits, DNS
- * records. Each command is one control call (or a read); what it answers is
+ * records, and what happens to a hosting server in the provider's control
+ * panel (domains, SSH, keys) and to a domain's name servers (its SSL). Each command is one control call (or a read); what it answers is
  * a few lines of text. A mistake throws SimCommandError with the usage.
  */
 import type { FaultRule, PowerStatus, SimulatorControl, VpsServerState } from '../simulator/index.ts';
@@ -29,6 +30,12 @@ export const SIM_HELP = [
   'sim signups                                   sim complete <signup id>',
   'sim rate-limit <limit> <window seconds> <concurrent>',
   'sim txt <name> <value>                        a DNS TXT record (hosting domain ownership)',
+  'sim hosting [server]                          the hosting servers, or one: domains with SSL, SSH, keys',
+  'sim panel <server> domain add <domain> [nossl]   in the control panel, not through the API:',
+  'sim panel <server> domain remove <domain>     … a domain, SSH and keys changed by someone outside Slack',
+  'sim panel <server> ssh <on|off>               sim panel <server> key add <label>   sim panel <server> key remove <id>',
+  'sim ssl <domain> <failed|ok>                  the domain leaves (or is back on) the service’s name servers: its SSL',
+  '                                              turns failed_nameserver (or active again)',
 ];
 
 const POWER = ['running', 'stopped', 'processing', 'error'] as const;
@@ -148,6 +155,55 @@ function describeFault(rule: FaultRule): string {
     rule.times === undefined ? 'once' : Number.isFinite(rule.times) ? `${rule.times} times` : 'until cleared',
   ];
   return what.filter(Boolean).join(' ');
+}
+
+/** A hosting server by its name or the start of it (`xs123456`). */
+function findHosting(control: SimulatorControl, ref: string | undefined): string {
+  const all = (control.state().hosting as string[] | undefined) ?? [];
+  if (!ref) throw new SimCommandError(`name a hosting server: ${all.join(', ')}`);
+  const hit = all.find((h) => h === ref.toLowerCase()) ?? all.filter((h) => h.startsWith(ref.toLowerCase()));
+  if (typeof hit === 'string') return hit;
+  if (hit.length === 1) return hit[0]!;
+  throw new SimCommandError(`no hosting server called ${ref}: ${all.join(', ')}`);
+}
+
+function describeHosting(control: SimulatorControl, name: string): string[] {
+  const h = control.hostingServer(name);
+  return [
+    `${h.servername}: SSH ${h.sshEnabled ? 'on' : 'off'}`,
+    ...h.domains.map((d) => `  domain ${d.domain.padEnd(28)} ssl ${d.sslStatus}`),
+    ...h.sshKeys.map((k) => `  key ${k.keyId.padEnd(6)} ${k.label}`),
+  ];
+}
+
+function panel(control: SimulatorControl, args: readonly string[]): string[] {
+  const server = findHosting(control, args[0]);
+  const [what, verb, value, flag] = args.slice(1);
+  if (what === 'domain' && verb === 'add' && value && (flag === undefined || flag === 'nossl')) {
+    const d = control.panelAddDomain(server, value, { ssl: flag !== 'nossl' });
+    return [`${server}: domain ${d.domain} added in the control panel (ssl ${d.sslStatus})`];
+  }
+  if (what === 'domain' && verb === 'remove' && value) {
+    control.panelRemoveDomain(server, value);
+    return [`${server}: domain ${value} removed in the control panel`];
+  }
+  if (what === 'ssh' && (verb === 'on' || verb === 'off') && value === undefined) {
+    control.panelSetSsh(server, verb === 'on');
+    return [`${server}: SSH turned ${verb} in the control panel`];
+  }
+  if (what === 'key' && verb === 'add' && value) {
+    const label = args.slice(4).length > 0 ? [value, ...args.slice(4)].join(' ') : value;
+    return [
+      `${server}: SSH key ${control.panelAddSshKey(server, label)} (${label}) registered in the control panel`,
+    ];
+  }
+  if (what === 'key' && verb === 'remove' && value) {
+    control.panelRemoveSshKey(server, value);
+    return [`${server}: SSH key ${value} deleted in the control panel`];
+  }
+  return usage(
+    'sim panel <server> domain add <domain> [nossl] | domain remove <domain> | ssh <on|off> | key add <label> | key remove <id>',
+  );
 }
 
 /** Runs one `sim …` command (the words after `sim`) and answers lines of text. */
@@ -378,6 +434,24 @@ export function runSimCommand(control: SimulatorControl, words: readonly string[
       if (!args[0] || !args[1]) usage('sim txt <name> <value>');
       const r = control.setTxtRecord(args[0], args[1]);
       return [`TXT ${r.name} = ${r.value}${r.visible ? '' : ` (visible from ${r.visibleAt.toISOString()})`}`];
+    }
+    case 'hosting': {
+      if (args[0] !== undefined) return describeHosting(control, findHosting(control, args[0]));
+      return ((control.state().hosting as string[] | undefined) ?? []).flatMap((h) =>
+        describeHosting(control, h),
+      );
+    }
+    case 'panel':
+      return panel(control, args);
+    case 'ssl': {
+      const state = args[1];
+      if (!args[0] || (state !== 'failed' && state !== 'ok')) usage('sim ssl <domain> <failed|ok>');
+      control.setExternalNameServers(args[0], state === 'failed');
+      return [
+        state === 'failed'
+          ? `${args[0]} now points at other name servers: its SSL is failed_nameserver`
+          : `${args[0]} is on the service’s name servers again: its SSL is active`,
+      ];
     }
     default:
       throw new SimCommandError(`sim does not know "${verb}"; sim help lists what it does`);

@@ -39,6 +39,13 @@
  *   POST   /__sim/dns/propagation  {ms}         default delay of records set from now on
  *   POST   /__sim/dns/name-servers {domain, external}
  *   GET    /__sim/hosting/{servername}          -> HostingServerSnapshot
+ *   POST   /__sim/hosting   {servername, variant?, domains?}   a hosting contract added -> HostingServerSnapshot
+ *   In the control panel (no key, no /v1/logs entry):
+ *   POST   /__sim/hosting/{servername}/domains  {domain, ssl?}  -> {domain}
+ *   DELETE /__sim/hosting/{servername}/domains?domain=
+ *   POST   /__sim/hosting/{servername}/ssh      {enabled}
+ *   POST   /__sim/hosting/{servername}/ssh-keys {label, publicKey?} -> {keyId}
+ *   DELETE /__sim/hosting/{servername}/ssh-keys?keyId=
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCore } from './core.ts';
@@ -63,6 +70,12 @@ function num(b: Json, k: string): number {
   const v = b[k];
   if (typeof v !== 'number') throw new ControlError(`${k} must be a number`);
   return v;
+}
+function strings(b: Json, k: string): string[] {
+  const v = b[k];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+    throw new ControlError(`${k} must be strings`);
+  return v as string[];
 }
 function bool(b: Json, k: string): boolean {
   const v = b[k];
@@ -271,6 +284,34 @@ function dispatch(
       return { ok: true };
     case 'GET hosting/:x':
       return c.hostingServer(x);
+    case 'POST hosting':
+      return c.addHostingServer(str(b, 'servername'), {
+        ...(b.variant === undefined
+          ? {}
+          : { variant: str(b, 'variant') === 'business' ? 'business' : 'standard' }),
+        ...(b.domains === undefined ? {} : { domains: strings(b, 'domains') }),
+      });
+    case 'POST hosting/:x/domains':
+      return {
+        domain: c.panelAddDomain(x, str(b, 'domain'), b.ssl === undefined ? {} : { ssl: bool(b, 'ssl') }),
+      };
+    case 'DELETE hosting/:x/domains':
+      c.panelRemoveDomain(x, str(q, 'domain'));
+      return { ok: true };
+    case 'POST hosting/:x/ssh':
+      c.panelSetSsh(x, bool(b, 'enabled'));
+      return { ok: true };
+    case 'POST hosting/:x/ssh-keys':
+      return {
+        keyId: c.panelAddSshKey(
+          x,
+          str(b, 'label'),
+          b.publicKey === undefined ? undefined : str(b, 'publicKey'),
+        ),
+      };
+    case 'DELETE hosting/:x/ssh-keys':
+      c.panelRemoveSshKey(x, str(q, 'keyId'));
+      return { ok: true };
     default:
       return undefined;
   }

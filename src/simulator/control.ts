@@ -3,6 +3,7 @@ import { checkAnswerPatch } from './answer-faults.ts';
 import type { SimCore } from './core.ts';
 import type { TxtRecordState } from './dns.ts';
 import { formatJstDateTime } from './japan-time.ts';
+import { panelControls } from './panel.ts';
 import { periodPrice } from './pricing.ts';
 import type {
   ContractStatus,
@@ -190,6 +191,7 @@ export function createControl(core: SimCore): SimulatorControl {
         for (const s of h.subdomains.values()) if (s.parent === d) move(s);
       }
     },
+    ...panelControls(core, (s) => control.hostingServer(s)),
     hostingServer: (servername) => {
       const h = hosting(servername);
       return {

@@ -153,7 +153,7 @@ function renderWp(h: HostingServerState, w: WordPressState): Record<string, unkn
 }
 
 /** A body domain: Unicode is accepted and stored as Punycode. */
-function normaliseDomain(value: string, field: string, errors: string[]): string | undefined {
+export function normaliseDomain(value: string, field: string, errors: string[]): string | undefined {
   const ascii = domainToASCII(value.trim().toLowerCase());
   const labelOk = (l: string) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l);
   if (!ascii || ascii.length > 253 || !ascii.includes('.') || !ascii.split('.').every(labelOk)) {
@@ -173,7 +173,7 @@ function sshPublicKeyFromRaw(raw: Buffer): string {
   return `ssh-ed25519 ${Buffer.concat([len(type), type, len(raw), raw]).toString('base64')}`;
 }
 
-function generateSshKeyPair(): { publicKey: string; privateKey: string } {
+export function generateSshKeyPair(): { publicKey: string; privateKey: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const jwk = publicKey.export({ format: 'jwk' });
   const raw = Buffer.from(jwk.x ?? '', 'base64url');

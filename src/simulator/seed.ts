@@ -249,7 +249,11 @@ function seedVps(w: World): void {
   if (web1) web1.reverseHostname = 'www.example-shop.com';
 }
 
-function hostingServer(servername: string, variant: 'standard' | 'business', ip: string): HostingServerState {
+export function newHostingServer(
+  servername: string,
+  variant: 'standard' | 'business',
+  ip: string,
+): HostingServerState {
   return {
     servername,
     variant,
@@ -291,7 +295,7 @@ export function wpCronJob(servername: string, id: string, site: WordPressState):
   };
 }
 
-function addDomain(
+export function addDomain(
   h: HostingServerState,
   unicode: string,
   ssl: 'active' | 'failed_nameserver' | 'none',
@@ -307,7 +311,7 @@ function addDomain(
 }
 
 function seedHosting(w: World, now: Date): void {
-  const a = hostingServer('xs123456.xsrv.jp', 'standard', '183.90.240.11');
+  const a = newHostingServer('xs123456.xsrv.jp', 'standard', '183.90.240.11');
   addDomain(a, 'xs123456.xsrv.jp', 'active');
   const shop = addDomain(a, 'example-shop.com', 'active');
   const idn = addDomain(a, 'れい.jp', 'active');
@@ -385,7 +389,7 @@ function seedHosting(w: World, now: Date): void {
   a.fileCount = 48_210;
   w.hosting.set(a.servername, a);
 
-  const b = hostingServer('xs654321.xsrv.jp', 'business', '183.90.241.22');
+  const b = newHostingServer('xs654321.xsrv.jp', 'business', '183.90.241.22');
   b.dbVersions = [{ product: 'MySQL', version: '8.0' }];
   addDomain(b, 'xs654321.xsrv.jp', 'active');
   const corp = addDomain(b, 'corp-example.co.jp', 'active');

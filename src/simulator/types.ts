@@ -306,6 +306,32 @@ export interface SimulatorControl {
   setExternalNameServers(domain: string, external: boolean): void;
   /** Snapshot of a hosting server (databases, users, cron jobs... that no endpoint lists). */
   hostingServer(servername: string): HostingServerSnapshot;
+  /**
+   * A hosting contract added to the account (as a signup in the panel
+   * would): its initial domain and `domains`, verified, with SSL as their
+   * name servers allow. Throws for a name held already.
+   */
+  addHostingServer(
+    servername: string,
+    opts?: { variant?: 'standard' | 'business'; domains?: string[] },
+  ): HostingServerSnapshot;
+  /**
+   * In the control panel, not through the API (no key, no `/v1/logs` entry):
+   * a domain added (SSL on by default: `active`, or `failed_nameserver` off
+   * the service's name servers; `ssl: false` gives `none`) or removed (with
+   * its subdomains; never the initial domain), SSH turned on or off, an SSH
+   * key registered (a new ed25519 key unless one is given; returns its
+   * `key_id`) or deleted.
+   */
+  panelAddDomain(
+    servername: string,
+    domain: string,
+    opts?: { ssl?: boolean },
+  ): HostingServerSnapshot['domains'][number];
+  panelRemoveDomain(servername: string, domain: string): void;
+  panelSetSsh(servername: string, enabled: boolean): void;
+  panelAddSshKey(servername: string, label: string, publicKey?: string): string;
+  panelRemoveSshKey(servername: string, keyId: string): void;
   /** Whole state as plain JSON (also GET /__sim/state). */
   state(): Record<string, unknown>;
 }

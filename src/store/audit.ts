@@ -10,8 +10,14 @@ export interface AuditRepo {
    * visible marker: one refused command with a huge argument makes one short row.
    */
   append(entry: AuditEntry): Promise<AuditRow>;
-  /** Newest first. */
-  latest(opts: { target?: string; actor?: string; channelId?: string; limit: number }): Promise<AuditRow[]>;
+  /** Newest first; `since`: only rows at or after it. */
+  latest(opts: {
+    target?: string;
+    actor?: string;
+    channelId?: string;
+    since?: Date;
+    limit: number;
+  }): Promise<AuditRow[]>;
 }
 
 // Compared after lower-casing and dropping `_` and `-`: root_password, rootPassword, api-key …
@@ -126,8 +132,9 @@ export function auditRepo(ctx: RepoContext): AuditRepo {
       return toRow(row);
     },
 
-    async latest({ target, actor, channelId, limit }) {
+    async latest({ target, actor, channelId, since, limit }) {
       let q = db.selectFrom('audit').selectAll();
+      if (since !== undefined) q = q.where('at', '>=', iso(since));
       if (target !== undefined) q = q.where('target', '=', target);
       if (actor !== undefined) q = q.where('actor', '=', actor);
       if (channelId !== undefined) q = q.where('channel_id', '=', channelId);

@@ -406,6 +406,28 @@ function contracts(_kind: DatabaseKind): Migration {
   };
 }
 
+/**
+ * What the watcher last saw of each hosting server, one row per part it reads
+ * (`domains` with each one's `ssl_status`, `ssh` on or off, `keys`): the
+ * part's state as JSON, when it was read, and when it last changed (the
+ * epoch the dedupe keys of its changes build on).
+ */
+function hostingSnapshots(_kind: DatabaseKind): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('hosting_snapshots')
+        .addColumn('server', 'text', (c) => c.notNull())
+        .addColumn('part', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('observed_at', 'text', (c) => c.notNull())
+        .addColumn('changed_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('hosting_snapshots_pk', ['server', 'part'])
+        .execute();
+    },
+  };
+}
+
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
@@ -416,10 +438,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0006_alarms': alarms(kind),
     '0007_daily_requests': dailyRequests(),
     '0008_contracts': contracts(kind),
+    '0009_hosting_snapshots': hostingSnapshots(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0008_contracts';
+export const LATEST_MIGRATION = '0009_hosting_snapshots';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

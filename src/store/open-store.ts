@@ -14,6 +14,7 @@ import { type DailyRequestRepo, dailyRequestRepo } from './daily-requests.ts';
 import { type DeliveryRepo, deliveryRepo } from './deliveries.ts';
 import { loadSealingKey, type SealingKey } from './encryption-key.ts';
 import { reasonOf, StoreError } from './errors.ts';
+import { type HostingSnapshotRepo, hostingSnapshotRepo } from './hosting-snapshots.ts';
 import { type IncidentRepo, incidentRepo } from './incidents.ts';
 import { type LeaseRepo, leaseRepo } from './leases.ts';
 import { migrationProvider } from './migrations.ts';
@@ -32,6 +33,7 @@ export interface Store {
   readonly secrets: SecretRepo;
   readonly watches: WatchRepo;
   readonly snapshots: SnapshotRepo;
+  readonly hostingSnapshots: HostingSnapshotRepo;
   readonly outbox: OutboxRepo;
   readonly incidents: IncidentRepo;
   readonly mutes: MuteRepo;
@@ -128,6 +130,7 @@ function buildStore(
     secrets: secretRepo(ctx, key),
     watches: watchRepo(ctx),
     snapshots: snapshotRepo(ctx),
+    hostingSnapshots: hostingSnapshotRepo(ctx),
     outbox: outboxRepo(ctx),
     incidents: incidentRepo(ctx),
     mutes: muteRepo(ctx),

@@ -89,6 +89,15 @@ export interface SnapshotsTable {
   power_changed_at: IsoText | null;
 }
 
+/** One part of a hosting server as the watcher last read it (`state` is JSON). */
+export interface HostingSnapshotsTable {
+  server: string;
+  part: string;
+  state: string;
+  observed_at: IsoText;
+  changed_at: IsoText;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   dedupe_key: string;
@@ -247,6 +256,7 @@ export interface Database {
   secrets: SecretsTable;
   watches: WatchesTable;
   snapshots: SnapshotsTable;
+  hosting_snapshots: HostingSnapshotsTable;
   outbox: OutboxTable;
   incidents: IncidentsTable;
   incident_posts: IncidentPostsTable;

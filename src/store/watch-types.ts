@@ -4,7 +4,7 @@
  */
 
 export interface WatchRow {
-  /** A server uuid, or `'all'` for every server. */
+  /** A server uuid, `'all'` for every server, or a hosting server (`hostingWatchTarget`). */
   target: string;
   channelId: string;
   createdBy: string;
@@ -45,4 +45,20 @@ export interface MuteRow {
   until: Date;
   createdBy: string;
   createdAt: Date;
+}
+
+/** The parts of a hosting server the watcher reads, one request each. */
+export const HOSTING_PARTS = ['domains', 'ssh', 'keys'] as const;
+export type HostingPart = (typeof HOSTING_PARTS)[number];
+
+/** One part of a hosting server as the watcher last read it. */
+export interface HostingSnapshotRow {
+  /** The server's name (its initial domain), lower case. */
+  server: string;
+  part: HostingPart;
+  /** What the watcher keeps of the part (src/watch/hosting-state.ts reads it back); stored as JSON. */
+  state: unknown;
+  observedAt: Date;
+  /** When the part's state last changed: the epoch its changes' dedupe keys build on. */
+  changedAt: Date;
 }

@@ -5,8 +5,15 @@ import type { WatchRow } from './watch-types.ts';
 
 export const WATCH_ALL = 'all';
 
+/** A hosting server's watch target: its name (initial domain, lower case) behind a prefix no uuid has. */
+const HOSTING_PREFIX = 'hosting:';
+export const hostingWatchTarget = (server: string): string => `${HOSTING_PREFIX}${server.toLowerCase()}`;
+/** The hosting server a watch target names; undefined for a server uuid or `'all'`. */
+export const hostingOfTarget = (target: string): string | undefined =>
+  target.startsWith(HOSTING_PREFIX) ? target.slice(HOSTING_PREFIX.length) : undefined;
+
 export interface WatchRepo {
-  /** Subscribes a channel to a server uuid or `'all'`; true when new, false when it already was. */
+  /** Subscribes a channel to a server uuid, `'all'` or a hosting server (`hostingWatchTarget`); true when new. */
   add(w: { target: string; channelId: string; createdBy: string }): Promise<boolean>;
   /** True when something was removed. */
   remove(target: string, channelId: string): Promise<boolean>;

@@ -8,6 +8,7 @@ import type { SnapshotRow, Store } from '../store/index.ts';
 import { resolveAlarm } from './alarms.ts';
 import { recordContractAlarm } from './contract-alarm.ts';
 import { recordPowerChange } from './incidents.ts';
+import { enqueueNotice } from './notice-rows.ts';
 import { isAlarm, type Notice, type PowerNotice } from './notices.ts';
 
 /**
@@ -74,30 +75,14 @@ function knownContract(s: SnapshotRow): ProviderContractStatus {
 }
 
 /** One row per subscribed channel; a channel that muted the server gets it held until its mute ends. */
-async function enqueueAll(
+function enqueueAll(
   tx: Tx,
   key: string,
   notice: Notice & { uuid: string },
   channels: readonly string[],
   now: Date,
 ): Promise<number> {
-  let fresh = 0;
-  const mutes = channels.length > 0 ? await tx.mutes.activeFor(notice.uuid, now) : [];
-  for (const channelId of channels) {
-    const muted = mutes.filter((m) => m.channelId === channelId);
-    const until = muted.length > 0 ? Math.max(...muted.map((m) => m.until.getTime())) : undefined;
-    const { created } = await tx.outbox.enqueue({
-      dedupeKey: `${key}@${channelId}`,
-      channelId,
-      threadTs: null,
-      payload: notice,
-      subject: notice.uuid,
-      kind: until === undefined ? 'notice' : 'held',
-      nextAttemptAt: until === undefined ? now : new Date(until),
-    });
-    if (created) fresh += 1;
-  }
-  return fresh;
+  return enqueueNotice(tx, key, notice, notice.uuid, channels, now);
 }
 
 /**

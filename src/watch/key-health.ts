@@ -103,6 +103,7 @@ export interface KeyHealthOptions {
 }
 
 export class KeyHealth {
+  private info: KeyInfo | undefined;
   private current: KeyHealthStatus = {
     state: 'unchecked',
     checkedAt: null,
@@ -119,6 +120,11 @@ export class KeyHealth {
 
   constructor(private readonly opts: KeyHealthOptions) {
     this.log = opts.logger.child({ component: 'provider-key' });
+  }
+
+  /** The key as the provider last described it (GET /v1/me); undefined before any answer. */
+  keyInfo(): KeyInfo | undefined {
+    return this.info;
   }
 
   /** What the last check found, read at this moment: a working key whose expiry has passed since is `expired`. */
@@ -186,6 +192,7 @@ export class KeyHealth {
         );
       }
       this.refusals = 0;
+      this.info = info;
       this.current = { state: 'ok', checkedAt: now, expiresAt, error: null };
       if (before.state !== 'ok' && before.state !== 'unchecked') {
         this.log.info({ was: before.state }, 'the provider key works again');

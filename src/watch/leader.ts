@@ -1,4 +1,5 @@
-import type { Clock } from '../clock.ts';
+import type { Logger } from 'pino';
+import { type Clock, sleep, type Timers } from '../clock.ts';
 import type { Store } from '../store/index.ts';
 
 /**
@@ -57,6 +58,25 @@ export class Leadership {
     const margin = Math.min(5_000, this.opts.ttlMs / 5);
     this.validUntil = held ? startedAt + this.opts.ttlMs - margin : 0;
     return held;
+  }
+
+  /**
+   * Holds the lease while `signal` lasts: renews it (or tries to take it)
+   * every third of its life; `onTaken` when this replica becomes the leader.
+   */
+  async keep(timers: Timers, signal: AbortSignal, log: Logger, onTaken: () => void): Promise<void> {
+    const every = Math.max(100, Math.floor(this.opts.ttlMs / 3));
+    while (!signal.aborted) {
+      const was = this.isLeader();
+      const now = await this.ensure();
+      if (now && !was) {
+        log.info({ holder: this.holder }, 'took the watcher lease');
+        onTaken();
+      } else if (!now && was) {
+        log.warn({ err: this.lastError }, 'lost the watcher lease');
+      }
+      await sleep(timers, every, signal);
+    }
   }
 
   async release(): Promise<void> {

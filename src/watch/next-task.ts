@@ -1,16 +1,19 @@
 /**
  * The watcher's choice of its next request: not a fixed cycle but whatever is
- * due first. The list once per round, then signups and servers that are due
- * (processing servers and pending signups sooner), earliest due first.
+ * due first. The list once per round, then signups, servers and the parts of
+ * hosting servers that are due (processing servers, pending signups and a
+ * hosting change waiting for its second look sooner), earliest due first.
  */
-import type { SnapshotRow } from '../store/index.ts';
+import type { HostingPart, SnapshotRow } from '../store/index.ts';
 import { powerOf } from './changes.ts';
+import type { HostingSlot } from './hosting-watch.ts';
 import type { TrackedSignup } from './signups.ts';
 
 export type WatchTask =
   | { kind: 'list'; id: 'list' }
   | { kind: 'detail'; id: string; uuid: string }
-  | { kind: 'signup'; id: string; signup: TrackedSignup };
+  | { kind: 'signup'; id: string; signup: TrackedSignup }
+  | { kind: 'hosting'; id: string; server: string; part: HostingPart };
 
 /** What the choice is made from, as the watcher holds it now. */
 export interface ScheduleState {
@@ -31,6 +34,8 @@ export interface ScheduleState {
   servers: readonly SnapshotRow[];
   /** Power changes seen in the last flap window, by server. */
   changedRecently: ReadonlyMap<string, number>;
+  /** The parts of the hosting servers read. */
+  hosting?: readonly HostingSlot[];
 }
 
 /** The task due now, or how long until one is. */
@@ -77,6 +82,21 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
       bestDue = due;
     }
   }
+  let slot: HostingSlot | undefined;
+  for (const h of st.hosting ?? []) {
+    if (st.claimed.has(h.id)) continue;
+    const due = h.readAt + (h.soon ? st.processingMs : st.intervalMs);
+    if (due > now) {
+      wait = Math.min(wait, due - now);
+      continue;
+    }
+    // A hosting part takes its turn among the servers by the same rule: earliest due first.
+    if (due < bestDue || (due === bestDue && best && h.readAt < best.observedAt.getTime())) {
+      slot = h;
+      bestDue = due;
+    }
+  }
+  if (slot) return { task: { kind: 'hosting', id: slot.id, server: slot.server, part: slot.part } };
   if (best) return { task: { kind: 'detail', id: best.serverUuid, uuid: best.serverUuid } };
   return { waitMs: Math.max(10, wait) };
 }

@@ -40,6 +40,16 @@ const renewalPrice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('unreadable'), reason: z.enum(['forbidden', 'unavailable']) }),
 ]);
 
+/** What a hosting notice says changed. */
+export const HOSTING_CHANGES = [
+  'domain-added',
+  'domain-removed',
+  'ssh-on',
+  'ssh-off',
+  'key-added',
+  'key-removed',
+] as const;
+
 const noticeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('power'),
@@ -150,12 +160,26 @@ const noticeSchema = z.discriminatedUnion('kind', [
   }),
   // What is said in an incident's thread besides its power changes: a claim, a reminder, a raise or resolve.
   alarmNoticeSchema,
+  // A hosting server changed outside the bot (the control panel, another API client).
+  z.object({
+    kind: z.literal('hosting'),
+    /** The hosting server (its initial domain). */
+    server: z.string(),
+    change: z.enum(HOSTING_CHANGES),
+    /** The domain (Punycode), or the SSH key's `key_id`. */
+    item: z.string().optional(),
+    /** The SSH key's `label`. */
+    label: z.string().nullable().optional(),
+    at: z.number(),
+  }),
 ]);
 
 export type Notice = z.infer<typeof noticeSchema>;
 export type PowerNotice = Extract<Notice, { kind: 'power' }>;
 export type RenewalNotice = Extract<Notice, { kind: 'renewal' }>;
 export type RenewalPrice = z.infer<typeof renewalPrice>;
+
+export type HostingNotice = Extract<Notice, { kind: 'hosting' }>;
 export type { AlarmNotice } from './alarm-kinds.ts';
 
 export function parseNotice(payload: unknown): Notice | undefined {

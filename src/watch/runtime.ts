@@ -41,6 +41,8 @@ export interface WatcherRuntimeOptions {
   holder?: string;
   /** The lease this replica leads with, when made beforehand (createLeadership); default one of its own. */
   leadership?: Leadership;
+  /** The hosting servers the provider key names (see WatcherOptions.hostingServers). */
+  hostingServers?: () => readonly string[] | undefined;
   onOutbox?: () => void;
 }
 
@@ -91,6 +93,7 @@ export function createWatcherRuntime(opts: WatcherRuntimeOptions): WatcherRuntim
     notifyChannel: opts.settings.notifyChannel,
     flapWindowMs: flapMs,
     setupPendingEscalateMs: (opts.settings.setupPendingMinutes ?? 120) * 60_000,
+    hostingServers: opts.hostingServers,
     ...(opts.onOutbox ? { onOutbox: opts.onOutbox } : {}),
   });
   return { watcher, leadership, flapWindowMs: flapMs };

@@ -1,4 +1,5 @@
-import type { SignupStatus } from '../provider/index.ts';
+import type { Logger } from 'pino';
+import { BACKGROUND, type ProviderClient, type SignupStatus } from '../provider/index.ts';
 import type { ProviderSignupStatus, SignupRow, Store } from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import type { Notice } from './notices.ts';
@@ -26,6 +27,48 @@ export async function trackedSignups(store: Pick<Store, 'signups'>): Promise<Tra
 /** The provider's statuses on the way to `active`. */
 export function isPendingStatus(s: string): s is Exclude<ProviderSignupStatus, 'active'> {
   return s === 'building' || s === 'setup_pending';
+}
+
+/**
+ * One look at a tracked signup: its status and, once it is active, one detail
+ * read for the new server's IP (`another`: a second request inside the
+ * watcher's budget), then what it means (recordSignupStatus).
+ */
+export async function followSignup(
+  signup: TrackedSignup,
+  deps: {
+    provider: Pick<ProviderClient, 'signupStatus' | 'getServer'>;
+    store: Pick<Store, 'signups' | 'transaction'>;
+    log: Pick<Logger, 'warn'>;
+    another: <T>(call: () => Promise<T>) => Promise<T>;
+    now: () => Date;
+    escalateAfterMs: number;
+    notifyChannel?: string | undefined;
+    flapMs: number;
+    /** Told every status answer first (the contract's date is in it). */
+    noteStatus?: (status: SignupStatus) => Promise<void>;
+  },
+): Promise<{ outcome: SignupOutcome; status: string }> {
+  const status = await deps.provider.signupStatus(signup.providerServiceId, BACKGROUND);
+  await deps.noteStatus?.(status);
+  let ip: string | null = null;
+  const uuid = status.status === 'active' ? status.uuid : null;
+  if (uuid) {
+    // The IP is not in signup-status. Posting the completion matters more: the message says it is unknown.
+    ip = await deps
+      .another(async () => (await deps.provider.getServer(uuid, BACKGROUND)).ip_address ?? null)
+      .catch((err: unknown) => {
+        deps.log.warn({ err, signup: signup.id }, 'could not read the new server for its IP');
+        return null;
+      });
+  }
+  const outcome = await recordSignupStatus(deps.store, signup, status, ip, {
+    now: deps.now(),
+    escalateAfterMs: deps.escalateAfterMs,
+    notifyChannel: deps.notifyChannel,
+    flapMs: deps.flapMs,
+  });
+  return { outcome, status: status.status };
 }
 
 export async function recordSignupStatus(

@@ -9,11 +9,14 @@ import type { Leadership } from './leader.ts';
 /** What the watcher calls on the provider client (always at background priority). */
 export type WatcherProvider = Pick<
   ProviderClient,
-  'rateLimit' | 'daily' | 'listServers' | 'getServer' | 'signupStatus'
+  'rateLimit' | 'daily' | 'listServers' | 'getServer' | 'signupStatus' | 'hosting'
 >;
 
 /** What the watcher reads and writes in the store (outbox rows go in through `transaction`). */
-export type WatcherStore = Pick<Store, 'snapshots' | 'watches' | 'signups' | 'contracts' | 'transaction'>;
+export type WatcherStore = Pick<
+  Store,
+  'snapshots' | 'hostingSnapshots' | 'watches' | 'signups' | 'contracts' | 'transaction'
+>;
 
 export interface WatcherOptions {
   provider: WatcherProvider;
@@ -28,6 +31,12 @@ export interface WatcherOptions {
   budgetShare: number;
   /** NOTIFY_CHANNEL: receives every change when set. */
   notifyChannel?: string | undefined;
+  /**
+   * The hosting servers the provider key names (a `selected` key's targets),
+   * read for NOTIFY_CHANNEL besides those a channel watches; undefined when
+   * the key covers every server (no endpoint lists them) or is not known yet.
+   */
+  hostingServers?: (() => readonly string[] | undefined) | undefined;
   /** A server in `processing` is read again this soon (default: interval / 4, at most 15 s). */
   processingRecheckMs?: number;
   /**

@@ -5,9 +5,10 @@ import type { SnapshotRow, WatchRow } from '../store/index.ts';
 import { RequestBudget } from './budget.ts';
 import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
 import { followedSignups, isDateRead, noteContractDate, readContractDate } from './contracts.ts';
+import { HostingWatch } from './hosting-watch.ts';
 import { nextTask, type WatchTask } from './next-task.ts';
 import { failureFacts } from './provider-errors.ts';
-import { isPendingStatus, recordSignupStatus, type TrackedSignup } from './signups.ts';
+import { followSignup, isPendingStatus, type TrackedSignup } from './signups.ts';
 import type { WatcherOptions, WatcherProvider } from './watcher-options.ts';
 import { emptyDetectionDelays, observeDetection, type WatcherStats } from './watcher-stats.ts';
 
@@ -41,6 +42,8 @@ export class Watcher {
   private loops: Promise<void>[] = [];
   private readonly counters = { requests: 0, rateLimited: 0, failures: 0, transitions: 0, lists: 0 };
   private readonly detection = emptyDetectionDelays();
+  /** The hosting servers' domains, SSL, SSH and keys, on the same schedule and budget. */
+  private readonly hosting: HostingWatch;
 
   constructor(opts: WatcherOptions) {
     this.opts = opts;
@@ -58,6 +61,16 @@ export class Watcher {
     this.flapMs = opts.flapWindowMs ?? 30_000;
     this.signupMs = opts.signupRecheckMs ?? Math.min(30_000, Math.max(1_000, opts.intervalMs / 2));
     this.escalateMs = opts.setupPendingEscalateMs ?? 2 * 3_600_000;
+    this.hosting = new HostingWatch({
+      provider: opts.provider,
+      store: opts.store,
+      clock: opts.clock,
+      log: this.log,
+      notifyChannel: opts.notifyChannel,
+      flapMs: this.flapMs,
+      keyServers: opts.hostingServers,
+      another: (call) => this.another(call),
+    });
   }
 
   stats(): WatcherStats {
@@ -79,7 +92,10 @@ export class Watcher {
     const abort = new AbortController();
     this.abort = abort;
     const workers = Math.max(1, this.opts.maxWorkers ?? 4);
-    this.loops = [this.leaseLoop(abort.signal)];
+    const taken = () => {
+      this.loaded = false;
+    };
+    this.loops = [this.opts.leadership.keep(this.opts.timers, abort.signal, this.log, taken)];
     for (let i = 0; i < workers; i += 1) this.loops.push(this.workLoop(abort.signal));
   }
 
@@ -119,27 +135,14 @@ export class Watcher {
       const t = await this.paced({ kind: 'detail', id: s.serverUuid, uuid: s.serverUuid });
       if (t) transitions.push(t);
     }
+    for (const h of this.hosting.slots(this.watches))
+      await this.paced({ kind: 'hosting', id: h.id, server: h.server, part: h.part });
     return { requests: this.counters.requests - before, transitions };
   }
 
   private async paced(task: WatchTask): Promise<PowerTransition | undefined> {
     await this.budget.turn(this.opts.timers);
     return this.execute(task);
-  }
-
-  private async leaseLoop(signal: AbortSignal): Promise<void> {
-    const every = Math.max(100, Math.floor(this.opts.leadership.ttlMs / 3));
-    while (!signal.aborted) {
-      const was = this.opts.leadership.isLeader();
-      const now = await this.opts.leadership.ensure();
-      if (now && !was) {
-        this.log.info({ holder: this.opts.leadership.holder }, 'took the watcher lease');
-        this.loaded = false;
-      } else if (!now && was) {
-        this.log.warn({ err: this.opts.leadership.lastError }, 'lost the watcher lease');
-      }
-      await sleep(this.opts.timers, every, signal);
-    }
   }
 
   private async workLoop(signal: AbortSignal): Promise<void> {
@@ -180,6 +183,7 @@ export class Watcher {
     this.snapshots = new Map(snaps.map((s) => [s.serverUuid, s]));
     this.watches = watches;
     this.signups = signups;
+    await this.hosting.load();
     this.loaded = true;
   }
 
@@ -209,7 +213,7 @@ export class Watcher {
    */
   cycleMs(): number {
     const rate = this.budget.state().rate;
-    const servers = this.readServers().length + 1;
+    const servers = this.readServers().length + this.hosting.slots(this.watches).length + 1;
     const budgeted = rate !== undefined && rate > 0 ? (servers / rate) * 1000 : 0;
     return Math.max(this.opts.intervalMs, Math.ceil(budgeted));
   }
@@ -227,6 +231,7 @@ export class Watcher {
       signupCheckedAt: this.signupCheckedAt,
       servers: this.readServers(),
       changedRecently: this.changedRecently,
+      hosting: this.hosting.slots(this.watches),
     });
   }
 
@@ -247,6 +252,9 @@ export class Watcher {
           return await this.doDetail(task.uuid);
         case 'signup':
           await this.doSignup(task.signup);
+          return undefined;
+        case 'hosting':
+          if ((await this.hosting.read(task.server, task.part, this.watches)) > 0) this.opts.onOutbox?.();
           return undefined;
       }
     } catch (err) {
@@ -272,6 +280,7 @@ export class Watcher {
     const now = this.nowMs();
     if (task.kind === 'list') this.lastListAt = now;
     else if (task.kind === 'signup') this.signupCheckedAt.set(task.signup.id, now);
+    else if (task.kind === 'hosting') this.hosting.markTried(task.server, task.part, now);
     else {
       const s = this.snapshots.get(task.uuid);
       if (s) this.snapshots.set(task.uuid, { ...s, observedAt: new Date(now) });
@@ -348,44 +357,43 @@ export class Watcher {
     return t;
   }
 
+  /**
+   * One more request of a task whose first one has finished, inside the budget
+   * like any other: the finished one's place is handed back first (execute's
+   * `finally` then closes this one's).
+   */
+  private async another<T>(call: () => Promise<T>): Promise<T> {
+    this.budget.done();
+    await this.budget.turn(this.opts.timers);
+    this.budget.take();
+    this.counters.requests += 1;
+    return call();
+  }
+
   private async doSignup(signup: TrackedSignup): Promise<void> {
     if (isDateRead(signup)) {
       // Read once; a read that failed for now is back with the next list's reload.
       this.signups = this.signups.filter((s) => s.id !== signup.id);
       return readContractDate(this.opts, signup);
     }
-    const status = await this.opts.provider.signupStatus(signup.providerServiceId, BACKGROUND);
-    await noteContractDate(this.opts, signup, status);
-    let ip: string | null = null;
-    if (status.status === 'active' && status.uuid) {
-      // The IP is not in signup-status: one detail read, inside the budget like any other.
-      // The status call has finished, so its place is handed back first (execute's
-      // `finally` then closes this second request's place).
-      this.budget.done();
-      await this.budget.turn(this.opts.timers);
-      this.budget.take();
-      this.counters.requests += 1;
-      try {
-        ip = (await this.opts.provider.getServer(status.uuid, BACKGROUND)).ip_address ?? null;
-      } catch (err) {
-        // Posting the completion matters more than the IP; the message says it is unknown.
-        this.log.warn({ err, signup: signup.id }, 'could not read the new server for its IP');
-      }
-    }
-    const now = this.nowMs();
-    const outcome = await recordSignupStatus(this.opts.store, signup, status, ip, {
-      now: new Date(now),
+    const { outcome, status } = await followSignup(signup, {
+      provider: this.opts.provider,
+      store: this.opts.store,
+      log: this.log,
+      another: (call) => this.another(call),
+      now: () => this.opts.clock.now(),
+      // Every status read also tells the contract's date (it is in the answer).
+      noteStatus: (s) => noteContractDate(this.opts, signup, s),
       escalateAfterMs: this.escalateMs,
       notifyChannel: this.opts.notifyChannel,
       flapMs: this.flapMs,
     });
-    this.signupCheckedAt.set(signup.id, now);
+    this.signupCheckedAt.set(signup.id, this.nowMs());
     if (outcome === 'active') {
       this.signups = this.signups.filter((s) => s.id !== signup.id);
       this.signupCheckedAt.delete(signup.id);
-    } else if (outcome === 'status-changed' && isPendingStatus(status.status)) {
-      const providerStatus = status.status;
-      this.signups = this.signups.map((s) => (s.id === signup.id ? { ...s, providerStatus } : s));
+    } else if (outcome === 'status-changed' && isPendingStatus(status)) {
+      this.signups = this.signups.map((s) => (s.id === signup.id ? { ...s, providerStatus: status } : s));
     }
     if (outcome === 'active' || outcome === 'escalated') {
       this.log.info({ signup: signup.id, outcome }, 'signup follow-up');

@@ -113,6 +113,32 @@ describe('sim', () => {
     expect(() => run('power web-1 sleeping')).toThrow(/one of running, stopped, processing, error/);
     expect(() => run('teleport web-1')).toThrow(/sim does not know "teleport"/);
   });
+
+  it('hosting shows a server; panel and ssl change it outside the API, as the API then answers', () => {
+    expect(run('hosting xs123456')).toEqual(
+      expect.arrayContaining([
+        'xs123456.xsrv.jp: SSH on',
+        expect.stringMatching(/^ {2}domain example-shop\.com +ssl active$/),
+        expect.stringMatching(/^ {2}key 2001 +ci-deploy$/),
+      ]),
+    );
+    expect(run('panel xs123456 domain add panel.jp')).toEqual([
+      'xs123456.xsrv.jp: domain panel.jp added in the control panel (ssl active)',
+    ]);
+    expect(run('panel xs123456.xsrv.jp domain remove panel.jp')[0]).toContain('removed in the control panel');
+    expect(run('panel xs123456 ssh off')).toEqual(['xs123456.xsrv.jp: SSH turned off in the control panel']);
+    expect(sim.control.hostingServer('xs123456.xsrv.jp').sshEnabled).toBe(false);
+    const [added] = run('panel xs123456 key add old laptop');
+    const id = /SSH key (\d+) \(old laptop\)/.exec(added!)?.[1];
+    expect(id).toBeDefined();
+    expect(run(`panel xs123456 key remove ${id}`)[0]).toContain(`SSH key ${id} deleted`);
+    expect(run('ssl example-shop.com failed')[0]).toContain('failed_nameserver');
+    expect(run('hosting xs123456')).toContain('  domain example-shop.com             ssl failed_nameserver');
+    expect(run('ssl example-shop.com ok')[0]).toContain('active');
+    expect(() => run('panel xs1 ssh sideways')).toThrow(SimCommandError);
+    expect(() => run('panel nowhere ssh on')).toThrow('no hosting server called nowhere');
+    expect(() => run('ssl example-shop.com maybe')).toThrow('usage: sim ssl');
+  });
 });
 
 const field = (over: Partial<InputField>): InputField => ({

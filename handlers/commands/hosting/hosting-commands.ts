@@ -87,7 +87,11 @@ async function askFor(
   await ctx.reply(textView(ui.t('hosting.approval.sent', { channel: op.channelId })));
 }
 
-export const hostingCommands: CommandTable<HostingCommand> = {
+/** `watch` and `unwatch` are the watch feature's (handlers/commands/watch/). */
+export const hostingCommands: CommandTable<
+  HostingCommand,
+  Exclude<HostingCommand['name'], 'watch' | 'unwatch'>
+> = {
   async help({ deps, actor, ui, reply }) {
     const caps = await deps.access.capabilities(actor, HOSTING_ACTIONS);
     const second = DESTRUCTIVE_HOSTING_ACTIONS.filter((a) => deps.access.needsSecondPerson(a));

@@ -9,11 +9,11 @@ import {
   muteChangeView,
   subscriptionChangeView,
   subscriptionListView,
-  watchProbeView,
 } from '../../../src/slack/views/watch/command-answers.ts';
 import { incidentListView } from '../../../src/slack/views/watch/incident-list.ts';
-import { announce, probeChannel } from '../../kit.ts';
+import { announce } from '../../kit.ts';
 import type { CommandTable } from '../command.ts';
+import { watchHere } from './watch-here.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
 export const WATCH_WRITES: readonly VpsCommand['name'][] = ['watch', 'unwatch', 'mute', 'unmute'];
@@ -22,19 +22,10 @@ export const watchCommands: CommandTable<
   VpsCommand,
   'watch' | 'unwatch' | 'watches' | 'mute' | 'unmute' | 'incidents'
 > = {
-  // The bot must be able to post where the alerts go. The check is an ephemeral message to the
-  // operator in that channel: in this channel it is the answer itself, elsewhere a line saying so.
-  async watch({ deps, actor, ui, reply, client, log }, c) {
-    const channelId = c.channelId ?? actor.channelId;
-    const here = channelId === actor.channelId;
-    let answered = false;
-    const result = await deps.subscriptions.watch(actor, c.target, channelId, async (change) => {
-      const m = here ? subscriptionChangeView(ui, 'watch', change) : watchProbeView(ui, change);
-      const reach = await probeChannel(client, { channelId, userId: actor.userId }, m, log);
-      answered = here && reach === 'ok';
-      return reach;
-    });
-    if (!answered) await reply(subscriptionChangeView(ui, 'watch', result));
+  async watch(ctx, c) {
+    await watchHere(ctx, c.channelId, (channelId, reach) =>
+      ctx.deps.subscriptions.watch(ctx.actor, c.target, channelId, reach),
+    );
   },
   async unwatch({ deps, actor, ui, reply }, c) {
     const result = await deps.subscriptions.unwatch(actor, c.target, c.channelId ?? actor.channelId);

@@ -64,6 +64,8 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.errorlog': { provider: true, write: false },
   'hosting.audit': { provider: false, write: false },
   'hosting.approve': { provider: false, write: false },
+  // A channel's subscription to a server: the bot's own setting, never the provider's.
+  'hosting.watch': { provider: false, write: false },
 } as const satisfies Record<string, { provider: boolean; write: boolean }>;
 export type HostingAction = keyof typeof HOSTING_ACTION_SPECS;
 export const HOSTING_ACTIONS = Object.keys(HOSTING_ACTION_SPECS) as HostingAction[];
@@ -109,7 +111,7 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
       a,
       a === 'hosting.approve'
         ? 'approver'
-        : HOSTING_ACTION_SPECS[a].write || a === 'hosting.errorlog'
+        : HOSTING_ACTION_SPECS[a].write || a === 'hosting.errorlog' || a === 'hosting.watch'
           ? 'operator'
           : 'viewer',
     ]),

@@ -5,12 +5,19 @@
  * policy asks, a second person's approval is decided on the one decision
  * machine, and the winner's click runs the one request, never repeated.
  */
-import { type AnyObject, type HostingClient, ORDER, WRITE } from '../../provider/index.ts';
+import {
+  type AnyObject,
+  type HostingClient,
+  holdsList,
+  ORDER,
+  sshKeysOf,
+  WRITE,
+  wordpressOf,
+} from '../../provider/index.ts';
 import type { OperationRow } from '../../store/index.ts';
 import type { Actor } from '../access/index.ts';
 import type { DecisionMachine, DecisionStep } from '../decisions/index.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
-import { holdsList, sshKeysOf, wordpressOf } from './answers.ts';
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DestructiveRequest, Loss, OperationOutcome } from './hosting-types.ts';
 import { operationBook } from './operation-book.ts';

@@ -3,14 +3,13 @@
  * server the command names (or the key's only one), by the people the access
  * policy allows, the input checked by the rules before anything is sent.
  */
-import { type AnyObject, type HostingServerInfo, READ } from '../../provider/index.ts';
-import type { AuditRow } from '../../store/index.ts';
-import type { Actor } from '../access/index.ts';
-import { ServiceError } from '../errors.ts';
 import {
+  type AnyObject,
   type DomainItem,
   domainsOf,
+  type HostingServerInfo,
   logLinesOf,
+  READ,
   type SshKeyItem,
   type SshState,
   sshKeysOf,
@@ -18,7 +17,10 @@ import {
   subdomainsOf,
   type WordpressItem,
   wordpressOf,
-} from './answers.ts';
+} from '../../provider/index.ts';
+import type { AuditRow } from '../../store/index.ts';
+import type { Actor } from '../access/index.ts';
+import { ServiceError } from '../errors.ts';
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DomainDetail, ErrorLogPage, OnServer, ServersAnswer } from './hosting-types.ts';
 import { checkFqdn, checkKeyword, checkLines, HOSTING_LIMITS } from './rules.ts';

@@ -4,11 +4,19 @@
  * one request never repeated and audited either way, and the checks a form
  * runs before anything is sent.
  */
-import { type HostingClient, ProviderError, toAsciiDomain, WRITE } from '../../provider/index.ts';
+import {
+  createdName,
+  type HostingClient,
+  ProviderError,
+  privateKeyIn,
+  toAsciiDomain,
+  type WordpressItem,
+  WRITE,
+  wordpressOf,
+} from '../../provider/index.ts';
 import type { Actor, HostingAction } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
-import { createdName, privateKeyIn, type WordpressItem, wordpressOf } from './answers.ts';
 import { type HostingCalls, rejection } from './hosting-calls.ts';
 import type { WriteResult } from './hosting-types.ts';
 import {

@@ -7,8 +7,9 @@
  * This file is the feature's public surface: code outside this folder imports
  * only from here.
  */
+
+export * from '../../provider/hosting-answers.ts';
 export type { FieldProblem } from '../field-problem.ts';
-export * from './answers.ts';
 export type { HostingDeps } from './hosting-calls.ts';
 export { HostingOperations } from './hosting-operations.ts';
 export { HostingReads } from './hosting-reads.ts';

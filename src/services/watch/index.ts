@@ -12,14 +12,16 @@ export {
   type IncidentServiceDeps,
   type OpenIncident,
 } from './incident-service.ts';
+export type {
+  ChannelReach,
+  MuteChange,
+  MuteEntry,
+  SubscriptionChange,
+  SubscriptionList,
+} from './subscription-types.ts';
 export {
-  type ChannelReach,
   MAX_MUTE_MS,
   MIN_MUTE_MS,
-  type MuteChange,
-  type MuteEntry,
-  type SubscriptionChange,
   type SubscriptionDeps,
-  type SubscriptionList,
   WatchSubscriptions,
 } from './subscriptions.ts';

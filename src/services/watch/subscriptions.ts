@@ -1,17 +1,18 @@
 /**
  * The watch subscriptions use case behind `/vps watch <server|all> [#channel]`,
- * `/vps unwatch …`, `/vps watches`, and the maintenance windows behind
- * `/vps mute <server|all> <duration>` and `/vps unmute [server|all]`. Knows
- * nothing of Slack: plain data in, plain data out. Every change and every
- * refused attempt is audited.
+ * `/vps unwatch …`, `/vps watches`, `/hosting [server] watch|unwatch [#channel]`,
+ * and the maintenance windows behind `/vps mute <server|all> <duration>` and
+ * `/vps unmute [server|all]`. Knows nothing of Slack: plain data in, plain
+ * data out. Every change and every refused attempt is audited.
  */
 import type { Clock } from '../../clock.ts';
 import { asPerson, type ProviderClient, READ } from '../../provider/index.ts';
-import { type Store, WATCH_ALL } from '../../store/index.ts';
+import { hostingOfTarget, hostingWatchTarget, type Store, WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Actor } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { ServersService } from '../servers/index.ts';
+import type { ChannelReach, MuteChange, SubscriptionChange, SubscriptionList } from './subscription-types.ts';
 
 export interface SubscriptionDeps {
   store: {
@@ -24,7 +25,7 @@ export interface SubscriptionDeps {
   provider: Pick<ProviderClient, 'listServers'>;
   /** Finds a server by name, uuid or IP; throws its not-found / ambiguous error. */
   servers: Pick<ServersService, 'resolve'>;
-  access: Pick<AccessService, 'authorize' | 'maySeeChannel'>;
+  access: Pick<AccessService, 'authorize' | 'maySeeChannel' | 'hostingServer'>;
   audit: Audit;
   clock: Clock;
   notifyChannel?: string | undefined;
@@ -34,78 +35,40 @@ export interface SubscriptionDeps {
 export const MAX_MUTE_MS = 7 * 86_400_000;
 export const MIN_MUTE_MS = 60_000;
 
-/**
- * Whether the bot can post in a channel, as the Slack side found out: `ok`,
- * one of Slack's refusals, or `unverified` (the check itself could not be made).
- */
-export type ChannelReach = 'ok' | 'unverified' | 'not_in_channel' | 'channel_not_found' | 'is_archived';
-
-export interface SubscriptionChange {
-  target: string;
-  /** The server's name, or 'all'. */
-  label: string;
-  channelId: string;
-  changed: boolean;
-}
-
-export interface MuteEntry {
-  target: string;
-  /** The server's name, or 'all'. */
-  label: string;
-  channelId: string;
-  until: Date;
-  createdBy: string;
-}
-
-/** One channel's watches and mutes: the channel the reader is in, or one they may see. */
-export interface SubscriptionList {
-  rows: { target: string; label: string; channelId: string; createdBy: string }[];
-  /** Mutes in force. */
-  mutes: MuteEntry[];
-  /** NOTIFY_CHANNEL, only when the reader may see it. */
-  notifyChannel: string | undefined;
-}
-
-export interface MuteChange {
-  kind: 'mute' | 'unmute';
-  target: string;
-  label: string;
-  channelId: string;
-  /** `mute`: until when; `unmute`: null. */
-  until: Date | null;
-  /** `unmute`: whether anything was muted. */
-  changed: boolean;
-  /** `unmute <server>` while every server stays muted: until when. */
-  allMutedUntil: Date | null;
-}
+/** What a watch or a mute is of: its stored target, its name, and whether it is a hosting server. */
+type Target = Pick<SubscriptionChange, 'target' | 'label' | 'hosting'>;
 
 export class WatchSubscriptions {
   constructor(private readonly deps: SubscriptionDeps) {}
 
   /** The server (or all) `ref` names, read for the person asking: they wait their turn like any read. */
-  private async target(actor: Actor, ref: string): Promise<{ target: string; label: string }> {
-    if (ref.trim().toLowerCase() === WATCH_ALL) return { target: WATCH_ALL, label: WATCH_ALL };
+  private async target(actor: Actor, ref: string): Promise<Target> {
+    if (ref.trim().toLowerCase() === WATCH_ALL)
+      return { target: WATCH_ALL, label: WATCH_ALL, hosting: false };
     const s = await this.deps.servers.resolve(ref, asPerson(READ, actor));
-    return { target: s.uuid, label: s.name };
+    return { target: s.uuid, label: s.name, hosting: false };
   }
 
   private async authorizeChange(
     actor: Actor,
-    action: 'watch' | 'unwatch' | 'mute' | 'unmute',
+    action: 'watch' | 'unwatch' | 'mute' | 'unmute' | 'hosting.watch' | 'hosting.unwatch',
     ref: string,
     channelId: string,
   ): Promise<void> {
+    const policyAction = action.startsWith('hosting.')
+      ? 'hosting.watch'
+      : action === 'mute' || action === 'unmute'
+        ? 'mute'
+        : 'watch';
     try {
       // The watch's own channel obeys the policy's channel list, wherever the command was typed.
-      await this.deps.access.authorize(actor, action === 'mute' || action === 'unmute' ? 'mute' : 'watch', {
-        channel: channelId,
-      });
+      await this.deps.access.authorize(actor, policyAction, { channel: channelId });
     } catch (err) {
       await this.deps.audit.record({
         actor: actor.userId,
         channelId: actor.channelId,
         action,
-        target: ref.trim(),
+        target: ref.trim() || null,
         params: { channel: channelId },
         outcome: 'refused',
         errorCode: failureCode(classifyFailure(err)),
@@ -116,14 +79,15 @@ export class WatchSubscriptions {
 
   private async audited(
     actor: Actor,
-    action: 'watch' | 'unwatch',
+    action: 'watch' | 'unwatch' | 'hosting.watch' | 'hosting.unwatch',
     change: SubscriptionChange,
   ): Promise<SubscriptionChange> {
     await this.deps.audit.record({
       actor: actor.userId,
       channelId: actor.channelId,
       action,
-      target: change.target,
+      // A hosting server's rows are its own (`/hosting audit` lists them).
+      target: hostingOfTarget(change.target) ?? change.target,
       params: { name: change.label, channel: change.channelId, changed: change.changed },
       outcome: 'ok',
     });
@@ -142,7 +106,72 @@ export class WatchSubscriptions {
     reach?: (change: SubscriptionChange) => Promise<ChannelReach>,
   ): Promise<SubscriptionChange> {
     await this.authorizeChange(actor, 'watch', ref, channelId);
-    const t = await this.target(actor, ref);
+    return this.subscribe(actor, 'watch', await this.target(actor, ref), channelId, reach);
+  }
+
+  /**
+   * `/hosting [server] watch [#channel]`: the hosting server named (or the
+   * key's only one), which must be one the key covers; `reach` as for `watch`.
+   */
+  async watchHosting(
+    actor: Actor,
+    named: string | undefined,
+    channelId = actor.channelId,
+    reach?: (change: SubscriptionChange) => Promise<ChannelReach>,
+  ): Promise<SubscriptionChange> {
+    const t = await this.hostingTarget(actor, 'hosting.watch', named, channelId);
+    return this.subscribe(actor, 'hosting.watch', t, channelId, reach);
+  }
+
+  /** `/hosting [server] unwatch [#channel]`. */
+  async unwatchHosting(
+    actor: Actor,
+    named: string | undefined,
+    channelId = actor.channelId,
+  ): Promise<SubscriptionChange> {
+    const t = await this.hostingTarget(actor, 'hosting.unwatch', named, channelId);
+    const changed = await this.deps.store.watches.remove(t.target, channelId);
+    return this.audited(actor, 'hosting.unwatch', { ...t, channelId, changed });
+  }
+
+  /** Who may, then which hosting server: the one named, within the key's scope (a refusal audited). */
+  private async hostingTarget(
+    actor: Actor,
+    action: 'hosting.watch' | 'hosting.unwatch',
+    named: string | undefined,
+    channelId: string,
+  ): Promise<Target> {
+    await this.authorizeChange(actor, action, named ?? '', channelId);
+    try {
+      const server = await this.deps.access.hostingServer(named);
+      return { target: hostingWatchTarget(server), label: server.toLowerCase(), hosting: true };
+    } catch (err) {
+      await this.deps.audit.record({
+        actor: actor.userId,
+        channelId: actor.channelId,
+        action,
+        target: named?.trim() ?? null,
+        params: { channel: channelId },
+        outcome: 'refused',
+        errorCode: failureCode(classifyFailure(err)),
+      });
+      throw err;
+    }
+  }
+
+  /**
+   * Stores a watch of `t` for the channel. `reach` checks that the bot can
+   * post there, given the change as it would be: a channel it cannot post
+   * in is refused and nothing is stored; one it can post in again is probed
+   * by the notifier at once.
+   */
+  private async subscribe(
+    actor: Actor,
+    action: 'watch' | 'hosting.watch',
+    t: Target,
+    channelId: string,
+    reach?: (change: SubscriptionChange) => Promise<ChannelReach>,
+  ): Promise<SubscriptionChange> {
     if (reach) {
       const already = (await this.deps.store.watches.list(channelId)).some((w) => w.target === t.target);
       const r = await reach({ ...t, channelId, changed: !already });
@@ -150,8 +179,8 @@ export class WatchSubscriptions {
         await this.deps.audit.record({
           actor: actor.userId,
           channelId: actor.channelId,
-          action: 'watch',
-          target: t.target,
+          action,
+          target: hostingOfTarget(t.target) ?? t.target,
           params: { name: t.label, channel: channelId },
           outcome: 'refused',
           errorCode: r,
@@ -166,7 +195,7 @@ export class WatchSubscriptions {
       channelId,
       createdBy: actor.userId,
     });
-    return this.audited(actor, 'watch', { ...t, channelId, changed });
+    return this.audited(actor, action, { ...t, channelId, changed });
   }
 
   async unwatch(actor: Actor, ref: string, channelId = actor.channelId): Promise<SubscriptionChange> {
@@ -174,7 +203,9 @@ export class WatchSubscriptions {
     // A server that left the list cannot be resolved any more: its uuid still unwatches it.
     const existing = await this.deps.store.watches.list(channelId);
     const direct = existing.find((w) => w.target === ref.trim());
-    const t = direct ? { target: direct.target, label: ref.trim() } : await this.target(actor, ref);
+    const t = direct
+      ? { target: direct.target, label: ref.trim(), hosting: false }
+      : await this.target(actor, ref);
     const changed = await this.deps.store.watches.remove(t.target, channelId);
     return this.audited(actor, 'unwatch', { ...t, channelId, changed });
   }
@@ -197,13 +228,17 @@ export class WatchSubscriptions {
     ]);
     const names = await this.serverNames(
       actor,
-      [...rows, ...mutes].filter((r) => r.target !== WATCH_ALL).map((r) => r.target),
+      [...rows, ...mutes]
+        .filter((r) => r.target !== WATCH_ALL && hostingOfTarget(r.target) === undefined)
+        .map((r) => r.target),
     );
-    const label = (target: string) => (target === WATCH_ALL ? WATCH_ALL : (names.get(target) ?? target));
+    const label = (target: string) =>
+      target === WATCH_ALL ? WATCH_ALL : (hostingOfTarget(target) ?? names.get(target) ?? target);
     return {
       rows: rows.map((r) => ({
         target: r.target,
         label: label(r.target),
+        hosting: hostingOfTarget(r.target) !== undefined,
         channelId: r.channelId,
         createdBy: r.createdBy,
       })),
@@ -274,18 +309,18 @@ export class WatchSubscriptions {
     const named = ref?.trim() ? ref.trim() : WATCH_ALL;
     await this.authorizeChange(actor, 'unmute', named, channelId);
     const now = this.deps.clock.now();
-    let t: { target: string; label: string };
+    let t: Target;
     let removed: { target: string }[];
     let allMutedUntil: Date | null = null;
     if (named.toLowerCase() === WATCH_ALL) {
-      t = { target: WATCH_ALL, label: WATCH_ALL };
+      t = { target: WATCH_ALL, label: WATCH_ALL, hosting: false };
       removed = (await this.deps.store.mutes.remove(channelId)).filter((m) => m.until > now);
       await this.deps.store.outbox.rescheduleHeld({ channelId, at: now });
     } else {
       // A server that left the list cannot be resolved any more: its uuid still unmutes it.
       const active = await this.deps.store.mutes.active(now, channelId);
       const direct = active.find((m) => m.target === named);
-      t = direct ? { target: direct.target, label: named } : await this.target(actor, named);
+      t = direct ? { target: direct.target, label: named, hosting: false } : await this.target(actor, named);
       removed = (await this.deps.store.mutes.remove(channelId, t.target)).filter((m) => m.until > now);
       const all = active.find((m) => m.target === WATCH_ALL);
       allMutedUntil = all ? all.until : null;

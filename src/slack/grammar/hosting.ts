@@ -5,7 +5,7 @@
  * names the server. Values are read back as typed (Slack escapes a typed
  * domain as a link); their rules are checked by the hosting service.
  */
-import { fromSlackText, type ParseResult, type Token, tokenize, unknownWord } from './tokens.ts';
+import { channelOf, fromSlackText, type ParseResult, type Token, tokenize, unknownWord } from './tokens.ts';
 
 /** The words of /hosting, for a suggestion when one is mistyped. */
 export const HOSTING_WORDS = [
@@ -22,6 +22,8 @@ export const HOSTING_WORDS = [
   'ssh',
   'errorlog',
   'audit',
+  'watch',
+  'unwatch',
 ] as const;
 
 type Area =
@@ -49,7 +51,9 @@ type Area =
   | { name: 'ssh_key_generate'; label: string | undefined }
   | { name: 'ssh_key_delete'; id: string }
   | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
-  | { name: 'audit' };
+  | { name: 'audit' }
+  | { name: 'watch'; channelId: string | undefined }
+  | { name: 'unwatch'; channelId: string | undefined };
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */
 export type HostingCommand = Area & { server: string | undefined };
@@ -214,6 +218,13 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       const read = domain?.text ? errorLogArgs(more) : undefined;
       if (!domain || !read) return usage('hosting.errorlog');
       return ok({ name: 'errorlog', domain: domain.text, ...read });
+    }
+    case 'watch':
+    case 'unwatch': {
+      // `watch [#channel]`: the channel is read from the escaped text (`<#C…|name>` is a mention).
+      const channel = args[0] ? channelOf(args[0].text) : undefined;
+      if (args.length > 1 || channel === null) return usage(`hosting.${w}`);
+      return ok({ name: w, channelId: channel });
     }
     default:
       return { ok: false, error: unknownWord(first.text, HOSTING_WORDS) };

@@ -58,6 +58,8 @@ const en = {
     '`/hosting errorlog <domain> [lines] [keyword]` — the error log, or only its lines containing the keyword (quote one with spaces), e.g. `/hosting errorlog example-shop.com 200 Fatal`',
   'hosting.help.cmd.hosting.audit': '`/hosting audit` — recent /hosting changes and refusals on the server',
   'hosting.help.cmd.hosting.approve': 'Approve or reject requests with the buttons on their approval message',
+  'hosting.help.cmd.hosting.watch':
+    '`/hosting watch [#channel]` — tell this channel (or the one named) when SSL fails on the server’s name servers, and when domains, SSH or SSH keys change outside Slack; `/hosting unwatch [#channel]` stops it',
 
   'hosting.servers.title': 'Web hosting servers of this key',
   'hosting.servers.all':
@@ -360,6 +362,9 @@ const en = {
   'usage.hosting.errorlog':
     'Usage: `/hosting [server] errorlog <domain> [lines] [keyword]`, e.g. `/hosting errorlog example-shop.com 200 Fatal`; a number is the lines, a word the keyword (`keyword="PHP Fatal"` for one with spaces, `keyword=404` for a number).',
   'usage.hosting.audit': 'Usage: `/hosting [server] audit`.',
+  'usage.hosting.watch':
+    'Usage: `/hosting [server] watch [#channel]`, e.g. `/hosting xs123456.xsrv.jp watch #ops`.',
+  'usage.hosting.unwatch': 'Usage: `/hosting [server] unwatch [#channel]`.',
 } as const;
 
 const ja: Readonly<Record<keyof typeof en, string>> = {
@@ -417,6 +422,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     '`/hosting errorlog <ドメイン> [行数] [キーワード]` — エラーログ。キーワードを付けるとそれを含む行だけを表示（空白を含むなら引用符で囲む）。例: `/hosting errorlog example-shop.com 200 Fatal`',
   'hosting.help.cmd.hosting.audit': '`/hosting audit` — このサーバーでの最近の変更と拒否',
   'hosting.help.cmd.hosting.approve': '承認依頼メッセージのボタンで承認・却下できます',
+  'hosting.help.cmd.hosting.watch':
+    '`/hosting watch [#チャンネル]` — ネームサーバーの問題でSSLが失敗したときや、Slack 以外でドメイン・SSH・SSHキーが変更されたときに、このチャンネル（または指定したチャンネル）へ通知。`/hosting unwatch [#チャンネル]` で停止',
 
   'hosting.servers.title': 'このキーで操作できるレンタルサーバー',
   'hosting.servers.all':
@@ -725,6 +732,9 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'usage.hosting.errorlog':
     '使い方: `/hosting [サーバー] errorlog <ドメイン> [行数] [キーワード]`（例: `/hosting errorlog example-shop.com 200 Fatal`）。数字は行数、それ以外の語はキーワードとして扱います（空白を含むなら `keyword="PHP Fatal"`、数字を探すなら `keyword=404`）。',
   'usage.hosting.audit': '使い方: `/hosting [サーバー] audit`',
+  'usage.hosting.watch':
+    '使い方: `/hosting [サーバー] watch [#チャンネル]`（例: `/hosting xs123456.xsrv.jp watch #ops`）',
+  'usage.hosting.unwatch': '使い方: `/hosting [サーバー] unwatch [#チャンネル]`',
 };
 
 export const hostingCatalog = { en, ja } as const;

@@ -114,6 +114,31 @@ const en = {
     'I can’t see {channel}: it is private and I’m not in it, or it no longer exists. Invite me with `/invite @vps-bot` in it, then run this command again. Nothing was changed.',
   'watch.unreachable.is_archived':
     '{channel} is archived, so nothing can be posted there. Watch from another channel, or unarchive it first. Nothing was changed.',
+  'watch.hosting.domain-added':
+    ':globe_with_meridians: The domain *{item}* was added to the hosting server `{server}` outside Slack (in the control panel or by another API client) {at}',
+  'watch.hosting.domain-removed':
+    ':wastebasket: The domain *{item}* was removed from the hosting server `{server}` outside Slack (in the control panel or by another API client) {at}',
+  'watch.hosting.ssh-on':
+    ':unlock: SSH was turned *on* for the hosting server `{server}` outside Slack (in the control panel or by another API client) {at}',
+  'watch.hosting.ssh-off':
+    ':lock: SSH was turned *off* for the hosting server `{server}` outside Slack (in the control panel or by another API client) {at}',
+  'watch.hosting.key-added':
+    ':key: The SSH key *{label}* (ID `{item}`) was added to the hosting server `{server}` outside Slack (in the control panel or by another API client) {at}',
+  'watch.hosting.key-removed':
+    ':key: The SSH key *{label}* (ID `{item}`) was removed from the hosting server `{server}` outside Slack (in the control panel or by another API client) {at}',
+  'watch.hosting.unlabelled': 'with no label',
+  'watch.hosting.hint': 'Now: `{command}`',
+  'watch.kind.hosting.domain-added': 'domain added outside Slack',
+  'watch.kind.hosting.domain-removed': 'domain removed outside Slack',
+  'watch.kind.hosting.ssh-on': 'SSH turned on outside Slack',
+  'watch.kind.hosting.ssh-off': 'SSH turned off outside Slack',
+  'watch.kind.hosting.key-added': 'SSH key added outside Slack',
+  'watch.kind.hosting.key-removed': 'SSH key removed outside Slack',
+  'watch.cmd.hosting_target': 'the hosting server *{server}*',
+  'watch.cmd.hosting_added':
+    'This channel {channel} now hears of {target}: SSL that fails on its name servers (an alarm), and domains added or removed, SSH turned on or off and SSH keys added or removed outside Slack.',
+  'watch.cmd.hosting_probe':
+    ':white_check_mark: I can post here: what happens to {target} outside Slack, and its SSL failures, will come to this channel.',
 } as const;
 
 const ja: Record<keyof typeof en, string> = {
@@ -230,6 +255,31 @@ const ja: Record<keyof typeof en, string> = {
     '{channel} が見つかりません。参加していない非公開チャンネルか、削除されたチャンネルです。そのチャンネルで `/invite @vps-bot` を実行して招待してから、もう一度このコマンドを実行してください。設定は変更していません。',
   'watch.unreachable.is_archived':
     '{channel} はアーカイブされているため投稿できません。別のチャンネルで監視するか、先にアーカイブを解除してください。設定は変更していません。',
+  'watch.hosting.domain-added':
+    ':globe_with_meridians: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、ホスティングサーバー `{server}` にドメイン *{item}* が追加されました {at}',
+  'watch.hosting.domain-removed':
+    ':wastebasket: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、ホスティングサーバー `{server}` からドメイン *{item}* が削除されました {at}',
+  'watch.hosting.ssh-on':
+    ':unlock: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、ホスティングサーバー `{server}` のSSHが *オン* になりました {at}',
+  'watch.hosting.ssh-off':
+    ':lock: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、ホスティングサーバー `{server}` のSSHが *オフ* になりました {at}',
+  'watch.hosting.key-added':
+    ':key: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、ホスティングサーバー `{server}` にSSHキー *{label}*（ID `{item}`）が登録されました {at}',
+  'watch.hosting.key-removed':
+    ':key: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、ホスティングサーバー `{server}` からSSHキー *{label}*（ID `{item}`）が削除されました {at}',
+  'watch.hosting.unlabelled': '（ラベルなし）',
+  'watch.hosting.hint': '現在の状態: `{command}`',
+  'watch.kind.hosting.domain-added': 'Slack 以外でのドメイン追加',
+  'watch.kind.hosting.domain-removed': 'Slack 以外でのドメイン削除',
+  'watch.kind.hosting.ssh-on': 'Slack 以外でSSHをオン',
+  'watch.kind.hosting.ssh-off': 'Slack 以外でSSHをオフ',
+  'watch.kind.hosting.key-added': 'Slack 以外でのSSHキー登録',
+  'watch.kind.hosting.key-removed': 'Slack 以外でのSSHキー削除',
+  'watch.cmd.hosting_target': 'ホスティングサーバー *{server}*',
+  'watch.cmd.hosting_added':
+    'このチャンネル {channel} に {target} の通知が届くようになりました: ネームサーバーの問題によるSSLの失敗（アラーム）と、Slack 以外で行われたドメインの追加・削除、SSHのオン・オフ、SSHキーの登録・削除です。',
+  'watch.cmd.hosting_probe':
+    ':white_check_mark: このチャンネルに投稿できます。{target} で Slack 以外から行われた変更とSSLの失敗は、このチャンネルに通知します。',
 };
 
 export const watchCatalog = { en, ja };

@@ -33,6 +33,23 @@ describe('parseHostingCommand', () => {
     expect(ok('domain example.jp')).toEqual({ name: 'domain', domain: 'example.jp', server: undefined });
   });
 
+  it('reads watch and unwatch with an optional channel (as Slack escapes it), after the server or not', () => {
+    expect(ok('watch')).toEqual({ name: 'watch', channelId: undefined, server: undefined });
+    expect(ok('xs123456.xsrv.jp watch <#C0ALERTS1|alerts>')).toEqual({
+      name: 'watch',
+      channelId: 'C0ALERTS1',
+      server: 'xs123456.xsrv.jp',
+    });
+    expect(ok('UNWATCH <#G0PRIV001>')).toEqual({
+      name: 'unwatch',
+      channelId: 'G0PRIV001',
+      server: undefined,
+    });
+    // A channel typed as plain text is not a channel Slack named: the usage line says how.
+    expect(err('watch #alerts')).toEqual(usage('hosting.watch'));
+    expect(err('unwatch <#C0ALERTS1|alerts> more')).toEqual(usage('hosting.unwatch'));
+  });
+
   it('parses the words without arguments, and refuses arguments they do not take', () => {
     for (const w of ['servers', 'info', 'usage', 'domains', 'subdomains', 'audit'] as const) {
       expect(ok(w)).toEqual({ name: w, server: undefined });

@@ -31,6 +31,8 @@ export interface WorldOptions {
   setupPendingEscalateMs?: number;
   /** PROVIDER_DAILY_LIMIT of the bot's client (the simulator's own cap is `rateLimit.daily`). */
   dailyLimit?: number;
+  /** The hosting servers the key names (read for NOTIFY_CHANNEL). */
+  hostingServers?: () => readonly string[] | undefined;
 }
 
 export interface Instance {
@@ -117,6 +119,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       budgetShare: o.budgetShare ?? 0.5,
       notifyChannel: 'notifyChannel' in o ? o.notifyChannel : CHANNEL,
       flapWindowMs,
+      hostingServers: o.hostingServers,
       ...(o.setupPendingEscalateMs === undefined ? {} : { setupPendingEscalateMs: o.setupPendingEscalateMs }),
       onOutbox: () => notifier?.kick(),
     });

@@ -9,6 +9,7 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { IncidentRow } from '../../../store/index.ts';
 import { ALARM_ON, alarmDetail, isAlarmKind } from '../../../watch/alarm-kinds.ts';
 import { WATCH_IDS } from '../../ids.ts';
+import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, formatDuration, type Message, slackDate, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { claimButton, claimLine, isOpenAlarm, mentionFor, serverButtons } from './alarm-parts.ts';
@@ -86,6 +87,8 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       const d = alarmDetail(kind, inc.detail);
       if (!d) return generic;
       const status = escapeMrkdwn(d.status);
+      // A domain is shown as every view shows one: the Punycode beside a name that could deceive.
+      const name = escapeMrkdwn(displayDomain(inc.name));
       return {
         alarm: ui.t('oncall.ssl.alarm', { oncall, name, status, server: escapeMrkdwn(d.server) }),
         what: ui.t('oncall.ssl.what', { name, status }),

@@ -16,21 +16,24 @@ function section(text: string): KnownBlock {
   return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
-function targetLabel(ui: Ui, label: string): string {
+function targetLabel(ui: Ui, label: string, hosting = false): string {
+  if (hosting) return ui.t('watch.cmd.hosting_target', { server: escapeMrkdwn(label) });
   return label === 'all' ? ui.t('watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
 }
 
-/** The answer to `/vps watch` and `/vps unwatch`. */
+/** The answer to `/vps watch` and `/vps unwatch`, and to `/hosting watch` and `/hosting unwatch`. */
 export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: SubscriptionChange): Message {
   const key: MessageKey =
     kind === 'watch'
       ? c.changed
-        ? 'watch.cmd.added'
+        ? c.hosting
+          ? 'watch.cmd.hosting_added'
+          : 'watch.cmd.added'
         : 'watch.cmd.already'
       : c.changed
         ? 'watch.cmd.removed'
         : 'watch.cmd.not_watching';
-  const text = ui.t(key, { channel: `<#${c.channelId}>`, target: targetLabel(ui, c.label) });
+  const text = ui.t(key, { channel: `<#${c.channelId}>`, target: targetLabel(ui, c.label, c.hosting) });
   const blocks: KnownBlock[] = [section(text)];
   assertBlocksWithinLimits(blocks, 'message');
   return { text, blocks };
@@ -38,7 +41,8 @@ export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: Sub
 
 /** Shown to the operator alone in the channel a watch sends to, from another channel: the bot can post there. */
 export function watchProbeView(ui: Ui, c: SubscriptionChange): Message {
-  const text = ui.t('watch.cmd.probe', { target: targetLabel(ui, c.label) });
+  const key: MessageKey = c.hosting ? 'watch.cmd.hosting_probe' : 'watch.cmd.probe';
+  const text = ui.t(key, { target: targetLabel(ui, c.label, c.hosting) });
   return { text, blocks: [section(text)] };
 }
 
@@ -74,7 +78,7 @@ export function subscriptionListView(ui: Ui, list: SubscriptionList): Message {
   const said: string[] = list.rows.length === 0 ? [ui.t('watch.cmd.list_empty')] : [];
   for (const r of list.rows) {
     const line = `• ${ui.t('watch.cmd.list_line', {
-      target: targetLabel(ui, r.label),
+      target: targetLabel(ui, r.label, r.hosting),
       channel: `<#${r.channelId}>`,
       by: r.createdBy,
     })}`;

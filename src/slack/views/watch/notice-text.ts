@@ -16,6 +16,7 @@ import {
   type Ui,
 } from '../format.ts';
 import { ALARM_MARKER } from './alarm-parts.ts';
+import { hostingKind, hostingLine } from './hosting-notice.ts';
 import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.ts';
 import { renewalReminderView } from './renewal-reminder.ts';
 
@@ -140,6 +141,8 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
     case 'alarm':
       // Only in a muted channel's summary: what happened to an alarm while nobody there was told.
       return { main: `*${escapeMrkdwn(n.name)}*: ${alarmLabel(ui, n.alarm)}` };
+    case 'hosting':
+      return { main: hostingLine(ui, n) };
   }
 }
 
@@ -205,6 +208,8 @@ export function kindLabel(ui: Ui, unit: NoticeUnit): string {
       return ui.t('watch.kind.signup_stuck');
     case 'alarm':
       return alarmLabel(ui, n.alarm);
+    case 'hosting':
+      return hostingKind(ui, n);
     default:
       return n.kind;
   }

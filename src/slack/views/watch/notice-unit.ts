@@ -37,6 +37,7 @@ export function subject(unit: NoticeUnit): { name: string; ref: string } | undef
   if (!n) return undefined;
   if ('uuid' in n) return { name: n.name ?? n.uuid, ref: n.name || n.uuid };
   if (n.kind === 'alarm') return { name: n.name, ref: n.name };
+  if (n.kind === 'hosting') return { name: n.server, ref: n.server };
   return undefined;
 }
 

@@ -12,6 +12,7 @@ import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { ALARM_MARKER } from './alarm-parts.ts';
+import { hostingHint } from './hosting-notice.ts';
 import { burstWhen, countsSummary, serversLine } from './incident-digest.ts';
 import { chainPath, describe, kindLabel } from './notice-text.ts';
 import { isFlap, lastAt, type NoticeUnit, powerChain, subject, unitIsAlarm } from './notice-unit.ts';
@@ -25,11 +26,8 @@ function section(text: string): KnownBlock {
   return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
-function showHint(ui: Ui, ref: string): KnownBlock {
-  return {
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref }) }],
-  };
+function hint(text: string): KnownBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
 /**
@@ -44,8 +42,9 @@ export function renderUnit(ui: Ui, unit: NoticeUnit, oncallMention = ''): Messag
   if (alarm) blocks.push(section(alarm));
   blocks.push(section(main));
   const subj = subject(unit);
-  if (subj && first && first.kind !== 'server-removed' && first.kind !== 'signup-stuck') {
-    blocks.push(showHint(ui, escapeMrkdwn(subj.ref)));
+  if (first?.kind === 'hosting') blocks.push(hint(hostingHint(ui, first)));
+  else if (subj && first && first.kind !== 'server-removed' && first.kind !== 'signup-stuck') {
+    blocks.push(hint(ui.t('watch.show_hint', { ref: escapeMrkdwn(subj.ref) })));
   }
   assertBlocksWithinLimits(blocks, 'message');
   return { text: alarm ? `${alarm}\n${main}` : main, blocks };

@@ -7,7 +7,7 @@
  * field outside the published ones decides anything: it is only shown
  * (docs/provider-api.md, Decisions where the spec is silent).
  */
-import type { AnyObject } from '../../provider/index.ts';
+import type { AnyObject } from './schemas.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const idOf = (v: unknown): string | undefined =>

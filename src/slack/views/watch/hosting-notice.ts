@@ -1,0 +1,44 @@
+/**
+ * The words of a hosting notice: a domain added or removed, SSH turned on or
+ * off, an SSH key added or removed on a hosting server, outside the bot (the
+ * bot announces its own changes when it makes them). A domain is shown as
+ * every view shows one (domain-display.ts); the hint names the /hosting read
+ * that shows the part now.
+ */
+import { domainForms } from '../../../services/hosting/index.ts';
+import type { HostingNotice } from '../../../watch/notices.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { displayDomain } from '../domain-display.ts';
+import { escapeMrkdwn, slackDate, type Ui } from '../format.ts';
+
+/** The domain as people read it: its readable form, with the Punycode beside one that could deceive. */
+function domainShown(item: string): string {
+  return escapeMrkdwn(displayDomain(domainForms(item).readable || item));
+}
+
+function params(ui: Ui, n: HostingNotice): Record<string, string> {
+  const item = n.item ?? '';
+  const isDomain = n.change === 'domain-added' || n.change === 'domain-removed';
+  return {
+    server: escapeMrkdwn(n.server),
+    item: isDomain ? domainShown(item) : escapeMrkdwn(item),
+    label: n.label ? escapeMrkdwn(n.label) : ui.t('watch.hosting.unlabelled'),
+    at: slackDate(ui, n.at),
+  };
+}
+
+/** The notice's sentence. */
+export function hostingLine(ui: Ui, n: HostingNotice): string {
+  return ui.t(`watch.hosting.${n.change}` as MessageKey, params(ui, n));
+}
+
+/** A short label of what changed, for a digest's counts. */
+export function hostingKind(ui: Ui, n: HostingNotice): string {
+  return ui.t(`watch.kind.hosting.${n.change}` as MessageKey);
+}
+
+/** Where to look now: the /hosting read of the part that changed. */
+export function hostingHint(ui: Ui, n: HostingNotice): string {
+  const area = n.change.startsWith('domain') ? 'domains' : n.change.startsWith('ssh') ? 'ssh' : 'ssh keys';
+  return ui.t('watch.hosting.hint', { command: `/hosting ${escapeMrkdwn(n.server)} ${area}` });
+}

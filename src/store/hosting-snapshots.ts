@@ -1,0 +1,82 @@
+import type { Selectable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import { date, type HostingSnapshotsTable, iso } from './schema.ts';
+import { HOSTING_PARTS, type HostingPart, type HostingSnapshotRow } from './watch-types.ts';
+
+export interface HostingSnapshotRepo {
+  get(server: string, part: HostingPart): Promise<HostingSnapshotRow | null>;
+  /** Every part of every hosting server read so far. */
+  all(): Promise<HostingSnapshotRow[]>;
+  /** Writes what the watcher saw; call it inside `transaction()` with the outbox rows it explains. */
+  upsert(s: HostingSnapshotRow): Promise<HostingSnapshotRow>;
+}
+
+const isPart = (p: string): p is HostingPart => (HOSTING_PARTS as readonly string[]).includes(p);
+
+/** The stored state; an unreadable one (damage) reads as null, which the watcher takes for no baseline. */
+function stateOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const toRow = (r: Selectable<HostingSnapshotsTable>): HostingSnapshotRow | null =>
+  isPart(r.part)
+    ? {
+        server: r.server,
+        part: r.part,
+        state: stateOf(r.state),
+        observedAt: date(r.observed_at),
+        changedAt: date(r.changed_at),
+      }
+    : null;
+
+export function hostingSnapshotRepo(ctx: RepoContext): HostingSnapshotRepo {
+  const { db } = ctx;
+  return {
+    async get(server, part) {
+      const r = await db
+        .selectFrom('hosting_snapshots')
+        .selectAll()
+        .where('server', '=', server)
+        .where('part', '=', part)
+        .executeTakeFirst();
+      return r ? toRow(r) : null;
+    },
+
+    async all() {
+      const rows = await db
+        .selectFrom('hosting_snapshots')
+        .selectAll()
+        .orderBy('server')
+        .orderBy('part')
+        .execute();
+      return rows.map(toRow).filter((r): r is HostingSnapshotRow => r !== null);
+    },
+
+    async upsert(s) {
+      const values = {
+        server: s.server,
+        part: s.part,
+        state: JSON.stringify(s.state ?? null),
+        observed_at: iso(s.observedAt),
+        changed_at: iso(s.changedAt),
+      };
+      const r = await db
+        .insertInto('hosting_snapshots')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['server', 'part']).doUpdateSet({
+            state: values.state,
+            observed_at: values.observed_at,
+            changed_at: values.changed_at,
+          }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toRow(r) ?? s;
+    },
+  };
+}

@@ -1,0 +1,341 @@
+/**
+ * The hosting servers, watched on the watcher's schedule and budget: each
+ * server's domains (with each one's `ssl_status`), SSH on or off, and its SSH
+ * keys, one background request per part (hosting-state.ts says what is
+ * read). The first read of a part is its baseline. After it:
+ *
+ * - a domain's `ssl_status` turning `failed_nameserver` raises the `ssl`
+ *   alarm (with the name servers of the server information, as the spec's
+ *   cure names them), and turning back, or the domain leaving, resolves it;
+ * - a domain added or removed, SSH turned on or off, a key added or removed
+ *   is told only when the bot did not do it: the bot's own changes through
+ *   /hosting are in the audit trail (the change's action on this server,
+ *   naming that domain or key, done or of unknown outcome) and were announced
+ *   when they were made. The audit row is written once the provider has
+ *   answered, so a change seen before its row could be there is not told at
+ *   once: it is looked at again at the re-read cadence, and told if the trail
+ *   still does not explain it (one read of delay, no false "outside").
+ *
+ * The snapshot and the outbox rows (and the alarm) commit in one transaction;
+ * the dedupe keys name the part's last change and the change itself, so a
+ * restarted process or another replica tells nothing twice.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import {
+  type AnyObject,
+  BACKGROUND,
+  type HostingClient,
+  type ProviderClient,
+  toUnicodeDomain,
+} from '../provider/index.ts';
+import {
+  type AuditRow,
+  HOSTING_PARTS,
+  type HostingPart,
+  type HostingSnapshotRow,
+  hostingOfTarget,
+  hostingWatchTarget,
+  type Store,
+  type WatchRow,
+} from '../store/index.ts';
+import { raiseAlarm, resolveAlarm } from './alarms.ts';
+import {
+  applyChange,
+  changeId,
+  changesOf,
+  domainKey,
+  type HostingChange,
+  type PartState,
+  readPart,
+  SSL_FAILED,
+  sslUnsaid,
+  storedPart,
+} from './hosting-state.ts';
+import type { IncidentTx } from './incidents.ts';
+import { enqueueNotice } from './notice-rows.ts';
+import type { HostingNotice } from './notices.ts';
+
+/** How far before the last read the audit trail is searched for the bot's own change (clocks of replicas differ). */
+const OWN_MARGIN_MS = 60_000;
+
+export interface HostingWatchOptions {
+  provider: Pick<ProviderClient, 'hosting'>;
+  store: Pick<Store, 'hostingSnapshots' | 'transaction'>;
+  clock: Clock;
+  log: Logger;
+  /** NOTIFY_CHANNEL: told of every hosting server read. */
+  notifyChannel?: string | undefined;
+  flapMs: number;
+  /**
+   * The hosting servers the key names (its `selected` targets, a legacy key's
+   * server); undefined when it covers every server of the account (which no
+   * endpoint lists) or is not known yet.
+   */
+  keyServers?: (() => readonly string[] | undefined) | undefined;
+  /** One more background request, paced by the watcher's budget (the server information). */
+  another: <T>(call: () => Promise<T>) => Promise<T>;
+}
+
+/** A part of a hosting server as the scheduler sees it. */
+export interface HostingSlot {
+  id: string;
+  server: string;
+  part: HostingPart;
+  /** Epoch ms of its last look. */
+  readAt: number;
+  /** A change waits for its second look: due at the re-read cadence. */
+  soon: boolean;
+}
+
+const slotId = (server: string, part: HostingPart) => `hosting:${server}:${part}`;
+
+/** Whether the bot makes changes like `c` at all: it removes no domain (that endpoint is not published), and SSL is never its doing. */
+const botMakes = (c: HostingChange): boolean => c.what !== 'ssl' && c.what !== 'domain-removed';
+
+/** Whether an audit row is the bot's own making of `c` (done, or sent with its outcome unknown). */
+function explains(row: AuditRow, c: HostingChange): boolean {
+  const sent = row.outcome === 'ok' || (row.outcome === 'failed' && row.errorCode === 'OUTCOME_UNKNOWN');
+  if (!sent) return false;
+  const p = row.params;
+  switch (c.what) {
+    case 'domain-added':
+      return (
+        row.action === 'hosting.domain_add' &&
+        typeof p.domain === 'string' &&
+        domainKey(p.domain.trim()) === c.domain
+      );
+    case 'ssh':
+      return row.action === (c.enabled ? 'hosting.ssh_on' : 'hosting.ssh_off');
+    case 'key-added':
+      return (
+        (row.action === 'hosting.ssh_key_add' && p.label === c.label) ||
+        (row.action === 'hosting.ssh_key_generate' && (p.label === undefined || p.label === c.label))
+      );
+    case 'key-removed':
+      return row.action === 'hosting.ssh_key_delete' && String(p.id ?? '').trim() === c.id;
+    default:
+      return false;
+  }
+}
+
+function noticeOf(server: string, c: HostingChange, at: number): HostingNotice | undefined {
+  const base = { kind: 'hosting' as const, server, at };
+  switch (c.what) {
+    case 'domain-added':
+    case 'domain-removed':
+      return { ...base, change: c.what, item: c.domain };
+    case 'ssh':
+      return { ...base, change: c.enabled ? 'ssh-on' : 'ssh-off' };
+    case 'key-added':
+    case 'key-removed':
+      return { ...base, change: c.what, item: c.id, label: c.label };
+    case 'ssl':
+      return undefined;
+  }
+}
+
+export class HostingWatch {
+  private snapshots = new Map<string, HostingSnapshotRow>();
+  private readonly lookedAt = new Map<string, number>();
+  /** Changes seen once and not explained yet, by slot: change id -> the read before it (epoch ms). */
+  private readonly unconfirmed = new Map<string, Map<string, number>>();
+
+  constructor(private readonly o: HostingWatchOptions) {}
+
+  /** Reloads what is stored (at start, and when this replica takes the lease). */
+  async load(): Promise<void> {
+    const rows = await this.o.store.hostingSnapshots.all();
+    this.snapshots = new Map(rows.map((r) => [slotId(r.server, r.part), r]));
+  }
+
+  /** The servers read: those a channel watches, and with NOTIFY_CHANNEL every one the key names. */
+  servers(watches: readonly WatchRow[]): string[] {
+    const set = new Set<string>();
+    for (const w of watches) {
+      const s = hostingOfTarget(w.target);
+      if (s) set.add(s);
+    }
+    if (this.o.notifyChannel) for (const s of this.o.keyServers?.() ?? []) set.add(s.toLowerCase());
+    return [...set].sort();
+  }
+
+  /** Every part of every server read, for the scheduler. */
+  slots(watches: readonly WatchRow[]): HostingSlot[] {
+    return this.servers(watches).flatMap((server) =>
+      HOSTING_PARTS.map((part) => {
+        const id = slotId(server, part);
+        const readAt = this.lookedAt.get(id) ?? this.snapshots.get(id)?.observedAt.getTime() ?? 0;
+        return { id, server, part, readAt, soon: (this.unconfirmed.get(id)?.size ?? 0) > 0 };
+      }),
+    );
+  }
+
+  /** A failed read counts as a look, so one broken server cannot starve the rest. */
+  markTried(server: string, part: HostingPart, now: number): void {
+    this.lookedAt.set(slotId(server, part), now);
+  }
+
+  private channelsFor(server: string, watches: readonly WatchRow[]): string[] {
+    const set = new Set<string>();
+    if (this.o.notifyChannel) set.add(this.o.notifyChannel);
+    const target = hostingWatchTarget(server);
+    for (const w of watches) if (w.target === target) set.add(w.channelId);
+    return [...set];
+  }
+
+  private async fetch(api: HostingClient, part: HostingPart): Promise<AnyObject> {
+    if (part === 'domains') return api.listDomains(BACKGROUND);
+    if (part === 'ssh') return api.getSsh(BACKGROUND);
+    return api.listSshKeys(BACKGROUND);
+  }
+
+  /** Reads one part of one server and records what changed; returns the outbox rows queued. */
+  async read(server: string, part: HostingPart, watches: readonly WatchRow[]): Promise<number> {
+    const id = slotId(server, part);
+    const api = this.o.provider.hosting(server);
+    const answer = await this.fetch(api, part);
+    const known = this.snapshots.get(id);
+    const previous = known ? storedPart(part, known.state) : undefined;
+    let seen = readPart(part, answer, previous);
+    if (seen && 'domains' in seen) seen = await this.sslOfEach(api, answer, seen);
+    const now = this.o.clock.now();
+    this.lookedAt.set(id, now.getTime());
+    if (!seen) return 0;
+    const nameServers = await this.nameServersIfFailing(api, previous, seen);
+    const pending = this.unconfirmed.get(id) ?? new Map<string, number>();
+    const { row, enqueued, waiting } = await this.o.store.transaction(async (tx) => {
+      const cur = await tx.hostingSnapshots.get(server, part);
+      const before = cur ? storedPart(part, cur.state) : undefined;
+      if (!cur || !before) {
+        // The first read of this part (or one that cannot be read back): a baseline, no notice.
+        const row = await tx.hostingSnapshots.upsert({
+          server,
+          part,
+          state: seen,
+          observedAt: now,
+          changedAt: now,
+        });
+        return { row, enqueued: 0, waiting: new Map<string, number>() };
+      }
+      const changes = changesOf(before, seen);
+      const lastRead = cur.observedAt.getTime();
+      const since = Math.min(lastRead, ...pending.values()) - OWN_MARGIN_MS;
+      const own = changes.some((c) => c.what !== 'ssl')
+        ? await tx.audit.latest({ target: server, since: new Date(since), limit: 200 })
+        : [];
+      const ctx = { now, flapMs: this.o.flapMs };
+      const channels = this.channelsFor(server, watches);
+      const epoch = cur.changedAt.getTime();
+      const waiting = new Map<string, number>();
+      let state: PartState = before;
+      let applied = 0;
+      let enqueued = 0;
+      for (const c of changes) {
+        const cid = changeId(c);
+        const key = `hosting:${server}:${part}:${epoch}:${cid}`;
+        const mine = own.findIndex((r) => explains(r, c));
+        const outside = c.what !== 'ssl' && mine < 0;
+        if (outside && botMakes(c) && !pending.has(cid)) {
+          // Not explained yet: its audit row may still be on its way. Looked at again soon.
+          waiting.set(cid, lastRead);
+          continue;
+        }
+        if (mine >= 0) own.splice(mine, 1);
+        state = applyChange(state, c);
+        applied += 1;
+        const notice = outside ? noticeOf(server, c, now.getTime()) : undefined;
+        if (notice) enqueued += await enqueueNotice(tx, key, notice, `hosting:${server}`, channels, now);
+        enqueued += await this.ssl(tx, server, c, { epoch, outside, nameServers, channels }, ctx);
+      }
+      const row = await tx.hostingSnapshots.upsert({
+        server,
+        part,
+        state,
+        observedAt: now,
+        changedAt: applied > 0 ? now : cur.changedAt,
+      });
+      return { row, enqueued, waiting };
+    });
+    this.snapshots.set(id, row);
+    if (waiting.size > 0) this.unconfirmed.set(id, waiting);
+    else this.unconfirmed.delete(id);
+    if (enqueued > 0) this.o.log.info({ server, part, enqueued }, 'hosting server changed');
+    return enqueued;
+  }
+
+  /**
+   * The `ssl` alarm a change raises or resolves: `ssl_status` turned
+   * `failed_nameserver` (or a domain added outside the bot came with it), or
+   * it turned back, or the domain left. A domain the bot added with a failing
+   * SSL raises none: the person who added it was told what to do.
+   */
+  private async ssl(
+    tx: IncidentTx,
+    server: string,
+    c: HostingChange,
+    t: { epoch: number; outside: boolean; nameServers: readonly string[]; channels: readonly string[] },
+    ctx: { now: Date; flapMs: number },
+  ): Promise<number> {
+    if (c.what !== 'ssl' && c.what !== 'domain-added' && c.what !== 'domain-removed') return 0;
+    const subject = `ssl:${server}/${c.domain}`;
+    // Its own key: the notice of the same change is keyed `hosting:…`.
+    const key = `${subject}:${t.epoch}:${changeId(c)}`;
+    const at = ctx.now.getTime();
+    const failing =
+      (c.what === 'ssl' && c.to === SSL_FAILED && c.from !== SSL_FAILED) ||
+      (c.what === 'domain-added' && t.outside && c.ssl === SSL_FAILED);
+    if (failing) {
+      const r = await raiseAlarm(
+        tx,
+        {
+          kind: 'ssl',
+          subject,
+          name: toUnicodeDomain(c.domain) || c.domain,
+          detail: { server, domain: c.domain, status: SSL_FAILED, nameServers: [...t.nameServers] },
+          key,
+          at,
+          channels: t.channels.map((channelId) => ({ channelId })),
+        },
+        ctx,
+      );
+      return r.enqueued;
+    }
+    const over = (c.what === 'ssl' && c.from === SSL_FAILED) || c.what === 'domain-removed';
+    if (!over) return 0;
+    return (await resolveAlarm(tx, { kind: 'ssl', subject, key, at }, ctx)).enqueued;
+  }
+
+  /**
+   * The domains the list names without their `ssl_status`, read one by one
+   * (GET /domain/{domain} publishes it): nothing is guessed from the list.
+   */
+  private async sslOfEach(api: HostingClient, answer: AnyObject, seen: PartState): Promise<PartState> {
+    if (!('domains' in seen)) return seen;
+    const domains = { ...seen.domains };
+    for (const d of sslUnsaid(answer)) {
+      const one = await this.o.another(() => api.getDomain(d, BACKGROUND)).catch(() => undefined);
+      if (typeof one?.ssl_status === 'string' && one.ssl_status !== '') domains[d] = { ssl: one.ssl_status };
+    }
+    return { domains };
+  }
+
+  /**
+   * The server's `name_servers` when a domain newly fails on them (the alarm
+   * says to use them): one more read, only then. An answer that cannot be had
+   * leaves the list empty, and the alarm names the control panel instead.
+   */
+  private async nameServersIfFailing(
+    api: HostingClient,
+    previous: PartState | undefined,
+    seen: PartState,
+  ): Promise<string[]> {
+    if (!previous || !('domains' in previous) || !('domains' in seen)) return [];
+    const newly = Object.entries(seen.domains).some(
+      ([d, s]) => s.ssl === SSL_FAILED && previous.domains[d]?.ssl !== SSL_FAILED,
+    );
+    if (!newly) return [];
+    const info = await this.o.another(() => api.serverInfo(BACKGROUND)).catch(() => undefined);
+    return info?.name_servers ?? [];
+  }
+}
