@@ -28,18 +28,26 @@
  * Naive poller: every 2 s, the list and then every server's detail, five at a
  * time, ignoring the rate-limit headers (what a cron script would do).
  *
+ * Hosting beside the servers: 1000 servers and 20 hosting domains (four
+ * hosting servers of five domains, watched, with NOTIFY_CHANNEL), while a
+ * person reads a server's detail every 100 ms through the same client; run
+ * once without and once with the hosting watch. Goals: the watcher stays
+ * within its share of the window, 0 x 429, and the person's p95 with the
+ * hosting reads is the p95 without them (ratio ~1).
+ *
  * One JSON line per figure: {"bench","value","unit","bound","ratio"}.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { realTimers, systemClock } from '../../src/clock.ts';
-import { createLogger } from '../../src/log.ts';
-import { ProviderClient } from '../../src/provider/index.ts';
+import { createLogger, type Logger } from '../../src/log.ts';
+import { ProviderClient, READ } from '../../src/provider/index.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
-import { openStore } from '../../src/store/index.ts';
+import { openStore, type Store } from '../../src/store/index.ts';
 import { Leadership } from '../../src/watch/leader.ts';
 import { Watcher } from '../../src/watch/watcher.ts';
+import type { WatcherOptions } from '../../src/watch/watcher-options.ts';
 import { Notifier, type PostMessageArgs, type SlackPoster } from '../../src/workers/notifier/index.ts';
 
 const RATE = { limit: 3000, windowSeconds: 10, concurrent: 10, daily: 100_000_000 };
@@ -135,6 +143,50 @@ function alertChanger(
   };
 }
 
+/** The watcher (budget-paced, NOTIFY_CHANNEL set) and the notifier over one store, client and Slack. */
+function benchWatcher(
+  store: Store,
+  client: ProviderClient,
+  logger: Logger,
+  slack: SlackPoster,
+  o: Pick<WatcherOptions, 'onTransition' | 'hostingServers'>,
+): { watcher: Watcher; notifier: Notifier } {
+  const leadership = new Leadership({
+    store,
+    holder: 'bench',
+    ttlMs: 15_000,
+    clock: systemClock,
+    alwaysLead: true,
+  });
+  let notifier: Notifier | undefined;
+  const watcher = new Watcher({
+    provider: client,
+    store,
+    logger,
+    clock: systemClock,
+    timers: realTimers,
+    leadership,
+    intervalMs: 10,
+    budgetShare: SHARE,
+    notifyChannel: 'C0BENCH01',
+    flapWindowMs: FLAP_MS,
+    maxWorkers: 8,
+    ...o,
+    onOutbox: () => notifier?.kick(),
+  });
+  notifier = new Notifier({
+    store,
+    slack,
+    logger,
+    clock: systemClock,
+    timers: realTimers,
+    render: { locale: 'en', oncallMention: '<!subteam^S0BENCH>' },
+    flapWindowMs: FLAP_MS,
+    minIntervalMs: NOTIFIER_STEP_S * 1000,
+  });
+  return { watcher, notifier };
+}
+
 interface WatcherRun {
   latencies: number[];
   firstPosts: number[];
@@ -182,43 +234,13 @@ async function runWatcher(n: number): Promise<WatcherRun> {
       return { ok: true };
     },
   };
-  const leadership = new Leadership({
-    store,
-    holder: 'bench',
-    ttlMs: 15_000,
-    clock: systemClock,
-    alwaysLead: true,
-  });
-  let notifier: Notifier | undefined;
-  const watcher = new Watcher({
-    provider: client,
-    store,
-    logger,
-    clock: systemClock,
-    timers: realTimers,
-    leadership,
-    intervalMs: 10,
-    budgetShare: SHARE,
-    notifyChannel: 'C0BENCH01',
-    flapWindowMs: FLAP_MS,
-    maxWorkers: 8,
+  const { watcher, notifier } = benchWatcher(store, client, logger, slack, {
     onTransition: (t) => {
       const since = track.detect.get(t.uuid);
       if (since === undefined) return;
       track.detect.delete(t.uuid);
       if (measuring) latencies.push((performance.now() - since) / 1000);
     },
-    onOutbox: () => notifier?.kick(),
-  });
-  notifier = new Notifier({
-    store,
-    slack,
-    logger,
-    clock: systemClock,
-    timers: realTimers,
-    render: { locale: 'en', oncallMention: '<!subteam^S0BENCH>' },
-    flapWindowMs: FLAP_MS,
-    minIntervalMs: NOTIFIER_STEP_S * 1000,
   });
   const bound = n / BUDGET_RPS;
   watcher.start();
@@ -298,8 +320,107 @@ async function runNaive(n: number): Promise<{ latencies: number[]; rateLimited: 
   return { latencies, rateLimited };
 }
 
+interface HostingRun {
+  /** A person's read latencies (ms) while the hosting watch was off, and while it was on. */
+  peopleOff: number[];
+  peopleOn: number[];
+  rateLimited: number;
+  hostingReads: number;
+  /** Watcher requests per second over the measured time, against its budget (share x limit / window). */
+  watcherRps: number;
+  notices: number;
+}
+
+const PHASE_MS = 4_000;
+const PHASES = 6;
+
+/**
+ * 1000 servers and 20 hosting domains (four hosting servers of five), read for
+ * NOTIFY_CHANNEL in every other phase of 4 s (off first), while a person reads
+ * a server's detail every 100 ms through the same client: the person's
+ * latencies are kept per phase, so that both conditions share the machine's
+ * load as it is.
+ */
+async function runHostingShare(): Promise<HostingRun> {
+  const n = 1000;
+  const sim = await startSimulator({ clock: 'real', seed: 'empty', rateLimit: RATE, latencyMs: 2 });
+  const uuids = sim.control.addServers(n, { power: 'running', status: 'active' });
+  const servers = [1, 2, 3, 4].map((i) => `xs90000${i}.xsrv.jp`);
+  for (const [i, s] of servers.entries())
+    sim.control.addHostingServer(s, { domains: [1, 2, 3, 4].map((d) => `site-${i}-${d}.jp`) });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'watch-bench-'));
+  const logger = createLogger({ level: 'silent' });
+  const store = await openStore({ dataDir, logger });
+  const client = new ProviderClient({ baseUrl: sim.url, apiKey: sim.keys.full, logger });
+  let notices = 0;
+  const slack: SlackPoster = {
+    async postMessage() {
+      notices += 1;
+      return { ok: true, ts: `${Math.floor(Date.now() / 1000)}.${String(notices).padStart(6, '0')}` };
+    },
+    async update() {
+      return { ok: true };
+    },
+  };
+  let on = false;
+  const { watcher, notifier } = benchWatcher(store, client, logger, slack, {
+    hostingServers: () => (on ? servers : []),
+  });
+  watcher.start();
+  notifier.start();
+  await sleep(1.5 * (n / BUDGET_RPS) * 1000);
+  const out = { peopleOff: [] as number[], peopleOn: [] as number[] };
+  let stopped = false;
+  const person = (async () => {
+    for (let i = 0; !stopped; i += 1) {
+      const phase = on;
+      const t0 = performance.now();
+      await client.getServer(uuids[i % uuids.length]!, READ).catch(() => undefined);
+      (phase ? out.peopleOn : out.peopleOff).push(performance.now() - t0);
+      await sleep(100);
+    }
+  })();
+  const before = { requests: watcher.stats().requests, at: performance.now() };
+  for (let phase = 0; phase < PHASES; phase += 1) {
+    on = phase % 2 === 1;
+    if (on) {
+      // Changes at the provider while hosting is read: a domain added in the panel, one failing SSL.
+      const s = servers[phase % servers.length]!;
+      sim.control.panelAddDomain(s, `added-${phase}.jp`);
+      sim.control.setExternalNameServers(`site-${phase % servers.length}-1.jp`, true);
+    }
+    await sleep(PHASE_MS);
+  }
+  stopped = true;
+  await person;
+  const watcherRps = ((watcher.stats().requests - before.requests) * 1000) / (performance.now() - before.at);
+  // Hosting on again for two rounds: what changed is told.
+  on = true;
+  await sleep(2 * (n / BUDGET_RPS) * 1000 + 2_000);
+  await watcher.stop();
+  await notifier.stop();
+  const hostingReads = sim.control.requests({ path: /^\/v1\/server\// }).length;
+  const rateLimited = sim.control.rateLimited().total;
+  await client.close();
+  await store.close();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { ...out, rateLimited, hostingReads, watcherRps, notices };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
+  {
+    const h = await runHostingShare();
+    const without = Number(pct(h.peopleOff, 95).toFixed(3));
+    emit('watch-latency.hosting.people-p95.without', without, 'ms', null);
+    emit('watch-latency.hosting.people-p95.with', pct(h.peopleOn, 95), 'ms', without);
+    emit('watch-latency.hosting.people-reads', h.peopleOff.length + h.peopleOn.length, 'reads', null);
+    emit('watch-latency.hosting.429s', h.rateLimited, 'responses', 0);
+    emit('watch-latency.hosting.reads', h.hostingReads, 'requests', null);
+    emit('watch-latency.hosting.watcher-rps', h.watcherRps, 'req/s', BUDGET_RPS);
+    emit('watch-latency.hosting.notices', h.notices, 'posts', null);
+  }
   for (const n of SIZES) {
     const w = await runWatcher(n);
     const bound = Number(w.bound.toFixed(3));

@@ -35,6 +35,8 @@ export interface SubscriptionDeps {
 export const MAX_MUTE_MS = 7 * 86_400_000;
 export const MIN_MUTE_MS = 60_000;
 
+type ChangeAction = 'watch' | 'unwatch' | 'mute' | 'unmute' | 'hosting.watch' | 'hosting.unwatch';
+
 /** What a watch or a mute is of: its stored target, its name, and whether it is a hosting server. */
 type Target = Pick<SubscriptionChange, 'target' | 'label' | 'hosting'>;
 
@@ -51,7 +53,7 @@ export class WatchSubscriptions {
 
   private async authorizeChange(
     actor: Actor,
-    action: 'watch' | 'unwatch' | 'mute' | 'unmute' | 'hosting.watch' | 'hosting.unwatch',
+    action: ChangeAction,
     ref: string,
     channelId: string,
   ): Promise<void> {
@@ -60,9 +62,22 @@ export class WatchSubscriptions {
       : action === 'mute' || action === 'unmute'
         ? 'mute'
         : 'watch';
+    // The watch's own channel obeys the policy's channel list, wherever the command was typed.
+    await this.refusalAudited(actor, action, ref, channelId, () =>
+      this.deps.access.authorize(actor, policyAction, { channel: channelId }),
+    );
+  }
+
+  /** Runs `step`; a refusal it throws is audited against `ref` and thrown on. */
+  private async refusalAudited<T>(
+    actor: Actor,
+    action: ChangeAction,
+    ref: string,
+    channelId: string,
+    step: () => Promise<T>,
+  ): Promise<T> {
     try {
-      // The watch's own channel obeys the policy's channel list, wherever the command was typed.
-      await this.deps.access.authorize(actor, policyAction, { channel: channelId });
+      return await step();
     } catch (err) {
       await this.deps.audit.record({
         actor: actor.userId,
@@ -142,21 +157,10 @@ export class WatchSubscriptions {
     channelId: string,
   ): Promise<Target> {
     await this.authorizeChange(actor, action, named ?? '', channelId);
-    try {
-      const server = await this.deps.access.hostingServer(named);
-      return { target: hostingWatchTarget(server), label: server.toLowerCase(), hosting: true };
-    } catch (err) {
-      await this.deps.audit.record({
-        actor: actor.userId,
-        channelId: actor.channelId,
-        action,
-        target: named?.trim() ?? null,
-        params: { channel: channelId },
-        outcome: 'refused',
-        errorCode: failureCode(classifyFailure(err)),
-      });
-      throw err;
-    }
+    const server = await this.refusalAudited(actor, action, named ?? '', channelId, () =>
+      this.deps.access.hostingServer(named),
+    );
+    return { target: hostingWatchTarget(server), label: server.toLowerCase(), hosting: true };
   }
 
   /**
