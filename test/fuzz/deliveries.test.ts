@@ -305,7 +305,12 @@ const interactionMutation: fc.Arbitrary<Mutation> = fc.oneof(
         'ｂｌｏｃｋ_actions',
       ),
     )
-    .map((v) => set('type', v)),
+    // Another kind than the delivery's own: a message shortcut typed `message_action` is no change.
+    .map(
+      (v): Mutation =>
+        (p) =>
+          set('type', v === p.type ? 'interactive_message' : v)(p),
+    ),
 );
 
 const clickMutation: fc.Arbitrary<Mutation> = fc.oneof(
