@@ -51,5 +51,7 @@ describe('the on-call loop in the sandbox', () => {
       mark,
     );
     await t.out.waitFor(/Resolved .* after 16 min; @bob was on it\./, mark);
-  });
+    // Five steps, each awaiting the bot's real posts through the watcher's real cycle: on a busy
+    // machine together they outlast the suite's 20 s default (each step keeps its own 15 s bound).
+  }, 60_000);
 });
