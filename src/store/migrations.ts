@@ -5,7 +5,9 @@ import {
   type MigrationProvider,
   sql,
 } from 'kysely';
+import { contracts } from './contracts-migration.ts';
 import { dailyRequests } from './daily-requests-migration.ts';
+import { hostingSnapshots } from './hosting-snapshots-migration.ts';
 
 /**
  * The one set of migrations, for both databases. Column types are the portable
@@ -372,62 +374,6 @@ function alarms(_kind: DatabaseKind): Migration {
   };
 }
 
-/**
- * Contract dates: one row per server the bot ordered (its date read from the
- * signup status) and per server whose date a person set by hand, with the
- * last renewal reminder told about it.
- */
-function contracts(_kind: DatabaseKind): Migration {
-  return {
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('contracts')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('signup_id', 'text', (c) => c.unique())
-        .addColumn('server_uuid', 'text')
-        .addColumn('server_name', 'text')
-        .addColumn('plan_id', 'text')
-        .addColumn('period', 'integer')
-        .addColumn('auto_renew', 'integer')
-        .addColumn('channel_id', 'text')
-        .addColumn('provider_date', 'text')
-        .addColumn('provider_date_at', 'text')
-        .addColumn('provider_read_at', 'text')
-        .addColumn('person_date', 'text')
-        .addColumn('person_date_at', 'text')
-        .addColumn('person_set_by', 'text')
-        .addColumn('reminded_date', 'text')
-        .addColumn('reminded_days', 'integer')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('contracts_server').on('contracts').column('server_uuid').execute();
-    },
-  };
-}
-
-/**
- * What the watcher last saw of each hosting server, one row per part it reads
- * (`domains` with each one's `ssl_status`, `ssh` on or off, `keys`): the
- * part's state as JSON, when it was read, and when it last changed (the
- * epoch the dedupe keys of its changes build on).
- */
-function hostingSnapshots(_kind: DatabaseKind): Migration {
-  return {
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('hosting_snapshots')
-        .addColumn('server', 'text', (c) => c.notNull())
-        .addColumn('part', 'text', (c) => c.notNull())
-        .addColumn('state', 'text', (c) => c.notNull())
-        .addColumn('observed_at', 'text', (c) => c.notNull())
-        .addColumn('changed_at', 'text', (c) => c.notNull())
-        .addPrimaryKeyConstraint('hosting_snapshots_pk', ['server', 'part'])
-        .execute();
-    },
-  };
-}
-
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_signups_secrets_watches_snapshots': initial(kind),
@@ -437,8 +383,8 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0005_channel_reach': channelReach(kind),
     '0006_alarms': alarms(kind),
     '0007_daily_requests': dailyRequests(),
-    '0008_contracts': contracts(kind),
-    '0009_hosting_snapshots': hostingSnapshots(kind),
+    '0008_contracts': contracts(),
+    '0009_hosting_snapshots': hostingSnapshots(),
   };
 }
 

@@ -357,11 +357,7 @@ export class Watcher {
     return t;
   }
 
-  /**
-   * One more request of a task whose first one has finished, inside the budget
-   * like any other: the finished one's place is handed back first (execute's
-   * `finally` then closes this one's).
-   */
+  /** One more request of a finished task, in the budget: its place first handed back (execute closes this one's). */
   private async another<T>(call: () => Promise<T>): Promise<T> {
     this.budget.done();
     await this.budget.turn(this.opts.timers);
