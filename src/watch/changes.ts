@@ -223,6 +223,7 @@ export async function recordList(
             observedAt: new Date(0),
             changedAt: ctx.now,
             powerChangedAt: null,
+            facts: null,
           };
       await tx.snapshots.upsert(next);
       const name = nameOf(next);
