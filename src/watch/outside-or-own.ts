@@ -1,0 +1,89 @@
+/**
+ * Outside or the bot's own: whether a change the watcher sees was made
+ * through the bot or outside it (the control panel, another API client). One
+ * rule for everything the watcher tells outside changes of (a hosting
+ * server's parts, a server's name, memo and reverse hostname):
+ *
+ * - The bot audits every change it makes, once the provider has answered
+ *   (done, or sent with its outcome unknown). An audit row since the last
+ *   read of what changed (less a minute for replicas' clocks) explains one
+ *   change: each row explains one.
+ * - A change of a kind the bot makes, seen before its audit row could exist,
+ *   is not told at once: it waits for a second look at the re-read cadence,
+ *   and is told then if the trail still does not explain it (one read of
+ *   delay, never a false "outside"). The waiting is in memory: a restart (or
+ *   another replica) looks once more.
+ * - A change of a kind the bot never makes is told at the first sight.
+ */
+import type { AuditRow } from '../store/index.ts';
+
+/** How far before the last read the audit trail is searched for the bot's own change (clocks of replicas differ). */
+export const OWN_MARGIN_MS = 60_000;
+
+/** What a kind of change needs to be sorted: its name, whether the bot makes such changes, and which rows explain it. */
+export interface OwnRules<C> {
+  /** Names the change, the same at every look (the value it turned to included). */
+  id(c: C): string;
+  botMakes(c: C): boolean;
+  /** Whether `row` is the bot's own making of `c`. */
+  explains(row: AuditRow, c: C): boolean;
+}
+
+/** The changes of one read, sorted. */
+export interface Sorted<C> {
+  /** To apply now, in the order seen: the bot's own (`outside` false) and the ones to tell (`outside` true). */
+  applied: { change: C; outside: boolean }[];
+  /** Waiting for their second look: change id -> the read before their first sight (epoch ms). */
+  waiting: Map<string, number>;
+}
+
+/** The changes waiting for their second look, by what changed (a hosting part, a server). */
+export class OutsideOrOwn {
+  private readonly pending = new Map<string, Map<string, number>>();
+
+  /** Whether `slot` has a change waiting for its second look: it is due again at the re-read cadence. */
+  waiting(slot: string): boolean {
+    return (this.pending.get(slot)?.size ?? 0) > 0;
+  }
+
+  /**
+   * Sorts the changes one read of `slot` saw, `lastRead` (epoch ms) being the
+   * read before it. The audit trail is read (from the last read, or the read
+   * before a change still waiting, less the margin) only when a change is of a
+   * kind the bot makes. Call `settle` once the read's transaction committed.
+   */
+  async sort<C>(
+    slot: string,
+    changes: readonly C[],
+    lastRead: number,
+    rules: OwnRules<C>,
+    trail: (since: Date) => Promise<readonly AuditRow[]>,
+  ): Promise<Sorted<C>> {
+    const pending = this.pending.get(slot) ?? new Map<string, number>();
+    const since = Math.min(lastRead, ...pending.values()) - OWN_MARGIN_MS;
+    const own = changes.some((c) => rules.botMakes(c)) ? [...(await trail(new Date(since)))] : [];
+    const out: Sorted<C> = { applied: [], waiting: new Map() };
+    for (const change of changes) {
+      const mine = own.findIndex((r) => rules.explains(r, change));
+      if (mine >= 0) {
+        own.splice(mine, 1);
+        out.applied.push({ change, outside: false });
+        continue;
+      }
+      const id = rules.id(change);
+      if (rules.botMakes(change) && !pending.has(id)) {
+        // Not explained yet: its audit row may still be on its way. Looked at again soon.
+        out.waiting.set(id, lastRead);
+        continue;
+      }
+      out.applied.push({ change, outside: true });
+    }
+    return out;
+  }
+
+  /** What waits after a read of `slot` (its transaction committed): only the changes it left waiting. */
+  settle(slot: string, waiting: ReadonlyMap<string, number>): void {
+    if (waiting.size > 0) this.pending.set(slot, new Map(waiting));
+    else this.pending.delete(slot);
+  }
+}
