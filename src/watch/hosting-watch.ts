@@ -54,7 +54,7 @@ import {
 import type { IncidentTx } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
 import type { HostingNotice } from './notices.ts';
-import { OutsideOrOwn, type OwnRules } from './outside-or-own.ts';
+import { OutsideOrOwn, type OwnRules, type Waiting } from './outside-or-own.ts';
 
 export interface HostingWatchOptions {
   provider: Pick<ProviderClient, 'hosting'>;
@@ -215,10 +215,12 @@ export class HostingWatch {
           observedAt: now,
           changedAt: now,
         });
-        return { row, enqueued: 0, waiting: new Map<string, number>() };
+        return { row, enqueued: 0, waiting: new Map<string, Waiting>() };
       }
       const lastRead = cur.observedAt.getTime();
-      const sorted = await this.own.sort(id, changesOf(before, seen), lastRead, HOSTING_RULES, (since) =>
+      // A part is read again only at the re-read cadence: any later read is the second look.
+      const times = { lastRead, now: now.getTime(), secondLookMs: 0 };
+      const sorted = await this.own.sort(id, changesOf(before, seen), times, HOSTING_RULES, (since) =>
         tx.audit.latest({ target: server, since, limit: 200 }),
       );
       const ctx = { now, flapMs: this.o.flapMs };

@@ -29,17 +29,36 @@ export interface OwnRules<C> {
   explains(row: AuditRow, c: C): boolean;
 }
 
+/** A change seen once and not explained yet: the read before its first sight, and that sight (epoch ms). */
+export interface Waiting {
+  before: number;
+  seenAt: number;
+}
+
 /** The changes of one read, sorted. */
 export interface Sorted<C> {
   /** To apply now, in the order seen: the bot's own (`outside` false) and the ones to tell (`outside` true). */
   applied: { change: C; outside: boolean }[];
-  /** Waiting for their second look: change id -> the read before their first sight (epoch ms). */
-  waiting: Map<string, number>;
+  /** Waiting for their second look, by change id. */
+  waiting: Map<string, Waiting>;
+}
+
+/** One read, as `sort` needs it (epoch ms). */
+export interface ReadTimes {
+  /** The read before this one: the trail is searched from it. */
+  lastRead: number;
+  now: number;
+  /**
+   * How long after its first sight a look counts as the second one (0: any
+   * later read, when reads of the slot are paced by the re-read cadence
+   * anyway; a server, read by the list and by its detail, asks for it).
+   */
+  secondLookMs: number;
 }
 
 /** The changes waiting for their second look, by what changed (a hosting part, a server). */
 export class OutsideOrOwn {
-  private readonly pending = new Map<string, Map<string, number>>();
+  private readonly pending = new Map<string, Map<string, Waiting>>();
 
   /** Whether `slot` has a change waiting for its second look: it is due again at the re-read cadence. */
   waiting(slot: string): boolean {
@@ -47,20 +66,21 @@ export class OutsideOrOwn {
   }
 
   /**
-   * Sorts the changes one read of `slot` saw, `lastRead` (epoch ms) being the
-   * read before it. The audit trail is read (from the last read, or the read
-   * before a change still waiting, less the margin) only when a change is of a
-   * kind the bot makes. Call `settle` once the read's transaction committed.
+   * Sorts the changes one read of `slot` saw. The audit trail is read (from
+   * the read before, or the read before a change still waiting, less the
+   * margin) only when a change is of a kind the bot makes. Call `settle` once
+   * the read's transaction committed.
    */
   async sort<C>(
     slot: string,
     changes: readonly C[],
-    lastRead: number,
+    times: ReadTimes,
     rules: OwnRules<C>,
     trail: (since: Date) => Promise<readonly AuditRow[]>,
   ): Promise<Sorted<C>> {
-    const pending = this.pending.get(slot) ?? new Map<string, number>();
-    const since = Math.min(lastRead, ...pending.values()) - OWN_MARGIN_MS;
+    const pending = this.pending.get(slot) ?? new Map<string, Waiting>();
+    const befores = [...pending.values()].map((p) => p.before);
+    const since = Math.min(times.lastRead, ...befores) - OWN_MARGIN_MS;
     const own = changes.some((c) => rules.botMakes(c)) ? [...(await trail(new Date(since)))] : [];
     const out: Sorted<C> = { applied: [], waiting: new Map() };
     for (const change of changes) {
@@ -71,9 +91,10 @@ export class OutsideOrOwn {
         continue;
       }
       const id = rules.id(change);
-      if (rules.botMakes(change) && !pending.has(id)) {
+      const first = pending.get(id);
+      if (rules.botMakes(change) && (!first || times.now - first.seenAt < times.secondLookMs)) {
         // Not explained yet: its audit row may still be on its way. Looked at again soon.
-        out.waiting.set(id, lastRead);
+        out.waiting.set(id, first ?? { before: times.lastRead, seenAt: times.now });
         continue;
       }
       out.applied.push({ change, outside: true });
@@ -82,7 +103,7 @@ export class OutsideOrOwn {
   }
 
   /** What waits after a read of `slot` (its transaction committed): only the changes it left waiting. */
-  settle(slot: string, waiting: ReadonlyMap<string, number>): void {
+  settle(slot: string, waiting: ReadonlyMap<string, Waiting>): void {
     if (waiting.size > 0) this.pending.set(slot, new Map(waiting));
     else this.pending.delete(slot);
   }
