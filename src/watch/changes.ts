@@ -11,7 +11,7 @@ import { recordPowerChange } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
 import { isAlarm, type Notice, type PowerNotice } from './notices.ts';
 import type { Waiting } from './outside-or-own.ts';
-import { type FactsContext, factsNews, recordFacts } from './server-changes.ts';
+import { type FactsContext, factsDiffer, recordFacts } from './server-changes.ts';
 import { type SeenServer, seenInDetail, seenInList, storedFacts } from './server-facts.ts';
 
 /**
@@ -180,9 +180,11 @@ export interface ListOutcome {
   added: string[];
   removed: string[];
   contractChanged: string[];
-  renamed: string[];
-  /** Servers with a change made outside the bot told (name, memo, IP address). */
-  changed: string[];
+  /**
+   * Servers whose name, memo or IP address differ from what is stored: their
+   * detail (which sees every field) is due at the re-read cadence, and tells.
+   */
+  differ: string[];
   /**
    * Entries whose uuid could not be read: while there are any, no server is
    * taken for gone (the unreadable one may be it).
@@ -190,9 +192,9 @@ export interface ListOutcome {
   unaddressable: number;
 }
 
-/** Whether a list answer queued anything (a server added, removed, its contract, an outside change). */
+/** Whether a list answer queued anything (a server added, removed, its contract). */
 export function listNews(o: ListOutcome): boolean {
-  return [o.added, o.removed, o.contractChanged, o.changed].some((l) => l.length > 0);
+  return [o.added, o.removed, o.contractChanged].some((l) => l.length > 0);
 }
 
 /** What one entry of the list tells: a field it could not read keeps what was known. */
@@ -204,10 +206,11 @@ interface ListedEntry {
 
 /**
  * Applies one list answer: new servers, servers gone from the list, contract
- * `active` <-> `suspended`, and the name, memo and IP address of each one
- * (server-changes.ts: a change made outside the bot is told). Announces
- * additions only when the store already knew servers (the first list after
- * installation is a baseline, not news).
+ * `active` <-> `suspended`. Announces additions only when the store already
+ * knew servers (the first list after installation is a baseline, not news).
+ * A server whose name, memo or IP address differ from what is stored is due
+ * for its detail at the re-read cadence: that read sees every field at once
+ * and tells what changed (recordDetail), one notice for all of it.
  */
 export async function recordList(
   store: Pick<Store, 'transaction'>,
@@ -223,8 +226,7 @@ export async function recordList(
     added: [],
     removed: [],
     contractChanged: [],
-    renamed: [],
-    changed: [],
+    differ: [],
     unaddressable,
   };
   const at = ctx.now.getTime();
@@ -241,12 +243,12 @@ export async function recordList(
     seen.add(s.uuid);
     const prev = byUuid.get(s.uuid);
     const contract = s.status !== undefined ? asContract(s.status) : prev ? knownContract(prev) : 'active';
-    if (prev && contractOf(prev) === contract && !factsNews(prev, s.seen)) {
-      // Nothing new (a change that waited went back, if any): nothing waits any more.
-      ctx.own.settle(s.uuid, new Map());
-      continue;
+    if (prev && contractOf(prev) !== 'gone' && factsDiffer(prev, s.seen)) {
+      // Told by the server's next read, due soon: its detail sees every field at once.
+      out.differ.push(s.uuid);
+      ctx.own.lookSoon(s.uuid);
     }
-    let waiting = new Map<string, Waiting>();
+    if (prev && contractOf(prev) === contract) continue;
     await store.transaction(async (tx) => {
       const cur = await tx.snapshots.get(s.uuid);
       if (!cur || contractOf(cur) === 'gone') {
@@ -283,23 +285,10 @@ export async function recordList(
         }
         return;
       }
-      const facts = await recordFacts(tx, cur, s.seen, ctx);
-      waiting = facts.waiting;
-      if (facts.applied.some((c) => c.field === 'name')) out.renamed.push(s.uuid);
-      if (facts.told.length > 0) out.changed.push(s.uuid);
-      const name = facts.name;
-      const next: SnapshotRow = {
-        ...cur,
-        name,
-        contractStatus: contract,
-        facts: facts.facts,
-        changedAt: facts.changedAt,
-      };
+      const name = nameOf(cur);
+      const next: SnapshotRow = { ...cur, contractStatus: contract };
       const was = contractOf(cur);
-      if (was === contract) {
-        await tx.snapshots.upsert(next);
-        return;
-      }
+      if (was === contract) return;
       out.contractChanged.push(s.uuid);
       const notice: Notice = { kind: 'contract', uuid: s.uuid, name, from: was, to: contract, at };
       // changedAt is the epoch of the snapshot's last change of any kind; keys build on it.
@@ -310,7 +299,6 @@ export async function recordList(
       if (await recordContractAlarm(tx, change, ctx)) return;
       await enqueueAll(tx, key, notice, ctx.channelsFor(s.uuid), ctx.now);
     });
-    ctx.own.settle(s.uuid, waiting);
   }
   for (const prev of known) {
     if (unaddressable > 0) break;

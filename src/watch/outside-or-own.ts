@@ -13,7 +13,9 @@
  *   and is told then if the trail still does not explain it (one read of
  *   delay, never a false "outside"). The waiting is in memory: a restart (or
  *   another replica) looks once more.
- * - A change of a kind the bot never makes is told at the first sight.
+ * - A change of a kind the bot never makes is told at the first sight, unless
+ *   the changes of one read are told together (a server's: one notice), and
+ *   another change seen with it waits: then it waits with that one.
  */
 import type { AuditRow } from '../store/index.ts';
 
@@ -27,6 +29,11 @@ export interface OwnRules<C> {
   botMakes(c: C): boolean;
   /** Whether `row` is the bot's own making of `c`. */
   explains(row: AuditRow, c: C): boolean;
+  /**
+   * The changes of one read are told together (one notice): while one waits
+   * for its second look, the others first seen with it wait too.
+   */
+  together?: boolean;
 }
 
 /** A change seen once and not explained yet: the read before its first sight, and that sight (epoch ms). */
@@ -59,10 +66,17 @@ export interface ReadTimes {
 /** The changes waiting for their second look, by what changed (a hosting part, a server). */
 export class OutsideOrOwn {
   private readonly pending = new Map<string, Map<string, Waiting>>();
+  /** Slots another read saw change, to be looked at (and decided) by their own read soon. */
+  private readonly soon = new Set<string>();
 
-  /** Whether `slot` has a change waiting for its second look: it is due again at the re-read cadence. */
+  /** Whether `slot` has a change waiting for its second look, or one to look at: it is due at the re-read cadence. */
   waiting(slot: string): boolean {
-    return (this.pending.get(slot)?.size ?? 0) > 0;
+    return this.soon.has(slot) || (this.pending.get(slot)?.size ?? 0) > 0;
+  }
+
+  /** Another read (a server's list entry) saw `slot` change: its own read is due soon, and decides. */
+  lookSoon(slot: string): void {
+    this.soon.add(slot);
   }
 
   /**
@@ -83,6 +97,7 @@ export class OutsideOrOwn {
     const since = Math.min(times.lastRead, ...befores) - OWN_MARGIN_MS;
     const own = changes.some((c) => rules.botMakes(c)) ? [...(await trail(new Date(since)))] : [];
     const out: Sorted<C> = { applied: [], waiting: new Map() };
+    const held: { change: C; id: string }[] = [];
     for (const change of changes) {
       const mine = own.findIndex((r) => rules.explains(r, change));
       if (mine >= 0) {
@@ -92,18 +107,27 @@ export class OutsideOrOwn {
       }
       const id = rules.id(change);
       const first = pending.get(id);
-      if (rules.botMakes(change) && (!first || times.now - first.seenAt < times.secondLookMs)) {
-        // Not explained yet: its audit row may still be on its way. Looked at again soon.
+      const early = !first || times.now - first.seenAt < times.secondLookMs;
+      if (early && (rules.botMakes(change) || (rules.together === true && first !== undefined))) {
+        // Not explained yet: its audit row may still be on its way (or it waits with one that
+        // is). Looked at again soon.
         out.waiting.set(id, first ?? { before: times.lastRead, seenAt: times.now });
         continue;
       }
-      out.applied.push({ change, outside: true });
+      if (rules.together === true && !first) held.push({ change, id });
+      else out.applied.push({ change, outside: true });
+    }
+    // Together: what this read saw first waits with what waits, or is told now with the rest.
+    for (const { change, id } of held) {
+      if (out.waiting.size > 0) out.waiting.set(id, { before: times.lastRead, seenAt: times.now });
+      else out.applied.push({ change, outside: true });
     }
     return out;
   }
 
   /** What waits after a read of `slot` (its transaction committed): only the changes it left waiting. */
   settle(slot: string, waiting: ReadonlyMap<string, Waiting>): void {
+    this.soon.delete(slot);
     if (waiting.size > 0) this.pending.set(slot, new Map(waiting));
     else this.pending.delete(slot);
   }

@@ -1,8 +1,9 @@
 /**
- * A server's name, memo, reverse hostname, IP address and plan, as one read
- * (the list, or the server's detail) saw them, recorded in the caller's
- * transaction: what changed outside the bot is told in one notice per read
- * (every change it saw, not a post each); the bot's own changes
+ * A server's name, memo, reverse hostname, IP address and plan, as a read of
+ * its detail (which has every one of them; the list only makes it due soon)
+ * saw them, recorded in the caller's transaction: what changed outside the
+ * bot is told in one notice per read (every change it saw, not a post each;
+ * changes seen at once wait for each other's second look); the bot's own changes
  * (`/vps rename|memo|rdns`, audited) are taken silently: they were announced
  * when they were made. Which is which: outside-or-own.ts, with the rules of
  * server-facts.ts. A change that waits for its second look is not written:
@@ -30,6 +31,8 @@ import {
 } from './server-facts.ts';
 
 export type FactsTx = Pick<Store, 'outbox' | 'mutes' | 'audit'>;
+
+const FIELD_ORDER: readonly FactChange['field'][] = ['name', 'memo', 'rdns', 'ip', 'plan'];
 
 export interface FactsContext {
   now: Date;
@@ -60,17 +63,9 @@ export function knownName(s: Pick<SnapshotRow, 'serverUuid' | 'name'>): string |
   return s.name && s.name !== s.serverUuid ? s.name : null;
 }
 
-/** Whether a read says anything new of the server: a change, or a field not known yet. */
-export function factsNews(cur: SnapshotRow, seen: SeenServer): boolean {
-  const facts = storedFacts(cur.facts);
-  if (knownName(cur) === null && seen.name !== undefined) return true;
-  if (
-    Object.entries(seen.facts).some(
-      ([k, v]) => v !== undefined && facts[k as keyof ServerFacts] === undefined,
-    )
-  )
-    return true;
-  return factChanges({ name: knownName(cur), facts }, seen).length > 0;
+/** Whether a read saw a field differ from what is stored (a change, not a baseline). */
+export function factsDiffer(cur: SnapshotRow, seen: SeenServer): boolean {
+  return factChanges({ name: knownName(cur), facts: storedFacts(cur.facts) }, seen).length > 0;
 }
 
 /** Records what one read saw of a server that has a snapshot; the caller writes the snapshot it returns. */
@@ -102,6 +97,8 @@ export async function recordFacts(
     applied.push(change);
     if (outside) told.push(change);
   }
+  // In the order the fields are read, whichever look decided each.
+  told.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
   let enqueued = 0;
   if (told.length > 0) {
     const key = `changed:${uuid}:${cur.changedAt.getTime()}:${told.map(factChangeId).join(',')}`;

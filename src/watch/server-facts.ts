@@ -187,9 +187,14 @@ function explains(row: AuditRow, c: FactChange): boolean {
   return kept(c.field, row.params.value) === kept(c.field, c.to);
 }
 
-/** Outside or the bot's own, for a server's changes: the bot renames, sets the memo and the reverse hostname; it changes no IP address or plan. */
+/**
+ * Outside or the bot's own, for a server's changes: the bot renames, sets the
+ * memo and the reverse hostname; it changes no IP address or plan.
+ */
 export const SERVER_RULES: OwnRules<FactChange> = {
   id: factChangeId,
   botMakes: (c) => c.field in OWN_ACTION,
   explains,
+  // One notice for what one read saw: an IP address moved with a rename waits for the rename's second look.
+  together: true,
 };

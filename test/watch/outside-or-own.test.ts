@@ -107,4 +107,53 @@ describe('outside or the bot’s own', () => {
     expect(reads).toBe(0);
     expect(r.applied).toEqual([{ change: { what: 'moved', to: 'x' }, outside: true }]);
   });
+
+  it('told together: a change the bot never makes waits with one it makes, and both are told at the second look', async () => {
+    const own = new OutsideOrOwn();
+    const together = { ...rules, together: true };
+    const changes: C[] = [
+      { what: 'set', to: 'b' },
+      { what: 'moved', to: 'x' },
+    ];
+    const first = await own.sort(
+      's',
+      changes,
+      { lastRead: 0, now: 1_000, secondLookMs: 2_000 },
+      together,
+      async () => [],
+    );
+    expect(first.applied).toEqual([]);
+    expect([...first.waiting.keys()]).toEqual(['set>b', 'moved>x']);
+    own.settle('s', first.waiting);
+    // Too soon: both still wait (none is told alone).
+    const soon = await own.sort(
+      's',
+      changes,
+      { lastRead: 1_000, now: 1_500, secondLookMs: 2_000 },
+      together,
+      async () => [],
+    );
+    expect(soon.applied).toEqual([]);
+    own.settle('s', soon.waiting);
+    const second = await own.sort(
+      's',
+      changes,
+      { lastRead: 1_500, now: 3_000, secondLookMs: 2_000 },
+      together,
+      async () => [],
+    );
+    expect(second.applied.map((a) => [a.change.to, a.outside])).toEqual([
+      ['b', true],
+      ['x', true],
+    ]);
+    // Alone, a change the bot never makes is told at once, together or not.
+    const alone = await new OutsideOrOwn().sort(
+      't',
+      [changes[1]!],
+      { lastRead: 0, now: 1, secondLookMs: 2_000 },
+      together,
+      async () => [],
+    );
+    expect(alone.applied).toEqual([{ change: changes[1], outside: true }]);
+  });
 });
