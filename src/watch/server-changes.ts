@@ -47,12 +47,8 @@ export interface FactsContext {
 export interface FactsOutcome {
   name: string;
   facts: ServerFacts;
-  /** The snapshot's epoch: now when a change was taken, else as it was. */
+  /** The snapshot's epoch: now when a change was taken (told or the bot's own), else as it was. */
   changedAt: Date;
-  /** The changes taken (told or the bot's own). */
-  applied: readonly FactChange[];
-  /** The changes told as outside ones. */
-  told: readonly FactChange[];
   enqueued: number;
   /** For `own.settle` once the transaction committed. */
   waiting: Map<string, Waiting>;
@@ -68,7 +64,7 @@ export function factsDiffer(cur: SnapshotRow, seen: SeenServer): boolean {
   return factChanges({ name: knownName(cur), facts: storedFacts(cur.facts) }, seen).length > 0;
 }
 
-/** Records what one read saw of a server that has a snapshot; the caller writes the snapshot it returns. */
+/** Records what one read of its detail saw of a server that has a snapshot; the caller writes the snapshot it returns. */
 export async function recordFacts(
   tx: FactsTx,
   cur: SnapshotRow,
@@ -89,12 +85,10 @@ export async function recordFacts(
   );
   let name = storedName ?? seen.name ?? cur.name ?? uuid;
   let facts = withBaselines(stored, seen.facts);
-  const applied: FactChange[] = [];
   const told: FactChange[] = [];
   for (const { change, outside } of sorted.applied) {
     if (change.field === 'name') name = change.to;
     facts = applyFact(facts, change);
-    applied.push(change);
     if (outside) told.push(change);
   }
   // In the order the fields are read, whichever look decided each.
@@ -114,9 +108,7 @@ export async function recordFacts(
   return {
     name,
     facts,
-    changedAt: applied.length > 0 ? ctx.now : cur.changedAt,
-    applied,
-    told,
+    changedAt: sorted.applied.length > 0 ? ctx.now : cur.changedAt,
     enqueued,
     waiting: sorted.waiting,
   };
