@@ -16,7 +16,6 @@ export {
   type DigestSlot,
   dueSlot,
   nextSlotAt,
-  parseDigestTime,
   slotOfDay,
 } from './schedule.ts';
 export { KEY_ALARM_KINDS } from './sections.ts';

@@ -25,12 +25,6 @@ export interface DigestSlot {
   to: number;
 }
 
-/** `HH:MM` (00:00–23:59) as minutes after midnight; undefined when it is not one. */
-export function parseDigestTime(text: string): number | undefined {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
-}
-
 /** The digest of the Japan day `day` (a day number), at `minutes` after its midnight. */
 export function slotOfDay(day: number, minutes: number): DigestSlot {
   const at = japanDayStart(day) + minutes * 60_000;
