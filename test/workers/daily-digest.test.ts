@@ -18,7 +18,6 @@ import { DailyDigest, type DailyDigestOptions } from '../../src/workers/digest/i
 import { type Instance, type Kind, makeWorld, type World } from '../watch/support/world.ts';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const DIGEST_CHANNEL = 'C0DIGEST1';
 /** 09:00. */
 const NINE = 9 * 60;
