@@ -72,30 +72,18 @@ export function orderLine(ui: Ui, o: DigestOrder): string {
 }
 
 export function refusalLine(ui: Ui, r: DigestRefusal): string {
-  const at = when(ui, r.at);
-  if (r.what === 'signup') {
-    const params = {
-      name: r.name ? name(r.name) : ui.t('digest.order.unnamed'),
-      plan: word(r.target),
-      price: price(ui, r.price),
-      requester: r.requesterId,
-      by: r.by ?? '',
-      at,
-    };
-    return r.state === 'rejected' && r.by
-      ? ui.t('digest.refusal.signup_rejected', params)
-      : ui.t('digest.refusal.signup_expired', params);
-  }
-  const params = {
+  const signup = r.what === 'signup';
+  const said = r.state === 'rejected' && r.by ? 'rejected' : 'expired';
+  return ui.t(`digest.refusal.${signup ? 'signup' : 'op'}_${said}`, {
+    name: r.name ? name(r.name) : ui.t('digest.order.unnamed'),
+    plan: word(r.target),
+    price: price(ui, r.price),
     what: word(r.what),
     target: name(r.target),
     requester: r.requesterId,
     by: r.by ?? '',
-    at,
-  };
-  return r.state === 'rejected' && r.by
-    ? ui.t('digest.refusal.op_rejected', params)
-    : ui.t('digest.refusal.op_expired', params);
+    at: when(ui, r.at),
+  });
 }
 
 const subject = (c: DigestHostingChange) => (c.subject ? ` \`${name(c.subject)}\`` : '');
