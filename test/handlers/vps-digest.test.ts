@@ -170,6 +170,7 @@ describe('/vps digest through the real app', () => {
     expect(top).toContain('*Contracts renewing within 30 days: 1*. The nearest: *web-1* on 2026-03-17');
     expect(top).toContain('Details below.');
     const details = replies.slice(1).map(messageText).join('\n');
+    expect(details).toContain('The longest: *web-1* (server stopped or in error), 3 h, still open');
     expect(details).toContain('the key used by someone else');
     expect(details).not.toContain('old-1');
     expect(details).toContain('`domain_add` `shop.example.jp` · <@U0OPERATOR>');

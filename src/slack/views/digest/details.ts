@@ -15,6 +15,7 @@ import {
   budgetLines,
   hostingLine,
   incidentLine,
+  longestLine,
   orderLine,
   outsideLine,
   refusalLine,
@@ -47,14 +48,14 @@ function part<T>(ui: Ui, heading: string, list: { total: number; items: T[] }, l
 function partsOf(ui: Ui, r: DigestReport): Part[] {
   const parts: Part[] = [];
   const inc = r.incidents;
-  parts.push(
-    part(
-      ui,
-      ui.t('digest.section.incidents', { opened: inc.opened, resolved: inc.resolved, open: inc.stillOpen }),
-      inc.list,
-      (i) => incidentLine(ui, i, r.at),
-    ),
+  const incidents = part(
+    ui,
+    ui.t('digest.section.incidents', { opened: inc.opened, resolved: inc.resolved, open: inc.stillOpen }),
+    inc.list,
+    (i) => incidentLine(ui, i, r.at),
   );
+  if (inc.longest) incidents.lines.unshift(longestLine(ui, inc.longest, r.at));
+  parts.push(incidents);
   if (r.keyAlarms.total > 0)
     parts.push(part(ui, ui.t('digest.section.key'), r.keyAlarms, (i) => incidentLine(ui, i, r.at)));
   if (r.notRunning.total > 0)

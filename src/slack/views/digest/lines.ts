@@ -49,6 +49,16 @@ export function incidentLine(ui: Ui, i: DigestIncident, at: number): string {
     : ui.t('digest.incident.resolved', { ...base, until: when(ui, i.resolvedAt) });
 }
 
+/** The longest incident of the window (open or resolved), named first in its part. */
+export function longestLine(ui: Ui, i: DigestIncident, at: number): string {
+  return ui.t('digest.incident.longest', {
+    name: name(i.name),
+    kind: kindWords(ui, i.kind),
+    lasted: formatDuration(ui, (i.resolvedAt ?? at) - i.raisedAt),
+    open: i.resolvedAt === null ? ui.t('digest.incident.longest_open') : '',
+  });
+}
+
 export function serverLine(ui: Ui, s: DigestReport['notRunning']['items'][number]): string {
   const power = powerLabel(ui, s.power ?? '?');
   return s.since === null

@@ -113,6 +113,9 @@ describe('the digest’s details', () => {
       expect(all).not.toContain('<!channel>');
       if (ui.locale === 'en') {
         expect(all).toContain('*Incidents*: 300 opened, 280 resolved, 20 still open');
+        expect(all).toMatch(
+          /The longest: \*&lt;!channel&gt; \*web\*-0-x+\* \(the key used by someone else\), 1 d, still open/,
+        );
         expect(all).toContain('the key used by someone else');
         // A kind this version has no words for is shown by its name.
         expect(all).toContain('`some-future-kind`');
@@ -123,6 +126,7 @@ describe('the digest’s details', () => {
         expect(pages[0]!.text).toContain('Details, part 1 of');
       } else {
         expect(all).toContain('*インシデント*: 発生 300件、解消 280件、対応中 20件');
+        expect(all).toContain('（第三者によるキーの利用、1日、継続中）');
         expect(all).toContain('第三者によるキーの利用');
         expect(all).toContain('本日ここまで: 432件 / 上限 10,000件（残りわずか）');
       }
