@@ -30,12 +30,15 @@ import {
   toUnicodeDomain,
 } from '../provider/index.ts';
 import {
+  type AuditEntry,
   type AuditRow,
   HOSTING_PARTS,
   type HostingPart,
   type HostingSnapshotRow,
   hostingOfTarget,
   hostingWatchTarget,
+  OUTSIDE_ACTOR,
+  OUTSIDE_CHANGE_ACTION,
   type Store,
   type WatchRow,
 } from '../store/index.ts';
@@ -133,6 +136,24 @@ function noticeOf(server: string, c: HostingChange, at: number): HostingNotice |
     case 'ssl':
       return undefined;
   }
+}
+
+/** The audit row of a change made outside the bot: once, in the transaction that tells it. */
+function outsideRow(n: HostingNotice, at: Date): AuditEntry {
+  const named = n.change === 'domain-added' || n.change === 'domain-removed' ? 'domain' : 'id';
+  return {
+    actor: OUTSIDE_ACTOR,
+    channelId: null,
+    action: OUTSIDE_CHANGE_ACTION,
+    target: n.server,
+    params: {
+      change: n.change,
+      ...(n.item === undefined ? {} : { [named]: n.item }),
+      ...(n.label ? { label: n.label } : {}),
+    },
+    outcome: 'ok',
+    at,
+  };
 }
 
 export class HostingWatch {
@@ -245,7 +266,10 @@ export class HostingWatch {
         state = applyChange(state, c);
         applied += 1;
         const notice = outside ? noticeOf(server, c, now.getTime()) : undefined;
-        if (notice) enqueued += await enqueueNotice(tx, key, notice, `hosting:${server}`, channels, now);
+        if (notice) {
+          enqueued += await enqueueNotice(tx, key, notice, `hosting:${server}`, channels, now);
+          await tx.audit.append(outsideRow(notice, now));
+        }
         enqueued += await this.ssl(tx, server, c, { epoch, outside, nameServers, channels }, ctx);
       }
       const row = await tx.hostingSnapshots.upsert({
