@@ -1,6 +1,7 @@
 import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access/index.ts';
+import type { DigestService } from '../src/services/digest/index.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
 import type { RenewalsService } from '../src/services/renewals/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
@@ -18,6 +19,8 @@ export interface HandlerDeps {
   incidents: IncidentService;
   hosting: HostingService;
   renewals: RenewalsService;
+  /** `/vps digest`: the last 24 hours, read from the store. */
+  digest: DigestService;
   access: AccessService;
   /** The user's language and time zone. */
   ui(userId: string): Promise<Ui>;

@@ -59,6 +59,16 @@ const reminderDays = opt(z.string()).transform((text, ctx) => {
   return [...new Set(parts.map(Number))].sort((a, b) => b - a);
 });
 
+/** `HH:MM` in Japan time (00:00–23:59) -> minutes after midnight. */
+const DIGEST_TIME_RULE = 'expected a time of day in Japan time as HH:MM, such as 09:00';
+const digestTime = z.preprocess(
+  (v) => blankToUndefined(v) ?? '09:00',
+  z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DIGEST_TIME_RULE)
+    .transform((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))),
+);
+
 const httpUrl = (what: string) =>
   z
     .url({ protocol: /^https?$/, error: `expected an http(s) address for ${what}` })
@@ -96,6 +106,8 @@ const schema = z
         ),
     ),
     NOTIFY_CHANNEL: opt(z.string().regex(SLACK_CHANNEL, 'expected a Slack channel id such as C0123ABCD')),
+    DIGEST_CHANNEL: opt(z.string().regex(SLACK_CHANNEL, 'expected a Slack channel id such as C0123ABCD')),
+    DIGEST_TIME: digestTime,
     OPERATORS: principalList,
     APPROVERS: principalList,
     POLICY_FILE: opt(z.string()),
@@ -168,6 +180,11 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly notifyChannel: string | undefined;
+  /**
+   * The daily digest: posted in `channel` (none: not posted) every day at
+   * `minutes` after 00:00 Japan time (DIGEST_TIME, default 09:00).
+   */
+  readonly digest: { readonly channel: string | undefined; readonly minutes: number };
   readonly operators: readonly string[];
   readonly approvers: readonly string[];
   readonly policyFile: string | undefined;
@@ -260,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     notifyChannel: e.NOTIFY_CHANNEL,
+    digest: { channel: e.DIGEST_CHANNEL, minutes: e.DIGEST_TIME },
     operators: e.OPERATORS,
     approvers: e.APPROVERS,
     policyFile: e.POLICY_FILE,

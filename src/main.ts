@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { registerHandlers } from '../handlers/index.ts';
 import type { Clock } from './clock.ts';
 import { buildBackground } from './compose/background.ts';
+import { buildDailyDigest } from './compose/digest.ts';
 import { buildFeatures } from './compose/features.ts';
 import { type FoundationOptions, openFoundation } from './compose/foundation.ts';
 import { buildSlackSide, checkStartup } from './compose/slack-side.ts';
@@ -84,6 +85,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       onAudit: (action, outcome) => metrics.recordAction(action, outcome),
       onOutbox: () => background.notifier.kick(),
     });
+    const dailyDigest = buildDailyDigest(f, background, features);
     registerHandlers(slack.app, {
       ...features,
       ui: (userId: string) => directory.ui(userId),
@@ -101,7 +103,10 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const resuming = resumeInterruptedOrders(posts, slack.app.client, f.logger).catch((err: unknown) => {
       f.logger.error({ err }, 'resuming interrupted orders failed');
     });
-    if (watching) background.start();
+    if (watching) {
+      background.start();
+      dailyDigest.start();
+    }
     f.logger.info(
       { port: started.port, socketMode: config.slack.socketMode, store: f.store.kind },
       'vps-chatops started',
@@ -114,7 +119,10 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       async stop() {
         stopSweep();
         await resuming;
-        if (watching) await background.stop();
+        if (watching) {
+          await dailyDigest.stop();
+          await background.stop();
+        }
         await slack.stop().catch((err: unknown) => f.logger.warn({ err }, 'slack app stop failed'));
         await f.close();
       },

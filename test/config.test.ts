@@ -57,6 +57,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the daily digest: its channel (none: no digest) and its time in Japan time, 09:00 by default', () => {
+    expect(loadConfig(bot).digest).toEqual({ channel: undefined, minutes: 9 * 60 });
+    expect(loadConfig({ ...bot, DIGEST_CHANNEL: 'C0DIGEST', DIGEST_TIME: '23:30' }).digest).toEqual({
+      channel: 'C0DIGEST',
+      minutes: 23 * 60 + 30,
+    });
+    expect(loadConfig({ ...bot, DIGEST_TIME: ' ' }).digest.minutes).toBe(9 * 60);
+    for (const bad of ['9:00', '24:00', '12:60', 'noon', '09:00 JST']) {
+      expect(problems({ ...bot, DIGEST_TIME: bad })[0], bad).toBe(
+        'DIGEST_TIME: expected a time of day in Japan time as HH:MM, such as 09:00',
+      );
+    }
+    expect(problems({ ...bot, DIGEST_CHANNEL: '#ops' })[0]).toBe(
+      'DIGEST_CHANNEL: expected a Slack channel id such as C0123ABCD',
+    );
+  });
+
   it('is frozen', () => {
     const c = loadConfig(bot);
     expect(Object.isFrozen(c)).toBe(true);

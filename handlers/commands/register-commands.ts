@@ -3,6 +3,7 @@ import { type HostingCommand, parseHostingCommand } from '../../src/slack/gramma
 import { parseVpsCommand, type VpsCommand } from '../../src/slack/grammar/vps.ts';
 import { COMMANDS } from '../../src/slack/ids.ts';
 import type { HandlerDeps } from '../deps.ts';
+import { digestCommands } from './digest/digest-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './hosting/hosting-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './servers/server-commands.ts';
@@ -19,7 +20,13 @@ export function registerCommands(app: App, deps: HandlerDeps): void {
       slash: COMMANDS.vps,
       parse: parseVpsCommand,
       writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES, ...RENEWAL_WRITES]),
-      handlers: { ...serversCommands, ...signupCommands, ...watchCommands, ...renewalCommands },
+      handlers: {
+        ...serversCommands,
+        ...signupCommands,
+        ...watchCommands,
+        ...renewalCommands,
+        ...digestCommands,
+      },
     }),
   );
   app.command(

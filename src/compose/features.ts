@@ -1,12 +1,13 @@
 /**
  * The use cases, each built once: who may do what (access), the audit trail,
  * the one decision machine, and the features (servers, signup, watch
- * subscriptions, hosting, contract renewals) over them.
+ * subscriptions, hosting, contract renewals, the daily digest) over them.
  */
 import type { SecretRegistry } from '../log.ts';
 import { AccessService, type ChannelDirectory, type GroupDirectory } from '../services/access/index.ts';
 import { Audit } from '../services/audit.ts';
 import { DecisionMachine } from '../services/decisions/index.ts';
+import { DigestService } from '../services/digest/index.ts';
 import { HostingService } from '../services/hosting/index.ts';
 import { RenewalsService } from '../services/renewals/index.ts';
 import { ServersService } from '../services/servers/index.ts';
@@ -25,7 +26,11 @@ export interface Features {
   incidents: IncidentService;
   hosting: HostingService;
   renewals: RenewalsService;
+  digest: DigestService;
 }
+
+/** Contracts renewing within this many days are in the digest when no renewal reminder is set. */
+const DIGEST_RENEWAL_DAYS = 30;
 
 export interface FeatureInputs {
   /** Slack's user groups and channels, read for roles and for what a person may see. */
@@ -125,5 +130,14 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     clock,
     reminderDays: config.renewalReminderDays,
   });
-  return { access, audit, decisions, servers, signup, subscriptions, incidents, hosting, renewals };
+  // The daily digest and /vps digest: the store and what the client holds, no provider request.
+  const digest = new DigestService({
+    store,
+    provider,
+    renewals,
+    access,
+    clock,
+    renewalWithinDays: Math.max(...config.renewalReminderDays, 0) || DIGEST_RENEWAL_DAYS,
+  });
+  return { access, audit, decisions, servers, signup, subscriptions, incidents, hosting, renewals, digest };
 }

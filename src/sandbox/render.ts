@@ -64,6 +64,11 @@ const EMOJI: Record<string, string> = {
   lock: '🔒',
   information_source: 'ℹ️',
   calendar: '📆',
+  newspaper: '📰',
+  shopping_trolley: '🛒',
+  wrench: '🔧',
+  bar_chart: '📊',
+  grey_question: '❔',
 };
 
 function zoned(reader: Reader, d: Date, opts: Intl.DateTimeFormatOptions): string {

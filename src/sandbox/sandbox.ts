@@ -86,6 +86,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     DATA_DIR: dataDir,
     POLICY_FILE: policyFile,
     NOTIFY_CHANNEL: HOME_CHANNEL.id,
+    // The daily digest comes to the same channel, at the default hour (09:00 Japan time).
+    DIGEST_CHANNEL: HOME_CHANNEL.id,
     ONCALL_MENTION: `<!subteam^${GROUPS[0]!.id}>`,
     WATCH_INTERVAL_SECONDS: String(opts.watchIntervalSeconds ?? 3),
     BOT_LOCALE: opts.locale ?? 'en',

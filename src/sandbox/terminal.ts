@@ -47,6 +47,8 @@ export const HELP = [
   '  shortcuts                the shortcuts the app brings: shortcut find_server, shortcut order_vps …',
   '  shortcut <name> [n]      use one: a global one opens its form; a message one (shortcut message [n])',
   '                           acts on the n-th latest message here, 1 (the default) being the latest',
+  '  digest                   the daily digest of the last 24 hours (as /vps digest); it is posted in',
+  '                           #ops every day at 09:00 Japan time: sim clock reaches it',
   "  wait [seconds]           wait for the bot's next post (a watcher alert), 30 s at most",
   "  sim …                    drive the provider's world (sim help)",
   '  quit                     leave (Ctrl-D too)',
@@ -487,6 +489,9 @@ export class Terminal {
         return false;
       case 'shortcut':
         await this.shortcut(rest);
+        return false;
+      case 'digest':
+        await this.slash('/vps', 'digest');
         return false;
       case 'sim':
         this.sim(rest);

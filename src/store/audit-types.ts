@@ -26,3 +26,13 @@ export interface AuditRow {
   errorCode: string | null;
   at: Date;
 }
+
+/**
+ * The row the hosting watch writes for a change it saw that the bot did not
+ * make (the control panel, another API client): the audit trail records
+ * changes made outside the bot beside those made through it, and the daily
+ * digest reads both from here. Its actor is `OUTSIDE_ACTOR` (nobody the bot
+ * knows), its target the hosting server, its params what changed.
+ */
+export const OUTSIDE_CHANGE_ACTION = 'hosting.outside_change';
+export const OUTSIDE_ACTOR = 'outside';

@@ -18,6 +18,17 @@ export interface AuditRepo {
     since?: Date;
     limit: number;
   }): Promise<AuditRow[]>;
+  /**
+   * The rows of these actions (and outcomes, when given) written in `[from,
+   * to)`, oldest first, at most `limit`; `total` counts them all.
+   */
+  during(opts: {
+    from: Date;
+    to: Date;
+    actions: readonly string[];
+    outcomes?: readonly AuditOutcome[];
+    limit: number;
+  }): Promise<{ rows: AuditRow[]; total: number }>;
 }
 
 // Compared after lower-casing and dropping `_` and `-`: root_password, rootPassword, api-key …
@@ -139,6 +150,21 @@ export function auditRepo(ctx: RepoContext): AuditRepo {
       if (actor !== undefined) q = q.where('actor', '=', actor);
       if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
       return (await q.orderBy('id', 'desc').limit(limit).execute()).map(toRow);
+    },
+
+    async during({ from, to, actions, outcomes, limit }) {
+      if (actions.length === 0 || outcomes?.length === 0) return { rows: [], total: 0 };
+      let q = db
+        .selectFrom('audit')
+        .where('at', '>=', iso(from))
+        .where('at', '<', iso(to))
+        .where('action', 'in', [...actions]);
+      if (outcomes) q = q.where('outcome', 'in', [...outcomes]);
+      const [rows, count] = await Promise.all([
+        q.selectAll().orderBy('at').orderBy('id').limit(limit).execute(),
+        q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      ]);
+      return { rows: rows.map(toRow), total: Number(count?.n ?? 0) };
     },
   };
 }

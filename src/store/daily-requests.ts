@@ -13,6 +13,8 @@ export interface DailyRequestRepo {
    * `add(day, 0)` only reads it.
    */
   add(dayEndsAt: Date, requests: number): Promise<number>;
+  /** The total of the day that ends at `dayEndsAt` (0 when none was counted), without writing. */
+  total(dayEndsAt: Date): Promise<number>;
   /** Deletes the days that ended before `before`; returns how many. */
   purgeEnded(before: Date): Promise<number>;
 }
@@ -48,6 +50,14 @@ export function dailyRequestRepo(ctx: RepoContext): DailyRequestRepo {
       if (total === requests && !db.isTransaction)
         await purgeEnded(new Date(dayEndsAt.getTime() - KEEP_DAYS_MS));
       return total;
+    },
+    async total(dayEndsAt) {
+      const r = await db
+        .selectFrom('daily_requests')
+        .select('requests')
+        .where('day_ends_at', '=', iso(dayEndsAt))
+        .executeTakeFirst();
+      return Number(r?.requests ?? 0);
     },
     purgeEnded,
   };

@@ -12,6 +12,8 @@ export interface IncidentRepo {
   getMany(ids: readonly string[]): Promise<IncidentRow[]>;
   /** Alarms not resolved yet (raised, `resolvedAt` null), oldest raise first. */
   openAlarms(): Promise<IncidentRow[]>;
+  /** Alarms raised or resolved in `[from, to)` (any kind), oldest raise first. */
+  alarmsDuring(from: Date, to: Date): Promise<IncidentRow[]>;
   /**
    * Stores a new incident (version 1). Its id is its first change's key, so a
    * second observer of the same change (a restarted process, another replica)
@@ -122,6 +124,24 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
         .selectAll()
         .where('resolved_at', 'is', null)
         .where('raised_at', 'is not', null)
+        .orderBy('raised_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toRow);
+    },
+
+    async alarmsDuring(from, to) {
+      const [a, b] = [iso(from), iso(to)];
+      const rows = await db
+        .selectFrom('incidents')
+        .selectAll()
+        .where('raised_at', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('raised_at', '>=', a), eb('raised_at', '<', b)]),
+            eb.and([eb('resolved_at', '>=', a), eb('resolved_at', '<', b)]),
+          ]),
+        )
         .orderBy('raised_at')
         .orderBy('id')
         .execute();

@@ -6,6 +6,7 @@ import {
   sql,
 } from 'kysely';
 import { contracts } from './contracts-migration.ts';
+import { dailyDigests } from './daily-digests-migration.ts';
 import { dailyRequests } from './daily-requests-migration.ts';
 import { hostingSnapshots } from './hosting-snapshots-migration.ts';
 import { snapshotFacts } from './snapshot-facts-migration.ts';
@@ -387,10 +388,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0008_contracts': contracts(),
     '0009_hosting_snapshots': hostingSnapshots(),
     '0010_snapshot_facts': snapshotFacts(),
+    '0013_daily_digests': dailyDigests(),
   };
 }
 
-export const LATEST_MIGRATION = '0010_snapshot_facts';
+export const LATEST_MIGRATION = '0013_daily_digests';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

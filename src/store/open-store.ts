@@ -10,6 +10,7 @@ import { type ChannelRepo, channelRepo } from './channels.ts';
 import { type Connection, connectPostgres, connectSqlite, sqliteFailureCode } from './connect.ts';
 import type { RepoContext } from './context.ts';
 import { type ContractRepo, contractRepo } from './contracts.ts';
+import { type DailyDigestRepo, dailyDigestRepo } from './daily-digests.ts';
 import { type DailyRequestRepo, dailyRequestRepo } from './daily-requests.ts';
 import { type DeliveryRepo, deliveryRepo } from './deliveries.ts';
 import { loadSealingKey, type SealingKey } from './encryption-key.ts';
@@ -43,6 +44,7 @@ export interface Store {
   readonly leases: LeaseRepo;
   readonly deliveries: DeliveryRepo;
   readonly dailyRequests: DailyRequestRepo;
+  readonly dailyDigests: DailyDigestRepo;
   /**
    * Runs `fn` in one database transaction; the `tx` store's repos are bound to
    * it, and all of it is undone if `fn` throws. Use only `tx` inside: on SQLite
@@ -140,6 +142,7 @@ function buildStore(
     leases: leaseRepo(ctx),
     deliveries: deliveryRepo(ctx, deliveryCounter),
     dailyRequests: dailyRequestRepo(ctx),
+    dailyDigests: dailyDigestRepo(ctx),
 
     async transaction(fn) {
       if (conn.db.isTransaction) return fn(store);

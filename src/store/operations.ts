@@ -33,11 +33,12 @@ export interface OperationRepo {
   ): Promise<TransitionResult<OperationRow>>;
   /**
    * Soonest `expiresAt` first (then oldest created); `expiresBefore` keeps rows
-   * whose expiresAt is at or before it.
+   * whose expiresAt is at or before it; `changed` those whose last change
+   * (`updatedAt`) is in `[from, to)`: for a terminal state, when it ended.
    */
   listByState(
     states: readonly OperationState[],
-    opts?: { expiresBefore?: Date; limit?: number },
+    opts?: { expiresBefore?: Date; limit?: number; changed?: { from: Date; to: Date } },
   ): Promise<OperationRow[]>;
   /**
    * Moves every `pending` / `approved` operation whose `expiresAt` is at or
@@ -147,6 +148,10 @@ export function operationRepo(ctx: RepoContext): OperationRepo {
         .selectAll()
         .where('state', 'in', [...states]);
       if (opts.expiresBefore) q = q.where('expires_at', '<=', iso(opts.expiresBefore));
+      if (opts.changed)
+        q = q
+          .where('updated_at', '>=', iso(opts.changed.from))
+          .where('updated_at', '<', iso(opts.changed.to));
       let ordered = q.orderBy('expires_at').orderBy('created_at').orderBy('id');
       if (opts.limit !== undefined) ordered = ordered.limit(opts.limit);
       return (await ordered.execute()).map(toOperationRow);

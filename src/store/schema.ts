@@ -252,6 +252,18 @@ export interface DailyRequestsTable {
   updated_at: IsoText;
 }
 
+export interface DailyDigestsTable {
+  /** The Japan day (`YYYY-MM-DD`) whose digest it is. */
+  day: string;
+  channel_id: string;
+  /** The digest as posted (JSON; its shape is the digest service's). */
+  report: string;
+  /** Messages in its thread, after the top one. */
+  pages: number;
+  created_at: IsoText;
+  message_ts: string | null;
+}
+
 export interface Database {
   signups: SignupsTable;
   operations: OperationsTable;
@@ -269,6 +281,7 @@ export interface Database {
   leases: LeasesTable;
   deliveries: DeliveriesTable;
   daily_requests: DailyRequestsTable;
+  daily_digests: DailyDigestsTable;
 }
 
 export const iso = (d: Date): IsoText => d.toISOString();

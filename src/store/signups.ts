@@ -33,10 +33,14 @@ export interface SignupRepo {
   ): Promise<TransitionResult>;
   /** Newest first. */
   listRecent(opts: { channelId?: string; requesterId?: string; limit: number }): Promise<SignupRow[]>;
-  /** Oldest `nextCheckAt` first (then oldest created); `dueBefore` keeps rows whose nextCheckAt is null or <= it. */
+  /**
+   * Oldest `nextCheckAt` first (then oldest created); `dueBefore` keeps rows
+   * whose nextCheckAt is null or <= it; `changed` those whose last change
+   * (`updatedAt`) is in `[from, to)`: for a terminal state, when it ended.
+   */
   listByState(
     states: readonly SignupState[],
-    opts?: { dueBefore?: Date; limit?: number },
+    opts?: { dueBefore?: Date; limit?: number; changed?: { from: Date; to: Date } },
   ): Promise<SignupRow[]>;
   /**
    * Moves every `quoted` / `approved` / `price_changed` signup whose `expiresAt`
@@ -185,6 +189,10 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
         .selectFrom('signups')
         .selectAll()
         .where('state', 'in', [...states]);
+      if (opts.changed)
+        q = q
+          .where('updated_at', '>=', iso(opts.changed.from))
+          .where('updated_at', '<', iso(opts.changed.to));
       const due = opts.dueBefore;
       if (due) {
         q = q.where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', iso(due))]));

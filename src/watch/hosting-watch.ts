@@ -29,12 +29,15 @@ import {
   toUnicodeDomain,
 } from '../provider/index.ts';
 import {
+  type AuditEntry,
   type AuditRow,
   HOSTING_PARTS,
   type HostingPart,
   type HostingSnapshotRow,
   hostingOfTarget,
   hostingWatchTarget,
+  OUTSIDE_ACTOR,
+  OUTSIDE_CHANGE_ACTION,
   type Store,
   type WatchRow,
 } from '../store/index.ts';
@@ -135,6 +138,24 @@ function noticeOf(server: string, c: HostingChange, at: number): HostingNotice |
   }
 }
 
+/** The audit row of a change made outside the bot: once, in the transaction that tells it. */
+function outsideRow(n: HostingNotice, at: Date): AuditEntry {
+  const named = n.change === 'domain-added' || n.change === 'domain-removed' ? 'domain' : 'id';
+  return {
+    actor: OUTSIDE_ACTOR,
+    channelId: null,
+    action: OUTSIDE_CHANGE_ACTION,
+    target: n.server,
+    params: {
+      change: n.change,
+      ...(n.item === undefined ? {} : { [named]: n.item }),
+      ...(n.label ? { label: n.label } : {}),
+    },
+    outcome: 'ok',
+    at,
+  };
+}
+
 export class HostingWatch {
   private snapshots = new Map<string, HostingSnapshotRow>();
   private readonly lookedAt = new Map<string, number>();
@@ -232,7 +253,10 @@ export class HostingWatch {
         const key = `hosting:${server}:${part}:${epoch}:${changeId(c)}`;
         state = applyChange(state, c);
         const notice = outside ? noticeOf(server, c, now.getTime()) : undefined;
-        if (notice) enqueued += await enqueueNotice(tx, key, notice, `hosting:${server}`, channels, now);
+        if (notice) {
+          enqueued += await enqueueNotice(tx, key, notice, `hosting:${server}`, channels, now);
+          await tx.audit.append(outsideRow(notice, now));
+        }
         enqueued += await this.ssl(tx, server, c, { epoch, outside, nameServers, channels }, ctx);
       }
       const applied = sorted.applied.length;

@@ -171,6 +171,14 @@ const noticeSchema = z.discriminatedUnion('kind', [
   }),
   // What is said in an incident's thread besides its power changes: a claim, a reminder, a raise or resolve.
   alarmNoticeSchema,
+  // The daily digest of a Japan day (written by the digest worker, kept in the store's daily_digests):
+  // page 0 is its top message, the others its thread's replies, posted once the top one has its ts.
+  z.object({
+    kind: z.literal('daily-digest'),
+    day: z.string(),
+    page: z.number().int().min(0),
+    at: z.number(),
+  }),
   // A hosting server changed outside the bot (the control panel, another API client).
   z.object({
     kind: z.literal('hosting'),
@@ -188,6 +196,7 @@ const noticeSchema = z.discriminatedUnion('kind', [
 export type Notice = z.infer<typeof noticeSchema>;
 export type PowerNotice = Extract<Notice, { kind: 'power' }>;
 export type RenewalNotice = Extract<Notice, { kind: 'renewal' }>;
+export type DailyDigestNotice = Extract<Notice, { kind: 'daily-digest' }>;
 export type RenewalPrice = z.infer<typeof renewalPrice>;
 
 export type HostingNotice = Extract<Notice, { kind: 'hosting' }>;

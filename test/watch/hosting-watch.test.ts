@@ -10,7 +10,7 @@
  * server the key names; two replicas tell each change once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostingWatchTarget, type IncidentRow } from '../../src/store/index.ts';
+import { hostingWatchTarget, type IncidentRow, OUTSIDE_CHANGE_ACTION } from '../../src/store/index.ts';
 import { claim } from './support/on-call.ts';
 import { drain as drainFor, read } from './support/steps.ts';
 import { CHANNEL, type Instance, type Kind, makeWorld, ONCALL, type World } from './support/world.ts';
@@ -57,6 +57,13 @@ async function botDid(w: World, action: string, params: Record<string, unknown>)
 const hostingRequests = (w: World) =>
   w.sim.control.requests().filter((r) => r.path.startsWith(`/v1/server/${S}`));
 
+/** The changes made outside the bot that the audit trail recorded. */
+async function outsideRows(w: World) {
+  return (await w.a.store.audit.latest({ target: S, limit: 100 })).filter(
+    (r) => r.action === OUTSIDE_CHANGE_ACTION,
+  );
+}
+
 async function sslAlarm(w: World, domain: string): Promise<IncidentRow> {
   const inc = await w.a.store.incidents.latestFor('ssl', `ssl:${S}/${domain}`);
   if (!inc) throw new Error(`no ssl alarm for ${domain}`);
@@ -93,6 +100,14 @@ describe.each<Kind>(['sqlite', 'postgres'])('the hosting watch on %s', (kind) =>
     await read(w);
     await drain(w);
     expect(w.slack.posts).toHaveLength(1);
+    // The audit trail records it too, once (the daily digest reads changes made outside the bot there).
+    expect(await outsideRows(w)).toEqual([
+      expect.objectContaining({
+        actor: 'outside',
+        target: S,
+        params: { change: 'domain-added', domain: 'outside.jp' },
+      }),
+    ]);
 
     // The bot adds one (through the API, audited as /hosting does): never told.
     w.sim.control.setTxtRecord(
@@ -105,6 +120,8 @@ describe.each<Kind>(['sqlite', 'postgres'])('the hosting watch on %s', (kind) =>
     await read(w);
     await drain(w);
     expect(w.slack.posts).toHaveLength(1);
+    // The bot's own change is no outside change.
+    expect(await outsideRows(w)).toHaveLength(1);
     const stored = await w.a.store.hostingSnapshots.get(S, 'domains');
     expect(Object.keys((stored!.state as { domains: object }).domains).sort()).toEqual([
       'mine.jp',
@@ -311,5 +328,9 @@ describe('the hosting watch, two replicas on PostgreSQL', () => {
     expect(top).toHaveLength(2);
     expect(top.filter((t) => t?.includes('*twice.jp* was added'))).toHaveLength(1);
     expect(top.filter((t) => t?.includes('SSL for *shop.jp* failed'))).toHaveLength(1);
+    // Recorded once in the audit trail, whichever replica saw it (the ssl alarm is no change of anyone's).
+    expect((await outsideRows(w)).map((r) => r.params)).toEqual([
+      { change: 'domain-added', domain: 'twice.jp' },
+    ]);
   });
 });

@@ -28,6 +28,7 @@ export const VPS_ACTIONS = [
   'renewals',
   'renewal',
   'incidents',
+  'digest',
 ] as const;
 
 /**
@@ -106,6 +107,7 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
   // A contract date set by hand decides when (and in which channel) its reminders come: like a watch.
   renewal: 'operator',
   incidents: 'viewer',
+  digest: 'viewer',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [
       a,

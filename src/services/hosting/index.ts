@@ -9,6 +9,8 @@
  */
 
 export * from '../../provider/hosting-answers.ts';
+/** What the watcher writes in the audit trail for a change made outside the bot (the audit view reads it). */
+export { OUTSIDE_CHANGE_ACTION } from '../../store/index.ts';
 export type { FieldProblem } from '../field-problem.ts';
 export type { HostingDeps } from './hosting-calls.ts';
 export { HostingOperations } from './hosting-operations.ts';

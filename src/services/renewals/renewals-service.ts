@@ -122,6 +122,19 @@ export class RenewalsService {
     };
   }
 
+  /**
+   * The contracts whose date comes within `days` Japan days (today
+   * included), nearest first. No check of its own: the daily digest, whose
+   * reader was let read it, asks for them.
+   */
+  async upcoming(days: number): Promise<RenewalEntry[]> {
+    const [rows, names] = await Promise.all([this.deps.store.contracts.all(), this.names()]);
+    return rows
+      .map((r) => this.entry(r, names))
+      .filter((e) => e.left !== null && e.left >= 0 && e.left <= days)
+      .sort(byDate);
+  }
+
   private async authorizeChange(actor: Actor, kind: 'set' | 'clear', ref: string): Promise<void> {
     try {
       await this.deps.access.authorize(actor, 'renewal');

@@ -52,7 +52,9 @@ export type VpsCommand =
   /** `/vps renewal set <server> <YYYY-MM-DD>`: the date as typed (the renewals service checks it). */
   | { name: 'renewal_set'; server: string; date: string }
   | { name: 'renewal_clear'; server: string }
-  | { name: 'incidents' };
+  | { name: 'incidents' }
+  /** The daily digest of the last 24 hours, to the person who asks. */
+  | { name: 'digest' };
 
 type ParseResult = GrammarResult<VpsCommand>;
 
@@ -102,6 +104,7 @@ export const VPS_WORDS = [
   'renewals',
   'renewal',
   'incidents',
+  'digest',
 ] as const;
 
 /** The commands whose values have rules, for `/vps help <command>`. */
@@ -256,6 +259,7 @@ export function parseVpsCommand(typed: string): ParseResult {
       return ok({ name: 'signup_status', id: args[1]!.text });
     case 'signups':
     case 'incidents':
+    case 'digest':
     case 'plans':
     case 'prices':
       if (args.length > 0) return usage(word === 'prices' ? 'plans' : word);

@@ -1,4 +1,5 @@
 import { commonCatalog } from './common.ts';
+import { digestCatalog } from './digest.ts';
 import { hostingCatalog } from './hosting.ts';
 import type { Locale } from './locale.ts';
 import { oncallCatalog } from './oncall.ts';
@@ -21,6 +22,7 @@ const en = {
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
+  ...digestCatalog.en,
 };
 
 /** Every key of the catalogs. */
@@ -35,6 +37,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,
+  ...digestCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };

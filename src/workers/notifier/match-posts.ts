@@ -1,10 +1,14 @@
 /**
  * What may be done in a channel now: incident rows are matched with their
  * post; an update the message already shows is marked sent here (no call),
- * and updates and replies whose message has no ts yet wait for it.
+ * and updates and replies whose message has no ts yet wait for it; a
+ * daily digest's replies wait for its top message's ts likewise.
  */
+import type { DailyDigestRow } from '../../store/index.ts';
+import type { DailyDigestNotice } from '../../watch/notices.ts';
 import type { Candidate, Parsed } from './candidate.ts';
 import type { NotifierContext } from './context.ts';
+import { drawDigestPage } from './daily-digest-page.ts';
 
 export async function candidatesOf(
   ctx: NotifierContext,
@@ -23,8 +27,14 @@ export async function candidatesOf(
   );
   const out: Candidate[] = [];
   const revived = new Set<string>();
+  const digests = new Map<string, DailyDigestRow | null>();
   for (const item of items) {
     const { row } = item;
+    if (row.kind === 'notice' && item.notice.kind === 'daily-digest') {
+      const c = await digestPage(ctx, item, item.notice, digests);
+      if (c) out.push(c);
+      continue;
+    }
     if (row.kind === 'notice') {
       out.push({ ...item, act: row.threadTs ? 'thread-notice' : 'notice', post: undefined });
       continue;
@@ -63,4 +73,40 @@ export async function candidatesOf(
     out.push({ ...item, act, post });
   }
   return out;
+}
+
+/**
+ * A daily digest's page: drawn from the stored digest. The top message goes
+ * as a notice; a reply waits for the top message's ts and goes into its
+ * thread. A page that cannot be drawn (the digest is gone or unreadable) is
+ * set aside, never posted half.
+ */
+async function digestPage(
+  ctx: NotifierContext,
+  item: Parsed,
+  n: DailyDigestNotice,
+  digests: Map<string, DailyDigestRow | null>,
+): Promise<Candidate | undefined> {
+  if (!digests.has(n.day)) digests.set(n.day, await ctx.store.dailyDigests.get(n.day));
+  const digest = digests.get(n.day) ?? null;
+  const message = digest ? drawDigestPage(ctx.ui, digest, n.page) : undefined;
+  if (!message) {
+    ctx.log.error(
+      { id: item.row.id, day: n.day, page: n.page },
+      'daily digest page cannot be drawn; set aside',
+    );
+    await ctx.store.outbox.markFailed(item.row.id, 'digest page not drawable', null);
+    return undefined;
+  }
+  const drawn = { message, day: n.day, page: n.page };
+  if (n.page === 0) return { ...item, act: 'notice', post: undefined, drawn };
+  // Its thread is the top message's: until Slack accepted that one, the reply waits.
+  if (!digest?.messageTs) return undefined;
+  return {
+    ...item,
+    row: { ...item.row, threadTs: digest.messageTs },
+    act: 'thread-notice',
+    post: undefined,
+    drawn,
+  };
 }

@@ -6,7 +6,7 @@ import type { Store } from '../../store/index.ts';
 import type { SlackPoster } from './slack-poster.ts';
 
 export interface NotifierOptions {
-  store: Pick<Store, 'outbox' | 'incidents' | 'channels' | 'watches' | 'transaction'>;
+  store: Pick<Store, 'outbox' | 'incidents' | 'channels' | 'watches' | 'dailyDigests' | 'transaction'>;
   slack: SlackPoster;
   logger: Logger;
   /** Default: the real clock and timers. */

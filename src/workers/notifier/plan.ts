@@ -36,6 +36,8 @@ export interface Call {
   opens?: boolean;
   /** A thread reply also sent to the channel (a reminder nobody answered). */
   broadcast?: boolean;
+  /** A daily digest's page: its top message's ts is recorded, for the replies. */
+  dailyDigest?: { day: string; page: number };
 }
 
 export async function planCall(
@@ -46,6 +48,18 @@ export async function planCall(
 ): Promise<Call> {
   const { ui, oncall } = ctx;
   const first = ctx.pace.first(channel, candidates, now);
+  if (first.drawn) {
+    // A daily digest's page: drawn already, posted alone (its replies in the top message's thread).
+    return {
+      what: 'post',
+      rows: [first.row],
+      thread: first.row.threadTs ?? undefined,
+      message: first.drawn.message,
+      digest: false,
+      shows: [],
+      dailyDigest: { day: first.drawn.day, page: first.drawn.page },
+    };
+  }
   switch (first.act) {
     case 'thread-notice':
       return {
@@ -59,7 +73,7 @@ export async function planCall(
     case 'notice': {
       // Thread replies (signup follow-ups) are never folded into a digest, nor is the provider key's health.
       const units = foldUnits(
-        candidates.filter((c) => c.act === 'notice'),
+        candidates.filter((c) => c.act === 'notice' && !c.drawn),
         ctx.settings.flapWindowMs,
       );
       const alone = units.find((u) => standsAlone(u.unit));

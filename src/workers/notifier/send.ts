@@ -72,6 +72,7 @@ async function recordSent(
       else await tx.incidents.markRendered(channel, call.shows);
     }
     for (const r of call.rows) await tx.outbox.markSent(r.id, ts);
+    if (call.dailyDigest?.page === 0 && ts) await tx.dailyDigests.markPosted(call.dailyDigest.day, ts);
   });
   if (call.what === 'update') ctx.counters.updated += 1;
   else ctx.counters.posted += 1;

@@ -6,12 +6,13 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { AnyObject, HostingServerInfo } from '../../../provider/index.ts';
-import type {
-  DomainDetail,
-  DomainItem,
-  SshKeyItem,
-  SshState,
-  WordpressItem,
+import {
+  type DomainDetail,
+  type DomainItem,
+  OUTSIDE_CHANGE_ACTION,
+  type SshKeyItem,
+  type SshState,
+  type WordpressItem,
 } from '../../../services/hosting/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
 import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
@@ -273,8 +274,19 @@ function subjectOf(params: Record<string, unknown>): string {
   return '';
 }
 
+/** A change the watcher saw made outside the bot: nobody here to name, what changed in words. */
+function outsideLine(ui: Ui, r: AuditRow): string {
+  const key = `watch.kind.hosting.${String(r.params.change)}`;
+  return ui.t('hosting.audit.outside_line', {
+    at: formatTime(ui, r.at),
+    what: isMessageKey(key) ? ui.t(key) : escapeMrkdwn(String(r.params.change ?? r.action)),
+    subject: subjectOf(r.params),
+  });
+}
+
 export function hostingAuditView(ui: Ui, server: string, rows: readonly AuditRow[]): Message {
   const lines = rows.map((r) => {
+    if (r.action === OUTSIDE_CHANGE_ACTION) return outsideLine(ui, r);
     const outcome =
       r.outcome === 'ok'
         ? ui.t('hosting.audit.ok')

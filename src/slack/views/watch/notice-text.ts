@@ -146,6 +146,9 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       return { main: `*${escapeMrkdwn(n.name)}*: ${alarmLabel(ui, n.alarm)}` };
     case 'hosting':
       return { main: hostingLine(ui, n) };
+    case 'daily-digest':
+      // Drawn whole from the stored digest by the notifier; this names it (a parked channel's summary).
+      return { main: ui.t('digest.notice', { day: n.day }) };
   }
 }
 

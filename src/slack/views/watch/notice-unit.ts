@@ -41,7 +41,7 @@ export function subject(unit: NoticeUnit): { name: string; ref: string } | undef
   return undefined;
 }
 
-/** Whether a unit is never folded into a digest: the provider key's health and a renewal reminder are read on their own. */
+/** Whether a unit is never folded into a digest: the provider key's health, a renewal reminder and the daily digest are read on their own. */
 export function standsAlone(unit: NoticeUnit): boolean {
   return unit.notices.some(
     (n) =>
@@ -50,7 +50,8 @@ export function standsAlone(unit: NoticeUnit): boolean {
       n.kind === 'key-refused' ||
       n.kind === 'channel-parked' ||
       n.kind === 'backlog' ||
-      n.kind === 'renewal',
+      n.kind === 'renewal' ||
+      n.kind === 'daily-digest',
   );
 }
 

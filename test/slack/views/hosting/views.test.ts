@@ -47,7 +47,7 @@ import {
   operationOutcomeView,
   outcomeStatus,
 } from '../../../../src/slack/views/hosting/operations.ts';
-import { domainView, keyGlimpse } from '../../../../src/slack/views/hosting/reads.ts';
+import { domainView, hostingAuditView, keyGlimpse } from '../../../../src/slack/views/hosting/reads.ts';
 import { doneText, doneView, privateKeyView } from '../../../../src/slack/views/hosting/writes.ts';
 import { LIMITS } from '../../../../src/slack/views/limits.ts';
 import type { OperationRow } from '../../../../src/store/index.ts';
@@ -576,5 +576,39 @@ describe('failures', () => {
     const m = failureMessage(en, err);
     acceptedAsMessage(m);
     expect(textOf(m.blocks)).toContain('…');
+  });
+});
+
+describe('the /hosting audit trail', () => {
+  it('names a change made outside the bot in words, never as a person', () => {
+    const rows = [
+      {
+        id: 2,
+        actor: 'outside',
+        channelId: null,
+        action: 'hosting.outside_change',
+        target: 'sv1.xsrv.jp',
+        params: { change: 'domain-added', domain: 'shop.example.jp' },
+        outcome: 'ok' as const,
+        errorCode: null,
+        at: new Date('2026-03-10T00:00:00Z'),
+      },
+      {
+        id: 1,
+        actor: 'U0OPS',
+        channelId: 'C0OPS',
+        action: 'hosting.ssh_on',
+        target: 'sv1.xsrv.jp',
+        params: {},
+        outcome: 'ok' as const,
+        errorCode: null,
+        at: new Date('2026-03-09T00:00:00Z'),
+      },
+    ];
+    const m = hostingAuditView(en, 'sv1.xsrv.jp', rows);
+    expect(m.text).toContain('domain added outside Slack `shop.example.jp` · seen by the watcher');
+    expect(m.text).not.toContain('<@outside>');
+    expect(m.text).toContain('<@U0OPS> · `ssh_on`');
+    expect(hostingAuditView(ja, 'sv1.xsrv.jp', rows).text).toContain('監視で検知');
   });
 });

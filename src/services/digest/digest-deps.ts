@@ -1,0 +1,24 @@
+/** What the daily digest's read model is built from: the store, what the provider client holds, the renewals. */
+import type { Clock } from '../../clock.ts';
+import type { DailyBudgetState, RateLimitSnapshot } from '../../provider/index.ts';
+import type { Store } from '../../store/index.ts';
+import type { AccessService } from '../access/index.ts';
+import type { RenewalsService } from '../renewals/index.ts';
+
+export interface DigestDeps {
+  store: {
+    incidents: Pick<Store['incidents'], 'alarmsDuring' | 'openAlarms'>;
+    snapshots: Pick<Store['snapshots'], 'all'>;
+    signups: Pick<Store['signups'], 'get' | 'listByState'>;
+    operations: Pick<Store['operations'], 'listByState'>;
+    audit: Pick<Store['audit'], 'during'>;
+    dailyRequests: Pick<Store['dailyRequests'], 'total'>;
+  };
+  /** The provider client's day and last rate-limit window, as it holds them (never a request). */
+  provider: { readonly daily: DailyBudgetState; readonly rateLimit: RateLimitSnapshot };
+  renewals: Pick<RenewalsService, 'upcoming'>;
+  access: Pick<AccessService, 'authorize'>;
+  clock: Clock;
+  /** Contracts renewing within this many days are listed (the farthest renewal reminder). */
+  renewalWithinDays: number;
+}

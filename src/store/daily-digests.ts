@@ -1,0 +1,71 @@
+/**
+ * The daily digests: one row per Japan day, written by the replica that
+ * leads when the day's digest hour comes. Its primary key is the
+ * compare-and-set: a second writer (another replica, the same one after a
+ * restart) is told the day was written and writes nothing.
+ */
+import type { Selectable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import type { DailyDigestRow, NewDailyDigest } from './digest-types.ts';
+import { type DailyDigestsTable, date, iso } from './schema.ts';
+
+export interface DailyDigestRepo {
+  /** Writes the day's digest unless that day has one: true when this call wrote it. Use inside `transaction()` beside the outbox rows. */
+  claim(d: NewDailyDigest): Promise<boolean>;
+  get(day: string): Promise<DailyDigestRow | null>;
+  /** Slack accepted the top message as `ts` (kept once set). */
+  markPosted(day: string, ts: string): Promise<void>;
+}
+
+function reportOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const toRow = (r: Selectable<DailyDigestsTable>): DailyDigestRow => ({
+  day: r.day,
+  channelId: r.channel_id,
+  report: reportOf(r.report),
+  pages: Number(r.pages),
+  createdAt: date(r.created_at),
+  messageTs: r.message_ts,
+});
+
+export function dailyDigestRepo(ctx: RepoContext): DailyDigestRepo {
+  const { db, clock } = ctx;
+  return {
+    async claim(d) {
+      const r = await db
+        .insertInto('daily_digests')
+        .values({
+          day: d.day,
+          channel_id: d.channelId,
+          report: JSON.stringify(d.report ?? null),
+          pages: d.pages,
+          created_at: iso(clock.now()),
+          message_ts: null,
+        })
+        .onConflict((oc) => oc.column('day').doNothing())
+        .returning('day')
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
+    async get(day) {
+      const r = await db.selectFrom('daily_digests').selectAll().where('day', '=', day).executeTakeFirst();
+      return r ? toRow(r) : null;
+    },
+
+    async markPosted(day, ts) {
+      await db
+        .updateTable('daily_digests')
+        .set({ message_ts: ts })
+        .where('day', '=', day)
+        .where('message_ts', 'is', null)
+        .execute();
+    },
+  };
+}

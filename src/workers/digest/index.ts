@@ -1,0 +1,1 @@
+export { DailyDigest, type DailyDigestOptions, type DigestPass, digestPageKey } from './daily-digest.ts';
