@@ -12,9 +12,10 @@
  * The dedupe key names the state being left (`changed:<uuid>:<changedAt of
  * the old state>:<the changes told>`), so a restarted process or a second
  * replica that read the same snapshot and saw the same changes queues
- * nothing twice.
+ * nothing twice. The change is written in the audit trail too (action
+ * `outside_change`, actor `outside`), as the hosting watch writes its own.
  */
-import type { SnapshotRow, Store } from '../store/index.ts';
+import { OUTSIDE_ACTOR, SERVER_OUTSIDE_CHANGE_ACTION, type SnapshotRow, type Store } from '../store/index.ts';
 import { enqueueNotice } from './notice-rows.ts';
 import type { ServerChangedNotice } from './notices.ts';
 import type { OutsideOrOwn, Waiting } from './outside-or-own.ts';
@@ -103,7 +104,20 @@ export async function recordFacts(
       changes: told,
       at: ctx.now.getTime(),
     };
-    enqueued = await enqueueNotice(tx, key, notice, uuid, ctx.channelsFor(uuid), ctx.now);
+    const channels = ctx.channelsFor(uuid);
+    enqueued = await enqueueNotice(tx, key, notice, uuid, channels, ctx.now);
+    // Beside the bot's own changes in the audit trail (`/vps audit`), once: a replica that
+    // found the notice queued already adds no second row.
+    if (enqueued > 0 || channels.length === 0)
+      await tx.audit.append({
+        actor: OUTSIDE_ACTOR,
+        channelId: null,
+        action: SERVER_OUTSIDE_CHANGE_ACTION,
+        target: uuid,
+        params: { name, fields: told.map((c) => c.field) },
+        outcome: 'ok',
+        at: ctx.now,
+      });
   }
   return {
     name,

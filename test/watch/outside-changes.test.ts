@@ -77,6 +77,11 @@ describe.each<Kind>(['sqlite', 'postgres'])('changes made outside the bot, on %s
     await read(w);
     await drain(w);
     expect(w.slack.posts).toHaveLength(1);
+    // In the audit trail too, beside the bot's own changes, once.
+    const trail = await w.a.store.audit.latest({ target: u0, limit: 10 });
+    expect(trail.map((r) => [r.actor, r.action, r.params])).toEqual([
+      ['outside', 'outside_change', { name: 'db-primary', fields: ['name'] }],
+    ]);
   });
 
   it('never tells the bot’s own rename, memo or reverse hostname, even when its audit row comes after the first sight', async () => {
@@ -288,5 +293,7 @@ describe('changes made outside the bot, two replicas on PostgreSQL', () => {
     expect(top.filter((t) => t.includes('was renamed to *twice-renamed*'))).toHaveLength(1);
     expect(top.filter((t) => t.includes('203.0.113.99'))).toHaveLength(1);
     expect(top).toHaveLength(2);
+    const outside = await w.a.store.audit.latest({ target: u0, limit: 10 });
+    expect(outside.filter((r) => r.action === 'outside_change')).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
+import { auditView } from '../../../../src/slack/views/servers/audit.ts';
 import { renderDigest, renderUnit } from '../../../../src/slack/views/watch/notifications.ts';
 import { parseNotice, type ServerChangedNotice } from '../../../../src/watch/notices.ts';
 import type { FactChange } from '../../../../src/watch/server-facts.ts';
@@ -140,5 +141,21 @@ describe('a server changed outside Slack', () => {
     expect(jaDigest.text).toContain('Slack 以外での変更（IPアドレス、プラン）');
     const muted = renderDigest(en, [units[0]!], '', { muted: true });
     expect(muted.text).toContain('1 × changed outside Slack: Name');
+  });
+
+  it('names the audit row of a change made outside in /vps audit, in en and ja', () => {
+    const row = {
+      actor: 'outside',
+      channelId: null,
+      action: 'outside_change',
+      target: 'uuid-1',
+      params: { name: 'db-primary', fields: ['name', 'memo'] },
+      outcome: 'ok' as const,
+      errorCode: null,
+      at: new Date(at),
+    };
+    expect(auditView(en, [row]).text).toContain('changed outside Slack');
+    expect(auditView(en, [row]).text).toContain('db-primary');
+    expect(auditView(ja, [row]).text).toContain('Slack 以外での変更');
   });
 });
