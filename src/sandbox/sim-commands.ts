@@ -2,8 +2,10 @@
  * `sim …`: the simulator's control surface (src/simulator/control.ts) in
  * words a person types: power states, prices and campaigns, the balance, the
  * clock, faults, latency, maintenance, signups, charges, rate limits, DNS
- * records, and what happens to a hosting server in the provider's control
- * panel (domains, SSH, keys) and to a domain's name servers (its SSL). Each command is one control call (or a read); what it answers is
+ * records, and what happens in the provider's control panel to a VPS (its
+ * name, memo, reverse hostname, IP address, plan, contract, the server
+ * itself) and to a hosting server (domains, SSH, keys), and to a domain's
+ * name servers (its SSL). Each command is one control call (or a read); what it answers is
  * a few lines of text. A mistake throws SimCommandError with the usage.
  */
 import type { FaultRule, PowerStatus, SimulatorControl, VpsServerState } from '../simulator/index.ts';
@@ -34,6 +36,8 @@ export const SIM_HELP = [
   'sim panel <server> domain add <domain> [nossl]   in the control panel, not through the API:',
   'sim panel <server> domain remove <domain>     … a domain, SSH and keys changed by someone outside Slack',
   'sim panel <server> ssh <on|off>               sim panel <server> key add <label>   sim panel <server> key remove <id>',
+  'sim panel <vps> rename <name> | memo <text|clear> | rdns <hostname|default>   a VPS changed in the control panel',
+  'sim panel <vps> ip <address> | plan <plan> | suspend | resume | remove        (or by the provider), not through the API',
   'sim ssl <domain> <failed|ok>                  the domain leaves (or is back on) the service’s name servers: its SSL',
   '                                              turns failed_nameserver (or active again)',
 ];
@@ -176,7 +180,58 @@ function describeHosting(control: SimulatorControl, name: string): string[] {
   ];
 }
 
+/** What `sim panel <vps> …` does to a VPS. */
+const VPS_PANEL = ['rename', 'memo', 'rdns', 'ip', 'plan', 'suspend', 'resume', 'remove'];
+
+function vpsPanel(control: SimulatorControl, args: readonly string[]): string[] {
+  const s = findServer(control, args[0]);
+  const [verb, value] = args.slice(1);
+  const rest = args.slice(2).join(' ');
+  const said = (what: string) => [`${s.name}: ${what} in the control panel`];
+  switch (verb) {
+    case 'rename':
+      if (!value || args.length > 3) break;
+      control.renameServer(s.uuid, value);
+      return said(`renamed to ${value}`);
+    case 'memo':
+      if (!value) break;
+      control.panelSetMemo(s.uuid, value === 'clear' && args.length === 3 ? null : rest);
+      return said(value === 'clear' && args.length === 3 ? 'memo deleted' : `memo set to “${rest}”`);
+    case 'rdns': {
+      if (!value || args.length > 3) break;
+      control.panelSetReverseHostname(s.uuid, value === 'default' ? null : value);
+      const now = control.servers().find((x) => x.uuid === s.uuid)?.reverseHostname;
+      return said(`reverse hostname set to ${now ?? '(none)'}`);
+    }
+    case 'ip':
+      if (!value || args.length > 3) break;
+      control.panelSetIpAddress(s.uuid, value);
+      return [`${s.name}: IP address ${s.ipAddress ?? '(none)'} -> ${value} (moved by the provider)`];
+    case 'plan': {
+      if (!value || args.length > 3) break;
+      control.panelSetPlan(s.uuid, planRow(control, value).plan_id);
+      const now = control.servers().find((x) => x.uuid === s.uuid);
+      return said(
+        `plan ${s.planName} -> ${now?.planName} (${now?.vcpu} vCPU, ${now?.memoryGb} GB, ${now?.diskGb} GB disk)`,
+      );
+    }
+    case 'suspend':
+    case 'resume':
+      if (value !== undefined) break;
+      control.setContractStatus(s.uuid, verb === 'suspend' ? 'suspended' : 'active');
+      return [`${s.name}: contract ${verb === 'suspend' ? 'suspended' : 'active'} (by the provider)`];
+    case 'remove':
+      if (value !== undefined) break;
+      control.removeServer(s.uuid);
+      return [`${s.name}: cancelled in the control panel; gone from the account`];
+  }
+  return usage(
+    'sim panel <vps> rename <name> | memo <text|clear> | rdns <hostname|default> | ip <address> | plan <plan> | suspend | resume | remove',
+  );
+}
+
 function panel(control: SimulatorControl, args: readonly string[]): string[] {
+  if (VPS_PANEL.includes(args[1] ?? '')) return vpsPanel(control, args);
   const server = findHosting(control, args[0]);
   const [what, verb, value, flag] = args.slice(1);
   if (what === 'domain' && verb === 'add' && value && (flag === undefined || flag === 'nossl')) {

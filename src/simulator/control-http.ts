@@ -18,6 +18,11 @@
  *   POST   /__sim/servers/{uuid}/answer {set?: {field: any JSON}, omit?: [field]}   a fault on what is answered
  *   DELETE /__sim/servers/{uuid}/answer
  *   POST   /__sim/rename        {uuid, name}
+ *   In the control panel (no key, no /v1/logs entry), besides rename, contract-status and DELETE servers/{uuid}:
+ *   POST   /__sim/servers/{uuid}/memo     {memo: string | null}
+ *   POST   /__sim/servers/{uuid}/rdns     {hostname: string | null}   null: the standard hostname again
+ *   POST   /__sim/servers/{uuid}/ip       {ip: string | null}
+ *   POST   /__sim/servers/{uuid}/plan     {planId}
  *   GET    /__sim/balance       POST /__sim/balance {yen}
  *   POST   /__sim/plans/{planId}/price    {yen}
  *   POST   /__sim/plans/{planId}/campaign {months, discountPercent: number | null}
@@ -172,6 +177,18 @@ function dispatch(
     }
     case 'DELETE servers/:x/answer':
       c.corruptServer(x, null);
+      return { ok: true };
+    case 'POST servers/:x/memo':
+      c.panelSetMemo(x, b.memo === null ? null : str(b, 'memo'));
+      return { ok: true };
+    case 'POST servers/:x/rdns':
+      c.panelSetReverseHostname(x, b.hostname === null ? null : str(b, 'hostname'));
+      return { ok: true };
+    case 'POST servers/:x/ip':
+      c.panelSetIpAddress(x, b.ip === null ? null : str(b, 'ip'));
+      return { ok: true };
+    case 'POST servers/:x/plan':
+      c.panelSetPlan(x, str(b, 'planId'));
       return { ok: true };
     case 'POST power': {
       type Power = Parameters<SimulatorControl['setPower']>[1];

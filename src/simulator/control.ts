@@ -14,6 +14,7 @@ import type {
   TxtRecord,
 } from './types.ts';
 import { checkServerName } from './validation.ts';
+import { vpsPanelControls } from './vps-panel.ts';
 
 const POWER: readonly PowerStatus[] = ['running', 'stopped', 'processing', 'error'];
 const CONTRACT: readonly ContractStatus[] = ['active', 'suspended'];
@@ -78,6 +79,7 @@ export function createControl(core: SimCore): SimulatorControl {
       if (errors.length > 0) throw new Error(errors.join(' '));
       w.getVps(uuid).name = name;
     },
+    ...vpsPanelControls(core),
     addServers: (n, template) => {
       if (!Number.isInteger(n) || n < 0) throw new Error('addServers: n must be a non-negative integer');
       const uuids: string[] = [];

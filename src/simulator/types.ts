@@ -244,7 +244,19 @@ export interface SimulatorControl {
    * replaces the last; null removes it.
    */
   corruptServer(uuid: string, patch: AnswerPatch | null): void;
+  /** In the control panel (no key, no `/v1/logs` entry), as every `panel…` control below. */
   renameServer(uuid: string, name: string): void;
+  /** The memo set in the control panel (null or `''` deletes it; up to 500 characters). */
+  panelSetMemo(uuid: string, memo: string | null): void;
+  /** The reverse hostname set in the control panel (null: back to the standard hostname). */
+  panelSetReverseHostname(uuid: string, hostname: string | null): void;
+  /**
+   * A new IPv4 address (null: none), as the provider moves a server: its
+   * standard hostname follows, and so does a reverse hostname left at it.
+   */
+  panelSetIpAddress(uuid: string, ip: string | null): void;
+  /** A plan change in the control panel: the plan's name, vCPUs, memory and disk (`planId` of the plan list). */
+  panelSetPlan(uuid: string, planId: string): void;
   addServers(n: number, template?: ServerTemplate): string[];
   removeServer(uuid: string): void;
   servers(): VpsServerState[];

@@ -242,7 +242,7 @@ export function stableUuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function standardHostname(ip: string): string {
+export function standardHostname(ip: string): string {
   return `x${ip.replaceAll('.', '-')}.static.xvps.ne.jp`;
 }
 

@@ -36,3 +36,9 @@ export interface AuditRow {
  */
 export const OUTSIDE_CHANGE_ACTION = 'hosting.outside_change';
 export const OUTSIDE_ACTOR = 'outside';
+/**
+ * The same for a server (its name, memo, reverse hostname, IP address or
+ * plan, src/watch/server-changes.ts): target the server's uuid, params its
+ * name now and the fields that changed.
+ */
+export const SERVER_OUTSIDE_CHANGE_ACTION = 'outside_change';

@@ -9,6 +9,7 @@ import { contracts } from './contracts-migration.ts';
 import { dailyDigests } from './daily-digests-migration.ts';
 import { dailyRequests } from './daily-requests-migration.ts';
 import { hostingSnapshots } from './hosting-snapshots-migration.ts';
+import { snapshotFacts } from './snapshot-facts-migration.ts';
 
 /**
  * The one set of migrations, for both databases. Column types are the portable
@@ -386,6 +387,7 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0007_daily_requests': dailyRequests(),
     '0008_contracts': contracts(),
     '0009_hosting_snapshots': hostingSnapshots(),
+    '0010_snapshot_facts': snapshotFacts(),
     '0013_daily_digests': dailyDigests(),
   };
 }

@@ -87,6 +87,8 @@ export interface SnapshotsTable {
   changed_at: IsoText;
   /** When the power state was last seen to change; null while it is the one first seen. */
   power_changed_at: IsoText | null;
+  /** What the watcher knows of the server besides power and contract (JSON; src/watch/server-facts.ts reads it). */
+  facts: string | null;
 }
 
 /** One part of a hosting server as the watcher last read it (`state` is JSON). */

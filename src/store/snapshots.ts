@@ -23,7 +23,18 @@ const toRow = (r: Selectable<SnapshotsTable>): SnapshotRow => ({
   observedAt: date(r.observed_at),
   changedAt: date(r.changed_at),
   powerChangedAt: dateOrNull(r.power_changed_at),
+  facts: factsOf(r.facts),
 });
+
+/** The stored facts; an unreadable text (damage) reads as null, which the watcher takes for no baseline. */
+function factsOf(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
   const { db } = ctx;
@@ -64,6 +75,7 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
           : powerChanged
             ? s.observedAt
             : (previous?.powerChangedAt ?? null);
+      const facts = s.facts === undefined ? previous?.facts : s.facts;
       const values = {
         server_uuid: s.serverUuid,
         name,
@@ -72,6 +84,7 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
         observed_at: iso(s.observedAt),
         changed_at: iso(changedAt),
         power_changed_at: isoOrNull(powerChangedAt),
+        facts: facts === null || facts === undefined ? null : JSON.stringify(facts),
       };
       const row = await db
         .insertInto('snapshots')
@@ -84,6 +97,7 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
             observed_at: values.observed_at,
             changed_at: values.changed_at,
             power_changed_at: values.power_changed_at,
+            facts: values.facts,
           }),
         )
         .returningAll()

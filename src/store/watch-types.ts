@@ -21,6 +21,12 @@ export interface SnapshotRow {
   changedAt: Date;
   /** When the power state was last seen to change; null while it is still the one first seen. */
   powerChangedAt: Date | null;
+  /**
+   * What the watcher knows of the server besides its name, power and contract
+   * (src/watch/server-facts.ts reads it back); null when nothing was read yet,
+   * or when what is stored cannot be read (damage).
+   */
+  facts: unknown;
 }
 
 export interface SnapshotInput {
@@ -36,6 +42,8 @@ export interface SnapshotInput {
    * unchanged (null for a new server or one whose power was not known yet).
    */
   powerChangedAt?: Date | null;
+  /** Stored as JSON; default: unchanged (null for a new server). */
+  facts?: unknown;
 }
 
 /** A maintenance window: `target` (a server uuid or `'all'`) is not announced in the channel until `until`. */

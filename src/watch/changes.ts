@@ -10,6 +10,9 @@ import { recordContractAlarm } from './contract-alarm.ts';
 import { recordPowerChange } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
 import { isAlarm, type Notice, type PowerNotice } from './notices.ts';
+import type { Waiting } from './outside-or-own.ts';
+import { type FactsContext, factsDiffer, recordFacts } from './server-changes.ts';
+import { type SeenServer, seenInDetail, seenInList, storedFacts } from './server-facts.ts';
 
 /**
  * Turning what the provider said into snapshot updates and outbox rows, each
@@ -23,7 +26,7 @@ import { isAlarm, type Notice, type PowerNotice } from './notices.ts';
  * The channel is appended because each subscribed channel gets its own row.
  */
 
-export interface ChangeContext {
+export interface ChangeContext extends FactsContext {
   now: Date;
   /** Channels subscribed to a server (its watches, the `all` watches, NOTIFY_CHANNEL). */
   channelsFor(uuid: string): readonly string[];
@@ -46,7 +49,7 @@ export interface PowerTransition {
 /** `gone` is the watcher's own mark for a server that left the list. */
 type WatchedContract = ProviderContractStatus | 'gone';
 
-type Tx = Pick<Store, 'snapshots' | 'outbox' | 'mutes'>;
+type Tx = Pick<Store, 'snapshots' | 'outbox' | 'mutes' | 'audit'>;
 
 /**
  * The stored power state, as the provider said it (a state the spec does not
@@ -91,20 +94,26 @@ function enqueueAll(
  * other here: stored as said, with the time it was read, and a change to it
  * is told (as a notice: isAlarm never rings for it). A detail whose power
  * state could not be read at all says nothing about power: the last reading
- * stays, with its own time.
+ * stays, with its own time. The server's name, memo, reverse hostname, IP
+ * address and plan are recorded as server-changes.ts says (a change made
+ * outside the bot is told).
  */
 export async function recordDetail(
   store: Pick<Store, 'transaction'>,
   detail: Pick<VpsDetailRead, 'uuid' | 'name' | 'status' | 'power'> &
-    Partial<Pick<VpsDetailRead, 'ip_address' | 'plan'>>,
+    Partial<Pick<VpsDetailRead, 'ip_address' | 'plan' | 'memo' | 'reverse_hostname'>>,
   ctx: ChangeContext,
-): Promise<{ snapshot: SnapshotRow; transition: PowerTransition | undefined }> {
+): Promise<{ snapshot: SnapshotRow; transition: PowerTransition | undefined; enqueued: number }> {
   const to = detail.power.status;
   const at = ctx.now.getTime();
-  return store.transaction(async (tx) => {
+  const seen = seenInDetail(detail);
+  let waiting = new Map<string, Waiting>();
+  const out = await store.transaction(async (tx) => {
     const prev = await tx.snapshots.get(detail.uuid);
     const prevPower = prev ? powerOf(prev) : null;
-    const name = detail.name || (prev ? nameOf(prev) : '') || detail.uuid;
+    const facts = prev ? await recordFacts(tx, prev, seen, ctx) : undefined;
+    waiting = facts?.waiting ?? waiting;
+    const name = facts?.name ?? seen.name ?? detail.uuid;
     // A contract change is the list's to tell (recordList raises or resolves its alarm):
     // a detail read that stored it first would leave the list nothing to see.
     const contractStatus = prev
@@ -112,16 +121,19 @@ export async function recordDetail(
       : detail.status !== undefined
         ? asContract(detail.status)
         : 'active';
-    const base = { serverUuid: detail.uuid, name, contractStatus };
+    const base = { serverUuid: detail.uuid, name, contractStatus, facts: facts?.facts ?? seen.facts };
+    const factsEnqueued = facts?.enqueued ?? 0;
+    // The epoch of the snapshot's last change of any kind (keys build on it): a fact taken moves it.
+    const epoch = facts?.changedAt ?? ctx.now;
     if (to === undefined) {
       // No power reading: the name and contract as read, the power as last seen, and when.
       const { row: snapshot } = await tx.snapshots.upsert({
         ...base,
         powerStatus: prevPower,
         observedAt: prev?.observedAt ?? new Date(0),
-        changedAt: prev?.changedAt ?? ctx.now,
+        changedAt: epoch,
       });
-      return { snapshot, transition: undefined };
+      return { snapshot, transition: undefined, enqueued: factsEnqueued };
     }
     if (!prev || prevPower === null || prevPower === to) {
       // No change: the first read (a baseline), or the same state.
@@ -129,9 +141,9 @@ export async function recordDetail(
         ...base,
         observedAt: ctx.now,
         powerStatus: to,
-        changedAt: prev && prevPower === to ? prev.changedAt : ctx.now,
+        changedAt: prev && prevPower === to ? epoch : ctx.now,
       });
-      return { snapshot, transition: undefined };
+      return { snapshot, transition: undefined, enqueued: factsEnqueued };
     }
     const from = prevPower;
     const notice: PowerNotice = { kind: 'power', uuid: detail.uuid, name, from, to, at };
@@ -157,15 +169,22 @@ export async function recordDetail(
     return {
       snapshot,
       transition: { uuid: detail.uuid, name, from, to, at, alarm: isAlarm({ from, to }), enqueued },
+      enqueued: enqueued + factsEnqueued,
     };
   });
+  ctx.own.settle(detail.uuid, waiting);
+  return out;
 }
 
 export interface ListOutcome {
   added: string[];
   removed: string[];
   contractChanged: string[];
-  renamed: string[];
+  /**
+   * Servers whose name, memo or IP address differ from what is stored: their
+   * detail (which sees every field) is due at the re-read cadence, and tells.
+   */
+  differ: string[];
   /**
    * Entries whose uuid could not be read: while there are any, no server is
    * taken for gone (the unreadable one may be it).
@@ -173,63 +192,89 @@ export interface ListOutcome {
   unaddressable: number;
 }
 
+/** Whether a list answer queued anything (a server added, removed, its contract). */
+export function listNews(o: ListOutcome): boolean {
+  return [o.added, o.removed, o.contractChanged].some((l) => l.length > 0);
+}
+
 /** What one entry of the list tells: a field it could not read keeps what was known. */
 interface ListedEntry {
   uuid: string;
-  name?: string | undefined;
   status?: string | undefined;
+  seen: SeenServer;
 }
 
 /**
  * Applies one list answer: new servers, servers gone from the list, contract
- * `active` <-> `suspended`, renames. Announces additions only when the store
- * already knew servers (the first list after installation is a baseline, not
- * news). A rename updates the name silently: later messages use it.
+ * `active` <-> `suspended`. Announces additions only when the store already
+ * knew servers (the first list after installation is a baseline, not news).
+ * A server whose name, memo or IP address differ from what is stored is due
+ * for its detail at the re-read cadence: that read sees every field at once
+ * and tells what changed (recordDetail), one notice for all of it.
  */
 export async function recordList(
   store: Pick<Store, 'transaction'>,
   listing: {
-    servers: readonly Pick<VpsSummary, 'uuid' | 'name' | 'status'>[];
-    malformed: readonly Pick<MalformedServer, 'uuid' | 'name' | 'status'>[];
+    servers: readonly Pick<VpsSummary, 'uuid' | 'name' | 'status' | 'memo' | 'ip_address'>[];
+    malformed: readonly Pick<MalformedServer, 'uuid' | 'name' | 'status' | 'memo' | 'ip_address'>[];
   },
   known: readonly SnapshotRow[],
   ctx: ChangeContext,
 ): Promise<ListOutcome> {
   const unaddressable = listing.malformed.filter((m) => m.uuid === null).length;
-  const out: ListOutcome = { added: [], removed: [], contractChanged: [], renamed: [], unaddressable };
+  const out: ListOutcome = {
+    added: [],
+    removed: [],
+    contractChanged: [],
+    differ: [],
+    unaddressable,
+  };
   const at = ctx.now.getTime();
   const byUuid = new Map(known.map((s) => [s.serverUuid, s]));
   const baseline = known.length === 0;
   const seen = new Set<string>();
   const entries: ListedEntry[] = [
-    ...listing.servers,
-    ...listing.malformed.flatMap((m) => (m.uuid === null ? [] : [{ ...m, uuid: m.uuid }])),
+    ...listing.servers.map((s) => ({ uuid: s.uuid, status: s.status, seen: seenInList(s) })),
+    ...listing.malformed.flatMap((m) =>
+      m.uuid === null ? [] : [{ uuid: m.uuid, status: m.status, seen: seenInList(m) }],
+    ),
   ];
   for (const s of entries) {
     seen.add(s.uuid);
     const prev = byUuid.get(s.uuid);
     const contract = s.status !== undefined ? asContract(s.status) : prev ? knownContract(prev) : 'active';
-    if (prev && (s.name === undefined || nameOf(prev) === s.name) && contractOf(prev) === contract) continue;
+    if (prev && contractOf(prev) !== 'gone' && factsDiffer(prev, s.seen)) {
+      // Told by the server's next read, due soon: its detail sees every field at once.
+      out.differ.push(s.uuid);
+      ctx.own.lookSoon(s.uuid);
+    }
+    if (prev && contractOf(prev) === contract) continue;
     await store.transaction(async (tx) => {
       const cur = await tx.snapshots.get(s.uuid);
-      const next: SnapshotRow = cur
-        ? { ...cur, name: s.name || nameOf(cur), contractStatus: contract }
-        : {
-            serverUuid: s.uuid,
-            name: s.name || s.uuid,
-            powerStatus: null,
-            contractStatus: contract,
-            // Never read: due for a detail call at once.
-            observedAt: new Date(0),
-            changedAt: ctx.now,
-            powerChangedAt: null,
-          };
-      await tx.snapshots.upsert(next);
-      const name = nameOf(next);
       if (!cur || contractOf(cur) === 'gone') {
+        const next: SnapshotRow = cur
+          ? {
+              ...cur,
+              name: s.seen.name ?? nameOf(cur),
+              contractStatus: contract,
+              // Back in the list: what it says now is the baseline.
+              facts: { ...storedFacts(cur.facts), ...s.seen.facts },
+            }
+          : {
+              serverUuid: s.uuid,
+              name: s.seen.name ?? s.uuid,
+              powerStatus: null,
+              contractStatus: contract,
+              // Never read: due for a detail call at once.
+              observedAt: new Date(0),
+              changedAt: ctx.now,
+              powerChangedAt: null,
+              facts: s.seen.facts,
+            };
+        await tx.snapshots.upsert(next);
         if (!cur) out.added.push(s.uuid);
         if (!baseline || cur) {
-          const notice: Notice = { kind: 'server-added', uuid: s.uuid, name, at };
+          const notice: Notice = { kind: 'server-added', uuid: s.uuid, name: nameOf(next), at };
           await enqueueAll(
             tx,
             `added:${s.uuid}:${cur?.changedAt.getTime() ?? 0}`,
@@ -240,26 +285,19 @@ export async function recordList(
         }
         return;
       }
-      if (nameOf(cur) !== name) out.renamed.push(s.uuid);
+      const name = nameOf(cur);
+      const next: SnapshotRow = { ...cur, contractStatus: contract };
       const was = contractOf(cur);
-      if (was !== contract) {
-        out.contractChanged.push(s.uuid);
-        const notice: Notice = {
-          kind: 'contract',
-          uuid: s.uuid,
-          name,
-          from: was,
-          to: contract,
-          at,
-        };
-        // changedAt is the epoch of the snapshot's last change of any kind; keys build on it.
-        await tx.snapshots.upsert({ ...next, changedAt: ctx.now });
-        const key = `contract:${s.uuid}:${cur.changedAt.getTime()}:${was}>${contract}`;
-        // `suspended` is an alarm (and `active` again resolves it); anything else is a notice.
-        const change = { uuid: s.uuid, name, from: was, to: contract, key, at };
-        if (await recordContractAlarm(tx, change, ctx)) return;
-        await enqueueAll(tx, key, notice, ctx.channelsFor(s.uuid), ctx.now);
-      }
+      if (was === contract) return;
+      out.contractChanged.push(s.uuid);
+      const notice: Notice = { kind: 'contract', uuid: s.uuid, name, from: was, to: contract, at };
+      // changedAt is the epoch of the snapshot's last change of any kind; keys build on it.
+      await tx.snapshots.upsert({ ...next, changedAt: ctx.now });
+      const key = `contract:${s.uuid}:${cur.changedAt.getTime()}:${was}>${contract}`;
+      // `suspended` is an alarm (and `active` again resolves it); anything else is a notice.
+      const change = { uuid: s.uuid, name, from: was, to: contract, key, at };
+      if (await recordContractAlarm(tx, change, ctx)) return;
+      await enqueueAll(tx, key, notice, ctx.channelsFor(s.uuid), ctx.now);
     });
   }
   for (const prev of known) {
@@ -288,4 +326,23 @@ export async function recordList(
     });
   }
   return out;
+}
+
+/**
+ * The snapshots as stored, with the look times held in memory where they are
+ * fresher (a concurrent detail's commit may not have landed yet).
+ */
+export function withLookTimes(
+  fresh: readonly SnapshotRow[],
+  mine: ReadonlyMap<string, SnapshotRow>,
+): Map<string, SnapshotRow> {
+  const merged = new Map<string, SnapshotRow>();
+  for (const s of fresh) {
+    const m = mine.get(s.serverUuid);
+    merged.set(
+      s.serverUuid,
+      m && m.observedAt.getTime() > s.observedAt.getTime() ? { ...s, observedAt: m.observedAt } : s,
+    );
+  }
+  return merged;
 }

@@ -11,10 +11,9 @@
  *   is told only when the bot did not do it: the bot's own changes through
  *   /hosting are in the audit trail (the change's action on this server,
  *   naming that domain or key, done or of unknown outcome) and were announced
- *   when they were made. The audit row is written once the provider has
- *   answered, so a change seen before its row could be there is not told at
- *   once: it is looked at again at the re-read cadence, and told if the trail
- *   still does not explain it (one read of delay, no false "outside").
+ *   when they were made; outside-or-own.ts sorts them as it sorts a server's
+ *   (a change seen before its row could be there is looked at again at the
+ *   re-read cadence, and told if the trail still does not explain it).
  *
  * The snapshot and the outbox rows (and the alarm) commit in one transaction;
  * the dedupe keys name the part's last change and the change itself, so a
@@ -58,9 +57,7 @@ import {
 import type { IncidentTx } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
 import type { HostingNotice } from './notices.ts';
-
-/** How far before the last read the audit trail is searched for the bot's own change (clocks of replicas differ). */
-const OWN_MARGIN_MS = 60_000;
+import { OutsideOrOwn, type OwnRules, type Waiting } from './outside-or-own.ts';
 
 export interface HostingWatchOptions {
   provider: Pick<ProviderClient, 'hosting'>;
@@ -122,6 +119,9 @@ function explains(row: AuditRow, c: HostingChange): boolean {
   }
 }
 
+/** Outside or the bot's own, for a hosting server's changes (outside-or-own.ts). */
+const HOSTING_RULES: OwnRules<HostingChange> = { id: changeId, botMakes, explains };
+
 function noticeOf(server: string, c: HostingChange, at: number): HostingNotice | undefined {
   const base = { kind: 'hosting' as const, server, at };
   switch (c.what) {
@@ -159,8 +159,8 @@ function outsideRow(n: HostingNotice, at: Date): AuditEntry {
 export class HostingWatch {
   private snapshots = new Map<string, HostingSnapshotRow>();
   private readonly lookedAt = new Map<string, number>();
-  /** Changes seen once and not explained yet, by slot: change id -> the read before it (epoch ms). */
-  private readonly unconfirmed = new Map<string, Map<string, number>>();
+  /** Changes seen once and not explained yet, by slot (outside-or-own.ts). */
+  private readonly own = new OutsideOrOwn();
 
   constructor(private readonly o: HostingWatchOptions) {}
 
@@ -187,7 +187,7 @@ export class HostingWatch {
       HOSTING_PARTS.map((part) => {
         const id = slotId(server, part);
         const readAt = this.lookedAt.get(id) ?? this.snapshots.get(id)?.observedAt.getTime() ?? 0;
-        return { id, server, part, readAt, soon: (this.unconfirmed.get(id)?.size ?? 0) > 0 };
+        return { id, server, part, readAt, soon: this.own.waiting(id) };
       }),
     );
   }
@@ -224,7 +224,6 @@ export class HostingWatch {
     this.lookedAt.set(id, now.getTime());
     if (!seen) return 0;
     const nameServers = await this.nameServersIfFailing(api, previous, seen);
-    const pending = this.unconfirmed.get(id) ?? new Map<string, number>();
     const { row, enqueued, waiting } = await this.o.store.transaction(async (tx) => {
       const cur = await tx.hostingSnapshots.get(server, part);
       const before = cur ? storedPart(part, cur.state) : undefined;
@@ -237,34 +236,22 @@ export class HostingWatch {
           observedAt: now,
           changedAt: now,
         });
-        return { row, enqueued: 0, waiting: new Map<string, number>() };
+        return { row, enqueued: 0, waiting: new Map<string, Waiting>() };
       }
-      const changes = changesOf(before, seen);
       const lastRead = cur.observedAt.getTime();
-      const since = Math.min(lastRead, ...pending.values()) - OWN_MARGIN_MS;
-      const own = changes.some((c) => c.what !== 'ssl')
-        ? await tx.audit.latest({ target: server, since: new Date(since), limit: 200 })
-        : [];
+      // A part is read again only at the re-read cadence: any later read is the second look.
+      const times = { lastRead, now: now.getTime(), secondLookMs: 0 };
+      const sorted = await this.own.sort(id, changesOf(before, seen), times, HOSTING_RULES, (since) =>
+        tx.audit.latest({ target: server, since, limit: 200 }),
+      );
       const ctx = { now, flapMs: this.o.flapMs };
       const channels = this.channelsFor(server, watches);
       const epoch = cur.changedAt.getTime();
-      const waiting = new Map<string, number>();
       let state: PartState = before;
-      let applied = 0;
       let enqueued = 0;
-      for (const c of changes) {
-        const cid = changeId(c);
-        const key = `hosting:${server}:${part}:${epoch}:${cid}`;
-        const mine = own.findIndex((r) => explains(r, c));
-        const outside = c.what !== 'ssl' && mine < 0;
-        if (outside && botMakes(c) && !pending.has(cid)) {
-          // Not explained yet: its audit row may still be on its way. Looked at again soon.
-          waiting.set(cid, lastRead);
-          continue;
-        }
-        if (mine >= 0) own.splice(mine, 1);
+      for (const { change: c, outside } of sorted.applied) {
+        const key = `hosting:${server}:${part}:${epoch}:${changeId(c)}`;
         state = applyChange(state, c);
-        applied += 1;
         const notice = outside ? noticeOf(server, c, now.getTime()) : undefined;
         if (notice) {
           enqueued += await enqueueNotice(tx, key, notice, `hosting:${server}`, channels, now);
@@ -272,6 +259,7 @@ export class HostingWatch {
         }
         enqueued += await this.ssl(tx, server, c, { epoch, outside, nameServers, channels }, ctx);
       }
+      const applied = sorted.applied.length;
       const row = await tx.hostingSnapshots.upsert({
         server,
         part,
@@ -279,11 +267,10 @@ export class HostingWatch {
         observedAt: now,
         changedAt: applied > 0 ? now : cur.changedAt,
       });
-      return { row, enqueued, waiting };
+      return { row, enqueued, waiting: sorted.waiting };
     });
     this.snapshots.set(id, row);
-    if (waiting.size > 0) this.unconfirmed.set(id, waiting);
-    else this.unconfirmed.delete(id);
+    this.own.settle(id, waiting);
     if (enqueued > 0) this.o.log.info({ server, part, enqueued }, 'hosting server changed');
     return enqueued;
   }

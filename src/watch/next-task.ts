@@ -2,7 +2,7 @@
  * The watcher's choice of its next request: not a fixed cycle but whatever is
  * due first. The list once per round, then signups, servers and the parts of
  * hosting servers that are due (processing servers, pending signups and a
- * hosting change waiting for its second look sooner), earliest due first.
+ * change waiting for its second look sooner), earliest due first.
  */
 import type { HostingPart, SnapshotRow } from '../store/index.ts';
 import { powerOf } from './changes.ts';
@@ -34,6 +34,8 @@ export interface ScheduleState {
   servers: readonly SnapshotRow[];
   /** Power changes seen in the last flap window, by server. */
   changedRecently: ReadonlyMap<string, number>;
+  /** Whether a server has a change waiting for its second look (outside-or-own.ts): due sooner too. */
+  waiting?: (uuid: string) => boolean;
   /** The parts of the hosting servers read. */
   hosting?: readonly HostingSlot[];
 }
@@ -65,10 +67,14 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   let bestDue = Number.POSITIVE_INFINITY;
   for (const s of st.servers) {
     if (st.claimed.has(s.serverUuid)) continue;
-    // Processing servers, and servers that changed within the flap window (so that a
-    // flip back is seen while the incident's message can still be edited), are due sooner.
+    // Processing servers, servers that changed within the flap window (so that a flip back
+    // is seen while the incident's message can still be edited), and servers with a change
+    // waiting for its second look are due sooner.
     const changedAt = st.changedRecently.get(s.serverUuid);
-    const soon = powerOf(s) === 'processing' || (changedAt !== undefined && now - changedAt < st.flapMs);
+    const soon =
+      powerOf(s) === 'processing' ||
+      (changedAt !== undefined && now - changedAt < st.flapMs) ||
+      st.waiting?.(s.serverUuid) === true;
     const observedAt = s.observedAt.getTime();
     const due = observedAt + (soon ? st.processingMs : st.intervalMs);
     if (due > now) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { POWER_STATE_MAX } from '../provider/index.ts';
 import type { IncidentRow } from '../store/index.ts';
 import { alarmNoticeSchema } from './alarm-kinds.ts';
+import { factChangeSchema } from './server-facts.ts';
 
 /**
  * The payload of an outbox row: what happened, in plain data. The watcher
@@ -77,6 +78,16 @@ const noticeSchema = z.discriminatedUnion('kind', [
     kind: z.literal('server-removed'),
     uuid: z.string(),
     name: z.string(),
+    at: z.number(),
+  }),
+  // A server's name, memo, reverse hostname, IP address or plan changed outside the bot (the control
+  // panel, another API client): every change one read saw, in one notice.
+  z.object({
+    kind: z.literal('server-changed'),
+    uuid: z.string(),
+    /** Its name now. */
+    name: z.string(),
+    changes: z.array(factChangeSchema).min(1),
     at: z.number(),
   }),
   z.object({
@@ -189,6 +200,7 @@ export type DailyDigestNotice = Extract<Notice, { kind: 'daily-digest' }>;
 export type RenewalPrice = z.infer<typeof renewalPrice>;
 
 export type HostingNotice = Extract<Notice, { kind: 'hosting' }>;
+export type ServerChangedNotice = Extract<Notice, { kind: 'server-changed' }>;
 export type { AlarmNotice } from './alarm-kinds.ts';
 
 export function parseNotice(payload: unknown): Notice | undefined {

@@ -3,10 +3,18 @@ import { sleep } from '../clock.ts';
 import { BACKGROUND } from '../provider/index.ts';
 import type { SnapshotRow, WatchRow } from '../store/index.ts';
 import { RequestBudget } from './budget.ts';
-import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
+import {
+  type ChangeContext,
+  listNews,
+  type PowerTransition,
+  recordDetail,
+  recordList,
+  withLookTimes,
+} from './changes.ts';
 import { followedSignups, isDateRead, noteContractDate, readContractDate } from './contracts.ts';
 import { HostingWatch } from './hosting-watch.ts';
 import { nextTask, type WatchTask } from './next-task.ts';
+import { OutsideOrOwn } from './outside-or-own.ts';
 import { failureFacts } from './provider-errors.ts';
 import { followSignup, isPendingStatus, type TrackedSignup } from './signups.ts';
 import type { WatcherOptions, WatcherProvider } from './watcher-options.ts';
@@ -44,6 +52,7 @@ export class Watcher {
   private readonly detection = emptyDetectionDelays();
   /** The hosting servers' domains, SSL, SSH and keys, on the same schedule and budget. */
   private readonly hosting: HostingWatch;
+  private readonly own = new OutsideOrOwn(); // a server's changes waiting for their second look
 
   constructor(opts: WatcherOptions) {
     this.opts = opts;
@@ -231,12 +240,14 @@ export class Watcher {
       signupCheckedAt: this.signupCheckedAt,
       servers: this.readServers(),
       changedRecently: this.changedRecently,
+      waiting: (uuid) => this.own.waiting(uuid),
       hosting: this.hosting.slots(this.watches),
     });
   }
 
   private context(now: number): ChangeContext {
-    return { now: new Date(now), channelsFor: this.channelsFor, flapMs: this.flapMs };
+    const { channelsFor, flapMs, own, processingMs: secondLookMs } = this;
+    return { now: new Date(now), channelsFor, flapMs, own, secondLookMs };
   }
 
   private async execute(task: WatchTask): Promise<PowerTransition | undefined> {
@@ -299,19 +310,7 @@ export class Watcher {
     this.watches = watches;
     this.signups = signups;
     const outcome = await recordList(this.opts.store, listing, known, this.context(now));
-    const fresh = await this.opts.store.snapshots.all();
-    // Keep the in-memory look times: they are fresher than a concurrent detail's commit may be.
-    const merged = new Map<string, SnapshotRow>();
-    for (const s of fresh) {
-      const mine = this.snapshots.get(s.serverUuid);
-      merged.set(
-        s.serverUuid,
-        mine && mine.observedAt.getTime() > s.observedAt.getTime()
-          ? { ...s, observedAt: mine.observedAt }
-          : s,
-      );
-    }
-    this.snapshots = merged;
+    this.snapshots = withLookTimes(await this.opts.store.snapshots.all(), this.snapshots);
     this.lastListAt = now;
     this.counters.lists += 1;
     if (outcome.unaddressable > 0) {
@@ -321,7 +320,7 @@ export class Watcher {
         'the list has entries without a readable uuid: no server is taken for gone this round',
       );
     }
-    if (outcome.added.length + outcome.removed.length + outcome.contractChanged.length > 0) {
+    if (listNews(outcome)) {
       this.log.info(outcome, 'server list changed');
       this.opts.onOutbox?.();
     }
@@ -342,9 +341,11 @@ export class Watcher {
     }
     const now = this.nowMs();
     const readBefore = this.snapshots.get(uuid)?.observedAt.getTime();
-    const { snapshot, transition: t } = await recordDetail(this.opts.store, detail, this.context(now));
+    const read = await recordDetail(this.opts.store, detail, this.context(now));
+    const t = read.transition;
     // Looked at now, whatever it could read: the stored time says when the power state was read.
-    this.snapshots.set(uuid, { ...snapshot, observedAt: new Date(now) });
+    this.snapshots.set(uuid, { ...read.snapshot, observedAt: new Date(now) });
+    if (read.enqueued > 0) this.opts.onOutbox?.();
     if (t) {
       if (readBefore !== undefined) observeDetection(this.detection, (now - readBefore) / 1000);
       this.changedRecently.set(uuid, now);
@@ -352,7 +353,6 @@ export class Watcher {
       this.counters.transitions += 1;
       this.log.info({ uuid, from: t.from, to: t.to, alarm: t.alarm }, 'power changed');
       this.opts.onTransition?.(t);
-      if (t.enqueued > 0) this.opts.onOutbox?.();
     }
     return t;
   }

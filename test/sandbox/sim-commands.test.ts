@@ -139,6 +139,42 @@ describe('sim', () => {
     expect(() => run('panel nowhere ssh on')).toThrow('no hosting server called nowhere');
     expect(() => run('ssl example-shop.com maybe')).toThrow('usage: sim ssl');
   });
+
+  it('panel changes a VPS in the control panel: name, memo, reverse hostname, IP, plan, contract, the server itself', () => {
+    const uuid = server('web-1').uuid;
+    const now = () => sim.control.servers().find((s) => s.uuid === uuid);
+    expect(run('panel web-1 rename web-primary')).toEqual([
+      'web-1: renamed to web-primary in the control panel',
+    ]);
+    expect(run('panel web-primary memo the front door')).toEqual([
+      'web-primary: memo set to “the front door” in the control panel',
+    ]);
+    expect(now()?.memo).toBe('the front door');
+    expect(run('panel web-primary memo clear')).toEqual(['web-primary: memo deleted in the control panel']);
+    expect(now()?.memo).toBeNull();
+    expect(run('panel web-primary rdns www.example.jp')).toEqual([
+      'web-primary: reverse hostname set to www.example.jp in the control panel',
+    ]);
+    expect(run('panel web-primary rdns default')[0]).toContain(`reverse hostname set to ${now()?.hostname}`);
+    const ip = now()?.ipAddress;
+    expect(run('panel web-primary ip 203.0.113.60')).toEqual([
+      `web-primary: IP address ${ip} -> 203.0.113.60 (moved by the provider)`,
+    ]);
+    expect(run('panel web-primary plan vps-8gb')[0]).toMatch(
+      /^web-primary: plan .* -> VPS 8GB \(.* vCPU, 8 GB, .* GB disk\) in the control panel$/,
+    );
+    expect(run('panel web-primary suspend')).toEqual(['web-primary: contract suspended (by the provider)']);
+    expect(now()?.status).toBe('suspended');
+    expect(run('panel web-primary resume')).toEqual(['web-primary: contract active (by the provider)']);
+    expect(run('panel web-primary remove')).toEqual([
+      'web-primary: cancelled in the control panel; gone from the account',
+    ]);
+    expect(now()).toBeUndefined();
+    expect(() => run('panel web-2 ip')).toThrow('usage: sim panel <vps>');
+    expect(() => run('panel web-2 plan nope')).toThrow('no plan called nope');
+    expect(() => run('panel web-2 ip 999.1.1.1')).toThrow('not an IPv4 address');
+    expect(run('help').join('\n')).toContain('sim panel <vps> rename <name> | memo <text|clear>');
+  });
 });
 
 const field = (over: Partial<InputField>): InputField => ({

@@ -56,6 +56,29 @@ const en = {
   'watch.contract.changed': ':scales: The contract of *{name}* is now *{to}* (was {from}) {at}',
   'watch.server.added': ':new: A new server *{name}* appeared in the list {at}',
   'watch.server.removed': ':wastebasket: *{name}* is no longer in the server list {at}',
+  'watch.changed.name':
+    ':pencil2: *{from}* was renamed to *{to}* outside Slack (in the control panel or by another API client) {at}',
+  'watch.changed.memo':
+    ':memo: The memo of *{name}* was changed outside Slack (in the control panel or by another API client) {at}',
+  'watch.changed.rdns':
+    ':link: The reverse hostname of *{name}* was changed outside Slack (in the control panel or by another API client) {at}',
+  'watch.changed.ip':
+    ':globe_with_meridians: The IP address of *{name}* changed outside Slack (in the control panel or at the provider) {at}',
+  'watch.changed.plan':
+    ':arrow_up_down: The plan of *{name}* changed outside Slack (in the control panel or at the provider) {at}',
+  'watch.changed.many':
+    ':pencil2: *{name}* was changed outside Slack (in the control panel, by another API client or at the provider) {at}:',
+  'watch.changed.line': '{field}: {from} → {to}',
+  'watch.changed.none': '(none)',
+  'watch.changed.field.name': 'Name',
+  'watch.changed.field.memo': 'Memo',
+  'watch.changed.field.rdns': 'Reverse hostname',
+  'watch.changed.field.ip': 'IP address',
+  'watch.changed.field.plan': 'Plan',
+  'watch.changed.vcpu': '{n} vCPU',
+  'watch.changed.memory': '{n} GB memory',
+  'watch.changed.disk': '{n} GB disk',
+  'watch.kind.changed': 'changed outside Slack: {fields}',
   'watch.signup.active':
     ':tada: <@{requester}> your new server *{name}* is ready: uuid `{uuid}`, IP `{ip}` {at}',
   'watch.signup.ip_unknown': 'not known yet',
@@ -196,6 +219,29 @@ const ja: Record<keyof typeof en, string> = {
   'watch.contract.changed': ':scales: *{name}* の契約状態が *{to}* になりました（変更前: {from}）{at}',
   'watch.server.added': ':new: 新しいサーバー *{name}* が一覧に現れました {at}',
   'watch.server.removed': ':wastebasket: *{name}* がサーバー一覧からなくなりました {at}',
+  'watch.changed.name':
+    ':pencil2: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、*{from}* のサーバー名が *{to}* に変更されました {at}',
+  'watch.changed.memo':
+    ':memo: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、*{name}* のメモが変更されました {at}',
+  'watch.changed.rdns':
+    ':link: Slack 以外（コントロールパネルまたは別のAPIクライアント）で、*{name}* の逆引きホスト名が変更されました {at}',
+  'watch.changed.ip':
+    ':globe_with_meridians: Slack 以外（コントロールパネルまたは事業者側）で、*{name}* のIPアドレスが変わりました {at}',
+  'watch.changed.plan':
+    ':arrow_up_down: Slack 以外（コントロールパネルまたは事業者側）で、*{name}* のプランが変わりました {at}',
+  'watch.changed.many':
+    ':pencil2: Slack 以外（コントロールパネル、別のAPIクライアントまたは事業者側）で、*{name}* の設定が変更されました {at}',
+  'watch.changed.line': '{field}：{from} → {to}',
+  'watch.changed.none': '（なし）',
+  'watch.changed.field.name': 'サーバー名',
+  'watch.changed.field.memo': 'メモ',
+  'watch.changed.field.rdns': '逆引きホスト名',
+  'watch.changed.field.ip': 'IPアドレス',
+  'watch.changed.field.plan': 'プラン',
+  'watch.changed.vcpu': '{n} vCPU',
+  'watch.changed.memory': 'メモリ {n} GB',
+  'watch.changed.disk': 'ディスク {n} GB',
+  'watch.kind.changed': 'Slack 以外での変更（{fields}）',
   'watch.signup.active':
     ':tada: <@{requester}> 新しいサーバー *{name}* の準備ができました: uuid `{uuid}`、IP `{ip}` {at}',
   'watch.signup.ip_unknown': '未取得',

@@ -123,6 +123,7 @@ describe('ServersService', () => {
       observedAt: new Date(now - ageMs),
       changedAt: new Date(0),
       powerChangedAt: null,
+      facts: null,
     });
     const s = setup(
       [summary('web-1', '10.0.0.1'), summary('web-2', '10.0.0.2'), summary('web-3', '10.0.0.3')],

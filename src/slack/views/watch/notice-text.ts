@@ -19,6 +19,7 @@ import { ALARM_MARKER } from './alarm-parts.ts';
 import { hostingKind, hostingLine } from './hosting-notice.ts';
 import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.ts';
 import { renewalReminderView } from './renewal-reminder.ts';
+import { serverChangedKind, serverChangedText } from './server-changed-notice.ts';
 
 function dateOf(ui: Ui, ms: number): string {
   return token(ui, ms);
@@ -82,6 +83,8 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       return { main: ui.t('watch.server.added', { name: escapeMrkdwn(n.name), at: dateOf(ui, n.at) }) };
     case 'server-removed':
       return { main: ui.t('watch.server.removed', { name: escapeMrkdwn(n.name), at: dateOf(ui, n.at) }) };
+    case 'server-changed':
+      return { main: serverChangedText(ui, n) };
     case 'signup-active':
       return {
         main: ui.t('watch.signup.active', {
@@ -205,6 +208,8 @@ export function kindLabel(ui: Ui, unit: NoticeUnit): string {
       return ui.t('watch.kind.added');
     case 'server-removed':
       return ui.t('watch.kind.removed');
+    case 'server-changed':
+      return serverChangedKind(ui, n);
     case 'signup-active':
       return ui.t('watch.kind.signup_active');
     case 'signup-stuck':
