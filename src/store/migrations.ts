@@ -7,6 +7,7 @@ import {
 } from 'kysely';
 import { contracts } from './contracts-migration.ts';
 import { dailyRequests } from './daily-requests-migration.ts';
+import { homeViewers } from './home-viewers-migration.ts';
 import { hostingSnapshots } from './hosting-snapshots-migration.ts';
 
 /**
@@ -385,10 +386,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0007_daily_requests': dailyRequests(),
     '0008_contracts': contracts(),
     '0009_hosting_snapshots': hostingSnapshots(),
+    '0012_home_viewers': homeViewers(),
   };
 }
 
-export const LATEST_MIGRATION = '0009_hosting_snapshots';
+export const LATEST_MIGRATION = '0012_home_viewers';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };
