@@ -27,7 +27,15 @@ import { type Role, rank } from './roles.ts';
 
 export interface Actor {
   userId: string;
+  /** The channel they act in; their own id when they act from none (a global shortcut, their App Home). */
   channelId: string;
+  /**
+   * They act from their App Home, which is theirs alone and in no channel:
+   * the policy's channel list is not held against it (as for a global
+   * shortcut), and a click on a request posted in a channel is placed in that
+   * channel by the decision machine, where the list applies (decision-machine.ts).
+   */
+  fromHome?: boolean;
 }
 
 /** Members of a Slack user group, read from Slack (usergroups.users.list). */
@@ -89,6 +97,12 @@ export interface DecideOptions {
    * list; `channel`, the one the action is about, still is.
    */
   placeless?: boolean;
+  /**
+   * For showing what someone could do (the buttons of their App Home), not
+   * for doing it: group membership comes from the short cache even for the
+   * actions that always read it live; the click is decided again, live.
+   */
+  preview?: boolean;
 }
 
 export class AccessService {
@@ -173,7 +187,7 @@ export class AccessService {
    * Never throws a refusal: it is returned, for callers that answer it themselves.
    */
   async decide(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Decision> {
-    if (opts.placeless !== true && !this.channelAllowed(actor.channelId)) {
+    if (opts.placeless !== true && actor.fromHome !== true && !this.channelAllowed(actor.channelId)) {
       // The channels where it can be used, for the answer to name them.
       const channels = (this.deps.policy?.channels ?? []).join(',');
       return { refusal: new ServiceError('channel_not_allowed', { channels }), role: null };
@@ -186,15 +200,17 @@ export class AccessService {
     }
     // Money moves on an approval, and data is lost on a destructive one: membership is read at the
     // moment of the decision, never from the cache.
-    const live = opts.live === true || LIVE_ROLE_ACTIONS.includes(action);
+    const live = opts.live === true || (opts.preview !== true && LIVE_ROLE_ACTIONS.includes(action));
     const role = await this.roleOf(actor.userId, { live });
     const needed = this.needs(action);
     if (rank(role) < rank(needed)) {
       return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };
     }
+    // A preview never asks the provider about its key: the click is checked against it.
     if (
-      VPS_WRITE_ACTIONS.includes(action) ||
-      (isHostingAction(action) && HOSTING_ACTION_SPECS[action].provider)
+      opts.preview !== true &&
+      (VPS_WRITE_ACTIONS.includes(action) ||
+        (isHostingAction(action) && HOSTING_ACTION_SPECS[action].provider))
     ) {
       const refusal = keyRefusal(await this.keyScope(), action);
       if (refusal) return { refusal, role };
@@ -242,7 +258,7 @@ export class AccessService {
         return undefined;
       }),
     ]);
-    const channelAllowed = this.channelAllowed(actor.channelId);
+    const channelAllowed = actor.fromHome === true || this.channelAllowed(actor.channelId);
     const keyAllows = (a: Action): boolean => {
       if (isHostingAction(a)) {
         // Without the key's answer, reads are offered and writes are not.
