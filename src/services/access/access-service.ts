@@ -48,6 +48,9 @@ export interface ChannelDirectory {
   mayRead(userId: string, channelId: string): Promise<boolean>;
 }
 
+/** A channel's readability as read from Slack, kept briefly for previews (see `maySeeChannel`). */
+const CHANNEL_PREVIEW_MS = 60_000;
+
 export interface AccessDeps {
   operators: readonly string[];
   approvers: readonly string[];
@@ -107,6 +110,7 @@ export interface DecideOptions {
 
 export class AccessService {
   private readonly groupCache = new Map<string, { at: number; members: Promise<readonly string[]> }>();
+  private readonly channelCache = new Map<string, { at: number; may: Promise<boolean> }>();
   private keyCache: { at: number; scope: Promise<KeyScope> } | undefined;
 
   constructor(private readonly deps: AccessDeps) {}
@@ -242,10 +246,21 @@ export class AccessService {
    * it and Slack says they can read it (public, or they are a member). Any
    * doubt (Slack cannot tell, no directory) is a no.
    */
-  async maySeeChannel(actor: Actor, channelId: string): Promise<boolean> {
+  async maySeeChannel(actor: Actor, channelId: string, opts: { preview?: boolean } = {}): Promise<boolean> {
     if (channelId === actor.channelId) return true;
-    if (!this.channelAllowed(channelId) || !this.deps.channels) return false;
-    return this.deps.channels.mayRead(actor.userId, channelId).catch(() => false);
+    const channels = this.deps.channels;
+    if (!this.channelAllowed(channelId) || !channels) return false;
+    const ask = () => channels.mayRead(actor.userId, channelId).catch(() => false);
+    if (opts.preview !== true) return ask();
+    // Drawing someone's App Home asks this of every request for every person: kept a minute.
+    const key = `${actor.userId} ${channelId}`;
+    const now = this.deps.clock.now().getTime();
+    const hit = this.channelCache.get(key);
+    if (hit && now - hit.at < CHANNEL_PREVIEW_MS) return hit.may;
+    if (this.channelCache.size > 10_000) this.channelCache.clear();
+    const may = ask();
+    this.channelCache.set(key, { at: now, may });
+    return may;
   }
 
   /** What this person may do here with one command's actions (`/vps`'s by default), for help and cards. */

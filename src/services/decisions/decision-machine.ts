@@ -116,15 +116,19 @@ export class DecisionMachine {
   ): Promise<boolean> {
     const req = book.request(row);
     if (req.status !== 'waiting') return false;
-    const place = await this.place(clicker, req);
-    if (!place) return false;
     const byRequester = clicker.userId === req.requesterId;
     if (step === 'confirm' && (!byRequester || req.decider === 'second_person')) return false;
     if (step === 'approve' && byRequester && !this.deps.allowSelfApproval) return false;
+    // The role first (the policy and cached groups), then the channel, which asks Slack: only
+    // those who could decide cost a question.
     const decider = book.roles(row, step, byRequester).decider;
-    if (decider === null) return true;
-    const d = await this.deps.access.decide(place, decider, { preview: true });
-    return d.refusal === null;
+    const placed =
+      clicker.fromHome === true && req.channelId !== clicker.channelId
+        ? { userId: clicker.userId, channelId: req.channelId }
+        : clicker;
+    if (decider !== null && (await this.deps.access.decide(placed, decider, { preview: true })).refusal)
+      return false;
+    return (await this.place(clicker, req, true)) !== null;
   }
 
   /**
@@ -133,10 +137,10 @@ export class DecisionMachine {
    * to no channel (its book takes the click's own place) keeps the Home's
    * actor, which the access policy holds against no channel.
    */
-  private async place(clicker: Actor, req: PendingRequest): Promise<Actor | null> {
+  private async place(clicker: Actor, req: PendingRequest, preview = false): Promise<Actor | null> {
     if (clicker.fromHome !== true) return clicker.channelId === req.channelId ? clicker : null;
     if (req.channelId === clicker.channelId) return clicker;
-    if (!(await this.deps.access.maySeeChannel(clicker, req.channelId))) return null;
+    if (!(await this.deps.access.maySeeChannel(clicker, req.channelId, { preview }))) return null;
     return { userId: clicker.userId, channelId: req.channelId };
   }
 
