@@ -1,4 +1,5 @@
 import { commonCatalog } from './common.ts';
+import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
 import type { Locale } from './locale.ts';
 import { oncallCatalog } from './oncall.ts';
@@ -21,6 +22,7 @@ const en = {
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
+  ...homeCatalog.en,
 };
 
 /** Every key of the catalogs. */
@@ -35,6 +37,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,
+  ...homeCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
