@@ -1,6 +1,7 @@
 import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access/index.ts';
+import type { HomeChanges, HomeService } from '../src/services/home/index.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
 import type { RenewalsService } from '../src/services/renewals/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
@@ -18,6 +19,9 @@ export interface HandlerDeps {
   incidents: IncidentService;
   hosting: HostingService;
   renewals: RenewalsService;
+  /** Each person's App Home, and the marks that publish it again. */
+  home: HomeService;
+  homeChanges: HomeChanges;
   access: AccessService;
   /** The user's language and time zone. */
   ui(userId: string): Promise<Ui>;

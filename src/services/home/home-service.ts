@@ -10,7 +10,7 @@
  * that channel (the decision machine's `mayDecide`). Knows nothing of Slack.
  */
 import type { Clock } from '../../clock.ts';
-import type { Store } from '../../store/index.ts';
+import { type Store, WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Action, Actor } from '../access/index.ts';
 import type { HostingService } from '../hosting/index.ts';
 import type { ServersService } from '../servers/index.ts';
@@ -19,12 +19,18 @@ import type { IncidentService } from '../watch/index.ts';
 import { fleetGlance } from './fleet.ts';
 import type { HomeData, HomeWaiting, HostingGlance, KeyGlance } from './home-types.ts';
 
+/** How long an order's outcome stays on its requester's Home. */
+const RECENT_ORDER_MS = 86_400_000;
+/** Orders looked at for it (newest first). */
+const RECENT_ORDERS = 10;
+
 /** The alarm kind of a key used by another client (src/watch/alarm-kinds.ts). */
 export const KEY_USE_ALARM = 'key-use';
 
 export interface HomeDeps {
   store: {
     snapshots: Pick<Store['snapshots'], 'all'>;
+    signups: Pick<Store['signups'], 'listRecent'>;
     mutes: Pick<Store['mutes'], 'active'>;
     incidents: Pick<Store['incidents'], 'latestOfKind'>;
   };
@@ -76,7 +82,7 @@ export class HomeService {
       waiting,
       now: {
         incidents: open,
-        mutes: mutes.map((m) => ({ ...m, name: names.get(m.target) ?? null })),
+        mutes: mutes.map((m) => ({ ...m, name: names.get(m.target) ?? null, all: m.target === WATCH_ALL })),
         fleet,
         hosting: hostingGlance,
       },
@@ -86,16 +92,20 @@ export class HomeService {
   }
 
   private async waiting(actor: Actor): Promise<HomeWaiting> {
-    const [signups, operations] = await Promise.all([
+    const [signups, operations, mine] = await Promise.all([
       this.deps.signup.approvals.waiting(actor),
       this.deps.hosting.operations.waiting(actor),
+      this.deps.store.signups.listRecent({ requesterId: actor.userId, limit: RECENT_ORDERS }),
     ]);
+    const since = this.deps.clock.now().getTime() - RECENT_ORDER_MS;
+    const decided = (s: string) => s !== 'quoted' && s !== 'rejected' && s !== 'expired';
     return {
       approvals: signups.approve,
       operationApprovals: operations.approve,
       confirmations: operations.confirm,
       ownSignups: signups.own,
       ownOperations: operations.own,
+      recentOrders: mine.filter((r) => decided(r.state) && r.updatedAt.getTime() >= since),
     };
   }
 }

@@ -14,6 +14,8 @@ export interface HomeWaiting {
   /** Their own requests waiting for someone else. */
   ownSignups: SignupRow[];
   ownOperations: OperationRow[];
+  /** Their orders decided in the last day (being placed, placed, or not), newest first. */
+  recentOrders: SignupRow[];
 }
 
 /** One server as the fleet's glance shows it. */
@@ -73,8 +75,8 @@ export interface HomeMay {
 export interface HomeNow {
   /** Open alarms this person may read; null when they may read none. */
   incidents: OpenIncident[] | null;
-  /** Servers muted in some channel now, with the server's name when known. */
-  mutes: (MuteRow & { name: string | null })[];
+  /** Servers muted in some channel now, with the server's name when known (`all`: every server there). */
+  mutes: (MuteRow & { name: string | null; all: boolean })[];
   /** Null when they may not list servers. */
   fleet: FleetGlance | null;
   /** Null when they may not read hosting servers. */

@@ -17,11 +17,12 @@ const en = {
   'home.waiting.confirmation':
     '*{title}*\nYour request in <#{channel}>: nothing is sent before you confirm · expires {expires}\n{loss}',
   'home.waiting.more': '…and {count} more waiting for you, in their channels.',
-  'home.own.title': '*Your requests waiting for someone else*',
+  'home.own.title': '*Your requests*',
   'home.own.signup':
     '• Order of `{plan}`{server}, {price}: waiting for an approver in <#{channel}> · expires {expires}',
   'home.own.operation': '• {title}: waiting for an approver in <#{channel}> · expires {expires}',
   'home.own.more': '…and {count} more of yours.',
+  'home.orders.line': '• Your order of `{plan}`{server}, {price}: *{state}* (<#{channel}>)',
   'home.now.title': 'Now',
   'home.incidents.title': '*Open incidents ({count})*',
   'home.incidents.none': 'No open incidents.',
@@ -79,11 +80,12 @@ const ja: Record<keyof typeof en, string> = {
   'home.waiting.confirmation':
     '*{title}*\n<#{channel}> でのあなたの依頼です。確定するまで何も送信されません・有効期限 {expires}\n{loss}',
   'home.waiting.more': 'ほかに {count} 件があなたの対応を待っています（各チャンネルにあります）。',
-  'home.own.title': '*ほかの人の対応を待っているあなたの依頼*',
+  'home.own.title': '*あなたの依頼*',
   'home.own.signup':
     '• `{plan}`{server} の注文（{price}）: <#{channel}> で承認者を待っています・有効期限 {expires}',
   'home.own.operation': '• {title}: <#{channel}> で承認者を待っています・有効期限 {expires}',
   'home.own.more': 'ほかに {count} 件あります。',
+  'home.orders.line': '• あなたの `{plan}`{server} の注文（{price}）: *{state}*（<#{channel}>）',
   'home.now.title': '現在の状況',
   'home.incidents.title': '*未解決のインシデント（{count} 件）*',
   'home.incidents.none': '未解決のインシデントはありません。',

@@ -6,10 +6,9 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { FleetGlance, HomeNow, HostingGlance } from '../../../services/home/index.ts';
-import { WATCH_ALL } from '../../../store/index.ts';
 import { ACTIONS } from '../../ids.ts';
+import { incidentBlocks } from '../feature-items.ts';
 import { clip, escapeMrkdwn, powerEmoji, powerLabel, slackDate, type Ui } from '../format.ts';
-import { incidentBlocks } from '../watch/incident-list.ts';
 import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -36,7 +35,7 @@ function mutesBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
   if (now.mutes.length === 0) return [];
   const lines = now.mutes.map((m) =>
     ui.t('home.mutes.line', {
-      name: m.target === WATCH_ALL ? ui.t('home.mutes.all') : name(m.name ?? m.target),
+      name: m.all ? ui.t('home.mutes.all') : name(m.name ?? m.target),
       channel: m.channelId,
       until: slackDate(ui, m.until.getTime()),
     }),

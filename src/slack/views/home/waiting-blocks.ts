@@ -8,9 +8,16 @@ import type { KnownBlock } from '@slack/types';
 import type { HomeWaiting } from '../../../services/home/index.ts';
 import { lossOf } from '../../../services/hosting/index.ts';
 import type { OperationRow, SignupRow } from '../../../store/index.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import {
+  lossText,
+  operationButtons,
+  operationTitle,
+  periodLabel,
+  shownState,
+  signupDecisionButtons,
+} from '../feature-items.ts';
 import { clip, escapeMrkdwn, formatYen, slackDate, type Ui } from '../format.ts';
-import { lossText, operationButtons, operationTitle } from '../hosting/operations.ts';
-import { periodLabel, signupDecisionButtons } from '../signup/approval.ts';
 import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -64,7 +71,16 @@ function ownLines(ui: Ui, w: HomeWaiting): string[] {
       expires: slackDate(ui, op.expiresAt.getTime()),
     }),
   );
-  return [...signups, ...operations];
+  const orders = w.recentOrders.map((row) =>
+    ui.t('home.orders.line', {
+      plan: name(row.planId),
+      server: serverPart(ui, row),
+      price: formatYen(ui, row.quotedPrice),
+      state: ui.t(`signup.state.${shownState(row)}` as MessageKey),
+      channel: row.channelId,
+    }),
+  );
+  return [...signups, ...operations, ...orders];
 }
 
 export function waitingBlocks(ui: Ui, w: HomeWaiting): KnownBlock[] {
