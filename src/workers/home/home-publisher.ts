@@ -34,7 +34,14 @@ export interface HomePublisherOptions {
   /** A person's Home as it is now, in their language; `refresh`: they just opened it. */
   draw(userId: string, refresh: boolean): Promise<HomeView>;
   logger: Logger;
+  /** The bot's clock: when a Home was published, who has been quiet long. */
   clock?: Clock;
+  /**
+   * The time Slack's rate limits run on (epoch ms) and the timers waited on:
+   * wall time, whatever the bot's clock says (a test's manual clock included);
+   * tests of the publisher itself pass a manual pair.
+   */
+  paceNow?: () => number;
   timers?: Timers;
   /** Publishes only while this says so (the watcher lease). Default: always. */
   isLeader?: () => boolean;
@@ -69,6 +76,7 @@ export function viewFingerprint(view: HomeView): string {
 
 export class HomePublisher {
   private readonly clock: Clock;
+  private readonly paceNow: () => number;
   private readonly timers: Timers;
   private readonly pace: PublishPace;
   private readonly log: Logger;
@@ -82,6 +90,7 @@ export class HomePublisher {
 
   constructor(private readonly opts: HomePublisherOptions) {
     this.clock = opts.clock ?? systemClock;
+    this.paceNow = opts.paceNow ?? Date.now;
     this.timers = opts.timers ?? realTimers;
     this.log = opts.logger.child({ component: 'home-publisher' });
     this.pollMs = opts.pollMs ?? 1_000;
@@ -114,7 +123,7 @@ export class HomePublisher {
   }
 
   private now(): number {
-    return this.clock.now().getTime();
+    return this.paceNow();
   }
 
   /**
@@ -162,6 +171,7 @@ export class HomePublisher {
       return undefined;
     }
     const at = this.now();
+    const publishedAt = this.clock.now();
     this.pace.sent(userId, at);
     try {
       await this.opts.slack.publish({ user_id: userId, view });
@@ -183,13 +193,13 @@ export class HomePublisher {
     }
     this.pace.succeeded(userId);
     this.counters.published += 1;
-    await this.opts.store.homeViewers.settle(userId, viewer.staleGen, { hash, at: new Date(at) });
+    await this.opts.store.homeViewers.settle(userId, viewer.staleGen, { hash, at: publishedAt });
     return undefined;
   }
 
   private async purgeIfDue(): Promise<void> {
-    const now = this.now();
-    if (now - this.purgedAt < 3_600_000) return;
+    const now = this.clock.now().getTime();
+    if (Math.abs(now - this.purgedAt) < 3_600_000) return;
     this.purgedAt = now;
     const n = await this.opts.store.homeViewers.purgeQuiet(new Date(now - this.keepQuietMs));
     if (n > 0)
