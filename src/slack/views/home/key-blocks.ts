@@ -18,11 +18,14 @@ function expiryLine(ui: Ui, k: HomeKey['key']): string {
   return ui.t(k.state === 'expired' ? 'home.key.expired' : 'home.key.expires', { at });
 }
 
+/** A count of requests with its thousands marked (8,766), as the yen are. */
+const count = (n: number): string => Math.trunc(n).toLocaleString('en-US');
+
 function budgetLine(ui: Ui, k: HomeKey['key']): string {
-  if (k.limit === null || k.remaining === null) return ui.t('home.key.budget_none', { used: k.used });
+  if (k.limit === null || k.remaining === null) return ui.t('home.key.budget_none', { used: count(k.used) });
   return ui.t('home.key.budget', {
-    remaining: k.remaining,
-    limit: k.limit,
+    remaining: count(k.remaining),
+    limit: count(k.limit),
     reset: slackDate(ui, k.resetsAt),
   });
 }
