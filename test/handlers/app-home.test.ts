@@ -53,7 +53,10 @@ function buttonsOf(call: RecordedCall): { action_id: string; value?: string }[] 
   const out: { action_id: string; value?: string }[] = [];
   const walk = (v: unknown): void => {
     if (!v || typeof v !== 'object') return;
-    if (Array.isArray(v)) return v.forEach(walk);
+    if (Array.isArray(v)) {
+      v.forEach(walk);
+      return;
+    }
     const o = v as Record<string, unknown>;
     if (o.type === 'button' && typeof o.action_id === 'string')
       out.push({ action_id: o.action_id, ...(typeof o.value === 'string' ? { value: o.value } : {}) });
