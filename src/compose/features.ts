@@ -47,7 +47,7 @@ export interface FeatureInputs {
 export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
   const { config, store, provider, logger, clock, policy } = f;
   const { secrets } = inputs;
-  // Quotes and operations wait on people: their Homes are marked as those rows move.
+  // Quotes and operations wait on people, and mutes are on their Homes: Homes are marked as those rows move.
   const requests = inputs.homes ? homeMarkingStore(store, inputs.homes) : store;
   const access = new AccessService({
     operators: config.operators,
@@ -92,7 +92,7 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     decisions,
   );
   const subscriptions = new WatchSubscriptions({
-    store,
+    store: requests,
     provider,
     servers,
     access,

@@ -6,7 +6,8 @@
  * `pending` (decided, withdrawn, expired), may change anyone's Home: everyone
  * who opened theirs is marked, and the publisher publishes only the Homes
  * that look different. An order's later steps (being placed, placed, failed)
- * mark its requester alone.
+ * mark its requester alone. A mute set or lifted (`/vps mute`, the alert's
+ * button) is on everyone's Home too.
  */
 import type { HomeChanges } from '../services/home/index.ts';
 import type { Store } from '../store/index.ts';
@@ -26,7 +27,7 @@ function after<F extends Async>(
 }
 
 export function homeMarkingStore(store: Store, changes: Pick<HomeChanges, 'soon'>): Store {
-  const { signups, operations } = store;
+  const { signups, operations, mutes } = store;
   const everyone = (why: string) => () => changes.soon('everyone', why);
   const expired = (why: string) => (rows: readonly unknown[]) => {
     if (rows.length > 0) changes.soon('everyone', why);
@@ -49,6 +50,10 @@ export function homeMarkingStore(store: Store, changes: Pick<HomeChanges, 'soon'
         else changes.soon([r.row.requesterId], 'operation');
       }),
       expireDue: after(operations.expireDue.bind(operations), expired('operations expired')),
+    }),
+    mutes: Object.assign(Object.create(mutes) as Store['mutes'], {
+      set: after(mutes.set.bind(mutes), everyone('mute')),
+      remove: after(mutes.remove.bind(mutes), everyone('unmute')),
     }),
   });
 }
