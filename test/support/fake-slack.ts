@@ -35,6 +35,8 @@ export interface RecordedCall {
   error?: string;
   /** The id of the view a views.open, views.push or views.update answered with. */
   viewId?: string;
+  /** When it arrived (wall time, epoch ms): for benchmarks that measure Slack's rates. */
+  at?: number;
 }
 
 export interface SlackUser {
@@ -506,7 +508,7 @@ export class FakeSlack {
 
   private record(c: Omit<RecordedCall, 'seq'>): void {
     this.seq += 1;
-    const call = { ...c, seq: this.seq };
+    const call = { ...c, seq: this.seq, at: Date.now() };
     this.calls.push(call);
     this.events.emit('call', call);
   }
