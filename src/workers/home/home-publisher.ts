@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { HomeView } from '@slack/types';
-import { BackgroundLoop, type Clock, realTimers, sleep, systemClock, type Timers } from '../../clock.ts';
+import { BackgroundLoop, type Clock, LoopWait, realTimers, systemClock, type Timers } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
 import type { HomeViewer, Store } from '../../store/index.ts';
 import { classifySlackFailure } from '../notifier/index.ts';
@@ -85,13 +85,14 @@ export class HomePublisher {
   private readonly counters: HomePublisherStats = { published: 0, unchanged: 0, failed: 0, rateLimited: 0 };
   private readonly loop = new BackgroundLoop((signal) => this.run(signal));
   private kicked = false;
-  private wake: (() => void) | undefined;
+  private readonly waiting: LoopWait;
   private purgedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly opts: HomePublisherOptions) {
     this.clock = opts.clock ?? systemClock;
     this.paceNow = opts.paceNow ?? Date.now;
     this.timers = opts.timers ?? realTimers;
+    this.waiting = new LoopWait(this.timers);
     this.log = opts.logger.child({ component: 'home-publisher' });
     this.pollMs = opts.pollMs ?? 1_000;
     this.keepQuietMs = opts.keepQuietMs ?? 30 * 86_400_000;
@@ -112,14 +113,14 @@ export class HomePublisher {
 
   async stop(): Promise<void> {
     const stopped = this.loop.stop();
-    this.wake?.();
+    this.waiting.wake();
     await stopped;
   }
 
   /** Marks were written (a change here, or a Home opened here): look at once. */
   kick(): void {
     this.kicked = true;
-    this.wake?.();
+    this.waiting.wake();
   }
 
   private now(): number {
@@ -221,21 +222,7 @@ export class HomePublisher {
       if (signal.aborted) break;
       // A mark announced during the pass may not be in what it read: look again once its wait is over.
       if (this.kicked && wait >= this.pollMs) continue;
-      await this.idle(signal, wait);
+      await this.waiting.idle(signal, wait);
     }
-  }
-
-  /** Waits `ms`, or until kicked or stopped. */
-  private async idle(signal: AbortSignal, ms: number): Promise<void> {
-    const woken = new Promise<void>((resolve) => {
-      this.wake = resolve;
-    });
-    const ctl = new AbortController();
-    const onAbort = () => ctl.abort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    await Promise.race([sleep(this.timers, ms, ctl.signal), woken]);
-    ctl.abort();
-    signal.removeEventListener('abort', onAbort);
-    this.wake = undefined;
   }
 }
