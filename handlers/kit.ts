@@ -4,15 +4,19 @@
  * drops a retried delivery and reports a failure. Listeners of every feature use these and
  * nothing else for it.
  */
-import type { RespondFn, webApi } from '@slack/bolt';
+import type { BlockAction, RespondFn, webApi } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import type { Logger } from '../src/log.ts';
+import type { Actor } from '../src/services/access/index.ts';
 import { classifyFailure } from '../src/services/errors.ts';
 import type { ChannelReach } from '../src/services/watch/index.ts';
 import { failureMessage } from '../src/slack/error-text.ts';
+import { HOME_IDS } from '../src/slack/ids.ts';
 import { isUnreachableChannelError, slackFailure } from '../src/slack/slack-failure.ts';
 import type { Message, Ui } from '../src/slack/views/format.ts';
+import { homeWindowView } from '../src/slack/views/home/home-window.ts';
 import type { HandlerDeps } from './deps.ts';
+import type { ButtonArgs } from './listener-args.ts';
 
 /** A message only one person in the channel sees, and which does not stay. */
 function ephemeral(
@@ -323,3 +327,49 @@ export function uiWithin(
 }
 
 export { slackFailure };
+
+/**
+ * Clicked in the person's App Home, or in a window opened from it: no
+ * channel, no message, no response_url. The actor of such a click acts from
+ * their Home (Actor.fromHome: the decision machine places a decision in the
+ * request's own channel, when they may read it).
+ */
+export function clickedFromHome(body: BlockAction): boolean {
+  const view = body.view;
+  return view?.type === 'home' || (view?.type === 'modal' && view.callback_id === HOME_IDS.windowCallback);
+}
+
+/** Who clicked, and where: the channel of the message, or their Home. */
+export function clickActor(body: BlockAction): Actor {
+  const userId = body.user.id;
+  return clickedFromHome(body)
+    ? { userId, channelId: userId, fromHome: true }
+    : { userId, channelId: body.channel?.id ?? userId };
+}
+
+/**
+ * The answer to a click, for the clicker alone: under the message through its
+ * response_url (`replaceOriginal`: in place of it); a click in the App Home
+ * opens it in a window, and one in that window replaces the window's content.
+ * A failure to answer is logged, never thrown.
+ */
+export async function answerClick(
+  args: Pick<ButtonArgs, 'body' | 'respond' | 'client'>,
+  ui: Ui,
+  m: Message,
+  log: Logger,
+  opts: { replaceOriginal?: boolean } = {},
+): Promise<void> {
+  const { body, client } = args;
+  try {
+    if (!clickedFromHome(body)) {
+      await replyTo(args.respond, m, opts);
+      return;
+    }
+    const view = homeWindowView(ui, m);
+    if (body.view?.type === 'modal') await client.views.update({ view_id: body.view.id, view });
+    else await client.views.open({ trigger_id: body.trigger_id, view });
+  } catch (err) {
+    log.warn({ err: slackFailure(err) }, 'the answer to a click did not reach the clicker');
+  }
+}

@@ -37,8 +37,8 @@ export interface SignupFormOpening {
  */
 export async function openSignupForm(deps: HandlerDeps, o: SignupFormOpening): Promise<void> {
   const { client, actor, ui, log } = o;
-  // '' in the form's metadata: the channel is chosen in the form.
-  const channelId = o.placeless === true ? '' : actor.channelId;
+  // '' in the form's metadata: the channel is chosen in the form (from the App Home too: it is no channel).
+  const channelId = o.placeless === true || actor.fromHome === true ? '' : actor.channelId;
   const refusal = await deps.signup.quotes.mayRequest(actor.userId, channelId || undefined);
   if (refusal) {
     await o.reply(signupQuoteRefusal(ui, refusal));

@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import { registerActions } from './actions/register-actions.ts';
 import { registerCommands } from './commands/register-commands.ts';
 import type { HandlerDeps } from './deps.ts';
+import { registerEvents } from './events/register-events.ts';
 import { registerShortcuts } from './shortcuts/register-shortcuts.ts';
 import { registerSubmissions } from './submissions/register-submissions.ts';
 
@@ -11,4 +12,5 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerActions(app, deps);
   registerSubmissions(app, deps);
   registerShortcuts(app, deps);
+  registerEvents(app, deps);
 }

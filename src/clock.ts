@@ -71,3 +71,31 @@ export class BackgroundLoop {
     this.loop = undefined;
   }
 }
+
+/**
+ * The wait of a background loop between its passes: `ms` on the given timers,
+ * or less when something is announced (`wake`) or the loop stops (`signal`).
+ */
+export class LoopWait {
+  private waking: (() => void) | undefined;
+
+  constructor(private readonly timers: Timers) {}
+
+  async idle(signal: AbortSignal, ms: number): Promise<void> {
+    const woken = new Promise<void>((resolve) => {
+      this.waking = resolve;
+    });
+    const ctl = new AbortController();
+    const onAbort = () => ctl.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    await Promise.race([sleep(this.timers, ms, ctl.signal), woken]);
+    ctl.abort();
+    signal.removeEventListener('abort', onAbort);
+    this.waking = undefined;
+  }
+
+  /** Ends the wait under way, if any. */
+  wake(): void {
+    this.waking?.();
+  }
+}

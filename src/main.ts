@@ -11,6 +11,7 @@ import { buildBackground } from './compose/background.ts';
 import { buildDailyDigest } from './compose/digest.ts';
 import { buildFeatures } from './compose/features.ts';
 import { type FoundationOptions, openFoundation } from './compose/foundation.ts';
+import { buildHome, buildHomeChanges } from './compose/home.ts';
 import { buildSlackSide, checkStartup } from './compose/slack-side.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
@@ -56,7 +57,9 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
   try {
     const watching = opts.watcher ?? true;
     const slackCalls = new SlackCallCounter();
-    const background = buildBackground(f, slackCalls);
+    // First, so every part that changes what an App Home shows is handed its marks.
+    const homeChanges = buildHomeChanges(f);
+    const background = buildBackground(f, slackCalls, homeChanges);
     const identity = await checkStartup(f, background.keyHealth);
     const metrics = new BotMetrics(
       {
@@ -84,10 +87,21 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       watcherCycleMs: () => background.watcher.cycleMs(),
       onAudit: (action, outcome) => metrics.recordAction(action, outcome),
       onOutbox: () => background.notifier.kick(),
+      homes: homeChanges,
+    });
+    const home = buildHome(f, {
+      features,
+      changes: homeChanges,
+      directory,
+      keyHealth: background.keyHealth,
+      leadership: background.leadership,
+      slackCalls,
     });
     const dailyDigest = buildDailyDigest(f, background, features);
     registerHandlers(slack.app, {
       ...features,
+      home: home.service,
+      homeChanges,
       ui: (userId: string) => directory.ui(userId),
       channelUi,
       deliveries: f.store.deliveries,
@@ -107,6 +121,8 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       background.start();
       dailyDigest.start();
     }
+    // People's Homes are published whether or not the watcher runs here (from the lease holder).
+    home.publisher.start();
     f.logger.info(
       { port: started.port, socketMode: config.slack.socketMode, store: f.store.kind },
       'vps-chatops started',
@@ -119,6 +135,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       async stop() {
         stopSweep();
         await resuming;
+        await home.publisher.stop();
         if (watching) {
           await dailyDigest.stop();
           await background.stop();

@@ -5,6 +5,7 @@ import { registerHostingOperationButtons } from './hosting/operation-buttons.ts'
 import { registerHostingPrivateKeyButton } from './hosting/private-key-button.ts';
 import { registerServersButtons } from './servers/server-buttons.ts';
 import { registerSignupApprovalButtons } from './signup/approval-buttons.ts';
+import { registerSignupHomeButtons } from './signup/home-buttons.ts';
 import { registerSignupPasswordButton } from './signup/password-button.ts';
 import { registerSignupPlanSelect } from './signup/plan-select.ts';
 import { registerSignupPriceListButtons } from './signup/price-list-buttons.ts';
@@ -23,4 +24,5 @@ export function registerActions(app: App, deps: HandlerDeps): void {
   registerHostingPrivateKeyButton(app, deps);
   registerWatchMuteButton(app, deps);
   registerWatchClaimButton(app, deps);
+  registerSignupHomeButtons(app, deps);
 }

@@ -11,6 +11,7 @@ import { webApi } from '@slack/bolt';
 import { realTimers } from '../clock.ts';
 import type { SlackCallCounter } from '../metrics/index.ts';
 import { keyScopeOf } from '../services/access/index.ts';
+import type { HomeChanges } from '../services/home/index.ts';
 import { KeyHealth, keyFingerprint } from '../watch/key-health.ts';
 import type { Leadership } from '../watch/leader.ts';
 import {
@@ -36,7 +37,11 @@ export interface Background {
   stop(): Promise<void>;
 }
 
-export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Background {
+export function buildBackground(
+  f: Foundation,
+  slackCalls: SlackCallCounter,
+  homes?: Pick<HomeChanges, 'soon'>,
+): Background {
   const { config, store, provider, logger, clock } = f;
   const settings: WatchSettings = {
     intervalSeconds: config.watch.intervalSeconds,
@@ -74,6 +79,12 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     clock,
   });
   const wake = () => notifier.kick();
+  // What the watcher and the key's health write (incidents, power and hosting changes, the key's
+  // warnings) is on people's Homes too.
+  const wakeAll = (why: string) => () => {
+    wake();
+    homes?.soon('everyone', why);
+  };
   // The provider key, asked once at start-up and watched while the bot runs; only the leader warns.
   const keyHealth = new KeyHealth({
     provider,
@@ -85,7 +96,7 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     baseUrl: config.provider.baseUrl,
     isLeader: () => leadership.isLeader(),
     notifyChannel: config.notifyChannel,
-    onOutbox: wake,
+    onOutbox: wakeAll('key'),
   });
   // The contracts' renewal reminders, from the lease holder only. A look is a store read: as often as
   // the watcher's cycle (a minute at most), so a reminder comes soon after its day begins.
@@ -112,7 +123,7 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
       const key = keyHealth.keyInfo();
       return key ? keyScopeOf(key).hosting.servers : undefined;
     },
-    onOutbox: wake,
+    onOutbox: wakeAll('watcher'),
   });
   return {
     leadership,

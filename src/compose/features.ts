@@ -8,6 +8,7 @@ import { AccessService, type ChannelDirectory, type GroupDirectory } from '../se
 import { Audit } from '../services/audit.ts';
 import { DecisionMachine } from '../services/decisions/index.ts';
 import { DigestService } from '../services/digest/index.ts';
+import type { HomeChanges } from '../services/home/index.ts';
 import { HostingService } from '../services/hosting/index.ts';
 import { RenewalsService } from '../services/renewals/index.ts';
 import { ServersService } from '../services/servers/index.ts';
@@ -15,6 +16,7 @@ import { SignupService } from '../services/signup/index.ts';
 import { IncidentService, WatchSubscriptions } from '../services/watch/index.ts';
 import { announceClaim } from '../watch/alarms.ts';
 import type { Foundation } from './foundation.ts';
+import { homeMarkingStore } from './home-marks.ts';
 
 export interface Features {
   access: AccessService;
@@ -43,11 +45,15 @@ export interface FeatureInputs {
   onAudit: (action: string, outcome: string) => void;
   /** Rows were queued in the outbox (a claim's edits): the notifier may post them now. */
   onOutbox?: () => void;
+  /** The marks that carry a change to the App Homes that show it (compose/home.ts). */
+  homes?: HomeChanges;
 }
 
 export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
   const { config, store, provider, logger, clock, policy } = f;
   const { secrets } = inputs;
+  // Quotes and operations wait on people, and mutes are on their Homes: Homes are marked as those rows move.
+  const requests = inputs.homes ? homeMarkingStore(store, inputs.homes) : store;
   const access = new AccessService({
     operators: config.operators,
     approvers: config.approvers,
@@ -80,7 +86,7 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
   const signup = new SignupService(
     {
       provider,
-      store,
+      store: requests,
       access,
       audit,
       clock,
@@ -91,7 +97,7 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     decisions,
   );
   const subscriptions = new WatchSubscriptions({
-    store,
+    store: requests,
     provider,
     servers,
     access,
@@ -106,14 +112,17 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
       access,
       clock,
       announce: (tx, claimed, previous) => announceClaim(tx, claimed, previous, clock.now()),
-      onOutbox: inputs.onOutbox,
+      onOutbox: () => {
+        inputs.onOutbox?.();
+        inputs.homes?.soon('everyone', 'claim');
+      },
     },
     decisions,
   );
   const hosting = new HostingService(
     {
       provider,
-      store,
+      store: requests,
       access,
       audit,
       clock,

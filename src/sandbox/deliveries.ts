@@ -45,6 +45,52 @@ export class BotDeliveries {
     return { status: res.status, body: await res.text() };
   }
 
+  /** An Events API delivery: JSON, signed the same way. */
+  private async event(event: Json): Promise<Answer> {
+    const body = JSON.stringify({
+      token: 'sandbox-verification-token',
+      team_id: TEAM.id,
+      api_app_id: APP_ID,
+      event,
+      type: 'event_callback',
+      event_id: `Ev${Date.now().toString(36).toUpperCase()}`,
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [
+        {
+          enterprise_id: null,
+          team_id: TEAM.id,
+          user_id: BOT_USER_ID,
+          is_bot: true,
+          is_enterprise_install: false,
+        },
+      ],
+      is_ext_shared_channel: false,
+    });
+    const ts = Math.floor(Date.now() / 1000);
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-slack-request-timestamp': String(ts),
+        'x-slack-signature': signature(this.signingSecret, ts, body),
+      },
+      body,
+    });
+    return { status: res.status, body: await res.text() };
+  }
+
+  /** The person opened the app's Home tab (with the view Slack holds for them, if one was published). */
+  appHomeOpened(a: { user: Person; dmChannel: string; view?: Json | undefined }): Promise<Answer> {
+    return this.event({
+      type: 'app_home_opened',
+      user: a.user.id,
+      channel: a.dmChannel,
+      tab: 'home',
+      event_ts: actionTs(),
+      ...(a.view ? { view: a.view } : {}),
+    });
+  }
+
   private payload(p: Json): Promise<Answer> {
     return this.post(new URLSearchParams({ payload: JSON.stringify(p) }).toString());
   }

@@ -1,7 +1,8 @@
 /**
  * The sandbox's Slack: a real HTTP server answering the Web API calls the bot
  * makes (`/api/<method>`: chat.postMessage, chat.postEphemeral, chat.update,
- * views.open/update/push, users.info, usergroups.users.list, the file upload
+ * views.open/update/push, views.publish (each person's App Home), users.info,
+ * usergroups.users.list, the file upload
  * pair) and the response_url posts (`/response/<id>`), keeping what a
  * workspace keeps: channels and their threads, ephemeral messages, direct
  * messages, open modals, shared files. It refuses what Slack refuses (a
@@ -65,7 +66,7 @@ export interface SharedFile {
 
 export type StandInEvent =
   | { kind: 'message'; change: 'posted' | 'edited' | 'deleted'; message: PostedMessage }
-  | { kind: 'view'; change: 'opened' | 'updated' | 'pushed'; view: OpenView }
+  | { kind: 'view'; change: 'opened' | 'updated' | 'pushed' | 'published'; view: OpenView }
   | { kind: 'file'; file: SharedFile }
   | { kind: 'refused'; method: string; error: string; detail?: string | undefined };
 
@@ -99,6 +100,8 @@ export class SlackStandIn {
   private server: Server | undefined;
   private readonly messages = new Map<string, PostedMessage>();
   private readonly views = new Map<string, OpenView>();
+  /** Each person's App Home as last published: its view's id. */
+  private readonly homes = new Map<string, string>();
   private readonly triggers = new Map<string, { userId: string; used: boolean }>();
   private readonly responseUrls = new Map<string, ResponseUrl>();
   private readonly uploads = new Map<string, Upload>();
@@ -331,6 +334,8 @@ export class SlackStandIn {
         return this.openView(method, args);
       case 'views.update':
         return this.updateView(args);
+      case 'views.publish':
+        return this.publishHome(args);
       case 'users.info':
         return this.userInfo(args);
       case 'usergroups.users.list': {
@@ -559,6 +564,47 @@ export class SlackStandIn {
       return { ok: false, error: 'hash_conflict' };
     this.setView(v, view);
     this.emit({ kind: 'view', change: 'updated', view: v });
+    return { ok: true, view: this.viewBody(v) };
+  }
+
+  /** A person's App Home as last published, if it ever was. */
+  home(userId: string): OpenView | undefined {
+    const id = this.homes.get(userId);
+    return id ? this.views.get(id) : undefined;
+  }
+
+  /**
+   * views.publish as Slack takes it: a person of the workspace (`user_id`), a
+   * view of type `home` (Block Kit's limits were checked before this), at
+   * most 250 kB. The person's Home keeps its id from one publish to the next.
+   */
+  private publishHome(args: Record<string, unknown>): Record<string, unknown> {
+    const user = String(args.user_id ?? '');
+    if (!this.personOf(user))
+      return {
+        ok: false,
+        error: 'invalid_arguments',
+        response_metadata: { messages: ['invalid `user_id`'] },
+      };
+    const view = asJson(args.view);
+    if (!view) return invalidArguments(['view']);
+    if (view.type !== 'home' || !Array.isArray(view.blocks))
+      return {
+        ok: false,
+        error: 'invalid_arguments',
+        response_metadata: { messages: ['invalid `view.type`'] },
+      };
+    if (JSON.stringify(view).length > 250_000) return { ok: false, error: 'view_too_large' };
+    const kept = this.home(user);
+    let v: OpenView;
+    if (kept) {
+      this.setView(kept, view);
+      v = kept;
+    } else {
+      v = this.addView(user, view, undefined, undefined);
+      this.homes.set(user, v.id);
+    }
+    this.emit({ kind: 'view', change: 'published', view: v });
     return { ok: true, view: this.viewBody(v) };
   }
 

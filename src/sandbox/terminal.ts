@@ -44,6 +44,7 @@ export const HELP = [
   '  in #<channel>            type in another channel (channels lists them)',
   '  look [n]                 show the last n messages here again, buttons renumbered',
   '  say <text>               post a message here as yourself (the bot is not told)',
+  '  home                     open the app’s Home tab, as the person you are: buttons numbered, click <n> presses one',
   '  shortcuts                the shortcuts the app brings: shortcut find_server, shortcut order_vps …',
   '  shortcut <name> [n]      use one: a global one opens its form; a message one (shortcut message [n])',
   '                           acts on the n-th latest message here, 1 (the default) being the latest',
@@ -98,6 +99,8 @@ export class Terminal {
   private confirming: { ref: ControlRef; option: string | undefined } | undefined;
   private interaction: { userId: string; channel: string; answered: () => void } | undefined;
   private postWaiters: (() => void)[] = [];
+  /** The person whose Home was opened and is awaited: it is shown whole when it arrives. */
+  private homeWanted: string | undefined;
   /** A choice sent to the app whose form update is awaited: the next field is asked after it. */
   private dispatching = false;
   private readonly off: () => void;
@@ -173,7 +176,8 @@ export class Terminal {
           for (const w of this.postWaiters.splice(0)) w();
         break;
       case 'view':
-        this.showView(e.change, e.view);
+        if (e.change === 'published') this.showHome(e.view);
+        else this.showView(e.change, e.view);
         this.relates(e.view.userId, undefined);
         break;
       case 'file': {
@@ -264,6 +268,38 @@ export class Terminal {
     this.print(lines);
     this.startOrRefreshForm(v, fields);
     if (!this.dispatching) this.askCurrent();
+  }
+
+  /**
+   * A Home published: shown whole when its person just opened it (`home`);
+   * for the person at the keyboard otherwise, one line (it changed while they
+   * were elsewhere); someone else's, nothing, as in Slack.
+   */
+  private showHome(v: OpenView): void {
+    if (this.homeWanted === v.userId) {
+      this.homeWanted = undefined;
+      this.renumber();
+      const who =
+        v.userId === this.user.id ? 'your' : `${this.opts.standIn.personOf(v.userId)?.name ?? v.userId}'s`;
+      const body = renderBlocks(v.view.blocks, this.reader(), this.number({ view: v.id }));
+      this.print([`┌ ${who} Home in ${BOT_NAME}`, ...body.map((l) => `│ ${l.replace(/\n/g, '\n│ ')}`), '└']);
+      return;
+    }
+    if (v.userId === this.user.id) this.print([`  (your Home in ${BOT_NAME} was updated; home shows it)`]);
+  }
+
+  /** Opens the app's Home tab as Slack does: the event to the bot, which publishes the Home. */
+  private async home(): Promise<void> {
+    const user = this.user;
+    this.homeWanted = user.id;
+    const held = this.opts.standIn.home(user.id);
+    await this.deliver(user, undefined, () =>
+      this.opts.bot.appHomeOpened({
+        user,
+        dmChannel: this.opts.standIn.dmChannelOf(user.id),
+        view: held ? this.opts.standIn.viewBody(held) : undefined,
+      }),
+    );
   }
 
   private sameStack(a: string, b: string): boolean {
@@ -492,6 +528,9 @@ export class Terminal {
         return false;
       case 'digest':
         await this.slash('/vps', 'digest');
+        return false;
+      case 'home':
+        await this.home();
         return false;
       case 'sim':
         this.sim(rest);

@@ -7,10 +7,12 @@
  * and the listeners read, and one that breaks them is answered at once:
  * - `malformed` (a field the bot reads is missing or of the wrong type, or the
  *   person is not a Slack user id): HTTP 400, nothing runs;
- * - `not_served` (a kind of delivery the app does not subscribe to: events,
- *   legacy dialogs and attachments, types Slack may add): 200, nothing runs.
+ * - `not_served` (a kind of delivery the app does not subscribe to: events
+ *   other than the one it subscribes to, legacy dialogs and attachments,
+ *   types Slack may add): 200, nothing runs.
  * The kinds served: slash commands, block actions and options, view
- * submissions and closes, and global and message shortcuts.
+ * submissions and closes, global and message shortcuts, and the one event of
+ * manifest.yml's `event_subscriptions` (`app_home_opened`).
  * A delivery of a served kind goes on to Bolt: the workspace is the team
  * guard's (team-guard.ts), what a listener reads from it the listener's.
  */
@@ -33,9 +35,14 @@ const noneOr = (v: unknown, test: (x: unknown) => boolean): boolean =>
   v === undefined || v === null || test(v);
 const objectWithId = (v: unknown): boolean => isObject(v) && isId(v.id);
 
+/** The events the app subscribes to (manifest.yml `settings.event_subscriptions.bot_events`). */
+export const SERVED_EVENTS: readonly string[] = ['app_home_opened'];
+
 /** What a log line may say about a delivery: its kind, never its content. */
 export function deliveryKind(body: Loose): string {
   if (body.command !== undefined) return 'command';
+  if (isObject(body.event) && typeof body.event.type === 'string')
+    return `event:${body.event.type.slice(0, 40)}`;
   return typeof body.type === 'string' ? body.type.slice(0, 40) : 'unknown';
 }
 
@@ -107,6 +114,42 @@ function checkShortcut(b: Loose, onMessage: boolean): DeliveryVerdict {
   return OK;
 }
 
+/**
+ * An Events API delivery. Bolt takes anything with an `event` for one: it
+ * reads the event with `in` (an event that is not an object throws), the
+ * first authorization's team and enterprise (`authorizations[0].team_id`:
+ * null there throws), and the person as `event.user`; the team guard needs a
+ * workspace (`team_id`). Of the events, only those the app subscribes to are
+ * served: `app_home_opened`, whose listener reads the person, the tab, and
+ * the channel Bolt gives `say`.
+ */
+function checkEvent(b: Loose): DeliveryVerdict {
+  if (b.type !== 'event_callback') return malformed('an event outside an event_callback');
+  const e = b.event;
+  if (!isObject(e)) return malformed('event is not an object');
+  if (!isText(e.type) || e.type === '') return malformed('event without a type');
+  if (!SERVED_EVENTS.includes(e.type)) return notServed('an event the app does not subscribe to');
+  if (!isId(b.team_id)) return malformed('event without a team_id');
+  if (!noneOr(b.enterprise_id, isId)) return malformed('enterprise_id is not an id');
+  const authorizations = b.authorizations;
+  if (
+    !absentOr(
+      authorizations,
+      (v) =>
+        Array.isArray(v) &&
+        v.every((a) => isObject(a) && noneOr(a.team_id, isId) && noneOr(a.enterprise_id, isId)),
+    )
+  )
+    return malformed('authorizations is not a list of authorizations');
+  if (!isUserId(e.user)) return malformed('user id is not a Slack user id');
+  if (!isId(e.channel)) return malformed('app_home_opened without its channel');
+  if (!absentOr(e.tab, isText)) return malformed('tab is not text');
+  if (!absentOr(e.view, (v) => isObject(v) && isId(v.id))) return malformed('view is not a view with an id');
+  // Bolt reads `'channel' in event.item` whenever there is an item.
+  if (!absentOr(e.item, isObject)) return malformed('item is not an object');
+  return OK;
+}
+
 function checkCommand(b: Loose): DeliveryVerdict {
   if (!isText(b.command) || !b.command.startsWith('/')) return malformed('command is not a slash command');
   if (!isUserId(b.user_id)) return malformed('user id is not a Slack user id');
@@ -124,7 +167,7 @@ function checkCommand(b: Loose): DeliveryVerdict {
 export function checkDeliveryShape(body: Loose): DeliveryVerdict {
   // Answered by Bolt's receiver itself, before any listener.
   if (body.ssl_check !== undefined || body.type === 'url_verification') return OK;
-  if (body.event !== undefined) return notServed('an Events API delivery: the app subscribes to no events');
+  if (body.event !== undefined) return checkEvent(body);
   if (body.command !== undefined) return checkCommand(body);
   const type = body.type;
   if (body.name !== undefined) return notServed('a legacy dialog or attachment options request');

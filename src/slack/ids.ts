@@ -27,6 +27,18 @@ export const FIND_SERVER_IDS = {
   refInput: 'server_ref',
 } as const;
 
+/**
+ * The App Home: its view's callback_id, the buttons only it has (its other
+ * buttons are the channel's own: approvals, claims, cards), and the window a
+ * Home button answers in, a Home having no message to answer under.
+ */
+export const HOME_IDS = {
+  view: 'vps_home',
+  orderVps: 'vps_home_order',
+  priceList: 'vps_home_plans',
+  windowCallback: 'vps_home_window',
+} as const;
+
 /** A modal that only says something (a submission refused before any listener, see team-guard.ts). */
 export const NOTICE_CALLBACK = 'vps_notice';
 

@@ -26,16 +26,25 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 const obj = (v: unknown): Loose =>
   v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
 
+/** An event's installations (Bolt takes the first one's workspace and organisation for the delivery's). */
+const authorizationsOf = (b: Loose): Loose[] =>
+  Array.isArray(b?.authorizations) ? (b.authorizations as unknown[]).map(obj) : [];
+
 /** Every workspace id a payload carries about where it comes from and who sent it. */
 export function teamIdsOf(body: unknown): string[] {
   const b = obj(body);
+  const event = obj(b?.event);
   const ids = [
     str(b?.team_id),
     str(obj(b?.team)?.id),
     str(obj(b?.user)?.team_id),
     str(b?.user_team),
-    str(obj(b?.event)?.user_team),
+    str(event?.user_team),
     str(obj(b?.view)?.app_installed_team_id),
+    // An event: its installations, and the view it carries (an App Home's).
+    ...authorizationsOf(b).map((a) => str(a?.team_id)),
+    str(obj(event?.view)?.team_id),
+    str(obj(event?.view)?.app_installed_team_id),
   ];
   return [...new Set(ids.filter((x): x is string => x !== undefined))];
 }
@@ -43,7 +52,12 @@ export function teamIdsOf(body: unknown): string[] {
 /** Every Enterprise Grid organisation id a payload carries (none outside a grid). */
 export function enterpriseIdsOf(body: unknown): string[] {
   const b = obj(body);
-  const ids = [str(b?.enterprise_id), str(obj(b?.enterprise)?.id), str(obj(b?.team)?.enterprise_id)];
+  const ids = [
+    str(b?.enterprise_id),
+    str(obj(b?.enterprise)?.id),
+    str(obj(b?.team)?.enterprise_id),
+    ...authorizationsOf(b).map((a) => str(a?.enterprise_id)),
+  ];
   return [...new Set(ids.filter((x): x is string => x !== undefined))];
 }
 
@@ -84,8 +98,14 @@ export function teamGuard(opts: TeamGuardOptions): Middleware<AnyMiddlewareArgs>
     }
     const body = obj(args.body);
     const kind = str(body?.command) ? 'command' : (str(body?.type) ?? 'unknown');
+    const event = obj(body?.event);
     log.warn(
-      { teams, enterprises, kind, user: str(body?.user_id) ?? str(obj(body?.user)?.id) },
+      {
+        teams,
+        enterprises,
+        kind,
+        user: str(body?.user_id) ?? str(obj(body?.user)?.id) ?? str(event?.user),
+      },
       'request from another workspace refused',
     );
     const text = opts.ui.t('refused.other_workspace');

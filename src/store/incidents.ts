@@ -8,6 +8,8 @@ import type { TransitionResult } from './signup-types.ts';
 export interface IncidentRepo {
   /** The most recent incident of this kind about this subject (settled or not), or null. */
   latestFor(kind: string, subject: string): Promise<IncidentRow | null>;
+  /** The latest incident of a kind, whatever it is about (the last key-use alarm); null when none is kept. */
+  latestOfKind(kind: string): Promise<IncidentRow | null>;
   get(id: string): Promise<IncidentRow | null>;
   getMany(ids: readonly string[]): Promise<IncidentRow[]>;
   /** Alarms not resolved yet (raised, `resolvedAt` null), oldest raise first. */
@@ -105,6 +107,18 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
         .selectAll()
         .where('kind', '=', kind)
         .where('subject', '=', subject)
+        .orderBy('started_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return r ? toRow(r) : null;
+    },
+
+    async latestOfKind(kind) {
+      const r = await db
+        .selectFrom('incidents')
+        .selectAll()
+        .where('kind', '=', kind)
         .orderBy('started_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)

@@ -12,6 +12,8 @@ export type { DeliveryRepo } from './deliveries.ts';
 export * from './digest-types.ts';
 export { KEY_FILE_NAME } from './encryption-key.ts';
 export { StoreError, type StoreErrorCode } from './errors.ts';
+export * from './home-types.ts';
+export type { HomeViewerRepo } from './home-viewers.ts';
 export type { HostingSnapshotRepo } from './hosting-snapshots.ts';
 export * from './incident-types.ts';
 export type { IncidentRepo } from './incidents.ts';

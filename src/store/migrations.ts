@@ -8,6 +8,7 @@ import {
 import { contracts } from './contracts-migration.ts';
 import { dailyDigests } from './daily-digests-migration.ts';
 import { dailyRequests } from './daily-requests-migration.ts';
+import { homeViewers } from './home-viewers-migration.ts';
 import { hostingSnapshots } from './hosting-snapshots-migration.ts';
 import { snapshotFacts } from './snapshot-facts-migration.ts';
 
@@ -388,6 +389,7 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0008_contracts': contracts(),
     '0009_hosting_snapshots': hostingSnapshots(),
     '0010_snapshot_facts': snapshotFacts(),
+    '0012_home_viewers': homeViewers(),
     '0013_daily_digests': dailyDigests(),
   };
 }

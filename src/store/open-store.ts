@@ -15,6 +15,7 @@ import { type DailyRequestRepo, dailyRequestRepo } from './daily-requests.ts';
 import { type DeliveryRepo, deliveryRepo } from './deliveries.ts';
 import { loadSealingKey, type SealingKey } from './encryption-key.ts';
 import { reasonOf, StoreError } from './errors.ts';
+import { type HomeViewerRepo, homeViewerRepo } from './home-viewers.ts';
 import { type HostingSnapshotRepo, hostingSnapshotRepo } from './hosting-snapshots.ts';
 import { type IncidentRepo, incidentRepo } from './incidents.ts';
 import { type LeaseRepo, leaseRepo } from './leases.ts';
@@ -45,6 +46,8 @@ export interface Store {
   readonly deliveries: DeliveryRepo;
   readonly dailyRequests: DailyRequestRepo;
   readonly dailyDigests: DailyDigestRepo;
+  /** The people who opened the app's Home tab, and whose Home waits to be published again. */
+  readonly homeViewers: HomeViewerRepo;
   /**
    * Runs `fn` in one database transaction; the `tx` store's repos are bound to
    * it, and all of it is undone if `fn` throws. Use only `tx` inside: on SQLite
@@ -143,6 +146,7 @@ function buildStore(
     deliveries: deliveryRepo(ctx, deliveryCounter),
     dailyRequests: dailyRequestRepo(ctx),
     dailyDigests: dailyDigestRepo(ctx),
+    homeViewers: homeViewerRepo(ctx),
 
     async transaction(fn) {
       if (conn.db.isTransaction) return fn(store);

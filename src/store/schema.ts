@@ -264,6 +264,17 @@ export interface DailyDigestsTable {
   message_ts: string | null;
 }
 
+export interface HomeViewersTable {
+  user_id: string;
+  opened_at: IsoText;
+  /** Since when what the person's Home shows may have changed; null: published as it is. */
+  stale_since: IsoText | null;
+  /** Bumped by every mark: a publish clears only the marks it saw. */
+  stale_gen: Generated<number>;
+  view_hash: string | null;
+  published_at: IsoText | null;
+}
+
 export interface Database {
   signups: SignupsTable;
   operations: OperationsTable;
@@ -282,6 +293,7 @@ export interface Database {
   deliveries: DeliveriesTable;
   daily_requests: DailyRequestsTable;
   daily_digests: DailyDigestsTable;
+  home_viewers: HomeViewersTable;
 }
 
 export const iso = (d: Date): IsoText => d.toISOString();

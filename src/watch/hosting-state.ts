@@ -17,7 +17,7 @@ import {
   sshStateOf,
   toAsciiDomain,
 } from '../provider/index.ts';
-import type { HostingPart } from '../store/index.ts';
+import type { HostingPart, HostingSnapshotRow } from '../store/index.ts';
 
 const domainsSchema = z.object({
   /** By domain (Punycode; an item the list names only by its URL, by that URL): its `ssl_status`, null when never read. */
@@ -153,4 +153,27 @@ export function sslUnsaid(answer: AnyObject): string[] {
   return domainsOf(answer)
     .filter((d) => d.domain !== undefined && d.sslStatus === undefined)
     .map((d) => domainKey(d.domain!));
+}
+
+/**
+ * What the watcher holds of the hosting servers, for a glance (the App
+ * Home): the servers it reads, and the domains whose `ssl_status` it last
+ * read as failed (the one failure value published), by server and domain.
+ */
+export function hostingGlanceOf(rows: readonly HostingSnapshotRow[]): {
+  servers: string[];
+  sslProblems: { server: string; domain: string; status: string; observedAt: Date }[];
+} {
+  const servers = [...new Set(rows.map((r) => r.server))].sort();
+  const sslProblems = rows
+    .filter((r) => r.part === 'domains')
+    .flatMap((r) => {
+      const state = storedPart('domains', r.state);
+      if (!state || !('domains' in state)) return [];
+      return Object.entries(state.domains)
+        .filter(([, d]) => d.ssl === SSL_FAILED)
+        .map(([domain, d]) => ({ server: r.server, domain, status: d.ssl!, observedAt: r.observedAt }));
+    })
+    .sort((a, b) => a.server.localeCompare(b.server) || a.domain.localeCompare(b.domain));
+  return { servers, sslProblems };
 }

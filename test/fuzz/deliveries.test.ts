@@ -9,9 +9,10 @@
  * Issue 21 adds the malformed deliveries as generators: a real delivery with
  * one thing broken (no user, a user-group or bot id as the user, numeric ids,
  * `state: null`, no view, wrong types; a shortcut without its trigger, a
- * message shortcut without its channel or message) or from elsewhere (another workspace,
- * another Enterprise Grid organisation). Each is answered 200 or 400 — never
- * 500, never left to Slack's three seconds — and runs nothing.
+ * message shortcut without its channel or message; an App Home event whose
+ * person, event or installations are not what Slack sends) or from elsewhere
+ * (another workspace, another Enterprise Grid organisation). Each is answered
+ * 200 or 400 — never 500, never left to Slack's three seconds — and runs nothing.
  */
 
 import { HTTPModuleFunctions, type Receiver } from '@slack/bolt';
@@ -29,8 +30,10 @@ import { teamGuard } from '../../src/slack/team-guard.ts';
 import { channelUiFor } from '../../src/slack/views/format.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import {
+  appHomeOpenedBody,
   blockActionBody,
   globalShortcutBody,
+  JSON_CONTENT,
   messageShortcutBody,
   sign,
   slashCommandBody,
@@ -208,6 +211,8 @@ function realDeliveries(responseUrl: string | undefined, uuid: string) {
           message: { text: 'web-1 is slow' },
         }),
       ),
+    // An Events API delivery: JSON, no response_url ever.
+    homeOpened: () => JSON.parse(appHomeOpenedBody({ userId: OPERATOR })) as Json,
     command: (): Record<string, string | string[]> =>
       Object.fromEntries(
         new URLSearchParams(
@@ -364,6 +369,49 @@ const messageShortcutMutation: fc.Arbitrary<Mutation> = fc.oneof(
   notAnObject.map((v) => set('message', v)),
 );
 
+const inEvent =
+  (key: string, value: unknown): Mutation =>
+  (p) =>
+    set('event', set(key, value)(p.event as Json))(p);
+
+/** One thing broken in an `app_home_opened` delivery, or the event from elsewhere. */
+const eventMutation: fc.Arbitrary<Mutation> = fc.oneof(
+  notAUserId.map((id) => inEvent('user', id)),
+  fc.constant(inEvent('user', undefined)),
+  notAnObject.map((v) => set('event', v)),
+  fc.oneof(notText, fc.constant(''), fc.constant(undefined)).map((v) => inEvent('type', v)),
+  // Events the app does not subscribe to are not served (200), whatever else they carry.
+  fc
+    .constantFrom('message', 'app_mention', 'app_uninstalled', 'tokens_revoked')
+    .map((v) => inEvent('type', v)),
+  fc.oneof(notText, fc.constant(''), fc.constant(undefined)).map((v) => inEvent('channel', v)),
+  notText.map((v) => inEvent('tab', v)),
+  fc
+    .oneof(
+      notAnObject.filter((v) => v !== undefined),
+      notText.map((id) => ({ id })),
+    )
+    .map((v) => inEvent('view', v)),
+  fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 6 })).map((v) => inEvent('item', v)),
+  fc.oneof(notText, fc.constant(''), fc.constant(undefined)).map((v) => set('team_id', v)),
+  fc.constant(set('team_id', OTHER_TEAM)),
+  fc.constant(set('enterprise_id', OTHER_ENTERPRISE)),
+  fc
+    .oneof(
+      notAnObject.filter((v) => v !== undefined && !Array.isArray(v)),
+      fc.constant([null]),
+      fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 2 }),
+      fc.constant([{ team_id: 42 }]),
+    )
+    .map((v) => set('authorizations', v)),
+  fc.constant(set('authorizations', [{ team_id: OTHER_TEAM, enterprise_id: null }])),
+  fc.constant(set('authorizations', [{ team_id: TEAM_ID, enterprise_id: OTHER_ENTERPRISE }])),
+  fc.constant(inEvent('view', { id: 'V1', team_id: OTHER_TEAM, type: 'home' })),
+  fc
+    .oneof(fc.constant(undefined), fc.constant(null), fc.integer(), fc.constantFrom('event', 'url', ''))
+    .map((v) => set('type', v)),
+);
+
 type CommandForm = Record<string, string | string[]>;
 const setField =
   (key: string, value: string | string[] | undefined) =>
@@ -399,6 +447,7 @@ function malformedDelivery(real: ReturnType<typeof realDeliveries>) {
       body: m(real.fromMessage()) as unknown,
     })),
     commandMutation.map((m) => ({ kind: 'command', body: m(real.command()) as unknown })),
+    eventMutation.map((m) => ({ kind: 'event', body: m(real.homeOpened()) as unknown })),
   );
 }
 
@@ -409,7 +458,9 @@ const encode = (d: { kind: string; body: unknown }): string =>
           Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]],
         ),
       ).toString()
-    : new URLSearchParams({ payload: JSON.stringify(d.body) }).toString();
+    : d.kind === 'event'
+      ? JSON.stringify(d.body)
+      : new URLSearchParams({ payload: JSON.stringify(d.body) }).toString();
 
 describe('malformed deliveries, through the app that answers them (both modes’ door)', () => {
   const logs = new MemoryLogSink();
@@ -447,6 +498,10 @@ describe('malformed deliveries, through the app that answers them (both modes’
     { callback_id: SHORTCUTS.serverFromMessage, type: 'message_action' },
     listener('from message'),
   );
+  // An event's listener gets no ack: Bolt acknowledges an event before any listener runs.
+  app.event('app_home_opened', async () => {
+    ran.push('home opened');
+  });
   const real = realDeliveries(undefined, '00000000-0000-4000-8000-000000000001');
 
   const process = async (body: unknown): Promise<number> => {
@@ -468,9 +523,10 @@ describe('malformed deliveries, through the app that answers them (both modes’
       real.command(),
       real.findServer(),
       real.fromMessage(),
+      real.homeOpened(),
     ])
       expect(await process(body)).toBe(1);
-    expect(ran).toEqual(['refresh', 'mute', 'memo', 'command', 'find server', 'from message']);
+    expect(ran).toEqual(['refresh', 'mute', 'memo', 'command', 'find server', 'from message', 'home opened']);
     ran.length = 0;
   });
 
@@ -512,7 +568,7 @@ describe('malformed deliveries, signed, to the running bot', () => {
     await fc.assert(
       fc.asyncProperty(malformedDelivery(real), async (d) => {
         const lines = h.logs.records().filter((l) => ANSWERED.has(String(l.msg))).length;
-        const r = await h.deliverRaw(encode(d));
+        const r = await h.deliverRaw(encode(d), d.kind === 'event' ? { contentType: JSON_CONTENT } : {});
         expect([200, 400]).toContain(r.status);
         expect(h.logs.records().filter((l) => ANSWERED.has(String(l.msg))).length).toBeGreaterThan(lines);
       }),

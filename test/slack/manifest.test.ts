@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVED_EVENTS } from '../../src/slack/delivery-shape.ts';
 import { COMMANDS, SHORTCUTS } from '../../src/slack/ids.ts';
 
 interface Manifest {
   features: {
     bot_user: { display_name: string };
-    app_home: { messages_tab_enabled: boolean };
+    app_home: { messages_tab_enabled: boolean; home_tab_enabled: boolean };
     slash_commands: {
       command: string;
       description: string;
@@ -17,7 +18,11 @@ interface Manifest {
     shortcuts: { name: string; type: string; callback_id: string; description: string }[];
   };
   oauth_config: { scopes: { bot: string[] } };
-  settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
+  settings: {
+    interactivity: { is_enabled: boolean; request_url: string };
+    event_subscriptions: { request_url: string; bot_events: string[] };
+    socket_mode_enabled: boolean;
+  };
 }
 
 const manifest = parse(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as Manifest;
@@ -77,6 +82,12 @@ describe('manifest.yml', () => {
         'users:read',
       ].sort(),
     );
+  });
+
+  it('enables the Home tab and subscribes to exactly the events the delivery check serves', () => {
+    expect(manifest.features.app_home.home_tab_enabled).toBe(true);
+    expect(manifest.settings.event_subscriptions.bot_events).toEqual([...SERVED_EVENTS]);
+    expect(manifest.settings.event_subscriptions.request_url).toMatch(/\/slack\/events$/);
   });
 
   it('enables interactivity, the bot user, the messages tab and Socket Mode', () => {

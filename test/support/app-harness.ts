@@ -22,11 +22,15 @@ import {
 import { assertBlocksWithinLimits } from '../../src/slack/views/limits.ts';
 import { type FakeSlack, type RecordedCall, startFakeSlack } from './fake-slack.ts';
 import {
+  appHomeOpenedBody,
   blockActionBody,
   type Delivery,
   type DeliveryOptions,
   deliver,
   globalShortcutBody,
+  type HomeOpenedFields,
+  homeClickBody,
+  JSON_CONTENT,
   messageShortcutBody,
   type SubmissionFields,
   slashCommandBody,
@@ -132,6 +136,14 @@ export interface Harness {
     opts?: { user?: string; channel?: string },
   ): Promise<{ ack: RecordedCall; reply: () => Promise<RecordedCall> }>;
   deliverRaw(body: string, opts?: DeliveryOptions): Promise<Delivery>;
+  /** The person opens the app's Home tab (a signed `app_home_opened` event, as JSON). */
+  openHome(opts?: HomeOpenedFields & { delivery?: DeliveryOptions }): Promise<Delivery>;
+  /** A button pressed in the person's App Home: no channel, no message, no response_url. */
+  homeClick(
+    actionId: string,
+    value: string,
+    opts?: { user?: string; triggerId?: string; viewId?: string },
+  ): Promise<{ ack: Delivery; triggerId: string }>;
   close(): Promise<void>;
 }
 
@@ -310,6 +322,17 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return { ack, responseId, triggerId, reply: () => slack.waitForResponse(responseId) };
     },
     deliverRaw: (body, o) => deliver(url, signingSecret, body, o),
+    openHome: (o = {}) =>
+      deliver(url, signingSecret, appHomeOpenedBody({ userId: VIEWER, ...o }), {
+        ...o.delivery,
+        contentType: JSON_CONTENT,
+      }),
+    async homeClick(actionId, value, o = {}) {
+      const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
+      slack.issueTrigger(triggerId);
+      const body = homeClickBody({ actionId, value, userId: o.user ?? VIEWER, triggerId, viewId: o.viewId });
+      return { ack: await deliver(url, signingSecret, body), triggerId };
+    },
     async close() {
       await bot.stop();
       await slack.close();

@@ -35,6 +35,8 @@ export interface RecordedCall {
   error?: string;
   /** The id of the view a views.open, views.push or views.update answered with. */
   viewId?: string;
+  /** When it arrived (wall time, epoch ms): for benchmarks that measure Slack's rates. */
+  at?: number;
 }
 
 export interface SlackUser {
@@ -82,6 +84,10 @@ export class FakeSlack {
   readonly channels = new Map<string, SlackChannel>();
   /** The Enterprise Grid organisation auth.test names (none: a workspace outside any grid). */
   enterpriseId: string | undefined;
+  /** Each person's App Home as last published (views.publish). */
+  readonly homes = new Map<string, Record<string, unknown>>();
+  /** Whether the app's Home tab is enabled (manifest.yml); views.publish answers `not_enabled` when not. */
+  homeTabEnabled = true;
   private readonly failures = new Map<string, Failure[]>();
   /** Seeded, so a run that fails a share of calls fails the same ones again. */
   private readonly random = seededRandom(1);
@@ -263,7 +269,7 @@ export class FakeSlack {
    * interactive) and resolves with the app's ack for it.
    */
   async sendEnvelope(
-    type: 'slash_commands' | 'interactive',
+    type: 'slash_commands' | 'interactive' | 'events_api',
     payload: Record<string, unknown>,
   ): Promise<RecordedCall> {
     const link = this.socketModeLink;
@@ -453,6 +459,43 @@ export class FakeSlack {
     };
   }
 
+  /**
+   * views.publish as Slack validates it: a person's user id, a view of type
+   * `home` with its blocks (Block Kit's limits are checked before this, as
+   * for every view), at most 250 kB, and the Home tab enabled.
+   */
+  private publish(args: Record<string, unknown>): Record<string, unknown> {
+    const user = args.user_id;
+    if (typeof user !== 'string' || !/^[UW][A-Z0-9]{2,}$/.test(user))
+      return {
+        ok: false,
+        error: 'invalid_arguments',
+        response_metadata: { messages: ['invalid `user_id`'] },
+      };
+    const view = args.view;
+    if (typeof view !== 'object' || view === null || Array.isArray(view)) return invalidArguments(['view']);
+    const v = view as Record<string, unknown>;
+    if (v.type !== 'home')
+      return {
+        ok: false,
+        error: 'invalid_arguments',
+        response_metadata: { messages: ['invalid `view.type`'] },
+      };
+    if (!Array.isArray(v.blocks)) return invalidArguments(['view.blocks']);
+    if (JSON.stringify(view).length > 250_000) return { ok: false, error: 'view_too_large' };
+    if (!this.homeTabEnabled) return { ok: false, error: 'not_enabled' };
+    this.homes.set(user, v);
+    return { ok: true, view: { ...v, id: `VH${user.slice(1)}`, team_id: 'T0FAKE', hash: `h${this.seq}` } };
+  }
+
+  /** Resolves with the next views.publish Slack took for `userId` after `after` (a seq). */
+  waitForHome(userId: string, after = 0, timeoutMs = 10_000): Promise<RecordedCall> {
+    return this.waitFor(
+      (c) => c.method === 'views.publish' && !c.error && c.args.user_id === userId && c.seq > after,
+      timeoutMs,
+    );
+  }
+
   private takeFailure(method: string): Failure | undefined {
     const list = this.failures.get(method);
     // The first failure that applies to this call: one without a share always does.
@@ -465,7 +508,7 @@ export class FakeSlack {
 
   private record(c: Omit<RecordedCall, 'seq'>): void {
     this.seq += 1;
-    const call = { ...c, seq: this.seq };
+    const call = { ...c, seq: this.seq, at: Date.now() };
     this.calls.push(call);
     this.events.emit('call', call);
   }
@@ -504,6 +547,8 @@ export class FakeSlack {
           typeof args.view_id === 'string' ? args.view_id : `V${String(++this.viewSeq).padStart(8, '0')}`;
         return { ok: true, view: { ...(args.view as object), id, hash: `h${this.seq}` } };
       }
+      case 'views.publish':
+        return this.publish(args);
       case 'users.info': {
         const id = String(args.user);
         const u = this.users.get(id);

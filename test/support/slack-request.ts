@@ -15,6 +15,8 @@ export interface DeliveryOptions {
   /** Replaces the computed signature (forgery tests). */
   signature?: string;
   retryNum?: number;
+  /** The body's type: a form (interactions, commands) by default; Events API deliveries are JSON. */
+  contentType?: string;
 }
 
 export interface Delivery {
@@ -32,7 +34,7 @@ export async function deliver(
 ): Promise<Delivery> {
   const ts = opts.timestamp ?? Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
+    'content-type': opts.contentType ?? 'application/x-www-form-urlencoded',
     'x-slack-request-timestamp': String(ts),
     'x-slack-signature': opts.signature ?? sign(secret, ts, body),
   };
@@ -230,6 +232,117 @@ export function messageShortcutBody(f: MessageShortcutFields): string {
     message_ts: '1700000000.000100',
     message: { type: 'message', user: 'U0AUTHOR01', ts: '1700000000.000100', ...f.message },
     response_url: f.responseUrl,
+  };
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export const JSON_CONTENT = 'application/json';
+
+export interface HomeOpenedFields {
+  userId?: string;
+  /** `home` (default) or `messages`. */
+  tab?: string;
+  teamId?: string;
+  enterpriseId?: string;
+  /** The Home view Slack holds for the person, when one was published before. */
+  viewId?: string;
+  eventId?: string;
+}
+
+/** An `app_home_opened` event (Events API, sent as JSON), as Slack sends it. */
+export function appHomeOpenedBody(f: HomeOpenedFields = {}): string {
+  const team = f.teamId ?? TEAM_ID;
+  const user = f.userId ?? 'U0VIEWER1';
+  const body = {
+    token: 'legacy-verification-token',
+    team_id: team,
+    ...(f.enterpriseId ? { enterprise_id: f.enterpriseId } : {}),
+    api_app_id: 'A0FAKE',
+    event: {
+      type: 'app_home_opened',
+      user,
+      channel: `D${user.slice(1)}`,
+      tab: f.tab ?? 'home',
+      event_ts: '1700000000.000100',
+      ...(f.viewId
+        ? {
+            view: {
+              id: f.viewId,
+              team_id: team,
+              type: 'home',
+              blocks: [],
+              private_metadata: '',
+              callback_id: '',
+              hash: 'h1',
+              app_installed_team_id: team,
+            },
+          }
+        : {}),
+    },
+    type: 'event_callback',
+    event_id: f.eventId ?? `Ev${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`,
+    event_time: 1700000000,
+    authorizations: [
+      {
+        enterprise_id: f.enterpriseId ?? null,
+        team_id: team,
+        user_id: 'UBOT0001',
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
+    is_ext_shared_channel: false,
+  };
+  return JSON.stringify(body);
+}
+
+export interface HomeClickFields {
+  actionId: string;
+  value: string;
+  userId?: string;
+  triggerId?: string;
+  viewId?: string;
+  teamId?: string;
+}
+
+/**
+ * A button pressed in the person's App Home: the view is the container, and
+ * there is no channel, no message and no response_url (as Slack sends it).
+ */
+export function homeClickBody(f: HomeClickFields): string {
+  const team = f.teamId ?? TEAM_ID;
+  const viewId = f.viewId ?? 'VHOME0001';
+  const payload = {
+    type: 'block_actions',
+    ...teamOf(team, undefined),
+    user: { id: f.userId ?? 'U0VIEWER1', username: 'someone', team_id: team },
+    api_app_id: 'A0FAKE',
+    token: 'legacy-verification-token',
+    container: { type: 'view', view_id: viewId },
+    trigger_id: f.triggerId ?? `trig.${randomUUID()}`,
+    view: {
+      id: viewId,
+      team_id: team,
+      type: 'home',
+      blocks: [],
+      private_metadata: '',
+      callback_id: 'vps_home',
+      state: { values: {} },
+      hash: 'h1',
+      app_id: 'A0FAKE',
+      app_installed_team_id: team,
+      bot_id: 'BBOT0001',
+    },
+    actions: [
+      {
+        type: 'button',
+        action_id: f.actionId,
+        block_id: 'b1',
+        text: { type: 'plain_text', text: 'x' },
+        value: f.value,
+        action_ts: '1.000',
+      },
+    ],
   };
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
 }

@@ -20,7 +20,7 @@ import { doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { outcomeMessage, redrawApproval } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { announce, failureReply, firstDelivery, replyTo, tellUser } from '../../kit.ts';
+import { announce, answerClick, clickActor, failureReply, firstDelivery, tellUser } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';
 
 type Decide = 'confirm' | 'cancel' | 'approve' | 'reject';
@@ -35,29 +35,30 @@ function failureReason(ui: Ui, r: OperationOutcome): string | undefined {
 
 function decision(deps: HandlerDeps, what: Decide) {
   return async (args: ButtonArgs): Promise<void> => {
-    const { ack, body, action, respond, client } = args;
+    const { ack, body, action, client } = args;
     await ack();
     if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'write'))) return;
-    const userId = body.user.id;
-    const actor = { userId, channelId: body.channel?.id ?? userId };
+    // In the channel, or from the App Home (decided as in the request's channel).
+    const actor = clickActor(body);
+    const { userId } = actor;
     const log = deps.logger.child({ component: 'hosting-decision', user: userId, what });
     const ui = await deps.ui(userId);
     const value = decodePayload(hostingOperationPayload, action.value);
     if (!value) {
-      await replyTo(respond, textView(ui.t('hosting.refused.not_found')));
+      await answerClick(args, ui, textView(ui.t('hosting.refused.not_found')), log);
       return;
     }
     let r: OperationOutcome;
     try {
       r = await deps.hosting.operations.decide(actor, value.id, STEP[what]);
     } catch (err) {
-      await replyTo(respond, failureReply(log, ui, err, `hosting ${what}`));
+      await answerClick(args, ui, failureReply(log, ui, err, `hosting ${what}`), log);
       return;
     }
     // An expired request is told by redrawing its message, below; every other refusal to the clicker alone.
     const refusal = decisionRefusal(ui, r, HOSTING_REFUSALS);
     if (refusal !== undefined && r.kind !== 'expired') {
-      await replyTo(respond, refusal);
+      await answerClick(args, ui, refusal, log);
       return;
     }
     if (r.kind === 'refused') return;
@@ -71,7 +72,10 @@ function decision(deps: HandlerDeps, what: Decide) {
       failureReason(onChannel ? deps.channelUi : ui, r),
     );
     if (onChannel) await redrawApproval(client, r.row, m, log);
-    else await replyTo(respond, m, { replaceOriginal: true });
+    else await answerClick(args, ui, m, log, { replaceOriginal: true });
+    // From the App Home, the clicker sees the outcome where they clicked too.
+    if (onChannel && actor.fromHome === true)
+      await answerClick(args, ui, outcomeMessage(ui, r, userId, failureReason(ui, r)), log);
     if (r.kind === 'done') {
       const announcement = doneView(deps.channelUi, r.row.requesterId, r.result);
       const where = { channelId: r.row.channelId, userId: r.row.requesterId };

@@ -13,9 +13,9 @@ import { SIGNUP_IDS } from '../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload } from '../../../src/slack/payloads.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { signupRefusals } from '../../../src/slack/views/signup/requester.ts';
-import { refreshApproval, reportOutcome } from '../../../src/workers/posting/index.ts';
+import { approvalView, refreshApproval, reportOutcome } from '../../../src/workers/posting/index.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { replyTo } from '../../kit.ts';
+import { answerClick, clickedFromHome } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';
 
 /**
@@ -29,11 +29,13 @@ async function readClick(deps: HandlerDeps, args: ButtonArgs, component: string)
   const ui = await deps.ui(userId);
   const value = decodePayload(signupButtonPayload, args.action.value);
   if (!value) {
-    await replyTo(args.respond, textView(ui.t('signup.click.not_found')));
+    await answerClick(args, ui, textView(ui.t('signup.click.not_found')), log);
     return undefined;
   }
-  // A click without a channel matches no request's channel, and is refused by the service.
-  return { userId, log, ui, value, channelId: args.body.channel?.id ?? '' };
+  // A click without a channel matches no request's channel, and is refused by the service; from
+  // the App Home it counts in the request's channel when the clicker may read it.
+  const fromHome = clickedFromHome(args.body);
+  return { userId, log, ui, value, channelId: args.body.channel?.id ?? '', fromHome };
 }
 
 /** The row with the clicked message's place, in case it was not recorded (posted by a replica that died). */
@@ -48,25 +50,28 @@ function withMessage<T extends { messageTs: string | null; threadTs: string | nu
 
 function approve(deps: HandlerDeps) {
   return async (args: ButtonArgs): Promise<void> => {
-    const { ack, body, respond, client } = args;
+    const { ack, body, client } = args;
     await ack();
     const click = await readClick(deps, args, 'signup-approve');
     if (!click) return;
-    const { userId, log, ui, value, channelId } = click;
+    const { userId, log, ui, value, channelId, fromHome } = click;
     const result = await deps.signup.approvals.approve({
       id: value.id,
       approverId: userId,
       shownPrice: value.price,
       channelId,
+      fromHome,
     });
     if (result.kind !== 'approved') {
       const refusal = decisionRefusal(ui, result, signupRefusals('approve'));
-      if (refusal) await replyTo(respond, refusal);
+      if (refusal) await answerClick(args, ui, refusal, log);
       if (result.kind === 'expired') await refreshApproval(deps, client, withMessage(result.row, body), log);
       return;
     }
     const approved = withMessage(result.row, body);
     await refreshApproval(deps, client, approved, log);
+    // From the App Home, the clicker sees the request as decided where they clicked, too.
+    if (fromHome) await answerClick(args, ui, await approvalView(deps, ui, approved), log);
     const outcome = await deps.signup.orders.execute(approved.id);
     await reportOutcome(deps, client, outcome, log, approved);
   };
@@ -74,18 +79,19 @@ function approve(deps: HandlerDeps) {
 
 function reject(deps: HandlerDeps) {
   return async (args: ButtonArgs): Promise<void> => {
-    const { ack, body, respond, client } = args;
+    const { ack, body, client } = args;
     await ack();
     const click = await readClick(deps, args, 'signup-reject');
     if (!click) return;
-    const { userId, log, ui, value, channelId } = click;
-    const r = await deps.signup.approvals.reject({ id: value.id, userId, channelId });
+    const { userId, log, ui, value, channelId, fromHome } = click;
+    const r = await deps.signup.approvals.reject({ id: value.id, userId, channelId, fromHome });
     if (r.kind !== 'rejected') {
       const refusal = decisionRefusal(ui, r, signupRefusals('reject'));
-      if (refusal) await replyTo(respond, refusal);
+      if (refusal) await answerClick(args, ui, refusal, log);
       return;
     }
     await refreshApproval(deps, client, withMessage(r.row, body), log);
+    if (fromHome) await answerClick(args, ui, await approvalView(deps, ui, r.row), log);
   };
 }
 

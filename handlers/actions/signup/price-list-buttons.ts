@@ -8,7 +8,7 @@ import { SIGNUP_IDS } from '../../../src/slack/ids.ts';
 import { decodePayloadOrThrow, planOrderPayload, plansPagePayload } from '../../../src/slack/payloads.ts';
 import { priceListView } from '../../../src/slack/views/signup/price-list.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { replyTo } from '../../kit.ts';
+import { answerClick } from '../../kit.ts';
 import { openSignupForm } from '../../open-signup-form.ts';
 import { readButton } from '../../read-button.ts';
 
@@ -26,7 +26,7 @@ export function registerSignupPriceListButtons(app: App, deps: HandlerDeps): voi
         ui,
         log,
         // The price list stays where it is: a refusal is a message of its own.
-        reply: (m) => replyTo(args.respond, m),
+        reply: (m) => answerClick(args, ui, m, log),
         planId: plan,
       });
       return undefined;

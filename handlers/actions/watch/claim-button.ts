@@ -13,25 +13,27 @@ import { claimPayload, decodePayload } from '../../../src/slack/payloads.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { claimDoneView, claimRefusals, withTakeOver } from '../../../src/slack/views/watch/incident-list.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { failureReply, firstDelivery, replyTo } from '../../kit.ts';
+import { answerClick, clickActor, failureReply, firstDelivery } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';
 
 /** The button's own id, or a digest's numbered one. */
 const CLAIM_ACTION = new RegExp(`^${WATCH_IDS.claim}(#\\d+)?$`);
 
 export function registerWatchClaimButton(app: App, deps: HandlerDeps): void {
-  app.action<BlockAction<ButtonAction>>(CLAIM_ACTION, async ({ ack, body, action, respond }: ButtonArgs) => {
+  app.action<BlockAction<ButtonAction>>(CLAIM_ACTION, async (args: ButtonArgs) => {
+    const { ack, body, action } = args;
     await ack();
     // A claim is a change: a retried delivery must not be decided twice, even with the store down.
     if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'write'))) return;
-    const actor = { userId: body.user.id, channelId: body.channel?.id ?? body.user.id };
+    // In an alarm's channel, in a list, or in the person's App Home.
+    const actor = clickActor(body);
     const log = deps.logger.child({ component: 'claim-button', user: actor.userId });
     const ui = await deps.ui(actor.userId);
     try {
       const v = decodePayload(claimPayload, action.value);
       const words = claimRefusals(actor.userId);
       if (!v) {
-        await replyTo(respond, textView(words.notFound(ui)));
+        await answerClick(args, ui, textView(words.notFound(ui)), log);
         return;
       }
       const { decision, previous } = await deps.incidents.claim(actor, v.i, v.n);
@@ -43,9 +45,9 @@ export function registerWatchClaimButton(app: App, deps: HandlerDeps): void {
           : decision.kind === 'already_handled'
             ? withTakeOver(ui, refusal(), decision.row, actor.userId)
             : refusal();
-      await replyTo(respond, answer);
+      await answerClick(args, ui, answer, log);
     } catch (err) {
-      await replyTo(respond, failureReply(log, ui, err, 'claim button'));
+      await answerClick(args, ui, failureReply(log, ui, err, 'claim button'), log);
     }
   });
 }

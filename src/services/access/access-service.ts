@@ -27,7 +27,15 @@ import { type Role, rank } from './roles.ts';
 
 export interface Actor {
   userId: string;
+  /** The channel they act in; their own id when they act from none (a global shortcut, their App Home). */
   channelId: string;
+  /**
+   * They act from their App Home, which is theirs alone and in no channel:
+   * the policy's channel list is not held against it (as for a global
+   * shortcut), and a click on a request posted in a channel is placed in that
+   * channel by the decision machine, where the list applies (decision-machine.ts).
+   */
+  fromHome?: boolean;
 }
 
 /** Members of a Slack user group, read from Slack (usergroups.users.list). */
@@ -39,6 +47,9 @@ export interface GroupDirectory {
 export interface ChannelDirectory {
   mayRead(userId: string, channelId: string): Promise<boolean>;
 }
+
+/** A channel's readability as read from Slack, kept briefly for previews (see `maySeeChannel`). */
+const CHANNEL_PREVIEW_MS = 60_000;
 
 export interface AccessDeps {
   operators: readonly string[];
@@ -89,10 +100,17 @@ export interface DecideOptions {
    * list; `channel`, the one the action is about, still is.
    */
   placeless?: boolean;
+  /**
+   * For showing what someone could do (the buttons of their App Home), not
+   * for doing it: group membership comes from the short cache even for the
+   * actions that always read it live; the click is decided again, live.
+   */
+  preview?: boolean;
 }
 
 export class AccessService {
   private readonly groupCache = new Map<string, { at: number; members: Promise<readonly string[]> }>();
+  private readonly channelCache = new Map<string, { at: number; may: Promise<boolean> }>();
   private keyCache: { at: number; scope: Promise<KeyScope> } | undefined;
 
   constructor(private readonly deps: AccessDeps) {}
@@ -173,7 +191,7 @@ export class AccessService {
    * Never throws a refusal: it is returned, for callers that answer it themselves.
    */
   async decide(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Decision> {
-    if (opts.placeless !== true && !this.channelAllowed(actor.channelId)) {
+    if (opts.placeless !== true && actor.fromHome !== true && !this.channelAllowed(actor.channelId)) {
       // The channels where it can be used, for the answer to name them.
       const channels = (this.deps.policy?.channels ?? []).join(',');
       return { refusal: new ServiceError('channel_not_allowed', { channels }), role: null };
@@ -186,15 +204,17 @@ export class AccessService {
     }
     // Money moves on an approval, and data is lost on a destructive one: membership is read at the
     // moment of the decision, never from the cache.
-    const live = opts.live === true || LIVE_ROLE_ACTIONS.includes(action);
+    const live = opts.live === true || (opts.preview !== true && LIVE_ROLE_ACTIONS.includes(action));
     const role = await this.roleOf(actor.userId, { live });
     const needed = this.needs(action);
     if (rank(role) < rank(needed)) {
       return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };
     }
+    // A preview never asks the provider about its key: the click is checked against it.
     if (
-      VPS_WRITE_ACTIONS.includes(action) ||
-      (isHostingAction(action) && HOSTING_ACTION_SPECS[action].provider)
+      opts.preview !== true &&
+      (VPS_WRITE_ACTIONS.includes(action) ||
+        (isHostingAction(action) && HOSTING_ACTION_SPECS[action].provider))
     ) {
       const refusal = keyRefusal(await this.keyScope(), action);
       if (refusal) return { refusal, role };
@@ -226,10 +246,21 @@ export class AccessService {
    * it and Slack says they can read it (public, or they are a member). Any
    * doubt (Slack cannot tell, no directory) is a no.
    */
-  async maySeeChannel(actor: Actor, channelId: string): Promise<boolean> {
+  async maySeeChannel(actor: Actor, channelId: string, opts: { preview?: boolean } = {}): Promise<boolean> {
     if (channelId === actor.channelId) return true;
-    if (!this.channelAllowed(channelId) || !this.deps.channels) return false;
-    return this.deps.channels.mayRead(actor.userId, channelId).catch(() => false);
+    const channels = this.deps.channels;
+    if (!this.channelAllowed(channelId) || !channels) return false;
+    const ask = () => channels.mayRead(actor.userId, channelId).catch(() => false);
+    if (opts.preview !== true) return ask();
+    // Drawing someone's App Home asks this of every request for every person: kept a minute.
+    const key = `${actor.userId} ${channelId}`;
+    const now = this.deps.clock.now().getTime();
+    const hit = this.channelCache.get(key);
+    if (hit && now - hit.at < CHANNEL_PREVIEW_MS) return hit.may;
+    if (this.channelCache.size > 10_000) this.channelCache.clear();
+    const may = ask();
+    this.channelCache.set(key, { at: now, may });
+    return may;
   }
 
   /** What this person may do here with one command's actions (`/vps`'s by default), for help and cards. */
@@ -242,7 +273,7 @@ export class AccessService {
         return undefined;
       }),
     ]);
-    const channelAllowed = this.channelAllowed(actor.channelId);
+    const channelAllowed = actor.fromHome === true || this.channelAllowed(actor.channelId);
     const keyAllows = (a: Action): boolean => {
       if (isHostingAction(a)) {
         // Without the key's answer, reads are offered and writes are not.

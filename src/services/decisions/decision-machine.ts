@@ -9,16 +9,26 @@
  * Every refusal after "found" is audited with its reason; of any number of
  * concurrent clicks (a double click, a second replica, Slack's retry) exactly
  * one wins the compare-and-set and the others are told it was handled.
+ *
+ * A click in the person's App Home (`actor.fromHome`) has no channel: the
+ * Home lists the requests of the channels they may read, so a request posted
+ * in a channel counts as clicked there when they may read it (the policy
+ * lists it, and Slack says it is public or they are a member), and is then
+ * decided as in that channel: the policy's channel list, the roles, the
+ * audit row's channel. A request bound to no channel (an alarm's claim takes
+ * the click's own place) is decided as from the Home, which the access
+ * policy holds against no channel (like a global shortcut's role check). `mayDecide` asks the same questions without deciding, for
+ * drawing the buttons.
  */
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
 import type { AccessService, Actor } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
-import type { Decision, DecisionRefused, DecisionStep, RequestBook } from './decision.ts';
+import type { Decision, DecisionRefused, DecisionStep, PendingRequest, RequestBook } from './decision.ts';
 
 export interface DecisionMachineDeps {
-  access: Pick<AccessService, 'decide'>;
+  access: Pick<AccessService, 'decide' | 'maySeeChannel'>;
   audit: Audit;
   clock: Clock;
   logger: Pick<Logger, 'warn'>;
@@ -36,20 +46,28 @@ export interface DecideInput<Row> {
 export class DecisionMachine {
   constructor(private readonly deps: DecisionMachineDeps) {}
 
-  async decide<Row>(book: RequestBook<Row>, actor: Actor, input: DecideInput<Row>): Promise<Decision<Row>> {
+  async decide<Row>(book: RequestBook<Row>, clicker: Actor, input: DecideInput<Row>): Promise<Decision<Row>> {
     const { step } = input;
     const row = await book.get(input.id);
     if (!row) return { kind: 'refused', reason: 'not_found', row: null };
     const req = book.request(row);
-    const byRequester = actor.userId === req.requesterId;
+    const byRequester = clicker.userId === req.requesterId;
+    // A click is honoured only where its deciders saw the request: its own channel (or, from the
+    // App Home, a channel the clicker may read).
+    const place = await this.place(clicker, req);
+    const actor = place ?? clicker;
     const refuse = async (reason: DecisionRefused<Row>['reason'], code: string = reason) => {
       await this.audit(book, row, step, actor, 'refused', code);
       return { kind: 'refused', reason, row } as Decision<Row>;
     };
-    // A click is honoured only in the channel the request was posted in, where its deciders saw it.
-    if (actor.channelId !== req.channelId) {
+    if (!place) {
       this.deps.logger.warn(
-        { request: req.id, userId: actor.userId, channelId: actor.channelId },
+        {
+          request: req.id,
+          userId: clicker.userId,
+          channelId: clicker.channelId,
+          home: clicker.fromHome === true,
+        },
         'decision click from another channel refused',
       );
       return refuse('wrong_channel', 'approval_wrong_channel');
@@ -82,6 +100,48 @@ export class DecisionMachine {
     }
     await this.audit(book, r.row, step, actor, 'ok');
     return { kind: 'approved', row: r.row };
+  }
+
+  /**
+   * Whether this person could decide this request with this step now, as a
+   * click would be judged up to its roles (the place, who, the decider's
+   * role), for drawing its buttons: nothing is audited, group membership may
+   * come from the short cache, and the click itself is judged again in full.
+   */
+  async mayDecide<Row>(
+    book: RequestBook<Row>,
+    clicker: Actor,
+    row: Row,
+    step: DecisionStep,
+  ): Promise<boolean> {
+    const req = book.request(row);
+    if (req.status !== 'waiting') return false;
+    const byRequester = clicker.userId === req.requesterId;
+    if (step === 'confirm' && (!byRequester || req.decider === 'second_person')) return false;
+    if (step === 'approve' && byRequester && !this.deps.allowSelfApproval) return false;
+    // The role first (the policy and cached groups), then the channel, which asks Slack: only
+    // those who could decide cost a question.
+    const decider = book.roles(row, step, byRequester).decider;
+    const placed =
+      clicker.fromHome === true && req.channelId !== clicker.channelId
+        ? { userId: clicker.userId, channelId: req.channelId }
+        : clicker;
+    if (decider !== null && (await this.deps.access.decide(placed, decider, { preview: true })).refusal)
+      return false;
+    return (await this.place(clicker, req, true)) !== null;
+  }
+
+  /**
+   * The actor as the click counts, placed where it was made, or null when it
+   * does not count (see the file's comment). From the Home, a request bound
+   * to no channel (its book takes the click's own place) keeps the Home's
+   * actor, which the access policy holds against no channel.
+   */
+  private async place(clicker: Actor, req: PendingRequest, preview = false): Promise<Actor | null> {
+    if (clicker.fromHome !== true) return clicker.channelId === req.channelId ? clicker : null;
+    if (req.channelId === clicker.channelId) return clicker;
+    if (!(await this.deps.access.maySeeChannel(clicker, req.channelId, { preview }))) return null;
+    return { userId: clicker.userId, channelId: req.channelId };
   }
 
   /**

@@ -31,7 +31,10 @@ import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
 export interface HostingDeps {
   provider: Pick<ProviderClient, 'hosting'>;
   store: {
-    operations: Pick<Store['operations'], 'create' | 'get' | 'transition' | 'setMessage' | 'expireDue'>;
+    operations: Pick<
+      Store['operations'],
+      'create' | 'get' | 'transition' | 'setMessage' | 'expireDue' | 'listByState'
+    >;
     audit: Pick<Store['audit'], 'latest'>;
     /** Where a generated private key that could not be shown at once waits, sealed, for its requester. */
     secrets: Pick<Store['secrets'], 'seal' | 'open' | 'destroy'>;

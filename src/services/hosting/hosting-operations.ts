@@ -28,8 +28,32 @@ const DEFAULT_OPERATION_TTL_MS = 15 * 60_000;
 export class HostingOperations {
   constructor(
     private readonly calls: HostingCalls,
-    private readonly machine: Pick<DecisionMachine, 'decide'>,
+    private readonly machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>,
   ) {}
+
+  /**
+   * The operations waiting for a decision that concern this person, read from
+   * the store alone: their own confirmations, the approvals they may give (as
+   * a click would be judged, up to the roles), and their own requests waiting
+   * for an approver. Expired ones are left out.
+   */
+  async waiting(
+    actor: Actor,
+  ): Promise<{ confirm: OperationRow[]; approve: OperationRow[]; own: OperationRow[] }> {
+    const now = this.calls.deps.clock.now().getTime();
+    const pending = await this.calls.deps.store.operations.listByState(['pending']);
+    const book = operationBook(this.calls.deps);
+    const out = { confirm: [] as OperationRow[], approve: [] as OperationRow[], own: [] as OperationRow[] };
+    for (const op of pending) {
+      if (op.expiresAt.getTime() <= now) continue;
+      const mine = op.requesterId === actor.userId;
+      if (!op.needsApproval) {
+        if (mine && (await this.machine.mayDecide(book, actor, op, 'confirm'))) out.confirm.push(op);
+      } else if (await this.machine.mayDecide(book, actor, op, 'approve')) out.approve.push(op);
+      else if (mine) out.own.push(op);
+    }
+    return out;
+  }
 
   /**
    * Asks for a destructive operation: checks who and where, reads what will

@@ -18,5 +18,6 @@ export { HostingReads } from './hosting-reads.ts';
 export { HostingService } from './hosting-service.ts';
 export type * from './hosting-types.ts';
 export { HostingWrites } from './hosting-writes.ts';
+export { lossOf } from './operation-book.ts';
 export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
 export * from './rules.ts';

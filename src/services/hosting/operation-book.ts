@@ -8,6 +8,12 @@ import type { OperationRow } from '../../store/index.ts';
 import type { DestructiveHostingAction } from '../access/index.ts';
 import type { RequestBook } from '../decisions/index.ts';
 import type { HostingDeps } from './hosting-calls.ts';
+import type { Loss } from './hosting-types.ts';
+
+/** What an operation's row says it will take away (stored when it was asked for). */
+export function lossOf(op: OperationRow): Loss {
+  return (op.params as { loss: Loss }).loss;
+}
 
 export function operationBook(deps: Pick<HostingDeps, 'store'>): RequestBook<OperationRow> {
   const ops = deps.store.operations;

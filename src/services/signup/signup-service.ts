@@ -18,7 +18,7 @@ export class SignupService {
 
   constructor(
     readonly deps: SignupDeps,
-    machine: Pick<DecisionMachine, 'decide'>,
+    machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>,
   ) {
     this.quotes = new SignupQuotes(deps);
     this.approvals = new SignupApprovals(deps, machine);

@@ -1,5 +1,6 @@
 import { commonCatalog } from './common.ts';
 import { digestCatalog } from './digest.ts';
+import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
 import type { Locale } from './locale.ts';
 import { oncallCatalog } from './oncall.ts';
@@ -23,6 +24,7 @@ const en = {
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
   ...digestCatalog.en,
+  ...homeCatalog.en,
 };
 
 /** Every key of the catalogs. */
@@ -38,6 +40,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,
   ...digestCatalog.ja,
+  ...homeCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };

@@ -1,5 +1,5 @@
 export { backlogOf } from './backlog.ts';
-export { classifySlackFailure } from './failure.ts';
+export { classifySlackFailure, type Failure } from './failure.ts';
 export { foldUnits } from './fold-units.ts';
 export { Notifier } from './notifier.ts';
 export type { NotifierOptions, NotifierStats } from './options.ts';

@@ -29,7 +29,7 @@
  * - The WebClient must not retry by itself (`retryConfig: { retries: 0 }`,
  *   `rejectRateLimitedCalls: true`): the outbox is the retry.
  */
-import { BackgroundLoop, type Clock, realTimers, sleep, systemClock, type Timers } from '../../clock.ts';
+import { BackgroundLoop, type Clock, LoopWait, realTimers, systemClock, type Timers } from '../../clock.ts';
 import { channelUiFor } from '../../slack/views/format.ts';
 import type { NotifierContext } from './context.ts';
 import { type DrainResult, drainPass } from './drain.ts';
@@ -46,11 +46,12 @@ export class Notifier {
   /** New rows were announced while a pass ran: run the next one at once. */
   private kicked = false;
   private readonly loop = new BackgroundLoop((signal) => this.run(signal));
-  private wake: (() => void) | undefined;
+  private readonly waiting: LoopWait;
 
   constructor(opts: NotifierOptions) {
     this.clock = opts.clock ?? systemClock;
     this.timers = opts.timers ?? realTimers;
+    this.waiting = new LoopWait(this.timers);
     const settings = settingsOf(opts);
     this.ctx = {
       store: opts.store,
@@ -83,14 +84,14 @@ export class Notifier {
   async stop(): Promise<void> {
     // Aborted first, then woken from its wait, so the pass under way ends at once.
     const stopped = this.loop.stop();
-    this.wake?.();
+    this.waiting.wake();
     await stopped;
   }
 
   /** New rows may be waiting (called by the watcher after a commit). */
   kick(): void {
     this.kicked = true;
-    this.wake?.();
+    this.waiting.wake();
   }
 
   /**
@@ -122,21 +123,7 @@ export class Notifier {
       if (signal.aborted) break;
       // A commit announced during the pass may not be in what it read: look again at once.
       if (this.kicked) continue;
-      await this.idle(signal, wait);
+      await this.waiting.idle(signal, wait);
     }
-  }
-
-  /** Waits `ms`, or until kicked or stopped. */
-  private async idle(signal: AbortSignal, ms: number): Promise<void> {
-    const woken = new Promise<void>((resolve) => {
-      this.wake = resolve;
-    });
-    const ctl = new AbortController();
-    const onAbort = () => ctl.abort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    await Promise.race([sleep(this.timers, ms, ctl.signal), woken]);
-    ctl.abort();
-    signal.removeEventListener('abort', onAbort);
-    this.wake = undefined;
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../log.ts';
-import type { HostingService, Loss, OperationOutcome } from '../../services/hosting/index.ts';
+import { type HostingService, lossOf, type OperationOutcome } from '../../services/hosting/index.ts';
 import { slackFailure } from '../../slack/slack-failure.ts';
 import type { Message, Ui } from '../../slack/views/format.ts';
 import {
@@ -21,11 +21,6 @@ export interface HostingPostDeps {
   hosting: { operations: Pick<HostingService['operations'], 'attachMessage'> };
   /** The bot's language: the whole channel reads these messages. */
   channelUi: Ui;
-}
-
-/** What an operation's row says it will take away (stored when it was asked for). */
-export function lossOf(op: OperationRow): Loss {
-  return (op.params as { loss: Loss }).loss;
 }
 
 /** Posts the approval request in the operation's channel and remembers where; false when Slack refused. */

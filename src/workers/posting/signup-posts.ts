@@ -20,8 +20,13 @@ export interface SignupPostDeps {
   channelUi: Ui;
 }
 
-async function approvalMessage(deps: SignupPostDeps, row: SignupRow): Promise<Message> {
-  return signupApprovalMessage(deps.channelUi, { row, ...(await deps.signup.quotes.describe(row)) });
+/** The approval message of a row as it is now, in `ui` (the channel's, or a clicker's in their App Home). */
+export async function approvalView(deps: SignupPostDeps, ui: Ui, row: SignupRow): Promise<Message> {
+  return signupApprovalMessage(ui, { row, ...(await deps.signup.quotes.describe(row)) });
+}
+
+function approvalMessage(deps: SignupPostDeps, row: SignupRow): Promise<Message> {
+  return approvalView(deps, deps.channelUi, row);
 }
 
 /** Posts an approval request in the row's channel and remembers where it is; false when Slack refused it. */

@@ -16,6 +16,7 @@ export function incidentService(w: World, inst: Instance = w.a): IncidentService
   const allow = {
     decide: async () => ({ refusal: null, role: 'viewer' as const }),
     authorize: async () => 'viewer' as const,
+    maySeeChannel: async () => false,
   };
   const audit = new Audit(inst.store, w.logger);
   const machine = new DecisionMachine({ access: allow, audit, clock: w.time, logger: w.logger });

@@ -75,7 +75,8 @@ function section(text: string): KnownBlock {
   return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
-function buttons(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'): KnownBlock {
+/** Confirm and Cancel (the requester's), or Approve and Reject (a second person's): the messages', and the App Home's. */
+export function operationButtons(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'): KnownBlock {
   const value = encodePayload(hostingOperationPayload, { id: op.id });
   const yes: Button = {
     type: 'button',
@@ -122,7 +123,7 @@ export function confirmationView(ui: Ui, op: OperationRow, loss: Loss): Message 
         },
       ],
     },
-    buttons(ui, op, 'confirm'),
+    operationButtons(ui, op, 'confirm'),
   ];
   assertBlocksWithinLimits(blocks, 'message');
   return { text: `${escapeMrkdwn(title)} ${loses}`, blocks };
@@ -146,7 +147,7 @@ export function approvalRequestView(ui: Ui, op: OperationRow, loss: Loss): Messa
         },
       ],
     },
-    buttons(ui, op, 'approve'),
+    operationButtons(ui, op, 'approve'),
   ];
   assertBlocksWithinLimits(blocks, 'message');
   return { text: `${escapeMrkdwn(title)} ${who}`, blocks };

@@ -142,7 +142,8 @@ function decidedBlocks(ui: Ui, d: SignupDisplay): KnownBlock[] {
   ];
 }
 
-function buttons(ui: Ui, d: SignupDisplay): ActionsBlock {
+/** Approve (behind a confirm dialog stating the amount) and Reject: the approval message's, and the App Home's. */
+export function signupDecisionButtons(ui: Ui, d: SignupDisplay): ActionsBlock {
   const r = d.row;
   const price = formatYen(ui, r.quotedPrice);
   const value = encodePayload(signupButtonPayload, { id: r.id, price: r.quotedPrice });
@@ -211,7 +212,7 @@ function signupStatusLine(ui: Ui, row: SignupRow): string {
  */
 export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
   const quoted = d.row.state === 'quoted';
-  const blocks = quoted ? [...quotedBlocks(ui, d), buttons(ui, d)] : decidedBlocks(ui, d);
+  const blocks = quoted ? [...quotedBlocks(ui, d), signupDecisionButtons(ui, d)] : decidedBlocks(ui, d);
   assertBlocksWithinLimits(blocks, 'message');
   const text = quoted
     ? ui.t('signup.approval.fallback', {
@@ -227,6 +228,6 @@ export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
 }
 
 /** "1 month", "3 months" (and 1か月, 3か月). */
-function periodLabel(ui: Ui, months: number): string {
+export function periodLabel(ui: Ui, months: number): string {
   return months === 1 ? ui.t('signup.approval.month_one') : ui.t('signup.approval.months', { months });
 }

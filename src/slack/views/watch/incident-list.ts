@@ -22,6 +22,7 @@ export const LISTED_INCIDENTS = 20;
 /** The kinds whose subject is a server (its card can be opened). */
 const SERVER_KINDS = new Set(['power', 'contract']);
 
+/** What each incident of the list says: what, since when, who is on it, whether it is muted. */
 function lineOf(ui: Ui, o: OpenIncident): string {
   const inc = o.incident;
   const since = slackDate(ui, (inc.raisedAt ?? inc.startedAt).getTime());
@@ -40,6 +41,26 @@ function lineOf(ui: Ui, o: OpenIncident): string {
   return `${head}\n${facts.join(' · ')}`;
 }
 
+/**
+ * One open incident as the list shows it: its line, and its buttons (take
+ * it, and the server's card when it is about a server). The App Home shows
+ * its incidents the same way.
+ */
+export function incidentBlocks(ui: Ui, o: OpenIncident): { line: string; blocks: KnownBlock[] } {
+  const line = lineOf(ui, o);
+  const elements: Button[] = [claimButton(ui, o.incident)];
+  if (SERVER_KINDS.has(o.incident.kind)) {
+    elements.push({
+      type: 'button',
+      text: { type: 'plain_text', text: ui.t('watch.incident.button.card') },
+      action_id: ACTIONS.cardShow,
+      value: o.incident.subject,
+    });
+  }
+  const actions: ActionsBlock = { type: 'actions', elements };
+  return { line, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: line } }, actions] };
+}
+
 export function incidentListView(ui: Ui, items: readonly OpenIncident[]): Message {
   if (items.length === 0) return textView(ui.t('oncall.list.empty'));
   const title = ui.t('oncall.list.title', { count: items.length });
@@ -47,20 +68,9 @@ export function incidentListView(ui: Ui, items: readonly OpenIncident[]): Messag
   const shown = items.slice(0, LISTED_INCIDENTS);
   const lines: string[] = [];
   for (const o of shown) {
-    const line = lineOf(ui, o);
-    lines.push(line);
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: line } });
-    const elements: Button[] = [claimButton(ui, o.incident)];
-    if (SERVER_KINDS.has(o.incident.kind)) {
-      elements.push({
-        type: 'button',
-        text: { type: 'plain_text', text: ui.t('watch.incident.button.card') },
-        action_id: ACTIONS.cardShow,
-        value: o.incident.subject,
-      });
-    }
-    const actions: ActionsBlock = { type: 'actions', elements };
-    blocks.push(actions);
+    const one = incidentBlocks(ui, o);
+    lines.push(one.line);
+    blocks.push(...one.blocks);
   }
   if (items.length > shown.length) {
     const more = ui.t('oncall.list.more', { count: items.length - shown.length });

@@ -1,0 +1,88 @@
+/**
+ * The App Home's parts. The marks first (`buildHomeChanges`): every part that
+ * changes something a Home shows is handed them (the watcher's commits and
+ * the key's warnings through the background, a claim through the features,
+ * the requests that wait on people through `homeMarkingStore`, home-marks.ts). Then, once
+ * the features and the Slack side exist, the read model and the publisher,
+ * which publishes from the lease holder only.
+ *
+ * Who is concerned by a change: anything the watcher or a claim wrote may
+ * change anyone's Home, so everyone who opened theirs is marked, and the
+ * publisher publishes only the Homes that look different (the rest cost a
+ * drawing from the store, no Slack call); requests: home-marks.ts.
+ */
+import { webApi } from '@slack/bolt';
+import type { SlackCallCounter } from '../metrics/index.ts';
+import { HomeChanges, HomeService } from '../services/home/index.ts';
+import type { SlackDirectory } from '../slack/slack-directory.ts';
+import { homeView } from '../slack/views/home/home-view.ts';
+import { hostingGlanceOf } from '../watch/hosting-state.ts';
+import type { KeyHealth } from '../watch/key-health.ts';
+import type { Leadership } from '../watch/leader.ts';
+import { HomePublisher } from '../workers/home/index.ts';
+import type { Features } from './features.ts';
+import type { Foundation } from './foundation.ts';
+
+export function buildHomeChanges(f: Foundation): HomeChanges {
+  return new HomeChanges({ store: f.store, clock: f.clock, logger: f.logger.child({ component: 'home' }) });
+}
+
+export interface Home {
+  service: HomeService;
+  publisher: HomePublisher;
+}
+
+export function buildHome(
+  f: Foundation,
+  parts: {
+    features: Pick<Features, 'access' | 'servers' | 'signup' | 'hosting' | 'incidents'>;
+    changes: HomeChanges;
+    directory: Pick<SlackDirectory, 'ui'>;
+    keyHealth: Pick<KeyHealth, 'status'>;
+    leadership: Pick<Leadership, 'isLeader'>;
+    slackCalls: SlackCallCounter;
+  },
+): Home {
+  const { config, store, provider, clock, logger } = f;
+  const service = new HomeService({
+    store,
+    access: parts.features.access,
+    servers: parts.features.servers,
+    signup: parts.features.signup,
+    hosting: parts.features.hosting,
+    incidents: parts.features.incidents,
+    clock,
+    readCacheMs: config.readCacheSeconds * 1000,
+    hostingGlance: async () => hostingGlanceOf(await store.hostingSnapshots.all()),
+    key: () => {
+      const status = parts.keyHealth.status();
+      const day = provider.daily;
+      return {
+        state: status.state,
+        expiresAt: status.expiresAt,
+        limit: day.limit,
+        used: day.used,
+        remaining: day.remaining,
+        resetsAt: day.resetsAt,
+      };
+    },
+  });
+  // As the notifier's: the marks are the retry, so the client never retries on its own.
+  const web = new webApi.WebClient(config.slack.botToken, {
+    ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    fetch: parts.slackCalls.fetch(),
+  });
+  const publisher = new HomePublisher({
+    store,
+    slack: { publish: (args) => web.views.publish(args) },
+    draw: async (userId, refresh) =>
+      homeView(await parts.directory.ui(userId), await service.build(userId, { refresh })),
+    logger,
+    clock,
+    isLeader: () => parts.leadership.isLeader(),
+  });
+  parts.changes.onChange(() => publisher.kick());
+  return { service, publisher };
+}

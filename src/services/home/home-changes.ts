@@ -1,0 +1,62 @@
+/**
+ * How a change reaches the Homes that show it, across replicas and restarts.
+ * The process that made a change (a quote posted, a click decided, the
+ * watcher's commit, a claim) marks the Homes concerned in the store
+ * (`home_viewers`), and wakes its own publisher; the one publisher (the
+ * lease holder's, src/workers/home/) reads the marks on its rhythm, so a
+ * change made on another replica, or before a restart, is published too.
+ * Marking is never a reason for a change to fail: a failed mark is logged,
+ * and the person's next opening of their Home shows it anyway.
+ */
+import type { Clock } from '../../clock.ts';
+import type { Logger } from '../../log.ts';
+import type { Store } from '../../store/index.ts';
+
+/** Whose Home a change concerns: every person who opened theirs, or some. */
+export type Concerned = 'everyone' | readonly string[];
+
+export interface HomeChangesDeps {
+  store: { homeViewers: Pick<Store['homeViewers'], 'opened' | 'touch'> };
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export class HomeChanges {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly deps: HomeChangesDeps) {}
+
+  /** Someone opened their Home: remembered, and their Home published. */
+  async opened(userId: string): Promise<void> {
+    await this.deps.store.homeViewers.opened(userId, this.deps.clock.now());
+    this.wake();
+  }
+
+  /**
+   * Something a Home shows changed (`why`, for the log): the Homes of those
+   * concerned are drawn again and published where they look different.
+   */
+  async changed(who: Concerned, why: string): Promise<void> {
+    try {
+      await this.deps.store.homeViewers.touch(this.deps.clock.now(), who === 'everyone' ? undefined : who);
+    } catch (err) {
+      this.deps.logger.warn({ err, why }, 'could not mark the Homes a change concerns');
+    }
+    this.wake();
+  }
+
+  /** `changed`, started and not awaited, for a caller that must not wait on it. */
+  soon(who: Concerned, why: string): void {
+    void this.changed(who, why);
+  }
+
+  /** Called after every mark (the publisher of this process). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private wake(): void {
+    for (const l of this.listeners) l();
+  }
+}

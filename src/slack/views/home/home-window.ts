@@ -1,0 +1,30 @@
+/**
+ * The window a button of the App Home answers in: a Home has no message to
+ * answer under and no response_url, so what a click in a channel is told
+ * under its message (a refusal, an outcome, a server's card) opens in a
+ * window (a modal) instead, for the clicker alone. A card's own buttons answer
+ * in the message they sit on, which a window is not: they are left out, as
+ * in the Server card shortcut's modal, and the window says where they are. Pure.
+ */
+import type { KnownBlock, ModalView } from '@slack/types';
+import { BLOCKS, HOME_IDS } from '../../ids.ts';
+import type { Message, Ui } from '../format.ts';
+import { assertBlocksWithinLimits } from '../limits.ts';
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text });
+
+export function homeWindowView(ui: Ui, m: Message): ModalView {
+  const kept = m.blocks.filter((b) => !(b.type === 'actions' && b.block_id === BLOCKS.cardActions));
+  const blocks: KnownBlock[] =
+    kept.length > 0 ? kept : [{ type: 'section', text: { type: 'mrkdwn', text: m.text } }];
+  if (kept.length < m.blocks.length)
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('home.window.card_hint') }] });
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: HOME_IDS.windowCallback,
+    title: plain(ui.t('home.window.title')),
+    close: plain(ui.t('modal.close')),
+    blocks,
+  };
+}

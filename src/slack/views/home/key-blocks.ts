@@ -1,0 +1,78 @@
+/**
+ * "The API key" (its expiry, what is left of the day's requests, the last
+ * alarm of the key used by another client) and "What you may do" (the
+ * person's role, and a button for each thing they may start). Pure.
+ */
+import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
+import type { Role } from '../../../services/access/index.ts';
+import type { HomeKey, HomeMay } from '../../../services/home/index.ts';
+import { HOME_IDS } from '../../ids.ts';
+import { clip, enumLabel, escapeMrkdwn, slackDate, type Ui } from '../format.ts';
+
+const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
+
+function expiryLine(ui: Ui, k: HomeKey['key']): string {
+  if (k.expiresAt === undefined) return ui.t('home.key.unknown');
+  if (k.expiresAt === null) return ui.t('home.key.never');
+  const at = slackDate(ui, k.expiresAt.getTime());
+  return ui.t(k.state === 'expired' ? 'home.key.expired' : 'home.key.expires', { at });
+}
+
+/** A count of requests with its thousands marked (8,766), as the yen are. */
+const count = (n: number): string => Math.trunc(n).toLocaleString('en-US');
+
+function budgetLine(ui: Ui, k: HomeKey['key']): string {
+  if (k.limit === null || k.remaining === null) return ui.t('home.key.budget_none', { used: count(k.used) });
+  return ui.t('home.key.budget', {
+    remaining: count(k.remaining),
+    limit: count(k.limit),
+    reset: slackDate(ui, k.resetsAt),
+  });
+}
+
+function keyUseLine(ui: Ui, key: HomeKey): string {
+  const inc = key.lastKeyUse;
+  if (!inc) return ui.t('home.key.last_use.none');
+  const ip = inc.subject.startsWith('key-use:') ? inc.subject.slice('key-use:'.length) : inc.subject;
+  return ui.t('home.key.last_use', {
+    ip: escapeMrkdwn(clip(ip, 64)),
+    at: slackDate(ui, (inc.raisedAt ?? inc.startedAt).getTime()),
+    state: ui.t(inc.resolvedAt === null ? 'home.key.last_use.open' : 'home.key.last_use.resolved'),
+  });
+}
+
+export function keyBlocks(ui: Ui, key: HomeKey): KnownBlock[] {
+  if (!key.visible) return [];
+  return [
+    { type: 'header', text: { type: 'plain_text', text: ui.t('home.key.title') } },
+    section([expiryLine(ui, key.key), budgetLine(ui, key.key), keyUseLine(ui, key)].join('\n')),
+  ];
+}
+
+export function mayBlocks(ui: Ui, role: Role, may: HomeMay): KnownBlock[] {
+  const lines = [ui.t('home.may.text', { role: enumLabel(ui, 'role', role) })];
+  if (may.approve) lines.push(ui.t('home.may.approve'));
+  const buttons: Button[] = [];
+  if (may.order)
+    buttons.push({
+      type: 'button',
+      style: 'primary',
+      action_id: HOME_IDS.orderVps,
+      text: { type: 'plain_text', text: ui.t('home.may.order') },
+      value: 'order',
+    });
+  if (may.plans)
+    buttons.push({
+      type: 'button',
+      action_id: HOME_IDS.priceList,
+      text: { type: 'plain_text', text: ui.t('home.may.plans') },
+      value: 'plans',
+    });
+  if (buttons.length === 0) lines.push(ui.t('home.may.start_none'));
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: { type: 'plain_text', text: ui.t('home.may.title') } },
+    section(lines.join('\n')),
+  ];
+  if (buttons.length > 0) blocks.push({ type: 'actions', elements: buttons } satisfies ActionsBlock);
+  return blocks;
+}

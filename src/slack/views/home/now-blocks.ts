@@ -1,0 +1,117 @@
+/**
+ * "Now": the open incidents this person may read (as `/vps incidents` shows
+ * each, with its claim and card buttons), the mutes, the servers at a glance
+ * (by power state, the ones not running by name with their card's button),
+ * and the hosting servers with their domains whose SSL failed. Pure.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { FleetGlance, HomeNow, HostingGlance } from '../../../services/home/index.ts';
+import { ACTIONS } from '../../ids.ts';
+import { incidentBlocks } from '../feature-items.ts';
+import { clip, escapeMrkdwn, powerEmoji, powerLabel, slackDate, type Ui } from '../format.ts';
+import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
+
+const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
+const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
+const name = (s: string): string => escapeMrkdwn(clip(s, HOME_NAME_CHARS));
+
+/** Lines of a list shown up to `max`, then how many were left out. */
+function capped(lines: readonly string[], max: number, more: (count: number) => string): string[] {
+  return lines.length > max ? [...lines.slice(0, max), more(lines.length - max)] : [...lines];
+}
+
+function incidentsBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
+  const open = now.incidents;
+  if (open === null) return [];
+  if (open.length === 0) return [section(ui.t('home.incidents.none'))];
+  const blocks = [section(ui.t('home.incidents.title', { count: open.length }))];
+  for (const o of open.slice(0, HOME_SHOWN.incidents)) blocks.push(...incidentBlocks(ui, o).blocks);
+  if (open.length > HOME_SHOWN.incidents)
+    blocks.push(context(ui.t('home.incidents.more', { count: open.length - HOME_SHOWN.incidents })));
+  return blocks;
+}
+
+function mutesBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
+  if (now.mutes.length === 0) return [];
+  const lines = now.mutes.map((m) =>
+    ui.t('home.mutes.line', {
+      name: m.all ? ui.t('home.mutes.all') : name(m.name ?? m.target),
+      channel: m.channelId,
+      until: slackDate(ui, m.until.getTime()),
+    }),
+  );
+  const shown = capped(lines, HOME_SHOWN.mutes, (count) => ui.t('home.mutes.more', { count }));
+  return [section([ui.t('home.mutes.title'), ...shown].join('\n'))];
+}
+
+function fleetBlocks(ui: Ui, fleet: FleetGlance | null): KnownBlock[] {
+  if (fleet === null) return [];
+  if (fleet.total === 0) return [section(ui.t('home.fleet.none'))];
+  const states = Object.entries(fleet.byPower)
+    .sort(([a], [b]) => (a === 'running' ? -1 : b === 'running' ? 1 : a.localeCompare(b)))
+    .map(([power, count]) => ui.t('home.fleet.count', { count, label: powerLabel(ui, power) }));
+  if (fleet.unknown > 0)
+    states.push(ui.t('home.fleet.count', { count: fleet.unknown, label: ui.t('home.fleet.unknown') }));
+  const blocks: KnownBlock[] = [
+    section(ui.t('home.fleet.summary', { total: fleet.total, states: states.join(', ') })),
+  ];
+  for (const s of fleet.notRunning.slice(0, HOME_SHOWN.notRunning)) {
+    blocks.push({
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: ui.t('home.fleet.not_running', {
+          emoji: powerEmoji(s.power ?? ''),
+          name: name(s.name),
+          power: powerLabel(ui, s.power ?? ''),
+        }),
+      },
+      accessory: {
+        type: 'button',
+        text: { type: 'plain_text', text: ui.t('watch.incident.button.card') },
+        action_id: ACTIONS.cardShow,
+        value: s.uuid,
+      },
+    });
+  }
+  const more = fleet.notRunning.length - HOME_SHOWN.notRunning;
+  const notes = [
+    ...(more > 0 ? [ui.t('home.fleet.more', { count: more })] : []),
+    ...(fleet.asOf ? [ui.t('home.fleet.as_of', { at: slackDate(ui, fleet.asOf.getTime()) })] : []),
+  ];
+  if (notes.length > 0) blocks.push(context(notes.join('\n')));
+  return blocks;
+}
+
+function hostingBlocks(ui: Ui, hosting: HostingGlance | null): KnownBlock[] {
+  if (hosting === null) return [];
+  if (hosting.servers.length === 0) return [section(ui.t('home.hosting.none'))];
+  const servers = capped(
+    hosting.servers.map((s) => `\`${name(s)}\``),
+    HOME_SHOWN.hostingServers,
+    (count) => ui.t('home.mutes.more', { count }),
+  ).join(', ');
+  const problems = hosting.sslProblems.map((p) =>
+    ui.t('home.hosting.ssl', {
+      domain: name(p.domain),
+      server: name(p.server),
+      status: name(p.status),
+      at: slackDate(ui, p.observedAt.getTime()),
+    }),
+  );
+  const lines =
+    problems.length === 0
+      ? [ui.t('home.hosting.ssl_ok')]
+      : capped(problems, HOME_SHOWN.ssl, (count) => ui.t('home.hosting.more', { count }));
+  return [section([ui.t('home.hosting.summary', { servers }), ...lines].join('\n'))];
+}
+
+export function nowBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
+  return [
+    { type: 'header', text: { type: 'plain_text', text: ui.t('home.now.title') } },
+    ...incidentsBlocks(ui, now),
+    ...mutesBlocks(ui, now),
+    ...fleetBlocks(ui, now.fleet),
+    ...hostingBlocks(ui, now.hosting),
+  ];
+}

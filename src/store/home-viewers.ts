@@ -1,0 +1,123 @@
+/**
+ * The people who opened the app's Home tab, so every replica (and the bot
+ * after a restart) knows whose Home to publish again when something it shows
+ * changes. One small row per person: marks are set by whoever made a change
+ * (`touch`), read by the one publisher (`stale`) and cleared by it only for
+ * the marks it saw (`settle`), so a change made while a view was being
+ * published is never lost.
+ */
+import type { Selectable } from 'kysely';
+import type { RepoContext } from './context.ts';
+import type { HomeViewer } from './home-types.ts';
+import { date, dateOrNull, type HomeViewersTable, iso } from './schema.ts';
+
+export interface HomeViewerRepo {
+  /**
+   * They opened their Home now: remembered (or its time moved), and marked
+   * to be published whatever was published before.
+   */
+  opened(userId: string, at: Date): Promise<void>;
+  /** Marks the Homes of these people (all who opened one when omitted) to be drawn again; returns how many. */
+  touch(at: Date, userIds?: readonly string[]): Promise<number>;
+  /** The marked ones, the longest waiting first. */
+  stale(limit: number): Promise<HomeViewer[]>;
+  get(userId: string): Promise<HomeViewer | null>;
+  /**
+   * Their Home was drawn from what generation `seenGen` marked: the view's
+   * fingerprint is kept when it was published (`published`), and the mark is
+   * cleared unless a later one came meanwhile. True when it was cleared.
+   */
+  settle(userId: string, seenGen: number, published?: { hash: string; at: Date }): Promise<boolean>;
+  /** Slack will never show them a Home again (the person is gone). */
+  forget(userId: string): Promise<void>;
+  /** Forgets those who have not opened their Home since `before`; returns how many. */
+  purgeQuiet(before: Date): Promise<number>;
+}
+
+const toViewer = (r: Selectable<HomeViewersTable>): HomeViewer => ({
+  userId: r.user_id,
+  openedAt: date(r.opened_at),
+  staleSince: dateOrNull(r.stale_since),
+  staleGen: Number(r.stale_gen),
+  viewHash: r.view_hash,
+  publishedAt: dateOrNull(r.published_at),
+});
+
+export function homeViewerRepo(ctx: RepoContext): HomeViewerRepo {
+  const { db } = ctx;
+  return {
+    async opened(userId, at) {
+      const now = iso(at);
+      await db
+        .insertInto('home_viewers')
+        .values({ user_id: userId, opened_at: now, stale_since: now, stale_gen: 1, view_hash: null })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet((eb) => ({
+            opened_at: now,
+            stale_since: eb.fn.coalesce('home_viewers.stale_since', eb.val(now)),
+            stale_gen: eb('home_viewers.stale_gen', '+', 1),
+            view_hash: null,
+          })),
+        )
+        .execute();
+    },
+
+    async touch(at, userIds) {
+      if (userIds !== undefined && userIds.length === 0) return 0;
+      let q = db.updateTable('home_viewers').set((eb) => ({
+        stale_since: eb.fn.coalesce('stale_since', eb.val(iso(at))),
+        stale_gen: eb('stale_gen', '+', 1),
+      }));
+      if (userIds !== undefined) q = q.where('user_id', 'in', [...new Set(userIds)]);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
+    async stale(limit) {
+      const rows = await db
+        .selectFrom('home_viewers')
+        .selectAll()
+        .where('stale_since', 'is not', null)
+        .orderBy('stale_since')
+        .orderBy('user_id')
+        .limit(limit)
+        .execute();
+      return rows.map(toViewer);
+    },
+
+    async get(userId) {
+      const r = await db
+        .selectFrom('home_viewers')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return r ? toViewer(r) : null;
+    },
+
+    async settle(userId, seenGen, published) {
+      if (published) {
+        await db
+          .updateTable('home_viewers')
+          .set({ view_hash: published.hash, published_at: iso(published.at) })
+          .where('user_id', '=', userId)
+          .execute();
+      }
+      const r = await db
+        .updateTable('home_viewers')
+        .set({ stale_since: null })
+        .where('user_id', '=', userId)
+        .where('stale_gen', '=', seenGen)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async forget(userId) {
+      await db.deleteFrom('home_viewers').where('user_id', '=', userId).execute();
+    },
+
+    async purgeQuiet(before) {
+      const r = await db.deleteFrom('home_viewers').where('opened_at', '<', iso(before)).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,8 @@
+export {
+  HomePublisher,
+  type HomePublisherOptions,
+  type HomePublisherStats,
+  type HomeSlack,
+  viewFingerprint,
+} from './home-publisher.ts';
+export { PublishPace } from './publish-pace.ts';
