@@ -8,6 +8,7 @@ import {
 import { contracts } from './contracts-migration.ts';
 import { dailyRequests } from './daily-requests-migration.ts';
 import { hostingSnapshots } from './hosting-snapshots-migration.ts';
+import { keyUse } from './key-use-migration.ts';
 
 /**
  * The one set of migrations, for both databases. Column types are the portable
@@ -385,10 +386,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0007_daily_requests': dailyRequests(),
     '0008_contracts': contracts(),
     '0009_hosting_snapshots': hostingSnapshots(),
+    '0011_key_use': keyUse(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0009_hosting_snapshots';
+export const LATEST_MIGRATION = '0011_key_use';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

@@ -16,6 +16,8 @@ import { loadSealingKey, type SealingKey } from './encryption-key.ts';
 import { reasonOf, StoreError } from './errors.ts';
 import { type HostingSnapshotRepo, hostingSnapshotRepo } from './hosting-snapshots.ts';
 import { type IncidentRepo, incidentRepo } from './incidents.ts';
+import { type KeyLogRepo, keyLogRepo } from './key-log.ts';
+import { type KeyRequestRepo, keyRequestRepo } from './key-requests.ts';
 import { type LeaseRepo, leaseRepo } from './leases.ts';
 import { migrationProvider } from './migrations.ts';
 import { type MuteRepo, muteRepo } from './mutes.ts';
@@ -43,6 +45,10 @@ export interface Store {
   readonly leases: LeaseRepo;
   readonly deliveries: DeliveryRepo;
   readonly dailyRequests: DailyRequestRepo;
+  /** The bot's own provider requests, journaled by every replica for the key-use watch. */
+  readonly keyRequests: KeyRequestRepo;
+  /** Where the key-use watch's reading of the key's API log stands. */
+  readonly keyLog: KeyLogRepo;
   /**
    * Runs `fn` in one database transaction; the `tx` store's repos are bound to
    * it, and all of it is undone if `fn` throws. Use only `tx` inside: on SQLite
@@ -140,6 +146,8 @@ function buildStore(
     leases: leaseRepo(ctx),
     deliveries: deliveryRepo(ctx, deliveryCounter),
     dailyRequests: dailyRequestRepo(ctx),
+    keyRequests: keyRequestRepo(ctx),
+    keyLog: keyLogRepo(ctx),
 
     async transaction(fn) {
       if (conn.db.isTransaction) return fn(store);

@@ -250,6 +250,25 @@ export interface DailyRequestsTable {
   updated_at: IsoText;
 }
 
+/** A request the bot sent with the provider key (key-requests.ts). */
+export interface KeyRequestsTable {
+  id: Generated<number>;
+  method: string;
+  path: string;
+  sent_at: IsoText;
+}
+
+/** Where the reading of the key's API log stands (key-log.ts); one row. JSON is text. */
+export interface KeyLogTable {
+  name: string;
+  judged_through: IsoText;
+  own_ips: string;
+  denied: string;
+  expected: string;
+  version: number;
+  updated_at: IsoText;
+}
+
 export interface Database {
   signups: SignupsTable;
   operations: OperationsTable;
@@ -267,6 +286,8 @@ export interface Database {
   leases: LeasesTable;
   deliveries: DeliveriesTable;
   daily_requests: DailyRequestsTable;
+  key_requests: KeyRequestsTable;
+  key_log: KeyLogTable;
 }
 
 export const iso = (d: Date): IsoText => d.toISOString();
