@@ -44,6 +44,11 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     notifyChannel: config.notifyChannel,
     flapSeconds: config.watch.flapSeconds,
     setupPendingMinutes: config.watch.setupPendingMinutes,
+    // The client journals every request (foundation.ts): the key's log can tell the bot's own.
+    keyUse: {
+      expected: config.keyUse.expectedIps,
+      burst: { count: config.keyUse.authBurst, windowMinutes: config.keyUse.authWindowMinutes },
+    },
   };
   const leadership = createLeadership({ settings, store, clock });
   // The outbox is the notifier's only retry: the app's client would retry a 429

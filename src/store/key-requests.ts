@@ -6,8 +6,8 @@
  */
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
-import { date, iso, type KeyRequestsTable } from './schema.ts';
 import type { KeyRequestRow, NewKeyRequest } from './key-use-types.ts';
+import { date, iso, type KeyRequestsTable } from './schema.ts';
 
 export interface KeyRequestRepo {
   /** Journals requests sent (one statement per few hundred). */

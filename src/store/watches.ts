@@ -4,6 +4,8 @@ import { date, iso, type WatchesTable } from './schema.ts';
 import type { WatchRow } from './watch-types.ts';
 
 export const WATCH_ALL = 'all';
+/** The provider key's use (`/vps watch key`): strangers' requests and bursts of refusals in its log. */
+export const WATCH_KEY = 'key';
 
 /** A hosting server's watch target: its name (initial domain, lower case) behind a prefix no uuid has. */
 const HOSTING_PREFIX = 'hosting:';

@@ -289,3 +289,16 @@ export async function recordList(
   }
   return out;
 }
+
+/** The stored snapshots, each with the later of its stored look time and the one `mine` holds. */
+export function withFresherLooks(
+  fresh: readonly SnapshotRow[],
+  mine: ReadonlyMap<string, SnapshotRow>,
+): Map<string, SnapshotRow> {
+  const merged = new Map<string, SnapshotRow>();
+  for (const s of fresh) {
+    const m = mine.get(s.serverUuid);
+    merged.set(s.serverUuid, m && m.observedAt > s.observedAt ? { ...s, observedAt: m.observedAt } : s);
+  }
+  return merged;
+}

@@ -55,6 +55,7 @@ import {
 import type { IncidentTx } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
 import type { HostingNotice } from './notices.ts';
+import { channelsWatching } from './watch-channels.ts';
 
 /** How far before the last read the audit trail is searched for the bot's own change (clocks of replicas differ). */
 const OWN_MARGIN_MS = 60_000;
@@ -176,14 +177,6 @@ export class HostingWatch {
     this.lookedAt.set(slotId(server, part), now);
   }
 
-  private channelsFor(server: string, watches: readonly WatchRow[]): string[] {
-    const set = new Set<string>();
-    if (this.o.notifyChannel) set.add(this.o.notifyChannel);
-    const target = hostingWatchTarget(server);
-    for (const w of watches) if (w.target === target) set.add(w.channelId);
-    return [...set];
-  }
-
   private async fetch(api: HostingClient, part: HostingPart): Promise<AnyObject> {
     if (part === 'domains') return api.listDomains(BACKGROUND);
     if (part === 'ssh') return api.getSsh(BACKGROUND);
@@ -225,7 +218,7 @@ export class HostingWatch {
         ? await tx.audit.latest({ target: server, since: new Date(since), limit: 200 })
         : [];
       const ctx = { now, flapMs: this.o.flapMs };
-      const channels = this.channelsFor(server, watches);
+      const channels = channelsWatching(this.o.notifyChannel, watches, [hostingWatchTarget(server)]);
       const epoch = cur.changedAt.getTime();
       const waiting = new Map<string, number>();
       let state: PartState = before;

@@ -1,16 +1,24 @@
 import type { Logger } from 'pino';
 import { sleep } from '../clock.ts';
 import { BACKGROUND } from '../provider/index.ts';
-import type { SnapshotRow, WatchRow } from '../store/index.ts';
+import { type SnapshotRow, WATCH_ALL, type WatchRow } from '../store/index.ts';
 import { RequestBudget } from './budget.ts';
-import { type ChangeContext, type PowerTransition, recordDetail, recordList } from './changes.ts';
+import {
+  type ChangeContext,
+  type PowerTransition,
+  recordDetail,
+  recordList,
+  withFresherLooks,
+} from './changes.ts';
 import { followedSignups, isDateRead, noteContractDate, readContractDate } from './contracts.ts';
 import { HostingWatch } from './hosting-watch.ts';
+import { KeyUseWatch } from './key-use-watch.ts';
 import { nextTask, type WatchTask } from './next-task.ts';
 import { failureFacts } from './provider-errors.ts';
 import { followSignup, isPendingStatus, type TrackedSignup } from './signups.ts';
+import { channelsWatching } from './watch-channels.ts';
 import type { WatcherOptions, WatcherProvider } from './watcher-options.ts';
-import { emptyDetectionDelays, observeDetection, type WatcherStats } from './watcher-stats.ts';
+import { emptyDetectionDelays, observeDetection, oldestOf, type WatcherStats } from './watcher-stats.ts';
 
 /**
  * The poller. Not a fixed cycle but a continuous, budget-paced choice of the
@@ -44,6 +52,8 @@ export class Watcher {
   private readonly detection = emptyDetectionDelays();
   /** The hosting servers' domains, SSL, SSH and keys, on the same schedule and budget. */
   private readonly hosting: HostingWatch;
+  /** The key's API log, for requests the bot did not make (off without `keyUse`). */
+  private readonly keyUse: KeyUseWatch | undefined;
 
   constructor(opts: WatcherOptions) {
     this.opts = opts;
@@ -61,16 +71,15 @@ export class Watcher {
     this.flapMs = opts.flapWindowMs ?? 30_000;
     this.signupMs = opts.signupRecheckMs ?? Math.min(30_000, Math.max(1_000, opts.intervalMs / 2));
     this.escalateMs = opts.setupPendingEscalateMs ?? 2 * 3_600_000;
-    this.hosting = new HostingWatch({
-      provider: opts.provider,
-      store: opts.store,
-      clock: opts.clock,
+    // What the hosting and key-use watches share of the watcher: its parts, pace and budget.
+    const side = {
+      ...opts,
       log: this.log,
-      notifyChannel: opts.notifyChannel,
       flapMs: this.flapMs,
-      keyServers: opts.hostingServers,
-      another: (call) => this.another(call),
-    });
+      another: <T>(c: () => Promise<T>) => this.another(c),
+    };
+    this.hosting = new HostingWatch({ ...side, keyServers: opts.hostingServers });
+    this.keyUse = opts.keyUse ? new KeyUseWatch({ ...side, settings: opts.keyUse }) : undefined;
   }
 
   stats(): WatcherStats {
@@ -79,11 +88,9 @@ export class Watcher {
       lastListAt: this.lastListAt,
       leader: this.opts.leadership.isLeader(),
       budget: this.budget.state(),
-      oldestReadAt: this.readServers().reduce<number | undefined>(
-        (min, s) => (min === undefined ? s.observedAt.getTime() : Math.min(min, s.observedAt.getTime())),
-        undefined,
-      ),
+      oldestReadAt: oldestOf(this.readServers().map((s) => s.observedAt.getTime())),
       detection: { ...this.detection, counts: [...this.detection.counts] },
+      keyUse: this.keyUse ? { ...this.keyUse.stats } : undefined,
     };
   }
 
@@ -137,6 +144,7 @@ export class Watcher {
     }
     for (const h of this.hosting.slots(this.watches))
       await this.paced({ kind: 'hosting', id: h.id, server: h.server, part: h.part });
+    if (this.keyUse?.slot(this.watches)) await this.paced({ kind: 'key-log', id: 'key-log' });
     return { requests: this.counters.requests - before, transitions };
   }
 
@@ -191,12 +199,8 @@ export class Watcher {
     return this.opts.clock.now().getTime();
   }
 
-  private channelsFor = (uuid: string): string[] => {
-    const set = new Set<string>();
-    if (this.opts.notifyChannel) set.add(this.opts.notifyChannel);
-    for (const w of this.watches) if (w.target === 'all' || w.target === uuid) set.add(w.channelId);
-    return [...set];
-  };
+  private channelsFor = (uuid: string): string[] =>
+    channelsWatching(this.opts.notifyChannel, this.watches, [WATCH_ALL, uuid]);
 
   /**
    * Every server the list names: the power state of each one is kept fresh
@@ -232,6 +236,7 @@ export class Watcher {
       servers: this.readServers(),
       changedRecently: this.changedRecently,
       hosting: this.hosting.slots(this.watches),
+      keyLog: this.keyUse?.slot(this.watches),
     });
   }
 
@@ -255,6 +260,9 @@ export class Watcher {
           return undefined;
         case 'hosting':
           if ((await this.hosting.read(task.server, task.part, this.watches)) > 0) this.opts.onOutbox?.();
+          return undefined;
+        case 'key-log':
+          if (((await this.keyUse?.read(this.watches)) ?? 0) > 0) this.opts.onOutbox?.();
           return undefined;
       }
     } catch (err) {
@@ -281,6 +289,7 @@ export class Watcher {
     if (task.kind === 'list') this.lastListAt = now;
     else if (task.kind === 'signup') this.signupCheckedAt.set(task.signup.id, now);
     else if (task.kind === 'hosting') this.hosting.markTried(task.server, task.part, now);
+    else if (task.kind === 'key-log') this.keyUse?.markTried(now);
     else {
       const s = this.snapshots.get(task.uuid);
       if (s) this.snapshots.set(task.uuid, { ...s, observedAt: new Date(now) });
@@ -299,19 +308,8 @@ export class Watcher {
     this.watches = watches;
     this.signups = signups;
     const outcome = await recordList(this.opts.store, listing, known, this.context(now));
-    const fresh = await this.opts.store.snapshots.all();
     // Keep the in-memory look times: they are fresher than a concurrent detail's commit may be.
-    const merged = new Map<string, SnapshotRow>();
-    for (const s of fresh) {
-      const mine = this.snapshots.get(s.serverUuid);
-      merged.set(
-        s.serverUuid,
-        mine && mine.observedAt.getTime() > s.observedAt.getTime()
-          ? { ...s, observedAt: mine.observedAt }
-          : s,
-      );
-    }
-    this.snapshots = merged;
+    this.snapshots = withFresherLooks(await this.opts.store.snapshots.all(), this.snapshots);
     this.lastListAt = now;
     this.counters.lists += 1;
     if (outcome.unaddressable > 0) {
