@@ -131,3 +131,45 @@ describe('the key-use watch’s other findings', () => {
     expect((await w.a.store.incidents.latestFor('key-auth', 'key-auth'))?.resolvedAt).not.toBeNull();
   });
 });
+
+describe('the key-use watch with two replicas on one PostgreSQL', () => {
+  it('takes both replicas’ requests for the bot’s own, across a restart and a new leader; a stranger once', async () => {
+    world = await makeWorld({ kind: 'postgres', servers: 2, keyUse: SETTINGS });
+    const w = world;
+    let b = await w.instance('b');
+    for (const i of [w.a, b]) {
+      i.watcher.start();
+      i.notifier.start();
+    }
+    await w.time.advance(30_000);
+    expect(w.a.leadership.isLeader()).toBe(true);
+    // The follower works for people: its requests are in the key's log, and in the journal.
+    await b.client.me();
+    await b.client.listServers();
+    await w.time.advance(JUDGED);
+    // It restarts: what it sent is journaled before it goes, and the new process journals its own.
+    await b.watcher.stop();
+    await b.notifier.stop();
+    await b.client.me();
+    await b.client.close();
+    b = await w.instance('b2');
+    b.watcher.start();
+    b.notifier.start();
+    await b.client.me();
+    // The leader dies right after its own requests: the new leader judges them from the journal.
+    await w.a.client.listServers();
+    await w.a.kill();
+    w.sim.control.keyUse({ ip: STRANGER, method: 'DELETE', path: `/v1/vps/servers/${w.uuids[0]}` });
+    for (let t = 0; t < 4 * JUDGED; t += 5_000) await w.time.advance(5_000);
+    expect(b.leadership.isLeader()).toBe(true);
+    const alarms = await keyAlarms(w);
+    expect(alarms.map((a) => a.subject)).toEqual([`key-use:${STRANGER}`]);
+    expect(w.slack.topLevel(CHANNEL)).toHaveLength(1);
+    expect(w.slack.posts[0]!.text).toContain(`DELETE /v1/vps/servers/${w.uuids[0]}`);
+    // Every second of the log judged once, by one replica or the other.
+    const judged = (await b.store.keyLog.get())!.judgedThrough.getTime();
+    expect(w.time.ms() - judged).toBeLessThan(KEY_USE_SETTLE_MS + 20_000);
+    await b.watcher.stop();
+    await b.notifier.stop();
+  }, 120_000);
+});
