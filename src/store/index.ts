@@ -30,4 +30,11 @@ export type { SignupRepo } from './signups.ts';
 export type { SnapshotRepo } from './snapshots.ts';
 export type { TransitionGuard } from './transitions.ts';
 export * from './watch-types.ts';
-export { hostingOfTarget, hostingWatchTarget, WATCH_ALL, WATCH_KEY, type WatchRepo } from './watches.ts';
+export {
+  hostingOfTarget,
+  hostingWatchTarget,
+  isKeySubject,
+  WATCH_ALL,
+  WATCH_KEY,
+  type WatchRepo,
+} from './watches.ts';

@@ -104,4 +104,25 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('key-use contract on %s', (kin
     expect(await store.keyLog.get()).toBeNull();
     expect((await store.keyRequests.between(at(0), at(0))).length).toBe(1);
   });
+
+  it('a mute of `key` covers every alarm of the key, and its held rows move with it', async () => {
+    await store.mutes.set({ target: 'key', channelId: 'C1', until: at(600), createdBy: 'U1' });
+    for (const subject of ['key-use:203.0.113.9', 'key-auth', 'key'])
+      expect((await store.mutes.activeFor(subject, at(0))).map((m) => m.target)).toEqual(['key']);
+    expect(await store.mutes.activeFor('0f8fad5b-d9cb-469f-a165-70867728950e', at(0))).toEqual([]);
+    const held = (dedupeKey: string, subject: string) =>
+      store.outbox.enqueue({
+        dedupeKey,
+        channelId: 'C1',
+        payload: {},
+        kind: 'held',
+        subject,
+        nextAttemptAt: at(600),
+      });
+    await held('a', 'key-use:203.0.113.9');
+    await held('b', 'key-auth');
+    await held('c', '0f8fad5b-d9cb-469f-a165-70867728950e');
+    expect(await store.outbox.rescheduleHeld({ channelId: 'C1', subject: 'key', at: at(1) })).toBe(2);
+    expect((await store.outbox.due(at(1), 10)).map((r) => r.dedupeKey).sort()).toEqual(['a', 'b']);
+  });
 });
