@@ -90,6 +90,7 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter): Ba
     baseUrl: config.provider.baseUrl,
     isLeader: () => leadership.isLeader(),
     notifyChannel: config.notifyChannel,
+    flapMs: flapWindowMs(settings),
     onOutbox: wake,
   });
   // The contracts' renewal reminders, from the lease holder only. A look is a store read: as often as
