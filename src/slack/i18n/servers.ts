@@ -165,6 +165,8 @@ const en = {
   'me.signup_yes': 'New VPS signup is allowed with this key.',
   'me.signup_no': 'New VPS signup is not allowed with this key.',
   'me.role': 'Your role here: *{role}*.',
+  'me.expected_title': 'Other clients you expect (KEY_EXPECTED_IPS), counted in the key’s log:',
+  'me.expected_line': '• {range}: {count} requests, the last {at}',
   'me.read_only': 'The key is read-only: rename, memo and reverse DNS are off.',
   'me.daily_ok': 'Provider requests today: {used} of {limit} (the count starts again {at}).',
   'me.daily_low':
@@ -366,6 +368,8 @@ const ja: Record<keyof typeof en, string> = {
   'me.signup_yes': 'このキーでVPSの新規申し込みができます。',
   'me.signup_no': 'このキーではVPSの新規申し込みはできません。',
   'me.role': 'このワークスペースでのあなたのロール: *{role}*',
+  'me.expected_title': '既知の他のクライアント（KEY_EXPECTED_IPS）によるキーの使用件数:',
+  'me.expected_line': '• {range}: {count} 件（最終 {at}）',
   'me.read_only': 'キーが読み取り専用のため、名前・メモ・逆引きDNSの変更は無効です。',
   'me.daily_ok': '本日のプロバイダーへのリクエスト: {used} / {limit} 件（{at} にリセット）',
   'me.daily_low':
