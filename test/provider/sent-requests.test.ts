@@ -120,10 +120,10 @@ describe('the journal of sent requests', () => {
     const done = j.flush();
     const first = release;
     release = [];
-    first.forEach((r) => r());
+    for (const r of first) r();
     await turns();
     expect(batches).toEqual([1, 5]);
-    release.forEach((r) => r());
+    for (const r of release) r();
     await done;
     expect(j.unwritten).toBe(0);
   });
