@@ -4,7 +4,6 @@
  * (key-requests.ts, key-log.ts).
  */
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
-import type { DatabaseKind } from './migrations.ts';
 
 /**
  * `key_requests`: every request a replica sent with the provider key (method,
@@ -15,7 +14,7 @@ import type { DatabaseKind } from './migrations.ts';
  * of the last burst window, the counts of the clients the team expects), with
  * a version every write bumps (compare-and-set: a stale leader writes nothing).
  */
-export function keyUse(kind: DatabaseKind): Migration {
+export function keyUse(kind: 'sqlite' | 'postgres'): Migration {
   // The auto-numbered key, as migrations.ts spells it for each database.
   const autoId = (col: ColumnDefinitionBuilder) =>
     kind === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
