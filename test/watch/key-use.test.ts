@@ -103,6 +103,38 @@ describe('the key-use watch’s other findings', () => {
     expect((await w.a.store.keyLog.get())?.expected['203.0.113.0/24']?.count).toBe(2);
   });
 
+  it('tells a request from the bot’s own address that the bot did not make, as such (another process there)', async () => {
+    world = await keyWorld();
+    const w = world;
+    await cycles(w, JUDGED);
+    // The simulator sees the bot at 127.0.0.1: a request from there the journal lacks.
+    w.sim.control.keyUse({ ip: '127.0.0.1', method: 'POST', path: '/v1/vps/servers' });
+    await cycles(w, JUDGED);
+    await drain(w);
+    const [alarm] = await keyAlarms(w);
+    expect(alarmDetail('key-use', alarm?.detail)).toMatchObject({
+      ip: '127.0.0.1',
+      own: true,
+      method: 'POST',
+    });
+    expect(w.slack.topLevel(CHANNEL)[0]?.text).toContain('This address is the bot’s own');
+    expect(Object.keys((await w.a.store.keyLog.get())!.ownIps)).toEqual(['127.0.0.1']);
+  });
+
+  it('ends a stranger’s alarm after an hour without a request from its address', async () => {
+    world = await keyWorld();
+    const w = world;
+    await cycles(w, JUDGED);
+    w.sim.control.keyUse({ ip: STRANGER, method: 'GET', path: '/v1/me' });
+    await cycles(w, JUDGED);
+    expect(await keyAlarms(w)).toHaveLength(1);
+    await cycles(w, 61 * 60_000);
+    expect(await keyAlarms(w)).toHaveLength(0);
+    expect(
+      (await w.a.store.incidents.latestFor('key-use', `key-use:${STRANGER}`))?.resolvedAt,
+    ).not.toBeNull();
+  }, 120_000);
+
   it('raises key-auth on a burst of 403s, and resolves it once a window passes without one', async () => {
     world = await keyWorld();
     const w = world;
