@@ -331,6 +331,38 @@ async function runNaive(n: number): Promise<{ latencies: number[]; rateLimited: 
   return { latencies, rateLimited };
 }
 
+/** 1000 servers (or `n`) and 20 hosting domains: four hosting servers of five (the initial one and four more). */
+async function accountWithHosting(n: number) {
+  const sim = await startSimulator({ clock: 'real', seed: 'empty', rateLimit: RATE, latencyMs: 2 });
+  const uuids = sim.control.addServers(n, { power: 'running', status: 'active' });
+  const servers = [1, 2, 3, 4].map((i) => `xs90000${i}.xsrv.jp`);
+  for (const [i, s] of servers.entries())
+    sim.control.addHostingServer(s, { domains: [1, 2, 3, 4].map((d) => `site-${i}-${d}.jp`) });
+  return { sim, uuids, servers };
+}
+
+/** A person reading a server's detail every 100 ms through `client`, each latency kept by the phase it began in. */
+function personReading(client: ProviderClient, uuids: readonly string[], on: () => boolean) {
+  const out = { peopleOff: [] as number[], peopleOn: [] as number[] };
+  let stopped = false;
+  const loop = (async () => {
+    for (let i = 0; !stopped; i += 1) {
+      const phase = on();
+      const t0 = performance.now();
+      await client.getServer(uuids[i % uuids.length]!, READ).catch(() => undefined);
+      (phase ? out.peopleOn : out.peopleOff).push(performance.now() - t0);
+      await sleep(100);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return out;
+    },
+  };
+}
+
 interface HostingRun {
   /** A person's read latencies (ms) while the hosting watch was off, and while it was on. */
   peopleOff: number[];
@@ -354,11 +386,7 @@ const PHASES = 6;
  */
 async function runHostingShare(): Promise<HostingRun> {
   const n = 1000;
-  const sim = await startSimulator({ clock: 'real', seed: 'empty', rateLimit: RATE, latencyMs: 2 });
-  const uuids = sim.control.addServers(n, { power: 'running', status: 'active' });
-  const servers = [1, 2, 3, 4].map((i) => `xs90000${i}.xsrv.jp`);
-  for (const [i, s] of servers.entries())
-    sim.control.addHostingServer(s, { domains: [1, 2, 3, 4].map((d) => `site-${i}-${d}.jp`) });
+  const { sim, uuids, servers } = await accountWithHosting(n);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'watch-bench-'));
   const logger = createLogger({ level: 'silent' });
   const store = await openStore({ dataDir, logger });
@@ -380,17 +408,7 @@ async function runHostingShare(): Promise<HostingRun> {
   watcher.start();
   notifier.start();
   await sleep(1.5 * (n / BUDGET_RPS) * 1000);
-  const out = { peopleOff: [] as number[], peopleOn: [] as number[] };
-  let stopped = false;
-  const person = (async () => {
-    for (let i = 0; !stopped; i += 1) {
-      const phase = on;
-      const t0 = performance.now();
-      await client.getServer(uuids[i % uuids.length]!, READ).catch(() => undefined);
-      (phase ? out.peopleOn : out.peopleOff).push(performance.now() - t0);
-      await sleep(100);
-    }
-  })();
+  const person = personReading(client, uuids, () => on);
   const before = { requests: watcher.stats().requests, at: performance.now() };
   for (let phase = 0; phase < PHASES; phase += 1) {
     on = phase % 2 === 1;
@@ -402,8 +420,7 @@ async function runHostingShare(): Promise<HostingRun> {
     }
     await sleep(PHASE_MS);
   }
-  stopped = true;
-  await person;
+  const out = await person.stop();
   const watcherRps = ((watcher.stats().requests - before.requests) * 1000) / (performance.now() - before.at);
   // Hosting on again for two rounds: what changed is told.
   on = true;
@@ -436,11 +453,7 @@ const KEY_PHASE_MS = 8_000;
 
 async function runKeyUseShare(): Promise<KeyUseRun> {
   const n = 1000;
-  const sim = await startSimulator({ clock: 'real', seed: 'empty', rateLimit: RATE, latencyMs: 2 });
-  const uuids = sim.control.addServers(n, { power: 'running', status: 'active' });
-  const servers = [1, 2, 3, 4].map((i) => `xs90000${i}.xsrv.jp`);
-  for (const [i, s] of servers.entries())
-    sim.control.addHostingServer(s, { domains: [1, 2, 3, 4].map((d) => `site-${i}-${d}.jp`) });
+  const { sim, uuids, servers } = await accountWithHosting(n);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'watch-bench-'));
   const logger = createLogger({ level: 'silent' });
   const store = await openStore({ dataDir, logger });
@@ -475,18 +488,8 @@ async function runKeyUseShare(): Promise<KeyUseRun> {
   notifier.start();
   // Past the settle time: from here on every read of the log judges a full span.
   await sleep(KEY_USE_SETTLE_MS + 10_000);
-  const out = { peopleOff: [] as number[], peopleOn: [] as number[] };
   let on = true;
-  let stopped = false;
-  const person = (async () => {
-    for (let i = 0; !stopped; i += 1) {
-      const phase = on;
-      const t0 = performance.now();
-      await client.getServer(uuids[i % uuids.length]!, READ).catch(() => undefined);
-      (phase ? out.peopleOn : out.peopleOff).push(performance.now() - t0);
-      await sleep(100);
-    }
-  })();
+  const person = personReading(client, uuids, () => on);
   const before = { requests: watcher.stats().requests, at: performance.now() };
   for (let phase = 0; phase < PHASES; phase += 1) {
     on = phase % 2 === 1;
@@ -494,11 +497,8 @@ async function runKeyUseShare(): Promise<KeyUseRun> {
     await watchKey(on);
     await sleep(KEY_PHASE_MS);
   }
-  stopped = true;
-  await person;
+  const out = await person.stop();
   const watcherRps = ((watcher.stats().requests - before.requests) * 1000) / (performance.now() - before.at);
-  await watchKey(true);
-  await sleep(2 * (n / BUDGET_RPS) * 1000);
   const k = watcher.stats().keyUse;
   await watcher.stop();
   await notifier.stop();
@@ -519,16 +519,24 @@ async function runKeyUseShare(): Promise<KeyUseRun> {
   };
 }
 
+/** A person's p95 without and with the extra reads (the ratio: with / without), the reads, 429s, the watcher's rate. */
+function emitShare(
+  prefix: string,
+  r: { peopleOff: number[]; peopleOn: number[]; rateLimited: number; watcherRps: number },
+): void {
+  const without = Number(pct(r.peopleOff, 95).toFixed(3));
+  emit(`${prefix}.people-p95.without`, without, 'ms', null);
+  emit(`${prefix}.people-p95.with`, pct(r.peopleOn, 95), 'ms', without);
+  emit(`${prefix}.people-reads`, r.peopleOff.length + r.peopleOn.length, 'reads', null);
+  emit(`${prefix}.429s`, r.rateLimited, 'responses', 0);
+  emit(`${prefix}.watcher-rps`, r.watcherRps, 'req/s', BUDGET_RPS);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   {
     const k = await runKeyUseShare();
-    const without = Number(pct(k.peopleOff, 95).toFixed(3));
-    emit('watch-latency.key-log.people-p95.without', without, 'ms', null);
-    emit('watch-latency.key-log.people-p95.with', pct(k.peopleOn, 95), 'ms', without);
-    emit('watch-latency.key-log.people-reads', k.peopleOff.length + k.peopleOn.length, 'reads', null);
-    emit('watch-latency.key-log.429s', k.rateLimited, 'responses', 0);
-    emit('watch-latency.key-log.watcher-rps', k.watcherRps, 'req/s', BUDGET_RPS);
+    emitShare('watch-latency.key-log', k);
     emit('watch-latency.key-log.pages', k.pages, 'requests', null);
     emit('watch-latency.key-log.judged', k.judged, 'log entries', null);
     emit('watch-latency.key-log.alarms', k.alarms, 'alarms', 0);
@@ -536,13 +544,8 @@ async function main(): Promise<void> {
   }
   {
     const h = await runHostingShare();
-    const without = Number(pct(h.peopleOff, 95).toFixed(3));
-    emit('watch-latency.hosting.people-p95.without', without, 'ms', null);
-    emit('watch-latency.hosting.people-p95.with', pct(h.peopleOn, 95), 'ms', without);
-    emit('watch-latency.hosting.people-reads', h.peopleOff.length + h.peopleOn.length, 'reads', null);
-    emit('watch-latency.hosting.429s', h.rateLimited, 'responses', 0);
+    emitShare('watch-latency.hosting', h);
     emit('watch-latency.hosting.reads', h.hostingReads, 'requests', null);
-    emit('watch-latency.hosting.watcher-rps', h.watcherRps, 'req/s', BUDGET_RPS);
     emit('watch-latency.hosting.notices', h.notices, 'posts', null);
   }
   for (const n of SIZES) {
