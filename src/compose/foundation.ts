@@ -54,6 +54,8 @@ export async function openFoundation(config: Config, opts: FoundationOptions): P
     },
     // Every replica's requests are the bot's own: journaled where the watcher's leader reads the key's log.
     sentRequests: {
+      // The bot's clock, which the key's log is judged by (a sandbox moves it with its simulator).
+      now: () => clock.now().getTime(),
       append: (rows) =>
         store.keyRequests.append(
           rows.map((r) => ({ method: r.method, path: r.path, sentAt: new Date(r.sentAt) })),

@@ -23,10 +23,17 @@ export interface SentRequest {
 /** Where the notes are kept (the store implements it). */
 export interface SentRequestSink {
   append(requests: readonly SentRequest[]): Promise<void>;
+  /**
+   * The time to note (epoch ms): the clock the key's log is judged by (the
+   * bot's, which a sandbox moves with its simulator). Default: the client's.
+   */
+  now?: () => number;
 }
 
 export interface SentRequestJournalOptions {
   sink: SentRequestSink;
+  /** The time noted (epoch ms): the sink's `now`, else the client's clock. */
+  now: () => number;
   /** A write failed (the batch is kept for the next one). */
   onWriteFailed?: (err: unknown, kept: number) => void;
   /** The most notes kept while the store does not take them; the oldest go first. Default 50,000. */
@@ -43,8 +50,8 @@ export class SentRequestJournal {
   }
 
   /** A request is being sent now. Never waits. */
-  note(r: SentRequest): void {
-    this.pending.push(r);
+  note(method: string, path: string): void {
+    this.pending.push({ method, path, sentAt: this.opts.now() });
     if (this.pending.length > this.maxPending) this.pending.splice(0, this.pending.length - this.maxPending);
     if (this.writing === null) void this.write();
   }

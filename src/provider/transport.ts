@@ -135,6 +135,7 @@ export class ProviderTransport {
     this.sent = sink
       ? new SentRequestJournal({
           sink,
+          now: sink.now ?? (() => this.clock.now()),
           onWriteFailed: (err, kept) =>
             this.log?.warn(
               { err: err instanceof Error ? err.name : 'error', kept },
@@ -334,7 +335,7 @@ export class ProviderTransport {
     }
     if (spec.idempotencyKey) headers['idempotency-key'] = spec.idempotencyKey;
     // Journaled as it leaves, before any answer (sent-requests.ts).
-    this.sent?.note({ method: spec.method, path: loggedPath(spec.path), sentAt: this.clock.now() });
+    this.sent?.note(spec.method, loggedPath(spec.path));
     const started = performance.now();
     let phase: NetworkPhase = 'headers';
     let status: number | 'network' = 'network';

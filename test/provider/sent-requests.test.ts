@@ -105,6 +105,7 @@ describe('the journal of sent requests', () => {
     const batches: number[] = [];
     let release: (() => void)[] = [];
     const j = new SentRequestJournal({
+      now: () => 1,
       sink: {
         append: (rows) =>
           new Promise<void>((r) => {
@@ -113,8 +114,8 @@ describe('the journal of sent requests', () => {
           }),
       },
     });
-    j.note({ method: 'GET', path: '/a', sentAt: 1 });
-    for (let i = 0; i < 5; i += 1) j.note({ method: 'GET', path: '/b', sentAt: 2 + i });
+    j.note('GET', '/a');
+    for (let i = 0; i < 5; i += 1) j.note('GET', '/b');
     expect(batches).toEqual([1]);
     expect(j.unwritten).toBe(5);
     const done = j.flush();
@@ -140,6 +141,16 @@ describe('the journal of sent requests', () => {
     g.open();
     await closing;
     expect(g.batches.flat()).toHaveLength(2);
+  });
+
+  it('notes the time of the clock the log is judged by, when the sink names one (a sandbox moves the bot’s)', async () => {
+    const g = gatedSink();
+    h = await startHarness();
+    const moved = Date.parse('2030-01-01T00:00:00Z');
+    const client = h.makeClient(h.sim.keys.full, { sentRequests: { ...g.sink, now: () => moved } });
+    await client.me();
+    await client.flushSent();
+    expect(g.batches.flat().map((r) => r.sentAt)).toEqual([moved]);
   });
 
   it('reads a path as the log names it', () => {
