@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -68,6 +69,34 @@ const digestTime = z.preprocess(
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DIGEST_TIME_RULE)
     .transform((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))),
 );
+/** One address or CIDR range of KEY_EXPECTED_IPS, read. */
+export interface ExpectedIp {
+  readonly text: string;
+  readonly address: string;
+  readonly prefix: number;
+  readonly family: 'ipv4' | 'ipv6';
+}
+
+const EXPECTED_IPS_RULE =
+  'expected IP addresses or CIDR ranges (IPv4 or IPv6), comma-separated, such as 203.0.113.7,198.51.100.0/24,2001:db8::/32';
+
+/** `203.0.113.7, 198.51.100.0/24, 2001:db8::/32` -> the ranges (an address alone is its own /32 or /128). */
+const expectedIps = opt(z.string()).transform((text, ctx): ExpectedIp[] => {
+  if (text === undefined) return [];
+  const out: ExpectedIp[] = [];
+  for (const part of text.split(/[,\s]+/).filter(Boolean)) {
+    const m = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(part);
+    const v = m ? isIP(m[1]!) : 0;
+    const max = v === 4 ? 32 : 128;
+    const prefix = m?.[2] === undefined ? max : Number(m[2]);
+    if (!m || v === 0 || prefix > max) {
+      ctx.addIssue({ code: 'custom', message: EXPECTED_IPS_RULE });
+      return z.NEVER;
+    }
+    out.push({ text: part, address: m[1]!, prefix, family: v === 4 ? 'ipv4' : 'ipv6' });
+  }
+  return out;
+});
 
 const httpUrl = (what: string) =>
   z
@@ -127,6 +156,9 @@ const schema = z
     ),
     ONCALL_RENOTIFY_MINUTES: intInRange(0, 1_440, 15),
     ONCALL_RENOTIFY_MAX: intInRange(0, 100, 3),
+    KEY_EXPECTED_IPS: expectedIps,
+    KEY_AUTH_BURST: intInRange(1, 10_000, 5),
+    KEY_AUTH_WINDOW_MINUTES: intInRange(1, 1_440, 10),
     BOT_ENCRYPTION_KEY: opt(
       z
         .string()
@@ -208,6 +240,15 @@ export interface Config {
    * `max` times, while it is still true.
    */
   readonly oncallRenotify: { readonly minutes: number; readonly max: number };
+  /**
+   * The key-use watch: the other clients the team knows (only counted), and
+   * how many 401/403 answers within how many minutes are a burst (an alarm).
+   */
+  readonly keyUse: {
+    readonly expectedIps: readonly ExpectedIp[];
+    readonly authBurst: number;
+    readonly authWindowMinutes: number;
+  };
   readonly encryptionKey: string | undefined;
   readonly locale: 'en' | 'ja';
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -290,6 +331,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
     renewalReminderDays: e.VPS_RENEWAL_REMINDER_DAYS,
     oncallMention: e.ONCALL_MENTION,
     oncallRenotify: { minutes: e.ONCALL_RENOTIFY_MINUTES, max: e.ONCALL_RENOTIFY_MAX },
+    keyUse: {
+      expectedIps: e.KEY_EXPECTED_IPS,
+      authBurst: e.KEY_AUTH_BURST,
+      authWindowMinutes: e.KEY_AUTH_WINDOW_MINUTES,
+    },
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     locale: e.BOT_LOCALE,
     logLevel: e.LOG_LEVEL,

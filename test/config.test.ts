@@ -74,6 +74,33 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the key-use settings: expected clients as addresses or CIDR ranges (v4, v6), the refusals’ burst', () => {
+    expect(loadConfig(bot).keyUse).toEqual({ expectedIps: [], authBurst: 5, authWindowMinutes: 10 });
+    const c = loadConfig({
+      ...bot,
+      KEY_EXPECTED_IPS: ' 203.0.113.7, 198.51.100.0/24 2001:db8::/32,::1',
+      KEY_AUTH_BURST: '12',
+      KEY_AUTH_WINDOW_MINUTES: '30',
+    });
+    expect(c.keyUse).toEqual({
+      expectedIps: [
+        { text: '203.0.113.7', address: '203.0.113.7', prefix: 32, family: 'ipv4' },
+        { text: '198.51.100.0/24', address: '198.51.100.0', prefix: 24, family: 'ipv4' },
+        { text: '2001:db8::/32', address: '2001:db8::', prefix: 32, family: 'ipv6' },
+        { text: '::1', address: '::1', prefix: 128, family: 'ipv6' },
+      ],
+      authBurst: 12,
+      authWindowMinutes: 30,
+    });
+    for (const bad of ['203.0.113.256', '198.51.100.0/33', '2001:db8::/129', 'example.com', '10.0.0.0/']) {
+      expect(problems({ ...bot, KEY_EXPECTED_IPS: bad })[0], bad).toMatch(
+        /^KEY_EXPECTED_IPS: expected IP addresses or CIDR ranges \(IPv4 or IPv6\)/,
+      );
+    }
+    expect(problems({ ...bot, KEY_AUTH_BURST: '0' })[0]).toMatch(/^KEY_AUTH_BURST: expected a whole number/);
+    expect(problems({ ...bot, KEY_AUTH_WINDOW_MINUTES: '2000' })[0]).toMatch(/^KEY_AUTH_WINDOW_MINUTES: /);
+  });
+
   it('is frozen', () => {
     const c = loadConfig(bot);
     expect(Object.isFrozen(c)).toBe(true);

@@ -49,6 +49,11 @@ export function buildBackground(
     notifyChannel: config.notifyChannel,
     flapSeconds: config.watch.flapSeconds,
     setupPendingMinutes: config.watch.setupPendingMinutes,
+    // The client journals every request (foundation.ts): the key's log can tell the bot's own.
+    keyUse: {
+      expected: config.keyUse.expectedIps,
+      burst: { count: config.keyUse.authBurst, windowMinutes: config.keyUse.authWindowMinutes },
+    },
   };
   const leadership = createLeadership({ settings, store, clock });
   // The outbox is the notifier's only retry: the app's client would retry a 429
@@ -96,6 +101,7 @@ export function buildBackground(
     baseUrl: config.provider.baseUrl,
     isLeader: () => leadership.isLeader(),
     notifyChannel: config.notifyChannel,
+    flapMs: flapWindowMs(settings),
     onOutbox: wakeAll('key'),
   });
   // The contracts' renewal reminders, from the lease holder only. A look is a store read: as often as

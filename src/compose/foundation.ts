@@ -52,6 +52,15 @@ export async function openFoundation(config: Config, opts: FoundationOptions): P
     dailyCounter: {
       add: (dayEndsAt, requests) => store.dailyRequests.add(new Date(dayEndsAt), requests),
     },
+    // Every replica's requests are the bot's own: journaled where the watcher's leader reads the key's log.
+    sentRequests: {
+      // The bot's clock, which the key's log is judged by (a sandbox moves it with its simulator).
+      now: () => clock.now().getTime(),
+      append: (rows) =>
+        store.keyRequests.append(
+          rows.map((r) => ({ method: r.method, path: r.path, sentAt: new Date(r.sentAt) })),
+        ),
+    },
     queueBound: { maxWaitMs: config.fairWait.seconds * 1000, maxWaiting: config.fairWait.commands },
     ...(opts.provider?.retry ? { retry: opts.provider.retry } : {}),
     ...(opts.provider?.clock ? { clock: opts.provider.clock } : {}),

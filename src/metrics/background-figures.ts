@@ -4,6 +4,7 @@
  * outbox's backlog.
  */
 import type { ProviderKeyStatus } from '../services/health.ts';
+import type { KeyUseStats } from '../watch/key-use-watch.ts';
 import { oncePerScrape, type ScrapedMetrics, seconds } from './scraped-metrics.ts';
 import type { MetricsSources, OutboxBacklog } from './sources.ts';
 
@@ -27,6 +28,11 @@ export function registerBackgroundFigures(
     () => sources.now(),
   );
   registerKeyFigures(metrics, () => bg().providerKey);
+  registerKeyUseFigures(
+    metrics,
+    () => bg().watcher?.keyUse,
+    () => sources.now(),
+  );
   registerNotifierFigures(metrics, () => bg().notifier);
   registerOutboxFigures(metrics, sources);
 }
@@ -88,6 +94,48 @@ function registerWatcherFigures(
       return d
         ? [{ labels: {}, bounds: d.boundsSeconds, counts: d.counts, sum: d.sumSeconds, count: d.count }]
         : [];
+    },
+  );
+}
+
+/** The key-use watch (src/watch/key-use-watch.ts), on the replica that reads the key's log. */
+function registerKeyUseFigures(
+  metrics: ScrapedMetrics,
+  k: () => KeyUseStats | undefined,
+  now: () => number,
+): void {
+  metrics.total(
+    'vps_key_log_requests_total',
+    "Requests in the provider key's API log judged: the bot's own, KEY_EXPECTED_IPS clients', and other clients'.",
+    () => {
+      const s = k();
+      return s
+        ? [
+            [{ origin: 'own' }, s.own],
+            [{ origin: 'expected' }, s.expected],
+            [{ origin: 'foreign' }, s.foreign],
+          ]
+        : [];
+    },
+  );
+  metrics.total(
+    'vps_key_log_refused_total',
+    'Refused requests (401/403) of other clients in the key log.',
+    () => {
+      const s = k();
+      return s ? [[{}, s.denied]] : [];
+    },
+  );
+  metrics.total('vps_key_log_pages_total', 'Pages of the key log read (one provider request each).', () => {
+    const s = k();
+    return s ? [[{}, s.pages]] : [];
+  });
+  metrics.gauge(
+    'vps_key_log_lag_seconds',
+    'How far behind now the key log has been judged (a settle time of about 71 s is by design).',
+    () => {
+      const at = k()?.judgedThrough;
+      return at === undefined ? null : Math.max(0, (now() - at) / 1000);
     },
   );
 }

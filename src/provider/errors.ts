@@ -327,3 +327,21 @@ export function errorFromResponse(
   if (status >= 500) return new ProviderServerError(init);
   return new ProviderRejectedError(init);
 }
+
+/**
+ * The provider said to come back later than the policy would wait (a daily
+ * limit): the client fails at once instead of holding a person's request for hours.
+ */
+export function heldBackError(endpoint: string, blockedMs: number): ProviderRateLimitError {
+  return new ProviderRateLimitError({
+    code: 'RATE_LIMIT_EXCEEDED',
+    rawCode: null,
+    status: 429,
+    providerMessage: '',
+    details: [`held back by the client until the provider's Retry-After has passed`],
+    endpoint,
+    rawBody: null,
+    retryAfterSeconds: Math.ceil(blockedMs / 1000),
+    concurrent: false,
+  });
+}

@@ -17,6 +17,7 @@ export * from './rate-limit-headers.ts';
 export type { CallOptions, HttpMethod } from './request-spec.ts';
 export * from './retry-policy.ts';
 export * from './schemas.ts';
+export * from './sent-requests.ts';
 export * from './server-answers.ts';
 export * from './time.ts';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './transport.ts';

@@ -284,6 +284,11 @@ export class ProviderClient {
     return this.transport.close();
   }
 
+  /** Writes the journal of sent requests now (sent-requests.ts); `close()` does it too. */
+  flushSent(): Promise<void> {
+    return this.transport.flushSent();
+  }
+
   private put(
     what: 'memo' | 'name' | 'reverse-dns',
     uuid: string,

@@ -49,3 +49,12 @@ export function parseProviderDate(s: string): number | undefined {
 export function providerDate(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * An instant as the provider writes one, `YYYY-MM-DD HH:MM:SS` in Japan time
+ * (the logs' `from` and `to`, docs/provider-api.md, API logs); the
+ * milliseconds are dropped (the second it falls in).
+ */
+export function providerTime(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000 + JST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -11,6 +11,7 @@ import { parseAnswer, scrubSecrets } from './answer-text.ts';
 import { DailyBudget, type DailyBudgetState, type DailyCounter } from './daily-budget.ts';
 import {
   errorFromResponse,
+  heldBackError,
   type NetworkPhase,
   ProviderConflictError,
   ProviderError,
@@ -33,6 +34,7 @@ import {
   type RetryPolicy,
   resolveRetryPolicy,
 } from './retry-policy.ts';
+import { loggedPath, SentRequestJournal, type SentRequestSink } from './sent-requests.ts';
 import { type Answer, SharedReads } from './shared-reads.ts';
 
 export interface Timeouts {
@@ -55,6 +57,8 @@ export interface TransportOptions {
   dailyLimit?: number | undefined;
   /** Where the day's requests are counted with every replica's (the store); this process alone when unset. */
   dailyCounter?: DailyCounter | undefined;
+  /** Where every request the bot sends is journaled (the store), so the key's log can tell the bot's own from others'. */
+  sentRequests?: SentRequestSink | undefined;
   /** When a person's waiting requests are enough (FAIR_WAIT_SECONDS, FAIR_WAIT_COMMANDS). */
   queueBound?: QueueBoundOptions | undefined;
   /** How long the changes' share is held for a flood's tail (rate-limit-state.ts); default 0.2 of a window. */
@@ -80,6 +84,7 @@ export class ProviderTransport {
   private readonly recorder = new MetricsRecorder();
   private readonly random: () => number;
   private readonly reads: SharedReads;
+  private readonly sent: SentRequestJournal | undefined;
 
   constructor(opts: TransportOptions) {
     let url: URL;
@@ -126,6 +131,18 @@ export class ProviderTransport {
       ...(opts.queueBound ? { queueBound: opts.queueBound } : {}),
       ...(opts.tailHoldFraction !== undefined ? { tailHoldFraction: opts.tailHoldFraction } : {}),
     });
+    const sink = opts.sentRequests;
+    this.sent = sink
+      ? new SentRequestJournal({
+          sink,
+          now: sink.now ?? (() => this.clock.now()),
+          onWriteFailed: (err, kept) =>
+            this.log?.warn(
+              { err: err instanceof Error ? err.name : 'error', kept },
+              'the sent requests could not be journaled; kept to write later',
+            ),
+        })
+      : undefined;
     this.reads = new SharedReads(this.gate, () => {
       this.recorder.coalesced += 1;
     });
@@ -157,6 +174,12 @@ export class ProviderTransport {
   async close(): Promise<void> {
     this.gate.close();
     await this.pool.close();
+    await this.sent?.flush();
+  }
+
+  /** Writes the journal of sent requests now (what a replica leaves before it stops). */
+  async flushSent(): Promise<void> {
+    await this.sent?.flush();
   }
 
   async send<T>(spec: RequestSpec<T>): Promise<T> {
@@ -196,7 +219,7 @@ export class ProviderTransport {
       try {
         outcome = await this.attempt(spec, endpoint, ticket, signal, attempt);
       } catch (e) {
-        if (e instanceof GateBlockedError) throw this.localRateLimitError(endpoint, e.blockedMs);
+        if (e instanceof GateBlockedError) throw heldBackError(endpoint, e.blockedMs);
         throw e;
       }
       if (outcome.ok) return { status: outcome.status, text: outcome.text };
@@ -242,24 +265,6 @@ export class ProviderTransport {
       );
       await this.clock.sleep(waitMs, signal);
     }
-  }
-
-  /**
-   * The provider said to come back later than the policy would wait (a daily
-   * limit): fail at once instead of holding a person's request for hours.
-   */
-  private localRateLimitError(endpoint: string, blockedMs: number): ProviderRateLimitError {
-    return new ProviderRateLimitError({
-      code: 'RATE_LIMIT_EXCEEDED',
-      rawCode: null,
-      status: 429,
-      providerMessage: '',
-      details: [`held back by the client until the provider's Retry-After has passed`],
-      endpoint,
-      rawBody: null,
-      retryAfterSeconds: Math.ceil(blockedMs / 1000),
-      concurrent: false,
-    });
   }
 
   /**
@@ -329,6 +334,8 @@ export class ProviderTransport {
       headers['content-type'] = 'application/json';
     }
     if (spec.idempotencyKey) headers['idempotency-key'] = spec.idempotencyKey;
+    // Journaled as it leaves, before any answer (sent-requests.ts).
+    this.sent?.note(spec.method, loggedPath(spec.path));
     const started = performance.now();
     let phase: NetworkPhase = 'headers';
     let status: number | 'network' = 'network';

@@ -19,6 +19,8 @@ export const SIM_HELP = [
   'sim corrupt <server> <field>=<JSON>… [-<field>…]  a fault: its answers break the spec (name=null memo=42',
   "                                              power.status=suspended -plan_name); 'sim corrupt <server> clear' ends it",
   'sim key expires <+14d|-1h|<ISO time>|never> [still-answering] [key=<name>]   the bot’s key (full) by default',
+  'sim key use <ip> <GET|POST|PUT|DELETE> <path> [status] [key=<name>]   another client used the key (its log says so)',
+  'sim key denied <count> [ip] [401|403] [key=<name>]   refused requests from another client, a second apart',
   'sim add <count> [name]                        sim remove <server>',
   'sim plans                                     plans, monthly prices, periods',
   'sim price <plan> [months] <yen|+yen|-yen>     the monthly price every period is priced from',
@@ -261,6 +263,54 @@ function panel(control: SimulatorControl, args: readonly string[]): string[] {
   );
 }
 
+const KEY_USAGE = [
+  'sim key expires <+14d|-1h|<ISO time>|never> [still-answering] [key=<name>]',
+  'sim key use <ip> <GET|POST|PUT|DELETE> <path> [status] [key=<name>]',
+  'sim key denied <count> [ip] [401|403] [key=<name>]',
+].join(' | ');
+
+/** `sim key …`: the key's expiry, and its use by other clients (in the key's log). */
+function keyCommand(control: SimulatorControl, args: readonly string[]): string[] {
+  const name = args.find((a) => a.startsWith('key='))?.slice(4) ?? 'full';
+  const words = args.filter((a) => !a.startsWith('key='));
+  if (words[0] === 'use') {
+    const [, ip, method, path, status] = words;
+    if (!ip || !method || !path) usage(KEY_USAGE);
+    const code = status === undefined ? 200 : integer(status, 'status');
+    const m = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    control.keyUse({ key: name, ip, method: m, path, status: code });
+    return [`key ${name}: ${m} ${path} -> ${code} from ${ip}, in the key's log now (not made by the bot)`];
+  }
+  if (words[0] === 'denied') {
+    const count = integer(words[1], 'count');
+    const ip = words.slice(2).find((w) => !/^\d{3}$/.test(w)) ?? '198.51.100.23';
+    const status = words.slice(2).find((w) => /^\d{3}$/.test(w)) ?? '403';
+    if (status !== '401' && status !== '403') usage(KEY_USAGE);
+    control.keyDenied({ key: name, count, ip, status: status === '401' ? 401 : 403 });
+    return [`key ${name}: ${count} requests from ${ip} refused (${status}), a second apart, ending now`];
+  }
+  const when = words[1];
+  if (words[0] !== 'expires' || when === undefined) return usage(KEY_USAGE);
+  const answering = words.includes('still-answering');
+  const ms = parseDuration(when);
+  let at: Date | null;
+  if (when === 'never') at = null;
+  else if (ms !== undefined) at = new Date(control.clock.now().getTime() + ms);
+  else {
+    at = new Date(when);
+    if (Number.isNaN(at.getTime())) usage(KEY_USAGE);
+  }
+  control.setKeyExpiry(name, at, { enforced: !answering });
+  if (at === null) return [`key ${name}: never expires`];
+  const jstAt = `${jst(at)} JST`;
+  if (at.getTime() > control.clock.now().getTime()) return [`key ${name}: expires at ${jstAt}`];
+  return [
+    answering
+      ? `key ${name}: expired at ${jstAt}, and the provider still answers it`
+      : `key ${name}: expired at ${jstAt}: refused (401) from now on`,
+  ];
+}
+
 /** Runs one `sim …` command (the words after `sim`) and answers lines of text. */
 export function runSimCommand(control: SimulatorControl, words: readonly string[]): string[] {
   const [verb, ...args] = words;
@@ -320,31 +370,8 @@ export function runSimCommand(control: SimulatorControl, words: readonly string[
       ];
       return [`${s.name}: the provider now answers ${said.join(', ')} for it (its true state is unchanged)`];
     }
-    case 'key': {
-      if (args[0] !== 'expires' || args[1] === undefined)
-        usage('sim key expires <+14d|-1h|<ISO time>|never> [still-answering] [key=<name>]');
-      const opts = args.slice(2);
-      const answering = opts.includes('still-answering');
-      const name = opts.find((o) => o.startsWith('key='))?.slice(4) ?? 'full';
-      const ms = parseDuration(args[1]);
-      let at: Date | null;
-      if (args[1] === 'never') at = null;
-      else if (ms !== undefined) at = new Date(control.clock.now().getTime() + ms);
-      else {
-        at = new Date(args[1]);
-        if (Number.isNaN(at.getTime()))
-          usage('sim key expires <+14d|-1h|<ISO time>|never> [still-answering]');
-      }
-      control.setKeyExpiry(name, at, { enforced: !answering });
-      if (at === null) return [`key ${name}: never expires`];
-      const when = `${jst(at)} JST`;
-      if (at.getTime() > control.clock.now().getTime()) return [`key ${name}: expires at ${when}`];
-      return [
-        answering
-          ? `key ${name}: expired at ${when}, and the provider still answers it`
-          : `key ${name}: expired at ${when}: refused (401) from now on`,
-      ];
-    }
+    case 'key':
+      return keyCommand(control, args);
     case 'rename': {
       const s = findServer(control, args[0]);
       if (!args[1]) usage('sim rename <server> <name>');

@@ -8,6 +8,8 @@
  *   GET    /__sim/keys                          preset API keys
  *   POST   /__sim/keys          KeySpec         -> {key}
  *   POST   /__sim/keys/{name}/expiry {expires_at: JST string, ISO string or null, enforced?: boolean}
+ *   POST   /__sim/keys/{name}/use    {ip, method, path, status?, at?: ISO string}   another client used the key
+ *   POST   /__sim/keys/{name}/denied {count, ip?, status?: 401|403, method?, path?, at?}   refused, a second apart
  *   GET    /__sim/clock                         -> {now}
  *   POST   /__sim/clock         {now?: ISO string, advanceMs?: number}
  *   GET    /__sim/servers                       -> {servers}
@@ -55,7 +57,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCore } from './core.ts';
 import { parseQuery, readBody } from './http-server.ts';
-import type { FaultRule, KeySpec, RequestFilter, SimulatorControl } from './types.ts';
+import type { FaultRule, KeySpec, KeyUseSpec, RequestFilter, SimulatorControl } from './types.ts';
 
 type Json = Record<string, unknown>;
 
@@ -70,6 +72,11 @@ function str(b: Json, k: string): string {
   const v = b[k];
   if (typeof v !== 'string') throw new ControlError(`${k} must be a string`);
   return v;
+}
+function isoDate(b: Json, k: string): Date {
+  const d = new Date(str(b, k));
+  if (Number.isNaN(d.getTime())) throw new ControlError(`${k} must be an ISO date`);
+  return d;
 }
 function num(b: Json, k: string): number {
   const v = b[k];
@@ -149,6 +156,27 @@ function dispatch(
       c.setKeyExpiry(x, iso, b.enforced === undefined ? undefined : { enforced: bool(b, 'enforced') });
       return { ok: true };
     }
+    case 'POST keys/:x/use':
+      c.keyUse({
+        key: x,
+        ip: str(b, 'ip'),
+        method: str(b, 'method') as KeyUseSpec['method'],
+        path: str(b, 'path'),
+        ...(b.status === undefined ? {} : { status: num(b, 'status') }),
+        ...(b.at === undefined ? {} : { at: isoDate(b, 'at') }),
+      });
+      return { ok: true };
+    case 'POST keys/:x/denied':
+      c.keyDenied({
+        key: x,
+        count: num(b, 'count'),
+        ...(b.ip === undefined ? {} : { ip: str(b, 'ip') }),
+        ...(b.status === undefined ? {} : { status: num(b, 'status') as 401 | 403 }),
+        ...(b.method === undefined ? {} : { method: str(b, 'method') as KeyUseSpec['method'] }),
+        ...(b.path === undefined ? {} : { path: str(b, 'path') }),
+        ...(b.at === undefined ? {} : { at: isoDate(b, 'at') }),
+      });
+      return { ok: true };
     case 'GET clock':
       return { now: c.clock.now().toISOString() };
     case 'POST clock': {

@@ -3,6 +3,7 @@ import { checkAnswerPatch } from './answer-faults.ts';
 import type { SimCore } from './core.ts';
 import type { TxtRecordState } from './dns.ts';
 import { formatJstDateTime } from './japan-time.ts';
+import { recordKeyDenied, recordKeyUse } from './key-use.ts';
 import { panelControls } from './panel.ts';
 import { periodPrice } from './pricing.ts';
 import type {
@@ -168,6 +169,8 @@ export function createControl(core: SimCore): SimulatorControl {
     clearRequests: () => core.journal.clear(),
     createKey: (spec) => core.keys.create(spec, w.balance).token,
     setKeyExpiry: (key, expiresAt, options) => core.keys.setExpiry(key, expiresAt, options?.enforced ?? true),
+    keyUse: (spec) => recordKeyUse(core, spec),
+    keyDenied: (spec) => recordKeyDenied(core, spec),
     inFlight: () => core.inFlight(),
     waitForInFlight: (count = 1) => core.waitForInFlight(count),
     setTxtRecord: (name, value, options) =>

@@ -87,12 +87,22 @@ const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 const LOG_QUERY_PARAMS = new Set(['from', 'to', 'status_class', 'status_code', 'method', 'limit', 'cursor']);
 
 export class ApiLog {
+  /** Oldest first, by time and then by arrival: the order GET /v1/logs reads backwards. */
   private entries: LogEntry[] = [];
   private seq = 0;
 
+  /**
+   * Records one request. Entries arrive in time order, except those a control
+   * records in the past (a request from another client a while ago): those
+   * are put where their time belongs.
+   */
   add(e: Omit<LogEntry, 'seq'>): void {
     this.seq += 1;
-    this.entries.push({ ...e, seq: this.seq });
+    const entry = { ...e, seq: this.seq };
+    const t = entry.createdAt.getTime();
+    let i = this.entries.length;
+    while (i > 0 && (this.entries[i - 1]?.createdAt.getTime() ?? 0) > t) i -= 1;
+    this.entries.splice(i, 0, entry);
     trim(this.entries, MAX_LOGGED);
   }
 
@@ -144,11 +154,10 @@ export class ApiLog {
     if (q.method !== undefined && !['GET', 'POST', 'PUT', 'DELETE'].includes(q.method)) {
       errors.push('method: GET, POST, PUT, DELETE のいずれかを大文字で指定してください。');
     }
-    let afterSeq = Number.POSITIVE_INFINITY;
+    let after: Position | null = null;
     if (q.cursor !== undefined) {
-      const seq = decodeCursor(q.cursor, keyName);
-      if (seq === null) errors.push('cursor: 不正なカーソルです。');
-      else afterSeq = seq;
+      after = decodeCursor(q.cursor, keyName);
+      if (after === null) errors.push('cursor: 不正なカーソルです。');
     }
     if (errors.length > 0) throw validationError(errors);
 
@@ -156,7 +165,7 @@ export class ApiLog {
     let hasMore = false;
     for (let i = this.entries.length - 1; i >= 0; i -= 1) {
       const e = this.entries[i];
-      if (!e || e.keyName !== keyName || e.seq >= afterSeq) continue;
+      if (!e || e.keyName !== keyName || (after && !before(e, after))) continue;
       if (from && e.createdAt.getTime() < from.getTime()) continue;
       if (to && e.createdAt.getTime() > to.getTime()) continue;
       if (q.status_class === 'success' && e.statusCode >= 400) continue;
@@ -182,23 +191,38 @@ export class ApiLog {
       count: matches.length,
       limit,
       has_more: hasMore,
-      next_cursor: hasMore && last ? encodeCursor(last.seq, keyName) : null,
+      next_cursor: hasMore && last ? encodeCursor(last, keyName) : null,
     };
   }
 }
 
-function encodeCursor(seq: number, keyName: string): string {
-  return Buffer.from(JSON.stringify({ v: 1, k: keyName, s: seq })).toString('base64url');
+/** Where a page ended: the last entry given, by its time and arrival. */
+interface Position {
+  t: number;
+  s: number;
 }
 
-function decodeCursor(cursor: string, keyName: string): number | null {
+/** Whether `e` comes after `p` going backwards (older, or as old and earlier in arrival). */
+const before = (e: LogEntry, p: Position): boolean => {
+  const t = e.createdAt.getTime();
+  return t < p.t || (t === p.t && e.seq < p.s);
+};
+
+function encodeCursor(e: LogEntry, keyName: string): string {
+  return Buffer.from(JSON.stringify({ v: 2, k: keyName, t: e.createdAt.getTime(), s: e.seq })).toString(
+    'base64url',
+  );
+}
+
+function decodeCursor(cursor: string, keyName: string): Position | null {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!v || typeof v !== 'object') return null;
     const o = v as Record<string, unknown>;
-    if (o.v !== 1 || o.k !== keyName || typeof o.s !== 'number' || !Number.isInteger(o.s)) return null;
-    return o.s;
+    if (o.v !== 2 || o.k !== keyName) return null;
+    if (!Number.isInteger(o.t) || !Number.isInteger(o.s)) return null;
+    return { t: o.t as number, s: o.s as number };
   } catch {
     return null;
   }

@@ -179,6 +179,40 @@ export interface KeySpec {
   legacy?: { servername: string; permission_type: 'full' | 'read' };
 }
 
+/**
+ * A request made with a key by another client than the bot (a leaked key, a
+ * script of the team's): recorded in the key's log as the provider records
+ * a request it answered (GET /v1/logs), and nowhere else.
+ */
+export interface KeyUseSpec {
+  /** The key used: a preset's or custom key's name, or the key itself. Default: `full`, the bot's. */
+  key?: string;
+  /** The client's source address (IPv4 or IPv6). */
+  ip: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The API path, as the log names it (no query). */
+  path: string;
+  /** The status the provider answered. Default 200. */
+  status?: number;
+  /** When (default now): not later than now, not before the log's 90 days. */
+  at?: Date;
+  responseTimeMs?: number | null;
+}
+
+/** Refused requests with a key (401 or 403) from another client, a second apart, the last at `at`. */
+export interface KeyDeniedSpec {
+  key?: string;
+  count: number;
+  /** Default 198.51.100.23. */
+  ip?: string;
+  /** Default 403 (an address the key's IP restriction refuses). */
+  status?: 401 | 403;
+  /** Default GET /v1/vps/servers. */
+  method?: KeyUseSpec['method'];
+  path?: string;
+  at?: Date;
+}
+
 export interface KeyExpiryOptions {
   /**
    * false: the expiry is only told (`expires_at` of GET /v1/me) and the key
@@ -290,6 +324,10 @@ export interface SimulatorControl {
    * its next request answers 401.
    */
   setKeyExpiry(key: string, expiresAt: string | Date | null, options?: KeyExpiryOptions): void;
+  /** A request with the key from another client, in the key's log only (see KeyUseSpec). */
+  keyUse(spec: KeyUseSpec): void;
+  /** A burst of refused requests from another client, in the key's log (see KeyDeniedSpec). */
+  keyDenied(spec: KeyDeniedSpec): void;
   /** Requests currently being handled (after body read, before the answer). */
   inFlight(): number;
   /** Resolves once at least `count` requests are in flight (awaiting latency etc.). */

@@ -17,6 +17,9 @@ export type { HomeViewerRepo } from './home-viewers.ts';
 export type { HostingSnapshotRepo } from './hosting-snapshots.ts';
 export * from './incident-types.ts';
 export type { IncidentRepo } from './incidents.ts';
+export type { KeyLogRepo } from './key-log.ts';
+export type { KeyRequestRepo } from './key-requests.ts';
+export * from './key-use-types.ts';
 export type { LeaseHolder, LeaseRepo } from './leases.ts';
 export { type DatabaseKind, LATEST_MIGRATION } from './migrations.ts';
 export type { MuteRepo } from './mutes.ts';
@@ -31,4 +34,11 @@ export type { SignupRepo } from './signups.ts';
 export type { SnapshotRepo } from './snapshots.ts';
 export type { TransitionGuard } from './transitions.ts';
 export * from './watch-types.ts';
-export { hostingOfTarget, hostingWatchTarget, WATCH_ALL, type WatchRepo } from './watches.ts';
+export {
+  hostingOfTarget,
+  hostingWatchTarget,
+  isKeySubject,
+  WATCH_ALL,
+  WATCH_KEY,
+  type WatchRepo,
+} from './watches.ts';

@@ -10,6 +10,7 @@ import { dailyDigests } from './daily-digests-migration.ts';
 import { dailyRequests } from './daily-requests-migration.ts';
 import { homeViewers } from './home-viewers-migration.ts';
 import { hostingSnapshots } from './hosting-snapshots-migration.ts';
+import { keyUse } from './key-use-migration.ts';
 import { snapshotFacts } from './snapshot-facts-migration.ts';
 
 /**
@@ -389,6 +390,7 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0008_contracts': contracts(),
     '0009_hosting_snapshots': hostingSnapshots(),
     '0010_snapshot_facts': snapshotFacts(),
+    '0011_key_use': keyUse(kind),
     '0012_home_viewers': homeViewers(),
     '0013_daily_digests': dailyDigests(),
   };

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, iso, type MutesTable } from './schema.ts';
 import type { MuteRow } from './watch-types.ts';
-import { WATCH_ALL } from './watches.ts';
+import { isKeySubject, WATCH_ALL, WATCH_KEY } from './watches.ts';
 
 export interface MuteRepo {
   /** Mutes `target` (a server uuid or `'all'`) in the channel until `until`; replaces an earlier mute of it. */
@@ -68,7 +68,7 @@ export function muteRepo(ctx: RepoContext): MuteRepo {
       const rows = await db
         .selectFrom('mutes')
         .selectAll()
-        .where('target', 'in', [serverUuid, WATCH_ALL])
+        .where('target', 'in', [serverUuid, WATCH_ALL, ...(isKeySubject(serverUuid) ? [WATCH_KEY] : [])])
         .where('until', '>', iso(now))
         .orderBy('channel_id')
         .orderBy('target')

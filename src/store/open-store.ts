@@ -18,6 +18,8 @@ import { reasonOf, StoreError } from './errors.ts';
 import { type HomeViewerRepo, homeViewerRepo } from './home-viewers.ts';
 import { type HostingSnapshotRepo, hostingSnapshotRepo } from './hosting-snapshots.ts';
 import { type IncidentRepo, incidentRepo } from './incidents.ts';
+import { type KeyLogRepo, keyLogRepo } from './key-log.ts';
+import { type KeyRequestRepo, keyRequestRepo } from './key-requests.ts';
 import { type LeaseRepo, leaseRepo } from './leases.ts';
 import { migrationProvider } from './migrations.ts';
 import { type MuteRepo, muteRepo } from './mutes.ts';
@@ -48,6 +50,10 @@ export interface Store {
   readonly dailyDigests: DailyDigestRepo;
   /** The people who opened the app's Home tab, and whose Home waits to be published again. */
   readonly homeViewers: HomeViewerRepo;
+  /** The bot's own provider requests, journaled by every replica for the key-use watch. */
+  readonly keyRequests: KeyRequestRepo;
+  /** Where the key-use watch's reading of the key's API log stands. */
+  readonly keyLog: KeyLogRepo;
   /**
    * Runs `fn` in one database transaction; the `tx` store's repos are bound to
    * it, and all of it is undone if `fn` throws. Use only `tx` inside: on SQLite
@@ -147,6 +153,8 @@ function buildStore(
     dailyRequests: dailyRequestRepo(ctx),
     dailyDigests: dailyDigestRepo(ctx),
     homeViewers: homeViewerRepo(ctx),
+    keyRequests: keyRequestRepo(ctx),
+    keyLog: keyLogRepo(ctx),
 
     async transaction(fn) {
       if (conn.db.isTransaction) return fn(store);

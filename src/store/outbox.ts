@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { OUTBOX_KINDS, type OutboxInput, type OutboxItem, type OutboxKind } from './outbox-types.ts';
 import { date, dateOrNull, iso, isoOrNull, type OutboxTable } from './schema.ts';
+import { WATCH_KEY } from './watches.ts';
 
 export interface OutboxRepo {
   /**
@@ -266,7 +267,12 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
         .where('kind', '=', 'held')
         .where('sent_at', 'is', null)
         .where('next_attempt_at', 'is not', null);
-      if (subject !== undefined) q = q.where('subject', '=', subject);
+      // A mute of the key covers each of its alarms' subjects (isKeySubject).
+      if (subject === WATCH_KEY)
+        q = q.where((eb) =>
+          eb.or([eb('subject', 'in', [WATCH_KEY, 'key-auth']), eb('subject', 'like', 'key-use:%')]),
+        );
+      else if (subject !== undefined) q = q.where('subject', '=', subject);
       const r = await q.executeTakeFirst();
       return Number(r.numUpdatedRows);
     },

@@ -275,6 +275,25 @@ export interface HomeViewersTable {
   published_at: IsoText | null;
 }
 
+/** A request the bot sent with the provider key (key-requests.ts). */
+export interface KeyRequestsTable {
+  id: Generated<number>;
+  method: string;
+  path: string;
+  sent_at: IsoText;
+}
+
+/** Where the reading of the key's API log stands (key-log.ts); one row. JSON is text. */
+export interface KeyLogTable {
+  name: string;
+  judged_through: IsoText;
+  own_ips: string;
+  denied: string;
+  expected: string;
+  version: number;
+  updated_at: IsoText;
+}
+
 export interface Database {
   signups: SignupsTable;
   operations: OperationsTable;
@@ -294,6 +313,8 @@ export interface Database {
   daily_requests: DailyRequestsTable;
   daily_digests: DailyDigestsTable;
   home_viewers: HomeViewersTable;
+  key_requests: KeyRequestsTable;
+  key_log: KeyLogTable;
 }
 
 export const iso = (d: Date): IsoText => d.toISOString();

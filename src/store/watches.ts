@@ -4,6 +4,11 @@ import { date, iso, type WatchesTable } from './schema.ts';
 import type { WatchRow } from './watch-types.ts';
 
 export const WATCH_ALL = 'all';
+/** The provider key's use (`/vps watch key`): strangers' requests and bursts of refusals in its log. */
+export const WATCH_KEY = 'key';
+/** The subjects of the key's alarms (`key-use:<ip>`, `key-auth`, `key`): what a mute of `key` covers. */
+export const isKeySubject = (subject: string): boolean =>
+  subject === WATCH_KEY || subject === 'key-auth' || subject.startsWith('key-use:');
 
 /** A hosting server's watch target: its name (initial domain, lower case) behind a prefix no uuid has. */
 const HOSTING_PREFIX = 'hosting:';

@@ -61,6 +61,13 @@ export const ALARM_DETAIL = {
     requestedAt: z.number(),
     /** Further unknown requests from the same address told with this alarm. */
     more: z.number().optional(),
+    /** The last of them (epoch ms): the alarm ends after an hour without one. */
+    lastAt: z.number().optional(),
+    /**
+     * The address is one the bot's own requests come from: another process on
+     * the bot's host, or a request a replica sent and could not journal.
+     */
+    own: z.boolean().optional(),
   }),
   'key-auth': z.object({
     /** How many 401/403 answers, within how many minutes. */
@@ -73,6 +80,8 @@ export const ALARM_DETAIL = {
   'key-expired': z.object({
     /** The expiry last read, if any; null when the key is refused without one. */
     expiresAt: z.number().nullable(),
+    /** The provider refuses the key (401, twice): not only past its expiry. */
+    refused: z.boolean().optional(),
   }),
 } as const satisfies Record<AlarmKind, z.ZodType>;
 

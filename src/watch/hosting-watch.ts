@@ -58,6 +58,7 @@ import type { IncidentTx } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
 import type { HostingNotice } from './notices.ts';
 import { OutsideOrOwn, type OwnRules, type Waiting } from './outside-or-own.ts';
+import { channelsWatching } from './watch-channels.ts';
 
 export interface HostingWatchOptions {
   provider: Pick<ProviderClient, 'hosting'>;
@@ -197,14 +198,6 @@ export class HostingWatch {
     this.lookedAt.set(slotId(server, part), now);
   }
 
-  private channelsFor(server: string, watches: readonly WatchRow[]): string[] {
-    const set = new Set<string>();
-    if (this.o.notifyChannel) set.add(this.o.notifyChannel);
-    const target = hostingWatchTarget(server);
-    for (const w of watches) if (w.target === target) set.add(w.channelId);
-    return [...set];
-  }
-
   private async fetch(api: HostingClient, part: HostingPart): Promise<AnyObject> {
     if (part === 'domains') return api.listDomains(BACKGROUND);
     if (part === 'ssh') return api.getSsh(BACKGROUND);
@@ -245,7 +238,7 @@ export class HostingWatch {
         tx.audit.latest({ target: server, since, limit: 200 }),
       );
       const ctx = { now, flapMs: this.o.flapMs };
-      const channels = this.channelsFor(server, watches);
+      const channels = channelsWatching(this.o.notifyChannel, watches, [hostingWatchTarget(server)]);
       const epoch = cur.changedAt.getTime();
       let state: PartState = before;
       let enqueued = 0;

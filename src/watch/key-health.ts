@@ -6,20 +6,26 @@
  *   do (`ProviderKeyError`); a 403 or a provider that cannot be reached lets
  *   it start, and /healthz and /metrics say so until a check succeeds.
  * - While running: the key's `expires_at` is watched. The notify channel is
- *   told 14, 3 and 1 day(s) before it; once the moment has passed while the
- *   provider still answers the key, it is `expired` (an alarm, /healthz not
- *   ready), never "expiring" any more; and once when the key stops working
- *   (401 twice, a minute apart: one odd answer does not wake anyone). The
- *   expiry is read as everything else reads it (src/provider/key-expiry.ts).
- *   Each warning is an outbox row with a dedupe key naming the key
- *   (a fingerprint, never the key), its expiry and the warning, so a restart
- *   or another replica cannot say it twice; only the watcher's leader writes
- *   them. A check is also made at each of those moments, so a warning is not
- *   late by a whole check interval.
+ *   told 14, 3 and 1 day(s) before it (notices); once the moment has passed
+ *   while the provider still answers the key, it is `expired` (/healthz not
+ *   ready), never "expiring" any more, and the `key-expired` alarm is raised;
+ *   once the key stops working (401 twice, a minute apart: one odd answer
+ *   does not wake anyone) the same alarm says it is refused. The alarm is
+ *   claimed, re-notified and resolved like any other (src/watch/alarms.ts),
+ *   told to NOTIFY_CHANNEL and the channels watching `key`, and resolved once
+ *   a check finds a key that works and has not expired (a new key, or a later
+ *   expiry). The expiry is read as everything else reads it
+ *   (src/provider/key-expiry.ts). Each warning and each raise has a dedupe
+ *   key naming the key (a fingerprint, never the key), its expiry and what
+ *   is said, so a restart or another replica cannot say it twice; only the
+ *   watcher's leader writes them. A check is also made at each of those
+ *   moments, so a warning is not late by a whole check interval.
  *
  * Every replica checks (its own /healthz must be true); one request per
  * interval is nothing beside the watcher's budget.
  */
+export { KEY_WARNING_DAYS } from './key-warnings.ts';
+
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { BackgroundLoop, type Clock, sleep, type Timers } from '../clock.ts';
@@ -35,13 +41,12 @@ import {
   ProviderServerError,
   readKeyExpiry,
 } from '../provider/index.ts';
-import type { Store } from '../store/index.ts';
-import type { Notice } from './notices.ts';
-
-const DAY_MS = 86_400_000;
-
-/** Days before expiry at which the notify channel is told, most distant first. */
-export const KEY_WARNING_DAYS = [14, 3, 1] as const;
+import { type Store, WATCH_KEY } from '../store/index.ts';
+import { ALARM_ON } from './alarm-kinds.ts';
+import { raiseAlarm, resolveAlarm } from './alarms.ts';
+import { KEY_NAME } from './key-use-watch.ts';
+import { DAY_MS, dueKeyWarning, KEY_WARNING_DAYS } from './key-warnings.ts';
+import { channelsWatching } from './watch-channels.ts';
 
 /**
  * What the last check found. `unchecked`: no answer yet; `ok`: the key works;
@@ -78,7 +83,7 @@ export function keyFingerprint(apiKey: string): string {
 
 export interface KeyHealthOptions {
   provider: { me(o?: CallOptions): Promise<KeyInfo> };
-  store: Pick<Store, 'outbox'>;
+  store: Pick<Store, 'outbox' | 'watches' | 'transaction'>;
   clock: Clock;
   timers: Timers;
   logger: Logger;
@@ -100,6 +105,8 @@ export interface KeyHealthOptions {
   startupTimeoutMs?: number;
   /** Wakes the notifier after a warning was queued. */
   onOutbox?: () => void;
+  /** WATCH_FLAP_SECONDS in ms: a relapse within it reopens the alarm's message (default 30 s). */
+  flapMs?: number;
 }
 
 export class KeyHealth {
@@ -115,6 +122,8 @@ export class KeyHealth {
   private readonly logged = new Set<string>();
   /** 401s in a row while running. */
   private refusals = 0;
+  /** Whether a working key has been checked against an open alarm to resolve, since the last raise. */
+  private resolveLooked = false;
   private readonly loop = new BackgroundLoop((signal) => this.run(signal));
   private readonly log: Logger;
 
@@ -268,17 +277,39 @@ export class KeyHealth {
     return Math.max(1_000, wait);
   }
 
-  /** Queues the warning that is due now, if any (leader only; each once). */
+  /** Queues the warning that is due now, raises the alarm, or resolves it (leader only; each once). */
   private async warn(now: Date): Promise<void> {
     const s = this.effective(now);
-    const due = this.dueWarning(s, now);
+    if (s.state === 'ok') await this.resolveIfOpen(now);
+    const due = dueKeyWarning(s, now, this.opts.keyId, this.refusals);
     if (!due) return;
     if (!this.logged.has(due.dedupeKey)) {
       this.logged.add(due.dedupeKey);
       this.log.warn({ warning: due.what, expiresAt: s.expiresAt?.toISOString() ?? null }, due.logLine);
     }
     const channel = this.opts.notifyChannel;
-    if (!channel || this.said.has(due.dedupeKey) || !this.opts.isLeader()) return;
+    if (this.said.has(due.dedupeKey) || !this.opts.isLeader()) return;
+    if ('alarm' in due) {
+      const channels = channelsWatching(channel, await this.opts.store.watches.list(), [WATCH_KEY]);
+      const input = { kind: 'key-expired' as const, subject: WATCH_KEY, name: KEY_NAME, detail: due.alarm };
+      const r = await this.opts.store.transaction((tx) =>
+        raiseAlarm(
+          tx,
+          {
+            ...input,
+            key: due.dedupeKey,
+            at: due.at,
+            channels: channels.map((channelId) => ({ channelId })),
+          },
+          this.alarmContext(now),
+        ),
+      );
+      this.said.add(due.dedupeKey);
+      this.resolveLooked = false;
+      if (r.enqueued > 0) this.opts.onOutbox?.();
+      return;
+    }
+    if (!channel) return;
     const r = await this.opts.store.outbox.enqueue({
       dedupeKey: due.dedupeKey,
       channelId: channel,
@@ -289,43 +320,28 @@ export class KeyHealth {
     if (r.created) this.opts.onOutbox?.();
   }
 
-  private dueWarning(
-    s: KeyHealthStatus,
-    now: Date,
-  ): { dedupeKey: string; what: string; notice: Notice; logLine: string } | undefined {
-    const base = `provider-key:${this.opts.keyId}`;
-    const at = now.getTime();
-    if (s.state === 'refused') {
-      if (this.refusals < 2) return undefined;
-      const expiresAt = s.expiresAt ? s.expiresAt.getTime() : null;
-      return {
-        dedupeKey: `${base}:refused`,
-        what: 'refused',
-        notice: { kind: 'key-refused', expiresAt, at },
-        logLine: 'the provider refuses the key (401): set a new PROVIDER_API_KEY',
-      };
-    }
-    if (s.state === 'expired' && s.expiresAt) {
-      return {
-        dedupeKey: `${base}:${s.expiresAt.toISOString()}:expired`,
-        what: 'expired',
-        notice: { kind: 'key-expired', expiresAt: s.expiresAt.getTime(), at },
-        logLine:
-          'the provider key has expired, yet the provider still answers it: set a new PROVIDER_API_KEY before it is refused',
-      };
-    }
-    if (s.state !== 'ok' || !s.expiresAt) return undefined;
-    // `ok` at this moment: the expiry is still ahead (effective() made a passed one `expired`).
-    const left = s.expiresAt.getTime() - at;
-    // The nearest warning whose moment has passed; an earlier one that was missed is not sent late.
-    const days = [...KEY_WARNING_DAYS].reverse().find((d) => left <= d * DAY_MS);
-    if (days === undefined) return undefined;
-    return {
-      dedupeKey: `${base}:${s.expiresAt.toISOString()}:${days}d`,
-      what: `${days}d`,
-      notice: { kind: 'key-expiring', expiresAt: s.expiresAt.getTime(), days, at },
-      logLine: 'the provider key expires soon',
-    };
+  private alarmContext(now: Date) {
+    return { now, flapMs: this.opts.flapMs ?? 30_000 };
+  }
+
+  /** The key works and has not expired: an open `key-expired` alarm (of this key or an earlier one) ends. */
+  private async resolveIfOpen(now: Date): Promise<void> {
+    if (this.resolveLooked || !this.opts.isLeader()) return;
+    const enqueued = await this.opts.store.transaction(async (tx) => {
+      const open = await tx.incidents.latestFor('key-expired', WATCH_KEY);
+      if (open?.state !== ALARM_ON) return 0;
+      // Named by the spell it ends, so a relapse of the same key ends again.
+      const key = `provider-key:${this.opts.keyId}:valid:${open.alarmSince?.getTime() ?? 0}`;
+      const at = now.getTime();
+      const r = await resolveAlarm(
+        tx,
+        { kind: 'key-expired', subject: WATCH_KEY, key, at },
+        this.alarmContext(now),
+      );
+      return r.enqueued;
+    });
+    this.resolveLooked = true;
+    if (enqueued > 0) this.opts.onOutbox?.();
   }
 }
 

@@ -1,19 +1,22 @@
 /**
  * The watcher's choice of its next request: not a fixed cycle but whatever is
  * due first. The list once per round, then signups, servers and the parts of
- * hosting servers that are due (processing servers, pending signups and a
- * change waiting for its second look sooner), earliest due first.
+ * hosting servers and the key's API log that are due (processing servers,
+ * pending signups, a hosting change waiting for its second look and a key
+ * log read that is behind sooner), earliest due first.
  */
 import type { HostingPart, SnapshotRow } from '../store/index.ts';
 import { powerOf } from './changes.ts';
 import type { HostingSlot } from './hosting-watch.ts';
+import type { KeyUseSlot } from './key-use-watch.ts';
 import type { TrackedSignup } from './signups.ts';
 
 export type WatchTask =
   | { kind: 'list'; id: 'list' }
   | { kind: 'detail'; id: string; uuid: string }
   | { kind: 'signup'; id: string; signup: TrackedSignup }
-  | { kind: 'hosting'; id: string; server: string; part: HostingPart };
+  | { kind: 'hosting'; id: string; server: string; part: HostingPart }
+  | { kind: 'key-log'; id: 'key-log' };
 
 /** What the choice is made from, as the watcher holds it now. */
 export interface ScheduleState {
@@ -38,6 +41,8 @@ export interface ScheduleState {
   waiting?: (uuid: string) => boolean;
   /** The parts of the hosting servers read. */
   hosting?: readonly HostingSlot[];
+  /** The key's API log, while someone listens (key-use-watch.ts). */
+  keyLog?: KeyUseSlot | undefined;
 }
 
 /** The task due now, or how long until one is. */
@@ -102,6 +107,18 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
       bestDue = due;
     }
   }
+  const k = st.keyLog;
+  let keyLog = false;
+  if (k && !st.claimed.has(k.id)) {
+    const due = k.readAt + (k.soon ? st.processingMs : st.intervalMs);
+    // The key's log too takes its turn by the same rule (at most one read in flight).
+    if (due > now) wait = Math.min(wait, due - now);
+    else if (due < bestDue) {
+      keyLog = true;
+      bestDue = due;
+    }
+  }
+  if (keyLog) return { task: { kind: 'key-log', id: 'key-log' } };
   if (slot) return { task: { kind: 'hosting', id: slot.id, server: slot.server, part: slot.part } };
   if (best) return { task: { kind: 'detail', id: best.serverUuid, uuid: best.serverUuid } };
   return { waitMs: Math.max(10, wait) };

@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { type Clock, realTimers, systemClock, type Timers } from '../clock.ts';
 import type { Store } from '../store/index.ts';
+import type { KeyUseSettings } from './key-use-watch.ts';
 import { Leadership } from './leader.ts';
 import { Watcher } from './watcher.ts';
 import type { WatcherProvider, WatcherStore } from './watcher-options.ts';
@@ -25,6 +26,8 @@ export interface WatchSettings {
   flapSeconds?: number | undefined;
   /** WATCH_SETUP_PENDING_MINUTES (default 120) */
   setupPendingMinutes?: number | undefined;
+  /** KEY_EXPECTED_IPS, KEY_AUTH_BURST, KEY_AUTH_WINDOW_MINUTES; the key-use watch is off without them. */
+  keyUse?: KeyUseSettings | undefined;
 }
 
 export interface WatcherRuntimeOptions {
@@ -94,6 +97,7 @@ export function createWatcherRuntime(opts: WatcherRuntimeOptions): WatcherRuntim
     flapWindowMs: flapMs,
     setupPendingEscalateMs: (opts.settings.setupPendingMinutes ?? 120) * 60_000,
     hostingServers: opts.hostingServers,
+    keyUse: opts.settings.keyUse,
     ...(opts.onOutbox ? { onOutbox: opts.onOutbox } : {}),
   });
   return { watcher, leadership, flapWindowMs: flapMs };

@@ -4,18 +4,26 @@ import type { Clock, Timers } from '../clock.ts';
 import type { ProviderClient } from '../provider/index.ts';
 import type { Store } from '../store/index.ts';
 import type { PowerTransition } from './changes.ts';
+import type { KeyUseSettings } from './key-use-watch.ts';
 import type { Leadership } from './leader.ts';
 
 /** What the watcher calls on the provider client (always at background priority). */
 export type WatcherProvider = Pick<
   ProviderClient,
-  'rateLimit' | 'daily' | 'listServers' | 'getServer' | 'signupStatus' | 'hosting'
+  'rateLimit' | 'daily' | 'listServers' | 'getServer' | 'signupStatus' | 'hosting' | 'logs'
 >;
 
 /** What the watcher reads and writes in the store (outbox rows go in through `transaction`). */
 export type WatcherStore = Pick<
   Store,
-  'snapshots' | 'hostingSnapshots' | 'watches' | 'signups' | 'contracts' | 'transaction'
+  | 'snapshots'
+  | 'hostingSnapshots'
+  | 'watches'
+  | 'signups'
+  | 'contracts'
+  | 'keyLog'
+  | 'keyRequests'
+  | 'transaction'
 >;
 
 export interface WatcherOptions {
@@ -37,6 +45,13 @@ export interface WatcherOptions {
    * the key covers every server (no endpoint lists them) or is not known yet.
    */
   hostingServers?: (() => readonly string[] | undefined) | undefined;
+  /**
+   * The key-use watch (key-use-watch.ts): KEY_EXPECTED_IPS and the refusals'
+   * burst. Off when undefined: only a client that journals its requests
+   * (`sentRequests`, as main.ts builds it) may turn it on, or every request
+   * would be a stranger's.
+   */
+  keyUse?: KeyUseSettings | undefined;
   /** A server in `processing` is read again this soon (default: interval / 4, at most 15 s). */
   processingRecheckMs?: number;
   /**

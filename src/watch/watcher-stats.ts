@@ -1,5 +1,6 @@
 /** What the watcher reports (/metrics, /healthz): its counters and the detection delays it saw. */
 import type { BudgetState } from './budget.ts';
+import type { KeyUseStats } from './key-use-watch.ts';
 
 export interface WatcherStats {
   requests: number;
@@ -14,6 +15,13 @@ export interface WatcherStats {
   oldestReadAt: number | undefined;
   /** For each power change seen: the time since the read before it, the most it can have gone unseen. */
   detection: DetectionDelays;
+  /** The key-use watch's figures; undefined when it is off. */
+  keyUse?: KeyUseStats | undefined;
+}
+
+/** The stalest of the reads' times (epoch ms), undefined when there are none. */
+export function oldestOf(times: readonly number[]): number | undefined {
+  return times.length === 0 ? undefined : Math.min(...times);
 }
 
 /** Upper bounds (seconds) of the detection delay histogram; then +Inf. */

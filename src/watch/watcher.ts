@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { sleep } from '../clock.ts';
 import { BACKGROUND } from '../provider/index.ts';
-import type { SnapshotRow, WatchRow } from '../store/index.ts';
+import { type SnapshotRow, WATCH_ALL, type WatchRow } from '../store/index.ts';
 import { RequestBudget } from './budget.ts';
 import {
   type ChangeContext,
@@ -13,12 +13,14 @@ import {
 } from './changes.ts';
 import { followedSignups, isDateRead, noteContractDate, readContractDate } from './contracts.ts';
 import { HostingWatch } from './hosting-watch.ts';
+import { KeyUseWatch } from './key-use-watch.ts';
 import { nextTask, type WatchTask } from './next-task.ts';
 import { OutsideOrOwn } from './outside-or-own.ts';
 import { failureFacts } from './provider-errors.ts';
 import { followSignup, isPendingStatus, type TrackedSignup } from './signups.ts';
+import { channelsWatching } from './watch-channels.ts';
 import type { WatcherOptions, WatcherProvider } from './watcher-options.ts';
-import { emptyDetectionDelays, observeDetection, type WatcherStats } from './watcher-stats.ts';
+import { emptyDetectionDelays, observeDetection, oldestOf, type WatcherStats } from './watcher-stats.ts';
 
 /**
  * The poller. Not a fixed cycle but a continuous, budget-paced choice of the
@@ -53,6 +55,8 @@ export class Watcher {
   /** The hosting servers' domains, SSL, SSH and keys, on the same schedule and budget. */
   private readonly hosting: HostingWatch;
   private readonly own = new OutsideOrOwn(); // a server's changes waiting for their second look
+  /** The key's API log, for requests the bot did not make (off without `keyUse`). */
+  private readonly keyUse: KeyUseWatch | undefined;
 
   constructor(opts: WatcherOptions) {
     this.opts = opts;
@@ -70,16 +74,15 @@ export class Watcher {
     this.flapMs = opts.flapWindowMs ?? 30_000;
     this.signupMs = opts.signupRecheckMs ?? Math.min(30_000, Math.max(1_000, opts.intervalMs / 2));
     this.escalateMs = opts.setupPendingEscalateMs ?? 2 * 3_600_000;
-    this.hosting = new HostingWatch({
-      provider: opts.provider,
-      store: opts.store,
-      clock: opts.clock,
+    // What the hosting and key-use watches share of the watcher: its parts, pace and budget.
+    const side = {
+      ...opts,
       log: this.log,
-      notifyChannel: opts.notifyChannel,
       flapMs: this.flapMs,
-      keyServers: opts.hostingServers,
-      another: (call) => this.another(call),
-    });
+      another: <T>(c: () => Promise<T>) => this.another(c),
+    };
+    this.hosting = new HostingWatch({ ...side, keyServers: opts.hostingServers });
+    this.keyUse = opts.keyUse ? new KeyUseWatch({ ...side, settings: opts.keyUse }) : undefined;
   }
 
   stats(): WatcherStats {
@@ -88,11 +91,9 @@ export class Watcher {
       lastListAt: this.lastListAt,
       leader: this.opts.leadership.isLeader(),
       budget: this.budget.state(),
-      oldestReadAt: this.readServers().reduce<number | undefined>(
-        (min, s) => (min === undefined ? s.observedAt.getTime() : Math.min(min, s.observedAt.getTime())),
-        undefined,
-      ),
+      oldestReadAt: oldestOf(this.readServers().map((s) => s.observedAt.getTime())),
       detection: { ...this.detection, counts: [...this.detection.counts] },
+      keyUse: this.keyUse ? { ...this.keyUse.stats } : undefined,
     };
   }
 
@@ -146,6 +147,7 @@ export class Watcher {
     }
     for (const h of this.hosting.slots(this.watches))
       await this.paced({ kind: 'hosting', id: h.id, server: h.server, part: h.part });
+    if (this.keyUse?.slot(this.watches)) await this.paced({ kind: 'key-log', id: 'key-log' });
     return { requests: this.counters.requests - before, transitions };
   }
 
@@ -200,12 +202,8 @@ export class Watcher {
     return this.opts.clock.now().getTime();
   }
 
-  private channelsFor = (uuid: string): string[] => {
-    const set = new Set<string>();
-    if (this.opts.notifyChannel) set.add(this.opts.notifyChannel);
-    for (const w of this.watches) if (w.target === 'all' || w.target === uuid) set.add(w.channelId);
-    return [...set];
-  };
+  private channelsFor = (uuid: string): string[] =>
+    channelsWatching(this.opts.notifyChannel, this.watches, [WATCH_ALL, uuid]);
 
   /**
    * Every server the list names: the power state of each one is kept fresh
@@ -242,6 +240,7 @@ export class Watcher {
       changedRecently: this.changedRecently,
       waiting: (uuid) => this.own.waiting(uuid),
       hosting: this.hosting.slots(this.watches),
+      keyLog: this.keyUse?.slot(this.watches),
     });
   }
 
@@ -266,6 +265,9 @@ export class Watcher {
           return undefined;
         case 'hosting':
           if ((await this.hosting.read(task.server, task.part, this.watches)) > 0) this.opts.onOutbox?.();
+          return undefined;
+        case 'key-log':
+          if (((await this.keyUse?.read(this.watches)) ?? 0) > 0) this.opts.onOutbox?.();
           return undefined;
       }
     } catch (err) {
@@ -292,6 +294,7 @@ export class Watcher {
     if (task.kind === 'list') this.lastListAt = now;
     else if (task.kind === 'signup') this.signupCheckedAt.set(task.signup.id, now);
     else if (task.kind === 'hosting') this.hosting.markTried(task.server, task.part, now);
+    else if (task.kind === 'key-log') this.keyUse?.markTried(now);
     else {
       const s = this.snapshots.get(task.uuid);
       if (s) this.snapshots.set(task.uuid, { ...s, observedAt: new Date(now) });
@@ -313,13 +316,9 @@ export class Watcher {
     this.snapshots = withLookTimes(await this.opts.store.snapshots.all(), this.snapshots);
     this.lastListAt = now;
     this.counters.lists += 1;
-    if (outcome.unaddressable > 0) {
-      // The client logged the entry itself (once); this says what it costs the watcher.
-      this.log.debug(
-        { unaddressable: outcome.unaddressable },
-        'the list has entries without a readable uuid: no server is taken for gone this round',
-      );
-    }
+    // The client logged such an entry itself (once); this says what it costs the watcher.
+    if (outcome.unaddressable > 0)
+      this.log.debug(outcome, 'list entries without a readable uuid: no server is taken for gone this round');
     if (listNews(outcome)) {
       this.log.info(outcome, 'server list changed');
       this.opts.onOutbox?.();

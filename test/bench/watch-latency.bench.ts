@@ -35,6 +35,16 @@
  * within its share of the window, 0 x 429, and the person's p95 with the
  * hosting reads is the p95 without them (ratio ~1).
  *
+ * The key's log beside them: the same 1000 servers and 20 hosting domains,
+ * every request journaled in the store (as main.ts does), the key-use watch
+ * reading the key's API log on the same budget. After a warm-up longer than
+ * the key log's settle time (so every read judges a full span: the pages of
+ * everything the watcher and the person asked), phases of 8 s alternate with
+ * and without a channel watching `key` (without it, nothing of the log is
+ * read). Goals: 0 x 429, the watcher within its share, the person's p95 with
+ * the key-log reads the p95 without them (ratio ~1), and no alarm: every
+ * request in the log is the bot's own.
+ *
  * One JSON line per figure: {"bench","value","unit","bound","ratio"}.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +55,7 @@ import { createLogger, type Logger } from '../../src/log.ts';
 import { ProviderClient, READ } from '../../src/provider/index.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
+import { KEY_USE_SETTLE_MS } from '../../src/watch/key-use-watch.ts';
 import { Leadership } from '../../src/watch/leader.ts';
 import { Watcher } from '../../src/watch/watcher.ts';
 import type { WatcherOptions } from '../../src/watch/watcher-options.ts';
@@ -149,7 +160,7 @@ function benchWatcher(
   client: ProviderClient,
   logger: Logger,
   slack: SlackPoster,
-  o: Pick<WatcherOptions, 'onTransition' | 'hostingServers'>,
+  o: Pick<WatcherOptions, 'onTransition' | 'hostingServers' | 'keyUse' | 'notifyChannel'>,
 ): { watcher: Watcher; notifier: Notifier } {
   const leadership = new Leadership({
     store,
@@ -320,6 +331,38 @@ async function runNaive(n: number): Promise<{ latencies: number[]; rateLimited: 
   return { latencies, rateLimited };
 }
 
+/** 1000 servers (or `n`) and 20 hosting domains: four hosting servers of five (the initial one and four more). */
+async function accountWithHosting(n: number) {
+  const sim = await startSimulator({ clock: 'real', seed: 'empty', rateLimit: RATE, latencyMs: 2 });
+  const uuids = sim.control.addServers(n, { power: 'running', status: 'active' });
+  const servers = [1, 2, 3, 4].map((i) => `xs90000${i}.xsrv.jp`);
+  for (const [i, s] of servers.entries())
+    sim.control.addHostingServer(s, { domains: [1, 2, 3, 4].map((d) => `site-${i}-${d}.jp`) });
+  return { sim, uuids, servers };
+}
+
+/** A person reading a server's detail every 100 ms through `client`, each latency kept by the phase it began in. */
+function personReading(client: ProviderClient, uuids: readonly string[], on: () => boolean) {
+  const out = { peopleOff: [] as number[], peopleOn: [] as number[] };
+  let stopped = false;
+  const loop = (async () => {
+    for (let i = 0; !stopped; i += 1) {
+      const phase = on();
+      const t0 = performance.now();
+      await client.getServer(uuids[i % uuids.length]!, READ).catch(() => undefined);
+      (phase ? out.peopleOn : out.peopleOff).push(performance.now() - t0);
+      await sleep(100);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return out;
+    },
+  };
+}
+
 interface HostingRun {
   /** A person's read latencies (ms) while the hosting watch was off, and while it was on. */
   peopleOff: number[];
@@ -343,11 +386,7 @@ const PHASES = 6;
  */
 async function runHostingShare(): Promise<HostingRun> {
   const n = 1000;
-  const sim = await startSimulator({ clock: 'real', seed: 'empty', rateLimit: RATE, latencyMs: 2 });
-  const uuids = sim.control.addServers(n, { power: 'running', status: 'active' });
-  const servers = [1, 2, 3, 4].map((i) => `xs90000${i}.xsrv.jp`);
-  for (const [i, s] of servers.entries())
-    sim.control.addHostingServer(s, { domains: [1, 2, 3, 4].map((d) => `site-${i}-${d}.jp`) });
+  const { sim, uuids, servers } = await accountWithHosting(n);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'watch-bench-'));
   const logger = createLogger({ level: 'silent' });
   const store = await openStore({ dataDir, logger });
@@ -369,17 +408,7 @@ async function runHostingShare(): Promise<HostingRun> {
   watcher.start();
   notifier.start();
   await sleep(1.5 * (n / BUDGET_RPS) * 1000);
-  const out = { peopleOff: [] as number[], peopleOn: [] as number[] };
-  let stopped = false;
-  const person = (async () => {
-    for (let i = 0; !stopped; i += 1) {
-      const phase = on;
-      const t0 = performance.now();
-      await client.getServer(uuids[i % uuids.length]!, READ).catch(() => undefined);
-      (phase ? out.peopleOn : out.peopleOff).push(performance.now() - t0);
-      await sleep(100);
-    }
-  })();
+  const person = personReading(client, uuids, () => on);
   const before = { requests: watcher.stats().requests, at: performance.now() };
   for (let phase = 0; phase < PHASES; phase += 1) {
     on = phase % 2 === 1;
@@ -391,8 +420,7 @@ async function runHostingShare(): Promise<HostingRun> {
     }
     await sleep(PHASE_MS);
   }
-  stopped = true;
-  await person;
+  const out = await person.stop();
   const watcherRps = ((watcher.stats().requests - before.requests) * 1000) / (performance.now() - before.at);
   // Hosting on again for two rounds: what changed is told.
   on = true;
@@ -408,17 +436,116 @@ async function runHostingShare(): Promise<HostingRun> {
   return { ...out, rateLimited, hostingReads, watcherRps, notices };
 }
 
+interface KeyUseRun {
+  peopleOff: number[];
+  peopleOn: number[];
+  rateLimited: number;
+  watcherRps: number;
+  /** Pages of the key log read, requests judged (the bot's own), alarms raised. */
+  pages: number;
+  judged: number;
+  alarms: number;
+  /** How far behind now the log was judged at the end (s). */
+  lagSeconds: number;
+}
+
+const KEY_PHASE_MS = 8_000;
+
+async function runKeyUseShare(): Promise<KeyUseRun> {
+  const n = 1000;
+  const { sim, uuids, servers } = await accountWithHosting(n);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'watch-bench-'));
+  const logger = createLogger({ level: 'silent' });
+  const store = await openStore({ dataDir, logger });
+  const client = new ProviderClient({
+    baseUrl: sim.url,
+    apiKey: sim.keys.full,
+    logger,
+    sentRequests: {
+      append: (rows) => store.keyRequests.append(rows.map((r) => ({ ...r, sentAt: new Date(r.sentAt) }))),
+    },
+  });
+  for (const s of servers)
+    await store.watches.add({ target: `hosting:${s}`, channelId: 'C0BENCH01', createdBy: 'U0' });
+  const slack: SlackPoster = {
+    async postMessage() {
+      return { ok: true, ts: `${Date.now() / 1000}` };
+    },
+    async update() {
+      return { ok: true };
+    },
+  };
+  const { watcher, notifier } = benchWatcher(store, client, logger, slack, {
+    notifyChannel: undefined,
+    keyUse: { expected: [], burst: { count: 5, windowMinutes: 10 } },
+  });
+  const watchKey = (on: boolean) =>
+    on
+      ? store.watches.add({ target: 'key', channelId: 'C0BENCH01', createdBy: 'U0' })
+      : store.watches.remove('key', 'C0BENCH01');
+  await watchKey(true);
+  watcher.start();
+  notifier.start();
+  // Past the settle time: from here on every read of the log judges a full span.
+  await sleep(KEY_USE_SETTLE_MS + 10_000);
+  let on = true;
+  const person = personReading(client, uuids, () => on);
+  const before = { requests: watcher.stats().requests, at: performance.now() };
+  for (let phase = 0; phase < PHASES; phase += 1) {
+    on = phase % 2 === 1;
+    // Taken up at the watcher's next list (once a round).
+    await watchKey(on);
+    await sleep(KEY_PHASE_MS);
+  }
+  const out = await person.stop();
+  const watcherRps = ((watcher.stats().requests - before.requests) * 1000) / (performance.now() - before.at);
+  const k = watcher.stats().keyUse;
+  await watcher.stop();
+  await notifier.stop();
+  const alarms = (await store.incidents.openAlarms()).filter((a) => a.kind.startsWith('key-')).length;
+  const rateLimited = sim.control.rateLimited().total;
+  await client.close();
+  await store.close();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    ...out,
+    rateLimited,
+    watcherRps,
+    pages: k?.pages ?? 0,
+    judged: (k?.own ?? 0) + (k?.foreign ?? 0) + (k?.expected ?? 0),
+    alarms,
+    lagSeconds: k?.judgedThrough === undefined ? Number.NaN : (Date.now() - k.judgedThrough) / 1000,
+  };
+}
+
+/** A person's p95 without and with the extra reads (the ratio: with / without), the reads, 429s, the watcher's rate. */
+function emitShare(
+  prefix: string,
+  r: { peopleOff: number[]; peopleOn: number[]; rateLimited: number; watcherRps: number },
+): void {
+  const without = Number(pct(r.peopleOff, 95).toFixed(3));
+  emit(`${prefix}.people-p95.without`, without, 'ms', null);
+  emit(`${prefix}.people-p95.with`, pct(r.peopleOn, 95), 'ms', without);
+  emit(`${prefix}.people-reads`, r.peopleOff.length + r.peopleOn.length, 'reads', null);
+  emit(`${prefix}.429s`, r.rateLimited, 'responses', 0);
+  emit(`${prefix}.watcher-rps`, r.watcherRps, 'req/s', BUDGET_RPS);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   {
+    const k = await runKeyUseShare();
+    emitShare('watch-latency.key-log', k);
+    emit('watch-latency.key-log.pages', k.pages, 'requests', null);
+    emit('watch-latency.key-log.judged', k.judged, 'log entries', null);
+    emit('watch-latency.key-log.alarms', k.alarms, 'alarms', 0);
+    emit('watch-latency.key-log.lag', k.lagSeconds, 's', KEY_USE_SETTLE_MS / 1000);
+  }
+  {
     const h = await runHostingShare();
-    const without = Number(pct(h.peopleOff, 95).toFixed(3));
-    emit('watch-latency.hosting.people-p95.without', without, 'ms', null);
-    emit('watch-latency.hosting.people-p95.with', pct(h.peopleOn, 95), 'ms', without);
-    emit('watch-latency.hosting.people-reads', h.peopleOff.length + h.peopleOn.length, 'reads', null);
-    emit('watch-latency.hosting.429s', h.rateLimited, 'responses', 0);
+    emitShare('watch-latency.hosting', h);
     emit('watch-latency.hosting.reads', h.hostingReads, 'requests', null);
-    emit('watch-latency.hosting.watcher-rps', h.watcherRps, 'req/s', BUDGET_RPS);
     emit('watch-latency.hosting.notices', h.notices, 'posts', null);
   }
   for (const n of SIZES) {

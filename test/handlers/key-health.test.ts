@@ -158,9 +158,12 @@ describe('an expired key the provider still answers, through the real app', () =
         c.method === 'chat.postMessage' && c.args.channel === NOTIFY && messageText(c).includes('API key'),
       10_000,
     );
-    expect(messageText(told)).toContain('The provider API key expired');
-    expect(messageText(told)).toContain('still accepts it for now');
-    expect(messageText(told)).toContain('<!subteam^S0ONCALL> The provider API key has expired.');
+    // The key-expired alarm: on-call mentioned, "I'm on it" offered, what to do said.
+    expect(messageText(told)).toMatch(
+      /^:rotating_light: <!subteam\^S0ONCALL> The provider API key expired <!date\^/,
+    );
+    expect(messageText(told)).toContain('The provider still answers it for now');
+    expect(JSON.stringify(told.args.blocks)).toContain('watch_incident_claim');
     const r = await health(h);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ ok: true, ready: false, providerKey: { state: 'expired', daysLeft: 0 } });

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAnswer } from '../../src/sandbox/form-answers.ts';
 import type { InputField } from '../../src/sandbox/render.ts';
-import { parseDuration, runSimCommand, SimCommandError } from '../../src/sandbox/sim-commands.ts';
+import { parseDuration, runSimCommand, SIM_HELP, SimCommandError } from '../../src/sandbox/sim-commands.ts';
 import { type Simulator, startSimulator } from '../../src/simulator/index.ts';
 
 let sim: Simulator;
@@ -104,6 +104,32 @@ describe('sim', () => {
     expect(run('key expires never')).toEqual(['key full: never expires']);
     expect(run('key expires +14d key=read')).toEqual(['key read: expires at 24 Mar 2026, 12:00:00 JST']);
     expect(() => run('key lost')).toThrow(/usage: sim key expires/);
+  });
+
+  it('key use and key denied put another client’s requests in the key’s log, as GET /v1/logs answers them', async () => {
+    expect(run('key use 203.0.113.9 get /v1/vps/servers')).toEqual([
+      "key full: GET /v1/vps/servers -> 200 from 203.0.113.9, in the key's log now (not made by the bot)",
+    ]);
+    expect(run('key denied 6')).toEqual([
+      'key full: 6 requests from 198.51.100.23 refused (403), a second apart, ending now',
+    ]);
+    expect(run('key denied 2 2001:db8::9 401')).toEqual([
+      'key full: 2 requests from 2001:db8::9 refused (401), a second apart, ending now',
+    ]);
+    const res = await fetch(`${sim.url}/v1/logs?limit=20`, {
+      headers: { authorization: `Bearer ${sim.keys.full}` },
+    });
+    const page = (await res.json()) as {
+      logs: { ip_address: string; status_code: number; method: string }[];
+    };
+    const byIp = (ip: string) => page.logs.filter((l) => l.ip_address === ip);
+    expect(byIp('203.0.113.9').map((l) => [l.method, l.status_code])).toEqual([['GET', 200]]);
+    expect(byIp('198.51.100.23').map((l) => l.status_code)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect(byIp('2001:db8::9').map((l) => l.status_code)).toEqual([401, 401]);
+    expect(() => run('key use 203.0.113.9 GET')).toThrow(/usage: sim key expires .* \| sim key use/);
+    expect(() => run('key use nowhere GET /v1/me')).toThrow(/ip must be an IPv4 or IPv6 address/);
+    expect(() => run('key denied 3 198.51.100.1 500')).toThrow(/usage: sim key/);
+    expect(SIM_HELP.join('\n')).toContain('sim key denied <count>');
   });
 
   it('says what is wrong: an unknown server, an unknown state, an unknown word', () => {

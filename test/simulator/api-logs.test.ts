@@ -127,4 +127,99 @@ describe('GET /v1/logs', () => {
     const r = await call(sim, 'GET', '/v1/logs', { query: { cursor: p.next_cursor ?? '' } });
     expect([r.status, codeOf(r)]).toEqual([422, 'VALIDATION_ERROR']);
   });
+
+  it('records another client’s requests (control keyUse) as the provider would, in time order', async () => {
+    await call(sim, 'GET', '/v1/me');
+    sim.control.clock.advance(10_000);
+    await call(sim, 'GET', '/v1/vps/servers');
+    // A request made 5 s ago by another client: between the two, whatever the order it was told in.
+    const t = sim.control.clock.now().getTime();
+    sim.control.keyUse({
+      ip: '2001:db8::7',
+      method: 'DELETE',
+      path: '/v1/vps/servers/x',
+      status: 404,
+      at: new Date(t - 5_000),
+    });
+    sim.control.keyUse({ key: 'read', ip: '203.0.113.9', method: 'GET', path: '/v1/me' });
+    const body = await logs();
+    expect(body.logs.map((l) => [l.method, l.path, l.status_code, l.ip_address])).toEqual([
+      ['GET', '/v1/vps/servers', 200, '127.0.0.1'],
+      ['DELETE', '/v1/vps/servers/x', 404, '2001:db8::7'],
+      ['GET', '/v1/me', 200, '127.0.0.1'],
+    ]);
+    expect(body.logs[1]?.created_at).toBe('2026-11-21 12:00:05');
+    // Another key's log holds the other key's use; the journal of HTTP requests holds neither.
+    expect((await logs({}, sim.keys.read)).logs.map((l) => l.ip_address)).toEqual(['203.0.113.9']);
+    expect(sim.control.requests({ path: '/v1/vps/servers/x' })).toEqual([]);
+  });
+
+  it('pages in time order when entries were recorded out of it', async () => {
+    const t = sim.control.clock.now().getTime();
+    for (const back of [1, 9, 5, 3, 7])
+      sim.control.keyUse({
+        ip: '203.0.113.9',
+        method: 'GET',
+        path: `/v1/t${back}`,
+        at: new Date(t - back * 1000),
+      });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: LogsBody = await logs({ limit: '2', ...(cursor ? { cursor } : {}) });
+      seen.push(...page.logs.map((l) => l.path));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(['/v1/t1', '/v1/t3', '/v1/t5', '/v1/t7', '/v1/t9']);
+  });
+
+  it('keyDenied records a burst of refusals a second apart, and refuses what no provider would log', () => {
+    sim.control.keyDenied({ count: 3, ip: '198.51.100.23', status: 401 });
+    const bad = [
+      () => sim.control.keyUse({ ip: 'not-an-ip', method: 'GET', path: '/v1/me' }),
+      () => sim.control.keyUse({ ip: '203.0.113.9', method: 'PATCH' as 'GET', path: '/v1/me' }),
+      () => sim.control.keyUse({ ip: '203.0.113.9', method: 'GET', path: '/v1/me?x=1' }),
+      () => sim.control.keyUse({ ip: '203.0.113.9', method: 'GET', path: '/v1/me', status: 42 }),
+      () =>
+        sim.control.keyUse({
+          ip: '203.0.113.9',
+          method: 'GET',
+          path: '/v1/me',
+          at: new Date(Date.parse('2030-01-01')),
+        }),
+      () => sim.control.keyUse({ key: 'nobody', ip: '203.0.113.9', method: 'GET', path: '/v1/me' }),
+      () => sim.control.keyDenied({ count: 2, status: 500 as 401 }),
+      () => sim.control.keyDenied({ count: 0 }),
+    ];
+    for (const f of bad) expect(f).toThrow();
+  });
+
+  it('takes both over /__sim/', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${sim.url}/__sim/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await post('keys/full/use', {
+          ip: '203.0.113.9',
+          method: 'PUT',
+          path: '/v1/vps/servers/x/name',
+          status: 200,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await post('keys/full/denied', { count: 2, status: 403 })).status).toBe(200);
+    const bad = await post('keys/full/use', { ip: '203.0.113.9', method: 'GET' });
+    expect(bad.status).toBe(400);
+    const body = await logs();
+    // The burst ends now, a second apart; within one second the later recorded comes first.
+    expect(body.logs.map((l) => [l.method, l.status_code, l.ip_address])).toEqual([
+      ['GET', 403, '198.51.100.23'],
+      ['PUT', 200, '203.0.113.9'],
+      ['GET', 403, '198.51.100.23'],
+    ]);
+  });
 });

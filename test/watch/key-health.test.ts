@@ -105,11 +105,25 @@ describe('the provider key’s expiry, watched', () => {
     await advanceTo(w, expiresAt.getTime(), 2 * 60_000);
     const dead = await told(w);
     expect(dead).toHaveLength(4);
-    expect(dead[3]).toContain('The provider API key expired');
+    // The key-expired alarm: on-call woken, "I'm on it" offered.
+    expect(dead[3]).toContain('The provider refuses the API key (401)');
     expect(dead[3]).toContain(ONCALL);
+    expect(JSON.stringify(w.slack.posts[3]!.blocks)).toContain('watch_incident_claim');
     expect(kh.status()).toMatchObject({ state: 'refused', error: 'UNAUTHORIZED' });
+    const alarm = await w.a.store.incidents.latestFor('key-expired', 'key');
+    expect(alarm).toMatchObject({ state: 'alarm', resolvedAt: null, detail: { refused: true } });
     await w.time.advance(3 * DAY);
     expect(await told(w)).toHaveLength(4);
+
+    // A new key is in place (here: the same key given a later expiry): the alarm is resolved, in place.
+    expireFullKeyIn(w, 300 * DAY);
+    await w.time.advance(6 * HOUR + 60_000);
+    await told(w);
+    expect(kh.status().state).toBe('ok');
+    const over = await w.a.store.incidents.latestFor('key-expired', 'key');
+    expect(over?.resolvedAt).not.toBeNull();
+    const edits = w.slack.updates.filter((u) => u.channel === CHANNEL).map((u) => u.text);
+    expect(edits.at(-1)).toMatch(/^:white_check_mark: The provider API key works and has not expired/);
     // The key never reaches a message or a log line.
     expect(JSON.stringify(w.slack.posts)).not.toContain(w.sim.keys.full);
     expect(w.sink.text).not.toContain(w.sim.keys.full);
@@ -174,7 +188,7 @@ describe('the provider key’s expiry, watched', () => {
     await w.time.advance(6 * HOUR + 2 * 60_000);
     const said = await told(w);
     expect(said).toHaveLength(1);
-    expect(said[0]).toContain('The provider has refused the API key since');
+    expect(said[0]).toContain('The provider refuses the API key (401)');
     expect(said[0]).toContain(ONCALL);
     await w.time.advance(2 * DAY);
     expect(await told(w)).toHaveLength(1);
@@ -233,7 +247,7 @@ describe('an expired key the provider still answers', () => {
     const after = await told(w);
     expect(after).toHaveLength(beforeExpiry.length + 1);
     expect(after.at(-1)).toContain('The provider API key expired');
-    expect(after.at(-1)).toContain('still accepts it for now');
+    expect(after.at(-1)).toContain('The provider still answers it for now');
     expect(after.at(-1)).toContain(ONCALL);
     // Said once, however many checks follow; never "expires in …" or "less than an hour" again.
     await w.time.advance(2 * DAY);
@@ -250,9 +264,15 @@ describe('an expired key the provider still answers', () => {
     await w.time.advance(2 * 60_000);
     const refused = await told(w);
     expect(kh.status()).toMatchObject({ state: 'refused' });
+    // The same alarm, edited to say so, and said in its thread.
     expect(refused).toHaveLength(later.length + 1);
-    expect(refused.at(-1)).toContain('expired');
-    expect(refused.at(-1)).toContain('is refused now');
+    expect(refused.at(-1)).toContain('the provider API key is refused');
+    expect(w.slack.updates.at(-1)?.text).toMatch(
+      /^:rotating_light: .*The provider refuses the API key \(401\)/,
+    );
+    // One alarm all along: raised when it expired, updated when refused.
+    const inc = await w.a.store.incidents.latestFor('key-expired', 'key');
+    expect(inc?.changes.map((c) => c.to)).toEqual(['alarm', 'alarm']);
   });
 
   it('already expired at start-up: the bot starts, and says so at once', async () => {

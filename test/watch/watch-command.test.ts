@@ -52,6 +52,31 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
     expect(h.slack.calls.filter((c) => c.responseId === listed.responseId)).toHaveLength(1);
   });
 
+  it('watches the provider key’s use: `/vps watch key` and `unwatch key`, operators only, audited, listed', async () => {
+    h = await startHarness({ operators: [OPERATOR] });
+    const run = async (text: string, user = OPERATOR) =>
+      messageText(await (await h!.command(text, { user })).answer());
+
+    expect(await run('watch key')).toContain(
+      'This channel <#C0OPS0001> now hears who else uses the provider API key: a request the bot did not make',
+    );
+    expect(await run('watch KEY')).toContain('<#C0OPS0001> already watches the provider API key');
+    expect(await run('watches')).toContain('the provider API key → <#C0OPS0001>');
+    expect(await run('unwatch key', VIEWER)).toContain('This needs the *operator* role');
+    expect((await h.bot.store.watches.list()).map((w) => w.target)).toEqual(['key']);
+    expect(await run('unwatch key')).toContain('<#C0OPS0001> no longer watches the provider API key');
+    expect(await h.bot.store.watches.list()).toEqual([]);
+    const audit = await h.bot.store.audit.latest({ limit: 10 });
+    expect(audit.map((a) => [a.action, a.target, a.outcome]).reverse()).toEqual([
+      ['watch', 'key', 'ok'],
+      ['watch', 'key', 'ok'],
+      ['unwatch', 'key', 'refused'],
+      ['unwatch', 'key', 'ok'],
+    ]);
+    // Nothing of it was asked of the provider: `key` is a word, as `all` is, never a server's name.
+    expect(h.sim.control.requests({ path: '/v1/vps/servers' })).toHaveLength(0);
+  });
+
   it("posts a watched server's power change to the channel once", async () => {
     // Every server is read, watched or not: a limit that lets a round of the seed's servers take ~1 s.
     h = await startHarness({

@@ -53,7 +53,7 @@ export const serversCommands: CommandTable<
   },
   async me({ deps, actor, ui, reply }) {
     const r = await deps.servers.me(actor);
-    await reply(meView(ui, r.key, r.role, deps.clock.now(), r.daily, r.vpsNames));
+    await reply(meView(ui, r.key, r.role, deps.clock.now(), r.daily, r.vpsNames, r.expectedClients));
   },
   async audit({ deps, actor, ui, reply }, c) {
     const r = await deps.servers.audit(actor, c.server);

@@ -26,7 +26,7 @@ import { isLogLimit, LOG_LIMIT, type LogFilter } from './vocabulary.ts';
 /** What these reads take of the feature's deps (ServersDeps). */
 interface Deps {
   provider: Pick<ProviderClient, 'logs' | 'syncDaily'>;
-  store: { audit: Pick<Store['audit'], 'latest'> };
+  store: { audit: Pick<Store['audit'], 'latest'>; keyLog?: Pick<Store['keyLog'], 'get'> };
   access: Pick<AccessService, 'authorize' | 'keyScope'>;
 }
 
@@ -37,6 +37,8 @@ export interface KeyFacts {
   daily: DailyBudgetState;
   /** A selected-targets key's VPSs by name from the server list (uuid -> name; empty when it cannot be read). */
   vpsNames: ReadonlyMap<string, string>;
+  /** The clients of KEY_EXPECTED_IPS seen in the key's log: each range as configured, how many requests, the last. */
+  expectedClients: { range: string; count: number; lastAt: number }[];
 }
 
 /** The key's API log, one page; `explained` words the provider's 403 to a custom key. */
@@ -80,7 +82,9 @@ export async function readMe(
   const key = await deps.access.keyScope();
   const listed = key.targets ? await listing(asPerson(READ, actor)).catch(() => undefined) : undefined;
   const vpsNames = new Map((listed?.value.servers ?? []).map((s) => [s.uuid, s.name]));
-  return { key, role, daily: await deps.provider.syncDaily(), vpsNames };
+  const keyLog = await deps.store.keyLog?.get().catch(() => null);
+  const expectedClients = Object.entries(keyLog?.expected ?? {}).map(([range, c]) => ({ range, ...c }));
+  return { key, role, daily: await deps.provider.syncDaily(), vpsNames, expectedClients };
 }
 
 /** The latest audit rows, of one server when `ref` names one (`resolve`, the feature's lookup). */

@@ -42,6 +42,8 @@ export interface ServersDeps {
   store: {
     snapshots: Pick<Store['snapshots'], 'all'>;
     audit: Pick<Store['audit'], 'latest'>;
+    /** Where the key-use watch counts the clients of KEY_EXPECTED_IPS (`/vps me` shows them). */
+    keyLog?: Pick<Store['keyLog'], 'get'>;
   };
   access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities' | 'explainRefusal'>;
   audit: Audit;

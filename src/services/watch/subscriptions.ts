@@ -1,5 +1,5 @@
 /**
- * The watch subscriptions use case behind `/vps watch <server|all> [#channel]`,
+ * The watch subscriptions use case behind `/vps watch <server|all|key> [#channel]`,
  * `/vps unwatch …`, `/vps watches`, `/hosting [server] watch|unwatch [#channel]`,
  * and the maintenance windows behind `/vps mute <server|all> <duration>` and
  * `/vps unmute [server|all]`. Knows nothing of Slack: plain data in, plain
@@ -7,7 +7,7 @@
  */
 import type { Clock } from '../../clock.ts';
 import { asPerson, type ProviderClient, READ } from '../../provider/index.ts';
-import { hostingOfTarget, hostingWatchTarget, type Store, WATCH_ALL } from '../../store/index.ts';
+import { hostingOfTarget, hostingWatchTarget, type Store, WATCH_ALL, WATCH_KEY } from '../../store/index.ts';
 import type { AccessService, Actor } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
@@ -45,8 +45,10 @@ export class WatchSubscriptions {
 
   /** The server (or all) `ref` names, read for the person asking: they wait their turn like any read. */
   private async target(actor: Actor, ref: string): Promise<Target> {
-    if (ref.trim().toLowerCase() === WATCH_ALL)
-      return { target: WATCH_ALL, label: WATCH_ALL, hosting: false };
+    const word = ref.trim().toLowerCase();
+    if (word === WATCH_ALL) return { target: WATCH_ALL, label: WATCH_ALL, hosting: false };
+    // The provider key's use (strangers' requests, bursts of refusals): a word, as `all` is.
+    if (word === WATCH_KEY) return { target: WATCH_KEY, label: WATCH_KEY, hosting: false };
     const s = await this.deps.servers.resolve(ref, asPerson(READ, actor));
     return { target: s.uuid, label: s.name, hosting: false };
   }
@@ -233,11 +235,15 @@ export class WatchSubscriptions {
     const names = await this.serverNames(
       actor,
       [...rows, ...mutes]
-        .filter((r) => r.target !== WATCH_ALL && hostingOfTarget(r.target) === undefined)
+        .filter(
+          (r) => r.target !== WATCH_ALL && r.target !== WATCH_KEY && hostingOfTarget(r.target) === undefined,
+        )
         .map((r) => r.target),
     );
     const label = (target: string) =>
-      target === WATCH_ALL ? WATCH_ALL : (hostingOfTarget(target) ?? names.get(target) ?? target);
+      target === WATCH_ALL || target === WATCH_KEY
+        ? target
+        : (hostingOfTarget(target) ?? names.get(target) ?? target);
     return {
       rows: rows.map((r) => ({
         target: r.target,

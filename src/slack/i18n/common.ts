@@ -68,11 +68,11 @@ const en = {
   'usage.plans': 'Usage: `/vps plans` (no arguments): today’s prices, with a button to order each plan.',
   'usage.signups': 'Usage: `/vps signups` (no arguments).',
   'usage.watch':
-    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
+    'Usage: `/vps watch <server|all|key> [#channel]`, `/vps unwatch <server|all|key> [#channel]`, `/vps watches`',
   'usage.unwatch':
-    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
+    'Usage: `/vps watch <server|all|key> [#channel]`, `/vps unwatch <server|all|key> [#channel]`, `/vps watches`',
   'usage.watches':
-    'Usage: `/vps watch <server|all> [#channel]`, `/vps unwatch <server|all> [#channel]`, `/vps watches`',
+    'Usage: `/vps watch <server|all|key> [#channel]`, `/vps unwatch <server|all|key> [#channel]`, `/vps watches`',
   'usage.mute':
     'Usage: `/vps mute <server|all> <duration> [#channel]`, the duration from 1m to 7d such as `30m`, `2h`, `1h30m`, `1d`; `/vps unmute [server|all] [#channel]` ends it early.',
   'usage.unmute':
@@ -268,11 +268,11 @@ const ja: Record<keyof typeof en, string> = {
   'usage.plans': '使い方: `/vps plans`（引数なし）。本日の料金を表示し、各プランのボタンから申し込めます。',
   'usage.signups': '使い方: `/vps signups`（引数なし）',
   'usage.watch':
-    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
+    '使い方: `/vps watch <サーバー|all|key> [#チャンネル]`、`/vps unwatch <サーバー|all|key> [#チャンネル]`、`/vps watches`',
   'usage.unwatch':
-    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
+    '使い方: `/vps watch <サーバー|all|key> [#チャンネル]`、`/vps unwatch <サーバー|all|key> [#チャンネル]`、`/vps watches`',
   'usage.watches':
-    '使い方: `/vps watch <サーバー|all> [#チャンネル]`、`/vps unwatch <サーバー|all> [#チャンネル]`、`/vps watches`',
+    '使い方: `/vps watch <サーバー|all|key> [#チャンネル]`、`/vps unwatch <サーバー|all|key> [#チャンネル]`、`/vps watches`',
   'usage.mute':
     '使い方: `/vps mute <サーバー|all> <期間> [#チャンネル]`。期間は 1m〜7d で、`30m`、`2h`、`1h30m`、`1d` のように書きます。早めに解除するには `/vps unmute [サーバー|all] [#チャンネル]`。',
   'usage.unmute':

@@ -60,6 +60,8 @@ const en = {
   'oncall.key-use.body':
     '`{method} {path}` → {status} from `{ip}` at {at}{more}. If you do not know this address, the key may have leaked: issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot. If it is a client you know, add its address to KEY_EXPECTED_IPS.',
   'oncall.key-use.more': ', and {count} more requests from there',
+  'oncall.key-use.own':
+    'This address is the bot’s own, yet the bot did not make this request: another process on the bot’s host uses the key, or a replica stopped before it could note the request.',
   'oncall.key-use.resolved':
     ':white_check_mark: The unknown use of the API key from `{ip}`: closed after {duration}',
   'oncall.key-use.label': 'key used by another client',
@@ -76,12 +78,15 @@ const en = {
 
   'oncall.key-expired.alarm': ':rotating_light: {oncall} The provider API key expired {expires}',
   'oncall.key-expired.alarm_refused': ':rotating_light: {oncall} The provider refuses the API key (401)',
-  'oncall.key-expired.what': 'the provider API key is refused',
+  'oncall.key-expired.what': 'the provider API key expired',
+  'oncall.key-expired.what_refused': 'the provider API key is refused',
   'oncall.key-expired.body':
+    'The provider still answers it for now, but may refuse it at any moment, and then the bot can no longer read or change anything and nothing is watched. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
+  'oncall.key-expired.body_refused':
     'The bot can no longer read or change anything, and no server is watched. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
   'oncall.key-expired.resolved':
-    ':white_check_mark: The provider accepts the API key again, after {duration}',
-  'oncall.key-expired.label': 'API key refused',
+    ':white_check_mark: The provider API key works and has not expired (a new key, or a later expiry), after {duration}',
+  'oncall.key-expired.label': 'API key expired or refused',
 
   'oncall.claim.done': 'You’re on it: *{name}*. Its alert says so in every channel where it was posted.',
   'oncall.claim.took_over':
@@ -165,6 +170,8 @@ const ja: Record<keyof typeof en, string> = {
   'oncall.key-use.body':
     '{at} に `{ip}` から `{method} {path}` → {status}{more}。心当たりのないアドレスなら、キーが漏れたおそれがあります。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。既知のクライアントなら、そのアドレスを KEY_EXPECTED_IPS に加えてください。',
   'oncall.key-use.more': '。ほかに同じアドレスから {count} 件のリクエストがあります',
+  'oncall.key-use.own':
+    'このアドレスはボット自身のものですが、このリクエストはボットが送ったものではありません。ボットと同じホストの別のプロセスがキーを使っているか、レプリカがリクエストを記録する前に停止したおそれがあります。',
   'oncall.key-use.resolved':
     ':white_check_mark: `{ip}` からのAPIキーの使用について、対応を終了しました（継続時間 {duration}）',
   'oncall.key-use.label': '他のクライアントによるキーの使用',
@@ -183,12 +190,15 @@ const ja: Record<keyof typeof en, string> = {
     ':rotating_light: {oncall} プロバイダーのAPIキーは {expires} に有効期限が切れました',
   'oncall.key-expired.alarm_refused':
     ':rotating_light: {oncall} プロバイダーがAPIキーを拒否しています（401）',
-  'oncall.key-expired.what': 'プロバイダーがAPIキーを拒否しています',
+  'oncall.key-expired.what': 'プロバイダーのAPIキーの有効期限が切れました',
+  'oncall.key-expired.what_refused': 'プロバイダーがAPIキーを拒否しています',
   'oncall.key-expired.body':
+    '現在はまだ応答がありますが、いつ拒否されてもおかしくありません。拒否されるとボットはサーバーの確認も操作もできず、監視も止まります。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
+  'oncall.key-expired.body_refused':
     'ボットはサーバーの確認も操作もできず、監視も止まっています。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
   'oncall.key-expired.resolved':
-    ':white_check_mark: プロバイダーが再びAPIキーを受け付けています（継続時間 {duration}）',
-  'oncall.key-expired.label': 'APIキーの拒否',
+    ':white_check_mark: プロバイダーのAPIキーは有効で、期限内です（新しいキー、または期限の延長）。継続時間 {duration}',
+  'oncall.key-expired.label': 'APIキーの期限切れ・拒否',
 
   'oncall.claim.done':
     '*{name}* の対応を引き受けました。投稿されたすべてのチャンネルのアラートにそう表示されます。',

@@ -46,7 +46,7 @@ const en = {
     '`/vps signup status <service code>` — a signup’s state, uuid and contract expiry, whether ordered here or in the provider’s panel',
   'help.cmd.approve': 'Approve or reject orders with the buttons on their approval message',
   'help.cmd.watch':
-    '`/vps watch <server|all> [#channel]` — post power changes here (or there); `/vps unwatch …` stops it',
+    '`/vps watch <server|all> [#channel]` — post power changes here (or there); `/vps unwatch …` stops it; `/vps watch key`: requests made with the provider key by other clients',
   'help.cmd.watches':
     '`/vps watches [#channel]` — what this channel (or that one) watches, and what it muted',
   'help.cmd.mute':
@@ -165,6 +165,8 @@ const en = {
   'me.signup_yes': 'New VPS signup is allowed with this key.',
   'me.signup_no': 'New VPS signup is not allowed with this key.',
   'me.role': 'Your role here: *{role}*.',
+  'me.expected_title': 'Other clients you expect (KEY_EXPECTED_IPS), counted in the key’s log:',
+  'me.expected_line': '• {range}: {count} requests, the last {at}',
   'me.read_only': 'The key is read-only: rename, memo and reverse DNS are off.',
   'me.daily_ok': 'Provider requests today: {used} of {limit} (the count starts again {at}).',
   'me.daily_low':
@@ -249,7 +251,7 @@ const ja: Record<keyof typeof en, string> = {
     '`/vps signup status <サービスコード>` — 申し込みの状態・UUID・契約期限（ここで申し込んだものも、プロバイダーのパネルで申し込んだものも）',
   'help.cmd.approve': '承認メッセージのボタンで注文を承認・却下できます',
   'help.cmd.watch':
-    '`/vps watch <サーバー|all> [#チャンネル]` — 電源状態の変化をここ（または指定先）に投稿。`/vps unwatch …` で停止',
+    '`/vps watch <サーバー|all> [#チャンネル]` — 電源状態の変化をここ（または指定先）に投稿。`/vps unwatch …` で停止。`/vps watch key` は他のクライアントによるプロバイダーAPIキーの使用を通知',
   'help.cmd.watches': '`/vps watches [#チャンネル]` — このチャンネル（または指定先）の監視対象とミュート',
   'help.cmd.mute':
     '`/vps mute <サーバー|all> <期間>` — メンテナンス時間: 変化は記録だけして投稿せず、終了時にまとめて知らせます（例: `/vps mute db-1 2h`）。`/vps unmute [サーバー|all]` で早めに解除',
@@ -367,6 +369,8 @@ const ja: Record<keyof typeof en, string> = {
   'me.signup_yes': 'このキーでVPSの新規申し込みができます。',
   'me.signup_no': 'このキーではVPSの新規申し込みはできません。',
   'me.role': 'このワークスペースでのあなたのロール: *{role}*',
+  'me.expected_title': '既知の他のクライアント（KEY_EXPECTED_IPS）によるキーの使用件数:',
+  'me.expected_line': '• {range}: {count} 件（最終 {at}）',
   'me.read_only': 'キーが読み取り専用のため、名前・メモ・逆引きDNSの変更は無効です。',
   'me.daily_ok': '本日のプロバイダーへのリクエスト: {used} / {limit} 件（{at} にリセット）',
   'me.daily_low':

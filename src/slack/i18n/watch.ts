@@ -162,6 +162,11 @@ const en = {
     'This channel {channel} now hears of {target}: SSL that fails on its name servers (an alarm), and domains added or removed, SSH turned on or off and SSH keys added or removed outside Slack.',
   'watch.cmd.hosting_probe':
     ':white_check_mark: I can post here: what happens to {target} outside Slack, and its SSL failures, will come to this channel.',
+  'watch.cmd.key_target': 'the provider API key',
+  'watch.cmd.key_added':
+    'This channel {channel} now hears who else uses {target}: a request the bot did not make, and a burst of refused requests (both alarms). Clients whose addresses are in KEY_EXPECTED_IPS are only counted.',
+  'watch.cmd.key_probe':
+    ':white_check_mark: I can post here: requests made with {target} by other clients, and bursts of refused requests, will come to this channel.',
 } as const;
 
 const ja: Record<keyof typeof en, string> = {
@@ -326,6 +331,11 @@ const ja: Record<keyof typeof en, string> = {
     'このチャンネル {channel} に {target} の通知が届くようになりました: ネームサーバーの問題によるSSLの失敗（アラーム）と、Slack 以外で行われたドメインの追加・削除、SSHのオン・オフ、SSHキーの登録・削除です。',
   'watch.cmd.hosting_probe':
     ':white_check_mark: このチャンネルに投稿できます。{target} で Slack 以外から行われた変更とSSLの失敗は、このチャンネルに通知します。',
+  'watch.cmd.key_target': 'プロバイダーのAPIキー',
+  'watch.cmd.key_added':
+    'このチャンネル {channel} に {target} の使用状況を通知します: ボット以外からのリクエストと、拒否されたリクエストの集中です（どちらもアラーム）。KEY_EXPECTED_IPS に登録したアドレスのクライアントは件数を数えるだけです。',
+  'watch.cmd.key_probe':
+    ':white_check_mark: このチャンネルに投稿できることを確認しました。他のクライアントによる {target} の使用と、拒否されたリクエストの集中をここに通知します。',
 };
 
 export const watchCatalog = { en, ja };

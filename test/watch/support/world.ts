@@ -6,6 +6,7 @@ import { createLogger, type Logger, MemoryLogSink } from '../../../src/log.ts';
 import { ProviderClient } from '../../../src/provider/index.ts';
 import { type Simulator, startSimulator } from '../../../src/simulator/index.ts';
 import { openStore, type Store } from '../../../src/store/index.ts';
+import type { KeyUseSettings } from '../../../src/watch/key-use-watch.ts';
 import { Leadership } from '../../../src/watch/leader.ts';
 import { Watcher } from '../../../src/watch/watcher.ts';
 import type { WatcherProvider } from '../../../src/watch/watcher-options.ts';
@@ -33,6 +34,8 @@ export interface WorldOptions {
   dailyLimit?: number;
   /** The hosting servers the key names (read for NOTIFY_CHANNEL). */
   hostingServers?: () => readonly string[] | undefined;
+  /** The key-use watch; each instance's client then journals its requests in its store, as main.ts does. */
+  keyUse?: KeyUseSettings;
 }
 
 export interface Instance {
@@ -90,6 +93,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       logger,
       clock: time,
     });
+    const tracked = time.trackAll(store);
     const client = new ProviderClient({
       baseUrl: sim.url,
       apiKey: sim.keys.full,
@@ -97,9 +101,17 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       clock: time.clientClock,
       retry: { maxAttempts: 1 },
       dailyLimit: o.dailyLimit,
+      // Tracked, so that settle() waits for the journal's writes too.
+      ...(o.keyUse
+        ? {
+            sentRequests: {
+              append: (rows: readonly { method: string; path: string; sentAt: number }[]) =>
+                tracked.keyRequests.append(rows.map((r) => ({ ...r, sentAt: new Date(r.sentAt) }))),
+            },
+          }
+        : {}),
     });
     const provider: WatcherProvider = time.trackAll(client);
-    const tracked = time.trackAll(store);
     const leadership = new Leadership({
       store: tracked,
       holder: name,
@@ -120,6 +132,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       notifyChannel: 'notifyChannel' in o ? o.notifyChannel : CHANNEL,
       flapWindowMs,
       hostingServers: o.hostingServers,
+      keyUse: o.keyUse,
       ...(o.setupPendingEscalateMs === undefined ? {} : { setupPendingEscalateMs: o.setupPendingEscalateMs }),
       onOutbox: () => notifier?.kick(),
     });

@@ -20,6 +20,7 @@ import {
   formatTimeLeft,
   type Message,
   SHOWN,
+  slackDate,
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
@@ -161,6 +162,7 @@ export function meView(
   now: Date,
   daily?: DailyBudgetState,
   vpsNames: ReadonlyMap<string, string> = new Map(),
+  expectedClients: readonly { range: string; count: number; lastAt: number }[] = [],
 ): Message {
   const expiry = expiryLine(ui, key, now);
   const blocks: KnownBlock[] = [
@@ -192,6 +194,15 @@ export function meView(
   blocks.push(section(tail.join('\n')));
   const day = daily ? dailyLine(ui, daily) : undefined;
   if (day) blocks.push(section(day));
+  // The other clients the team knows (KEY_EXPECTED_IPS): their requests in the key's log are only counted.
+  if (expectedClients.length > 0) {
+    const lines = expectedClients
+      .slice(0, MAX_SERVICES)
+      .map((c) =>
+        ui.t('me.expected_line', { range: code(c.range), count: c.count, at: slackDate(ui, c.lastAt) }),
+      );
+    blocks.push(section([ui.t('me.expected_title'), ...lines].join('\n')));
+  }
   assertBlocksWithinLimits(blocks, 'message');
   return { text: `${ui.t('me.title')}\n${expiry}`, blocks };
 }

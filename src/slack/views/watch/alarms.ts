@@ -106,14 +106,16 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       return {
         alarm: ui.t('oncall.key-use.alarm', { oncall }),
         what: ui.t('oncall.key-use.what', { ip }),
-        body: ui.t('oncall.key-use.body', {
-          method: escapeMrkdwn(d.method),
-          path: escapeMrkdwn(d.path),
-          status: d.status,
-          ip,
-          at: slackDate(ui, d.requestedAt),
-          more: d.more ? ui.t('oncall.key-use.more', { count: d.more }) : '',
-        }),
+        body: ui
+          .t('oncall.key-use.body', {
+            method: escapeMrkdwn(d.method),
+            path: escapeMrkdwn(d.path),
+            status: d.status,
+            ip,
+            at: slackDate(ui, d.requestedAt),
+            more: d.more ? ui.t('oncall.key-use.more', { count: d.more }) : '',
+          })
+          .concat(d.own ? `\n${ui.t('oncall.key-use.own')}` : ''),
         resolved: ui.t('oncall.key-use.resolved', { ip, duration }),
         label: ui.t('oncall.key-use.label'),
       };
@@ -139,13 +141,14 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
     case 'key-expired': {
       const d = alarmDetail(kind, inc.detail);
       if (!d) return generic;
+      const refused = d.refused === true || d.expiresAt === null;
       return {
         alarm:
-          d.expiresAt !== null
+          !refused && d.expiresAt !== null
             ? ui.t('oncall.key-expired.alarm', { oncall, expires: slackDate(ui, d.expiresAt) })
             : ui.t('oncall.key-expired.alarm_refused', { oncall }),
-        what: ui.t('oncall.key-expired.what'),
-        body: ui.t('oncall.key-expired.body'),
+        what: ui.t(refused ? 'oncall.key-expired.what_refused' : 'oncall.key-expired.what'),
+        body: ui.t(refused ? 'oncall.key-expired.body_refused' : 'oncall.key-expired.body'),
         resolved: ui.t('oncall.key-expired.resolved', { duration }),
         label: ui.t('oncall.key-expired.label'),
       };

@@ -16,8 +16,12 @@ function section(text: string): KnownBlock {
   return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
+/** The provider key's watch (`/vps watch key`): its target and label are the word itself. */
+const isKeyWatch = (c: { label: string; hosting?: boolean }) => c.hosting !== true && c.label === 'key';
+
 function targetLabel(ui: Ui, label: string, hosting = false): string {
   if (hosting) return ui.t('watch.cmd.hosting_target', { server: escapeMrkdwn(label) });
+  if (isKeyWatch({ label, hosting })) return ui.t('watch.cmd.key_target');
   return label === 'all' ? ui.t('watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
 }
 
@@ -28,7 +32,9 @@ export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: Sub
       ? c.changed
         ? c.hosting
           ? 'watch.cmd.hosting_added'
-          : 'watch.cmd.added'
+          : isKeyWatch(c)
+            ? 'watch.cmd.key_added'
+            : 'watch.cmd.added'
         : 'watch.cmd.already'
       : c.changed
         ? 'watch.cmd.removed'
@@ -41,7 +47,11 @@ export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: Sub
 
 /** Shown to the operator alone in the channel a watch sends to, from another channel: the bot can post there. */
 export function watchProbeView(ui: Ui, c: SubscriptionChange): Message {
-  const key: MessageKey = c.hosting ? 'watch.cmd.hosting_probe' : 'watch.cmd.probe';
+  const key: MessageKey = c.hosting
+    ? 'watch.cmd.hosting_probe'
+    : isKeyWatch(c)
+      ? 'watch.cmd.key_probe'
+      : 'watch.cmd.probe';
   const text = ui.t(key, { target: targetLabel(ui, c.label, c.hosting) });
   return { text, blocks: [section(text)] };
 }

@@ -324,6 +324,17 @@ describe('me, audit, help views', () => {
     },
   };
 
+  it('me counts the clients of KEY_EXPECTED_IPS in the key’s log, en and ja; nothing when there are none', () => {
+    const now = new Date('2026-03-02T03:00:00Z');
+    const seen = [{ range: '198.51.100.0/24', count: 42, lastAt: Date.parse('2026-03-02T02:59:00Z') }];
+    const en = JSON.stringify(meView(ui, key, 'viewer', now, undefined, new Map(), seen).blocks);
+    expect(en).toContain('Other clients you expect (KEY_EXPECTED_IPS), counted in the key’s log:');
+    expect(en).toContain('• `198.51.100.0/24`: 42 requests, the last <!date^');
+    const jp = JSON.stringify(meView(ja, key, 'viewer', now, undefined, new Map(), seen).blocks);
+    expect(jp).toContain('• `198.51.100.0/24`: 42 件（最終 <!date^');
+    expect(JSON.stringify(meView(ui, key, 'viewer', now).blocks)).not.toContain('KEY_EXPECTED_IPS');
+  });
+
   it('me tells the day’s budget: the count, running low, the watcher paused, refused for the day', () => {
     const now = new Date('2026-03-02T03:00:00Z');
     const resetsAt = Date.parse('2026-03-02T15:00:00Z');

@@ -156,6 +156,30 @@ describe('each alarm kind’s message', () => {
     expect(renderIncident(en, alarm('key-expired', { detail: { expiresAt: null } }), oncall).text).toContain(
       'refuses the API key (401)',
     );
+    // Expired while still answered, or refused: each says so, en and ja.
+    expect(t('key-expired')).toContain(
+      'The provider still answers it for now, but may refuse it at any moment',
+    );
+    const refused = { detail: { expiresAt: T0 - 60_000, refused: true } };
+    expect(renderIncident(en, alarm('key-expired', refused), oncall).text).toContain(
+      'The provider refuses the API key (401)\nThe bot can no longer read or change anything',
+    );
+    expect(renderIncident(ja, alarm('key-expired'), oncall).text).toContain('現在はまだ応答がありますが');
+    expect(renderIncident(ja, alarm('key-expired', refused), oncall).text).toContain(
+      'プロバイダーがAPIキーを拒否しています（401）',
+    );
+    // A stranger on the bot's own address: said, in both languages.
+    const own = { detail: { ...(DETAIL['key-use'].detail as object), own: true } };
+    expect(t('key-use')).not.toContain('bot’s own');
+    expect(renderIncident(en, alarm('key-use', own), oncall).text).toContain(
+      'This address is the bot’s own, yet the bot did not make this request',
+    );
+    expect(renderIncident(ja, alarm('key-use', own), oncall).text).toContain(
+      'このアドレスはボット自身のものですが',
+    );
+    expect(renderIncident(ja, alarm('key-use'), oncall).text).toContain(
+      '`198.51.100.7` から `DELETE /v1/vps/servers/x` → 204。ほかに同じアドレスから 4 件',
+    );
     // Facts that cannot be read: a generic sentence, never a broken one.
     const odd = renderIncident(en, alarm('ssl', { detail: { nope: 1 } }), oncall);
     expect(odd.text).toContain('*example-shop.com* needs attention');
