@@ -76,8 +76,7 @@ describe('one person’s burst of cards under 5 requests per 2 s', () => {
       // command comes after the bot took the last one (the first card's reads of the key's scope
       // and the list done, so that no later card joins those).
       await until(
-        () =>
-          answer.done || queued(x) > waiting || x.bot.provider.metrics().coalesced > joined,
+        () => answer.done || queued(x) > waiting || x.bot.provider.metrics().coalesced > joined,
         'the card is answered, waits or joined a read',
       );
       await until(() => still(x), 'what the gate let go is answered');
