@@ -7,7 +7,9 @@
  * The bot and the empty app each run as a process of their own, as in
  * production: the bot is `src/main.ts` (through tsx, HTTP mode, SQLite, the
  * watcher on, LOG_LEVEL info, READ_CACHE_SECONDS=0 so that every command asks
- * the provider), the empty app support/empty-bolt.mjs. The simulator, the
+ * the provider), the empty app support/empty-bolt.mjs, both with the node flags
+ * and malloc settings of the Dockerfile (support/image-runtime.ts;
+ * ACK_IMAGE_FLAGS=0 runs them with node's defaults). The simulator, the
  * fake Slack and the commands' sender run here, in the benchmark's process,
  * and serve both the same way. ACK_IN_PROCESS=1 runs the bot through the test
  * harness and the empty app in this process instead (the figures of earlier
@@ -49,6 +51,7 @@ import { startSimulator } from '../../src/simulator/index.ts';
 import { startHarness } from '../support/app-harness.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
 import { deliver, slashCommandBody } from '../support/slack-request.ts';
+import { imageRuntime } from './support/image-runtime.ts';
 import { freePort, MAIN, spawnBot, stopBot } from './support/spawn-bot.ts';
 
 const TOTAL = 200;
@@ -181,6 +184,12 @@ async function asProcesses(): Promise<Setup> {
     SLACK_API_URL: slack.apiUrl,
     LOG_LEVEL: 'info',
   };
+  // Both apps run as the image runs node (its flags and jemalloc), the bot's source through tsx.
+  const image = imageRuntime(process.env.ACK_IMAGE_FLAGS !== '0');
+  if (image.missing)
+    process.stderr.write(
+      `ack-latency: the image preloads ${image.missing}, which this machine does not have: glibc's malloc instead\n`,
+    );
   const botPort = await freePort();
   const bot = spawnBot(
     MAIN,
@@ -193,8 +202,9 @@ async function asProcesses(): Promise<Setup> {
       PORT: String(botPort),
       BOT_LOCALE: 'en',
       READ_CACHE_SECONDS: '0',
+      ...image.env,
     },
-    { nodeArgs: (process.env.ACK_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean) },
+    { nodeArgs: [...image.nodeArgs, ...(process.env.ACK_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean)] },
   );
   const emptyPort = await freePort();
   const emptyApp = spawnBot(
@@ -204,8 +214,9 @@ async function asProcesses(): Promise<Setup> {
       SLACK_BOT_TOKEN: `xoxb-bench-${randomBytes(8).toString('hex')}`,
       PORT: String(emptyPort),
       EMPTY_BOLT_ACK_ONLY: '1',
+      ...image.env,
     },
-    { tsx: false },
+    { tsx: false, nodeArgs: image.nodeArgs },
   );
   try {
     await Promise.all([bot.ready, emptyApp.ready]);
