@@ -101,7 +101,16 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5000 },
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
   };
-  const appOptions = { token: slack.botToken, ...botIds, logger, clientOptions, guardLogger: opts.logger };
+  // No conversation store: nothing of the bot keeps state per conversation, and Bolt's default
+  // one builds an Error (its stack included) for every delivery that finds none.
+  const appOptions = {
+    token: slack.botToken,
+    ...botIds,
+    logger,
+    clientOptions,
+    convoStore: false as const,
+    guardLogger: opts.logger,
+  };
   let httpServer: Server | undefined;
 
   if (slack.socketMode && slack.appToken) {

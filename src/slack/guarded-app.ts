@@ -10,18 +10,26 @@
  * - a delivery that went through and was acknowledged by nobody, or whose
  *   listener threw before acknowledging, is acknowledged (an empty 200) with a
  *   log line.
- * A listener's own `ack()` is untouched: it answers first, as before.
+ * A listener's own `ack()` answers first, as before; the listener's next step
+ * then waits for its turn (ack-first.ts), so that deliveries already on the
+ * sockets are acknowledged before it. The app's listeners sit behind one Bolt
+ * listener per kind of delivery (listener-routes.ts). Bolt's conversation
+ * store is off (app.ts).
  */
 import { type AckFn, App, type AppOptions, type ReceiverEvent } from '@slack/bolt';
 import type { Logger } from '../log.ts';
+import { AckFirst } from './ack-first.ts';
 import { checkDeliveryShape, deliveryKind } from './delivery-shape.ts';
+import { routeListeners } from './listener-routes.ts';
 
 export class GuardedApp extends App {
   private readonly guardLog: Logger;
+  private readonly ackFirst = new AckFirst();
 
   constructor(options: AppOptions & { guardLogger: Logger }) {
     const { guardLogger, ...rest } = options;
     super(rest);
+    routeListeners(this);
     this.guardLog = guardLogger.child({ component: 'deliveries' });
   }
 
@@ -36,9 +44,11 @@ export class GuardedApp extends App {
       return;
     }
     let acknowledged = false;
-    const ack: AckFn<unknown> = (response) => {
+    // The listener's next step waits for its turn (ack-first.ts): deliveries already here are acked first.
+    const ack: AckFn<unknown> = async (response) => {
       acknowledged = true;
-      return event.ack(response);
+      await event.ack(response);
+      await this.ackFirst.turn();
     };
     try {
       await super.processEvent({ ...event, ack });

@@ -21,16 +21,26 @@
  * so the mix includes memo changes announced in the channel): list, show,
  * power, me, help, logs, a filtered list, an unknown word, and a memo change.
  * Each command's reply is awaited before the thousand counts as done.
+ *
+ * Options: MEMORY_COMMANDS (default 10,000; the goal's run is 50,000),
+ * MEMORY_BASELINE=0 leaves out the empty Bolt app, MEMORY_BUILD=0 reuses the
+ * last build, MEMORY_RUNTIME=tsx, MEMORY_IMAGE_FLAGS=0, MEMORY_NODE_ARGS,
+ * MEMORY_PROGRESS=1 prints each thousand's heap and RSS as it goes, and
+ * MEMORY_SNAPSHOTS=<dir> writes V8 heap snapshots of the bot there after the
+ * thousands listed in MEMORY_SNAPSHOT_AT (default the 2nd and the last) to
+ * diff what grows. Judged: the heap's least-squares slope from the 2nd
+ * thousand to the end, goal under 0.02 MB per thousand commands.
  */
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimulator } from '../../src/simulator/index.ts';
 import { startFakeSlack } from '../support/fake-slack.ts';
 import { deliver, slashCommandBody } from '../support/slack-request.ts';
+import { imageRuntime } from './support/image-runtime.ts';
 import { freePort, MAIN, MEMORY_PROBE, ROOT, spawnBot, stopBot } from './support/spawn-bot.ts';
 
 const EMPTY_BOLT = 'test/bench/support/empty-bolt.mjs';
@@ -40,6 +50,8 @@ const STEP = 1_000;
 const CONCURRENCY = 10;
 const USERS = 200;
 const GOAL_MB = 120;
+/** The heap's growth a thousand commands may add once warm, at most (MB). */
+const HEAP_SLOPE_GOAL = 0.02;
 const CHANNEL = 'C0OPS0001';
 const BUILD_DIR = '.tmp/bench-dist';
 const useTsx = process.env.MEMORY_RUNTIME === 'tsx';
@@ -52,49 +64,6 @@ function build(): void {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (r.status !== 0) throw new Error(`the build failed (${r.status ?? r.signal})`);
-}
-
-/** Where Debian and others put a shared library, for an image path that does not exist here. */
-const LIBRARY_DIRS = [
-  '/usr/local/lib',
-  '/usr/lib/x86_64-linux-gnu',
-  '/usr/lib/aarch64-linux-gnu',
-  '/usr/lib',
-];
-
-/**
- * How the image runs node: the flags of the runtime stage's CMD (between
- * `node` and the script) and the allocator settings of its ENV (LD_PRELOAD,
- * MALLOC_*), read from the Dockerfile, so the figures are the image's. The
- * preloaded library (jemalloc) is looked up here by its file name when the
- * image's path does not exist on this machine; when it is not installed at all
- * (`apt-get install libjemalloc2`), the run says so and weighs glibc's malloc.
- * MEMORY_IMAGE_FLAGS=0 weighs the bot with node's and glibc's defaults instead.
- */
-function imageRuntime(): { nodeArgs: string[]; env: Record<string, string>; missing: string | null } {
-  if (process.env.MEMORY_IMAGE_FLAGS === '0') return { nodeArgs: [], env: {}, missing: null };
-  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-  const runtime = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/m));
-  const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(runtime);
-  if (!cmd?.[1]) throw new Error('no exec-form CMD in the Dockerfile’s runtime stage');
-  const args = JSON.parse(cmd[1]) as string[];
-  if (args[0] !== 'node') throw new Error(`the image's CMD does not start node: ${cmd[1]}`);
-  const nodeArgs = args.slice(1, -1);
-  const env: Record<string, string> = {};
-  for (const m of runtime.matchAll(/^\s*(?:ENV\s+)?(LD_PRELOAD|MALLOC_[A-Z_]+)=(\S+?)\s*\\?$/gm)) {
-    env[m[1]!] = m[2]!;
-  }
-  let missing: string | null = null;
-  if (env.LD_PRELOAD && !existsSync(env.LD_PRELOAD)) {
-    const name = path.basename(env.LD_PRELOAD);
-    const here = LIBRARY_DIRS.map((d) => path.join(d, name)).find((f) => existsSync(f));
-    if (here) env.LD_PRELOAD = here;
-    else {
-      missing = name;
-      delete env.LD_PRELOAD;
-    }
-  }
-  return { nodeArgs, env, missing };
 }
 
 const MB = 1024 * 1024;
@@ -132,6 +101,8 @@ interface Memory {
   peaks: { rss: number; external: number; arrayBuffers: number };
   /** V8's heap spaces: bytes each holds from the system. */
   spaces: Record<string, number>;
+  /** V8's heap spaces: bytes each holds in use. */
+  used: Record<string, number>;
 }
 
 /** Where the resident set lives: the parts of 1 MB or more, largest first. */
@@ -210,6 +181,20 @@ async function weigh(
   );
   for (const u of users) slack.setUser(u, { locale: 'en-US', tz: 'Asia/Tokyo' });
   const url = `http://127.0.0.1:${port}/slack/events`;
+  const snapshot = (file: string): Promise<void> =>
+    new Promise((resolve) => {
+      const on = (m: { type?: string }) => {
+        if (m?.type !== 'snapshot') return;
+        bot.child.off('message', on);
+        resolve();
+      };
+      bot.child.on('message', on);
+      bot.child.send({ type: 'snapshot', path: file });
+    });
+  const snapshotDir = process.env.MEMORY_SNAPSHOTS;
+  const snapshotAt = new Set(
+    (process.env.MEMORY_SNAPSHOT_AT ?? `${2 * STEP},${TOTAL}`).split(',').map(Number).filter(Boolean),
+  );
   const memory = (): Promise<Memory> =>
     new Promise((resolve) => {
       const on = (m: { type?: string } & Memory) => {
@@ -288,6 +273,16 @@ async function weigh(
       // What the fake Slack kept of this thousand is no part of the bot: let it go.
       slack.calls.length = 0;
       marks.push({ at: sent, m: await memory() });
+      if (snapshotDir && snapshotAt.has(sent) && entry !== EMPTY_BOLT) {
+        mkdirSync(snapshotDir, { recursive: true });
+        await snapshot(path.join(snapshotDir, `bot-${sent}.heapsnapshot`));
+      }
+      if (process.env.MEMORY_PROGRESS === '1') {
+        const m = marks[marks.length - 1]!.m;
+        process.stderr.write(
+          `memory: ${sent} commands, heap ${(m.heapUsed / MB).toFixed(2)} MB, rss ${(m.rss / MB).toFixed(1)} MB\n`,
+        );
+      }
     }
     return { atStart, marks, unanswered, seconds: (performance.now() - started) / 1000 };
   } finally {
@@ -301,7 +296,7 @@ async function weigh(
 async function main(): Promise<void> {
   // MEMORY_BUILD=0 weighs the build already in BUILD_DIR (repeated runs).
   if (!useTsx && process.env.MEMORY_BUILD !== '0') build();
-  const image = imageRuntime();
+  const image = imageRuntime(process.env.MEMORY_IMAGE_FLAGS !== '0');
   const ran = [
     useTsx ? 'src/main.ts through tsx' : 'compiled JavaScript (node dist/src/main.js)',
     `with ${[...image.nodeArgs, ...Object.entries(image.env).map(([k, v]) => `${k}=${v}`)].join(' ') || "node's defaults"}`,
@@ -355,6 +350,47 @@ async function main(): Promise<void> {
     emit(
       `memory.heap-trend-2k-to-${TOTAL / STEP}k`,
       trend((m) => m.heapUsed),
+      'MB/1000 commands',
+      HEAP_SLOPE_GOAL,
+    );
+  }
+  // The heap without V8's compiled code (code_space): what the JIT adds as more functions get
+  // hot and optimized is bounded by the program, not by the commands.
+  const objects = (m: Memory) =>
+    m.heapUsed - (m.used.code_space ?? 0) - (m.used.code_large_object_space ?? 0);
+  if (warm.length >= 3) {
+    emit(
+      `memory.heap-without-code-trend-2k-to-${TOTAL / STEP}k`,
+      slope(
+        warm.map((x) => x.at / STEP),
+        warm.map((x) => objects(x.m) / MB),
+      ),
+      'MB/1000 commands',
+      HEAP_SLOPE_GOAL,
+    );
+  }
+  for (const { at, m } of marks)
+    emit(`memory.code-space-after-${at}`, (m.used.code_space ?? 0) / MB, 'MB', null);
+  // The second half alone: a bounded cache full by then, what still grows is a leak.
+  const half = marks.filter((x) => x.at >= Math.ceil(TOTAL / STEP / 2) * STEP);
+  if (half.length >= 3) {
+    const xs = half.map((x) => x.at / STEP);
+    const from = half[0]!.at / STEP;
+    emit(
+      `memory.heap-trend-${from}k-to-${TOTAL / STEP}k`,
+      slope(
+        xs,
+        half.map((x) => x.m.heapUsed / MB),
+      ),
+      'MB/1000 commands',
+      HEAP_SLOPE_GOAL,
+    );
+    emit(
+      `memory.rss-trend-${from}k-to-${TOTAL / STEP}k`,
+      slope(
+        xs,
+        half.map((x) => x.m.rss / MB),
+      ),
       'MB/1000 commands',
       null,
     );

@@ -171,7 +171,13 @@ describe('the order quote through the gate', () => {
     const alices = await readsUntilWaiting(x, ALICE, 3);
     const sent = x.sim.control.requests().length;
     const since = x.slack.lastSeq;
+    const waitingBefore = queued(x);
     const quoted = await submitOrder(x, BOB);
+    // The quote's first read reached the gate, sent or waiting (the ack comes first, the work after it).
+    await until(
+      () => queued(x) > waitingBefore || x.sim.control.requests().length > sent,
+      'the quote reached the gate',
+    );
     const posted = watchCall(
       x.slack.waitFor(
         (c) =>

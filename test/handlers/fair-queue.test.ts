@@ -66,8 +66,20 @@ describe('one person’s burst of cards under 5 requests per 2 s', () => {
     const typed = [...names, names[0]!, names[1]!];
     const asked = [];
     for (const name of typed) {
+      const joined = x.bot.provider.metrics().coalesced;
+      const waiting = queued(x);
       const c = await x.command(`show ${name}`, { user: ALICE });
-      asked.push({ name, responseId: c.responseId, answer: watch(x, c) });
+      const answer = watch(x, c);
+      asked.push({ name, responseId: c.responseId, answer });
+      // The ack comes first and the card's read after it: the next card is typed once this one's
+      // read is answered, waits at the gate or joined a read on its way, as a person's next
+      // command comes after the bot took the last one (the first card's reads of the key's scope
+      // and the list done, so that no later card joins those).
+      await until(
+        () => answer.done || queued(x) > waiting || x.bot.provider.metrics().coalesced > joined,
+        'the card is answered, waits or joined a read',
+      );
+      await until(() => still(x), 'what the gate let go is answered');
     }
     const answers = asked.map((a) => a.answer);
     // The window went to the key's scope and the list: the ten reads wait, the repeats joined to theirs.
@@ -192,8 +204,12 @@ describe('“not now” only past the bound on a person’s own waiting commands
     const waiting = [];
     for (const r of reads) {
       if (queued(x) > 0) break;
-      waiting.push(watch(x, await x.command(r, { user: OPERATOR, command: '/hosting' })));
-      await until(() => still(x), 'the read is answered or waits');
+      const w = watch(x, await x.command(r, { user: OPERATOR, command: '/hosting' }));
+      waiting.push(w);
+      // The ack comes first and the read after it: wait for the read itself, answered or waiting
+      // at the gate (nothing in flight right after the ack proved neither).
+      await until(() => w.done || queued(x) > 0, 'the read is answered or waits');
+      await until(() => still(x), 'what the gate let go is answered');
     }
     expect(queued(x)).toBe(1);
     const refused = await hosting(x, 'usage');

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
-import { REQUESTER, type Scene, type SubmitValues, startScene, VIEWER } from './signup-harness.ts';
+import { allText, REQUESTER, type Scene, type SubmitValues, startScene, VIEWER } from './signup-harness.ts';
 
 const form = (over: Partial<SubmitValues> = {}): SubmitValues => ({
   plan_id: 'vps-2gb',
@@ -38,16 +38,16 @@ describe('the order form and hostile input', () => {
     expect(scene.sim.control.requests({ method: 'POST' })).toHaveLength(0);
   });
 
-  it('refuses SSH key names and public keys the provider would refuse, on their own fields', async () => {
+  it('refuses public keys that are not OpenSSH and key names past the form’s bound, on their own fields', async () => {
     scene = await startScene();
     const en = catalogs.en;
     const ed = 'AAAAC3NzaC1lZDI1NTE5AAAAIB3x';
     const cases: [Partial<SubmitValues>, string, string][] = [
-      [{ ssh_key_name: 'my laptop key' }, 'vps_signup_ssh_key_name', en['signup.rule.charset.ssh_key_name']],
       [
-        { ssh_key_name: 'k'.repeat(51) },
+        // The form's own bound (Slack's input holds 3,000), not the provider's: the spec gives none.
+        { ssh_key_name: 'k'.repeat(3000) },
         'vps_signup_ssh_key_name',
-        en['signup.rule.too_long'].replace('{limit}', '50'),
+        en['signup.rule.too_long'].replace('{limit}', '2999'),
       ],
       [
         { ssh_key_name: 'deploy', ssh_public_key: 'ssh-dss AAAAB3NzaC1kc3MAAACBAP' },
@@ -73,6 +73,64 @@ describe('the order form and hostile input', () => {
       expect(body.errors[block]).toContain(sentence);
     }
     expect(scene.sim.control.requests({ method: 'POST' })).toHaveLength(0);
+  });
+
+  it('sends a key name the spec gives no rule, and shows the provider’s refusal in its words on the form', async () => {
+    scene = await startScene();
+    // No length and no characters in the spec: the bot guesses none, the provider decides.
+    for (const [name, said] of [
+      ['my laptop key', '半角英数字記号50文字以内で指定してください。'],
+      ['k'.repeat(51), '半角英数字記号50文字以内で指定してください。'],
+      ['never-registered', '登録されていないSSHキー名です。'],
+    ] as const) {
+      const viewId = `V0KEYNAME${name.length}${name[0]}`;
+      const sent = scene.sim.control.requests({ method: 'POST' }).length;
+      const ack = await scene.submit(
+        form({ root_password: 'Typed-Passw0rd-77', ssh_key_name: name }),
+        REQUESTER,
+        {
+          viewId,
+        },
+      );
+      expect((JSON.parse(ack.text) as Errors).response_action).toBe('update');
+      const notice = await scene.slack.waitFor(
+        (c) =>
+          c.method === 'views.update' && c.args.view_id === viewId && allText(c.args.view).includes(said),
+      );
+      const text = allText(notice.args.view);
+      expect(text).toContain(catalogs.en['signup.refused.VALIDATION_ERROR']);
+      expect(text).toContain(catalogs.en['signup.refused.provider_said']);
+      // The field it names, by the form's label for it, then the provider's words as written.
+      expect(text).toContain(`*${catalogs.en['signup.field.ssh_key_name']}*: ${said}`);
+      // The dry run was sent with the key name as typed; nothing was ordered.
+      const dry = scene.sim.control.requests({ method: 'POST' }).slice(sent);
+      expect(dry).toHaveLength(1);
+      expect((dry[0]!.body as { ssh_key_name?: string; dry_run?: boolean }).ssh_key_name).toBe(name);
+      expect((dry[0]!.body as { dry_run?: boolean }).dry_run).toBe(true);
+    }
+  });
+});
+
+describe('the order form and a root password with a space', () => {
+  it('sends it (the spec does not forbid a space) and shows the provider’s refusal, never the password', async () => {
+    const scene = await startScene();
+    try {
+      const password = 'Typed Passw0rd 77';
+      const ack = await scene.submit(form({ root_password: password }), REQUESTER, { viewId: 'V0SPACE01' });
+      expect((JSON.parse(ack.text) as Errors).response_action).toBe('update');
+      const said = '全角文字・空白は使用できません。';
+      const notice = await scene.slack.waitFor(
+        (c) =>
+          c.method === 'views.update' &&
+          c.args.view_id === 'V0SPACE01' &&
+          allText(c.args.view).includes(said),
+      );
+      expect(allText(notice.args.view)).toContain(`*${catalogs.en['signup.field.root_password']}*: ${said}`);
+      expect(JSON.stringify(scene.slack.calls)).not.toContain(password);
+      expect(scene.sim.control.requests({ method: 'POST' })).toHaveLength(1);
+    } finally {
+      await scene.close();
+    }
   });
 });
 

@@ -37,12 +37,31 @@ export function classifySignupFailure(err: unknown): SignupFailure {
   return { kind: 'indeterminate', code };
 }
 
+/**
+ * The provider's own words on a refusal (its `errors` lines, else its message),
+ * each `field: reason` line split into the field it names and the reason, at
+ * most 5 lines of 200 characters. Where the spec gives a field no rule (an SSH
+ * key name's length and characters), these words are the rule.
+ */
+export function providerWords(err: unknown): { label: string; detail: string }[] {
+  if (!(err instanceof ProviderError)) return [];
+  const lines = err.details.length > 0 ? err.details : [err.providerMessage];
+  return lines
+    .filter((l) => l.trim() !== '')
+    .slice(0, 5)
+    .map((l) => {
+      const m = /^([A-Za-z_][A-Za-z0-9_.]{0,60})\s*:\s*(.+)$/su.exec(l.trim());
+      const [label, detail] = m ? [m[1]!, m[2]!] : ['', l.trim()];
+      return { label, detail: [...detail].slice(0, 200).join('') };
+    });
+}
+
 /** A provider failure while quoting or reading the catalogue, as the ServiceError the requester is shown. */
 export function providerRefusal(err: unknown): ServiceError {
   // Not sent at all: the requester's own commands already wait up to the bound ("not now").
   if (err instanceof QueueFullError) return queueFullRefusal(err);
   const f = classifySignupFailure(err);
-  if (f.kind === 'refused') return new ServiceError('provider_refused', { code: f.code });
+  if (f.kind === 'refused') return new ServiceError('provider_refused', { code: f.code }, providerWords(err));
   if (f.kind === 'in_process') return new ServiceError('provider_refused', { code: 'DUPLICATE_REQUEST' });
   if (f.kind === 'price_mismatch') return new ServiceError('catalogue_changed', { code: 'PRICE_MISMATCH' });
   return new ServiceError('provider_unreachable', { code: f.code });

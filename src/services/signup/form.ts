@@ -80,10 +80,10 @@ export const SIGNUP_LIMITS = {
   rootPasswordMax: LIMITS.rootPasswordMax,
   serverNameMax: LIMITS.serverNameMax,
   partnerCodeMax: LIMITS.partnerCodeMax,
-  sshKeyNameMax: LIMITS.sshKeyNameMax,
-  // The spec sets no length for the public key; the cap is the form's. Slack refuses
-  // a view whose plain_text_input max_length is over 3000 (the form asks one
-  // over the cap), and a 16384-bit RSA key (about 2,800 characters) still fits.
+  // The spec sets no length for the key name nor for the public key; these caps are the
+  // form's. Slack refuses a view whose plain_text_input max_length is over 3000 (the form
+  // asks one over the cap), and a 16384-bit RSA key (about 2,800 characters) still fits.
+  sshKeyNameMax: 2999,
   sshPublicKeyMax: 2999,
 } as const;
 
@@ -111,6 +111,12 @@ function rulesOf(issues: readonly ValidationIssue[]): SignupFieldRule[] {
 
 export function checkRootPassword(value: string): SignupFieldRule[] {
   return rulesOf(validateRootPassword(value));
+}
+
+/** The spec's rule for a key name is only that it is given with a public key: the rest is the provider's. */
+function checkSshKeyName(value: string): SignupFieldRule[] {
+  if (codePoints(value) > SIGNUP_LIMITS.sshKeyNameMax) return ['too_long'];
+  return rulesOf(validateSshKeyName(value));
 }
 
 function checkSshPublicKey(value: string): SignupFieldRule[] {
@@ -154,7 +160,7 @@ export function checkSignupForm(form: SignupFormValues, catalogue: Catalogue): S
   const sshKeyName = blank(form.ssh_key_name)?.trim();
   const sshPublicKey = blank(form.ssh_public_key)?.trim();
   if (sshKeyName !== undefined) {
-    for (const rule of rulesOf(validateSshKeyName(sshKeyName)))
+    for (const rule of checkSshKeyName(sshKeyName))
       add('ssh_key_name', rule, rule === 'too_long' ? SIGNUP_LIMITS.sshKeyNameMax : undefined);
   }
   if (sshPublicKey !== undefined) {
@@ -163,7 +169,7 @@ export function checkSignupForm(form: SignupFormValues, catalogue: Catalogue): S
     if (sshKeyName === undefined) add('ssh_key_name', 'key_name_needed');
   }
 
-  // Not trimmed: spaces would be part of the password, and the rule refuses them.
+  // Not trimmed: spaces would be part of the password (whether one may be is the provider's call).
   const rootPassword =
     form.root_password === undefined || form.root_password === '' ? undefined : form.root_password;
   if (rootPassword !== undefined) {

@@ -49,7 +49,6 @@ const en = {
   'signup.rule.too_long': 'At most {limit} characters.',
   'signup.rule.charset.name': 'Only lower-case letters a–z, digits, - and _.',
   'signup.rule.charset.partner_code': 'Only letters and digits.',
-  'signup.rule.charset.ssh_key_name': 'Half-width characters only, no spaces.',
   'signup.rule.kinds': 'Use at least two kinds among letters, digits and symbols.',
   'signup.rule.forbidden_char': 'The characters `, < and > are not allowed.',
   'signup.rule.half_width': 'Half-width characters only (no spaces or full-width characters).',
@@ -195,6 +194,7 @@ const en = {
   'signup.refused.VALIDATION_ERROR':
     'The provider refused the order’s details (for example an SSH key name already registered). Check the form and try again.',
   'signup.refused.other': 'The provider refused the order ({code}). Nothing was charged.',
+  'signup.refused.provider_said': 'The provider’s own words:',
   'signup.refused.unreachable':
     'The provider could not be reached ({code}). Nothing was ordered or charged; try again in a minute.',
   'signup.refused.catalogue_changed':
@@ -312,7 +312,6 @@ const ja: Record<keyof typeof en, string> = {
   'signup.rule.too_long': '{limit}文字以内にしてください。',
   'signup.rule.charset.name': '半角英小文字・数字・-・_ のみ使えます。',
   'signup.rule.charset.partner_code': '半角英数字のみ使えます。',
-  'signup.rule.charset.ssh_key_name': '半角文字のみ（空白なし）で入力してください。',
   'signup.rule.kinds': '英字・数字・記号のうち2種類以上を使ってください。',
   'signup.rule.forbidden_char': '` < > は使えません。',
   'signup.rule.half_width': '半角文字のみ使えます（空白・全角文字は不可）。',
@@ -460,6 +459,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.refused.VALIDATION_ERROR':
     'プロバイダーが申し込み内容を受け付けませんでした（例: 既に登録済みのSSHキー名）。フォームを確認してやり直してください。',
   'signup.refused.other': 'プロバイダーが申し込みを拒否しました（{code}）。課金はありません。',
+  'signup.refused.provider_said': 'プロバイダーからの回答:',
   'signup.refused.unreachable':
     'プロバイダーに接続できませんでした（{code}）。申し込みも課金もされていません。少し待ってやり直してください。',
   'signup.refused.catalogue_changed':

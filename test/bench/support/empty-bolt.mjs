@@ -3,7 +3,8 @@
  * one `/vps` listener that acks and answers through the response_url, in HTTP
  * mode on PORT with SLACK_SIGNING_SECRET, its Web API at SLACK_API_URL. It logs
  * the same "vps-chatops started" line as the bot, so spawnBot waits for it the
- * same way. Plain JavaScript: nothing of the bot is loaded.
+ * same way. Plain JavaScript: nothing of the bot is loaded. EMPTY_BOLT_ACK_ONLY=1
+ * leaves out the answer (the ack-latency benchmark's yardstick only acks).
  */
 import bolt from '@slack/bolt';
 
@@ -19,9 +20,10 @@ const app = new App({
   logLevel: LogLevel.ERROR,
   clientOptions: { slackApiUrl: process.env.SLACK_API_URL },
 });
+const ackOnly = process.env.EMPTY_BOLT_ACK_ONLY === '1';
 app.command('/vps', async ({ ack, respond }) => {
   await ack();
-  await respond({ response_type: 'ephemeral', text: 'ok' });
+  if (!ackOnly) await respond({ response_type: 'ephemeral', text: 'ok' });
 });
 const port = Number(process.env.PORT);
 await app.start(port);

@@ -2,7 +2,8 @@
  * Preloaded (`node --expose-gc --import <this file> ...`) into a bot process
  * spawned with an IPC channel: answers `{ type: 'memory' }` with
  * `{ type: 'memory', rss, heapUsed, heapTotal, external, arrayBuffers, parts }`
- * in bytes, measured after a full garbage collection. `parts` splits the
+ * in bytes, measured after a full garbage collection; and `{ type: 'snapshot',
+ * path }` with a V8 heap snapshot written there. `parts` splits the
  * resident set by kind of mapping, read from /proc/self/smaps where there is
  * one (Linux): the malloc heap, anonymous mappings (V8's heap, thread arenas,
  * mmap'd allocations), file-backed code and data (the node binary, native
@@ -10,7 +11,7 @@
  * that runs in production (compiled JavaScript, src/main.ts's main()).
  */
 import { readFileSync } from 'node:fs';
-import { getHeapSpaceStatistics } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 
 function parts() {
   let text;
@@ -52,6 +53,13 @@ if (typeof process.send === 'function') {
   }, 20);
   sampler.unref();
   process.on('message', (m) => {
+    // A heap snapshot to `path` (the benchmark's MEMORY_SNAPSHOTS), answered when written.
+    if (m?.type === 'snapshot' && typeof m.path === 'string') {
+      globalThis.gc?.();
+      writeHeapSnapshot(m.path);
+      process.send({ type: 'snapshot', path: m.path });
+      return;
+    }
     if (m?.type !== 'memory') return;
     const peaks = peak;
     peak = { rss: 0, external: 0, arrayBuffers: 0 };
@@ -67,6 +75,8 @@ if (typeof process.send === 'function') {
       parts: parts(),
       peaks,
       spaces: Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, x.space_size])),
+      // What each space holds in use: code_space is the JIT's compiled code.
+      used: Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, x.space_used_size])),
     });
   });
   // The IPC channel must not keep a bot that stops (SIGTERM) alive.

@@ -68,9 +68,24 @@ export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
       return sentence(queueFullText(ui, err.params));
     default: {
       const key = `signup.refused.${code}`;
-      return sentence(isMessageKey(key) ? ui.t(key) : ui.t('signup.refused.other', { code }));
+      const text = isMessageKey(key) ? ui.t(key) : ui.t('signup.refused.other', { code });
+      return sentence(err.details.length > 0 ? `${text}\n${providerSaid(ui, err.details)}` : text);
     }
   }
+}
+
+/**
+ * The provider's own words on a refused order, one line each, a field it
+ * names shown by the form's label for it (`ssh_key_name: …` is the "SSH key
+ * name" field's); the words themselves as the provider wrote them.
+ */
+function providerSaid(ui: Ui, words: readonly { label: string; detail: string }[]): string {
+  const lines = words.map(({ label, detail }) => {
+    const field = `signup.field.${label}`;
+    const name = label === '' ? '' : isMessageKey(field) ? ui.t(field) : escapeMrkdwn(label);
+    return name === '' ? `• ${escapeMrkdwn(detail)}` : `• *${name}*: ${escapeMrkdwn(detail)}`;
+  });
+  return [ui.t('signup.refused.provider_said'), ...lines].join('\n');
 }
 
 /** The requester's own confirmation after the approval request was posted (or could not be). */

@@ -1,0 +1,195 @@
+/**
+ * One Bolt listener per kind (src/slack/listener-routes.ts) changes nothing of
+ * who runs: the same listeners, registered on a plain Bolt app and on a routed
+ * one, run for the same deliveries with the same matches in their context;
+ * middleware passed before a listener runs before it; failures reach the error
+ * handler as Bolt reports them. And Bolt itself sees one listener per kind.
+ */
+import { type AnyMiddlewareArgs, App, type Middleware, MultipleListenerError } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import { routeListeners } from '../../src/slack/listener-routes.ts';
+
+type Fn = Middleware<AnyMiddlewareArgs>;
+
+const receiver = { init: () => undefined, start: async () => undefined, stop: async () => undefined };
+
+function newApp(routed: boolean): { app: App; ran: string[]; errors: unknown[] } {
+  const app = new App({
+    token: 'xoxb-test',
+    botId: 'B0BOT',
+    botUserId: 'U0BOT',
+    receiver,
+    convoStore: false,
+    tokenVerificationEnabled: false,
+  });
+  if (routed) routeListeners(app);
+  const ran: string[] = [];
+  const errors: unknown[] = [];
+  app.error(async (err) => {
+    errors.push(err);
+  });
+  return { app, ran, errors };
+}
+
+/** What every listener records: its name and the matches Bolt put in the context. */
+function recorder(ran: string[], name: string): Fn {
+  return async ({ context }) => {
+    const m = [context.actionIdMatches, context.blockIdMatches, context.callbackIdMatches]
+      .filter(Boolean)
+      .map((x) => String((x as RegExpMatchArray)[0]));
+    ran.push(m.length > 0 ? `${name}(${m.join(',')})` : name);
+  };
+}
+
+/** The app's registrations, the same on both apps. */
+function register(app: App, ran: string[]): void {
+  const r = (name: string) => recorder(ran, name);
+  const a = app as unknown as Record<string, (...args: unknown[]) => void>;
+  a.command!('/vps', r('vps'));
+  a.command!('/hosting', r('hosting'));
+  a.command!(/^\/v/, r('v-pattern'));
+  a.action!('card_show', r('card_show'));
+  a.action!('card_show', r('card_show-again'));
+  a.action!(/^list_page:/, r('list_page'));
+  a.action!({ action_id: 'plan_id', block_id: 'signup_plan' }, r('plan-in-block'));
+  a.action!({ block_id: /^sig/ }, r('any-in-sig-block'));
+  a.options!('plan_id', r('plan-options'));
+  a.view!('order_form', r('order-submitted'));
+  a.view!({ callback_id: 'order_form', type: 'view_closed' }, r('order-closed'));
+  a.view!({ callback_id: /_form$/ }, r('any-form'));
+  a.shortcut!({ callback_id: 'find_server', type: 'shortcut' }, r('find-global'));
+  a.shortcut!({ callback_id: 'find_server', type: 'message_action' }, r('find-message'));
+  a.shortcut!('order_vps', r('order-any'));
+  // Middleware before a listener: it runs first, and the listener only when it calls next().
+  a.action!(
+    'guarded',
+    async ({ next }: { next: () => Promise<void> }) => {
+      ran.push('guard');
+      await next();
+    },
+    r('guarded'),
+  );
+  a.action!('stopped', async () => void ran.push('stopper'), r('never'));
+}
+
+const team = { id: 'T0TEAM' };
+const user = { id: 'U0USER1', team_id: 'T0TEAM' };
+const command = (name: string) => ({
+  command: name,
+  text: '',
+  team_id: 'T0TEAM',
+  user_id: 'U0USER1',
+  channel_id: 'C0CHAN',
+  response_url: 'https://hooks.example/x',
+  trigger_id: 't.1',
+});
+const click = (action_id: string, block_id = 'b1') => ({
+  type: 'block_actions',
+  team,
+  user,
+  trigger_id: 't.2',
+  actions: [{ type: 'button', action_id, block_id, value: 'v', action_ts: '1' }],
+});
+const view = (type: string, callback_id: string) => ({
+  type,
+  team,
+  user,
+  view: { id: 'V0VIEW', callback_id, state: { values: {} }, private_metadata: '', hash: 'h' },
+});
+const shortcut = (type: string, callback_id: string) => ({
+  type,
+  team,
+  user,
+  callback_id,
+  trigger_id: 't.3',
+  ...(type === 'message_action'
+    ? { channel: { id: 'C0CHAN' }, message: { ts: '1' }, response_url: 'https://hooks.example/y' }
+    : {}),
+});
+
+const deliveries: Record<string, unknown>[] = [
+  command('/vps'),
+  command('/hosting'),
+  command('/other'),
+  click('card_show'),
+  click('list_page:next'),
+  click('plan_id', 'signup_plan'),
+  click('plan_id', 'elsewhere'),
+  click('guarded'),
+  click('stopped'),
+  click('nobody'),
+  { type: 'block_suggestion', team, user, action_id: 'plan_id', block_id: 'signup_plan', value: '' },
+  view('view_submission', 'order_form'),
+  view('view_closed', 'order_form'),
+  view('view_submission', 'find_form'),
+  view('view_submission', 'unknown'),
+  shortcut('shortcut', 'find_server'),
+  shortcut('message_action', 'find_server'),
+  shortcut('shortcut', 'order_vps'),
+  shortcut('message_action', 'order_vps'),
+];
+
+async function deliver(app: App, body: Record<string, unknown>): Promise<void> {
+  await app.processEvent({ body, ack: async () => undefined });
+}
+
+describe('routed listeners', () => {
+  it('run exactly where Bolt’s own would, with the same matches', async () => {
+    for (const body of deliveries) {
+      const plain = newApp(false);
+      const routed = newApp(true);
+      register(plain.app, plain.ran);
+      register(routed.app, routed.ran);
+      await deliver(plain.app, body);
+      await deliver(routed.app, body);
+      expect(routed.ran.sort(), JSON.stringify(body)).toEqual(plain.ran.sort());
+      expect(routed.errors).toEqual([]);
+    }
+  });
+
+  it('spot checks: a plain id, a pattern, a view’s closing, a middleware chain', async () => {
+    const runs = async (body: Record<string, unknown>) => {
+      const { app, ran } = newApp(true);
+      register(app, ran);
+      await deliver(app, body);
+      return ran.sort();
+    };
+    expect(await runs(command('/vps'))).toEqual(['v-pattern', 'vps']);
+    expect(await runs(click('card_show'))).toEqual(['card_show', 'card_show-again']);
+    expect(await runs(click('list_page:next'))).toEqual(['list_page(list_page:)']);
+    expect(await runs(click('plan_id', 'signup_plan'))).toEqual(['any-in-sig-block(sig)', 'plan-in-block']);
+    expect(await runs(view('view_closed', 'order_form'))).toEqual(['any-form(_form)', 'order-closed']);
+    expect(await runs(click('guarded'))).toEqual(['guard', 'guarded']);
+    expect(await runs(click('stopped'))).toEqual(['stopper']);
+    expect(await runs(click('nobody'))).toEqual([]);
+  });
+
+  it('report one failure as itself and several as Bolt’s MultipleListenerError', async () => {
+    const one = newApp(true);
+    one.app.action('boom', async () => {
+      throw new Error('one');
+    });
+    await deliver(one.app, click('boom'));
+    expect(one.errors).toHaveLength(1);
+    expect((one.errors[0] as Error).message).toBe('one');
+
+    const two = newApp(true);
+    for (const m of ['first', 'second'])
+      two.app.action('boom', async () => {
+        throw new Error(m);
+      });
+    await deliver(two.app, click('boom'));
+    expect(two.errors).toHaveLength(1);
+    expect(two.errors[0]).toBeInstanceOf(MultipleListenerError);
+    expect(
+      (two.errors[0] as MultipleListenerError).originals.map((e) => (e as Error).message).sort(),
+    ).toEqual(['first', 'second']);
+  });
+
+  it('leave Bolt one listener per kind, however many the app registers', () => {
+    const { app, ran } = newApp(true);
+    register(app, ran);
+    const bolts = (app as unknown as { listeners: unknown[][] }).listeners;
+    expect(bolts).toHaveLength(5);
+  });
+});
