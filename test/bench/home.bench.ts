@@ -6,9 +6,11 @@
  * requests the publishing made (goal 0: Homes are drawn from what the store
  * and the watcher hold), Slack's rate as the fake Slack saw it (the most
  * publishes for one person within any second, goal 1; the most for the
- * workspace within any second, goal at most 2 at a pace of 100 a minute) and
- * the time from the change to the last view. The figure judged is the time to
- * the last view against the pace's own bound (one publish every 600 ms).
+ * workspace within any minute, goal at most 100, views.publish's Tier 4; and
+ * within any second, for the record) and the time from the change to the last
+ * view. The figure judged is the time to the last view against the pace's own
+ * bound: fifty is below the minute's hundred, so all go at once, one call
+ * after the other (2 s: the publisher's look at the marks and the calls).
  *
  * Run: npm run bench home
  */
@@ -78,7 +80,12 @@ async function main(): Promise<void> {
       1_000,
     );
     const firstAt = Math.min(...all.map((c) => c.at ?? 0));
-    const bound = Math.ceil(((PEOPLE - 1) * 60_000) / PER_MINUTE) + 2_000;
+    const perMinute = mostWithin(
+      all.map((c) => c.at ?? 0),
+      60_000,
+    );
+    // Beyond the minute's allowance the rest waits for the window (a minute per hundred more).
+    const bound = Math.ceil(Math.max(0, PEOPLE - PER_MINUTE) / PER_MINUTE) * 60_000 + 2_000;
     process.stdout.write(
       `${JSON.stringify({
         bench: 'home',
@@ -90,6 +97,8 @@ async function main(): Promise<void> {
         people: PEOPLE,
         providerRequestsByPublishing: providerRequests,
         maxPerPersonPerSecond: perPerson,
+        maxPerMinute: perMinute,
+        maxPerMinuteGoal: PER_MINUTE,
         maxPerSecond: perSecond,
         paceMsBetweenPublishes: Math.round((lastAt - firstAt) / Math.max(1, all.length - 1)),
         slackErrors: h.slack.callsOf('views.publish').filter((c) => c.seq > since && c.error).length,

@@ -47,7 +47,7 @@ export interface HomePublisherOptions {
   isLeader?: () => boolean;
   /** At most one publish per person in this long. Default 1 s (Slack's rule). */
   perPersonMs?: number;
-  /** The workspace's publishes a minute. Default 100 (views.publish is Tier 4: 100+ a minute). */
+  /** The workspace's publishes within any minute. Default 100 (views.publish is Tier 4: 100+ a minute). */
   perMinute?: number;
   /** How often the marks are read when nothing wakes it. Default 1 s. */
   pollMs?: number;
@@ -98,7 +98,7 @@ export class HomePublisher {
     this.keepQuietMs = opts.keepQuietMs ?? 30 * 86_400_000;
     this.pace = new PublishPace(
       opts.perPersonMs ?? 1_000,
-      Math.ceil(60_000 / (opts.perMinute ?? 100)),
+      Math.max(1, opts.perMinute ?? 100),
       opts.maxBackoffMs ?? 600_000,
     );
   }

@@ -1,11 +1,13 @@
 /**
  * When a person's Home may be published: at most once per `perPersonMs`
  * (Slack asks for no more than one views.publish a second per person), the
- * workspace's publishes spaced evenly (views.publish is rate limited per
- * workspace, Tier 4: a change that concerns fifty people is published at a
- * steady pace, never in a burst), everything held back for a 429's
- * Retry-After, and one person held back, longer each time, after Slack
- * refused their view or could not be reached.
+ * workspace's publishes kept to `perMinute` within any rolling minute
+ * (views.publish is Tier 4, "100+ per minute" with bursts allowed: a change
+ * that concerns fifty people is published at once, one call after the other,
+ * and only the hundred-and-first within a minute waits for the oldest to
+ * leave the window), everything held back for a 429's Retry-After, and one
+ * person held back, longer each time, after Slack refused their view or could
+ * not be reached.
  */
 import type { Failure } from '../notifier/index.ts';
 
@@ -18,14 +20,19 @@ const LASTING = new Set([
   'invalid_arguments',
 ]);
 
+const MINUTE_MS = 60_000;
+
 export class PublishPace {
   private readonly lastAt = new Map<string, number>();
   private readonly held = new Map<string, { until: number; failures: number }>();
-  private nextAt = 0;
+  /** When the workspace's publishes of the last minute were sent, oldest first. */
+  private readonly window: number[] = [];
+  /** A 429's Retry-After: nothing goes before this. */
+  private heldUntil = 0;
 
   constructor(
     private readonly perPersonMs: number,
-    private readonly spacingMs: number,
+    private readonly perMinute: number,
     private readonly maxBackoffMs: number,
   ) {}
 
@@ -39,13 +46,15 @@ export class PublishPace {
 
   /** How long until the workspace's next publish may go (0: now). */
   workspaceWait(now: number): number {
-    return Math.max(0, this.nextAt - now);
+    while (this.window.length > 0 && now - this.window[0]! >= MINUTE_MS) this.window.shift();
+    const full = this.window.length >= this.perMinute ? this.window[0]! + MINUTE_MS - now : 0;
+    return Math.max(0, this.heldUntil - now, full);
   }
 
   /** A publish was sent now (whatever Slack answered): the person's second and the workspace's slot are used. */
   sent(userId: string, now: number): void {
     this.lastAt.set(userId, now);
-    this.nextAt = Math.max(this.nextAt, now + this.spacingMs);
+    this.window.push(now);
     // A pace older than a second is no pace at all: forget it, so the map stays small.
     if (this.lastAt.size > 1_000)
       for (const [u, at] of this.lastAt) if (now - at >= this.perPersonMs) this.lastAt.delete(u);
@@ -59,7 +68,7 @@ export class PublishPace {
   failed(userId: string, failure: Failure, now: number): number {
     if (failure.rateLimited) {
       const wait = Math.max(1_000, failure.retryAfterMs ?? 1_000);
-      this.nextAt = Math.max(this.nextAt, now + wait);
+      this.heldUntil = Math.max(this.heldUntil, now + wait);
       return wait;
     }
     const failures = (this.held.get(userId)?.failures ?? 0) + 1;
