@@ -89,6 +89,9 @@ function section(text: string): KnownBlock {
   return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
+/** Kinds whose subject is a VPS (its name, `/vps show`); the others are a key, a domain, a signup. */
+const SERVER_KINDS: ReadonlySet<string> = new Set(['power', 'contract']);
+
 export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], oncallMention = ''): Message {
   const entries = incidents.map((i) => entryOf(ui, i));
   const alarms = entries.filter((e) => e.alarm).length;
@@ -96,15 +99,22 @@ export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], 
     ui,
     entries.map((e) => e.at),
   );
-  const title = ui.t('watch.digest.title', { count: incidents.length, when });
+  // Words about servers only where every incident is a server's: a key's or a domain's alarm is no server change.
+  const aboutServers = incidents.every((i) => SERVER_KINDS.has(i.kind));
+  const title = ui.t(aboutServers ? 'watch.digest.title' : 'watch.digest.title_alarms', {
+    count: incidents.length,
+    when,
+  });
   const summary = countsSummary(
     ui,
     entries.map((e) => e.what),
   );
   const blocks: KnownBlock[] = [];
+  // "(error or unexpected stop)" only when that is what every alarm is.
+  const powerAlarms = entries.every((e) => !e.alarm || e.inc.kind === 'power');
   const alarmLine =
     alarms > 0
-      ? `${ALARM_MARKER} ${ui.t('watch.digest.alarm', { oncall: oncallMention, count: alarms }).trim()}`
+      ? `${ALARM_MARKER} ${ui.t(powerAlarms ? 'watch.digest.alarm' : 'watch.digest.alarm_any', { oncall: oncallMention, count: alarms }).trim()}`
       : '';
   if (alarmLine) blocks.push(section(alarmLine));
   blocks.push(section(`*${title}*\n${summary}`));
@@ -136,12 +146,16 @@ export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], 
     };
     blocks.push(actions);
   }
-  blocks.push({
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
-  });
+  const hints = [
+    ...(incidents.some((i) => SERVER_KINDS.has(i.kind))
+      ? [ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') })]
+      : []),
+    ...(claimable.length > 0 ? [ui.t('watch.digest.incidents_hint')] : []),
+  ];
+  if (hints.length > 0)
+    blocks.push({ type: 'context', elements: hints.map((text) => ({ type: 'mrkdwn' as const, text })) });
   assertBlocksWithinLimits(blocks, 'message');
-  const names = serversLine(
+  const names = (aboutServers ? serversLine : aboutLine)(
     ui,
     ordered.map((e) => e.inc.name),
   );
@@ -153,9 +167,23 @@ const TEXT_NAMES = 20;
 
 /** The servers of a burst by name, for the notification text (the blocks list them in full). */
 export function serversLine(ui: Ui, names: readonly string[]): string {
+  return namesLine(ui, names, 'watch.digest.servers', 'watch.digest.servers_more');
+}
+
+/** What a burst of alarms of several kinds is about (servers, the key, domains), for the notification text. */
+function aboutLine(ui: Ui, names: readonly string[]): string {
+  return namesLine(ui, names, 'watch.digest.about', 'watch.digest.about_more');
+}
+
+function namesLine(
+  ui: Ui,
+  names: readonly string[],
+  key: 'watch.digest.servers' | 'watch.digest.about',
+  moreKey: 'watch.digest.servers_more' | 'watch.digest.about_more',
+): string {
   if (names.length === 0) return '';
   const shown = names.slice(0, TEXT_NAMES).map(escapeMrkdwn).join(', ');
   return names.length > TEXT_NAMES
-    ? ui.t('watch.digest.servers_more', { names: shown, count: names.length - TEXT_NAMES })
-    : ui.t('watch.digest.servers', { names: shown });
+    ? ui.t(moreKey, { names: shown, count: names.length - TEXT_NAMES })
+    : ui.t(key, { names: shown });
 }

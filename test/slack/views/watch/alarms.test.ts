@@ -253,6 +253,49 @@ describe('each alarm kind’s message', () => {
     expect(m.text).toContain('7 × contract suspended');
     expect(json(m)).toContain('recovered after 1 min');
   });
+
+  it('a digest of the key’s and a domain’s alarms speaks of alarms, not of servers', () => {
+    const incidents = [
+      alarm('key-use'),
+      alarm('key-auth', { id: 'auth' }),
+      alarm('ssl', { id: 'ssl' }),
+      alarm('key-expired', { id: 'expired' }),
+    ];
+    const words = {
+      en: { title: '4 alarms and changes', alarm: '4 of these need attention.', about: 'About: API key' },
+      ja: {
+        title: '4 件のアラームと変化がありました',
+        alarm: 'うち 4 件は対応が必要です。',
+        about: '対象: API key',
+      },
+    };
+    for (const ui of [en, ja]) {
+      const m = renderIncidentDigest(ui, incidents, oncall);
+      assertBlocksWithinLimits(m.blocks, 'message');
+      const w = words[ui.locale];
+      expect(m.text).toContain(w.title);
+      expect(m.text).toContain(w.alarm);
+      expect(m.text).toContain(w.about);
+      // Nothing here is a server: no server words, no `/vps show`, the open alarms' command instead.
+      expect(json(m)).not.toMatch(
+        /on the servers|unexpected stop|Servers:|サーバーに|予期しない停止|サーバー:/,
+      );
+      expect(json(m)).not.toContain('/vps show');
+      expect(json(m)).toContain('/vps incidents');
+    }
+  });
+
+  it('a digest of suspended contracts names the servers but not a stop that did not happen', () => {
+    const incidents = Array.from({ length: 3 }, (_, i) =>
+      alarm('contract', { id: `c${i}`, subject: `uuid-${i}`, name: `web-${i}` }),
+    );
+    const m = renderIncidentDigest(en, incidents, oncall);
+    expect(m.text).toContain('3 changes on the servers');
+    expect(m.text).toContain('Servers: web-0, web-1, web-2');
+    expect(m.text).toContain('3 of these need attention.');
+    expect(m.text).not.toContain('unexpected stop');
+    expect(json(m)).toContain('/vps show');
+  });
 });
 
 describe('/vps incidents', () => {
