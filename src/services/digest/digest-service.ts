@@ -2,7 +2,8 @@
  * The daily digest's read model: for a window of 24 hours, the incidents
  * (opened, resolved, still open, the longest), the servers not running, the
  * orders placed and their total, the approvals refused or expired, the
- * hosting changes made through the bot and outside it, the key-use alarms,
+ * hosting changes made through the bot and outside it, the servers changed
+ * outside it (renamed in the control panel, say), the key-use alarms,
  * the provider budget used and the contracts renewing soon. Built from the
  * store and what the provider client holds: it costs no provider request.
  * Knows nothing of Slack.
@@ -19,6 +20,7 @@ import {
   ordersPart,
   refusalsPart,
   renewalsPart,
+  serversPart,
   type Window,
 } from './sections.ts';
 
@@ -41,12 +43,13 @@ export class DigestService {
   }
 
   private async build(day: string | null, w: Window): Promise<DigestReport> {
-    const [incidents, notRunning, orders, refusals, hosting, budget, renewals] = await Promise.all([
+    const [incidents, notRunning, orders, refusals, hosting, servers, budget, renewals] = await Promise.all([
       incidentsPart(this.deps, w),
       notRunningPart(this.deps),
       ordersPart(this.deps, w),
       refusalsPart(this.deps, w),
       hostingPart(this.deps, w),
+      serversPart(this.deps, w),
       budgetPart(this.deps, w),
       renewalsPart(this.deps),
     ]);
@@ -60,6 +63,7 @@ export class DigestService {
       orders,
       refusals,
       hosting,
+      servers,
       budget,
       renewals,
     };

@@ -8,6 +8,7 @@ export {
   type DigestRefusal,
   type DigestRenewal,
   type DigestReport,
+  type DigestServerChange,
   digestReportSchema,
   parseDigestReport,
 } from './report.ts';

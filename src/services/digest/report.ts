@@ -63,6 +63,14 @@ const hostingChange = z.object({
   subject: z.string().nullable(),
 });
 
+/** A server's facts changed outside the bot, as the watcher told it (`outside_change` in the audit trail). */
+const serverChange = z.object({
+  at: z.number(),
+  name: z.string(),
+  /** `name`, `memo`, `rdns`, `ip`, `plan`: what changed. */
+  fields: z.array(z.string()),
+});
+
 const renewal = z.object({
   name: z.string(),
   date: z.string(),
@@ -104,6 +112,8 @@ export const digestReportSchema = z.object({
   }),
   refusals: z.object({ rejected: z.number(), expired: z.number(), list: list(refusal) }),
   hosting: z.object({ bot: list(hostingChange), outside: list(hostingChange) }),
+  // Absent from a digest kept before servers' outside changes were told: none then.
+  servers: z.object({ outside: list(serverChange) }).default({ outside: { total: 0, items: [] } }),
   budget: z.object({
     /** PROVIDER_DAILY_LIMIT, when configured. */
     limit: z.number().nullable(),
@@ -126,6 +136,7 @@ export type DigestIncident = z.infer<typeof incident>;
 export type DigestOrder = z.infer<typeof order>;
 export type DigestRefusal = z.infer<typeof refusal>;
 export type DigestHostingChange = z.infer<typeof hostingChange>;
+export type DigestServerChange = z.infer<typeof serverChange>;
 export type DigestRenewal = z.infer<typeof renewal>;
 
 /** A stored digest read back; undefined when it is not one. */

@@ -4,7 +4,12 @@
  * Nothing here asks the provider.
  */
 import { nextJapanMidnight } from '../../provider/index.ts';
-import { type AuditRow, type IncidentRow, OUTSIDE_CHANGE_ACTION } from '../../store/index.ts';
+import {
+  type AuditRow,
+  type IncidentRow,
+  OUTSIDE_CHANGE_ACTION,
+  SERVER_OUTSIDE_CHANGE_ACTION,
+} from '../../store/index.ts';
 import { HOSTING_ACTION_SPECS, type HostingAction } from '../access/index.ts';
 import type { DigestDeps } from './digest-deps.ts';
 import {
@@ -214,6 +219,29 @@ export async function hostingPart(deps: DigestDeps, w: Window): Promise<DigestRe
     ),
     outside: capped(
       outside.rows.map((r) => changeOf(r, true)),
+      outside.total,
+    ),
+  };
+}
+
+/** The servers whose name, memo, reverse hostname, IP address or plan changed outside the bot. */
+export async function serversPart(deps: DigestDeps, w: Window): Promise<DigestReport['servers']> {
+  const outside = await deps.store.audit.during({
+    from: new Date(w.from),
+    to: new Date(w.to),
+    actions: [SERVER_OUTSIDE_CHANGE_ACTION],
+    outcomes: ['ok'],
+    limit: DIGEST_LISTED,
+  });
+  const fields = (v: unknown) =>
+    Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string') : [];
+  return {
+    outside: capped(
+      outside.rows.map((r) => ({
+        at: r.at.getTime(),
+        name: text(r.params.name) ?? r.target ?? '',
+        fields: fields(r.params.fields),
+      })),
       outside.total,
     ),
   };

@@ -21,6 +21,7 @@ const en = {
   'digest.top.not_running': ':red_circle: *Servers not running: {count}*. {names}',
   'digest.top.incidents': ':bell: *Incidents opened: {opened}*, resolved: {resolved}',
   'digest.top.outside': ':warning: *Hosting changes made outside the bot: {count}*',
+  'digest.top.server_outside': ':warning: *Servers changed outside the bot: {count}*',
   'digest.top.refusals': ':no_entry_sign: *Approvals refused: {rejected}*, expired unanswered: {expired}',
   'digest.top.orders': ':shopping_trolley: *Orders placed: {placed}*, {total} in all (tax included)',
   'digest.top.orders_unknown':
@@ -41,6 +42,8 @@ const en = {
   'digest.section.refusals': '*Approvals refused or expired*: {rejected} refused, {expired} expired',
   'digest.section.hosting': '*Hosting changes made through the bot* ({count})',
   'digest.section.outside': '*Hosting changes made outside the bot* ({count}), seen by the watcher',
+  'digest.section.server_outside':
+    '*Servers changed outside the bot* ({count}): in the control panel or by another API client',
   'digest.section.budget': '*Provider budget*',
   'digest.section.renewals': '*Contracts renewing within {days} days* ({count})',
   'digest.section.none': 'None.',
@@ -75,6 +78,7 @@ const en = {
   'digest.refusal.nobody': 'nobody recorded',
   'digest.hosting.line': '{at} · `{server}` · `{action}`{subject} · <@{actor}>',
   'digest.outside.line': '{at} · `{server}` · {what}{subject}',
+  'digest.server_outside.line': '{at} · *{name}* · {fields}',
   'digest.budget.previous': 'The Japan day before: {count} requests',
   'digest.budget.previous_limit': 'The Japan day before: {count} of {limit} requests',
   'digest.budget.today': 'Today so far: {count} requests',
@@ -109,6 +113,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'digest.top.not_running': ':red_circle: *稼働していないサーバー {count}台*: {names}',
   'digest.top.incidents': ':bell: *発生したインシデント {opened}件*（うち解消 {resolved}件）',
   'digest.top.outside': ':warning: *ボット以外で行われたホスティングの変更 {count}件*',
+  'digest.top.server_outside': ':warning: *ボット以外で変更されたサーバー {count}件*',
   'digest.top.refusals': ':no_entry_sign: *却下された承認 {rejected}件*、応答がなく期限切れ {expired}件',
   'digest.top.orders': ':shopping_trolley: *注文 {placed}件*、合計{total}（税込）',
   'digest.top.orders_unknown':
@@ -128,6 +133,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'digest.section.refusals': '*却下・期限切れの承認*: 却下 {rejected}件、期限切れ {expired}件',
   'digest.section.hosting': '*ボット経由のホスティングの変更*（{count}件）',
   'digest.section.outside': '*ボット以外で行われたホスティングの変更*（{count}件、監視で検知）',
+  'digest.section.server_outside':
+    '*ボット以外で変更されたサーバー*（{count}件、コントロールパネルや他のAPIクライアントによる変更）',
   'digest.section.budget': '*APIの利用量*',
   'digest.section.renewals': '*{days}日以内に更新される契約*（{count}件）',
   'digest.section.none': 'ありません。',
@@ -162,6 +169,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'digest.refusal.nobody': '記録なし',
   'digest.hosting.line': '{at} · `{server}` · `{action}`{subject} · <@{actor}>',
   'digest.outside.line': '{at} · `{server}` · {what}{subject}',
+  'digest.server_outside.line': '{at} · *{name}* · {fields}',
   'digest.budget.previous': '前日（日本時間）: {count}件',
   'digest.budget.previous_limit': '前日（日本時間）: {count}件 / 上限 {limit}件',
   'digest.budget.today': '本日ここまで: {count}件',

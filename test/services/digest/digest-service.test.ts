@@ -192,6 +192,14 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the digest read model on %s',
       at: at(-MIN),
       params: { change: 'key-added', id: '7', label: 'laptop' },
     });
+    // A server renamed in the control panel, as the watcher writes it.
+    await audit({
+      actor: 'outside',
+      action: 'outside_change',
+      target: 'u1',
+      at: at(-2 * MIN),
+      params: { name: 'db-primary', fields: ['name', 'memo'] },
+    });
     // At the window's end exactly: not in it.
     await audit({ action: 'hosting.domain_add', at: at(0), params: { domain: 'late.example.jp' } });
     // The day's requests, as every replica counted them.
@@ -256,6 +264,10 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the digest read model on %s',
     expect(r.hosting.outside.items).toEqual([
       { at: now() - MIN, server: 'sv1.xsrv.jp', action: 'key-added', actor: null, subject: 'laptop' },
     ]);
+    expect(r.servers.outside).toEqual({
+      total: 1,
+      items: [{ at: now() - 2 * MIN, name: 'db-primary', fields: ['name', 'memo'] }],
+    });
     expect(r.budget).toMatchObject({ limit: 10_000, previousDay: 8_765, today: 321, level: 'ok' });
     expect(r.renewals.withinDays).toBe(30);
     // Named as the watcher last saw the server.

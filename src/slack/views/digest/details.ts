@@ -21,6 +21,7 @@ import {
   refusalLine,
   renewalLine,
   serverLine,
+  serverOutsideLine,
 } from './lines.ts';
 
 /** Items listed per part; the rest are counted. */
@@ -85,6 +86,15 @@ function partsOf(ui: Ui, r: DigestReport): Part[] {
     parts.push(
       part(ui, ui.t('digest.section.hosting', { count: r.hosting.bot.total }), r.hosting.bot, (c) =>
         hostingLine(ui, c),
+      ),
+    );
+  if (r.servers.outside.total > 0)
+    parts.push(
+      part(
+        ui,
+        ui.t('digest.section.server_outside', { count: r.servers.outside.total }),
+        r.servers.outside,
+        (c) => serverOutsideLine(ui, c),
       ),
     );
   if (r.hosting.outside.total > 0)

@@ -10,6 +10,7 @@ import type {
   DigestOrder,
   DigestRefusal,
   DigestReport,
+  DigestServerChange,
 } from '../../../services/digest/index.ts';
 import { isMessageKey } from '../../i18n/index.ts';
 import { contractDay, daysLeftLabel, monthsLabel } from '../contract-words.ts';
@@ -105,6 +106,19 @@ export function hostingLine(ui: Ui, c: DigestHostingChange): string {
     action: word(c.action.replace(/^hosting\./, '')),
     subject: subject(c),
     actor: c.actor ?? '',
+  });
+}
+
+/** A server changed outside the bot: what changed, in the words of its notice (`watch.changed.field.*`). */
+export function serverOutsideLine(ui: Ui, c: DigestServerChange): string {
+  const fields = c.fields.map((f) => {
+    const key = `watch.changed.field.${f}`;
+    return isMessageKey(key) ? ui.t(key) : `\`${word(f)}\``;
+  });
+  return ui.t('digest.server_outside.line', {
+    at: when(ui, c.at),
+    name: name(c.name),
+    fields: fields.join(', '),
   });
 }
 

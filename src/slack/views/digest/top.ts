@@ -59,6 +59,8 @@ export function topLines(ui: Ui, r: DigestReport): string[] {
     lines.push(ui.t('digest.top.not_running', { count: r.notRunning.total, names: notRunningNames(ui, r) }));
   if (inc.opened + inc.resolved > 0)
     lines.push(ui.t('digest.top.incidents', { opened: inc.opened, resolved: inc.resolved }));
+  if (r.servers.outside.total > 0)
+    lines.push(ui.t('digest.top.server_outside', { count: r.servers.outside.total }));
   if (r.hosting.outside.total > 0) lines.push(ui.t('digest.top.outside', { count: r.hosting.outside.total }));
   if (r.refusals.rejected + r.refusals.expired > 0)
     lines.push(ui.t('digest.top.refusals', { rejected: r.refusals.rejected, expired: r.refusals.expired }));
@@ -80,7 +82,8 @@ export function topLines(ui: Ui, r: DigestReport): string[] {
     );
   const quiet =
     inc.stillOpen + inc.opened + inc.resolved + r.keyAlarms.total === 0 &&
-    r.orders.list.total + r.refusals.list.total + r.hosting.bot.total + r.hosting.outside.total === 0;
+    r.orders.list.total + r.refusals.list.total + r.hosting.bot.total + r.hosting.outside.total === 0 &&
+    r.servers.outside.total === 0;
   if (quiet) lines.push(ui.t('digest.quiet'));
   const b = r.budget;
   const count = (n: number) => n.toLocaleString('en-US');

@@ -59,6 +59,7 @@ describe('the digest’s top message', () => {
       'Key alarms: 100',
       'Servers not running: 120',
       'Incidents opened: 300',
+      'Servers changed outside the bot: 60',
       'Hosting changes made outside the bot: 70',
       'Approvals refused: 40',
       'Orders of unknown outcome: 2',
@@ -108,7 +109,7 @@ describe('the digest’s details', () => {
       const all = pages.map(blocksText).join('\n');
       const more =
         ui.locale === 'en' ? (n: number) => `…and ${n} more, counted above.` : (n: number) => `ほか${n}件`;
-      for (const total of [300, 100, 120, 62, 80, 90, 70, 45])
+      for (const total of [300, 100, 120, 62, 80, 90, 70, 60, 45])
         expect(all).toContain(more(total - SHOWN_PER_PART));
       expect(all).not.toContain('<!channel>');
       if (ui.locale === 'en') {
@@ -121,6 +122,10 @@ describe('the digest’s details', () => {
         expect(all).toContain('`some-future-kind`');
         expect(all).toContain('taken by <@U0ONCALL>');
         expect(all).toContain('SSH key removed outside Slack');
+        expect(all).toContain('*Servers changed outside the bot* (60)');
+        expect(all).toMatch(
+          /· \*&lt;!channel&gt; \*web\*-0-x+\* · Name, Memo, Reverse hostname, IP address, Plan/,
+        );
         expect(all).toContain('Today so far: 432 of 10,000 requests (running low)');
         expect(all).toContain('auto-renewal off when ordered');
         expect(pages[0]!.text).toContain('Details, part 1 of');
@@ -128,6 +133,7 @@ describe('the digest’s details', () => {
         expect(all).toContain('*インシデント*: 発生 300件、解消 280件、対応中 20件');
         expect(all).toContain('（第三者によるキーの利用、1日、継続中）');
         expect(all).toContain('第三者によるキーの利用');
+        expect(all).toContain('*ボット以外で変更されたサーバー*（60件');
         expect(all).toContain('本日ここまで: 432件 / 上限 10,000件（残りわずか）');
       }
     });

@@ -20,6 +20,7 @@ export function quietReport(over: Partial<DigestReport> = {}): DigestReport {
     orders: { placed: 0, unknown: 0, totalYen: 0, list: { total: 0, items: [] } },
     refusals: { rejected: 0, expired: 0, list: { total: 0, items: [] } },
     hosting: { bot: { total: 0, items: [] }, outside: { total: 0, items: [] } },
+    servers: { outside: { total: 0, items: [] } },
     budget: {
       limit: null,
       previousDay: 1234,
@@ -108,6 +109,13 @@ export function busyReport(n = 300): DigestReport {
         action: i % 2 === 0 ? 'domain-added' : 'key-removed',
         actor: null,
         subject: `${i}`,
+      })),
+    },
+    servers: {
+      outside: listOf(60, (i) => ({
+        at: FROM + i * MIN,
+        name: longName(i),
+        fields: i % 3 === 0 ? ['name', 'memo', 'rdns', 'ip', 'plan'] : ['memo'],
       })),
     },
     budget: {
