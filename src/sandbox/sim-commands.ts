@@ -269,6 +269,9 @@ const KEY_USAGE = [
   'sim key denied <count> [ip] [401|403] [key=<name>]',
 ].join(' | ');
 
+/** The key-use watch judges only log seconds over a minute old (src/watch/README.md, Key use). */
+const READ_BEHIND = "the bot reads the key's log a little over a minute behind: `sim clock +2m`, then `wait`";
+
 /** `sim key …`: the key's expiry, and its use by other clients (in the key's log). */
 function keyCommand(control: SimulatorControl, args: readonly string[]): string[] {
   const name = args.find((a) => a.startsWith('key='))?.slice(4) ?? 'full';
@@ -279,7 +282,10 @@ function keyCommand(control: SimulatorControl, args: readonly string[]): string[
     const code = status === undefined ? 200 : integer(status, 'status');
     const m = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
     control.keyUse({ key: name, ip, method: m, path, status: code });
-    return [`key ${name}: ${m} ${path} -> ${code} from ${ip}, in the key's log now (not made by the bot)`];
+    return [
+      `key ${name}: ${m} ${path} -> ${code} from ${ip}, in the key's log now (not made by the bot)`,
+      READ_BEHIND,
+    ];
   }
   if (words[0] === 'denied') {
     const count = integer(words[1], 'count');
@@ -287,7 +293,10 @@ function keyCommand(control: SimulatorControl, args: readonly string[]): string[
     const status = words.slice(2).find((w) => /^\d{3}$/.test(w)) ?? '403';
     if (status !== '401' && status !== '403') usage(KEY_USAGE);
     control.keyDenied({ key: name, count, ip, status: status === '401' ? 401 : 403 });
-    return [`key ${name}: ${count} requests from ${ip} refused (${status}), a second apart, ending now`];
+    return [
+      `key ${name}: ${count} requests from ${ip} refused (${status}), a second apart, ending now`,
+      READ_BEHIND,
+    ];
   }
   const when = words[1];
   if (words[0] !== 'expires' || when === undefined) return usage(KEY_USAGE);

@@ -109,12 +109,15 @@ describe('sim', () => {
   it('key use and key denied put another client’s requests in the key’s log, as GET /v1/logs answers them', async () => {
     expect(run('key use 203.0.113.9 get /v1/vps/servers')).toEqual([
       "key full: GET /v1/vps/servers -> 200 from 203.0.113.9, in the key's log now (not made by the bot)",
+      expect.stringContaining('`sim clock +2m`, then `wait`'),
     ]);
     expect(run('key denied 6')).toEqual([
       'key full: 6 requests from 198.51.100.23 refused (403), a second apart, ending now',
+      expect.stringContaining('`sim clock +2m`, then `wait`'),
     ]);
     expect(run('key denied 2 2001:db8::9 401')).toEqual([
       'key full: 2 requests from 2001:db8::9 refused (401), a second apart, ending now',
+      expect.stringContaining('`sim clock +2m`, then `wait`'),
     ]);
     const res = await fetch(`${sim.url}/v1/logs?limit=20`, {
       headers: { authorization: `Bearer ${sim.keys.full}` },

@@ -126,7 +126,7 @@ describe('the digest’s details', () => {
         expect(all).toMatch(
           /· \*&lt;!channel&gt; \*web\*-0-x+\* · Name, Memo, Reverse hostname, IP address, Plan/,
         );
-        expect(all).toContain('Today so far: 432 of 10,000 requests (running low)');
+        expect(all).toContain('Requests today so far: 432 of 10,000 (running low)');
         expect(all).toContain('auto-renewal off when ordered');
         expect(pages[0]!.text).toContain('Details, part 1 of');
       } else {
