@@ -35,7 +35,8 @@ export function digestTitle(ui: Ui, r: DigestReport): string {
 }
 
 function notRunningNames(ui: Ui, r: DigestReport): string {
-  const names = r.notRunning.items.slice(0, NAMED).map((s) => `*${mrkdwnText(s.name, SHOWN.name)}*`);
+  // As code, as other lists of names are: bold next to Japanese punctuation is not read as bold by Slack.
+  const names = r.notRunning.items.slice(0, NAMED).map((s) => `\`${mrkdwnText(s.name, SHOWN.name)}\``);
   const more = r.notRunning.total - names.length;
   const list = names.join(ui.locale === 'ja' ? '、' : ', ');
   return more > 0 ? ui.t('digest.names_more', { names: list, count: more }) : list;
