@@ -17,7 +17,7 @@
  *   DELETE /__sim/servers/{uuid}
  *   POST   /__sim/power         {uuid, status, then?: {status, afterMs}}
  *   POST   /__sim/contract-status {uuid, status}
- *   POST   /__sim/servers/{uuid}/answer {set?: {field: any JSON}, omit?: [field]}   a fault on what is answered
+ *   POST   /__sim/servers/{uuid}/answer {set?: {field: a JSON value}, omit?: [field]}   a fault on what is answered
  *   DELETE /__sim/servers/{uuid}/answer
  *   POST   /__sim/rename        {uuid, name}
  *   In the control panel (no key, no /v1/logs entry), besides rename, contract-status and DELETE servers/{uuid}:

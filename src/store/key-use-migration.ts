@@ -3,7 +3,8 @@
  * provider requests and the key-use watch's place in the key's API log
  * (key-requests.ts, key-log.ts).
  */
-import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import { type AnyDb, autoId as autoIdOf, type DatabaseKind } from './migration-kit.ts';
 
 /**
  * `key_requests`: every request a replica sent with the provider key (method,
@@ -14,13 +15,10 @@ import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
  * of the last burst window, the counts of the clients the team expects), with
  * a version every write bumps (compare-and-set: a stale leader writes nothing).
  */
-export function keyUse(kind: 'sqlite' | 'postgres'): Migration {
-  // The auto-numbered key, as migrations.ts spells it for each database.
-  const autoId = (col: ColumnDefinitionBuilder) =>
-    kind === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
+export function keyUse(kind: DatabaseKind): Migration {
+  const autoId = autoIdOf(kind);
   return {
-    // Migrations run before the schema exists, so they see an untyped database.
-    async up(db: Kysely<unknown>) {
+    async up(db: AnyDb) {
       await db.schema
         .createTable('key_requests')
         .addColumn('id', 'integer', autoId)

@@ -1,34 +1,20 @@
-import {
-  type ColumnDefinitionBuilder,
-  type Kysely,
-  type Migration,
-  type MigrationProvider,
-  sql,
-} from 'kysely';
+import { type Migration, type MigrationProvider, sql } from 'kysely';
 import { contracts } from './contracts-migration.ts';
 import { dailyDigests } from './daily-digests-migration.ts';
 import { dailyRequests } from './daily-requests-migration.ts';
 import { homeViewers } from './home-viewers-migration.ts';
 import { hostingSnapshots } from './hosting-snapshots-migration.ts';
 import { keyUse } from './key-use-migration.ts';
+import { type AnyDb, autoId, type DatabaseKind } from './migration-kit.ts';
 import { snapshotFacts } from './snapshot-facts-migration.ts';
 
+export type { DatabaseKind } from './migration-kit.ts';
+
 /**
- * The one set of migrations, for both databases. Column types are the portable
- * ones (text, integer, bigint); the only fork is the auto-numbered key, which
- * SQLite spells `integer primary key autoincrement` and PostgreSQL an identity.
- * Names sort in order; never edit a released migration, add the next one.
+ * The one set of migrations, for both databases, in portable column types
+ * (text, integer, bigint; the auto-numbered key: migration-kit.ts). Names sort
+ * in order; never edit a released migration, add the next one.
  */
-
-export type DatabaseKind = 'sqlite' | 'postgres';
-
-// Migrations run before the schema exists, so they see an untyped database.
-type AnyDb = Kysely<unknown>;
-
-function autoId(kind: DatabaseKind) {
-  return (col: ColumnDefinitionBuilder) =>
-    kind === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity();
-}
 
 function initial(_kind: DatabaseKind): Migration {
   return {

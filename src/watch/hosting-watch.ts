@@ -232,7 +232,7 @@ export class HostingWatch {
         return { row, enqueued: 0, waiting: new Map<string, Waiting>() };
       }
       const lastRead = cur.observedAt.getTime();
-      // A part is read again only at the re-read cadence: any later read is the second look.
+      // A part is read again only at the re-read cadence: every later read is the second look.
       const times = { lastRead, now: now.getTime(), secondLookMs: 0 };
       const sorted = await this.own.sort(id, changesOf(before, seen), times, HOSTING_RULES, (since) =>
         tx.audit.latest({ target: server, since, limit: 200 }),

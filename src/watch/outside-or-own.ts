@@ -56,7 +56,7 @@ export interface ReadTimes {
   lastRead: number;
   now: number;
   /**
-   * How long after its first sight a look counts as the second one (0: any
+   * How long after its first sight a look counts as the second one (0: every
    * later read, when reads of the slot are paced by the re-read cadence
    * anyway; a server, read by the list and by its detail, asks for it).
    */
