@@ -7,9 +7,9 @@
  * settled alarms, and the migration of power incidents stored before alarms.
  */
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { NewIncident, Store } from '../../src/store/index.ts';
-import { connectAt, dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { connectAt, type Kind, newPlace, type Place, storePerTest } from './harness.ts';
 
 const MIN = 60_000;
 
@@ -17,15 +17,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('alarms contract on %s', (kind
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   const t0 = () => place.clock.now().getTime();

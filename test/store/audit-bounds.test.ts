@@ -3,10 +3,10 @@
  * command with a huge argument makes one short row, cut with a visible marker,
  * on both stores.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_BOUNDS, boundText } from '../../src/store/audit.ts';
 import type { Store } from '../../src/store/index.ts';
-import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { type Kind, type Place, storePerTest } from './harness.ts';
 
 describe('boundText', () => {
   it('keeps a short text and cuts a long one with the count of what it left out', () => {
@@ -21,17 +21,9 @@ describe('boundText', () => {
 });
 
 describe.each<[Kind]>([['sqlite'], ['postgres']])('audit rows on %s', (kind) => {
-  let place: Place;
   let store: Store;
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (_place, s) => {
+    store = s;
   });
 
   it('stores every value bounded, secrets still stripped', async () => {

@@ -3,9 +3,9 @@
  * PostgreSQL alike: parking a channel and its rows, telling once, probing,
  * opening with compare-and-set, and the summarised rows and posts.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
-import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { type Kind, type Place, storePerTest } from './harness.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -14,15 +14,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('channels contract on %s', (ki
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   const now = () => place.clock.now();

@@ -4,9 +4,9 @@
  * it, the orders whose date is still to be read, and the reminder told once
  * per date and threshold (compare-and-set).
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ContractOrder, contractDate, type SignupQuote, type Store } from '../../src/store/index.ts';
-import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { type Kind, type Place, storePerTest } from './harness.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -63,15 +63,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('contracts contract on %s', (k
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   const now = () => place.clock.now();

@@ -4,9 +4,9 @@
  * reads back every replica's total; adds at once from two stores on the same
  * database lose nothing; a new day starts from zero; days long over go.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
-import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { type Kind, type Place, storePerTest } from './harness.ts';
 
 const DAY = 86_400_000;
 
@@ -14,15 +14,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('daily requests contract on %s
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   const today = () => new Date(place.clock.now().getTime() + 6 * 3_600_000);

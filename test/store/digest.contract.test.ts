@@ -7,9 +7,9 @@
  * the alarms raised or resolved in a window; the signups and operations that
  * ended in a window; and a day's request total read without writing.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewIncident, Store } from '../../src/store/index.ts';
-import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { type Kind, type Place, storePerTest } from './harness.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -19,15 +19,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('digest contract on %s', (kind
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   const t0 = () => place.clock.now().getTime();

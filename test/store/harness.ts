@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import type { Clock } from '../../src/clock.ts';
 import { createLogger, type Logger, MemoryLogSink } from '../../src/log.ts';
 import { type Connection, connectPostgres, connectSqlite } from '../../src/store/connect.ts';
@@ -103,6 +104,25 @@ export async function newPlace(kind: Kind, opts: { shared?: boolean } = {}): Pro
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The contract tests' set-up: before each test a store on the file's shared
+ * database (emptied between tests), handed to `use`; after each, disposed;
+ * after the file, the database dropped.
+ */
+export function storePerTest(kind: Kind, use: (place: Place, store: Store) => void): void {
+  let place: Place | undefined;
+  beforeEach(async () => {
+    place = await newPlace(kind, { shared: true });
+    use(place, await place.open());
+  });
+  afterEach(async () => {
+    await place?.dispose();
+  });
+  afterAll(async () => {
+    await dropSharedDatabase();
+  });
 }
 
 /**

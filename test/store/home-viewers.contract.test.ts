@@ -5,23 +5,17 @@
  * that clears only the marks it saw, the fingerprint kept, and the quiet ones
  * forgotten.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
-import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { type Kind, type Place, storePerTest } from './harness.ts';
 
 describe.each<[Kind]>([['sqlite'], ['postgres']])('home viewers contract on %s', (kind) => {
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   const at = (seconds: number) => new Date(place.clock.now().getTime() + seconds * 1000);

@@ -6,23 +6,17 @@
  * targets beside server watches; and the audit trail read since a moment.
  */
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostingOfTarget, hostingWatchTarget, LATEST_MIGRATION, type Store } from '../../src/store/index.ts';
-import { connectAt, dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { connectAt, type Kind, type Place, storePerTest } from './harness.ts';
 
 describe.each<[Kind]>([['sqlite'], ['postgres']])('hosting snapshots contract on %s', (kind) => {
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   const at = (minutes: number) => new Date(place.clock.now().getTime() + minutes * 60_000);

@@ -5,9 +5,9 @@
  * the reading of the key's log stands (compare-and-set: of two writers of the
  * same version exactly one wins).
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KeyLogInput, Store } from '../../src/store/index.ts';
-import { dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { type Kind, type Place, storePerTest } from './harness.ts';
 
 const T0 = Date.parse('2026-01-15T09:00:00.000Z');
 const at = (s: number) => new Date(T0 + s * 1000);
@@ -16,15 +16,9 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('key-use contract on %s', (kin
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   it('journals requests and reads a span of them back, oldest first, with ms kept', async () => {

@@ -7,23 +7,17 @@
  * damaged text.
  */
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LATEST_MIGRATION, type Store } from '../../src/store/index.ts';
-import { connectAt, dropSharedDatabase, type Kind, newPlace, type Place } from './harness.ts';
+import { connectAt, type Kind, newPlace, type Place, storePerTest } from './harness.ts';
 
 describe.each<[Kind]>([['sqlite'], ['postgres']])('snapshot facts contract on %s', (kind) => {
   let place: Place;
   let store: Store;
 
-  beforeEach(async () => {
-    place = await newPlace(kind, { shared: true });
-    store = await place.open();
-  });
-  afterEach(async () => {
-    await place.dispose();
-  });
-  afterAll(async () => {
-    await dropSharedDatabase();
+  storePerTest(kind, (p, s) => {
+    place = p;
+    store = s;
   });
 
   const at = (minutes: number) => new Date(place.clock.now().getTime() + minutes * 60_000);
