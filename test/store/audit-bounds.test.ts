@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_BOUNDS, boundText } from '../../src/store/audit.ts';
 import type { Store } from '../../src/store/index.ts';
-import { type Kind, type Place, storePerTest } from './harness.ts';
+import { type Kind, storePerTest } from './harness.ts';
 
 describe('boundText', () => {
   it('keeps a short text and cuts a long one with the count of what it left out', () => {
