@@ -190,12 +190,18 @@ export class MemoryLogSink implements DestinationStream {
     for (const w of [...this.waiting]) w(line);
   }
 
-  /** The first record, already written or still to come, that `match` takes (work after an ack logs later). */
+  /**
+   * The first record, already written or still to come, that `match` takes
+   * (work after an ack logs later); only among the lines from index `from` on.
+   */
   waitFor(
     match: (record: Record<string, unknown>) => boolean,
-    timeoutMs = 10_000,
+    opts: { from?: number; timeoutMs?: number } = {},
   ): Promise<Record<string, unknown>> {
-    const found = this.records().find(match);
+    const timeoutMs = opts.timeoutMs ?? 10_000;
+    const found = this.records()
+      .slice(opts.from ?? 0)
+      .find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
       const on = (line: string) => {
