@@ -13,9 +13,9 @@
  * A listener's own `ack()` answers first, as before; the listener's next step
  * then waits for its turn (ack-first.ts), given only once no delivery has
  * arrived for a moment (each delivery here says it arrived), so that
- * deliveries arriving together or one after another are acknowledged before it. The app's listeners sit behind one Bolt
- * listener per kind of delivery (listener-routes.ts). Bolt's conversation
- * store is off (app.ts).
+ * deliveries arriving together or one after another are acknowledged before
+ * it. The app's listeners sit behind one global middleware, the router
+ * (listener-routes.ts). Bolt's conversation store is off (app.ts).
  */
 import { type AckFn, App, type AppOptions, type ReceiverEvent } from '@slack/bolt';
 import type { Logger } from '../log.ts';

@@ -1,9 +1,10 @@
 /**
- * One Bolt listener per kind (src/slack/listener-routes.ts) changes nothing of
+ * The router (src/slack/listener-routes.ts) changes nothing of
  * who runs: the same listeners, registered on a plain Bolt app and on a routed
  * one, run for the same deliveries with the same matches in their context;
  * middleware passed before a listener runs before it; failures reach the error
- * handler as Bolt reports them. And Bolt itself sees one listener per kind.
+ * handler as Bolt reports them. And Bolt itself sees none of those listeners,
+ * only the router as its last global middleware.
  */
 import { type AnyMiddlewareArgs, App, type Middleware, MultipleListenerError } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
