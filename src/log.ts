@@ -183,9 +183,41 @@ export function createLogger(setup: LoggerSetup = {}): Logger {
 /** A sink that keeps every line in memory, for tests that read what was logged. */
 export class MemoryLogSink implements DestinationStream {
   readonly lines: string[] = [];
+  private readonly waiting = new Set<(line: string) => void>();
 
   write(line: string): void {
     this.lines.push(line);
+    for (const w of [...this.waiting]) w(line);
+  }
+
+  /**
+   * The first record, already written or still to come, that `match` takes
+   * (work after an ack logs later); only among the lines from index `from` on.
+   */
+  waitFor(
+    match: (record: Record<string, unknown>) => boolean,
+    opts: { from?: number; timeoutMs?: number } = {},
+  ): Promise<Record<string, unknown>> {
+    const timeoutMs = opts.timeoutMs ?? 10_000;
+    const found = this.records()
+      .slice(opts.from ?? 0)
+      .find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const on = (line: string) => {
+        const record = JSON.parse(line) as Record<string, unknown>;
+        if (!match(record)) return;
+        clearTimeout(timer);
+        this.waiting.delete(on);
+        resolve(record);
+      };
+      // A guard against a test hanging forever, not a wait for something to happen.
+      const timer = setTimeout(() => {
+        this.waiting.delete(on);
+        reject(new Error(`no matching log line within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiting.add(on);
+    });
   }
 
   get text(): string {

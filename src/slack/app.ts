@@ -143,6 +143,8 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     logger,
     // Ack first: the HTTP answer leaves as soon as a listener calls ack().
     processBeforeResponse: false,
+    // The signature is checked once, in front of the receiver (request-guard.ts), which refuses 401.
+    signatureVerification: false,
   });
   guardSlackRequests(receiver, {
     endpoint: '/slack/events',

@@ -4,12 +4,15 @@ import type { Logger } from '../log.ts';
 /**
  * Bolt's Logger interface over a pino child, so Bolt's own lines (signature
  * failures, listener errors) land in the same redacted JSON stream as ours.
- * Bolt passes loose arguments; they are joined into `msg`, errors kept as `err`.
+ * Bolt passes loose arguments; they are joined into `msg`, errors kept as `err`,
+ * and only for a level pino writes: Bolt logs two debug lines for every ack,
+ * which must cost nothing at the level the bot runs.
  */
 export function boltLogger(root: Logger): BoltLogger {
   let pinoLogger = root.child({ component: 'bolt' });
   let level: LogLevel = toBoltLevel(root.level);
   const write = (method: 'debug' | 'info' | 'warn' | 'error', args: unknown[]) => {
+    if (!pinoLogger.isLevelEnabled(method)) return;
     const err = args.find((a): a is Error => a instanceof Error);
     const msg = args
       .filter((a) => !(a instanceof Error))

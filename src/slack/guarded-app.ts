@@ -11,10 +11,11 @@
  *   listener threw before acknowledging, is acknowledged (an empty 200) with a
  *   log line.
  * A listener's own `ack()` answers first, as before; the listener's next step
- * then waits for its turn (ack-first.ts), so that deliveries already on the
- * sockets are acknowledged before it. The app's listeners sit behind one Bolt
- * listener per kind of delivery (listener-routes.ts). Bolt's conversation
- * store is off (app.ts).
+ * then waits for its turn (ack-first.ts), given only once no delivery has
+ * arrived for a moment (each delivery here says it arrived), so that
+ * deliveries arriving together or one after another are acknowledged before
+ * it. The app's listeners sit behind one global middleware, the router
+ * (listener-routes.ts). Bolt's conversation store is off (app.ts).
  */
 import { type AckFn, App, type AppOptions, type ReceiverEvent } from '@slack/bolt';
 import type { Logger } from '../log.ts';
@@ -34,6 +35,8 @@ export class GuardedApp extends App {
   }
 
   override async processEvent(event: ReceiverEvent): Promise<void> {
+    // Every delivery, whatever becomes of it, holds back the work after earlier acks for a moment.
+    this.ackFirst.arrived();
     const kind = deliveryKind(event.body);
     const shape = checkDeliveryShape(event.body);
     if (!shape.ok) {

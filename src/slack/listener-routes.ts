@@ -1,23 +1,26 @@
 /**
- * One Bolt listener per kind of delivery, the app's own listeners behind it.
- * Bolt hands every delivery to every listener registered: each of the bot's
- * forty-odd buttons, forms, shortcuts and commands copies the listener's
- * arguments and runs its filters as a chain of promises, for a slash command
- * as for a click, before the one listener that matches acks. Under a burst of
- * commands that was most of what the bot spent before its acks beyond an
- * empty Bolt app (a quarter of a millisecond a delivery).
+ * The app's own listeners behind one global middleware, out of Bolt's
+ * listener machinery. Bolt hands every delivery to every listener registered:
+ * each listener's arguments are copied for each of its filters and run as a
+ * chain of promises, for a slash command as for a click, before the one
+ * listener that matches acks. Under a burst of commands that was most of what
+ * the bot spent and allocated before its acks beyond an empty Bolt app.
  *
  * So `routeListeners(app)` takes over the app's `command`, `action`,
  * `options`, `view` and `shortcut`: a listener registered through them is kept
  * here with Bolt's own filter for its constraints (`matchConstraints`,
  * `matchCommandName`, the same normalisation as Bolt's: a view's plain
- * callback_id means a submission), and the first of each kind registers, with
- * Bolt, one listener that takes every delivery of that kind. That one runs
- * only the listeners of the delivery's kind whose id can match (a plain id is
- * compared at once; a pattern or an object goes through Bolt's filter), each
- * as Bolt runs it (its filter, its middleware, then it, with `next` a no-op),
- * all of them together, a failure reported as Bolt reports it (the one error,
- * or a MultipleListenerError).
+ * callback_id means a submission), and the first registration adds, with
+ * `app.use`, the router: the last global middleware, after the team guard.
+ * For a delivery of those kinds the router runs only the listeners of its
+ * kind whose id can match (a plain id is compared at once, and a constraint
+ * that is nothing but that plain id needs no other filter; a pattern or an
+ * object goes through Bolt's filter), each as Bolt runs it (its filter, its
+ * middleware, then it, with `next` a no-op), all of them together, a failure
+ * reported as Bolt reports it (the one error, or a MultipleListenerError).
+ * Bolt's own listeners (events) get every other delivery: the router calls
+ * `next()` for them. A global middleware added after the router would run
+ * after the listeners it should guard: `app.use` then throws.
  */
 import {
   type AnyMiddlewareArgs,
@@ -37,6 +40,7 @@ type Args = AnyMiddlewareArgs & Record<string, unknown>;
 interface Route {
   /** The id the delivery must carry when the constraint names it plainly; undefined: always a candidate. */
   id: string | undefined;
+  /** What runs once the id matched: Bolt's filter first unless the plain id was the whole constraint. */
   chain: Fn[];
 }
 
@@ -44,6 +48,16 @@ const KINDS: readonly Kind[] = ['command', 'action', 'options', 'view', 'shortcu
 
 const loose = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+
+/** The kind Bolt gave the delivery: the one argument of its kind it set (Bolt's `onlyCommands` and the like). */
+function kindOf(args: Args): Kind | undefined {
+  if (args.command !== undefined) return 'command';
+  if (args.action !== undefined) return 'action';
+  if (args.options !== undefined) return 'options';
+  if (args.view !== undefined) return 'view';
+  if (args.shortcut !== undefined) return 'shortcut';
+  return undefined;
+}
 
 /** The id of a delivery of `kind` that a plain constraint is compared with. */
 function deliveryId(kind: Kind, args: Args): unknown {
@@ -61,14 +75,15 @@ function deliveryId(kind: Kind, args: Args): unknown {
   }
 }
 
-/** As Bolt's `app.<kind>(…)` reads its first argument: the filter, and the id it names plainly. */
-function filterFor(kind: Kind, first: unknown): { filter: Fn; id: string | undefined } {
+/**
+ * As Bolt's `app.<kind>(…)` reads its first argument: the filter, the id it
+ * names plainly, and whether that id is all it asks (then the filter can only pass).
+ */
+function filterFor(kind: Kind, first: unknown): { filter: Fn; id: string | undefined; idOnly: boolean } {
   if (kind === 'command') {
     const pattern = first as Pattern;
-    return {
-      filter: matchCommandName(pattern) as Fn,
-      id: typeof pattern === 'string' ? pattern : undefined,
-    };
+    const id = typeof pattern === 'string' ? pattern : undefined;
+    return { filter: matchCommandName(pattern) as Fn, id, idOnly: id !== undefined };
   }
   const idKey = kind === 'action' || kind === 'options' ? 'action_id' : 'callback_id';
   const constraints: Constraints =
@@ -78,44 +93,75 @@ function filterFor(kind: Kind, first: unknown): { filter: Fn; id: string | undef
         : { [idKey]: first }
       : (first as Constraints);
   const named = constraints[idKey];
+  const id = typeof named === 'string' ? named : undefined;
+  const idOnly = id !== undefined && Object.keys(constraints).every((k) => k === idKey);
   return {
     filter: matchConstraints(constraints as Parameters<typeof matchConstraints>[0]) as Fn,
-    id: typeof named === 'string' ? named : undefined,
+    id,
+    idOnly,
   };
 }
+
+const done = (): Promise<void> => Promise.resolve();
 
 /** Runs `chain` as Bolt runs one listener: each step with `next` to the following, the last with a no-op. */
 function run(chain: Fn[], args: Args, at = 0): Promise<void> {
   const step = chain[at];
   if (!step) return Promise.resolve();
-  const last = at === chain.length - 1;
-  const next = last ? () => Promise.resolve() : () => run(chain, args, at + 1);
+  const next = at === chain.length - 1 ? done : () => run(chain, args, at + 1);
   return Promise.resolve(step({ ...args, next } as Parameters<Fn>[0]));
 }
 
-/** Takes over `app`'s listener registration (see above); call it before any listener is registered. */
+/** Runs every chosen route together; throws as Bolt does when any failed. */
+async function runAll(chosen: Route[], args: Args): Promise<void> {
+  if (chosen.length === 1) {
+    await run(chosen[0]!.chain, args);
+    return;
+  }
+  const settled = await Promise.allSettled(chosen.map((r) => run(r.chain, args)));
+  const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as Error] : []));
+  if (failed.length === 1) throw failed[0];
+  if (failed.length > 1) throw new MultipleListenerError(failed);
+}
+
+/** Takes over `app`'s listener registration (see above); call it before any listener or middleware is registered. */
 export function routeListeners(app: App): void {
   const routes = new Map<Kind, Route[]>();
-  const target = app as unknown as Record<Kind, (...a: unknown[]) => void>;
+  const target = app as unknown as Record<Kind, (...a: unknown[]) => void> & {
+    use: (m: Fn) => unknown;
+  };
+  const use = target.use.bind(app);
+  let routerAdded = false;
+  target.use = (m: Fn) => {
+    if (routerAdded)
+      throw new Error('global middleware must be added before any listener (it would run after them)');
+    return use(m);
+  };
+  const router: Fn = async (args) => {
+    const a = args as unknown as Args;
+    const kind = kindOf(a);
+    const list = kind === undefined ? undefined : routes.get(kind);
+    if (kind === undefined || list === undefined) {
+      await args.next();
+      return;
+    }
+    const delivered = deliveryId(kind, a);
+    const chosen = list.filter((r) => r.id === undefined || r.id === delivered);
+    if (chosen.length > 0) await runAll(chosen, a);
+  };
   for (const kind of KINDS) {
-    const register = target[kind].bind(app);
     target[kind] = (first: unknown, ...listeners: unknown[]) => {
-      const { filter, id } = filterFor(kind, first);
+      const { filter, id, idOnly } = filterFor(kind, first);
+      if (!routerAdded) {
+        use(router);
+        routerAdded = true;
+      }
       let list = routes.get(kind);
       if (!list) {
         list = [];
         routes.set(kind, list);
-        const all = list;
-        register(kind === 'command' ? /(?:)/ : {}, async (args: Args) => {
-          const delivered = deliveryId(kind, args);
-          const chosen = all.filter((r) => r.id === undefined || r.id === delivered);
-          const settled = await Promise.allSettled(chosen.map((r) => run(r.chain, args)));
-          const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as Error] : []));
-          if (failed.length === 1) throw failed[0];
-          if (failed.length > 1) throw new MultipleListenerError(failed);
-        });
       }
-      list.push({ id, chain: [filter, ...(listeners as Fn[])] });
+      list.push({ id, chain: idOnly ? (listeners as Fn[]) : [filter, ...(listeners as Fn[])] });
     };
   }
 }

@@ -1,20 +1,29 @@
 /**
- * What Bolt's HTTP receiver does not check before it reads a delivery, checked
- * in front of it on `/slack/events`:
- * - a request timestamp too far in the future is refused like a stale one
- *   (Bolt refuses only the past: a signed request captured with a timestamp
- *   ahead of the clock could otherwise be replayed until that time comes);
- * - of a signed delivery (an unsigned one is Bolt's to refuse, 401), a body
- *   that is not a JSON object (`null`, a number, an array, a form whose
- *   `payload` is one of those) is answered 400 at once: Bolt reads
- *   `body.ssl_check` outside any try, so a signed `null` would reject a
- *   promise nobody handles and leave the request unanswered;
+ * Every delivery to `/slack/events` is checked here, in front of Bolt's HTTP
+ * receiver, which is told not to verify again (app.ts):
+ * - its signature: Slack's v0 HMAC-SHA256 of `v0:<timestamp>:<body>` with the
+ *   signing secret, compared in constant time, and its timestamp within
+ *   Slack's five minutes either way (Bolt refused only the past: a signed
+ *   request captured with a timestamp ahead of the clock could otherwise be
+ *   replayed until that time comes); anything else is answered 401, as Bolt
+ *   answered it. Checked once, with node's `timingSafeEqual`: Bolt's own check
+ *   draws random bytes and computes two more HMACs for every comparison, and
+ *   ran a second time after this one's;
+ * - Slack's `ssl_check=1` pings, which Slack does not sign, go on to Bolt
+ *   stripped of anything else, as Bolt's own check let them (Bolt answers 200);
+ * - of a signed delivery, a body that is not a JSON object (`null`, a number,
+ *   an array, a form whose `payload` is one of those) is answered 400 at
+ *   once: Bolt reads `body.ssl_check` outside any try, so a signed `null`
+ *   would reject a promise nobody handles and leave the request unanswered;
  * - and an object Bolt cannot read safely (delivery-shape.ts) is answered 400,
  *   a kind of delivery the app does not serve 200, each with a log line.
- * The buffered body is left on the request, where Bolt reads it again.
+ * The buffered body is left on the request, where Bolt reads it again; a form
+ * is parsed once here for all of these.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { HTTPModuleFunctions, type HTTPReceiver, isValidSlackRequest } from '@slack/bolt';
+import { type ParsedUrlQuery, parse as parseForm } from 'node:querystring';
+import { HTTPModuleFunctions, type HTTPReceiver } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import { checkDeliveryShape, deliveryKind } from './delivery-shape.ts';
 
@@ -36,17 +45,28 @@ export function checkRequestTimestamp(header: string | string[] | undefined, now
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The content type of the bodies Slack sends as a form (commands, interactions), exactly as Bolt tells them. */
+const FORM = 'application/x-www-form-urlencoded';
+
+/** The body as Bolt parses it (HTTPModuleFunctions.parseHTTPRequestBody), from a form already parsed. */
+function parseBody(raw: string, form: ParsedUrlQuery | undefined): unknown {
+  if (!form) return JSON.parse(raw);
+  return typeof form.payload === 'string' ? JSON.parse(form.payload) : form;
+}
+
 /**
  * The body as Bolt will parse it must be an object of a shape Bolt reads
- * safely; a body Bolt cannot parse is left to Bolt (its 400).
+ * safely; a body Bolt cannot parse is left to Bolt (its 400). `form`: the
+ * body already parsed as a form, when it is one.
  */
-export function checkRequestBody(raw: string, contentType: string | undefined): RequestVerdict {
+export function checkRequestBody(
+  raw: string,
+  contentType: string | undefined,
+  form: ParsedUrlQuery | undefined = contentType === FORM ? parseForm(raw) : undefined,
+): RequestVerdict {
   let body: unknown;
   try {
-    body = HTTPModuleFunctions.parseHTTPRequestBody({
-      rawBody: Buffer.from(raw),
-      headers: { 'content-type': contentType },
-    } as Parameters<typeof HTTPModuleFunctions.parseHTTPRequestBody>[0]);
+    body = parseBody(raw, form);
   } catch {
     return { ok: true };
   }
@@ -57,25 +77,35 @@ export function checkRequestBody(raw: string, contentType: string | undefined): 
   return { ok: false, status: shape.kind === 'malformed' ? 400 : 200, reason: shape.reason, kind };
 }
 
+/**
+ * Slack's signature of `raw` (v0: HMAC-SHA256 of `v0:<timestamp>:<body>` with
+ * the signing secret, hex), compared in constant time, with the timestamp
+ * no older than Slack's window (the future is refused before, by
+ * checkRequestTimestamp).
+ */
+export function validSignature(
+  signature: string | string[] | undefined,
+  timestamp: string | string[] | undefined,
+  raw: string,
+  signingSecret: string,
+  nowMs: number,
+): boolean {
+  if (typeof signature !== 'string' || typeof timestamp !== 'string' || !signature.startsWith('v0='))
+    return false;
+  const ts = Number(timestamp);
+  if (!Number.isFinite(ts) || ts < Math.floor(nowMs / 1000) - REQUEST_MAX_SKEW_SECONDS) return false;
+  const expected = createHmac('sha256', signingSecret).update(`v0:${timestamp}:${raw}`).digest('hex');
+  // Header values are latin1, one byte a character: the lengths compared are the buffers'.
+  const given = Buffer.from(signature.slice(3), 'latin1');
+  return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected, 'latin1'));
+}
+
 function pathOf(url: string | undefined): string {
   try {
     return new URL(url ?? '/', 'http://localhost').pathname;
   } catch {
     return '';
   }
-}
-
-/** Signed with our secret and within Slack's window: only such a delivery is judged here. */
-function signed(req: IncomingMessage, raw: string, signingSecret: string, nowMs: number): boolean {
-  const signature = req.headers['x-slack-signature'];
-  const timestamp = req.headers['x-slack-request-timestamp'];
-  if (typeof signature !== 'string' || typeof timestamp !== 'string') return false;
-  return isValidSlackRequest({
-    signingSecret,
-    body: raw,
-    headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': Number(timestamp) },
-    nowMilliseconds: nowMs,
-  });
 }
 
 function refuse(res: ServerResponse, status: number): void {
@@ -109,11 +139,21 @@ export function guardSlackRequests(
     ).then(
       (buffered) => {
         const raw = buffered.rawBody.toString();
-        if (!signed(req, raw, opts.signingSecret, now())) {
-          inner(buffered, res); // Bolt refuses it, 401
+        const form = req.headers['content-type'] === FORM ? parseForm(raw) : undefined;
+        if (form?.ssl_check === '1') {
+          // Slack's unsigned check that the address answers: Bolt's 200, nothing else of it read.
+          buffered.rawBody = Buffer.from('ssl_check=1');
+          inner(buffered, res);
           return;
         }
-        const body = checkRequestBody(raw, req.headers['content-type']);
+        const signature = req.headers['x-slack-signature'];
+        const timestamp = req.headers['x-slack-request-timestamp'];
+        if (!validSignature(signature, timestamp, raw, opts.signingSecret, now())) {
+          log.warn({ reason: 'signature' }, 'Slack delivery refused');
+          refuse(res, 401);
+          return;
+        }
+        const body = checkRequestBody(raw, req.headers['content-type'], form);
         if (!body.ok) {
           if (body.status === 200)
             log.info({ reason: body.reason, kind: body.kind }, 'Slack delivery not served');

@@ -148,7 +148,7 @@ describe('the dependency rule', () => {
     // The bot's own work (the notifier, the sweep, what signup and /hosting post) lives in
     // src/workers/, and /metrics in src/metrics/. A new file here is a decision: add it below.
     const allowed = new Set([
-      // The app and how a delivery reaches its listener: acks first, one Bolt listener per kind.
+      // The app and how a delivery reaches its listener: acks first, the router behind the team guard.
       'ack-first.ts',
       'app.ts',
       'bolt-logger.ts',

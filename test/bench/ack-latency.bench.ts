@@ -5,11 +5,15 @@
  * provider does, so the ack must not wait for it.
  *
  * The bot and the empty app each run as a process of their own, as in
- * production: the bot is `src/main.ts` (through tsx, HTTP mode, SQLite, the
- * watcher on, LOG_LEVEL info, READ_CACHE_SECONDS=0 so that every command asks
- * the provider), the empty app support/empty-bolt.mjs, both with the node flags
+ * production: the bot is the compiled JavaScript the image runs (built first
+ * as its build stage builds it, support/build.ts; ACK_BUILD=0 reuses the last
+ * build, ACK_RUNTIME=tsx runs `src/main.ts` through tsx instead, whose loader
+ * weighs on the heap and its collections), in HTTP mode, SQLite, the watcher
+ * on, LOG_LEVEL info, READ_CACHE_SECONDS=0 so that every command asks the
+ * provider; the empty app is support/empty-bolt.mjs; both with the node flags
  * and malloc settings of the Dockerfile (support/image-runtime.ts;
- * ACK_IMAGE_FLAGS=0 runs them with node's defaults). The simulator, the
+ * ACK_IMAGE_FLAGS=0 runs them with node's defaults, ACK_NODE_ARGS adds flags
+ * to both after the image's, a later one winning, to weigh others). The simulator, the
  * fake Slack and the commands' sender run here, in the benchmark's process,
  * and serve both the same way. ACK_IN_PROCESS=1 runs the bot through the test
  * harness and the empty app in this process instead (the figures of earlier
@@ -31,7 +35,8 @@
  *
  * ACK_EACH=1 also prints every ack of the bursts as its own line.
  * ACK_BOT_NODE_ARGS adds node flags to the bot's process (`--cpu-prof
- * --cpu-prof-dir=<dir>` profiles it from start to stop).
+ * --cpu-prof-dir=<dir>` profiles it from start to stop), ACK_EMPTY_NODE_ARGS
+ * to the empty app's.
  * ACK_PROFILE=<dir> writes a CPU profile of each burst of the in-process run
  * (`<dir>/burst-<round>.cpuprofile`, the empty app's `burst-empty-<round>`,
  * sampled every 100 µs) for Chrome DevTools.
@@ -51,6 +56,7 @@ import { startSimulator } from '../../src/simulator/index.ts';
 import { startHarness } from '../support/app-harness.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
 import { deliver, slashCommandBody } from '../support/slack-request.ts';
+import { BUILT_MAIN, build } from './support/build.ts';
 import { imageRuntime } from './support/image-runtime.ts';
 import { freePort, MAIN, spawnBot, stopBot } from './support/spawn-bot.ts';
 
@@ -184,15 +190,23 @@ async function asProcesses(): Promise<Setup> {
     SLACK_API_URL: slack.apiUrl,
     LOG_LEVEL: 'info',
   };
-  // Both apps run as the image runs node (its flags and jemalloc), the bot's source through tsx.
+  // Both apps run as the image runs node (its flags and jemalloc), the bot compiled as in the image.
   const image = imageRuntime(process.env.ACK_IMAGE_FLAGS !== '0');
+  const nodeArgs = [...image.nodeArgs, ...(process.env.ACK_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const useTsx = process.env.ACK_RUNTIME === 'tsx';
+  if (!useTsx && process.env.ACK_BUILD !== '0') build();
+  process.stderr.write(
+    `ack-latency: the bot runs as ${useTsx ? 'src/main.ts through tsx' : 'compiled JavaScript'}, both apps with ${
+      [...nodeArgs, ...Object.entries(image.env).map(([k, v]) => `${k}=${v}`)].join(' ') || "node's defaults"
+    }\n`,
+  );
   if (image.missing)
     process.stderr.write(
       `ack-latency: the image preloads ${image.missing}, which this machine does not have: glibc's malloc instead\n`,
     );
   const botPort = await freePort();
   const bot = spawnBot(
-    MAIN,
+    useTsx ? MAIN : BUILT_MAIN,
     {
       ...common,
       SLACK_BOT_TOKEN: `xoxb-bench-${randomBytes(8).toString('hex')}`,
@@ -204,7 +218,10 @@ async function asProcesses(): Promise<Setup> {
       READ_CACHE_SECONDS: '0',
       ...image.env,
     },
-    { nodeArgs: [...image.nodeArgs, ...(process.env.ACK_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean)] },
+    {
+      nodeArgs: [...nodeArgs, ...(process.env.ACK_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+      tsx: useTsx,
+    },
   );
   const emptyPort = await freePort();
   const emptyApp = spawnBot(
@@ -216,7 +233,10 @@ async function asProcesses(): Promise<Setup> {
       EMPTY_BOLT_ACK_ONLY: '1',
       ...image.env,
     },
-    { tsx: false, nodeArgs: image.nodeArgs },
+    {
+      tsx: false,
+      nodeArgs: [...nodeArgs, ...(process.env.ACK_EMPTY_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    },
   );
   try {
     await Promise.all([bot.ready, emptyApp.ready]);

@@ -32,7 +32,6 @@
  * thousand to the end, goal under 0.02 MB per thousand commands.
  */
 
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,8 +39,9 @@ import path from 'node:path';
 import { startSimulator } from '../../src/simulator/index.ts';
 import { startFakeSlack } from '../support/fake-slack.ts';
 import { deliver, slashCommandBody } from '../support/slack-request.ts';
+import { BUILT_MAIN, build } from './support/build.ts';
 import { imageRuntime } from './support/image-runtime.ts';
-import { freePort, MAIN, MEMORY_PROBE, ROOT, spawnBot, stopBot } from './support/spawn-bot.ts';
+import { freePort, MAIN, MEMORY_PROBE, spawnBot, stopBot } from './support/spawn-bot.ts';
 
 const EMPTY_BOLT = 'test/bench/support/empty-bolt.mjs';
 
@@ -53,18 +53,7 @@ const GOAL_MB = 120;
 /** The heap's growth a thousand commands may add once warm, at most (MB). */
 const HEAP_SLOPE_GOAL = 0.02;
 const CHANNEL = 'C0OPS0001';
-const BUILD_DIR = '.tmp/bench-dist';
 const useTsx = process.env.MEMORY_RUNTIME === 'tsx';
-
-/** Compiles the bot as the Docker image's build stage does, into BUILD_DIR. */
-function build(): void {
-  const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error(`the build failed (${r.status ?? r.signal})`);
-}
 
 const MB = 1024 * 1024;
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -294,7 +283,7 @@ async function weigh(
 }
 
 async function main(): Promise<void> {
-  // MEMORY_BUILD=0 weighs the build already in BUILD_DIR (repeated runs).
+  // MEMORY_BUILD=0 weighs the build already in .tmp/bench-dist (repeated runs).
   if (!useTsx && process.env.MEMORY_BUILD !== '0') build();
   const image = imageRuntime(process.env.MEMORY_IMAGE_FLAGS !== '0');
   const ran = [
@@ -308,11 +297,7 @@ async function main(): Promise<void> {
       `memory: the image preloads ${image.missing}, which this machine does not have (apt-get install libjemalloc2): weighed with glibc's malloc instead, which keeps more\n`,
     );
   }
-  const { atStart, marks, unanswered, seconds } = await weigh(
-    useTsx ? MAIN : `${BUILD_DIR}/src/main.js`,
-    useTsx,
-    image,
-  );
+  const { atStart, marks, unanswered, seconds } = await weigh(useTsx ? MAIN : BUILT_MAIN, useTsx, image);
 
   emit('memory.rss-after-start', atStart.rss / MB, 'MB', GOAL_MB);
   emit('memory.heap-after-start', atStart.heapUsed / MB, 'MB', null);

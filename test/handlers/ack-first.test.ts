@@ -1,7 +1,9 @@
 /**
  * Acks first, through the real app (src/slack/ack-first.ts): deliveries that
  * arrive together are all acknowledged before any listener's work after its
- * ack (the claim in the store first of all) runs, and what that work must
+ * ack (the claim in the store first of all) runs; deliveries arriving one
+ * after another hold that work back until none has arrived for QUIET_MS
+ * (or one has waited HOLD_MS); and what that work must
  * guarantee still holds when it runs later: a retried delivery that arrives
  * with its original is executed once, and a change whose claim cannot be
  * written is never executed (fails closed) while a read is answered anyway.
@@ -15,11 +17,15 @@
 import { ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AckFirst, HOLD_MS, QUIET_MS } from '../../src/slack/ack-first.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import { sign, slashCommandBody } from '../support/slack-request.ts';
 
 let h: Harness;
 const events: string[] = [];
+/** When each delivery said it arrived, and when each claim was asked (performance.now(), as AckFirst's). */
+const arrivals: number[] = [];
+const claims: number[] = [];
 
 beforeAll(async () => {
   h = await startHarness({ rateLimit: { limit: 600, windowSeconds: 60, concurrent: 5 } });
@@ -36,8 +42,14 @@ beforeAll(async () => {
   const firstSeen = deliveries.firstSeen.bind(deliveries);
   deliveries.firstSeen = async (key, ttlMs) => {
     events.push(`claim ${key}`);
+    claims.push(performance.now());
     return firstSeen(key, ttlMs);
   };
+  const arrived = AckFirst.prototype.arrived;
+  vi.spyOn(AckFirst.prototype, 'arrived').mockImplementation(function (this: AckFirst) {
+    arrivals.push(performance.now());
+    arrived.call(this);
+  });
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -45,6 +57,8 @@ afterAll(async () => {
 });
 afterEach(() => {
   events.length = 0;
+  arrivals.length = 0;
+  claims.length = 0;
 });
 
 interface Sent {
@@ -144,13 +158,13 @@ describe('deliveries that arrive together', () => {
       { id: 'retry', text: 'memo web-1 once only', user: OPERATOR, triggerId: 'trig.retried', retry: true },
     ]);
     for (const s of sent) expect(await s.status).toBe(200);
-    // Both acks went before either claim: the claim decides, not the order of arrival.
-    expect(position('ack original')).toBeLessThan(events.indexOf('claim command:trig.retried'));
-    expect(position('ack retry')).toBeLessThan(events.indexOf('claim command:trig.retried'));
-    expect(events.filter((e) => e === 'claim command:trig.retried')).toHaveLength(2);
     const announced = await h.slack.waitFor(
       (c) => c.seq > since && c.method === 'chat.postMessage' && messageText(c).includes('once only'),
     );
+    // Both acks went before either claim: the claim decides, not the order of arrival.
+    expect(position('ack original')).toBeLessThan(position('claim command:trig.retried'));
+    expect(position('ack retry')).toBeLessThan(position('claim command:trig.retried'));
+    expect(events.filter((e) => e === 'claim command:trig.retried')).toHaveLength(2);
     expect(announced.args.channel).toBe(CHANNEL);
     // A later command, answered: by then the dropped delivery's work would have shown too.
     await (await h.command('help', { user: OPERATOR })).reply();
@@ -188,6 +202,29 @@ describe('deliveries that arrive together', () => {
       expect(h.sim.control.servers().find((s) => s.name === 'web-1')?.memo).toBe('after the outage');
     } finally {
       deliveries.firstSeen = working;
+    }
+  });
+});
+
+describe('deliveries that arrive one after another', () => {
+  it('hold every claim until none has arrived for QUIET_MS, or one has waited HOLD_MS', async () => {
+    // Each command sent once the one before is acknowledged, as a person clicking quickly, or
+    // Slack's deliveries of a busy channel: the work of the first waits while the others come.
+    const sent = [];
+    for (const text of ['list', 'help', 'show web-1', 'me', 'logs']) {
+      const c = await h.command(text, { user: OPERATOR });
+      expect(c.ack.status).toBe(200);
+      sent.push(c);
+    }
+    for (const c of sent) await c.reply();
+    expect(claims.length).toBeGreaterThanOrEqual(5);
+    const first = arrivals[0]!;
+    for (const at of claims) {
+      const last = Math.max(...arrivals.filter((a) => a <= at));
+      // Never within QUIET_MS of a delivery, unless a listener waited HOLD_MS for a quiet moment.
+      expect(at - last >= QUIET_MS || at - first >= HOLD_MS, `claim ${at - last} ms after a delivery`).toBe(
+        true,
+      );
     }
   });
 });

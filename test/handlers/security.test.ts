@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AckFirst } from '../../src/slack/ack-first.ts';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import { sign, slashCommandBody } from '../support/slack-request.ts';
@@ -47,6 +48,34 @@ describe('the app’s HTTP surface', () => {
       body: body(),
     });
     expect(r.status).toBe(401);
+  });
+
+  it('answers Slack’s unsigned ssl_check 200 and hands nothing of what comes with it to the app', async () => {
+    // Every delivery the app is handed says it arrived, before its ack leaves.
+    const arrived = vi.spyOn(AckFirst.prototype, 'arrived');
+    try {
+      const r = await fetch(h.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `ssl_check=1&${body()}`,
+      });
+      expect(r.status).toBe(200);
+      expect(arrived).not.toHaveBeenCalled();
+      // The same command signed is handed over, the spy sees it.
+      expect((await h.deliverRaw(body())).status).toBe(200);
+      expect(arrived).toHaveBeenCalledTimes(1);
+    } finally {
+      arrived.mockRestore();
+    }
+  });
+
+  it('refuses a signature in capitals or of another version, as Slack never sends one', async () => {
+    const ts = Math.floor(Date.now() / 1000);
+    const good = sign(h.signingSecret, ts, body());
+    for (const signature of [`v0=${good.slice(3).toUpperCase()}`, `v1=${good.slice(3)}`]) {
+      const r = await h.deliverRaw(body(), { timestamp: ts, signature });
+      expect(r.status).toBe(401);
+    }
   });
 
   it('serves /healthz with store and provider status', async () => {

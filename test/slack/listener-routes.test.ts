@@ -1,9 +1,10 @@
 /**
- * One Bolt listener per kind (src/slack/listener-routes.ts) changes nothing of
+ * The router (src/slack/listener-routes.ts) changes nothing of
  * who runs: the same listeners, registered on a plain Bolt app and on a routed
  * one, run for the same deliveries with the same matches in their context;
  * middleware passed before a listener runs before it; failures reach the error
- * handler as Bolt reports them. And Bolt itself sees one listener per kind.
+ * handler as Bolt reports them. And Bolt itself sees none of those listeners,
+ * only the router as its last global middleware.
  */
 import { type AnyMiddlewareArgs, App, type Middleware, MultipleListenerError } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
@@ -186,10 +187,36 @@ describe('routed listeners', () => {
     ).toEqual(['first', 'second']);
   });
 
-  it('leave Bolt one listener per kind, however many the app registers', () => {
+  it('leave Bolt no listener of those kinds, only the router as its last global middleware', () => {
+    const { app, ran } = newApp(true);
+    const before = (app as unknown as { middleware: unknown[] }).middleware.length;
+    register(app, ran);
+    expect((app as unknown as { listeners: unknown[][] }).listeners).toHaveLength(0);
+    expect((app as unknown as { middleware: unknown[] }).middleware).toHaveLength(before + 1);
+  });
+
+  it('refuse a global middleware added after a listener, which would run after the listeners', async () => {
+    const { app, ran } = newApp(true);
+    app.use(async ({ next }) => {
+      ran.push('global');
+      await next();
+    });
+    register(app, ran);
+    expect(() => app.use(async ({ next }) => next())).toThrow(/before any listener/);
+    await deliver(app, click('card_show'));
+    expect(ran).toEqual(['global', 'card_show', 'card_show-again']);
+  });
+
+  it('leave every other delivery to Bolt’s own listeners (events)', async () => {
     const { app, ran } = newApp(true);
     register(app, ran);
-    const bolts = (app as unknown as { listeners: unknown[][] }).listeners;
-    expect(bolts).toHaveLength(5);
+    app.event('app_home_opened', async () => void ran.push('home'));
+    const event = {
+      type: 'event_callback',
+      team_id: 'T0TEAM',
+      event: { type: 'app_home_opened', user: 'U0USER1', channel: 'D0DM', tab: 'home', event_ts: '1' },
+    };
+    await deliver(app, event);
+    expect(ran).toEqual(['home']);
   });
 });

@@ -17,4 +17,22 @@ describe('boltLogger', () => {
     expect(sink.text).not.toContain('xoxb-secret-token-value');
     expect(log.getLevel()).toBe('debug');
   });
+
+  it('formats nothing for a level pino does not write (Bolt’s two debug lines per ack)', () => {
+    const sink = new MemoryLogSink();
+    const log = boltLogger(createLogger({ stream: sink, secrets: new SecretRegistry(), level: 'info' }));
+    let formatted = 0;
+    const arg = {
+      toJSON() {
+        formatted += 1;
+        return 'body';
+      },
+    };
+    log.debug('ack() call begins', arg);
+    expect(formatted).toBe(0);
+    expect(sink.records()).toHaveLength(0);
+    log.info('shown', arg);
+    expect(formatted).toBe(1);
+    expect(sink.records()[0]).toMatchObject({ level: 'info', msg: 'shown "body"' });
+  });
 });
