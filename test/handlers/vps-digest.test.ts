@@ -161,7 +161,7 @@ describe('/vps digest through the real app', () => {
     expect(top).toContain('*Digest of the last 24 hours*');
     expect(top).toContain('*Open incidents: 1*. The longest: *web-1*, open for 3 h');
     expect(top).toContain('*Key alarms: 1*');
-    expect(top).toContain('*Servers not running: 1*. *web-1*');
+    expect(top).toContain('*Servers not running: 1*. `web-1`');
     expect(top).toContain('*Incidents opened: 2*, resolved: 1');
     expect(top).toContain('*Hosting changes made outside the bot: 1*');
     expect(top).toContain('*Approvals refused: 1*, expired unanswered: 0');
