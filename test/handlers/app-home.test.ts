@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
-import { SIGNUP_IDS, WATCH_IDS } from '../../src/slack/ids.ts';
+import { HOME_IDS, SIGNUP_IDS, WATCH_IDS } from '../../src/slack/ids.ts';
 import { approvalOf, stateValues, TYPED_ORDER } from '../scenarios/signup-harness.ts';
 import {
   CHANNEL,
@@ -224,6 +224,21 @@ describe('the App Home through the real app', () => {
     await h.homeClick(SIGNUP_IDS.approve, q.value, { user: APPROVER });
     await windowAfter(h, mark);
     expect(realOrders(h)).toHaveLength(1);
+  });
+
+  it('Order a VPS opens the order form for someone who may order, and says why in a window to someone who may not; Price list shows the plans', async () => {
+    const refused = h.slack.lastSeq;
+    await h.homeClick(HOME_IDS.orderVps, 'order', { user: VIEWER });
+    expect(messageText(await windowAfter(h, refused))).toContain('needs the operator role; yours is viewer');
+    const opened = h.slack.lastSeq;
+    await h.homeClick(HOME_IDS.orderVps, 'order', { user: REQUESTER });
+    const form = await windowAfter(h, opened);
+    expect((form.args.view as { callback_id?: string }).callback_id).toBe(SIGNUP_IDS.modalCallback);
+    const plans = h.slack.lastSeq;
+    await h.homeClick(HOME_IDS.priceList, 'plans', { user: VIEWER });
+    const list = await windowAfter(h, plans);
+    expect((list.args.view as { callback_id?: string }).callback_id).toBe(HOME_IDS.windowCallback);
+    expect(messageText(list)).toMatch(/¥[\d,]+/);
   });
 
   it('a request in a channel the approver cannot read is not in their Home, and a click from the Home is refused', async () => {

@@ -7,9 +7,9 @@
  */
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { HOME_IDS } from '../../../src/slack/ids.ts';
-import { signupNoticeView } from '../../../src/slack/views/signup/modal.ts';
 import { priceListView } from '../../../src/slack/views/signup/price-list.ts';
 import type { HandlerDeps } from '../../deps.ts';
+import { answerClick } from '../../kit.ts';
 import { openSignupForm } from '../../open-signup-form.ts';
 import { readButton } from '../../read-button.ts';
 
@@ -25,13 +25,8 @@ export function registerSignupHomeButtons(app: App, deps: HandlerDeps): void {
         ui,
         log,
         placeless: true,
-        // Someone who may not order is told so in a window, as the shortcut does.
-        reply: async (m) => {
-          await args.client.views.open({
-            trigger_id: args.body.trigger_id,
-            view: signupNoticeView(ui, m.text),
-          });
-        },
+        // Someone who may not order is told so in a window (a Home click has no response_url).
+        reply: (m) => answerClick(args, ui, m, log),
       });
       return undefined;
     }),
