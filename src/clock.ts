@@ -73,10 +73,53 @@ export class BackgroundLoop {
 }
 
 /**
+ * A background loop of passes that something else can wake early (`kick`,
+ * after a commit it should see): each pass answers how long to wait before
+ * the next. A kick that came during a pass (whose reads may have missed what
+ * was announced) runs the next pass at once, when `again(wait)` says the
+ * pass's own wait is not already short enough. `stop` ends the wait under
+ * way and waits for the pass under way.
+ */
+export class KickedLoop {
+  private kicked = false;
+  private readonly waiting: LoopWait;
+  private readonly loop: BackgroundLoop;
+
+  constructor(timers: Timers, pass: () => Promise<number>, again: (wait: number) => boolean = () => true) {
+    this.waiting = new LoopWait(timers);
+    this.loop = new BackgroundLoop(async (signal) => {
+      while (!signal.aborted) {
+        this.kicked = false;
+        const wait = await pass();
+        if (signal.aborted) break;
+        if (this.kicked && again(wait)) continue;
+        await this.waiting.idle(signal, wait);
+      }
+    });
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  async stop(): Promise<void> {
+    // Aborted first, then woken from its wait, so the pass under way ends at once.
+    const stopped = this.loop.stop();
+    this.waiting.wake();
+    await stopped;
+  }
+
+  kick(): void {
+    this.kicked = true;
+    this.waiting.wake();
+  }
+}
+
+/**
  * The wait of a background loop between its passes: `ms` on the given timers,
  * or less when something is announced (`wake`) or the loop stops (`signal`).
  */
-export class LoopWait {
+class LoopWait {
   private waking: (() => void) | undefined;
 
   constructor(private readonly timers: Timers) {}

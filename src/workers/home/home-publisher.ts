@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { HomeView } from '@slack/types';
-import { BackgroundLoop, type Clock, LoopWait, realTimers, systemClock, type Timers } from '../../clock.ts';
+import { type Clock, KickedLoop, realTimers, systemClock, type Timers } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
 import type { HomeViewer, Store } from '../../store/index.ts';
 import { classifySlackFailure } from '../notifier/index.ts';
@@ -83,18 +83,21 @@ export class HomePublisher {
   private readonly pollMs: number;
   private readonly keepQuietMs: number;
   private readonly counters: HomePublisherStats = { published: 0, unchanged: 0, failed: 0, rateLimited: 0 };
-  private readonly loop = new BackgroundLoop((signal) => this.run(signal));
-  private kicked = false;
-  private readonly waiting: LoopWait;
+  /** Passes; a mark made here wakes it (a mark during a pass: looked at once its wait is over). */
+  private readonly loop: KickedLoop;
   private purgedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly opts: HomePublisherOptions) {
     this.clock = opts.clock ?? systemClock;
     this.paceNow = opts.paceNow ?? Date.now;
     this.timers = opts.timers ?? realTimers;
-    this.waiting = new LoopWait(this.timers);
     this.log = opts.logger.child({ component: 'home-publisher' });
     this.pollMs = opts.pollMs ?? 1_000;
+    this.loop = new KickedLoop(
+      this.timers,
+      () => this.pass(),
+      (wait) => wait >= this.pollMs,
+    );
     this.keepQuietMs = opts.keepQuietMs ?? 30 * 86_400_000;
     this.pace = new PublishPace(
       opts.perPersonMs ?? 1_000,
@@ -111,16 +114,13 @@ export class HomePublisher {
     this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    const stopped = this.loop.stop();
-    this.waiting.wake();
-    await stopped;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Marks were written (a change here, or a Home opened here): look at once. */
   kick(): void {
-    this.kicked = true;
-    this.waiting.wake();
+    this.loop.kick();
   }
 
   private now(): number {
@@ -207,22 +207,15 @@ export class HomePublisher {
       this.log.info({ forgotten: n }, 'people who have not opened their Home for long are forgotten');
   }
 
-  private async run(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      let wait = this.pollMs;
-      this.kicked = false;
-      try {
-        if (this.opts.isLeader?.() ?? true) {
-          await this.purgeIfDue();
-          wait = Math.max(1, await this.publishDue());
-        }
-      } catch (err) {
-        this.log.error({ err }, 'Home pass failed; the marks stay');
-      }
-      if (signal.aborted) break;
-      // A mark announced during the pass may not be in what it read: look again once its wait is over.
-      if (this.kicked && wait >= this.pollMs) continue;
-      await this.waiting.idle(signal, wait);
+  /** One pass of the loop (lease holder only); how long until the next. */
+  private async pass(): Promise<number> {
+    try {
+      if (!(this.opts.isLeader?.() ?? true)) return this.pollMs;
+      await this.purgeIfDue();
+      return Math.max(1, await this.publishDue());
+    } catch (err) {
+      this.log.error({ err }, 'Home pass failed; the marks stay');
+      return this.pollMs;
     }
   }
 }

@@ -29,7 +29,7 @@
  * - The WebClient must not retry by itself (`retryConfig: { retries: 0 }`,
  *   `rejectRateLimitedCalls: true`): the outbox is the retry.
  */
-import { BackgroundLoop, type Clock, LoopWait, realTimers, systemClock, type Timers } from '../../clock.ts';
+import { type Clock, KickedLoop, realTimers, systemClock, type Timers } from '../../clock.ts';
 import { channelUiFor } from '../../slack/views/format.ts';
 import type { NotifierContext } from './context.ts';
 import { type DrainResult, drainPass } from './drain.ts';
@@ -43,15 +43,13 @@ export class Notifier {
   private readonly timers: Timers;
   private readonly purge: SentPurge;
   private readonly beforePass: (() => Promise<unknown>) | undefined;
-  /** New rows were announced while a pass ran: run the next one at once. */
-  private kicked = false;
-  private readonly loop = new BackgroundLoop((signal) => this.run(signal));
-  private readonly waiting: LoopWait;
+  /** Passes, woken early when new rows are announced (and at once when announced during one). */
+  private readonly loop: KickedLoop;
 
   constructor(opts: NotifierOptions) {
     this.clock = opts.clock ?? systemClock;
     this.timers = opts.timers ?? realTimers;
-    this.waiting = new LoopWait(this.timers);
+    this.loop = new KickedLoop(this.timers, () => this.pass());
     const settings = settingsOf(opts);
     this.ctx = {
       store: opts.store,
@@ -65,9 +63,7 @@ export class Notifier {
       counters: zeroStats(),
       pace: new ChannelPace(settings.minIntervalMs),
       parkedNow: new Set<string>(),
-      lookAgain: () => {
-        this.kicked = true;
-      },
+      lookAgain: () => this.loop.kick(),
     };
     this.purge = new SentPurge(this.ctx);
     this.beforePass = opts.beforePass;
@@ -81,17 +77,13 @@ export class Notifier {
     this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    // Aborted first, then woken from its wait, so the pass under way ends at once.
-    const stopped = this.loop.stop();
-    this.waiting.wake();
-    await stopped;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** New rows may be waiting (called by the watcher after a commit). */
   kick(): void {
-    this.kicked = true;
-    this.waiting.wake();
+    this.loop.kick();
   }
 
   /**
@@ -104,26 +96,19 @@ export class Notifier {
     return drainPass(this.ctx, this.clock.now().getTime());
   }
 
-  private async run(signal: AbortSignal): Promise<void> {
+  /** One pass of the loop (leader only); how long until the next. */
+  private async pass(): Promise<number> {
     const poll = this.ctx.settings.pollMs;
-    while (!signal.aborted) {
-      let wait = poll;
-      this.kicked = false;
-      try {
-        if (this.ctx.isLeader()) {
-          await this.purge.runIfDue(this.clock.now().getTime());
-          await this.beforePass?.();
-          const r = await this.drainOnce();
-          if (r.waitMs !== undefined) wait = Math.min(poll, Math.max(10, r.waitMs));
-        }
-      } catch (err) {
-        this.ctx.counters.failures += 1;
-        this.ctx.log.error({ err }, 'notifier pass failed; the outbox keeps the messages');
-      }
-      if (signal.aborted) break;
-      // A commit announced during the pass may not be in what it read: look again at once.
-      if (this.kicked) continue;
-      await this.waiting.idle(signal, wait);
+    try {
+      if (!this.ctx.isLeader()) return poll;
+      await this.purge.runIfDue(this.clock.now().getTime());
+      await this.beforePass?.();
+      const r = await this.drainOnce();
+      return r.waitMs === undefined ? poll : Math.min(poll, Math.max(10, r.waitMs));
+    } catch (err) {
+      this.ctx.counters.failures += 1;
+      this.ctx.log.error({ err }, 'notifier pass failed; the outbox keeps the messages');
+      return poll;
     }
   }
 }
