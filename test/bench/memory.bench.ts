@@ -269,7 +269,12 @@ async function weigh(
       if (process.env.MEMORY_PROGRESS === '1') {
         const m = marks[marks.length - 1]!.m;
         process.stderr.write(
-          `memory: ${sent} commands, heap ${(m.heapUsed / MB).toFixed(2)} MB, rss ${(m.rss / MB).toFixed(1)} MB\n`,
+          `memory: ${sent} commands, heap ${(m.heapUsed / MB).toFixed(2)} MB of ${(m.heapTotal / MB).toFixed(2)}, rss ${(m.rss / MB).toFixed(1)} MB (${Object.entries(
+            m.parts ?? {},
+          )
+            .filter(([, b]) => b >= MB)
+            .map(([k, b]) => `${k} ${(b / MB).toFixed(1)}`)
+            .join(', ')})\n`,
         );
       }
     }

@@ -10,7 +10,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StatementCache } from '../../src/store/connect.ts';
+import { createLogger } from '../../src/log.ts';
+import { connectSqlite, SQLITE_CACHE_KIB, StatementCache } from '../../src/store/connect.ts';
 
 let dir: string | undefined;
 afterEach(() => {
@@ -86,5 +87,22 @@ describe('StatementCache', () => {
     });
     expect((await sql<{ n: number }>`select count(*) as n from t`.execute(db)).rows[0]?.n).toBe(3);
     await db.destroy();
+  });
+});
+
+describe('connectSqlite', () => {
+  it('bounds SQLite’s page cache at SQLITE_CACHE_KIB, not better-sqlite3’s 16 MB', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sqlite-cache-'));
+    const conn = await connectSqlite(dir, createLogger({ level: 'silent' }));
+    try {
+      const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(conn.db);
+      expect(rows[0]?.cache_size).toBe(-SQLITE_CACHE_KIB);
+      // better-sqlite3's own build default, which the pragma overrides.
+      const bare = new SqliteDatabase(':memory:');
+      expect(bare.pragma('cache_size', { simple: true })).toBe(-16000);
+      bare.close();
+    } finally {
+      await conn.db.destroy();
+    }
   });
 });
