@@ -57,6 +57,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 import { startSimulator } from '../../src/simulator/index.ts';
+import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { startHarness } from '../support/app-harness.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
 import { deliver, slashCommandBody } from '../support/slack-request.ts';
@@ -291,9 +292,18 @@ async function main(): Promise<void> {
   /** `count` commands at once; resolves with every ack's time once all are acked. */
   const send = (url: string, count: number, from: number) =>
     Promise.all(Array.from({ length: count }, (_, k) => command(url, from + k)));
-  /** Every reply of the bot's commands (after the provider's 2 s), before the next step. */
+  /**
+   * Every command's answer (after the provider's 2 s), before the next step: the answer itself,
+   * not the "Reading from the provider…" line the bot shows after 1 s, so that no step's acks
+   * meet the rendering and posting of an earlier step's answers.
+   */
+  const progress = commonCatalog.en['command.progress'];
   const replies = async (sent: { id: string }[]) => {
-    for (const c of sent) await s.slack.waitFor((x) => x.responseId === c.id, 600_000);
+    for (const c of sent)
+      await s.slack.waitFor(
+        (x) => x.responseId === c.id && !JSON.stringify(x.args).includes(progress),
+        600_000,
+      );
     s.slack.calls.length = 0;
   };
 
