@@ -219,4 +219,72 @@ describe('routed listeners', () => {
     await deliver(app, event);
     expect(ran).toEqual(['home']);
   });
+
+  it('let a listener go on its own once it has acked: Bolt’s chain ends at the ack, a later failure still reported', async () => {
+    for (const withHandler of [true, false]) {
+      const app = new App({
+        token: 'xoxb-test',
+        botId: 'B0BOT',
+        botUserId: 'U0BOT',
+        receiver,
+        convoStore: false,
+        tokenVerificationEnabled: false,
+        logger: {
+          debug: () => undefined,
+          info: () => undefined,
+          warn: () => undefined,
+          error: (...m: unknown[]) => void logged.push(...m),
+          setLevel: () => undefined,
+          getLevel: () => 'error' as never,
+          setName: () => undefined,
+        },
+      });
+      const logged: unknown[] = [];
+      routeListeners(app);
+      const errors: unknown[] = [];
+      if (withHandler)
+        app.error(async (err) => {
+          errors.push(err);
+        });
+      let goOn!: () => void;
+      const later = new Promise<void>((resolve) => {
+        goOn = resolve;
+      });
+      const steps: string[] = [];
+      app.action('slow', async ({ ack }) => {
+        await ack();
+        steps.push('acked');
+        await later;
+        steps.push('went on');
+        throw new Error('after the ack');
+      });
+      const acks: unknown[] = [];
+      // Bolt's processEvent ends once the listener acked, with its work still waiting.
+      await app.processEvent({ body: click('slow'), ack: async (r) => void acks.push(r ?? 'empty') });
+      expect(acks).toEqual(['empty']);
+      expect(steps).toEqual(['acked']);
+      expect(errors).toHaveLength(0);
+      goOn();
+      await later;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(steps).toEqual(['acked', 'went on']);
+      if (withHandler) {
+        expect(errors).toHaveLength(1);
+        expect((errors[0] as Error).message).toBe('after the ack');
+        expect(logged).toHaveLength(0);
+      } else {
+        expect(logged.map((e) => (e as Error).message)).toEqual(['after the ack']);
+      }
+    }
+  });
+
+  it('still await a listener that fails before acking, so Bolt answers for it', async () => {
+    const { app, errors } = newApp(true);
+    app.action('early', async () => {
+      await Promise.resolve();
+      throw new Error('before any ack');
+    });
+    await app.processEvent({ body: click('early'), ack: async () => undefined });
+    expect(errors.map((e) => (e as Error).message)).toEqual(['before any ack']);
+  });
 });
