@@ -6,7 +6,14 @@
  * handler as Bolt reports them. And Bolt itself sees none of those listeners,
  * only the router as its last global middleware.
  */
-import { type AnyMiddlewareArgs, App, type Middleware, MultipleListenerError } from '@slack/bolt';
+import {
+  type AnyMiddlewareArgs,
+  App,
+  type Logger,
+  LogLevel,
+  type Middleware,
+  MultipleListenerError,
+} from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { routeListeners } from '../../src/slack/listener-routes.ts';
 
@@ -14,7 +21,10 @@ type Fn = Middleware<AnyMiddlewareArgs>;
 
 const receiver = { init: () => undefined, start: async () => undefined, stop: async () => undefined };
 
-function newApp(routed: boolean): { app: App; ran: string[]; errors: unknown[] } {
+function newApp(
+  routed: boolean,
+  opts: { errorHandler?: boolean; logger?: Logger } = {},
+): { app: App; ran: string[]; errors: unknown[] } {
   const app = new App({
     token: 'xoxb-test',
     botId: 'B0BOT',
@@ -22,13 +32,15 @@ function newApp(routed: boolean): { app: App; ran: string[]; errors: unknown[] }
     receiver,
     convoStore: false,
     tokenVerificationEnabled: false,
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   if (routed) routeListeners(app);
   const ran: string[] = [];
   const errors: unknown[] = [];
-  app.error(async (err) => {
-    errors.push(err);
-  });
+  if (opts.errorHandler !== false)
+    app.error(async (err) => {
+      errors.push(err);
+    });
   return { app, ran, errors };
 }
 
@@ -222,30 +234,18 @@ describe('routed listeners', () => {
 
   it('let a listener go on its own once it has acked: Bolt’s chain ends at the ack, a later failure still reported', async () => {
     for (const withHandler of [true, false]) {
-      const app = new App({
-        token: 'xoxb-test',
-        botId: 'B0BOT',
-        botUserId: 'U0BOT',
-        receiver,
-        convoStore: false,
-        tokenVerificationEnabled: false,
-        logger: {
-          debug: () => undefined,
-          info: () => undefined,
-          warn: () => undefined,
-          error: (...m: unknown[]) => void logged.push(...m),
-          setLevel: () => undefined,
-          getLevel: () => 'error' as never,
-          setName: () => undefined,
-        },
-      });
       const logged: unknown[] = [];
-      routeListeners(app);
-      const errors: unknown[] = [];
-      if (withHandler)
-        app.error(async (err) => {
-          errors.push(err);
-        });
+      const quiet = () => undefined;
+      const logger = {
+        debug: quiet,
+        info: quiet,
+        warn: quiet,
+        error: (...m: unknown[]) => void logged.push(...m),
+        setLevel: quiet,
+        getLevel: () => LogLevel.ERROR,
+        setName: quiet,
+      };
+      const { app, errors } = newApp(true, { errorHandler: withHandler, logger });
       let goOn!: () => void;
       const later = new Promise<void>((resolve) => {
         goOn = resolve;
