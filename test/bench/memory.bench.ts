@@ -25,7 +25,8 @@
  * Options: MEMORY_COMMANDS (default 10,000; the goal's run is 50,000),
  * MEMORY_BASELINE=0 leaves out the empty Bolt app, MEMORY_BUILD=0 reuses the
  * last build, MEMORY_RUNTIME=tsx, MEMORY_IMAGE_FLAGS=0, MEMORY_NODE_ARGS,
- * MEMORY_PROGRESS=1 prints each thousand's heap and RSS as it goes, and
+ * MEMORY_PROGRESS=1 prints each thousand's heap and RSS (and where the
+ * resident set lives) as it goes, and
  * MEMORY_SNAPSHOTS=<dir> writes V8 heap snapshots of the bot there after the
  * thousands listed in MEMORY_SNAPSHOT_AT (default the 2nd and the last) to
  * diff what grows. Judged: the heap's least-squares slope from the 2nd
