@@ -23,7 +23,7 @@ const receiver = { init: () => undefined, start: async () => undefined, stop: as
 
 function newApp(
   routed: boolean,
-  opts: { errorHandler?: boolean; logger?: Logger } = {},
+  opts: { errorHandler?: boolean; logger?: Logger; onError?: () => void } = {},
 ): { app: App; ran: string[]; errors: unknown[] } {
   const app = new App({
     token: 'xoxb-test',
@@ -40,6 +40,7 @@ function newApp(
   if (opts.errorHandler !== false)
     app.error(async (err) => {
       errors.push(err);
+      opts.onError?.();
     });
   return { app, ran, errors };
 }
@@ -235,17 +236,25 @@ describe('routed listeners', () => {
   it('let a listener go on its own once it has acked: Bolt’s chain ends at the ack, a later failure still reported', async () => {
     for (const withHandler of [true, false]) {
       const logged: unknown[] = [];
+      // Resolved when the failure after the ack has been reported, either way.
+      let reportedNow!: () => void;
+      const reported = new Promise<void>((resolve) => {
+        reportedNow = resolve;
+      });
       const quiet = () => undefined;
       const logger = {
         debug: quiet,
         info: quiet,
         warn: quiet,
-        error: (...m: unknown[]) => void logged.push(...m),
+        error: (...m: unknown[]) => {
+          logged.push(...m);
+          reportedNow();
+        },
         setLevel: quiet,
         getLevel: () => LogLevel.ERROR,
         setName: quiet,
       };
-      const { app, errors } = newApp(true, { errorHandler: withHandler, logger });
+      const { app, errors } = newApp(true, { errorHandler: withHandler, logger, onError: reportedNow });
       let goOn!: () => void;
       const later = new Promise<void>((resolve) => {
         goOn = resolve;
@@ -265,8 +274,7 @@ describe('routed listeners', () => {
       expect(steps).toEqual(['acked']);
       expect(errors).toHaveLength(0);
       goOn();
-      await later;
-      await new Promise((resolve) => setImmediate(resolve));
+      await reported;
       expect(steps).toEqual(['acked', 'went on']);
       if (withHandler) {
         expect(errors).toHaveLength(1);
