@@ -168,13 +168,18 @@ describe('the key-use watch with two replicas on one PostgreSQL', () => {
   it('takes both replicas’ requests for the bot’s own, across a restart and a new leader; a stranger once', async () => {
     world = await makeWorld({ kind: 'postgres', servers: 2, keyUse: SETTINGS });
     const w = world;
+    // a leads first (as in replicas.test.ts): started together, either could
+    // take the lease, whichever query PostgreSQL answers first.
+    w.a.watcher.start();
+    w.a.notifier.start();
+    await w.time.advance(1_000);
+    expect(w.a.leadership.isLeader()).toBe(true);
     let b = await w.instance('b');
-    for (const i of [w.a, b]) {
-      i.watcher.start();
-      i.notifier.start();
-    }
+    b.watcher.start();
+    b.notifier.start();
     await w.time.advance(30_000);
     expect(w.a.leadership.isLeader()).toBe(true);
+    expect(b.leadership.isLeader()).toBe(false);
     // The follower works for people: its requests are in the key's log, and in the journal.
     await b.client.me();
     await b.client.listServers();
