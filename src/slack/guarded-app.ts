@@ -17,7 +17,7 @@
  * it. The app's listeners sit behind one global middleware, the router
  * (listener-routes.ts). Bolt's conversation store is off (app.ts).
  */
-import { type AckFn, App, type AppOptions, type ReceiverEvent } from '@slack/bolt';
+import { type AckFn, App, type AppOptions, ReceiverMultipleAckError, type ReceiverEvent } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import { AckFirst } from './ack-first.ts';
 import { checkDeliveryShape, deliveryKind } from './delivery-shape.ts';
@@ -47,10 +47,18 @@ export class GuardedApp extends App {
       return;
     }
     let acknowledged = false;
+    // The receiver's ack holds the delivery's HTTP request (its raw body) and response: the
+    // listener keeps its `ack` for as long as it works (a provider read of seconds), so the
+    // receiver's is let go once it has answered. A second call is refused as Bolt's HTTP
+    // receiver refuses it (its Socket Mode receiver only warns).
+    let answer: AckFn<unknown> | undefined = event.ack;
     // The listener's next step waits for its turn (ack-first.ts): deliveries already here are acked first.
     const ack: AckFn<unknown> = async (response) => {
+      const send = answer;
+      if (!send) throw new ReceiverMultipleAckError();
+      answer = undefined;
       acknowledged = true;
-      await event.ack(response);
+      await send(response);
       await this.ackFirst.turn();
     };
     try {
