@@ -17,7 +17,7 @@
  * it. The app's listeners sit behind one global middleware, the router
  * (listener-routes.ts). Bolt's conversation store is off (app.ts).
  */
-import { type AckFn, App, type AppOptions, ReceiverMultipleAckError, type ReceiverEvent } from '@slack/bolt';
+import { type AckFn, App, type AppOptions, type ReceiverEvent, ReceiverMultipleAckError } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import { AckFirst } from './ack-first.ts';
 import { checkDeliveryShape, deliveryKind } from './delivery-shape.ts';
