@@ -369,6 +369,10 @@ async function main(): Promise<void> {
     }
 
     if (process.env.ACK_EACH === '1') {
+      // The singles' `at` are ms from this instant (epoch ms), to line them up with another process's record.
+      process.stdout.write(
+        `${JSON.stringify({ bench: 'ack-latency.single.start-epoch', value: round(performance.timeOrigin + t0), unit: 'ms', bound: null, ratio: null })}\n`,
+      );
       for (const who of ['app', 'empty'] as const) {
         for (const [i, ms] of single[who].entries())
           process.stdout.write(

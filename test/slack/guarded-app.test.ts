@@ -73,7 +73,7 @@ describe('the ack a listener is handed', () => {
     const ackedOnce = new Promise<void>((r) => {
       acked = r;
     });
-    let kept: AckFn<unknown> | undefined;
+    let kept: unknown;
     app.command('/vps', async ({ ack }) => {
       kept = ack;
       await ack();
