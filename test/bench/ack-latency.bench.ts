@@ -23,7 +23,14 @@
  *
  * Single commands: after 20 of warm-up, ACK_SINGLE_ROUNDS rounds (default 5)
  * of 200, one at a time, alternating between the two apps (which goes first
- * in a pair alternates too), the bot's replies awaited between rounds.
+ * in a pair alternates too), the bot's replies awaited between rounds, and
+ * then ACK_PAUSE_MS more (default 500): a record of the bot's collections
+ * lined up with its acks (ACK_EACH's epoch start) showed the first ack of
+ * every round but the first meeting the tail of the previous round's work
+ * (what follows each answer: a young-generation collection every 3 to 7 ms
+ * for some 40 ms after the last answer arrived), and with it 2 of the bot's
+ * 4 slowest acks (35 and 26 ms). A single command is one sent to a bot with
+ * nothing else to do; every step (singles and bursts) now starts so.
  * Judged: the bot's p99 over all rounds against the empty app's (goal: at or
  * below it, ratio <= 1); each round's ratio and their median are printed
  * too. One round's p99 is its second-slowest ack, which moves by 2x between
@@ -37,7 +44,8 @@
  * Slack's 3 s and how many took longer (goal 0). Each round's ratios are
  * printed too, and the machine's load average before and after.
  *
- * ACK_EACH=1 also prints every ack of the bursts as its own line.
+ * ACK_EACH=1 also prints every ack as its own line (the singles with when
+ * each was sent, from the epoch start it prints first).
  * ACK_BOT_NODE_ARGS adds node flags to the bot's process (`--cpu-prof
  * --cpu-prof-dir=<dir>` profiles it from start to stop), ACK_EMPTY_NODE_ARGS
  * to the empty app's.
@@ -68,6 +76,8 @@ import { freePort, MAIN, spawnBot, stopBot } from './support/spawn-bot.ts';
 const TOTAL = 200;
 const SINGLE_ROUNDS = Number(process.env.ACK_SINGLE_ROUNDS ?? 5);
 const WARMUP = 20;
+/** After a step's answers, how long both apps are left to finish their work before the next (ms). */
+const PAUSE_MS = Number(process.env.ACK_PAUSE_MS ?? 500);
 const PROVIDER_LATENCY_MS = 2000;
 const BURST = 200;
 const ROUNDS = Number(process.env.ACK_ROUNDS ?? 4);
@@ -305,6 +315,8 @@ async function main(): Promise<void> {
         600_000,
       );
     s.slack.calls.length = 0;
+    // What follows each answer (its audit row, its log lines, the collections) is done before the next step.
+    await new Promise<void>((r) => setTimeout(r, PAUSE_MS));
   };
 
   try {
