@@ -73,4 +73,4 @@ STOPSIGNAL SIGTERM
 # crash. Source maps are in dist/ but not read at run time
 # (--enable-source-maps costs about 5 MB); stack traces name the compiled
 # files, whose lines follow the TypeScript closely.
-CMD ["node", "--optimize-for-size", "--max-semi-space-size=2", "dist/src/main.js"]
+CMD ["node", "--optimize-for-size", "--max-semi-space-size=2", "--expose-gc", "dist/src/main.js"]
