@@ -17,6 +17,7 @@
  * runs and the bot is as it was.
  */
 import { getHeapSpaceStatistics } from 'node:v8';
+import { BackgroundLoop, realTimers, sleep, type Timers } from './clock.ts';
 import type { Logger } from './log.ts';
 
 /** The event loop quiet this long first (ms). */
@@ -37,15 +38,22 @@ export interface IdleCollectorParts {
   oldGeneration: () => number;
   /** Monotonic ms. */
   now: () => number;
-  /** Runs `fn` every CHECK_MS; returns how to stop it. */
-  every: (ms: number, fn: () => void) => () => void;
+  /** The looks' timer (real ones never keep a stopping bot alive). */
+  timers: Timers;
 }
 
 export class IdleCollector {
   private quietSince: number;
   private baseline: number;
-  private stopTimer: (() => void) | undefined;
   private collections = 0;
+  private readonly loop = new BackgroundLoop(async (signal) => {
+    this.parts.busySinceLast();
+    for (;;) {
+      await sleep(this.parts.timers, CHECK_MS, signal);
+      if (signal.aborted) return;
+      this.check();
+    }
+  });
 
   constructor(private readonly parts: IdleCollectorParts) {
     this.quietSince = parts.now();
@@ -53,14 +61,11 @@ export class IdleCollector {
   }
 
   start(): void {
-    if (this.stopTimer) return;
-    this.parts.busySinceLast();
-    this.stopTimer = this.parts.every(CHECK_MS, () => this.check());
+    this.loop.start();
   }
 
-  stop(): void {
-    this.stopTimer?.();
-    this.stopTimer = undefined;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Collections made so far. */
@@ -106,12 +111,7 @@ export function startIdleCollector(logger: Logger): IdleCollector | undefined {
     oldGeneration: () =>
       getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')?.space_used_size ?? 0,
     now: () => performance.now(),
-    every: (ms, fn) => {
-      const timer = setInterval(fn, ms);
-      // Never what keeps a stopping bot alive.
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    timers: realTimers,
   });
   collector.start();
   return collector;

@@ -202,7 +202,7 @@ async function main(): Promise<void> {
   const idle = startIdleCollector(logger);
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    idle?.stop();
+    void idle?.stop();
     bot.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -14,17 +14,18 @@ import {
   startIdleCollector,
 } from '../src/idle-gc.ts';
 import { createLogger, MemoryLogSink } from '../src/log.ts';
+import { ManualTime } from './watch/support/time.ts';
 
 const MB = 1024 * 1024;
 
 function world() {
-  const w = {
-    t: 0,
-    busy: 0,
-    old: 30 * MB,
-    gcs: [] as number[],
-    tick: undefined as (() => void) | undefined,
-  };
+  const w = { t: 0, busy: 0, old: 30 * MB, gcs: [] as number[] };
+  const time = new ManualTime(
+    () => w.t,
+    (ms) => {
+      w.t = ms;
+    },
+  );
   const collector = new IdleCollector({
     gc: () => {
       w.gcs.push(w.t);
@@ -33,88 +34,81 @@ function world() {
     busySinceLast: () => w.busy,
     oldGeneration: () => w.old,
     now: () => w.t,
-    every: (ms, fn) => {
-      expect(ms).toBe(CHECK_MS);
-      w.tick = fn;
-      return () => {
-        w.tick = undefined;
-      };
-    },
+    timers: time,
   });
   collector.start();
-  /** `ms` of time passing, the loop working `busy` of each check's span. */
-  const pass = (ms: number, busy = 0) => {
+  /** `ms` of time passing, the loop working `busy` of each look's span. */
+  const pass = async (ms: number, busy = 0) => {
     for (let i = 0; i < ms; i += CHECK_MS) {
-      w.t += CHECK_MS;
       w.busy = busy;
-      w.tick?.();
+      await time.advance(CHECK_MS);
     }
   };
-  return { w, collector, pass };
+  return { w, time, collector, pass };
 }
 
 describe('the idle collector', () => {
-  it('collects once the loop has been quiet for QUIET_MS with the old generation grown enough, once a spell', () => {
+  it('collects once the loop has been quiet for QUIET_MS with the old generation grown enough, once a spell', async () => {
     const { w, collector, pass } = world();
     // Busy: commands arriving, the old generation growing; no collection while it works.
     w.old += GROWTH_BYTES + MB;
-    pass(2_000, 0.3);
+    await pass(2_000, 0.3);
     expect(w.gcs).toEqual([]);
     // Quiet, but not yet for QUIET_MS.
-    pass(QUIET_MS - CHECK_MS);
+    await pass(QUIET_MS - CHECK_MS);
     expect(w.gcs).toEqual([]);
-    pass(CHECK_MS);
+    await pass(CHECK_MS);
     expect(w.gcs).toEqual([2_000 + QUIET_MS]);
     expect(collector.made).toBe(1);
     // Still quiet, even grown again: one collection a quiet spell.
     w.old += GROWTH_BYTES + MB;
-    pass(QUIET_MS - CHECK_MS);
+    await pass(QUIET_MS - CHECK_MS);
     expect(w.gcs).toHaveLength(1);
     // A new spell of work, then quiet: collected again.
-    pass(500, 0.5);
-    pass(QUIET_MS);
+    await pass(500, 0.5);
+    await pass(QUIET_MS);
     expect(w.gcs).toHaveLength(2);
   });
 
-  it('leaves a heap that has not grown GROWTH_BYTES alone, however quiet', () => {
+  it('leaves a heap that has not grown GROWTH_BYTES alone, however quiet', async () => {
     const { w, pass } = world();
     w.old += GROWTH_BYTES - 1;
-    pass(1_000, 0.3);
-    pass(10_000);
+    await pass(1_000, 0.3);
+    await pass(10_000);
     expect(w.gcs).toEqual([]);
   });
 
-  it('a loop working just above MAX_BUSY is not quiet; at MAX_BUSY it is', () => {
+  it('a loop working just above MAX_BUSY is not quiet; at MAX_BUSY it is', async () => {
     const { w, pass } = world();
     w.old += GROWTH_BYTES;
-    pass(5_000, MAX_BUSY + 0.001);
+    await pass(5_000, MAX_BUSY + 0.001);
     expect(w.gcs).toEqual([]);
-    pass(QUIET_MS, MAX_BUSY);
+    await pass(QUIET_MS, MAX_BUSY);
     expect(w.gcs).toHaveLength(1);
   });
 
-  it('counts growth from what V8’s own collection left', () => {
+  it('counts growth from what V8’s own collection left', async () => {
     const { w, pass } = world();
     w.old += GROWTH_BYTES - MB;
-    pass(200, 0.3);
+    await pass(200, 0.3);
     // V8 collects on its own: the old generation drops below the last baseline.
     w.old = 20 * MB;
-    pass(200, 0.3);
+    await pass(200, 0.3);
     w.old = 20 * MB + GROWTH_BYTES - MB;
-    pass(QUIET_MS * 2);
+    await pass(QUIET_MS * 2);
     expect(w.gcs).toEqual([]);
     w.old += MB;
-    pass(200, 0.3);
-    pass(QUIET_MS);
+    await pass(200, 0.3);
+    await pass(QUIET_MS);
     expect(w.gcs).toHaveLength(1);
   });
 
-  it('stops looking when stopped', () => {
-    const { w, collector, pass } = world();
-    collector.stop();
-    expect(w.tick).toBeUndefined();
+  it('stops looking when stopped', async () => {
+    const { w, time, collector, pass } = world();
+    await collector.stop();
+    expect(time.pendingTimers).toBe(0);
     w.old += 10 * GROWTH_BYTES;
-    pass(5_000);
+    await pass(5_000);
     expect(w.gcs).toEqual([]);
   });
 
@@ -132,7 +126,7 @@ describe('the idle collector', () => {
     }
   });
 
-  it('with V8’s gc at hand, runs on this process’s heap and stops', () => {
+  it('with V8’s gc at hand, runs on this process’s heap and stops', async () => {
     const g = globalThis as { gc?: () => void };
     const had = g.gc;
     let called = 0;
@@ -144,7 +138,7 @@ describe('the idle collector', () => {
       expect(c).toBeInstanceOf(IdleCollector);
       // Its parts read this process: a look now (the loop busy with this test, or the heap not grown) collects nothing.
       c!.check();
-      c!.stop();
+      await c!.stop();
       expect(called).toBe(0);
     } finally {
       if (had) g.gc = had;

@@ -11,20 +11,11 @@ import { type AckFn, ReceiverMultipleAckError, type SlashCommand } from '@slack/
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.ts';
 import { GuardedApp } from '../../src/slack/guarded-app.ts';
+import { OFFLINE_APP } from '../support/bolt-app.ts';
 import { slashCommandBody } from '../support/slack-request.ts';
 
-const receiver = { init: () => undefined, start: async () => undefined, stop: async () => undefined };
-
 function newApp(): GuardedApp {
-  return new GuardedApp({
-    token: 'xoxb-test',
-    botId: 'B0BOT',
-    botUserId: 'U0BOT',
-    receiver,
-    convoStore: false,
-    tokenVerificationEnabled: false,
-    guardLogger: createLogger({ level: 'silent' }),
-  });
+  return new GuardedApp({ ...OFFLINE_APP, guardLogger: createLogger({ level: 'silent' }) });
 }
 
 const body = (): SlashCommand =>

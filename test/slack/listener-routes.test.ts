@@ -16,24 +16,15 @@ import {
 } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { routeListeners } from '../../src/slack/listener-routes.ts';
+import { OFFLINE_APP } from '../support/bolt-app.ts';
 
 type Fn = Middleware<AnyMiddlewareArgs>;
-
-const receiver = { init: () => undefined, start: async () => undefined, stop: async () => undefined };
 
 function newApp(
   routed: boolean,
   opts: { errorHandler?: boolean; logger?: Logger; onError?: () => void } = {},
 ): { app: App; ran: string[]; errors: unknown[] } {
-  const app = new App({
-    token: 'xoxb-test',
-    botId: 'B0BOT',
-    botUserId: 'U0BOT',
-    receiver,
-    convoStore: false,
-    tokenVerificationEnabled: false,
-    ...(opts.logger ? { logger: opts.logger } : {}),
-  });
+  const app = new App({ ...OFFLINE_APP, ...(opts.logger ? { logger: opts.logger } : {}) });
   if (routed) routeListeners(app);
   const ran: string[] = [];
   const errors: unknown[] = [];
