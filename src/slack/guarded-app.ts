@@ -46,25 +46,24 @@ export class GuardedApp extends App {
       await this.answer(event.ack);
       return;
     }
-    let acknowledged = false;
     // The receiver's ack holds the delivery's HTTP request (its raw body) and response: the
     // listener keeps its `ack` for as long as it works (a provider read of seconds), so the
     // receiver's is let go once it has answered. A second call is refused as Bolt's HTTP
-    // receiver refuses it (its Socket Mode receiver only warns).
+    // receiver refuses it (its Socket Mode receiver only warns). Gone once the listener acknowledged.
     let answer: AckFn<unknown> | undefined = event.ack;
+    const acknowledged = () => answer === undefined;
     // The listener's next step waits for its turn (ack-first.ts): deliveries already here are acked first.
     const ack: AckFn<unknown> = async (response) => {
       const send = answer;
       if (!send) throw new ReceiverMultipleAckError();
       answer = undefined;
-      acknowledged = true;
       await send(response);
       await this.ackFirst.turn();
     };
     try {
       await super.processEvent({ ...event, ack });
     } catch (err) {
-      if (acknowledged) throw err;
+      if (acknowledged()) throw err;
       this.guardLog.error(
         { err: err instanceof Error ? { name: err.name, message: err.message } : 'error', kind },
         'a listener failed before acknowledging: acknowledged empty',
@@ -72,7 +71,7 @@ export class GuardedApp extends App {
       await this.answer(event.ack);
       return;
     }
-    if (!acknowledged) {
+    if (!acknowledged()) {
       this.guardLog.warn({ kind }, 'no listener acknowledged the delivery: acknowledged empty');
       await this.answer(event.ack);
     }

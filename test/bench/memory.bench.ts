@@ -339,8 +339,8 @@ async function main(): Promise<void> {
   // hot and optimized is bounded by the program, not by the commands.
   const objects = (m: Memory) =>
     m.heapUsed - (m.used.code_space ?? 0) - (m.used.code_large_object_space ?? 0);
-  /** The slopes from the `from`-th thousand to the end; the heap's judged against the goal when `judged`. */
-  const trends = (from: number, judged: boolean) => {
+  /** The slopes from the `from`-th thousand to the end; the heap's against the goal when `withGoal`. */
+  const trends = (from: number, withGoal: boolean) => {
     const warm = marks.filter((x) => x.at >= from * STEP);
     if (warm.length < 3) return;
     const xs = warm.map((x) => x.at / STEP);
@@ -360,7 +360,7 @@ async function main(): Promise<void> {
       `memory.heap-trend-${span}`,
       trend((m) => m.heapUsed),
       'MB/1000 commands',
-      judged ? HEAP_SLOPE_GOAL : null,
+      withGoal ? HEAP_SLOPE_GOAL : null,
     );
     emit(`memory.heap-without-code-trend-${span}`, trend(objects), 'MB/1000 commands', null);
     emit(
@@ -376,29 +376,8 @@ async function main(): Promise<void> {
   for (const { at, m } of marks)
     emit(`memory.code-space-after-${at}`, (m.used.code_space ?? 0) / MB, 'MB', null);
   // The second half alone: a bounded cache full by then, what still grows is a leak.
-  const half = marks.filter((x) => x.at >= Math.ceil(TOTAL / STEP / 2) * STEP);
-  if (half.length >= 3) {
-    const xs = half.map((x) => x.at / STEP);
-    const from = half[0]!.at / STEP;
-    emit(
-      `memory.heap-trend-${from}k-to-${TOTAL / STEP}k`,
-      slope(
-        xs,
-        half.map((x) => x.m.heapUsed / MB),
-      ),
-      'MB/1000 commands',
-      HEAP_SLOPE_GOAL,
-    );
-    emit(
-      `memory.rss-trend-${from}k-to-${TOTAL / STEP}k`,
-      slope(
-        xs,
-        half.map((x) => x.m.rss / MB),
-      ),
-      'MB/1000 commands',
-      null,
-    );
-  }
+  const halfFrom = Math.ceil(TOTAL / STEP / 2);
+  if (halfFrom !== WARM / STEP && halfFrom !== 2) trends(halfFrom, true);
   emit('memory.commands', TOTAL, 'commands', null);
   emit('memory.unanswered', unanswered, 'commands', 0);
   emit('memory.commands-per-second', TOTAL / seconds, 'commands/s', null);
