@@ -226,21 +226,71 @@ describe('AccessService', () => {
 });
 
 describe('parsePolicy', () => {
-  it('names every problem in one line each', () => {
+  const problemsOf = (text: string, source?: string): readonly string[] => {
     try {
-      parsePolicy('roles:\n  operator: [bob]\nchannels: [general]\nactions:\n  reboot: admin\nextra: 1\n');
-      expect.unreachable();
+      parsePolicy(text, source);
     } catch (e) {
       expect(e).toBeInstanceOf(PolicyError);
-      const problems = (e as PolicyError).problems.join('\n');
-      expect(problems).toContain('roles.operator.0');
-      expect(problems).toContain('channels.0');
-      expect(problems).toMatch(/actions/);
+      return (e as PolicyError).problems;
     }
+    return expect.unreachable();
+  };
+
+  it('names every problem in one line each: the file, the line, and the rule the value breaks', () => {
+    const problems = problemsOf(
+      'roles:\n  operator: [bob]\nchannels: [general]\nactions:\n  reboot: admin\nextra: 1\n',
+      'policy file /etc/vps/policy.yml',
+    );
+    expect(problems).toEqual([
+      'policy file /etc/vps/policy.yml, line 2: "bob" under operator is not a Slack user id (U… or W…) or user-group id (S…)',
+      'policy file /etc/vps/policy.yml, line 3: "general" is not a Slack channel id such as C0123ABCD (channels are named by id, not by #name)',
+      'policy file /etc/vps/policy.yml, line 5: reboot: not an action of /vps or /hosting, such as show, rename or hosting.wp_delete (docs/operators.md lists them)',
+      'policy file /etc/vps/policy.yml, line 6: extra: not a setting of the policy file, which takes roles, default_role, channels, actions and approvals',
+    ]);
+    // Never the parser's path.
+    for (const p of problems) expect(p).not.toMatch(/roles\.operator|channels\.0|\.\d/);
   });
 
-  it('rejects YAML that is not YAML', () => {
+  it('finds the line of a value in a block list, and words each rule of the file', () => {
+    const text = [
+      'roles:',
+      '  admin:',
+      '    - U0ADMIN1',
+      '    - carol',
+      '  boss: [U0BOSS1]',
+      'default_role: everyone',
+      'actions:',
+      '  logs: boss',
+      'approvals:',
+      '  allow_self: yes',
+      '  second_person:',
+      '    - hosting.info',
+      '  quorum: 2',
+    ].join('\n');
+    expect(problemsOf(text)).toEqual([
+      'the policy file, line 4: "carol" under admin is not a Slack user id (U… or W…) or user-group id (S…)',
+      'the policy file, line 5: boss: not a role a policy gives; the roles are viewer, operator, approver and admin',
+      'the policy file, line 6: default_role is "everyone"; it must be none or viewer',
+      'the policy file, line 8: "boss" is not a role; an action needs none, viewer, operator, approver or admin',
+      'the policy file, line 10: approvals: allow_self is "yes"; it must be true or false',
+      'the policy file, line 12: "hosting.info" cannot need a second person; only hosting.domain_reset, hosting.wp_delete, hosting.ssh_key_delete or hosting.ssh_off can',
+      'the policy file, line 13: quorum: not a setting of approvals, which takes allow_self and second_person',
+    ]);
+    expect(problemsOf('roles: 3\nchannels: C0OPS\n')).toEqual([
+      'the policy file, line 1: roles must be a map of names to values, one "name: value" a line',
+      'the policy file, line 2: channels must be a list: [a, b] on one line, or one "- item" a line',
+    ]);
+  });
+
+  it('rejects YAML that is not YAML, naming its line', () => {
     expect(() => parsePolicy('roles: [unclosed')).toThrow(PolicyError);
+    const [line, ...more] = problemsOf(
+      'roles:\n  operator: [U0OPS1]\nchannels: [C0OPS, \n',
+      'policy file p.yml',
+    );
+    expect(more).toEqual([]);
+    expect(line).toMatch(/^policy file p\.yml, line \d: not valid YAML: \S/);
+    expect(line).not.toContain('\n');
   });
 
   it('accepts an empty file as no refinements', () => {
