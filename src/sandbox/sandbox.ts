@@ -18,6 +18,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { createLogger, SecretRegistry } from '../log.ts';
 import { type RunningBot, startBot } from '../main.ts';
 import { type Simulator, startSimulator } from '../simulator/index.ts';
+import { HOSTING_PARTS, hostingOfTarget } from '../store/index.ts';
 import { BotDeliveries } from './deliveries.ts';
 import { Pending } from './pending.ts';
 import { CHANNELS, FIRST_USER, GROUPS, HOME_CHANNEL, PEOPLE, personNamed, policyYaml } from './people.ts';
@@ -131,6 +132,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     pending,
     sim: sim?.control,
     noSimReason: `sim commands drive the built-in simulator; this sandbox uses the provider at ${providerUrl}`,
+    watcherCaughtUp: () => hostingBaselines(bot),
     write: opts.write,
     now: () => clock?.now() ?? new Date(),
     firstUser: personNamed(FIRST_USER)!,
@@ -177,6 +179,23 @@ async function firstLook(bot: RunningBot, servers: number | undefined): Promise<
   while (Date.now() < until) {
     const seen = (await bot.store.snapshots.all()).filter((s) => s.powerStatus !== null).length;
     if (servers === undefined ? seen > 0 : seen >= servers) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Resolves once every hosting server a channel watches has each of its parts
+ * read by the watcher (or after 15 s, whatever it saw): `/hosting … watch`
+ * typed just before a `sim panel …` change must not make that change the
+ * watcher's first reading, which is told to nobody.
+ */
+async function hostingBaselines(bot: RunningBot): Promise<void> {
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    const watched = new Set((await bot.store.watches.list()).flatMap((w) => hostingOfTarget(w.target) ?? []));
+    if (watched.size === 0) return;
+    const read = new Set((await bot.store.hostingSnapshots.all()).map((s) => `${s.server}/${s.part}`));
+    if ([...watched].every((server) => HOSTING_PARTS.every((part) => read.has(`${server}/${part}`)))) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
