@@ -199,7 +199,9 @@ describe('loadConfig', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'SLACK_BOT_TOKEN: still the placeholder xoxb- from .env.example: the Bot User OAuth Token, xoxb- and the rest (Slack app settings, OAuth & Permissions)',
-        expect.stringMatching(/^SLACK_APP_TOKEN: still the placeholder xapp- from \.env\.example: an app-level token/),
+        expect.stringMatching(
+          /^SLACK_APP_TOKEN: still the placeholder xapp- from \.env\.example: an app-level token/,
+        ),
         'PROVIDER_API_KEY: required to reach the provider API',
         'PORT: expected a whole number from 1 to 65535',
       ]),
@@ -208,7 +210,9 @@ describe('loadConfig', () => {
     expect(problems({ ...bot, SLACK_BOT_TOKEN: 'xoxp-1-2-3' })).toEqual([
       'SLACK_BOT_TOKEN: expected the Bot User OAuth Token, xoxb- and the rest (Slack app settings, OAuth & Permissions)',
     ]);
-    expect(problems({ ...bot, SLACK_APP_TOKEN: ' xapp- ' })[0]).toMatch(/^SLACK_APP_TOKEN: still the placeholder/);
+    expect(problems({ ...bot, SLACK_APP_TOKEN: ' xapp- ' })[0]).toMatch(
+      /^SLACK_APP_TOKEN: still the placeholder/,
+    );
   });
 
   it('refuses to start on PostgreSQL without a shared sealing key, saying why', () => {
