@@ -18,7 +18,6 @@ import { type Config, loadConfig } from '../config.ts';
 import { createLogger, SecretRegistry } from '../log.ts';
 import { type RunningBot, startBot } from '../main.ts';
 import { type Simulator, startSimulator } from '../simulator/index.ts';
-import { HOSTING_PARTS, hostingOfTarget } from '../store/index.ts';
 import { BotDeliveries } from './deliveries.ts';
 import { Pending } from './pending.ts';
 import { CHANNELS, FIRST_USER, GROUPS, HOME_CHANNEL, PEOPLE, personNamed, policyYaml } from './people.ts';
@@ -184,18 +183,32 @@ async function firstLook(bot: RunningBot, servers: number | undefined): Promise<
 }
 
 /**
+ * A hosting server's watch target as the store keeps it (`hosting:<server>`),
+ * and the parts the watcher reads of one (domains, SSH, keys). The sandbox
+ * reaches no layer but through the running bot, so both are written here
+ * again: with another prefix the README's hosting example would go unposted,
+ * and test/docs/readme-walkthrough.test.ts would fail.
+ */
+const HOSTING_TARGET = /^hosting:(.+)$/;
+const HOSTING_PARTS = 3;
+
+/**
  * Resolves once every hosting server a channel watches has each of its parts
  * read by the watcher (or after 15 s, whatever it saw): `/hosting … watch`
  * typed just before a `sim panel …` change must not make that change the
- * watcher's first reading, which is told to nobody.
+ * watcher's first reading, which is posted to nobody.
  */
 async function hostingBaselines(bot: RunningBot): Promise<void> {
   const until = Date.now() + 15_000;
   while (Date.now() < until) {
-    const watched = new Set((await bot.store.watches.list()).flatMap((w) => hostingOfTarget(w.target) ?? []));
+    const watched = new Set(
+      (await bot.store.watches.list()).flatMap((w) => HOSTING_TARGET.exec(w.target)?.[1] ?? []),
+    );
     if (watched.size === 0) return;
-    const read = new Set((await bot.store.hostingSnapshots.all()).map((s) => `${s.server}/${s.part}`));
-    if ([...watched].every((server) => HOSTING_PARTS.every((part) => read.has(`${server}/${part}`)))) return;
+    const read = await bot.store.hostingSnapshots.all();
+    const parts = (server: string) =>
+      new Set(read.filter((r) => r.server === server).map((r) => r.part)).size;
+    if ([...watched].every((server) => parts(server) >= HOSTING_PARTS)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
