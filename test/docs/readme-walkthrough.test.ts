@@ -45,7 +45,10 @@ function stepOf(line: string): Step {
 /**
  * What each README line must answer, in the README's order. `says` is looked
  * for in what the line printed; `later` is awaited after it (a post that
- * follows the answer, such as an order's outcome in its thread).
+ * follows the answer, such as an order's outcome in its thread). A `wait`
+ * ends at the bot's next post, which may be another one (the new server of
+ * the order, noticed by the watcher); at a prompt the awaited one is printed
+ * as it arrives, so it is awaited, as a reader would see it.
  */
 interface Check {
   line: string;
@@ -66,7 +69,7 @@ const CHECKS: Check[] = [
   { line: 'bob #ops › sim power web-1 stopped', says: [/sim: web-1: power running -> stopped/] },
   {
     line: 'bob #ops › wait',
-    says: [/» vps-bot in #ops\n {2}🚨 @ops web-1 stopped with no power operation to explain it/],
+    later: [/» vps-bot in #ops\n {2}🚨 @ops web-1 stopped with no power operation to explain it/],
   },
   { line: 'bob #ops › /vps signup', says: [/a form opens: Order a VPS/, /1\. Plan \(required/] },
   { line: '  Plan › 1', says: [/2\. Contract period/] },
@@ -128,12 +131,12 @@ const CHECKS: Check[] = [
   },
   {
     line: 'alice #ops › wait',
-    says: [/The domain new-shop\.jp was added to the hosting server `xs123456\.xsrv\.jp` outside Slack/],
+    later: [/The domain new-shop\.jp was added to the hosting server `xs123456\.xsrv\.jp` outside Slack/],
   },
   { line: 'alice #ops › sim panel db-1 rename db-primary', says: [/db-1: renamed to db-primary/] },
-  { line: 'alice #ops › wait', says: [/db-1 was renamed to db-primary outside Slack/] },
+  { line: 'alice #ops › wait', later: [/db-1 was renamed to db-primary outside Slack/] },
   { line: 'alice #ops › sim contract db-2 suspended', says: [/sim: db-2: contract suspended/] },
-  { line: 'alice #ops › wait', says: [/» vps-bot in #ops\n {2}🚨 @ops The contract of db-2 is suspended/] },
+  { line: 'alice #ops › wait', later: [/» vps-bot in #ops\n {2}🚨 @ops The contract of db-2 is suspended/] },
   {
     line: 'alice #ops › look 1',
     says: [/🚨 @ops The contract of db-2 is suspended/, /\[1\] I’m on it {2}\[2\] Server card/],
