@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configSecrets, loadConfig } from '../src/config.ts';
 
@@ -213,6 +214,24 @@ describe('loadConfig', () => {
     expect(problems({ ...bot, SLACK_APP_TOKEN: ' xapp- ' })[0]).toMatch(
       /^SLACK_APP_TOKEN: still the placeholder/,
     );
+  });
+
+  it('refuses .env.example as shipped, naming each placeholder and each missing value', () => {
+    const shipped = Object.fromEntries(
+      [
+        ...readFileSync(new URL('../.env.example', import.meta.url), 'utf8').matchAll(
+          /^([A-Z][A-Z0-9_]*)=(.*)$/gm,
+        ),
+      ].map((m) => [m[1]!, m[2]!]),
+    );
+    expect(Object.keys(shipped)).toEqual(
+      expect.arrayContaining(['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN', 'PROVIDER_API_KEY']),
+    );
+    expect(
+      problems(shipped)
+        .map((l) => l.split(':')[0])
+        .sort(),
+    ).toEqual(['PROVIDER_API_KEY', 'SLACK_APP_TOKEN', 'SLACK_BOT_TOKEN']);
   });
 
   it('refuses to start on PostgreSQL without a shared sealing key, saying why', () => {
