@@ -58,7 +58,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
   try {
     const watching = opts.watcher ?? true;
     const slackCalls = new SlackCallCounter();
-    // First, so every part that changes what an App Home shows is handed its marks.
+    // First, so every part that changes what an App Home shows is handed them.
     const homeChanges = buildHomeChanges(f);
     const background = buildBackground(f, slackCalls, homeChanges);
     const identity = await checkStartup(f, background.keyHealth);

@@ -11,7 +11,7 @@ import { webApi } from '@slack/bolt';
 import { realTimers } from '../clock.ts';
 import type { SlackCallCounter } from '../metrics/index.ts';
 import { keyScopeOf } from '../services/access/index.ts';
-import type { HomeChanges } from '../services/home/index.ts';
+import type { HomeChanges } from '../services/home-changes.ts';
 import { KeyHealth, keyFingerprint } from '../watch/key-health.ts';
 import type { Leadership } from '../watch/leader.ts';
 import {
@@ -40,7 +40,7 @@ export interface Background {
 export function buildBackground(
   f: Foundation,
   slackCalls: SlackCallCounter,
-  homes?: Pick<HomeChanges, 'soon'>,
+  homes: Pick<HomeChanges, 'refresh'>,
 ): Background {
   const { config, store, provider, logger, clock } = f;
   const settings: WatchSettings = {
@@ -85,10 +85,10 @@ export function buildBackground(
   });
   const wake = () => notifier.kick();
   // What the watcher and the key's health write (incidents, power and hosting changes, the key's
-  // warnings) is on people's Homes too.
+  // warnings) is on everyone's Home too.
   const wakeAll = (why: string) => () => {
     wake();
-    homes?.soon('everyone', why);
+    homes.refresh('everyone', why);
   };
   // The provider key, asked once at start-up and watched while the bot runs; only the leader warns.
   const keyHealth = new KeyHealth({
