@@ -9,7 +9,7 @@
  * the store, no Slack call).
  */
 import { webApi } from '@slack/bolt';
-import type { SlackCallCounter } from '../metrics/index.ts';
+import type { SlackCallCounter } from '../metrics/slack-fetch.ts';
 import { HomeService } from '../services/home/index.ts';
 import { HomeChanges } from '../services/home-changes.ts';
 import type { SlackDirectory } from '../slack/slack-directory.ts';
@@ -17,7 +17,7 @@ import { homeView } from '../slack/views/home/home-view.ts';
 import { hostingGlanceOf } from '../watch/hosting-state.ts';
 import type { KeyHealth } from '../watch/key-health.ts';
 import type { Leadership } from '../watch/leader.ts';
-import { HomePublisher } from '../workers/home/index.ts';
+import { HomePublisher } from '../workers/home-publisher.ts';
 import type { Features } from './features.ts';
 import type { Foundation } from './foundation.ts';
 
