@@ -46,7 +46,7 @@ export interface DigestPass {
 }
 
 /** The outbox's dedupe key of a digest's page: one per day and page, whatever replica or restart. */
-export function digestPageKey(day: string, page: number): string {
+function digestPageKey(day: string, page: number): string {
   return `daily-digest:${day}:${page}`;
 }
 

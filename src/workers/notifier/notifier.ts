@@ -69,12 +69,6 @@ export interface NotifierOptions extends Partial<NotifierSettings> {
   beforePass?: () => Promise<unknown>;
 }
 
-/** What a pass did: the calls Slack accepted and, when something is waiting, how long until it may go. */
-export interface DrainResult {
-  posted: number;
-  waitMs: number | undefined;
-}
-
 /** Sent rows and settled incidents are deleted (`keepSentMs`) at most this often. */
 const PURGE_EVERY_MS = 3_600_000;
 
@@ -151,7 +145,7 @@ export class Notifier {
    * rows that need no call any more are marked on the way. Returns how many
    * calls went out and, when something is waiting, how long until it may go.
    */
-  async drainOnce(): Promise<DrainResult> {
+  async drainOnce(): Promise<{ posted: number; waitMs: number | undefined }> {
     const { ctx, pace } = this;
     const now = this.clock.now().getTime();
     ctx.parkedNow.clear();

@@ -109,7 +109,7 @@ export async function reopen(ctx: NotifierContext, c: ChannelRow, now: number): 
  * changes (each counted once, however many rows told it), the alarms among
  * them and their servers, the other notices, and earlier backlogs folded in.
  */
-export function backlogOf(rows: readonly OutboxItem[], since: number, at: number): Notice {
+function backlogOf(rows: readonly OutboxItem[], since: number, at: number): Notice {
   const changes = new Set<string>();
   const servers: string[] = [];
   let earlier = 0;
