@@ -23,7 +23,7 @@ export interface HandlerDeps {
   renewals: RenewalsService;
   /** `/vps digest`: the last 24 hours, read from the store. */
   digest: DigestService;
-  /** Each person's App Home, and the marks that publish it again. */
+  /** Each person's App Home, and who opened theirs (so that later changes publish it again). */
   home: HomeService;
   homeChanges: HomeChanges;
   access: AccessService;

@@ -17,12 +17,15 @@ import type { webApi } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { HostingService } from '../services/hosting/index.ts';
 import type { SignupService } from '../services/signup/index.ts';
+import type { Ui } from '../slack/views/format.ts';
 import { outcomeMessage, redrawApproval } from './posting/hosting-posts.ts';
-import { refreshApproval, reportOutcome, type SignupPostDeps } from './posting/signup-posts.ts';
+import { refreshApproval, reportOutcome } from './posting/signup-posts.ts';
 
-export interface SweepDeps extends Omit<SignupPostDeps, 'signup'> {
+export interface SweepDeps {
   signup: Pick<SignupService, 'quotes' | 'orders'>;
   hosting: { operations: Pick<HostingService['operations'], 'expireDue'> };
+  /** The bot's language: the whole channel reads these messages. */
+  channelUi: Ui;
 }
 
 export interface SweepReport {
