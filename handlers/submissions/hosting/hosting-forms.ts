@@ -32,7 +32,7 @@ import {
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import { postOperationApproval } from '../../../src/workers/posting/index.ts';
+import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { failureReply, firstDelivery, settleForm, tellUser, uiWithin } from '../../kit.ts';
 import type { SubmitArgs } from '../../listener-args.ts';

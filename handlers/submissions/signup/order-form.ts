@@ -26,7 +26,7 @@ import {
   signupQuotedNotice,
   signupQuoteRefusal,
 } from '../../../src/slack/views/signup/requester.ts';
-import { postApproval } from '../../../src/workers/posting/index.ts';
+import { postApproval } from '../../../src/workers/posting/signup-posts.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { firstDelivery, settleForm } from '../../kit.ts';
 import type { SubmitArgs } from '../../listener-args.ts';

@@ -25,6 +25,7 @@ import type { AccessService, Actor, HostingAction } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
+import type { HomeChanges } from '../home-changes.ts';
 import type { WriteResult } from './hosting-types.ts';
 import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
 
@@ -50,6 +51,12 @@ export interface HostingDeps {
     | 'explainRefusal'
   >;
   audit: Audit;
+  /**
+   * The App Homes a destructive operation is on, refreshed after each move:
+   * one waiting for a decision is on everyone's Home, one being run its
+   * requester's. None in tests of /hosting alone.
+   */
+  homes?: Pick<HomeChanges, 'refresh'> | undefined;
   clock: Clock;
   /** The logger's secret registry: typed passwords and generated keys are scrubbed from every log line. */
   secrets: Pick<SecretRegistry, 'add' | 'delete'>;

@@ -9,6 +9,7 @@ import type { IncidentRow, Store } from '../../store/index.ts';
 import { WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Action, Actor } from '../access/index.ts';
 import type { Decision, DecisionMachine } from '../decisions/index.ts';
+import type { HomeChanges } from '../home-changes.ts';
 import { type ClaimAnnouncer, claimAction, incidentBook } from './incident-book.ts';
 
 export interface IncidentServiceDeps {
@@ -21,6 +22,8 @@ export interface IncidentServiceDeps {
   announce: ClaimAnnouncer;
   /** Rows were queued: the notifier may post them now. */
   onOutbox?: (() => void) | undefined;
+  /** Who is on an alarm is on everyone's App Home: refreshed after a claim. */
+  homes?: Pick<HomeChanges, 'refresh'> | undefined;
 }
 
 /** An open alarm as `/vps incidents` lists it. */
@@ -56,7 +59,10 @@ export class IncidentService {
       },
     });
     const decision = await this.machine.decide(book, actor, { id: incidentId, step: 'approve' });
-    if (decision.kind === 'approved') this.deps.onOutbox?.();
+    if (decision.kind === 'approved') {
+      this.deps.onOutbox?.();
+      this.deps.homes?.refresh('everyone', 'claim');
+    }
     return { decision, previous };
   }
 
