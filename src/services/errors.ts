@@ -29,6 +29,8 @@ export type ServiceErrorCode =
   | 'target_channel_not_allowed'
   /** Another channel's things asked for by someone who cannot read that channel (or it is outside the policy). */
   | 'channel_not_visible'
+  /** A change of what a channel is told (a watch, a mute) for a channel the actor cannot read, or for no channel. */
+  | 'target_channel_not_visible'
   /** A click on an approval (or confirmation) delivered from another channel than the request's. */
   | 'approval_wrong_channel'
   | 'key_read_only'

@@ -91,7 +91,9 @@ export interface DecideOptions {
   live?: boolean;
   /**
    * The channel the action is about when it is not the one the actor is in
-   * (`/vps watch web-1 #alerts`): the policy's channel list applies to it too.
+   * (`/vps watch web-1 #alerts`): the policy's channel list applies to it too,
+   * and the actor must be able to read it (`maySeeChannel`): changing what a
+   * channel is told asks what reading it asks.
    */
   channel?: string | undefined;
   /**
@@ -210,6 +212,13 @@ export class AccessService {
     if (rank(role) < rank(needed)) {
       return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };
     }
+    // Asked of Slack after the role, so someone without it costs no question.
+    if (
+      opts.channel !== undefined &&
+      !(await this.maySeeChannel(actor, opts.channel, { preview: opts.preview === true }))
+    ) {
+      return { refusal: new ServiceError('target_channel_not_visible'), role };
+    }
     // A preview never asks the provider about its key: the click is checked against it.
     if (
       opts.preview !== true &&
@@ -241,12 +250,15 @@ export class AccessService {
   }
 
   /**
-   * May this person see what belongs to `channelId` (its watches, its name)?
-   * The channel they are in, yes; another one only when the policy's list has
-   * it and Slack says they can read it (public, or they are a member). Any
-   * doubt (Slack cannot tell, no directory) is a no.
+   * May this person see what belongs to `channelId` (its watches, its name),
+   * and so change what it is told? The channel they are in, yes; another one
+   * only when the policy's list has it and Slack says they can read it
+   * (public, or they are a member). A person's own id, which stands for the
+   * channel of someone acting from none (their App Home, a global shortcut),
+   * is no channel at all. Any doubt (Slack cannot tell, no directory) is a no.
    */
   async maySeeChannel(actor: Actor, channelId: string, opts: { preview?: boolean } = {}): Promise<boolean> {
+    if (isUserId(channelId)) return false;
     if (channelId === actor.channelId) return true;
     const channels = this.deps.channels;
     if (!this.channelAllowed(channelId) || !channels) return false;

@@ -203,6 +203,8 @@ const en = {
     'The provider answered with an error ({code}). Try again; if it repeats, tell the bot’s admins.',
   'provider.network':
     'The provider could not be reached (timeout or network). If this was a change, check with `/vps show` before trying again.',
+  'error.target_channel_not_visible':
+    'You can change the watches and mutes of this channel, and of other channels you can read in Slack, but not of that one. Do it in that channel, or ask one of its members.',
 } as const;
 
 const ja: Record<keyof typeof en, string> = {
@@ -409,6 +411,8 @@ const ja: Record<keyof typeof en, string> = {
     'プロバイダーがエラー（{code}）を返しました。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
   'provider.network':
     'プロバイダーに接続できませんでした（タイムアウトまたはネットワーク）。変更操作だった場合は、再実行の前に `/vps show` で状態を確認してください。',
+  'error.target_channel_not_visible':
+    'このチャンネルと、Slackであなたが閲覧できるチャンネルの監視とミュートは変更できますが、そのチャンネルのものは変更できません。そのチャンネルで実行するか、メンバーに依頼してください。',
 };
 
 export const commonCatalog = { en, ja };

@@ -170,10 +170,21 @@ describe('AccessService', () => {
   it('the channel an action is about obeys the policy’s list too, and approvals are channel-bound', async () => {
     const { access } = service({
       operators: ['U0OP'],
-      policy: 'roles:\n  approver: [U0APP]\nchannels: [C0OK, C0ALERTS]\n',
+      policy: 'roles:\n  approver: [U0APP]\nchannels: [C0OK, C0ALERTS, G0SECRET]\n',
+      readers: { C0ALERTS: ['U0OP'] },
     });
     const op = { userId: 'U0OP', channelId: 'C0OK' };
     expect(await refusal(access.authorize(op, 'watch', { channel: 'C0ALERTS' }))).toBe('allowed');
+    expect(await refusal(access.authorize(op, 'watch', { channel: 'C0OK' }))).toBe('allowed');
+    // Listed, but they cannot read it; or no channel at all (a person's own id, from the App Home).
+    expect(await refusal(access.authorize(op, 'mute', { channel: 'G0SECRET' }))).toBe(
+      'target_channel_not_visible',
+    );
+    const anywhere = service({ operators: ['U0OP'], readers: {} }).access;
+    const home = { userId: 'U0OP', channelId: 'U0OP', fromHome: true };
+    expect(await refusal(anywhere.authorize(home, 'mute', { channel: 'U0OP' }))).toBe(
+      'target_channel_not_visible',
+    );
     expect(await refusal(access.authorize(op, 'watch', { channel: 'C0OUTSIDE' }))).toBe(
       'target_channel_not_allowed',
     );
