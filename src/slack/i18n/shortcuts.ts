@@ -32,6 +32,8 @@ const en = {
   'signup.field.approval_channel.required': 'Choose the channel the approval request goes to.',
   'signup.field.approval_channel.not_allowed':
     'The bot may not be used in that channel. Choose one of the channels an admin allowed.',
+  'signup.field.approval_channel.not_readable':
+    'Choose a channel you can read: a public channel, or a private one you are a member of.',
 };
 
 const ja: Record<keyof typeof en, string> = {
@@ -62,6 +64,8 @@ const ja: Record<keyof typeof en, string> = {
   'signup.field.approval_channel.required': '承認依頼を投稿するチャンネルを選んでください。',
   'signup.field.approval_channel.not_allowed':
     'そのチャンネルではボットを使えません。管理者が許可したチャンネルを選んでください。',
+  'signup.field.approval_channel.not_readable':
+    'あなたが閲覧できるチャンネル（公開チャンネルか、あなたがメンバーのプライベートチャンネル）を選んでください。',
 };
 
 export const shortcutsCatalog = { en, ja };
