@@ -71,7 +71,7 @@ export class DailyDigest {
       this.written.add(slot.day);
       return { queued: undefined };
     }
-    const report = await this.opts.digest.forSlot(slot);
+    const report = await this.opts.digest.forSlot(slot, channelId);
     const pages = threadPages(channelUiFor(this.opts.locale), report);
     const queued = await this.opts.store.transaction(async (tx) => {
       // Another replica (or this one before a restart) may have written it meanwhile.

@@ -75,6 +75,7 @@ async function seed(h: Harness): Promise<void> {
   });
   await store.audit.append({
     actor: 'U0APPROVER',
+    channelId: CHANNEL,
     action: 'signup.execute',
     target: 'signup-1',
     params: { name: 'shop-db', price: 3960, providerServiceId: 123, status: 'active' },

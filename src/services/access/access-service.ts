@@ -43,9 +43,34 @@ export interface GroupDirectory {
   membersOf(groupId: string): Promise<readonly string[]>;
 }
 
+/** Who may read a channel in Slack: everyone in the workspace (a public channel), or its members. */
+export type ChannelReaders = 'everyone' | readonly string[];
+
 /** Whether a person may read a channel in Slack: a public channel, or one they are a member of. */
 export interface ChannelDirectory {
   mayRead(userId: string, channelId: string): Promise<boolean>;
+  /** The same rule for everyone at once; throws when Slack cannot tell. */
+  readersOf(channelId: string): Promise<ChannelReaders>;
+}
+
+/**
+ * Whether what belongs to a channel may be shown to a reader (a person, or
+ * everyone who reads a channel): asked once per channel, null (an item of no
+ * known channel) is a no.
+ */
+export type ChannelFilter = (channelId: string | null) => Promise<boolean>;
+
+function memoFilter(ask: (channelId: string) => Promise<boolean>): ChannelFilter {
+  const asked = new Map<string, Promise<boolean>>();
+  return (channelId) => {
+    if (channelId === null) return Promise.resolve(false);
+    let may = asked.get(channelId);
+    if (!may) {
+      may = ask(channelId).catch(() => false);
+      asked.set(channelId, may);
+    }
+    return may;
+  };
 }
 
 /** A channel's readability as read from Slack, kept briefly for previews (see `maySeeChannel`). */
@@ -273,6 +298,38 @@ export class AccessService {
     const may = ask();
     this.channelCache.set(key, { at: now, may });
     return may;
+  }
+
+  /**
+   * What one person may be shown of the channels items belong to (the
+   * digest they ask for, their open alarms, their App Home): `maySeeChannel`
+   * for each channel, asked once.
+   */
+  readerOf(actor: Actor, opts: { preview?: boolean } = {}): ChannelFilter {
+    return memoFilter((channelId) => this.maySeeChannel(actor, channelId, opts));
+  }
+
+  /**
+   * What may be posted in `audience` (the daily digest's channel): only what
+   * everyone who may read it may read, by the rule `maySeeChannel` applies to
+   * one person. Its own things, and a public channel's (one the policy lists);
+   * a private channel's only when every member of `audience` is a member of it
+   * too, and never in a public `audience`, which anyone may read. Any doubt
+   * (Slack cannot tell, no directory) is a no.
+   */
+  audienceOf(audience: string): ChannelFilter {
+    const channels = this.deps.channels;
+    let readers: Promise<ChannelReaders> | undefined;
+    return memoFilter(async (channelId) => {
+      if (isUserId(channelId) || isUserId(audience)) return false;
+      if (channelId === audience) return true;
+      if (!this.channelAllowed(channelId) || !channels) return false;
+      const theirs = await channels.readersOf(channelId);
+      if (theirs === 'everyone') return true;
+      readers ??= channels.readersOf(audience);
+      const ours = await readers;
+      return ours !== 'everyone' && ours.every((u) => theirs.includes(u));
+    });
   }
 
   /** What this person may do here with one command's actions (`/vps`'s by default), for help and cards. */

@@ -52,7 +52,14 @@ function service(opts: {
         : {
             async mayRead(userId, channelId) {
               if (opts.readers === 'fails') throw new Error('channel_not_found');
-              return opts.readers?.[channelId]?.includes(userId) ?? false;
+              const members = opts.readers?.[channelId] ?? [];
+              return members.includes('everyone') || members.includes(userId);
+            },
+            async readersOf(channelId) {
+              if (opts.readers === 'fails') throw new Error('channel_not_found');
+              const members = opts.readers?.[channelId];
+              if (!members) throw new Error('channel_not_found');
+              return members.includes('everyone') ? 'everyone' : members;
             },
           },
   });
@@ -223,6 +230,46 @@ describe('AccessService', () => {
     const listed = service({ readers: { G0PRIVATE: ['U0ME'] }, policy: 'channels: [C0HERE]\n' });
     expect(await listed.access.maySeeChannel(me, 'G0PRIVATE')).toBe(false);
     expect(await service({ readers: 'fails' }).access.maySeeChannel(me, 'G0PRIVATE')).toBe(false);
+  });
+
+  it('a channel is shown what everyone who reads it may read, by the same rule', async () => {
+    const slack = service({
+      readers: {
+        G0OPS: ['U0A', 'U0B'],
+        G0SECRET: ['U0A'],
+        G0WIDE: ['U0A', 'U0B', 'U0C'],
+        C0PUBLIC: ['everyone'],
+        C0DIGEST: ['everyone'],
+      },
+    });
+    const ops = slack.access.audienceOf('G0OPS');
+    expect(await ops('G0OPS')).toBe(true);
+    expect(await ops('C0PUBLIC')).toBe(true);
+    expect(await ops('G0WIDE')).toBe(true);
+    // U0B reads the digest's channel but not this one.
+    expect(await ops('G0SECRET')).toBe(false);
+    expect(await ops('G0UNKNOWN')).toBe(false);
+    expect(await ops(null)).toBe(false);
+    expect(await ops('U0A')).toBe(false);
+    // A public channel is read by anyone: a private channel's things are never posted there.
+    const pub = slack.access.audienceOf('C0DIGEST');
+    expect(await pub('C0PUBLIC')).toBe(true);
+    expect(await pub('G0WIDE')).toBe(false);
+    expect(await service({}).access.audienceOf('G0OPS')('C0PUBLIC')).toBe(false);
+    expect(await service({ readers: 'fails' }).access.audienceOf('G0OPS')('C0PUBLIC')).toBe(false);
+    const listed = service({
+      readers: { G0OPS: ['U0A'], C0PUBLIC: ['everyone'] },
+      policy: 'channels: [G0OPS]\n',
+    });
+    expect(await listed.access.audienceOf('G0OPS')('C0PUBLIC')).toBe(false);
+    // One person's view, asked once per channel.
+    const mine = slack.access.readerOf({ userId: 'U0B', channelId: 'C0HERE' });
+    expect([await mine('G0OPS'), await mine('G0SECRET'), await mine('C0HERE'), await mine(null)]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('caches the key scope and reads it again after the period', async () => {
