@@ -38,7 +38,7 @@ export interface HostingDeps {
     >;
     audit: Pick<Store['audit'], 'latest'>;
     /** Where a generated private key that could not be shown at once waits, sealed, for its requester. */
-    secrets: Pick<Store['secrets'], 'seal' | 'open' | 'destroy'>;
+    secrets: Pick<Store['secrets'], 'seal' | 'take' | 'giveBack' | 'destroy'>;
   };
   access: Pick<
     AccessService,

@@ -40,7 +40,7 @@ export interface SignupDeps {
       Store['signups'],
       'create' | 'get' | 'transition' | 'listRecent' | 'listByState' | 'setMessage'
     >;
-    secrets: Pick<Store['secrets'], 'seal' | 'open' | 'destroy' | 'destroyExpired'>;
+    secrets: Pick<Store['secrets'], 'seal' | 'open' | 'take' | 'giveBack' | 'destroy' | 'destroyExpired'>;
   };
   /** Who may order and approve, here; roles are read at the moment of each call. */
   access: Pick<AccessService, 'decide'>;

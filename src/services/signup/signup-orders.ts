@@ -8,7 +8,7 @@
 import type { SignupRow } from '../../store/index.ts';
 import { policyOf, type SignupDeps } from './deps.ts';
 import { attempt, type ExecuteOutcome, executeSignup } from './order-attempt.ts';
-import { type RevealOutcome, revealPassword } from './password.ts';
+import { givePasswordBack, passwordShown, type RevealOutcome, revealPassword } from './password.ts';
 import { expireRow, isExpired } from './quote.ts';
 
 /** The error code of an order found `executing` when a bot started: see markInterrupted. */
@@ -123,8 +123,19 @@ export class SignupOrders {
     });
   }
 
-  /** A generated root password, read from its seal for the requester alone while the order needs it. */
+  /**
+   * A generated root password, taken from its seal for the requester alone,
+   * once, while the order needs it; then `passwordShown` or `givePasswordBack`.
+   */
   revealPassword(input: { id: string; userId: string }): Promise<RevealOutcome> {
     return revealPassword(this.deps, input);
+  }
+
+  passwordShown(input: { id: string; userId: string }): Promise<void> {
+    return passwordShown(this.deps, input);
+  }
+
+  givePasswordBack(input: { id: string; userId: string }): Promise<void> {
+    return givePasswordBack(this.deps, input);
   }
 }

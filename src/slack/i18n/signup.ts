@@ -265,6 +265,8 @@ const en = {
   'signup.state.failed': 'not ordered',
   'signup.state.unknown': 'being checked',
   'signup.state.interrupted': 'checking what happened to this order',
+  'signup.password.shown_before':
+    'That root password was already shown to you once, and is not shown again. If you did not keep it, reset the root password in the provider’s panel once the server is ready.',
 } as const;
 
 const ja: Record<keyof typeof en, string> = {
@@ -532,6 +534,8 @@ const ja: Record<keyof typeof en, string> = {
   'signup.state.failed': '申し込み失敗',
   'signup.state.unknown': '確認中',
   'signup.state.interrupted': 'この注文がどうなったか確認中',
+  'signup.password.shown_before':
+    'このrootパスワードはすでに一度表示したため、再表示はできません。控えていない場合は、サーバーの準備ができてからプロバイダーのパネルでrootパスワードを再設定してください。',
 };
 
 export const signupCatalog = { en, ja };
