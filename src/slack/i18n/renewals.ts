@@ -81,6 +81,8 @@ const en = {
   'renewal.change.provider_back': 'The provider’s date counts again: *{date}* ({left}).',
   'renewal.change.no_date_now': 'No date is known for it now, so its reminders stop.',
   'renewal.change.nothing': 'No contract date was set by hand on *{name}*: nothing changed.',
+  'field.renewal_date.too_far':
+    'That date is more than {limit, plural, one {# year} other {# years}} away: give the contract’s next date (check the year for a typo).',
 };
 
 const ja: Record<keyof typeof en, string> = {
@@ -160,6 +162,8 @@ const ja: Record<keyof typeof en, string> = {
   'renewal.change.provider_back': 'プロバイダーの日付 *{date}*（{left}）に戻りました。',
   'renewal.change.no_date_now': 'この契約の日付が分からなくなったため、リマインダーも止まります。',
   'renewal.change.nothing': '*{name}* に手動で設定した契約日はありません。何も変更していません。',
+  'field.renewal_date.too_far':
+    'その日付は今日から{limit, plural, other {#年}}より先です。契約の次の日付を指定してください（年の打ち間違いにご注意ください）。',
 };
 
 export const renewalsCatalog = { en, ja };
