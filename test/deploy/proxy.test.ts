@@ -1,9 +1,14 @@
 /**
  * The proxy as compose.yaml deploys it: Debian's `caddy` runs the repository's
  * Caddyfile (the replicas' addresses given through its environment
- * placeholders) in front of two bots on one PostgreSQL. One bot is killed in
- * the middle of a stream of signed slash commands, and every command is
- * acknowledged (no 5xx) and answered. The test installs nothing: `.ci/run`
+ * placeholders) in front of two bots on one PostgreSQL. A stream of signed
+ * slash commands goes to both; one bot is killed the hard way, and once the
+ * proxy's health check found it down (within its second) the rest of the
+ * stream is acknowledged (200, no 5xx) and answered, every command, by the
+ * other. (Through the proxy compose ran before, about half of them got 502.)
+ * Debian's caddy (2.6) cannot retry a request with a body, so a command sent
+ * in the second before the check would get 502 there; compose's caddy 2.11
+ * sends it to the other replica. The test installs nothing: `.ci/run`
  * installs caddy with apt-get before `npm test`, and without it this test
  * fails, saying so.
  */
