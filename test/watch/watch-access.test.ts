@@ -158,7 +158,7 @@ describe('changing what a channel is told needs reading it, as listing its watch
   const secret = `<#${SECRET}|secret>`;
   const watched = async () => (await h.bot.store.watches.list(SECRET)).map((w) => w.target).sort();
 
-  it('an operator outside a private channel can neither mute, unmute, watch nor unwatch anything there', async () => {
+  it('an operator outside a private channel can neither mute, unmute, watch nor unwatch anything there (/vps and /hosting)', async () => {
     const before = await watched();
     expect(before).toHaveLength(2);
     const since = h.slack.lastSeq;
@@ -172,17 +172,22 @@ describe('changing what a channel is told needs reading it, as listing its watch
       `watch all ${secret}`,
     ])
       expect(await run(text, OUTSIDER), text).toContain(en['error.target_channel_not_visible']);
+    expect(
+      messageText(
+        await (await h.command(`watch ${secret}`, { user: OUTSIDER, command: '/hosting' })).answer(),
+      ),
+    ).toContain(en['error.target_channel_not_visible']);
     expect(await h.bot.store.mutes.active(new Date(), SECRET)).toEqual([]);
     expect(await watched()).toEqual(before);
     // Nothing was said in the private channel.
     expect(
       h.slack.calls.filter((c) => c.seq > since && c.args.channel === SECRET && c.method.startsWith('chat.')),
     ).toEqual([]);
-    const refusals = await h.bot.store.audit.latest({ limit: 7 });
+    const refusals = await h.bot.store.audit.latest({ limit: 8 });
     expect(
       refusals.map((a) => [a.action, a.outcome, a.errorCode, a.actor, a.params.channel]).reverse(),
     ).toEqual(
-      ['mute', 'mute', 'unmute', 'unwatch', 'unwatch', 'watch', 'watch'].map((action) => [
+      ['mute', 'mute', 'unmute', 'unwatch', 'unwatch', 'watch', 'watch', 'hosting.watch'].map((action) => [
         action,
         'refused',
         'target_channel_not_visible',
