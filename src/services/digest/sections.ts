@@ -80,8 +80,7 @@ export async function incidentsPart(
   ]);
   const byId = new Map<string, DigestIncident>();
   for (const r of [...during, ...open])
-    if (r.raisedAt && !byId.has(r.id) && (await alarmShown(r, deps.store.signups, shown)))
-      byId.set(r.id, incidentOf(r));
+    if (r.raisedAt && (await alarmShown(r, deps.store.signups, shown))) byId.set(r.id, incidentOf(r));
   const all = [...byId.values()];
   // Open ones first (the longest open first), then those resolved, the longest first.
   const openNow = all.filter((i) => i.resolvedAt === null).sort((a, b) => a.raisedAt - b.raisedAt);
