@@ -4,6 +4,7 @@
  * provider's error codes) and what the /vps grammar says about a line it
  * cannot read. `{name}` placeholders are filled by the translator.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'role.none': 'no access',
   'role.viewer': 'viewer',
@@ -205,7 +206,7 @@ const en = {
     'The provider could not be reached (timeout or network). If this was a change, check with `/vps show` before trying again.',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'role.none': '権限なし',
   'role.viewer': '閲覧者',
   'role.operator': 'オペレーター',
@@ -409,6 +410,6 @@ const ja: Record<keyof typeof en, string> = {
     'プロバイダーがエラー（{code}）を返しました。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
   'provider.network':
     'プロバイダーに接続できませんでした（タイムアウトまたはネットワーク）。変更操作だった場合は、再実行の前に `/vps show` で状態を確認してください。',
-};
+} as const;
 
-export const commonCatalog = { en, ja };
+export const commonCatalog = catalog(en, ja);

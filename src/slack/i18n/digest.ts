@@ -2,6 +2,7 @@
  * The daily digest: its short top message (counts, the worst first), the
  * details in its thread, and `/vps digest`.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'help.cmd.digest':
     '`/vps digest` — the last 24 hours at a glance: incidents, servers not running, orders, refused approvals, hosting changes, key alarms, the provider budget and contracts renewing soon',
@@ -93,9 +94,9 @@ const en = {
   'digest.renewal.line': '*{name}*: {date} ({left}){off}',
   'digest.renewal.off': ', auto-renewal off when ordered',
   'digest.notice': 'The daily digest for {day}',
-};
+} as const;
 
-const ja: Readonly<Record<keyof typeof en, string>> = {
+const ja = {
   'help.cmd.digest':
     '`/vps digest` — 直近24時間のまとめ（インシデント、停止中のサーバー、注文、却下された承認、ホスティングの変更、キーのアラート、APIの利用量、更新が近い契約）',
   'usage.digest': '使い方: `/vps digest`（引数はありません）',
@@ -184,6 +185,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'digest.renewal.line': '*{name}*: {date}（{left}）{off}',
   'digest.renewal.off': '、注文時は自動更新オフ',
   'digest.notice': '{day}のデイリーダイジェスト',
-};
+} as const;
 
-export const digestCatalog = { en, ja };
+export const digestCatalog = catalog(en, ja);

@@ -3,6 +3,7 @@
  * happening now, the key, what they may start), and the window a Home
  * button answers in (a Home has no message to answer under).
  */
+import { catalog } from './catalog.ts';
 const en = {
   'home.header': 'VPS ChatOps',
   'home.intro': 'What concerns you, kept up to date while you look. Your role: *{role}*.',
@@ -64,9 +65,9 @@ const en = {
   'home.window.title': 'VPS ChatOps',
   'home.window.card_hint':
     'To rename this server or edit its memo or reverse DNS, use `/vps show` in a channel: the card there has the buttons.',
-};
+} as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'home.header': 'VPS ChatOps',
   'home.intro': 'あなたに関係する内容を、表示中も最新の状態に保ちます。あなたのロール: *{role}*',
   'home.no_role':
@@ -127,6 +128,6 @@ const ja: Record<keyof typeof en, string> = {
   'home.window.title': 'VPS ChatOps',
   'home.window.card_hint':
     'サーバー名の変更やメモ・逆引きDNSの編集は、チャンネルで `/vps show` を使ってください。そこに表示されるカードにボタンがあります。',
-};
+} as const;
 
-export const homeCatalog = { en, ja };
+export const homeCatalog = catalog(en, ja);

@@ -2,6 +2,7 @@
  * `/hosting`: the web hosting servers' answers, forms, confirmations and
  * approvals, the field rules of its inputs and its refusals.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'hosting.help.title': 'What you can do with /hosting',
   'hosting.help.role': 'Your role here: *{role}*.',
@@ -368,7 +369,7 @@ const en = {
   'usage.hosting.unwatch': 'Usage: `/hosting [server] unwatch [#channel]`.',
 } as const;
 
-const ja: Readonly<Record<keyof typeof en, string>> = {
+const ja = {
   'hosting.help.title': '/hosting でできること',
   'hosting.help.role': 'ここでのあなたのロール: *{role}*',
   'hosting.help.server': '対象サーバー: `{server}`（このキーで使える唯一のサーバーなので省略できます）',
@@ -737,6 +738,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'usage.hosting.watch':
     '使い方: `/hosting [サーバー] watch [#チャンネル]`（例: `/hosting xs123456.xsrv.jp watch #ops`）',
   'usage.hosting.unwatch': '使い方: `/hosting [サーバー] unwatch [#チャンネル]`',
-};
+} as const;
 
-export const hostingCatalog = { en, ja } as const;
+export const hostingCatalog = catalog(en, ja);

@@ -1,4 +1,4 @@
 /** The words every person reads, in English and Japanese: one catalog per feature, merged. */
 export { catalogs, isMessageKey, type MessageKey } from './catalogs.ts';
 export { type Locale, localeFromSlack } from './locale.ts';
-export { type Translator, translator } from './translator.ts';
+export { type MessageParams, type Translator, translator } from './translator.ts';

@@ -3,6 +3,7 @@
  * how they ended), "I'm on it" and what a click is told, the reminders of an
  * alarm nobody took, and `/vps incidents`.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'help.cmd.incidents':
     '`/vps incidents` — the open alarms: since when, who is on each, what is muted; take one with *I’m on it*',
@@ -113,7 +114,7 @@ const en = {
   'oncall.power.now': 'is now *{state}*',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'help.cmd.incidents':
     '`/vps incidents` — 未解決のアラート: いつからか、誰が対応中か、ミュートの状況。「対応します」で引き受けられます',
   'usage.incidents': '使い方: `/vps incidents`（引数なし）',
@@ -225,6 +226,6 @@ const ja: Record<keyof typeof en, string> = {
   'oncall.power.error': '電源状態が *エラー*',
   'oncall.power.stop': '電源操作の形跡なく停止',
   'oncall.power.now': '現在 *{state}*',
-};
+} as const;
 
-export const oncallCatalog = { en, ja };
+export const oncallCatalog = catalog(en, ja);

@@ -3,6 +3,7 @@
  * from the prepaid balance, and the answers to `/vps renewals` and
  * `/vps renewal set|clear`.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'help.cmd.renewals':
     '`/vps renewals` — the contract dates the bot knows, and how many days are left before each',
@@ -81,9 +82,9 @@ const en = {
   'renewal.change.provider_back': 'The provider’s date counts again: *{date}* ({left}).',
   'renewal.change.no_date_now': 'No date is known for it now, so its reminders stop.',
   'renewal.change.nothing': 'No contract date was set by hand on *{name}*: nothing changed.',
-};
+} as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'help.cmd.renewals': '`/vps renewals` — ボットが把握している契約の更新日と、それぞれまでの残り日数',
   'help.cmd.renewal':
     '`/vps renewal set <サーバー> <YYYY-MM-DD>` — プロバイダーのパネルから申し込んだサーバーの契約日を設定し、更新のリマインダーを受け取ります。例: `/vps renewal set db-1 2027-03-31`。`/vps renewal clear <サーバー>` で削除できます',
@@ -160,6 +161,6 @@ const ja: Record<keyof typeof en, string> = {
   'renewal.change.provider_back': 'プロバイダーの日付 *{date}*（{left}）に戻りました。',
   'renewal.change.no_date_now': 'この契約の日付が分からなくなったため、リマインダーも止まります。',
   'renewal.change.nothing': '*{name}* に手動で設定した契約日はありません。何も変更していません。',
-};
+} as const;
 
-export const renewalsCatalog = { en, ja };
+export const renewalsCatalog = catalog(en, ja);

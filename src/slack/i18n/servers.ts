@@ -2,6 +2,7 @@
  * The /vps read and change commands: help, the server list and card, the
  * power line, logs, me, audit, the change modals and their announcements.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'help.title': 'What you can do with /vps',
   'help.role': 'Your role here: *{role}*.',
@@ -207,7 +208,7 @@ const en = {
   'modal.close': 'Close',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'help.title': '/vps でできること',
   'help.role': 'このワークスペースでのあなたのロール: *{role}*',
   'help.key_read_only': 'プロバイダーのAPIキーが読み取り専用のため、変更操作は全員に対して無効です。',
@@ -409,6 +410,6 @@ const ja: Record<keyof typeof en, string> = {
   'modal.saving': '保存中… プロバイダーの応答後にこの画面が更新されます。',
   'modal.done': '完了しました。',
   'modal.close': '閉じる',
-};
+} as const;
 
-export const serversCatalog = { en, ja };
+export const serversCatalog = catalog(en, ja);

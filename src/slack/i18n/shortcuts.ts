@@ -4,6 +4,7 @@
  * VPS shortcut brings (it is opened outside any channel). The shortcuts' own
  * names are manifest.yml's, which Slack shows in one language.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'shortcut.placeless_note': 'A shortcut opened from the message box belongs to no channel.',
   'shortcut.find.title': 'Server card',
@@ -32,9 +33,9 @@ const en = {
   'signup.field.approval_channel.required': 'Choose the channel the approval request goes to.',
   'signup.field.approval_channel.not_allowed':
     'The bot may not be used in that channel. Choose one of the channels an admin allowed.',
-};
+} as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'shortcut.placeless_note': 'メッセージ入力欄から開いたショートカットは、どのチャンネルにも属しません。',
   'shortcut.find.title': 'サーバー情報',
   'shortcut.find.intro':
@@ -62,6 +63,6 @@ const ja: Record<keyof typeof en, string> = {
   'signup.field.approval_channel.required': '承認依頼を投稿するチャンネルを選んでください。',
   'signup.field.approval_channel.not_allowed':
     'そのチャンネルではボットを使えません。管理者が許可したチャンネルを選んでください。',
-};
+} as const;
 
-export const shortcutsCatalog = { en, ja };
+export const shortcutsCatalog = catalog(en, ja);

@@ -3,6 +3,7 @@
  * its status line, the outcome sentences of its thread, the refusals a clicker
  * or requester reads alone, and `/vps signups`.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'signup.modal.title': 'Order a VPS',
   'signup.modal.submit': 'Get a price',
@@ -267,7 +268,7 @@ const en = {
   'signup.state.interrupted': 'checking what happened to this order',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'signup.modal.title': 'VPSの申し込み',
   'signup.modal.submit': '料金を確認',
   'signup.modal.cancel': 'キャンセル',
@@ -532,6 +533,6 @@ const ja: Record<keyof typeof en, string> = {
   'signup.state.failed': '申し込み失敗',
   'signup.state.unknown': '確認中',
   'signup.state.interrupted': 'この注文がどうなったか確認中',
-};
+} as const;
 
-export const signupCatalog = { en, ja };
+export const signupCatalog = catalog(en, ja);

@@ -4,6 +4,7 @@
  * provider key's health, digests, the summary after a mute) and the answers to `/vps watch`, `/vps unwatch`,
  * `/vps watches`, `/vps mute` and `/vps unmute`.
  */
+import { catalog } from './catalog.ts';
 const en = {
   'watch.power.changed': '{emoji} *{name}* is now *{to}* (was {from}) {at}',
   'watch.power.sequence': '{emoji} *{name}* went {path} {at}',
@@ -174,7 +175,7 @@ const en = {
     ':white_check_mark: I can post here: requests made with {target} by other clients, and bursts of refused requests, will come to this channel.',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'watch.power.changed': '{emoji} *{name}* が *{to}* になりました（変更前: {from}）{at}',
   'watch.power.sequence': '{emoji} *{name}* の電源状態: {path} {at}',
   'watch.power.flap':
@@ -346,6 +347,6 @@ const ja: Record<keyof typeof en, string> = {
     'このチャンネル {channel} に {target} の使用状況を通知します: ボット以外からのリクエストと、拒否されたリクエストの集中です（どちらもアラーム）。KEY_EXPECTED_IPS に登録したアドレスのクライアントは件数を数えるだけです。',
   'watch.cmd.key_probe':
     ':white_check_mark: このチャンネルに投稿できることを確認しました。他のクライアントによる {target} の使用と、拒否されたリクエストの集中をここに通知します。',
-};
+} as const;
 
-export const watchCatalog = { en, ja };
+export const watchCatalog = catalog(en, ja);
