@@ -19,6 +19,8 @@ export interface DigestDeps {
   renewals: Pick<RenewalsService, 'upcoming'>;
   access: Pick<AccessService, 'authorize'>;
   clock: Clock;
+  /** Plan names by id, as the price list last read names them; absent: orders are named by plan id. */
+  planNames?: () => ReadonlyMap<string, string>;
   /** Contracts renewing within this many days are listed (the farthest renewal reminder). */
   renewalWithinDays: number;
 }

@@ -135,6 +135,7 @@ export async function ordersPart(deps: DigestDeps, w: Window): Promise<DigestRep
       signupId: r.target ?? '',
       name: text(r.params.name) ?? signup?.serverName ?? null,
       planId: signup?.planId ?? null,
+      planName: signup ? (deps.planNames?.().get(signup.planId) ?? null) : null,
       period: signup?.period ?? null,
       price,
       requesterId: signup?.requesterId ?? text(r.params.requester),
@@ -158,12 +159,14 @@ export async function refusalsPart(deps: DigestDeps, w: Window): Promise<DigestR
       (s): DigestRefusal => ({
         what: 'signup',
         target: s.planId,
+        planName: deps.planNames?.().get(s.planId) ?? null,
         name: s.serverName,
         price: s.quotedPrice,
         state: s.state === 'rejected' ? 'rejected' : 'expired',
         requesterId: s.requesterId,
         by: s.state === 'rejected' ? s.approverId : null,
-        at: s.updatedAt.getTime(),
+        // An expiry is told at the quote's own end, not when the sweep marked it.
+        at: (s.state === 'rejected' ? s.updatedAt : s.expiresAt).getTime(),
       }),
     ),
     ...operations.map(
@@ -175,7 +178,7 @@ export async function refusalsPart(deps: DigestDeps, w: Window): Promise<DigestR
         state: o.state === 'rejected' ? 'rejected' : 'expired',
         requesterId: o.requesterId,
         by: o.state === 'rejected' ? o.approverId : null,
-        at: o.updatedAt.getTime(),
+        at: (o.state === 'rejected' ? o.updatedAt : o.expiresAt).getTime(),
       }),
     ),
   ].sort((a, b) => a.at - b.at);

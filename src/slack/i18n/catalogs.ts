@@ -47,7 +47,3 @@ const ja: Readonly<Record<MessageKey, string>> = {
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
-}

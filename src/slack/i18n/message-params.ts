@@ -63,13 +63,14 @@ type SimpleTyped<S extends string, P> = S extends `${string}}${infer Rest}` ? Te
 /** `, one {…} other {…}}` then the text after the argument. */
 type Choices<S extends string, P> = TrimStart<S> extends `,${infer R}` ? Options<R, P> : [P, ''];
 
-type Options<S extends string, P> = TrimStart<S> extends `}${infer Rest}`
-  ? Text<Rest, P>
-  : S extends `${string}{${infer Body}`
-    ? Text<Body, P> extends [infer Q, infer Rest extends string]
-      ? Options<Rest, Q>
-      : [P, '']
-    : [P, ''];
+type Options<S extends string, P> =
+  TrimStart<S> extends `}${infer Rest}`
+    ? Text<Rest, P>
+    : S extends `${string}{${infer Body}`
+      ? Text<Body, P> extends [infer Q, infer Rest extends string]
+        ? Options<Rest, Q>
+        : [P, '']
+      : [P, ''];
 
 type Flatten<P> = { [K in keyof P]: P[K] };
 

@@ -13,12 +13,20 @@ import type { ParamsOf } from './message-params.ts';
 /** What message `K` must be given. */
 export type MessageParams<K extends MessageKey> = ParamsOf<EnglishCatalog[K]>;
 
+/**
+ * The keys whose message `params` fill completely (it needs nothing else):
+ * the type of a map whose sentences are all called alike, e.g.
+ * `Record<Field, KeyTaking<{ limit: number }>>`; `PlainKey` needs nothing.
+ */
+export type KeyTaking<P> = { [K in MessageKey]: P extends MessageParams<K> ? K : never }[MessageKey];
+export type PlainKey = KeyTaking<Record<never, never>>;
+
 type AllOf<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
 /**
  * A key chosen at run time (`cond ? 'a' : 'b'`, `` `power.${state}` ``) is
- * given what every one of its messages needs: a key read from outside
- * (`isMessageKey`) names any message, so it must be narrowed first.
+ * given what every one of its messages needs. A value read from outside (a
+ * code, a state) is mapped to its key by a typed map, never guessed into one.
  */
 type ParamArgs<K extends MessageKey> =
   Record<string, never> extends AllOf<MessageParams<K>>
