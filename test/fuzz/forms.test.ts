@@ -211,7 +211,7 @@ describe('the change modal’s parser under random values', () => {
         if (problems.length > 0) {
           for (const ui of uis)
             for (const p of problems)
-              expect(fieldProblemText(ui, p.field, p.rule, p.limit).trim()).toBeTruthy();
+              expect(fieldProblemText(ui, p).trim()).toBeTruthy();
           return;
         }
         const errors: string[] = [];
@@ -277,7 +277,7 @@ describe('the /hosting forms’ parsers under random values', () => {
           const problems = check(form, read);
           for (const p of problems) {
             expect(FORMS[form] as readonly string[]).toContain(p.field);
-            for (const ui of uis) expect(fieldProblemText(ui, p.field, p.rule, p.limit).trim()).toBeTruthy();
+            for (const ui of uis) expect(fieldProblemText(ui, p).trim()).toBeTruthy();
           }
           if (problems.length === 0 && form === 'ssh_key_add')
             expect(isOpenSshPublicKey(read.public_key!.trim())).toBe(true);

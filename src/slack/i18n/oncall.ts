@@ -115,7 +115,7 @@ const en = {
   'oncall.power.error': 'reports a power *error*',
   'oncall.power.stop': 'stopped with no power operation to explain it',
   'oncall.power.now': 'is now *{state}*',
-  'oncall.key.name': 'the API key',
+  'oncall.key.name': 'API key',
 } as const;
 
 const ja = {

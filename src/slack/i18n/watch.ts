@@ -38,13 +38,13 @@ const en = {
   'watch.reply.recovered': ':white_check_mark: *{name}* recovered after {duration}: *{to}* again · {at}',
   'watch.reply.running_again': ':large_green_circle: *{name}* is *{to}* again after {duration} · {at}',
   'watch.reply.many': '{count, plural, one {# more change} other {# more changes}}:',
-  'watch.digest.when_at': '{at}',
+  'watch.digest.when_at': '({at})',
   'watch.digest.when_between': 'between {from} and {to}',
   'watch.digest.recovered_after': 'recovered after {duration}',
   'watch.digest.servers': 'Servers: {names}',
   'watch.digest.servers_more': 'Servers: {names} and {count, number} more',
   'watch.muted.title':
-    ':bell: Notifications are back on here. While they were muted: {count, plural, one {# change} other {# changes}} on the servers, {when}',
+    ':bell: Notifications are back on here. While they were muted: {count, plural, one {# change} other {# changes}} on the servers {when}',
   'watch.cmd.muted':
     ':no_bell: <@{by}> muted {target} in {channel} until {until}. Changes are still recorded, and one summary follows when the mute ends. `/vps unmute` ends it early.',
   'watch.cmd.unmuted':
@@ -98,13 +98,13 @@ const en = {
   'watch.key.expired_answering':
     ':rotating_light: The provider API key expired {expires}. The provider still accepts it for now, but may refuse it at any moment, and then the bot can no longer read or change anything. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
   'watch.key.alarm_expired': '{oncall} The provider API key has expired.',
-  'watch.digest.title': '{count, plural, one {# change} other {# changes}} on the servers, {when}',
-  'watch.digest.summary_line': '{count} × {what}',
+  'watch.digest.title': '{count, plural, one {# change} other {# changes}} on the servers {when}',
+  'watch.digest.summary_line': '{count, number} × {what}',
   'watch.digest.more': '…and {count, number} more not listed here; `/vps list` shows every server now.',
   'watch.digest.alarm':
     '{oncall} {count, plural, one {# of these needs} other {# of these need}} attention (error or unexpected stop).',
   'watch.digest.title_alarms':
-    '{count, plural, one {# alarm or change} other {# alarms and changes}}, {when}',
+    '{count, plural, one {# alarm or change} other {# alarms and changes}} {when}',
   'watch.digest.alarm_any':
     '{oncall} {count, plural, one {# of these needs} other {# of these need}} attention.',
   'watch.digest.about': 'About: {names}',
@@ -276,7 +276,7 @@ const ja = {
     ':rotating_light: プロバイダーのAPIキーは {expires} に有効期限が切れました。プロバイダーはまだ受け付けていますが、いつ拒否されてもおかしくありません。拒否されるとボットはサーバーの確認も操作もできなくなります。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
   'watch.key.alarm_expired': '{oncall} プロバイダーのAPIキーの有効期限が切れています。',
   'watch.digest.title': 'サーバーに {count, number} 件の変化がありました{when}',
-  'watch.digest.summary_line': '{count} 件: {what}',
+  'watch.digest.summary_line': '{count, number} 件: {what}',
   'watch.digest.more':
     '…ほか {count, number} 件はここに載せていません。`/vps list` で現在の全サーバーを確認できます。',
   'watch.digest.alarm': '{oncall} うち {count, number} 件は対応が必要です（エラーまたは予期しない停止）。',

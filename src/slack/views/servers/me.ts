@@ -21,7 +21,6 @@ import {
   permissionLabel,
   roleLabel,
   SHOWN,
-  slackDate,
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
@@ -208,7 +207,7 @@ export function meView(
     const lines = expectedClients
       .slice(0, MAX_SERVICES)
       .map((c) =>
-        ui.t('me.expected_line', { range: code(c.range), count: c.count, at: slackDate(ui, c.lastAt) }),
+        ui.t('me.expected_line', { range: code(c.range), count: c.count, at: formatTime(ui, new Date(c.lastAt)) }),
       );
     blocks.push(section([ui.t('me.expected_title'), ...lines].join('\n')));
   }

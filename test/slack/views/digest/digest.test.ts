@@ -133,7 +133,8 @@ describe('the digest’s details', () => {
         expect(all).toContain('*インシデント*: 発生 300件、解消 280件、対応中 20件');
         expect(all).toContain('（第三者によるキーの利用、1日、継続中）');
         expect(all).toContain('第三者によるキーの利用');
-        expect(all).toContain('*ボット以外で変更されたサーバー*（60件');
+        // Servers are counted in 台.
+        expect(all).toContain('*ボット以外で変更されたサーバー*（60台');
         expect(all).toContain('本日ここまで: 432件 / 上限 10,000件（残りわずか）');
       }
     });

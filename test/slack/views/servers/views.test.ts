@@ -329,9 +329,10 @@ describe('me, audit, help views', () => {
     const seen = [{ range: '198.51.100.0/24', count: 42, lastAt: Date.parse('2026-03-02T02:59:00Z') }];
     const en = JSON.stringify(meView(ui, key, 'viewer', now, undefined, new Map(), seen).blocks);
     expect(en).toContain('Other clients you expect (KEY_EXPECTED_IPS), counted in the key’s log:');
-    expect(en).toContain('• `198.51.100.0/24`: 42 requests, the last <!date^');
+    // To one person: their zone, as every answer to them, not Slack's token.
+    expect(en).toContain('• `198.51.100.0/24`: 42 requests, the last Mar 2, 2026, 02:59 UTC');
     const jp = JSON.stringify(meView(ja, key, 'viewer', now, undefined, new Map(), seen).blocks);
-    expect(jp).toContain('• `198.51.100.0/24`: 42 件（最終 <!date^');
+    expect(jp).toContain('• `198.51.100.0/24`: 42 件（最終 2026/03/02 11:59 Asia/Tokyo）');
     expect(JSON.stringify(meView(ui, key, 'viewer', now).blocks)).not.toContain('KEY_EXPECTED_IPS');
   });
 
@@ -351,14 +352,14 @@ describe('me, audit, help views', () => {
     const text = (u: typeof ui | typeof ja, d: DailyBudgetState) =>
       JSON.stringify(meView(u, key, 'viewer', now, d).blocks);
     expect(text(ui, day({}))).toContain(
-      'Provider requests today: 1200 of 10000 (the count starts again Mar 2, 2026, 15:00 UTC).',
+      'Provider requests today: 1,200 of 10,000 (the count starts again Mar 2, 2026, 15:00 UTC).',
     );
     const low = day({ used: 8_500, remaining: 1_500, level: 'low' });
     expect(text(ui, low)).toContain(
-      'The provider’s daily request budget is running low: 1500 of 10000 left until Mar 2, 2026, 15:00 UTC. The watcher checks servers less often',
+      'The provider’s daily request budget is running low: 1,500 of 10,000 left until Mar 2, 2026, 15:00 UTC. The watcher checks servers less often',
     );
     expect(text(ja, low)).toContain(
-      'プロバイダーの1日あたりのリクエスト数が残りわずかです（2026/03/03 00:00 Asia/Tokyo までに残り 1500 / 10000 件）。',
+      'プロバイダーの1日あたりのリクエスト数が残りわずかです（2026/03/03 00:00 Asia/Tokyo までに残り 1,500 / 10,000 件）。',
     );
     const held = day({ used: 9_100, remaining: 900, level: 'low', backgroundHeldUntil: resetsAt });
     expect(text(ui, held)).toContain('the watcher is paused until Mar 2, 2026, 15:00 UTC');
