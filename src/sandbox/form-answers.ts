@@ -56,9 +56,7 @@ export function readAnswer(
     case 'checkboxes':
     case 'multi_select': {
       if (text === 'none')
-        return f.optional
-          ? { state: { type: f.elementType, selected_options: [] } }
-          : { error: REQUIRED };
+        return f.optional ? { state: { type: f.elementType, selected_options: [] } } : { error: REQUIRED };
       const picked = text.split(/[\s,]+/).map((w) => pickOption(f, w));
       if (picked.some((p) => p === undefined))
         return { error: `Give numbers from 1 to ${f.options.length}, or none.` };
@@ -67,7 +65,9 @@ export function readAnswer(
     }
     case 'conversation': {
       const c = pickOption(f, text) ?? pickOption(f, `#${text}`);
-      return c ? { state: conversationState(f, c) } : { error: `Choose a number from 1 to ${f.options.length}, or a #name.` };
+      return c
+        ? { state: conversationState(f, c) }
+        : { error: `Choose a number from 1 to ${f.options.length}, or a #name.` };
     }
     case 'number':
       if (!/^-?\d+(\.\d+)?$/.test(text)) return { error: 'Type a number.' };

@@ -218,14 +218,14 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
       return text(ui.t('error.server_unaddressable', { ref: escapeMrkdwn(p.params.ref) }));
     case 'role_required': {
       const how = HOW_TO_GET[p.params.role];
+      const role = roleLabel(ui, p.params.role);
+      const howText = how ? ui.t(how) : '';
+      // "yours is no access" is no sentence: a person without a role is told so.
       return text(
-        ui
-          .t('error.role_required', {
-            role: roleLabel(ui, p.params.role),
-            yours: roleLabel(ui, p.params.yours),
-            how: how ? ui.t(how) : '',
-          })
-          .trim(),
+        (p.params.yours === 'none'
+          ? ui.t('error.role_required_none', { role, how: howText })
+          : ui.t('error.role_required', { role, yours: roleLabel(ui, p.params.yours), how: howText })
+        ).trim(),
       );
     }
     case 'channel_not_allowed':

@@ -209,9 +209,7 @@ describe('the change modal’s parser under random values', () => {
       fc.property(fc.constantFrom<ChangeField>('name', 'memo', 'rdns'), value, (f, v) => {
         const problems = checkField(f, v);
         if (problems.length > 0) {
-          for (const ui of uis)
-            for (const p of problems)
-              expect(fieldProblemText(ui, p).trim()).toBeTruthy();
+          for (const ui of uis) for (const p of problems) expect(fieldProblemText(ui, p).trim()).toBeTruthy();
           return;
         }
         const errors: string[] = [];

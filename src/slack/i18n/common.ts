@@ -96,6 +96,7 @@ const en = {
   'error.server_unaddressable':
     '`{ref}` names an entry of the provider’s list that breaks its spec and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
   'error.role_required': 'This needs the *{role}* role; yours is *{yours}*. {how}',
+  'error.role_required_none': 'This needs the *{role}* role, and you have no role here. {how}',
   'error.role_required.how.viewer': 'Ask an admin to give you access to the bot.',
   'error.role_required.how.operator': 'Ask an admin to add you to the operators.',
   'error.role_required.how.approver': 'Ask an admin to add you to the approvers.',
@@ -303,6 +304,7 @@ const ja = {
   'error.server_unaddressable':
     '`{ref}` はプロバイダーの一覧のうち仕様に合っておらずUUIDも読み取れない項目のため、ここから表示も変更もできません。プロバイダーのパネルで確認してください。',
   'error.role_required': 'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。{how}',
+  'error.role_required_none': 'この操作には *{role}* ロールが必要ですが、あなたにはロールがありません。{how}',
   'error.role_required.how.viewer': 'ボットを使えるよう管理者に依頼してください。',
   'error.role_required.how.operator': '管理者にオペレーターへの追加を依頼してください。',
   'error.role_required.how.approver': '管理者に承認者への追加を依頼してください。',

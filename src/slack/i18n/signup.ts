@@ -181,6 +181,7 @@ const en = {
   'signup.password.name_auto': 'your new server',
 
   'signup.refused.role_required': 'Ordering a VPS needs the operator role; yours is {role}.',
+  'signup.refused.role_required_none': 'Ordering a VPS needs the operator role, and you have no role here.',
   'signup.refused.channel_not_allowed':
     'VPSs cannot be ordered from this channel; ask an admin which channels are allowed.',
   'signup.refused.PAYMENT_REQUIRED':
@@ -446,6 +447,8 @@ const ja = {
   'signup.password.name_auto': '新しいサーバー',
 
   'signup.refused.role_required': 'VPSの申し込みにはオペレーターのロールが必要です。あなたのロール: {role}',
+  'signup.refused.role_required_none':
+    'VPSの申し込みにはオペレーターのロールが必要ですが、あなたにはロールがありません。',
   'signup.refused.channel_not_allowed':
     'このチャンネルからはVPSを申し込めません。使えるチャンネルは管理者に確認してください。',
   'signup.refused.PAYMENT_REQUIRED':

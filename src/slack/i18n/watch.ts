@@ -103,8 +103,7 @@ const en = {
   'watch.digest.more': '…and {count, number} more not listed here; `/vps list` shows every server now.',
   'watch.digest.alarm':
     '{oncall} {count, plural, one {# of these needs} other {# of these need}} attention (error or unexpected stop).',
-  'watch.digest.title_alarms':
-    '{count, plural, one {# alarm or change} other {# alarms and changes}} {when}',
+  'watch.digest.title_alarms': '{count, plural, one {# alarm or change} other {# alarms and changes}} {when}',
   'watch.digest.alarm_any':
     '{oncall} {count, plural, one {# of these needs} other {# of these need}} attention.',
   'watch.digest.about': 'About: {names}',

@@ -207,7 +207,11 @@ export function meView(
     const lines = expectedClients
       .slice(0, MAX_SERVICES)
       .map((c) =>
-        ui.t('me.expected_line', { range: code(c.range), count: c.count, at: formatTime(ui, new Date(c.lastAt)) }),
+        ui.t('me.expected_line', {
+          range: code(c.range),
+          count: c.count,
+          at: formatTime(ui, new Date(c.lastAt)),
+        }),
       );
     blocks.push(section([ui.t('me.expected_title'), ...lines].join('\n')));
   }

@@ -54,7 +54,11 @@ export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
   const p = err.problem;
   switch (p.code) {
     case 'role_required':
-      return sentence(ui.t('signup.refused.role_required', { role: roleLabel(ui, p.params.yours) }));
+      return sentence(
+        p.params.yours === 'none'
+          ? ui.t('signup.refused.role_required_none')
+          : ui.t('signup.refused.role_required', { role: roleLabel(ui, p.params.yours) }),
+      );
     case 'channel_not_allowed':
       return sentence(ui.t('signup.refused.channel_not_allowed'));
     case 'provider_unreachable':

@@ -12,7 +12,14 @@ import { WATCH_IDS } from '../../ids.ts';
 import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, formatDuration, type Message, slackDate, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
-import { claimButton, claimLine, incidentName, isOpenAlarm, mentionFor, serverButtons } from './alarm-parts.ts';
+import {
+  claimButton,
+  claimLine,
+  incidentName,
+  isOpenAlarm,
+  mentionFor,
+  serverButtons,
+} from './alarm-parts.ts';
 
 /** A kind's words for one alarm. */
 export interface AlarmText {

@@ -9,6 +9,7 @@ import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 
 /** A moment as this answer's reader reads it: Slack's token in the channel, their own zone alone. */
 const dateOf = (ui: Ui, ms: number): string => formatTime(ui, new Date(ms));
+
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { summaryText } from '../sections.ts';
 
