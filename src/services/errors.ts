@@ -18,24 +18,18 @@ import {
   QueueFullError,
   ValidationError,
 } from '../provider/index.ts';
-import type { Role } from './access/roles.ts';
 import type { FieldProblem } from './field-problem.ts';
-import type { HostingField, HostingRule } from './hosting/rules.ts';
-import type { RenewalDateProblem } from './renewals/schedule.ts';
-import type { FieldRule, RefProblem } from './servers/field-rules.ts';
-import type { ChangeField } from './servers/vocabulary.ts';
+import type { Role } from './roles.ts';
 
 /** The rules a signup's service code can break (it goes into a path). */
 export type SignupIdRule = 'required' | 'format' | 'control_character';
 
-/** A value refused before anything was sent: the field, the rule it breaks, the bound that rule names. */
-export type RefusedValue =
-  | FieldProblem<ChangeField, FieldRule>
-  | RefProblem
-  | FieldProblem<'limit', 'range'>
-  | FieldProblem<HostingField, HostingRule>
-  | RenewalDateProblem
-  | FieldProblem<'signup_id', SignupIdRule>;
+/**
+ * A value refused before anything was sent: the field, the rule it breaks,
+ * the bound that rule names. Each feature's own fields and rules (its
+ * FieldProblem types); the Slack side words each pair from a map keyed by them.
+ */
+export type RefusedValue = FieldProblem;
 
 /** Why the bot cannot post in a channel, as Slack said it. */
 export type ChannelUnreachableReason = 'not_in_channel' | 'channel_not_found' | 'is_archived';
@@ -183,7 +177,7 @@ export function providerCodeOf(p: ServiceProblem): string | undefined {
 
 // The provider's documented codes (docs/provider-api.md, Error status codes), for the
 // sentences of the Slack side.
-export { PROVIDER_ERROR_CODES } from '../provider/index.ts';
+export { isProviderErrorCode, PROVIDER_ERROR_CODES, type ProviderErrorCode } from '../provider/index.ts';
 
 export type FailureKind =
   | { kind: 'service'; error: ServiceError }

@@ -14,9 +14,17 @@ import {
   type RefusedValue,
   type ServiceError,
   type ServiceErrorDetail,
+  type SignupIdRule,
 } from '../services/errors.ts';
-import type { FieldRule } from '../services/servers/field-rules.ts';
-import { FIELD_LIMITS } from '../services/servers/index.ts';
+import type { FieldProblem } from '../services/field-problem.ts';
+import type { HostingField, HostingRule } from '../services/hosting/index.ts';
+import type { RenewalDateProblem } from '../services/renewals/index.ts';
+import {
+  type ChangeField,
+  FIELD_LIMITS,
+  type FieldRule,
+  type RefProblem,
+} from '../services/servers/index.ts';
 import type { ParseProblem, UsageTopic } from './grammar/tokens.ts';
 import type { KeyTaking, MessageKey, PlainKey } from './i18n/index.ts';
 import { displayDomain } from './views/domain-display.ts';
@@ -24,8 +32,17 @@ import { clip, escapeMrkdwn, type Message, permissionLabel, roleLabel, type Ui }
 import { failureView } from './views/messages.ts';
 import { queueFullText } from './views/queue-full.ts';
 
+/** The fields and rules each feature refuses a value for (its FieldProblem types). */
+type KnownProblem =
+  | FieldProblem<ChangeField, FieldRule>
+  | RefProblem
+  | FieldProblem<'limit', 'range'>
+  | FieldProblem<HostingField, HostingRule>
+  | RenewalDateProblem
+  | FieldProblem<'signup_id', SignupIdRule>;
+
 /** A field and a rule as one key: `name.too_long`. */
-type FieldRuleKey = `${RefusedValue['field']}.${RefusedValue['rule']}`;
+type FieldRuleKey = `${KnownProblem['field']}.${KnownProblem['rule']}`;
 type FieldSentence = KeyTaking<{ limit: number }>;
 
 /** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */
@@ -91,7 +108,7 @@ const FIELD_SENTENCES: Partial<Record<FieldRuleKey, FieldSentence>> = {
 };
 
 /** A rule's sentence for a field that has none of its own: it names the rule, never the field's id. */
-const RULE_SENTENCES: Record<RefusedValue['rule'], FieldSentence> = {
+const RULE_WORDS: Record<KnownProblem['rule'], FieldSentence> = {
   required: 'field.value.required',
   too_long: 'field.value.too_long',
   range: 'field.value.range',
@@ -104,19 +121,27 @@ const RULE_SENTENCES: Record<RefusedValue['rule'], FieldSentence> = {
   control_character: 'field.control_character',
 };
 
+// Looked up by what a service refused (its field and rule as text); the maps' keys are checked above.
+const SENTENCES: ReadonlyMap<string, FieldSentence> = new Map<string, FieldSentence>(
+  Object.entries(FIELD_SENTENCES),
+);
+const RULE_SENTENCES: ReadonlyMap<string, FieldSentence> = new Map<string, FieldSentence>(
+  Object.entries(RULE_WORDS),
+);
+
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
 export function fieldProblemText(ui: Ui, p: RefusedValue): string {
   // One sentence for every field: the rule is the same everywhere (the provider client's validateText).
   if (p.rule === 'control_character') return ui.t('field.control_character');
-  const pair: FieldRuleKey = `${p.field}.${p.rule}`;
   const limit = p.limit ?? 0;
   // A length or range rule without its bound cannot say it: the rule's plain sentence instead.
   if ((p.rule === 'too_long' || p.rule === 'range') && limit === 0) return ui.t('field.value.invalid');
-  return ui.t(FIELD_SENTENCES[pair] ?? RULE_SENTENCES[p.rule], { limit });
+  const key = SENTENCES.get(`${p.field}.${p.rule}`) ?? RULE_SENTENCES.get(p.rule) ?? 'field.value.invalid';
+  return ui.t(key, { limit });
 }
 
 /** The provider client's own refusal of a value (its validators), read as the field problem of a change. */
-function providerIssue(field: string, rule: string): RefusedValue | undefined {
+function providerIssue(field: string, rule: string): FieldProblem<ChangeField, FieldRule> | undefined {
   const changed = field === 'hostname' ? 'rdns' : field;
   if (changed !== 'name' && changed !== 'memo' && changed !== 'rdns') return undefined;
   const read: FieldRule =

@@ -75,7 +75,9 @@ describe('a conversation select in a form', () => {
       expect(readAnswer(f!, typed, undefined)).toEqual({
         state: { type: 'conversations_select', selected_conversation: 'C0B' },
       });
-    expect(readAnswer(f!, '#nowhere', undefined)).toEqual({ error: 'Choose a number from 1 to 2, or a #name.' });
+    expect(readAnswer(f!, '#nowhere', undefined)).toEqual({
+      error: 'Choose a number from 1 to 2, or a #name.',
+    });
     expect(readAnswer(f!, '!clear', undefined)).toEqual({ error: 'This field is required.' });
   });
 });

@@ -255,7 +255,9 @@ describe('answers to a form field', () => {
     expect(readAnswer(name, ' ab c ', undefined)).toEqual({
       state: { type: 'plain_text_input', value: 'ab c' },
     });
-    expect(readAnswer(name, 'toolong', undefined)).toEqual({ error: 'Use at most 5 characters (this has 7).' });
+    expect(readAnswer(name, 'toolong', undefined)).toEqual({
+      error: 'Use at most 5 characters (this has 7).',
+    });
     expect(readAnswer(name, 'a', undefined)).toEqual({ error: 'Use at least 2 characters (this has 1).' });
   });
 

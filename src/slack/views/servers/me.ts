@@ -204,15 +204,13 @@ export function meView(
   if (day) blocks.push(section(day));
   // The other clients the team knows (KEY_EXPECTED_IPS): their requests in the key's log are only counted.
   if (expectedClients.length > 0) {
-    const lines = expectedClients
-      .slice(0, MAX_SERVICES)
-      .map((c) =>
-        ui.t('me.expected_line', {
-          range: code(c.range),
-          count: c.count,
-          at: formatTime(ui, new Date(c.lastAt)),
-        }),
-      );
+    const lines = expectedClients.slice(0, MAX_SERVICES).map((c) =>
+      ui.t('me.expected_line', {
+        range: code(c.range),
+        count: c.count,
+        at: formatTime(ui, new Date(c.lastAt)),
+      }),
+    );
     blocks.push(section([ui.t('me.expected_title'), ...lines].join('\n')));
   }
   assertBlocksWithinLimits(blocks, 'message');

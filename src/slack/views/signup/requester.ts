@@ -5,8 +5,7 @@
  * posted, and a generated root password shown once. Pure.
  */
 import type { KnownBlock } from '@slack/types';
-import { isProviderErrorCode, type ProviderErrorCode } from '../../../provider/index.ts';
-import { isServiceError } from '../../../services/errors.ts';
+import { isProviderErrorCode, isServiceError, type ProviderErrorCode } from '../../../services/errors.ts';
 import type { SignupRow } from '../../../services/signup/index.ts';
 import type { RefusalWords } from '../../decision-text.ts';
 import type { PlainKey } from '../../i18n/index.ts';
