@@ -42,7 +42,7 @@ function signupBlocks(ui: Ui, row: SignupRow, plans: ReadonlyMap<string, string>
     channel: row.channelId,
     expires: formatTime(ui, row.expiresAt),
   });
-  return [section(text), signupDecisionButtons(ui, { row })];
+  return [section(text), signupDecisionButtons(ui, { row, planName: plans?.get(row.planId) })];
 }
 
 function operationBlocks(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'): KnownBlock[] {

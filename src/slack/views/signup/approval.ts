@@ -18,10 +18,12 @@ export interface SignupDisplay {
   row: SignupRow;
   plan?: Plan | undefined;
   image?: OsImage | undefined;
+  /** The plan's name where the plan itself is not at hand (a Home): never shown by its id when known. */
+  planName?: string | undefined;
 }
 
 export function planLabel(d: SignupDisplay): string {
-  return d.plan ? d.plan.plan_name : d.row.planId;
+  return d.plan?.plan_name ?? d.planName ?? d.row.planId;
 }
 
 function imageLabel(d: SignupDisplay): string {

@@ -265,6 +265,40 @@ describe('the App Home view', () => {
     },
   );
 
+  it('names a plan as the channel does, a server not running by its state, and every time in the reader’s zone', () => {
+    const data = home();
+    if (data.kind !== 'home') throw new Error('a Home');
+    const plans = new Map([['vps-2gb', 'VPS 2GB']]);
+    const withNames: HomeData = {
+      ...data,
+      waiting: { ...data.waiting, planNames: plans },
+      now: {
+        ...data.now,
+        fleet: {
+          ...data.now.fleet!,
+          notRunning: [
+            { uuid: 'u-1', name: 'batch-1', power: 'error' },
+            { uuid: 'u-2', name: 'web-2', power: 'stopped' },
+          ],
+        },
+      },
+    };
+    const t = text(homeView(en, withNames).blocks);
+    // The plan by its label ("VPS 2GB"), as the approval in the channel names it, never its id.
+    expect(t).toContain('*Order of a VPS:* VPS 2GB named `web-0`');
+    expect(t).toContain('Order of VPS 2GB named `web-100`');
+    expect(t).not.toContain('vps-2gb');
+    // A state as a sentence: never "batch-1 is error".
+    expect(t).toContain('*batch-1* reports a power error');
+    expect(t).toContain('*web-2* is stopped');
+    expect(t).not.toContain('is error');
+    expect(text(homeView(ja, withNames).blocks)).toContain('*batch-1* の電源状態がエラーです');
+    // The quote's expiry as the requester's own notice writes it (the reader's zone, 24-hour), never
+    // Slack's token (which some clients show in 12 hours): one moment, one way.
+    expect(t).toContain('the quote expires Mar 10, 2026, 12:30 Asia/Tokyo');
+    expect(t).not.toContain('<!date^');
+  });
+
   it('draws the same view twice for the same data (a Home unchanged is not published again)', () => {
     expect(text(homeView(en, home({ n: 3 })))).toBe(text(homeView(en, home({ n: 3 }))));
   });

@@ -2,7 +2,12 @@ import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { DailyBudgetState } from '../../../../src/provider/index.ts';
 import type { KeyScope } from '../../../../src/services/access/index.ts';
-import type { ListedServer, LogsPage, VpsDetailRead } from '../../../../src/services/servers/index.ts';
+import {
+  FIELD_LIMITS,
+  type ListedServer,
+  type LogsPage,
+  type VpsDetailRead,
+} from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../../../../src/slack/views/limits.ts';
@@ -219,6 +224,24 @@ describe('change modal', () => {
     expect(JSON.parse(v.private_metadata ?? '')).toEqual({ uuid: 'u-1', ref: 'web-1', channelId: 'C1' });
     const input = v.blocks.find((b) => b.block_id === BLOCKS.changeInput);
     expect(JSON.stringify(input)).toContain(`"action_id":"${INPUT_ACTION.rdns}"`);
+  });
+
+  it('holds each field to the limit its hint states (never "at most 51" beside "Up to 50")', () => {
+    for (const field of ['name', 'memo', 'rdns'] as const) {
+      for (const u of [ui, ja]) {
+        const v = changeModalView(u, field, { ...server(1), name: 'web-1' }, '', {
+          uuid: 'u-1',
+          ref: 'web-1',
+          channelId: 'C1',
+        });
+        const input = v.blocks.find((b) => b.block_id === BLOCKS.changeInput) as {
+          hint: { text: string };
+          element: { max_length: number };
+        };
+        expect(input.element.max_length, field).toBe(FIELD_LIMITS[field]);
+        expect(input.hint.text, field).toContain(`${FIELD_LIMITS[field]}`);
+      }
+    }
   });
 
   it('keeps every modal title within 24 characters in both languages', () => {

@@ -8,6 +8,7 @@ import {
   catalogueOf,
   checkSignupForm,
   type ExecuteOutcome,
+  SIGNUP_LIMITS,
   type SignupRow,
 } from '../../../../src/services/signup/index.ts';
 import { decisionRefusal } from '../../../../src/slack/decision-text.ts';
@@ -170,6 +171,26 @@ describe('signup modal', () => {
         ?.element as { initial_options?: unknown[] };
     expect(el('auto_renew').initial_options).toHaveLength(1);
     expect(el('agree_to_terms').initial_options).toBeUndefined();
+  });
+
+  it('says the terms box is required, as it is, and each limit the way its hint states it', () => {
+    const view = signupModalView(en, catalogue, { channelId: 'COPS' });
+    const block = (id: string) =>
+      inputs(view.blocks as KnownBlock[]).find(
+        (b) => 'action_id' in b.element && b.element.action_id === id,
+      ) as { optional?: boolean; hint?: { text: string }; element: { max_length?: number } } | undefined;
+    // Slack labels an optional input "(optional)": the terms box must not be one.
+    expect(block('agree_to_terms')?.optional).not.toBe(true);
+    expect(block('auto_renew')?.optional).toBe(true);
+    // The limit Slack holds a field to is the one its hint states.
+    expect(block('name')?.element.max_length).toBe(SIGNUP_LIMITS.serverNameMax);
+    expect(block('name')?.hint?.text).toContain(`Up to ${SIGNUP_LIMITS.serverNameMax} of a–z`);
+    expect(block('partner_code')?.element.max_length).toBe(SIGNUP_LIMITS.partnerCodeMax);
+    expect(block('partner_code')?.hint?.text).toContain(`up to ${SIGNUP_LIMITS.partnerCodeMax}`);
+    expect(block('root_password')?.element.max_length).toBe(SIGNUP_LIMITS.rootPasswordMax);
+    expect(block('root_password')?.hint?.text).toContain(
+      `${SIGNUP_LIMITS.rootPasswordMin}–${SIGNUP_LIMITS.rootPasswordMax} half-width characters`,
+    );
   });
 
   it('reads the submitted state by action_id and maps problems back onto block_ids', () => {

@@ -254,6 +254,22 @@ describe('each alarm kind’s message', () => {
     expect(json(m)).toContain('recovered after 1 min');
   });
 
+  it('names the key’s alarms in words on their buttons, never by the id they are kept under', () => {
+    const incidents = [
+      alarm('key-auth', { id: 'auth', name: 'key-auth' }),
+      alarm('key-expired', { id: 'exp', name: 'PROVIDER_API_KEY' }),
+    ];
+    const labels = (ui: typeof en) =>
+      JSON.stringify(renderIncidentDigest(ui, incidents, oncall).blocks)
+        .match(/"text":"[^"]*"/g)
+        ?.filter((t) => t.includes('I’m on') || t.includes('に対応します'));
+    expect(labels(en)).toEqual(['"text":"I’m on API key"', '"text":"I’m on API key"']);
+    expect(labels(ja)).toEqual(['"text":"APIキー に対応します"', '"text":"APIキー に対応します"']);
+    const all = JSON.stringify(renderIncidentDigest(en, incidents, oncall));
+    expect(all).not.toContain('key-auth');
+    expect(all).not.toContain('PROVIDER_API_KEY');
+  });
+
   it('a digest of the key’s and a domain’s alarms speaks of alarms, not of servers', () => {
     const incidents = [
       alarm('key-use'),
