@@ -174,7 +174,7 @@ const en = {
     'The server name is too long. Name a server by its name, uuid or IP address, at most {limit, plural, one {# character} other {# characters}}.',
   'field.filter.too_long':
     'The list filter is too long. Use at most {limit, plural, one {# character} other {# characters}}.',
-  'field.value.required': 'Enter a value: this one is required.',
+  'field.value.required': 'Enter a value: this field is required.',
   'field.value.too_long': 'The value can be at most {limit, plural, one {# character} other {# characters}}.',
   'field.value.range': 'Give a whole number from 1 to {limit, number}.',
   'field.value.invalid': 'The value is not in a form the provider accepts.',

@@ -63,6 +63,7 @@ type SimpleTyped<S extends string, P> = S extends `${string}}${infer Rest}` ? Te
 /** `, one {…} other {…}}` then the text after the argument. */
 type Choices<S extends string, P> = TrimStart<S> extends `,${infer R}` ? Options<R, P> : [P, ''];
 
+// biome-ignore lint/correctness/noUnusedVariables: Choices uses it (biome 2.5 does not follow the mutual recursion)
 type Options<S extends string, P> =
   TrimStart<S> extends `}${infer Rest}`
     ? Text<Rest, P>

@@ -55,7 +55,7 @@ const en = {
     'The domain does not point at the server’s name servers, so its certificate cannot be issued. Set its name servers to {servers}, or set up free SSL in the control panel.',
   'oncall.ssl.no_servers': 'the ones the control panel names',
   'oncall.ssl.resolved': ':white_check_mark: SSL for *{name}* no longer fails, after {duration}',
-  'oncall.ssl.label': 'SSL failed_nameserver',
+  'oncall.ssl.label': 'SSL failing (name servers)',
 
   'oncall.key-use.alarm': ':rotating_light: {oncall} The API key was used by a client other than this bot',
   'oncall.key-use.what': 'the API key was used from `{ip}`',
@@ -168,7 +168,7 @@ const ja = {
     'ドメインがサーバーのネームサーバーを向いていないため、証明書を発行できません。ネームサーバーを {servers} に設定するか、コントロールパネルで無料SSLを設定してください。',
   'oncall.ssl.no_servers': 'コントロールパネルに表示されているもの',
   'oncall.ssl.resolved': ':white_check_mark: *{name}* のSSLの失敗は解消しました（継続時間 {duration}）',
-  'oncall.ssl.label': 'SSLの失敗（failed_nameserver）',
+  'oncall.ssl.label': 'SSLの失敗（ネームサーバー）',
 
   'oncall.key-use.alarm': ':rotating_light: {oncall} このボット以外のクライアントがAPIキーを使いました',
   'oncall.key-use.what': '`{ip}` からAPIキーが使われました',

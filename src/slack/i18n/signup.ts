@@ -224,7 +224,7 @@ const en = {
   'signup.plans.read_ago': 'Read from the provider {age} ago.',
   'signup.plans.order_hint': '*Order this plan* opens the order form with the plan chosen.',
   'signup.plans.no_order': 'Ordering needs a role you do not have here (`/vps help` shows yours).',
-  'signup.plans.plan': '*{name}* `{id}`\n{memory} GB memory · {vcpu} vCPU · {disk} GB disk',
+  'signup.plans.plan': '*{name}*\n{memory} GB memory · {vcpu} vCPU · {disk} GB disk',
   'signup.plans.period': '{months} mo · *{price}*',
   'signup.plans.period_campaign': '{months} mo · *{price}* campaign price (regular {regular})',
   'signup.plans.period_campaign_same': '{months} mo · *{price}* (campaign)',
@@ -492,7 +492,7 @@ const ja = {
   'signup.plans.order_hint': '「このプランを申し込む」で、そのプランを選んだ申し込みフォームが開きます。',
   'signup.plans.no_order':
     'ここで申し込むのに必要なロールがありません（`/vps help` であなたのロールを確認できます）。',
-  'signup.plans.plan': '*{name}* `{id}`\nメモリ {memory} GB · vCPU {vcpu} · ディスク {disk} GB',
+  'signup.plans.plan': '*{name}*\nメモリ {memory} GB · vCPU {vcpu} · ディスク {disk} GB',
   'signup.plans.period': '{months}か月 · *{price}*',
   'signup.plans.period_campaign': '{months}か月 · *{price}*（キャンペーン価格。通常{regular}）',
   'signup.plans.period_campaign_same': '{months}か月 · *{price}*（キャンペーン）',
