@@ -158,7 +158,8 @@ describe('a tour of the sandbox', () => {
     const text = await t.type('as bob', '/vps plans');
     expect(text).toContain('== Today’s VPS prices ==');
     expect(text).toMatch(/12 mo · ¥[\d,]+ campaign price \(regular ¥[\d,]+\)/);
-    const n = /VPS 4GB `vps-4gb`[\s\S]*?\[(\d+)\] Order this plan/.exec(text)?.[1];
+    // The plan by its label (never its id): the line under it is its memory.
+    const n = /VPS 4GB\s+4 GB memory[\s\S]*?\[(\d+)\] Order this plan/.exec(text)?.[1];
     expect(n).toBeDefined();
     const form = await t.type(`click ${n}`);
     expect(form).toContain('a form opens: Order a VPS');
