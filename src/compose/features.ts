@@ -145,6 +145,7 @@ export function buildFeatures(
     renewals,
     access,
     clock,
+    planNames: () => signup.planNames(),
     renewalWithinDays: Math.max(...config.renewalReminderDays, 0) || DIGEST_RENEWAL_DAYS,
   });
   return { access, audit, decisions, servers, signup, subscriptions, incidents, hosting, renewals, digest };

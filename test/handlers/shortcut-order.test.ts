@@ -239,7 +239,8 @@ describe('the Order a VPS shortcut', () => {
     h = await startHarness({ operators: [], policy: 'default_role: none\n' });
     const { triggerId } = await h.shortcut(SHORTCUTS.orderVps, { user: VIEWER });
     const opened = await h.slack.waitFor((c) => c.method === 'views.open' && c.args.trigger_id === triggerId);
-    expect(text(modalIn(opened))).toContain(en['signup.refused.role_required'].replace('{role}', 'none'));
+    // No role is said as such, never as the role's id (`none`).
+    expect(text(modalIn(opened))).toContain(en['signup.refused.role_required_none']);
   });
 
   it('in Japanese for a person whose Slack is in Japanese, field errors included', async () => {

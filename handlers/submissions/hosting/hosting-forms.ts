@@ -42,8 +42,7 @@ function fieldErrors(
   problems: readonly FieldProblem<HostingField, HostingRule>[],
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const p of problems)
-    errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p.field, p.rule, p.limit);
+  for (const p of problems) errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p);
   return errors;
 }
 

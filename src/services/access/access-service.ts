@@ -220,7 +220,7 @@ export class AccessService {
   async decide(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Decision> {
     if (opts.placeless !== true && actor.fromHome !== true && !this.channelAllowed(actor.channelId)) {
       // The channels where it can be used, for the answer to name them.
-      const channels = (this.deps.policy?.channels ?? []).join(',');
+      const channels = this.deps.policy?.channels ?? [];
       return { refusal: new ServiceError('channel_not_allowed', { channels }), role: null };
     }
     if (opts.channel !== undefined && !this.channelAllowed(opts.channel)) {
@@ -377,11 +377,11 @@ export class AccessService {
       if (servers?.length === 1) return servers[0]!;
       // A key covering every server cannot list them (the API has no list): say how to name one.
       if (servers === undefined) throw new ServiceError('hosting_server_needed_all');
-      throw new ServiceError('hosting_server_needed', { servers: servers.join(', ') });
+      throw new ServiceError('hosting_server_needed', { servers });
     }
     const wanted = named.trim().toLowerCase();
     if (servers && !servers.some((s) => s.toLowerCase() === wanted)) {
-      throw new ServiceError('hosting_server_not_in_scope', { server: named, servers: servers.join(', ') });
+      throw new ServiceError('hosting_server_not_in_scope', { server: named, servers });
     }
     return wanted;
   }

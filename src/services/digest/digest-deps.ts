@@ -20,6 +20,8 @@ export interface DigestDeps {
   /** Who may read the digest, and which channels' orders, refusals and changes it may show (sections.ts). */
   access: Pick<AccessService, 'authorize' | 'readerOf' | 'audienceOf'>;
   clock: Clock;
+  /** Plan names by id, as the price list last read names them; absent: orders are named by plan id. */
+  planNames?: () => ReadonlyMap<string, string>;
   /** Contracts renewing within this many days are listed (the farthest renewal reminder). */
   renewalWithinDays: number;
 }

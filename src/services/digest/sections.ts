@@ -158,6 +158,7 @@ export async function ordersPart(
       signupId: r.target ?? '',
       name: text(r.params.name) ?? signup?.serverName ?? null,
       planId: signup?.planId ?? null,
+      planName: signup ? (deps.planNames?.().get(signup.planId) ?? null) : null,
       period: signup?.period ?? null,
       price,
       requesterId: signup?.requesterId ?? text(r.params.requester),
@@ -187,12 +188,14 @@ export async function refusalsPart(
       (s): DigestRefusal => ({
         what: 'signup',
         target: s.planId,
+        planName: deps.planNames?.().get(s.planId) ?? null,
         name: s.serverName,
         price: s.quotedPrice,
         state: s.state === 'rejected' ? 'rejected' : 'expired',
         requesterId: s.requesterId,
         by: s.state === 'rejected' ? s.approverId : null,
-        at: s.updatedAt.getTime(),
+        // An expiry is told at the quote's own end, not when the sweep marked it.
+        at: (s.state === 'rejected' ? s.updatedAt : s.expiresAt).getTime(),
       }),
     ),
     ...operations.map(
@@ -204,7 +207,7 @@ export async function refusalsPart(
         state: o.state === 'rejected' ? 'rejected' : 'expired',
         requesterId: o.requesterId,
         by: o.state === 'rejected' ? o.approverId : null,
-        at: o.updatedAt.getTime(),
+        at: (o.state === 'rejected' ? o.updatedAt : o.expiresAt).getTime(),
       }),
     ),
   ].sort((a, b) => a.at - b.at);

@@ -36,7 +36,10 @@ export interface HomeDeps {
   };
   access: Pick<AccessService, 'roleOf' | 'decide' | 'readerOf'>;
   servers: Pick<ServersService, 'list'>;
-  signup: { approvals: Pick<SignupService['approvals'], 'waiting'> };
+  signup: {
+    approvals: Pick<SignupService['approvals'], 'waiting'>;
+    planNames?: () => ReadonlyMap<string, string>;
+  };
   hosting: { operations: Pick<HostingService['operations'], 'waiting'> };
   incidents: Pick<IncidentService, 'open'>;
   clock: Clock;
@@ -114,6 +117,7 @@ export class HomeService {
       ownSignups: signups.own,
       ownOperations: operations.own,
       recentOrders: mine.filter((r) => decided(r.state) && r.updatedAt.getTime() >= since),
+      planNames: this.deps.signup.planNames?.() ?? new Map(),
     };
   }
 }

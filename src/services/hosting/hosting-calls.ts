@@ -23,7 +23,7 @@ import {
 import type { Store } from '../../store/index.ts';
 import type { AccessService, Actor, HostingAction } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
-import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import { changeOutcome, classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
 import type { HomeChanges } from '../home-changes.ts';
 import type { WriteResult } from './hosting-types.ts';
@@ -117,8 +117,7 @@ export function rejection(err: unknown): unknown {
 const isHostingWrite = (a: HostingAction): boolean => CHECK_WITH[a] !== undefined;
 
 /** The key's custom permissions refused it: the provider's 403, explained (AccessService.explainRefusal). */
-const byCustomKey = (err: unknown): boolean =>
-  err instanceof ServiceError && err.code === 'key_custom_forbidden';
+const byCustomKey = (err: unknown): boolean => isServiceError(err) && err.code === 'key_custom_forbidden';
 
 /** Who asked for a read and on which server, for the audit row of the provider's refusal. */
 export interface ReadContext {

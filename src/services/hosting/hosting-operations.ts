@@ -17,7 +17,7 @@ import {
 import type { OperationRow } from '../../store/index.ts';
 import type { Actor } from '../access/index.ts';
 import type { DecisionMachine, DecisionStep } from '../decisions/index.ts';
-import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import { classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DestructiveRequest, Loss, OperationOutcome } from './hosting-types.ts';
 import { operationBook } from './operation-book.ts';
@@ -178,12 +178,12 @@ export class HostingOperations {
     try {
       await this.calls.write(requester, req.kind, op.target, params, () => this.send(api, req));
     } catch (err) {
-      if (err instanceof ServiceError && err.code === 'hosting_outcome_unknown') {
+      if (isServiceError(err) && err.problem.code === 'hosting_outcome_unknown') {
         const r = await store.operations.transition(op.id, ['executing'], 'unknown', {
           errorCode: 'OUTCOME_UNKNOWN',
         });
         onHome(r);
-        return { kind: 'unknown', row: r.row ?? op, check: String(err.params.check) };
+        return { kind: 'unknown', row: r.row ?? op, check: err.problem.params.check };
       }
       const code = failureCode(classifyFailure(err));
       const r = await store.operations.transition(op.id, ['executing'], 'failed', { errorCode: code });

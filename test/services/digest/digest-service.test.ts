@@ -257,6 +257,11 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the digest read model on %s',
       ]),
     );
     expect(r.refusals.list.total).toBe(4);
+    // An expiry is told at the quote's own end, not when the bot marked it (one moment, one time).
+    const expiredAt = r.refusals.list.items.find((x) => x.what === 'signup' && x.state === 'expired')?.at;
+    expect(expiredAt).toBe(expired.expiresAt.getTime());
+    const refusedAt = r.refusals.list.items.find((x) => x.what === 'signup' && x.state === 'rejected')?.at;
+    expect(refusedAt).toBe((await store.signups.get(refused.id))!.updatedAt.getTime());
     expect(r.hosting.bot.items.map((c) => [c.action, c.subject, c.actor])).toEqual([
       ['hosting.domain_add', 'shop.example.jp', 'U0OPS'],
       ['hosting.ssh_key_delete', '42', 'U0OPS'],
