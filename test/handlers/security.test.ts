@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AckFirst } from '../../src/slack/ack-first.ts';
+import { GuardedApp } from '../../src/slack/guarded-app.ts';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
 import { sign, slashCommandBody } from '../support/slack-request.ts';
@@ -51,8 +51,8 @@ describe('the app’s HTTP surface', () => {
   });
 
   it('answers Slack’s unsigned ssl_check 200 and hands nothing of what comes with it to the app', async () => {
-    // Every delivery the app is handed says it arrived, before its ack leaves.
-    const arrived = vi.spyOn(AckFirst.prototype, 'arrived');
+    // Every delivery the receiver hands the app goes through its door.
+    const arrived = vi.spyOn(GuardedApp.prototype, 'processEvent');
     try {
       const r = await fetch(h.url, {
         method: 'POST',
