@@ -10,7 +10,8 @@
  *   `DeliveryRefused` thrown to the receiver, whose `processEventErrorHandler`
  *   answers it (400 or 200 over HTTP, acknowledged in Socket Mode);
  * - one that went through and that nobody acknowledged, or whose listener
- *   threw first, is acknowledged empty, with a log line.
+ *   threw first, is acknowledged empty, with a log line;
+ * - a listener's work after its `ack()` waits for its turn (ack-first.ts).
  * Everything else is Bolt's: its listener dispatch, its acks, its errors.
  */
 import {
@@ -24,6 +25,7 @@ import {
   defaultProcessEventErrorHandler as socketModeDefault,
 } from '@slack/bolt';
 import type { Logger } from '../log.ts';
+import { AckFirst } from './ack-first.ts';
 import { checkDeliveryShape, deliveryKind } from './delivery-shape.ts';
 
 /** A delivery refused at the door: 400 when malformed, 200 when of a kind the app does not serve. */
@@ -52,6 +54,7 @@ export async function answerSocketRefusal(
 
 export class GuardedApp extends App {
   private readonly guardLog: Logger;
+  private readonly ackFirst = new AckFirst();
 
   constructor(options: AppOptions & { guardLogger: Logger }) {
     const { guardLogger, ...rest } = options;
@@ -60,6 +63,7 @@ export class GuardedApp extends App {
   }
 
   override async processEvent(event: ReceiverEvent): Promise<void> {
+    this.ackFirst.arrived();
     const kind = deliveryKind(event.body);
     const shape = checkDeliveryShape(event.body);
     if (!shape.ok) {
@@ -69,9 +73,10 @@ export class GuardedApp extends App {
       throw new DeliveryRefused(shape.kind === 'malformed' ? 400 : 200);
     }
     let acked = false;
-    const ack: AckFn<unknown> = (response) => {
+    const ack: AckFn<unknown> = async (response) => {
       acked = true;
-      return event.ack(response);
+      await event.ack(response);
+      await this.ackFirst.turn();
     };
     let failure: unknown;
     try {
