@@ -6,10 +6,22 @@
  * the marks it saw (`settle`), so a change made while a view was being
  * published is never lost.
  */
-import type { Selectable } from 'kysely';
+import type { Kysely, Migration, Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
-import type { HomeViewer } from './home-types.ts';
 import { date, dateOrNull, type HomeViewersTable, iso } from './schema.ts';
+
+export interface HomeViewer {
+  userId: string;
+  /** When they last opened their Home. */
+  openedAt: Date;
+  /** Since when what their Home shows may have changed; null while it is published as it is. */
+  staleSince: Date | null;
+  /** Bumped by every mark: a publish that read generation n clears the mark only if no later one came. */
+  staleGen: number;
+  /** The fingerprint of the view last published to them; null: publish whatever it is. */
+  viewHash: string | null;
+  publishedAt: Date | null;
+}
 
 export interface HomeViewerRepo {
   /**
@@ -118,6 +130,31 @@ export function homeViewerRepo(ctx: RepoContext): HomeViewerRepo {
     async purgeQuiet(before) {
       const r = await db.deleteFrom('home_viewers').where('opened_at', '<', iso(before)).executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+  };
+}
+
+/**
+ * Migration 0012 (the list is in migrations.ts). One row per person who
+ * opened the Home: when they last opened it, whether what it shows may have
+ * changed since it was last published (`stale_since`, with a counter every
+ * mark bumps, so a publish clears only the marks it saw), and the
+ * fingerprint of the view last published (an unchanged view is not published
+ * again).
+ */
+export function homeViewers(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('home_viewers')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('opened_at', 'text', (c) => c.notNull())
+        .addColumn('stale_since', 'text')
+        .addColumn('stale_gen', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('view_hash', 'text')
+        .addColumn('published_at', 'text')
+        .execute();
+      await db.schema.createIndex('home_viewers_stale').on('home_viewers').column('stale_since').execute();
     },
   };
 }
