@@ -140,7 +140,7 @@ export async function ordersPart(
     limit: AUDIT_READ,
   });
   // Placed, or sent with its outcome unknown (it may have reached the provider): both may cost money.
-  // An order's row is written in the channel it was asked in (order-attempt.ts), and is that channel's.
+  // An order's row is written in the channel it was asked in (src/services/signup/signup-orders.ts), and is that channel's.
   const sent = await inShownChannels(
     rows.filter((r) => r.outcome === 'ok' || r.params.state === 'unknown'),
     (r) => r.channelId,

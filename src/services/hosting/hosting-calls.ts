@@ -26,8 +26,21 @@ import type { Audit } from '../audit.ts';
 import { changeOutcome, classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
 import type { HomeChanges } from '../home-changes.ts';
-import type { WriteResult } from './hosting-types.ts';
 import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
+
+export interface WriteResult {
+  server: string;
+  action: HostingAction;
+  /** What was done, for the announcement (never a secret). */
+  subject: string;
+  /** A name the provider gave what it made (a database, a key id), when it said. */
+  created?: string | undefined;
+  /**
+   * SSL was asked for but the provider answered `failed_nameserver`: the
+   * domain whose name servers must change, and the server's own to set.
+   */
+  sslAdvice?: { domain: string; nameServers: string[] } | undefined;
+}
 
 export interface HostingDeps {
   provider: Pick<ProviderClient, 'hosting'>;

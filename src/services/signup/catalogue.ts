@@ -14,8 +14,7 @@ import {
   WRITE,
 } from '../../provider/index.ts';
 import type { SignupRow } from '../../store/index.ts';
-import { policyOf, type SignupDeps } from './deps.ts';
-import { providerRefusal } from './failure.ts';
+import { policyOf, providerRefusal, type SignupDeps } from './signup-deps.ts';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

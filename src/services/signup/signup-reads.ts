@@ -10,7 +10,7 @@ import { asPerson, ProviderError, READ, type SignupStatus, validatePathId } from
 import type { Action, Actor } from '../access/index.ts';
 import { ServiceError, type SignupIdRule } from '../errors.ts';
 import { type Catalogue, readCatalogue } from './catalogue.ts';
-import type { SignupDeps } from './deps.ts';
+import type { SignupDeps } from './signup-deps.ts';
 
 export interface PriceList {
   catalogue: Catalogue;
