@@ -11,8 +11,7 @@ import {
   subscriptionListView,
 } from '../../../src/slack/views/watch/command-answers.ts';
 import { incidentListView } from '../../../src/slack/views/watch/incident-list.ts';
-import { announce } from '../../kit.ts';
-import type { CommandTable } from '../command.ts';
+import { announce, type CommandTable } from '../../kit.ts';
 import { watchHere } from './watch-here.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */

@@ -8,8 +8,7 @@ import type { App, GlobalShortcut } from '@slack/bolt';
 import { failureMessage } from '../../../src/slack/error-text.ts';
 import { SHORTCUTS } from '../../../src/slack/ids.ts';
 import { findServerNoticeView, findServerView } from '../../../src/slack/views/servers/find-server.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { globalShortcut } from '../global-shortcut.ts';
+import { globalShortcut, type HandlerDeps } from '../../kit.ts';
 
 export function registerFindServerShortcut(app: App, deps: HandlerDeps): void {
   app.shortcut<GlobalShortcut>(

@@ -7,24 +7,17 @@
  */
 import type { App, GlobalShortcut } from '@slack/bolt';
 import { SHORTCUTS } from '../../../src/slack/ids.ts';
+import type { Message } from '../../../src/slack/views/format.ts';
 import { signupNoticeView } from '../../../src/slack/views/signup/modal.ts';
-import type { HandlerDeps } from '../../deps.ts';
+import { globalShortcut, type HandlerDeps } from '../../kit.ts';
 import { openSignupForm } from '../../open-signup-form.ts';
-import { globalShortcut } from '../global-shortcut.ts';
 
 export function registerOrderShortcut(app: App, deps: HandlerDeps): void {
   app.shortcut<GlobalShortcut>(
     { callback_id: SHORTCUTS.orderVps, type: 'shortcut' },
-    globalShortcut(deps, async ({ actor, ui, log, client, triggerId, open }) => {
-      await openSignupForm(deps, {
-        client,
-        triggerId,
-        actor,
-        ui,
-        log,
-        placeless: true,
-        reply: (m) => open(signupNoticeView(ui, m.text)),
-      });
+    globalShortcut(deps, async (ctx) => {
+      const reply = (m: Message) => ctx.open(signupNoticeView(ctx.ui, m.text));
+      await openSignupForm({ ...ctx, reply }, { placeless: true });
     }),
   );
 }

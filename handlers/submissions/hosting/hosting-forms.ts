@@ -33,9 +33,15 @@ import { confirmationView } from '../../../src/slack/views/hosting/operations.ts
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { failureReply, firstDelivery, settleForm, tellUser, uiWithin } from '../../kit.ts';
-import type { SubmitArgs } from '../../listener-args.ts';
+import {
+  failureReply,
+  type HandlerDeps,
+  isRetry,
+  type SubmitArgs,
+  settleForm,
+  tellUser,
+  uiWithin,
+} from '../../kit.ts';
 
 function fieldErrors(
   ui: Ui,
@@ -67,7 +73,7 @@ function submit(deps: HandlerDeps, form: HostingForm) {
       }
     }
     // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (!(await firstDelivery(deps, `hosting-form:${view.id}:${view.hash}`, 'write'))) {
+    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
       await ack();
       return;
     }
