@@ -117,7 +117,7 @@ const DEFAULT_OPERATION_TTL_MS = 15 * 60_000;
 export class HostingOperations {
   constructor(
     private readonly calls: HostingCalls,
-    private readonly machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>,
+    private readonly machine: DecisionMachine,
   ) {}
 
   /**

@@ -84,7 +84,7 @@ export interface ApproveInput {
 export class SignupApprovals {
   constructor(
     private readonly deps: SignupDeps,
-    private readonly machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>,
+    private readonly machine: DecisionMachine,
   ) {}
 
   /**

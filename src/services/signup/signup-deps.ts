@@ -82,11 +82,11 @@ const DEFAULTS = {
   catalogueTtlMs: 5 * 60_000,
 } satisfies Required<SignupPolicy>;
 
-export function policyOf(deps: Pick<SignupDeps, 'policy'>): Required<SignupPolicy> {
+export function policyOf(deps: SignupDeps): Required<SignupPolicy> {
   return { ...DEFAULTS, ...deps.policy };
 }
 
-export function newKey(deps: Pick<SignupDeps, 'newKey'>): string {
+export function newKey(deps: SignupDeps): string {
   return deps.newKey ? deps.newKey() : crypto.randomUUID();
 }
 

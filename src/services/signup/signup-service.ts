@@ -19,7 +19,7 @@ export class SignupService {
 
   constructor(
     readonly deps: SignupDeps,
-    machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>,
+    machine: DecisionMachine,
   ) {
     this.quotes = new SignupQuotes(deps);
     this.approvals = new SignupApprovals(deps, machine);
