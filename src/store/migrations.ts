@@ -6,6 +6,7 @@ import { homeViewers } from './home-viewers.ts';
 import { hostingSnapshots } from './hosting-snapshots.ts';
 import { keyUse } from './key-use-migration.ts';
 import { type AnyDb, autoId, type DatabaseKind } from './migration-kit.ts';
+import { signupSteps } from './signups.ts';
 import { snapshotFacts } from './snapshots.ts';
 
 export type { DatabaseKind } from './migration-kit.ts';
@@ -379,10 +380,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0011_key_use': keyUse(kind),
     '0012_home_viewers': homeViewers(),
     '0013_daily_digests': dailyDigests(),
+    '0014_signup_steps': signupSteps(),
   };
 }
 
-export const LATEST_MIGRATION = '0013_daily_digests';
+export const LATEST_MIGRATION = '0014_signup_steps';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };
