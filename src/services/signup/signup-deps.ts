@@ -48,7 +48,15 @@ export interface SignupDeps {
   store: {
     signups: Pick<
       Store['signups'],
-      'create' | 'get' | 'transition' | 'listRecent' | 'listByState' | 'setMessage'
+      | 'create'
+      | 'get'
+      | 'transition'
+      | 'listRecent'
+      | 'listByState'
+      | 'setMessage'
+      | 'stepsToTell'
+      | 'claimStep'
+      | 'settleStep'
     >;
     secrets: Pick<Store['secrets'], 'seal' | 'open' | 'take' | 'giveBack' | 'destroy' | 'destroyExpired'>;
   };

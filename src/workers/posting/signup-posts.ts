@@ -13,9 +13,10 @@ import { slackFailure } from '../../slack/slack-failure.ts';
 import type { Message, Ui } from '../../slack/views/format.ts';
 import { signupApprovalMessage } from '../../slack/views/signup/approval.ts';
 import { signupOutcomeDirect, signupOutcomeMessage } from '../../slack/views/signup/outcomes.ts';
+import { tellStep } from './step-outcomes.ts';
 
 export interface SignupPostDeps {
-  signup: Pick<SignupService, 'quotes'>;
+  signup: Pick<SignupService, 'quotes' | 'orders'>;
   /** The bot's language: the whole channel reads these messages. */
   channelUi: Ui;
 }
@@ -47,13 +48,19 @@ export async function postApproval(
   }
 }
 
-/** Redraws the approval message in place from the row as it is now. */
+/**
+ * Redraws the approval message in place from the row as it is now; an order
+ * a Workflow Builder step placed that just ended tells its step too.
+ */
 export async function refreshApproval(
   deps: SignupPostDeps,
   client: webApi.WebClient,
   row: SignupRow,
   log: Logger,
 ): Promise<void> {
+  await tellStep(deps, client, row, log).catch((err: unknown) => {
+    log.warn({ signupId: row.id, err: slackFailure(err) }, 'order step not told; the sweep will');
+  });
   if (!row.messageTs) return;
   const m = await approvalMessage(deps, row);
   try {
