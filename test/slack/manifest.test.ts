@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { App } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SERVED_EVENTS } from '../../src/slack/delivery-shape.ts';
-import type { App } from '@slack/bolt';
-import { registerWorkflowSteps } from '../../handlers/steps/workflow-steps.ts';
 import type { HandlerDeps } from '../../handlers/kit.ts';
+import { registerWorkflowSteps } from '../../handlers/steps/workflow-steps.ts';
+import { SERVED_EVENTS } from '../../src/slack/delivery-shape.ts';
 import { COMMANDS, SHORTCUTS, STEP_CONTEXT_INPUTS, STEPS } from '../../src/slack/ids.ts';
 
 interface Manifest {
@@ -157,7 +157,8 @@ describe('manifest.yml', () => {
       // Only Slack names the person: no input a builder types is a user.
       for (const [input, p] of Object.entries(inputs))
         if (input !== 'user_context' && input !== 'interactivity') expect(p.type, input).not.toMatch(/user/);
-      for (const r of f.input_parameters.required ?? []) expect(spec.inputs as readonly string[]).toContain(r);
+      for (const r of f.input_parameters.required ?? [])
+        expect(spec.inputs as readonly string[]).toContain(r);
       expect(Object.keys(f.output_parameters.properties).sort(), name).toEqual([...spec.outputs].sort());
     }
     expect(manifest.settings.function_runtime).toBe('remote');
