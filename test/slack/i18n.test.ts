@@ -13,6 +13,7 @@ import { PROVIDER_ERROR_CODES } from '../../src/services/errors.ts';
 import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { digestCatalog } from '../../src/slack/i18n/digest.ts';
 import { homeCatalog } from '../../src/slack/i18n/home.ts';
+import { stepsCatalog } from '../../src/slack/i18n/steps.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
@@ -70,6 +71,7 @@ describe('i18n catalogs', () => {
       shortcutsCatalog,
       digestCatalog,
       homeCatalog,
+      stepsCatalog,
     ];
     const keys = features.flatMap((c) => Object.keys(c.en));
     expect(new Set(keys).size).toBe(keys.length);
