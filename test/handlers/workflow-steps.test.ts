@@ -5,7 +5,15 @@
  * completeError), the actor rule held against a builder who tries to act as
  * someone else.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger, MemoryLogSink } from '../../src/log.ts';
+import { type RunningBot, startBot } from '../../src/main.ts';
+import { startSimulator } from '../../src/simulator/index.ts';
 import {
   ADMIN,
   CHANNEL,
@@ -15,7 +23,8 @@ import {
   startHarness,
   VIEWER,
 } from '../support/app-harness.ts';
-import type { RecordedCall } from '../support/fake-slack.ts';
+import { type RecordedCall, startFakeSlack } from '../support/fake-slack.ts';
+import { blockActionBody, deliver, functionExecutedBody, JSON_CONTENT } from '../support/slack-request.ts';
 
 const as = (userId: string) => ({ user_context: { id: userId, secret: 'c2VjcmV0' } });
 const memoOf = (h: Harness, name: string) => h.sim.control.servers().find((s) => s.name === name)?.memo;
@@ -352,5 +361,91 @@ describe('a Workflow Builder step over Socket Mode', () => {
     const done = await outcome();
     expect(done.method).toBe('functions.completeSuccess');
     expect(done.args.outputs).toMatchObject({ name: 'web-1' });
+  });
+});
+
+describe('an order step waiting across a restart', () => {
+  it('is completed once by the bot started again on the same data, when the approval comes', async () => {
+    const sim = await startSimulator({});
+    const slack = await startFakeSlack();
+    const dataDir = await mkdtemp(join(tmpdir(), 'steps-restart-'));
+    const signingSecret = randomBytes(16).toString('hex');
+    const env: Record<string, string> = {
+      SLACK_BOT_TOKEN: `xoxb-test-${randomBytes(6).toString('hex')}`,
+      SLACK_SIGNING_SECRET: signingSecret,
+      SLACK_API_URL: slack.apiUrl,
+      PROVIDER_API_URL: sim.url,
+      PROVIDER_API_KEY: sim.keys.full,
+      DATA_DIR: dataDir,
+      BOT_ENCRYPTION_KEY: 'e'.repeat(64),
+      OPERATORS: OPERATOR,
+      APPROVERS: ADMIN,
+      BOT_LOCALE: 'en',
+    };
+    const sink = new MemoryLogSink();
+    const start = () =>
+      startBot(loadConfig(env), {
+        logger: createLogger({ level: 'info', stream: sink }),
+        port: 0,
+        sweepMs: 0,
+        watcher: false,
+      });
+    let bot = await start();
+    try {
+      const body = functionExecutedBody({
+        callbackId: 'order_vps',
+        inputs: {
+          ...as(OPERATOR),
+          plan_id: 'vps-2gb',
+          period: '1',
+          image_id: 'ubuntu-24.04',
+          name: 'after-restart',
+          approval_channel: CHANNEL,
+        },
+      });
+      const executionId = (body.event as { function_execution_id: string }).function_execution_id;
+      const url = (b: RunningBot) => `http://127.0.0.1:${b.port}/slack/events`;
+      await deliver(url(bot), signingSecret, JSON.stringify(body), { contentType: JSON_CONTENT });
+      const posted = await slack.waitFor(
+        (c) => c.method === 'chat.postMessage' && c.args.channel === CHANNEL && approvalHas(c),
+      );
+      // The step is waiting: its run ended (the approval posted, the requester told).
+      await sink.waitFor((l) => l.msg === 'step run');
+      await bot.stop();
+      bot = await start();
+      await deliver(
+        url(bot),
+        signingSecret,
+        blockActionBody({
+          actionId: 'vps_signup_approve',
+          value: approvalOf(posted),
+          userId: ADMIN,
+          channelId: CHANNEL,
+          responseUrl: slack.responseUrl('approve-after-restart'),
+        }),
+      );
+      const done = await slack.waitFor(
+        (c) => c.method.startsWith('functions.complete') && c.args.function_execution_id === executionId,
+      );
+      expect(done.args.error, sink.text).toBeUndefined();
+      expect(done.method).toBe('functions.completeSuccess');
+      expect(done.args.outputs).toEqual({ name: 'after-restart', status: 'active' });
+      // Told with the bot's own token: a step's token does not outlive the step.
+      expect(done.token).toBe(env.SLACK_BOT_TOKEN);
+      await bot.sweep();
+      expect(slack.calls.filter((c) => c.args.function_execution_id === executionId)).toHaveLength(1);
+      expect(
+        sim.control
+          .requests({ method: 'POST' })
+          .filter(
+            (r) => r.path === '/v1/vps/servers' && !(r.body as { dry_run?: boolean } | undefined)?.dry_run,
+          ),
+      ).toHaveLength(1);
+    } finally {
+      await bot.stop();
+      await slack.close();
+      await sim.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
