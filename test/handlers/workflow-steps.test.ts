@@ -14,6 +14,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createLogger, MemoryLogSink } from '../../src/log.ts';
 import { type RunningBot, startBot } from '../../src/main.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
+import { ACTIONS } from '../../src/slack/ids.ts';
 import {
   ADMIN,
   CHANNEL,
@@ -182,6 +183,30 @@ describe('Workflow Builder steps over HTTP', () => {
     expect(out.count).toBe(1);
     expect(out.text).toContain(a!.name);
     expect(out.text).not.toContain(b!.name);
+  });
+
+  it('a button clicked in a step’s message (function_data) is served as the channel’s', async () => {
+    const web = h.sim.control.servers().find((s) => s.name === 'web-1')!;
+    const stepScoped = (functionData: unknown) => {
+      const body = new URLSearchParams(
+        blockActionBody({
+          actionId: ACTIONS.cardRefresh,
+          value: web.uuid,
+          userId: VIEWER,
+          channelId: CHANNEL,
+          responseUrl: h.slack.responseUrl('step-scoped'),
+        }),
+      );
+      const payload = JSON.parse(body.get('payload')!) as Record<string, unknown>;
+      return new URLSearchParams({
+        payload: JSON.stringify({ ...payload, function_data: functionData, bot_access_token: 'xwfp-test-1' }),
+      }).toString();
+    };
+    const ack = await h.deliverRaw(stepScoped({ execution_id: 'Fx0CLICK01', inputs: { server: 'web-1' } }));
+    expect(ack.status).toBe(200);
+    const reply = await h.slack.waitForResponse('step-scoped');
+    expect(messageText(reply)).toContain('web-1');
+    expect((await h.deliverRaw(stepScoped({ inputs: {} }))).status).toBe(400);
   });
 
   it('order_vps: a person without the role gets the step failed and nothing quoted', async () => {
