@@ -84,7 +84,8 @@ export function registerDirectMessages(
       reply,
     };
     const hosting = HOSTING_WORD.test(typed);
-    const words = hosting ? typed.replace(HOSTING_WORD, '') : typed;
+    // `hosting` alone is /hosting's help, as the slash command typed alone is.
+    const words = hosting ? typed.replace(HOSTING_WORD, '') || 'help' : typed;
     try {
       const ran = hosting
         ? await runRead(ctx, specs.hosting, HOSTING_READS, words)
