@@ -303,11 +303,11 @@ export function globalShortcut(
 
 // Workflow Builder steps.
 
-/** A step's input that is missing or wrong: the step fails with this sentence. */
-export class StepInputProblem extends Error {
+/** A step refused before it did anything (an input missing or wrong, nobody to act): it fails with this sentence. */
+export class StepRefusal extends Error {
   constructor(readonly sentence: string) {
-    super('step input refused');
-    this.name = 'StepInputProblem';
+    super('step refused');
+    this.name = 'StepRefusal';
   }
 }
 
@@ -347,7 +347,7 @@ export function workflowStep(
       const v = inputs[name];
       const typed = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
       if (typed === '' && opts.optional !== true)
-        throw new StepInputProblem(ui.t('step.input_missing', { input: name }));
+        throw new StepRefusal(ui.t('step.input_missing', { input: name }));
       return typed;
     };
     const reply = async (m: Message) => {
@@ -356,7 +356,7 @@ export function workflowStep(
     const started = performance.now();
     let outputs: Record<string, string | number> | 'later';
     try {
-      if (step.writes && !who.person) throw new StepInputProblem(ui.t('step.needs_person'));
+      if (step.writes && !who.person) throw new StepRefusal(ui.t('step.needs_person'));
       // As if they had typed the command there: a channel they cannot read is not theirs to act in.
       if (
         who.person &&
@@ -379,8 +379,8 @@ export function workflowStep(
       outputs = await run(ctx);
     } catch (err) {
       const error =
-        err instanceof StepInputProblem ? err.sentence : failureReply(log, ui, err, step.callbackId).text;
-      if (err instanceof StepInputProblem) log.info({}, 'step refused');
+        err instanceof StepRefusal ? err.sentence : failureReply(log, ui, err, step.callbackId).text;
+      if (err instanceof StepRefusal) log.info({}, 'step refused');
       await fail({ error }).catch((e: unknown) =>
         log.warn({ err: slackFailure(e) }, 'step failure not told'),
       );

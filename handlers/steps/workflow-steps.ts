@@ -24,7 +24,7 @@ import {
   announce,
   type HandlerDeps,
   type StepContext,
-  StepInputProblem,
+  StepRefusal,
   showSecret,
   tellUser,
   workflowStep,
@@ -105,7 +105,7 @@ const steps: Record<StepName, StepRun> = {
     if (!checked.ok) {
       const [first] = Object.values(signupFieldErrors(ui, checked.problems, planId));
       const field = checked.problems[0]?.field ?? 'plan_id';
-      throw new StepInputProblem(ui.t('step.input_invalid', { input: field, problem: first ?? '' }));
+      throw new StepRefusal(ui.t('step.input_invalid', { input: field, problem: first ?? '' }));
     }
     const refusal = await deps.signup.quotes.mayRequestIn(person, channelId);
     if (refusal) throw refusal;
@@ -121,7 +121,7 @@ const steps: Record<StepName, StepRun> = {
     if (!posted) {
       // Nobody can approve a request nobody sees: the step ends now, and is never told again.
       await deps.signup.orders.stepTold(q.row.id, true);
-      throw new StepInputProblem(ui.t('step.order.not_posted', { channel: channelId }));
+      throw new StepRefusal(ui.t('step.order.not_posted', { channel: channelId }));
     }
     const where = { channelId, userId: person };
     const notice = signupQuotedNotice(ui, { row: q.row, plan: q.plan }, true);

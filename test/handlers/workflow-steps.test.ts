@@ -91,6 +91,19 @@ describe('Workflow Builder steps over HTTP', () => {
     expect(told).toHaveLength(1);
   });
 
+  it('acts only in a channel the person can read, as a command typed there', async () => {
+    const done = await (
+      await h.step('show_server', { ...as(VIEWER), server: 'web-1', channel: 'G0SECRET1' })
+    ).outcome();
+    expect(done.method).toBe('functions.completeError');
+    expect(String(done.args.error)).toMatch(/channel/i);
+    h.slack.setChannel('G0SECRET1', { private: true, members: [VIEWER] });
+    const member = await (
+      await h.step('show_server', { ...as(VIEWER), server: 'web-1', channel: 'G0SECRET1' })
+    ).outcome();
+    expect(member.method).toBe('functions.completeSuccess');
+  });
+
   it('a missing input fails with a sentence that names it', async () => {
     const done = await (await h.step('show_server', as(VIEWER))).outcome();
     expect(done.method).toBe('functions.completeError');
