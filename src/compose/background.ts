@@ -161,11 +161,7 @@ export function buildBackground(
  * the features exist, beside the background parts whose lease and notifier it
  * uses: only the lease holder writes it, and the notifier posts it.
  */
-export function buildDailyDigest(
-  f: Foundation,
-  background: Pick<Background, 'leadership' | 'notifier'>,
-  features: Pick<Features, 'digest'>,
-): DailyDigest {
+export function buildDailyDigest(f: Foundation, background: Background, features: Features): DailyDigest {
   const { config } = f;
   return new DailyDigest({
     digest: features.digest,

@@ -33,11 +33,11 @@ export interface Home {
 export function buildHome(
   f: Foundation,
   parts: {
-    features: Pick<Features, 'access' | 'servers' | 'signup' | 'hosting' | 'incidents'>;
+    features: Features;
     changes: HomeChanges;
-    directory: Pick<SlackDirectory, 'ui'>;
-    keyHealth: Pick<KeyHealth, 'status'>;
-    leadership: Pick<Leadership, 'isLeader'>;
+    directory: SlackDirectory;
+    keyHealth: KeyHealth;
+    leadership: Leadership;
     slackCalls: SlackCallCounter;
   },
 ): Home {

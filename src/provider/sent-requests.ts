@@ -30,22 +30,22 @@ export interface SentRequestSink {
   now?: () => number;
 }
 
-export interface SentRequestJournalOptions {
-  sink: SentRequestSink;
-  /** The time noted (epoch ms): the sink's `now`, else the client's clock. */
-  now: () => number;
-  /** A write failed (the batch is kept for the next one). */
-  onWriteFailed?: (err: unknown, kept: number) => void;
-  /** The most notes kept while the store does not take them; the oldest go first. Default 50,000. */
-  maxPending?: number;
-}
-
 export class SentRequestJournal {
   private pending: SentRequest[] = [];
   private writing: Promise<void> | null = null;
   private readonly maxPending: number;
 
-  constructor(private readonly opts: SentRequestJournalOptions) {
+  constructor(
+    private readonly opts: {
+      sink: SentRequestSink;
+      /** The time noted (epoch ms): the sink's `now`, else the client's clock. */
+      now: () => number;
+      /** A write failed (the batch is kept for the next one). */
+      onWriteFailed?: (err: unknown, kept: number) => void;
+      /** The most notes kept while the store does not take them; the oldest go first. Default 50,000. */
+      maxPending?: number;
+    },
+  ) {
     this.maxPending = opts.maxPending ?? 50_000;
   }
 

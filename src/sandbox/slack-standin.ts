@@ -89,12 +89,6 @@ interface Upload {
 /** Slack lets a response_url be used five times. */
 const RESPONSE_URL_USES = 5;
 
-export interface StandInOptions {
-  people: readonly Person[];
-  groups: readonly Group[];
-  channels: readonly Channel[];
-}
-
 export class SlackStandIn {
   private readonly events = new EventEmitter();
   private server: Server | undefined;
@@ -110,7 +104,13 @@ export class SlackStandIn {
   private tsSeq = 0;
   url = '';
 
-  constructor(private readonly opts: StandInOptions) {
+  constructor(
+    private readonly opts: {
+      people: readonly Person[];
+      groups: readonly Group[];
+      channels: readonly Channel[];
+    },
+  ) {
     this.channels = new Map(opts.channels.map((c) => [c.id, c]));
   }
 

@@ -74,15 +74,13 @@ function refusedModal(ui: Ui, text: string): ModalView {
   };
 }
 
-export interface TeamGuardOptions {
+export function teamGuard(opts: {
   /** The workspace of the bot token, and its organisation in a grid (auth.test). */
   identity: Pick<BotIdentity, 'teamId' | 'enterpriseId'>;
   /** The bot's language: the user's own cannot be read from another workspace. */
   ui: Ui;
   logger: Logger;
-}
-
-export function teamGuard(opts: TeamGuardOptions): Middleware<AnyMiddlewareArgs> {
+}): Middleware<AnyMiddlewareArgs> {
   const log = opts.logger.child({ component: 'team-guard' });
   return async (args) => {
     const { teamId, enterpriseId } = opts.identity;

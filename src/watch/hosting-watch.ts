@@ -60,24 +60,6 @@ import type { HostingNotice } from './notices.ts';
 import { OutsideOrOwn, type OwnRules, type Waiting } from './outside-or-own.ts';
 import { channelsWatching } from './watch-channels.ts';
 
-export interface HostingWatchOptions {
-  provider: Pick<ProviderClient, 'hosting'>;
-  store: Pick<Store, 'hostingSnapshots' | 'transaction'>;
-  clock: Clock;
-  log: Logger;
-  /** NOTIFY_CHANNEL: told of every hosting server read. */
-  notifyChannel?: string | undefined;
-  flapMs: number;
-  /**
-   * The hosting servers the key names (its `selected` targets, a legacy key's
-   * server); undefined when it covers every server of the account (which no
-   * endpoint lists) or is not known yet.
-   */
-  keyServers?: (() => readonly string[] | undefined) | undefined;
-  /** One more background request, paced by the watcher's budget (the server information). */
-  another: <T>(call: () => Promise<T>) => Promise<T>;
-}
-
 /** A part of a hosting server as the scheduler sees it. */
 export interface HostingSlot {
   id: string;
@@ -163,7 +145,25 @@ export class HostingWatch {
   /** Changes seen once and not explained yet, by slot (outside-or-own.ts). */
   private readonly own = new OutsideOrOwn();
 
-  constructor(private readonly o: HostingWatchOptions) {}
+  constructor(
+    private readonly o: {
+      provider: Pick<ProviderClient, 'hosting'>;
+      store: Pick<Store, 'hostingSnapshots' | 'transaction'>;
+      clock: Clock;
+      log: Logger;
+      /** NOTIFY_CHANNEL: told of every hosting server read. */
+      notifyChannel?: string | undefined;
+      flapMs: number;
+      /**
+       * The hosting servers the key names (its `selected` targets, a legacy key's
+       * server); undefined when it covers every server of the account (which no
+       * endpoint lists) or is not known yet.
+       */
+      keyServers?: (() => readonly string[] | undefined) | undefined;
+      /** One more background request, paced by the watcher's budget (the server information). */
+      another: <T>(call: () => Promise<T>) => Promise<T>;
+    },
+  ) {}
 
   /** Reloads what is stored (at start, and when this replica takes the lease). */
   async load(): Promise<void> {

@@ -75,19 +75,6 @@ export interface KeyUseSettings {
   burst: { count: number; windowMinutes: number };
 }
 
-export interface KeyUseWatchOptions {
-  provider: Pick<ProviderClient, 'logs'>;
-  store: Pick<Store, 'keyLog' | 'keyRequests' | 'transaction'>;
-  clock: Clock;
-  log: Logger;
-  /** NOTIFY_CHANNEL: told of both alarms. */
-  notifyChannel?: string | undefined;
-  flapMs: number;
-  settings: KeyUseSettings;
-  /** One more background request, paced by the watcher's budget (the next page). */
-  another: <T>(call: () => Promise<T>) => Promise<T>;
-}
-
 /** The key's log as the scheduler sees it. */
 export interface KeyUseSlot {
   id: 'key-log';
@@ -132,7 +119,20 @@ export class KeyUseWatch {
     judgedThrough: undefined,
   };
 
-  constructor(private readonly o: KeyUseWatchOptions) {
+  constructor(
+    private readonly o: {
+      provider: Pick<ProviderClient, 'logs'>;
+      store: Pick<Store, 'keyLog' | 'keyRequests' | 'transaction'>;
+      clock: Clock;
+      log: Logger;
+      /** NOTIFY_CHANNEL: told of both alarms. */
+      notifyChannel?: string | undefined;
+      flapMs: number;
+      settings: KeyUseSettings;
+      /** One more background request, paced by the watcher's budget (the next page). */
+      another: <T>(call: () => Promise<T>) => Promise<T>;
+    },
+  ) {
     this.expected = new ExpectedClients(o.settings.expected);
     this.burst = { count: o.settings.burst.count, windowMs: o.settings.burst.windowMinutes * MINUTE };
   }

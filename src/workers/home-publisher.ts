@@ -22,36 +22,6 @@ import type { Logger } from '../log.ts';
 import type { HomeViewer, Store } from '../store/index.ts';
 import { classifySlackFailure, type Failure } from './notifier/send.ts';
 
-export interface HomePublisherOptions {
-  store: { homeViewers: Pick<Store['homeViewers'], 'stale' | 'settle' | 'forget' | 'purgeQuiet'> };
-  /** Slack's `views.publish` (a WebClient's `views`). */
-  slack: { publish(args: { user_id: string; view: HomeView }): Promise<unknown> };
-  /** A person's Home as it is now, in their language; `refresh`: they just opened it. */
-  draw(userId: string, refresh: boolean): Promise<HomeView>;
-  logger: Logger;
-  /** The bot's clock: when a Home was published, who has been quiet long. */
-  clock?: Clock;
-  /**
-   * The time Slack's rate limits run on (epoch ms) and the timers waited on:
-   * wall time, whatever the bot's clock says (a test's manual clock included);
-   * tests of the publisher itself pass a manual pair.
-   */
-  paceNow?: () => number;
-  timers?: Timers;
-  /** Publishes only while this says so (the watcher lease). Default: always. */
-  isLeader?: () => boolean;
-  /** At most one publish per person in this long. Default 1 s (Slack's rule). */
-  perPersonMs?: number;
-  /** The workspace's publishes within any minute. Default 100 (views.publish is Tier 4: 100+ a minute). */
-  perMinute?: number;
-  /** How often the marks are read when nothing wakes it. Default 1 s. */
-  pollMs?: number;
-  /** Longest hold of one person after refusals. Default 10 min. */
-  maxBackoffMs?: number;
-  /** Who has not opened their Home for this long is forgotten. Default 30 days. */
-  keepQuietMs?: number;
-}
-
 export interface HomePublisherStats {
   published: number;
   /** Drawn again and found as published: no call. */
@@ -82,7 +52,37 @@ export class HomePublisher {
   private readonly loop: KickedLoop;
   private purgedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly opts: HomePublisherOptions) {
+  constructor(
+    private readonly opts: {
+      store: { homeViewers: Pick<Store['homeViewers'], 'stale' | 'settle' | 'forget' | 'purgeQuiet'> };
+      /** Slack's `views.publish` (a WebClient's `views`). */
+      slack: { publish(args: { user_id: string; view: HomeView }): Promise<unknown> };
+      /** A person's Home as it is now, in their language; `refresh`: they just opened it. */
+      draw(userId: string, refresh: boolean): Promise<HomeView>;
+      logger: Logger;
+      /** The bot's clock: when a Home was published, who has been quiet long. */
+      clock?: Clock;
+      /**
+       * The time Slack's rate limits run on (epoch ms) and the timers waited on:
+       * wall time, whatever the bot's clock says (a test's manual clock included);
+       * tests of the publisher itself pass a manual pair.
+       */
+      paceNow?: () => number;
+      timers?: Timers;
+      /** Publishes only while this says so (the watcher lease). Default: always. */
+      isLeader?: () => boolean;
+      /** At most one publish per person in this long. Default 1 s (Slack's rule). */
+      perPersonMs?: number;
+      /** The workspace's publishes within any minute. Default 100 (views.publish is Tier 4: 100+ a minute). */
+      perMinute?: number;
+      /** How often the marks are read when nothing wakes it. Default 1 s. */
+      pollMs?: number;
+      /** Longest hold of one person after refusals. Default 10 min. */
+      maxBackoffMs?: number;
+      /** Who has not opened their Home for this long is forgotten. Default 30 days. */
+      keepQuietMs?: number;
+    },
+  ) {
     this.clock = opts.clock ?? systemClock;
     this.paceNow = opts.paceNow ?? Date.now;
     this.timers = opts.timers ?? realTimers;

@@ -213,7 +213,7 @@ function renewalPrice(list: PriceList, planId: string | null, months: number | n
 }
 
 /** Whether a reminder for this contract needs the price list (it knows its plan and period). */
-function needsPrice(row: Pick<ContractRow, 'planId' | 'period'>): boolean {
+function needsPrice(row: ContractRow): boolean {
   return row.planId !== null && row.period !== null;
 }
 

@@ -13,26 +13,26 @@ import type { Logger } from '../log.ts';
 import type { IncidentRow, Store } from '../store/index.ts';
 import { remindAlarm, reminderChannels } from '../watch/alarms.ts';
 
-export interface RenotifierOptions {
-  store: Pick<Store, 'incidents' | 'transaction'>;
-  clock: Clock;
-  /** ONCALL_RENOTIFY_MINUTES in ms; 0 turns reminders off. */
-  everyMs: number;
-  /** ONCALL_RENOTIFY_MAX. */
-  max: number;
-  /** Reminds only while this says so (the watcher lease). */
-  isLeader: () => boolean;
-  logger: Pick<Logger, 'info'>;
-  /** Rows were queued. */
-  onOutbox?: () => void;
-  /** How often the open alarms are looked at from the loop (default 10 s; `runOnce` looks at once). */
-  lookEveryMs?: number;
-}
-
 export class Renotifier {
   private lookedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly opts: RenotifierOptions) {}
+  constructor(
+    private readonly opts: {
+      store: Pick<Store, 'incidents' | 'transaction'>;
+      clock: Clock;
+      /** ONCALL_RENOTIFY_MINUTES in ms; 0 turns reminders off. */
+      everyMs: number;
+      /** ONCALL_RENOTIFY_MAX. */
+      max: number;
+      /** Reminds only while this says so (the watcher lease). */
+      isLeader: () => boolean;
+      logger: Pick<Logger, 'info'>;
+      /** Rows were queued. */
+      onOutbox?: () => void;
+      /** How often the open alarms are looked at from the loop (default 10 s; `runOnce` looks at once). */
+      lookEveryMs?: number;
+    },
+  ) {}
 
   /** Whether an alarm is due for a reminder at `now`. */
   private due(inc: IncidentRow, now: number): boolean {

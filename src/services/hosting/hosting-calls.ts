@@ -44,25 +44,8 @@ export interface WriteResult {
 
 export interface HostingDeps {
   provider: Pick<ProviderClient, 'hosting'>;
-  store: {
-    operations: Pick<
-      Store['operations'],
-      'create' | 'get' | 'transition' | 'setMessage' | 'expireDue' | 'listByState'
-    >;
-    audit: Pick<Store['audit'], 'latest'>;
-    /** Where a generated private key that could not be shown at once waits, sealed, for its requester. */
-    secrets: Pick<Store['secrets'], 'seal' | 'take' | 'giveBack' | 'destroy'>;
-  };
-  access: Pick<
-    AccessService,
-    | 'authorize'
-    | 'decide'
-    | 'hostingServer'
-    | 'needsSecondPerson'
-    | 'keyScope'
-    | 'capabilities'
-    | 'explainRefusal'
-  >;
+  store: Store;
+  access: AccessService;
   audit: Audit;
   /**
    * The App Homes a destructive operation is on, refreshed after each move:

@@ -18,13 +18,10 @@ import type { ChannelReach } from '../watch/index.ts';
 import { checkRenewalDate, daysLeft, nextThreshold } from './schedule.ts';
 
 export interface RenewalDeps {
-  store: {
-    contracts: Pick<Store['contracts'], 'all' | 'byServer' | 'setByPerson' | 'clearByPerson'>;
-    snapshots: Pick<Store['snapshots'], 'all'>;
-  };
+  store: Store;
   /** Finds a server by name, uuid or IP; throws its not-found / ambiguous error. */
-  servers: Pick<ServersService, 'resolve'>;
-  access: Pick<AccessService, 'authorize'>;
+  servers: ServersService;
+  access: AccessService;
   audit: Audit;
   clock: Clock;
   /** VPS_RENEWAL_REMINDER_DAYS, farthest first. */

@@ -45,7 +45,7 @@ export interface ServersDeps {
     /** Where the key-use watch counts the clients of KEY_EXPECTED_IPS (`/vps me` shows them). */
     keyLog?: Pick<Store['keyLog'], 'get'>;
   };
-  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities' | 'explainRefusal'>;
+  access: AccessService;
   audit: Audit;
   clock: Clock;
   /**

@@ -106,11 +106,7 @@ function incidentBook(deps: IncidentServiceDeps, click: ClaimClick): RequestBook
 }
 
 export interface IncidentServiceDeps {
-  store: {
-    incidents: Pick<Store['incidents'], 'get' | 'openAlarms' | 'postsOf'>;
-    mutes: Pick<Store['mutes'], 'active'>;
-    signups: Pick<Store['signups'], 'get'>;
-  } & Pick<Store, 'transaction'>;
+  store: Store;
   access: Pick<AccessService, 'authorize' | 'decide' | 'readerOf'>;
   clock: Clock;
   announce: ClaimAnnouncer;
