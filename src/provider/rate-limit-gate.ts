@@ -130,7 +130,7 @@ export class RateLimitGate {
     const blocked = this.blockedForMs();
     if (blocked > this.maxBlockMs) return Promise.reject(new GateBlockedError(blocked));
     if (ticket.priority === 'background') {
-      // The day's reserve is for people: background work is told at once instead of parked for hours.
+      // The day's reserve is for people: background work is refused at once instead of parked for hours.
       const held = this.daily.state(this.clock.now()).backgroundHeldUntil;
       if (held !== null) return Promise.reject(new GateBlockedError(Math.max(1, held - this.clock.now())));
     }

@@ -1,5 +1,5 @@
 /**
- * The bot's own requests, told to whoever keeps them (the store's journal),
+ * The bot's own requests, handed to whoever keeps them (the store's journal),
  * so that the key's API log (docs/provider-api.md, API logs) can be read for
  * the requests the bot did not make. The provider layer imports nothing of
  * the project, so it says here what it needs, as the daily counter does.

@@ -52,7 +52,7 @@ export class Pending {
   /**
    * An interaction that will be answered later: outstanding until `answered`
    * is called (its first answer arrived) or the timeout passes, when
-   * `onTimeout` is told.
+   * `onTimeout` is called.
    */
   expectAnswer(onTimeout: () => void): { answered: () => void } {
     const entry = {

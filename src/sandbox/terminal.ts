@@ -101,7 +101,7 @@ export class Terminal {
       /**
        * Resolves once the watcher has read everything a channel watches at least
        * once. A `sim` change waits for it: made before that first read, the change
-       * would be the watcher's starting point and never be told.
+       * would be the watcher's starting point and never be reported.
        */
       watcherCaughtUp?: () => Promise<void>;
       /** Prints lines (each call is a whole block of lines). */

@@ -9,7 +9,7 @@
  * (the workspace's, the user's, the one a modal was installed from) must be
  * ours, and a payload that carries none is refused too; every enterprise id it
  * carries must be ours, and outside a grid it may carry none. The person is
- * told in one sentence where the surface allows it, nothing of ours is named,
+ * answered in one sentence where the surface allows it, nothing of ours is named,
  * and the refusal is logged.
  */
 import type { AnyMiddlewareArgs, Middleware, RespondFn } from '@slack/bolt';

@@ -10,7 +10,7 @@ import type { TransitionResult } from './transitions.ts';
 /**
  * One change of an incident. `at` is epoch ms; `later`: it came after the
  * flap window. A power incident's changes are power states; an alarm of
- * another kind changes between `ok` and `alarm` (`alarm` -> `alarm`: raised
+ * another kind changes between `ok` and `alarm` (`alarm` -> `alarm`: fired
  * again with new facts).
  */
 export interface IncidentChange {
@@ -23,10 +23,10 @@ export interface IncidentChange {
 }
 
 /**
- * What one message per channel tells, posted at once and then edited or
+ * What one message per channel shows, posted at once and then edited or
  * answered in its thread: a server's power changes from the first one until
  * it settles (running again, and no change for a flap window), or an alarm of
- * another kind from its raise until it is resolved and settled.
+ * another kind from its opening until it is resolved and settled.
  */
 export interface IncidentRow {
   /** The first change's key: two observers of the same change make the same incident. */
@@ -93,7 +93,7 @@ export interface IncidentPost {
   /** The incident's version the message shows (as posted or last edited). */
   renderedVersion: number;
   createdAt: Date;
-  /** Never posted: told in the channel's backlog summary after it was parked. */
+  /** Never posted: covered by the channel's backlog summary after it was parked. */
   summarisedAt: Date | null;
   /** The thread the message lives in (a signup's approval thread); its replies go there too. */
   threadTs: string | null;
@@ -157,9 +157,9 @@ export interface IncidentRepo {
   latestOfKind(kind: string): Promise<IncidentRow | null>;
   get(id: string): Promise<IncidentRow | null>;
   getMany(ids: readonly string[]): Promise<IncidentRow[]>;
-  /** Alarms not resolved yet (raised, `resolvedAt` null), oldest raise first. */
+  /** Alarms not resolved yet (opened, `resolvedAt` null), oldest first. */
   openAlarms(): Promise<IncidentRow[]>;
-  /** Alarms raised or resolved in `[from, to)` (any kind), oldest raise first. */
+  /** Alarms opened or resolved in `[from, to)` (any kind), oldest opening first. */
   alarmsDuring(from: Date, to: Date): Promise<IncidentRow[]>;
   /**
    * Stores a new incident (version 1). Its id is its first change's key, so a
@@ -211,10 +211,10 @@ export interface IncidentRepo {
   markRendered(channelId: string, shown: readonly { incidentId: string; version: number }[]): Promise<void>;
   /**
    * These incidents' messages in the channel were never posted: the channel's
-   * backlog summary told them. Their later follow-ups start a new message.
+   * backlog summary covered them. Their later follow-ups start a new message.
    */
   markSummarised(channelId: string, incidentIds: readonly string[], at: Date): Promise<void>;
-  /** The incidents one message tells (one, or a digest's members), oldest post first. */
+  /** The incidents one message shows (one, or a digest's members), oldest post first. */
   postsOfMessage(channelId: string, ts: string): Promise<IncidentPost[]>;
   /**
    * Deletes settled incidents (a server running again, an alarm `ok` again)

@@ -13,7 +13,7 @@
  *   (one alarm per source address; more requests from it fold into it, "and
  *   N more", and it ends after an hour without one), a client of
  *   KEY_EXPECTED_IPS is only counted, and KEY_AUTH_BURST refusals (401/403)
- *   within KEY_AUTH_WINDOW_MINUTES raise `key-auth`, resolved once a whole
+ *   within KEY_AUTH_WINDOW_MINUTES open `key-auth`, resolved once a whole
  *   window passes without one.
  * - The span's end, the learned own addresses, the refusals of the window
  *   and the counts are written by compare-and-set with the alarms and the
@@ -125,7 +125,7 @@ export class KeyUseWatch {
       store: Pick<Store, 'keyLog' | 'keyRequests' | 'transaction'>;
       clock: Clock;
       log: Logger;
-      /** NOTIFY_CHANNEL: told of both alarms. */
+      /** NOTIFY_CHANNEL: notified of both alarms. */
       notifyChannel?: string | undefined;
       flapMs: number;
       settings: KeyUseSettings;
@@ -254,7 +254,7 @@ export class KeyUseWatch {
     };
   }
 
-  /** The alarms of one span: strangers by address (raised, folded, ended when quiet) and the refusals' burst. */
+  /** The alarms of one span: strangers by address (opened, folded, ended when quiet) and the refusals' burst. */
   private async tell(
     tx: IncidentTx,
     found: Findings,

@@ -1,6 +1,6 @@
 /**
  * Reminders of alarms nobody took: an alarm still true, claimed by nobody,
- * is raised again in its thread (mentioning on-call, also sent to the
+ * is posted again in its thread (mentioning on-call, also sent to the
  * channel) `everyMs` after it began or after its last reminder, at most `max`
  * times. A claim, a mute (in that channel) or the recovery stops it. Runs on
  * the notifier's rhythm (before each of its passes) and only while this
@@ -59,7 +59,7 @@ export class Renotifier {
     for (const inc of await store.incidents.openAlarms()) {
       if (!this.due(inc, now.getTime())) continue;
       queued += await store.transaction(async (tx) => {
-        // Every channel muted (or none posted yet): nobody would be told, so it is not counted.
+        // Every channel muted (or none posted yet): nobody would be notified, so it is not counted.
         if ((await reminderChannels(tx, inc, now)).length === 0) return 0;
         const counted = await tx.incidents.remind(
           inc.id,

@@ -9,7 +9,7 @@
  * And once, on start: the orders a bot stopped in the middle of placing
  * (killed, crashed, restarted). Each reads "checking what happened to this
  * order" at once on its approval message, is asked about again with its own
- * Idempotency-Key, and its outcome is told in its thread, even when it is
+ * Idempotency-Key, and its outcome is posted in its thread, even when it is
  * not known yet (the thread has heard nothing since the approval). The sweep
  * follows up what stays unknown.
  */

@@ -8,7 +8,7 @@
  *
  * Every refusal after "found" is audited with its reason; of any number of
  * concurrent clicks (a double click, a second replica, Slack's retry) exactly
- * one wins the compare-and-set and the others are told it was handled.
+ * one wins the compare-and-set and the others hear it was handled.
  *
  * A click in the person's App Home (`actor.fromHome`) has no channel: the
  * Home lists the requests of the channels they may read, so a request posted

@@ -34,7 +34,7 @@ export interface RenewalEntry {
   serverUuid: string | null;
   /** The server's name as the watcher last saw it, else as the order or the person named it. */
   name: string;
-  /** The date that counts (one set by hand, else the provider's); null while the provider has told none. */
+  /** The date that counts (one set by hand, else the provider's); null while the provider has given none. */
   date: string | null;
   /** Japan calendar days to the date (0 on the day, negative once passed). */
   left: number | null;
@@ -109,7 +109,7 @@ export class RenewalsService {
     return new Map(snaps.flatMap((s) => (s.name ? [[s.serverUuid, s.name] as const] : [])));
   }
 
-  /** Every known contract date, nearest first (those the provider has not told yet last). */
+  /** Every known contract date, nearest first (those the provider has not given yet last). */
   async list(actor: Actor): Promise<RenewalList> {
     await this.deps.access.authorize(actor, 'renewals');
     const [rows, names] = await Promise.all([this.deps.store.contracts.all(), this.names()]);

@@ -5,7 +5,8 @@
  * Knows nothing of Slack.
  */
 import type { Clock } from '../../clock.ts';
-import { type IncidentRow, type MuteRow, type Store, WATCH_ALL } from '../../store/index.ts';
+import type { IncidentRow, MuteRow, Store } from '../../store/index.ts';
+import { WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Action, Actor } from '../access/index.ts';
 import type { Decision, DecisionMachine, RequestBook } from '../decisions/index.ts';
 import type { HomeChanges } from '../home-changes.ts';
@@ -19,7 +20,7 @@ import { alarmShown } from './alarm-place.ts';
 // nothing expires (a resolved alarm reads as decided). Where a claim may be made is the access
 // policy's question, asked with the kind's read action (`claimAction`) and its channel list.
 
-/** The requester of every claim: the watcher that raised the alarm. */
+/** The requester of every claim: the watcher that opened the alarm. */
 export const WATCHER = 'watcher';
 
 /** An alarm waits for its claim until it is resolved, never until a time. */
@@ -66,7 +67,7 @@ export interface ClaimClick {
 /**
  * The book of alarms' claims, for one click. A click decides on what the
  * clicker saw: when somebody claimed it since their message was drawn, the
- * click takes nothing (they are told who, and may take it over knowingly).
+ * click takes nothing (they see who, and may take it over knowingly).
  */
 function incidentBook(deps: IncidentServiceDeps, click: ClaimClick): RequestBook<IncidentRow> {
   const { channelId } = click;
@@ -87,7 +88,7 @@ function incidentBook(deps: IncidentServiceDeps, click: ClaimClick): RequestBook
       params: { incident: row.id, kind: row.kind, name: row.name, claims: row.claims },
     }),
     async approve(row, by) {
-      // Already theirs, or taken since the clicker's message was drawn: nothing is set, and they are told.
+      // Already theirs, or taken since the clicker's message was drawn: nothing is set, and they see who has it.
       if (row.claimedBy === by) return { won: false, row };
       if (click.shownClaims !== undefined && click.shownClaims !== row.claims) return { won: false, row };
       return deps.store.transaction(async (tx) => {

@@ -262,7 +262,7 @@ export class WatchSubscriptions {
 
   /**
    * A maintenance window: changes of `ref` (a server or `all`) are recorded
-   * but not told in the channel for `durationMs`; one summary follows when it
+   * but not posted in the channel for `durationMs`; one summary follows when it
    * ends. Muting again moves the end.
    */
   async mute(

@@ -67,7 +67,7 @@ export async function refreshApproval(
  * Posts in the approval message's thread (or the channel when there is no
  * message). When Slack refuses it (the bot was removed from the channel, the
  * channel archived, Slack down past the client's retries), the requester is
- * told the same directly: whoever ordered must learn what became of the order.
+ * notified the same directly: whoever ordered must learn what became of the order.
  */
 async function postInThread(
   ui: Ui,
