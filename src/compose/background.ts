@@ -40,11 +40,7 @@ export interface Background {
   stop(): Promise<void>;
 }
 
-export function buildBackground(
-  f: Foundation,
-  slackCalls: SlackCallCounter,
-  homes: Pick<HomeChanges, 'refresh'>,
-): Background {
+export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, homes: HomeChanges): Background {
   const { config, store, provider, logger, clock } = f;
   const settings: WatchSettings = {
     intervalSeconds: config.watch.intervalSeconds,

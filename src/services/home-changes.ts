@@ -25,9 +25,9 @@ export class HomeChanges {
 
   constructor(
     private readonly deps: {
-      store: { homeViewers: Pick<Store['homeViewers'], 'opened' | 'touch'> };
+      store: Store;
       clock: Clock;
-      logger: Pick<Logger, 'warn'>;
+      logger: Logger;
     },
   ) {}
 

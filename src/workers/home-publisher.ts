@@ -54,7 +54,7 @@ export class HomePublisher {
 
   constructor(
     private readonly opts: {
-      store: { homeViewers: Pick<Store['homeViewers'], 'stale' | 'settle' | 'forget' | 'purgeQuiet'> };
+      store: Store;
       /** Slack's `views.publish` (a WebClient's `views`). */
       slack: { publish(args: { user_id: string; view: HomeView }): Promise<unknown> };
       /** A person's Home as it is now, in their language; `refresh`: they just opened it. */

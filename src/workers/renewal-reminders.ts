@@ -26,7 +26,7 @@ import { type ContractRow, contractDate, type Store } from '../store/index.ts';
 import type { RenewalNotice, RenewalPrice } from '../watch/notices.ts';
 
 export interface RenewalRemindersOptions {
-  store: Pick<Store, 'contracts' | 'snapshots' | 'transaction'>;
+  store: Store;
   provider: { plans(o?: CallOptions): Promise<{ plans: Plan[] }> };
   clock: Clock;
   timers: Timers;

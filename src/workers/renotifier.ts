@@ -18,7 +18,7 @@ export class Renotifier {
 
   constructor(
     private readonly opts: {
-      store: Pick<Store, 'incidents' | 'transaction'>;
+      store: Store;
       clock: Clock;
       /** ONCALL_RENOTIFY_MINUTES in ms; 0 turns reminders off. */
       everyMs: number;
@@ -26,7 +26,7 @@ export class Renotifier {
       max: number;
       /** Reminds only while this says so (the watcher lease). */
       isLeader: () => boolean;
-      logger: Pick<Logger, 'info'>;
+      logger: Logger;
       /** Rows were queued. */
       onOutbox?: () => void;
       /** How often the open alarms are looked at from the loop (default 10 s; `runOnce` looks at once). */

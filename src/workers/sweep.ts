@@ -22,8 +22,8 @@ import { outcomeMessage, redrawApproval } from './posting/hosting-posts.ts';
 import { refreshApproval, reportOutcome } from './posting/signup-posts.ts';
 
 export interface SweepDeps {
-  signup: Pick<SignupService, 'quotes' | 'orders'>;
-  hosting: { operations: Pick<HostingService['operations'], 'expireDue'> };
+  signup: SignupService;
+  hosting: HostingService;
   /** The bot's language: the whole channel reads these messages. */
   channelUi: Ui;
 }

@@ -31,7 +31,7 @@ export interface DecisionMachineDeps {
   access: Pick<AccessService, 'decide' | 'maySeeChannel'>;
   audit: Audit;
   clock: Clock;
-  logger: Pick<Logger, 'warn'>;
+  logger: Logger;
   /** The policy's `approvals.allow_self`: may a requester who holds the role approve their own request? */
   allowSelfApproval?: boolean;
 }

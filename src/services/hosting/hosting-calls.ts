@@ -56,7 +56,7 @@ export interface HostingDeps {
   clock: Clock;
   /** The logger's secret registry: typed passwords and generated keys are scrubbed from every log line. */
   secrets: Pick<SecretRegistry, 'add' | 'delete'>;
-  logger: Pick<Logger, 'info' | 'warn'>;
+  logger: Logger;
   /** How long a confirmation or an approval may wait. Default 15 minutes. */
   operationTtlMs?: number;
   /** How long a sealed private key waits to be shown to its requester. Default 15 minutes. */

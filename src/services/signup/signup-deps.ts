@@ -56,7 +56,7 @@ export interface SignupDeps {
    */
   homes?: Pick<HomeChanges, 'refresh'> | undefined;
   clock: Clock;
-  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  logger: Logger;
   /** The logger's scrubber: a password is held under its sealed copy's id while that copy exists. */
   secrets: Pick<SecretRegistry, 'hold' | 'release'>;
   policy?: SignupPolicy;

@@ -15,7 +15,7 @@ import { signupApprovalMessage } from '../../slack/views/signup/approval.ts';
 import { signupOutcomeDirect, signupOutcomeMessage } from '../../slack/views/signup/outcomes.ts';
 
 export interface SignupPostDeps {
-  signup: Pick<SignupService, 'quotes'>;
+  signup: SignupService;
   /** The bot's language: the whole channel reads these messages. */
   channelUi: Ui;
 }
