@@ -15,6 +15,7 @@ import { ServersService } from '../services/servers/index.ts';
 import { SignupService } from '../services/signup/index.ts';
 import { IncidentService, WatchSubscriptions } from '../services/watch/index.ts';
 import { announceClaim } from '../watch/alarms.ts';
+import { readIncident } from '../watch/notices.ts';
 import type { Foundation } from './foundation.ts';
 
 export interface Features {
@@ -114,6 +115,7 @@ export function buildFeatures(
       announce: (tx, claimed, previous) => announceClaim(tx, claimed, previous, clock.now()),
       onOutbox: inputs.onOutbox,
       homes,
+      read: readIncident,
     },
     decisions,
   );

@@ -1,4 +1,5 @@
 /** Persistence: the store and the plain data in and out of it. */
+export * from './alarm-types.ts';
 export type { AuditRepo } from './audit.ts';
 export { isSecretKey, stripSecrets } from './audit.ts';
 export * from './audit-types.ts';
@@ -23,6 +24,7 @@ export * from './key-use-types.ts';
 export type { LeaseHolder, LeaseRepo } from './leases.ts';
 export { type DatabaseKind, LATEST_MIGRATION } from './migrations.ts';
 export type { MuteRepo } from './mutes.ts';
+export * from './notice-types.ts';
 export { type OpenStoreOptions, openStore, type Store } from './open-store.ts';
 export * from './operation-types.ts';
 export type { OperationRepo } from './operations.ts';

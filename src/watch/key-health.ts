@@ -41,8 +41,7 @@ import {
   ProviderServerError,
   readKeyExpiry,
 } from '../provider/index.ts';
-import { type Store, WATCH_KEY } from '../store/index.ts';
-import { ALARM_ON } from './alarm-kinds.ts';
+import { ALARM_ON, type Store, WATCH_KEY } from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import { KEY_NAME } from './key-use-watch.ts';
 import { DAY_MS, dueKeyWarning, KEY_WARNING_DAYS } from './key-warnings.ts';

@@ -4,7 +4,7 @@
  * where nothing is typed (approving is a button). Never the action's id
  * (`hosting.domain_reset`).
  */
-import { HOSTING_CHANGES } from '../../watch/notices.ts';
+import { HOSTING_CHANGES } from '../../store/notice-types.ts';
 import type { PlainKey } from '../i18n/index.ts';
 import { escapeMrkdwn, type Ui } from './format.ts';
 

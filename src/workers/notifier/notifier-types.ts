@@ -7,8 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { Message, Ui } from '../../slack/views/format.ts';
-import type { IncidentPost, OutboxItem, Store } from '../../store/index.ts';
-import type { Notice } from '../../watch/notices.ts';
+import type { IncidentPost, Notice, OutboxItem, Store } from '../../store/index.ts';
 
 interface PostBase {
   channel: string;

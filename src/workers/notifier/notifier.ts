@@ -35,8 +35,7 @@ import { parseDigestReport } from '../../services/digest/index.ts';
 import type { Locale } from '../../slack/i18n/index.ts';
 import { renderDailyDigest } from '../../slack/views/digest/render.ts';
 import { channelUiFor } from '../../slack/views/format.ts';
-import type { DailyDigestRow } from '../../store/index.ts';
-import { type DailyDigestNotice, parseNotice } from '../../watch/notices.ts';
+import { type DailyDigestNotice, type DailyDigestRow, parseNotice } from '../../store/index.ts';
 import type {
   Candidate,
   NotifierContext,

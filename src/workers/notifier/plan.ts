@@ -16,8 +16,8 @@ import {
 import { renderIncident } from '../../slack/views/watch/incidents.ts';
 import { type NoticeUnit, standsAlone } from '../../slack/views/watch/notice-unit.ts';
 import { renderDigest, renderUnit } from '../../slack/views/watch/notifications.ts';
-import type { IncidentRow, OutboxItem } from '../../store/index.ts';
-import type { PowerNotice } from '../../watch/notices.ts';
+import type { OutboxItem, PowerNotice, ReadIncident } from '../../store/index.ts';
+import { isAlarm, noticesAlarm, readIncident } from '../../watch/notices.ts';
 import type { Candidate, NotifierContext, Parsed } from './notifier-types.ts';
 
 /** One Slack call the notifier decided on for a channel, and what to record once Slack said ok. */
@@ -65,7 +65,7 @@ export async function planCall(
         what: 'post',
         rows: [first.row],
         thread: first.row.threadTs ?? undefined,
-        message: renderUnit(ui, { notices: [first.notice] }, oncall),
+        message: renderUnit(ui, unitOf([first.notice]), oncall),
         digest: false,
         shows: [],
       };
@@ -165,8 +165,9 @@ export async function planCall(
       const items: ThreadItem[] = [];
       for (const r of replies) {
         const incident = incidents.get(r.row.incidentId!);
-        if (incident && (r.notice.kind === 'power' || r.notice.kind === 'alarm'))
-          items.push({ incident, notice: r.notice });
+        if (!incident) continue;
+        if (r.notice.kind === 'power') items.push({ incident, notice: r.notice, wakes: isAlarm(r.notice) });
+        else if (r.notice.kind === 'alarm') items.push({ incident, notice: r.notice });
       }
       return {
         what: 'post',
@@ -182,10 +183,10 @@ export async function planCall(
   }
 }
 
-/** The incidents by id, in the order asked. */
-async function incidentsById(ctx: NotifierContext, ids: readonly string[]): Promise<IncidentRow[]> {
-  const rows = new Map((await ctx.store.incidents.getMany(ids)).map((r) => [r.id, r] as const));
-  const out = ids.map((id) => rows.get(id)).filter((r): r is IncidentRow => r !== undefined);
+/** The incidents by id, in the order asked, each with the watch's reading of it. */
+async function incidentsById(ctx: NotifierContext, ids: readonly string[]): Promise<ReadIncident[]> {
+  const rows = new Map((await ctx.store.incidents.getMany(ids)).map((r) => [r.id, readIncident(r)] as const));
+  const out = ids.map((id) => rows.get(id)).filter((r): r is ReadIncident => r !== undefined);
   if (out.length === 0) throw new Error(`incidents not found: ${ids.slice(0, 3).join(', ')}`);
   return out;
 }
@@ -203,7 +204,7 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
   const chains = new Map<string, Parsed[]>();
   for (const p of items) {
     if (p.notice.kind !== 'power') {
-      out.push({ unit: { notices: [p.notice] }, rows: [p.row], ready: p.ready });
+      out.push({ unit: unitOf([p.notice]), rows: [p.row], ready: p.ready });
       continue;
     }
     const list = chains.get(p.notice.uuid) ?? [];
@@ -216,7 +217,7 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
     const flush = () => {
       if (cur.length === 0) return;
       out.push({
-        unit: { notices: cur.map((c) => c.notice) },
+        unit: unitOf(cur.map((c) => c.notice)),
         rows: cur.map((c) => c.row),
         ready: cur[0]!.ready,
       });
@@ -232,6 +233,11 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
     flush();
   }
   return out.sort((a, b) => firstId(a) - firstId(b));
+}
+
+/** Notices told in one message, with the watch's reading of whether they wake on-call. */
+function unitOf(notices: NoticeUnit['notices']): NoticeUnit {
+  return { notices, alarm: noticesAlarm(notices) };
 }
 
 function firstId(p: Planned): number {

@@ -12,7 +12,7 @@ import type {
   DigestReport,
   DigestServerChange,
 } from '../../../services/digest/index.ts';
-import type { IncidentKind } from '../../../watch/alarm-kinds.ts';
+import type { IncidentKind } from '../../../store/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { actionName, hostingChangeWords } from '../action-names.ts';
 import { contractDay, daysLeftLabel, monthsLabel } from '../contract-words.ts';

@@ -3,11 +3,11 @@
  * posted at once and edited as it goes on (raised, raised again, taken,
  * resolved), the lines said in its thread, and its line in a digest. Each
  * kind words its first line, what to do, and how it ended from the facts it
- * was raised with (src/watch/alarm-kinds.ts). Pure: an incident in, Block Kit out.
+ * was raised with, read back by the watch (src/store/alarm-types.ts). Pure: an
+ * incident with its reading in, Block Kit out.
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
-import type { IncidentRow } from '../../../store/index.ts';
-import { ALARM_ON, alarmDetail, isAlarmKind } from '../../../watch/alarm-kinds.ts';
+import type { IncidentRow, ReadIncident } from '../../../store/index.ts';
 import { WATCH_IDS } from '../../ids.ts';
 import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, formatDuration, type Message, slackDate, type Ui } from '../format.ts';
@@ -46,7 +46,7 @@ function lasted(inc: IncidentRow): number {
 const list = (items: readonly string[]) => items.map((i) => `\`${escapeMrkdwn(i)}\``).join(', ');
 
 /** The words of an alarm of `inc.kind`, from its facts; a generic sentence when they cannot be read. */
-export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
+export function alarmText(ui: Ui, inc: ReadIncident, oncall: string): AlarmText {
   const name = escapeMrkdwn(incidentName(ui, inc));
   const duration = formatDuration(ui, lasted(inc));
   const since = slackDate(ui, (inc.raisedAt ?? inc.startedAt).getTime());
@@ -57,12 +57,11 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
     resolved: ui.t('oncall.generic.resolved', { name, duration }),
     label: escapeMrkdwn(inc.kind),
   };
-  const kind = inc.kind;
-  if (!isAlarmKind(kind)) return generic;
-  switch (kind) {
+  const facts = inc.facts;
+  if (!facts) return generic;
+  switch (facts.kind) {
     case 'contract': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       return {
         alarm: ui.t('oncall.contract.alarm', { oncall, name }),
         what: ui.t('oncall.contract.what', { name }),
@@ -73,8 +72,7 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       };
     }
     case 'signup-stuck': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       const named = inc.name ? name : ui.t('oncall.signup-stuck.unnamed');
       const service = escapeMrkdwn(d.serviceId);
       return {
@@ -91,8 +89,7 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       };
     }
     case 'ssl': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       const status = escapeMrkdwn(d.status);
       // A domain is shown as every view shows one: the Punycode beside a name that could deceive.
       const name = escapeMrkdwn(displayDomain(inc.name));
@@ -107,8 +104,7 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       };
     }
     case 'key-use': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       const ip = escapeMrkdwn(d.ip);
       return {
         alarm: ui.t('oncall.key-use.alarm', { oncall }),
@@ -128,8 +124,7 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       };
     }
     case 'key-auth': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       return {
         alarm: ui.t('oncall.key-auth.alarm', {
           oncall,
@@ -146,8 +141,7 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       };
     }
     case 'key-expired': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       const refused = d.refused === true || d.expiresAt === null;
       return {
         alarm:
@@ -171,9 +165,9 @@ function section(text: string): KnownBlock {
 }
 
 /** The alarm's one message in a channel: posted when it is raised, and every edit after. */
-export function renderAlarm(ui: Ui, inc: IncidentRow, oncallMention = ''): Message {
+export function renderAlarm(ui: Ui, inc: ReadIncident, oncallMention = ''): Message {
   const words = alarmText(ui, inc, mentionFor(inc, oncallMention));
-  const open = inc.state === ALARM_ON;
+  const open = inc.alarming;
   const head = tidy(open ? words.alarm : words.resolved);
   const blocks: KnownBlock[] = [section(head)];
   if (words.body) blocks.push(section(words.body));

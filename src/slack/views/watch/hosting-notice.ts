@@ -6,7 +6,7 @@
  * that shows the part now.
  */
 import { domainForms } from '../../../services/hosting/index.ts';
-import type { HOSTING_CHANGES, HostingNotice } from '../../../watch/notices.ts';
+import type { HOSTING_CHANGES, HostingNotice } from '../../../store/index.ts';
 import type { KeyTaking } from '../../i18n/index.ts';
 import { hostingChangeWords } from '../action-names.ts';
 import { displayDomain } from '../domain-display.ts';

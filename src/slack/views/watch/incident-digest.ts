@@ -6,8 +6,7 @@
  * alert as its incidents go on. Pure.
  */
 import type { ActionsBlock, KnownBlock } from '@slack/types';
-import type { IncidentRow } from '../../../store/index.ts';
-import { ALARM_ON } from '../../../watch/alarm-kinds.ts';
+import type { IncidentRow, ReadIncident } from '../../../store/index.ts';
 import { escapeMrkdwn, formatDuration, type Message, powerLabel, slackDate, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { ALARM_MARKER, claimButton, incidentName, isOpenAlarm } from './alarm-parts.ts';
@@ -16,7 +15,7 @@ import { incidentFacts, path } from './incidents.ts';
 
 /** One incident as a digest tells it. */
 interface Entry {
-  inc: IncidentRow;
+  inc: ReadIncident;
   /** It wakes on-call now. */
   alarm: boolean;
   /** When it began. */
@@ -31,10 +30,10 @@ function claimedTail(inc: IncidentRow): string {
   return inc.claimedBy && !inc.resolvedAt ? ` · :raising_hand: <@${inc.claimedBy}>` : '';
 }
 
-function entryOf(ui: Ui, inc: IncidentRow): Entry {
+function entryOf(ui: Ui, inc: ReadIncident): Entry {
   if (inc.kind !== 'power') {
     const words = alarmText(ui, inc, '');
-    const alarm = inc.state === ALARM_ON;
+    const alarm = inc.alarming;
     const duration = formatDuration(
       ui,
       (inc.resolvedAt ?? inc.lastChangeAt).getTime() - inc.startedAt.getTime(),
@@ -92,7 +91,11 @@ function section(text: string): KnownBlock {
 /** Kinds whose subject is a VPS (its name, `/vps show`); the others are a key, a domain, a signup. */
 const SERVER_KINDS: ReadonlySet<string> = new Set(['power', 'contract']);
 
-export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], oncallMention = ''): Message {
+export function renderIncidentDigest(
+  ui: Ui,
+  incidents: readonly ReadIncident[],
+  oncallMention = '',
+): Message {
   const entries = incidents.map((i) => entryOf(ui, i));
   const alarms = entries.filter((e) => e.alarm).length;
   const when = burstWhen(

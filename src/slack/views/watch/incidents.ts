@@ -6,11 +6,11 @@
  * been so, the IP address and plan, whether a power operation explains it,
  * and while it is an open alarm, who is on it. Alarms of other kinds are
  * drawn by alarms.ts; digests and thread replies by incident-digest.ts and
- * incident-replies.ts. Pure: an incident in, Block Kit out.
+ * incident-replies.ts. Pure: an incident with the watch's reading of it
+ * (whether it wakes on-call) in, Block Kit out.
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
-import type { IncidentChange, IncidentRow } from '../../../store/index.ts';
-import { isAlarm, powerAlarming } from '../../../watch/notices.ts';
+import type { IncidentChange, IncidentRow, ReadIncident } from '../../../store/index.ts';
 import { WATCH_IDS } from '../../ids.ts';
 import {
   escapeMrkdwn,
@@ -43,7 +43,7 @@ export interface IncidentFacts {
   explained: boolean;
 }
 
-export function incidentFacts(inc: IncidentRow): IncidentFacts {
+export function incidentFacts(inc: ReadIncident): IncidentFacts {
   const first = inc.changes[0]!;
   const last = inc.changes[inc.changes.length - 1]!;
   const folded = inc.changes.every((c) => !c.later);
@@ -54,9 +54,9 @@ export function incidentFacts(inc: IncidentRow): IncidentFacts {
     last,
     folded,
     flap,
-    alarm: powerAlarming(inc),
+    alarm: inc.alarming,
     recovered,
-    everAlarmed: inc.changes.some((c) => isAlarm(c)),
+    everAlarmed: inc.everAlarmed,
     explained: inc.changes.some((c) => c.from === 'processing' || c.to === 'processing'),
   };
 }
@@ -146,11 +146,11 @@ function buttons(ui: Ui, inc: IncidentRow): ActionsBlock {
 }
 
 /** A phrase naming what an open alarm is about, for a reminder and `/vps incidents`. */
-export function incidentWhat(ui: Ui, inc: IncidentRow): string {
+export function incidentWhat(ui: Ui, inc: ReadIncident): string {
   if (inc.kind !== 'power') return alarmText(ui, inc, '').what;
   const name = escapeMrkdwn(inc.name);
   const last = inc.changes[inc.changes.length - 1];
-  const what = !powerAlarming(inc)
+  const what = !inc.alarming
     ? ui.t('oncall.power.now', { state: powerLabel(ui, inc.state) })
     : last?.to === 'error'
       ? ui.t('oncall.power.error')
@@ -162,7 +162,7 @@ export function incidentWhat(ui: Ui, inc: IncidentRow): string {
  * The incident's one message in a channel: the alert when it is posted, and
  * every edit after. `oncallMention` is ONCALL_MENTION in Slack's syntax.
  */
-export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Message {
+export function renderIncident(ui: Ui, inc: ReadIncident, oncallMention = ''): Message {
   if (inc.kind !== 'power') return renderAlarm(ui, inc, oncallMention);
   const f = incidentFacts(inc);
   const head = headline(ui, inc, f, oncallMention);

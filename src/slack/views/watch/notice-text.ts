@@ -5,8 +5,7 @@
  * their own time zone.
  */
 
-import { type AlarmKind, isAlarmKind } from '../../../watch/alarm-kinds.ts';
-import type { Notice } from '../../../watch/notices.ts';
+import type { AlarmKind, Notice } from '../../../store/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import {
   escapeMrkdwn,
@@ -19,7 +18,7 @@ import {
 } from '../format.ts';
 import { ALARM_MARKER } from './alarm-parts.ts';
 import { hostingKind, hostingLine } from './hosting-notice.ts';
-import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.ts';
+import { isFlap, type NoticeUnit, powerChain } from './notice-unit.ts';
 import { renewalReminderView } from './renewal-reminder.ts';
 import { serverChangedKind, serverChangedText } from './server-changed-notice.ts';
 
@@ -64,7 +63,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
         at: dateOf(ui, last.at),
       });
     }
-    if (!unitIsAlarm(unit)) return { main };
+    if (!unit.alarm) return { main };
     const key = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
     return { main, alarm: `${ALARM_MARKER} ${ui.t(key, { oncall: oncallMention, name }).trim()}` };
   }
@@ -154,18 +153,21 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
   }
 }
 
-const ALARM_LABELS: Record<AlarmKind, PlainKey> = {
-  contract: 'oncall.contract.label',
-  'signup-stuck': 'oncall.signup-stuck.label',
-  ssl: 'oncall.ssl.label',
-  'key-use': 'oncall.key-use.label',
-  'key-auth': 'oncall.key-auth.label',
-  'key-expired': 'oncall.key-expired.label',
-};
+const ALARM_LABELS: ReadonlyMap<string, PlainKey> = new Map(
+  Object.entries({
+    contract: 'oncall.contract.label',
+    'signup-stuck': 'oncall.signup-stuck.label',
+    ssl: 'oncall.ssl.label',
+    'key-use': 'oncall.key-use.label',
+    'key-auth': 'oncall.key-auth.label',
+    'key-expired': 'oncall.key-expired.label',
+  } satisfies Record<AlarmKind, PlainKey>),
+);
 
-/** A short label of an alarm kind, for a summary. */
+/** A short label of an alarm kind, for a summary; a kind not listed as given. */
 function alarmLabel(ui: Ui, kind: string): string {
-  return isAlarmKind(kind) ? ui.t(ALARM_LABELS[kind]) : escapeMrkdwn(kind);
+  const key = ALARM_LABELS.get(kind);
+  return key ? ui.t(key) : escapeMrkdwn(kind);
 }
 
 /** Why the bot cannot post in a channel, as Slack said it, in words. */

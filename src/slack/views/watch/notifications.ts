@@ -15,7 +15,7 @@ import { ALARM_MARKER } from './alarm-parts.ts';
 import { hostingHint } from './hosting-notice.ts';
 import { burstWhen, countsSummary, serversLine } from './incident-digest.ts';
 import { chainPath, describe, kindLabel } from './notice-text.ts';
-import { isFlap, lastAt, type NoticeUnit, powerChain, subject, unitIsAlarm } from './notice-unit.ts';
+import { isFlap, lastAt, type NoticeUnit, powerChain, subject } from './notice-unit.ts';
 import { renewalReminderView } from './renewal-reminder.ts';
 
 /** Longest detail text a digest carries before it says how many it left out. */
@@ -61,7 +61,7 @@ export function renderDigest(
   oncallMention = '',
   opts: { muted?: boolean } = {},
 ): Message {
-  const alarms = units.filter(unitIsAlarm).length;
+  const alarms = units.filter((u) => u.alarm).length;
   const changes = units.reduce((n, u) => n + u.notices.length, 0);
   const when = burstWhen(
     ui,
@@ -85,9 +85,7 @@ export function renderDigest(
   blocks.push(section(`*${title}*\n${summary}`));
 
   // Alarms first, then the rest, each newest last.
-  const ordered = [...units].sort(
-    (a, b) => Number(unitIsAlarm(b)) - Number(unitIsAlarm(a)) || lastAt(a) - lastAt(b),
-  );
+  const ordered = [...units].sort((a, b) => Number(b.alarm) - Number(a.alarm) || lastAt(a) - lastAt(b));
   const sections: string[] = [];
   let current = '';
   let used = 0;
@@ -96,7 +94,7 @@ export function renderDigest(
     const subj = subject(u);
     const name = subj ? escapeMrkdwn(subj.name) : '';
     const what = powerChain(u) && !isFlap(u) ? chainPath(ui, u) : kindLabel(ui, u);
-    const line = `• ${unitIsAlarm(u) ? `${ALARM_MARKER} ` : ''}*${name}*: ${what}`;
+    const line = `• ${u.alarm ? `${ALARM_MARKER} ` : ''}*${name}*: ${what}`;
     if (used + line.length > DIGEST_DETAIL_CHARS) break;
     if (current.length + line.length + 1 > SECTION_CHARS) {
       sections.push(current);

@@ -7,7 +7,7 @@
  * Pure: the reminder's notice in, Block Kit out, with a text fallback.
  */
 import type { KnownBlock } from '@slack/types';
-import type { RenewalNotice, RenewalPrice } from '../../../watch/notices.ts';
+import type { RenewalNotice, RenewalPrice } from '../../../store/index.ts';
 import { contractDay, daysLeftLabel, monthsLabel } from '../contract-words.ts';
 import { escapeMrkdwn, formatYen, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';

@@ -15,6 +15,7 @@ import { uiFor } from '../../../../src/slack/views/format.ts';
 import { HOME_SHOWN } from '../../../../src/slack/views/home/home-limits.ts';
 import { homeView } from '../../../../src/slack/views/home/home-view.ts';
 import type { OperationRow, SignupRow } from '../../../../src/store/index.ts';
+import { readIncident } from '../../../../src/watch/notices.ts';
 import { incidentRow } from '../../../support/incident-row.ts';
 
 const en = uiFor('en', 'Asia/Tokyo');
@@ -75,18 +76,20 @@ const operation = (i: number, needsApproval: boolean): OperationRow => ({
 });
 
 const incident = (i: number): OpenIncident => ({
-  incident: incidentRow({
-    id: `inc-${i}`,
-    subject: `uuid-${i}`,
-    name: `web-${i}`,
-    changes: [{ key: `k${i}`, from: 'running', to: 'stopped', at: AT.getTime(), later: false }],
-    startedAt: AT,
-    lastChangeAt: AT,
-    raisedAt: AT,
-    alarmSince: AT,
-    claimedBy: i === 0 ? 'U0ALICE01' : null,
-    claimedAt: i === 0 ? AT : null,
-  }),
+  incident: readIncident(
+    incidentRow({
+      id: `inc-${i}`,
+      subject: `uuid-${i}`,
+      name: `web-${i}`,
+      changes: [{ key: `k${i}`, from: 'running', to: 'stopped', at: AT.getTime(), later: false }],
+      startedAt: AT,
+      lastChangeAt: AT,
+      raisedAt: AT,
+      alarmSince: AT,
+      claimedBy: i === 0 ? 'U0ALICE01' : null,
+      claimedAt: i === 0 ? AT : null,
+    }),
+  ),
   mutedUntil: null,
 });
 

@@ -12,9 +12,8 @@ import { translator } from '../../../../src/slack/i18n/index.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
 import { auditView } from '../../../../src/slack/views/servers/audit.ts';
-import { renderDigest, renderUnit } from '../../../../src/slack/views/watch/notifications.ts';
-import { parseNotice, type ServerChangedNotice } from '../../../../src/watch/notices.ts';
-import type { FactChange } from '../../../../src/watch/server-facts.ts';
+import { type FactChange, parseNotice, type ServerChangedNotice } from '../../../../src/store/index.ts';
+import { renderDigest, renderUnit } from '../../../support/watch-views.ts';
 
 const at = Date.UTC(2026, 2, 2, 3, 0, 0);
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
