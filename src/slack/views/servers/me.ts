@@ -12,12 +12,11 @@ import type { DailyBudgetState, ServiceScope } from '../../../provider/index.ts'
 import { type KeyScope, keyExpiryOf, type Role } from '../../../services/access/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import {
-  clip,
-  escapeMrkdwn,
   formatProviderTime,
   formatTime,
   formatTimeLeft,
   type Message,
+  mrkdwnText,
   permissionLabel,
   roleLabel,
   SHOWN,
@@ -38,7 +37,7 @@ const BUDGET = { targets: 1_300, categories: 900, sites: 400 } as const;
 const MAX_SERVICES = 40;
 
 /** A provider value as a code span: cut visibly, escaped. */
-const code = (s: string, max: number = SHOWN.name): string => `\`${escapeMrkdwn(clip(s, max))}\``;
+const code = (s: string, max: number = SHOWN.name): string => `\`${mrkdwnText(s, max)}\``;
 
 /**
  * Items joined within `budget` characters: those that do not fit are counted
@@ -118,8 +117,8 @@ function serviceText(
   const nameKey = SERVICE_WORDS.get(service);
   const lines = [
     nameKey
-      ? ui.t('me.service_title', { name: ui.t(nameKey), service: escapeMrkdwn(service) })
-      : ui.t('me.service_title_other', { service: escapeMrkdwn(clip(service, SHOWN.word)) }),
+      ? ui.t('me.service_title', { name: ui.t(nameKey), service: mrkdwnText(service, SHOWN.word) })
+      : ui.t('me.service_title_other', { service: mrkdwnText(service, SHOWN.word) }),
     ui.t('me.permission', { permission: permissionLabel(ui, scope.permission_type) }),
   ];
   if (scope.target_mode === 'all') lines.push(ui.t('me.targets_all'));
@@ -127,7 +126,7 @@ function serviceText(
     lines.push(ui.t('me.targets_selected', { count: scope.targets.length }));
     const targets = scope.targets.map((t) => targetText(ui, service, t, vpsNames));
     if (targets.length > 0) lines.push(packed(ui, targets, BUDGET.targets, ui.t('me.list_separator')));
-  } else lines.push(ui.t('me.targets_unknown', { mode: escapeMrkdwn(clip(scope.target_mode, SHOWN.word)) }));
+  } else lines.push(ui.t('me.targets_unknown', { mode: mrkdwnText(scope.target_mode, SHOWN.word) }));
   if (scope.permissions !== undefined || scope.permission_type === 'custom') {
     const categories = Object.entries(scope.permissions ?? {}).map(
       ([category, level]) => `• ${code(category)}: ${permissionLabel(ui, level)}`,

@@ -7,7 +7,16 @@
  */
 import type { ActionsBlock, KnownBlock } from '@slack/types';
 import type { IncidentRow, ReadIncident } from '../../../store/index.ts';
-import { escapeMrkdwn, formatDuration, type Message, powerLabel, slackDate, type Ui } from '../format.ts';
+import {
+  escapeMrkdwn,
+  formatDuration,
+  type Message,
+  mrkdwnText,
+  powerLabel,
+  SHOWN,
+  slackDate,
+  type Ui,
+} from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { ALARM_MARKER, claimButton, incidentName, isOpenAlarm } from './alarm-parts.ts';
 import { alarmText } from './alarms.ts';
@@ -56,7 +65,7 @@ function entryOf(ui: Ui, inc: ReadIncident): Entry {
     alarm: f.alarm,
     at: f.first.at,
     what: f.flap ? ui.t('watch.kind.flap') : `${powerLabel(ui, inc.baseline)} → ${powerLabel(ui, inc.state)}`,
-    line: `• ${f.alarm ? `${ALARM_MARKER} ` : ''}*${escapeMrkdwn(inc.name)}*: ${path(ui, inc)}${tail}${claimedTail(inc)}`,
+    line: `• ${f.alarm ? `${ALARM_MARKER} ` : ''}*${mrkdwnText(inc.name, SHOWN.name)}*: ${path(ui, inc)}${tail}${claimedTail(inc)}`,
   };
 }
 
@@ -185,7 +194,10 @@ function namesLine(
   moreKey: 'watch.digest.servers_more' | 'watch.digest.about_more',
 ): string {
   if (names.length === 0) return '';
-  const shown = names.slice(0, TEXT_NAMES).map(escapeMrkdwn).join(', ');
+  const shown = names
+    .slice(0, TEXT_NAMES)
+    .map((n) => mrkdwnText(n, SHOWN.name))
+    .join(', ');
   return names.length > TEXT_NAMES
     ? ui.t(moreKey, { names: shown, count: names.length - TEXT_NAMES })
     : ui.t(key, { names: shown });

@@ -7,11 +7,12 @@
 import type { KnownBlock } from '@slack/types';
 import type { AlarmNotice, PowerNotice, ReadIncident } from '../../../store/index.ts';
 import {
-  escapeMrkdwn,
   formatDuration,
   type Message,
+  mrkdwnText,
   powerEmoji,
   powerLabel,
+  SHOWN,
   slackDate,
   type Ui,
 } from '../format.ts';
@@ -24,7 +25,7 @@ const SECTION_CHARS = LIMITS.sectionText - 100;
 
 /** One later power change of an incident, said in its thread; an alarm (`wakes`) mentions on-call there. */
 function powerReply(ui: Ui, inc: ReadIncident, change: PowerNotice, wakes: boolean, oncall: string): string {
-  const name = escapeMrkdwn(inc.name);
+  const name = mrkdwnText(inc.name, SHOWN.name);
   const to = powerLabel(ui, change.to);
   const at = slackDate(ui, change.at);
   const index = inc.changes.findIndex((c) => c.at === change.at && c.to === change.to);

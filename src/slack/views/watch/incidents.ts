@@ -13,11 +13,12 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { IncidentChange, IncidentRow, ReadIncident } from '../../../store/index.ts';
 import { WATCH_IDS } from '../../ids.ts';
 import {
-  escapeMrkdwn,
   formatDuration,
   type Message,
+  mrkdwnText,
   powerEmoji,
   powerLabel,
+  SHOWN,
   slackDate,
   type Ui,
 } from '../format.ts';
@@ -67,7 +68,7 @@ export function path(ui: Ui, inc: IncidentRow): string {
 
 /** A power alarm's first line, with the mention. */
 export function powerAlarmLine(ui: Ui, inc: IncidentRow, to: string, oncall: string): string {
-  const name = escapeMrkdwn(inc.name);
+  const name = mrkdwnText(inc.name, SHOWN.name);
   return tidy(
     ui.t(to === 'error' ? 'watch.incident.alarm_error' : 'watch.incident.alarm_stop', { oncall, name }),
   );
@@ -75,7 +76,7 @@ export function powerAlarmLine(ui: Ui, inc: IncidentRow, to: string, oncall: str
 
 /** The first line: what matters now. */
 function headline(ui: Ui, inc: IncidentRow, f: IncidentFacts, oncall: string): string {
-  const name = escapeMrkdwn(inc.name);
+  const name = mrkdwnText(inc.name, SHOWN.name);
   const to = powerLabel(ui, inc.state);
   if (f.alarm) return powerAlarmLine(ui, inc, f.last.to, mentionFor(inc, oncall));
   if (f.recovered) {
@@ -148,7 +149,7 @@ function buttons(ui: Ui, inc: IncidentRow): ActionsBlock {
 /** A phrase naming what an open alarm is about, for a reminder and `/vps incidents`. */
 export function incidentWhat(ui: Ui, inc: ReadIncident): string {
   if (inc.kind !== 'power') return alarmText(ui, inc, '').what;
-  const name = escapeMrkdwn(inc.name);
+  const name = mrkdwnText(inc.name, SHOWN.name);
   const last = inc.changes[inc.changes.length - 1];
   const what = !inc.alarming
     ? ui.t('oncall.power.now', { state: powerLabel(ui, inc.state) })
@@ -177,8 +178,11 @@ export function renderIncident(ui: Ui, inc: ReadIncident, oncallMention = ''): M
       type: 'section',
       text: { type: 'mrkdwn', text: line },
       fields: [
-        { type: 'mrkdwn', text: ui.t('watch.incident.field.ip', { ip: `\`${escapeMrkdwn(ip)}\`` }) },
-        { type: 'mrkdwn', text: ui.t('watch.incident.field.plan', { plan: escapeMrkdwn(plan) }) },
+        {
+          type: 'mrkdwn',
+          text: ui.t('watch.incident.field.ip', { ip: `\`${mrkdwnText(ip, SHOWN.name)}\`` }),
+        },
+        { type: 'mrkdwn', text: ui.t('watch.incident.field.plan', { plan: mrkdwnText(plan, SHOWN.name) }) },
         { type: 'mrkdwn', text: ui.t('watch.incident.field.operation', { value: operation(ui, f) }) },
       ],
     },
@@ -186,7 +190,9 @@ export function renderIncident(ui: Ui, inc: ReadIncident, oncallMention = ''): M
     buttons(ui, inc),
     {
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn(inc.name) }) }],
+      elements: [
+        { type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: mrkdwnText(inc.name, SHOWN.name) }) },
+      ],
     },
   ];
   assertBlocksWithinLimits(blocks, 'message');
@@ -194,8 +200,8 @@ export function renderIncident(ui: Ui, inc: ReadIncident, oncallMention = ''): M
   const text = ui.t('watch.incident.text', {
     headline: head,
     line,
-    ip: escapeMrkdwn(ip),
-    plan: escapeMrkdwn(plan),
+    ip: mrkdwnText(ip, SHOWN.name),
+    plan: mrkdwnText(plan, SHOWN.name),
     operation: operation(ui, f),
   });
   return { text: claim ? `${text}\n${claim}` : text, blocks };

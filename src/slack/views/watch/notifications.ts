@@ -9,7 +9,7 @@
  * lines as fit, then how many were left out); it never cuts silently.
  */
 import type { KnownBlock } from '@slack/types';
-import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { ALARM_MARKER } from './alarm-parts.ts';
 import { hostingHint } from './hosting-notice.ts';
@@ -44,7 +44,7 @@ export function renderUnit(ui: Ui, unit: NoticeUnit, oncallMention = ''): Messag
   const subj = subject(unit);
   if (first?.kind === 'hosting') blocks.push(hint(hostingHint(ui, first)));
   else if (subj && first && first.kind !== 'server-removed' && first.kind !== 'signup-stuck') {
-    blocks.push(hint(ui.t('watch.show_hint', { ref: escapeMrkdwn(subj.ref) })));
+    blocks.push(hint(ui.t('watch.show_hint', { ref: mrkdwnText(subj.ref, SHOWN.name) })));
   }
   assertBlocksWithinLimits(blocks, 'message');
   return { text: alarm ? `${alarm}\n${main}` : main, blocks };
@@ -92,7 +92,7 @@ export function renderDigest(
   let listed = 0;
   for (const u of ordered) {
     const subj = subject(u);
-    const name = subj ? escapeMrkdwn(subj.name) : '';
+    const name = subj ? mrkdwnText(subj.name, SHOWN.name) : '';
     const what = powerChain(u) && !isFlap(u) ? chainPath(ui, u) : kindLabel(ui, u);
     const line = `• ${u.alarm ? `${ALARM_MARKER} ` : ''}*${name}*: ${what}`;
     if (used + line.length > DIGEST_DETAIL_CHARS) break;
