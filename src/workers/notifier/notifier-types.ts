@@ -74,6 +74,8 @@ export interface NotifierStats {
   /** Times a channel was parked, and opened again. */
   parked: number;
   reopened: number;
+  /** Rows set aside, never posted: unreadable, or impossible to draw (each logged; the others go on). */
+  setAside: number;
 }
 
 /** A due row with its notice read. */

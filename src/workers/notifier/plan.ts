@@ -183,6 +183,45 @@ export async function planCall(
   }
 }
 
+/**
+ * The call of `first` as planCall draws it, or the rows that cannot be drawn
+ * (any throw while drawing: a value no view can show, a damaged row): the
+ * first candidate alone, or else those that break the call it would have
+ * gone with. They are set aside by the caller and the lane goes on with the
+ * rest, so one such row never holds another channel's or another incident's
+ * posts. When every row draws alone but not together, the first goes alone.
+ */
+export async function drawCall(
+  ctx: NotifierContext,
+  channel: string,
+  first: Candidate,
+  candidates: Candidate[],
+): Promise<{ call: Call } | { undrawable: { candidate: Candidate; err: unknown }[] }> {
+  const alone = async (c: Candidate): Promise<unknown> => {
+    try {
+      await planCall(ctx, channel, c, [c]);
+      return undefined;
+    } catch (err) {
+      return err ?? new Error('drawing failed');
+    }
+  };
+  try {
+    return { call: await planCall(ctx, channel, first, candidates) };
+  } catch (err) {
+    const own = await alone(first);
+    if (own !== undefined) return { undrawable: [{ candidate: first, err: own }] };
+    const undrawable: { candidate: Candidate; err: unknown }[] = [];
+    for (const c of candidates) {
+      if (c === first || c.act !== first.act) continue;
+      const e = await alone(c);
+      if (e !== undefined) undrawable.push({ candidate: c, err: e });
+    }
+    if (undrawable.length > 0) return { undrawable };
+    ctx.log.warn({ err, id: first.row.id, channel }, 'rows draw alone but not together; this one goes alone');
+    return { call: await planCall(ctx, channel, first, [first]) };
+  }
+}
+
 /** The incidents by id, in the order asked, each with the watch's reading of it. */
 async function incidentsById(ctx: NotifierContext, ids: readonly string[]): Promise<ReadIncident[]> {
   const rows = new Map((await ctx.store.incidents.getMany(ids)).map((r) => [r.id, readIncident(r)] as const));

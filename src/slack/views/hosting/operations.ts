@@ -9,7 +9,7 @@ import type { Loss, OperationOutcome } from '../../../services/hosting/index.ts'
 import type { OperationRow, OperationState } from '../../../store/index.ts';
 import type { RefusalWords } from '../../decision-text.ts';
 import type { PlainKey } from '../../i18n/index.ts';
-import { HOSTING_IDS } from '../../ids.ts';
+import { HOSTING_IDS, itemBlockId } from '../../ids.ts';
 import { encodePayload, hostingOperationPayload } from '../../payloads.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
@@ -113,7 +113,7 @@ export function operationButtons(ui: Ui, op: OperationRow, kind: 'confirm' | 'ap
     },
     value,
   };
-  return { type: 'actions', block_id: HOSTING_IDS.opActions, elements: [yes, no] };
+  return { type: 'actions', block_id: itemBlockId(HOSTING_IDS.opActions, op.id), elements: [yes, no] };
 }
 
 /** The requester's confirmation, for them alone: what will be lost, and the buttons. */

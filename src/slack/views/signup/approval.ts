@@ -8,7 +8,7 @@
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
 import type { OsImage, Plan, SignupRow } from '../../../services/signup/index.ts';
-import { SIGNUP_IDS } from '../../ids.ts';
+import { itemBlockId, SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
 import { formatQuoteExpiry, formatYen, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
@@ -152,7 +152,7 @@ export function signupDecisionButtons(ui: Ui, d: SignupDisplay): ActionsBlock {
   const value = encodePayload(signupButtonPayload, { id: r.id, price: r.quotedPrice });
   return {
     type: 'actions',
-    block_id: SIGNUP_IDS.approvalActions,
+    block_id: itemBlockId(SIGNUP_IDS.approvalActions, r.id),
     elements: [
       {
         type: 'button',

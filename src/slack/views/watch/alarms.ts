@@ -8,7 +8,7 @@
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { IncidentRow, ReadIncident } from '../../../store/index.ts';
-import { WATCH_IDS } from '../../ids.ts';
+import { itemBlockId, WATCH_IDS } from '../../ids.ts';
 import { displayDomain } from '../domain-display.ts';
 import { formatDuration, type Message, mrkdwnText, SHOWN, slackDate, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
@@ -183,7 +183,11 @@ export function renderAlarm(ui: Ui, inc: ReadIncident, oncallMention = ''): Mess
   if (isOpenAlarm(inc)) elements.push(claimButton(ui, inc));
   if (words.server) elements.push(...serverButtons(ui, words.server));
   if (elements.length > 0) {
-    const actions: ActionsBlock = { type: 'actions', block_id: WATCH_IDS.alertActions, elements };
+    const actions: ActionsBlock = {
+      type: 'actions',
+      block_id: itemBlockId(WATCH_IDS.alertActions, inc.id),
+      elements,
+    };
     blocks.push(actions);
   }
   assertBlocksWithinLimits(blocks, 'message');

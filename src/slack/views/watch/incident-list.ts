@@ -9,7 +9,7 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { OpenIncident } from '../../../services/watch/index.ts';
 import type { IncidentRow } from '../../../store/index.ts';
 import type { RefusalWords } from '../../decision-text.ts';
-import { ACTIONS } from '../../ids.ts';
+import { ACTIONS, itemBlockId, WATCH_IDS } from '../../ids.ts';
 import { formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { textView } from '../messages.ts';
@@ -57,7 +57,11 @@ export function incidentBlocks(ui: Ui, o: OpenIncident): { line: string; blocks:
       value: o.incident.subject,
     });
   }
-  const actions: ActionsBlock = { type: 'actions', elements };
+  const actions: ActionsBlock = {
+    type: 'actions',
+    block_id: itemBlockId(WATCH_IDS.alertActions, o.incident.id),
+    elements,
+  };
   return { line, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: line } }, actions] };
 }
 

@@ -11,7 +11,7 @@
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { IncidentChange, IncidentRow, ReadIncident } from '../../../store/index.ts';
-import { WATCH_IDS } from '../../ids.ts';
+import { itemBlockId, WATCH_IDS } from '../../ids.ts';
 import {
   formatDuration,
   type Message,
@@ -143,7 +143,7 @@ function buttons(ui: Ui, inc: IncidentRow): ActionsBlock {
     ...(isOpenAlarm(inc) ? [claimButton(ui, inc)] : []),
     ...serverButtons(ui, inc.subject),
   ];
-  return { type: 'actions', block_id: WATCH_IDS.alertActions, elements };
+  return { type: 'actions', block_id: itemBlockId(WATCH_IDS.alertActions, inc.id), elements };
 }
 
 /** A phrase naming what an open alarm is about, for a reminder and `/vps incidents`. */
