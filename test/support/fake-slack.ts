@@ -343,9 +343,15 @@ export class FakeSlack {
         res.end(error);
         return;
       }
-      this.record({ method: 'response_url', args, responseId, token: undefined });
       // A message posted to a response_url is held to Block Kit's limits like chat.postMessage.
       const refusal = slackRefusal('chat.postMessage', args);
+      this.record({
+        method: 'response_url',
+        args,
+        responseId,
+        token: undefined,
+        ...(refusal ? { error: refusal.error } : {}),
+      });
       if (refusal) {
         res.writeHead(400, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ ok: false, error: refusal.error, detail: refusal.detail }));

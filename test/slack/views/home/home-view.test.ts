@@ -2,11 +2,11 @@
  * The App Home as a pure view: every section in English and Japanese, the
  * channel's own decision buttons, someone without a role, and a Home with far
  * more than fits (incidents, approvals, mutes, servers, domains) held within a
- * Home's 100 blocks with what was left out counted, never cut silently.
+ * Home's 100 blocks with what was left out counted, never cut silently, and
+ * accepted by a Slack that refuses a repeated block_id (one per item).
  */
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { blockKitRefusal } from '../../../../src/sandbox/slack-wire.ts';
 import type { HomeData } from '../../../../src/services/home/index.ts';
 import type { OpenIncident } from '../../../../src/services/watch/index.ts';
 import { catalogs } from '../../../../src/slack/i18n/index.ts';
@@ -16,6 +16,7 @@ import { HOME_SHOWN } from '../../../../src/slack/views/home/home-limits.ts';
 import { homeView } from '../../../../src/slack/views/home/home-view.ts';
 import type { OperationRow, SignupRow } from '../../../../src/store/index.ts';
 import { readIncident } from '../../../../src/watch/notices.ts';
+import { slackRefusal } from '../../../support/fake-slack.ts';
 import { incidentRow } from '../../../support/incident-row.ts';
 
 const en = uiFor('en', 'Asia/Tokyo');
@@ -217,7 +218,7 @@ describe('the App Home view', () => {
     expect(t).toContain('8,766');
     expect(t).toContain('shop-0.example.jp');
     expect(t).toContain(catalogs.en['signup.state.active']);
-    expect(blockKitRefusal('views.publish', { view })).toBeUndefined();
+    expect(slackRefusal('views.publish', { view })).toBeUndefined();
   });
 
   it('is written in Japanese for a Japanese reader', () => {
@@ -253,7 +254,7 @@ describe('the App Home view', () => {
       const view = homeView(ui, home({ n }));
       const blocks = view.blocks as KnownBlock[];
       expect(blocks.length).toBeLessThanOrEqual(100);
-      expect(blockKitRefusal('views.publish', { view })).toBeUndefined();
+      expect(slackRefusal('views.publish', { view })).toBeUndefined();
       const t = text(blocks);
       const decisions = n + 2;
       expect(t).toContain(ui.t('home.waiting.more', { count: decisions - HOME_SHOWN.decisions }));
