@@ -13,7 +13,6 @@ import { type FoundationOptions, openFoundation } from './compose/foundation.ts'
 import { buildHome, buildHomeChanges } from './compose/home.ts';
 import { buildSlackSide, checkStartup } from './compose/slack-side.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
-import { startIdleCollector } from './idle-gc.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { BotMetrics } from './metrics/bot-metrics.ts';
 import { SlackCallCounter } from './metrics/slack-fetch.ts';
@@ -197,11 +196,8 @@ async function main(): Promise<void> {
     logger.fatal({ err }, 'start-up failed');
     process.exit(1);
   }
-  // One V8 heap per process: its old generation collected in quiet moments (idle-gc.ts).
-  const idle = startIdleCollector(logger);
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    void idle?.stop();
     bot.stop().then(
       () => process.exit(0),
       () => process.exit(1),
