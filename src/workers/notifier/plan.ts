@@ -20,6 +20,26 @@ import type { OutboxItem, PowerNotice, ReadIncident } from '../../store/index.ts
 import { isAlarm, noticesAlarm, readIncident } from '../../watch/notices.ts';
 import type { Candidate, NotifierContext, Parsed } from './notifier-types.ts';
 
+/**
+ * A message no view could draw from a row's data (a value beyond every bound,
+ * a time no calendar shows): the rows behind it are set aside. A store read
+ * that fails is not one of these; that pass fails and the next tries again.
+ */
+export class UndrawableError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'the message could not be drawn', { cause });
+    this.name = 'UndrawableError';
+  }
+}
+
+function draw<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    throw new UndrawableError(err);
+  }
+}
+
 /** One Slack call the notifier decided on for a channel, and what to record once Slack said ok. */
 export interface Call {
   what: 'post' | 'update';
@@ -65,15 +85,17 @@ export async function planCall(
         what: 'post',
         rows: [first.row],
         thread: first.row.threadTs ?? undefined,
-        message: renderUnit(ui, unitOf([first.notice]), oncall),
+        message: draw(() => renderUnit(ui, unitOf([first.notice]), oncall)),
         digest: false,
         shows: [],
       };
     case 'notice': {
       // Thread replies (signup follow-ups) are never folded into a digest, nor is the provider key's health.
-      const units = foldUnits(
-        candidates.filter((c) => c.act === 'notice' && !c.drawn),
-        ctx.settings.flapWindowMs,
+      const units = draw(() =>
+        foldUnits(
+          candidates.filter((c) => c.act === 'notice' && !c.drawn),
+          ctx.settings.flapWindowMs,
+        ),
       );
       const alone = units.find((u) => standsAlone(u.unit));
       const digest = !alone && units.length >= ctx.settings.digestThreshold;
@@ -81,28 +103,31 @@ export async function planCall(
       return {
         what: 'post',
         rows: chosen.flatMap((u) => u.rows),
-        message: digest
-          ? renderDigest(
-              ui,
-              chosen.map((u) => u.unit),
-              oncall,
-            )
-          : renderUnit(ui, chosen[0]!.unit, oncall),
+        message: draw(() =>
+          digest
+            ? renderDigest(
+                ui,
+                chosen.map((u) => u.unit),
+                oncall,
+              )
+            : renderUnit(ui, chosen[0]!.unit, oncall),
+        ),
         digest,
         shows: [],
       };
     }
     case 'held': {
       const held = candidates.filter((c) => c.act === 'held');
-      const units = foldUnits(held, Number.POSITIVE_INFINITY);
       return {
         what: 'post',
         rows: held.map((h) => h.row),
-        message: renderDigest(
-          ui,
-          units.map((u) => u.unit),
-          oncall,
-          { muted: true },
+        message: draw(() =>
+          renderDigest(
+            ui,
+            foldUnits(held, Number.POSITIVE_INFINITY).map((u) => u.unit),
+            oncall,
+            { muted: true },
+          ),
         ),
         digest: true,
         shows: [],
@@ -118,9 +143,9 @@ export async function planCall(
         ctx,
         chosen.map((c) => c.row.incidentId!),
       );
-      const message = digest
-        ? renderIncidentDigest(ui, incidents, oncall)
-        : renderIncident(ui, incidents[0]!, oncall);
+      const message = draw(() =>
+        digest ? renderIncidentDigest(ui, incidents, oncall) : renderIncident(ui, incidents[0]!, oncall),
+      );
       return {
         what: 'post',
         rows: chosen.map((c) => c.row),
@@ -144,9 +169,9 @@ export async function planCall(
         what: 'update',
         rows,
         ts,
-        message: digest
-          ? renderIncidentDigest(ui, incidents, oncall)
-          : renderIncident(ui, incidents[0]!, oncall),
+        message: draw(() =>
+          digest ? renderIncidentDigest(ui, incidents, oncall) : renderIncident(ui, incidents[0]!, oncall),
+        ),
         digest,
         shows: incidents.map((i) => ({ incidentId: i.id, version: i.version })),
       };
@@ -174,7 +199,7 @@ export async function planCall(
         rows: replies.map((r) => r.row),
         // A message posted into a thread is answered in that thread.
         thread: first.post!.threadTs ?? ts,
-        message: renderIncidentReplies(ui, items, oncall),
+        message: draw(() => renderIncidentReplies(ui, items, oncall)),
         digest: items.length > 1,
         shows: [],
         broadcast: broadcasts(items),
@@ -185,32 +210,35 @@ export async function planCall(
 
 /**
  * The call of `first` as planCall draws it, or the rows that cannot be drawn
- * (any throw while drawing: a value no view can show, a damaged row): the
- * first candidate alone, or else those that break the call it would have
- * gone with. They are set aside by the caller and the lane goes on with the
- * rest, so one such row never holds another channel's or another incident's
- * posts. When every row draws alone but not together, the first goes alone.
+ * (a value no view can show, a damaged row): the first candidate alone, or
+ * else those that break the call it would have gone with. The caller sets
+ * them aside and the lane goes on with the rest, so one such row never holds
+ * another channel's or another incident's posts. When every row draws alone
+ * but not together, the first goes alone. Any other failure (the store)
+ * fails the pass as before, and the next pass tries again.
  */
 export async function drawCall(
   ctx: NotifierContext,
   channel: string,
   first: Candidate,
   candidates: Candidate[],
-): Promise<{ call: Call } | { undrawable: { candidate: Candidate; err: unknown }[] }> {
-  const alone = async (c: Candidate): Promise<unknown> => {
+): Promise<{ call: Call } | { undrawable: { candidate: Candidate; err: UndrawableError }[] }> {
+  const alone = async (c: Candidate): Promise<UndrawableError | undefined> => {
     try {
       await planCall(ctx, channel, c, [c]);
       return undefined;
     } catch (err) {
-      return err ?? new Error('drawing failed');
+      if (err instanceof UndrawableError) return err;
+      throw err;
     }
   };
   try {
     return { call: await planCall(ctx, channel, first, candidates) };
   } catch (err) {
+    if (!(err instanceof UndrawableError)) throw err;
     const own = await alone(first);
     if (own !== undefined) return { undrawable: [{ candidate: first, err: own }] };
-    const undrawable: { candidate: Candidate; err: unknown }[] = [];
+    const undrawable: { candidate: Candidate; err: UndrawableError }[] = [];
     for (const c of candidates) {
       if (c === first || c.act !== first.act) continue;
       const e = await alone(c);
