@@ -328,6 +328,20 @@ function visible(code: number): string {
   return `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`;
 }
 
+/**
+ * Outside text for a plain_text field (a button, a header, an option): Slack
+ * shows it as it is, so mrkdwn needs no escaping there, but a control or a
+ * bidi override would still act; each is shown visibly as in escapeMrkdwn,
+ * and the whole cut to `max` characters with its end marked.
+ */
+export function plainText(s: string, max: number): string {
+  const shown = [...s.replace(/\r\n/g, '\n')].map((c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return invisible(code) ? visible(code) : c;
+  });
+  return clip(shown.join(''), max);
+}
+
 /** mrkdwn's formatting marks: bold, italic, strike and code. */
 const MARKS = new Set(['*', '_', '~', '`']);
 const WORD = /[\p{L}\p{N}]/u;
