@@ -50,8 +50,25 @@ export function hostingKind(ui: Ui, n: HostingNotice): string {
   return hostingChangeWords(ui, n.change);
 }
 
+/**
+ * What a digest's line names after the change's label: the domain (its
+ * Punycode beside a form that could deceive) or the SSH key's label; nothing
+ * for SSH turned on or off.
+ */
+export function hostingItem(ui: Ui, n: HostingNotice): string {
+  const p = params(ui, n);
+  if (n.change === 'domain-added' || n.change === 'domain-removed') return p.item;
+  if (n.change === 'key-added' || n.change === 'key-removed') return p.label;
+  return '';
+}
+
+/** The /hosting read of the part that changed, ready for inline code. */
+export function hostingCommand(n: HostingNotice): string {
+  const area = n.change.startsWith('domain') ? 'domains' : n.change.startsWith('ssh') ? 'ssh' : 'ssh keys';
+  return `/hosting ${mrkdwnText(n.server, SHOWN.name)} ${area}`;
+}
+
 /** Where to look now: the /hosting read of the part that changed. */
 export function hostingHint(ui: Ui, n: HostingNotice): string {
-  const area = n.change.startsWith('domain') ? 'domains' : n.change.startsWith('ssh') ? 'ssh' : 'ssh keys';
-  return ui.t('watch.hosting.hint', { command: `/hosting ${mrkdwnText(n.server, SHOWN.name)} ${area}` });
+  return ui.t('watch.hosting.hint', { command: hostingCommand(n) });
 }
