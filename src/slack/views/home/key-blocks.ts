@@ -13,9 +13,11 @@ const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 
 
 function expiryLine(ui: Ui, k: HomeKey['key']): string {
   if (k.expiresAt === undefined) return ui.t('home.key.unknown');
-  if (k.expiresAt === null) return ui.t('home.key.never');
+  // The key's one reading, as /vps me shows it, with when the provider said so.
+  const read = k.readAt ? ` ${ui.t('home.key.read_at', { at: formatTime(ui, k.readAt) })}` : '';
+  if (k.expiresAt === null) return `${ui.t('home.key.never')}${read}`;
   const at = formatTime(ui, k.expiresAt);
-  return ui.t(k.state === 'expired' ? 'home.key.expired' : 'home.key.expires', { at });
+  return `${ui.t(k.state === 'expired' ? 'home.key.expired' : 'home.key.expires', { at })}${read}`;
 }
 
 function budgetLine(ui: Ui, k: HomeKey['key']): string {

@@ -12,6 +12,7 @@ import type { DailyBudgetState, ServiceScope } from '../../../provider/index.ts'
 import { type KeyScope, keyExpiryOf, type Role } from '../../../services/access/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import {
+  formatDuration,
   formatProviderTime,
   formatTime,
   formatTimeLeft,
@@ -79,7 +80,14 @@ function dailyLine(ui: Ui, d: DailyBudgetState): string | undefined {
 }
 
 /** The one reading of the key's expiry, as the notify channel and /healthz have it. */
-function expiryLine(ui: Ui, key: Pick<KeyScope, 'expiresAt'>, now: Date): string {
+function expiryLine(ui: Ui, key: Pick<KeyScope, 'expiresAt' | 'readAt'>, now: Date): string {
+  const line = expiryWords(ui, key, now);
+  // A cached reading (one a minute, shared with the App Home) says how old it is.
+  const age = key.readAt ? now.getTime() - key.readAt.getTime() : 0;
+  return age >= 1000 ? `${line} ${ui.t('me.read_ago', { ago: formatDuration(ui, age) })}` : line;
+}
+
+function expiryWords(ui: Ui, key: Pick<KeyScope, 'expiresAt'>, now: Date): string {
   const expiry = keyExpiryOf(key, now);
   if (expiry.state === 'never') return ui.t('me.never');
   if (expiry.state === 'unreadable') return ui.t('me.expires_at', { at: formatProviderTime(ui, expiry.raw) });

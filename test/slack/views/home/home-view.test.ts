@@ -148,6 +148,7 @@ function home(over: { n?: number; role?: 'viewer' | 'operator' | 'approver' } = 
         used: 1_234,
         remaining: 8_766,
         resetsAt: AT.getTime(),
+        readAt: AT,
       },
       lastKeyUse: incidentRow({
         id: 'ku',
