@@ -213,11 +213,9 @@ export class AccessService {
     const now = this.deps.clock.now().getTime();
     const ttl = this.deps.keyCacheMs ?? 60_000;
     const shared = this.deps.keyReading?.latest();
-    if (
-      shared &&
-      now - shared.at.getTime() < ttl &&
-      (!this.keyCache || shared.at.getTime() >= this.keyCache.at)
-    )
+    // A newer answer than this cache's (the key's health checked since) is the reading from now on.
+    // Without a cache of its own this asks, as it always has: the first read is a person's.
+    if (shared && this.keyCache && now - shared.at.getTime() < ttl && shared.at.getTime() > this.keyCache.at)
       return Promise.resolve({ ...keyScopeOf(shared.info), readAt: shared.at });
     if (this.keyCache && now - this.keyCache.at < ttl) return this.keyCache.scope;
     // Read at most once a minute, and changes wait on it: it goes with them, ahead of reads. It is
