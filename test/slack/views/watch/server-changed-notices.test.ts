@@ -109,7 +109,9 @@ describe('a server changed outside Slack', () => {
       notice([{ field: 'memo', from: '<!channel> *x*', to: 'line one\nline two & <b>' }]),
     ).text;
     expect(odd).not.toContain('<!channel>');
-    expect(odd).toContain('Memo: &lt;!channel&gt; \u200b*\u200bx\u200b*\u200b → line one line two &amp; &lt;b&gt;');
+    expect(odd).toContain(
+      'Memo: &lt;!channel&gt; \u200b*\u200bx\u200b*\u200b → line one line two &amp; &lt;b&gt;',
+    );
     const long: FactChange[] = [
       { field: 'name', from: 'a'.repeat(50), to: 'b'.repeat(50) },
       { field: 'memo', from: 'm'.repeat(500), to: 'n'.repeat(500) },
