@@ -58,6 +58,7 @@ export function buildHome(
       return {
         state: status.state,
         expiresAt: status.expiresAt,
+        readAt: status.checkedAt,
         limit: day.limit,
         used: day.used,
         remaining: day.remaining,

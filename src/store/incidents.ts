@@ -3,6 +3,7 @@
  * camelCase fields, `Date` values, `null` for absent.
  */
 import { type Selectable, sql } from 'kysely';
+import type { AlarmFacts } from './alarm-types.ts';
 import type { RepoContext } from './context.ts';
 import { date, dateOrNull, type IncidentPostsTable, type IncidentsTable, iso, isoOrNull } from './schema.ts';
 import type { TransitionResult } from './transitions.ts';
@@ -31,7 +32,7 @@ export interface IncidentChange {
 export interface IncidentRow {
   /** The first change's key: two observers of the same change make the same incident. */
   id: string;
-  /** `power`, or an alarm kind (src/watch/alarm-kinds.ts). */
+  /** `power`, or an alarm kind (alarm-types.ts). */
   kind: string;
   /** What it is about: a server uuid for `power` and `contract`, the kind's own key otherwise. */
   subject: string;
@@ -69,6 +70,26 @@ export interface IncidentRow {
   lastChangeAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * What the watch's rules read from an incident (src/watch/notices.ts,
+ * `readIncident`), handed to whoever shows it: views word it, they never
+ * apply the rules themselves.
+ */
+export interface IncidentReading {
+  /**
+   * It wakes on-call now: a power incident whose last change is an alarm,
+   * still so and not flapped back; an alarm of another kind while true.
+   */
+  alarming: boolean;
+  /** Some change of it woke on-call (a power incident running again has then recovered). */
+  everAlarmed: boolean;
+  /** An alarm's kind and facts as raised; undefined for power, and for facts of another shape. */
+  facts: AlarmFacts | undefined;
+}
+
+/** An incident with what the watch reads from it: what every incident view is drawn from. */
+export type ReadIncident = IncidentRow & IncidentReading;
 
 export type NewIncident = Pick<
   IncidentRow,

@@ -130,7 +130,7 @@ export interface OutboxTable {
  */
 export interface IncidentsTable {
   id: string;
-  /** `power`, or an alarm kind (src/watch/alarm-kinds.ts). */
+  /** `power`, or an alarm kind (alarm-types.ts). */
   kind: string;
   /** What it is about: a server uuid for `power` and `contract`; the kind's own key otherwise. */
   subject: string;

@@ -10,7 +10,6 @@
  * reminders (`remindAlarm`) are posted through here too. README.md in this
  * folder says how to use it.
  */
-import type { IncidentPost, IncidentRow } from '../store/index.ts';
 import {
   ALARM_OFF,
   ALARM_ON,
@@ -18,7 +17,9 @@ import {
   type AlarmEvent,
   type AlarmKind,
   type AlarmNotice,
-} from './alarm-kinds.ts';
+  type IncidentPost,
+  type IncidentRow,
+} from '../store/index.ts';
 import { type IncidentChannel, type IncidentTx, incidentOpenAt, tellChannels } from './incidents.ts';
 
 export interface AlarmInput<K extends AlarmKind = AlarmKind> {

@@ -32,6 +32,7 @@ import {
   type AuditEntry,
   type AuditRow,
   HOSTING_PARTS,
+  type HostingNotice,
   type HostingPart,
   type HostingSnapshotRow,
   hostingOfTarget,
@@ -56,7 +57,6 @@ import {
 } from './hosting-state.ts';
 import type { IncidentTx } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
-import type { HostingNotice } from './notices.ts';
 import { OutsideOrOwn, type OwnRules, type Waiting } from './outside-or-own.ts';
 import { channelsWatching } from './watch-channels.ts';
 

@@ -1,5 +1,13 @@
-import type { IncidentChange, IncidentRow, OutboxInput, SnapshotRow, Store } from '../store/index.ts';
-import { isAlarm, type Notice, type PowerNotice, powerAlarming } from './notices.ts';
+import type {
+  IncidentChange,
+  IncidentRow,
+  Notice,
+  OutboxInput,
+  PowerNotice,
+  SnapshotRow,
+  Store,
+} from '../store/index.ts';
+import { isAlarm, powerAlarming } from './notices.ts';
 
 /**
  * Power changes become incidents: the first change of a server opens one and

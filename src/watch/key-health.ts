@@ -41,8 +41,7 @@ import {
   ProviderServerError,
   readKeyExpiry,
 } from '../provider/index.ts';
-import { type Store, WATCH_KEY } from '../store/index.ts';
-import { ALARM_ON } from './alarm-kinds.ts';
+import { ALARM_ON, type Store, WATCH_KEY } from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import { KEY_NAME } from './key-use-watch.ts';
 import { DAY_MS, dueKeyWarning, KEY_WARNING_DAYS } from './key-warnings.ts';
@@ -111,6 +110,8 @@ export interface KeyHealthOptions {
 
 export class KeyHealth {
   private info: KeyInfo | undefined;
+  /** When `info` was answered. */
+  private infoAt: Date | undefined;
   private current: KeyHealthStatus = {
     state: 'unchecked',
     checkedAt: null,
@@ -134,6 +135,30 @@ export class KeyHealth {
   /** The key as the provider last described it (GET /v1/me); undefined before any answer. */
   keyInfo(): KeyInfo | undefined {
     return this.info;
+  }
+
+  /** The newest answer of GET /v1/me, this check's or a person's read (AccessService), and when it came. */
+  latest(): { info: KeyInfo; at: Date } | undefined {
+    return this.info && this.infoAt ? { info: this.info, at: this.infoAt } : undefined;
+  }
+
+  /**
+   * An answer of GET /v1/me read for someone else (a person's command): when
+   * newer than the last check's, it is the key's reading from now on, so
+   * every place shows the same one. The warnings stay the check's to queue.
+   */
+  observe(info: KeyInfo, at: Date): void {
+    if (this.infoAt && at.getTime() < this.infoAt.getTime()) return;
+    const expiry = readKeyExpiry(info.expires_at, at);
+    this.info = info;
+    this.infoAt = at;
+    this.refusals = 0;
+    this.current = {
+      state: 'ok',
+      checkedAt: at,
+      expiresAt: expiry.state === 'never' ? null : expiry.state === 'unreadable' ? undefined : expiry.at,
+      error: null,
+    };
   }
 
   /** What the last check found, read at this moment: a working key whose expiry has passed since is `expired`. */
@@ -202,6 +227,7 @@ export class KeyHealth {
       }
       this.refusals = 0;
       this.info = info;
+      this.infoAt = now;
       this.current = { state: 'ok', checkedAt: now, expiresAt, error: null };
       if (before.state !== 'ok' && before.state !== 'unchecked') {
         this.log.info({ was: before.state }, 'the provider key works again');

@@ -35,8 +35,14 @@ import {
   parseProviderTime,
   providerTime,
 } from '../provider/index.ts';
-import { type KeyLogState, type Store, WATCH_KEY, type WatchRow } from '../store/index.ts';
-import { ALARM_ON, alarmDetail } from './alarm-kinds.ts';
+import {
+  ALARM_ON,
+  alarmDetail,
+  type KeyLogState,
+  type Store,
+  WATCH_KEY,
+  type WatchRow,
+} from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import type { IncidentTx } from './incidents.ts';
 import { ExpectedClients, type IpRange, plainIp } from './ip-ranges.ts';

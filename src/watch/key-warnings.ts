@@ -5,8 +5,7 @@
  * or the key is refused (401 twice). Each is named by a dedupe key built from
  * the key's fingerprint (never the key), its expiry and what is said.
  */
-import type { AlarmDetail } from './alarm-kinds.ts';
-import type { Notice } from './notices.ts';
+import type { AlarmDetail, Notice } from '../store/index.ts';
 
 export const DAY_MS = 86_400_000;
 

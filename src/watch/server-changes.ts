@@ -15,13 +15,18 @@
  * nothing twice. The change is written in the audit trail too (action
  * `outside_change`, actor `outside`), as the hosting watch writes its own.
  */
-import { OUTSIDE_ACTOR, SERVER_OUTSIDE_CHANGE_ACTION, type SnapshotRow, type Store } from '../store/index.ts';
+import {
+  type FactChange,
+  OUTSIDE_ACTOR,
+  SERVER_OUTSIDE_CHANGE_ACTION,
+  type ServerChangedNotice,
+  type SnapshotRow,
+  type Store,
+} from '../store/index.ts';
 import { enqueueNotice } from './notice-rows.ts';
-import type { ServerChangedNotice } from './notices.ts';
 import type { OutsideOrOwn, Waiting } from './outside-or-own.ts';
 import {
   applyFact,
-  type FactChange,
   factChangeId,
   factChanges,
   SERVER_RULES,

@@ -17,8 +17,7 @@ import { type DigestService, dueSlot, nextSlotAt } from '../services/digest/inde
 import type { Locale } from '../slack/i18n/index.ts';
 import { threadPages } from '../slack/views/digest/render.ts';
 import { channelUiFor } from '../slack/views/format.ts';
-import type { Store } from '../store/index.ts';
-import type { DailyDigestNotice } from '../watch/notices.ts';
+import type { DailyDigestNotice, Store } from '../store/index.ts';
 
 export interface DailyDigestOptions {
   digest: DigestService;

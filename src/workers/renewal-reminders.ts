@@ -22,8 +22,8 @@ import {
   ProviderError,
 } from '../provider/index.ts';
 import { daysLeft, dueThreshold, wasTold } from '../services/renewals/index.ts';
+import type { RenewalNotice, RenewalPrice } from '../store/index.ts';
 import { type ContractRow, contractDate, type Store } from '../store/index.ts';
-import type { RenewalNotice, RenewalPrice } from '../watch/notices.ts';
 
 export interface RenewalRemindersOptions {
   store: Store;

@@ -24,7 +24,7 @@ const RECENT_ORDER_MS = 86_400_000;
 /** Orders looked at for it (newest first). */
 const RECENT_ORDERS = 10;
 
-/** The alarm kind of a key used by another client (src/watch/alarm-kinds.ts). */
+/** The alarm kind of a key used by another client (src/store/alarm-types.ts). */
 export const KEY_USE_ALARM = 'key-use';
 
 export interface HomeDeps {

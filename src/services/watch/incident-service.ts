@@ -5,7 +5,7 @@
  * Knows nothing of Slack.
  */
 import type { Clock } from '../../clock.ts';
-import type { IncidentRow, MuteRow, Store } from '../../store/index.ts';
+import type { IncidentRow, MuteRow, ReadIncident, Store } from '../../store/index.ts';
 import { WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Action, Actor } from '../access/index.ts';
 import type { Decision, DecisionMachine, RequestBook } from '../decisions/index.ts';
@@ -115,11 +115,13 @@ export interface IncidentServiceDeps {
   onOutbox?: (() => void) | undefined;
   /** Who is on an alarm is on everyone's App Home: refreshed after a claim. */
   homes?: Pick<HomeChanges, 'refresh'> | undefined;
+  /** The watch's reading of an incident (whether it wakes on-call, its facts), which the list shows. */
+  read: (row: IncidentRow) => ReadIncident;
 }
 
 /** An open alarm as `/vps incidents` lists it. */
 export interface OpenIncident {
-  incident: IncidentRow;
+  incident: ReadIncident;
   /** The latest end of a mute covering it in a channel where it is posted; null when none. */
   mutedUntil: Date | null;
 }
@@ -184,7 +186,10 @@ export class IncidentService {
       const ends = mutes
         .filter((m) => channels.has(m.channelId) && (m.target === incident.subject || m.target === WATCH_ALL))
         .map((m) => m.until.getTime());
-      return { incident, mutedUntil: ends.length > 0 ? new Date(Math.max(...ends)) : null };
+      return {
+        incident: this.deps.read(incident),
+        mutedUntil: ends.length > 0 ? new Date(Math.max(...ends)) : null,
+      };
     });
     return out.sort(
       (a, b) =>
