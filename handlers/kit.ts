@@ -543,7 +543,7 @@ export async function probeChannel(
 
 /**
  * Posts a change in the channel for everyone; when the bot may not post there
- * (not a member, a direct message), `toActor` tells the person who made it, so
+ * (not a member, a direct message), `toActor` notifies the person who made it, so
  * a change always reaches someone.
  */
 export async function announce(

@@ -185,3 +185,25 @@ export const HOSTING_CALLBACKS: Record<HostingForm, string> = {
 export function hostingBlockId(field: string): string {
   return `hosting_${field}`;
 }
+
+/**
+ * The block_id of one item's block in a list (an order's or an operation's
+ * buttons, an incident's): the kind of block and the item's id, so two items
+ * in one message or App Home never share one (Slack refuses the whole view
+ * when they do). Slack allows 255 characters: an id that would not fit is
+ * replaced by its hash.
+ */
+export function itemBlockId(base: string, itemId: string): string {
+  const id = `${base}:${itemId}`;
+  return id.length <= 255 ? id : `${base}#${fnv1a(itemId)}`;
+}
+
+/** FNV-1a, 32 bits, in hex: a short stable name for a long id (not a secret). */
+function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(s)) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}

@@ -5,7 +5,7 @@
  *
  * Two kinds of row: one per server the bot ordered (`signupId` set; its
  * plan, period, auto-renewal and channel are the order's), whose date the
- * provider's signup status tells; and one per server ordered elsewhere whose
+ * provider's signup status gives; and one per server ordered elsewhere whose
  * date a person set by hand (`signupId` null; the API shows a contract's
  * date only for signups). A person may set a date on either; it is kept
  * apart from the provider's, so clearing it brings the provider's back.
@@ -37,7 +37,7 @@ export interface ContractRow {
   personDate: string | null;
   personDateAt: Date | null;
   personSetBy: string | null;
-  /** The date its last reminder was about, and the fewest days before it that were told. */
+  /** The date its last reminder was about, and the fewest days before it that were sent. */
   remindedDate: string | null;
   remindedDays: number | null;
   createdAt: Date;
@@ -55,7 +55,7 @@ export function contractDate(
   return null;
 }
 
-/** What an order placed here tells its contract row. */
+/** What an order placed here writes to its contract row. */
 export interface ContractOrder {
   signupId: string;
   serverUuid: string | null;
@@ -77,9 +77,9 @@ export interface ContractDateInput {
 }
 
 /**
- * Contract dates: what the provider's signup status told of each order
+ * Contract dates: what the provider's signup status gave for each order
  * placed here, what people set by hand for the other servers, and the last
- * renewal reminder told about each.
+ * renewal reminder sent about each.
  */
 export interface ContractRepo {
   /**
@@ -115,7 +115,7 @@ export interface ContractRepo {
    */
   clearByPerson(id: string): Promise<ContractRow | null>;
   /**
-   * Records that the reminder `days` before `forDate` was told, unless one as
+   * Records that the reminder `days` before `forDate` was sent, unless one as
    * near or nearer to that date already was (compare-and-set). Run it in the
    * transaction that queues the reminder.
    */

@@ -2,7 +2,7 @@
  * The daily digests: one row per Japan day, written by the replica that
  * leads when the day's digest hour comes. Its primary key is the
  * compare-and-set: a second writer (another replica, the same one after a
- * restart) is told the day was written and writes nothing.
+ * restart) learns the day was written and writes nothing.
  */
 import type { Kysely, Migration, Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';

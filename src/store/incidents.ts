@@ -3,6 +3,7 @@
  * camelCase fields, `Date` values, `null` for absent.
  */
 import { type Selectable, sql } from 'kysely';
+import type { AlarmFacts } from './alarm-types.ts';
 import type { RepoContext } from './context.ts';
 import { date, dateOrNull, type IncidentPostsTable, type IncidentsTable, iso, isoOrNull } from './schema.ts';
 import type { TransitionResult } from './transitions.ts';
@@ -10,7 +11,7 @@ import type { TransitionResult } from './transitions.ts';
 /**
  * One change of an incident. `at` is epoch ms; `later`: it came after the
  * flap window. A power incident's changes are power states; an alarm of
- * another kind changes between `ok` and `alarm` (`alarm` -> `alarm`: raised
+ * another kind changes between `ok` and `alarm` (`alarm` -> `alarm`: fired
  * again with new facts).
  */
 export interface IncidentChange {
@@ -23,15 +24,15 @@ export interface IncidentChange {
 }
 
 /**
- * What one message per channel tells, posted at once and then edited or
+ * What one message per channel shows, posted at once and then edited or
  * answered in its thread: a server's power changes from the first one until
  * it settles (running again, and no change for a flap window), or an alarm of
- * another kind from its raise until it is resolved and settled.
+ * another kind from its opening until it is resolved and settled.
  */
 export interface IncidentRow {
   /** The first change's key: two observers of the same change make the same incident. */
   id: string;
-  /** `power`, or an alarm kind (src/watch/alarm-kinds.ts). */
+  /** `power`, or an alarm kind (alarm-types.ts). */
   kind: string;
   /** What it is about: a server uuid for `power` and `contract`, the kind's own key otherwise. */
   subject: string;
@@ -70,6 +71,26 @@ export interface IncidentRow {
   updatedAt: Date;
 }
 
+/**
+ * What the watch's rules read from an incident (src/watch/notices.ts,
+ * `readIncident`), handed to whoever shows it: views word it, they never
+ * apply the rules themselves.
+ */
+export interface IncidentReading {
+  /**
+   * It wakes on-call now: a power incident whose last change is an alarm,
+   * still so and not flapped back; an alarm of another kind while true.
+   */
+  alarming: boolean;
+  /** Some change of it woke on-call (a power incident running again has then recovered). */
+  everAlarmed: boolean;
+  /** An alarm's kind and facts as raised; undefined for power, and for facts of another shape. */
+  facts: AlarmFacts | undefined;
+}
+
+/** An incident with what the watch reads from it: what every incident view is drawn from. */
+export type ReadIncident = IncidentRow & IncidentReading;
+
 export type NewIncident = Pick<
   IncidentRow,
   | 'id'
@@ -93,7 +114,7 @@ export interface IncidentPost {
   /** The incident's version the message shows (as posted or last edited). */
   renderedVersion: number;
   createdAt: Date;
-  /** Never posted: told in the channel's backlog summary after it was parked. */
+  /** Never posted: covered by the channel's backlog summary after it was parked. */
   summarisedAt: Date | null;
   /** The thread the message lives in (a signup's approval thread); its replies go there too. */
   threadTs: string | null;
@@ -157,9 +178,9 @@ export interface IncidentRepo {
   latestOfKind(kind: string): Promise<IncidentRow | null>;
   get(id: string): Promise<IncidentRow | null>;
   getMany(ids: readonly string[]): Promise<IncidentRow[]>;
-  /** Alarms not resolved yet (raised, `resolvedAt` null), oldest raise first. */
+  /** Alarms not resolved yet (opened, `resolvedAt` null), oldest first. */
   openAlarms(): Promise<IncidentRow[]>;
-  /** Alarms raised or resolved in `[from, to)` (any kind), oldest raise first. */
+  /** Alarms opened or resolved in `[from, to)` (any kind), oldest opening first. */
   alarmsDuring(from: Date, to: Date): Promise<IncidentRow[]>;
   /**
    * Stores a new incident (version 1). Its id is its first change's key, so a
@@ -211,10 +232,10 @@ export interface IncidentRepo {
   markRendered(channelId: string, shown: readonly { incidentId: string; version: number }[]): Promise<void>;
   /**
    * These incidents' messages in the channel were never posted: the channel's
-   * backlog summary told them. Their later follow-ups start a new message.
+   * backlog summary covered them. Their later follow-ups start a new message.
    */
   markSummarised(channelId: string, incidentIds: readonly string[], at: Date): Promise<void>;
-  /** The incidents one message tells (one, or a digest's members), oldest post first. */
+  /** The incidents one message shows (one, or a digest's members), oldest post first. */
   postsOfMessage(channelId: string, ts: string): Promise<IncidentPost[]>;
   /**
    * Deletes settled incidents (a server running again, an alarm `ok` again)

@@ -1,4 +1,5 @@
 /** Persistence: the store and the plain data in and out of it. */
+export * from './alarm-types.ts';
 export {
   type AuditEntry,
   type AuditOutcome,
@@ -33,13 +34,22 @@ export {
   type HostingSnapshotRepo,
   type HostingSnapshotRow,
 } from './hosting-snapshots.ts';
-export type { IncidentChange, IncidentPost, IncidentRepo, IncidentRow, NewIncident } from './incidents.ts';
+export type {
+  IncidentChange,
+  IncidentPost,
+  IncidentReading,
+  IncidentRepo,
+  IncidentRow,
+  NewIncident,
+  ReadIncident,
+} from './incidents.ts';
 export type { KeyLogRepo } from './key-log.ts';
 export type { KeyRequestRepo } from './key-requests.ts';
 export * from './key-use-types.ts';
 export type { LeaseHolder, LeaseRepo } from './leases.ts';
 export { type DatabaseKind, LATEST_MIGRATION } from './migrations.ts';
 export type { MuteRepo, MuteRow } from './mutes.ts';
+export * from './notice-types.ts';
 export { type OpenStoreOptions, openStore, type Store } from './open-store.ts';
 export {
   type NewOperation,

@@ -148,10 +148,10 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
 
 /**
  * Migration 0010 (the list is in migrations.ts). The facts of a server the
- * watcher tells changes of (its memo, reverse hostname, IP address and
+ * watcher reports changes of (its memo, reverse hostname, IP address and
  * plan), as JSON: a field is there once an answer has said it, so a snapshot
  * written before this migration (null) is no baseline, and its first read
- * tells nothing.
+ * reports nothing.
  */
 export function snapshotFacts(): Migration {
   return {

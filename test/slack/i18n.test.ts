@@ -13,7 +13,6 @@ import { PROVIDER_ERROR_CODES } from '../../src/services/errors.ts';
 import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { digestCatalog } from '../../src/slack/i18n/digest.ts';
 import { homeCatalog } from '../../src/slack/i18n/home.ts';
-import { stepsCatalog } from '../../src/slack/i18n/steps.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
@@ -21,6 +20,7 @@ import { renewalsCatalog } from '../../src/slack/i18n/renewals.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
 import { shortcutsCatalog } from '../../src/slack/i18n/shortcuts.ts';
 import { signupCatalog } from '../../src/slack/i18n/signup.ts';
+import { stepsCatalog } from '../../src/slack/i18n/steps.ts';
 import { watchCatalog } from '../../src/slack/i18n/watch.ts';
 
 /** A message as formatjs reads it: Slack's `<@U…>`, `<#C…>` and `<url|text>` are text, not tags. */

@@ -33,7 +33,7 @@ export const watchCommands: CommandTable<
   async watches({ deps, actor, ui, reply }, c) {
     await reply(subscriptionListView(ui, await deps.subscriptions.list(actor, c.channelId)));
   },
-  // A mute changes what the whole channel is told: the channel hears it, in its own language.
+  // A mute changes what the whole channel is notified of: the channel hears it, in its own language.
   async mute({ deps, actor, ui, reply, client, log }, c) {
     const result = await deps.subscriptions.mute(
       actor,

@@ -1,7 +1,7 @@
 /**
  * The Server card shortcut: a small modal asks for a server by name, IP
  * address or uuid (its submission reads it: handlers/submissions/servers/
- * find-server-form.ts). Someone who may not read servers is told so in the
+ * find-server-form.ts). Someone who may not read servers hears so in the
  * modal instead.
  */
 import type { App, GlobalShortcut } from '@slack/bolt';

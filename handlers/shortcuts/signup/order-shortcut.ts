@@ -2,7 +2,7 @@
  * The Order a VPS shortcut: the order form `/vps signup` opens, with the same
  * role check, from anywhere in Slack. It is opened in no channel, so the form
  * asks which channel the approval request goes to (the policy's channel list
- * applies to it when the form is sent); someone who may not order is told so
+ * applies to it when the form is sent); someone who may not order hears so
  * in a modal, the one place a global shortcut can answer.
  */
 import type { App, GlobalShortcut } from '@slack/bolt';

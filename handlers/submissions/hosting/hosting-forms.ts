@@ -2,7 +2,7 @@
  * The /hosting forms' submissions (the /hosting command opens the forms):
  * checked by the rules field by field (nothing is sent before they pass),
  * then the change runs, the channel gets the announcement, and the form says
- * done or what went wrong (kit.settleForm: told whether or not the form is
+ * done or what went wrong (kit.settleForm: answered whether or not the form is
  * still open). A typed password is never echoed: the
  * form's notices and the announcement name what was made, not how it is
  * protected. The WordPress delete form leads to the confirmation (or the

@@ -15,7 +15,7 @@ import { failureReply, type HandlerDeps, isRetry, type SubmitArgs, settleForm, u
  * The spec's rules are checked before anything is called and answered on the
  * field itself; a valid value turns the modal into "saving", the change runs,
  * the channel gets the announcement, and the modal then says done or what
- * went wrong (kit.settleForm: told whether or not the modal is still open).
+ * went wrong (kit.settleForm: answered whether or not the modal is still open).
  */
 function changeSubmit(deps: HandlerDeps, field: ChangeField) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {

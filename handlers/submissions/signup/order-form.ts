@@ -2,7 +2,7 @@
  * Submission of the `/vps signup` form. Every field is checked by the spec's
  * rules first and refused on its own field (`response_action: errors`). A
  * valid form turns the modal into "asking for the price", the dry run makes a
- * quote, the approval request goes to the channel, and the modal then tells
+ * quote, the approval request goes to the channel, and the modal then shows
  * the requester where it is, with the generated root password if the bot made
  * one: the modal is the requester's alone, and it is shown this once.
  */

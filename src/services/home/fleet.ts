@@ -36,8 +36,8 @@ function glance(servers: readonly FleetServer[], asOf: Date | null): FleetGlance
  */
 export async function fleetGlance(
   deps: {
-    store: { snapshots: Pick<Store['snapshots'], 'all'> };
-    servers: Pick<ServersService, 'list'>;
+    store: Store;
+    servers: ServersService;
     now: () => number;
     readCacheMs: number;
   },

@@ -44,25 +44,8 @@ export interface WriteResult {
 
 export interface HostingDeps {
   provider: Pick<ProviderClient, 'hosting'>;
-  store: {
-    operations: Pick<
-      Store['operations'],
-      'create' | 'get' | 'transition' | 'setMessage' | 'expireDue' | 'listByState'
-    >;
-    audit: Pick<Store['audit'], 'latest'>;
-    /** Where a generated private key that could not be shown at once waits, sealed, for its requester. */
-    secrets: Pick<Store['secrets'], 'seal' | 'take' | 'giveBack' | 'destroy'>;
-  };
-  access: Pick<
-    AccessService,
-    | 'authorize'
-    | 'decide'
-    | 'hostingServer'
-    | 'needsSecondPerson'
-    | 'keyScope'
-    | 'capabilities'
-    | 'explainRefusal'
-  >;
+  store: Store;
+  access: AccessService;
   audit: Audit;
   /**
    * The App Homes a destructive operation is on, refreshed after each move:
@@ -73,7 +56,7 @@ export interface HostingDeps {
   clock: Clock;
   /** The logger's secret registry: typed passwords and generated keys are scrubbed from every log line. */
   secrets: Pick<SecretRegistry, 'add' | 'delete'>;
-  logger: Pick<Logger, 'info' | 'warn'>;
+  logger: Logger;
   /** How long a confirmation or an approval may wait. Default 15 minutes. */
   operationTtlMs?: number;
   /** How long a sealed private key waits to be shown to its requester. Default 15 minutes. */

@@ -28,7 +28,7 @@ function signupBook(deps: SignupDeps): RequestBook<SignupRow> {
       channelId: row.channelId,
       decider: 'second_person',
       expiresAt: row.expiresAt,
-      // A late click on an expired quote is told it was handled: the message already says it expired.
+      // A late click on an expired quote hears it was handled: the message already says it expired.
       status: row.state === 'quoted' ? 'waiting' : 'decided',
     }),
     // An approver decides, read live; the requester may withdraw their own quote. The requester's

@@ -45,23 +45,9 @@ export interface SignupDeps {
    * paid), the quote's dry run as a change, the modal's plans as a read.
    */
   provider: Pick<ProviderClient, 'plans' | 'signupDryRun' | 'signup' | 'getServer' | 'signupStatus'>;
-  store: {
-    signups: Pick<
-      Store['signups'],
-      | 'create'
-      | 'get'
-      | 'transition'
-      | 'listRecent'
-      | 'listByState'
-      | 'setMessage'
-      | 'stepsToTell'
-      | 'claimStep'
-      | 'settleStep'
-    >;
-    secrets: Pick<Store['secrets'], 'seal' | 'open' | 'take' | 'giveBack' | 'destroy' | 'destroyExpired'>;
-  };
+  store: Store;
   /** Who may order and approve, here; roles are read at the moment of each call. */
-  access: Pick<AccessService, 'decide'>;
+  access: AccessService;
   audit: Audit;
   /**
    * The App Homes a quote or an order is on, refreshed after each move: a
@@ -70,7 +56,7 @@ export interface SignupDeps {
    */
   homes?: Pick<HomeChanges, 'refresh'> | undefined;
   clock: Clock;
-  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  logger: Logger;
   /** The logger's scrubber: a password is held under its sealed copy's id while that copy exists. */
   secrets: Pick<SecretRegistry, 'hold' | 'release'>;
   policy?: SignupPolicy;

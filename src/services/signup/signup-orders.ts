@@ -72,7 +72,7 @@ async function executeSignup(deps: SignupDeps, id: string): Promise<ExecuteOutco
   return attempt(deps, claim.row, 'approval');
 }
 
-/** What the thread is told when the requester may no longer order, by the access refusal's code. */
+/** What the thread says when the requester may no longer order, by the access refusal's code. */
 const REQUESTER_REFUSALS: Record<string, string> = {
   role_required: 'REQUESTER_ROLE',
   channel_not_allowed: 'CHANNEL_NOT_ALLOWED',
@@ -156,7 +156,7 @@ async function attempt(
     );
     const status = providerStatusOf(res.server.status);
     const uuid = typeof res.server.uuid === 'string' && res.server.uuid ? res.server.uuid : null;
-    // Active with its uuid: done now. Otherwise the tracker follows it and tells the thread
+    // Active with its uuid: done now. Otherwise the tracker follows it and posts to the thread
     // the uuid and IP address once it knows them.
     const settled = status === 'active' && uuid !== null;
     const done = await finish(deps, row, settled ? 'active' : 'submitted', {

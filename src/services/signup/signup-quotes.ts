@@ -381,7 +381,7 @@ async function dryRunQuote(
 }
 
 /** `expiresAt` is already no later than the 00:00 JST after the quote (see quoteExpiry). */
-export function isExpired(row: Pick<SignupRow, 'expiresAt'>, now: Date): boolean {
+export function isExpired(row: SignupRow, now: Date): boolean {
   return now.getTime() >= row.expiresAt.getTime();
 }
 

@@ -5,7 +5,8 @@
  * Knows nothing of Slack.
  */
 import type { Clock } from '../../clock.ts';
-import { type IncidentRow, type MuteRow, type Store, WATCH_ALL } from '../../store/index.ts';
+import type { IncidentRow, MuteRow, ReadIncident, Store } from '../../store/index.ts';
+import { WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Action, Actor } from '../access/index.ts';
 import type { Decision, DecisionMachine, RequestBook } from '../decisions/index.ts';
 import type { HomeChanges } from '../home-changes.ts';
@@ -19,7 +20,7 @@ import { alarmShown } from './alarm-place.ts';
 // nothing expires (a resolved alarm reads as decided). Where a claim may be made is the access
 // policy's question, asked with the kind's read action (`claimAction`) and its channel list.
 
-/** The requester of every claim: the watcher that raised the alarm. */
+/** The requester of every claim: the watcher that opened the alarm. */
 export const WATCHER = 'watcher';
 
 /** An alarm waits for its claim until it is resolved, never until a time. */
@@ -66,7 +67,7 @@ export interface ClaimClick {
 /**
  * The book of alarms' claims, for one click. A click decides on what the
  * clicker saw: when somebody claimed it since their message was drawn, the
- * click takes nothing (they are told who, and may take it over knowingly).
+ * click takes nothing (they see who, and may take it over knowingly).
  */
 function incidentBook(deps: IncidentServiceDeps, click: ClaimClick): RequestBook<IncidentRow> {
   const { channelId } = click;
@@ -87,7 +88,7 @@ function incidentBook(deps: IncidentServiceDeps, click: ClaimClick): RequestBook
       params: { incident: row.id, kind: row.kind, name: row.name, claims: row.claims },
     }),
     async approve(row, by) {
-      // Already theirs, or taken since the clicker's message was drawn: nothing is set, and they are told.
+      // Already theirs, or taken since the clicker's message was drawn: nothing is set, and they see who has it.
       if (row.claimedBy === by) return { won: false, row };
       if (click.shownClaims !== undefined && click.shownClaims !== row.claims) return { won: false, row };
       return deps.store.transaction(async (tx) => {
@@ -106,11 +107,7 @@ function incidentBook(deps: IncidentServiceDeps, click: ClaimClick): RequestBook
 }
 
 export interface IncidentServiceDeps {
-  store: {
-    incidents: Pick<Store['incidents'], 'get' | 'openAlarms' | 'postsOf'>;
-    mutes: Pick<Store['mutes'], 'active'>;
-    signups: Pick<Store['signups'], 'get'>;
-  } & Pick<Store, 'transaction'>;
+  store: Store;
   access: Pick<AccessService, 'authorize' | 'decide' | 'readerOf'>;
   clock: Clock;
   announce: ClaimAnnouncer;
@@ -118,11 +115,13 @@ export interface IncidentServiceDeps {
   onOutbox?: (() => void) | undefined;
   /** Who is on an alarm is on everyone's App Home: refreshed after a claim. */
   homes?: Pick<HomeChanges, 'refresh'> | undefined;
+  /** The watch's reading of an incident (whether it wakes on-call, its facts), which the list shows. */
+  read: (row: IncidentRow) => ReadIncident;
 }
 
 /** An open alarm as `/vps incidents` lists it. */
 export interface OpenIncident {
-  incident: IncidentRow;
+  incident: ReadIncident;
   /** The latest end of a mute covering it in a channel where it is posted; null when none. */
   mutedUntil: Date | null;
 }
@@ -187,7 +186,10 @@ export class IncidentService {
       const ends = mutes
         .filter((m) => channels.has(m.channelId) && (m.target === incident.subject || m.target === WATCH_ALL))
         .map((m) => m.until.getTime());
-      return { incident, mutedUntil: ends.length > 0 ? new Date(Math.max(...ends)) : null };
+      return {
+        incident: this.deps.read(incident),
+        mutedUntil: ends.length > 0 ? new Date(Math.max(...ends)) : null,
+      };
     });
     return out.sort(
       (a, b) =>

@@ -16,7 +16,7 @@ import { slackFailure } from '../../slack/slack-failure.ts';
 import { uiFor } from '../../slack/views/format.ts';
 
 export interface StepOutcomeDeps {
-  signup: { orders: Pick<SignupService['orders'], 'stepsToTell' | 'claimStep' | 'stepTold'> };
+  signup: SignupService;
 }
 
 /** Slack's answers that mean the step is over already: telling it again can never work. */
