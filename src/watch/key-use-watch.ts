@@ -1,25 +1,35 @@
 /**
  * Who else is using the key: the key's own API log (docs/provider-api.md,
- * API logs) read on the watcher's schedule and budget, span by span, and
- * compared with the journal of the requests every replica sent
- * (src/provider/sent-requests.ts, the store's `key_requests`).
+ * API logs) read on the watcher's schedule and budget, and compared with the
+ * journal of the requests every replica sent (src/provider/sent-requests.ts,
+ * the store's `key_requests`).
  *
- * - A span is whole seconds from where the last one ended to a horizon old
- *   enough that every request in it is logged and journaled (`settleMs`), at
- *   most `chunkMs` long; its pages are read newest first with `from`/`to`,
- *   following `next_cursor`, one background request each.
- * - The bot's own requests are paired off (key-use-match.ts); what remains
- *   is judged (key-use-judge.ts): a stranger's request raises `key-use`
- *   (one alarm per source address; more requests from it fold into it, "and
- *   N more", and it ends after an hour without one), a client of
- *   KEY_EXPECTED_IPS is only counted, and KEY_AUTH_BURST refusals (401/403)
- *   within KEY_AUTH_WINDOW_MINUTES raise `key-auth`, resolved once a whole
- *   window passes without one.
- * - The span's end, the learned own addresses, the refusals of the window
- *   and the counts are written by compare-and-set with the alarms and the
- *   journal entries consumed, in one transaction: a replica that lost the
- *   lease meanwhile writes nothing, and a restart reads on from where the
- *   last commit ended.
+ * - Each read takes the log from where the last judged span ended to a few
+ *   seconds ago, page after page (newest first, `from`/`to`, following
+ *   `next_cursor`), one background request each.
+ * - The bot's own requests are paired off (key-use-match.ts). A span is
+ *   judged once it is old enough that every request in it is logged and
+ *   journaled (`settleMs`), and at least `spanMs` long (or the reader is
+ *   behind), at most `chunkMs`: what remains in it is not the bot's
+ *   (key-use-judge.ts). A stranger's request raises `key-use` (one alarm per
+ *   source address; more requests from it fold into it, "and N more", and it
+ *   ends after an hour without one), a client of KEY_EXPECTED_IPS is only
+ *   counted, and KEY_AUTH_BURST refusals (401/403) within
+ *   KEY_AUTH_WINDOW_MINUTES raise `key-auth`, resolved once a whole window
+ *   passes without one.
+ * - Only what could be the bot's own needs the span to settle: a request from
+ *   an address the bot has not sent from, that no request of the journal
+ *   could be, is judged at the first read that sees it once the journal of
+ *   that moment is written (`earlyMs`), when it would raise an alarm (an
+ *   address with one open folds its requests in when their span is judged).
+ *   Those are kept in the row (`early`), so the span's judging skips them.
+ * - The span's end, the learned own addresses, the refusals of the window,
+ *   the counts and what was judged early are written by compare-and-set with
+ *   the alarms and the journal entries consumed, in one transaction: a
+ *   replica that lost the lease meanwhile writes nothing, and a restart reads
+ *   on from where the last commit ended. Progress another replica wrote with
+ *   a clock ahead of ours (or ours before it was set back) is taken as now:
+ *   the log is read on at once instead of once our clock reaches it.
  * - The first read starts at its horizon (the log before it is nobody's to
  *   judge: the journal did not exist). A reader further behind than the
  *   journal keeps (`keepMs`) skips to what it still covers, and says so.
@@ -63,10 +73,31 @@ export const KEY_USE_TIMING = {
   pageLimit: 500,
   /** Pages per span at most (a span this full is judged as far as it was read). */
   maxPages: 100,
+  /** How long a replica's journal of what it sent may take to reach the store (a batch under way). */
+  journalMs: 4 * SECOND,
+  /** The log is read at least this often (WATCH_INTERVAL_SECONDS if shorter): a stranger is told within about twice it. */
+  everyMs: 10 * SECOND,
+  /** Entries judged early and not yet in a judged span, at most (beyond, they wait for their span). */
+  earlyKeep: 1_000,
 } as const;
 
 /** Seconds judged only once this old: every request in them is logged, and journaled by whoever sent it. */
 export const KEY_USE_SETTLE_MS = KEY_USE_TIMING.lateMs + KEY_USE_TIMING.skewMs + SECOND;
+
+/**
+ * A request from an address the bot never sent from is judged once this old:
+ * every journal entry it could be (sent before it, or up to the clocks' skew
+ * after its second) has reached the store.
+ */
+export const KEY_USE_EARLY_MS = KEY_USE_TIMING.skewMs + SECOND + KEY_USE_TIMING.journalMs;
+
+/** The end of the whole second before `ms` (epoch ms): spans are whole seconds. */
+const secondEnd = (ms: number) => Math.floor(ms / SECOND) * SECOND - 1;
+
+/** How an entry judged early is named in the row: the same entry read again names it the same. */
+export function earlyEntryKey(e: LoggedRequest): string {
+  return `${e.at} ${e.ip} ${e.status} ${e.method} ${e.path}`;
+}
 
 export interface KeyUseSettings {
   /** KEY_EXPECTED_IPS. */
@@ -77,7 +108,7 @@ export interface KeyUseSettings {
 
 export interface KeyUseWatchOptions {
   provider: Pick<ProviderClient, 'logs'>;
-  store: Pick<Store, 'keyLog' | 'keyRequests' | 'transaction'>;
+  store: Pick<Store, 'keyLog' | 'keyRequests' | 'incidents' | 'transaction'>;
   clock: Clock;
   log: Logger;
   /** NOTIFY_CHANNEL: told of both alarms. */
@@ -86,6 +117,11 @@ export interface KeyUseWatchOptions {
   settings: KeyUseSettings;
   /** One more background request, paced by the watcher's budget (the next page). */
   another: <T>(call: () => Promise<T>) => Promise<T>;
+  /**
+   * A span is judged once it is this long (WATCH_INTERVAL_SECONDS; sooner when
+   * behind): more requests of a stranger already told fold in at this pace.
+   */
+  spanMs?: number;
 }
 
 /** The key's log as the scheduler sees it. */
@@ -95,6 +131,8 @@ export interface KeyUseSlot {
   readAt: number;
   /** Behind: the next span is due at the re-read cadence. */
   soon: boolean;
+  /** Read at least this often, whatever the interval (`KEY_USE_TIMING.everyMs`). */
+  everyMs: number;
 }
 
 /** What the key-use watch has seen since this process started (Watcher.stats(), /metrics). */
@@ -106,6 +144,8 @@ export interface KeyUseStats {
   foreign: number;
   denied: number;
   unreadable: number;
+  /** Of `foreign`, those judged at the first read that saw them, before their span settled. */
+  early: number;
   /** The end of the last span judged (epoch ms), as last read or written. */
   judgedThrough: number | undefined;
 }
@@ -129,8 +169,11 @@ export class KeyUseWatch {
     foreign: 0,
     denied: 0,
     unreadable: 0,
+    early: 0,
     judgedThrough: undefined,
   };
+  /** Whether progress ahead of this clock was said already (once per spell). */
+  private toldAhead = false;
 
   constructor(private readonly o: KeyUseWatchOptions) {
     this.expected = new ExpectedClients(o.settings.expected);
@@ -144,7 +187,7 @@ export class KeyUseWatch {
   /** The log's read for the scheduler; none while nobody listens (no NOTIFY_CHANNEL, no `/vps watch key`). */
   slot(watches: readonly WatchRow[]): KeyUseSlot | undefined {
     if (this.channels(watches).length === 0) return undefined;
-    return { id: 'key-log', readAt: this.readAt, soon: this.behind };
+    return { id: 'key-log', readAt: this.readAt, soon: this.behind, everyMs: KEY_USE_TIMING.everyMs };
   }
 
   /** A failed read counts as a look. */
@@ -152,37 +195,49 @@ export class KeyUseWatch {
     this.readAt = now;
   }
 
-  /** Reads and judges the next span of the log; returns the outbox rows queued. */
+  /** Reads the log on from the last span judged; judges what is due; returns the outbox rows queued. */
   async read(watches: readonly WatchRow[]): Promise<number> {
     const now = this.o.clock.now().getTime();
     this.readAt = now;
     const t = KEY_USE_TIMING;
-    const horizon = Math.floor((now - KEY_USE_SETTLE_MS) / SECOND) * SECOND - 1;
+    const horizon = secondEnd(now - KEY_USE_SETTLE_MS);
+    // Past the span, entries are looked at up to here (see KEY_USE_EARLY_MS).
+    const aheadLimit = secondEnd(now - KEY_USE_EARLY_MS + SECOND);
     const state = await this.o.store.keyLog.get();
     if (!state) {
       // The first read: the log before it is nobody's to judge (no journal covered it).
-      const first = { judgedThrough: new Date(horizon), ownIps: {}, denied: [], expected: {} };
+      const first = {
+        judgedThrough: new Date(horizon),
+        ownIps: {},
+        denied: [],
+        expected: {},
+        ahead: { through: horizon, judged: {}, seen: 0 },
+      };
       await this.o.store.keyLog.save(first, null);
       this.stats.judgedThrough = horizon;
       return 0;
     }
-    let from = state.judgedThrough.getTime() + 1;
+    let judged = this.trusted(state, horizon);
     const covered = Math.ceil((now - t.keepMs + t.lateMs + t.skewMs) / SECOND) * SECOND;
-    if (from < covered) {
+    if (judged + 1 < covered) {
       this.o.log.warn(
-        { from: new Date(from).toISOString(), to: new Date(covered).toISOString() },
+        { from: new Date(judged + 1).toISOString(), to: new Date(covered).toISOString() },
         'the key log was not read for longer than the journal of own requests keeps: that part is not judged',
       );
-      from = covered;
+      judged = covered - 1;
     }
-    if (from > horizon) {
-      this.behind = false;
-      return 0;
-    }
-    const to = Math.min(horizon, from + t.chunkMs - 1);
-    this.behind = to < horizon;
-    const log = await this.fetch(from, to);
-    const span = journalSpan(from, to, this.window);
+    const from = judged + 1;
+    const last = Math.min(horizon, judged + t.chunkMs);
+    this.behind = last < horizon;
+    // The span judged now, once it is long enough; else `to` stays where the last one ended.
+    const to = this.behind || last - judged >= (this.o.spanMs ?? 0) ? Math.max(judged, last) : judged;
+    // Read on past it (never while behind): the first word of a stranger.
+    const lookedThrough = Math.max(judged, Math.min(state.ahead.through, aheadLimit));
+    const readTo = this.behind ? to : Math.max(to, aheadLimit);
+    if (to <= judged && readTo <= lookedThrough) return 0;
+    const log = await this.fetch(from, readTo);
+    const skip = judgedAhead(log, state.ahead.judged);
+    const span = journalSpan(from, readTo, this.window);
     const journal = await this.o.store.keyRequests.between(new Date(span.from), new Date(span.to));
     const known = new Set(Object.keys(state.ownIps));
     const match = matchOwnRequests(
@@ -190,15 +245,40 @@ export class KeyUseWatch {
       journal.map((j) => ({ id: j.id, method: j.method, path: j.path, sentAt: j.sentAt.getTime() })),
       known,
       this.window,
+      { read: { from, to: readTo }, skip },
     );
-    const found = judgeSpan(log, match, state, { to, expected: this.expected, burst: this.burst });
+    const own = new Set([...known, ...match.learned]);
+    const settled = (i: number) => log[i]!.at <= to;
+    const consumed = [...match.pairs.keys()].filter(settled);
+    const first = this.behind ? [] : await this.firstWord(log, match.unmatched, { to, own, state });
+    const end = first.length > 0 ? readTo : to;
+    const found = judgeSpan(
+      log,
+      {
+        unmatched: match.unmatched.filter((i) => settled(i) || first.includes(i)),
+        own: consumed,
+        ownSeen: [...match.pairs.keys()].filter((i) => own.has(log[i]!.ip)),
+      },
+      state,
+      { to: end, expected: this.expected, burst: this.burst },
+    );
+    const seen = log.reduce((m, e) => Math.max(m, e.at), state.ahead.seen);
+    const next = {
+      ...found.next,
+      judgedThrough: new Date(to),
+      ahead: {
+        through: Math.max(lookedThrough, readTo),
+        judged: keptAhead(state.ahead.judged, log, first, to),
+        seen,
+      },
+    };
     let enqueued = 0;
     try {
       enqueued = await this.o.store.transaction(async (tx) => {
-        if (!(await tx.keyLog.save(found.next, state.version))) throw new StaleSpan();
-        await tx.keyRequests.consume([...match.pairs.values()]);
-        const own = new Set([...known, ...match.ownIps]);
-        return this.tell(tx, found, state, { to, own, channels: this.channels(watches) });
+        if (!(await tx.keyLog.save(next, state.version))) throw new StaleSpan();
+        await tx.keyRequests.consume(consumed.map((i) => match.pairs.get(i)!));
+        const early = new Set(first.map((i) => log[i]!.ip));
+        return this.tell(tx, found, state, { to, end, early, own, channels: this.channels(watches) });
       });
     } catch (err) {
       if (!(err instanceof StaleSpan)) throw err;
@@ -207,6 +287,7 @@ export class KeyUseWatch {
     }
     this.stats.reads += 1;
     this.stats.judgedThrough = to;
+    this.stats.early += first.length;
     for (const k of ['own', 'expected', 'foreign', 'denied'] as const) this.stats[k] += found.counts[k];
     await this.o.store.keyRequests.purgeBefore(new Date(now - t.keepMs));
     if (found.counts.foreign > 0)
@@ -215,6 +296,60 @@ export class KeyUseWatch {
         'the key was used by another client',
       );
     return enqueued;
+  }
+
+  /**
+   * Where the judging stands, as this replica may trust it. Progress ahead of
+   * where this clock says the log can have settled (by more than clocks may
+   * differ) was written by a clock that was ahead (another replica's, or ours
+   * before it was set back): the log was read then only as far as it went,
+   * so the judging goes on from the newest entry it had shown, at once,
+   * instead of once this clock reaches that progress.
+   */
+  private trusted(state: KeyLogState, horizon: number): number {
+    const judged = state.judgedThrough.getTime();
+    if (judged <= horizon + KEY_USE_TIMING.skewMs) {
+      this.toldAhead = false;
+      return judged;
+    }
+    const seen = state.ahead.seen;
+    const back = seen > 0 ? Math.min(judged, secondEnd(seen + SECOND)) : horizon;
+    if (!this.toldAhead)
+      this.o.log.warn(
+        { judgedThrough: state.judgedThrough.toISOString(), from: new Date(back + 1).toISOString() },
+        'the key log’s progress lies ahead of this clock (written by a clock that was ahead): read on from the newest entry it had shown',
+      );
+    this.toldAhead = true;
+    return back;
+  }
+
+  /**
+   * The entries past the span, from addresses the bot has not sent from, that
+   * no request of the journal could be: judged now when they raise an alarm
+   * (a stranger with one open folds its requests in with their span).
+   */
+  private async firstWord(
+    log: readonly LoggedRequest[],
+    unmatched: readonly number[],
+    o: { to: number; own: ReadonlySet<string>; state: KeyLogState },
+  ): Promise<number[]> {
+    const ahead = unmatched.filter((i) => log[i]!.at > o.to);
+    if (ahead.length === 0) return [];
+    const open = new Set<string>();
+    for (const inc of await this.o.store.incidents.openAlarms())
+      if (inc.kind === 'key-use' && inc.state === ALARM_ON)
+        open.add(alarmDetail('key-use', inc.detail)?.ip ?? '');
+    let room = KEY_USE_TIMING.earlyKeep - Object.keys(o.state.ahead.judged).length;
+    const out: number[] = [];
+    // Oldest first (the log is newest first), so that what is cut off is what came last.
+    for (const i of [...ahead].reverse()) {
+      const ip = log[i]!.ip;
+      if (o.own.has(ip) || open.has(ip) || this.expected.rangeOf(ip) !== undefined) continue;
+      if (room <= 0) break;
+      room -= 1;
+      out.push(i);
+    }
+    return out.reverse();
   }
 
   /** Every entry of [from, to], page after page (newest first), read as the matcher reads them. */
@@ -259,7 +394,16 @@ export class KeyUseWatch {
     tx: IncidentTx,
     found: Findings,
     before: KeyLogState,
-    s: { to: number; own: ReadonlySet<string>; channels: readonly string[] },
+    s: {
+      /** The end of the span judged. */
+      to: number;
+      /** The end of what was judged: past the span when entries were judged at their first read. */
+      end: number;
+      /** Addresses whose requests were judged at their first read. */
+      early: ReadonlySet<string>;
+      own: ReadonlySet<string>;
+      channels: readonly string[];
+    },
   ): Promise<number> {
     const ctx = { now: this.o.clock.now(), flapMs: this.o.flapMs };
     const channels = s.channels.map((channelId) => ({ channelId }));
@@ -284,7 +428,8 @@ export class KeyUseWatch {
             ...(own ? { own } : {}),
           };
       const at = open ? last.at : first.at;
-      const key = `${subject}:${s.to}`;
+      // Named by the end of what was judged: an early read's, apart from the spans' ends.
+      const key = s.early.has(ip) ? `${subject}:early:${s.end}` : `${subject}:${s.to}`;
       enqueued += (
         await raiseAlarm(tx, { kind: 'key-use', subject, name: ip, detail, key, at, channels }, ctx)
       ).enqueued;
@@ -297,7 +442,7 @@ export class KeyUseWatch {
       const r = { kind: 'key-use' as const, subject: inc.subject, key: `${inc.subject}:quiet:${lastAt}` };
       enqueued += (await resolveAlarm(tx, { ...r, at: lastAt + KEY_USE_TIMING.quietMs }, ctx)).enqueued;
     }
-    return enqueued + (await this.tellBurst(tx, found, before, s.to, channels, ctx));
+    return enqueued + (await this.tellBurst(tx, found, before, s.end, channels, ctx));
   }
 
   private async tellBurst(
@@ -336,4 +481,33 @@ export class KeyUseWatch {
       await resolveAlarm(tx, { kind: 'key-auth', subject: 'key-auth', key: `key-auth:quiet:${at}`, at }, ctx)
     ).enqueued;
   }
+}
+
+/** The indexes of `log` judged at their first read already (each named entry as many times as it was). */
+function judgedAhead(log: readonly LoggedRequest[], judged: Readonly<Record<string, number>>): Set<number> {
+  const left = { ...judged };
+  const out = new Set<number>();
+  log.forEach((e, i) => {
+    const k = earlyEntryKey(e);
+    if ((left[k] ?? 0) <= 0) return;
+    left[k] = left[k]! - 1;
+    out.add(i);
+  });
+  return out;
+}
+
+/** The entries judged at their first read after this read: the new ones added, those now in a judged span gone. */
+function keptAhead(
+  before: Readonly<Record<string, number>>,
+  log: readonly LoggedRequest[],
+  now: readonly number[],
+  to: number,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, n] of Object.entries(before)) if (Number(k.split(' ', 1)[0]) > to) out[k] = n;
+  for (const i of now) {
+    const k = earlyEntryKey(log[i]!);
+    out[k] = (out[k] ?? 0) + 1;
+  }
+  return out;
 }

@@ -48,15 +48,18 @@ export interface ScheduleState {
 /** The task due now, or how long until one is. */
 export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: number } {
   const now = st.now;
+  // A look remembered later than now (a clock set back, or another replica's clock ahead of
+  // ours wrote it) counts as one made now: due an interval from now, not once the clock gets there.
+  const seen = (at: number) => Math.min(at, now);
   let wait = st.intervalMs;
-  const listDue = st.lastListAt === undefined ? now : st.lastListAt + st.intervalMs;
+  const last = st.lastListAt === undefined ? undefined : seen(st.lastListAt);
+  const listDue = last === undefined ? now : last + st.intervalMs;
   // One list call per cycle: once the interval has passed and every server
   // has been read since the last list (when the budget stretches the cycle,
   // the list waits for the round to finish instead of eating into it).
-  const last = st.lastListAt;
   const roundDone =
     last === undefined ||
-    st.servers.every((s) => s.observedAt.getTime() >= last || st.claimed.has(s.serverUuid));
+    st.servers.every((s) => seen(s.observedAt.getTime()) >= last || st.claimed.has(s.serverUuid));
   if (!st.claimed.has('list') && roundDone) {
     if (listDue <= now) return { task: { kind: 'list', id: 'list' } };
     wait = Math.min(wait, listDue - now);
@@ -64,7 +67,7 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   for (const signup of st.signups) {
     const id = `signup:${signup.id}`;
     if (st.claimed.has(id)) continue;
-    const due = (st.signupCheckedAt.get(signup.id) ?? 0) + st.signupMs;
+    const due = seen(st.signupCheckedAt.get(signup.id) ?? 0) + st.signupMs;
     if (due <= now) return { task: { kind: 'signup', id, signup } };
     wait = Math.min(wait, due - now);
   }
@@ -75,12 +78,13 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
     // Processing servers, servers that changed within the flap window (so that a flip back
     // is seen while the incident's message can still be edited), and servers with a change
     // waiting for its second look are due sooner.
-    const changedAt = st.changedRecently.get(s.serverUuid);
+    const changed = st.changedRecently.get(s.serverUuid);
+    const changedAt = changed === undefined ? undefined : seen(changed);
     const soon =
       powerOf(s) === 'processing' ||
       (changedAt !== undefined && now - changedAt < st.flapMs) ||
       st.waiting?.(s.serverUuid) === true;
-    const observedAt = s.observedAt.getTime();
+    const observedAt = seen(s.observedAt.getTime());
     const due = observedAt + (soon ? st.processingMs : st.intervalMs);
     if (due > now) {
       wait = Math.min(wait, due - now);
@@ -88,7 +92,7 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
     }
     // Earliest due first (stalest first among equals): a server due sooner goes
     // ahead, but a long-overdue one is never starved by a storm of quick re-reads.
-    if (!best || due < bestDue || (due === bestDue && observedAt < best.observedAt.getTime())) {
+    if (!best || due < bestDue || (due === bestDue && observedAt < seen(best.observedAt.getTime()))) {
       best = s;
       bestDue = due;
     }
@@ -96,13 +100,13 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   let slot: HostingSlot | undefined;
   for (const h of st.hosting ?? []) {
     if (st.claimed.has(h.id)) continue;
-    const due = h.readAt + (h.soon ? st.processingMs : st.intervalMs);
+    const due = seen(h.readAt) + (h.soon ? st.processingMs : st.intervalMs);
     if (due > now) {
       wait = Math.min(wait, due - now);
       continue;
     }
     // A hosting part takes its turn among the servers by the same rule: earliest due first.
-    if (due < bestDue || (due === bestDue && best && h.readAt < best.observedAt.getTime())) {
+    if (due < bestDue || (due === bestDue && best && seen(h.readAt) < seen(best.observedAt.getTime()))) {
       slot = h;
       bestDue = due;
     }
@@ -110,7 +114,7 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   const k = st.keyLog;
   let keyLog = false;
   if (k && !st.claimed.has(k.id)) {
-    const due = k.readAt + (k.soon ? st.processingMs : st.intervalMs);
+    const due = seen(k.readAt) + (k.soon ? st.processingMs : Math.min(st.intervalMs, k.everyMs));
     // The key's log too takes its turn by the same rule (at most one read in flight).
     if (due > now) wait = Math.min(wait, due - now);
     else if (due < bestDue) {

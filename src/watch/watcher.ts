@@ -82,7 +82,9 @@ export class Watcher {
       another: <T>(c: () => Promise<T>) => this.another(c),
     };
     this.hosting = new HostingWatch({ ...side, keyServers: opts.hostingServers });
-    this.keyUse = opts.keyUse ? new KeyUseWatch({ ...side, settings: opts.keyUse }) : undefined;
+    this.keyUse = opts.keyUse
+      ? new KeyUseWatch({ ...side, settings: opts.keyUse, spanMs: opts.intervalMs })
+      : undefined;
   }
 
   stats(): WatcherStats {
