@@ -49,10 +49,10 @@ export interface ScheduleState {
 export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: number } {
   const now = st.now;
   // A look remembered later than now (a clock set back, or another replica's clock ahead of
-  // ours wrote it) counts as one made now: due an interval from now, not once the clock gets there.
-  const seen = (at: number) => Math.min(at, now);
+  // ours wrote it) says nothing of when it was made: due now, not once the clock gets there.
+  const seen = (at: number) => (at > now ? 0 : at);
   let wait = st.intervalMs;
-  const last = st.lastListAt === undefined ? undefined : seen(st.lastListAt);
+  const last = st.lastListAt === undefined || st.lastListAt > now ? undefined : st.lastListAt;
   const listDue = last === undefined ? now : last + st.intervalMs;
   // One list call per cycle: once the interval has passed and every server
   // has been read since the last list (when the budget stretches the cycle,
@@ -79,7 +79,7 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
     // is seen while the incident's message can still be edited), and servers with a change
     // waiting for its second look are due sooner.
     const changed = st.changedRecently.get(s.serverUuid);
-    const changedAt = changed === undefined ? undefined : seen(changed);
+    const changedAt = changed === undefined || changed > now ? undefined : changed;
     const soon =
       powerOf(s) === 'processing' ||
       (changedAt !== undefined && now - changedAt < st.flapMs) ||

@@ -120,6 +120,27 @@ describe.each<Kind>(['sqlite', 'postgres'])(
       expect(w.time.ms() - judged).toBeLessThan(KEY_USE_SETTLE_MS + 20_000);
     }, 60_000);
 
+    if (kind === 'sqlite')
+      it('its own loop keeps reading after the clock is set back 40 minutes: a stop and a stranger are told', async () => {
+        world = await keyWorld(kind);
+        const w = world;
+        w.a.watcher.start();
+        w.a.notifier.start();
+        await w.time.advance(JUDGED);
+        w.aClock.offsetMs = FORTY_MINUTES;
+        await w.time.advance(60_000);
+        w.aClock.offsetMs = 0;
+        // What was read, and when, was stamped 40 minutes ahead: none of it may wait for the clock to get there.
+        await w.time.advance(30_000);
+        const posted = w.slack.posts.length;
+        w.sim.control.setPower(w.uuids[0]!, 'stopped');
+        w.sim.control.keyUse({ ip: STRANGER, method: 'DELETE', path: `/v1/vps/servers/${w.uuids[1]}` });
+        await w.time.advance(JUDGED);
+        const told = w.slack.posts.slice(posted).map((p) => p.text);
+        expect(told.some((t) => t.includes('stopped'))).toBe(true);
+        expect(told.some((t) => t.includes(`DELETE /v1/vps/servers/${w.uuids[1]}`))).toBe(true);
+      }, 60_000);
+
     if (kind === 'postgres')
       it('reads on after another replica whose clock is 40 minutes fast judged the log', async () => {
         world = await keyWorld(kind);
