@@ -9,7 +9,7 @@
  *   `next_cursor`), one background request each.
  * - The bot's own requests are paired off (key-use-match.ts). A span is
  *   judged once it is old enough that every request in it is logged and
- *   journaled (`settleMs`), and at least `spanMs` long (or the reader is
+ *   journaled (`settleMs`), and at least an interval long (or the reader is
  *   behind), at most `chunkMs`: what remains in it is not the bot's
  *   (key-use-judge.ts). A stranger's request raises `key-use` (one alarm per
  *   source address; more requests from it fold into it, "and N more", and it
@@ -75,7 +75,11 @@ export const KEY_USE_TIMING = {
   maxPages: 100,
   /** How long a replica's journal of what it sent may take to reach the store (a batch under way). */
   journalMs: 4 * SECOND,
-  /** The log is read at least this often (WATCH_INTERVAL_SECONDS if shorter): a stranger is told within about twice it. */
+  /**
+   * The log is read this often, whatever WATCH_INTERVAL_SECONDS (each read
+   * takes it from the last span judged): a stranger is told within this and
+   * `KEY_USE_EARLY_MS` of the log showing the request.
+   */
   everyMs: 10 * SECOND,
   /** Entries judged early and not yet in a judged span, at most (beyond, they wait for their span). */
   earlyKeep: 1_000,
@@ -118,10 +122,11 @@ export interface KeyUseWatchOptions {
   /** One more background request, paced by the watcher's budget (the next page). */
   another: <T>(call: () => Promise<T>) => Promise<T>;
   /**
-   * A span is judged once it is this long (WATCH_INTERVAL_SECONDS; sooner when
-   * behind): more requests of a stranger already told fold in at this pace.
+   * WATCH_INTERVAL_SECONDS in ms: a span is judged once it is this long (or
+   * the reader is behind), so more requests of a stranger already told fold
+   * in once an interval, not at every read of the log.
    */
-  spanMs?: number;
+  intervalMs?: number;
 }
 
 /** The key's log as the scheduler sees it. */
@@ -131,7 +136,7 @@ export interface KeyUseSlot {
   readAt: number;
   /** Behind: the next span is due at the re-read cadence. */
   soon: boolean;
-  /** Read at least this often, whatever the interval (`KEY_USE_TIMING.everyMs`). */
+  /** Read this often, whatever the interval (`KEY_USE_TIMING.everyMs`). */
   everyMs: number;
 }
 
@@ -174,6 +179,8 @@ export class KeyUseWatch {
   };
   /** Whether progress ahead of this clock was said already (once per spell). */
   private toldAhead = false;
+  /** Whether the next read must read the log whole (`readLog`): so at first, and while something past the span waits. */
+  private unsure = true;
 
   constructor(private readonly o: KeyUseWatchOptions) {
     this.expected = new ExpectedClients(o.settings.expected);
@@ -230,27 +237,36 @@ export class KeyUseWatch {
     const last = Math.min(horizon, judged + t.chunkMs);
     this.behind = last < horizon;
     // The span judged now, once it is long enough; else `to` stays where the last one ended.
-    const to = this.behind || last - judged >= (this.o.spanMs ?? 0) ? Math.max(judged, last) : judged;
+    const to = this.behind || last - judged >= (this.o.intervalMs ?? 0) ? Math.max(judged, last) : judged;
     // Read on past it (never while behind): the first word of a stranger.
     const lookedThrough = Math.max(judged, Math.min(state.ahead.through, aheadLimit));
     const readTo = this.behind ? to : Math.max(to, aheadLimit);
     if (to <= judged && readTo <= lookedThrough) return 0;
-    const log = await this.fetch(from, readTo);
-    const skip = judgedAhead(log, state.ahead.judged);
-    const span = journalSpan(from, readTo, this.window);
-    const journal = await this.o.store.keyRequests.between(new Date(span.from), new Date(span.to));
     const known = new Set(Object.keys(state.ownIps));
+    const { log, whole } = await this.readLog({ from, to, readTo, lookedThrough, judged, known, state });
+    const skip = judgedAhead(log, state.ahead.judged);
+    // The journal the pairing needs: of the whole read, or of the span alone when all of it is the bot's.
+    const span = journalSpan(from, whole ? readTo : to, this.window);
+    const journal =
+      whole || to > judged
+        ? await this.o.store.keyRequests.between(new Date(span.from), new Date(span.to))
+        : [];
     const match = matchOwnRequests(
       log,
       journal.map((j) => ({ id: j.id, method: j.method, path: j.path, sentAt: j.sentAt.getTime() })),
       known,
       this.window,
-      { read: { from, to: readTo }, skip },
+      { read: { from, to: whole ? readTo : to }, skip },
     );
     const own = new Set([...known, ...match.learned]);
     const settled = (i: number) => log[i]!.at <= to;
     const consumed = [...match.pairs.keys()].filter(settled);
     const first = this.behind ? [] : await this.firstWord(log, match.unmatched, { to, own, state });
+    // Past the span, what is not the bot's and was not judged now waits: the next read reads it whole.
+    const told = new Set(first);
+    this.unsure =
+      !this.behind &&
+      log.some((e, i) => e.at > to && !skip.has(i) && !told.has(i) && this.maySteal(e.ip, own));
     const end = first.length > 0 ? readTo : to;
     const found = judgeSpan(
       log,
@@ -282,6 +298,7 @@ export class KeyUseWatch {
       });
     } catch (err) {
       if (!(err instanceof StaleSpan)) throw err;
+      this.unsure = true;
       this.o.log.info({ from, to }, 'the key log span was judged by another replica; nothing written');
       return 0;
     }
@@ -296,6 +313,40 @@ export class KeyUseWatch {
         'the key was used by another client',
       );
     return enqueued;
+  }
+
+  /**
+   * The log the read needs. Most reads find only the bot's own requests: the
+   * span being judged (if one is) and the seconds new since the last read
+   * are enough, and nothing of the seconds between is read again. When
+   * something in them may be a stranger's (an address the bot has not sent
+   * from), or the last read left such a request waiting (or this process has
+   * not read yet), everything from the span's start is read, as the pairing
+   * needs what lies around it.
+   */
+  private async readLog(o: {
+    from: number;
+    to: number;
+    readTo: number;
+    lookedThrough: number;
+    judged: number;
+    known: ReadonlySet<string>;
+    state: KeyLogState;
+  }): Promise<{ log: LoggedRequest[]; whole: boolean }> {
+    if (!this.unsure) {
+      const span = o.to > o.judged ? await this.fetch(o.from, o.to) : [];
+      const next = Math.max(o.lookedThrough, o.to) + 1;
+      const fresh = !this.behind && o.readTo >= next ? await this.fetch(next, o.readTo) : [];
+      const log = [...fresh, ...span];
+      const skip = judgedAhead(log, o.state.ahead.judged);
+      if (!log.some((e, i) => !skip.has(i) && this.maySteal(e.ip, o.known))) return { log, whole: false };
+    }
+    return { log: await this.fetch(o.from, o.readTo), whole: true };
+  }
+
+  /** Whether requests from `ip` are a stranger's or a new address of the bot's (a client of KEY_EXPECTED_IPS is neither). */
+  private maySteal(ip: string, own: ReadonlySet<string>): boolean {
+    return !own.has(ip) && this.expected.rangeOf(ip) === undefined;
   }
 
   /**

@@ -114,7 +114,8 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   const k = st.keyLog;
   let keyLog = false;
   if (k && !st.claimed.has(k.id)) {
-    const due = seen(k.readAt) + (k.soon ? st.processingMs : Math.min(st.intervalMs, k.everyMs));
+    // Its own cadence, whatever the interval: a stranger is told within about twice it (key-use-watch.ts).
+    const due = seen(k.readAt) + (k.soon ? st.processingMs : k.everyMs);
     // The key's log too takes its turn by the same rule (at most one read in flight).
     if (due > now) wait = Math.min(wait, due - now);
     else if (due < bestDue) {
