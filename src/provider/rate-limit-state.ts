@@ -55,6 +55,12 @@ export interface RateLimitStateOptions {
 /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */
 export type StartDecision = 'go' | 'release' | number;
 
+/** Which of our requests an answer belongs to: the order it started in, and ours in flight then (it included). */
+export interface StartMark {
+  seq: number;
+  inFlight: number;
+}
+
 export class RateLimitState {
   private readonly maxConcurrency: number;
   private readonly initialConcurrency: number;
@@ -72,6 +78,12 @@ export class RateLimitState {
   private blockedUntil = 0;
   /** Lowered after a concurrency 429 (others hold places of the key), raised again one by one. */
   private sharedCap: number | null = null;
+  /** Places of the key others held, as the newest answer's concurrency headers tell. */
+  private othersInFlight = 0;
+  /** Our requests started so far (each one's `seq` is the count before it). */
+  private started = 0;
+  /** The start of the request whose answer the window's state rests on (-1 before any). */
+  private basis = -1;
   private lastBackgroundStartAt = 0;
   /** Our requests' latency (moving average, ms); null before the first answer. */
   private latencyMs: number | null = null;
@@ -129,27 +141,52 @@ export class RateLimitState {
     this.wakeLagMs = Math.max(ms, this.wakeLagMs * 0.9, 0);
   }
 
-  /** Feeds the headers of an answer, received while `inFlight` of our requests (it included) held places. */
-  observe(snap: RateLimitSnapshot, inFlight: number): void {
-    this.last = { ...snap };
-    if (snap.limit !== null) this.limit = snap.limit;
-    if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
+  /**
+   * Feeds the headers of an answer, received while `inFlight` of our requests
+   * (it included) held places; `mark` says which request it answers (when it
+   * started; the newest so far when not said). The answer to the latest
+   * request started is the provider's newest word, and the next request obeys
+   * it: its window (a reset earlier than the one we knew is a limit that just
+   * changed, not a stale answer), what is left of it less our requests
+   * started since, its limits and the places others hold. An older answer
+   * (one overtaken in flight) only lowers what is left of the same window.
+   */
+  observe(snap: RateLimitSnapshot, inFlight: number, mark?: StartMark): void {
+    const seq = mark?.seq ?? this.started - 1;
+    const newest = seq >= this.basis;
+    // Our requests started after this one: the provider may not have counted them in it yet.
+    const since = Math.max(0, this.started - 1 - seq);
+    if (newest) {
+      this.basis = seq;
+      this.last = { ...snap };
+      if (snap.limit !== null) this.limit = snap.limit;
+      if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
+      if (snap.concurrentLimit !== null && snap.concurrentRemaining !== null) {
+        // Ours that held places when it was let in (at most those in flight when it started).
+        const ours = Math.max(1, mark?.inFlight ?? inFlight);
+        this.othersInFlight = Math.max(0, snap.concurrentLimit - snap.concurrentRemaining - ours);
+      }
+    }
     if (this.sharedCap !== null && snap.concurrentRemaining !== null && snap.concurrentRemaining > 0) {
       this.sharedCap += 1;
       if (this.concurrentLimit !== null && this.sharedCap >= this.concurrentLimit) this.sharedCap = null;
     }
     if (snap.reset !== null) this.learnWindow(snap.reset * 1000);
-    if (snap.remaining !== null) {
-      const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
-      if (resetMs !== null && (this.resetAtMs === null || resetMs > this.resetAtMs + 500)) {
-        // A new window: our other requests still in flight may not be counted in it yet.
-        this.resetAtMs = resetMs;
-        this.shareReachedAt = null;
-        this.remaining = Math.max(0, snap.remaining - Math.max(0, inFlight - 1));
-      } else if (resetMs === null || resetMs >= this.resetAtMs! - 500) {
-        // Same window: the provider's count also sees other users of the key.
-        this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, snap.remaining);
-      }
+    if (snap.remaining === null) return;
+    const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
+    // A window that has ended by our clock tells nothing of the one under way.
+    if (resetMs !== null && snap.seenAt !== null && resetMs + this.resetMarginMs <= snap.seenAt) return;
+    const left = Math.max(0, snap.remaining - since);
+    const sameWindow =
+      resetMs === null || (this.resetAtMs !== null && Math.abs(resetMs - this.resetAtMs) <= 500);
+    if (sameWindow) {
+      // The provider's count also sees other users of the key.
+      this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, left);
+    } else if (newest) {
+      // Another window: the next one, or the same moment under a limit that just changed.
+      this.resetAtMs = resetMs;
+      this.shareReachedAt = null;
+      this.remaining = left;
     }
   }
 
@@ -184,7 +221,8 @@ export class RateLimitState {
   }
 
   private capacity(): number {
-    const cap = Math.min(this.maxConcurrency, this.concurrentLimit ?? this.initialConcurrency);
+    const limit = this.concurrentLimit ?? this.initialConcurrency;
+    const cap = Math.min(this.maxConcurrency, Math.max(1, limit - this.othersInFlight));
     return this.sharedCap === null ? cap : Math.min(cap, this.sharedCap);
   }
 
@@ -295,10 +333,12 @@ export class RateLimitState {
     return Math.max(blocked, wait);
   }
 
-  /** A request of `priority` starts now: it uses one of the window and of the day. */
-  start(priority: Priority, now: number): void {
+  /** A request of `priority` starts now, with `inFlight` of ours (it included): it uses one of the window and of the day. */
+  start(priority: Priority, now: number, inFlight: number): StartMark {
     if (priority === 'background') this.lastBackgroundStartAt = now;
     if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1);
     this.daily.count(now);
+    this.started += 1;
+    return { seq: this.started - 1, inFlight };
   }
 }
