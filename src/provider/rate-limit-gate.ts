@@ -270,6 +270,7 @@ export class RateLimitGate {
         if (released) return;
         released = true;
         this.inFlight -= 1;
+        this.limits.ended(this.clock.now());
         const waiters = this.releaseWaiters.splice(0);
         for (const f of waiters) f();
         this.pump();

@@ -6,6 +6,14 @@
  * now, and roughly how long a request with others before it will wait; who
  * is next is the gate's business.
  *
+ * The answer to the latest request we started is the provider's newest word
+ * (docs/provider-api.md, Rate limits: the limits can change), and the next
+ * request obeys it: a window ending sooner than the one we knew is a limit
+ * that just changed, not a stale answer; what is left of it is less our
+ * requests started since; its concurrency limit, less the places others held
+ * when it was let in, is ours. An answer overtaken on the way by a later
+ * request's only lowers what is left of the same window.
+ *
  * The share of a window that reads leave to changes and orders
  * (priorities.ts, `windowFloor`) is held back only until the window's last
  * stretch, as long as the requests it would take need (one request's latency,
@@ -55,6 +63,9 @@ export interface RateLimitStateOptions {
 /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */
 export type StartDecision = 'go' | 'release' | number;
 
+/** How soon after one of our answers its place may still be counted at the provider. */
+const RECENT_END_MS = 25;
+
 /** Which of our requests an answer belongs to: the order it started in, and ours in flight then (it included). */
 export interface StartMark {
   seq: number;
@@ -84,6 +95,8 @@ export class RateLimitState {
   private started = 0;
   /** The start of the request whose answer the window's state rests on (-1 before any). */
   private basis = -1;
+  /** When our latest requests ended (epoch ms, the last few). */
+  private readonly endedAt: number[] = [];
   private lastBackgroundStartAt = 0;
   /** Our requests' latency (moving average, ms); null before the first answer. */
   private latencyMs: number | null = null;
@@ -162,8 +175,9 @@ export class RateLimitState {
       if (snap.limit !== null) this.limit = snap.limit;
       if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
       if (snap.concurrentLimit !== null && snap.concurrentRemaining !== null) {
-        // Ours that held places when it was let in (at most those in flight when it started).
-        const ours = Math.max(1, mark?.inFlight ?? inFlight);
+        // Ours that may have held places when it was let in: those in flight when it started, and
+        // those started since (one may overtake it on the way). What is left is others'.
+        const ours = Math.max(1, mark?.inFlight ?? inFlight) + since;
         this.othersInFlight = Math.max(0, snap.concurrentLimit - snap.concurrentRemaining - ours);
       }
     }
@@ -176,17 +190,17 @@ export class RateLimitState {
     const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
     // A window that has ended by our clock tells nothing of the one under way.
     if (resetMs !== null && snap.seenAt !== null && resetMs + this.resetMarginMs <= snap.seenAt) return;
-    const left = Math.max(0, snap.remaining - since);
     const sameWindow =
       resetMs === null || (this.resetAtMs !== null && Math.abs(resetMs - this.resetAtMs) <= 500);
     if (sameWindow) {
-      // The provider's count also sees other users of the key.
-      this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, left);
+      // The provider's count also sees other users of the key (ours started since are counted in ours).
+      this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, snap.remaining);
     } else if (newest) {
-      // Another window: the next one, or the same moment under a limit that just changed.
+      // Another window: the next one, or the same moment under a limit that just changed. Ours
+      // started since may not be counted in it yet.
       this.resetAtMs = resetMs;
       this.shareReachedAt = null;
-      this.remaining = left;
+      this.remaining = Math.max(0, snap.remaining - since);
     }
   }
 
@@ -339,6 +353,15 @@ export class RateLimitState {
     if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1);
     this.daily.count(now);
     this.started += 1;
-    return { seq: this.started - 1, inFlight };
+    // One of ours answered a moment ago may still hold its place at the provider (it lets go once
+    // the answer is out): counted as ours, so that its place is not taken for another client's.
+    const recent = this.endedAt.filter((t) => now - t <= RECENT_END_MS).length;
+    return { seq: this.started - 1, inFlight: inFlight + recent };
+  }
+
+  /** One of our requests ended now (its answer read, or it failed). */
+  ended(now: number): void {
+    this.endedAt.push(now);
+    if (this.endedAt.length > 32) this.endedAt.shift();
   }
 }

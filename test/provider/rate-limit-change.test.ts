@@ -119,6 +119,7 @@ describe('the gate and a limit that just changed', () => {
     const x = h;
     const [u0, u1, u2, u3] = uuids(x);
     await x.client.me();
+    await (x.clock as ManualClock).advance(1_000);
     // Another client of the same key, its request held at the provider for a while.
     x.sim.control.setLatency(5_000);
     const other = x.makeClient(x.sim.keys.full, { clock: new ManualClock(START.getTime()) });
