@@ -116,9 +116,11 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   if (k && !st.claimed.has(k.id)) {
     // Its own cadence, whatever the interval: a stranger is told within about twice it (key-use-watch.ts).
     const due = seen(k.readAt) + (k.soon ? st.processingMs : k.everyMs);
-    // The key's log too takes its turn by the same rule (at most one read in flight).
+    // Once due it goes ahead of the servers (one request every few seconds: a stranger's first
+    // word must not wait for a round of them); catching up, it takes its turn by the same rule as
+    // they do (at most one read in flight either way).
     if (due > now) wait = Math.min(wait, due - now);
-    else if (due < bestDue) {
+    else if (!k.soon || due < bestDue) {
       keyLog = true;
       bestDue = due;
     }
