@@ -63,17 +63,12 @@ STOPSIGNAL SIGTERM
 # weigh about 30 MB. --optimize-for-size and a 2 MB semi-space, with jemalloc
 # above, keep it near 110 MB and flat over 10,000 commands (`npm run bench
 # memory` runs the bot with the flags and the allocator read from this file).
-# The price is CPU, which the bot's acks no longer feel: 200 commands at once
-# are acked as fast as an empty Bolt app's under the same flags (p50 and p99
-# 0.8x, `npm run bench ack-latency`); a 4 or 8 MB semi-space changed neither
-# those figures beyond run-to-run noise nor the resident size after 10,000
-# commands (117 MB each), and without --optimize-for-size the bot held 8 MB
-# more (125 MB). No hard cap such as
+# The price is CPU, which the acks do not feel (`npm run bench ack-latency`
+# runs the bot with these flags); a 4 or 8 MB semi-space did not change the
+# resident size after 10,000 commands (117 MB each), and without
+# --optimize-for-size the bot held 8 MB more (125 MB). No hard cap such as
 # --max-old-space-size: a big fleet's list must never end in an out-of-memory
 # crash. Source maps are in dist/ but not read at run time
 # (--enable-source-maps costs about 5 MB); stack traces name the compiled
-# files, whose lines follow the TypeScript closely. --expose-gc gives the bot
-# V8's collector, which src/idle-gc.ts calls once the event loop has been
-# quiet for 250 ms and the old generation has grown 2 MB: the collection an
-# ack would otherwise meet mid-command (6 to 12 ms) happens while nobody waits.
-CMD ["node", "--optimize-for-size", "--max-semi-space-size=2", "--expose-gc", "dist/src/main.js"]
+# files, whose lines follow the TypeScript closely.
+CMD ["node", "--optimize-for-size", "--max-semi-space-size=2", "dist/src/main.js"]

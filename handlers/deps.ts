@@ -2,7 +2,8 @@ import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService } from '../src/services/access/index.ts';
 import type { DigestService } from '../src/services/digest/index.ts';
-import type { HomeChanges, HomeService } from '../src/services/home/index.ts';
+import type { HomeService } from '../src/services/home/index.ts';
+import type { HomeChanges } from '../src/services/home-changes.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
 import type { RenewalsService } from '../src/services/renewals/index.ts';
 import type { ServersService } from '../src/services/servers/index.ts';
@@ -22,7 +23,7 @@ export interface HandlerDeps {
   renewals: RenewalsService;
   /** `/vps digest`: the last 24 hours, read from the store. */
   digest: DigestService;
-  /** Each person's App Home, and the marks that publish it again. */
+  /** Each person's App Home, and who opened theirs (so that later changes publish it again). */
   home: HomeService;
   homeChanges: HomeChanges;
   access: AccessService;

@@ -186,7 +186,8 @@ export async function showSecret(
 /**
  * A secret shown once in a private window (a modal) opened from the button of
  * a direct message that holds none (see `showSecret`). When Slack will not
- * open it, the clicker is told `retry` (press again). True when it was shown.
+ * open it, `notShown` runs (a secret taken for the window is given back) and
+ * then the clicker is told `retry` (press again). True when it was shown.
  */
 export async function showInWindow(
   client: webApi.WebClient,
@@ -195,12 +196,14 @@ export async function showInWindow(
   respond: RespondFn,
   retry: Message,
   log: Logger,
+  notShown?: () => Promise<void>,
 ): Promise<boolean> {
   try {
     await client.views.open({ trigger_id: triggerId, view });
     return true;
   } catch (err) {
     log.warn({ err: slackFailure(err) }, 'secret window not opened');
+    await notShown?.();
     await replyTo(respond, retry).catch(() => undefined);
     return false;
   }

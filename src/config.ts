@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * The configuration contract (README.md, Configuration), parsed once from the environment.
+ * The configuration contract (docs/operators.md, Settings), parsed once from the environment.
  * This is the only module that reads `process.env`.
  */
 
@@ -15,6 +15,13 @@ const ONCALL = /^(<!subteam\^S[A-Z0-9]{2,}(\|[^>]*)?>|<@[UW][A-Z0-9]{2,}>|<!here
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
+/** An entry as a person typed it, clipped: a stray token pasted into a list must not be printed whole. */
+const shown = (entry: string): string => (entry.length > 24 ? `${entry.slice(0, 12)}…` : entry);
+
+/**
+ * `U01AAA, S02BBB` -> the ids. A wrong entry is named by what was typed, not by
+ * its index: "OPERATORS.0" means nothing to the person reading the line.
+ */
 const principalList = z.preprocess(
   (v) =>
     typeof v === 'string'
@@ -23,12 +30,33 @@ const principalList = z.preprocess(
           .map((s) => s.trim())
           .filter(Boolean)
       : [],
-  z.array(
-    z
-      .string()
-      .regex(SLACK_PRINCIPAL, 'expected Slack user ids (U…/W…) or user-group ids (S…), comma-separated'),
-  ),
+  z.array(z.string()).superRefine((entries, ctx) => {
+    for (const entry of entries) {
+      if (SLACK_PRINCIPAL.test(entry)) continue;
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${shown(entry)}" is not a Slack user id (U… or W…) or user-group id (S…); list ids separated by commas, such as U0123ABCD,S0456EFGH`,
+      });
+    }
+  }),
 );
+
+/**
+ * A Slack token: its prefix, then the rest of it. The prefix alone is what
+ * .env.example ships, so it is refused in words that say so.
+ */
+const slackToken = (prefix: string, rule: string) =>
+  opt(
+    z.string().superRefine((s, ctx) => {
+      if (s.trim() === prefix)
+        ctx.addIssue({
+          code: 'custom',
+          message: `still the placeholder ${prefix} from .env.example: ${rule}`,
+        });
+      else if (!s.startsWith(prefix) || s.length <= prefix.length || /\s/.test(s))
+        ctx.addIssue({ code: 'custom', message: `expected ${rule}` });
+    }),
+  );
 
 const intInRange = (min: number, max: number, dflt: number) =>
   z.preprocess(
@@ -103,85 +131,98 @@ const httpUrl = (what: string) =>
     .url({ protocol: /^https?$/, error: `expected an http(s) address for ${what}` })
     .transform((u) => u.replace(/\/+$/, ''));
 
-const schema = z
-  .object({
-    SLACK_BOT_TOKEN: opt(z.string().regex(/^xoxb-/, 'expected a bot token starting with xoxb-')),
-    SLACK_APP_TOKEN: opt(z.string().regex(/^xapp-/, 'expected an app-level token starting with xapp-')),
-    SLACK_SIGNING_SECRET: opt(z.string().min(8, 'expected the signing secret from the app settings')),
-    SLACK_API_URL: opt(httpUrl('the Slack Web API').transform((u) => `${u}/`)),
-    PORT: intInRange(1, 65535, 3000),
-    PROVIDER_API_URL: z.preprocess(
-      (v) => blankToUndefined(v) ?? 'https://api.xserver.ne.jp',
-      httpUrl('the provider API'),
-    ),
-    PROVIDER_API_KEY: opt(z.string().min(8, 'expected the provider API key')),
-    PROVIDER_TERMS_URL: opt(httpUrl('the provider’s terms of service')),
-    PROVIDER_DAILY_LIMIT: opt(
-      z.coerce
-        .number({ error: 'expected a whole number of requests per day, such as 10000' })
-        .int('expected a whole number of requests per day, such as 10000')
-        .min(1, 'expected a whole number of requests per day, such as 10000'),
-    ),
-    FAIR_WAIT_SECONDS: intInRange(1, 1_800, 60),
-    FAIR_WAIT_COMMANDS: intInRange(1, 1_000, 20),
-    READ_CACHE_SECONDS: intInRange(0, 300, 15),
-    DATA_DIR: z.preprocess((v) => blankToUndefined(v) ?? './data', z.string()),
-    DATABASE_URL: opt(
-      z
-        .string()
-        .regex(
-          /^postgres(ql)?:\/\/.+/,
-          'expected a postgres:// address (leave unset for SQLite in DATA_DIR)',
-        ),
-    ),
-    NOTIFY_CHANNEL: opt(z.string().regex(SLACK_CHANNEL, 'expected a Slack channel id such as C0123ABCD')),
-    DIGEST_CHANNEL: opt(z.string().regex(SLACK_CHANNEL, 'expected a Slack channel id such as C0123ABCD')),
-    DIGEST_TIME: digestTime,
-    OPERATORS: principalList,
-    APPROVERS: principalList,
-    POLICY_FILE: opt(z.string()),
-    WATCH_INTERVAL_SECONDS: intInRange(1, 86_400, 60),
-    WATCH_BUDGET_SHARE: z.preprocess(
-      (v) => (blankToUndefined(v) === undefined ? 0.5 : Number(v)),
-      z
-        .number({ error: 'expected a fraction between 0.05 and 0.9' })
-        .min(0.05, 'expected a fraction between 0.05 and 0.9')
-        .max(0.9, 'expected a fraction between 0.05 and 0.9'),
-    ),
-    WATCH_FLAP_SECONDS: intInRange(0, 3_600, 30),
-    WATCH_SETUP_PENDING_MINUTES: intInRange(1, 10_080, 120),
-    VPS_RENEWAL_REMINDER_DAYS: reminderDays,
-    ONCALL_MENTION: opt(
-      z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>'),
-    ),
-    ONCALL_RENOTIFY_MINUTES: intInRange(0, 1_440, 15),
-    ONCALL_RENOTIFY_MAX: intInRange(0, 100, 3),
-    KEY_EXPECTED_IPS: expectedIps,
-    KEY_AUTH_BURST: intInRange(1, 10_000, 5),
-    KEY_AUTH_WINDOW_MINUTES: intInRange(1, 1_440, 10),
-    BOT_ENCRYPTION_KEY: opt(
-      z
-        .string()
-        .refine(
-          (s) => /^[0-9a-fA-F]{64}$/.test(s) || Buffer.from(s, 'base64').length === 32,
-          'expected 32 bytes as 64 hex digits or base64',
-        ),
-    ),
-    BOT_LOCALE: z.preprocess((v) => blankToUndefined(v) ?? 'en', z.enum(['en', 'ja'], 'expected en or ja')),
-    LOG_LEVEL: z.preprocess(
-      (v) => blankToUndefined(v) ?? 'info',
-      z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`),
-    ),
-  })
-  .superRefine((env, ctx) => {
-    if (env.SLACK_BOT_TOKEN && !env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SLACK_SIGNING_SECRET'],
-        message: 'required in HTTP mode (when SLACK_APP_TOKEN is unset)',
-      });
-    }
-  });
+const PROVIDER_KEY_RULE =
+  'expected the API key the provider issued: it looks like xs_ and a string of letters and digits, at least 8 characters and no spaces';
+
+const shape = {
+  SLACK_BOT_TOKEN: slackToken(
+    'xoxb-',
+    'the Bot User OAuth Token, xoxb- and the rest (Slack app settings, OAuth & Permissions)',
+  ),
+  SLACK_APP_TOKEN: slackToken(
+    'xapp-',
+    'an app-level token with connections:write, xapp- and the rest (Slack app settings, Basic Information, App-Level Tokens), or nothing for HTTP mode',
+  ),
+  SLACK_SIGNING_SECRET: opt(
+    z
+      .string()
+      .min(8, 'expected the Signing Secret (Slack app settings, Basic Information), at least 8 characters'),
+  ),
+  SLACK_API_URL: opt(httpUrl('the Slack Web API').transform((u) => `${u}/`)),
+  PORT: intInRange(1, 65535, 3000),
+  PROVIDER_API_URL: z.preprocess(
+    (v) => blankToUndefined(v) ?? 'https://api.xserver.ne.jp',
+    httpUrl('the provider API'),
+  ),
+  PROVIDER_API_KEY: opt(z.string().min(8, PROVIDER_KEY_RULE).regex(/^\S+$/, PROVIDER_KEY_RULE)),
+  PROVIDER_TERMS_URL: opt(httpUrl('the provider’s terms of service')),
+  PROVIDER_DAILY_LIMIT: opt(
+    z.coerce
+      .number({ error: 'expected a whole number of requests per day, such as 10000' })
+      .int('expected a whole number of requests per day, such as 10000')
+      .min(1, 'expected a whole number of requests per day, such as 10000'),
+  ),
+  FAIR_WAIT_SECONDS: intInRange(1, 1_800, 60),
+  FAIR_WAIT_COMMANDS: intInRange(1, 1_000, 20),
+  READ_CACHE_SECONDS: intInRange(0, 300, 15),
+  DATA_DIR: z.preprocess((v) => blankToUndefined(v) ?? './data', z.string()),
+  DATABASE_URL: opt(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'expected a postgres:// address (leave unset for SQLite in DATA_DIR)'),
+  ),
+  NOTIFY_CHANNEL: opt(z.string().regex(SLACK_CHANNEL, 'expected a Slack channel id such as C0123ABCD')),
+  DIGEST_CHANNEL: opt(z.string().regex(SLACK_CHANNEL, 'expected a Slack channel id such as C0123ABCD')),
+  DIGEST_TIME: digestTime,
+  OPERATORS: principalList,
+  APPROVERS: principalList,
+  POLICY_FILE: opt(z.string()),
+  WATCH_INTERVAL_SECONDS: intInRange(1, 86_400, 60),
+  WATCH_BUDGET_SHARE: z.preprocess(
+    (v) => (blankToUndefined(v) === undefined ? 0.5 : Number(v)),
+    z
+      .number({ error: 'expected a fraction between 0.05 and 0.9' })
+      .min(0.05, 'expected a fraction between 0.05 and 0.9')
+      .max(0.9, 'expected a fraction between 0.05 and 0.9'),
+  ),
+  WATCH_FLAP_SECONDS: intInRange(0, 3_600, 30),
+  WATCH_SETUP_PENDING_MINUTES: intInRange(1, 10_080, 120),
+  VPS_RENEWAL_REMINDER_DAYS: reminderDays,
+  ONCALL_MENTION: opt(
+    z.string().regex(ONCALL, 'expected a mention such as <!subteam^S0123ABCD> or <@U0123ABCD>'),
+  ),
+  ONCALL_RENOTIFY_MINUTES: intInRange(0, 1_440, 15),
+  ONCALL_RENOTIFY_MAX: intInRange(0, 100, 3),
+  KEY_EXPECTED_IPS: expectedIps,
+  KEY_AUTH_BURST: intInRange(1, 10_000, 5),
+  KEY_AUTH_WINDOW_MINUTES: intInRange(1, 1_440, 10),
+  BOT_ENCRYPTION_KEY: opt(
+    z
+      .string()
+      .refine(
+        (s) => /^[0-9a-fA-F]{64}$/.test(s) || Buffer.from(s, 'base64').length === 32,
+        'expected 32 random bytes written as 64 hex digits (openssl rand -hex 32) or in base64 (openssl rand -base64 32)',
+      ),
+  ),
+  BOT_LOCALE: z.preprocess((v) => blankToUndefined(v) ?? 'en', z.enum(['en', 'ja'], 'expected en or ja')),
+  LOG_LEVEL: z.preprocess(
+    (v) => blankToUndefined(v) ?? 'info',
+    z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`),
+  ),
+};
+
+/** Every setting the bot reads, by name: the docs and .env.example name exactly these (test/docs/settings.test.ts). */
+export const SETTING_NAMES: readonly string[] = Object.freeze(Object.keys(shape));
+
+const schema = z.object(shape).superRefine((env, ctx) => {
+  if (env.SLACK_BOT_TOKEN && !env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SLACK_SIGNING_SECRET'],
+      message: 'required in HTTP mode (when SLACK_APP_TOKEN is unset)',
+    });
+  }
+});
 
 export type Env = z.output<typeof schema>;
 
@@ -295,6 +336,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
       problems.push('SLACK_BOT_TOKEN: required to run the bot (xoxb-…)');
     if (!blankToUndefined(env.PROVIDER_API_KEY))
       problems.push('PROVIDER_API_KEY: required to reach the provider API');
+    // Each replica would otherwise make a key file of its own: a password one replica sealed
+    // could not be opened by the other, and an approval handled there would fail.
+    if (blankToUndefined(env.DATABASE_URL) && !blankToUndefined(env.BOT_ENCRYPTION_KEY))
+      problems.push(
+        'BOT_ENCRYPTION_KEY: required with DATABASE_URL, since every replica must share the key that seals secrets (make one with openssl rand -hex 32)',
+      );
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;

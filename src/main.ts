@@ -5,25 +5,23 @@
  * logger and clock. The parts' builders are in src/compose/.
  */
 import { pathToFileURL } from 'node:url';
-import { registerHandlers } from '../handlers/index.ts';
+import { registerHandlers } from '../handlers/register-handlers.ts';
 import type { Clock } from './clock.ts';
-import { buildBackground } from './compose/background.ts';
-import { buildDailyDigest } from './compose/digest.ts';
+import { buildBackground, buildDailyDigest } from './compose/background.ts';
 import { buildFeatures } from './compose/features.ts';
 import { type FoundationOptions, openFoundation } from './compose/foundation.ts';
 import { buildHome, buildHomeChanges } from './compose/home.ts';
 import { buildSlackSide, checkStartup } from './compose/slack-side.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
-import { startIdleCollector } from './idle-gc.ts';
 import { createLogger, type Logger, SecretRegistry } from './log.ts';
-import { BotMetrics, SlackCallCounter } from './metrics/index.ts';
+import { BotMetrics } from './metrics/bot-metrics.ts';
+import { SlackCallCounter } from './metrics/slack-fetch.ts';
 import type { ProviderClient } from './provider/index.ts';
 import { PolicyError } from './services/access/index.ts';
 import { SlackStartupError } from './slack/identity.ts';
 import { type Store, StoreError } from './store/index.ts';
 import { ProviderKeyError } from './watch/key-health.ts';
-import { resumeInterruptedOrders } from './workers/resume-orders.ts';
-import { runSweep, type SweepReport, startSweep } from './workers/sweep.ts';
+import { resumeInterruptedOrders, runSweep, type SweepReport, startSweep } from './workers/sweep.ts';
 
 export interface RunningBot {
   port: number;
@@ -58,7 +56,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
   try {
     const watching = opts.watcher ?? true;
     const slackCalls = new SlackCallCounter();
-    // First, so every part that changes what an App Home shows is handed its marks.
+    // First, so every part that changes what an App Home shows is handed them.
     const homeChanges = buildHomeChanges(f);
     const background = buildBackground(f, slackCalls, homeChanges);
     const identity = await checkStartup(f, background.keyHealth);
@@ -198,11 +196,8 @@ async function main(): Promise<void> {
     logger.fatal({ err }, 'start-up failed');
     process.exit(1);
   }
-  // One V8 heap per process: its old generation collected in quiet moments (idle-gc.ts).
-  const idle = startIdleCollector(logger);
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    void idle?.stop();
     bot.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configSecrets, loadConfig } from '../src/config.ts';
 
@@ -121,6 +122,7 @@ describe('loadConfig', () => {
       PROVIDER_API_URL: 'http://127.0.0.1:8787/',
       SLACK_API_URL: 'http://127.0.0.1:9000/api',
       DATABASE_URL: 'postgresql://u:p@db:5432/chatops',
+      BOT_ENCRYPTION_KEY: 'b'.repeat(64),
       ONCALL_MENTION: '<!subteam^S0123ABCD>',
       BOT_LOCALE: 'ja',
       WATCH_BUDGET_SHARE: '0.25',
@@ -152,7 +154,7 @@ describe('loadConfig', () => {
         'SLACK_BOT_TOKEN',
         'PORT',
         'DATABASE_URL',
-        'OPERATORS.0',
+        'OPERATORS',
         'BOT_LOCALE',
         'LOG_LEVEL',
         'WATCH_INTERVAL_SECONDS',
@@ -162,6 +164,85 @@ describe('loadConfig', () => {
     );
     for (const l of lines) expect(l).not.toContain('\n');
     expect(lines.find((l) => l.startsWith('PORT'))).toBe('PORT: expected a whole number from 1 to 65535');
+  });
+
+  it('names a wrong entry of a list by what was typed, never by its index', () => {
+    expect(problems({ ...bot, OPERATORS: 'U01AAA, bob', APPROVERS: 'S02BBB' })).toEqual([
+      'OPERATORS: "bob" is not a Slack user id (U… or W…) or user-group id (S…); list ids separated by commas, such as U0123ABCD,S0456EFGH',
+    ]);
+    const two = problems({ ...bot, APPROVERS: 'alice,@carol' });
+    expect(two).toHaveLength(2);
+    expect(two[0]).toMatch(/^APPROVERS: "alice" is not a Slack user id/);
+    expect(two[1]).toMatch(/^APPROVERS: "@carol" is not a Slack user id/);
+    for (const l of two) expect(l).not.toMatch(/APPROVERS\.\d/);
+    // Something long pasted by mistake is clipped, never printed whole.
+    const pasted = problems({ ...bot, OPERATORS: `xoxb-${'9'.repeat(40)}` });
+    expect(pasted[0]).toContain('"xoxb-9999999…"');
+    expect(pasted[0]).not.toContain('9'.repeat(20));
+  });
+
+  it('says what a provider key looks like when the value cannot be one', () => {
+    for (const bad of ['k', 'xs_1234 5678']) {
+      expect(problems({ ...bot, PROVIDER_API_KEY: bad }), bad).toEqual([
+        'PROVIDER_API_KEY: expected the API key the provider issued: it looks like xs_ and a string of letters and digits, at least 8 characters and no spaces',
+      ]);
+    }
+  });
+
+  it('refuses the placeholders .env.example ships, with every other problem at once', () => {
+    const lines = problems({
+      SLACK_BOT_TOKEN: 'xoxb-',
+      SLACK_APP_TOKEN: 'xapp-',
+      PROVIDER_API_URL: 'https://api.xserver.ne.jp',
+      PROVIDER_API_KEY: '',
+      PORT: 'abc',
+    });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'SLACK_BOT_TOKEN: still the placeholder xoxb- from .env.example: the Bot User OAuth Token, xoxb- and the rest (Slack app settings, OAuth & Permissions)',
+        expect.stringMatching(
+          /^SLACK_APP_TOKEN: still the placeholder xapp- from \.env\.example: an app-level token/,
+        ),
+        'PROVIDER_API_KEY: required to reach the provider API',
+        'PORT: expected a whole number from 1 to 65535',
+      ]),
+    );
+    // A real token of the wrong kind is named as such, not as a placeholder.
+    expect(problems({ ...bot, SLACK_BOT_TOKEN: 'xoxp-1-2-3' })).toEqual([
+      'SLACK_BOT_TOKEN: expected the Bot User OAuth Token, xoxb- and the rest (Slack app settings, OAuth & Permissions)',
+    ]);
+    expect(problems({ ...bot, SLACK_APP_TOKEN: ' xapp- ' })[0]).toMatch(
+      /^SLACK_APP_TOKEN: still the placeholder/,
+    );
+  });
+
+  it('refuses .env.example as shipped, naming each placeholder and each missing value', () => {
+    const shipped = Object.fromEntries(
+      [
+        ...readFileSync(new URL('../.env.example', import.meta.url), 'utf8').matchAll(
+          /^([A-Z][A-Z0-9_]*)=(.*)$/gm,
+        ),
+      ].map((m) => [m[1]!, m[2]!]),
+    );
+    expect(Object.keys(shipped)).toEqual(
+      expect.arrayContaining(['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN', 'PROVIDER_API_KEY']),
+    );
+    expect(
+      problems(shipped)
+        .map((l) => l.split(':')[0])
+        .sort(),
+    ).toEqual(['PROVIDER_API_KEY', 'SLACK_APP_TOKEN', 'SLACK_BOT_TOKEN']);
+  });
+
+  it('refuses to start on PostgreSQL without a shared sealing key, saying why', () => {
+    const db = { ...bot, DATABASE_URL: 'postgres://u:p@db:5432/chatops' };
+    expect(problems(db)).toEqual([
+      'BOT_ENCRYPTION_KEY: required with DATABASE_URL, since every replica must share the key that seals secrets (make one with openssl rand -hex 32)',
+    ]);
+    expect(loadConfig({ ...db, BOT_ENCRYPTION_KEY: 'ab'.repeat(32) }).databaseUrl).toBe(db.DATABASE_URL);
+    // SQLite keeps its key file in DATA_DIR, and tools that run no bot need none.
+    expect(loadConfig(bot).encryptionKey).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: db.DATABASE_URL }, 'none').databaseUrl).toBe(db.DATABASE_URL);
   });
 
   it('requires the signing secret in HTTP mode', () => {

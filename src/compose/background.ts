@@ -5,13 +5,14 @@
  * provider key's health and the contracts' renewal reminders. Built in that
  * order, so each one is handed only what already exists: the watcher, the
  * key's health and the reminders wake the notifier when they write to the
- * outbox. Nothing runs until `start`.
+ * outbox. Nothing runs until `start`. The daily digest is built apart
+ * (`buildDailyDigest`), once the features it reads exist.
  */
 import { webApi } from '@slack/bolt';
 import { realTimers } from '../clock.ts';
-import type { SlackCallCounter } from '../metrics/index.ts';
+import type { SlackCallCounter } from '../metrics/slack-fetch.ts';
 import { keyScopeOf } from '../services/access/index.ts';
-import type { HomeChanges } from '../services/home/index.ts';
+import type { HomeChanges } from '../services/home-changes.ts';
 import { KeyHealth, keyFingerprint } from '../watch/key-health.ts';
 import type { Leadership } from '../watch/leader.ts';
 import {
@@ -21,9 +22,11 @@ import {
   type WatchSettings,
 } from '../watch/runtime.ts';
 import type { Watcher } from '../watch/watcher.ts';
-import { Notifier } from '../workers/notifier/index.ts';
-import { RenewalReminders } from '../workers/renewals/index.ts';
+import { DailyDigest } from '../workers/daily-digest.ts';
+import { Notifier } from '../workers/notifier/notifier.ts';
+import { RenewalReminders } from '../workers/renewal-reminders.ts';
 import { Renotifier } from '../workers/renotifier.ts';
+import type { Features } from './features.ts';
 import type { Foundation } from './foundation.ts';
 
 export interface Background {
@@ -40,7 +43,7 @@ export interface Background {
 export function buildBackground(
   f: Foundation,
   slackCalls: SlackCallCounter,
-  homes?: Pick<HomeChanges, 'soon'>,
+  homes: Pick<HomeChanges, 'refresh'>,
 ): Background {
   const { config, store, provider, logger, clock } = f;
   const settings: WatchSettings = {
@@ -85,10 +88,10 @@ export function buildBackground(
   });
   const wake = () => notifier.kick();
   // What the watcher and the key's health write (incidents, power and hosting changes, the key's
-  // warnings) is on people's Homes too.
+  // warnings) is on everyone's Home too.
   const wakeAll = (why: string) => () => {
     wake();
-    homes?.soon('everyone', why);
+    homes.refresh('everyone', why);
   };
   // The provider key, asked once at start-up and watched while the bot runs; only the leader warns.
   const keyHealth = new KeyHealth({
@@ -151,4 +154,32 @@ export function buildBackground(
       await notifier.stop();
     },
   };
+}
+
+/**
+ * The daily digest's worker: it reads the digest service, so it is built once
+ * the features exist, beside the background parts whose lease and notifier it
+ * uses: only the lease holder writes it, and the notifier posts it.
+ */
+export function buildDailyDigest(
+  f: Foundation,
+  background: Pick<Background, 'leadership' | 'notifier'>,
+  features: Pick<Features, 'digest'>,
+): DailyDigest {
+  const { config } = f;
+  return new DailyDigest({
+    digest: features.digest,
+    store: f.store,
+    clock: f.clock,
+    timers: realTimers,
+    logger: f.logger,
+    isLeader: () => background.leadership.isLeader(),
+    channelId: config.digest.channel,
+    minutes: config.digest.minutes,
+    locale: config.locale,
+    // A look is a clock read: as often as the watcher's cycle (a minute at most), so a clock moved
+    // (the sandbox's `sim clock`) or a lease taken over is noticed soon; the hour itself is slept to.
+    pollMs: Math.min(60_000, config.watch.intervalSeconds * 1000),
+    onOutbox: () => background.notifier.kick(),
+  });
 }

@@ -8,7 +8,7 @@ import { AccessService, type ChannelDirectory, type GroupDirectory } from '../se
 import { Audit } from '../services/audit.ts';
 import { DecisionMachine } from '../services/decisions/index.ts';
 import { DigestService } from '../services/digest/index.ts';
-import type { HomeChanges } from '../services/home/index.ts';
+import type { HomeChanges } from '../services/home-changes.ts';
 import { HostingService } from '../services/hosting/index.ts';
 import { RenewalsService } from '../services/renewals/index.ts';
 import { ServersService } from '../services/servers/index.ts';
@@ -16,7 +16,6 @@ import { SignupService } from '../services/signup/index.ts';
 import { IncidentService, WatchSubscriptions } from '../services/watch/index.ts';
 import { announceClaim } from '../watch/alarms.ts';
 import type { Foundation } from './foundation.ts';
-import { homeMarkingStore } from './home-marks.ts';
 
 export interface Features {
   access: AccessService;
@@ -34,26 +33,25 @@ export interface Features {
 /** Contracts renewing within this many days are in the digest when no renewal reminder is set. */
 const DIGEST_RENEWAL_DAYS = 30;
 
-export interface FeatureInputs {
-  /** Slack's user groups and channels, read for roles and for what a person may see. */
-  directory: GroupDirectory & ChannelDirectory;
-  /** The logger's scrubber: secrets that live in memory a while are registered with it. */
-  secrets: SecretRegistry;
-  /** How long the watcher's power state stays fresh (a few of its rounds). */
-  watcherCycleMs: () => number;
-  /** Each audited action, for /metrics. */
-  onAudit: (action: string, outcome: string) => void;
-  /** Rows were queued in the outbox (a claim's edits): the notifier may post them now. */
-  onOutbox?: () => void;
-  /** The marks that carry a change to the App Homes that show it (compose/home.ts). */
-  homes?: HomeChanges;
-}
-
-export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
+export function buildFeatures(
+  f: Foundation,
+  inputs: {
+    /** Slack's user groups and channels, read for roles and for what a person may see. */
+    directory: GroupDirectory & ChannelDirectory;
+    /** The logger's scrubber: secrets that live in memory a while are registered with it. */
+    secrets: SecretRegistry;
+    /** How long the watcher's power state stays fresh (a few of its rounds). */
+    watcherCycleMs: () => number;
+    /** Each audited action, for /metrics. */
+    onAudit: (action: string, outcome: string) => void;
+    /** Rows were queued in the outbox (a claim's edits): the notifier may post them now. */
+    onOutbox: () => void;
+    /** The App Homes: quotes, operations, mutes and claims are on them, and each feature refreshes them. */
+    homes: HomeChanges;
+  },
+): Features {
   const { config, store, provider, logger, clock, policy } = f;
-  const { secrets } = inputs;
-  // Quotes and operations wait on people, and mutes are on their Homes: Homes are marked as those rows move.
-  const requests = inputs.homes ? homeMarkingStore(store, inputs.homes) : store;
+  const { secrets, homes } = inputs;
   const access = new AccessService({
     operators: config.operators,
     approvers: config.approvers,
@@ -86,9 +84,10 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
   const signup = new SignupService(
     {
       provider,
-      store: requests,
+      store,
       access,
       audit,
+      homes,
       clock,
       logger: logger.child({ component: 'signup' }),
       secrets,
@@ -97,11 +96,12 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     decisions,
   );
   const subscriptions = new WatchSubscriptions({
-    store: requests,
+    store,
     provider,
     servers,
     access,
     audit,
+    homes,
     clock,
     notifyChannel: config.notifyChannel,
   });
@@ -112,19 +112,18 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
       access,
       clock,
       announce: (tx, claimed, previous) => announceClaim(tx, claimed, previous, clock.now()),
-      onOutbox: () => {
-        inputs.onOutbox?.();
-        inputs.homes?.soon('everyone', 'claim');
-      },
+      onOutbox: inputs.onOutbox,
+      homes,
     },
     decisions,
   );
   const hosting = new HostingService(
     {
       provider,
-      store: requests,
+      store,
       access,
       audit,
+      homes,
       clock,
       secrets,
       logger: logger.child({ component: 'hosting' }),
@@ -146,6 +145,7 @@ export function buildFeatures(f: Foundation, inputs: FeatureInputs): Features {
     renewals,
     access,
     clock,
+    planNames: () => signup.planNames(),
     renewalWithinDays: Math.max(...config.renewalReminderDays, 0) || DIGEST_RENEWAL_DAYS,
   });
   return { access, audit, decisions, servers, signup, subscriptions, incidents, hosting, renewals, digest };

@@ -1,25 +1,23 @@
 /**
- * The App Home's parts. The marks first (`buildHomeChanges`): every part that
- * changes something a Home shows is handed them (the watcher's commits and
- * the key's warnings through the background, a claim through the features,
- * the requests that wait on people through `homeMarkingStore`, home-marks.ts). Then, once
- * the features and the Slack side exist, the read model and the publisher,
- * which publishes from the lease holder only.
- *
- * Who is concerned by a change: anything the watcher or a claim wrote may
- * change anyone's Home, so everyone who opened theirs is marked, and the
- * publisher publishes only the Homes that look different (the rest cost a
- * drawing from the store, no Slack call); requests: home-marks.ts.
+ * The App Home's parts. The changes first (`buildHomeChanges`): every part
+ * that changes something a Home shows is handed them and refreshes the Homes
+ * it concerns where it makes the change (the signup, /hosting and watch
+ * services, a claim; the watcher's commits and the key's warnings through the
+ * background). Then, once the features and the Slack side exist, the read
+ * model and the publisher, which publishes from the lease holder only: only
+ * the Homes that look different are published (the rest cost a drawing from
+ * the store, no Slack call).
  */
 import { webApi } from '@slack/bolt';
-import type { SlackCallCounter } from '../metrics/index.ts';
-import { HomeChanges, HomeService } from '../services/home/index.ts';
+import type { SlackCallCounter } from '../metrics/slack-fetch.ts';
+import { HomeService } from '../services/home/index.ts';
+import { HomeChanges } from '../services/home-changes.ts';
 import type { SlackDirectory } from '../slack/slack-directory.ts';
 import { homeView } from '../slack/views/home/home-view.ts';
 import { hostingGlanceOf } from '../watch/hosting-state.ts';
 import type { KeyHealth } from '../watch/key-health.ts';
 import type { Leadership } from '../watch/leader.ts';
-import { HomePublisher } from '../workers/home/index.ts';
+import { HomePublisher } from '../workers/home-publisher.ts';
 import type { Features } from './features.ts';
 import type { Foundation } from './foundation.ts';
 
@@ -67,7 +65,7 @@ export function buildHome(
       };
     },
   });
-  // As the notifier's: the marks are the retry, so the client never retries on its own.
+  // As the notifier's: the Homes marked in the store are the retry, so the client never retries on its own.
   const web = new webApi.WebClient(config.slack.botToken, {
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
     retryConfig: { retries: 0 },

@@ -4,7 +4,8 @@
  * directory of users, groups and channels that roles and languages are read
  * from.
  */
-import type { BotMetrics, SlackCallCounter } from '../metrics/index.ts';
+import type { BotMetrics } from '../metrics/bot-metrics.ts';
+import type { SlackCallCounter } from '../metrics/slack-fetch.ts';
 import { healthReport } from '../services/health.ts';
 import { createSlackApp, type SlackApp } from '../slack/app.ts';
 import { type BotIdentity, checkAppToken, fetchBotIdentity } from '../slack/identity.ts';

@@ -2,7 +2,7 @@
 import type { ProviderMetrics } from '../provider/index.ts';
 import type { ProviderKeyStatus } from '../services/health.ts';
 import type { WatcherStats } from '../watch/watcher-stats.ts';
-import type { NotifierStats } from '../workers/notifier/index.ts';
+import type { NotifierStats } from '../workers/notifier/notifier-types.ts';
 
 /** The background parts' figures, when they run in this process. */
 export interface BackgroundStats {

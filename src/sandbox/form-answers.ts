@@ -26,6 +26,12 @@ export function initialState(f: InputField): Json | undefined {
 }
 
 /**
+ * The client's own refusals are sentences, as the bot's are: one style for
+ * everything a form says is wrong.
+ */
+const REQUIRED = 'This field is required.';
+
+/**
  * What a typed answer puts in a field, checked as a Slack client checks it
  * before sending (a required field filled, lengths, a real option); the
  * app's own rules answer after the submission.
@@ -36,7 +42,7 @@ export function readAnswer(
   current: Json | undefined,
 ): { state: Json | undefined } | { error: string } {
   const text = typed.trim();
-  const empty = () => (f.optional ? { state: emptyState(f) } : { error: 'this field is required' });
+  const empty = () => (f.optional ? { state: emptyState(f) } : { error: REQUIRED });
   if (text === FORM_WORDS.clear) return empty();
   if (text === '') return current ? { state: current } : empty();
   switch (f.kind) {
@@ -45,35 +51,35 @@ export function readAnswer(
       const o = pickOption(f, text);
       return o
         ? { state: { type: f.elementType, selected_option: optionState(f, o) } }
-        : { error: `choose 1 to ${f.options.length}` };
+        : { error: `Choose a number from 1 to ${f.options.length}.` };
     }
     case 'checkboxes':
     case 'multi_select': {
       if (text === 'none')
-        return f.optional
-          ? { state: { type: f.elementType, selected_options: [] } }
-          : { error: 'this field is required' };
+        return f.optional ? { state: { type: f.elementType, selected_options: [] } } : { error: REQUIRED };
       const picked = text.split(/[\s,]+/).map((w) => pickOption(f, w));
       if (picked.some((p) => p === undefined))
-        return { error: `numbers from 1 to ${f.options.length}, or none` };
+        return { error: `Give numbers from 1 to ${f.options.length}, or none.` };
       const unique = [...new Set(picked as string[])];
       return { state: { type: f.elementType, selected_options: unique.map((v) => optionState(f, v)) } };
     }
     case 'conversation': {
       const c = pickOption(f, text) ?? pickOption(f, `#${text}`);
-      return c ? { state: conversationState(f, c) } : { error: `choose 1 to ${f.options.length}, or #name` };
+      return c
+        ? { state: conversationState(f, c) }
+        : { error: `Choose a number from 1 to ${f.options.length}, or a #name.` };
     }
     case 'number':
-      if (!/^-?\d+(\.\d+)?$/.test(text)) return { error: 'a number' };
+      if (!/^-?\d+(\.\d+)?$/.test(text)) return { error: 'Type a number.' };
       return { state: { type: f.elementType, value: text } };
     default: {
       // Slack sends what was typed, spaces inside kept; the client stops at max_length and asks for min_length.
       const value = typed.replace(/^\s+|\s+$/g, '');
       const length = [...value].length;
       if (f.maxLength !== undefined && length > f.maxLength)
-        return { error: `at most ${f.maxLength} characters (this is ${length})` };
+        return { error: `Use at most ${f.maxLength} characters (this has ${length}).` };
       if (f.minLength !== undefined && length < f.minLength)
-        return { error: `at least ${f.minLength} characters (this is ${length})` };
+        return { error: `Use at least ${f.minLength} characters (this has ${length}).` };
       return { state: { type: f.elementType, value } };
     }
   }

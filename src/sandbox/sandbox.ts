@@ -131,6 +131,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     pending,
     sim: sim?.control,
     noSimReason: `sim commands drive the built-in simulator; this sandbox uses the provider at ${providerUrl}`,
+    watcherCaughtUp: () => hostingBaselines(bot),
     write: opts.write,
     now: () => clock?.now() ?? new Date(),
     firstUser: personNamed(FIRST_USER)!,
@@ -177,6 +178,37 @@ async function firstLook(bot: RunningBot, servers: number | undefined): Promise<
   while (Date.now() < until) {
     const seen = (await bot.store.snapshots.all()).filter((s) => s.powerStatus !== null).length;
     if (servers === undefined ? seen > 0 : seen >= servers) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A hosting server's watch target as the store keeps it (`hosting:<server>`),
+ * and the parts the watcher reads of one (domains, SSH, keys). The sandbox
+ * reaches no layer but through the running bot, so both are written here
+ * again: with another prefix the README's hosting example would go unposted,
+ * and test/docs/readme-walkthrough.test.ts would fail.
+ */
+const HOSTING_TARGET = /^hosting:(.+)$/;
+const HOSTING_PARTS = 3;
+
+/**
+ * Resolves once every hosting server a channel watches has each of its parts
+ * read by the watcher (or after 15 s, whatever it saw): `/hosting … watch`
+ * typed just before a `sim panel …` change must not make that change the
+ * watcher's first reading, which is posted to nobody.
+ */
+async function hostingBaselines(bot: RunningBot): Promise<void> {
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    const watched = new Set(
+      (await bot.store.watches.list()).flatMap((w) => HOSTING_TARGET.exec(w.target)?.[1] ?? []),
+    );
+    if (watched.size === 0) return;
+    const read = await bot.store.hostingSnapshots.all();
+    const parts = (server: string) =>
+      new Set(read.filter((r) => r.server === server).map((r) => r.part)).size;
+    if ([...watched].every((server) => parts(server) >= HOSTING_PARTS)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

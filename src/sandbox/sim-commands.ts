@@ -58,6 +58,10 @@ export function parseDuration(text: string): number | undefined {
 
 const yen = (n: number) => `${n.toLocaleString('en-US')} yen`;
 
+const ENGLISH_PLURAL = new Intl.PluralRules('en');
+/** `1 month`, `3 months`. */
+const monthCount = (n: number) => `${n} ${ENGLISH_PLURAL.select(n) === 'one' ? 'month' : 'months'}`;
+
 function jst(d: Date): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Asia/Tokyo',
@@ -438,7 +442,7 @@ export function runSimCommand(control: SimulatorControl, words: readonly string[
         off ? null : { discountPercent: integer(args[2].replace(/%$/, ''), 'percent') },
       );
       return [
-        `${row.plan_id} ${months} months: ${off ? 'no campaign' : `campaign -${args[2].replace(/%$/, '')} %`}`,
+        `${row.plan_id} ${monthCount(months)}: ${off ? 'no campaign' : `campaign -${args[2].replace(/%$/, '')} %`}`,
       ];
     }
     case 'plan': {
@@ -459,7 +463,7 @@ export function runSimCommand(control: SimulatorControl, words: readonly string[
       if (charges.length === 0) return ['no charges'];
       return charges.map(
         (c) =>
-          `#${c.id} ${jst(c.at)} JST  ${yen(c.amount)}  ${c.planId} ${c.period} months  signup ${c.signupId}`,
+          `#${c.id} ${jst(c.at)} JST  ${yen(c.amount)}  ${c.planId} ${monthCount(c.period)}  signup ${c.signupId}`,
       );
     }
     case 'clock': {

@@ -82,6 +82,12 @@ export interface TerminalOptions {
   sim: SimulatorControl | undefined;
   /** Where `sim` commands are refused, why (a real provider is in use). */
   noSimReason?: string;
+  /**
+   * Resolves once the watcher has read everything a channel watches at least
+   * once. A `sim` change waits for it: made before that first read, the change
+   * would be the watcher's starting point and never be told.
+   */
+  watcherCaughtUp?: () => Promise<void>;
   /** Prints lines (each call is a whole block of lines). */
   write(lines: readonly string[]): void;
   /** The time dates are shown against ("today"). */
@@ -533,6 +539,7 @@ export class Terminal {
         await this.home();
         return false;
       case 'sim':
+        await this.opts.watcherCaughtUp?.();
         this.sim(rest);
         return false;
       default:

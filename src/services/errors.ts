@@ -1,9 +1,12 @@
 /**
  * The one error class the services throw, for every feature. `code` is
  * stable and names one sentence the Slack side shows; `params` fill the
- * sentence, `details` list candidates (servers a name could mean). Provider
- * failures are not wrapped where a use case lets them through: they keep the
- * provider client's own class and are described by code (classifyFailure).
+ * sentence, `details` list candidates (servers a name could mean). Each code
+ * declares the type of its params (ServiceErrorParams): `new ServiceError`
+ * with other params does not compile, and a switch on `problem.code` gives
+ * each branch its code's params. Provider failures are not wrapped where a
+ * use case lets them through: they keep the provider client's own class and
+ * are described by code (classifyFailure).
  */
 import {
   isProviderErrorCode,
@@ -15,91 +18,168 @@ import {
   QueueFullError,
   ValidationError,
 } from '../provider/index.ts';
+import type { FieldProblem } from './field-problem.ts';
+import type { Role } from './roles.ts';
 
-export type ServiceErrorCode =
-  | 'server_not_found'
-  | 'server_ambiguous'
-  /** The server's entry in the provider's list breaks the spec (`params.uuid`, `params.fields`): shown, not acted on. */
-  | 'server_malformed'
-  /** `params.ref` names an entry of the provider's list whose uuid could not be read: it cannot be addressed. */
-  | 'server_unaddressable'
-  | 'role_required'
-  | 'channel_not_allowed'
-  /** The channel an action is about (`params.channel`) is not in the policy's channel list. */
-  | 'target_channel_not_allowed'
+/** The rules a signup's service code can break (it goes into a path). */
+export type SignupIdRule = 'required' | 'format' | 'control_character';
+
+/**
+ * A value refused before anything was sent: the field, the rule it breaks,
+ * the bound that rule names. Each feature's own fields and rules (its
+ * FieldProblem types); the Slack side words each pair from a map keyed by them.
+ */
+export type RefusedValue = FieldProblem;
+
+/** Why the bot cannot post in a channel, as Slack said it. */
+export type ChannelUnreachableReason = 'not_in_channel' | 'channel_not_found' | 'is_archived';
+
+/**
+ * The `queue_full` refusal's figures: why (too many waiting, or too long a
+ * wait), how many of this person's commands wait, the bound they reached
+ * (a count, or seconds), the wait and when to try again (seconds), the
+ * provider's `limit` and `window` (seconds) from its headers, 0 when not known.
+ */
+export interface QueueFullParams {
+  reason: 'count' | 'wait';
+  waiting: number;
+  bound: number;
+  wait: number;
+  seconds: number;
+  limit: number;
+  window: number;
+}
+
+/** What each code's sentence is filled with; `undefined`: the code takes none. */
+export interface ServiceErrorParams {
+  /** No server of that name, uuid or IP. */
+  server_not_found: { ref: string };
+  server_ambiguous: { ref: string; count: number };
+  /** The server's entry in the provider's list breaks the spec (`fields` it broke): shown, not acted on. */
+  server_malformed: { ref: string; uuid: string; fields: string };
+  /** `ref` names an entry of the provider's list whose uuid could not be read: it cannot be addressed. */
+  server_unaddressable: { ref: string };
+  role_required: { role: Role; yours: Role };
+  /** The channels where the commands can be used (none listed: ask an admin). */
+  channel_not_allowed: { channels: readonly string[] };
+  /** The channel an action is about is not in the policy's channel list. */
+  target_channel_not_allowed: { channel: string };
   /** Another channel's things asked for by someone who cannot read that channel (or it is outside the policy). */
-  | 'channel_not_visible'
+  channel_not_visible: undefined;
+  /** A change of what a channel is told (a watch, a mute) for a channel the actor cannot read, or for no channel. */
+  target_channel_not_visible: undefined;
   /** A click on an approval (or confirmation) delivered from another channel than the request's. */
-  | 'approval_wrong_channel'
-  | 'key_read_only'
-  | 'key_no_vps'
-  | 'target_not_in_scope'
-  | 'invalid_field'
-  | 'already_handled'
-  /** The provider refused an order or its dry run; `params.code` is the provider's code. Nothing was charged. */
-  | 'provider_refused'
-  /** The provider could not be asked (network, 5xx, 429, an unreadable answer); `params.code` says which. */
-  | 'provider_unreachable'
+  approval_wrong_channel: undefined;
+  key_read_only: undefined;
+  key_no_vps: undefined;
+  target_not_in_scope: undefined;
+  invalid_field: RefusedValue;
+  already_handled: undefined;
+  /** The provider refused an order or its dry run (its `code`). Nothing was charged. */
+  provider_refused: { code: string };
+  /** The provider could not be asked (network, 5xx, 429, an unreadable answer); `code` says which. */
+  provider_unreachable: { code: string };
   /** The price moved while quoting, twice in a row. */
-  | 'catalogue_changed'
+  catalogue_changed: { code: 'PRICE_MISMATCH' };
   /** The provider answered 403 to the price list: the key may not sign up (docs/provider-api.md, VPS endpoints). */
-  | 'plans_forbidden'
+  plans_forbidden: undefined;
   /** The provider answered 403 to a signup status: the key may not sign up. */
-  | 'signup_status_forbidden'
-  /** The provider knows no signup of this service code (`params.id`). */
-  | 'signup_status_not_found'
+  signup_status_forbidden: undefined;
+  /** The provider knows no signup of this service code. */
+  signup_status_not_found: { id: string };
   /** The key has no `server` service: /hosting cannot be used with it. */
-  | 'key_no_server'
+  key_no_server: undefined;
   /**
-   * The provider answered 403 to a custom key: its permissions do not allow this action. `params.service`
-   * is the key's service (`server`, `vps`); `details` the categories the key carries, as the provider named them.
+   * The provider answered 403 to a custom key: its permissions do not allow this action. `service`
+   * is the key's service; `details` the categories the key carries (`count` of them), as the provider named them.
    */
-  | 'key_custom_forbidden'
-  /** The key covers several servers (or all): the command must name one (`params.servers`). */
-  | 'hosting_server_needed'
+  key_custom_forbidden: { service: 'server' | 'vps'; count: number };
+  /** The key covers several servers: the command must name one of `servers`. */
+  hosting_server_needed: { servers: readonly string[] };
   /** The key covers every server of the account: the command must name one by its initial domain. */
-  | 'hosting_server_needed_all'
-  /** The named server is not among the key's servers (`params.servers`). */
-  | 'hosting_server_not_in_scope'
-  /** A hosting write whose answer was lost after it may have reached the provider; `params.check` tells. */
-  | 'hosting_outcome_unknown'
-  /** The provider would not add a domain: `params` carry the TXT record that proves ownership and its message. */
-  | 'hosting_domain_refused'
-  /** The WordPress site or SSH key named (`params.what`, `params.id`) is not on the server. */
-  | 'hosting_not_found'
-  /** The provider refused a hosting request; `params.code` and its own `params.message` say why. */
-  | 'hosting_rejected'
-  /** An approval for a requester (`params.user`) who no longer holds the role the request needs. */
-  | 'requester_role'
+  hosting_server_needed_all: undefined;
+  /** The named server is not among the key's `servers`. */
+  hosting_server_not_in_scope: { server: string; servers: readonly string[] };
+  /** A hosting write whose answer was lost after it may have reached the provider; `check` tells. */
+  hosting_outcome_unknown: { server: string; check: string };
+  /** The provider would not add a domain: the TXT record that proves ownership, and the provider's message. */
+  hosting_domain_refused: { domain: string; record: string; token: string; code: string; message: string };
+  /** The WordPress site or SSH key named is not on the server. */
+  hosting_not_found: { what: 'wp' | 'ssh_key'; id: string };
+  /** The provider refused a hosting request; its `code` and its own `message` say why. */
+  hosting_rejected: { code: string; message: string };
+  /** An approval for a requester who no longer holds the role the request needs. */
+  requester_role: { user: string };
   /** The provider could not be reached for a hosting read, or a write that cannot have reached it. */
-  | 'hosting_unreachable'
-  /** The bot cannot post in the channel a watch names (`params.channel`; `params.reason`: Slack's error). */
-  | 'watch_channel_unreachable'
+  hosting_unreachable: undefined;
+  /** The bot cannot post in the channel a watch names (`reason`: Slack's error). */
+  watch_channel_unreachable: { channel: string; reason: ChannelUnreachableReason };
   /**
    * This person's commands already waiting for the provider reach the bound
-   * (queue-bound.ts in the provider client); this one was not queued, nothing
-   * was sent. `params`: `reason` (count, wait), `waiting`, `bound`, `wait` and
-   * `seconds` (to try again) in seconds, the provider's `limit` and `window`
-   * (seconds) from its headers, 0 when not known.
+   * (queue-bound.ts in the provider client); this one was not queued, nothing was sent.
    */
-  | 'queue_full'
-  /** A rename to the name another server has (`params.name`, that server's `params.ip`). */
-  | 'name_taken';
+  queue_full: QueueFullParams;
+  /** A rename to the name another server has (`name`, that server's `ip`). */
+  name_taken: { name: string; ip: string };
+}
 
-export class ServiceError extends Error {
+export type ServiceErrorCode = keyof ServiceErrorParams;
+
+/** A code with its params as one value: a switch on `code` narrows `params`. */
+export type ServiceProblem<C extends ServiceErrorCode = ServiceErrorCode> = {
+  [K in C]: { code: K; params: ServiceErrorParams[K] };
+}[C];
+
+export interface ServiceErrorDetail {
+  label: string;
+  detail: string;
+}
+
+/** A code that takes no params may leave them out. */
+type ParamsArgs<C extends ServiceErrorCode> = undefined extends ServiceErrorParams[C]
+  ? [params?: ServiceErrorParams[C], details?: readonly ServiceErrorDetail[]]
+  : [params: ServiceErrorParams[C], details?: readonly ServiceErrorDetail[]];
+
+export class ServiceError<C extends ServiceErrorCode = ServiceErrorCode> extends Error {
+  /** The code and its params together, for a switch that reads the params. */
+  readonly problem: ServiceProblem<C>;
+
+  constructor(code: C, ...rest: ParamsArgs<C>);
   constructor(
-    readonly code: ServiceErrorCode,
-    readonly params: Readonly<Record<string, string | number>> = {},
-    readonly details: readonly { label: string; detail: string }[] = [],
+    readonly code: C,
+    readonly params: ServiceErrorParams[C],
+    readonly details: readonly ServiceErrorDetail[] = [],
   ) {
-    super(params.code === undefined ? code : `${code} (${params.code})`);
+    const given: ServiceErrorParams[ServiceErrorCode] = params;
+    const providerCode = given !== undefined && 'code' in given ? given.code : undefined;
+    super(providerCode === undefined ? code : `${code} (${providerCode})`);
     this.name = 'ServiceError';
+    this.problem = { code, params };
+  }
+}
+
+/** Whether `err` is a ServiceError (of any code): `instanceof` alone would leave its params untyped. */
+export function isServiceError(err: unknown): err is ServiceError {
+  return err instanceof ServiceError;
+}
+
+/** The provider's own code a refusal carries (an order or a hosting request it refused, or could not be asked). */
+export function providerCodeOf(p: ServiceProblem): string | undefined {
+  switch (p.code) {
+    case 'provider_refused':
+    case 'provider_unreachable':
+    case 'catalogue_changed':
+    case 'hosting_domain_refused':
+    case 'hosting_rejected':
+      return p.params.code;
+    default:
+      return undefined;
   }
 }
 
 // The provider's documented codes (docs/provider-api.md, Error status codes), for the
 // sentences of the Slack side.
-export { PROVIDER_ERROR_CODES } from '../provider/index.ts';
+export { isProviderErrorCode, PROVIDER_ERROR_CODES, type ProviderErrorCode } from '../provider/index.ts';
 
 export type FailureKind =
   | { kind: 'service'; error: ServiceError }
@@ -133,7 +213,7 @@ export function queueFullRefusal(err: QueueFullError): ServiceError {
 
 /** Classifies whatever a use case threw, by the error's class. */
 export function classifyFailure(err: unknown): FailureKind {
-  if (err instanceof ServiceError) return { kind: 'service', error: err };
+  if (isServiceError(err)) return { kind: 'service', error: err };
   if (err instanceof QueueFullError) return { kind: 'service', error: queueFullRefusal(err) };
   if (err instanceof ProviderNetworkError) return { kind: 'network' };
   // A 2xx answer the client could not read: the provider answered, but not as documented.
@@ -166,8 +246,7 @@ export function classifyFailure(err: unknown): FailureKind {
  * the network said no.
  */
 export function changeOutcome(err: unknown): 'refused' | 'failed' {
-  const notQueued =
-    err instanceof QueueFullError || (err instanceof ServiceError && err.code === 'queue_full');
+  const notQueued = err instanceof QueueFullError || (isServiceError(err) && err.code === 'queue_full');
   return notQueued ? 'refused' : 'failed';
 }
 

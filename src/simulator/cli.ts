@@ -24,7 +24,19 @@ if (seed !== 'default' && seed !== 'empty') fail(`--seed expects default or empt
 const latencyMs = Number(arg('latency') ?? '0');
 if (!(latencyMs >= 0)) fail('--latency expects milliseconds >= 0');
 
-const sim = await startSimulator({ host: arg('host') ?? '127.0.0.1', port, clock, seed, latencyMs });
+const host = arg('host') ?? '127.0.0.1';
+const sim = await startSimulator({ host, port, clock, seed, latencyMs }).catch((err: unknown) => {
+  // A port someone else holds is the usual reason; say so in one line instead of Node's stack trace.
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    fail(
+      `port ${port} on ${host} is already in use (another simulator?): pick another with --port, such as npm run simulator -- --port ${port === 65535 ? 8788 : port + 1}`,
+    );
+  if (code === 'EACCES')
+    fail(`not allowed to listen on port ${port} on ${host}: pick a port above 1023 with --port`);
+  if (code === 'EADDRNOTAVAIL') fail(`${host} is not an address of this machine: pick another with --host`);
+  throw err;
+});
 const lines = [
   `provider simulator listening on ${sim.url}`,
   `  PROVIDER_API_URL=${sim.url}`,

@@ -1,27 +1,20 @@
 /**
- * Acks first, the rest after. A listener's work after its `ack()` (parsing,
- * claiming the delivery in the store, reading the user's language, asking
- * the provider, answering) runs on the event loop's one thread, and so do
- * the next deliveries' acks: run while deliveries keep arriving, that work
- * (and the garbage it leaves, and the calls it makes to Slack and the
- * provider) goes before deliveries still on their way, whose acks then wait
- * behind it. Under a burst of 200 commands that made the acks far slower
- * than an empty Bolt app's.
+ * Acks before work. Bolt 5.1.0 sends a listener's `ack()` at once and then
+ * runs the listener's work (the claim in the store, the user's language, the
+ * provider request, the log lines) on the same thread that must read and
+ * acknowledge the deliveries still arriving, with nothing to put acks first.
+ * Under 200 commands at once on a 2-core machine busy with other work, that
+ * pushed the last acks past Slack's 3 s, and Slack then tells those people
+ * the command failed (`npm run bench ack-latency`, load average 3 to 8: the
+ * slowest ack 3.2 to 5.2 s in 5 runs of 12 without this, under 1.1 s in every
+ * run with it; on the machine alone, 1.15 s without and 0.42 s with).
  *
- * So the ack that guarded-app.ts hands every listener resolves only on the
- * listener's turn, and turns are given only while the bot is quiet: when no
- * delivery has arrived for QUIET_MS (each delivery says so with `arrived()`).
- * Then one waiting listener goes on per turn of the event loop, in the order
- * they acknowledged, so that between two of them Node reads what has arrived
- * on its sockets, and a delivery arriving stops the turns again. A stream of
- * deliveries that never leaves the bot quiet holds a listener at most
- * HOLD_MS: once the oldest has waited that long, turns go on one per loop
- * turn whatever arrives, until no listener has waited that long. An ack thus
- * never waits behind work that could wait, and work is only delayed, by at
- * most HOLD_MS beyond its turn, never dropped, and never goes before its own
- * ack. What must happen once (a retried delivery dropped) is decided after
- * the turn by the store's one compare-and-set (`firstDelivery`), whichever of
- * the two deliveries reaches it first.
+ * So the ack guarded-app.ts hands a listener resolves on the listener's turn:
+ * turns are given once no delivery has arrived for QUIET_MS (each says so with
+ * `arrived()`), one listener per turn of the event loop in the order they
+ * acknowledged, so that a delivery arriving between two of them is read (and
+ * stops the turns) first. A stream that never leaves the bot quiet holds a
+ * listener HOLD_MS at most: work is delayed, never dropped.
  */
 
 /** No delivery for this long: the bot is quiet, waiting work goes on (ms). */
@@ -29,87 +22,46 @@ export const QUIET_MS = 20;
 /** The longest a listener waits for a quiet moment under a stream of deliveries (ms). */
 export const HOLD_MS = 1_000;
 
-/** Time and a timer, real ones in production (tests pass their own). */
-export interface AckFirstTime {
-  /** Milliseconds, monotonic. */
-  now(): number;
-  /** Runs `fn` after `ms` (held work keeps a stopping process alive until it has run). */
-  after(ms: number, fn: () => void): void;
-  /** Runs `fn` on the next turn of the event loop, after what has arrived on the sockets. */
-  nextTurn(fn: () => void): void;
-}
-
-export const realAckFirstTime: AckFirstTime = {
-  now: () => performance.now(),
-  after: (ms, fn) => void setTimeout(fn, ms),
-  nextTurn: (fn) => void setImmediate(fn),
-};
-
-interface Waiting {
-  go: () => void;
-  since: number;
-}
-
 export class AckFirst {
-  private readonly waiting: Waiting[] = [];
-  private head = 0;
-  private scheduled = false;
+  private readonly waiting: { go: () => void; since: number }[] = [];
   private lastArrival = Number.NEGATIVE_INFINITY;
+  private scheduled = false;
 
-  constructor(private readonly time: AckFirstTime = realAckFirstTime) {}
-
-  /** A delivery has arrived: its ack comes before any waiting work, for QUIET_MS. */
+  /** A delivery has arrived: its ack goes before any waiting work. */
   arrived(): void {
-    this.lastArrival = this.time.now();
+    this.lastArrival = performance.now();
   }
 
-  /** Resolves on a later turn of the event loop, once quiet (see above), after the listeners that called it before. */
+  /** Resolves on the caller's turn (see above), after those who called it before. */
   turn(): Promise<void> {
     return new Promise<void>((go) => {
-      this.waiting.push({ go, since: this.time.now() });
-      this.schedule();
+      this.waiting.push({ go, since: performance.now() });
+      this.schedule(0);
     });
   }
 
-  /** Listeners waiting for their turn. */
-  get length(): number {
-    return this.waiting.length - this.head;
-  }
-
-  private schedule(): void {
+  private schedule(ms: number): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    this.time.nextTurn(this.release);
+    const release = () => {
+      this.scheduled = false;
+      this.release();
+    };
+    if (ms > 0) setTimeout(release, ms);
+    else setImmediate(release);
   }
 
-  private readonly release = (): void => {
-    this.scheduled = false;
-    const next = this.waiting[this.head];
+  private release(): void {
+    const next = this.waiting[0];
     if (!next) return;
-    const now = this.time.now();
-    const quietIn = this.lastArrival + QUIET_MS - now;
-    const heldIn = next.since + HOLD_MS - now;
-    if (quietIn > 0 && heldIn > 0) {
-      // Deliveries are arriving: look again when it may have gone quiet, or the oldest has waited enough.
-      this.scheduled = true;
-      this.time.after(Math.ceil(Math.min(quietIn, heldIn)), () => {
-        this.scheduled = false;
-        this.schedule();
-      });
+    const now = performance.now();
+    const wait = Math.min(this.lastArrival + QUIET_MS - now, next.since + HOLD_MS - now);
+    if (wait > 0) {
+      this.schedule(Math.ceil(wait));
       return;
     }
-    this.head += 1;
-    if (this.head === this.waiting.length) {
-      this.waiting.length = 0;
-      this.head = 0;
-    } else {
-      if (this.head >= 1024) {
-        // Under a steady stream the queue may never empty: drop what was served now and then.
-        this.waiting.splice(0, this.head);
-        this.head = 0;
-      }
-      this.schedule();
-    }
+    this.waiting.shift();
+    this.schedule(0);
     next.go();
-  };
+  }
 }

@@ -1,23 +1,24 @@
 /**
  * The Bolt app: Socket Mode when an app-level token is configured, else HTTP
  * on PORT with `/slack/events` (signature and timestamp verified by Bolt's
- * receiver, future timestamps and bodies that are not objects refused in
- * front of it: request-guard.ts), plus `/healthz` and `/metrics` on the same port in both modes.
- * Every delivery is answered, in both modes, however malformed (guarded-app.ts).
+ * receiver; future timestamps, bodies that are not objects and unparsable
+ * URLs refused in front of it: request-guard.ts), plus `/healthz` and
+ * `/metrics` on the same port in both modes. Every delivery is answered, in
+ * both modes, however malformed (guarded-app.ts).
  * `/healthz` answers 503 only when the store is down; whether the bot can do
  * its work (the provider key) is its `ready` field.
  * Listeners are registered by the caller (src/main.ts passes handlers/);
  * before all of them, the app refuses requests from other workspaces.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { boltLogger } from './bolt-logger.ts';
-import { GuardedApp } from './guarded-app.ts';
+import { answerHttpRefusal, answerSocketRefusal, GuardedApp } from './guarded-app.ts';
 import type { BotIdentity } from './identity.ts';
-import { guardSlackRequests } from './request-guard.ts';
+import { guardSlackRequests, pathOf, refuse } from './request-guard.ts';
 import { teamGuard } from './team-guard.ts';
 import type { Ui } from './views/format.ts';
 
@@ -117,21 +118,40 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     const receiver = new SocketModeReceiver({
       appToken: slack.appToken,
       logger,
-      customRoutes,
       // The Socket Mode client opens its connection with apps.connections.open:
       // it must use the same Web API address as everything else.
-      installerOptions: { port: opts.port, clientOptions },
+      installerOptions: { clientOptions },
+      processEventErrorHandler: answerSocketRefusal,
     });
     const app = new GuardedApp({ ...appOptions, receiver });
     app.use(teamGuard({ identity: opts.identity, ui: opts.ui, logger: opts.logger }));
+    // The routes on a server of our own: Bolt 5.1.0's Socket Mode route server parses the URL
+    // in a promise nobody handles, and never answers a request line it cannot parse.
+    const server = createServer((req, res) => {
+      const path = pathOf(req.url);
+      if (path === undefined) return refuse(res, 400);
+      const route = customRoutes.find((r) => r.path === path && r.method.includes(req.method ?? ''));
+      if (route) route.handler(Object.assign(req, { params: {} }), res);
+      else refuse(res, 404);
+    });
     return {
       app,
       mode: 'socket',
       async start() {
-        await app.start();
-        return { port: opts.port };
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(opts.port, () => resolve());
+        });
+        await app.start().catch(async (err: unknown) => {
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          throw err;
+        });
+        return { port: (server.address() as AddressInfo).port };
       },
-      stop: () => app.stop().then(() => undefined),
+      async stop() {
+        await app.stop();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
     };
   }
 
@@ -141,18 +161,13 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     endpoints: '/slack/events',
     customRoutes,
     logger,
-    // Ack first: the HTTP answer leaves as soon as a listener calls ack().
+    // The HTTP answer leaves as soon as a listener calls ack(); its work goes on after.
     processBeforeResponse: false,
-    // The signature is checked once, in front of the receiver (request-guard.ts), which refuses 401.
-    signatureVerification: false,
+    processEventErrorHandler: answerHttpRefusal,
   });
-  guardSlackRequests(receiver, {
-    endpoint: '/slack/events',
-    signingSecret: slack.signingSecret,
-    logger: opts.logger,
-  });
+  guardSlackRequests(receiver, { endpoint: '/slack/events', logger: opts.logger });
   const app = new GuardedApp({ ...appOptions, receiver });
-  // First of all middleware, before any listener is registered: no listener has to remember it.
+  // Bolt runs global middleware before every listener: no listener has to remember it.
   app.use(teamGuard({ identity: opts.identity, ui: opts.ui, logger: opts.logger }));
   return {
     app,

@@ -1,20 +1,21 @@
 /**
- * What a delivery must look like before Bolt reads it. Bolt reads a payload's
- * fields outside any try (`body.user.id`, `body.view.app_installed_team_id`,
- * `action_id.match(…)`, `'channel' in event`) and answers a throw with HTTP 500,
- * and a delivery no listener takes it leaves unanswered until Slack's three
- * seconds are over. So every delivery is checked here first, by the fields Bolt
- * and the listeners read, and one that breaks them is answered at once:
- * - `malformed` (a field the bot reads is missing or of the wrong type, or the
- *   person is not a Slack user id): HTTP 400, nothing runs;
- * - `not_served` (a kind of delivery the app does not subscribe to: events
- *   other than the one it subscribes to, legacy dialogs and attachments,
- *   types Slack may add): 200, nothing runs.
- * The kinds served: slash commands, block actions and options, view
- * submissions and closes, global and message shortcuts, and the one event of
- * manifest.yml's `event_subscriptions` (`app_home_opened`).
- * A delivery of a served kind goes on to Bolt: the workspace is the team
- * guard's (team-guard.ts), what a listener reads from it the listener's.
+ * What a delivery must look like before Bolt reads it (guarded-app.ts runs
+ * this in front of App.processEvent, in both modes). Bolt 5.1.0 reads a
+ * payload's fields before any middleware and outside its error handling
+ * (`body.user.id`, `'channel' in event`, `action_id.match(…)`,
+ * `response_urls[0].response_url`): a throw there is HTTP 500 (in Socket Mode
+ * an envelope never acknowledged), and a field of the wrong type reaches the
+ * listeners, which then fail before they acknowledge. So a delivery is checked
+ * here by the fields Bolt and the listeners read:
+ * - `malformed` (such a field is missing or of the wrong type, or the person
+ *   is not a Slack user id: a user group's id must never act with its role):
+ *   answered 400, nothing runs;
+ * - `not_served` (a kind the app does not subscribe to: other events, legacy
+ *   dialogs and attachments, types Slack may add): answered 200, nothing runs.
+ * Served: slash commands, block actions and options, view submissions and
+ * closes, global and message shortcuts, and the events of manifest.yml's
+ * `event_subscriptions` (SERVED_EVENTS). The workspace is the team guard's
+ * (team-guard.ts), what a listener reads beyond these fields the listener's.
  */
 import { isUserId } from '../services/access/index.ts';
 
@@ -39,7 +40,8 @@ const objectWithId = (v: unknown): boolean => isObject(v) && isId(v.id);
 export const SERVED_EVENTS: readonly string[] = ['app_home_opened'];
 
 /** What a log line may say about a delivery: its kind, never its content. */
-export function deliveryKind(body: Loose): string {
+export function deliveryKind(body: unknown): string {
+  if (!isObject(body)) return 'unknown';
   if (body.command !== undefined) return 'command';
   if (isObject(body.event) && typeof body.event.type === 'string')
     return `event:${body.event.type.slice(0, 40)}`;
@@ -159,14 +161,9 @@ function checkCommand(b: Loose): DeliveryVerdict {
   return OK;
 }
 
-/**
- * The verdict on a delivery Bolt has parsed into an object (request-guard.ts
- * refuses one that is not an object). The kinds are told apart in Bolt's own
- * order, so what is checked here is what Bolt will take it for.
- */
-export function checkDeliveryShape(body: Loose): DeliveryVerdict {
-  // Answered by Bolt's receiver itself, before any listener.
-  if (body.ssl_check !== undefined || body.type === 'url_verification') return OK;
+/** The verdict on a delivery's body; the kinds are told apart in Bolt's own order, as Bolt will take it. */
+export function checkDeliveryShape(body: unknown): DeliveryVerdict {
+  if (!isObject(body)) return malformed('body is not an object');
   if (body.event !== undefined) return checkEvent(body);
   if (body.command !== undefined) return checkCommand(body);
   const type = body.type;

@@ -1,44 +1,369 @@
 /**
  * The one mapping from whatever a use case threw to the sentence a user reads:
  * what happened and what to do, from the i18n catalog, never a stack trace,
- * a provider message (it may echo input) or the key.
+ * a provider message (it may echo input) or the key. Each sentence is chosen
+ * by a switch or a typed map the compiler checks against the catalog.
  */
 
-import { classifyFailure, type FailureKind } from '../services/errors.ts';
-import type { ParseProblem } from './grammar/tokens.ts';
-import { isMessageKey, type MessageKey } from './i18n/index.ts';
+import { isProviderErrorCode, type ProviderErrorCode } from '../provider/index.ts';
+import type { Role } from '../services/access/index.ts';
+import {
+  type ChannelUnreachableReason,
+  classifyFailure,
+  type FailureKind,
+  type RefusedValue,
+  type ServiceError,
+  type ServiceErrorDetail,
+  type SignupIdRule,
+} from '../services/errors.ts';
+import type { FieldProblem } from '../services/field-problem.ts';
+import type { HostingField, HostingRule } from '../services/hosting/index.ts';
+import type { RenewalDateProblem } from '../services/renewals/index.ts';
+import {
+  type ChangeField,
+  FIELD_LIMITS,
+  type FieldRule,
+  type RefProblem,
+} from '../services/servers/index.ts';
+import type { ParseProblem, UsageTopic } from './grammar/tokens.ts';
+import type { KeyTaking, MessageKey, PlainKey } from './i18n/index.ts';
 import { displayDomain } from './views/domain-display.ts';
-import { clip, escapeMrkdwn, type Message, type Ui } from './views/format.ts';
+import { clip, escapeMrkdwn, type Message, permissionLabel, roleLabel, type Ui } from './views/format.ts';
 import { failureView } from './views/messages.ts';
 import { queueFullText } from './views/queue-full.ts';
 
-/**
- * A service's params are plain data (what was typed, what the provider said):
- * escaped for mrkdwn before they fill a sentence, numbers as they are.
- */
-function escapedParams(params: Readonly<Record<string, string | number>>): Record<string, string | number> {
-  return Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? escapeMrkdwn(v) : v]),
-  );
-}
+/** The fields and rules each feature refuses a value for (its FieldProblem types). */
+type KnownProblem =
+  | FieldProblem<ChangeField, FieldRule>
+  | RefProblem
+  | FieldProblem<'limit', 'range'>
+  | FieldProblem<HostingField, HostingRule>
+  | RenewalDateProblem
+  | FieldProblem<'signup_id', SignupIdRule>;
 
-const FIELD_KEY_NAME: Record<string, string> = { name: 'name', memo: 'memo', rdns: 'rdns', hostname: 'rdns' };
+/** A field and a rule as one key: `name.too_long`. */
+type FieldRuleKey = `${KnownProblem['field']}.${KnownProblem['rule']}`;
+type FieldSentence = KeyTaking<{ limit: number }>;
+
+/** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */
+const FIELD_SENTENCES: Partial<Record<FieldRuleKey, FieldSentence>> = {
+  'name.required': 'field.name.required',
+  'name.too_long': 'field.name.too_long',
+  'name.charset': 'field.name.charset',
+  'memo.required': 'field.memo.required',
+  'memo.too_long': 'field.memo.too_long',
+  'memo.charset': 'field.memo.charset',
+  'rdns.required': 'field.rdns.required',
+  'rdns.too_long': 'field.rdns.too_long',
+  'rdns.charset': 'field.rdns.charset',
+  'server_ref.too_long': 'field.server_ref.too_long',
+  'filter.too_long': 'field.filter.too_long',
+  'limit.range': 'field.limit.range',
+  'signup_id.required': 'field.signup_id.required',
+  'signup_id.format': 'field.signup_id.charset',
+  'renewal_date.shape': 'field.renewal_date.shape',
+  'renewal_date.not_a_day': 'field.renewal_date.not_a_day',
+  'renewal_date.past': 'field.renewal_date.past',
+  'renewal_date.too_far': 'field.renewal_date.too_far',
+  'domain.required': 'field.domain.required',
+  'domain.too_long': 'field.domain.too_long',
+  'domain.format': 'field.domain.charset',
+  'subdomain.required': 'field.subdomain.required',
+  'subdomain.too_long': 'field.subdomain.too_long',
+  'subdomain.format': 'field.subdomain.charset',
+  'lines.range': 'field.lines.range',
+  'keyword.required': 'field.keyword.required',
+  'keyword.too_long': 'field.keyword.too_long',
+  'server.too_long': 'field.server.too_long',
+  'server.format': 'field.server.charset',
+  'url.required': 'field.url.required',
+  'url.too_long': 'field.url.too_long',
+  'url.format': 'field.url.charset',
+  'title.required': 'field.title.required',
+  'title.too_long': 'field.title.too_long',
+  'admin_username.required': 'field.admin_username.required',
+  'admin_username.too_long': 'field.admin_username.too_long',
+  'admin_password.required': 'field.admin_password.required',
+  'admin_password.too_long': 'field.admin_password.too_long',
+  'admin_email.required': 'field.admin_email.required',
+  'admin_email.too_long': 'field.admin_email.too_long',
+  'admin_email.format': 'field.admin_email.charset',
+  'name_suffix.required': 'field.name_suffix.required',
+  'name_suffix.too_long': 'field.name_suffix.too_long',
+  'character_set.too_long': 'field.character_set.too_long',
+  'password.required': 'field.password.required',
+  'password.too_long': 'field.password.too_long',
+  'db_user.required': 'field.db_user.required',
+  'db_user.format': 'field.db_user.charset',
+  'db_name.required': 'field.db_name.required',
+  'db_name.too_long': 'field.db_name.too_long',
+  'public_key.required': 'field.public_key.required',
+  'public_key.too_long': 'field.public_key.too_long',
+  'public_key.format': 'field.public_key.charset',
+  'label.required': 'field.label.required',
+  'label.too_long': 'field.label.too_long',
+  'wp_id.required': 'field.wp_id.required',
+  'wp_id.format': 'field.wp_id.charset',
+  'key_id.required': 'field.key_id.required',
+  'key_id.format': 'field.key_id.charset',
+};
+
+/** A rule's sentence for a field that has none of its own: it names the rule, never the field's id. */
+const RULE_WORDS: Record<KnownProblem['rule'], FieldSentence> = {
+  required: 'field.value.required',
+  too_long: 'field.value.too_long',
+  range: 'field.value.range',
+  charset: 'field.value.invalid',
+  format: 'field.value.invalid',
+  invalid: 'field.value.invalid',
+  shape: 'field.value.invalid',
+  not_a_day: 'field.value.invalid',
+  past: 'field.value.invalid',
+  too_far: 'field.value.invalid',
+  control_character: 'field.control_character',
+};
+
+// Looked up by what a service refused (its field and rule as text); the maps' keys are checked above.
+const SENTENCES: ReadonlyMap<string, FieldSentence> = new Map<string, FieldSentence>(
+  Object.entries(FIELD_SENTENCES),
+);
+const RULE_SENTENCES: ReadonlyMap<string, FieldSentence> = new Map<string, FieldSentence>(
+  Object.entries(RULE_WORDS),
+);
 
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
-export function fieldProblemText(ui: Ui, field: string, rule: string, limit?: number): string {
+export function fieldProblemText(ui: Ui, p: RefusedValue): string {
   // One sentence for every field: the rule is the same everywhere (the provider client's validateText).
-  if (rule === 'control_character') return ui.t('field.control_character');
-  const f = FIELD_KEY_NAME[field] ?? field;
-  const normalised = /long|max|length/i.test(rule)
-    ? 'too_long'
-    : /required|empty|missing/i.test(rule)
-      ? 'required'
-      : /char|pattern|format|invalid/i.test(rule)
-        ? 'charset'
-        : rule;
-  const key = `field.${f}.${normalised}`;
-  const lim = limit ?? ({ name: 50, memo: 500, rdns: 253 } as Record<string, number>)[f] ?? 0;
-  return isMessageKey(key) ? ui.t(key, { limit: lim }) : ui.t('field.invalid', { field });
+  if (p.rule === 'control_character') return ui.t('field.control_character');
+  const limit = p.limit ?? 0;
+  // A length or range rule without its bound cannot say it: the rule's plain sentence instead.
+  if ((p.rule === 'too_long' || p.rule === 'range') && limit === 0) return ui.t('field.value.invalid');
+  const key = SENTENCES.get(`${p.field}.${p.rule}`) ?? RULE_SENTENCES.get(p.rule) ?? 'field.value.invalid';
+  return ui.t(key, { limit });
+}
+
+/** The provider client's own refusal of a value (its validators), read as the field problem of a change. */
+function providerIssue(field: string, rule: string): FieldProblem<ChangeField, FieldRule> | undefined {
+  const changed = field === 'hostname' ? 'rdns' : field;
+  if (changed !== 'name' && changed !== 'memo' && changed !== 'rdns') return undefined;
+  const read: FieldRule =
+    rule === 'max_length'
+      ? 'too_long'
+      : rule === 'required' || rule === 'charset' || rule === 'control_character'
+        ? rule
+        : 'invalid';
+  return {
+    field: changed,
+    rule: read,
+    ...(read === 'too_long' ? { limit: FIELD_LIMITS[changed] } : {}),
+  };
+}
+
+function providerIssueText(ui: Ui, field: string, rule: string): string {
+  const p = providerIssue(field, rule);
+  if (p) return fieldProblemText(ui, p);
+  return ui.t(rule === 'control_character' ? 'field.control_character' : 'field.value.invalid');
+}
+
+/** What a person is told to do to get a role, by the role needed. */
+const HOW_TO_GET: Partial<Record<Role, PlainKey>> = {
+  viewer: 'error.role_required.how.viewer',
+  operator: 'error.role_required.how.operator',
+  approver: 'error.role_required.how.approver',
+  admin: 'error.role_required.how.admin',
+};
+
+const UNREACHABLE: Record<ChannelUnreachableReason, KeyTaking<{ channel: string }>> = {
+  not_in_channel: 'watch.unreachable.not_in_channel',
+  channel_not_found: 'watch.unreachable.channel_not_found',
+  is_archived: 'watch.unreachable.is_archived',
+};
+
+/** The provider's documented codes (docs/provider-api.md, Error status codes), each in words. */
+export const PROVIDER_SENTENCES: Record<Exclude<ProviderErrorCode, 'RATE_LIMIT_EXCEEDED'>, PlainKey> = {
+  BAD_REQUEST: 'provider.BAD_REQUEST',
+  UNAUTHORIZED: 'provider.UNAUTHORIZED',
+  PAYMENT_REQUIRED: 'provider.PAYMENT_REQUIRED',
+  FORBIDDEN: 'provider.FORBIDDEN',
+  NOT_FOUND: 'provider.NOT_FOUND',
+  CAPACITY_UNAVAILABLE: 'provider.CAPACITY_UNAVAILABLE',
+  DUPLICATE_REQUEST: 'provider.DUPLICATE_REQUEST',
+  OPERATION_ERROR: 'provider.OPERATION_ERROR',
+  VALIDATION_ERROR: 'provider.VALIDATION_ERROR',
+  PRICE_MISMATCH: 'provider.PRICE_MISMATCH',
+  PLAN_NOT_AVAILABLE: 'provider.PLAN_NOT_AVAILABLE',
+  INTERNAL_ERROR: 'provider.INTERNAL_ERROR',
+  BACKEND_ERROR: 'provider.BACKEND_ERROR',
+};
+
+function providerText(ui: Ui, code: ProviderErrorCode, retryAfterSeconds?: number): string {
+  if (code !== 'RATE_LIMIT_EXCEEDED') return ui.t(PROVIDER_SENTENCES[code]);
+  return retryAfterSeconds
+    ? ui.t('provider.RATE_LIMIT_EXCEEDED', { seconds: Math.ceil(retryAfterSeconds) })
+    : ui.t('provider.RATE_LIMIT_EXCEEDED_soon');
+}
+
+/** A provider's own code as shown in a sentence: its letters, digits and underscores, cut. */
+const shownCode = (code: string): string => code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40);
+
+/** Channels named in a sentence: the first ten as links, the rest counted. */
+function channelList(ui: Ui, ids: readonly string[]): string {
+  const shown = ids.slice(0, 10).map((c) => `<#${c}>`);
+  const list = shown.join(ui.locale === 'ja' ? '、' : ', ');
+  return ids.length > shown.length ? `${list} …` : list;
+}
+
+/** Servers named in a sentence, as typed text. */
+const serverList = (ui: Ui, servers: readonly string[]): string =>
+  servers.map(escapeMrkdwn).join(ui.locale === 'ja' ? '、' : ', ');
+
+/** A service's refusal in words; `details` as the failure view lists them. */
+function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly ServiceErrorDetail[] } {
+  const text = (t: string) => ({ text: t, details: [] });
+  const p = e.problem;
+  switch (p.code) {
+    case 'server_not_found': {
+      const ref = escapeMrkdwn(p.params.ref);
+      return e.details.length > 0
+        ? { text: ui.t('error.server_not_found_similar', { ref }), details: e.details }
+        : text(ui.t('error.server_not_found', { ref }));
+    }
+    case 'server_ambiguous':
+      return {
+        text: ui.t('error.server_ambiguous', { ref: escapeMrkdwn(p.params.ref), count: p.params.count }),
+        details: e.details,
+      };
+    case 'server_malformed':
+      return text(
+        ui.t('error.server_malformed', {
+          ref: escapeMrkdwn(p.params.ref),
+          uuid: escapeMrkdwn(p.params.uuid),
+          fields: escapeMrkdwn(p.params.fields),
+        }),
+      );
+    case 'server_unaddressable':
+      return text(ui.t('error.server_unaddressable', { ref: escapeMrkdwn(p.params.ref) }));
+    case 'role_required': {
+      const how = HOW_TO_GET[p.params.role];
+      const role = roleLabel(ui, p.params.role);
+      const howText = how ? ui.t(how) : '';
+      // "yours is no access" is no sentence: a person without a role is told so.
+      return text(
+        (p.params.yours === 'none'
+          ? ui.t('error.role_required_none', { role, how: howText })
+          : ui.t('error.role_required', { role, yours: roleLabel(ui, p.params.yours), how: howText })
+        ).trim(),
+      );
+    }
+    case 'channel_not_allowed':
+      return text(
+        p.params.channels.length === 0
+          ? ui.t('error.channel_not_allowed.none')
+          : ui.t('error.channel_not_allowed', { channels: channelList(ui, p.params.channels) }),
+      );
+    case 'target_channel_not_allowed':
+      return text(ui.t('error.target_channel_not_allowed', { channel: p.params.channel }));
+    case 'channel_not_visible':
+      return text(ui.t('error.channel_not_visible'));
+    case 'target_channel_not_visible':
+      return text(ui.t('error.target_channel_not_visible'));
+    case 'approval_wrong_channel':
+      return text(ui.t('error.approval_wrong_channel'));
+    case 'key_read_only':
+      return text(ui.t('error.key_read_only'));
+    case 'key_no_vps':
+      return text(ui.t('error.key_no_vps'));
+    case 'target_not_in_scope':
+      return text(ui.t('error.target_not_in_scope'));
+    case 'invalid_field':
+      return text(ui.t('error.invalid_field', { reason: fieldProblemText(ui, p.params) }));
+    case 'already_handled':
+      return text(ui.t('error.already_handled'));
+    case 'provider_refused': {
+      // Signup's refusals have their own sentences in the signup views (signupQuoteRefusal).
+      const code = p.params.code;
+      return {
+        text: isProviderErrorCode(code)
+          ? providerText(ui, code)
+          : ui.t('provider.unknown', { code: shownCode(code) }),
+        details: e.details,
+      };
+    }
+    case 'provider_unreachable':
+      return text(ui.t('signup.refused.unreachable', { code: shownCode(p.params.code) }));
+    case 'catalogue_changed':
+      return text(ui.t('signup.refused.catalogue_changed'));
+    case 'plans_forbidden':
+      return text(ui.t('error.plans_forbidden'));
+    case 'signup_status_forbidden':
+      return text(ui.t('error.signup_status_forbidden'));
+    case 'signup_status_not_found':
+      return text(ui.t('error.signup_status_not_found', { id: escapeMrkdwn(p.params.id) }));
+    case 'key_no_server':
+      return text(ui.t('error.key_no_server'));
+    case 'key_custom_forbidden': {
+      // The categories as the provider named them (failureView escapes them); a level the catalog knows in words.
+      const service = p.params.service;
+      return e.details.length === 0
+        ? text(ui.t('error.key_custom_forbidden_empty', { service }))
+        : {
+            text: ui.t('error.key_custom_forbidden', { service }),
+            details: e.details.map((d) => ({ label: d.label, detail: permissionLabel(ui, d.detail) })),
+          };
+    }
+    case 'hosting_server_needed':
+      return text(ui.t('error.hosting_server_needed', { servers: serverList(ui, p.params.servers) }));
+    case 'hosting_server_needed_all':
+      return text(ui.t('error.hosting_server_needed_all'));
+    case 'hosting_server_not_in_scope':
+      return text(
+        ui.t('error.hosting_server_not_in_scope', {
+          server: escapeMrkdwn(p.params.server),
+          servers: serverList(ui, p.params.servers),
+        }),
+      );
+    case 'hosting_outcome_unknown':
+      return text(ui.t('error.hosting_outcome_unknown', { check: escapeMrkdwn(p.params.check) }));
+    case 'hosting_domain_refused':
+      return text(
+        ui.t('error.hosting_domain_refused', {
+          domain: escapeMrkdwn(displayDomain(p.params.domain)),
+          code: escapeMrkdwn(p.params.code),
+          record: escapeMrkdwn(p.params.record),
+          token: escapeMrkdwn(p.params.token),
+          message: escapeMrkdwn(p.params.message),
+        }),
+      );
+    case 'hosting_not_found': {
+      const ssh = p.params.what === 'ssh_key';
+      return text(
+        ui.t('error.hosting_not_found', {
+          what: ui.t(ssh ? 'error.hosting_not_found.what.ssh_key' : 'error.hosting_not_found.what.wp'),
+          id: escapeMrkdwn(p.params.id),
+          hint: ui.t(ssh ? 'error.hosting_not_found.ssh_key' : 'error.hosting_not_found.wp'),
+        }),
+      );
+    }
+    case 'hosting_rejected':
+      return text(
+        ui.t('error.hosting_rejected', {
+          code: escapeMrkdwn(p.params.code),
+          message: escapeMrkdwn(p.params.message),
+        }),
+      );
+    case 'requester_role':
+      return text(ui.t('error.requester_role', { user: p.params.user }));
+    case 'hosting_unreachable':
+      return text(ui.t('error.hosting_unreachable'));
+    case 'watch_channel_unreachable':
+      return text(ui.t(UNREACHABLE[p.params.reason], { channel: `<#${p.params.channel}>` }));
+    case 'queue_full':
+      return text(queueFullText(ui, p.params));
+    case 'name_taken':
+      return text(
+        ui.t('error.name_taken', { name: escapeMrkdwn(p.params.name), ip: escapeMrkdwn(p.params.ip) }),
+      );
+  }
 }
 
 export function describeFailureKind(
@@ -47,110 +372,24 @@ export function describeFailureKind(
 ): { text: string; details: { label: string; detail: string }[] } {
   switch (f.kind) {
     case 'service': {
-      const e = f.error;
-      if (e.code === 'invalid_field') {
-        const reason = fieldProblemText(
-          ui,
-          String(e.params.field),
-          String(e.params.rule),
-          Number(e.params.limit) || undefined,
-        );
-        return { text: ui.t('error.invalid_field', { reason }), details: [] };
-      }
-      if (e.code === 'server_not_found' && e.details.length > 0) {
-        return {
-          text: ui.t('error.server_not_found_similar', escapedParams(e.params)),
-          details: [...e.details],
-        };
-      }
-      if (e.code === 'hosting_not_found') {
-        const what = e.params.what === 'ssh_key' ? 'ssh_key' : 'wp';
-        return {
-          text: ui.t('error.hosting_not_found', {
-            what: ui.t(`error.hosting_not_found.what.${what}`),
-            id: escapeMrkdwn(String(e.params.id)),
-            hint: ui.t(`error.hosting_not_found.${what}`),
-          }),
-          details: [],
-        };
-      }
-      if (e.code === 'hosting_domain_refused' || e.code === 'hosting_rejected') {
-        const params =
-          typeof e.params.domain === 'string'
-            ? { ...e.params, domain: displayDomain(e.params.domain) }
-            : e.params;
-        return { text: ui.t(`error.${e.code}`, escapedParams(params)), details: [] };
-      }
-      if (e.code === 'key_custom_forbidden') {
-        // The categories as the provider named them (failureView escapes them); a level the catalog knows in words.
-        const level = (v: string) => {
-          const key = `permission.${v}`;
-          return isMessageKey(key) ? ui.t(key) : v;
-        };
-        const service = escapeMrkdwn(String(e.params.service));
-        return e.details.length === 0
-          ? { text: ui.t('error.key_custom_forbidden_empty', { service }), details: [] }
-          : {
-              text: ui.t('error.key_custom_forbidden', { service }),
-              details: e.details.map((d) => ({ label: d.label, detail: level(d.detail) })),
-            };
-      }
-      if (e.code === 'watch_channel_unreachable') {
-        const key = `watch.unreachable.${e.params.reason}`;
-        const channel = `<#${e.params.channel}>`;
-        return { text: isMessageKey(key) ? ui.t(key, { channel }) : ui.t('error.internal'), details: [] };
-      }
-      if (e.code === 'queue_full') return { text: queueFullText(ui, e.params), details: [] };
-      if (e.code === 'role_required') {
-        const how = `error.role_required.how.${e.params.role}`;
-        return {
-          text: ui
-            .t('error.role_required', {
-              role: ui.t(`role.${e.params.role}` as MessageKey),
-              yours: ui.t(`role.${e.params.yours}` as MessageKey),
-              how: isMessageKey(how) ? ui.t(how) : '',
-            })
-            .trim(),
-          details: [],
-        };
-      }
-      if (e.code === 'channel_not_allowed') {
-        const ids = String(e.params.channels ?? '')
-          .split(',')
-          .filter((c) => c !== '');
-        if (ids.length === 0) return { text: ui.t('error.channel_not_allowed.none'), details: [] };
-        const shown = ids.slice(0, 10).map((c) => `<#${c}>`);
-        const channels =
-          ids.length > shown.length ? `${shown.join(', ')} …` : shown.join(ui.locale === 'ja' ? '、' : ', ');
-        return { text: ui.t('error.channel_not_allowed', { channels }), details: [] };
-      }
-      // Signup's provider codes have their sentences in the signup views (signupQuoteRefusal).
-      const key = `error.${e.code}`;
-      return {
-        text: isMessageKey(key) ? ui.t(key, escapedParams(e.params)) : ui.t('error.internal'),
-        details: [...e.details],
-      };
+      const { text, details } = serviceText(ui, f.error);
+      return { text, details: [...details] };
     }
     case 'provider':
-      if (f.code === 'RATE_LIMIT_EXCEEDED') {
-        return {
-          text: f.retryAfterSeconds
-            ? ui.t('provider.RATE_LIMIT_EXCEEDED', { seconds: Math.ceil(f.retryAfterSeconds) })
-            : ui.t('provider.RATE_LIMIT_EXCEEDED_soon'),
-          details: [],
-        };
-      }
       return {
-        text: ui.t(`provider.${f.code}` as MessageKey),
+        text: providerText(ui, f.code, f.retryAfterSeconds),
         // The provider's own reasons (often Japanese), named as its words, cut (failureView escapes them).
-        details: (f.details ?? []).slice(0, 5).map((d) => ({
-          label: ui.t('provider.reason'),
-          detail: clip(d, 200),
-        })),
+        details:
+          f.code === 'RATE_LIMIT_EXCEEDED'
+            ? []
+            : (f.details ?? []).slice(0, 5).map((d) => ({
+                label: ui.t('provider.reason'),
+                detail: clip(d, 200),
+              })),
       };
     case 'provider_unknown':
       return {
-        text: ui.t('provider.unknown', { code: f.code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) }),
+        text: ui.t('provider.unknown', { code: shownCode(f.code) }),
         details: (f.details ?? [])
           .slice(0, 5)
           .map((d) => ({ label: ui.t('provider.reason'), detail: clip(d, 200) })),
@@ -159,7 +398,7 @@ export function describeFailureKind(
       return { text: ui.t('provider.network'), details: [] };
     case 'local_validation':
       return {
-        text: ui.t('error.invalid_field', { reason: fieldProblemText(ui, f.field, f.rule) }),
+        text: ui.t('error.invalid_field', { reason: providerIssueText(ui, f.field, f.rule) }),
         details: [],
       };
     case 'internal':
@@ -206,12 +445,12 @@ export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Me
         ui,
         ui.t('parse.bad_date', { filter: escapeMrkdwn(p.filter), value: escapeMrkdwn(p.value) }),
       );
-    case 'usage': {
-      const key = `usage.${p.command}`;
-      return failureView(
-        ui,
-        isMessageKey(key) ? ui.t(key) : ui.t('parse.unknown_command', { word: p.command, command: slash }),
-      );
-    }
+    case 'usage':
+      return failureView(ui, ui.t(usageKey(p.command)));
   }
+}
+
+/** The usage line of a command. */
+export function usageKey(topic: UsageTopic): Extract<MessageKey, `usage.${string}`> {
+  return `usage.${topic}`;
 }

@@ -1,27 +1,56 @@
 /**
- * Bolt's App, answering every delivery it is handed, in both modes. Bolt
- * itself answers a delivery only through a listener's `ack()`: one no listener
- * takes (a button id of an older version, a view nobody registered, a kind
- * Bolt cannot tell) is left to Slack's three seconds and answered 404, and a
- * throw before any `ack()` becomes HTTP 500. Here:
- * - a delivery whose shape Bolt cannot read safely is answered at once and
- *   never processed (delivery-shape.ts; in HTTP mode request-guard.ts has
- *   already answered it 400 or 200, in Socket Mode this is the only door);
- * - a delivery that went through and was acknowledged by nobody, or whose
- *   listener threw before acknowledging, is acknowledged (an empty 200) with a
- *   log line.
- * A listener's own `ack()` answers first, as before; the listener's next step
- * then waits for its turn (ack-first.ts), given only once no delivery has
- * arrived for a moment (each delivery here says it arrived), so that
- * deliveries arriving together or one after another are acknowledged before
- * it. The app's listeners sit behind one global middleware, the router
- * (listener-routes.ts). Bolt's conversation store is off (app.ts).
+ * Bolt's App with one door in front of `processEvent`, in both modes. Bolt
+ * 5.1.0 gives no hook between its signature check and its first reads of the
+ * body, and it answers only through a listener's `ack()`: a delivery no
+ * listener takes (a button of an older version) is answered 404 after its
+ * 3 s timer over HTTP and never in Socket Mode, and a listener that throws
+ * before `ack()` is answered 500; Slack then shows the person an error. So:
+ * - a delivery whose shape Bolt or the listeners cannot read
+ *   (delivery-shape.ts) is refused before Bolt reads it, with a log line: a
+ *   `DeliveryRefused` thrown to the receiver, whose `processEventErrorHandler`
+ *   answers it (400 or 200 over HTTP, acknowledged in Socket Mode);
+ * - one that went through and that nobody acknowledged, or whose listener
+ *   threw first, is acknowledged empty, with a log line;
+ * - a listener's work after its `ack()` waits for its turn (ack-first.ts).
+ * Everything else is Bolt's: its listener dispatch, its acks, its errors.
  */
-import { type AckFn, App, type AppOptions, type ReceiverEvent, ReceiverMultipleAckError } from '@slack/bolt';
+import {
+  type AckFn,
+  App,
+  type AppOptions,
+  HTTPModuleFunctions,
+  type ReceiverEvent,
+  type ReceiverProcessEventErrorHandlerArgs,
+  type SocketModeReceiverProcessEventErrorHandlerArgs,
+  defaultProcessEventErrorHandler as socketModeDefault,
+} from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import { AckFirst } from './ack-first.ts';
 import { checkDeliveryShape, deliveryKind } from './delivery-shape.ts';
-import { routeListeners } from './listener-routes.ts';
+
+/** A delivery refused at the door: 400 when malformed, 200 when of a kind the app does not serve. */
+export class DeliveryRefused extends Error {
+  constructor(readonly status: 400 | 200) {
+    super(status === 400 ? 'malformed delivery' : 'delivery not served');
+    this.name = 'DeliveryRefused';
+  }
+}
+
+/** The HTTP receiver's `processEventErrorHandler`: a refusal gets its status, the rest Bolt's answer. */
+export async function answerHttpRefusal(args: ReceiverProcessEventErrorHandlerArgs): Promise<boolean> {
+  if (!(args.error instanceof DeliveryRefused))
+    return HTTPModuleFunctions.defaultProcessEventErrorHandler(args);
+  args.response.writeHead(args.error.status);
+  args.response.end();
+  return true;
+}
+
+/** The Socket Mode receiver's: a refusal is acknowledged (Bolt then acks the envelope), the rest Bolt's. */
+export async function answerSocketRefusal(
+  args: SocketModeReceiverProcessEventErrorHandlerArgs,
+): Promise<boolean> {
+  return args.error instanceof DeliveryRefused || socketModeDefault(args);
+}
 
 export class GuardedApp extends App {
   private readonly guardLog: Logger;
@@ -30,12 +59,10 @@ export class GuardedApp extends App {
   constructor(options: AppOptions & { guardLogger: Logger }) {
     const { guardLogger, ...rest } = options;
     super(rest);
-    routeListeners(this);
     this.guardLog = guardLogger.child({ component: 'deliveries' });
   }
 
   override async processEvent(event: ReceiverEvent): Promise<void> {
-    // Every delivery, whatever becomes of it, holds back the work after earlier acks for a moment.
     this.ackFirst.arrived();
     const kind = deliveryKind(event.body);
     const shape = checkDeliveryShape(event.body);
@@ -43,46 +70,32 @@ export class GuardedApp extends App {
       if (shape.kind === 'malformed')
         this.guardLog.warn({ reason: shape.reason, kind }, 'Slack delivery refused');
       else this.guardLog.info({ reason: shape.reason, kind }, 'Slack delivery not served');
-      await this.answer(event.ack);
-      return;
+      throw new DeliveryRefused(shape.kind === 'malformed' ? 400 : 200);
     }
-    // The receiver's ack holds the delivery's HTTP request (its raw body) and response: the
-    // listener keeps its `ack` for as long as it works (a provider read of seconds), so the
-    // receiver's is let go once it has answered. A second call is refused as Bolt's HTTP
-    // receiver refuses it (its Socket Mode receiver only warns). Gone once the listener acknowledged.
-    let answer: AckFn<unknown> | undefined = event.ack;
-    const acknowledged = () => answer === undefined;
-    // The listener's next step waits for its turn (ack-first.ts): deliveries already here are acked first.
+    let acked = false;
     const ack: AckFn<unknown> = async (response) => {
-      const send = answer;
-      if (!send) throw new ReceiverMultipleAckError();
-      answer = undefined;
-      await send(response);
+      acked = true;
+      await event.ack(response);
       await this.ackFirst.turn();
     };
+    let failure: unknown;
     try {
       await super.processEvent({ ...event, ack });
     } catch (err) {
-      if (acknowledged()) throw err;
+      if (acked) throw err;
+      failure = err;
+    }
+    if (acked) return;
+    if (failure === undefined)
+      this.guardLog.warn({ kind }, 'no listener acknowledged the delivery: acknowledged empty');
+    else
       this.guardLog.error(
-        { err: err instanceof Error ? { name: err.name, message: err.message } : 'error', kind },
+        { err: failure instanceof Error ? { name: failure.name, message: failure.message } : 'error', kind },
         'a listener failed before acknowledging: acknowledged empty',
       );
-      await this.answer(event.ack);
-      return;
-    }
-    if (!acknowledged()) {
-      this.guardLog.warn({ kind }, 'no listener acknowledged the delivery: acknowledged empty');
-      await this.answer(event.ack);
-    }
-  }
-
-  /** An empty acknowledgement; one that can no longer be sent (the receiver timed it out) is only logged. */
-  private async answer(ack: AckFn<unknown>): Promise<void> {
-    try {
-      await ack();
-    } catch (err) {
+    // One that can no longer be sent (Bolt's receiver timed it out) is only logged.
+    await event.ack().catch((err: unknown) => {
       this.guardLog.info({ err: err instanceof Error ? err.name : 'error' }, 'acknowledgement not sent');
-    }
+    });
   }
 }

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { Clock } from '../clock.ts';
-import type { ChannelDirectory, GroupDirectory } from '../services/access/index.ts';
+import type { ChannelDirectory, ChannelReaders, GroupDirectory } from '../services/access/index.ts';
 import { type Locale, localeFromSlack } from './i18n/index.ts';
 import { dateLocaleFor, type Ui, uiFor } from './views/format.ts';
 
@@ -41,10 +41,23 @@ export class SlackDirectory implements GroupDirectory, ChannelDirectory {
    * when the bot is in it: anything else it says is a no (the caller fails closed).
    */
   async mayRead(userId: string, channelId: string): Promise<boolean> {
+    const readers = await this.readers(channelId, userId);
+    return readers === 'everyone' || readers.includes(userId);
+  }
+
+  /** `mayRead`'s rule for everyone at once: throws when Slack cannot tell (no answer, too many members to read). */
+  readersOf(channelId: string): Promise<ChannelReaders> {
+    return this.readers(channelId);
+  }
+
+  /** Who reads the channel; with `looking`, its members only until that person is found among them. */
+  private async readers(channelId: string, looking?: string): Promise<ChannelReaders> {
     const info = await this.client.conversations.info({ channel: channelId });
     const c = info.channel;
-    if (!c) return false;
-    if (c.is_channel === true && c.is_private !== true && c.is_im !== true && c.is_mpim !== true) return true;
+    if (!c) throw new Error('conversations.info named no channel');
+    if (c.is_channel === true && c.is_private !== true && c.is_im !== true && c.is_mpim !== true)
+      return 'everyone';
+    const members: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MEMBER_PAGES; page++) {
       const res = await this.client.conversations.members({
@@ -52,11 +65,14 @@ export class SlackDirectory implements GroupDirectory, ChannelDirectory {
         limit: 1000,
         ...(cursor ? { cursor } : {}),
       });
-      if (res.members?.includes(userId)) return true;
+      members.push(...(res.members ?? []));
+      if (looking !== undefined && members.includes(looking)) return members;
       cursor = res.response_metadata?.next_cursor || undefined;
-      if (!cursor) return false;
+      if (!cursor) return members;
     }
-    return false;
+    // Past what is read, a member could be anyone: for one person, not found is a no.
+    if (looking !== undefined) return members;
+    throw new Error('too many members to read');
   }
 
   private profile(userId: string): Promise<Profile> {

@@ -25,7 +25,7 @@ export const SQLITE_FILE_NAME = 'vps-chatops.sqlite';
  * 16 MB cache (SQLITE_DEFAULT_CACHE_SIZE=-16000), which the bot's file, read
  * a few rows at a time, fills only slowly as its tables grow: the memory
  * benchmark saw the resident size climb about 0.37 MB per thousand commands
- * for 50,000 commands, all of it that cache (README, Memory). SQLite's own
+ * for 50,000 commands, all of it that cache (docs/benchmarks.md, memory). SQLite's own
  * default of 2 MiB holds the hot pages (deliveries, leases, the latest audit
  * rows); the rest is a read from the operating system's file cache.
  */

@@ -5,22 +5,27 @@
  * nobody confirmed or approved in time (their approval message says they
  * expired). Safe on every replica at once: each row moves by one conditional
  * UPDATE, so only one replica acts on it and only that one posts.
+ *
+ * And once, on start: the orders a bot stopped in the middle of placing
+ * (killed, crashed, restarted). Each reads "checking what happened to this
+ * order" at once on its approval message, is asked about again with its own
+ * Idempotency-Key, and its outcome is told in its thread, even when it is
+ * not known yet (the thread has heard nothing since the approval). The sweep
+ * follows up what stays unknown.
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { HostingService } from '../services/hosting/index.ts';
 import type { SignupService } from '../services/signup/index.ts';
-import {
-  outcomeMessage,
-  redrawApproval,
-  refreshApproval,
-  reportOutcome,
-  type SignupPostDeps,
-} from './posting/index.ts';
+import type { Ui } from '../slack/views/format.ts';
+import { outcomeMessage, redrawApproval } from './posting/hosting-posts.ts';
+import { refreshApproval, reportOutcome } from './posting/signup-posts.ts';
 
-export interface SweepDeps extends Omit<SignupPostDeps, 'signup'> {
+export interface SweepDeps {
   signup: Pick<SignupService, 'quotes' | 'orders'>;
   hosting: { operations: Pick<HostingService['operations'], 'expireDue'> };
+  /** The bot's language: the whole channel reads these messages. */
+  channelUi: Ui;
 }
 
 export interface SweepReport {
@@ -74,4 +79,20 @@ export function startSweep(
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** The orders interrupted while being placed, asked about again (on start); returns how many. */
+export async function resumeInterruptedOrders(
+  deps: SweepDeps,
+  client: webApi.WebClient,
+  logger: Logger,
+): Promise<number> {
+  const log = logger.child({ component: 'resume-orders' });
+  const interrupted = await deps.signup.orders.markInterrupted();
+  for (const row of interrupted) await refreshApproval(deps, client, row, log);
+  for (const row of interrupted) {
+    const outcome = await deps.signup.orders.recheck(row);
+    if (outcome) await reportOutcome(deps, client, outcome, log);
+  }
+  return interrupted.length;
 }

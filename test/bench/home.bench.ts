@@ -20,7 +20,7 @@ import type { RecordedCall } from '../support/fake-slack.ts';
 import { NO_RATE_LIMIT } from '../support/hosting.ts';
 
 const PEOPLE = 50;
-/** views.publish a minute the publisher keeps to (src/workers/home/home-publisher.ts). */
+/** views.publish a minute the publisher keeps to (src/workers/home-publisher.ts). */
 const PER_MINUTE = 100;
 
 const people = Array.from({ length: PEOPLE }, (_, i) => `U0HB${String(i).padStart(5, '0')}`);

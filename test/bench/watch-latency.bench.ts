@@ -65,7 +65,8 @@ import { KEY_USE_SETTLE_MS, KEY_USE_TIMING } from '../../src/watch/key-use-watch
 import { Leadership } from '../../src/watch/leader.ts';
 import { Watcher } from '../../src/watch/watcher.ts';
 import type { WatcherOptions } from '../../src/watch/watcher-options.ts';
-import { Notifier, type PostMessageArgs, type SlackPoster } from '../../src/workers/notifier/index.ts';
+import { Notifier } from '../../src/workers/notifier/notifier.ts';
+import type { PostMessageArgs, SlackPoster } from '../../src/workers/notifier/notifier-types.ts';
 
 const RATE = { limit: 3000, windowSeconds: 10, concurrent: 10, daily: 100_000_000 };
 const SHARE = 0.5;

@@ -227,7 +227,10 @@ describe('paid signup: the policy’s channel list applies to approvals', () => 
     const value = JSON.stringify({ id: row.id, price });
     // Clicked in the request's own channel: the channel list refuses it.
     const click = await h.click(SIGNUP_IDS.approve, value, { user: APPROVER, channel: RETIRED });
-    expect(messageText(await click.reply())).toContain(en['error.channel_not_allowed']);
+    // The channels it may be used in are named, never the sentence's placeholder.
+    const refused = messageText(await click.reply());
+    expect(refused).toContain('The bot’s commands cannot be used in this channel. Use them in <#');
+    expect(refused).not.toContain('{channels}');
     expect((await h.bot.store.signups.get(row.id))?.state).toBe('quoted');
     expect(realOrders(h)).toHaveLength(0);
     expect(h.sim.control.charges()).toHaveLength(0);

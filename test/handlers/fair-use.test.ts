@@ -118,7 +118,7 @@ describe('a flood of reads under a 30-a-minute limit', () => {
     const after = await (await x.command('show web-1', { user: OPERATOR })).reply();
     expect(messageText(after)).toContain('flood-proof');
     const listed = await (await x.command('list flood-proof', { user: OPERATOR })).reply();
-    expect(messageText(listed)).toContain('1 servers');
+    expect(messageText(listed)).toContain('1 server matching');
     expect(lists()).toBe(2);
   });
 });

@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { SQLITE_FILE_NAME } from '../../src/store/connect.ts';
 import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../support/app-harness.ts';
+import { fill } from '../support/words.ts';
 
 const en = catalogs.en;
-const fill = (t: string, p: Record<string, string | number>) =>
-  t.replace(/\{(\w+)\}/g, (_w, k: string) => String(p[k]));
 const tooLong = (field: 'server_ref' | 'filter', limit: number) =>
   fill(en['error.invalid_field'], { reason: fill(en[`field.${field}.too_long`], { limit }) });
 

@@ -2,7 +2,9 @@
  * The real process (`npm start`'s src/main.ts) against input that must not end
  * it (issue 12): a signed delivery whose JSON body is `null`, or another shape
  * Bolt does not expect, is answered 400 and the bot keeps serving the next
- * command; a promise nobody handled is logged and the process lives on.
+ * command; a promise nobody handled is logged and the process lives on. And
+ * `npm start` itself, stopped with SIGTERM as a supervisor stops it (issue 29):
+ * the signal reaches the bot, which stops cleanly and frees its port.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../src/simulator/index.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
 import { deliver, sign, slashCommandBody } from '../support/slack-request.ts';
@@ -183,5 +185,68 @@ describe('the process guards', () => {
     expect(proc.text).toContain('nobody handles me');
     expect(proc.text).toContain('uncaught exception; the bot keeps serving');
     expect(proc.text).toContain('still serving');
+  });
+});
+
+describe('npm start, stopped by a supervisor', () => {
+  let sim: Simulator;
+  let slack: FakeSlack;
+  let dir: string;
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    sim = await startSimulator({});
+    slack = await startFakeSlack();
+    dir = await mkdtemp(join(tmpdir(), 'vps-chatops-npm-start-'));
+  });
+  afterEach(() => {
+    // Its own process group: whatever is left of it (a node the signal never reached) goes too.
+    if (child?.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // nothing left
+    }
+  });
+  afterAll(async () => {
+    await slack?.close();
+    await sim?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const portIsFree = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+
+  it('ends on SIGTERM to npm: the bot stops cleanly (exit 0) and its port is free', async () => {
+    const port = await freePort();
+    child = spawn('npm', ['start'], {
+      cwd: root,
+      detached: true,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        npm_config_update_notifier: 'false',
+        SLACK_BOT_TOKEN: `xoxb-test-${randomBytes(8).toString('hex')}`,
+        SLACK_SIGNING_SECRET: randomBytes(16).toString('hex'),
+        SLACK_API_URL: slack.apiUrl,
+        PROVIDER_API_URL: sim.url,
+        PROVIDER_API_KEY: sim.keys.full,
+        DATA_DIR: dir,
+        PORT: String(port),
+        LOG_LEVEL: 'info',
+      },
+    });
+    const proc = watch(child);
+    await proc.line(/vps-chatops started/);
+    expect(await portIsFree(port)).toBe(false);
+    // A supervisor signals the process it started, npm, and nothing else.
+    child.kill('SIGTERM');
+    // npm exits with its script's code: 0 once the bot's stop() has resolved.
+    expect(await proc.exited).toBe(0);
+    expect(proc.text).toContain('shutting down');
+    expect(await portIsFree(port)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
  * for a date set by hand, at its threshold, once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { translator } from '../../src/slack/i18n/index.ts';
 import {
   CHANNEL,
   type Harness,
@@ -141,6 +142,28 @@ describe('/vps renewals and /vps renewal through the real app', () => {
       target: db1.uuid,
       params: { name: 'db-1', date: '2026-03-22', previous: null },
     });
+  });
+
+  it('refuses a date more than ten years away, in English and Japanese, and stores nothing', async () => {
+    h = await startHarness({ operators: [OPERATOR], manualClockAt: NOON_JST });
+    h.slack.setUser(VIEWER, { locale: 'ja-JP', tz: 'Asia/Tokyo' });
+    const en = translator('en')('field.renewal_date.too_far', { limit: 10 });
+    const ja = translator('ja')('field.renewal_date.too_far', { limit: 10 });
+    // Today is 2026-03-02 in Japan: ten years on is the last day taken.
+    expect(await run(h, 'renewal set db-1 2036-03-03')).toContain(`That value is not accepted: ${en}`);
+    expect(await run(h, 'renewal set db-1 2207-03-31')).toContain(en);
+    expect(await run(h, 'renewal set db-1 9999-12-31')).toContain(en);
+    h.slack.setUser(OPERATOR, { locale: 'ja-JP', tz: 'Asia/Tokyo' });
+    expect(await run(h, 'renewal set db-1 2099-01-01')).toContain(ja);
+    expect(await h.bot.store.contracts.all()).toEqual([]);
+    const refused = await h.bot.store.audit.latest({ limit: 4 });
+    expect(refused.map((a) => [a.action, a.outcome, a.errorCode])).toEqual(
+      Array.from({ length: 4 }, () => ['renewal_set', 'refused', 'invalid_field']),
+    );
+    // Ten years to the day is taken.
+    expect(
+      messageText(await (await h.command('renewal set db-1 2036-03-02', { user: OPERATOR })).answer()),
+    ).toContain('*db-1* の契約日を *2036年3月2日*');
   });
 
   it('in Japanese: the answers, the announcement and the reminder', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AckFirst } from '../../src/slack/ack-first.ts';
+import { GuardedApp } from '../../src/slack/guarded-app.ts';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
-import { sign, slashCommandBody } from '../support/slack-request.ts';
+import { rawStatus, sign, slashCommandBody } from '../support/slack-request.ts';
 
 describe('the app’s HTTP surface', () => {
   let h: Harness;
@@ -51,8 +51,8 @@ describe('the app’s HTTP surface', () => {
   });
 
   it('answers Slack’s unsigned ssl_check 200 and hands nothing of what comes with it to the app', async () => {
-    // Every delivery the app is handed says it arrived, before its ack leaves.
-    const arrived = vi.spyOn(AckFirst.prototype, 'arrived');
+    // Every delivery the receiver hands the app goes through its door.
+    const arrived = vi.spyOn(GuardedApp.prototype, 'processEvent');
     try {
       const r = await fetch(h.url, {
         method: 'POST',
@@ -76,6 +76,17 @@ describe('the app’s HTTP surface', () => {
       const r = await h.deliverRaw(body(), { timestamp: ts, signature });
       expect(r.status).toBe(401);
     }
+  });
+
+  it('answers 400, never 500, a request line whose URL Node cannot parse, on every route', async () => {
+    for (const line of [
+      'GET http://[::1 HTTP/1.1',
+      'GET http://[::1/healthz HTTP/1.1',
+      'GET http://[::1/metrics HTTP/1.1',
+      'POST http://[::1/slack/events HTTP/1.1',
+    ])
+      expect(await rawStatus(h.bot.port, line), line).toBe(400);
+    expect((await fetch(`http://127.0.0.1:${h.bot.port}/healthz`)).status).toBe(200);
   });
 
   it('serves /healthz with store and provider status', async () => {

@@ -28,6 +28,7 @@ import { type SubmittedState, TEAM_ID } from '../support/slack-request.ts';
 const en = catalogs.en;
 const ja = catalogs.ja;
 const ELSEWHERE = 'C0RANDOM01';
+const PRIVATE = 'G0PRIVATE1';
 
 const text = (v: unknown) => JSON.stringify(v);
 
@@ -163,6 +164,34 @@ describe('the Order a VPS shortcut', () => {
     );
   });
 
+  it('a submission naming a private channel its requester is not in is refused there; one they are in is used', async () => {
+    h = await startHarness({ approvers: [ADMIN] });
+    h.slack.setChannel(PRIVATE, { private: true, members: [ADMIN] });
+    const form = await openForm();
+    const since = h.slack.lastSeq;
+    const refused = await send(form, PRIVATE);
+    expect(JSON.parse(refused.text)).toEqual({
+      response_action: 'errors',
+      errors: { [SIGNUP_IDS.approvalChannel]: en['signup.field.approval_channel.not_readable'] },
+    });
+    expect(dryRuns(h)).toHaveLength(0);
+    expect(await h.bot.store.signups.listRecent({ limit: 1 })).toEqual([]);
+    expect(
+      h.slack.calls.filter(
+        (c) => c.seq > since && c.args.channel === PRIVATE && c.method.startsWith('chat.'),
+      ),
+    ).toEqual([]);
+    // Once they are a member, the same channel is theirs to use.
+    h.slack.setChannel(PRIVATE, { private: true, members: [ADMIN, OPERATOR] });
+    const after = h.slack.lastSeq;
+    await send(form, PRIVATE);
+    await h.slack.waitFor(
+      (c) => c.seq > after && c.method === 'chat.postMessage' && c.args.channel === PRIVATE,
+    );
+    const [row] = await h.bot.store.signups.listRecent({ limit: 1 });
+    expect(row).toMatchObject({ channelId: PRIVATE, requesterId: OPERATOR });
+  });
+
   it('choosing another plan keeps asking for the channel', async () => {
     h = await startHarness();
     const form = await openForm();
@@ -210,7 +239,8 @@ describe('the Order a VPS shortcut', () => {
     h = await startHarness({ operators: [], policy: 'default_role: none\n' });
     const { triggerId } = await h.shortcut(SHORTCUTS.orderVps, { user: VIEWER });
     const opened = await h.slack.waitFor((c) => c.method === 'views.open' && c.args.trigger_id === triggerId);
-    expect(text(modalIn(opened))).toContain(en['signup.refused.role_required'].replace('{role}', 'none'));
+    // No role is said as such, never as the role's id (`none`).
+    expect(text(modalIn(opened))).toContain(en['signup.refused.role_required_none']);
   });
 
   it('in Japanese for a person whose Slack is in Japanese, field errors included', async () => {

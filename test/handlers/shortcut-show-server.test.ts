@@ -21,6 +21,7 @@ import {
   VIEWER,
 } from '../support/app-harness.ts';
 import type { RecordedCall } from '../support/fake-slack.ts';
+import { fill } from '../support/words.ts';
 
 const en = catalogs.en;
 /** The server list's path alone (a server's detail path starts with it). */
@@ -124,7 +125,7 @@ describe('the Show server message shortcut', () => {
       text: `再起動したのは ${names.join('、')} です`,
     });
     const r = shown(await reply());
-    expect(r.text).toContain(ja['shortcut.mentioned.header'].replace('{count}', '20'));
+    expect(r.text).toContain(fill(ja['shortcut.mentioned.header'], { count: 20 }, 'ja'));
     expect(serverCardButtons(r.blocks)).toHaveLength(MENTIONED_SHOWN);
     expect(r.all).toContain('…ほか 5 台');
     expect(r.all).toContain('`node-16`');
@@ -152,7 +153,7 @@ describe('the Show server message shortcut', () => {
     const two = shown(
       await (await h.messageShortcut(SHORTCUTS.serverFromMessage, { text: 'web-1とdb-1が遅い' })).reply(),
     );
-    expect(two.text).toContain(ja['shortcut.mentioned.header'].replace('{count}', '2'));
+    expect(two.text).toContain(fill(ja['shortcut.mentioned.header'], { count: 2 }, 'ja'));
     expect(two.all).toContain(ja['shortcut.mentioned.card']);
   });
 

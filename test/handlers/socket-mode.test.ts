@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, messageText, OPERATOR, startHarness } from '../support/app-harness.ts';
+import { rawStatus } from '../support/slack-request.ts';
 
 describe('Socket Mode (SLACK_APP_TOKEN set)', () => {
   let h: Harness;
@@ -30,6 +31,13 @@ describe('Socket Mode (SLACK_APP_TOKEN set)', () => {
     expect(await health.json()).toMatchObject({ store: 'ok' });
     const metrics = await fetch(`http://127.0.0.1:${h.bot.port}/metrics`);
     expect(await metrics.text()).toContain('vps_provider_requests_total');
+  });
+
+  it('answers 400 on that port to a request line whose URL Node cannot parse', async () => {
+    for (const line of ['GET http://[::1 HTTP/1.1', 'GET http://[::1/healthz HTTP/1.1'])
+      expect(await rawStatus(h.bot.port, line), line).toBe(400);
+    expect((await fetch(`http://127.0.0.1:${h.bot.port}/nowhere`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${h.bot.port}/healthz`)).status).toBe(200);
   });
 
   it('makes and announces a change', async () => {

@@ -59,7 +59,9 @@ describe('npm start (src/main.ts)', () => {
         POLICY_FILE: policy,
       });
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain('roles.operator.0');
+      expect(r.stderr.trim()).toBe(
+        `policy file ${policy}, line 2: "nobody" under operator is not a Slack user id (U… or W…) or user-group id (S…)`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,6 +10,7 @@ import {
   startHarness,
   VIEWER,
 } from '../support/app-harness.ts';
+import type { RecordedCall } from '../support/fake-slack.ts';
 
 const en = catalogs.en;
 const uuidOf = (h: Harness, name: string) => {
@@ -190,6 +191,25 @@ describe('/vps changes through the real app', () => {
     await probe.reply();
     expect(puts(h).length - n).toBe(1);
     expect(h.slack.calls.filter((c) => c.seq > before && c.method === 'chat.postMessage')).toHaveLength(0);
+  });
+
+  it('executes a change once when Slack’s retry arrives while the original is still in flight', async () => {
+    const n = puts(h).length;
+    const since = h.slack.lastSeq;
+    const triggerId = 'trig.retry-together';
+    const [first, retry] = await Promise.all([
+      h.command('memo backup-1 together', { user: OPERATOR, triggerId }),
+      h.command('memo backup-1 together', { user: OPERATOR, triggerId, delivery: { retryNum: 1 } }),
+    ]);
+    expect(first.ack.status).toBe(200);
+    expect(retry.ack.status).toBe(200);
+    const told = (c: RecordedCall) =>
+      c.seq > since && c.method === 'chat.postMessage' && messageText(c).includes('together');
+    await h.slack.waitFor(told);
+    // A later command proves both have been fully handled before counting.
+    await (await h.command('power backup-1', { user: OPERATOR })).reply();
+    expect(puts(h).length - n).toBe(1);
+    expect(h.slack.calls.filter(told)).toHaveLength(1);
   });
 
   describe('through the modal', () => {

@@ -75,6 +75,7 @@ async function seed(h: Harness): Promise<void> {
   });
   await store.audit.append({
     actor: 'U0APPROVER',
+    channelId: CHANNEL,
     action: 'signup.execute',
     target: 'signup-1',
     params: { name: 'shop-db', price: 3960, providerServiceId: 123, status: 'active' },
@@ -173,7 +174,7 @@ describe('/vps digest through the real app', () => {
     expect(details).toContain('The longest: *web-1* (server stopped or in error), 3 h, still open');
     expect(details).toContain('the key used by someone else');
     expect(details).not.toContain('old-1');
-    expect(details).toContain('`domain_add` `shop.example.jp` · <@U0OPERATOR>');
+    expect(details).toContain('`domain add` `shop.example.jp` · <@U0OPERATOR>');
     expect(details).toContain('SSH turned on outside Slack');
     expect(details).toContain(
       'Order of *big-db* (vps-4gb, ¥7,700) by <@U0OPERATOR>: refused by <@U0APPROVER>',

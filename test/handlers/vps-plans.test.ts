@@ -48,7 +48,9 @@ describe('/vps plans and /vps signup status through the real app', () => {
     expect(r.args.response_type).toBe('ephemeral');
     const text = messageText(r);
     expect(text).toContain(en['signup.plans.header']);
-    expect(text).toContain('*VPS 1GB* `vps-1gb`');
+    // A plan by its label, never its id (`vps-1gb`).
+    expect(text).toContain('*VPS 1GB*\n1 GB memory');
+    expect(text).not.toContain('vps-1gb');
     expect(text).toContain('1 GB memory · 2 vCPU · 30 GB disk');
     // The simulator's 12-month campaign on the 2 GB plan: its price beside the regular one.
     const [price] = await fetchPrices(h, 'vps-2gb', 12);
@@ -58,13 +60,13 @@ describe('/vps plans and /vps signup status through the real app', () => {
       ),
     );
     // The desktop image needs 2 GB: not for the 1 GB plan.
-    const oneGb = text.slice(text.indexOf('`vps-1gb`'), text.indexOf('`vps-2gb`'));
+    const oneGb = text.slice(text.indexOf('*VPS 1GB*'), text.indexOf('*VPS 2GB*'));
     expect(oneGb).not.toContain('Oracle Linux (Desktop)');
-    expect(text.slice(text.indexOf('`vps-2gb`'))).toContain('Oracle Linux (Desktop) 9');
+    expect(text.slice(text.indexOf('*VPS 2GB*'))).toContain('Oracle Linux (Desktop) 9');
     expect(text).toContain(en['signup.plans.no_order']);
     expect(orderButtons(r)).toEqual([]);
     // The ended plan is not listed; ten are, over two pages.
-    expect(text).not.toContain('`business-2gb`');
+    expect(text).not.toContain('*ビジネスVPS 2GB*');
     expect(text).toContain('Page 1 of 2 (10 plans)');
   });
 
@@ -74,8 +76,8 @@ describe('/vps plans and /vps signup status through the real app', () => {
     const page2 = await (await h.click(next.action_id!, next.value!, { user: VIEWER })).reply();
     expect(page2.args.replace_original).toBe(true);
     expect(messageText(page2)).toContain('Page 2 of 2 (10 plans)');
-    expect(messageText(page2)).toContain('`business-16gb`');
-    expect(messageText(page2)).not.toContain('`vps-1gb`');
+    expect(messageText(page2)).toContain('*ビジネスVPS 16GB*');
+    expect(messageText(page2)).not.toContain('*VPS 1GB*');
   });
 
   it('gives an operator an order button per plan that opens the order form with that plan chosen', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
 import { ACTIONS } from '../../src/slack/ids.ts';
 import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../support/app-harness.ts';
+import { fill } from '../support/words.ts';
 
 const en = catalogs.en;
 
@@ -53,7 +54,7 @@ describe('/vps read commands through the real app', () => {
 
   it('filters the list by words and type=', async () => {
     const r = await (await h.command('list type=gpu')).reply();
-    expect(messageText(r)).toContain('1 servers matching “type=gpu”');
+    expect(messageText(r)).toContain('1 server matching “type=gpu”');
     expect(messageText(r)).toContain('gpu-ml-1');
     const none = await (await h.command('list nothing-like-this')).reply();
     expect(messageText(none)).toContain(en['list.empty']);
@@ -184,13 +185,13 @@ describe('/vps read commands through the real app', () => {
     expect(logsCalls().at(-1)!.query).toMatchObject({ limit: '3', method: 'GET' });
     const text = messageText(r);
     expect(text).toContain('Filters: limit=3 method=GET');
-    expect(text).toContain(en['logs.count'].replace('{count}', '3'));
+    expect(text).toContain(fill(en['logs.count'], { count: 3 }));
     const more = buttons(r).find((b) => b.action_id === ACTIONS.logsMore)!;
     expect(JSON.parse(more.value!)).toMatchObject({ f: { limit: 3, method: 'GET' } });
     const page2 = await (await h.click(ACTIONS.logsMore, more.value!)).reply();
     expect(logsCalls().at(-1)!.query).toMatchObject({ limit: '3', method: 'GET' });
     expect(logsCalls().at(-1)!.query.cursor).toBeTruthy();
-    expect(messageText(page2)).toContain(en['logs.count'].replace('{count}', '3'));
+    expect(messageText(page2)).toContain(fill(en['logs.count'], { count: 3 }));
     // The provider's whole range: 500 in one page.
     await (await h.command('logs limit=500')).reply();
     expect(logsCalls().at(-1)!.query.limit).toBe('500');
@@ -256,7 +257,10 @@ describe('/vps read commands through the real app', () => {
     expect(viewer).toContain('Your role here: *viewer*');
     expect(viewer).toContain('/vps list');
     expect(viewer).not.toContain('/vps rename <server>');
-    expect(viewer).toContain('Needs a higher role: `rename`, `memo`, `rdns`, `signup`, `approve`, `watch`');
+    // Commands as typed, and approving in words: never the action's id (`approve`).
+    expect(viewer).toContain(
+      'Needs a higher role: `rename`, `memo`, `rdns`, `signup`, approving orders, `watch`',
+    );
     expect(viewer).toContain('/vps watches');
     expect(viewer).toContain(en['help.coming']);
     const operator = messageText(await (await h.command('', { user: OPERATOR })).reply());

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BotMetrics } from '../../src/metrics/index.ts';
+import { BotMetrics } from '../../src/metrics/bot-metrics.ts';
 import type { ProviderMetrics } from '../../src/provider/index.ts';
 import type { WatcherStats } from '../../src/watch/watcher-stats.ts';
 

@@ -75,8 +75,10 @@ describe('a conversation select in a form', () => {
       expect(readAnswer(f!, typed, undefined)).toEqual({
         state: { type: 'conversations_select', selected_conversation: 'C0B' },
       });
-    expect(readAnswer(f!, '#nowhere', undefined)).toEqual({ error: 'choose 1 to 2, or #name' });
-    expect(readAnswer(f!, '!clear', undefined)).toEqual({ error: 'this field is required' });
+    expect(readAnswer(f!, '#nowhere', undefined)).toEqual({
+      error: 'Choose a number from 1 to 2, or a #name.',
+    });
+    expect(readAnswer(f!, '!clear', undefined)).toEqual({ error: 'This field is required.' });
   });
 });
 

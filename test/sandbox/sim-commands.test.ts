@@ -242,8 +242,9 @@ describe('answers to a form field', () => {
     expect(picked('2')).toBe('vps-2gb');
     expect(picked('vps-1gb')).toBe('vps-1gb');
     expect(picked('VPS 2GB')).toBe('vps-2gb');
-    expect(picked('3')).toBe('choose 1 to 2');
-    expect(picked('')).toBe('this field is required');
+    // The client's refusals are sentences, as the bot's are.
+    expect(picked('3')).toBe('Choose a number from 1 to 2.');
+    expect(picked('')).toBe('This field is required.');
   });
 
   it('a text field keeps what it holds on an empty line, is emptied by !clear, and keeps to its lengths', () => {
@@ -254,8 +255,10 @@ describe('answers to a form field', () => {
     expect(readAnswer(name, ' ab c ', undefined)).toEqual({
       state: { type: 'plain_text_input', value: 'ab c' },
     });
-    expect(readAnswer(name, 'toolong', undefined)).toEqual({ error: 'at most 5 characters (this is 7)' });
-    expect(readAnswer(name, 'a', undefined)).toEqual({ error: 'at least 2 characters (this is 1)' });
+    expect(readAnswer(name, 'toolong', undefined)).toEqual({
+      error: 'Use at most 5 characters (this has 7).',
+    });
+    expect(readAnswer(name, 'a', undefined)).toEqual({ error: 'Use at least 2 characters (this has 1).' });
   });
 
   it('checkboxes take numbers, or none', () => {
@@ -271,6 +274,6 @@ describe('answers to a form field', () => {
     expect(readAnswer(box, 'none', undefined)).toEqual({
       state: { type: 'checkboxes', selected_options: [] },
     });
-    expect(readAnswer(box, '2', undefined)).toEqual({ error: 'numbers from 1 to 1, or none' });
+    expect(readAnswer(box, '2', undefined)).toEqual({ error: 'Give numbers from 1 to 1, or none.' });
   });
 });

@@ -95,6 +95,8 @@ describe('a tour of the sandbox', () => {
     expect(`¥${charges[0]!.amount.toLocaleString('en-US')}`).toBe(price);
     const listed = await t.type('sim charges');
     expect(listed.match(/^sim: #\d+ /gm)).toHaveLength(1);
+    // The one-month order is "1 month", never "1 months".
+    expect(listed).toMatch(/ vps-2gb 1 month {2}signup /);
   });
 
   it('a modal field the bot refuses shows its inline error and is asked again', async () => {
@@ -114,7 +116,8 @@ describe('a tour of the sandbox', () => {
     await t.type('/vps show web-2b');
     await t.type('click 2');
     const empty = await t.type('!clear');
-    expect(empty).toContain('✗ this field is required');
+    // One style for every refusal: a sentence, as the bot's own.
+    expect(empty).toContain('✗ This field is required.');
     const closed = await t.type('!cancel');
     expect(closed).toContain('form closed; nothing was sent');
     // Nothing was sent: the list still has web-2b, and the server ordered above has joined it.
@@ -155,7 +158,8 @@ describe('a tour of the sandbox', () => {
     const text = await t.type('as bob', '/vps plans');
     expect(text).toContain('== Today’s VPS prices ==');
     expect(text).toMatch(/12 mo · ¥[\d,]+ campaign price \(regular ¥[\d,]+\)/);
-    const n = /VPS 4GB `vps-4gb`[\s\S]*?\[(\d+)\] Order this plan/.exec(text)?.[1];
+    // The plan by its label (never its id): the line under it is its memory.
+    const n = /VPS 4GB\s+4 GB memory[\s\S]*?\[(\d+)\] Order this plan/.exec(text)?.[1];
     expect(n).toBeDefined();
     const form = await t.type(`click ${n}`);
     expect(form).toContain('a form opens: Order a VPS');

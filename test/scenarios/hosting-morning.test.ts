@@ -144,7 +144,8 @@ describe("an operator's morning on the hosting server", () => {
 
   it('10:25 — the audit shows the morning, and no password was kept or told anywhere', async () => {
     const audit = await hosting(h, 'audit');
-    for (const action of ['domain_add', 'wp_install', 'db_create', 'db_user_create', 'db_grant'])
+    // Each change by its command as typed, never its id (`domain_add`).
+    for (const action of ['domain add', 'wp install', 'db create', 'db user create', 'db grant'])
       expect(audit.text).toContain(`\`${action}\``);
     expect(audit.text).toContain('failed: the provider refused it (VALIDATION_ERROR)');
     const everything = `${JSON.stringify(h.slack.calls)}\n${h.logs.text}\n${everyDatabaseRow(h)}`;

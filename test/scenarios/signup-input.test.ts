@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
+import { fill } from '../support/words.ts';
 import { allText, REQUESTER, type Scene, type SubmitValues, startScene, VIEWER } from './signup-harness.ts';
 
 const form = (over: Partial<SubmitValues> = {}): SubmitValues => ({
@@ -47,7 +48,7 @@ describe('the order form and hostile input', () => {
         // The form's own bound (Slack's input holds 3,000), not the provider's: the spec gives none.
         { ssh_key_name: 'k'.repeat(3000) },
         'vps_signup_ssh_key_name',
-        en['signup.rule.too_long'].replace('{limit}', '2999'),
+        fill(en['signup.rule.too_long'], { limit: 2999 }),
       ],
       [
         { ssh_key_name: 'deploy', ssh_public_key: 'ssh-dss AAAAB3NzaC1kc3MAAACBAP' },

@@ -482,7 +482,73 @@ describe('paid signup through Slack', () => {
     // Only that window kept it: the form and the ephemeral message were refused by Slack.
     const kept = scene.slack.calls.filter((c) => !c.error && allText(c).includes(sealed!));
     expect(kept.map((c) => c.method)).toEqual(['views.open']);
+    await scene.logs.waitFor((r) => r.msg === 'root password shown once');
     const audit = await scene.bots[0]!.store.audit.latest({ limit: 5 });
     expect(audit.some((r) => r.action === 'signup.password_shown' && r.actor === REQUESTER)).toBe(true);
+  });
+
+  it('the root password’s button shows it once: a refused window gives it back, clicks at once show it once, and the order still uses it', async () => {
+    scene = await startScene();
+    scene.slack.fail('views.update', { error: 'not_found' });
+    scene.slack.fail('chat.postEphemeral', { error: 'not_in_channel' });
+    const after = scene.slack.lastSeq;
+    expect((await scene.submit(form({ name: 'gen', root_password: undefined }), REQUESTER)).status).toBe(200);
+    const dm = await scene.slack.waitFor(
+      (c) => c.seq > after && c.method === 'chat.postMessage' && c.args.channel === REQUESTER,
+    );
+    const posted = await scene.slack.waitFor(
+      (c) =>
+        c.seq > after && c.method === 'chat.postMessage' && c.args.channel === CHANNEL && !c.args.thread_ts,
+    );
+    const [row] = await scene.bots[0]!.store.signups.listRecent({ limit: 1 });
+    const sealed = await scene.bots[0]!.store.secrets.open(row!.secretId!);
+    if (!sealed) throw new Error('no sealed password');
+    const blocks = dm.args.blocks as { type: string; elements?: { action_id?: string; value?: string }[] }[];
+    const value = blocks
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === 'vps_signup_show_password')!.value!;
+    const windows = (since: number) =>
+      scene!.slack.calls.filter((c) => c.seq > since && c.method === 'views.open' && !c.error);
+
+    // Slack will not open the window: the requester is told to press again, and may.
+    scene.slack.fail('views.open', { error: 'expired_trigger_id' });
+    const refused = await scene.click('vps_signup_show_password', value, REQUESTER);
+    expect(allText(await scene.slack.waitFor((c) => c.responseId === refused.responseId))).toContain(
+      'The window could not be opened',
+    );
+
+    // Three clicks at once (one of them a retried delivery): one window holds it, the others are told.
+    const a = scene.slack.lastSeq;
+    const clicks = await Promise.all([
+      scene.click('vps_signup_show_password', value, REQUESTER),
+      scene.click('vps_signup_show_password', value, REQUESTER, { retryNum: 1 }),
+      scene.click('vps_signup_show_password', value, REQUESTER),
+    ]);
+    await scene.slack.waitFor(
+      () =>
+        scene!.slack.calls.filter(
+          (c) => c.seq > a && c.method === 'response_url' && allText(c).includes('already shown to you once'),
+        ).length === 2,
+    );
+    await scene.slack.waitFor(() => windows(a).length === 1);
+    expect(clicks).toHaveLength(3);
+    expect(allText(windows(a)[0])).toContain(sealed);
+    // Later, too: never again.
+    const b = scene.slack.lastSeq;
+    const later = await scene.click('vps_signup_show_password', value, REQUESTER);
+    expect(allText(await scene.slack.waitFor((c) => c.responseId === later.responseId))).toContain(
+      'already shown to you once',
+    );
+    expect(windows(b)).toHaveLength(0);
+    await scene.logs.waitFor((r) => r.msg === 'root password shown once');
+    const audit = await scene.bots[0]!.store.audit.latest({ limit: 20 });
+    expect(audit.filter((r) => r.action === 'signup.password_shown')).toHaveLength(1);
+
+    // The order still has its password: approved, it is placed.
+    const c = scene.slack.lastSeq;
+    await scene.click('vps_signup_approve', approvalOf(posted).value, APPROVER);
+    await scene.slack.waitFor((x) => x.seq > c && isThread(x));
+    expect(scene.sim.control.charges()).toHaveLength(1);
+    expect((await scene.bots[0]!.store.signups.get(row!.id))?.state).toBe('active');
   });
 });

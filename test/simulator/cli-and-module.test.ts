@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,35 @@ describe('cli', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('says in one line that a port is taken and how to pick another, and exits non-zero', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(simDir, 'cli.ts'), '--port', String(port)],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      child.stderr.on('data', (c: Buffer) => {
+        err += c.toString();
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+      expect(code).not.toBe(0);
+      expect(out).toBe('');
+      expect(err).toBe(
+        `port ${port} on 127.0.0.1 is already in use (another simulator?): pick another with --port, such as npm run simulator -- --port ${port + 1}\n`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 
   it('refuses a bad --port with a readable line', async () => {

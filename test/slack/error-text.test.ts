@@ -142,16 +142,16 @@ describe('failure sentences', () => {
     expect(text(ja, new ServiceError('role_required', { role: 'approver', yours: 'viewer' }))).toBe(
       'この操作には *承認者* ロールが必要です（あなたは *閲覧者*）。管理者に承認者への追加を依頼してください。',
     );
-    expect(text(ui, new ServiceError('channel_not_allowed', { channels: 'C0OPS0001,C0ALERTS1' }))).toBe(
+    expect(text(ui, new ServiceError('channel_not_allowed', { channels: ['C0OPS0001', 'C0ALERTS1'] }))).toBe(
       'The bot’s commands cannot be used in this channel. Use them in <#C0OPS0001>, <#C0ALERTS1>.',
     );
-    expect(text(ja, new ServiceError('channel_not_allowed', { channels: 'C0OPS0001,C0ALERTS1' }))).toBe(
+    expect(text(ja, new ServiceError('channel_not_allowed', { channels: ['C0OPS0001', 'C0ALERTS1'] }))).toBe(
       'このチャンネルではボットのコマンドを使えません。<#C0OPS0001>、<#C0ALERTS1> で実行してください。',
     );
     expect(text(ja, new ServiceError('name_taken', { name: 'db-1', ip: '203.0.113.4' }))).toBe(
       '`db-1` という名前のサーバー（203.0.113.4）がすでにあります。同じ名前が2台あると名前で区別できなくなるため、別の名前にしてください。',
     );
-    expect(text(ui, new ServiceError('channel_not_allowed', { channels: '' }))).toContain(
+    expect(text(ui, new ServiceError('channel_not_allowed', { channels: [] }))).toContain(
       'Ask an admin which channels are allowed',
     );
   });
@@ -173,8 +173,18 @@ describe('failure sentences', () => {
   });
 
   it('field problems name the rule', () => {
-    expect(fieldProblemText(ui, 'name', 'charset')).toBe(catalogs.en['field.name.charset']);
-    expect(fieldProblemText(ui, 'memo', 'too_long', 500)).toBe('The memo can be at most 500 characters.');
-    expect(fieldProblemText(ui, 'plan_id', 'weird')).toContain('plan_id');
+    expect(fieldProblemText(ui, { field: 'name', rule: 'charset' })).toBe(catalogs.en['field.name.charset']);
+    expect(fieldProblemText(ui, { field: 'memo', rule: 'too_long', limit: 500 })).toBe(
+      'The memo can be at most 500 characters.',
+    );
+    // A field with no sentence of its own gets its rule's, which never names the field's id.
+    const other = fieldProblemText(ui, { field: 'db_name', rule: 'format' });
+    expect(other).toBe('The value is not in a form the provider accepts.');
+    expect(other).not.toContain('db_name');
+    const local = failureMessage(
+      ui,
+      new ValidationError([{ field: 'plan_id', rule: 'weird', message: 'x' }]),
+    );
+    expect(local.text).not.toContain('plan_id');
   });
 });

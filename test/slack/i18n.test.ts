@@ -1,3 +1,13 @@
+import {
+  isArgumentElement,
+  isDateElement,
+  isNumberElement,
+  isPluralElement,
+  isSelectElement,
+  isTimeElement,
+  type MessageFormatElement,
+  parse,
+} from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_ERROR_CODES } from '../../src/services/errors.ts';
 import { commonCatalog } from '../../src/slack/i18n/common.ts';
@@ -12,7 +22,36 @@ import { shortcutsCatalog } from '../../src/slack/i18n/shortcuts.ts';
 import { signupCatalog } from '../../src/slack/i18n/signup.ts';
 import { watchCatalog } from '../../src/slack/i18n/watch.ts';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** A message as formatjs reads it: Slack's `<@U…>`, `<#C…>` and `<url|text>` are text, not tags. */
+const parsed = (text: string): MessageFormatElement[] => parse(text, { ignoreTag: true });
+
+/** The argument names of a message, however deep (in a plural's or a select's options too). */
+function argumentNames(elements: readonly MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const e of elements) {
+    if (
+      isArgumentElement(e) ||
+      isNumberElement(e) ||
+      isDateElement(e) ||
+      isTimeElement(e) ||
+      isPluralElement(e) ||
+      isSelectElement(e)
+    )
+      into.add(e.value);
+    if (isPluralElement(e) || isSelectElement(e))
+      for (const option of Object.values(e.options)) argumentNames(option.value, into);
+  }
+  return into;
+}
+
+/** Every plural of a message, however deep. */
+function plurals(elements: readonly MessageFormatElement[]): { value: string; options: string[] }[] {
+  return elements.flatMap((e) => [
+    ...(isPluralElement(e) ? [{ value: e.value, options: Object.keys(e.options) }] : []),
+    ...(isPluralElement(e) || isSelectElement(e)
+      ? Object.values(e.options).flatMap((o) => plurals(o.value))
+      : []),
+  ]);
+}
 
 describe('i18n catalogs', () => {
   it('en and ja have identical keys', () => {
@@ -37,13 +76,42 @@ describe('i18n catalogs', () => {
     expect(keys.length).toBe(Object.keys(catalogs.en).length);
   });
 
-  it('every sentence is non-empty and uses the same placeholders in both languages', () => {
+  it('every sentence of both languages is ICU MessageFormat that formatjs’s own parser reads', () => {
+    for (const locale of ['en', 'ja'] as const) {
+      for (const [key, text] of Object.entries(catalogs[locale])) {
+        expect(text.trim(), `${locale} ${key}`).not.toBe('');
+        expect(() => parsed(text), `${locale} ${key}: ${text}`).not.toThrow();
+      }
+    }
+  });
+
+  it('every sentence uses the same arguments in both languages', () => {
+    const names = (text: string) => [...argumentNames(parsed(text))].sort();
     for (const [key, en] of Object.entries(catalogs.en)) {
       const ja = catalogs.ja[key as keyof typeof catalogs.en];
-      expect(en.trim(), key).not.toBe('');
-      expect(ja.trim(), key).not.toBe('');
-      expect(placeholders(ja), key).toEqual(placeholders(en));
+      expect(names(ja), key).toEqual(names(en));
     }
+    // The reading is not vacuous: a plural's own argument and those inside its options count.
+    expect(names(catalogs.en['error.server_ambiguous'])).toEqual(['count', 'ref']);
+    expect(names('{n, plural, one {# of {name}} other {# of {name}s}}')).toEqual(['n', 'name']);
+  });
+
+  it('gives every English plural a form for one and for more, and every Japanese one its other form', () => {
+    let seen = 0;
+    for (const locale of ['en', 'ja'] as const) {
+      for (const [key, text] of Object.entries(catalogs[locale])) {
+        for (const p of plurals(parsed(text))) {
+          seen += 1;
+          expect(p.options, `${locale} ${key}`).toContain('other');
+          if (locale === 'en')
+            expect(
+              p.options.some((o) => o === 'one' || o === '=1'),
+              `${key}`,
+            ).toBe(true);
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(40);
   });
 
   it('has a sentence for every provider error code of the spec, in both languages', () => {
@@ -85,10 +153,55 @@ describe('i18n catalogs', () => {
     }
   });
 
-  it('fills placeholders and leaves unknown ones visible', () => {
+  it('fills placeholders, and a message called without one does not compile', () => {
     expect(translator('en')('list.header', { count: 3 })).toBe('3 servers');
     expect(translator('ja')('list.header', { count: 3 })).toBe('サーバー 3 台');
-    expect(translator('en')('list.header')).toBe('{count} servers');
+    const en = translator('en');
+    // A parameter left out, misspelt or of the wrong type is the compiler's error, never shown as `{count}`.
+    // @ts-expect-error: `count` is missing
+    expect(() => en('list.header')).toThrow();
+    // @ts-expect-error: the message takes `count`, not `n`
+    expect(() => en('list.header', { n: 3 })).toThrow();
+    // @ts-expect-error: a plural counts a number, not text
+    en('list.header', { count: 'three' });
+    // @ts-expect-error: the channels are its parameter ("Use them in {channels}." was shown as written)
+    expect(() => en('error.channel_not_allowed')).toThrow();
+  });
+
+  it('says one and many in English, and counts in Japanese with the counter a writer would use', () => {
+    const en = translator('en');
+    const ja = translator('ja');
+    expect(en('list.header_filtered', { count: 1, filter: 'type=gpu' })).toBe('1 server matching “type=gpu”');
+    expect(en('list.header_filtered', { count: 2, filter: 'web' })).toBe('2 servers matching “web”');
+    expect(ja('list.header_filtered', { count: 1, filter: 'web' })).toBe('「web」に一致するサーバー 1 台');
+    expect(en('signup.approval.months', { months: 1 })).toBe('1 month');
+    expect(en('signup.approval.months', { months: 12 })).toBe('12 months');
+    expect(ja('signup.approval.months', { months: 1 })).toBe('1か月');
+    expect(en('time.left.days', { days: 1 })).toBe('1 day');
+    expect(en('time.left.hours', { hours: 2 })).toBe('2 hours');
+    expect(en('logs.count', { count: 1 })).toBe('1 entry on this page');
+    expect(ja('logs.count', { count: 1_250 })).toBe('このページに 1,250 件');
+    expect(en('oncall.key-auth.what', { count: 1 })).toBe('1 refused request with the API key');
+    expect(en('watch.digest.title_alarms', { count: 1, when: '(today 19:44)' })).toBe(
+      '1 alarm or change (today 19:44)',
+    );
+    expect(en('renewal.list.next', { days: 1 })).toBe(' · next reminder the day before');
+    expect(ja('renewal.list.next', { days: 1 })).toBe(' · 次のリマインダーは前日');
+    expect(ja('renewal.list.next', { days: 7 })).toBe(' · 次のリマインダーは7日前');
+    const ssh = (t: typeof en, keys: number) => t('hosting.loss.hosting.ssh_off', { server: 'sv', keys });
+    expect(ssh(en, 0)).toContain('No key is registered.');
+    expect(ssh(en, 1)).toContain('The 1 registered key is kept.');
+    expect(ssh(ja, 3)).toContain('登録済みの鍵（3件）は残ります。');
+    // Servers are counted in 台 wherever the digest counts them.
+    expect(ja('digest.top.server_outside', { count: 2 })).toContain('2台');
+  });
+
+  it('writes numbers with their digits grouped, through Intl', () => {
+    expect(translator('en')('me.daily_ok', { used: 8766, limit: 10000, at: 'x' })).toContain(
+      '8,766 of 10,000',
+    );
+    expect(translator('ja')('digest.budget.today', { count: 12345 })).toBe('本日ここまで: 12,345件');
+    expect(translator('en')('duration.d', { n: 1200 })).toBe('1,200 d');
   });
 
   it('maps Slack locales', () => {

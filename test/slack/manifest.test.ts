@@ -42,10 +42,31 @@ describe('manifest.yml', () => {
       expect(hint).toContain(word);
     }
     for (const word of ['signup', 'signups', 'watch', 'unwatch', 'watches']) expect(hint).toContain(word);
-    for (const word of ['plans', 'signup status <id>', 'limit=']) expect(hint).toContain(word);
+    for (const word of ['plans', 'signup status <service code>', 'limit=']) expect(hint).toContain(word);
     for (const word of ['renewals', 'renewal set <server> <YYYY-MM-DD>', 'renewal clear <server>'])
       expect(hint).toContain(word);
-    expect(manifest.features.slash_commands[1]!.usage_hint).toContain('errorlog <domain> [lines] [keyword]');
+    // The forms /vps help lists and the grammar takes: a help topic, a change whose value a form
+    // asks for, a channel named after a watch, a mute or an unmute.
+    for (const form of [
+      'help [rename|memo|rdns|logs]',
+      'rename <server> [new-name]',
+      'memo <server> [text]',
+      'rdns <server> [hostname]',
+      'unwatch <server|all|key> [#channel]',
+      'watches [#channel]',
+      'mute <server|all|key> <duration> [#channel]',
+      'unmute [server|all] [#channel]',
+      'incidents',
+      'digest',
+    ])
+      expect(hint).toContain(form);
+    const hosting = manifest.features.slash_commands[1]!.usage_hint;
+    for (const form of [
+      'errorlog <domain> [lines] [keyword]',
+      'db grant <db_user> <db_name>',
+      'unwatch [#channel]',
+    ])
+      expect(hosting).toContain(form);
     // Slack caps a usage hint at 1000 characters.
     expect(hint.length).toBeLessThanOrEqual(1000);
     // #channel must arrive as a channel id for /vps watch.

@@ -599,6 +599,31 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('store contract on %s', (kind)
       expect(await store.secrets.open('never-was')).toBeNull();
     });
 
+    it('is taken by one of many takers at once, given back, and then taken again', async () => {
+      const purpose = 'hosting.ssh_private_key:U0ME';
+      const id = await store.secrets.seal(PLAIN, { purpose, expiresAt: new Date(Date.now() + 1e9) });
+      expect(await store.secrets.take(id, 'hosting.ssh_private_key:U0OTHER')).toBeNull();
+      const takes = await Promise.all(Array.from({ length: 5 }, () => store.secrets.take(id, purpose)));
+      expect(takes.filter((t) => t === PLAIN)).toHaveLength(1);
+      expect(takes.filter((t) => t === null)).toHaveLength(4);
+      // While it is out, nobody opens or takes it for that purpose; the sealer's own read still opens it.
+      expect(await store.secrets.open(id, purpose)).toBeNull();
+      expect(await store.secrets.take(id, purpose)).toBeNull();
+      expect(await store.secrets.open(id)).toBe(PLAIN);
+      expect(await store.secrets.giveBack(id, purpose)).toBe(true);
+      expect(await store.secrets.giveBack(id, purpose)).toBe(false);
+      expect(await store.secrets.open(id, purpose)).toBe(PLAIN);
+      expect(await store.secrets.take(id, purpose)).toBe(PLAIN);
+      await store.secrets.destroy(id);
+      expect(await store.secrets.giveBack(id, purpose)).toBe(false);
+      expect(await store.secrets.take(id, purpose)).toBeNull();
+      // An expired one is not taken.
+      const t = place.clock.now().getTime();
+      const short = await store.secrets.seal(PLAIN, { purpose, expiresAt: new Date(t + MIN) });
+      place.clock.advance(MIN);
+      expect(await store.secrets.take(short, purpose)).toBeNull();
+    });
+
     it('stops opening at expiry and destroys expired ones', async () => {
       const t = place.clock.now().getTime();
       const short = await store.secrets.seal('short-lived-1', { purpose: 'p', expiresAt: new Date(t + MIN) });

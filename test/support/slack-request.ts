@@ -4,6 +4,7 @@
  * `v0:<timestamp>:<body>` with the signing secret).
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 
 export function sign(secret: string, timestamp: number, body: string): string {
   return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
@@ -46,6 +47,29 @@ export async function deliver(
   const res = await fetch(url, { method: 'POST', headers, body });
   const text = await res.text();
   return { status: res.status, text, ms: performance.now() - started };
+}
+
+/**
+ * One request written as raw bytes on its own connection (a request line Node
+ * parses but `fetch` would never send); resolves with the status of the
+ * answer, or 0 when none came within `ms`.
+ */
+export function rawStatus(port: number, requestLine: string, ms = 5_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`${requestLine}\r\nhost: 127.0.0.1\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+    });
+    let text = '';
+    socket.setTimeout(ms, () => {
+      socket.destroy();
+      resolve(0);
+    });
+    socket.on('data', (d: Buffer) => {
+      text += d.toString();
+    });
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+    socket.on('error', reject);
+  });
 }
 
 export interface CommandFields {

@@ -239,7 +239,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('power incidents on %s', (kind) => {
     await drain(w, 2_000);
     expect(w.slack.posts).toHaveLength(2);
     expect(w.slack.posts[1]!.thread_ts).toBeUndefined();
-    expect(w.slack.textOf(1)).toContain('While they were muted: 1 changes');
+    expect(w.slack.textOf(1)).toContain('While they were muted: 1 change on the servers');
   });
 
   it('a new alert goes ahead of waiting replies, and edits do not take its turn', async () => {
@@ -291,7 +291,8 @@ describe.each<Kind>(['sqlite', 'postgres'])('power incidents on %s', (kind) => {
     await drain(w, 2_000);
     expect(w.slack.posts).toHaveLength(1);
     const digest = w.slack.textOf(0);
-    expect(digest).toContain('6 changes on the servers at <!date^');
+    // The time in brackets: "at today 19:44" is no English.
+    expect(digest).toContain('6 changes on the servers (<!date^');
     for (const u of w.uuids) expect(digest).toContain(`*${nameOf(w, u)}*: running → stopped`);
     // One time for the burst, not one per line.
     expect(

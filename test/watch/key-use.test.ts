@@ -77,7 +77,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('the key-use watch on %s', (kind) =>
     expect(posts).toHaveLength(1);
     expect(posts[0]!.text).toContain('The API key was used by a client other than this bot');
     expect(posts[0]!.text).toContain('`GET /v1/vps/servers` → 200 from `203.0.113.9`');
-    expect(posts[0]!.text).toContain('and 1 more requests from there');
+    expect(posts[0]!.text).toContain('and 1 more request from there');
     const [alarm] = await keyAlarms(w);
     expect(alarm?.subject).toBe(`key-use:${STRANGER}`);
     expect(alarmDetail('key-use', alarm?.detail)).toMatchObject({ ip: STRANGER, more: 1, status: 200 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWatcherRuntime } from '../../src/watch/runtime.ts';
-import { Notifier } from '../../src/workers/notifier/index.ts';
+import { Notifier } from '../../src/workers/notifier/notifier.ts';
 import { CHANNEL, makeWorld, ONCALL, type World } from './support/world.ts';
 
 let world: World | undefined;

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/slack/i18n/index.ts';
+import { WATCH_IDS } from '../../src/slack/ids.ts';
 import {
   CHANNEL,
   type Harness,
@@ -134,5 +135,95 @@ describe('/vps watches shows what the reader may see', () => {
     expect(mine).toContain(`*web-1* → <#${CHANNEL}>`);
     expect(mine).not.toContain(NOTIFY);
     expect(await watches('watches', OPERATOR)).toContain(`<#${NOTIFY}>`);
+  });
+});
+
+describe('changing what a channel is told needs reading it, as listing its watches does', () => {
+  const OUTSIDER = 'U0OUTSIDE1';
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ operators: [OPERATOR, MEMBER, OUTSIDER] });
+    h.slack.setChannel(SECRET, { private: true, members: [MEMBER] });
+    // The private channel's own watches, set up there by its member.
+    const db1 = h.sim.control.servers().find((s) => s.name === 'db-1')!;
+    for (const target of [db1.uuid, 'key'])
+      await h.bot.store.watches.add({ target, channelId: SECRET, createdBy: MEMBER });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const run = async (text: string, user: string, channel = CHANNEL) =>
+    messageText(await (await h.command(text, { user, channel })).answer());
+  const secret = `<#${SECRET}|secret>`;
+  const watched = async () => (await h.bot.store.watches.list(SECRET)).map((w) => w.target).sort();
+
+  it('an operator outside a private channel can neither mute, unmute, watch nor unwatch anything there (/vps and /hosting)', async () => {
+    const before = await watched();
+    expect(before).toHaveLength(2);
+    const since = h.slack.lastSeq;
+    for (const text of [
+      `mute all 7d ${secret}`,
+      `mute key 7d ${secret}`,
+      `unmute all ${secret}`,
+      `unwatch key ${secret}`,
+      `unwatch db-1 ${secret}`,
+      `watch web-1 ${secret}`,
+      `watch all ${secret}`,
+    ])
+      expect(await run(text, OUTSIDER), text).toContain(en['error.target_channel_not_visible']);
+    expect(
+      messageText(
+        await (await h.command(`watch ${secret}`, { user: OUTSIDER, command: '/hosting' })).answer(),
+      ),
+    ).toContain(en['error.target_channel_not_visible']);
+    expect(await h.bot.store.mutes.active(new Date(), SECRET)).toEqual([]);
+    expect(await watched()).toEqual(before);
+    // Nothing was said in the private channel.
+    expect(
+      h.slack.calls.filter((c) => c.seq > since && c.args.channel === SECRET && c.method.startsWith('chat.')),
+    ).toEqual([]);
+    const refusals = await h.bot.store.audit.latest({ limit: 8 });
+    expect(
+      refusals.map((a) => [a.action, a.outcome, a.errorCode, a.actor, a.params.channel]).reverse(),
+    ).toEqual(
+      ['mute', 'mute', 'unmute', 'unwatch', 'unwatch', 'watch', 'watch', 'hosting.watch'].map((action) => [
+        action,
+        'refused',
+        'target_channel_not_visible',
+        OUTSIDER,
+        SECRET,
+      ]),
+    );
+  });
+
+  it('a member of the private channel may change it from another channel', async () => {
+    expect(await run(`mute all 1h ${secret}`, MEMBER)).toContain('muted');
+    expect((await h.bot.store.mutes.active(new Date(), SECRET)).map((m) => m.target)).toEqual(['all']);
+    expect(await run(`unmute all ${secret}`, MEMBER)).not.toContain(en['error.target_channel_not_visible']);
+    expect(await h.bot.store.mutes.active(new Date(), SECRET)).toEqual([]);
+  });
+
+  it('a mute button pressed from no channel (a forged click from the App Home) is refused, not set on the user id', async () => {
+    const db1 = h.sim.control.servers().find((s) => s.name === 'db-1')!;
+    const value = JSON.stringify({ u: db1.uuid, s: 3600 });
+    const from = h.logs.lines.length;
+    const { ack } = await h.homeClick(WATCH_IDS.mute, value, { user: OPERATOR });
+    expect(ack.status).toBe(200);
+    await h.logs.waitFor((r) => r.msg === 'mute button refused or failed', { from });
+    const [refusal] = await h.bot.store.audit.latest({ limit: 1 });
+    expect(refusal).toMatchObject({
+      action: 'mute',
+      outcome: 'refused',
+      errorCode: 'target_channel_not_visible',
+      actor: OPERATOR,
+    });
+    expect(await h.bot.store.mutes.active(new Date())).toEqual([]);
+    // The same button on a message in a channel still mutes there.
+    await h.click(WATCH_IDS.mute, value, { user: OPERATOR });
+    await h.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.channel === CHANNEL);
+    expect((await h.bot.store.mutes.active(new Date())).map((m) => [m.channelId, m.target])).toEqual([
+      [CHANNEL, db1.uuid],
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import { Audit } from '../../src/services/audit.ts';
 import { DIGEST_LATE_MS, DigestService, slotOfDay } from '../../src/services/digest/index.ts';
 import { RenewalsService } from '../../src/services/renewals/index.ts';
 import { ServersService } from '../../src/services/servers/index.ts';
-import { DailyDigest, type DailyDigestOptions } from '../../src/workers/digest/index.ts';
+import { DailyDigest, type DailyDigestOptions } from '../../src/workers/daily-digest.ts';
 import { type Instance, type Kind, makeWorld, type World } from '../watch/support/world.ts';
 
 const HOUR = 3_600_000;

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { japanDayStart, ProviderClient, parseProviderDate } from '../../src/provider/index.ts';
-import { RenewalReminders, type RenewalRemindersOptions } from '../../src/workers/renewals/index.ts';
+import { RenewalReminders, type RenewalRemindersOptions } from '../../src/workers/renewal-reminders.ts';
 import { ORDER_CHANNEL, paidSignup } from '../watch/support/paid-signup.ts';
 import { CHANNEL, type Instance, type Kind, makeWorld, type World } from '../watch/support/world.ts';
 

@@ -18,7 +18,7 @@ import type { Ui } from '../../../src/slack/views/format.ts';
 import { HOSTING_REFUSALS } from '../../../src/slack/views/hosting/operations.ts';
 import { doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import { outcomeMessage, redrawApproval } from '../../../src/workers/posting/index.ts';
+import { outcomeMessage, redrawApproval } from '../../../src/workers/posting/hosting-posts.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { announce, answerClick, clickActor, failureReply, firstDelivery, tellUser } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';

@@ -13,10 +13,11 @@ import { replyTo, showInWindow } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';
 
 /**
- * The key is read from its seal for its requester alone (anyone else finds
- * nothing there) and shown once in a private window; once shown it is
- * destroyed, and the message no longer offers it. A window Slack would not
- * open leaves it sealed, to press again until it expires.
+ * The key is taken from its seal for its requester alone (anyone else, and
+ * any other click while it is out, finds nothing there: several clicks at
+ * once or Slack's retry show it once) and shown in a private window; once
+ * shown it is destroyed, and the message no longer offers it. A window Slack
+ * would not open gives it back, to press again until it expires.
  */
 function showPrivateKey(deps: HandlerDeps) {
   return async ({ ack, body, action, client, respond }: ButtonArgs): Promise<void> => {
@@ -25,18 +26,17 @@ function showPrivateKey(deps: HandlerDeps) {
     const log = deps.logger.child({ component: 'private-key-button', user: actor.userId });
     const ui = await deps.ui(actor.userId);
     const payload = decodePayload(privateKeyButtonPayload, action.value);
-    const r = payload
-      ? await deps.hosting.privateKeys.reveal(actor, payload.id)
-      : ({ kind: 'gone' } as const);
+    const r = payload ? await deps.hosting.privateKeys.take(actor, payload.id) : ({ kind: 'gone' } as const);
     if (r.kind !== 'shown' || !payload) {
       await replyTo(respond, textView(ui.t('hosting.key.gone'))).catch(() => undefined);
       return;
     }
     try {
       const retry = textView(ui.t('hosting.key.window_failed'));
-      if (!(await showInWindow(client, body.trigger_id, privateKeyModalView(ui, r), respond, retry, log)))
-        return;
-      await deps.hosting.privateKeys.discard(payload.id);
+      const giveBack = () => deps.hosting.privateKeys.giveBack(actor, payload.id);
+      const view = privateKeyModalView(ui, r);
+      if (!(await showInWindow(client, body.trigger_id, view, respond, retry, log, giveBack))) return;
+      await deps.hosting.privateKeys.shown(actor, payload.id, r);
       await replyTo(respond, privateKeyShownView(ui, r), { replaceOriginal: true }).catch(() => undefined);
     } finally {
       deps.hosting.writes.forgetSecret(r.privateKey);

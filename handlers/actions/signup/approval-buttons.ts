@@ -13,7 +13,7 @@ import { SIGNUP_IDS } from '../../../src/slack/ids.ts';
 import { decodePayload, signupButtonPayload } from '../../../src/slack/payloads.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { signupRefusals } from '../../../src/slack/views/signup/requester.ts';
-import { approvalView, refreshApproval, reportOutcome } from '../../../src/workers/posting/index.ts';
+import { approvalView, refreshApproval, reportOutcome } from '../../../src/workers/posting/signup-posts.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { answerClick, clickedFromHome } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';

@@ -12,10 +12,18 @@ import type { HandlerDeps } from '../../deps.ts';
 import { replyTo, showInWindow } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';
 
+const REFUSED = {
+  gone: 'signup.password.gone',
+  not_yours: 'signup.password.not_yours',
+  shown_before: 'signup.password.shown_before',
+} as const;
+
 /**
  * "Show the root password", in a direct message that holds none: the password
- * is read from its seal for the requester alone and shown once in a private
- * window (a modal), while the order still needs it.
+ * is taken from its seal for the requester alone and shown once in a private
+ * window (a modal), while the order still needs it; several clicks at once or
+ * Slack's retry of one show it once, and a window Slack would not open gives
+ * it back, to press again.
  */
 function showPassword(deps: HandlerDeps) {
   return async ({ ack, body, action, client, respond }: ButtonArgs): Promise<void> => {
@@ -26,22 +34,22 @@ function showPassword(deps: HandlerDeps) {
     const r = payload
       ? await deps.signup.orders.revealPassword({ id: payload.id, userId })
       : ({ kind: 'not_yours' } as const);
-    if (r.kind !== 'shown') {
-      await replyTo(
-        respond,
-        textView(ui.t(r.kind === 'gone' ? 'signup.password.gone' : 'signup.password.not_yours')),
-      );
+    if (r.kind !== 'shown' || !payload) {
+      await replyTo(respond, textView(ui.t(REFUSED[r.kind === 'shown' ? 'not_yours' : r.kind])));
       return;
     }
+    const who = { id: payload.id, userId };
     const shown = signupPasswordMessage(ui, r.serverName, r.password);
-    await showInWindow(
+    const opened = await showInWindow(
       client,
       body.trigger_id,
       signupNoticeView(ui, shown.text),
       respond,
       textView(ui.t('signup.password.window_failed')),
       deps.logger,
+      () => deps.signup.orders.givePasswordBack(who),
     );
+    if (opened) await deps.signup.orders.passwordShown(who);
   };
 }
 

@@ -9,7 +9,7 @@ import { WATCH_IDS } from '../../../src/slack/ids.ts';
 import { decodePayloadOrThrow, mutePayload } from '../../../src/slack/payloads.ts';
 import { muteChangeView } from '../../../src/slack/views/watch/command-answers.ts';
 import type { HandlerDeps } from '../../deps.ts';
-import { announce, failureReply, firstDelivery, replyTo } from '../../kit.ts';
+import { announce, answerClick, clickActor, failureReply, firstDelivery, replyTo } from '../../kit.ts';
 import type { ButtonArgs } from '../../listener-args.ts';
 
 export function registerWatchMuteButton(app: App, deps: HandlerDeps): void {
@@ -19,7 +19,8 @@ export function registerWatchMuteButton(app: App, deps: HandlerDeps): void {
       await ack();
       // A mute is a change: a retried delivery must not announce it twice, even with the store down.
       if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'write'))) return;
-      const actor = { userId: body.user.id, channelId: body.channel?.id ?? body.user.id };
+      // Pressed where no channel is (a forged click from the App Home), it names none: the service refuses it.
+      const actor = clickActor(body);
       const log = deps.logger.child({ component: 'watch-action', user: actor.userId });
       const ui = await deps.ui(actor.userId);
       try {
@@ -33,7 +34,7 @@ export function registerWatchMuteButton(app: App, deps: HandlerDeps): void {
           log,
         );
       } catch (err) {
-        await replyTo(respond, failureReply(log, ui, err, 'mute button'));
+        await answerClick({ body, respond, client }, ui, failureReply(log, ui, err, 'mute button'), log);
       }
     },
   );

@@ -34,7 +34,7 @@ import {
   privateKeyView,
 } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import { postOperationApproval } from '../../../src/workers/posting/index.ts';
+import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
 import { announce, showSecret, tellUser } from '../../kit.ts';
 import type { CommandContext, CommandTable } from '../command.ts';
 import { openHostingForm } from './open-hosting-form.ts';

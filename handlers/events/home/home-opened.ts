@@ -1,7 +1,7 @@
 /**
  * Someone opened the app's Home tab (`app_home_opened`, tab `home`): they are
  * remembered (so later changes republish their Home, from whichever replica
- * made them) and their Home is published by the publisher (src/workers/home/),
+ * made them) and their Home is published by the publisher (src/workers/home-publisher.ts),
  * within Slack's pace of once a second per person. The Messages tab is not a
  * Home: nothing is drawn for it. Slack has had its answer before this runs.
  */

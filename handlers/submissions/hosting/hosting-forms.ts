@@ -32,7 +32,7 @@ import {
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import { postOperationApproval } from '../../../src/workers/posting/index.ts';
+import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { failureReply, firstDelivery, settleForm, tellUser, uiWithin } from '../../kit.ts';
 import type { SubmitArgs } from '../../listener-args.ts';
@@ -42,8 +42,7 @@ function fieldErrors(
   problems: readonly FieldProblem<HostingField, HostingRule>[],
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const p of problems)
-    errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p.field, p.rule, p.limit);
+  for (const p of problems) errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p);
   return errors;
 }
 

@@ -31,7 +31,7 @@ function changeSubmit(deps: HandlerDeps, field: ChangeField) {
     if (problem) {
       await ack({
         response_action: 'errors',
-        errors: { [BLOCKS.changeInput]: fieldProblemText(ui, problem.field, problem.rule, problem.limit) },
+        errors: { [BLOCKS.changeInput]: fieldProblemText(ui, problem) },
       });
       return;
     }

@@ -31,10 +31,7 @@ function findSubmit(deps: HandlerDeps) {
     const ui = await uiWithin(deps, userId, 1000);
     const ref = typedRef(view);
     const tooLong = checkServerRef(ref);
-    const problem =
-      ref === ''
-        ? ui.t('shortcut.find.empty')
-        : tooLong && fieldProblemText(ui, tooLong.field, tooLong.rule, tooLong.limit);
+    const problem = ref === '' ? ui.t('shortcut.find.empty') : tooLong && fieldProblemText(ui, tooLong);
     if (problem) {
       await ack({ response_action: 'errors', errors: { [FIND_SERVER_IDS.refBlock]: problem } });
       return;

@@ -26,15 +26,16 @@ import {
   signupQuotedNotice,
   signupQuoteRefusal,
 } from '../../../src/slack/views/signup/requester.ts';
-import { postApproval } from '../../../src/workers/posting/index.ts';
+import { postApproval } from '../../../src/workers/posting/signup-posts.ts';
 import type { HandlerDeps } from '../../deps.ts';
 import { firstDelivery, settleForm } from '../../kit.ts';
 import type { SubmitArgs } from '../../listener-args.ts';
 
 /**
  * What is wrong with the channel chosen for the approval request, in words for
- * its field: none chosen, or one where this person may not order (the
- * policy's channel list, checked again by the quote).
+ * its field: none chosen, or one this person may not use (outside the
+ * policy's channel list, or one they cannot read in Slack), checked again by
+ * the quote.
  */
 async function approvalChannelProblem(
   deps: HandlerDeps,
@@ -43,11 +44,12 @@ async function approvalChannelProblem(
   chosen: string | undefined,
 ): Promise<string | undefined> {
   if (!chosen) return ui.t('signup.field.approval_channel.required');
-  const refusal = await deps.signup.quotes.mayRequest(userId, chosen);
+  const refusal = await deps.signup.quotes.mayRequestIn(userId, chosen);
   if (!refusal) return undefined;
-  return refusal.code === 'channel_not_allowed'
-    ? ui.t('signup.field.approval_channel.not_allowed')
-    : signupQuoteRefusal(ui, refusal).text;
+  if (refusal.code === 'target_channel_not_allowed') return ui.t('signup.field.approval_channel.not_allowed');
+  if (refusal.code === 'target_channel_not_visible')
+    return ui.t('signup.field.approval_channel.not_readable');
+  return signupQuoteRefusal(ui, refusal).text;
 }
 
 function orderSubmit(deps: HandlerDeps) {
@@ -125,6 +127,7 @@ function orderSubmit(deps: HandlerDeps) {
         request: checked.request,
         requesterId: userId,
         channelId,
+        chosen: meta.channelId === '',
         locale: ui.locale,
       });
     } catch (err) {

@@ -43,9 +43,34 @@ export interface GroupDirectory {
   membersOf(groupId: string): Promise<readonly string[]>;
 }
 
+/** Who may read a channel in Slack: everyone in the workspace (a public channel), or its members. */
+export type ChannelReaders = 'everyone' | readonly string[];
+
 /** Whether a person may read a channel in Slack: a public channel, or one they are a member of. */
 export interface ChannelDirectory {
   mayRead(userId: string, channelId: string): Promise<boolean>;
+  /** The same rule for everyone at once; throws when Slack cannot tell. */
+  readersOf(channelId: string): Promise<ChannelReaders>;
+}
+
+/**
+ * Whether what belongs to a channel may be shown to a reader (a person, or
+ * everyone who reads a channel): asked once per channel, null (an item of no
+ * known channel) is a no.
+ */
+export type ChannelFilter = (channelId: string | null) => Promise<boolean>;
+
+function memoFilter(ask: (channelId: string) => Promise<boolean>): ChannelFilter {
+  const asked = new Map<string, Promise<boolean>>();
+  return (channelId) => {
+    if (channelId === null) return Promise.resolve(false);
+    let may = asked.get(channelId);
+    if (!may) {
+      may = ask(channelId).catch(() => false);
+      asked.set(channelId, may);
+    }
+    return may;
+  };
 }
 
 /** A channel's readability as read from Slack, kept briefly for previews (see `maySeeChannel`). */
@@ -91,7 +116,9 @@ export interface DecideOptions {
   live?: boolean;
   /**
    * The channel the action is about when it is not the one the actor is in
-   * (`/vps watch web-1 #alerts`): the policy's channel list applies to it too.
+   * (`/vps watch web-1 #alerts`): the policy's channel list applies to it too,
+   * and the actor must be able to read it (`maySeeChannel`): changing what a
+   * channel is told asks what reading it asks.
    */
   channel?: string | undefined;
   /**
@@ -193,7 +220,7 @@ export class AccessService {
   async decide(actor: Actor, action: Action, opts: DecideOptions = {}): Promise<Decision> {
     if (opts.placeless !== true && actor.fromHome !== true && !this.channelAllowed(actor.channelId)) {
       // The channels where it can be used, for the answer to name them.
-      const channels = (this.deps.policy?.channels ?? []).join(',');
+      const channels = this.deps.policy?.channels ?? [];
       return { refusal: new ServiceError('channel_not_allowed', { channels }), role: null };
     }
     if (opts.channel !== undefined && !this.channelAllowed(opts.channel)) {
@@ -209,6 +236,13 @@ export class AccessService {
     const needed = this.needs(action);
     if (rank(role) < rank(needed)) {
       return { refusal: new ServiceError('role_required', { role: needed, yours: role }), role };
+    }
+    // Asked of Slack after the role, so someone without it costs no question.
+    if (
+      opts.channel !== undefined &&
+      !(await this.maySeeChannel(actor, opts.channel, { preview: opts.preview === true }))
+    ) {
+      return { refusal: new ServiceError('target_channel_not_visible'), role };
     }
     // A preview never asks the provider about its key: the click is checked against it.
     if (
@@ -241,12 +275,15 @@ export class AccessService {
   }
 
   /**
-   * May this person see what belongs to `channelId` (its watches, its name)?
-   * The channel they are in, yes; another one only when the policy's list has
-   * it and Slack says they can read it (public, or they are a member). Any
-   * doubt (Slack cannot tell, no directory) is a no.
+   * May this person see what belongs to `channelId` (its watches, its name),
+   * and so change what it is told? The channel they are in, yes; another one
+   * only when the policy's list has it and Slack says they can read it
+   * (public, or they are a member). A person's own id, which stands for the
+   * channel of someone acting from none (their App Home, a global shortcut),
+   * is no channel at all. Any doubt (Slack cannot tell, no directory) is a no.
    */
   async maySeeChannel(actor: Actor, channelId: string, opts: { preview?: boolean } = {}): Promise<boolean> {
+    if (isUserId(channelId)) return false;
     if (channelId === actor.channelId) return true;
     const channels = this.deps.channels;
     if (!this.channelAllowed(channelId) || !channels) return false;
@@ -261,6 +298,38 @@ export class AccessService {
     const may = ask();
     this.channelCache.set(key, { at: now, may });
     return may;
+  }
+
+  /**
+   * What one person may be shown of the channels items belong to (the
+   * digest they ask for, their open alarms, their App Home): `maySeeChannel`
+   * for each channel, asked once.
+   */
+  readerOf(actor: Actor, opts: { preview?: boolean } = {}): ChannelFilter {
+    return memoFilter((channelId) => this.maySeeChannel(actor, channelId, opts));
+  }
+
+  /**
+   * What may be posted in `audience` (the daily digest's channel): only what
+   * everyone who may read it may read, by the rule `maySeeChannel` applies to
+   * one person. Its own things, and a public channel's (one the policy lists);
+   * a private channel's only when every member of `audience` is a member of it
+   * too, and never in a public `audience`, which anyone may read. Any doubt
+   * (Slack cannot tell, no directory) is a no.
+   */
+  audienceOf(audience: string): ChannelFilter {
+    const channels = this.deps.channels;
+    let readers: Promise<ChannelReaders> | undefined;
+    return memoFilter(async (channelId) => {
+      if (isUserId(channelId) || isUserId(audience)) return false;
+      if (channelId === audience) return true;
+      if (!this.channelAllowed(channelId) || !channels) return false;
+      const theirs = await channels.readersOf(channelId);
+      if (theirs === 'everyone') return true;
+      readers ??= channels.readersOf(audience);
+      const ours = await readers;
+      return ours !== 'everyone' && ours.every((u) => theirs.includes(u));
+    });
   }
 
   /** What this person may do here with one command's actions (`/vps`'s by default), for help and cards. */
@@ -308,11 +377,11 @@ export class AccessService {
       if (servers?.length === 1) return servers[0]!;
       // A key covering every server cannot list them (the API has no list): say how to name one.
       if (servers === undefined) throw new ServiceError('hosting_server_needed_all');
-      throw new ServiceError('hosting_server_needed', { servers: servers.join(', ') });
+      throw new ServiceError('hosting_server_needed', { servers });
     }
     const wanted = named.trim().toLowerCase();
     if (servers && !servers.some((s) => s.toLowerCase() === wanted)) {
-      throw new ServiceError('hosting_server_not_in_scope', { server: named, servers: servers.join(', ') });
+      throw new ServiceError('hosting_server_not_in_scope', { server: named, servers });
     }
     return wanted;
   }

@@ -5,6 +5,8 @@ export {
   type Actor,
   type Capabilities,
   type ChannelDirectory,
+  type ChannelFilter,
+  type ChannelReaders,
   type DecideOptions,
   type Decision,
   type GroupDirectory,

@@ -17,8 +17,11 @@ export interface DigestDeps {
   /** The provider client's day and last rate-limit window, as it holds them (never a request). */
   provider: { readonly daily: DailyBudgetState; readonly rateLimit: RateLimitSnapshot };
   renewals: Pick<RenewalsService, 'upcoming'>;
-  access: Pick<AccessService, 'authorize'>;
+  /** Who may read the digest, and which channels' orders, refusals and changes it may show (sections.ts). */
+  access: Pick<AccessService, 'authorize' | 'readerOf' | 'audienceOf'>;
   clock: Clock;
+  /** Plan names by id, as the price list last read names them; absent: orders are named by plan id. */
+  planNames?: () => ReadonlyMap<string, string>;
   /** Contracts renewing within this many days are listed (the farthest renewal reminder). */
   renewalWithinDays: number;
 }

@@ -29,6 +29,8 @@ const order = z.object({
   signupId: z.string(),
   name: z.string().nullable(),
   planId: z.string().nullable(),
+  /** The plan's name as the price list gave it, when the bot had read one (absent in digests stored before). */
+  planName: z.string().nullable().optional(),
   period: z.number().nullable(),
   /** Yen, tax included: the price the approval authorised. */
   price: z.number().nullable(),
@@ -44,6 +46,8 @@ const refusal = z.object({
   what: z.string(),
   /** The plan of a signup, the server of an operation. */
   target: z.string(),
+  /** A signup's plan by name, when the bot had read the price list (absent in digests stored before). */
+  planName: z.string().nullable().optional(),
   name: z.string().nullable(),
   price: z.number().nullable(),
   state: z.enum(['rejected', 'expired']),

@@ -10,7 +10,8 @@ import {
   OUTSIDE_CHANGE_ACTION,
   SERVER_OUTSIDE_CHANGE_ACTION,
 } from '../../store/index.ts';
-import { HOSTING_ACTION_SPECS, type HostingAction } from '../access/index.ts';
+import { type ChannelFilter, HOSTING_ACTION_SPECS, type HostingAction } from '../access/index.ts';
+import { alarmShown } from '../watch/index.ts';
 import type { DigestDeps } from './digest-deps.ts';
 import {
   capped,
@@ -44,6 +45,17 @@ export interface Window {
 
 const inWindow = (ms: number | null | undefined, w: Window) => ms != null && ms >= w.from && ms < w.to;
 
+/** The items whose channel the digest's reader may read (`shown`), in their order. */
+async function inShownChannels<T>(
+  items: readonly T[],
+  channelOf: (t: T) => string | null,
+  shown: ChannelFilter,
+) {
+  const out: T[] = [];
+  for (const t of items) if (await shown(channelOf(t))) out.push(t);
+  return out;
+}
+
 function incidentOf(r: IncidentRow): DigestIncident {
   return {
     id: r.id,
@@ -60,13 +72,15 @@ const lasted = (i: DigestIncident, at: number) => (i.resolvedAt ?? at) - i.raise
 export async function incidentsPart(
   deps: DigestDeps,
   w: Window,
+  shown: ChannelFilter,
 ): Promise<Pick<DigestReport, 'incidents' | 'keyAlarms'>> {
   const [during, open] = await Promise.all([
     deps.store.incidents.alarmsDuring(new Date(w.from), new Date(w.to)),
     deps.store.incidents.openAlarms(),
   ]);
   const byId = new Map<string, DigestIncident>();
-  for (const r of [...during, ...open]) if (r.raisedAt) byId.set(r.id, incidentOf(r));
+  for (const r of [...during, ...open])
+    if (r.raisedAt && (await alarmShown(r, deps.store.signups, shown))) byId.set(r.id, incidentOf(r));
   const all = [...byId.values()];
   // Open ones first (the longest open first), then those resolved, the longest first.
   const openNow = all.filter((i) => i.resolvedAt === null).sort((a, b) => a.raisedAt - b.raisedAt);
@@ -113,7 +127,11 @@ export async function notRunningPart(deps: DigestDeps): Promise<DigestReport['no
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const yen = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-export async function ordersPart(deps: DigestDeps, w: Window): Promise<DigestReport['orders']> {
+export async function ordersPart(
+  deps: DigestDeps,
+  w: Window,
+  shown: ChannelFilter,
+): Promise<DigestReport['orders']> {
   const { rows } = await deps.store.audit.during({
     from: new Date(w.from),
     to: new Date(w.to),
@@ -122,7 +140,12 @@ export async function ordersPart(deps: DigestDeps, w: Window): Promise<DigestRep
     limit: AUDIT_READ,
   });
   // Placed, or sent with its outcome unknown (it may have reached the provider): both may cost money.
-  const sent = rows.filter((r) => r.outcome === 'ok' || r.params.state === 'unknown');
+  // An order's row is written in the channel it was asked in (order-attempt.ts), and is that channel's.
+  const sent = await inShownChannels(
+    rows.filter((r) => r.outcome === 'ok' || r.params.state === 'unknown'),
+    (r) => r.channelId,
+    shown,
+  );
   const items: DigestOrder[] = [];
   let totalYen = 0;
   for (const r of sent) {
@@ -135,6 +158,7 @@ export async function ordersPart(deps: DigestDeps, w: Window): Promise<DigestRep
       signupId: r.target ?? '',
       name: text(r.params.name) ?? signup?.serverName ?? null,
       planId: signup?.planId ?? null,
+      planName: signup ? (deps.planNames?.().get(signup.planId) ?? null) : null,
       period: signup?.period ?? null,
       price,
       requesterId: signup?.requesterId ?? text(r.params.requester),
@@ -147,23 +171,31 @@ export async function ordersPart(deps: DigestDeps, w: Window): Promise<DigestRep
   return { placed, unknown: sent.length - placed, totalYen, list: { total: sent.length, items } };
 }
 
-export async function refusalsPart(deps: DigestDeps, w: Window): Promise<DigestReport['refusals']> {
+export async function refusalsPart(
+  deps: DigestDeps,
+  w: Window,
+  shown: ChannelFilter,
+): Promise<DigestReport['refusals']> {
   const changed = { from: new Date(w.from), to: new Date(w.to) };
-  const [signups, operations] = await Promise.all([
+  const [allSignups, allOperations] = await Promise.all([
     deps.store.signups.listByState(['rejected', 'expired'], { changed }),
     deps.store.operations.listByState(['rejected', 'expired'], { changed }),
   ]);
+  const signups = await inShownChannels(allSignups, (s) => s.channelId, shown);
+  const operations = await inShownChannels(allOperations, (o) => o.channelId, shown);
   const items: DigestRefusal[] = [
     ...signups.map(
       (s): DigestRefusal => ({
         what: 'signup',
         target: s.planId,
+        planName: deps.planNames?.().get(s.planId) ?? null,
         name: s.serverName,
         price: s.quotedPrice,
         state: s.state === 'rejected' ? 'rejected' : 'expired',
         requesterId: s.requesterId,
         by: s.state === 'rejected' ? s.approverId : null,
-        at: s.updatedAt.getTime(),
+        // An expiry is told at the quote's own end, not when the sweep marked it.
+        at: (s.state === 'rejected' ? s.updatedAt : s.expiresAt).getTime(),
       }),
     ),
     ...operations.map(
@@ -175,7 +207,7 @@ export async function refusalsPart(deps: DigestDeps, w: Window): Promise<DigestR
         state: o.state === 'rejected' ? 'rejected' : 'expired',
         requesterId: o.requesterId,
         by: o.state === 'rejected' ? o.approverId : null,
-        at: o.updatedAt.getTime(),
+        at: (o.state === 'rejected' ? o.updatedAt : o.expiresAt).getTime(),
       }),
     ),
   ].sort((a, b) => a.at - b.at);
@@ -202,21 +234,27 @@ function changeOf(r: AuditRow, outside: boolean): DigestHostingChange {
   };
 }
 
-export async function hostingPart(deps: DigestDeps, w: Window): Promise<DigestReport['hosting']> {
-  const read = (actions: readonly string[]) =>
+export async function hostingPart(
+  deps: DigestDeps,
+  w: Window,
+  shown: ChannelFilter,
+): Promise<DigestReport['hosting']> {
+  const read = (actions: readonly string[], limit: number) =>
     deps.store.audit.during({
       from: new Date(w.from),
       to: new Date(w.to),
       actions,
       outcomes: ['ok'],
-      limit: DIGEST_LISTED,
+      limit,
     });
-  const [bot, outside] = await Promise.all([read(HOSTING_WRITE_ACTIONS), read([OUTSIDE_CHANGE_ACTION])]);
+  const [bot, outside] = await Promise.all([
+    read(HOSTING_WRITE_ACTIONS, AUDIT_READ),
+    read([OUTSIDE_CHANGE_ACTION], DIGEST_LISTED),
+  ]);
+  // A change through the bot was told in the channel it was made in; one outside it, to nobody in particular.
+  const made = await inShownChannels(bot.rows, (r) => r.channelId, shown);
   return {
-    bot: capped(
-      bot.rows.map((r) => changeOf(r, false)),
-      bot.total,
-    ),
+    bot: capped(made.map((r) => changeOf(r, false))),
     outside: capped(
       outside.rows.map((r) => changeOf(r, true)),
       outside.total,

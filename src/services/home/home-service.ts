@@ -10,7 +10,7 @@
  * that channel (the decision machine's `mayDecide`). Knows nothing of Slack.
  */
 import type { Clock } from '../../clock.ts';
-import { type Store, WATCH_ALL } from '../../store/index.ts';
+import { type MuteRow, type Store, WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Action, Actor } from '../access/index.ts';
 import type { HostingService } from '../hosting/index.ts';
 import type { ServersService } from '../servers/index.ts';
@@ -34,9 +34,12 @@ export interface HomeDeps {
     mutes: Pick<Store['mutes'], 'active'>;
     incidents: Pick<Store['incidents'], 'latestOfKind'>;
   };
-  access: Pick<AccessService, 'roleOf' | 'decide'>;
+  access: Pick<AccessService, 'roleOf' | 'decide' | 'readerOf'>;
   servers: Pick<ServersService, 'list'>;
-  signup: { approvals: Pick<SignupService['approvals'], 'waiting'> };
+  signup: {
+    approvals: Pick<SignupService['approvals'], 'waiting'>;
+    planNames?: () => ReadonlyMap<string, string>;
+  };
   hosting: { operations: Pick<HostingService['operations'], 'waiting'> };
   incidents: Pick<IncidentService, 'open'>;
   clock: Clock;
@@ -62,11 +65,10 @@ export class HomeService {
     const [list, incidents, hosting, me, order, plans, approve] = (await Promise.all(
       (['list', 'incidents', 'hosting.servers', 'me', 'signup', 'plans', 'approve'] as const).map(may),
     )) as [boolean, boolean, boolean, boolean, boolean, boolean, boolean];
-    const now = deps.clock.now();
     const [waiting, open, mutes, snapshots, fleet, hostingGlance, lastKeyUse] = await Promise.all([
       this.waiting(actor),
-      incidents ? deps.incidents.open(actor) : null,
-      list ? deps.store.mutes.active(now) : [],
+      incidents ? deps.incidents.open(actor, { preview: true }) : null,
+      list ? this.mutes(actor) : [],
       list ? deps.store.snapshots.all() : [],
       list
         ? fleetGlance({ ...deps, now: () => deps.clock.now().getTime() }, actor, opts.refresh === true)
@@ -91,6 +93,15 @@ export class HomeService {
     };
   }
 
+  /** The mutes in force in the channels this person may read (a private channel's are for its members). */
+  private async mutes(actor: Actor): Promise<MuteRow[]> {
+    const shown = this.deps.access.readerOf(actor, { preview: true });
+    const out: MuteRow[] = [];
+    for (const m of await this.deps.store.mutes.active(this.deps.clock.now()))
+      if (await shown(m.channelId)) out.push(m);
+    return out;
+  }
+
   private async waiting(actor: Actor): Promise<HomeWaiting> {
     const [signups, operations, mine] = await Promise.all([
       this.deps.signup.approvals.waiting(actor),
@@ -106,6 +117,7 @@ export class HomeService {
       ownSignups: signups.own,
       ownOperations: operations.own,
       recentOrders: mine.filter((r) => decided(r.state) && r.updatedAt.getTime() >= since),
+      planNames: this.deps.signup.planNames?.() ?? new Map(),
     };
   }
 }

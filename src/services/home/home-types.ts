@@ -16,6 +16,8 @@ export interface HomeWaiting {
   ownOperations: OperationRow[];
   /** Their orders decided in the last day (being placed, placed, or not), newest first. */
   recentOrders: SignupRow[];
+  /** Plan names by id, as the price list last read names them (an order is shown by its plan's name). */
+  planNames?: ReadonlyMap<string, string>;
 }
 
 /** One server as the fleet's glance shows it. */

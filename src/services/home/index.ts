@@ -1,9 +1,8 @@
 /**
- * The App Home's use cases: a person's Home as data (home-service.ts) and how
- * a change reaches the Homes that show it (home-changes.ts). Knows nothing of
- * Slack. Code outside this folder imports only from here.
+ * The App Home's use case: a person's Home as data (home-service.ts). How a
+ * change reaches the Homes that show it is src/services/home-changes.ts.
+ * Knows nothing of Slack. Code outside this folder imports only from here.
  */
 export { type FleetDeps, fleetGlance } from './fleet.ts';
-export { type Concerned, HomeChanges, type HomeChangesDeps } from './home-changes.ts';
 export { type HomeDeps, HomeService, KEY_USE_ALARM } from './home-service.ts';
 export type * from './home-types.ts';

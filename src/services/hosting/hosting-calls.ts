@@ -23,8 +23,9 @@ import {
 import type { Store } from '../../store/index.ts';
 import type { AccessService, Actor, HostingAction } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
-import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import { changeOutcome, classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
+import type { HomeChanges } from '../home-changes.ts';
 import type { WriteResult } from './hosting-types.ts';
 import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
 
@@ -37,7 +38,7 @@ export interface HostingDeps {
     >;
     audit: Pick<Store['audit'], 'latest'>;
     /** Where a generated private key that could not be shown at once waits, sealed, for its requester. */
-    secrets: Pick<Store['secrets'], 'seal' | 'open' | 'destroy'>;
+    secrets: Pick<Store['secrets'], 'seal' | 'take' | 'giveBack' | 'destroy'>;
   };
   access: Pick<
     AccessService,
@@ -50,6 +51,12 @@ export interface HostingDeps {
     | 'explainRefusal'
   >;
   audit: Audit;
+  /**
+   * The App Homes a destructive operation is on, refreshed after each move:
+   * one waiting for a decision is on everyone's Home, one being run its
+   * requester's. None in tests of /hosting alone.
+   */
+  homes?: Pick<HomeChanges, 'refresh'> | undefined;
   clock: Clock;
   /** The logger's secret registry: typed passwords and generated keys are scrubbed from every log line. */
   secrets: Pick<SecretRegistry, 'add' | 'delete'>;
@@ -110,8 +117,7 @@ export function rejection(err: unknown): unknown {
 const isHostingWrite = (a: HostingAction): boolean => CHECK_WITH[a] !== undefined;
 
 /** The key's custom permissions refused it: the provider's 403, explained (AccessService.explainRefusal). */
-const byCustomKey = (err: unknown): boolean =>
-  err instanceof ServiceError && err.code === 'key_custom_forbidden';
+const byCustomKey = (err: unknown): boolean => isServiceError(err) && err.code === 'key_custom_forbidden';
 
 /** Who asked for a read and on which server, for the audit row of the provider's refusal. */
 export interface ReadContext {

@@ -17,7 +17,7 @@ import {
 import type { OperationRow } from '../../store/index.ts';
 import type { Actor } from '../access/index.ts';
 import type { DecisionMachine, DecisionStep } from '../decisions/index.ts';
-import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import { classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DestructiveRequest, Loss, OperationOutcome } from './hosting-types.ts';
 import { operationBook } from './operation-book.ts';
@@ -93,6 +93,7 @@ export class HostingOperations {
       needsApproval,
       expiresAt: new Date(now.getTime() + (this.calls.deps.operationTtlMs ?? DEFAULT_OPERATION_TTL_MS)),
     });
+    this.calls.deps.homes?.refresh('everyone', 'operation');
     await this.calls.deps.audit.byActor(actor, `${req.kind}.request`, server, 'ok', {
       ...params,
       operation: op.id,
@@ -161,7 +162,13 @@ export class HostingOperations {
 
   /** approved -> executing by one conditional UPDATE, then the one request; never repeated. */
   private async execute(actor: Actor, op: OperationRow): Promise<OperationOutcome> {
-    const claim = await this.calls.deps.store.operations.transition(op.id, ['approved'], 'executing');
+    const { store, homes } = this.calls.deps;
+    // Each step of running it is on its requester's Home.
+    const onHome = (r: { won: boolean }) => {
+      if (r.won) homes?.refresh([op.requesterId], 'operation');
+    };
+    const claim = await store.operations.transition(op.id, ['approved'], 'executing');
+    onHome(claim);
     if (!claim.won) return { kind: 'already_handled', row: claim.row ?? op };
     const req = (op.params as { request: DestructiveRequest }).request;
     // What the decider's click executes, made for them (it goes at ORDER priority, never refused).
@@ -171,19 +178,20 @@ export class HostingOperations {
     try {
       await this.calls.write(requester, req.kind, op.target, params, () => this.send(api, req));
     } catch (err) {
-      if (err instanceof ServiceError && err.code === 'hosting_outcome_unknown') {
-        const r = await this.calls.deps.store.operations.transition(op.id, ['executing'], 'unknown', {
+      if (isServiceError(err) && err.problem.code === 'hosting_outcome_unknown') {
+        const r = await store.operations.transition(op.id, ['executing'], 'unknown', {
           errorCode: 'OUTCOME_UNKNOWN',
         });
-        return { kind: 'unknown', row: r.row ?? op, check: String(err.params.check) };
+        onHome(r);
+        return { kind: 'unknown', row: r.row ?? op, check: err.problem.params.check };
       }
       const code = failureCode(classifyFailure(err));
-      const r = await this.calls.deps.store.operations.transition(op.id, ['executing'], 'failed', {
-        errorCode: code,
-      });
+      const r = await store.operations.transition(op.id, ['executing'], 'failed', { errorCode: code });
+      onHome(r);
       return { kind: 'failed', row: r.row ?? op, code, error: err };
     }
-    const r = await this.calls.deps.store.operations.transition(op.id, ['executing'], 'done');
+    const r = await store.operations.transition(op.id, ['executing'], 'done');
+    onHome(r);
     return {
       kind: 'done',
       row: r.row ?? op,
@@ -210,9 +218,10 @@ export class HostingOperations {
 
   /** A request whose approval message could not be posted: nobody could decide it, so it ends here. */
   async withdraw(opId: string): Promise<void> {
-    await this.calls.deps.store.operations.transition(opId, ['pending'], 'cancelled', {
+    const r = await this.calls.deps.store.operations.transition(opId, ['pending'], 'cancelled', {
       errorCode: 'NOT_POSTED',
     });
+    if (r.won) this.calls.deps.homes?.refresh('everyone', 'operation decided');
   }
 
   /** Records where the confirmation or approval message is, so the outcome can replace it. */
@@ -221,8 +230,10 @@ export class HostingOperations {
   }
 
   /** Pending and approved operations past their expiry become `expired` (the sweep redraws their messages). */
-  expireDue(): Promise<OperationRow[]> {
-    return this.calls.deps.store.operations.expireDue(this.calls.deps.clock.now());
+  async expireDue(): Promise<OperationRow[]> {
+    const expired = await this.calls.deps.store.operations.expireDue(this.calls.deps.clock.now());
+    if (expired.length > 0) this.calls.deps.homes?.refresh('everyone', 'operations expired');
+    return expired;
   }
 }
 

@@ -15,8 +15,13 @@ export function lossOf(op: OperationRow): Loss {
   return (op.params as { loss: Loss }).loss;
 }
 
-export function operationBook(deps: Pick<HostingDeps, 'store'>): RequestBook<OperationRow> {
+export function operationBook(deps: Pick<HostingDeps, 'store' | 'homes'>): RequestBook<OperationRow> {
   const ops = deps.store.operations;
+  // A request decided, withdrawn or expired leaves the Homes it waited on.
+  const decided = <R extends { won: boolean }>(r: R): R => {
+    if (r.won) deps.homes?.refresh('everyone', 'operation decided');
+    return r;
+  };
   return {
     get: (id) => ops.get(id),
     request: (op) => ({
@@ -41,12 +46,14 @@ export function operationBook(deps: Pick<HostingDeps, 'store'>): RequestBook<Ope
       const action = outcome === 'ok' && withdrawn ? `${op.kind}.cancel` : `${op.kind}.reject`;
       return { action, target: op.target, params };
     },
-    approve: (op, approverId) =>
-      ops.transition(op.id, ['pending'], 'approved', { approverId }, { unexpired: true }),
-    reject: (op, by, withdrawn) =>
-      ops.transition(op.id, ['pending'], withdrawn ? 'cancelled' : 'rejected', { approverId: by }),
+    approve: async (op, approverId) =>
+      decided(await ops.transition(op.id, ['pending'], 'approved', { approverId }, { unexpired: true })),
+    reject: async (op, by, withdrawn) =>
+      decided(
+        await ops.transition(op.id, ['pending'], withdrawn ? 'cancelled' : 'rejected', { approverId: by }),
+      ),
     async expire(op) {
-      const r = await ops.transition(op.id, ['pending'], 'expired');
+      const r = decided(await ops.transition(op.id, ['pending'], 'expired'));
       return r.won ? r.row : null;
     },
   };

@@ -4,8 +4,11 @@
  * gives it only once, so it is kept sealed in the store (AES-256-GCM, like a
  * signup's root password) for a short while, for its requester alone, and
  * shown once in a window they open from a direct message that holds no key;
- * it is destroyed once shown, or when it expires. It never reaches a log line
- * or the audit trail: the scrubber holds it whenever it is in memory.
+ * it is destroyed once shown, or when it expires. Showing it takes it from
+ * the store with one compare-and-set: several clicks at once, or Slack's retry
+ * of one click, show it once; a window Slack would not open gives it back. It
+ * never reaches a log line or the audit trail: the scrubber holds it whenever
+ * it is in memory.
  */
 import type { Actor } from '../access/index.ts';
 import type { HostingCalls } from './hosting-calls.ts';
@@ -51,22 +54,35 @@ export class HostingPrivateKeys {
   }
 
   /**
-   * The sealed key, for its requester alone; registered with the scrubber
-   * until `HostingWrites.forgetSecret`. Audited (never the key itself): a private key was shown.
+   * The sealed key, taken for its requester alone: whoever else asks, or
+   * asks while it is out, finds it gone. Registered with the scrubber until
+   * `HostingWrites.forgetSecret`. The caller then says it was `shown`, or
+   * gives it back (`giveBack`) when it could not be.
    */
-  async reveal(actor: Actor, id: string): Promise<PrivateKeyReveal> {
+  async take(actor: Actor, id: string): Promise<PrivateKeyReveal> {
     const { deps } = this.calls;
-    const plaintext = await deps.store.secrets.open(id, purposeOf(actor.userId));
+    const plaintext = await deps.store.secrets.take(id, purposeOf(actor.userId));
     if (plaintext === null) return { kind: 'gone' };
     const key = JSON.parse(plaintext) as PrivateKey;
     deps.secrets.add(key.privateKey);
-    await deps.audit.byActor(actor, 'hosting.ssh_private_key_shown', key.server, 'ok', {
-      ...(key.created ? { key_id: key.created } : {}),
-    });
     return { kind: 'shown', ...key };
   }
 
-  /** Destroys the sealed key (it was shown, or it can no longer reach anyone). */
+  /** It was shown: destroyed, and audited (never the key itself). */
+  async shown(actor: Actor, id: string, key: PrivateKey): Promise<void> {
+    const { deps } = this.calls;
+    await deps.store.secrets.destroy(id);
+    await deps.audit.byActor(actor, 'hosting.ssh_private_key_shown', key.server, 'ok', {
+      ...(key.created ? { key_id: key.created } : {}),
+    });
+  }
+
+  /** It could not be shown (Slack would not open the window): it waits again, until it expires. */
+  async giveBack(actor: Actor, id: string): Promise<void> {
+    await this.calls.deps.store.secrets.giveBack(id, purposeOf(actor.userId));
+  }
+
+  /** Destroys the sealed key (it can no longer reach anyone). */
   async discard(id: string): Promise<void> {
     await this.calls.deps.store.secrets.destroy(id);
   }

@@ -168,7 +168,11 @@ export class RenewalsService {
     const checked = checkRenewalDate(typedDate, this.deps.clock.now());
     if ('rule' in checked) {
       await this.deps.audit.byActor(actor, 'renewal_set', ref.trim(), 'refused', {}, 'invalid_field');
-      throw new ServiceError('invalid_field', { field: checked.field, rule: checked.rule, limit: 0 });
+      throw new ServiceError('invalid_field', {
+        field: checked.field,
+        rule: checked.rule,
+        limit: checked.limit ?? 0,
+      });
     }
     const server = await this.deps.servers.resolve(ref, asPerson(READ, actor));
     // The order's row when the server was ordered here (its channel stays), else one of its own.

@@ -4,7 +4,7 @@
  * docs/provider-api.md, Signup status), and a reminder "N days before" falls
  * due at 00:00 Japan time N days before that day.
  */
-import { japanDay, parseProviderDate } from '../../provider/index.ts';
+import { japanDay, parseProviderDate, providerDate } from '../../provider/index.ts';
 import type { FieldProblem } from '../field-problem.ts';
 
 /** Days from today in Japan to `date`: 0 on the day itself, negative once it has passed; undefined when it is no date. */
@@ -40,15 +40,23 @@ export function nextThreshold(left: number, thresholds: readonly number[]): numb
   return ahead.length === 0 ? undefined : Math.max(...ahead);
 }
 
-export type RenewalDateRule = 'shape' | 'not_a_day' | 'past';
+export type RenewalDateRule = 'shape' | 'not_a_day' | 'past' | 'too_far';
+
+/**
+ * The farthest a contract date may be set, in years from today: contracts run
+ * for months or a few years, so a date beyond this is a typo (2207 for 2027)
+ * whose reminders would never come.
+ */
+export const RENEWAL_HORIZON_YEARS = 10;
 export type RenewalDateProblem = FieldProblem<'renewal_date', RenewalDateRule>;
 
 /** The field a contract date is typed in (`/vps renewal set <server> <YYYY-MM-DD>`). */
 export const RENEWAL_DATE_FIELD = 'renewal_date';
 
 /**
- * A contract date as typed: `YYYY-MM-DD`, a day the calendar has, and not
- * before today in Japan (a date that has passed reminds nobody).
+ * A contract date as typed: `YYYY-MM-DD`, a day the calendar has, not before
+ * today in Japan (a date that has passed reminds nobody), and not past the
+ * same day RENEWAL_HORIZON_YEARS from now.
  */
 export function checkRenewalDate(typed: string, now: Date): { date: string } | RenewalDateProblem {
   const text = typed.trim();
@@ -56,5 +64,9 @@ export function checkRenewalDate(typed: string, now: Date): { date: string } | R
   const left = daysLeft(text, now);
   if (left === undefined) return { field: RENEWAL_DATE_FIELD, rule: 'not_a_day' };
   if (left < 0) return { field: RENEWAL_DATE_FIELD, rule: 'past' };
+  // Dates written alike compare as text; the same month and day, years on (29 February too).
+  const today = providerDate(japanDay(now.getTime()));
+  const horizon = `${String(Number(today.slice(0, 4)) + RENEWAL_HORIZON_YEARS).padStart(4, '0')}${today.slice(4)}`;
+  if (text > horizon) return { field: RENEWAL_DATE_FIELD, rule: 'too_far', limit: RENEWAL_HORIZON_YEARS };
   return { date: text };
 }

@@ -5,7 +5,14 @@ export {
   type VpsSummary,
   WHOLE_ENTRY,
 } from '../../provider/index.ts';
-export { checkListFilter, checkServerRef, FIELD_LIMITS, REF_LIMITS } from './field-rules.ts';
+export {
+  checkListFilter,
+  checkServerRef,
+  FIELD_LIMITS,
+  type FieldRule,
+  REF_LIMITS,
+  type RefProblem,
+} from './field-rules.ts';
 export { MENTION_SCAN_CHARS, mentionedIn, type Nameable } from './mentions.ts';
 export type {
   ChangeResult,

@@ -25,7 +25,7 @@ import {
 import type { AuditOutcome, AuditRow, SnapshotRow, Store } from '../../store/index.ts';
 import type { AccessService, Action, Actor, KeyScope } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
-import { changeOutcome, classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import { changeOutcome, classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
 import { checkField, checkListFilter, checkServerRef, type RefProblem } from './field-rules.ts';
 import { type KeyFacts, readAudit, readLogs, readMe } from './key-and-audit-reads.ts';
 import { mentionedIn } from './mentions.ts';
@@ -269,8 +269,8 @@ export class ServersService {
     const who = asPerson(WRITE, actor);
     const server = await this.resolve(ref, who).catch(async (err: unknown) => {
       // A server the provider answered about in a shape the spec does not allow: refused, on record.
-      if (err instanceof ServiceError && err.code === 'server_malformed')
-        await audit(String(err.params.uuid), 'refused', {}, err.code);
+      if (isServiceError(err) && err.problem.code === 'server_malformed')
+        await audit(err.problem.params.uuid, 'refused', {}, err.code);
       throw err;
     });
     const problems = checkField(field, value);

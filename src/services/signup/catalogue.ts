@@ -121,6 +121,16 @@ export async function readCatalogue(deps: SignupDeps, opts: CatalogueOptions = {
   return catalogue;
 }
 
+/**
+ * Plan names by plan id, from the price list last read (never a request):
+ * how a plan is named where its order is shown again (a Home, a digest).
+ * Empty before any price list was read.
+ */
+export function knownPlanNames(deps: SignupDeps): ReadonlyMap<string, string> {
+  const plans = catalogueCache.get(deps)?.catalogue.plans ?? [];
+  return new Map(plans.map((p) => [p.plan_id, p.plan_name]));
+}
+
 /** Plan and image of a row for display, from the cached catalogue; undefined when not at hand. */
 export async function describeRow(
   deps: SignupDeps,

@@ -7,6 +7,7 @@ import type { ProviderClient } from '../../provider/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { AccessService } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
+import type { HomeChanges } from '../home-changes.ts';
 
 export interface SignupPolicy {
   /** Longest life of a quote; it also ends at 00:00 JST. Default 30 minutes. */
@@ -39,11 +40,17 @@ export interface SignupDeps {
       Store['signups'],
       'create' | 'get' | 'transition' | 'listRecent' | 'listByState' | 'setMessage'
     >;
-    secrets: Pick<Store['secrets'], 'seal' | 'open' | 'destroy' | 'destroyExpired'>;
+    secrets: Pick<Store['secrets'], 'seal' | 'open' | 'take' | 'giveBack' | 'destroy' | 'destroyExpired'>;
   };
   /** Who may order and approve, here; roles are read at the moment of each call. */
   access: Pick<AccessService, 'decide'>;
   audit: Audit;
+  /**
+   * The App Homes a quote or an order is on, refreshed after each move: a
+   * quote waits on everyone's Home, an order after its approval is its
+   * requester's. None in tests of signup alone.
+   */
+  homes?: Pick<HomeChanges, 'refresh'> | undefined;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The logger's scrubber: a password is held under its sealed copy's id while that copy exists. */

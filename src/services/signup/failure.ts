@@ -10,7 +10,7 @@ import {
   QueueFullError,
   ValidationError,
 } from '../../provider/index.ts';
-import { queueFullRefusal, ServiceError } from '../errors.ts';
+import { isServiceError, providerCodeOf, queueFullRefusal, ServiceError } from '../errors.ts';
 
 export type SignupFailure =
   /** 422 PRICE_MISMATCH: the price moved; nothing was charged. */
@@ -69,5 +69,5 @@ export function providerRefusal(err: unknown): ServiceError {
 
 /** The code an audit line or a failed re-quote records for what a quote threw. */
 export function quoteFailureCode(err: unknown): string {
-  return err instanceof ServiceError ? String(err.params.code ?? err.code) : 'INTERNAL';
+  return isServiceError(err) ? (providerCodeOf(err.problem) ?? err.code) : 'INTERNAL';
 }

@@ -1,6 +1,6 @@
 /**
- * Paid VPS signup, exactly once (README.md, "Ordering a VPS (paid, behind an
- * approval)"; the provider's side in docs/provider-api.md, Signup).
+ * Paid VPS signup, exactly once (docs/operators.md, "Ordering a VPS";
+ * the provider's side in docs/provider-api.md, Signup).
  *
  *   quoted -> approved -> executing -> submitted | active
  *   exits: rejected, expired, price_changed, failed, unknown (-> executing again)

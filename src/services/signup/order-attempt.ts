@@ -52,6 +52,7 @@ export async function executeSignup(deps: SignupDeps, id: string): Promise<Execu
     attempts: row.attempts + 1,
   });
   if (!claim.won) return { kind: 'not_executable', row: claim.row };
+  deps.homes?.refresh([row.requesterId], 'order');
   return attempt(deps, claim.row, 'approval');
 }
 
@@ -82,6 +83,7 @@ async function requesterRefused(deps: SignupDeps, row: SignupRow): Promise<Execu
     nextCheckAt: null,
   });
   if (!r.won) return { kind: 'not_executable', row: r.row };
+  deps.homes?.refresh([row.requesterId], 'order');
   await destroySecret(deps, row.secretId);
   await deps.audit.record({
     actor: row.approverId ?? row.requesterId,
@@ -216,7 +218,11 @@ function nextCheck(deps: SignupDeps, attempts: number): Date {
   return new Date(deps.clock.now().getTime() + delay);
 }
 
-/** Ends an attempt; the row may have been moved to `unknown` meanwhile by the orphan sweep. */
+/**
+ * Ends an attempt; the row may have been moved to `unknown` meanwhile by the
+ * orphan sweep. The requester's Home is refreshed, except for an attempt that
+ * ends in `unknown`: the re-check that claims it next refreshes it.
+ */
 async function finish(
   deps: SignupDeps,
   row: SignupRow,
@@ -226,6 +232,7 @@ async function finish(
   const r = await deps.store.signups.transition(row.id, ['executing', 'unknown'], to, patch);
   if (!r.won)
     deps.logger.warn({ signupId: row.id, to, now: r.row?.state }, 'signup outcome already recorded');
+  else if (to !== 'unknown') deps.homes?.refresh([row.requesterId], 'order');
   return r.row;
 }
 

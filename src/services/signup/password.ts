@@ -84,14 +84,20 @@ export async function destroySecret(deps: SignupDeps, secretId: string | null): 
 export type RevealOutcome =
   | { kind: 'shown'; password: string; serverName: string | null }
   | { kind: 'not_yours' }
+  /** Shown once already (or being shown by another click now): it is not shown again. */
+  | { kind: 'shown_before' }
   /** The order was placed, refused or expired: the sealed password is gone. */
   | { kind: 'gone' };
 
 /**
  * A generated root password that could not be shown in the requester's modal
  * nor ephemerally is never left in a direct message: the message carries a
- * button instead, and the password is read from its seal here, for the
- * requester alone, while the order still needs it.
+ * button instead, and the password is taken from its seal here, for the
+ * requester alone, once: the take is one compare-and-set on the seal, so
+ * several clicks at once or Slack's retry of one show it once. The seal stays
+ * for the order (its own read is not stopped by the take) until the outcome
+ * is definite. The caller says whether it was shown (`passwordShown`) or
+ * gives it back (`givePasswordBack`: the window did not open).
  */
 export async function revealPassword(
   deps: SignupDeps,
@@ -99,16 +105,34 @@ export async function revealPassword(
 ): Promise<RevealOutcome> {
   const row = await deps.store.signups.get(input.id);
   if (!row || row.requesterId !== input.userId) return { kind: 'not_yours' };
-  const password = row.secretId ? await deps.store.secrets.open(row.secretId) : null;
-  if (password === null) return { kind: 'gone' };
+  if (!row.secretId) return { kind: 'gone' };
+  const password = await deps.store.secrets.take(row.secretId, SECRET_PURPOSE);
+  if (password !== null) return { kind: 'shown', password, serverName: row.serverName };
+  // Not to be taken: shown already, or gone with the order's outcome.
+  return (await deps.store.secrets.open(row.secretId)) === null ? { kind: 'gone' } : { kind: 'shown_before' };
+}
+
+/** The password taken by `revealPassword` was shown: audited (never the password). */
+export async function passwordShown(deps: SignupDeps, input: { id: string; userId: string }): Promise<void> {
+  const row = await deps.store.signups.get(input.id);
   await deps.audit.record({
     actor: input.userId,
-    channelId: row.channelId,
+    channelId: row?.channelId ?? null,
     action: 'signup.password_shown',
-    target: row.id,
+    target: input.id,
     outcome: 'ok',
     errorCode: null,
-    ...(row.serverName ? { params: { name: row.serverName } } : {}),
+    ...(row?.serverName ? { params: { name: row.serverName } } : {}),
   });
-  return { kind: 'shown', password, serverName: row.serverName };
+  deps.logger.info({ signupId: input.id, userId: input.userId }, 'root password shown once');
+}
+
+/** The password taken by `revealPassword` could not be shown (the window did not open): it may be taken again. */
+export async function givePasswordBack(
+  deps: SignupDeps,
+  input: { id: string; userId: string },
+): Promise<void> {
+  const row = await deps.store.signups.get(input.id);
+  if (row?.secretId && row.requesterId === input.userId)
+    await deps.store.secrets.giveBack(row.secretId, SECRET_PURPOSE);
 }

@@ -72,6 +72,7 @@ export async function createQuote(
     await destroySecret(deps, secretId);
     throw err;
   }
+  deps.homes?.refresh('everyone', 'quote');
   await deps.audit.record({
     actor: row.requesterId,
     channelId: row.channelId,
@@ -169,6 +170,8 @@ export async function expireRow(
 ): Promise<SignupRow | null> {
   const r = await deps.store.signups.transition(row.id, from, 'expired', { secretId: null });
   if (!r.won) return null;
+  if (from.includes('quoted')) deps.homes?.refresh('everyone', 'quote decided');
+  else deps.homes?.refresh([row.requesterId], 'order');
   await destroySecret(deps, row.secretId);
   await deps.audit.record({
     actor: 'system',

@@ -35,14 +35,27 @@ export function signupBook(deps: SignupDeps): RequestBook<SignupRow> {
         ? { action, target: row.id, ...(row.serverName ? { params: name } : {}) }
         : { action, target: row.id, params: { price: row.quotedPrice, ...name } };
     },
-    approve: (row, approverId) =>
-      deps.store.signups.transition(row.id, ['quoted'], 'approved', { approverId }, { unexpired: true }),
+    async approve(row, approverId) {
+      const r = await deps.store.signups.transition(
+        row.id,
+        ['quoted'],
+        'approved',
+        { approverId },
+        { unexpired: true },
+      );
+      // A quote decided leaves the approvers' Homes.
+      if (r.won) deps.homes?.refresh('everyone', 'quote decided');
+      return r;
+    },
     async reject(row, by) {
       const r = await deps.store.signups.transition(row.id, ['quoted'], 'rejected', {
         approverId: by,
         secretId: null,
       });
-      if (r.won) await destroySecret(deps, row.secretId);
+      if (r.won) {
+        deps.homes?.refresh('everyone', 'quote decided');
+        await destroySecret(deps, row.secretId);
+      }
       return r;
     },
     expire: (row) => expireRow(deps, row, ['quoted']),

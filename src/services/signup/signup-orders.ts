@@ -8,7 +8,7 @@
 import type { SignupRow } from '../../store/index.ts';
 import { policyOf, type SignupDeps } from './deps.ts';
 import { attempt, type ExecuteOutcome, executeSignup } from './order-attempt.ts';
-import { type RevealOutcome, revealPassword } from './password.ts';
+import { givePasswordBack, passwordShown, type RevealOutcome, revealPassword } from './password.ts';
 import { expireRow, isExpired } from './quote.ts';
 
 /** The error code of an order found `executing` when a bot started: see markInterrupted. */
@@ -34,10 +34,11 @@ export class SignupOrders {
     const now = deps.clock.now();
     for (const row of await deps.store.signups.listByState(['executing'], { limit })) {
       if (now.getTime() - row.updatedAt.getTime() >= p.staleExecutingMs) {
-        await deps.store.signups.transition(row.id, ['executing'], 'unknown', {
+        const r = await deps.store.signups.transition(row.id, ['executing'], 'unknown', {
           errorCode: row.errorCode ?? 'ORPHANED',
           nextCheckAt: now,
         });
+        if (r.won) deps.homes?.refresh([row.requesterId], 'order');
       }
     }
     const outcomes: ExecuteOutcome[] = [];
@@ -75,7 +76,9 @@ export class SignupOrders {
         errorCode: INTERRUPTED,
         nextCheckAt: deps.clock.now(),
       });
-      if (r.won && r.row) marked.push(r.row);
+      if (!r.won) continue;
+      deps.homes?.refresh([row.requesterId], 'order');
+      marked.push(r.row);
     }
     if (marked.length > 0)
       deps.logger.warn(
@@ -93,7 +96,8 @@ export class SignupOrders {
     const claim = await this.deps.store.signups.transition(row.id, ['unknown'], 'executing', {
       attempts: row.attempts + 1,
     });
-    if (!claim.won || !claim.row) return null;
+    if (!claim.won) return null;
+    this.deps.homes?.refresh([row.requesterId], 'order');
     return attempt(this.deps, claim.row, 'recovery');
   }
 
@@ -119,8 +123,19 @@ export class SignupOrders {
     });
   }
 
-  /** A generated root password, read from its seal for the requester alone while the order needs it. */
+  /**
+   * A generated root password, taken from its seal for the requester alone,
+   * once, while the order needs it; then `passwordShown` or `givePasswordBack`.
+   */
   revealPassword(input: { id: string; userId: string }): Promise<RevealOutcome> {
     return revealPassword(this.deps, input);
+  }
+
+  passwordShown(input: { id: string; userId: string }): Promise<void> {
+    return passwordShown(this.deps, input);
+  }
+
+  givePasswordBack(input: { id: string; userId: string }): Promise<void> {
+    return givePasswordBack(this.deps, input);
   }
 }

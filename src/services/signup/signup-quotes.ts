@@ -19,6 +19,12 @@ export interface QuoteInput {
   request: SignupRequest;
   requesterId: string;
   channelId: string;
+  /**
+   * The channel was chosen in a form opened in no channel (the Order a VPS
+   * shortcut, the App Home), not the one the requester typed in: it must be
+   * one they may use (`mayRequestIn`).
+   */
+  chosen?: boolean;
   locale: string | null;
 }
 
@@ -44,10 +50,31 @@ export class SignupQuotes {
     return (await this.deps.access.decide(actor, 'signup', { placeless: channelId === undefined })).refusal;
   }
 
+  /**
+   * Whether a user may send the approval request of a form opened in no
+   * channel to the channel they chose there: one the policy lists, and one
+   * they may read in Slack (public, or they are a member), as any channel an
+   * action is about (`AccessService.decide`). A forged submission naming a
+   * private channel they are not in is refused.
+   */
+  async mayRequestIn(userId: string, chosen: string): Promise<ServiceError | null> {
+    return (await this.decideChosen(userId, chosen)).refusal;
+  }
+
+  private decideChosen(userId: string, chosen: string) {
+    return this.deps.access.decide({ userId, channelId: userId }, 'signup', {
+      placeless: true,
+      channel: chosen,
+    });
+  }
+
   async quote(input: QuoteInput): Promise<QuoteResult> {
     const { deps } = this;
     const { request, requesterId, channelId } = input;
-    const { refusal } = await deps.access.decide({ userId: requesterId, channelId }, 'signup');
+    const { refusal } =
+      input.chosen === true
+        ? await this.decideChosen(requesterId, channelId)
+        : await deps.access.decide({ userId: requesterId, channelId }, 'signup');
     if (refusal) {
       await deps.audit.record({
         actor: requesterId,

@@ -8,7 +8,7 @@
  */
 import { asPerson, ProviderError, READ, type SignupStatus, validatePathId } from '../../provider/index.ts';
 import type { Action, Actor } from '../access/index.ts';
-import { ServiceError, type ServiceErrorCode } from '../errors.ts';
+import { ServiceError, type SignupIdRule } from '../errors.ts';
 import { type Catalogue, readCatalogue } from './catalogue.ts';
 import type { SignupDeps } from './deps.ts';
 
@@ -22,10 +22,14 @@ export interface PriceList {
 export const SIGNUP_ID_FIELD = 'signup_id';
 
 /** A provider answer this read explains in its own words; anything else is the provider's own error. */
-function explained(err: unknown, codes: Partial<Record<number, ServiceErrorCode>>, params = {}): unknown {
+function explained(err: unknown, refusals: Partial<Record<number, () => ServiceError>>): unknown {
   if (!(err instanceof ProviderError)) return err;
-  const code = codes[err.status];
-  return code ? new ServiceError(code, params) : err;
+  return refusals[err.status]?.() ?? err;
+}
+
+/** The rule a service code breaks, in the words the refusal names (it goes into a path). */
+function signupIdRule(rule: string): SignupIdRule {
+  return rule === 'required' || rule === 'control_character' ? rule : 'format';
 }
 
 export class SignupReads {
@@ -44,7 +48,7 @@ export class SignupReads {
       // Read as this person's: they wait their turn at the provider like any command.
       catalogue = await readCatalogue(this.deps, { for: actor });
     } catch (err) {
-      throw explained(err, { 403: 'plans_forbidden' });
+      throw explained(err, { 403: () => new ServiceError('plans_forbidden') });
     }
     const { refusal } = await this.deps.access.decide(actor, 'signup');
     return { catalogue, canOrder: refusal === null };
@@ -55,12 +59,15 @@ export class SignupReads {
     const id = typed.trim();
     const problem = validatePathId(id, SIGNUP_ID_FIELD)[0];
     if (problem)
-      throw new ServiceError('invalid_field', { field: SIGNUP_ID_FIELD, rule: problem.rule, limit: 0 });
+      throw new ServiceError('invalid_field', { field: SIGNUP_ID_FIELD, rule: signupIdRule(problem.rule) });
     await this.authorize(actor, 'signup_status');
     try {
       return await this.deps.provider.signupStatus(id, asPerson(READ, actor));
     } catch (err) {
-      throw explained(err, { 403: 'signup_status_forbidden', 404: 'signup_status_not_found' }, { id });
+      throw explained(err, {
+        403: () => new ServiceError('signup_status_forbidden'),
+        404: () => new ServiceError('signup_status_not_found', { id }),
+      });
     }
   }
 }

@@ -4,6 +4,7 @@
  * them (today's price list, a signup's status).
  */
 import type { DecisionMachine } from '../decisions/index.ts';
+import { knownPlanNames } from './catalogue.ts';
 import type { SignupDeps } from './deps.ts';
 import { SignupApprovals } from './signup-approvals.ts';
 import { SignupOrders } from './signup-orders.ts';
@@ -24,5 +25,10 @@ export class SignupService {
     this.approvals = new SignupApprovals(deps, machine);
     this.orders = new SignupOrders(deps);
     this.reads = new SignupReads(deps);
+  }
+
+  /** Plan names by id, as the price list last read names them (never a request). */
+  planNames(): ReadonlyMap<string, string> {
+    return knownPlanNames(this.deps);
   }
 }

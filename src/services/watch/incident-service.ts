@@ -5,22 +5,27 @@
  * Knows nothing of Slack.
  */
 import type { Clock } from '../../clock.ts';
-import type { IncidentRow, Store } from '../../store/index.ts';
+import type { IncidentRow, MuteRow, Store } from '../../store/index.ts';
 import { WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Action, Actor } from '../access/index.ts';
 import type { Decision, DecisionMachine } from '../decisions/index.ts';
+import type { HomeChanges } from '../home-changes.ts';
+import { alarmShown } from './alarm-place.ts';
 import { type ClaimAnnouncer, claimAction, incidentBook } from './incident-book.ts';
 
 export interface IncidentServiceDeps {
   store: {
     incidents: Pick<Store['incidents'], 'get' | 'openAlarms' | 'postsOf'>;
     mutes: Pick<Store['mutes'], 'active'>;
+    signups: Pick<Store['signups'], 'get'>;
   } & Pick<Store, 'transaction'>;
-  access: Pick<AccessService, 'authorize' | 'decide'>;
+  access: Pick<AccessService, 'authorize' | 'decide' | 'readerOf'>;
   clock: Clock;
   announce: ClaimAnnouncer;
   /** Rows were queued: the notifier may post them now. */
   onOutbox?: (() => void) | undefined;
+  /** Who is on an alarm is on everyone's App Home: refreshed after a claim. */
+  homes?: Pick<HomeChanges, 'refresh'> | undefined;
 }
 
 /** An open alarm as `/vps incidents` lists it. */
@@ -56,27 +61,35 @@ export class IncidentService {
       },
     });
     const decision = await this.machine.decide(book, actor, { id: incidentId, step: 'approve' });
-    if (decision.kind === 'approved') this.deps.onOutbox?.();
+    if (decision.kind === 'approved') {
+      this.deps.onOutbox?.();
+      this.deps.homes?.refresh('everyone', 'claim');
+    }
     return { decision, previous };
   }
 
   /**
-   * The open alarms this person may read (each kind's read action), nobody's
-   * first, then the oldest, with the mutes that hold them back.
+   * The open alarms this person may read (each kind's read action, and the
+   * channel of one that belongs to a channel: alarm-place.ts), nobody's
+   * first, then the oldest, with the mutes of channels they may read that
+   * hold them back. `preview`: for drawing their App Home (what Slack said
+   * of a channel is kept a minute).
    */
-  async open(actor: Actor): Promise<OpenIncident[]> {
+  async open(actor: Actor, opts: { preview?: boolean } = {}): Promise<OpenIncident[]> {
     await this.deps.access.authorize(actor, 'incidents');
     const rows = await this.deps.store.incidents.openAlarms();
+    const shown = this.deps.access.readerOf(actor, opts);
     const may = new Map<Action, boolean>();
     const visible: IncidentRow[] = [];
     for (const r of rows) {
       const action = claimAction(r.kind);
       if (!may.has(action)) may.set(action, (await this.deps.access.decide(actor, action)).refusal === null);
-      if (may.get(action)) visible.push(r);
+      if (may.get(action) && (await alarmShown(r, this.deps.store.signups, shown))) visible.push(r);
     }
     const now = this.deps.clock.now();
     const posts = await this.deps.store.incidents.postsOf(visible.map((r) => r.id));
-    const mutes = await this.deps.store.mutes.active(now);
+    const mutes: MuteRow[] = [];
+    for (const m of await this.deps.store.mutes.active(now)) if (await shown(m.channelId)) mutes.push(m);
     const out = visible.map((incident) => {
       const channels = new Set(posts.filter((p) => p.incidentId === incident.id).map((p) => p.channelId));
       const ends = mutes

@@ -1,3 +1,4 @@
+export { alarmShown } from './alarm-place.ts';
 export {
   type ClaimAnnouncer,
   type ClaimClick,

@@ -11,6 +11,7 @@ import { hostingOfTarget, hostingWatchTarget, type Store, WATCH_ALL, WATCH_KEY }
 import type { AccessService, Actor } from '../access/index.ts';
 import type { Audit } from '../audit.ts';
 import { classifyFailure, failureCode, ServiceError } from '../errors.ts';
+import type { HomeChanges } from '../home-changes.ts';
 import type { ServersService } from '../servers/index.ts';
 import type { ChannelReach, MuteChange, SubscriptionChange, SubscriptionList } from './subscription-types.ts';
 
@@ -27,6 +28,8 @@ export interface SubscriptionDeps {
   servers: Pick<ServersService, 'resolve'>;
   access: Pick<AccessService, 'authorize' | 'maySeeChannel' | 'hostingServer'>;
   audit: Audit;
+  /** Mutes are on everyone's App Home: refreshed when one is set or lifted. None in tests of watches alone. */
+  homes?: Pick<HomeChanges, 'refresh'> | undefined;
   clock: Clock;
   notifyChannel?: string | undefined;
 }
@@ -281,6 +284,7 @@ export class WatchSubscriptions {
     const until = new Date(now.getTime() + ms);
     await this.deps.store.mutes.purgeEnded(now);
     await this.deps.store.mutes.set({ target: t.target, channelId, until, createdBy: actor.userId });
+    this.deps.homes?.refresh('everyone', 'mute');
     // Changes held by an earlier mute of the same target now wait for the new end.
     await this.deps.store.outbox.rescheduleHeld({
       channelId,
@@ -325,6 +329,7 @@ export class WatchSubscriptions {
     if (named.toLowerCase() === WATCH_ALL) {
       t = { target: WATCH_ALL, label: WATCH_ALL, hosting: false };
       removed = (await this.deps.store.mutes.remove(channelId)).filter((m) => m.until > now);
+      this.deps.homes?.refresh('everyone', 'unmute');
       await this.deps.store.outbox.rescheduleHeld({ channelId, at: now });
     } else {
       // A server that left the list cannot be resolved any more: its uuid still unmutes it.
@@ -332,6 +337,7 @@ export class WatchSubscriptions {
       const direct = active.find((m) => m.target === named);
       t = direct ? { target: direct.target, label: named, hosting: false } : await this.target(actor, named);
       removed = (await this.deps.store.mutes.remove(channelId, t.target)).filter((m) => m.until > now);
+      this.deps.homes?.refresh('everyone', 'unmute');
       const all = active.find((m) => m.target === WATCH_ALL);
       allMutedUntil = all ? all.until : null;
       await this.deps.store.outbox.rescheduleHeld({ channelId, subject: t.target, at: allMutedUntil ?? now });

@@ -5,7 +5,15 @@
  * names the server. Values are read back as typed (Slack escapes a typed
  * domain as a link); their rules are checked by the hosting service.
  */
-import { channelOf, fromSlackText, type ParseResult, type Token, tokenize, unknownWord } from './tokens.ts';
+import {
+  channelOf,
+  fromSlackText,
+  type ParseResult,
+  type Token,
+  tokenize,
+  type UsageTopic,
+  unknownWord,
+} from './tokens.ts';
 
 /** The words of /hosting, for a suggestion when one is mistyped. */
 export const HOSTING_WORDS = [
@@ -118,13 +126,19 @@ function errorLogArgs(
 
 function parseArea(words: readonly Token[]): ParseResult<Area> {
   const ok = (command: Area): ParseResult<Area> => ({ ok: true, command });
-  const usage = (command: string): ParseResult<Area> => ({ ok: false, error: { problem: 'usage', command } });
+  const usage = (command: UsageTopic): ParseResult<Area> => ({
+    ok: false,
+    error: { problem: 'usage', command },
+  });
   const [first, second, ...rest] = words;
   if (!first) return ok({ name: 'help' });
   const w = first.text.toLowerCase();
   const w2 = second?.text.toLowerCase();
   const args = words.slice(1);
-  const none = (c: Area): ParseResult<Area> => (args.length === 0 ? ok(c) : usage(`hosting.${c.name}`));
+  // The commands that take no argument, each with its usage line.
+  const none = (
+    c: Extract<Area, { name: 'help' | 'servers' | 'info' | 'usage' | 'domains' | 'subdomains' | 'audit' }>,
+  ) => (args.length === 0 ? ok(c) : usage(`hosting.${c.name}`));
   switch (w) {
     case 'help':
       return none({ name: 'help' });

@@ -5,11 +5,17 @@
  * answers when the text is not a command.
  */
 
+import type { MessageKey } from '../i18n/index.ts';
+
+type TopicOf<K> = K extends `usage.${infer T}` ? T : never;
+/** A command with a usage line in the catalogs (`usage.<topic>`). */
+export type UsageTopic = TopicOf<MessageKey>;
+
 /** Why a text is not a command; the Slack side says it in the user's words. */
 export type ParseProblem =
   /** `suggestion`: the known word closest to what was typed, when one is close enough. */
   | { problem: 'unknown_command'; word: string; suggestion?: string | undefined }
-  | { problem: 'usage'; command: string }
+  | { problem: 'usage'; command: UsageTopic }
   /** `command`: whose filter it is (`logs`, `list`), for the example. */
   | { problem: 'bad_filter'; filter: string; expected: string; command?: 'logs' | 'list' }
   /** A date or time in the filter's shape that names no moment (`2026-02-30`, `2026-13-01`, `24:00`). */

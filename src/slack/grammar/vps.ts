@@ -23,6 +23,7 @@ import {
   restAfter,
   type Token,
   tokenize,
+  type UsageTopic,
   unknownWord,
 } from './tokens.ts';
 
@@ -211,7 +212,7 @@ export function parseVpsCommand(typed: string): ParseResult {
   const word = first.text.toLowerCase();
   const args = tokens.slice(1);
   const ok = (command: VpsCommand): ParseResult => ({ ok: true, command });
-  const usage = (command: string): ParseResult => ({ ok: false, error: { problem: 'usage', command } });
+  const usage = (command: UsageTopic): ParseResult => ({ ok: false, error: { problem: 'usage', command } });
   switch (word) {
     case 'help': {
       const topic = args[0]?.text.toLowerCase();

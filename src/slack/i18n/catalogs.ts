@@ -27,8 +27,11 @@ const en = {
   ...homeCatalog.en,
 };
 
+/** The English catalog, whose texts give every message its parameters. */
+export type EnglishCatalog = typeof en;
+
 /** Every key of the catalogs. */
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof EnglishCatalog;
 
 const ja: Readonly<Record<MessageKey, string>> = {
   ...commonCatalog.ja,
@@ -44,7 +47,3 @@ const ja: Readonly<Record<MessageKey, string>> = {
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
-}

@@ -4,6 +4,8 @@
  * provider's error codes) and what the /vps grammar says about a line it
  * cannot read. `{name}` placeholders are filled by the translator.
  */
+import { catalog } from './catalog.ts';
+
 const en = {
   'role.none': 'no access',
   'role.viewer': 'viewer',
@@ -19,22 +21,20 @@ const en = {
   'status.active': 'active',
   'status.suspended': 'suspended',
 
-  'duration.s': '{n} s',
-  'duration.min': '{n} min',
-  'duration.h': '{n} h',
-  'duration.d': '{n} d',
+  'duration.s': '{n, number} s',
+  'duration.min': '{n, number} min',
+  'duration.h': '{n, number} h',
+  'duration.d': '{n, number} d',
 
   'permission.full': 'full',
   'permission.read': 'read only',
   'permission.custom': 'custom',
   'permission.none': 'none',
 
-  'summary.more': '…and {count} more not shown. Narrow it down with a filter.',
+  'summary.more': '…and {count, number} more not shown. Narrow it down with a filter.',
 
-  'time.left.days': '{days} days',
-  'time.left.day': '1 day',
-  'time.left.hours': '{hours} hours',
-  'time.left.hour': '1 hour',
+  'time.left.days': '{days, plural, one {# day} other {# days}}',
+  'time.left.hours': '{hours, plural, one {# hour} other {# hours}}',
   'time.left.soon': 'less than an hour',
   'time.japan_midnight': '{at} (00:00 Japan time, when the day’s pro-rata price changes)',
 
@@ -80,7 +80,8 @@ const en = {
 
   'error.server_not_found': 'No server called `{ref}`. Check `/vps list` for names, uuids and IP addresses.',
   'error.server_not_found_similar': 'No server called `{ref}`. Did you mean one of these?',
-  'error.server_ambiguous': '`{ref}` matches {count} servers. Name one by its exact name, uuid or IP:',
+  'error.server_ambiguous':
+    '`{ref}` matches {count, plural, one {# server} other {# servers}}. Name one by its exact name, uuid or IP:',
   'error.plans_forbidden':
     'The provider refused to show its price list to this API key (403 FORBIDDEN). It shows plans only to keys that may sign up VPSs: the account owner can allow signup on the key’s VPS service (possible while the prepaid balance is at least 20,000 yen; a key limited to selected VPSs cannot sign up). A 403 can also mean the key does not allow the bot’s IP address. `/vps me` shows the key’s scope.',
   'error.signup_status_forbidden':
@@ -95,6 +96,7 @@ const en = {
   'error.server_unaddressable':
     '`{ref}` names an entry of the provider’s list that breaks its spec and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
   'error.role_required': 'This needs the *{role}* role; yours is *{yours}*. {how}',
+  'error.role_required_none': 'This needs the *{role}* role, and you have no role here. {how}',
   'error.role_required.how.viewer': 'Ask an admin to give you access to the bot.',
   'error.role_required.how.operator': 'Ask an admin to add you to the operators.',
   'error.role_required.how.approver': 'Ask an admin to add you to the approvers.',
@@ -125,15 +127,15 @@ const en = {
   'error.invalid_field': 'That value is not accepted: {reason}',
   'error.already_handled': 'This request was already handled; nothing was repeated.',
   'error.queue_full':
-    '{why} {limit} So this one was not queued, and nothing was sent for it: try again in {seconds} s.',
+    '{why} {limit} So this one was not queued, and nothing was sent for it: try again in {seconds, number} s.',
   'error.queue_full.count':
-    'You already have {waiting} commands waiting their turn at the provider, as many as one person may have waiting.',
+    'You already have {waiting, plural, one {# command} other {# commands}} waiting their turn at the provider, as many as one person may have waiting.',
   'error.queue_full.wait':
-    'You already have {waiting} commands waiting their turn at the provider, and this one would wait about {wait} s for its own, longer than the {bound} s a command may wait.',
+    'You already have {waiting, plural, one {# command} other {# commands}} waiting their turn at the provider, and this one would wait about {wait, number} s for its own, longer than the {bound, number} s a command may wait.',
   'error.queue_full.limit':
-    'The provider allows {limit} requests every {window} s right now (its rate-limit headers).',
+    'The provider allows {limit, plural, one {# request} other {# requests}} every {window, number} s right now (its rate-limit headers).',
   'error.queue_full.limit_per_window':
-    'The provider allows {limit} requests per window right now (its rate-limit headers).',
+    'The provider allows {limit, plural, one {# request} other {# requests}} per window right now (its rate-limit headers).',
   'error.queue_full.limit_unknown': 'The provider has not told its rate limit yet.',
   'command.progress': ':hourglass_flowing_sand: Reading from the provider… the answer appears here.',
   'error.name_taken':
@@ -159,18 +161,23 @@ const en = {
     'Something went wrong on our side and nothing was changed. Try again; if it keeps failing, tell the bot’s admins.',
 
   'field.name.required': 'Enter a name.',
-  'field.name.too_long': 'The name can be at most {limit} characters.',
+  'field.name.too_long': 'The name can be at most {limit, plural, one {# character} other {# characters}}.',
   'field.name.charset': 'Use only lower-case letters, digits, - and _ in the name.',
-  'field.memo.too_long': 'The memo can be at most {limit} characters.',
+  'field.memo.too_long': 'The memo can be at most {limit, plural, one {# character} other {# characters}}.',
   'field.memo.required': 'Enter a memo.',
   'field.memo.charset': 'The memo contains characters that are not allowed.',
   'field.rdns.required': 'Enter a hostname.',
-  'field.rdns.too_long': 'The hostname can be at most {limit} characters.',
+  'field.rdns.too_long':
+    'The hostname can be at most {limit, plural, one {# character} other {# characters}}.',
   'field.rdns.charset': 'Use only letters, digits, - and . in the hostname.',
   'field.server_ref.too_long':
-    'The server name is too long. Name a server by its name, uuid or IP address, at most {limit} characters.',
-  'field.filter.too_long': 'The list filter is too long. Use at most {limit} characters.',
-  'field.invalid': 'The value for {field} is not accepted by the provider’s rules.',
+    'The server name is too long. Name a server by its name, uuid or IP address, at most {limit, plural, one {# character} other {# characters}}.',
+  'field.filter.too_long':
+    'The list filter is too long. Use at most {limit, plural, one {# character} other {# characters}}.',
+  'field.value.required': 'Enter a value: this field is required.',
+  'field.value.too_long': 'The value can be at most {limit, plural, one {# character} other {# characters}}.',
+  'field.value.range': 'Give a whole number from 1 to {limit, number}.',
+  'field.value.invalid': 'The value is not in a form the provider accepts.',
   'field.control_character':
     'It contains a control character (such as NUL, BEL or ESC; in a one-line field also a tab or line break) or a broken character, which cannot be sent. Type it again without it.',
 
@@ -193,7 +200,8 @@ const en = {
     'The provider refused a value (its reasons are below). The rules of each value are in `/vps help rename`, `/vps help memo`, `/vps help rdns` and `/vps help logs`.',
   'provider.PRICE_MISMATCH': 'The price changed since it was shown. Ask for a new quote.',
   'provider.PLAN_NOT_AVAILABLE': 'That plan or period is not open for signup now. Choose another.',
-  'provider.RATE_LIMIT_EXCEEDED': 'The provider’s rate limit is reached. Try again in {seconds} seconds.',
+  'provider.RATE_LIMIT_EXCEEDED':
+    'The provider’s rate limit is reached. Try again in {seconds, plural, one {# second} other {# seconds}}.',
   'provider.RATE_LIMIT_EXCEEDED_soon': 'The provider’s rate limit is reached. Try again in a minute.',
   'provider.INTERNAL_ERROR':
     'The provider had an internal error. If this was a change, it may or may not have been made: check before you try again in a few minutes.',
@@ -203,9 +211,11 @@ const en = {
     'The provider answered with an error ({code}). Try again; if it repeats, tell the bot’s admins.',
   'provider.network':
     'The provider could not be reached (timeout or network). If this was a change, check with `/vps show` before trying again.',
+  'error.target_channel_not_visible':
+    'You can change the watches and mutes of this channel, and of other channels you can read in Slack, but not of that one. Do it in that channel, or ask one of its members.',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'role.none': '権限なし',
   'role.viewer': '閲覧者',
   'role.operator': 'オペレーター',
@@ -220,22 +230,20 @@ const ja: Record<keyof typeof en, string> = {
   'status.active': '利用中',
   'status.suspended': '凍結中',
 
-  'duration.s': '{n}秒',
-  'duration.min': '{n}分',
-  'duration.h': '{n}時間',
-  'duration.d': '{n}日',
+  'duration.s': '{n, number}秒',
+  'duration.min': '{n, number}分',
+  'duration.h': '{n, number}時間',
+  'duration.d': '{n, number}日',
 
   'permission.full': 'フル',
   'permission.read': '読み取りのみ',
   'permission.custom': 'カスタム',
   'permission.none': 'なし',
 
-  'summary.more': '…ほか {count} 件は表示していません。絞り込んでください。',
+  'summary.more': '…ほか {count, number} 件は表示していません。絞り込んでください。',
 
-  'time.left.days': '{days}日',
-  'time.left.day': '1日',
-  'time.left.hours': '{hours}時間',
-  'time.left.hour': '1時間',
+  'time.left.days': '{days, number}日',
+  'time.left.hours': '{hours, number}時間',
   'time.left.soon': '1時間未満',
   'time.japan_midnight': '{at}（日割り料金が切り替わる日本時間の0:00）',
 
@@ -282,7 +290,7 @@ const ja: Record<keyof typeof en, string> = {
     '`{ref}` というサーバーはありません。`/vps list` で名前・UUID・IPを確認してください。',
   'error.server_not_found_similar': '`{ref}` というサーバーはありません。次のいずれかですか？',
   'error.server_ambiguous':
-    '`{ref}` に一致するサーバーが {count} 台あります。正確な名前・UUID・IPで指定してください:',
+    '`{ref}` に一致するサーバーが {count, number} 台あります。正確な名前・UUID・IPで指定してください:',
   'error.plans_forbidden':
     'プロバイダーがこのAPIキーへの料金表の表示を拒否しました（403 FORBIDDEN）。料金表はVPSの新規申し込みが許可されたキーにだけ表示されます。アカウント所有者がキーのVPSサービスで申し込みを許可できます（前払い残高が2万円以上のときに設定可能。対象VPSを限定したキーでは申し込めません）。403 はキーがボットのIPアドレスを許可していない場合にも返ります。キーの範囲は `/vps me` で確認できます。',
   'error.signup_status_forbidden':
@@ -298,6 +306,7 @@ const ja: Record<keyof typeof en, string> = {
   'error.server_unaddressable':
     '`{ref}` はプロバイダーの一覧のうち仕様に合っておらずUUIDも読み取れない項目のため、ここから表示も変更もできません。プロバイダーのパネルで確認してください。',
   'error.role_required': 'この操作には *{role}* ロールが必要です（あなたは *{yours}*）。{how}',
+  'error.role_required_none': 'この操作には *{role}* ロールが必要ですが、あなたにはロールがありません。{how}',
   'error.role_required.how.viewer': 'ボットを使えるよう管理者に依頼してください。',
   'error.role_required.how.operator': '管理者にオペレーターへの追加を依頼してください。',
   'error.role_required.how.approver': '管理者に承認者への追加を依頼してください。',
@@ -329,15 +338,15 @@ const ja: Record<keyof typeof en, string> = {
   'error.invalid_field': 'その値は受け付けられません: {reason}',
   'error.already_handled': 'このリクエストは処理済みです。操作は繰り返していません。',
   'error.queue_full':
-    '{why}{limit}そのため、このコマンドは順番待ちに入れず、何も送信していません。{seconds} 秒後にもう一度お試しください。',
+    '{why}{limit}そのため、このコマンドは順番待ちに入れず、何も送信していません。{seconds, number} 秒後にもう一度お試しください。',
   'error.queue_full.count':
-    'プロバイダーへの順番を待っているあなたのコマンドがすでに {waiting} 件あり、1人が同時に待てる上限に達しています。',
+    'プロバイダーへの順番を待っているあなたのコマンドがすでに {waiting, number} 件あり、1人が同時に待てる上限に達しています。',
   'error.queue_full.wait':
-    'プロバイダーへの順番を待っているあなたのコマンドがすでに {waiting} 件あり、このコマンドは順番が来るまで約 {wait} 秒かかります（待てるのは {bound} 秒までです）。',
+    'プロバイダーへの順番を待っているあなたのコマンドがすでに {waiting, number} 件あり、このコマンドは順番が来るまで約 {wait, number} 秒かかります（待てるのは {bound, number} 秒までです）。',
   'error.queue_full.limit':
-    '現在、プロバイダーが受け付けるのは {window} 秒あたり {limit} 件までです（レート制限ヘッダーの値）。',
+    '現在、プロバイダーが受け付けるのは {window, number} 秒あたり {limit, number} 件までです（レート制限ヘッダーの値）。',
   'error.queue_full.limit_per_window':
-    '現在、プロバイダーが受け付けるのは一定時間あたり {limit} 件までです（レート制限ヘッダーの値）。',
+    '現在、プロバイダーが受け付けるのは一定時間あたり {limit, number} 件までです（レート制限ヘッダーの値）。',
   'error.queue_full.limit_unknown': 'プロバイダーからはまだレート制限の値が届いていません。',
   'command.progress': ':hourglass_flowing_sand: プロバイダーに問い合わせています… 結果はここに表示されます。',
   'error.name_taken':
@@ -363,18 +372,21 @@ const ja: Record<keyof typeof en, string> = {
     'ボット側で問題が発生し、何も変更されていません。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
 
   'field.name.required': '名前を入力してください。',
-  'field.name.too_long': '名前は {limit} 文字以内で入力してください。',
+  'field.name.too_long': '名前は {limit, number} 文字以内で入力してください。',
   'field.name.charset': '名前には半角英小文字・数字・- と _ のみ使えます。',
-  'field.memo.too_long': 'メモは {limit} 文字以内で入力してください。',
+  'field.memo.too_long': 'メモは {limit, number} 文字以内で入力してください。',
   'field.memo.required': 'メモを入力してください。',
   'field.memo.charset': 'メモに使えない文字が含まれています。',
   'field.rdns.required': 'ホスト名を入力してください。',
-  'field.rdns.too_long': 'ホスト名は {limit} 文字以内で入力してください。',
+  'field.rdns.too_long': 'ホスト名は {limit, number} 文字以内で入力してください。',
   'field.rdns.charset': 'ホスト名には半角英数字・- と . のみ使えます。',
   'field.server_ref.too_long':
-    'サーバーの指定が長すぎます。名前・UUID・IPアドレスのいずれかを {limit} 文字以内で指定してください。',
-  'field.filter.too_long': '一覧の絞り込み条件が長すぎます。{limit} 文字以内で指定してください。',
-  'field.invalid': '{field} の値がプロバイダーの規則に合いません。',
+    'サーバーの指定が長すぎます。名前・UUID・IPアドレスのいずれかを {limit, number} 文字以内で指定してください。',
+  'field.filter.too_long': '一覧の絞り込み条件が長すぎます。{limit, number} 文字以内で指定してください。',
+  'field.value.required': '値を入力してください。この項目は必須です。',
+  'field.value.too_long': '{limit, number} 文字以内で入力してください。',
+  'field.value.range': '1〜{limit, number} の整数で指定してください。',
+  'field.value.invalid': 'プロバイダーが受け付ける形式の値ではありません。',
   'field.control_character':
     '制御文字（NUL・BEL・ESC など。1行の欄ではタブや改行も）か壊れた文字が含まれているため、送信できません。その文字を除いて入力し直してください。',
 
@@ -398,7 +410,7 @@ const ja: Record<keyof typeof en, string> = {
   'provider.PRICE_MISMATCH': '表示後に価格が変わりました。改めて見積もりを取ってください。',
   'provider.PLAN_NOT_AVAILABLE': 'そのプランまたは期間は現在申し込みできません。別のものを選んでください。',
   'provider.RATE_LIMIT_EXCEEDED':
-    'プロバイダーのレート制限に達しました。{seconds} 秒後に再度お試しください。',
+    'プロバイダーのレート制限に達しました。{seconds, number} 秒後に再度お試しください。',
   'provider.RATE_LIMIT_EXCEEDED_soon':
     'プロバイダーのレート制限に達しました。1分ほどしてから再度お試しください。',
   'provider.INTERNAL_ERROR':
@@ -409,6 +421,8 @@ const ja: Record<keyof typeof en, string> = {
     'プロバイダーがエラー（{code}）を返しました。もう一度お試しください。続く場合はボットの管理者に連絡してください。',
   'provider.network':
     'プロバイダーに接続できませんでした（タイムアウトまたはネットワーク）。変更操作だった場合は、再実行の前に `/vps show` で状態を確認してください。',
-};
+  'error.target_channel_not_visible':
+    'このチャンネルと、Slackであなたが閲覧できるチャンネルの監視とミュートは変更できますが、そのチャンネルのものは変更できません。そのチャンネルで実行するか、メンバーに依頼してください。',
+} as const;
 
-export const commonCatalog = { en, ja };
+export const commonCatalog = catalog(en, ja);

@@ -2,6 +2,8 @@
  * `/hosting`: the web hosting servers' answers, forms, confirmations and
  * approvals, the field rules of its inputs and its refusals.
  */
+import { catalog } from './catalog.ts';
+
 const en = {
   'hosting.help.title': 'What you can do with /hosting',
   'hosting.help.role': 'Your role here: *{role}*.',
@@ -19,6 +21,7 @@ const en = {
     'This channel is not one where /hosting may be used; ask an admin for the channel list.',
   'hosting.help.you_can': 'Commands you can run',
   'hosting.help.not_yours': 'Needs a higher role: {commands}',
+  'hosting.help.name.approve': 'approving requests',
   'hosting.help.confirm_note':
     'Resetting a domain, deleting a WordPress site or an SSH key, and turning SSH off ask you to confirm first; nothing is sent before that.',
   'hosting.help.approval_note': 'These also need an approver’s approval here: {actions}.',
@@ -75,9 +78,9 @@ const en = {
   'hosting.usage.title': 'Usage of {server}',
   'hosting.usage.empty': 'The provider reported no usage figures.',
 
-  'hosting.domains.title': '{count} domains on {server}',
+  'hosting.domains.title': '{count, plural, one {# domain} other {# domains}} on {server}',
   'hosting.domains.empty': 'No domains on {server} yet. Add one with `/hosting domain add <name>`.',
-  'hosting.subdomains.title': '{count} subdomains on {server}',
+  'hosting.subdomains.title': '{count, plural, one {# subdomain} other {# subdomains}} on {server}',
   'hosting.subdomains.empty': 'No subdomains on {server} yet. Add one with `/hosting subdomain add <fqdn>`.',
   'hosting.domain.line': '• `{domain}` — SSL: {ssl}{url}',
   'hosting.domain.title': 'Domain {domain}',
@@ -89,8 +92,9 @@ const en = {
   'hosting.ssl.failed_nameserver': 'failed (name servers)',
   'hosting.ssl.unknown': 'not reported',
 
-  'hosting.wp.title': '{count} WordPress sites on {server}',
-  'hosting.wp.title_domain': '{count} WordPress sites of {domain} on {server}',
+  'hosting.wp.title': '{count, plural, one {# WordPress site} other {# WordPress sites}} on {server}',
+  'hosting.wp.title_domain':
+    '{count, plural, one {# WordPress site} other {# WordPress sites}} of {domain} on {server}',
   'hosting.wp.empty': 'No WordPress site here. Install one with `/hosting wp install`.',
   'hosting.wp.line': '• `{id}` {url} — {title}',
 
@@ -99,13 +103,14 @@ const en = {
   'hosting.ssh.unknown': 'The provider did not say whether SSH is on for {server}.',
   'hosting.ssh.connect':
     'Connect with `ssh -p {port} {user}@{host}` and a registered key (public key login only).',
-  'hosting.ssh_keys.title': '{count} SSH keys on {server}',
+  'hosting.ssh_keys.title': '{count, plural, one {# SSH key} other {# SSH keys}} on {server}',
   'hosting.ssh_keys.empty': 'No SSH key registered on {server}. Add one with `/hosting ssh key add`.',
   'hosting.ssh_keys.line': '• `{id}` “{label}” — `{key}`',
 
   'hosting.errorlog.title': 'Error log of {domain} on {server}',
-  'hosting.errorlog.page': 'Lines {from}–{to} of {count}',
-  'hosting.errorlog.page_keyword': 'Lines {from}–{to} of the {count} containing “{keyword}”',
+  'hosting.errorlog.page': 'Lines {from, number}–{to, number} of {count, number}',
+  'hosting.errorlog.page_keyword':
+    'Lines {from, number}–{to, number} of the {count, number} containing “{keyword}”',
   'hosting.errorlog.empty': 'No errors logged for {domain}.',
   'hosting.errorlog.empty_keyword':
     'No line of the error log of {domain} contains “{keyword}”. Try another keyword, or leave it out to read every line.',
@@ -113,13 +118,14 @@ const en = {
   'hosting.errorlog.next': 'Later lines',
   'hosting.errorlog.file.button': 'Send me the whole log as a file',
   'hosting.errorlog.file.button_keyword': 'Send me all these lines as a file',
-  'hosting.errorlog.file.dm': 'The error log of {domain} on {server} you asked for ({count} lines):',
+  'hosting.errorlog.file.dm':
+    'The error log of {domain} on {server} you asked for ({count, plural, one {# line} other {# lines}}):',
   'hosting.errorlog.file.dm_keyword':
-    'The lines of the error log of {domain} on {server} containing “{keyword}” you asked for ({count} lines):',
+    'The lines of the error log of {domain} on {server} containing “{keyword}” you asked for ({count, plural, one {# line} other {# lines}}):',
   'hosting.errorlog.file.sent':
-    'Sent the whole error log of {domain} ({count} lines) to you as a file in your direct messages with the bot.',
+    'Sent the whole error log of {domain} ({count, plural, one {# line} other {# lines}}) to you as a file in your direct messages with the bot.',
   'hosting.errorlog.file.sent_keyword':
-    'Sent the lines of the error log of {domain} containing “{keyword}” ({count} lines) to you as a file in your direct messages with the bot.',
+    'Sent the lines of the error log of {domain} containing “{keyword}” ({count, plural, one {# line} other {# lines}}) to you as a file in your direct messages with the bot.',
   'hosting.errorlog.file.empty': 'The error log of {domain} is empty now: there is no file to send.',
   'hosting.errorlog.file.empty_keyword':
     'No line of the error log of {domain} contains “{keyword}” now: there is no file to send.',
@@ -128,7 +134,7 @@ const en = {
 
   'hosting.audit.title': 'Recent /hosting changes on {server}',
   'hosting.audit.empty': 'No /hosting change or refusal recorded on {server} yet.',
-  'hosting.audit.line': '{at} · <@{actor}> · `{action}` {subject} · {outcome}',
+  'hosting.audit.line': '{at} · <@{actor}> · {action} {subject} · {outcome}',
   'hosting.audit.outside_line': '{at} · {what} {subject} · seen by the watcher',
   'hosting.audit.ok': 'done',
   'hosting.audit.refused': 'refused: {reason}',
@@ -179,7 +185,7 @@ const en = {
   'hosting.loss.hosting.ssh_key_delete':
     'Deleting SSH key `{id}` “{label}” (`{key}`) from {server}: nobody can log in with it any more.',
   'hosting.loss.hosting.ssh_off':
-    'Turning SSH off on {server}: nobody can connect over SSH until it is turned on again. The {keys} registered keys are kept.',
+    'Turning SSH off on {server}: nobody can connect over SSH until it is turned on again. {keys, plural, =0 {No key is registered.} one {The # registered key is kept.} other {The # registered keys are kept.}}',
   'hosting.loss.deleted': '*deleted*',
   'hosting.loss.kept': 'kept',
   'hosting.loss.no_sites': 'none',
@@ -267,49 +273,60 @@ const en = {
   'hosting.hint.label': 'A name to recognise the key by.',
 
   'field.domain.required': 'Enter a domain name.',
-  'field.domain.too_long': 'A domain name can be at most {limit} characters.',
+  'field.domain.too_long':
+    'A domain name can be at most {limit, plural, one {# character} other {# characters}}.',
   'field.domain.charset': 'That is not a domain name such as example.jp (Japanese domain names are fine).',
   'field.subdomain.required': 'Enter the subdomain’s full name, e.g. blog.example.jp.',
-  'field.subdomain.too_long': 'A subdomain can be at most {limit} characters.',
+  'field.subdomain.too_long':
+    'A subdomain can be at most {limit, plural, one {# character} other {# characters}}.',
   'field.subdomain.charset': 'That is not a full name such as blog.example.jp.',
   'field.lines.range':
-    'Lines must be a whole number from 1 to {limit}: the bot reads at most {limit} lines at once, one answer’s worth.',
+    'Lines must be a whole number from 1 to {limit, number}: the bot reads at most {limit, plural, one {# line} other {# lines}} at once, one answer’s worth.',
   'field.keyword.required': 'Give some text to look for after `keyword=`, or leave the keyword out.',
-  'field.keyword.too_long': 'The bot looks for a keyword of at most {limit} characters.',
-  'field.server.too_long': 'A server name can be at most {limit} characters.',
+  'field.keyword.too_long':
+    'The bot looks for a keyword of at most {limit, plural, one {# character} other {# characters}}.',
+  'field.server.too_long':
+    'A server name can be at most {limit, plural, one {# character} other {# characters}}.',
   'field.server.charset':
     'That is not a server name. Put the server’s initial domain first, such as xs123456.xsrv.jp.',
   'field.url.required': 'Enter the site URL.',
-  'field.url.too_long': 'The URL is longer than the bot takes in one field ({limit} characters).',
+  'field.url.too_long':
+    'The URL is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.url.charset': 'Enter an http:// or https:// URL on a domain name, such as https://example.jp/blog.',
   'field.title.required': 'Enter a site title.',
-  'field.title.too_long': 'The title is longer than the bot takes in one field ({limit} characters).',
+  'field.title.too_long':
+    'The title is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.admin_username.required': 'Enter an admin user name.',
   'field.admin_username.too_long':
-    'The user name is longer than the bot takes in one field ({limit} characters).',
+    'The user name is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.admin_password.required': 'Enter an admin password.',
   'field.admin_password.too_long':
-    'The password is longer than the bot takes in one field ({limit} characters).',
+    'The password is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.admin_email.required': 'Enter the admin’s e-mail address.',
-  'field.admin_email.too_long': 'The address is longer than the bot takes in one field ({limit} characters).',
+  'field.admin_email.too_long':
+    'The address is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.admin_email.charset': 'That is not an e-mail address such as info@example.jp.',
   'field.name_suffix.required': 'Enter a name suffix.',
-  'field.name_suffix.too_long': 'The suffix is longer than the bot takes in one field ({limit} characters).',
+  'field.name_suffix.too_long':
+    'The suffix is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.character_set.too_long':
-    'The character set is longer than the bot takes in one field ({limit} characters).',
+    'The character set is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.password.required': 'Enter a password.',
-  'field.password.too_long': 'The password is longer than the bot takes in one field ({limit} characters).',
+  'field.password.too_long':
+    'The password is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.db_user.required': 'Name the database user.',
   'field.db_user.charset':
     'That cannot be a database user’s name (it has a space, /, ?, #, % or \\, or is too long). Use the full name `/hosting db user create` gave it.',
   'field.db_name.required': 'Name the database.',
   'field.db_name.too_long':
-    'The database name is longer than the bot takes in one field ({limit} characters).',
+    'The database name is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.public_key.required': 'Paste the public key.',
-  'field.public_key.too_long': 'The key is longer than the bot takes in one field ({limit} characters).',
+  'field.public_key.too_long':
+    'The key is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.public_key.charset': 'That is not an OpenSSH public key such as ssh-ed25519 AAAA… you@host.',
   'field.label.required': 'Enter a label.',
-  'field.label.too_long': 'The label is longer than the bot takes in one field ({limit} characters).',
+  'field.label.too_long':
+    'The label is longer than the bot takes in one field ({limit, plural, one {# character} other {# characters}}).',
   'field.wp_id.required': 'Give the site’s id (see `/hosting wp`).',
   'field.wp_id.charset': 'That is not a site id; see `/hosting wp` for the ids.',
   'field.key_id.required': 'Give the key’s id (see `/hosting ssh keys`).',
@@ -368,7 +385,7 @@ const en = {
   'usage.hosting.unwatch': 'Usage: `/hosting [server] unwatch [#channel]`.',
 } as const;
 
-const ja: Readonly<Record<keyof typeof en, string>> = {
+const ja = {
   'hosting.help.title': '/hosting でできること',
   'hosting.help.role': 'ここでのあなたのロール: *{role}*',
   'hosting.help.server': '対象サーバー: `{server}`（このキーで使える唯一のサーバーなので省略できます）',
@@ -385,6 +402,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
     'このチャンネルでは /hosting を使えません。使えるチャンネルは管理者に確認してください。',
   'hosting.help.you_can': '実行できるコマンド',
   'hosting.help.not_yours': '上位のロールが必要: {commands}',
+  'hosting.help.name.approve': '依頼の承認',
   'hosting.help.confirm_note':
     'ドメインの初期化、WordPress・SSHキーの削除、SSHの無効化は、実行前に確認を求めます。確認するまで何も送信しません。',
   'hosting.help.approval_note': '次の操作には、ここでは承認者の承認も必要です: {actions}',
@@ -440,10 +458,10 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.usage.title': '{server} の利用状況',
   'hosting.usage.empty': 'プロバイダーから利用状況の数値が返されませんでした。',
 
-  'hosting.domains.title': '{server} のドメイン（{count}件）',
+  'hosting.domains.title': '{server} のドメイン（{count, number}件）',
   'hosting.domains.empty':
     '{server} にはまだドメインがありません。`/hosting domain add <ドメイン>` で追加できます。',
-  'hosting.subdomains.title': '{server} のサブドメイン（{count}件）',
+  'hosting.subdomains.title': '{server} のサブドメイン（{count, number}件）',
   'hosting.subdomains.empty':
     '{server} にはまだサブドメインがありません。`/hosting subdomain add <FQDN>` で追加できます。',
   'hosting.domain.line': '• `{domain}` — SSL: {ssl}{url}',
@@ -456,8 +474,8 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.ssl.failed_nameserver': '失敗（ネームサーバー）',
   'hosting.ssl.unknown': '不明',
 
-  'hosting.wp.title': '{server} のWordPress（{count}件）',
-  'hosting.wp.title_domain': '{server} の {domain} のWordPress（{count}件）',
+  'hosting.wp.title': '{server} のWordPress（{count, number}件）',
+  'hosting.wp.title_domain': '{server} の {domain} のWordPress（{count, number}件）',
   'hosting.wp.empty': 'WordPressはありません。`/hosting wp install` でインストールできます。',
   'hosting.wp.line': '• `{id}` {url} — {title}',
 
@@ -465,13 +483,13 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.ssh.off': '{server} のSSHは*無効*です。`/hosting ssh on` で有効にできます。',
   'hosting.ssh.unknown': '{server} のSSHが有効かどうか、プロバイダーから返されませんでした。',
   'hosting.ssh.connect': '登録済みの鍵で `ssh -p {port} {user}@{host}` と接続します（公開鍵認証のみ）。',
-  'hosting.ssh_keys.title': '{server} のSSHキー（{count}件）',
+  'hosting.ssh_keys.title': '{server} のSSHキー（{count, number}件）',
   'hosting.ssh_keys.empty': '{server} にSSHキーは登録されていません。`/hosting ssh key add` で登録できます。',
   'hosting.ssh_keys.line': '• `{id}` 「{label}」 — `{key}`',
 
   'hosting.errorlog.title': '{server} の {domain} のエラーログ',
-  'hosting.errorlog.page': '{count}行中 {from}〜{to}行目',
-  'hosting.errorlog.page_keyword': '「{keyword}」を含む {count}行中 {from}〜{to}行目',
+  'hosting.errorlog.page': '{count, number}行中 {from, number}〜{to, number}行目',
+  'hosting.errorlog.page_keyword': '「{keyword}」を含む {count, number}行中 {from, number}〜{to, number}行目',
   'hosting.errorlog.empty': '{domain} のエラーは記録されていません。',
   'hosting.errorlog.empty_keyword':
     '{domain} のエラーログに「{keyword}」を含む行はありません。別のキーワードを試すか、キーワードを省いてすべての行を表示してください。',
@@ -479,13 +497,13 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.errorlog.next': '次の行',
   'hosting.errorlog.file.button': 'ログ全体をファイルで受け取る',
   'hosting.errorlog.file.button_keyword': '該当する行をすべてファイルで受け取る',
-  'hosting.errorlog.file.dm': 'ご依頼の {server} の {domain} のエラーログです（{count}行）:',
+  'hosting.errorlog.file.dm': 'ご依頼の {server} の {domain} のエラーログです（{count, number}行）:',
   'hosting.errorlog.file.dm_keyword':
-    'ご依頼の {server} の {domain} のエラーログのうち「{keyword}」を含む行です（{count}行）:',
+    'ご依頼の {server} の {domain} のエラーログのうち「{keyword}」を含む行です（{count, number}行）:',
   'hosting.errorlog.file.sent':
-    '{domain} のエラーログ全体（{count}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
+    '{domain} のエラーログ全体（{count, number}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
   'hosting.errorlog.file.sent_keyword':
-    '{domain} のエラーログのうち「{keyword}」を含む行（{count}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
+    '{domain} のエラーログのうち「{keyword}」を含む行（{count, number}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
   'hosting.errorlog.file.empty': '{domain} のエラーログは現在空のため、送るファイルはありません。',
   'hosting.errorlog.file.empty_keyword':
     '{domain} のエラーログに「{keyword}」を含む行は現在ないため、送るファイルはありません。',
@@ -494,7 +512,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
 
   'hosting.audit.title': '{server} での最近の /hosting 操作',
   'hosting.audit.empty': '{server} での /hosting の変更や拒否はまだ記録されていません。',
-  'hosting.audit.line': '{at} · <@{actor}> · `{action}` {subject} · {outcome}',
+  'hosting.audit.line': '{at} · <@{actor}> · {action} {subject} · {outcome}',
   'hosting.audit.outside_line': '{at} · {what} {subject} · 監視で検知',
   'hosting.audit.ok': '完了',
   'hosting.audit.refused': '拒否（{reason}）',
@@ -548,7 +566,7 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.loss.hosting.ssh_key_delete':
     '{server} からSSHキー `{id}`「{label}」（`{key}`）を削除します。この鍵ではログインできなくなります。',
   'hosting.loss.hosting.ssh_off':
-    '{server} のSSHを無効にします。再び有効にするまで、誰もSSHで接続できません。登録済みの鍵（{keys}件）は残ります。',
+    '{server} のSSHを無効にします。再び有効にするまで、誰もSSHで接続できません。{keys, plural, =0 {登録済みの鍵はありません。} other {登録済みの鍵（#件）は残ります。}}',
   'hosting.loss.deleted': '*削除*',
   'hosting.loss.kept': '残す',
   'hosting.loss.no_sites': 'なし',
@@ -635,51 +653,54 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'hosting.hint.label': '鍵を見分けるための名前',
 
   'field.domain.required': 'ドメイン名を入力してください。',
-  'field.domain.too_long': 'ドメイン名は {limit} 文字以内で入力してください。',
+  'field.domain.too_long': 'ドメイン名は {limit, number} 文字以内で入力してください。',
   'field.domain.charset': 'example.jp のようなドメイン名を入力してください（日本語ドメインも使えます）。',
   'field.subdomain.required': 'サブドメインを blog.example.jp のように完全な名前で入力してください。',
-  'field.subdomain.too_long': 'サブドメインは {limit} 文字以内で入力してください。',
+  'field.subdomain.too_long': 'サブドメインは {limit, number} 文字以内で入力してください。',
   'field.subdomain.charset': 'blog.example.jp のような完全な名前を入力してください。',
   'field.lines.range':
-    '行数は1〜{limit}の整数で指定してください（ボットが一度に読むのは、1回の回答に収まる{limit}行までです）。',
+    '行数は1〜{limit, number}の整数で指定してください（ボットが一度に読むのは、1回の回答に収まる{limit, number}行までです）。',
   'field.keyword.required': '`keyword=` の後に探す文字列を指定するか、キーワードを省いてください。',
-  'field.keyword.too_long': 'ボットが検索できるキーワードは {limit} 文字までです。',
-  'field.server.too_long': 'サーバー名は {limit} 文字以内で指定してください。',
+  'field.keyword.too_long': 'ボットが検索できるキーワードは {limit, number} 文字までです。',
+  'field.server.too_long': 'サーバー名は {limit, number} 文字以内で指定してください。',
   'field.server.charset':
     'サーバー名ではありません。先頭にはサーバーの初期ドメイン（例: xs123456.xsrv.jp）を指定してください。',
   'field.url.required': 'サイトのURLを入力してください。',
-  'field.url.too_long': 'URLが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+  'field.url.too_long': 'URLが、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.url.charset':
     'https://example.jp/blog のように、http:// か https:// で始まり、ドメイン名を含むURLを入力してください。',
   'field.title.required': 'サイトのタイトルを入力してください。',
-  'field.title.too_long': 'タイトルが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+  'field.title.too_long': 'タイトルが、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.admin_username.required': '管理者ユーザー名を入力してください。',
   'field.admin_username.too_long':
-    'ユーザー名が、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+    'ユーザー名が、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.admin_password.required': '管理者パスワードを入力してください。',
   'field.admin_password.too_long':
-    'パスワードが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+    'パスワードが、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.admin_email.required': '管理者のメールアドレスを入力してください。',
   'field.admin_email.too_long':
-    'メールアドレスが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+    'メールアドレスが、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.admin_email.charset': 'info@example.jp のようなメールアドレスを入力してください。',
   'field.name_suffix.required': '名前（接尾辞）を入力してください。',
   'field.name_suffix.too_long':
-    '名前（接尾辞）が、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+    '名前（接尾辞）が、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.character_set.too_long':
-    '文字コードが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+    '文字コードが、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.password.required': 'パスワードを入力してください。',
-  'field.password.too_long': 'パスワードが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+  'field.password.too_long':
+    'パスワードが、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.db_user.required': 'データベースユーザーを指定してください。',
   'field.db_user.charset':
     'データベースユーザー名として使えない値です（空白・/・?・#・%・\\ を含むか、長すぎます）。`/hosting db user create` で作成したときの完全な名前で指定してください。',
   'field.db_name.required': 'データベースを指定してください。',
-  'field.db_name.too_long': 'データベース名が、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+  'field.db_name.too_long':
+    'データベース名が、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.public_key.required': '公開鍵を貼り付けてください。',
-  'field.public_key.too_long': '公開鍵が、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+  'field.public_key.too_long':
+    '公開鍵が、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.public_key.charset': 'ssh-ed25519 AAAA… you@host のようなOpenSSH形式の公開鍵を貼り付けてください。',
   'field.label.required': 'ラベルを入力してください。',
-  'field.label.too_long': 'ラベルが、ボットが1項目で受け付ける長さ（{limit}文字）を超えています。',
+  'field.label.too_long': 'ラベルが、ボットが1項目で受け付ける長さ（{limit, number}文字）を超えています。',
   'field.wp_id.required': 'サイトのIDを指定してください（`/hosting wp` で確認できます）。',
   'field.wp_id.charset': 'サイトのIDではありません。`/hosting wp` でIDを確認してください。',
   'field.key_id.required': '鍵のIDを指定してください（`/hosting ssh keys` で確認できます）。',
@@ -737,6 +758,6 @@ const ja: Readonly<Record<keyof typeof en, string>> = {
   'usage.hosting.watch':
     '使い方: `/hosting [サーバー] watch [#チャンネル]`（例: `/hosting xs123456.xsrv.jp watch #ops`）',
   'usage.hosting.unwatch': '使い方: `/hosting [サーバー] unwatch [#チャンネル]`',
-};
+} as const;
 
-export const hostingCatalog = { en, ja } as const;
+export const hostingCatalog = catalog(en, ja);

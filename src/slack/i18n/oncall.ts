@@ -3,6 +3,8 @@
  * how they ended), "I'm on it" and what a click is told, the reminders of an
  * alarm nobody took, and `/vps incidents`.
  */
+import { catalog } from './catalog.ts';
+
 const en = {
   'help.cmd.incidents':
     '`/vps incidents` — the open alarms: since when, who is on each, what is muted; take one with *I’m on it*',
@@ -53,13 +55,13 @@ const en = {
     'The domain does not point at the server’s name servers, so its certificate cannot be issued. Set its name servers to {servers}, or set up free SSL in the control panel.',
   'oncall.ssl.no_servers': 'the ones the control panel names',
   'oncall.ssl.resolved': ':white_check_mark: SSL for *{name}* no longer fails, after {duration}',
-  'oncall.ssl.label': 'SSL failed_nameserver',
+  'oncall.ssl.label': 'SSL failing (name servers)',
 
   'oncall.key-use.alarm': ':rotating_light: {oncall} The API key was used by a client other than this bot',
   'oncall.key-use.what': 'the API key was used from `{ip}`',
   'oncall.key-use.body':
-    '`{method} {path}` → {status} from `{ip}` at {at}{more}. If you do not know this address, the key may have leaked: issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot. If it is a client you know, add its address to KEY_EXPECTED_IPS.',
-  'oncall.key-use.more': ', and {count} more requests from there',
+    '`{method} {path}` → {status} from `{ip}`, {at}{more}. If you do not know this address, the key may have leaked: issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot. If it is a client you know, add its address to KEY_EXPECTED_IPS.',
+  'oncall.key-use.more': ', and {count, plural, one {# more request} other {# more requests}} from there',
   'oncall.key-use.own':
     'This address is the bot’s own, yet the bot did not make this request: another process on the bot’s host uses the key, or a replica stopped before it could note the request.',
   'oncall.key-use.resolved':
@@ -67,8 +69,9 @@ const en = {
   'oncall.key-use.label': 'key used by another client',
 
   'oncall.key-auth.alarm':
-    ':rotating_light: {oncall} {count} requests with the API key were refused ({statuses}) within {minutes} min',
-  'oncall.key-auth.what': '{count} refused requests with the API key',
+    ':rotating_light: {oncall} {count, plural, one {# request} other {# requests}} with the API key {count, plural, one {was} other {were}} refused ({statuses}) within {minutes, number} min',
+  'oncall.key-auth.what':
+    '{count, plural, one {# refused request} other {# refused requests}} with the API key',
   'oncall.key-auth.body':
     'From {ips}. Somebody may be trying the key, or a client is using a wrong or revoked key. `/vps logs status=error` shows them.',
   'oncall.key-auth.no_ips': 'addresses not known',
@@ -99,21 +102,23 @@ const en = {
     'This alarm is no longer kept (it was resolved a while ago). `/vps incidents` lists the open ones.',
   'oncall.claim.not_possible': 'This alarm cannot be taken.',
 
-  'oncall.list.title': 'Open alarms ({count})',
+  'oncall.list.title': 'Open alarms ({count, number})',
   'oncall.list.empty': ':white_check_mark: No open alarms.',
   'oncall.list.line': '{marker}{what} · since {since}',
   'oncall.list.nobody': 'nobody on it',
   'oncall.list.taken': '<@{by}> on it since {at}',
   'oncall.list.muted': 'muted until {until}',
   'oncall.list.not_true': 'not true right now',
-  'oncall.list.more': '…and {count} more, not shown here (the oldest are shown first, nobody’s first).',
+  'oncall.list.more':
+    '…and {count, number} more, not shown here (the oldest are shown first, nobody’s first).',
   'oncall.power.what': '*{name}* {what}',
   'oncall.power.error': 'reports a power *error*',
   'oncall.power.stop': 'stopped with no power operation to explain it',
   'oncall.power.now': 'is now *{state}*',
+  'oncall.key.name': 'API key',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'help.cmd.incidents':
     '`/vps incidents` — 未解決のアラート: いつからか、誰が対応中か、ミュートの状況。「対応します」で引き受けられます',
   'usage.incidents': '使い方: `/vps incidents`（引数なし）',
@@ -163,13 +168,13 @@ const ja: Record<keyof typeof en, string> = {
     'ドメインがサーバーのネームサーバーを向いていないため、証明書を発行できません。ネームサーバーを {servers} に設定するか、コントロールパネルで無料SSLを設定してください。',
   'oncall.ssl.no_servers': 'コントロールパネルに表示されているもの',
   'oncall.ssl.resolved': ':white_check_mark: *{name}* のSSLの失敗は解消しました（継続時間 {duration}）',
-  'oncall.ssl.label': 'SSLの失敗（failed_nameserver）',
+  'oncall.ssl.label': 'SSLの失敗（ネームサーバー）',
 
   'oncall.key-use.alarm': ':rotating_light: {oncall} このボット以外のクライアントがAPIキーを使いました',
   'oncall.key-use.what': '`{ip}` からAPIキーが使われました',
   'oncall.key-use.body':
     '{at} に `{ip}` から `{method} {path}` → {status}{more}。心当たりのないアドレスなら、キーが漏れたおそれがあります。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。既知のクライアントなら、そのアドレスを KEY_EXPECTED_IPS に加えてください。',
-  'oncall.key-use.more': '。ほかに同じアドレスから {count} 件のリクエストがあります',
+  'oncall.key-use.more': '。ほかに同じアドレスから {count, number} 件のリクエストがあります',
   'oncall.key-use.own':
     'このアドレスはボット自身のものですが、このリクエストはボットが送ったものではありません。ボットと同じホストの別のプロセスがキーを使っているか、レプリカがリクエストを記録する前に停止したおそれがあります。',
   'oncall.key-use.resolved':
@@ -177,8 +182,8 @@ const ja: Record<keyof typeof en, string> = {
   'oncall.key-use.label': '他のクライアントによるキーの使用',
 
   'oncall.key-auth.alarm':
-    ':rotating_light: {oncall} {minutes} 分間にAPIキーでのリクエストが {count} 件拒否されました（{statuses}）',
-  'oncall.key-auth.what': 'APIキーでのリクエストが {count} 件拒否されました',
+    ':rotating_light: {oncall} {minutes, number} 分間にAPIキーでのリクエストが {count, number} 件拒否されました（{statuses}）',
+  'oncall.key-auth.what': 'APIキーでのリクエストが {count, number} 件拒否されました',
   'oncall.key-auth.body':
     '送信元: {ips}。誰かがキーを試しているか、クライアントが誤ったキーや失効したキーを使っているおそれがあります。`/vps logs status=error` で確認できます。',
   'oncall.key-auth.no_ips': '送信元は不明',
@@ -212,7 +217,7 @@ const ja: Record<keyof typeof en, string> = {
     'このアラートはもう保存されていません（解決してから時間が経っています）。未解決のものは `/vps incidents` で確認できます。',
   'oncall.claim.not_possible': 'このアラートは引き受けられません。',
 
-  'oncall.list.title': '未解決のアラート（{count} 件）',
+  'oncall.list.title': '未解決のアラート（{count, number} 件）',
   'oncall.list.empty': ':white_check_mark: 未解決のアラートはありません。',
   'oncall.list.line': '{marker}{what} · {since} から',
   'oncall.list.nobody': '対応者なし',
@@ -220,11 +225,12 @@ const ja: Record<keyof typeof en, string> = {
   'oncall.list.muted': '{until} までミュート中',
   'oncall.list.not_true': '現在は発生していません',
   'oncall.list.more':
-    '…ほか {count} 件はここに載せていません（対応者のいないもの、古いものから表示しています）。',
+    '…ほか {count, number} 件はここに載せていません（対応者のいないもの、古いものから表示しています）。',
   'oncall.power.what': '*{name}*: {what}',
   'oncall.power.error': '電源状態が *エラー*',
   'oncall.power.stop': '電源操作の形跡なく停止',
   'oncall.power.now': '現在 *{state}*',
-};
+  'oncall.key.name': 'APIキー',
+} as const;
 
-export const oncallCatalog = { en, ja };
+export const oncallCatalog = catalog(en, ja);

@@ -3,6 +3,8 @@
  * from the prepaid balance, and the answers to `/vps renewals` and
  * `/vps renewal set|clear`.
  */
+import { catalog } from './catalog.ts';
+
 const en = {
   'help.cmd.renewals':
     '`/vps renewals` — the contract dates the bot knows, and how many days are left before each',
@@ -17,9 +19,9 @@ const en = {
 
   'renewal.left.today': 'today',
   'renewal.left.tomorrow': 'tomorrow',
-  'renewal.left.days': 'in {days} days',
+  'renewal.left.days': 'in {days, plural, one {# day} other {# days}}',
   'renewal.left.yesterday': 'passed yesterday',
-  'renewal.left.passed': 'passed {days} days ago',
+  'renewal.left.passed': 'passed {days, plural, one {# day} other {# days}} ago',
 
   'renewal.reminder.title':
     ':calendar: *{name}*: the contract renews on *{date}* ({left}), paid from the prepaid balance.',
@@ -58,13 +60,14 @@ const en = {
   'renewal.list.source_provider': 'from the provider’s signup status',
   'renewal.list.source_person': 'set by <@{user}> {at}',
   'renewal.list.provider_beside': ' (the provider’s date: {date})',
-  'renewal.list.next': ' · next reminder {days} days before',
-  'renewal.list.next_one': ' · next reminder the day before',
+  'renewal.list.next': ' · next reminder {days, plural, =1 {the day before} other {# days before}}',
   'renewal.list.no_date':
     '• *{name}* — no date yet: the provider tells it once the server is set up (ordered here, signup status)',
-  'renewal.list.more': '…and {count} more, not shown here.',
+  'renewal.list.more': '…and {count, number} more, not shown here.',
   'renewal.list.reminders':
     'Reminders come {days} days before each date (Japan calendar days), in the channel the order came from or where the date was set.',
+  'renewal.list.reminders_one':
+    'Reminders come the day before each date (Japan calendar days), in the channel the order came from or where the date was set.',
   'renewal.list.reminders_off': 'Renewal reminders are turned off (`VPS_RENEWAL_REMINDER_DAYS=off`).',
   'renewal.list.hint':
     'For a server ordered in the provider’s panel, an operator sets its date with `/vps renewal set <server> <YYYY-MM-DD>`; `/vps renewal clear <server>` removes it.',
@@ -75,15 +78,20 @@ const en = {
   'renewal.change.over_provider':
     'It counts instead of the provider’s date ({provider}) until `/vps renewal clear {name}` removes it.',
   'renewal.change.reminders_here': 'Its renewal reminders come here, {days} days before.',
+  'renewal.change.reminders_here_one': 'Its renewal reminders come here, the day before.',
   'renewal.change.reminders_there':
     'Its renewal reminders go to <#{channel}>, where it was ordered, {days} days before.',
+  'renewal.change.reminders_there_one':
+    'Its renewal reminders go to <#{channel}>, where it was ordered, the day before.',
   'renewal.change.cleared': ':calendar: The contract date set by hand on *{name}* ({previous}) is removed.',
   'renewal.change.provider_back': 'The provider’s date counts again: *{date}* ({left}).',
   'renewal.change.no_date_now': 'No date is known for it now, so its reminders stop.',
   'renewal.change.nothing': 'No contract date was set by hand on *{name}*: nothing changed.',
-};
+  'field.renewal_date.too_far':
+    'That date is more than {limit, plural, one {# year} other {# years}} away: give the contract’s next date (check the year for a typo).',
+} as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'help.cmd.renewals': '`/vps renewals` — ボットが把握している契約の更新日と、それぞれまでの残り日数',
   'help.cmd.renewal':
     '`/vps renewal set <サーバー> <YYYY-MM-DD>` — プロバイダーのパネルから申し込んだサーバーの契約日を設定し、更新のリマインダーを受け取ります。例: `/vps renewal set db-1 2027-03-31`。`/vps renewal clear <サーバー>` で削除できます',
@@ -96,9 +104,9 @@ const ja: Record<keyof typeof en, string> = {
 
   'renewal.left.today': '本日',
   'renewal.left.tomorrow': '明日',
-  'renewal.left.days': 'あと{days}日',
+  'renewal.left.days': 'あと{days, number}日',
   'renewal.left.yesterday': '昨日で経過',
-  'renewal.left.passed': '{days}日前に経過',
+  'renewal.left.passed': '{days, number}日前に経過',
 
   'renewal.reminder.title':
     ':calendar: *{name}* の契約は *{date}*（{left}）に更新され、前払い残高から支払われます。',
@@ -137,13 +145,14 @@ const ja: Record<keyof typeof en, string> = {
   'renewal.list.source_provider': 'プロバイダーの申し込み状況より',
   'renewal.list.source_person': '<@{user}> さんが設定（{at}）',
   'renewal.list.provider_beside': '（プロバイダーの日付: {date}）',
-  'renewal.list.next': ' · 次のリマインダーは{days}日前',
-  'renewal.list.next_one': ' · 次のリマインダーは前日',
+  'renewal.list.next': ' · 次のリマインダーは{days, plural, =1 {前日} other {#日前}}',
   'renewal.list.no_date':
     '• *{name}* — 日付はまだありません（このボットから申し込み済み。サーバーの準備が終わると申し込み状況から分かります）',
-  'renewal.list.more': '…ほか{count}件はここに載せていません。',
+  'renewal.list.more': '…ほか{count, number}件はここに載せていません。',
   'renewal.list.reminders':
     'リマインダーは各契約日の{days}日前（日本時間の暦日）に、申し込んだチャンネル（手動で設定した場合は設定したチャンネル）に届きます。',
+  'renewal.list.reminders_one':
+    'リマインダーは各契約日の前日（日本時間の暦日）に、申し込んだチャンネル（手動で設定した場合は設定したチャンネル）に届きます。',
   'renewal.list.reminders_off': '更新のリマインダーは無効になっています（`VPS_RENEWAL_REMINDER_DAYS=off`）。',
   'renewal.list.hint':
     'プロバイダーのパネルから申し込んだサーバーは、オペレーターが `/vps renewal set <サーバー> <YYYY-MM-DD>` で契約日を設定できます。`/vps renewal clear <サーバー>` で削除できます。',
@@ -154,12 +163,17 @@ const ja: Record<keyof typeof en, string> = {
   'renewal.change.over_provider':
     '`/vps renewal clear {name}` で削除するまで、プロバイダーの日付（{provider}）の代わりにこの日付を使います。',
   'renewal.change.reminders_here': '更新のリマインダーは{days}日前にこのチャンネルに届きます。',
+  'renewal.change.reminders_here_one': '更新のリマインダーは前日にこのチャンネルに届きます。',
   'renewal.change.reminders_there':
     '更新のリマインダーは{days}日前に、申し込んだチャンネル <#{channel}> に届きます。',
+  'renewal.change.reminders_there_one':
+    '更新のリマインダーは前日に、申し込んだチャンネル <#{channel}> に届きます。',
   'renewal.change.cleared': ':calendar: *{name}* に手動で設定した契約日（{previous}）を削除しました。',
   'renewal.change.provider_back': 'プロバイダーの日付 *{date}*（{left}）に戻りました。',
   'renewal.change.no_date_now': 'この契約の日付が分からなくなったため、リマインダーも止まります。',
   'renewal.change.nothing': '*{name}* に手動で設定した契約日はありません。何も変更していません。',
-};
+  'field.renewal_date.too_far':
+    'その日付は今日から{limit, plural, other {#年}}より先です。契約の次の日付を指定してください（年の打ち間違いにご注意ください）。',
+} as const;
 
-export const renewalsCatalog = { en, ja };
+export const renewalsCatalog = catalog(en, ja);

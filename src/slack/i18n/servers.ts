@@ -2,6 +2,8 @@
  * The /vps read and change commands: help, the server list and card, the
  * power line, logs, me, audit, the change modals and their announcements.
  */
+import { catalog } from './catalog.ts';
+
 const en = {
   'help.title': 'What you can do with /vps',
   'help.role': 'Your role here: *{role}*.',
@@ -13,6 +15,7 @@ const en = {
     'This channel is not one where /vps may be used; ask an admin for the channel list.',
   'help.you_can': 'Commands you can run',
   'help.not_yours': 'Needs a higher role: {commands}',
+  'help.name.approve': 'approving orders',
   'help.coming': 'Web hosting servers have their own command: `/hosting help`.',
   'help.server_ref': 'Name a server by its name, uuid or IP address.',
   'help.rules.title': 'Rules',
@@ -53,8 +56,8 @@ const en = {
     '`/vps mute <server|all> <duration>` — a maintenance window: changes are recorded, not posted, and summed up when it ends (e.g. `/vps mute db-1 2h`); `/vps unmute [server|all]` ends it early',
   'help.modal_hint': 'Leave out the new value to edit it in a form.',
 
-  'list.header': '{count} servers',
-  'list.header_filtered': '{count} servers matching “{filter}”',
+  'list.header': '{count, plural, one {# server} other {# servers}}',
+  'list.header_filtered': '{count, plural, one {# server} other {# servers}} matching “{filter}”',
   'list.empty': 'No server matches. Try `/vps list` without a filter.',
   'list.page': 'Page {page} of {pages}',
   'list.prev': 'Previous',
@@ -66,14 +69,14 @@ const en = {
   'list.no_ip': 'no IP',
   'list.read_ago': 'Server list as read from the provider {age} ago.',
   'list.text': '{header}: {list}',
-  'list.text_more': '{header}: {list} and {count} more',
+  'list.text_more': '{header}: {list} and {count, number} more',
   'list.text_item': '{name} ({power})',
   'list.malformed':
     'The provider’s answer for this server breaks its spec ({fields}): only what could be read is shown. `/vps show {uuid}` shows its detail.',
   'list.unaddressable':
     'Entry {position} of the provider’s list breaks its spec ({fields}) and has no readable uuid, so it cannot be shown or changed from here. Check it in the provider’s panel.',
   'malformed.whole_entry': 'the whole entry',
-  'malformed.fields_more': '{fields} and {count} more',
+  'malformed.fields_more': '{fields} and {count, number} more',
 
   'card.title': '{name}',
   'card.type': 'Type',
@@ -96,7 +99,8 @@ const en = {
   'card.rename': 'Rename',
   'card.edit_memo': 'Edit memo',
   'card.set_rdns': 'Set reverse DNS',
-  'card.memo_long': 'The memo is {length} characters long; the first part is shown.',
+  'card.memo_long':
+    'The memo is {length, plural, one {# character} other {# characters}} long; the first part is shown.',
 
   'power.line': '*{name}* is *{power}* (read at {at}).',
 
@@ -107,12 +111,14 @@ const en = {
   'modal.cancel': 'Cancel',
   'modal.server': 'Server: *{name}* ({ip})',
   'modal.name.label': 'New name',
-  'modal.name.hint': 'Up to 50 characters: lower-case letters, digits, - and _.',
+  'modal.name.hint':
+    'Up to {limit, plural, one {# character} other {# characters}}: lower-case letters, digits, - and _.',
   'modal.memo.label': 'Memo',
-  'modal.memo.hint': 'Up to 500 characters. Leave empty to delete the memo.',
+  'modal.memo.hint':
+    'Up to {limit, plural, one {# character} other {# characters}}. Leave empty to delete the memo.',
   'modal.rdns.label': 'Reverse DNS hostname',
   'modal.rdns.hint':
-    'Up to 253 characters: letters, digits, - and . — the standard hostname restores the default.',
+    'Up to {limit, plural, one {# character} other {# characters}}: letters, digits, - and . — the standard hostname restores the default.',
 
   'announce.name': '<@{user}> renamed server *{before}* to *{after}*.',
   'announce.memo': '<@{user}> changed the memo of *{name}*: {after}',
@@ -123,9 +129,9 @@ const en = {
   'logs.header': 'API log of the provider key',
   'logs.filters': 'Filters: {filters}',
   'logs.empty': 'No log entries match. Widen the period or drop a filter.',
-  'logs.count': '{count} entries on this page',
+  'logs.count': '{count, plural, one {# entry} other {# entries}} on this page',
   'logs.not_shown':
-    '{count} of them do not fit in one message and are not shown: ask again with a smaller `limit=`.',
+    '{count, plural, one {# of them does not fit in one message and is not shown} other {# of them do not fit in one message and are not shown}}: ask again with a smaller `limit=`.',
   'field.limit.range': '`limit=` must be a whole number from 1 to {limit} (the provider’s rule).',
   'logs.more': 'Older entries',
   'logs.cursor_too_long':
@@ -148,7 +154,7 @@ const en = {
   'me.service_title_other': '`{service}`',
   'me.permission': 'Permission: *{permission}*',
   'me.targets_all': 'Targets: all, everything in the account',
-  'me.targets_selected': 'Targets: {count} selected',
+  'me.targets_selected': 'Targets: {count, number} selected',
   'me.targets_unknown': 'Targets: `{mode}`',
   'me.vps_unnamed': '{uuid} (not in the server list)',
   'me.list_separator': ', ',
@@ -159,20 +165,20 @@ const en = {
   'me.allow_acquisition_yes': 'Acquiring, transferring and renewing domains: allowed',
   'me.allow_acquisition_no': 'Acquiring, transferring and renewing domains: not allowed',
   'me.sites_all': 'WordPress sites: all',
-  'me.sites_selected': 'WordPress sites: {count} selected',
-  'me.more': '…and {count} more ({total} in all)',
+  'me.sites_selected': 'WordPress sites: {count, number} selected',
+  'me.more': '…and {count, number} more ({total, number} in all)',
   'me.legacy': 'Legacy single-server key (deprecated fields):',
   'me.signup_yes': 'New VPS signup is allowed with this key.',
   'me.signup_no': 'New VPS signup is not allowed with this key.',
   'me.role': 'Your role here: *{role}*.',
   'me.expected_title': 'Other clients you expect (KEY_EXPECTED_IPS), counted in the key’s log:',
-  'me.expected_line': '• {range}: {count} requests, the last {at}',
+  'me.expected_line': '• {range}: {count, plural, one {# request} other {# requests}}, the last {at}',
   'me.read_only': 'The key is read-only: rename, memo and reverse DNS are off.',
-  'me.daily_ok': 'Provider requests today: {used} of {limit} (the count starts again {at}).',
+  'me.daily_ok': 'Provider requests today: {used, number} of {limit, number} (the count starts again {at}).',
   'me.daily_low':
-    ':warning: The provider’s daily request budget is running low: {remaining} of {limit} left until {at}. The watcher checks servers less often until then; commands still work.',
+    ':warning: The provider’s daily request budget is running low: {remaining, number} of {limit, number} left until {at}. The watcher checks servers less often until then; commands still work.',
   'me.daily_held':
-    ':warning: Only {remaining} of the provider’s {limit} daily requests are left, kept for commands: the watcher is paused until {at}.',
+    ':warning: Only {remaining, number} of the provider’s {limit, number} daily requests are left, kept for commands: the watcher is paused until {at}.',
   'me.daily_exhausted':
     ':no_entry: The provider’s daily request limit is reached until {at}. Commands that need the provider cannot be answered and the watcher is paused until then.',
 
@@ -207,7 +213,7 @@ const en = {
   'modal.close': 'Close',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'help.title': '/vps でできること',
   'help.role': 'このワークスペースでのあなたのロール: *{role}*',
   'help.key_read_only': 'プロバイダーのAPIキーが読み取り専用のため、変更操作は全員に対して無効です。',
@@ -218,6 +224,7 @@ const ja: Record<keyof typeof en, string> = {
     'このチャンネルでは /vps を使えません。使えるチャンネルは管理者に確認してください。',
   'help.you_can': '実行できるコマンド',
   'help.not_yours': '上位のロールが必要: {commands}',
+  'help.name.approve': '注文の承認',
   'help.coming': 'レンタルサーバーは専用のコマンドで操作します: `/hosting help`',
   'help.server_ref': 'サーバーは名前・UUID・IPアドレスのいずれかで指定します。',
   'help.rules.title': '規則',
@@ -257,8 +264,8 @@ const ja: Record<keyof typeof en, string> = {
     '`/vps mute <サーバー|all> <期間>` — メンテナンス時間: 変化は記録だけして投稿せず、終了時にまとめて知らせます（例: `/vps mute db-1 2h`）。`/vps unmute [サーバー|all]` で早めに解除',
   'help.modal_hint': '新しい値を省略するとフォームで編集できます。',
 
-  'list.header': 'サーバー {count} 台',
-  'list.header_filtered': '「{filter}」に一致するサーバー {count} 台',
+  'list.header': 'サーバー {count, number} 台',
+  'list.header_filtered': '「{filter}」に一致するサーバー {count, number} 台',
   'list.empty': '一致するサーバーはありません。絞り込みなしの `/vps list` を試してください。',
   'list.page': '{page} / {pages} ページ',
   'list.prev': '前へ',
@@ -269,14 +276,14 @@ const ja: Record<keyof typeof en, string> = {
     '{age}前の確認では {power}: その後しばらく読み直せておらず、変わっているかもしれません（`/vps power <サーバー>` で今の状態を確認できます）',
   'list.no_ip': 'IPなし',
   'list.text': '{header}: {list}',
-  'list.text_more': '{header}: {list} ほか {count} 台',
+  'list.text_more': '{header}: {list} ほか {count, number} 台',
   'list.text_item': '{name}（{power}）',
   'list.malformed':
     'このサーバーについてのプロバイダーの応答が仕様に合っていません（{fields}）。読み取れた部分だけを表示しています。詳細は `/vps show {uuid}` で確認できます。',
   'list.unaddressable':
     'プロバイダーの一覧の {position} 件目は仕様に合っておらず（{fields}）、UUIDも読み取れないため、ここから表示も変更もできません。プロバイダーのパネルで確認してください。',
   'malformed.whole_entry': '項目全体',
-  'malformed.fields_more': '{fields} ほか {count} 項目',
+  'malformed.fields_more': '{fields} ほか {count, number} 項目',
   'list.read_ago': '{age}前にプロバイダーから取得した一覧です。',
 
   'card.title': '{name}',
@@ -300,7 +307,7 @@ const ja: Record<keyof typeof en, string> = {
   'card.rename': '名前を変更',
   'card.edit_memo': 'メモを編集',
   'card.set_rdns': '逆引きDNSを設定',
-  'card.memo_long': 'メモは {length} 文字あります。先頭部分のみ表示しています。',
+  'card.memo_long': 'メモは {length, number} 文字あります。先頭部分のみ表示しています。',
 
   'power.line': '*{name}* は *{power}* です（{at} 取得）。',
 
@@ -311,11 +318,12 @@ const ja: Record<keyof typeof en, string> = {
   'modal.cancel': 'キャンセル',
   'modal.server': 'サーバー: *{name}*（{ip}）',
   'modal.name.label': '新しい名前',
-  'modal.name.hint': '50文字以内。半角英小文字・数字・- と _ が使えます。',
+  'modal.name.hint': '{limit, number}文字以内。半角英小文字・数字・- と _ が使えます。',
   'modal.memo.label': 'メモ',
-  'modal.memo.hint': '500文字以内。空にするとメモを削除します。',
+  'modal.memo.hint': '{limit, number}文字以内。空にするとメモを削除します。',
   'modal.rdns.label': '逆引きホスト名',
-  'modal.rdns.hint': '253文字以内。半角英数字・- と . が使えます。標準ホスト名を指定すると初期値に戻ります。',
+  'modal.rdns.hint':
+    '{limit, number}文字以内。半角英数字・- と . が使えます。標準ホスト名を指定すると初期値に戻ります。',
 
   'announce.name': '<@{user}> がサーバー *{before}* の名前を *{after}* に変更しました。',
   'announce.memo': '<@{user}> が *{name}* のメモを変更しました: {after}',
@@ -327,9 +335,9 @@ const ja: Record<keyof typeof en, string> = {
   'logs.header': 'プロバイダーAPIキーの実行ログ',
   'logs.filters': '絞り込み: {filters}',
   'logs.empty': '条件に一致するログはありません。期間を広げるか条件を減らしてください。',
-  'logs.count': 'このページに {count} 件',
+  'logs.count': 'このページに {count, number} 件',
   'logs.not_shown':
-    'うち {count} 件は1つのメッセージに収まらないため表示していません。`limit=` を小さくして再度実行してください。',
+    'うち {count, number} 件は1つのメッセージに収まらないため表示していません。`limit=` を小さくして再度実行してください。',
   'field.limit.range': '`limit=` は 1〜{limit} の整数で指定してください（プロバイダーの規則）。',
   'logs.more': 'さらに古いログ',
   'logs.cursor_too_long':
@@ -352,7 +360,7 @@ const ja: Record<keyof typeof en, string> = {
   'me.service_title_other': '`{service}`',
   'me.permission': '権限: *{permission}*',
   'me.targets_all': '対象: アカウントのすべて',
-  'me.targets_selected': '対象: 選択された {count} 件',
+  'me.targets_selected': '対象: 選択された {count, number} 件',
   'me.targets_unknown': '対象: `{mode}`',
   'me.vps_unnamed': '{uuid}（サーバー一覧にありません）',
   'me.list_separator': '、',
@@ -363,20 +371,20 @@ const ja: Record<keyof typeof en, string> = {
   'me.allow_acquisition_yes': 'ドメインの取得・移管・更新: 可',
   'me.allow_acquisition_no': 'ドメインの取得・移管・更新: 不可',
   'me.sites_all': 'WordPressサイト: すべて',
-  'me.sites_selected': 'WordPressサイト: 選択された {count} 件',
-  'me.more': '…ほか {count} 件（全 {total} 件）',
+  'me.sites_selected': 'WordPressサイト: 選択された {count, number} 件',
+  'me.more': '…ほか {count, number} 件（全 {total, number} 件）',
   'me.legacy': '旧形式の単一サーバー用キー（非推奨の項目）:',
   'me.signup_yes': 'このキーでVPSの新規申し込みができます。',
   'me.signup_no': 'このキーではVPSの新規申し込みはできません。',
   'me.role': 'このワークスペースでのあなたのロール: *{role}*',
   'me.expected_title': '既知の他のクライアント（KEY_EXPECTED_IPS）によるキーの使用件数:',
-  'me.expected_line': '• {range}: {count} 件（最終 {at}）',
+  'me.expected_line': '• {range}: {count, number} 件（最終 {at}）',
   'me.read_only': 'キーが読み取り専用のため、名前・メモ・逆引きDNSの変更は無効です。',
-  'me.daily_ok': '本日のプロバイダーへのリクエスト: {used} / {limit} 件（{at} にリセット）',
+  'me.daily_ok': '本日のプロバイダーへのリクエスト: {used, number} / {limit, number} 件（{at} にリセット）',
   'me.daily_low':
-    ':warning: プロバイダーの1日あたりのリクエスト数が残りわずかです（{at} までに残り {remaining} / {limit} 件）。それまで監視の確認間隔を広げています。コマンドは引き続き使えます。',
+    ':warning: プロバイダーの1日あたりのリクエスト数が残りわずかです（{at} までに残り {remaining, number} / {limit, number} 件）。それまで監視の確認間隔を広げています。コマンドは引き続き使えます。',
   'me.daily_held':
-    ':warning: プロバイダーの1日あたりのリクエスト数が残り {remaining} / {limit} 件となりました。残りはコマンドのために確保し、{at} まで監視を止めています。',
+    ':warning: プロバイダーの1日あたりのリクエスト数が残り {remaining, number} / {limit, number} 件となりました。残りはコマンドのために確保し、{at} まで監視を止めています。',
   'me.daily_exhausted':
     ':no_entry: プロバイダーの1日あたりのリクエスト上限に達しました。{at} までは、プロバイダーへの問い合わせが必要なコマンドには応答できず、監視も止まります。',
 
@@ -409,6 +417,6 @@ const ja: Record<keyof typeof en, string> = {
   'modal.saving': '保存中… プロバイダーの応答後にこの画面が更新されます。',
   'modal.done': '完了しました。',
   'modal.close': '閉じる',
-};
+} as const;
 
-export const serversCatalog = { en, ja };
+export const serversCatalog = catalog(en, ja);

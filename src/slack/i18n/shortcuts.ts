@@ -4,6 +4,8 @@
  * VPS shortcut brings (it is opened outside any channel). The shortcuts' own
  * names are manifest.yml's, which Slack shows in one language.
  */
+import { catalog } from './catalog.ts';
+
 const en = {
   'shortcut.placeless_note': 'A shortcut opened from the message box belongs to no channel.',
   'shortcut.find.title': 'Server card',
@@ -17,12 +19,12 @@ const en = {
   'shortcut.find.another': 'Find another',
   'shortcut.find.edit_hint':
     'To rename it or edit its memo or reverse DNS, use `/vps show {name}` in a channel: the card there has the buttons.',
-  'shortcut.mentioned.header': 'This message names {count} servers',
+  'shortcut.mentioned.header': 'This message names {count, plural, one {# server} other {# servers}}',
   'shortcut.mentioned.card': 'Server card',
-  'shortcut.mentioned.more': '…and {count} more: {names}. Open one with `/vps show <name>`.',
+  'shortcut.mentioned.more': '…and {count, number} more: {names}. Open one with `/vps show <name>`.',
   'shortcut.mentioned.none':
     'This message names none of the account’s servers. They are found by their exact name, IP address or uuid, as `/vps list` shows them.',
-  'shortcut.mentioned.cut': 'The message is very long: only its first {limit} characters were read.',
+  'shortcut.mentioned.cut': 'The message is very long: only its first {limit, number} characters were read.',
   'signup.modal.intro_choose':
     'Submitting asks the provider for the exact price (nothing is charged). The approval request is posted in the channel you choose, where an approver decides.',
   'signup.field.approval_channel': 'Channel for the approval request',
@@ -32,9 +34,11 @@ const en = {
   'signup.field.approval_channel.required': 'Choose the channel the approval request goes to.',
   'signup.field.approval_channel.not_allowed':
     'The bot may not be used in that channel. Choose one of the channels an admin allowed.',
-};
+  'signup.field.approval_channel.not_readable':
+    'Choose a channel you can read: a public channel, or a private one you are a member of.',
+} as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'shortcut.placeless_note': 'メッセージ入力欄から開いたショートカットは、どのチャンネルにも属しません。',
   'shortcut.find.title': 'サーバー情報',
   'shortcut.find.intro':
@@ -47,12 +51,12 @@ const ja: Record<keyof typeof en, string> = {
   'shortcut.find.another': '別のサーバーを表示',
   'shortcut.find.edit_hint':
     '名前・メモ・逆引きDNSを変更するには、チャンネルで `/vps show {name}` を実行してください。そこに表示される情報に変更ボタンがあります。',
-  'shortcut.mentioned.header': 'このメッセージに出てくるサーバー: {count} 台',
+  'shortcut.mentioned.header': 'このメッセージに出てくるサーバー: {count, number} 台',
   'shortcut.mentioned.card': 'サーバー情報',
-  'shortcut.mentioned.more': '…ほか {count} 台: {names}。`/vps show <名前>` で表示できます。',
+  'shortcut.mentioned.more': '…ほか {count, number} 台: {names}。`/vps show <名前>` で表示できます。',
   'shortcut.mentioned.none':
     'このメッセージには、アカウントのサーバーの名前・IPアドレス・UUIDが見つかりませんでした。`/vps list` の表示と完全に一致するものだけを探します。',
-  'shortcut.mentioned.cut': 'メッセージが長いため、最初の {limit} 文字だけを読みました。',
+  'shortcut.mentioned.cut': 'メッセージが長いため、最初の {limit, number} 文字だけを読みました。',
   'signup.modal.intro_choose':
     '送信するとプロバイダーに正確な料金を問い合わせます（課金はされません）。承認依頼は選んだチャンネルに投稿され、そこで承認者が判断します。',
   'signup.field.approval_channel': '承認依頼を投稿するチャンネル',
@@ -62,6 +66,8 @@ const ja: Record<keyof typeof en, string> = {
   'signup.field.approval_channel.required': '承認依頼を投稿するチャンネルを選んでください。',
   'signup.field.approval_channel.not_allowed':
     'そのチャンネルではボットを使えません。管理者が許可したチャンネルを選んでください。',
-};
+  'signup.field.approval_channel.not_readable':
+    'あなたが閲覧できるチャンネル（公開チャンネルか、あなたがメンバーのプライベートチャンネル）を選んでください。',
+} as const;
 
-export const shortcutsCatalog = { en, ja };
+export const shortcutsCatalog = catalog(en, ja);

@@ -3,6 +3,8 @@
  * its status line, the outcome sentences of its thread, the refusals a clicker
  * or requester reads alone, and `/vps signups`.
  */
+import { catalog } from './catalog.ts';
+
 const en = {
   'signup.modal.title': 'Order a VPS',
   'signup.modal.submit': 'Get a price',
@@ -24,7 +26,7 @@ const en = {
   'signup.field.image_id.placeholder': 'Choose an OS',
   'signup.field.image_id.hint': 'Only images this plan has enough memory for are listed.',
   'signup.field.name': 'Server name',
-  'signup.field.name.hint': 'Up to 50 of a–z, 0–9, - and _. Leave empty to get one assigned.',
+  'signup.field.name.hint': 'Up to {limit, number} of a–z, 0–9, - and _. Leave empty to get one assigned.',
   'signup.field.ssh_key_name': 'SSH key name',
   'signup.field.ssh_key_name.hint':
     'A key registered in the panel, or the name to register the public key below under.',
@@ -32,11 +34,11 @@ const en = {
   'signup.field.ssh_public_key.hint': 'OpenSSH format, e.g. ssh-ed25519 AAAA… you@host. Needs a key name.',
   'signup.field.root_password': 'Root password',
   'signup.field.root_password.hint':
-    'Leaving it empty is safer: the bot then makes a strong, unique one that is never typed anywhere or reused, and shows it to you alone, once. Rules: 9–70 half-width characters, two kinds of letters/digits/symbols, no ` < >.',
+    'Leaving it empty is safer: the bot then makes a strong, unique one that is never typed anywhere or reused, and shows it to you alone, once. Rules: {min, number}–{max, number} half-width characters, two kinds of letters/digits/symbols, no ` < >.',
   'signup.field.auto_renew': 'Renewal',
   'signup.field.auto_renew.option': 'Renew automatically from the prepaid balance',
   'signup.field.partner_code': 'Partner code',
-  'signup.field.partner_code.hint': 'Only if you have one: letters and digits, up to 50.',
+  'signup.field.partner_code.hint': 'Only if you have one: letters and digits, up to {limit, number}.',
   'signup.field.agree_to_terms': 'Terms of service',
   'signup.field.agree_to_terms.option': 'I agree to the provider’s terms of service for this order',
   'signup.field.agree_to_terms.option_link':
@@ -45,8 +47,8 @@ const en = {
   'signup.period_option': '{months} mo · {price}',
   'signup.period_option_campaign': '{months} mo · {price} (campaign, regular {regular})',
   'signup.rule.required': 'Required.',
-  'signup.rule.too_short': 'At least {limit} characters.',
-  'signup.rule.too_long': 'At most {limit} characters.',
+  'signup.rule.too_short': 'At least {limit, plural, one {# character} other {# characters}}.',
+  'signup.rule.too_long': 'At most {limit, plural, one {# character} other {# characters}}.',
   'signup.rule.charset.name': 'Only lower-case letters a–z, digits, - and _.',
   'signup.rule.charset.partner_code': 'Only letters and digits.',
   'signup.rule.kinds': 'Use at least two kinds among letters, digits and symbols.',
@@ -57,14 +59,13 @@ const en = {
   'signup.rule.plan_unknown': 'This plan cannot be ordered now. Choose another.',
   'signup.rule.period_unknown': 'This plan has no such period. Choose one from the list.',
   'signup.rule.image_unknown': 'This OS image is not offered. Choose one from the list.',
-  'signup.rule.image_too_big': 'This OS needs a plan with at least {limit} MB of memory.',
+  'signup.rule.image_too_big': 'This OS needs a plan with at least {limit, number} MB of memory.',
   'signup.rule.terms': 'Tick the box to agree to the terms; the order cannot be placed otherwise.',
 
   'signup.approval.header': 'VPS order waiting for approval',
   'signup.approval.plan': 'Plan',
   'signup.approval.period': 'Period',
-  'signup.approval.months': '{months} months',
-  'signup.approval.month_one': '1 month',
+  'signup.approval.months': '{months, plural, one {# month} other {# months}}',
   'signup.approval.image': 'OS',
   'signup.approval.name': 'Server name',
   'signup.approval.name_auto': 'assigned by the provider',
@@ -112,7 +113,7 @@ const en = {
   'signup.status.active': ':white_check_mark: Approved by <@{user}> and paid {price}. The server is active.',
   'signup.status.rejected': ':no_entry_sign: Rejected by <@{user}>. Nothing was charged.',
   'signup.status.withdrawn': ':no_entry_sign: Withdrawn by <@{user}>. Nothing was charged.',
-  'signup.status.expired': ':alarm_clock: The quote expired at {expires}. Nothing was charged.',
+  'signup.status.expired': ':alarm_clock: The quote expired {expires}. Nothing was charged.',
   'signup.status.price_changed':
     ':warning: Not ordered: the price changed. Nothing was charged; see the thread.',
   'signup.status.failed': ':x: Not ordered ({code}). Nothing was charged; see the thread.',
@@ -161,7 +162,7 @@ const en = {
   'signup.outcome.direct':
     'I couldn’t post in the thread of your order for *{name}* in <#{channel}> (I may have been removed from the channel), so here is what became of it:',
   'signup.outcome.expired':
-    ':alarm_clock: The quote expired at {expires} before the order was placed. Nothing was charged; start again with `/vps signup`.',
+    ':alarm_clock: The quote expired {expires} before the order was placed. Nothing was charged; start again with `/vps signup`.',
 
   'signup.quoted.ack': 'Asked the provider for the price of {plan}; the approval request is in <#{channel}>.',
   'signup.quoted.posted':
@@ -180,6 +181,7 @@ const en = {
   'signup.password.name_auto': 'your new server',
 
   'signup.refused.role_required': 'Ordering a VPS needs the operator role; yours is {role}.',
+  'signup.refused.role_required_none': 'Ordering a VPS needs the operator role, and you have no role here.',
   'signup.refused.channel_not_allowed':
     'VPSs cannot be ordered from this channel; ask an admin which channels are allowed.',
   'signup.refused.PAYMENT_REQUIRED':
@@ -205,12 +207,12 @@ const en = {
   'signup.click.already_handled': 'Already handled: this order is {state}.',
   'signup.click.already_handled_by': 'Already handled: this order is {state} (by <@{user}>).',
   'signup.click.expired':
-    'This quote expired at {expires}; nothing was charged. Ask for a new one with `/vps signup`.',
+    'This quote expired {expires}; nothing was charged. Ask for a new one with `/vps signup`.',
   'signup.click.stale': 'This button shows an old price. Use the latest approval message.',
   'signup.click.not_found': 'This order is not known (any more).',
   'signup.click.reject_forbidden': 'Only an approver or the person who asked can reject this order.',
 
-  'signup.list.header': 'Signups ({count} most recent)',
+  'signup.list.header': 'Signups ({count, number} most recent)',
   'signup.list.empty': 'No quotes or orders yet. Start one with `/vps signup`.',
   'signup.list.row': '*{plan}* · {months} mo · {price} · {state}\n<@{user}> · {at}{extra}',
   'signup.list.row_approver': ' · approved by <@{user}>',
@@ -222,16 +224,17 @@ const en = {
   'signup.plans.read_ago': 'Read from the provider {age} ago.',
   'signup.plans.order_hint': '*Order this plan* opens the order form with the plan chosen.',
   'signup.plans.no_order': 'Ordering needs a role you do not have here (`/vps help` shows yours).',
-  'signup.plans.plan': '*{name}* `{id}`\n{memory} GB memory · {vcpu} vCPU · {disk} GB disk',
+  'signup.plans.plan': '*{name}*\n{memory} GB memory · {vcpu} vCPU · {disk} GB disk',
   'signup.plans.period': '{months} mo · *{price}*',
   'signup.plans.period_campaign': '{months} mo · *{price}* campaign price (regular {regular})',
   'signup.plans.period_campaign_same': '{months} mo · *{price}* (campaign)',
-  'signup.plans.more_periods': '• and {count} more periods: the order form lists them all',
+  'signup.plans.more_periods':
+    '• and {count, plural, one {# more period} other {# more periods}}: the order form lists them all',
   'signup.plans.os': 'OS: {images}',
   'signup.plans.os_none': 'OS: none of the images the provider lists fits this plan’s memory.',
-  'signup.plans.more_images': 'and {count} more',
+  'signup.plans.more_images': 'and {count, number} more',
   'signup.plans.order': 'Order this plan',
-  'signup.plans.page': 'Page {page} of {pages} ({count} plans)',
+  'signup.plans.page': 'Page {page} of {pages} ({count, plural, one {# plan} other {# plans}})',
   'signup.plans.text_item': '{name}: from {price}',
   'signup.plans.empty': 'The provider lists no plan that can be ordered through the API today.',
 
@@ -265,9 +268,11 @@ const en = {
   'signup.state.failed': 'not ordered',
   'signup.state.unknown': 'being checked',
   'signup.state.interrupted': 'checking what happened to this order',
+  'signup.password.shown_before':
+    'That root password was already shown to you once, and is not shown again. If you did not keep it, reset the root password in the provider’s panel once the server is ready.',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'signup.modal.title': 'VPSの申し込み',
   'signup.modal.submit': '料金を確認',
   'signup.modal.cancel': 'キャンセル',
@@ -289,18 +294,18 @@ const ja: Record<keyof typeof en, string> = {
   'signup.field.image_id.placeholder': 'OSを選択',
   'signup.field.image_id.hint': 'このプランのメモリで使えるイメージだけを表示しています。',
   'signup.field.name': 'サーバー名',
-  'signup.field.name.hint': '半角英小文字・数字・-・_ で50文字まで。空欄なら自動で付きます。',
+  'signup.field.name.hint': '半角英小文字・数字・-・_ で{limit, number}文字まで。空欄なら自動で付きます。',
   'signup.field.ssh_key_name': 'SSHキー名',
   'signup.field.ssh_key_name.hint': 'パネルに登録済みのキー名、または下の公開鍵を登録する名前。',
   'signup.field.ssh_public_key': 'SSH公開鍵',
   'signup.field.ssh_public_key.hint': 'OpenSSH形式（例: ssh-ed25519 AAAA… you@host）。キー名も必要です。',
   'signup.field.root_password': 'rootパスワード',
   'signup.field.root_password.hint':
-    '空欄のままにするほうが安全です。ボットがどこにも入力・再利用されない強力なパスワードを作り、あなたにだけ一度だけ表示します。規則: 半角9〜70文字、英字・数字・記号のうち2種類以上、` < > は不可。',
+    '空欄のままにするほうが安全です。ボットがどこにも入力・再利用されない強力なパスワードを作り、あなたにだけ一度だけ表示します。規則: 半角{min, number}〜{max, number}文字、英字・数字・記号のうち2種類以上、` < > は不可。',
   'signup.field.auto_renew': '自動更新',
   'signup.field.auto_renew.option': '前払い残高から自動更新する',
   'signup.field.partner_code': 'パートナーコード',
-  'signup.field.partner_code.hint': 'お持ちの場合のみ。半角英数字50文字まで。',
+  'signup.field.partner_code.hint': 'お持ちの場合のみ。半角英数字{limit, number}文字まで。',
   'signup.field.agree_to_terms': '利用規約',
   'signup.field.agree_to_terms.option': 'この申し込みについてプロバイダーの利用規約に同意します',
   'signup.field.agree_to_terms.option_link': 'この申し込みについてプロバイダーの<{url}|利用規約>に同意します',
@@ -308,8 +313,8 @@ const ja: Record<keyof typeof en, string> = {
   'signup.period_option': '{months}か月 · {price}',
   'signup.period_option_campaign': '{months}か月 · {price}（キャンペーン、通常{regular}）',
   'signup.rule.required': '入力してください。',
-  'signup.rule.too_short': '{limit}文字以上にしてください。',
-  'signup.rule.too_long': '{limit}文字以内にしてください。',
+  'signup.rule.too_short': '{limit, number}文字以上にしてください。',
+  'signup.rule.too_long': '{limit, number}文字以内にしてください。',
   'signup.rule.charset.name': '半角英小文字・数字・-・_ のみ使えます。',
   'signup.rule.charset.partner_code': '半角英数字のみ使えます。',
   'signup.rule.kinds': '英字・数字・記号のうち2種類以上を使ってください。',
@@ -320,14 +325,13 @@ const ja: Record<keyof typeof en, string> = {
   'signup.rule.plan_unknown': 'このプランは現在申し込めません。別のプランを選んでください。',
   'signup.rule.period_unknown': 'このプランにその期間はありません。一覧から選んでください。',
   'signup.rule.image_unknown': 'このOSイメージは提供されていません。一覧から選んでください。',
-  'signup.rule.image_too_big': 'このOSにはメモリ{limit}MB以上のプランが必要です。',
+  'signup.rule.image_too_big': 'このOSにはメモリ{limit, number}MB以上のプランが必要です。',
   'signup.rule.terms': '利用規約への同意にチェックしてください。同意がないと申し込めません。',
 
   'signup.approval.header': 'VPSの申し込み（承認待ち）',
   'signup.approval.plan': 'プラン',
   'signup.approval.period': '期間',
-  'signup.approval.months': '{months}か月',
-  'signup.approval.month_one': '1か月',
+  'signup.approval.months': '{months, number}か月',
   'signup.approval.image': 'OS',
   'signup.approval.name': 'サーバー名',
   'signup.approval.name_auto': 'プロバイダーが自動で付けます',
@@ -445,6 +449,8 @@ const ja: Record<keyof typeof en, string> = {
   'signup.password.name_auto': '新しいサーバー',
 
   'signup.refused.role_required': 'VPSの申し込みにはオペレーターのロールが必要です。あなたのロール: {role}',
+  'signup.refused.role_required_none':
+    'VPSの申し込みにはオペレーターのロールが必要ですが、あなたにはロールがありません。',
   'signup.refused.channel_not_allowed':
     'このチャンネルからはVPSを申し込めません。使えるチャンネルは管理者に確認してください。',
   'signup.refused.PAYMENT_REQUIRED':
@@ -475,7 +481,7 @@ const ja: Record<keyof typeof en, string> = {
   'signup.click.not_found': 'この申し込みは見つかりません。',
   'signup.click.reject_forbidden': 'この申し込みを却下できるのは承認者か依頼者だけです。',
 
-  'signup.list.header': '申し込み（最新 {count} 件）',
+  'signup.list.header': '申し込み（最新 {count, number} 件）',
   'signup.list.empty': '見積もりや申し込みはまだありません。`/vps signup` で始められます。',
   'signup.list.row': '*{plan}* · {months}か月 · {price} · {state}\n<@{user}> · {at}{extra}',
   'signup.list.row_approver': ' · 承認 <@{user}>',
@@ -488,17 +494,18 @@ const ja: Record<keyof typeof en, string> = {
   'signup.plans.order_hint': '「このプランを申し込む」で、そのプランを選んだ申し込みフォームが開きます。',
   'signup.plans.no_order':
     'ここで申し込むのに必要なロールがありません（`/vps help` であなたのロールを確認できます）。',
-  'signup.plans.plan': '*{name}* `{id}`\nメモリ {memory} GB · vCPU {vcpu} · ディスク {disk} GB',
+  'signup.plans.plan': '*{name}*\nメモリ {memory} GB · vCPU {vcpu} · ディスク {disk} GB',
   'signup.plans.period': '{months}か月 · *{price}*',
   'signup.plans.period_campaign': '{months}か月 · *{price}*（キャンペーン価格。通常{regular}）',
   'signup.plans.period_campaign_same': '{months}か月 · *{price}*（キャンペーン）',
-  'signup.plans.more_periods': '• ほか {count} 件の契約期間（申し込みフォームにすべて表示されます）',
+  'signup.plans.more_periods':
+    '• ほかに契約期間が {count, number} 件あります（申し込みフォームにすべて表示されます）',
   'signup.plans.os': 'OS: {images}',
   'signup.plans.os_none':
     'OS: プロバイダーが提供するイメージのうち、このプランのメモリで選べるものはありません。',
-  'signup.plans.more_images': 'ほか {count} 件',
+  'signup.plans.more_images': 'ほか {count, number} 件',
   'signup.plans.order': 'このプランを申し込む',
-  'signup.plans.page': '{page} / {pages} ページ（全 {count} プラン）',
+  'signup.plans.page': '{page} / {pages} ページ（全 {count, number} プラン）',
   'signup.plans.text_item': '{name}: {price}〜',
   'signup.plans.empty': 'APIで申し込めるプランは、本日プロバイダーから提示されていません。',
 
@@ -532,6 +539,8 @@ const ja: Record<keyof typeof en, string> = {
   'signup.state.failed': '申し込み失敗',
   'signup.state.unknown': '確認中',
   'signup.state.interrupted': 'この注文がどうなったか確認中',
-};
+  'signup.password.shown_before':
+    'このrootパスワードはすでに一度表示したため、再表示はできません。控えていない場合は、サーバーの準備ができてからプロバイダーのパネルでrootパスワードを再設定してください。',
+} as const;
 
-export const signupCatalog = { en, ja };
+export const signupCatalog = catalog(en, ja);

@@ -4,6 +4,8 @@
  * provider key's health, digests, the summary after a mute) and the answers to `/vps watch`, `/vps unwatch`,
  * `/vps watches`, `/vps mute` and `/vps unmute`.
  */
+import { catalog } from './catalog.ts';
+
 const en = {
   'watch.power.changed': '{emoji} *{name}* is now *{to}* (was {from}) {at}',
   'watch.power.sequence': '{emoji} *{name}* went {path} {at}',
@@ -19,7 +21,7 @@ const en = {
   'watch.incident.recovered': ':white_check_mark: *{name}* recovered after {duration}: *{to}* again',
   'watch.incident.running_again': ':large_green_circle: *{name}* is *{to}* again after {duration}',
   'watch.incident.still':
-    '{emoji} *{name}* is now *{to}*: {count} changes since {since}, each one in the thread',
+    '{emoji} *{name}* is now *{to}*: {count, plural, one {# change} other {# changes}} since {since}, each one in the thread',
   'watch.incident.line': '*{to}* since {at} (was *{from}* for {duration})',
   'watch.incident.line_at_least': '*{to}* since {at} (was *{from}* for at least {duration})',
   'watch.incident.started': 'It began {at}: *{from}* → *{to}*',
@@ -35,14 +37,14 @@ const en = {
   'watch.reply.changed': '{emoji} *{name}* is now *{to}* (was *{from}* for {duration}) · {at}',
   'watch.reply.recovered': ':white_check_mark: *{name}* recovered after {duration}: *{to}* again · {at}',
   'watch.reply.running_again': ':large_green_circle: *{name}* is *{to}* again after {duration} · {at}',
-  'watch.reply.many': '{count} more changes:',
-  'watch.digest.when_at': 'at {at}',
+  'watch.reply.many': '{count, plural, one {# more change} other {# more changes}}:',
+  'watch.digest.when_at': '({at})',
   'watch.digest.when_between': 'between {from} and {to}',
   'watch.digest.recovered_after': 'recovered after {duration}',
   'watch.digest.servers': 'Servers: {names}',
-  'watch.digest.servers_more': 'Servers: {names} and {count} more',
+  'watch.digest.servers_more': 'Servers: {names} and {count, number} more',
   'watch.muted.title':
-    ':bell: Notifications are back on here. While they were muted: {count} changes on the servers {when}',
+    ':bell: Notifications are back on here. While they were muted: {count, plural, one {# change} other {# changes}} on the servers {when}',
   'watch.cmd.muted':
     ':no_bell: <@{by}> muted {target} in {channel} until {until}. Changes are still recorded, and one summary follows when the mute ends. `/vps unmute` ends it early.',
   'watch.cmd.unmuted':
@@ -96,14 +98,16 @@ const en = {
   'watch.key.expired_answering':
     ':rotating_light: The provider API key expired {expires}. The provider still accepts it for now, but may refuse it at any moment, and then the bot can no longer read or change anything. Issue a new key in the provider’s panel, set it as PROVIDER_API_KEY and restart the bot.',
   'watch.key.alarm_expired': '{oncall} The provider API key has expired.',
-  'watch.digest.title': '{count} changes on the servers {when}',
-  'watch.digest.summary_line': '{count} × {what}',
-  'watch.digest.more': '…and {count} more not listed here; `/vps list` shows every server now.',
-  'watch.digest.alarm': '{oncall} {count} of these need attention (error or unexpected stop).',
-  'watch.digest.title_alarms': '{count} alarms and changes {when}',
-  'watch.digest.alarm_any': '{oncall} {count} of these need attention.',
+  'watch.digest.title': '{count, plural, one {# change} other {# changes}} on the servers {when}',
+  'watch.digest.summary_line': '{count, number} × {what}',
+  'watch.digest.more': '…and {count, number} more not listed here; `/vps list` shows every server now.',
+  'watch.digest.alarm':
+    '{oncall} {count, plural, one {# of these needs} other {# of these need}} attention (error or unexpected stop).',
+  'watch.digest.title_alarms': '{count, plural, one {# alarm or change} other {# alarms and changes}} {when}',
+  'watch.digest.alarm_any':
+    '{oncall} {count, plural, one {# of these needs} other {# of these need}} attention.',
   'watch.digest.about': 'About: {names}',
-  'watch.digest.about_more': 'About: {names} and {count} more',
+  'watch.digest.about_more': 'About: {names} and {count, number} more',
   'watch.digest.incidents_hint': 'Open alarms: `/vps incidents`',
   'watch.kind.flap': 'flapped',
   'watch.kind.added': 'new server',
@@ -131,10 +135,11 @@ const en = {
   'watch.parked.reason.is_archived': 'it is archived',
   'watch.backlog.title':
     ':inbox_tray: I couldn’t post here from {since} until now. Not posted meanwhile: {what}.',
-  'watch.backlog.changes': '{count} power changes on {servers}',
-  'watch.backlog.alarms': '{count} of them alarms (an error or an unexpected stop)',
-  'watch.backlog.others': '{count} other notifications',
-  'watch.backlog.servers_more': '{names} and {count} more',
+  'watch.backlog.changes': '{count, plural, one {# power change} other {# power changes}} on {servers}',
+  'watch.backlog.alarms':
+    '{count, plural, one {# of them an alarm} other {# of them alarms}} (an error or an unexpected stop)',
+  'watch.backlog.others': '{count, plural, one {# other notification} other {# other notifications}}',
+  'watch.backlog.servers_more': '{names} and {count, number} more',
   'watch.backlog.hint': '`/vps list` shows every server’s state now.',
   'watch.unreachable.not_in_channel':
     'I’m not a member of {channel}, so I can’t post alerts there. Invite me with `/invite @vps-bot` in {channel}, then run this command again. Nothing was changed.',
@@ -174,7 +179,7 @@ const en = {
     ':white_check_mark: I can post here: requests made with {target} by other clients, and bursts of refused requests, will come to this channel.',
 } as const;
 
-const ja: Record<keyof typeof en, string> = {
+const ja = {
   'watch.power.changed': '{emoji} *{name}* が *{to}* になりました（変更前: {from}）{at}',
   'watch.power.sequence': '{emoji} *{name}* の電源状態: {path} {at}',
   'watch.power.flap':
@@ -191,7 +196,7 @@ const ja: Record<keyof typeof en, string> = {
   'watch.incident.recovered': ':white_check_mark: *{name}* は {duration}後に復旧し、再び *{to}* です',
   'watch.incident.running_again': ':large_green_circle: *{name}* は {duration}後に再び *{to}* になりました',
   'watch.incident.still':
-    '{emoji} *{name}* は現在 *{to}* です。{since} から {count} 回変化しました（各変化はスレッドに記載）',
+    '{emoji} *{name}* は現在 *{to}* です。{since} から {count, number} 回変化しました（各変化はスレッドに記載）',
   'watch.incident.line': '{at} から *{to}*（それまで {duration} *{from}*）',
   'watch.incident.line_at_least': '{at} から *{to}*（それまで少なくとも {duration} *{from}*）',
   'watch.incident.started': '発生: {at}、*{from}* → *{to}*',
@@ -208,14 +213,14 @@ const ja: Record<keyof typeof en, string> = {
   'watch.reply.recovered': ':white_check_mark: *{name}* は {duration}後に復旧し、再び *{to}* です · {at}',
   'watch.reply.running_again':
     ':large_green_circle: *{name}* は {duration}後に再び *{to}* になりました · {at}',
-  'watch.reply.many': 'さらに {count} 件の変化:',
+  'watch.reply.many': 'さらに {count, number} 件の変化:',
   'watch.digest.when_at': '（{at}）',
   'watch.digest.when_between': '（{from} 〜 {to}）',
   'watch.digest.recovered_after': '{duration}後に復旧',
   'watch.digest.servers': 'サーバー: {names}',
-  'watch.digest.servers_more': 'サーバー: {names} ほか {count} 台',
+  'watch.digest.servers_more': 'サーバー: {names} ほか {count, number} 台',
   'watch.muted.title':
-    ':bell: このチャンネルの通知を再開しました。ミュート中にサーバーで {count} 件の変化がありました{when}',
+    ':bell: このチャンネルの通知を再開しました。ミュート中にサーバーで {count, number} 件の変化がありました{when}',
   'watch.cmd.muted':
     ':no_bell: <@{by}> が {channel} で {target} を {until} までミュートしました。変化は引き続き記録され、ミュートが終わるとまとめて1件で知らせます。早めに終えるには `/vps unmute`。',
   'watch.cmd.unmuted':
@@ -269,15 +274,15 @@ const ja: Record<keyof typeof en, string> = {
   'watch.key.expired_answering':
     ':rotating_light: プロバイダーのAPIキーは {expires} に有効期限が切れました。プロバイダーはまだ受け付けていますが、いつ拒否されてもおかしくありません。拒否されるとボットはサーバーの確認も操作もできなくなります。プロバイダーのパネルで新しいキーを発行し、PROVIDER_API_KEY に設定してボットを再起動してください。',
   'watch.key.alarm_expired': '{oncall} プロバイダーのAPIキーの有効期限が切れています。',
-  'watch.digest.title': 'サーバーに {count} 件の変化がありました{when}',
-  'watch.digest.summary_line': '{count} 件: {what}',
+  'watch.digest.title': 'サーバーに {count, number} 件の変化がありました{when}',
+  'watch.digest.summary_line': '{count, number} 件: {what}',
   'watch.digest.more':
-    '…ほか {count} 件はここに載せていません。`/vps list` で現在の全サーバーを確認できます。',
-  'watch.digest.alarm': '{oncall} うち {count} 件は対応が必要です（エラーまたは予期しない停止）。',
-  'watch.digest.title_alarms': '{count} 件のアラームと変化がありました{when}',
-  'watch.digest.alarm_any': '{oncall} うち {count} 件は対応が必要です。',
+    '…ほか {count, number} 件はここに載せていません。`/vps list` で現在の全サーバーを確認できます。',
+  'watch.digest.alarm': '{oncall} うち {count, number} 件は対応が必要です（エラーまたは予期しない停止）。',
+  'watch.digest.title_alarms': '{count, number} 件のアラームと変化がありました{when}',
+  'watch.digest.alarm_any': '{oncall} うち {count, number} 件は対応が必要です。',
   'watch.digest.about': '対象: {names}',
-  'watch.digest.about_more': '対象: {names} ほか {count} 件',
+  'watch.digest.about_more': '対象: {names} ほか {count, number} 件',
   'watch.digest.incidents_hint': '未解決のアラーム: `/vps incidents`',
   'watch.kind.flap': '短時間の切り替わり',
   'watch.kind.added': '新しいサーバー',
@@ -305,10 +310,10 @@ const ja: Record<keyof typeof en, string> = {
   'watch.parked.reason.is_archived': 'アーカイブされています',
   'watch.backlog.title':
     ':inbox_tray: {since}から今まで、このチャンネルに投稿できませんでした。その間に投稿できなかった通知: {what}。',
-  'watch.backlog.changes': '{servers} の電源状態の変化 {count} 件',
-  'watch.backlog.alarms': 'うち要対応（エラーまたは予期しない停止）{count} 件',
-  'watch.backlog.others': 'その他の通知 {count} 件',
-  'watch.backlog.servers_more': '{names} ほか {count} 台',
+  'watch.backlog.changes': '{servers} の電源状態の変化 {count, number} 件',
+  'watch.backlog.alarms': 'うち要対応（エラーまたは予期しない停止）{count, number} 件',
+  'watch.backlog.others': 'その他の通知 {count, number} 件',
+  'watch.backlog.servers_more': '{names} ほか {count, number} 台',
   'watch.backlog.hint': '全サーバーの現在の状態は `/vps list` で確認できます。',
   'watch.unreachable.not_in_channel':
     '{channel} のメンバーではないため、通知を投稿できません。{channel} で `/invite @vps-bot` を実行して招待してから、もう一度このコマンドを実行してください。設定は変更していません。',
@@ -346,6 +351,6 @@ const ja: Record<keyof typeof en, string> = {
     'このチャンネル {channel} に {target} の使用状況を通知します: ボット以外からのリクエストと、拒否されたリクエストの集中です（どちらもアラーム）。KEY_EXPECTED_IPS に登録したアドレスのクライアントは件数を数えるだけです。',
   'watch.cmd.key_probe':
     ':white_check_mark: このチャンネルに投稿できることを確認しました。他のクライアントによる {target} の使用と、拒否されたリクエストの集中をここに通知します。',
-};
+} as const;
 
-export const watchCatalog = { en, ja };
+export const watchCatalog = catalog(en, ja);

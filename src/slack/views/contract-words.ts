@@ -3,7 +3,7 @@
  * reader's language writes a calendar day, how far it is in Japan calendar
  * days, and the reminder thresholds as a list.
  */
-import type { Ui } from './format.ts';
+import { formatCount, type Ui } from './format.ts';
 
 /** `2026-12-31` as written in the reader's language (Japanese: 2026年12月31日); anything else as given. */
 export function contractDay(ui: Ui, date: string): string {
@@ -21,15 +21,21 @@ export function daysLeftLabel(ui: Ui, left: number): string {
   return ui.t('renewal.left.passed', { days: -left });
 }
 
+/** English lists the thresholds without a comma before "and": `30, 7 and 1`. */
+const AND_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
 /** `30, 7 and 1` / `30・7・1`: the reminder thresholds, farthest first. */
 export function thresholdList(ui: Ui, days: readonly number[]): string {
-  const words = days.map(String);
-  if (ui.locale === 'ja') return words.join('・');
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  const words = days.map((d) => formatCount(ui, d));
+  return ui.locale === 'ja' ? words.join('・') : AND_LIST.format(words);
+}
+
+/** Reminders only the day before: said as such ("the day before"), never as "1 days". */
+export function onlyTheDayBefore(days: readonly number[]): boolean {
+  return days.length === 1 && days[0] === 1;
 }
 
 /** A contract period: `1 month`, `3 months` / `1か月`. */
 export function monthsLabel(ui: Ui, months: number): string {
-  return months === 1 ? ui.t('signup.approval.month_one') : ui.t('signup.approval.months', { months });
+  return ui.t('signup.approval.months', { months });
 }

@@ -3,7 +3,8 @@
  * and the few formatting helpers they share. Pure.
  */
 import type { KnownBlock } from '@slack/types';
-import { isMessageKey, type Locale, type MessageKey, type Translator, translator } from '../i18n/index.ts';
+import type { Role } from '../../services/access/index.ts';
+import { type KeyTaking, type Locale, type PlainKey, type Translator, translator } from '../i18n/index.ts';
 
 export interface Ui {
   t: Translator;
@@ -163,7 +164,7 @@ export function formatQuoteExpiry(ui: Ui, at: Date): string {
  */
 export function formatDuration(ui: Ui, ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  const parts: [MessageKey, number][] =
+  const parts: [KeyTaking<{ n: number }>, number][] =
     s < 60
       ? [['duration.s', s]]
       : s < 3600
@@ -221,30 +222,74 @@ export function formatProviderTime(ui: Ui, s: string): string {
  */
 export function formatTimeLeft(ui: Ui, ms: number): string {
   const hours = Math.round(ms / 3_600_000);
-  if (hours >= 24) {
-    const days = Math.floor(hours / 24);
-    return days === 1 ? ui.t('time.left.day') : ui.t('time.left.days', { days });
-  }
-  if (hours >= 1) return hours === 1 ? ui.t('time.left.hour') : ui.t('time.left.hours', { hours });
+  if (hours >= 24) return ui.t('time.left.days', { days: Math.floor(hours / 24) });
+  if (hours >= 1) return ui.t('time.left.hours', { hours });
   return ui.t('time.left.soon');
 }
 
 /** Longest unknown enum value shown: the known ones are a word; anything longer is not one. */
 const ENUM_SHOWN = 40;
 
-/**
- * A provider enum value (power, contract status) in the user's language when
- * the catalog knows it; else as given (cut, as mrkdwn text).
- */
-export function enumLabel(ui: Ui, prefix: 'power' | 'status' | 'permission' | 'role', value: string): string {
-  const key = `${prefix}.${value}`;
-  return isMessageKey(key) ? ui.t(key as MessageKey) : escapeMrkdwn(clip(value, ENUM_SHOWN));
+const ROLE_WORDS: Record<Role, PlainKey> = {
+  none: 'role.none',
+  viewer: 'role.viewer',
+  operator: 'role.operator',
+  approver: 'role.approver',
+  admin: 'role.admin',
+};
+
+/** A role as people read it: its word, never its id. */
+export function roleLabel(ui: Ui, role: Role): string {
+  return ui.t(ROLE_WORDS[role]);
 }
 
-/** Yen as people in each language write it: ¥12,345 / 12,345円. */
+/** A word of the provider's closed lists, in the reader's language; anything else as given, cut. */
+function listedWord<W extends string>(ui: Ui, words: Record<W, PlainKey>, value: string): string {
+  const known = Object.entries<PlainKey>(words).find(([w]) => w === value);
+  return known ? ui.t(known[1]) : escapeMrkdwn(clip(value, ENUM_SHOWN));
+}
+
+const STATUS_WORDS: Record<'active' | 'suspended', PlainKey> = {
+  active: 'status.active',
+  suspended: 'status.suspended',
+};
+
+/** A contract status (`active`, `suspended`) in words; one the spec does not list as given. */
+export function statusLabel(ui: Ui, status: string): string {
+  return listedWord(ui, STATUS_WORDS, status);
+}
+
+const PERMISSION_WORDS: Record<'full' | 'read' | 'custom' | 'none', PlainKey> = {
+  full: 'permission.full',
+  read: 'permission.read',
+  custom: 'permission.custom',
+  none: 'permission.none',
+};
+
+/** A key's permission level in words; one the provider names otherwise as given. */
+export function permissionLabel(ui: Ui, permission: string): string {
+  return listedWord(ui, PERMISSION_WORDS, permission);
+}
+
+const YEN: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }),
+  // The currency's name, not its sign: Japanese writes 12,345円.
+  ja: new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY', currencyDisplay: 'name' }),
+};
+
+/** Yen as people in each language write it, through Intl: ¥12,345 / 12,345円. */
 export function formatYen(ui: Ui, yen: number): string {
-  const n = Math.trunc(yen).toLocaleString('en-US');
-  return ui.locale === 'ja' ? `${n}円` : `¥${n}`;
+  return YEN[ui.locale].format(Math.trunc(yen));
+}
+
+const COUNTS: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US'),
+  ja: new Intl.NumberFormat('ja-JP'),
+};
+
+/** A count with its digits grouped as the reader's language groups them (12,345), outside a sentence. */
+export function formatCount(ui: Ui, n: number): string {
+  return COUNTS[ui.locale].format(n);
 }
 
 /** `s` cut to `max` characters (code points), its end marked when cut. */

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import { PROVIDER_ERROR_CODES } from '../../services/errors.ts';
 import type { ChangeResult } from '../../services/servers/index.ts';
-import { isMessageKey } from '../i18n/index.ts';
+import type { PlainKey } from '../i18n/index.ts';
 import {
   clip,
   escapeMrkdwn,
@@ -112,10 +112,29 @@ export function powerView(ui: Ui, name: string, power: string, at: Date): Messag
   );
 }
 
+/** The refusal and failure codes an audit line records that have words of their own. */
+const AUDIT_REASONS: ReadonlyMap<string, PlainKey> = new Map<string, PlainKey>([
+  ['role_required', 'audit.reason.role_required'],
+  ['channel_not_allowed', 'audit.reason.channel_not_allowed'],
+  ['target_channel_not_allowed', 'audit.reason.target_channel_not_allowed'],
+  ['invalid_field', 'audit.reason.invalid_field'],
+  ['name_taken', 'audit.reason.name_taken'],
+  ['slow_down', 'audit.reason.slow_down'],
+  ['queue_full', 'audit.reason.queue_full'],
+  ['key_read_only', 'audit.reason.key_read_only'],
+  ['key_custom_forbidden', 'audit.reason.key_custom_forbidden'],
+  ['approval_wrong_channel', 'audit.reason.approval_wrong_channel'],
+  ['not_in_channel', 'audit.reason.not_in_channel'],
+  ['channel_not_found', 'audit.reason.channel_not_found'],
+  ['is_archived', 'audit.reason.is_archived'],
+  ['server_not_found', 'audit.reason.server_not_found'],
+  ['server_malformed', 'audit.reason.server_malformed'],
+]);
+
 /** Why it was refused or failed, in words; a provider's code is named after the sentence. */
 export function auditReasonText(ui: Ui, code: string): string {
-  const key = `audit.reason.${code}`;
-  if (isMessageKey(key)) return ui.t(key);
+  const key = AUDIT_REASONS.get(code);
+  if (key) return ui.t(key);
   if ((PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
     return ui.t('audit.reason.provider', { code: escapeMrkdwn(clip(code, 80)) });
   }

@@ -11,7 +11,7 @@
  *   thread. Because a message is always drawn from the incident as stored, an
  *   update that a later post or edit already shows is marked sent without a
  *   call, and one that comes after a restart is drawn the same way
- *   (match-posts.ts, plan.ts).
+ *   (`candidatesOf` below, plan.ts).
  * - Pace: one post per channel per `minIntervalMs` (Slack allows about one
  *   message a second per channel, with short bursts), and edits apart at the
  *   same pace. A new alert goes ahead of thread replies and notices waiting
@@ -22,35 +22,81 @@
  *   alert afterwards; replies due at once in one thread go in one reply (plan.ts).
  * - Mutes: `held` rows come due when their mute ends and go out as one summary.
  * - Failures: 429 waits `Retry-After` (for that channel), `ok:false` and
- *   network errors back off exponentially (backoff.ts); rows stay unsent
- *   until Slack said ok, and the rows are marked right after (send.ts).
+ *   network errors back off exponentially; rows stay unsent until Slack said
+ *   ok, and the rows are marked right after (send.ts).
  * - Channels the bot cannot post in are parked, not retried, and summarised
- *   when they open again (parked-channels.ts, backlog.ts).
+ *   when they open again (parked-channels.ts).
  * - The WebClient must not retry by itself (`retryConfig: { retries: 0 }`,
  *   `rejectRateLimitedCalls: true`): the outbox is the retry.
  */
+import type { Logger } from 'pino';
 import { type Clock, KickedLoop, realTimers, systemClock, type Timers } from '../../clock.ts';
+import { parseDigestReport } from '../../services/digest/index.ts';
+import type { Locale } from '../../slack/i18n/index.ts';
+import { renderDailyDigest } from '../../slack/views/digest/render.ts';
 import { channelUiFor } from '../../slack/views/format.ts';
-import type { NotifierContext } from './context.ts';
-import { type DrainResult, drainPass } from './drain.ts';
-import { type NotifierOptions, type NotifierStats, settingsOf, zeroStats } from './options.ts';
+import type { DailyDigestRow } from '../../store/index.ts';
+import { type DailyDigestNotice, parseNotice } from '../../watch/notices.ts';
+import type {
+  Candidate,
+  NotifierContext,
+  NotifierSettings,
+  NotifierStats,
+  Parsed,
+  SlackPoster,
+} from './notifier-types.ts';
 import { ChannelPace } from './pacing.ts';
-import { SentPurge } from './purge.ts';
+import { reopen } from './parked-channels.ts';
+import { planCall } from './plan.ts';
+import { sendCall } from './send.ts';
+
+export interface NotifierOptions extends Partial<NotifierSettings> {
+  store: NotifierContext['store'];
+  slack: SlackPoster;
+  logger: Logger;
+  /** Default: the real clock and timers. */
+  clock?: Clock;
+  timers?: Timers;
+  /** The channels' language, and ONCALL_MENTION already in Slack's mention syntax. */
+  render: { locale: Locale; oncallMention?: string | undefined };
+  /** Posts only while this says so (the watcher lease). Default: always. */
+  isLeader?: () => boolean;
+  /**
+   * Work that runs on the notifier's rhythm, before each pass while this
+   * replica leads (the reminders of alarms nobody took); what it queues goes
+   * out in that pass.
+   */
+  beforePass?: () => Promise<unknown>;
+}
+
+/** Sent rows and settled incidents are deleted (`keepSentMs`) at most this often. */
+const PURGE_EVERY_MS = 3_600_000;
 
 export class Notifier {
   private readonly ctx: NotifierContext;
   private readonly clock: Clock;
-  private readonly timers: Timers;
-  private readonly purge: SentPurge;
+  private readonly pace: ChannelPace;
   private readonly beforePass: (() => Promise<unknown>) | undefined;
   /** Passes, woken early when new rows are announced (and at once when announced during one). */
   private readonly loop: KickedLoop;
+  private purgedAt = Number.NEGATIVE_INFINITY;
 
   constructor(opts: NotifierOptions) {
     this.clock = opts.clock ?? systemClock;
-    this.timers = opts.timers ?? realTimers;
-    this.loop = new KickedLoop(this.timers, () => this.pass());
-    const settings = settingsOf(opts);
+    this.loop = new KickedLoop(opts.timers ?? realTimers, () => this.pass());
+    const settings: NotifierSettings = {
+      flapWindowMs: opts.flapWindowMs ?? 30_000,
+      // Slack allows about one message a second per channel, with short bursts.
+      minIntervalMs: opts.minIntervalMs ?? 1_100,
+      digestThreshold: opts.digestThreshold ?? 3,
+      pollMs: opts.pollMs ?? 1_000,
+      maxBackoffMs: opts.maxBackoffMs ?? 600_000,
+      keepSentMs: opts.keepSentMs ?? 14 * 86_400_000,
+      reprobeMs: opts.reprobeMs ?? 300_000,
+      summariseAfterMs: opts.summariseAfterMs ?? 1_800_000,
+      tellAgainAfterMs: opts.tellAgainAfterMs ?? 86_400_000,
+    };
+    this.pace = new ChannelPace(settings.minIntervalMs);
     this.ctx = {
       store: opts.store,
       slack: opts.slack,
@@ -60,12 +106,19 @@ export class Notifier {
       ui: channelUiFor(opts.render.locale),
       oncall: opts.render.oncallMention ?? '',
       isLeader: () => opts.isLeader?.() ?? true,
-      counters: zeroStats(),
-      pace: new ChannelPace(settings.minIntervalMs),
+      counters: {
+        posted: 0,
+        updated: 0,
+        digests: 0,
+        rowsSent: 0,
+        failures: 0,
+        rateLimited: 0,
+        parked: 0,
+        reopened: 0,
+      },
       parkedNow: new Set<string>(),
       lookAgain: () => this.loop.kick(),
     };
-    this.purge = new SentPurge(this.ctx);
     this.beforePass = opts.beforePass;
   }
 
@@ -87,13 +140,40 @@ export class Notifier {
   }
 
   /**
-   * One pass: for every channel that may be told something now, one Slack
-   * call (a post, a digest, an edit, a thread reply); rows that need no call
-   * any more are marked on the way. Returns how many calls went out and, when
-   * something is waiting, how long until it may go.
+   * One pass over the outbox: for every channel that may be told something
+   * now, one Slack call per lane (a post, a digest, an edit, a thread reply);
+   * rows that need no call any more are marked on the way. Returns how many
+   * calls went out and, when something is waiting, how long until it may go.
    */
-  drainOnce(): Promise<DrainResult> {
-    return drainPass(this.ctx, this.clock.now().getTime());
+  async drainOnce(): Promise<{ posted: number; waitMs: number | undefined }> {
+    const { ctx, pace } = this;
+    const now = this.clock.now().getTime();
+    ctx.parkedNow.clear();
+    const byChannel = await this.dueByChannel(now);
+    let posted = 0;
+    let waitMs: number | undefined;
+    const note = (ms: number) => {
+      waitMs = waitMs === undefined ? ms : Math.min(waitMs, ms);
+    };
+    for (const [channel, items] of byChannel) {
+      const candidates = await this.candidatesOf(channel, items);
+      for (const lane of pace.lanes(candidates)) {
+        if (ctx.parkedNow.has(channel)) break;
+        if (lane.all.length === 0) continue;
+        const turn = pace.turn(lane, channel, now);
+        if (turn.waitMs !== undefined) {
+          note(turn.waitMs);
+          continue;
+        }
+        const call = await planCall(ctx, channel, pace.first(channel, turn.list, now), turn.list);
+        if (!ctx.isLeader()) return { posted, waitMs };
+        const ok = await sendCall(ctx, channel, call, now, lane.nextAt);
+        if (ok) posted += 1;
+        const next = pace.settle(lane, channel, { ok, burst: turn.burst, sentRows: call.rows }, now);
+        if (next !== undefined) note(next);
+      }
+    }
+    return { posted, waitMs };
   }
 
   /** One pass of the loop (leader only); how long until the next. */
@@ -101,7 +181,7 @@ export class Notifier {
     const poll = this.ctx.settings.pollMs;
     try {
       if (!this.ctx.isLeader()) return poll;
-      await this.purge.runIfDue(this.clock.now().getTime());
+      await this.purgeIfDue(this.clock.now().getTime());
       await this.beforePass?.();
       const r = await this.drainOnce();
       return r.waitMs === undefined ? poll : Math.min(poll, Math.max(10, r.waitMs));
@@ -110,5 +190,170 @@ export class Notifier {
       this.ctx.log.error({ err }, 'notifier pass failed; the outbox keeps the messages');
       return poll;
     }
+  }
+
+  /** Sent rows and settled incidents are kept `keepSentMs`, then deleted; looked at once an hour. */
+  private async purgeIfDue(now: number): Promise<void> {
+    if (now - this.purgedAt < PURGE_EVERY_MS) return;
+    this.purgedAt = now;
+    const { store, settings, log } = this.ctx;
+    const before = new Date(now - settings.keepSentMs);
+    const n = await store.outbox.purgeSent(before);
+    const i = await store.incidents.purgeSettled(before);
+    if (n + i > 0) log.info({ deleted: n, incidents: i }, 'purged sent notifications');
+  }
+
+  /**
+   * The due rows by channel, read: parked channels whose probe is due are
+   * opened first, rows of the others stay parked, and a row that cannot be read
+   * is set aside.
+   */
+  private async dueByChannel(now: number): Promise<Map<string, Parsed[]>> {
+    const { ctx } = this;
+    const at = new Date(now);
+    const parked = new Set<string>();
+    for (const c of await ctx.store.channels.parked()) {
+      if (c.probeAt && c.probeAt.getTime() <= now) await reopen(ctx, c, now);
+      else parked.add(c.channelId);
+    }
+    const rows = await ctx.store.outbox.due(at, 1000);
+    if (rows.length >= 1000) {
+      // A backlog of edits and replies must not hide a new alert behind it.
+      const seen = new Set(rows.map((r) => r.id));
+      for (const r of await ctx.store.outbox.due(at, 1000, { kinds: ['open'] })) {
+        if (!seen.has(r.id)) rows.push(r);
+      }
+      rows.sort((a, b) => a.id - b.id);
+    }
+    const byChannel = new Map<string, Parsed[]>();
+    const toPark = new Set<string>();
+    for (const row of rows) {
+      if (parked.has(row.channelId)) {
+        // Written since the channel was parked: it waits with the others.
+        toPark.add(row.channelId);
+        continue;
+      }
+      const notice = parseNotice(row.payload);
+      if (!notice) {
+        // Never post what we cannot read; keep it for a person to look at.
+        ctx.log.error(
+          { id: row.id, dedupeKey: row.dedupeKey },
+          'outbox row with an unreadable payload; set aside',
+        );
+        await ctx.store.outbox.markFailed(row.id, 'unreadable payload', null);
+        continue;
+      }
+      const list = byChannel.get(row.channelId) ?? [];
+      byChannel.set(row.channelId, list);
+      list.push({ row, notice, ready: true });
+    }
+    for (const channel of toPark) await ctx.store.outbox.parkChannel(channel, at);
+    return byChannel;
+  }
+
+  /**
+   * What may be done in a channel now: incident rows are matched with their
+   * post; an update the message already shows is marked sent here (no call),
+   * and updates and replies whose message has no ts yet wait for it; a
+   * daily digest's replies wait for its top message's ts likewise.
+   */
+  private async candidatesOf(channel: string, items: readonly Parsed[]): Promise<Candidate[]> {
+    const { ctx } = this;
+    const ids = [
+      ...new Set(
+        items
+          .filter((i) => i.row.incidentId && i.row.kind !== 'held' && i.row.kind !== 'notice')
+          .map((i) => i.row.incidentId!),
+      ),
+    ];
+    const posts = new Map(
+      (await ctx.store.incidents.posts(channel, ids)).map((p) => [p.incidentId, p] as const),
+    );
+    const out: Candidate[] = [];
+    const revived = new Set<string>();
+    const digests = new Map<string, DailyDigestRow | null>();
+    for (const item of items) {
+      const { row } = item;
+      if (row.kind === 'notice' && item.notice.kind === 'daily-digest') {
+        const c = await this.digestPage(item, item.notice, digests);
+        if (c) out.push(c);
+        continue;
+      }
+      if (row.kind === 'notice') {
+        out.push({ ...item, act: row.threadTs ? 'thread-notice' : 'notice', post: undefined });
+        continue;
+      }
+      if (row.kind === 'held') {
+        out.push({ ...item, act: 'held', post: undefined });
+        continue;
+      }
+      const post = row.incidentId ? posts.get(row.incidentId) : undefined;
+      if (!post) {
+        // The watcher writes the post's record with the row; without it there is nothing to attach to.
+        ctx.log.error({ id: row.id, dedupeKey: row.dedupeKey }, 'incident row without its post; set aside');
+        await ctx.store.outbox.markFailed(row.id, 'no incident post', null);
+        continue;
+      }
+      const act = row.kind === 'open' && post.messageTs ? 'update' : row.kind;
+      if (act === 'update' && post.messageTs && post.renderedVersion >= (row.incidentVersion ?? 0)) {
+        // The message already shows it (posted or edited later): nothing to call.
+        await ctx.store.outbox.markSent(row.id, post.messageTs);
+        ctx.counters.rowsSent += 1;
+        continue;
+      }
+      if ((act === 'update' || act === 'reply') && !post.messageTs) {
+        if (post.summarisedAt) {
+          // The backlog summary told this incident. What it already covered is done; a change
+          // since then is the incident's first word here again: a new message.
+          if (row.createdAt < post.summarisedAt) {
+            await ctx.store.outbox.markSummarised([row.id], null);
+          } else if (!revived.has(post.incidentId)) {
+            revived.add(post.incidentId);
+            out.push({ ...item, act: 'open', post });
+          }
+        }
+        continue;
+      }
+      out.push({ ...item, act, post });
+    }
+    return out;
+  }
+
+  /**
+   * A daily digest's page: drawn from the stored digest, in the channels'
+   * language. The top message goes as a notice; a reply waits for the top
+   * message's ts and goes into its thread. A page that cannot be drawn (the
+   * digest is gone or unreadable, or has no such page) is set aside, never
+   * posted half.
+   */
+  private async digestPage(
+    item: Parsed,
+    n: DailyDigestNotice,
+    digests: Map<string, DailyDigestRow | null>,
+  ): Promise<Candidate | undefined> {
+    const { ctx } = this;
+    if (!digests.has(n.day)) digests.set(n.day, await ctx.store.dailyDigests.get(n.day));
+    const digest = digests.get(n.day) ?? null;
+    const report = digest ? parseDigestReport(digest.report) : undefined;
+    const message = report ? renderDailyDigest(ctx.ui, report, n.page) : undefined;
+    if (!message) {
+      ctx.log.error(
+        { id: item.row.id, day: n.day, page: n.page },
+        'daily digest page cannot be drawn; set aside',
+      );
+      await ctx.store.outbox.markFailed(item.row.id, 'digest page not drawable', null);
+      return undefined;
+    }
+    const drawn = { message, day: n.day, page: n.page };
+    if (n.page === 0) return { ...item, act: 'notice', post: undefined, drawn };
+    // Its thread is the top message's: until Slack accepted that one, the reply waits.
+    if (!digest?.messageTs) return undefined;
+    return {
+      ...item,
+      row: { ...item.row, threadTs: digest.messageTs },
+      act: 'thread-notice',
+      post: undefined,
+      drawn,
+    };
   }
 }

@@ -7,7 +7,7 @@
  * `STARVE_MS` gets every other turn), and may follow the channel's last post
  * at once, once; never after a failure, which holds the channel on purpose.
  */
-import type { Candidate } from './candidate.ts';
+import type { Candidate } from './notifier-types.ts';
 
 /**
  * How long a reply, notice or summary may be passed over by new alerts; after

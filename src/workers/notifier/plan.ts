@@ -3,9 +3,9 @@
  * a digest of a burst of them), the summary of rows held by a mute, an
  * incident's message (or a digest of several opening at once), an edit of
  * a message showing everything its incidents hold by now, or the replies due
- * in one incident's thread in one reply.
+ * in one incident's thread in one reply. Plain notices are folded first into
+ * the units one message tells (a server's power changes in a row are one chain).
  */
-
 import type { Message } from '../../slack/views/format.ts';
 import { renderIncidentDigest } from '../../slack/views/watch/incident-digest.ts';
 import {
@@ -14,12 +14,11 @@ import {
   type ThreadItem,
 } from '../../slack/views/watch/incident-replies.ts';
 import { renderIncident } from '../../slack/views/watch/incidents.ts';
-import { standsAlone } from '../../slack/views/watch/notice-unit.ts';
+import { type NoticeUnit, standsAlone } from '../../slack/views/watch/notice-unit.ts';
 import { renderDigest, renderUnit } from '../../slack/views/watch/notifications.ts';
 import type { IncidentRow, OutboxItem } from '../../store/index.ts';
-import type { Candidate } from './candidate.ts';
-import type { NotifierContext } from './context.ts';
-import { foldUnits } from './fold-units.ts';
+import type { PowerNotice } from '../../watch/notices.ts';
+import type { Candidate, NotifierContext, Parsed } from './notifier-types.ts';
 
 /** One Slack call the notifier decided on for a channel, and what to record once Slack said ok. */
 export interface Call {
@@ -40,14 +39,14 @@ export interface Call {
   dailyDigest?: { day: string; page: number };
 }
 
+/** The call of `first`, the candidate whose turn it is (pacing.ts), with what may go along with it. */
 export async function planCall(
   ctx: NotifierContext,
   channel: string,
+  first: Candidate,
   candidates: Candidate[],
-  now: number,
 ): Promise<Call> {
   const { ui, oncall } = ctx;
-  const first = ctx.pace.first(channel, candidates, now);
   if (first.drawn) {
     // A daily digest's page: drawn already, posted alone (its replies in the top message's thread).
     return {
@@ -189,4 +188,52 @@ async function incidentsById(ctx: NotifierContext, ids: readonly string[]): Prom
   const out = ids.map((id) => rows.get(id)).filter((r): r is IncidentRow => r !== undefined);
   if (out.length === 0) throw new Error(`incidents not found: ${ids.slice(0, 3).join(', ')}`);
   return out;
+}
+
+/** A unit one message tells, with the rows it answers. */
+interface Planned {
+  unit: NoticeUnit;
+  rows: OutboxItem[];
+  ready: boolean;
+}
+
+/** Folds a server's power notices that follow each other within the window into chains. */
+export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Planned[] {
+  const out: Planned[] = [];
+  const chains = new Map<string, Parsed[]>();
+  for (const p of items) {
+    if (p.notice.kind !== 'power') {
+      out.push({ unit: { notices: [p.notice] }, rows: [p.row], ready: p.ready });
+      continue;
+    }
+    const list = chains.get(p.notice.uuid) ?? [];
+    chains.set(p.notice.uuid, list);
+    list.push(p);
+  }
+  for (const list of chains.values()) {
+    const sorted = [...list].sort((a, b) => a.notice.at - b.notice.at);
+    let cur: Parsed[] = [];
+    const flush = () => {
+      if (cur.length === 0) return;
+      out.push({
+        unit: { notices: cur.map((c) => c.notice) },
+        rows: cur.map((c) => c.row),
+        ready: cur[0]!.ready,
+      });
+      cur = [];
+    };
+    for (const p of sorted) {
+      const prev = cur[cur.length - 1];
+      const pn = prev?.notice as PowerNotice | undefined;
+      const n = p.notice as PowerNotice;
+      if (pn && (n.at - pn.at > flapWindowMs || n.from !== pn.to)) flush();
+      cur.push(p);
+    }
+    flush();
+  }
+  return out.sort((a, b) => firstId(a) - firstId(b));
+}
+
+function firstId(p: Planned): number {
+  return Math.min(...p.rows.map((r) => r.id));
 }

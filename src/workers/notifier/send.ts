@@ -5,11 +5,13 @@
  * between Slack's ok and that mark posts that message again after the
  * restart (the dedupe keys keep everything else exactly once, and an edit is
  * the same edit however often it is made).
+ *
+ * A refused call's rows (and its channel's lane) wait: 429 waits
+ * `Retry-After`; `ok:false` and network errors back off exponentially, up to
+ * the longest backoff at once for errors that another try will not mend.
  */
 import { isUnreachableChannelError } from '../../slack/slack-failure.ts';
-import { retryDelayMs } from './backoff.ts';
-import type { NotifierContext } from './context.ts';
-import { classifySlackFailure, type Failure } from './failure.ts';
+import type { NotifierContext, NotifierSettings } from './notifier-types.ts';
 import { park } from './parked-channels.ts';
 import type { Call } from './plan.ts';
 
@@ -117,4 +119,76 @@ async function recordRefused(
   if (gone) nextAt.set(channel, now + ctx.settings.minIntervalMs);
   for (const r of rows) await ctx.store.outbox.markFailed(r.id, failure.error, next);
   if (parkable) await park(ctx, channel, failure.error, now);
+}
+
+/** What a failed Slack call says: a rate limit (and how long to wait), or an error code. */
+export interface Failure {
+  rateLimited: boolean;
+  retryAfterMs: number | undefined;
+  error: string;
+}
+
+/** The WebClient throws (rate limit, platform error, HTTP error); a raw fake may answer ok:false. */
+export function classifySlackFailure(errOrAnswer: unknown): Failure {
+  const e = (typeof errOrAnswer === 'object' && errOrAnswer !== null ? errOrAnswer : {}) as {
+    code?: unknown;
+    retryAfter?: unknown;
+    data?: { error?: unknown; response_metadata?: unknown };
+    error?: unknown;
+    statusCode?: unknown;
+    message?: unknown;
+  };
+  if (
+    e.code === 'slack_webapi_rate_limited_error' ||
+    e.error === 'ratelimited' ||
+    e.data?.error === 'ratelimited'
+  ) {
+    const ra = typeof e.retryAfter === 'number' ? e.retryAfter : undefined;
+    return {
+      rateLimited: true,
+      retryAfterMs: ra === undefined ? undefined : ra * 1000,
+      error: 'ratelimited',
+    };
+  }
+  const platform =
+    typeof e.data?.error === 'string' ? e.data.error : typeof e.error === 'string' ? e.error : undefined;
+  if (platform) return { rateLimited: false, retryAfterMs: undefined, error: platform };
+  if (typeof e.statusCode === 'number')
+    return { rateLimited: false, retryAfterMs: undefined, error: `http_${e.statusCode}` };
+  return {
+    rateLimited: false,
+    retryAfterMs: undefined,
+    error: typeof e.message === 'string' ? e.message : String(errOrAnswer),
+  };
+}
+
+/** Errors another try will not mend soon: the longest backoff at once. */
+const PERMANENT = new Set([
+  'channel_not_found',
+  'not_in_channel',
+  'is_archived',
+  'invalid_auth',
+  'account_inactive',
+  'token_revoked',
+  'missing_scope',
+  'restricted_action',
+  'message_not_found',
+  'cant_update_message',
+]);
+
+/** `attempts`: the most tries any of the call's rows had before this one. */
+function retryDelayMs(
+  failure: Failure,
+  attempts: number,
+  parkable: boolean,
+  settings: NotifierSettings,
+): number {
+  if (failure.rateLimited) return Math.max(1_000, failure.retryAfterMs ?? 1_000);
+  const maxBackoff = settings.maxBackoffMs;
+  // A parked channel waits for its probe, not for a backoff.
+  return parkable
+    ? settings.minIntervalMs
+    : PERMANENT.has(failure.error)
+      ? maxBackoff
+      : Math.min(maxBackoff, 1_000 * 2 ** Math.min(attempts, 20));
 }

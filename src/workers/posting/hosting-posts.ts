@@ -17,15 +17,13 @@ import {
 } from '../../slack/views/hosting/operations.ts';
 import type { OperationRow } from '../../store/index.ts';
 
-export interface HostingPostDeps {
-  hosting: { operations: Pick<HostingService['operations'], 'attachMessage'> };
-  /** The bot's language: the whole channel reads these messages. */
-  channelUi: Ui;
-}
-
 /** Posts the approval request in the operation's channel and remembers where; false when Slack refused. */
 export async function postOperationApproval(
-  deps: HostingPostDeps,
+  deps: {
+    hosting: { operations: Pick<HostingService['operations'], 'attachMessage'> };
+    /** The bot's language: the whole channel reads these messages. */
+    channelUi: Ui;
+  },
   client: webApi.WebClient,
   op: OperationRow,
   log: Logger,

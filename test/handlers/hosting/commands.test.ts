@@ -101,7 +101,7 @@ describe('/hosting: every command, one server by default', () => {
     it('subdomains lists the subdomains', async () => {
       const r = await hosting(h, 'subdomains', VIEWER);
       expect(r.call.args.response_type).toBe('ephemeral');
-      expect(r.text).toContain(`subdomains on ${SERVER}`);
+      expect(r.text).toContain(`1 subdomain on ${SERVER}`);
       expect(r.text).toContain('`blog.example-shop.com`');
     });
 
@@ -125,7 +125,7 @@ describe('/hosting: every command, one server by default', () => {
     it('ssh keys lists the registered keys', async () => {
       const r = await hosting(h, 'ssh keys', VIEWER);
       expect(r.call.args.response_type).toBe('ephemeral');
-      expect(r.text).toContain(`SSH keys on ${SERVER}`);
+      expect(r.text).toContain(`1 SSH key on ${SERVER}`);
       expect(r.text).toContain('`2001` “ci-deploy”');
     });
 
@@ -207,7 +207,7 @@ describe('/hosting: every command, one server by default', () => {
       const r = await hosting(h, 'audit', VIEWER);
       expect(r.call.args.response_type).toBe('ephemeral');
       expect(r.text).toContain(`Recent /hosting changes on ${SERVER}`);
-      expect(r.text).toMatch(/<@U0VIEWER1> · `ssh_on` {2}· refused: lacked the role it needs/);
+      expect(r.text).toMatch(/<@U0VIEWER1> · `ssh on` {2}· refused: lacked the role it needs/);
       expect(r.text).not.toContain('role_required');
     });
 

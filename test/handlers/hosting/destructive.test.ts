@@ -303,7 +303,7 @@ describe('a second person, as the policy asks', () => {
     expect(buttonsOf(post).map((b) => b.action_id)).toEqual([HOSTING_IDS.approve, HOSTING_IDS.reject]);
     expect(hostingWrites(h)).toBe(n);
     // The requester's help says which operations need an approver here.
-    expect((await hosting(h, 'help')).text).toContain('`domain_reset`');
+    expect((await hosting(h, 'help')).text).toContain('`domain reset`');
   });
 
   it('refuses the requester’s own approval and a confirmation alone, and a viewer’s approval', async () => {

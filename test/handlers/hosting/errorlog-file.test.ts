@@ -114,7 +114,7 @@ describe('/hosting errorlog: the whole log as a file in a direct message', () =>
     const since = h.slack.lastSeq;
     const click = await h.click(FILE, buttonValue(shown.call, FILE), { user: OPERATOR });
     expect(messageText(await click.reply())).toContain(
-      'Sent the lines of the error log of example-shop.com containing “PHP Warning” (1 lines)',
+      'Sent the lines of the error log of example-shop.com containing “PHP Warning” (1 line)',
     );
     expect(h.sim.control.requests({ path: /\/error-log$/ }).at(-1)?.query).toEqual({
       domain: 'example-shop.com',

@@ -13,6 +13,7 @@ import { HOSTING_IDS } from '../../../src/slack/ids.ts';
 import { CHANNEL, type Harness, messageText, OPERATOR, startHarness } from '../../support/app-harness.ts';
 import type { RecordedCall } from '../../support/fake-slack.ts';
 import { buttonValue, everyDatabaseRow, NO_RATE_LIMIT, SERVER } from '../../support/hosting.ts';
+import { blockActionBody } from '../../support/slack-request.ts';
 
 const PEM = /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/;
 const OTHER = 'U0OTHER01';
@@ -110,6 +111,55 @@ describe('a generated private key when Slack refuses', () => {
       outcome: 'ok',
     });
     expect(JSON.stringify(audit)).not.toContain(body);
+  });
+
+  it('the button shows the key once: a window Slack refused gives it back; clicks at once and a retry show it once', async () => {
+    h.slack.fail('response_url', { status: 404 });
+    h.slack.fail('chat.postEphemeral', { error: 'user_not_in_channel', times: 2 });
+    const { since, keyId } = await generate('race-laptop');
+    const dm = h.slack.calls.find(
+      (c) => c.method === 'chat.postMessage' && c.seq > since && c.args.channel === OPERATOR && !c.error,
+    );
+    if (!dm) throw new Error('no direct message');
+    const value = buttonValue(dm, HOSTING_IDS.showPrivateKey);
+
+    // Slack will not open the window: the clicker is told to press again, and the key waits again.
+    h.slack.fail('views.open', { error: 'expired_trigger_id' });
+    const refused = await h.click(HOSTING_IDS.showPrivateKey, value, { user: OPERATOR });
+    expect(messageText(await refused.reply())).toContain('The window could not be opened');
+    expect(everyDatabaseRow(h)).toContain('hosting.ssh_private_key:');
+    expect(everyDatabaseRow(h)).not.toContain('(taken)');
+
+    // Three clicks at once, and Slack's retry of the first: one window, with the key.
+    const mark = h.slack.lastSeq;
+    const responseId = 'pk-retried';
+    const first = blockActionBody({
+      actionId: HOSTING_IDS.showPrivateKey,
+      value,
+      userId: OPERATOR,
+      channelId: OPERATOR,
+      responseUrl: h.slack.responseUrl(responseId),
+    });
+    const [a, b, others] = await Promise.all([
+      h.deliverRaw(first),
+      h.deliverRaw(first, { retryNum: 1 }),
+      Promise.all([1, 2].map(() => h.click(HOSTING_IDS.showPrivateKey, value, { user: OPERATOR }))),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Every delivery is answered once: one that its key was shown, the others that it is no longer held.
+    const answered = () => h.slack.calls.filter((c) => c.method === 'response_url' && c.seq > mark);
+    await h.slack.waitFor(() => answered().length === 4);
+    const told = answered().map((c) => (messageText(c).includes('was shown to you once') ? 'shown' : 'gone'));
+    expect(told.sort()).toEqual(['gone', 'gone', 'gone', 'shown']);
+    expect(others).toHaveLength(2);
+    const windows = h.slack.calls.filter((c) => c.method === 'views.open' && c.seq > mark && !c.error);
+    expect(windows.filter((c) => pemOf(c) !== undefined)).toHaveLength(1);
+    expect(everyDatabaseRow(h)).not.toContain('hosting.ssh_private_key:');
+    // Audited once: shown once.
+    const audit = await h.bot.store.audit.latest({ limit: 20 });
+    expect(
+      audit.filter((x) => x.action === 'hosting.ssh_private_key_shown' && x.params.key_id === keyId),
+    ).toHaveLength(1);
   });
 
   it('no way at all: the channel hears the key is registered, unshown, and how to delete it', async () => {

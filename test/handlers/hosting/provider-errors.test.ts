@@ -26,11 +26,10 @@ import {
   openedForm,
   SERVER,
 } from '../../support/hosting.ts';
+import { fill } from '../../support/words.ts';
 
 const en = catalogs.en;
 const NOON = new Date('2026-11-21T03:00:00.000Z');
-const fill = (s: string, p: Record<string, string | number>) =>
-  s.replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? `{${k}}`));
 
 describe('/hosting: provider errors in words', () => {
   let h: Harness;
@@ -146,7 +145,7 @@ describe('/hosting: provider errors in words', () => {
       h.sim.control.addFault({ method: 'GET', path: /\/subdomain$/, status: 429 });
       expect((await hosting(h, 'subdomains', VIEWER)).text).toMatch(/The provider’s rate limit is reached/);
       h.sim.control.clock.advance(31_000);
-      expect((await hosting(h, 'subdomains', VIEWER)).text).toContain('subdomains on');
+      expect((await hosting(h, 'subdomains', VIEWER)).text).toContain('1 subdomain on');
     });
 
     it('500 and 503: the provider’s trouble; a write is sent once', async () => {

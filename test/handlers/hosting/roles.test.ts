@@ -149,7 +149,7 @@ describe('a policy raising a read’s role', () => {
     expect((await hosting(h, 'info', OPERATOR)).text).toContain(roleRequired('admin', 'operator'));
     expect(hostingRequests(h)).toBe(before);
     // Reads the policy did not raise stay open to viewers.
-    expect((await hosting(h, 'subdomains', VIEWER)).text).toContain('subdomains on');
+    expect((await hosting(h, 'subdomains', VIEWER)).text).toContain('1 subdomain on');
   });
 
   it('lets an operator read what the policy gave operators', async () => {

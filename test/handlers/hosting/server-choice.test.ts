@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../../src/slack/i18n/index.ts';
 import { type Harness, startHarness, VIEWER } from '../../support/app-harness.ts';
 import { hosting, hostingRequests, NO_RATE_LIMIT, OTHER_SERVER, SERVER } from '../../support/hosting.ts';
+import { fill } from '../../support/words.ts';
 
 const en = catalogs.en;
-const fill = (s: string, p: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => p[k] ?? '');
 
 describe('a key with one server (selected)', () => {
   let h: Harness;

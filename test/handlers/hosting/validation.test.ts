@@ -22,10 +22,9 @@ import {
   submitForm,
   textValues,
 } from '../../support/hosting.ts';
+import { fill } from '../../support/words.ts';
 
 const en = catalogs.en;
-const fill = (s: string, p: Record<string, string | number>) =>
-  s.replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? `{${k}}`));
 const invalid = (key: keyof typeof en, limit?: number) =>
   fill(en['error.invalid_field'], { reason: fill(en[key], limit === undefined ? {} : { limit }) });
 const LONG_DOMAIN = `${'a'.repeat(2996)}.jp`;

@@ -52,7 +52,14 @@ function service(opts: {
         : {
             async mayRead(userId, channelId) {
               if (opts.readers === 'fails') throw new Error('channel_not_found');
-              return opts.readers?.[channelId]?.includes(userId) ?? false;
+              const members = opts.readers?.[channelId] ?? [];
+              return members.includes('everyone') || members.includes(userId);
+            },
+            async readersOf(channelId) {
+              if (opts.readers === 'fails') throw new Error('channel_not_found');
+              const members = opts.readers?.[channelId];
+              if (!members) throw new Error('channel_not_found');
+              return members.includes('everyone') ? 'everyone' : members;
             },
           },
   });
@@ -170,10 +177,21 @@ describe('AccessService', () => {
   it('the channel an action is about obeys the policy’s list too, and approvals are channel-bound', async () => {
     const { access } = service({
       operators: ['U0OP'],
-      policy: 'roles:\n  approver: [U0APP]\nchannels: [C0OK, C0ALERTS]\n',
+      policy: 'roles:\n  approver: [U0APP]\nchannels: [C0OK, C0ALERTS, G0SECRET]\n',
+      readers: { C0ALERTS: ['U0OP'] },
     });
     const op = { userId: 'U0OP', channelId: 'C0OK' };
     expect(await refusal(access.authorize(op, 'watch', { channel: 'C0ALERTS' }))).toBe('allowed');
+    expect(await refusal(access.authorize(op, 'watch', { channel: 'C0OK' }))).toBe('allowed');
+    // Listed, but they cannot read it; or no channel at all (a person's own id, from the App Home).
+    expect(await refusal(access.authorize(op, 'mute', { channel: 'G0SECRET' }))).toBe(
+      'target_channel_not_visible',
+    );
+    const anywhere = service({ operators: ['U0OP'], readers: {} }).access;
+    const home = { userId: 'U0OP', channelId: 'U0OP', fromHome: true };
+    expect(await refusal(anywhere.authorize(home, 'mute', { channel: 'U0OP' }))).toBe(
+      'target_channel_not_visible',
+    );
     expect(await refusal(access.authorize(op, 'watch', { channel: 'C0OUTSIDE' }))).toBe(
       'target_channel_not_allowed',
     );
@@ -214,6 +232,46 @@ describe('AccessService', () => {
     expect(await service({ readers: 'fails' }).access.maySeeChannel(me, 'G0PRIVATE')).toBe(false);
   });
 
+  it('a channel is shown what everyone who reads it may read, by the same rule', async () => {
+    const slack = service({
+      readers: {
+        G0OPS: ['U0A', 'U0B'],
+        G0SECRET: ['U0A'],
+        G0WIDE: ['U0A', 'U0B', 'U0C'],
+        C0PUBLIC: ['everyone'],
+        C0DIGEST: ['everyone'],
+      },
+    });
+    const ops = slack.access.audienceOf('G0OPS');
+    expect(await ops('G0OPS')).toBe(true);
+    expect(await ops('C0PUBLIC')).toBe(true);
+    expect(await ops('G0WIDE')).toBe(true);
+    // U0B reads the digest's channel but not this one.
+    expect(await ops('G0SECRET')).toBe(false);
+    expect(await ops('G0UNKNOWN')).toBe(false);
+    expect(await ops(null)).toBe(false);
+    expect(await ops('U0A')).toBe(false);
+    // A public channel is read by anyone: a private channel's things are never posted there.
+    const pub = slack.access.audienceOf('C0DIGEST');
+    expect(await pub('C0PUBLIC')).toBe(true);
+    expect(await pub('G0WIDE')).toBe(false);
+    expect(await service({}).access.audienceOf('G0OPS')('C0PUBLIC')).toBe(false);
+    expect(await service({ readers: 'fails' }).access.audienceOf('G0OPS')('C0PUBLIC')).toBe(false);
+    const listed = service({
+      readers: { G0OPS: ['U0A'], C0PUBLIC: ['everyone'] },
+      policy: 'channels: [G0OPS]\n',
+    });
+    expect(await listed.access.audienceOf('G0OPS')('C0PUBLIC')).toBe(false);
+    // One person's view, asked once per channel.
+    const mine = slack.access.readerOf({ userId: 'U0B', channelId: 'C0HERE' });
+    expect([await mine('G0OPS'), await mine('G0SECRET'), await mine('C0HERE'), await mine(null)]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
   it('caches the key scope and reads it again after the period', async () => {
     const s = service({});
     await s.access.keyScope();
@@ -226,21 +284,71 @@ describe('AccessService', () => {
 });
 
 describe('parsePolicy', () => {
-  it('names every problem in one line each', () => {
+  const problemsOf = (text: string, source?: string): readonly string[] => {
     try {
-      parsePolicy('roles:\n  operator: [bob]\nchannels: [general]\nactions:\n  reboot: admin\nextra: 1\n');
-      expect.unreachable();
+      parsePolicy(text, source);
     } catch (e) {
       expect(e).toBeInstanceOf(PolicyError);
-      const problems = (e as PolicyError).problems.join('\n');
-      expect(problems).toContain('roles.operator.0');
-      expect(problems).toContain('channels.0');
-      expect(problems).toMatch(/actions/);
+      return (e as PolicyError).problems;
     }
+    return expect.unreachable();
+  };
+
+  it('names every problem in one line each: the file, the line, and the rule the value breaks', () => {
+    const problems = problemsOf(
+      'roles:\n  operator: [bob]\nchannels: [general]\nactions:\n  reboot: admin\nextra: 1\n',
+      'policy file /etc/vps/policy.yml',
+    );
+    expect(problems).toEqual([
+      'policy file /etc/vps/policy.yml, line 2: "bob" under operator is not a Slack user id (U… or W…) or user-group id (S…)',
+      'policy file /etc/vps/policy.yml, line 3: "general" is not a Slack channel id such as C0123ABCD (channels are named by id, not by #name)',
+      'policy file /etc/vps/policy.yml, line 5: reboot: not an action of /vps or /hosting, such as show, rename or hosting.wp_delete (docs/operators.md lists them)',
+      'policy file /etc/vps/policy.yml, line 6: extra: not a setting of the policy file, which takes roles, default_role, channels, actions and approvals',
+    ]);
+    // Never the parser's path.
+    for (const p of problems) expect(p).not.toMatch(/roles\.operator|channels\.0|\.\d/);
   });
 
-  it('rejects YAML that is not YAML', () => {
+  it('finds the line of a value in a block list, and words each rule of the file', () => {
+    const text = [
+      'roles:',
+      '  admin:',
+      '    - U0ADMIN1',
+      '    - carol',
+      '  boss: [U0BOSS1]',
+      'default_role: everyone',
+      'actions:',
+      '  logs: boss',
+      'approvals:',
+      '  allow_self: yes',
+      '  second_person:',
+      '    - hosting.info',
+      '  quorum: 2',
+    ].join('\n');
+    expect(problemsOf(text)).toEqual([
+      'the policy file, line 4: "carol" under admin is not a Slack user id (U… or W…) or user-group id (S…)',
+      'the policy file, line 5: boss: not a role a policy gives; the roles are viewer, operator, approver and admin',
+      'the policy file, line 6: default_role is "everyone"; it must be none or viewer',
+      'the policy file, line 8: "boss" is not a role; an action needs none, viewer, operator, approver or admin',
+      'the policy file, line 10: approvals: allow_self is "yes"; it must be true or false',
+      'the policy file, line 12: "hosting.info" cannot need a second person; only hosting.domain_reset, hosting.wp_delete, hosting.ssh_key_delete or hosting.ssh_off can',
+      'the policy file, line 13: quorum: not a setting of approvals, which takes allow_self and second_person',
+    ]);
+    expect(problemsOf('roles: 3\nchannels: C0OPS\n')).toEqual([
+      'the policy file, line 1: roles must be a map of names to values, one "name: value" a line',
+      'the policy file, line 2: channels must be a list: [a, b] on one line, or one "- item" a line',
+    ]);
+  });
+
+  it('rejects YAML that is not YAML, naming its line', () => {
     expect(() => parsePolicy('roles: [unclosed')).toThrow(PolicyError);
+    const [line, ...more] = problemsOf(
+      'roles:\n  operator: [U0OPS1]\nchannels: [C0OPS, \n',
+      'policy file p.yml',
+    );
+    expect(more).toEqual([]);
+    expect(line).toMatch(/^policy file p\.yml, line \d: not valid YAML: \S/);
+    expect(line).not.toContain('\n');
   });
 
   it('accepts an empty file as no refinements', () => {

@@ -95,7 +95,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the digest read model on %s',
   });
 
   const audit = (e: Partial<AuditEntry> & Pick<AuditEntry, 'action' | 'at'>) =>
-    store.audit.append({ actor: 'U0OPS', outcome: 'ok', target: 'sv1.xsrv.jp', ...e });
+    store.audit.append({ actor: 'U0OPS', channelId: 'C0OPS', outcome: 'ok', target: 'sv1.xsrv.jp', ...e });
 
   it('reads each part of the window from the store', async () => {
     // Alarms: one open since before the window (the longest), one raised and resolved in it,
@@ -216,7 +216,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the digest read model on %s',
     await contract('u2', '2026-01-20');
     await contract('u3', '2026-05-01');
 
-    const r = await service().forSlot(slot());
+    const r = await service().forSlot(slot(), 'C0OPS');
     expect(r).toMatchObject({ day: '2026-01-15', from: now() - DAY, to: now(), at: now() });
     expect(r.incidents).toMatchObject({ opened: 3, resolved: 2, stillOpen: 2 });
     expect(r.incidents.list.items.map((i) => i.id)).toEqual([
@@ -257,6 +257,11 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the digest read model on %s',
       ]),
     );
     expect(r.refusals.list.total).toBe(4);
+    // An expiry is told at the quote's own end, not when the bot marked it (one moment, one time).
+    const expiredAt = r.refusals.list.items.find((x) => x.what === 'signup' && x.state === 'expired')?.at;
+    expect(expiredAt).toBe(expired.expiresAt.getTime());
+    const refusedAt = r.refusals.list.items.find((x) => x.what === 'signup' && x.state === 'rejected')?.at;
+    expect(refusedAt).toBe((await store.signups.get(refused.id))!.updatedAt.getTime());
     expect(r.hosting.bot.items.map((c) => [c.action, c.subject, c.actor])).toEqual([
       ['hosting.domain_add', 'shop.example.jp', 'U0OPS'],
       ['hosting.ssh_key_delete', '42', 'U0OPS'],
@@ -288,7 +293,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('the digest read model on %s',
         params: { name_suffix: `db${i}` },
       });
     }
-    const r = await service().forSlot(slot());
+    const r = await service().forSlot(slot(), 'C0OPS');
     expect(r.incidents.opened).toBe(DIGEST_LISTED + 30);
     expect(r.incidents.list.total).toBe(DIGEST_LISTED + 30);
     expect(r.incidents.list.items).toHaveLength(DIGEST_LISTED);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../../src/slack/i18n/index.ts';
 import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../../support/app-harness.ts';
 import { NO_RATE_LIMIT } from '../../support/hosting.ts';
+import { fill } from '../../support/words.ts';
 
 const NOON_JST = new Date('2026-03-10T03:00:00.000Z');
 const en = catalogs.en;
@@ -52,7 +53,7 @@ describe('the Home read model', () => {
     expect(providerRequests()).toBe(before);
     const stopped = servers.filter((s) => s.power !== 'running');
     expect(messageText(home)).toContain(
-      en['home.fleet.summary'].replace('{total}', String(servers.length)).split(' —')[0]!,
+      fill(en['home.fleet.summary'], { total: servers.length, states: '' }).split(' —')[0]!,
     );
     for (const s of stopped) expect(messageText(home)).toContain(`*${s.name}*`);
 

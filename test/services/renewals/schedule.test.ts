@@ -56,5 +56,18 @@ describe('renewal schedule', () => {
     expect(checkRenewalDate('2026-06-29', MIDNIGHT_30)).toMatchObject({ rule: 'past' });
     // Still the 29th in Japan one second before midnight: that day is today.
     expect(checkRenewalDate('2026-06-29', LAST_SECOND_29)).toEqual({ date: '2026-06-29' });
+    // Ten years on, to the Japan day, and not a day more.
+    expect(checkRenewalDate('2036-06-30', MIDNIGHT_30)).toEqual({ date: '2036-06-30' });
+    expect(checkRenewalDate('2036-07-01', MIDNIGHT_30)).toEqual({
+      field: 'renewal_date',
+      rule: 'too_far',
+      limit: 10,
+    });
+    expect(checkRenewalDate('2036-06-30', LAST_SECOND_29)).toMatchObject({ rule: 'too_far' });
+    expect(checkRenewalDate('9999-12-31', MIDNIGHT_30)).toMatchObject({ rule: 'too_far' });
+    // From a 29 February, the horizon is that day's text ten years on: 1 March is past it.
+    const leap = new Date('2028-02-29T03:00:00Z');
+    expect(checkRenewalDate('2038-02-28', leap)).toEqual({ date: '2038-02-28' });
+    expect(checkRenewalDate('2038-03-01', leap)).toMatchObject({ rule: 'too_far' });
   });
 });

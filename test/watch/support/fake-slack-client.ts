@@ -1,4 +1,8 @@
-import type { PostMessageArgs, SlackPoster, UpdateMessageArgs } from '../../../src/workers/notifier/index.ts';
+import type {
+  PostMessageArgs,
+  SlackPoster,
+  UpdateMessageArgs,
+} from '../../../src/workers/notifier/notifier-types.ts';
 
 export type Scripted =
   | { kind: 'ratelimited'; retryAfter: number }

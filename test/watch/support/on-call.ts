@@ -17,6 +17,7 @@ export function incidentService(w: World, inst: Instance = w.a): IncidentService
     decide: async () => ({ refusal: null, role: 'viewer' as const }),
     authorize: async () => 'viewer' as const,
     maySeeChannel: async () => false,
+    readerOf: () => async () => true,
   };
   const audit = new Audit(inst.store, w.logger);
   const machine = new DecisionMachine({ access: allow, audit, clock: w.time, logger: w.logger });

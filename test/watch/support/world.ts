@@ -10,7 +10,7 @@ import type { KeyUseSettings } from '../../../src/watch/key-use-watch.ts';
 import { Leadership } from '../../../src/watch/leader.ts';
 import { Watcher } from '../../../src/watch/watcher.ts';
 import type { WatcherProvider } from '../../../src/watch/watcher-options.ts';
-import { Notifier } from '../../../src/workers/notifier/index.ts';
+import { Notifier } from '../../../src/workers/notifier/notifier.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres.ts';
 import { FakeSlackClient } from './fake-slack-client.ts';
 import { ManualTime, ReplicaClock } from './time.ts';

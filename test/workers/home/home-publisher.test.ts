@@ -10,9 +10,9 @@
  */
 import type { HomeView } from '@slack/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HomeChanges } from '../../../src/services/home/index.ts';
+import { HomeChanges } from '../../../src/services/home-changes.ts';
 import type { Store } from '../../../src/store/index.ts';
-import { HomePublisher } from '../../../src/workers/home/index.ts';
+import { HomePublisher } from '../../../src/workers/home-publisher.ts';
 import { newPlace, type Place, quietLogger } from '../../store/harness.ts';
 import { ManualTime } from '../../watch/support/time.ts';
 

@@ -5,7 +5,7 @@
  * Retry-After, and another refusal holding one person, longer each time.
  */
 import { describe, expect, it } from 'vitest';
-import { PublishPace } from '../../../src/workers/home/index.ts';
+import { PublishPace } from '../../../src/workers/home-publisher.ts';
 
 const refused = { rateLimited: false, retryAfterMs: undefined, error: 'internal_error' };
 

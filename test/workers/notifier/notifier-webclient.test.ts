@@ -1,6 +1,6 @@
 import { WebClient } from '@slack/web-api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Notifier } from '../../../src/workers/notifier/index.ts';
+import { Notifier } from '../../../src/workers/notifier/notifier.ts';
 import { type FakeSlack, startFakeSlack } from '../../support/fake-slack.ts';
 import { CHANNEL, makeWorld, type World } from '../../watch/support/world.ts';
 

@@ -12,7 +12,9 @@ import type {
   DigestReport,
   DigestServerChange,
 } from '../../../services/digest/index.ts';
-import { isMessageKey } from '../../i18n/index.ts';
+import type { IncidentKind } from '../../../watch/alarm-kinds.ts';
+import type { PlainKey } from '../../i18n/index.ts';
+import { actionName, hostingChangeWords } from '../action-names.ts';
 import { contractDay, daysLeftLabel, monthsLabel } from '../contract-words.ts';
 import {
   escapeMrkdwn,
@@ -29,17 +31,33 @@ const when = (ui: Ui, ms: number) => formatTime(ui, new Date(ms));
 const name = (s: string) => mrkdwnText(s, SHOWN.name);
 const word = (s: string) => mrkdwnText(s, SHOWN.word);
 
+const KIND_WORDS: Record<IncidentKind, PlainKey> = {
+  power: 'digest.kind.power',
+  contract: 'digest.kind.contract',
+  'signup-stuck': 'digest.kind.signup-stuck',
+  ssl: 'digest.kind.ssl',
+  'key-use': 'digest.kind.key-use',
+  'key-auth': 'digest.kind.key-auth',
+  'key-expired': 'digest.kind.key-expired',
+};
+const KINDS: ReadonlyMap<string, PlainKey> = new Map(Object.entries(KIND_WORDS));
+
 /** An incident's kind in words; a kind the catalog does not know yet is shown by its name. */
 export function kindWords(ui: Ui, kind: string): string {
-  const key = `digest.kind.${kind}`;
-  return isMessageKey(key) ? ui.t(key) : `\`${word(kind)}\``;
+  const key = KINDS.get(kind);
+  return key ? ui.t(key) : `\`${word(kind)}\``;
+}
+
+/** What an incident is about: a server or a domain by its name, the API key in words (its alarms' subject). */
+function incidentName(ui: Ui, i: DigestIncident): string {
+  return i.kind === 'key-auth' || i.kind === 'key-expired' ? ui.t('oncall.key.name') : name(i.name);
 }
 
 export function incidentLine(ui: Ui, i: DigestIncident, at: number): string {
   const claim = i.claimedBy ? ui.t('digest.incident.claim', { user: i.claimedBy }) : '';
   const lasted = formatDuration(ui, (i.resolvedAt ?? at) - i.raisedAt);
   const base = {
-    name: name(i.name),
+    name: incidentName(ui, i),
     kind: kindWords(ui, i.kind),
     since: when(ui, i.raisedAt),
     lasted,
@@ -53,7 +71,7 @@ export function incidentLine(ui: Ui, i: DigestIncident, at: number): string {
 /** The longest incident of the window (open or resolved), named first in its part. */
 export function longestLine(ui: Ui, i: DigestIncident, at: number): string {
   return ui.t('digest.incident.longest', {
-    name: name(i.name),
+    name: incidentName(ui, i),
     kind: kindWords(ui, i.kind),
     lasted: formatDuration(ui, (i.resolvedAt ?? at) - i.raisedAt),
     open: i.resolvedAt === null ? ui.t('digest.incident.longest_open') : '',
@@ -72,7 +90,7 @@ const price = (ui: Ui, yen: number | null) => (yen === null ? '?' : formatYen(ui
 export function orderLine(ui: Ui, o: DigestOrder): string {
   const params = {
     name: o.name ? name(o.name) : ui.t('digest.order.unnamed'),
-    plan: o.planId ? word(o.planId) : '?',
+    plan: o.planName ? name(o.planName) : o.planId ? word(o.planId) : '?',
     months: o.period === null ? '?' : monthsLabel(ui, o.period),
     price: price(ui, o.price),
     approver: o.approverId,
@@ -87,9 +105,9 @@ export function refusalLine(ui: Ui, r: DigestRefusal): string {
   const said = r.state === 'rejected' && r.by ? 'rejected' : 'expired';
   return ui.t(`digest.refusal.${signup ? 'signup' : 'op'}_${said}`, {
     name: r.name ? name(r.name) : ui.t('digest.order.unnamed'),
-    plan: word(r.target),
+    plan: r.planName ? name(r.planName) : word(r.target),
     price: price(ui, r.price),
-    what: word(r.what),
+    what: actionName(ui, r.what),
     target: name(r.target),
     requester: r.requesterId,
     by: r.by ?? '',
@@ -103,17 +121,26 @@ export function hostingLine(ui: Ui, c: DigestHostingChange): string {
   return ui.t('digest.hosting.line', {
     at: when(ui, c.at),
     server: name(c.server),
-    action: word(c.action.replace(/^hosting\./, '')),
+    action: actionName(ui, c.action),
     subject: subject(c),
     actor: c.actor ?? '',
   });
 }
 
+/** The fields a server-changed notice names (`watch.changed.field.*`). */
+const CHANGED_FIELDS: ReadonlyMap<string, PlainKey> = new Map<string, PlainKey>([
+  ['name', 'watch.changed.field.name'],
+  ['memo', 'watch.changed.field.memo'],
+  ['rdns', 'watch.changed.field.rdns'],
+  ['ip', 'watch.changed.field.ip'],
+  ['plan', 'watch.changed.field.plan'],
+]);
+
 /** A server changed outside the bot: what changed, in the words of its notice (`watch.changed.field.*`). */
 export function serverOutsideLine(ui: Ui, c: DigestServerChange): string {
   const fields = c.fields.map((f) => {
-    const key = `watch.changed.field.${f}`;
-    return isMessageKey(key) ? ui.t(key) : `\`${word(f)}\``;
+    const key = CHANGED_FIELDS.get(f);
+    return key ? ui.t(key) : `\`${word(f)}\``;
   });
   return ui.t('digest.server_outside.line', {
     at: when(ui, c.at),
@@ -124,42 +151,36 @@ export function serverOutsideLine(ui: Ui, c: DigestServerChange): string {
 
 /** A change made outside the bot, in the words its notice used (`watch.kind.hosting.*`). */
 export function outsideLine(ui: Ui, c: DigestHostingChange): string {
-  const key = `watch.kind.hosting.${c.action}`;
   return ui.t('digest.outside.line', {
     at: when(ui, c.at),
     server: name(c.server),
-    what: isMessageKey(key) ? ui.t(key) : `\`${word(c.action)}\``,
+    what: hostingChangeWords(ui, c.action),
     subject: subject(c),
   });
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 export function budgetLines(ui: Ui, b: DigestReport['budget']): string[] {
-  const limit = b.limit === null ? undefined : count(b.limit);
-  const lines = limit
-    ? [
-        ui.t('digest.budget.previous_limit', { count: count(b.previousDay), limit }),
-        ui.t('digest.budget.today_limit', {
-          count: count(b.today),
-          limit,
-          level: ui.t(`digest.budget.level.${b.level}`),
-        }),
-      ]
-    : [
-        ui.t('digest.budget.previous', { count: count(b.previousDay) }),
-        ui.t('digest.budget.today', { count: count(b.today) }),
-        ui.t('digest.budget.no_limit'),
-      ];
+  const limit = b.limit;
+  const lines =
+    limit !== null
+      ? [
+          ui.t('digest.budget.previous_limit', { count: b.previousDay, limit }),
+          ui.t('digest.budget.today_limit', {
+            count: b.today,
+            limit,
+            level: ui.t(`digest.budget.level.${b.level}`),
+          }),
+        ]
+      : [
+          ui.t('digest.budget.previous', { count: b.previousDay }),
+          ui.t('digest.budget.today', { count: b.today }),
+          ui.t('digest.budget.no_limit'),
+        ];
   const w = b.window;
   lines.push(
     w.seenAt === null || w.limit === null || w.remaining === null
       ? ui.t('digest.budget.window_none')
-      : ui.t('digest.budget.window', {
-          remaining: count(w.remaining),
-          limit: count(w.limit),
-          at: when(ui, w.seenAt),
-        }),
+      : ui.t('digest.budget.window', { remaining: w.remaining, limit: w.limit, at: when(ui, w.seenAt) }),
   );
   return lines;
 }

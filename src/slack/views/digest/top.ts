@@ -87,15 +87,10 @@ export function topLines(ui: Ui, r: DigestReport): string[] {
     r.servers.outside.total === 0;
   if (quiet) lines.push(ui.t('digest.quiet'));
   const b = r.budget;
-  const count = (n: number) => n.toLocaleString('en-US');
   lines.push(
     b.limit === null
-      ? ui.t('digest.top.budget', { previous: count(b.previousDay), today: count(b.today) })
-      : ui.t('digest.top.budget_limit', {
-          previous: count(b.previousDay),
-          today: count(b.today),
-          limit: count(b.limit),
-        }),
+      ? ui.t('digest.top.budget', { previous: b.previousDay, today: b.today })
+      : ui.t('digest.top.budget_limit', { previous: b.previousDay, today: b.today, limit: b.limit }),
   );
   return lines;
 }

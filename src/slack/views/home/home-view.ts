@@ -9,7 +9,7 @@
 import type { HomeView, KnownBlock } from '@slack/types';
 import type { HomeData } from '../../../services/home/index.ts';
 import { HOME_IDS } from '../../ids.ts';
-import { enumLabel, type Ui } from '../format.ts';
+import { roleLabel, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { keyBlocks, mayBlocks } from './key-blocks.ts';
 import { nowBlocks } from './now-blocks.ts';
@@ -26,9 +26,7 @@ export function homeView(ui: Ui, data: HomeData): HomeView {
           top,
           {
             type: 'context',
-            elements: [
-              { type: 'mrkdwn', text: ui.t('home.intro', { role: enumLabel(ui, 'role', data.role) }) },
-            ],
+            elements: [{ type: 'mrkdwn', text: ui.t('home.intro', { role: roleLabel(ui, data.role) }) }],
           },
           ...waitingBlocks(ui, data.waiting),
           divider,

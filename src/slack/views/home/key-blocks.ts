@@ -7,26 +7,23 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { Role } from '../../../services/access/index.ts';
 import type { HomeKey, HomeMay } from '../../../services/home/index.ts';
 import { HOME_IDS } from '../../ids.ts';
-import { clip, enumLabel, escapeMrkdwn, slackDate, type Ui } from '../format.ts';
+import { clip, escapeMrkdwn, formatTime, roleLabel, type Ui } from '../format.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
 function expiryLine(ui: Ui, k: HomeKey['key']): string {
   if (k.expiresAt === undefined) return ui.t('home.key.unknown');
   if (k.expiresAt === null) return ui.t('home.key.never');
-  const at = slackDate(ui, k.expiresAt.getTime());
+  const at = formatTime(ui, k.expiresAt);
   return ui.t(k.state === 'expired' ? 'home.key.expired' : 'home.key.expires', { at });
 }
 
-/** A count of requests with its thousands marked (8,766), as the yen are. */
-const count = (n: number): string => Math.trunc(n).toLocaleString('en-US');
-
 function budgetLine(ui: Ui, k: HomeKey['key']): string {
-  if (k.limit === null || k.remaining === null) return ui.t('home.key.budget_none', { used: count(k.used) });
+  if (k.limit === null || k.remaining === null) return ui.t('home.key.budget_none', { used: k.used });
   return ui.t('home.key.budget', {
-    remaining: count(k.remaining),
-    limit: count(k.limit),
-    reset: slackDate(ui, k.resetsAt),
+    remaining: k.remaining,
+    limit: k.limit,
+    reset: formatTime(ui, new Date(k.resetsAt)),
   });
 }
 
@@ -36,7 +33,7 @@ function keyUseLine(ui: Ui, key: HomeKey): string {
   const ip = inc.subject.startsWith('key-use:') ? inc.subject.slice('key-use:'.length) : inc.subject;
   return ui.t('home.key.last_use', {
     ip: escapeMrkdwn(clip(ip, 64)),
-    at: slackDate(ui, (inc.raisedAt ?? inc.startedAt).getTime()),
+    at: formatTime(ui, inc.raisedAt ?? inc.startedAt),
     state: ui.t(inc.resolvedAt === null ? 'home.key.last_use.open' : 'home.key.last_use.resolved'),
   });
 }
@@ -50,7 +47,7 @@ export function keyBlocks(ui: Ui, key: HomeKey): KnownBlock[] {
 }
 
 export function mayBlocks(ui: Ui, role: Role, may: HomeMay): KnownBlock[] {
-  const lines = [ui.t('home.may.text', { role: enumLabel(ui, 'role', role) })];
+  const lines = [ui.t('home.may.text', { role: roleLabel(ui, role) })];
   if (may.approve) lines.push(ui.t('home.may.approve'));
   const buttons: Button[] = [];
   if (may.order)

@@ -6,9 +6,10 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { FleetGlance, HomeNow, HostingGlance } from '../../../services/home/index.ts';
+import type { KeyTaking } from '../../i18n/index.ts';
 import { ACTIONS } from '../../ids.ts';
 import { incidentBlocks } from '../feature-items.ts';
-import { clip, escapeMrkdwn, powerEmoji, powerLabel, slackDate, type Ui } from '../format.ts';
+import { clip, escapeMrkdwn, formatTime, powerEmoji, powerLabel, type Ui } from '../format.ts';
 import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -37,12 +38,22 @@ function mutesBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
     ui.t('home.mutes.line', {
       name: m.all ? ui.t('home.mutes.all') : name(m.name ?? m.target),
       channel: m.channelId,
-      until: slackDate(ui, m.until.getTime()),
+      until: formatTime(ui, m.until),
     }),
   );
   const shown = capped(lines, HOME_SHOWN.mutes, (count) => ui.t('home.mutes.more', { count }));
   return [section([ui.t('home.mutes.title'), ...shown].join('\n'))];
 }
+
+/** A server not running as a sentence of its state (`is stopped`, `reports a power error`), never `is error`. */
+const NOT_RUNNING: ReadonlyMap<string, KeyTaking<{ emoji: string; name: string; power: string }>> = new Map<
+  string,
+  KeyTaking<{ emoji: string; name: string; power: string }>
+>([
+  ['stopped', 'home.fleet.not_running.stopped'],
+  ['error', 'home.fleet.not_running.error'],
+  ['processing', 'home.fleet.not_running.processing'],
+]);
 
 function fleetBlocks(ui: Ui, fleet: FleetGlance | null): KnownBlock[] {
   if (fleet === null) return [];
@@ -60,7 +71,7 @@ function fleetBlocks(ui: Ui, fleet: FleetGlance | null): KnownBlock[] {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: ui.t('home.fleet.not_running', {
+        text: ui.t(NOT_RUNNING.get(s.power ?? '') ?? 'home.fleet.not_running.other', {
           emoji: powerEmoji(s.power ?? ''),
           name: name(s.name),
           power: powerLabel(ui, s.power ?? ''),
@@ -77,7 +88,7 @@ function fleetBlocks(ui: Ui, fleet: FleetGlance | null): KnownBlock[] {
   const more = fleet.notRunning.length - HOME_SHOWN.notRunning;
   const notes = [
     ...(more > 0 ? [ui.t('home.fleet.more', { count: more })] : []),
-    ...(fleet.asOf ? [ui.t('home.fleet.as_of', { at: slackDate(ui, fleet.asOf.getTime()) })] : []),
+    ...(fleet.asOf ? [ui.t('home.fleet.as_of', { at: formatTime(ui, fleet.asOf) })] : []),
   ];
   if (notes.length > 0) blocks.push(context(notes.join('\n')));
   return blocks;
@@ -96,7 +107,7 @@ function hostingBlocks(ui: Ui, hosting: HostingGlance | null): KnownBlock[] {
       domain: name(p.domain),
       server: name(p.server),
       status: name(p.status),
-      at: slackDate(ui, p.observedAt.getTime()),
+      at: formatTime(ui, p.observedAt),
     }),
   );
   const lines =

@@ -8,7 +8,6 @@ import type { KnownBlock } from '@slack/types';
 import type { HomeWaiting } from '../../../services/home/index.ts';
 import { lossOf } from '../../../services/hosting/index.ts';
 import type { OperationRow, SignupRow } from '../../../store/index.ts';
-import type { MessageKey } from '../../i18n/index.ts';
 import {
   lossText,
   operationButtons,
@@ -17,7 +16,7 @@ import {
   shownState,
   signupDecisionButtons,
 } from '../feature-items.ts';
-import { clip, escapeMrkdwn, formatYen, slackDate, type Ui } from '../format.ts';
+import { clip, escapeMrkdwn, formatTime, formatYen, type Ui } from '../format.ts';
 import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -28,17 +27,22 @@ function serverPart(ui: Ui, row: SignupRow): string {
   return row.serverName ? ui.t('home.waiting.server', { name: name(row.serverName) }) : '';
 }
 
-function signupBlocks(ui: Ui, row: SignupRow): KnownBlock[] {
+/** A plan as the channel names it ("VPS 1GB"); its id only while the price list is not at hand. */
+function planName(row: SignupRow, plans: ReadonlyMap<string, string> | undefined): string {
+  return name(plans?.get(row.planId) ?? row.planId);
+}
+
+function signupBlocks(ui: Ui, row: SignupRow, plans: ReadonlyMap<string, string> | undefined): KnownBlock[] {
   const text = ui.t('home.waiting.signup', {
-    plan: name(row.planId),
+    plan: planName(row, plans),
     server: serverPart(ui, row),
     period: periodLabel(ui, row.period),
     price: formatYen(ui, row.quotedPrice),
     user: row.requesterId,
     channel: row.channelId,
-    expires: slackDate(ui, row.expiresAt.getTime()),
+    expires: formatTime(ui, row.expiresAt),
   });
-  return [section(text), signupDecisionButtons(ui, { row })];
+  return [section(text), signupDecisionButtons(ui, { row, planName: plans?.get(row.planId) })];
 }
 
 function operationBlocks(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'): KnownBlock[] {
@@ -48,7 +52,7 @@ function operationBlocks(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'):
     title: escapeMrkdwn(operationTitle(ui, clip(op.target, HOME_NAME_CHARS), loss)),
     user: op.requesterId,
     channel: op.channelId,
-    expires: slackDate(ui, op.expiresAt.getTime()),
+    expires: formatTime(ui, op.expiresAt),
     loss: `:warning: ${lossText(ui, server, loss)}`,
   });
   return [section(clip(text, 3000)), operationButtons(ui, op, kind)];
@@ -57,26 +61,26 @@ function operationBlocks(ui: Ui, op: OperationRow, kind: 'confirm' | 'approve'):
 function ownLines(ui: Ui, w: HomeWaiting): string[] {
   const signups = w.ownSignups.map((row) =>
     ui.t('home.own.signup', {
-      plan: name(row.planId),
+      plan: planName(row, w.planNames),
       server: serverPart(ui, row),
       price: formatYen(ui, row.quotedPrice),
       channel: row.channelId,
-      expires: slackDate(ui, row.expiresAt.getTime()),
+      expires: formatTime(ui, row.expiresAt),
     }),
   );
   const operations = w.ownOperations.map((op) =>
     ui.t('home.own.operation', {
       title: escapeMrkdwn(operationTitle(ui, clip(op.target, HOME_NAME_CHARS), lossOf(op))),
       channel: op.channelId,
-      expires: slackDate(ui, op.expiresAt.getTime()),
+      expires: formatTime(ui, op.expiresAt),
     }),
   );
   const orders = w.recentOrders.map((row) =>
     ui.t('home.orders.line', {
-      plan: name(row.planId),
+      plan: planName(row, w.planNames),
       server: serverPart(ui, row),
       price: formatYen(ui, row.quotedPrice),
-      state: ui.t(`signup.state.${shownState(row)}` as MessageKey),
+      state: ui.t(`signup.state.${shownState(row)}`),
       channel: row.channelId,
     }),
   );
@@ -89,7 +93,10 @@ export function waitingBlocks(ui: Ui, w: HomeWaiting): KnownBlock[] {
   ];
   // The soonest to expire first: they are the ones that cannot wait.
   const decisions = [
-    ...w.approvals.map((row) => ({ at: row.expiresAt.getTime(), draw: () => signupBlocks(ui, row) })),
+    ...w.approvals.map((row) => ({
+      at: row.expiresAt.getTime(),
+      draw: () => signupBlocks(ui, row, w.planNames),
+    })),
     ...w.operationApprovals.map((op) => ({
       at: op.expiresAt.getTime(),
       draw: () => operationBlocks(ui, op, 'approve'),

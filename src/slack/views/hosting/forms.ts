@@ -9,7 +9,7 @@
  */
 import type { KnownBlock, ModalView, PlainTextInput } from '@slack/types';
 import { HOSTING_LIMITS, type HostingField } from '../../../services/hosting/index.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
 import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
 import { displayUrl } from '../domain-display.ts';
@@ -30,15 +30,34 @@ const FIELDS: Record<Exclude<HostingForm, 'wp_delete'>, readonly TextField[]> = 
 };
 
 const OPTIONAL: ReadonlySet<TextField> = new Set(['character_set']);
-const HINTED: ReadonlySet<TextField> = new Set([
-  'url',
-  'admin_password',
-  'name_suffix',
-  'character_set',
-  'password',
-  'public_key',
-  'label',
-]);
+
+/** Each field's label, and its hint where it has one. */
+const WORDS: Record<TextField, { label: PlainKey; hint?: PlainKey }> = {
+  url: { label: 'hosting.label.url', hint: 'hosting.hint.url' },
+  title: { label: 'hosting.label.title' },
+  admin_username: { label: 'hosting.label.admin_username' },
+  admin_password: { label: 'hosting.label.admin_password', hint: 'hosting.hint.admin_password' },
+  admin_email: { label: 'hosting.label.admin_email' },
+  name_suffix: { label: 'hosting.label.name_suffix', hint: 'hosting.hint.name_suffix' },
+  character_set: { label: 'hosting.label.character_set', hint: 'hosting.hint.character_set' },
+  password: { label: 'hosting.label.password', hint: 'hosting.hint.password' },
+  public_key: { label: 'hosting.label.public_key', hint: 'hosting.hint.public_key' },
+  label: { label: 'hosting.label.label', hint: 'hosting.hint.label' },
+};
+
+const TITLES: Record<HostingForm, PlainKey> = {
+  wp_install: 'hosting.modal.wp_install.title',
+  wp_delete: 'hosting.modal.wp_delete.title',
+  db_create: 'hosting.modal.db_create.title',
+  db_user_create: 'hosting.modal.db_user_create.title',
+  ssh_key_add: 'hosting.modal.ssh_key_add.title',
+};
+
+const DELETE_OPTION_WORDS: Record<(typeof WP_DELETE_OPTIONS)[number]['field'], PlainKey> = {
+  delete_db: 'hosting.modal.delete_db',
+  delete_db_user: 'hosting.modal.delete_db_user',
+  delete_cron: 'hosting.modal.delete_cron',
+};
 
 /** The three options of a WordPress delete, with the spec's defaults. */
 export const WP_DELETE_OPTIONS = [
@@ -48,6 +67,7 @@ export const WP_DELETE_OPTIONS = [
 ] as const;
 
 function input(ui: Ui, field: TextField): KnownBlock {
+  const words = WORDS[field];
   const element: PlainTextInput = {
     type: 'plain_text_input',
     action_id: field,
@@ -58,10 +78,8 @@ function input(ui: Ui, field: TextField): KnownBlock {
     type: 'input',
     block_id: hostingBlockId(field),
     optional: OPTIONAL.has(field),
-    label: { type: 'plain_text', text: ui.t(`hosting.label.${field}` as MessageKey) },
-    ...(HINTED.has(field)
-      ? { hint: { type: 'plain_text', text: ui.t(`hosting.hint.${field}` as MessageKey) } }
-      : {}),
+    label: { type: 'plain_text', text: ui.t(words.label) },
+    ...(words.hint ? { hint: { type: 'plain_text', text: ui.t(words.hint) } } : {}),
     element,
   };
 }
@@ -71,7 +89,7 @@ function modal(
   form: HostingForm,
   meta: HostingFormPayload,
   blocks: KnownBlock[],
-  submit: MessageKey,
+  submit: PlainKey,
 ): ModalView {
   const privateMetadata = encodePayload(hostingFormPayload, meta);
   if (!fits('privateMetadata', privateMetadata))
@@ -80,7 +98,7 @@ function modal(
   return {
     type: 'modal',
     callback_id: HOSTING_CALLBACKS[form],
-    title: { type: 'plain_text', text: ui.t(`hosting.modal.${form}.title` as MessageKey) },
+    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
     submit: { type: 'plain_text', text: ui.t(submit) },
     close: { type: 'plain_text', text: ui.t('hosting.modal.cancel') },
     private_metadata: privateMetadata,
@@ -115,7 +133,7 @@ export function wpDeleteFormView(
   url: string | undefined,
 ): ModalView {
   const option = (field: (typeof WP_DELETE_OPTIONS)[number]['field']) => ({
-    text: { type: 'plain_text' as const, text: ui.t(`hosting.modal.${field}` as MessageKey) },
+    text: { type: 'plain_text' as const, text: ui.t(DELETE_OPTION_WORDS[field]) },
     value: field,
   });
   const initial = WP_DELETE_OPTIONS.filter((o) => o.initial).map((o) => option(o.field));
@@ -157,7 +175,7 @@ export function hostingNoticeView(ui: Ui, form: HostingForm, text: string): Moda
   return {
     type: 'modal',
     callback_id: `${HOSTING_CALLBACKS[form]}_notice`,
-    title: { type: 'plain_text', text: ui.t(`hosting.modal.${form}.title` as MessageKey) },
+    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
     close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
     blocks,
   };

@@ -1,9 +1,47 @@
 /** `/hosting help`: what this person may do here, with examples, and which server the commands go to. */
 import type { KnownBlock } from '@slack/types';
-import type { Capabilities, DestructiveHostingAction } from '../../../services/access/index.ts';
-import type { MessageKey } from '../../i18n/index.ts';
-import { enumLabel, escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import {
+  type Capabilities,
+  type DestructiveHostingAction,
+  HOSTING_ACTIONS,
+  type HostingAction,
+} from '../../../services/access/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
+import { actionNames } from '../action-names.ts';
+import { escapeMrkdwn, type Message, roleLabel, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
+
+const isHostingAction = (a: string): a is HostingAction => HOSTING_ACTIONS.some((known) => known === a);
+
+/** Each /hosting command's line of help. */
+const HELP_LINES: Record<HostingAction, PlainKey> = {
+  'hosting.servers': 'hosting.help.cmd.hosting.servers',
+  'hosting.info': 'hosting.help.cmd.hosting.info',
+  'hosting.usage': 'hosting.help.cmd.hosting.usage',
+  'hosting.domains': 'hosting.help.cmd.hosting.domains',
+  'hosting.domain': 'hosting.help.cmd.hosting.domain',
+  'hosting.domain_add': 'hosting.help.cmd.hosting.domain_add',
+  'hosting.domain_reset': 'hosting.help.cmd.hosting.domain_reset',
+  'hosting.subdomains': 'hosting.help.cmd.hosting.subdomains',
+  'hosting.subdomain_add': 'hosting.help.cmd.hosting.subdomain_add',
+  'hosting.wp': 'hosting.help.cmd.hosting.wp',
+  'hosting.wp_install': 'hosting.help.cmd.hosting.wp_install',
+  'hosting.wp_delete': 'hosting.help.cmd.hosting.wp_delete',
+  'hosting.db_create': 'hosting.help.cmd.hosting.db_create',
+  'hosting.db_user_create': 'hosting.help.cmd.hosting.db_user_create',
+  'hosting.db_grant': 'hosting.help.cmd.hosting.db_grant',
+  'hosting.ssh': 'hosting.help.cmd.hosting.ssh',
+  'hosting.ssh_on': 'hosting.help.cmd.hosting.ssh_on',
+  'hosting.ssh_off': 'hosting.help.cmd.hosting.ssh_off',
+  'hosting.ssh_keys': 'hosting.help.cmd.hosting.ssh_keys',
+  'hosting.ssh_key_add': 'hosting.help.cmd.hosting.ssh_key_add',
+  'hosting.ssh_key_generate': 'hosting.help.cmd.hosting.ssh_key_generate',
+  'hosting.ssh_key_delete': 'hosting.help.cmd.hosting.ssh_key_delete',
+  'hosting.errorlog': 'hosting.help.cmd.hosting.errorlog',
+  'hosting.audit': 'hosting.help.cmd.hosting.audit',
+  'hosting.approve': 'hosting.help.cmd.hosting.approve',
+  'hosting.watch': 'hosting.help.cmd.hosting.watch',
+};
 
 export function hostingHelpView(
   ui: Ui,
@@ -14,7 +52,7 @@ export function hostingHelpView(
     { type: 'header', text: { type: 'plain_text', text: ui.t('hosting.help.title') } },
     {
       type: 'section',
-      text: { type: 'mrkdwn', text: ui.t('hosting.help.role', { role: enumLabel(ui, 'role', caps.role) }) },
+      text: { type: 'mrkdwn', text: ui.t('hosting.help.role', { role: roleLabel(ui, caps.role) }) },
     },
   ];
   const notes: string[] = [];
@@ -34,18 +72,14 @@ export function hostingHelpView(
   }
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });
   if (caps.allowed.length > 0) {
-    const lines = caps.allowed.map((a) => `• ${ui.t(`hosting.help.cmd.${a}` as MessageKey)}`);
+    const lines = caps.allowed.flatMap((a) => (isHostingAction(a) ? [`• ${ui.t(HELP_LINES[a])}`] : []));
     blocks.push({
       type: 'section',
       text: { type: 'mrkdwn', text: `*${ui.t('hosting.help.you_can')}*\n${lines.join('\n')}` },
     });
     const context = [ui.t('hosting.help.confirm_note')];
     if (secondPerson.length > 0)
-      context.push(
-        ui.t('hosting.help.approval_note', {
-          actions: secondPerson.map((a) => `\`${a.replace('hosting.', '')}\``).join(', '),
-        }),
-      );
+      context.push(ui.t('hosting.help.approval_note', { actions: actionNames(ui, secondPerson) }));
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: context.join(' ') }] });
   }
   if (caps.needsHigherRole.length > 0 && caps.channelAllowed) {
@@ -54,11 +88,7 @@ export function hostingHelpView(
       elements: [
         {
           type: 'mrkdwn',
-          text: ui.t('hosting.help.not_yours', {
-            commands: caps.needsHigherRole
-              .map((a) => `\`${a.replace('hosting.', '').replace(/_/g, ' ')}\``)
-              .join(', '),
-          }),
+          text: ui.t('hosting.help.not_yours', { commands: actionNames(ui, caps.needsHigherRole) }),
         },
       ],
     });

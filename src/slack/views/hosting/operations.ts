@@ -6,9 +6,9 @@
  */
 import type { Button, KnownBlock } from '@slack/types';
 import type { Loss, OperationOutcome } from '../../../services/hosting/index.ts';
-import type { OperationRow } from '../../../store/index.ts';
+import type { OperationRow, OperationState } from '../../../store/index.ts';
 import type { RefusalWords } from '../../decision-text.ts';
-import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, hostingOperationPayload } from '../../payloads.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
@@ -21,12 +21,16 @@ const code = (s: string): string => `\`${escapeMrkdwn(s)}\``;
 
 /** The operation's title: what it will do, to what. */
 export function operationTitle(ui: Ui, server: string, loss: Loss): string {
-  const params = {
-    server,
-    domain: loss.kind === 'hosting.domain_reset' ? displayDomain(loss.domain) : '',
-    id: loss.kind === 'hosting.wp_delete' || loss.kind === 'hosting.ssh_key_delete' ? loss.id : '',
-  };
-  return ui.t(`hosting.confirm.title.${loss.kind}` as MessageKey, params);
+  switch (loss.kind) {
+    case 'hosting.domain_reset':
+      return ui.t('hosting.confirm.title.hosting.domain_reset', { domain: displayDomain(loss.domain) });
+    case 'hosting.wp_delete':
+      return ui.t('hosting.confirm.title.hosting.wp_delete', { id: loss.id });
+    case 'hosting.ssh_key_delete':
+      return ui.t('hosting.confirm.title.hosting.ssh_key_delete', { id: loss.id });
+    case 'hosting.ssh_off':
+      return ui.t('hosting.confirm.title.hosting.ssh_off', { server });
+  }
 }
 
 /** Exactly what will be lost, in one sentence. */
@@ -183,9 +187,20 @@ export function outcomeStatus(ui: Ui, r: OperationOutcome, actorId: string, reas
   }
 }
 
+const STATE_WORDS: Record<OperationState, PlainKey> = {
+  pending: 'hosting.state.pending',
+  approved: 'hosting.state.approved',
+  executing: 'hosting.state.executing',
+  done: 'hosting.state.done',
+  failed: 'hosting.state.failed',
+  unknown: 'hosting.state.unknown',
+  rejected: 'hosting.state.rejected',
+  cancelled: 'hosting.state.cancelled',
+  expired: 'hosting.state.expired',
+};
+
 function stateSentence(ui: Ui, op: OperationRow): string {
-  const key = `hosting.state.${op.state}`;
-  return ui.t('hosting.refused.already', { state: isMessageKey(key) ? ui.t(key) : op.state });
+  return ui.t('hosting.refused.already', { state: ui.t(STATE_WORDS[op.state]) });
 }
 
 /** A destructive operation's sentences for the decision machine's refusals, told to the clicker alone. */

@@ -15,7 +15,8 @@ import {
   type WordpressItem,
 } from '../../../services/hosting/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
-import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
+import { actionName, hostingChangeWords } from '../action-names.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
@@ -89,7 +90,7 @@ function versions(v: unknown): string | undefined {
 
 export function infoView(ui: Ui, server: string, info: HostingServerInfo): Message {
   const none = ui.t('hosting.info.none');
-  const field = (label: MessageKey, value: string | undefined) => ({
+  const field = (label: PlainKey, value: string | undefined) => ({
     type: 'mrkdwn' as const,
     text: `*${ui.t(label)}*\n${value ? escapeMrkdwn(value) : none}`.slice(0, LIMITS.fieldText),
   });
@@ -130,8 +131,8 @@ export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
 
 /** `ssl_status` in words for the one published value (and none given); any other value as the provider gave it. */
 function sslLabel(ui: Ui, status: string | undefined): string {
-  const key = `hosting.ssl.${status ?? 'unknown'}`;
-  return isMessageKey(key) ? ui.t(key) : escapeMrkdwn(status ?? '');
+  if (status === undefined) return ui.t('hosting.ssl.unknown');
+  return status === 'failed_nameserver' ? ui.t('hosting.ssl.failed_nameserver') : escapeMrkdwn(status);
 }
 
 function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
@@ -276,10 +277,10 @@ function subjectOf(params: Record<string, unknown>): string {
 
 /** A change the watcher saw made outside the bot: nobody here to name, what changed in words. */
 function outsideLine(ui: Ui, r: AuditRow): string {
-  const key = `watch.kind.hosting.${String(r.params.change)}`;
+  const change = r.params.change;
   return ui.t('hosting.audit.outside_line', {
     at: formatTime(ui, r.at),
-    what: isMessageKey(key) ? ui.t(key) : escapeMrkdwn(String(r.params.change ?? r.action)),
+    what: hostingChangeWords(ui, typeof change === 'string' ? change : r.action),
     subject: subjectOf(r.params),
   });
 }
@@ -296,7 +297,7 @@ export function hostingAuditView(ui: Ui, server: string, rows: readonly AuditRow
     return ui.t('hosting.audit.line', {
       at: formatTime(ui, r.at),
       actor: r.actor,
-      action: escapeMrkdwn(r.action.replace(/^hosting\./, '')),
+      action: actionName(ui, r.action),
       subject: subjectOf(r.params),
       outcome,
     });

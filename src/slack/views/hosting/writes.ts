@@ -1,11 +1,12 @@
 /** What a /hosting change says in the channel, and the generated private key, for its requester alone. */
 
 import type { KnownBlock, ModalView } from '@slack/types';
-import type { HostingAction } from '../../../services/access/index.ts';
+import { HOSTING_ACTION_SPECS, type HostingAction } from '../../../services/access/index.ts';
 import type { PrivateKey, WriteResult } from '../../../services/hosting/index.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import type { KeyTaking } from '../../i18n/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, privateKeyButtonPayload } from '../../payloads.ts';
+import { actionName } from '../action-names.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
@@ -31,6 +32,29 @@ const DOMAIN_SUBJECTS: ReadonlySet<HostingAction> = new Set([
 ]);
 const URL_SUBJECTS: ReadonlySet<HostingAction> = new Set(['hosting.wp_install']);
 
+/** The /hosting actions that change something. */
+type WriteAction = {
+  [A in HostingAction]: (typeof HOSTING_ACTION_SPECS)[A]['write'] extends true ? A : never;
+}[HostingAction];
+
+const isWrite = (a: HostingAction): a is WriteAction => HOSTING_ACTION_SPECS[a].write;
+
+const DONE: Record<WriteAction, KeyTaking<{ user: string; server: string; subject: string }>> = {
+  'hosting.domain_add': 'hosting.done.hosting.domain_add',
+  'hosting.domain_reset': 'hosting.done.hosting.domain_reset',
+  'hosting.subdomain_add': 'hosting.done.hosting.subdomain_add',
+  'hosting.wp_install': 'hosting.done.hosting.wp_install',
+  'hosting.wp_delete': 'hosting.done.hosting.wp_delete',
+  'hosting.db_create': 'hosting.done.hosting.db_create',
+  'hosting.db_user_create': 'hosting.done.hosting.db_user_create',
+  'hosting.db_grant': 'hosting.done.hosting.db_grant',
+  'hosting.ssh_on': 'hosting.done.hosting.ssh_on',
+  'hosting.ssh_off': 'hosting.done.hosting.ssh_off',
+  'hosting.ssh_key_add': 'hosting.done.hosting.ssh_key_add',
+  'hosting.ssh_key_generate': 'hosting.done.hosting.ssh_key_generate',
+  'hosting.ssh_key_delete': 'hosting.done.hosting.ssh_key_delete',
+};
+
 /** The sentence of a done change, with who made it. */
 export function doneText(ui: Ui, userId: string, r: WriteResult): string {
   const named = NAMED_BY_PROVIDER.has(r.action) ? (r.created ?? r.subject) : r.subject;
@@ -39,11 +63,11 @@ export function doneText(ui: Ui, userId: string, r: WriteResult): string {
     : URL_SUBJECTS.has(r.action)
       ? displayUrl(named)
       : named;
-  return ui.t(`hosting.done.${r.action}` as MessageKey, {
-    user: userId,
-    server: r.server,
-    subject: escapeMrkdwn(subject),
-  });
+  const params = { user: userId, server: r.server, subject: escapeMrkdwn(subject) };
+  // Only a change is announced; a read would be named by its command.
+  return isWrite(r.action)
+    ? ui.t(DONE[r.action], params)
+    : ui.t('hosting.op.done', { what: actionName(ui, r.action) });
 }
 
 /** A done change for the channel; when SSL failed on the name servers, what to set follows. */

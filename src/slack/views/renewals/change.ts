@@ -5,7 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { RenewalChange } from '../../../services/renewals/index.ts';
-import { contractDay, daysLeftLabel, thresholdList } from '../contract-words.ts';
+import { contractDay, daysLeftLabel, onlyTheDayBefore, thresholdList } from '../contract-words.ts';
 import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
@@ -24,10 +24,15 @@ export function renewalChangeView(ui: Ui, c: RenewalChange, here: string): Messa
       lines.push(ui.t('renewal.change.over_provider', { provider: day(c.providerDate), name }));
     if (c.reminderDays.length > 0) {
       const days = thresholdList(ui, c.reminderDays);
+      const one = onlyTheDayBefore(c.reminderDays);
       lines.push(
         !c.channelId || c.channelId === here
-          ? ui.t('renewal.change.reminders_here', { days })
-          : ui.t('renewal.change.reminders_there', { days, channel: c.channelId }),
+          ? one
+            ? ui.t('renewal.change.reminders_here_one')
+            : ui.t('renewal.change.reminders_here', { days })
+          : one
+            ? ui.t('renewal.change.reminders_there_one', { channel: c.channelId })
+            : ui.t('renewal.change.reminders_there', { days, channel: c.channelId }),
       );
     }
   } else if (!c.changed) {

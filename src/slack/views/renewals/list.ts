@@ -7,8 +7,8 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { RenewalEntry, RenewalList } from '../../../services/renewals/index.ts';
-import { contractDay, daysLeftLabel, thresholdList } from '../contract-words.ts';
-import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, slackDate, type Ui } from '../format.ts';
+import { contractDay, daysLeftLabel, onlyTheDayBefore, thresholdList } from '../contract-words.ts';
+import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
 
@@ -23,7 +23,7 @@ function line(ui: Ui, e: RenewalEntry): string {
       ? ui
           .t('renewal.list.source_person', {
             user: e.setBy,
-            at: e.setAt ? slackDate(ui, e.setAt.getTime()) : '',
+            at: e.setAt ? formatTime(ui, e.setAt) : '',
           })
           .trim()
       : ui.t('renewal.list.source_provider');
@@ -31,12 +31,7 @@ function line(ui: Ui, e: RenewalEntry): string {
     e.providerDate && e.providerDate !== e.date
       ? ui.t('renewal.list.provider_beside', { date: escapeMrkdwn(contractDay(ui, e.providerDate)) })
       : '';
-  const next =
-    e.nextReminder === null
-      ? ''
-      : e.nextReminder === 1
-        ? ui.t('renewal.list.next_one')
-        : ui.t('renewal.list.next', { days: e.nextReminder });
+  const next = e.nextReminder === null ? '' : ui.t('renewal.list.next', { days: e.nextReminder });
   return (
     ui.t('renewal.list.line', {
       name,
@@ -65,7 +60,9 @@ export function renewalListView(ui: Ui, list: RenewalList): Message {
   const reminders =
     list.reminderDays.length === 0
       ? ui.t('renewal.list.reminders_off')
-      : ui.t('renewal.list.reminders', { days: thresholdList(ui, list.reminderDays) });
+      : onlyTheDayBefore(list.reminderDays)
+        ? ui.t('renewal.list.reminders_one')
+        : ui.t('renewal.list.reminders', { days: thresholdList(ui, list.reminderDays) });
   const blocks: KnownBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: title } },
     ...packLines(lines),

@@ -1,7 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { VpsSummary } from '../../../services/servers/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
-import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
+import { actionName } from '../action-names.ts';
 import { clip, escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { auditReasonText } from '../messages.ts';
@@ -17,9 +18,33 @@ function actionText(ui: Ui, action: string, params: Record<string, unknown>): st
   if ((action === 'rename' || action === 'memo' || action === 'rdns') && value !== undefined) {
     return ui.t(`audit.action.${action}_to`, { value });
   }
-  const key = `audit.action.${action}`;
-  return isMessageKey(key) ? ui.t(key) : shown(action);
+  const key = ACTION_WORDS.get(action);
+  return key ? ui.t(key) : actionName(ui, action);
 }
+
+/** The actions an audit line names in words of their own; any other by its command. */
+const ACTION_WORDS: ReadonlyMap<string, PlainKey> = new Map<string, PlainKey>([
+  ['rename', 'audit.action.rename'],
+  ['memo', 'audit.action.memo'],
+  ['rdns', 'audit.action.rdns'],
+  ['outside_change', 'audit.action.outside_change'],
+  ['signup.quote', 'audit.action.signup.quote'],
+  ['signup.approve', 'audit.action.signup.approve'],
+  ['signup.reject', 'audit.action.signup.reject'],
+  ['signup.execute', 'audit.action.signup.execute'],
+  ['signup.expire', 'audit.action.signup.expire'],
+  ['watch', 'audit.action.watch'],
+  ['unwatch', 'audit.action.unwatch'],
+  ['mute', 'audit.action.mute'],
+  ['unmute', 'audit.action.unmute'],
+  ['incident.claim', 'audit.action.incident.claim'],
+]);
+
+const OUTCOME_WORDS: Record<AuditRow['outcome'], PlainKey> = {
+  ok: 'audit.outcome.ok',
+  refused: 'audit.outcome.refused',
+  failed: 'audit.outcome.failed',
+};
 
 export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], server?: VpsSummary): Message {
   const title = server
@@ -32,7 +57,7 @@ export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], serv
   else {
     lines = entries.map((e) => {
       const name = typeof e.params.name === 'string' ? e.params.name : (e.target ?? '');
-      const outcome = ui.t(`audit.outcome.${e.outcome}` as MessageKey);
+      const outcome = ui.t(OUTCOME_WORDS[e.outcome]);
       // Why, in words: a code the catalog knows reads as a sentence; any other is shown as it is.
       const reason = e.errorCode ? auditReasonText(ui, e.errorCode) : '';
       return ui.t('audit.entry', {

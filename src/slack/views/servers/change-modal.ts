@@ -1,22 +1,23 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import { type ChangeField, FIELD_LIMITS, type VpsSummary } from '../../../services/servers/index.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import type { KeyTaking, PlainKey } from '../../i18n/index.ts';
 import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../ids.ts';
 import { type ChangeModalPayload, changeModalPayload, encodePayload } from '../../payloads.ts';
 import { mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, ViewLimitError } from '../limits.ts';
 
-const TITLE: Record<ChangeField, MessageKey> = {
+const TITLE: Record<ChangeField, PlainKey> = {
   name: 'modal.name.title',
   memo: 'modal.memo.title',
   rdns: 'modal.rdns.title',
 };
-const LABEL: Record<ChangeField, MessageKey> = {
+const LABEL: Record<ChangeField, PlainKey> = {
   name: 'modal.name.label',
   memo: 'modal.memo.label',
   rdns: 'modal.rdns.label',
 };
-const HINT: Record<ChangeField, MessageKey> = {
+/** Each hint states the field's limit, the same one the input holds Slack to. */
+const HINT: Record<ChangeField, KeyTaking<{ limit: number }>> = {
   name: 'modal.name.hint',
   memo: 'modal.memo.hint',
   rdns: 'modal.rdns.hint',
@@ -47,15 +48,14 @@ export function changeModalView(
       type: 'input',
       block_id: BLOCKS.changeInput,
       label: { type: 'plain_text', text: ui.t(LABEL[field]) },
-      hint: { type: 'plain_text', text: ui.t(HINT[field]) },
+      hint: { type: 'plain_text', text: ui.t(HINT[field], { limit: FIELD_LIMITS[field] }) },
       optional: field === 'memo',
       element: {
         type: 'plain_text_input',
         action_id: INPUT_ACTION[field],
         multiline: field === 'memo',
-        // The provider's limit plus one, so a too-long paste still reaches our own
-        // check and gets the sentence saying the limit, rather than being clipped.
-        max_length: FIELD_LIMITS[field] + 1,
+        // The provider's limit, as the hint says it: Slack holds the field to it and says so itself.
+        max_length: FIELD_LIMITS[field],
         ...(current ? { initial_value: current } : {}),
       },
     },

@@ -1,17 +1,47 @@
 import type { KnownBlock } from '@slack/types';
-import type { Capabilities } from '../../../services/access/index.ts';
+import { type Capabilities, VPS_ACTIONS } from '../../../services/access/index.ts';
 import { FIELD_LIMITS } from '../../../services/servers/index.ts';
 import type { HelpTopic } from '../../grammar/vps.ts';
-import type { MessageKey } from '../../i18n/index.ts';
-import { enumLabel, type Message, type Ui } from '../format.ts';
+import type { PlainKey } from '../../i18n/index.ts';
+import { actionNames } from '../action-names.ts';
+import { type Message, roleLabel, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
+
+type VpsAction = (typeof VPS_ACTIONS)[number];
+
+const isVpsAction = (a: string): a is VpsAction => VPS_ACTIONS.some((known) => known === a);
+
+/** Each /vps command's line of help. */
+const HELP_LINES: Record<VpsAction, PlainKey> = {
+  list: 'help.cmd.list',
+  show: 'help.cmd.show',
+  power: 'help.cmd.power',
+  logs: 'help.cmd.logs',
+  me: 'help.cmd.me',
+  audit: 'help.cmd.audit',
+  rename: 'help.cmd.rename',
+  memo: 'help.cmd.memo',
+  rdns: 'help.cmd.rdns',
+  signup: 'help.cmd.signup',
+  signups: 'help.cmd.signups',
+  plans: 'help.cmd.plans',
+  signup_status: 'help.cmd.signup_status',
+  approve: 'help.cmd.approve',
+  watch: 'help.cmd.watch',
+  watches: 'help.cmd.watches',
+  mute: 'help.cmd.mute',
+  renewals: 'help.cmd.renewals',
+  renewal: 'help.cmd.renewal',
+  incidents: 'help.cmd.incidents',
+  digest: 'help.cmd.digest',
+};
 
 export function helpView(ui: Ui, caps: Capabilities): Message {
   const blocks: KnownBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: ui.t('help.title') } },
     {
       type: 'section',
-      text: { type: 'mrkdwn', text: ui.t('help.role', { role: enumLabel(ui, 'role', caps.role) }) },
+      text: { type: 'mrkdwn', text: ui.t('help.role', { role: roleLabel(ui, caps.role) }) },
     },
   ];
   const notes: string[] = [];
@@ -21,7 +51,7 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
   if (!caps.key) notes.push(ui.t('help.key_unavailable'));
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });
   if (caps.allowed.length > 0) {
-    const lines = caps.allowed.map((a) => `• ${ui.t(`help.cmd.${a}` as MessageKey)}`);
+    const lines = caps.allowed.flatMap((a) => (isVpsAction(a) ? [`• ${ui.t(HELP_LINES[a])}`] : []));
     blocks.push({
       type: 'section',
       text: { type: 'mrkdwn', text: `*${ui.t('help.you_can')}*\n${lines.join('\n')}` },
@@ -38,9 +68,7 @@ export function helpView(ui: Ui, caps: Capabilities): Message {
       elements: [
         {
           type: 'mrkdwn',
-          text: ui.t('help.not_yours', {
-            commands: missing.map((a) => `\`${a.replace(/_/g, ' ')}\``).join(', '),
-          }),
+          text: ui.t('help.not_yours', { commands: actionNames(ui, missing) }),
         },
       ],
     });
@@ -74,7 +102,7 @@ export function helpTopicView(ui: Ui, topic: HelpTopic): Message {
               ui.t('help.rules.rdns_default'),
             ]
           : [ui.t('help.rules.logs_time'), ui.t('help.rules.logs_values'), ui.t('help.rules.logs_limit')];
-  const text = `${ui.t(`help.cmd.${topic}` as MessageKey)}\n*${ui.t('help.rules.title')}*\n${rules.map((r) => `• ${r}`).join('\n')}`;
+  const text = `${ui.t(HELP_LINES[topic])}\n*${ui.t('help.rules.title')}*\n${rules.map((r) => `• ${r}`).join('\n')}`;
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
   return { text, blocks };
 }

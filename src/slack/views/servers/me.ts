@@ -10,17 +10,17 @@
 import type { KnownBlock } from '@slack/types';
 import type { DailyBudgetState, ServiceScope } from '../../../provider/index.ts';
 import { type KeyScope, keyExpiryOf, type Role } from '../../../services/access/index.ts';
-import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
 import {
   clip,
-  enumLabel,
   escapeMrkdwn,
   formatProviderTime,
   formatTime,
   formatTimeLeft,
   type Message,
+  permissionLabel,
+  roleLabel,
   SHOWN,
-  slackDate,
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
@@ -100,6 +100,14 @@ function targetText(ui: Ui, service: string, target: string, vpsNames: ReadonlyM
   return name === undefined ? ui.t('me.vps_unnamed', { uuid: code(target) }) : code(name);
 }
 
+/** The key's services the provider documents, in words; another is shown by its name only. */
+const SERVICE_WORDS: ReadonlyMap<string, PlainKey> = new Map<string, PlainKey>([
+  ['server', 'me.service.server'],
+  ['domain', 'me.service.domain'],
+  ['wphosting', 'me.service.wphosting'],
+  ['vps', 'me.service.vps'],
+]);
+
 /** One service of the key, every field the provider documents for it, as given. */
 function serviceText(
   ui: Ui,
@@ -107,12 +115,12 @@ function serviceText(
   scope: ServiceScope,
   vpsNames: ReadonlyMap<string, string>,
 ): string {
-  const nameKey = `me.service.${service}`;
+  const nameKey = SERVICE_WORDS.get(service);
   const lines = [
-    isMessageKey(nameKey)
-      ? ui.t('me.service_title', { name: ui.t(nameKey as MessageKey), service: escapeMrkdwn(service) })
+    nameKey
+      ? ui.t('me.service_title', { name: ui.t(nameKey), service: escapeMrkdwn(service) })
       : ui.t('me.service_title_other', { service: escapeMrkdwn(clip(service, SHOWN.word)) }),
-    ui.t('me.permission', { permission: enumLabel(ui, 'permission', scope.permission_type) }),
+    ui.t('me.permission', { permission: permissionLabel(ui, scope.permission_type) }),
   ];
   if (scope.target_mode === 'all') lines.push(ui.t('me.targets_all'));
   else if (scope.target_mode === 'selected') {
@@ -122,7 +130,7 @@ function serviceText(
   } else lines.push(ui.t('me.targets_unknown', { mode: escapeMrkdwn(clip(scope.target_mode, SHOWN.word)) }));
   if (scope.permissions !== undefined || scope.permission_type === 'custom') {
     const categories = Object.entries(scope.permissions ?? {}).map(
-      ([category, level]) => `• ${code(category)}: ${enumLabel(ui, 'permission', level)}`,
+      ([category, level]) => `• ${code(category)}: ${permissionLabel(ui, level)}`,
     );
     if (categories.length === 0) lines.push(ui.t('me.categories_none'));
     else lines.push(ui.t('me.categories'), packed(ui, categories, BUDGET.categories, '\n'));
@@ -190,17 +198,19 @@ export function meView(
   }
   const tail = [key.signupAllowed ? ui.t('me.signup_yes') : ui.t('me.signup_no')];
   if (!key.writable) tail.push(ui.t('me.read_only'));
-  tail.push(ui.t('me.role', { role: enumLabel(ui, 'role', role) }));
+  tail.push(ui.t('me.role', { role: roleLabel(ui, role) }));
   blocks.push(section(tail.join('\n')));
   const day = daily ? dailyLine(ui, daily) : undefined;
   if (day) blocks.push(section(day));
   // The other clients the team knows (KEY_EXPECTED_IPS): their requests in the key's log are only counted.
   if (expectedClients.length > 0) {
-    const lines = expectedClients
-      .slice(0, MAX_SERVICES)
-      .map((c) =>
-        ui.t('me.expected_line', { range: code(c.range), count: c.count, at: slackDate(ui, c.lastAt) }),
-      );
+    const lines = expectedClients.slice(0, MAX_SERVICES).map((c) =>
+      ui.t('me.expected_line', {
+        range: code(c.range),
+        count: c.count,
+        at: formatTime(ui, new Date(c.lastAt)),
+      }),
+    );
     blocks.push(section([ui.t('me.expected_title'), ...lines].join('\n')));
   }
   assertBlocksWithinLimits(blocks, 'message');

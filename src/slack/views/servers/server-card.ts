@@ -3,13 +3,13 @@ import type { VpsDetailRead } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import {
   clip,
-  enumLabel,
   formatTime,
   type Message,
   mrkdwnText,
   powerEmoji,
   powerLabel,
   SHOWN,
+  statusLabel,
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
@@ -59,7 +59,7 @@ export function serverCardView(ui: Ui, s: VpsDetailRead, opts: CardOptions): Mes
       type: 'section',
       fields: [
         field(ui.t('card.power'), power),
-        field(ui.t('card.status'), s.status === undefined ? unreadable : enumLabel(ui, 'status', s.status)),
+        field(ui.t('card.status'), s.status === undefined ? unreadable : statusLabel(ui, s.status)),
         field(ui.t('card.type'), v(s.vps_type)),
         field(ui.t('card.plan'), planText),
         field(

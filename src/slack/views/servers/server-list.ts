@@ -8,7 +8,6 @@ import type {
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { encodePayload, listPagePayload } from '../../payloads.ts';
 import {
-  enumLabel,
   escapeMrkdwn,
   formatDuration,
   type Message,
@@ -16,6 +15,7 @@ import {
   powerEmoji,
   powerLabel,
   SHOWN,
+  statusLabel,
   type Ui,
 } from '../format.ts';
 import { assertBlocksWithinLimits, fits } from '../limits.ts';
@@ -62,7 +62,7 @@ function powerLine(ui: Ui, s: PowerSeen): string {
 function serverLine(ui: Ui, s: ListedServer): string {
   const power = powerLine(ui, s);
   const ip = s.ip_address === null ? ui.t('list.no_ip') : mrkdwnText(s.ip_address, SHOWN.name);
-  const first = `*${mrkdwnText(s.name, SHOWN.name)}* · \`${ip}\` · ${mrkdwnText(s.vps_type, SHOWN.word)} · ${mrkdwnText(s.plan_name, SHOWN.name)} · ${enumLabel(ui, 'status', s.status)}`;
+  const first = `*${mrkdwnText(s.name, SHOWN.name)}* · \`${ip}\` · ${mrkdwnText(s.vps_type, SHOWN.word)} · ${mrkdwnText(s.plan_name, SHOWN.name)} · ${statusLabel(ui, s.status)}`;
   return `${first}\n${power}`;
 }
 
@@ -85,7 +85,7 @@ function malformedLine(ui: Ui, s: ListedMalformed): string {
       : [s.ip_address === null ? ui.t('list.no_ip') : `\`${mrkdwnText(s.ip_address, SHOWN.name)}\``]),
     ...(s.vps_type === undefined ? [] : [mrkdwnText(s.vps_type, SHOWN.word)]),
     ...(s.plan_name === undefined ? [] : [mrkdwnText(s.plan_name, SHOWN.name)]),
-    ...(s.status === undefined ? [] : [enumLabel(ui, 'status', s.status)]),
+    ...(s.status === undefined ? [] : [statusLabel(ui, s.status)]),
   ];
   return `:warning: ${parts.join(' · ')}\n${ui.t('list.malformed', { fields, uuid })}\n${powerLine(ui, s)}`;
 }

@@ -8,7 +8,6 @@
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
 import type { OsImage, Plan, SignupRow } from '../../../services/signup/index.ts';
-import type { MessageKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
 import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
@@ -19,10 +18,12 @@ export interface SignupDisplay {
   row: SignupRow;
   plan?: Plan | undefined;
   image?: OsImage | undefined;
+  /** The plan's name where the plan itself is not at hand (a Home): never shown by its id when known. */
+  planName?: string | undefined;
 }
 
 export function planLabel(d: SignupDisplay): string {
-  return d.plan ? d.plan.plan_name : d.row.planId;
+  return d.plan?.plan_name ?? d.planName ?? d.row.planId;
 }
 
 function imageLabel(d: SignupDisplay): string {
@@ -69,7 +70,7 @@ function orderFields(ui: Ui, d: SignupDisplay, decided: boolean) {
 /** The price line: what an approval would charge, what was paid, or what was quoted. */
 function priceBlock(ui: Ui, r: SignupRow): KnownBlock {
   const price = formatYen(ui, r.quotedPrice);
-  const key: MessageKey =
+  const key =
     r.state === 'quoted'
       ? 'signup.approval.price'
       : r.state === 'submitted' || r.state === 'active'
@@ -201,8 +202,10 @@ function signupStatusLine(ui: Ui, row: SignupRow): string {
       return ui.t('signup.status.failed', { code: escapeMrkdwn(row.errorCode ?? '?') });
     case 'price_changed':
       return ui.t('signup.status.price_changed');
-    default:
-      return ui.t(`signup.status.${state}` as MessageKey, { user, price });
+    default: {
+      const key: `signup.status.${typeof state}` = `signup.status.${state}`;
+      return ui.t(key, { user, price });
+    }
   }
 }
 
@@ -229,5 +232,5 @@ export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
 
 /** "1 month", "3 months" (and 1か月, 3か月). */
 export function periodLabel(ui: Ui, months: number): string {
-  return months === 1 ? ui.t('signup.approval.month_one') : ui.t('signup.approval.months', { months });
+  return ui.t('signup.approval.months', { months });
 }

@@ -17,7 +17,7 @@ import {
   type SignupFieldRule,
   type SignupFormValues,
 } from '../../../services/signup/index.ts';
-import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import type { KeyTaking, PlainKey } from '../../i18n/index.ts';
 import { CHECKED, SIGNUP_IDS, signupBlockId } from '../../ids.ts';
 import { encodePayload, type SignupModalPayload, signupModalPayload } from '../../payloads.ts';
 import { formatYen, type Ui } from '../format.ts';
@@ -82,24 +82,38 @@ function periodOptions(ui: Ui, p: Plan): PlainTextOption[] {
   );
 }
 
+/** Each field's label, as the form and the provider's refusals name it. */
+export const SIGNUP_FIELD_LABELS: Record<SignupField, PlainKey> = {
+  plan_id: 'signup.field.plan_id',
+  period: 'signup.field.period',
+  image_id: 'signup.field.image_id',
+  name: 'signup.field.name',
+  ssh_key_name: 'signup.field.ssh_key_name',
+  ssh_public_key: 'signup.field.ssh_public_key',
+  root_password: 'signup.field.root_password',
+  auto_renew: 'signup.field.auto_renew',
+  partner_code: 'signup.field.partner_code',
+  agree_to_terms: 'signup.field.agree_to_terms',
+};
+
+/** `hint`: its words, the field's limit in them where it names one. */
 function textInput(
   ui: Ui,
   field: SignupField,
-  opts: { max: number; multiline?: boolean; hint?: MessageKey; initial?: string | undefined },
+  opts: { max: number; multiline?: boolean; hint?: string; initial?: string | undefined },
 ): KnownBlock {
   return {
     type: 'input',
     block_id: signupBlockId(field),
     optional: true,
-    label: plain(ui.t(`signup.field.${field}` as MessageKey)),
-    ...(opts.hint ? { hint: plain(ui.t(opts.hint)) } : {}),
+    label: plain(ui.t(SIGNUP_FIELD_LABELS[field])),
+    ...(opts.hint ? { hint: plain(opts.hint) } : {}),
     element: {
       type: 'plain_text_input',
       action_id: field,
       multiline: opts.multiline ?? false,
-      // One over the provider's limit, so a too-long paste reaches our own check
-      // and its sentence instead of being clipped by Slack.
-      max_length: opts.max + 1,
+      // The limit the hint states: Slack holds the field to it and says so itself.
+      max_length: opts.max,
       ...(opts.initial ? { initial_value: opts.initial } : {}),
     },
   };
@@ -203,19 +217,25 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalP
     });
   }
   blocks.push(
-    textInput(ui, 'name', { max: SIGNUP_LIMITS.serverNameMax, hint: 'signup.field.name.hint' }),
+    textInput(ui, 'name', {
+      max: SIGNUP_LIMITS.serverNameMax,
+      hint: ui.t('signup.field.name.hint', { limit: SIGNUP_LIMITS.serverNameMax }),
+    }),
     textInput(ui, 'ssh_key_name', {
       max: SIGNUP_LIMITS.sshKeyNameMax,
-      hint: 'signup.field.ssh_key_name.hint',
+      hint: ui.t('signup.field.ssh_key_name.hint'),
     }),
     textInput(ui, 'ssh_public_key', {
       max: SIGNUP_LIMITS.sshPublicKeyMax,
       multiline: true,
-      hint: 'signup.field.ssh_public_key.hint',
+      hint: ui.t('signup.field.ssh_public_key.hint'),
     }),
     textInput(ui, 'root_password', {
       max: SIGNUP_LIMITS.rootPasswordMax,
-      hint: 'signup.field.root_password.hint',
+      hint: ui.t('signup.field.root_password.hint', {
+        min: SIGNUP_LIMITS.rootPasswordMin,
+        max: SIGNUP_LIMITS.rootPasswordMax,
+      }),
     }),
     {
       type: 'input',
@@ -232,13 +252,13 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalP
     },
     textInput(ui, 'partner_code', {
       max: SIGNUP_LIMITS.partnerCodeMax,
-      hint: 'signup.field.partner_code.hint',
+      hint: ui.t('signup.field.partner_code.hint', { limit: SIGNUP_LIMITS.partnerCodeMax }),
     }),
     {
       type: 'input',
       block_id: signupBlockId('agree_to_terms'),
-      // Optional for Slack so our own sentence explains a missing tick; never pre-ticked.
-      optional: true,
+      // Required, as the label shows it (Slack marks an optional input so); never pre-ticked. An
+      // unticked box that still arrives (a client that does not check) gets our own sentence.
       label: plain(ui.t('signup.field.agree_to_terms')),
       element: {
         type: 'checkboxes',
@@ -328,7 +348,7 @@ export function readApprovalChannel(values: ViewStateValues): string | undefined
   return typeof chosen === 'string' && chosen !== '' ? chosen : undefined;
 }
 
-const RULE_KEYS: Record<FieldProblem<SignupField, SignupFieldRule>['rule'], MessageKey | undefined> = {
+const RULE_KEYS: Record<SignupFieldRule, KeyTaking<{ limit: number }> | undefined> = {
   required: 'signup.rule.required',
   too_short: 'signup.rule.too_short',
   too_long: 'signup.rule.too_long',
@@ -346,13 +366,15 @@ const RULE_KEYS: Record<FieldProblem<SignupField, SignupFieldRule>['rule'], Mess
   terms: 'signup.rule.terms',
 };
 
+/** The fields whose characters have a rule of their own; the others are half-width text. */
+const CHARSET_KEYS: Partial<Record<SignupField, PlainKey>> = {
+  name: 'signup.rule.charset.name',
+  partner_code: 'signup.rule.charset.partner_code',
+};
+
 function ruleSentence(ui: Ui, p: FieldProblem<SignupField, SignupFieldRule>): string {
-  if (p.rule === 'charset') {
-    const key = `signup.rule.charset.${p.field}`;
-    return ui.t(isMessageKey(key) ? key : 'signup.rule.half_width');
-  }
-  const key = RULE_KEYS[p.rule] ?? 'signup.rule.required';
-  return ui.t(key, p.limit === undefined ? {} : { limit: p.limit });
+  if (p.rule === 'charset') return ui.t(CHARSET_KEYS[p.field] ?? 'signup.rule.half_width');
+  return ui.t(RULE_KEYS[p.rule] ?? 'signup.rule.required', { limit: p.limit ?? 0 });
 }
 
 /**

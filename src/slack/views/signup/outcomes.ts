@@ -5,7 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { ExecuteOutcome, SignupRow } from '../../../services/signup/index.ts';
-import { isMessageKey } from '../../i18n/index.ts';
+import type { KeyTaking } from '../../i18n/index.ts';
 import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { textView as sentence } from '../messages.ts';
@@ -15,6 +15,21 @@ import { textView as sentence } from '../messages.ts';
  * refused it: which order it is about comes first, since a direct message has
  * no approval message above it.
  */
+/** The refusals an order's thread words in its own sentences; any other is named by its code. */
+const FAILED: ReadonlyMap<string, KeyTaking<{ price: string; user: string }>> = new Map<
+  string,
+  KeyTaking<{ price: string; user: string }>
+>([
+  ['PAYMENT_REQUIRED', 'signup.outcome.failed.PAYMENT_REQUIRED'],
+  ['FORBIDDEN', 'signup.outcome.failed.FORBIDDEN'],
+  ['CAPACITY_UNAVAILABLE', 'signup.outcome.failed.CAPACITY_UNAVAILABLE'],
+  ['PLAN_NOT_AVAILABLE', 'signup.outcome.failed.PLAN_NOT_AVAILABLE'],
+  ['VALIDATION_ERROR', 'signup.outcome.failed.VALIDATION_ERROR'],
+  ['SECRET_GONE', 'signup.outcome.failed.SECRET_GONE'],
+  ['REQUESTER_ROLE', 'signup.outcome.failed.REQUESTER_ROLE'],
+  ['CHANNEL_NOT_ALLOWED', 'signup.outcome.failed.CHANNEL_NOT_ALLOWED'],
+]);
+
 export function signupOutcomeDirect(ui: Ui, row: SignupRow, m: Message): Message {
   const intro = ui.t('signup.outcome.direct', {
     name: escapeMrkdwn(row.serverName ?? row.id),
@@ -69,9 +84,9 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
         }),
       );
     case 'failed': {
-      const key = `signup.outcome.failed.${o.code}`;
+      const key = FAILED.get(o.code);
       return sentence(
-        isMessageKey(key)
+        key
           ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice), user: o.row.requesterId })
           : ui.t('signup.outcome.failed.other', { code: escapeMrkdwn(o.code) }),
       );

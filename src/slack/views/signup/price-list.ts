@@ -64,7 +64,6 @@ function within(ui: Ui, items: readonly string[], room: number, more: (n: number
 function planText(ui: Ui, list: PriceList, plan: Plan): string {
   const head = ui.t('signup.plans.plan', {
     name: mrkdwnText(plan.plan_name, SHOWN.name),
-    id: mrkdwnText(plan.plan_id, SHOWN.word),
     memory: gb(plan.memory_mb),
     vcpu: plan.vcpu,
     disk: plan.disk_gb,

@@ -5,23 +5,18 @@
  * posted, and a generated root password shown once. Pure.
  */
 import type { KnownBlock } from '@slack/types';
-import { ServiceError } from '../../../services/errors.ts';
+import { isProviderErrorCode, isServiceError, type ProviderErrorCode } from '../../../services/errors.ts';
 import type { SignupRow } from '../../../services/signup/index.ts';
 import type { RefusalWords } from '../../decision-text.ts';
-import { isMessageKey } from '../../i18n/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
-import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, roleLabel, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { buttonMessage, textView as sentence } from '../messages.ts';
 import { queueFullText } from '../queue-full.ts';
 import { planLabel, type SignupDisplay } from './approval.ts';
-
-/** An access refusal other than the role (a channel the policy no longer lists) in its own words. */
-function refusalText(ui: Ui, code: string): string {
-  const key = `error.${code}`;
-  return isMessageKey(key) ? ui.t(key) : ui.t('error.internal');
-}
+import { SIGNUP_FIELD_LABELS } from './modal.ts';
 
 function handledText(ui: Ui, row: SignupRow): string {
   const state = ui.t(`signup.state.${row.state}`);
@@ -41,11 +36,12 @@ export function signupRefusals(step: 'approve' | 'reject'): RefusalWords<SignupR
     alreadyHandled: handledText,
     expired: (ui, row) => ui.t('signup.click.expired', { expires: formatQuoteExpiry(ui, row.expiresAt) }),
     stale: (ui) => ui.t('signup.click.stale'),
+    // A refusal other than the role (a channel the policy no longer lists) keeps its shared sentence.
     forbidden: (ui, error, role) =>
       error.code !== 'role_required'
-        ? refusalText(ui, error.code)
+        ? undefined
         : step === 'approve'
-          ? ui.t('signup.click.forbidden', { role: role ?? 'none' })
+          ? ui.t('signup.click.forbidden', { role: roleLabel(ui, role ?? 'none') })
           : ui.t('signup.click.reject_forbidden'),
   };
 }
@@ -53,26 +49,48 @@ export function signupRefusals(step: 'approve' | 'reject'): RefusalWords<SignupR
 /** A quote that could not be made, as a plain sentence for the requester. */
 export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
   // Anything but a refusal the use case named is ours: nothing was ordered or charged.
-  if (!(err instanceof ServiceError)) return sentence(ui.t('signup.modal.internal'));
-  const code = escapeMrkdwn(String(err.params.code ?? ''));
-  switch (err.code) {
+  if (!isServiceError(err)) return sentence(ui.t('signup.modal.internal'));
+  const p = err.problem;
+  switch (p.code) {
     case 'role_required':
-      return sentence(ui.t('signup.refused.role_required', { role: String(err.params.yours ?? 'viewer') }));
+      return sentence(
+        p.params.yours === 'none'
+          ? ui.t('signup.refused.role_required_none')
+          : ui.t('signup.refused.role_required', { role: roleLabel(ui, p.params.yours) }),
+      );
     case 'channel_not_allowed':
       return sentence(ui.t('signup.refused.channel_not_allowed'));
     case 'provider_unreachable':
-      return sentence(ui.t('signup.refused.unreachable', { code }));
+      return sentence(ui.t('signup.refused.unreachable', { code: escapeMrkdwn(p.params.code) }));
     case 'catalogue_changed':
       return sentence(ui.t('signup.refused.catalogue_changed'));
     case 'queue_full':
-      return sentence(queueFullText(ui, err.params));
-    default: {
-      const key = `signup.refused.${code}`;
-      const text = isMessageKey(key) ? ui.t(key) : ui.t('signup.refused.other', { code });
+      return sentence(queueFullText(ui, p.params));
+    case 'provider_refused': {
+      const code = p.params.code;
+      const key = isProviderErrorCode(code) ? REFUSED[code] : undefined;
+      const text = key ? ui.t(key) : ui.t('signup.refused.other', { code: escapeMrkdwn(code) });
       return sentence(err.details.length > 0 ? `${text}\n${providerSaid(ui, err.details)}` : text);
     }
+    case 'target_channel_not_allowed':
+      return sentence(ui.t('signup.field.approval_channel.not_allowed'));
+    default:
+      // Nothing else is thrown while quoting: whatever it is, nothing was ordered or charged.
+      return sentence(ui.t('signup.modal.internal'));
   }
 }
+
+/** A refused order's own sentence, by the provider's code; any other is named by its code. */
+const REFUSED: Partial<Record<ProviderErrorCode, PlainKey>> = {
+  PAYMENT_REQUIRED: 'signup.refused.PAYMENT_REQUIRED',
+  FORBIDDEN: 'signup.refused.FORBIDDEN',
+  CAPACITY_UNAVAILABLE: 'signup.refused.CAPACITY_UNAVAILABLE',
+  DUPLICATE_REQUEST: 'signup.refused.DUPLICATE_REQUEST',
+  PLAN_NOT_AVAILABLE: 'signup.refused.PLAN_NOT_AVAILABLE',
+  VALIDATION_ERROR: 'signup.refused.VALIDATION_ERROR',
+};
+
+const FIELD_LABELS: ReadonlyMap<string, PlainKey> = new Map(Object.entries(SIGNUP_FIELD_LABELS));
 
 /**
  * The provider's own words on a refused order, one line each, a field it
@@ -81,8 +99,8 @@ export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
  */
 function providerSaid(ui: Ui, words: readonly { label: string; detail: string }[]): string {
   const lines = words.map(({ label, detail }) => {
-    const field = `signup.field.${label}`;
-    const name = label === '' ? '' : isMessageKey(field) ? ui.t(field) : escapeMrkdwn(label);
+    const field = FIELD_LABELS.get(label);
+    const name = label === '' ? '' : field ? ui.t(field) : escapeMrkdwn(label);
     return name === '' ? `• ${escapeMrkdwn(detail)}` : `• *${name}*: ${escapeMrkdwn(detail)}`;
   });
   return [ui.t('signup.refused.provider_said'), ...lines].join('\n');

@@ -6,25 +6,28 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { SignupStatus } from '../../../provider/index.ts';
-import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import type { KeyTaking, PlainKey } from '../../i18n/index.ts';
 import { clip, escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
-const STATES = ['active', 'building', 'setup_pending'] as const;
+/** The states the spec documents: each one's word, and what it means with what to do. */
+const STATES: ReadonlyMap<string, { state: PlainKey; meaning: KeyTaking<{ id: string; name: string }> }> =
+  new Map([
+    ['active', { state: 'signup.progress.state.active', meaning: 'signup.progress.meaning.active' }],
+    ['building', { state: 'signup.progress.state.building', meaning: 'signup.progress.meaning.building' }],
+    [
+      'setup_pending',
+      { state: 'signup.progress.state.setup_pending', meaning: 'signup.progress.meaning.setup_pending' },
+    ],
+  ]);
 
 export function signupStatusView(ui: Ui, s: SignupStatus): Message {
   const id = String(s.id);
   const name = mrkdwnText(s.name, SHOWN.name);
-  const known = (STATES as readonly string[]).includes(s.status);
-  const state = known
-    ? ui.t(`signup.progress.state.${s.status}` as MessageKey)
-    : `\`${mrkdwnText(s.status, SHOWN.word)}\``;
-  const meaningKey = `signup.progress.meaning.${s.status}`;
-  const meaning =
-    known && isMessageKey(meaningKey)
-      ? ui.t(meaningKey, { id, name })
-      : ui.t('signup.progress.meaning.other');
-  const field = (label: MessageKey, value: string) => ({
+  const known = STATES.get(s.status);
+  const state = known ? ui.t(known.state) : `\`${mrkdwnText(s.status, SHOWN.word)}\``;
+  const meaning = known ? ui.t(known.meaning, { id, name }) : ui.t('signup.progress.meaning.other');
+  const field = (label: PlainKey, value: string) => ({
     type: 'mrkdwn' as const,
     text: `*${ui.t(label)}*\n${value}`,
   });

@@ -8,6 +8,7 @@ import type { Button } from '@slack/types';
 import type { IncidentRow } from '../../../store/index.ts';
 import { ACTIONS, WATCH_IDS } from '../../ids.ts';
 import { claimPayload, encodePayload, mutePayload } from '../../payloads.ts';
+import { displayDomain } from '../domain-display.ts';
 import { clip, formatDuration, slackDate, type Ui } from '../format.ts';
 import { LIMITS } from '../limits.ts';
 
@@ -35,6 +36,25 @@ export function serverButtons(ui: Ui, serverUuid: string): Button[] {
   ];
 }
 
+/**
+ * What an incident is about as people name it (plain text, not escaped): a
+ * server or a domain by its name, the API key in words, never the id its
+ * alarm keeps (`key-auth`).
+ */
+export function incidentName(ui: Ui, inc: Pick<IncidentRow, 'kind' | 'name'>): string {
+  switch (inc.kind) {
+    case 'key-auth':
+    case 'key-expired':
+      return ui.t('oncall.key.name');
+    case 'ssl':
+      return displayDomain(inc.name);
+    case 'signup-stuck':
+      return inc.name || ui.t('oncall.signup-stuck.unnamed');
+    default:
+      return inc.name;
+  }
+}
+
 /** Raised and not resolved: it may be claimed. */
 export function isOpenAlarm(inc: Pick<IncidentRow, 'raisedAt' | 'resolvedAt'>): boolean {
   return inc.raisedAt !== null && inc.resolvedAt === null;
@@ -55,7 +75,7 @@ export function claimButton(ui: Ui, inc: IncidentRow, n?: number, label?: string
         label ??
         (n === undefined
           ? ui.t('oncall.button.claim')
-          : clip(ui.t('oncall.button.claim_named', { name: inc.name }), LIMITS.buttonText)),
+          : clip(ui.t('oncall.button.claim_named', { name: incidentName(ui, inc) }), LIMITS.buttonText)),
     },
     action_id: n === undefined ? WATCH_IDS.claim : `${WATCH_IDS.claim}#${n}`,
     value: encodePayload(claimPayload, { i: inc.id, n: inc.claims }),

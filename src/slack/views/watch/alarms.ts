@@ -12,7 +12,14 @@ import { WATCH_IDS } from '../../ids.ts';
 import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, formatDuration, type Message, slackDate, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
-import { claimButton, claimLine, isOpenAlarm, mentionFor, serverButtons } from './alarm-parts.ts';
+import {
+  claimButton,
+  claimLine,
+  incidentName,
+  isOpenAlarm,
+  mentionFor,
+  serverButtons,
+} from './alarm-parts.ts';
 
 /** A kind's words for one alarm. */
 export interface AlarmText {
@@ -40,7 +47,7 @@ const list = (items: readonly string[]) => items.map((i) => `\`${escapeMrkdwn(i)
 
 /** The words of an alarm of `inc.kind`, from its facts; a generic sentence when they cannot be read. */
 export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
-  const name = escapeMrkdwn(inc.name);
+  const name = escapeMrkdwn(incidentName(ui, inc));
   const duration = formatDuration(ui, lasted(inc));
   const since = slackDate(ui, (inc.raisedAt ?? inc.startedAt).getTime());
   const generic: AlarmText = {

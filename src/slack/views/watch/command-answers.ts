@@ -5,8 +5,11 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { MuteChange, SubscriptionChange, SubscriptionList } from '../../../services/watch/index.ts';
-import type { MessageKey } from '../../i18n/index.ts';
-import { slackDate as dateOf, escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+
+/** A moment as this answer's reader reads it: Slack's token in the channel, their own zone alone. */
+const dateOf = (ui: Ui, ms: number): string => formatTime(ui, new Date(ms));
+
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { summaryText } from '../sections.ts';
 
@@ -27,7 +30,7 @@ function targetLabel(ui: Ui, label: string, hosting = false): string {
 
 /** The answer to `/vps watch` and `/vps unwatch`, and to `/hosting watch` and `/hosting unwatch`. */
 export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: SubscriptionChange): Message {
-  const key: MessageKey =
+  const key =
     kind === 'watch'
       ? c.changed
         ? c.hosting
@@ -47,7 +50,7 @@ export function subscriptionChangeView(ui: Ui, kind: 'watch' | 'unwatch', c: Sub
 
 /** Shown to the operator alone in the channel a watch sends to, from another channel: the bot can post there. */
 export function watchProbeView(ui: Ui, c: SubscriptionChange): Message {
-  const key: MessageKey = c.hosting
+  const key = c.hosting
     ? 'watch.cmd.hosting_probe'
     : isKeyWatch(c)
       ? 'watch.cmd.key_probe'

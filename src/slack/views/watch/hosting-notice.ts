@@ -6,17 +6,30 @@
  * that shows the part now.
  */
 import { domainForms } from '../../../services/hosting/index.ts';
-import type { HostingNotice } from '../../../watch/notices.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import type { HOSTING_CHANGES, HostingNotice } from '../../../watch/notices.ts';
+import type { KeyTaking } from '../../i18n/index.ts';
+import { hostingChangeWords } from '../action-names.ts';
 import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, slackDate, type Ui } from '../format.ts';
+
+type HostingChange = (typeof HOSTING_CHANGES)[number];
+type NoticeParams = { server: string; item: string; label: string; at: string };
+
+const NOTICE: Record<HostingChange, KeyTaking<NoticeParams>> = {
+  'domain-added': 'watch.hosting.domain-added',
+  'domain-removed': 'watch.hosting.domain-removed',
+  'ssh-on': 'watch.hosting.ssh-on',
+  'ssh-off': 'watch.hosting.ssh-off',
+  'key-added': 'watch.hosting.key-added',
+  'key-removed': 'watch.hosting.key-removed',
+};
 
 /** The domain as people read it: its readable form, with the Punycode beside one that could deceive. */
 function domainShown(item: string): string {
   return escapeMrkdwn(displayDomain(domainForms(item).readable || item));
 }
 
-function params(ui: Ui, n: HostingNotice): Record<string, string> {
+function params(ui: Ui, n: HostingNotice): NoticeParams {
   const item = n.item ?? '';
   const isDomain = n.change === 'domain-added' || n.change === 'domain-removed';
   return {
@@ -29,12 +42,12 @@ function params(ui: Ui, n: HostingNotice): Record<string, string> {
 
 /** The notice's sentence. */
 export function hostingLine(ui: Ui, n: HostingNotice): string {
-  return ui.t(`watch.hosting.${n.change}` as MessageKey, params(ui, n));
+  return ui.t(NOTICE[n.change], params(ui, n));
 }
 
 /** A short label of what changed, for a digest's counts. */
 export function hostingKind(ui: Ui, n: HostingNotice): string {
-  return ui.t(`watch.kind.hosting.${n.change}` as MessageKey);
+  return hostingChangeWords(ui, n.change);
 }
 
 /** Where to look now: the /hosting read of the part that changed. */

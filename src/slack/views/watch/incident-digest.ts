@@ -10,7 +10,7 @@ import type { IncidentRow } from '../../../store/index.ts';
 import { ALARM_ON } from '../../../watch/alarm-kinds.ts';
 import { escapeMrkdwn, formatDuration, type Message, powerLabel, slackDate, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { ALARM_MARKER, claimButton, isOpenAlarm } from './alarm-parts.ts';
+import { ALARM_MARKER, claimButton, incidentName, isOpenAlarm } from './alarm-parts.ts';
 import { alarmText } from './alarms.ts';
 import { incidentFacts, path } from './incidents.ts';
 
@@ -157,7 +157,7 @@ export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], 
   assertBlocksWithinLimits(blocks, 'message');
   const names = (aboutServers ? serversLine : aboutLine)(
     ui,
-    ordered.map((e) => e.inc.name),
+    ordered.map((e) => incidentName(ui, e.inc)),
   );
   const text = [alarmLine, `${title}\n${summary}`, names].filter(Boolean).join('\n');
   return { text, blocks };

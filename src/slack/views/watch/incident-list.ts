@@ -10,10 +10,10 @@ import type { OpenIncident } from '../../../services/watch/index.ts';
 import type { IncidentRow } from '../../../store/index.ts';
 import type { RefusalWords } from '../../decision-text.ts';
 import { ACTIONS } from '../../ids.ts';
-import { escapeMrkdwn, type Message, slackDate, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { textView } from '../messages.ts';
-import { ALARM_MARKER, claimButton } from './alarm-parts.ts';
+import { ALARM_MARKER, claimButton, incidentName } from './alarm-parts.ts';
 import { incidentWhat } from './incidents.ts';
 
 /** Incidents listed in one message (two blocks each, within Slack's 50). */
@@ -25,7 +25,7 @@ const SERVER_KINDS = new Set(['power', 'contract']);
 /** What each incident of the list says: what, since when, who is on it, whether it is muted. */
 function lineOf(ui: Ui, o: OpenIncident): string {
   const inc = o.incident;
-  const since = slackDate(ui, (inc.raisedAt ?? inc.startedAt).getTime());
+  const since = formatTime(ui, inc.raisedAt ?? inc.startedAt);
   const head = ui.t('oncall.list.line', {
     marker: inc.alarmSince ? `${ALARM_MARKER} ` : '',
     what: incidentWhat(ui, inc),
@@ -33,10 +33,10 @@ function lineOf(ui: Ui, o: OpenIncident): string {
   });
   const facts = [
     inc.claimedBy && inc.claimedAt
-      ? ui.t('oncall.list.taken', { by: inc.claimedBy, at: slackDate(ui, inc.claimedAt.getTime()) })
+      ? ui.t('oncall.list.taken', { by: inc.claimedBy, at: formatTime(ui, inc.claimedAt) })
       : ui.t('oncall.list.nobody'),
     ...(inc.alarmSince ? [] : [ui.t('oncall.list.not_true')]),
-    ...(o.mutedUntil ? [ui.t('oncall.list.muted', { until: slackDate(ui, o.mutedUntil.getTime()) })] : []),
+    ...(o.mutedUntil ? [ui.t('oncall.list.muted', { until: formatTime(ui, o.mutedUntil) })] : []),
   ];
   return `${head}\n${facts.join(' · ')}`;
 }
@@ -88,7 +88,7 @@ export function claimDoneView(
   claimed: IncidentRow,
   previous: string | null,
 ): Message {
-  const name = escapeMrkdwn(claimed.name);
+  const name = escapeMrkdwn(incidentName(ui, claimed));
   return textView(
     previous && previous !== userId
       ? ui.t('oncall.claim.took_over', { name, previous })
@@ -114,20 +114,20 @@ export function withTakeOver(ui: Ui, refusal: Message, row: IncidentRow, userId:
 /** Why a click on "I'm on it" took nothing, in the claim's words (for `decisionRefusal`). */
 export function claimRefusals(userId: string): RefusalWords<IncidentRow> {
   const resolved = (u: Ui, row: IncidentRow) =>
-    u.t('oncall.claim.resolved', { name: escapeMrkdwn(row.name) });
+    u.t('oncall.claim.resolved', { name: escapeMrkdwn(incidentName(u, row)) });
   return {
     notFound: (u) => u.t('oncall.claim.not_found'),
     selfApproval: (u) => u.t('oncall.claim.not_possible'),
     expired: resolved,
     alreadyHandled: (u, row) => {
-      const name = escapeMrkdwn(row.name);
+      const name = escapeMrkdwn(incidentName(u, row));
       if (row.resolvedAt || row.raisedAt === null) return resolved(u, row);
       if (row.claimedBy === userId) return u.t('oncall.claim.yours', { name });
       if (!row.claimedBy || !row.claimedAt) return u.t('oncall.claim.not_possible');
       return u.t('oncall.claim.taken', {
         by: row.claimedBy,
         name,
-        at: slackDate(u, row.claimedAt.getTime()),
+        at: formatTime(u, row.claimedAt),
       });
     },
   };

@@ -193,7 +193,6 @@ export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Me
   // The whole sentence for notifications and clients without blocks; the mention stays a mention.
   const text = ui.t('watch.incident.text', {
     headline: head,
-    name: escapeMrkdwn(inc.name),
     line,
     ip: escapeMrkdwn(ip),
     plan: escapeMrkdwn(plan),

@@ -4,8 +4,10 @@
  * digest counts and lists. Times are Slack date tokens, so every reader sees
  * their own time zone.
  */
+
+import { type AlarmKind, isAlarmKind } from '../../../watch/alarm-kinds.ts';
 import type { Notice } from '../../../watch/notices.ts';
-import { isMessageKey, type MessageKey } from '../../i18n/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
 import {
   escapeMrkdwn,
   formatDuration,
@@ -63,7 +65,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       });
     }
     if (!unitIsAlarm(unit)) return { main };
-    const key: MessageKey = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
+    const key = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
     return { main, alarm: `${ALARM_MARKER} ${ui.t(key, { oncall: oncallMention, name }).trim()}` };
   }
   const n = unit.notices[0]!;
@@ -127,11 +129,11 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
         alarm: ui.t('watch.key.alarm_refused', { oncall: oncallMention }).trim(),
       };
     case 'channel-parked': {
-      const reason = `watch.parked.reason.${n.error}`;
+      const reason = PARKED_REASONS.get(n.error);
       return {
         main: ui.t('watch.parked.told', {
           channel: n.channelId,
-          reason: isReason(reason) ? ui.t(reason) : n.error,
+          reason: reason ? ui.t(reason) : escapeMrkdwn(n.error),
           age: formatDuration(ui, n.summariseAfterMs),
         }),
       };
@@ -152,19 +154,26 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
   }
 }
 
+const ALARM_LABELS: Record<AlarmKind, PlainKey> = {
+  contract: 'oncall.contract.label',
+  'signup-stuck': 'oncall.signup-stuck.label',
+  ssl: 'oncall.ssl.label',
+  'key-use': 'oncall.key-use.label',
+  'key-auth': 'oncall.key-auth.label',
+  'key-expired': 'oncall.key-expired.label',
+};
+
 /** A short label of an alarm kind, for a summary. */
 function alarmLabel(ui: Ui, kind: string): string {
-  const key = `oncall.${kind}.label`;
-  return isMessageKey(key) ? ui.t(key) : escapeMrkdwn(kind);
+  return isAlarmKind(kind) ? ui.t(ALARM_LABELS[kind]) : escapeMrkdwn(kind);
 }
 
-function isReason(key: string): key is MessageKey {
-  return (
-    key === 'watch.parked.reason.not_in_channel' ||
-    key === 'watch.parked.reason.channel_not_found' ||
-    key === 'watch.parked.reason.is_archived'
-  );
-}
+/** Why the bot cannot post in a channel, as Slack said it, in words. */
+const PARKED_REASONS: ReadonlyMap<string, PlainKey> = new Map<string, PlainKey>([
+  ['not_in_channel', 'watch.parked.reason.not_in_channel'],
+  ['channel_not_found', 'watch.parked.reason.channel_not_found'],
+  ['is_archived', 'watch.parked.reason.is_archived'],
+]);
 
 /** The backlog's names, as many as read well on one line. */
 const BACKLOG_NAMES = 10;

@@ -133,7 +133,8 @@ describe('the digest’s details', () => {
         expect(all).toContain('*インシデント*: 発生 300件、解消 280件、対応中 20件');
         expect(all).toContain('（第三者によるキーの利用、1日、継続中）');
         expect(all).toContain('第三者によるキーの利用');
-        expect(all).toContain('*ボット以外で変更されたサーバー*（60件');
+        // Servers are counted in 台.
+        expect(all).toContain('*ボット以外で変更されたサーバー*（60台');
         expect(all).toContain('本日ここまで: 432件 / 上限 10,000件（残りわずか）');
       }
     });
@@ -159,5 +160,39 @@ describe('the digest’s details', () => {
     expect(renderDailyDigest(ui, report, n + 1)).toBeUndefined();
     expect(digestForPerson(en, report)).toHaveLength(n + 1);
     expect(parseDigestReport({ day: '2026-03-10' })).toBeUndefined();
+  });
+});
+
+describe('a digest names a plan as the channel does', () => {
+  it('by its label when the bot had read the price list, its id only when it had not', () => {
+    const report = busyReport();
+    const named = {
+      ...report,
+      orders: {
+        ...report.orders,
+        list: {
+          ...report.orders.list,
+          items: report.orders.list.items.map((o) => ({ ...o, planName: 'VPS 2GB' })),
+        },
+      },
+      refusals: {
+        ...report.refusals,
+        list: {
+          ...report.refusals.list,
+          items: report.refusals.list.items.map((r) =>
+            r.what === 'signup' ? { ...r, planName: 'VPS 2GB' } : r,
+          ),
+        },
+      },
+    };
+    const all = digestDetails(en, named)
+      .map((p) => JSON.stringify(p.blocks))
+      .join('\n');
+    expect(all).toContain('(VPS 2GB, 3 months)');
+    expect(all).toContain('(VPS 2GB, ¥3,960)');
+    expect(all).not.toContain('vps-2gb');
+    // A destructive operation by its command, never its id (`hosting.domain_reset`).
+    expect(all).toContain('`domain reset` on `sv1234.xsrv.jp`');
+    expect(all).not.toContain('domain_reset');
   });
 });

@@ -190,7 +190,7 @@ describe('the App Home view', () => {
       'home.key.title',
       'home.may.title',
     ] as const)
-      expect(t).toContain(catalogs.en[key].replace(/\{count\}/, '1').replace(/\*/g, ''));
+      expect(t).toContain(en.t(key, { count: 1 }).replace(/\*/g, ''));
     const ids = buttons(blocks).map((b) => b.action_id);
     expect(ids).toEqual(
       expect.arrayContaining([
@@ -252,21 +252,52 @@ describe('the App Home view', () => {
       expect(blocks.length).toBeLessThanOrEqual(100);
       expect(blockKitRefusal('views.publish', { view })).toBeUndefined();
       const t = text(blocks);
-      const c = catalogs[ui.locale];
       const decisions = n + 2;
-      expect(t).toContain(
-        c['home.waiting.more'].replace('{count}', String(decisions - HOME_SHOWN.decisions)),
-      );
-      expect(t).toContain(c['home.incidents.more'].replace('{count}', String(n - HOME_SHOWN.incidents)));
-      expect(t).toContain(c['home.mutes.more'].replace('{count}', String(n - HOME_SHOWN.mutes)));
-      expect(t).toContain(c['home.fleet.more'].replace('{count}', String(n - HOME_SHOWN.notRunning)));
-      expect(t).toContain(c['home.hosting.more'].replace('{count}', String(n - HOME_SHOWN.ssl)));
+      expect(t).toContain(ui.t('home.waiting.more', { count: decisions - HOME_SHOWN.decisions }));
+      expect(t).toContain(ui.t('home.incidents.more', { count: n - HOME_SHOWN.incidents }));
+      expect(t).toContain(ui.t('home.mutes.more', { count: n - HOME_SHOWN.mutes }));
+      expect(t).toContain(ui.t('home.fleet.more', { count: n - HOME_SHOWN.notRunning }));
+      expect(t).toContain(ui.t('home.hosting.more', { count: n - HOME_SHOWN.ssl }));
       // Own requests and orders: n quotes and one order, shown up to the share, the rest counted.
-      expect(t).toContain(c['home.own.more'].replace('{count}', String(n + 1 - HOME_SHOWN.own)));
+      expect(t).toContain(ui.t('home.own.more', { count: n + 1 - HOME_SHOWN.own }));
       const claims = buttons(blocks).filter((b) => b.action_id?.startsWith(WATCH_IDS.claim));
       expect(claims).toHaveLength(HOME_SHOWN.incidents);
     },
   );
+
+  it('names a plan as the channel does, a server not running by its state, and every time in the reader’s zone', () => {
+    const data = home();
+    if (data.kind !== 'home') throw new Error('a Home');
+    const plans = new Map([['vps-2gb', 'VPS 2GB']]);
+    const withNames: HomeData = {
+      ...data,
+      waiting: { ...data.waiting, planNames: plans },
+      now: {
+        ...data.now,
+        fleet: {
+          ...data.now.fleet!,
+          notRunning: [
+            { uuid: 'u-1', name: 'batch-1', power: 'error' },
+            { uuid: 'u-2', name: 'web-2', power: 'stopped' },
+          ],
+        },
+      },
+    };
+    const t = text(homeView(en, withNames).blocks);
+    // The plan by its label ("VPS 2GB"), as the approval in the channel names it, never its id.
+    expect(t).toContain('*Order of a VPS:* VPS 2GB named `web-0`');
+    expect(t).toContain('Order of VPS 2GB named `web-100`');
+    expect(t).not.toContain('vps-2gb');
+    // A state as a sentence: never "batch-1 is error".
+    expect(t).toContain('*batch-1* reports a power error');
+    expect(t).toContain('*web-2* is stopped');
+    expect(t).not.toContain('is error');
+    expect(text(homeView(ja, withNames).blocks)).toContain('*batch-1* の電源状態がエラーです');
+    // The quote's expiry as the requester's own notice writes it (the reader's zone, 24-hour), never
+    // Slack's token (which some clients show in 12 hours): one moment, one way.
+    expect(t).toContain('the quote expires Mar 10, 2026, 12:30 Asia/Tokyo');
+    expect(t).not.toContain('<!date^');
+  });
 
   it('draws the same view twice for the same data (a Home unchanged is not published again)', () => {
     expect(text(homeView(en, home({ n: 3 })))).toBe(text(homeView(en, home({ n: 3 }))));

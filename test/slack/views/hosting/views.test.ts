@@ -351,7 +351,8 @@ describe('help', () => {
     const m = hostingHelpView(en, caps({}), [...DESTRUCTIVE_HOSTING_ACTIONS]);
     const t = textOf(m.blocks);
     expect(t).toContain('Server: `xs123456.xsrv.jp`');
-    expect(t).toContain('`domain_reset`, `wp_delete`, `ssh_key_delete`, `ssh_off`');
+    // The commands as typed, never the actions' ids (`domain_reset`).
+    expect(t).toContain('`domain reset`, `wp delete`, `ssh key delete`, `ssh off`');
     acceptedAsMessage(m);
   });
 
@@ -571,7 +572,7 @@ describe('failures', () => {
   it('a refusal carrying a long typed value still fits one section', () => {
     const err = new ServiceError('hosting_server_not_in_scope', {
       server: 'x'.repeat(5000),
-      servers: SERVER,
+      servers: [SERVER],
     });
     const m = failureMessage(en, err);
     acceptedAsMessage(m);
@@ -608,7 +609,7 @@ describe('the /hosting audit trail', () => {
     const m = hostingAuditView(en, 'sv1.xsrv.jp', rows);
     expect(m.text).toContain('domain added outside Slack `shop.example.jp` · seen by the watcher');
     expect(m.text).not.toContain('<@outside>');
-    expect(m.text).toContain('<@U0OPS> · `ssh_on`');
+    expect(m.text).toContain('<@U0OPS> · `ssh on`');
     expect(hostingAuditView(ja, 'sv1.xsrv.jp', rows).text).toContain('監視で検知');
   });
 });

@@ -189,7 +189,7 @@ describe('/vps renewals', () => {
     });
     assertBlocksWithinLimits(m.blocks!, 'message');
     const text = blocksText(m);
-    expect(text).toContain('*db-1* — 2026-03-02 (today) · set by <@U0OPS> <!date^');
+    expect(text).toContain('*db-1* — 2026-03-02 (today) · set by <@U0OPS> Mar 2, 2026, 00:00 UTC');
     expect(text).toContain(
       '*shop-db* — 2026-06-30 (in 7 days) · from the provider’s signup status · next reminder the day before',
     );

@@ -92,7 +92,7 @@ describe('the Server card modal', () => {
     expect(allText(findServerLoadingView(ja, 'db-1'))).toContain(
       '`db-1` の情報をプロバイダーから取得しています',
     );
-    const refusal = new ServiceError('channel_not_allowed', { channels: 'C0OPS0001' });
+    const refusal = new ServiceError('channel_not_allowed', { channels: ['C0OPS0001'] });
     const v = findServerNoticeView(en, failureMessage(en, refusal), refusal);
     expect(v.submit).toBeUndefined();
     expect(allText(v)).toContain('<#C0OPS0001>');
@@ -128,7 +128,7 @@ describe('the servers a message names', () => {
         expect(more).toContain(`ほか ${n - MENTIONED_SHOWN} 台`);
         expect(more).toContain('`server-016`');
       }
-      expect(more).toContain('最初の 60000 文字だけを読みました');
+      expect(more).toContain('最初の 60,000 文字だけを読みました');
       expect(more).toContain('前にプロバイダーから取得した一覧です');
     }
   });

@@ -2,7 +2,12 @@ import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { DailyBudgetState } from '../../../../src/provider/index.ts';
 import type { KeyScope } from '../../../../src/services/access/index.ts';
-import type { ListedServer, LogsPage, VpsDetailRead } from '../../../../src/services/servers/index.ts';
+import {
+  FIELD_LIMITS,
+  type ListedServer,
+  type LogsPage,
+  type VpsDetailRead,
+} from '../../../../src/services/servers/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import { ACTIONS, BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../../src/slack/ids.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../../../../src/slack/views/limits.ts';
@@ -221,6 +226,24 @@ describe('change modal', () => {
     expect(JSON.stringify(input)).toContain(`"action_id":"${INPUT_ACTION.rdns}"`);
   });
 
+  it('holds each field to the limit its hint states (never "at most 51" beside "Up to 50")', () => {
+    for (const field of ['name', 'memo', 'rdns'] as const) {
+      for (const u of [ui, ja]) {
+        const v = changeModalView(u, field, { ...server(1), name: 'web-1' }, '', {
+          uuid: 'u-1',
+          ref: 'web-1',
+          channelId: 'C1',
+        });
+        const input = v.blocks.find((b) => b.block_id === BLOCKS.changeInput) as {
+          hint: { text: string };
+          element: { max_length: number };
+        };
+        expect(input.element.max_length, field).toBe(FIELD_LIMITS[field]);
+        expect(input.hint.text, field).toContain(`${FIELD_LIMITS[field]}`);
+      }
+    }
+  });
+
   it('keeps every modal title within 24 characters in both languages', () => {
     for (const u of [ui, ja]) {
       for (const f of ['name', 'memo', 'rdns'] as const) {
@@ -329,9 +352,10 @@ describe('me, audit, help views', () => {
     const seen = [{ range: '198.51.100.0/24', count: 42, lastAt: Date.parse('2026-03-02T02:59:00Z') }];
     const en = JSON.stringify(meView(ui, key, 'viewer', now, undefined, new Map(), seen).blocks);
     expect(en).toContain('Other clients you expect (KEY_EXPECTED_IPS), counted in the key’s log:');
-    expect(en).toContain('• `198.51.100.0/24`: 42 requests, the last <!date^');
+    // To one person: their zone, as every answer to them, not Slack's token.
+    expect(en).toContain('• `198.51.100.0/24`: 42 requests, the last Mar 2, 2026, 02:59 UTC');
     const jp = JSON.stringify(meView(ja, key, 'viewer', now, undefined, new Map(), seen).blocks);
-    expect(jp).toContain('• `198.51.100.0/24`: 42 件（最終 <!date^');
+    expect(jp).toContain('• `198.51.100.0/24`: 42 件（最終 2026/03/02 11:59 Asia/Tokyo）');
     expect(JSON.stringify(meView(ui, key, 'viewer', now).blocks)).not.toContain('KEY_EXPECTED_IPS');
   });
 
@@ -351,14 +375,14 @@ describe('me, audit, help views', () => {
     const text = (u: typeof ui | typeof ja, d: DailyBudgetState) =>
       JSON.stringify(meView(u, key, 'viewer', now, d).blocks);
     expect(text(ui, day({}))).toContain(
-      'Provider requests today: 1200 of 10000 (the count starts again Mar 2, 2026, 15:00 UTC).',
+      'Provider requests today: 1,200 of 10,000 (the count starts again Mar 2, 2026, 15:00 UTC).',
     );
     const low = day({ used: 8_500, remaining: 1_500, level: 'low' });
     expect(text(ui, low)).toContain(
-      'The provider’s daily request budget is running low: 1500 of 10000 left until Mar 2, 2026, 15:00 UTC. The watcher checks servers less often',
+      'The provider’s daily request budget is running low: 1,500 of 10,000 left until Mar 2, 2026, 15:00 UTC. The watcher checks servers less often',
     );
     expect(text(ja, low)).toContain(
-      'プロバイダーの1日あたりのリクエスト数が残りわずかです（2026/03/03 00:00 Asia/Tokyo までに残り 1500 / 10000 件）。',
+      'プロバイダーの1日あたりのリクエスト数が残りわずかです（2026/03/03 00:00 Asia/Tokyo までに残り 1,500 / 10,000 件）。',
     );
     const held = day({ used: 9_100, remaining: 900, level: 'low', backgroundHeldUntil: resetsAt });
     expect(text(ui, held)).toContain('the watcher is paused until Mar 2, 2026, 15:00 UTC');

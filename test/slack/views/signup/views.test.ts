@@ -2,12 +2,13 @@ import type { ActionsBlock, Button, InputBlock, KnownBlock, StaticSelect } from 
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../../src/services/access/index.ts';
 import type { Decision } from '../../../../src/services/decisions/index.ts';
-import { ServiceError, type ServiceErrorCode } from '../../../../src/services/errors.ts';
+import { ServiceError } from '../../../../src/services/errors.ts';
 import {
   type Catalogue,
   catalogueOf,
   checkSignupForm,
   type ExecuteOutcome,
+  SIGNUP_LIMITS,
   type SignupRow,
 } from '../../../../src/services/signup/index.ts';
 import { decisionRefusal } from '../../../../src/slack/decision-text.ts';
@@ -172,6 +173,26 @@ describe('signup modal', () => {
     expect(el('agree_to_terms').initial_options).toBeUndefined();
   });
 
+  it('says the terms box is required, as it is, and each limit the way its hint states it', () => {
+    const view = signupModalView(en, catalogue, { channelId: 'COPS' });
+    const block = (id: string) =>
+      inputs(view.blocks as KnownBlock[]).find(
+        (b) => 'action_id' in b.element && b.element.action_id === id,
+      ) as { optional?: boolean; hint?: { text: string }; element: { max_length?: number } } | undefined;
+    // Slack labels an optional input "(optional)": the terms box must not be one.
+    expect(block('agree_to_terms')?.optional).not.toBe(true);
+    expect(block('auto_renew')?.optional).toBe(true);
+    // The limit Slack holds a field to is the one its hint states.
+    expect(block('name')?.element.max_length).toBe(SIGNUP_LIMITS.serverNameMax);
+    expect(block('name')?.hint?.text).toContain(`Up to ${SIGNUP_LIMITS.serverNameMax} of a–z`);
+    expect(block('partner_code')?.element.max_length).toBe(SIGNUP_LIMITS.partnerCodeMax);
+    expect(block('partner_code')?.hint?.text).toContain(`up to ${SIGNUP_LIMITS.partnerCodeMax}`);
+    expect(block('root_password')?.element.max_length).toBe(SIGNUP_LIMITS.rootPasswordMax);
+    expect(block('root_password')?.hint?.text).toContain(
+      `${SIGNUP_LIMITS.rootPasswordMin}–${SIGNUP_LIMITS.rootPasswordMax} half-width characters`,
+    );
+  });
+
   it('reads the submitted state by action_id and maps problems back onto block_ids', () => {
     const values: ViewStateValues = {
       [signupBlockId('plan_id')]: {
@@ -203,7 +224,7 @@ describe('signup modal', () => {
     if (r.ok) return;
     const errors = signupFieldErrors(en, r.problems, 'vps-1gb');
     expect(errors).toEqual({
-      [signupBlockId('image_id', 'vps-1gb')]: 'This OS needs a plan with at least 2048 MB of memory.',
+      [signupBlockId('image_id', 'vps-1gb')]: 'This OS needs a plan with at least 2,048 MB of memory.',
       [signupBlockId('name')]: 'Only lower-case letters a–z, digits, - and _.',
       [signupBlockId('agree_to_terms')]:
         'Tick the box to agree to the terms; the order cannot be placed otherwise.',
@@ -281,7 +302,7 @@ describe('approval message', () => {
       [{ state: 'submitted', approverId: 'UAPP' }, 'being set up'],
       [{ state: 'rejected', approverId: 'UAPP' }, 'Rejected by <@UAPP>'],
       [{ state: 'rejected', approverId: 'UREQ' }, 'Withdrawn by <@UREQ>'],
-      [{ state: 'expired' }, 'expired at Mar 10, 2026, 12:30 Asia/Tokyo'],
+      [{ state: 'expired' }, 'expired Mar 10, 2026, 12:30 Asia/Tokyo'],
       [{ state: 'failed', errorCode: 'PAYMENT_REQUIRED' }, 'Not ordered (PAYMENT_REQUIRED)'],
       [{ state: 'unknown', approverId: 'UAPP' }, 'Checking whether the order went through'],
       [{ state: 'price_changed', approverId: 'UAPP' }, 'the price changed'],
@@ -355,7 +376,7 @@ describe('a decided approval message shows its final state', () => {
       { state: 'expired', secretId: null },
       'VPS quote expired: not ordered',
       'VPSの申し込み（見積もり失効）',
-      'The quote expired at Mar 10, 2026, 12:30 Asia/Tokyo. Nothing was charged',
+      'The quote expired Mar 10, 2026, 12:30 Asia/Tokyo. Nothing was charged',
       '見積もりは 2026/03/10 12:30 Asia/Tokyo に失効しました。課金はありません',
       'Quoted price: ¥13,000',
       '見積もり額: 13,000円',
@@ -513,7 +534,7 @@ describe('outcome and refusal sentences', () => {
       [{ kind: 'unknown', row: row(), code: 'NETWORK' }, 'same order key'],
       [{ kind: 'unknown', row: row(), code: 'DUPLICATE_REQUEST' }, 'still being processed'],
       [{ kind: 'unknown', row: row(), code: 'NEEDS_MANUAL_CHECK' }, 'provider’s panel'],
-      [{ kind: 'expired', row: row() }, 'expired at Mar 10, 2026, 12:30 Asia/Tokyo'],
+      [{ kind: 'expired', row: row() }, 'expired Mar 10, 2026, 12:30 Asia/Tokyo'],
     ];
     for (const [o, expected] of outcomes) {
       expect(signupOutcomeMessage(en, o)?.text, `${o.kind}`).toContain(expected);
@@ -536,17 +557,15 @@ describe('outcome and refusal sentences', () => {
   });
 
   it('tell a clicker alone why the click did nothing', () => {
-    const forbidden = (role: Role, code: string, params = {}): Decision<SignupRow> => ({
+    const forbidden = (role: Role, error: ServiceError): Decision<SignupRow> => ({
       kind: 'refused',
       reason: 'forbidden',
       row: row(),
-      error: new ServiceError(code as ServiceErrorCode, params),
+      error,
       role,
     });
-    expect(
-      signupApproveRefusal(en, forbidden('viewer', 'role_required', { role: 'approver', yours: 'viewer' }))
-        ?.text,
-    ).toContain('Your role: viewer');
+    const roleRequired = new ServiceError('role_required', { role: 'approver', yours: 'viewer' });
+    expect(signupApproveRefusal(en, forbidden('viewer', roleRequired))?.text).toContain('Your role: viewer');
     expect(
       signupApproveRefusal(en, { kind: 'refused', reason: 'self_approval', row: row() })?.text,
     ).toContain('someone else');
@@ -561,14 +580,13 @@ describe('outcome and refusal sentences', () => {
       'old price',
     );
     expect(signupApproveRefusal(en, { kind: 'approved', row: row() })).toBeUndefined();
-    expect(
-      signupRejectRefusal(en, forbidden('viewer', 'role_required', { role: 'approver', yours: 'viewer' }))
-        ?.text,
-    ).toContain('Only an approver');
+    expect(signupRejectRefusal(en, forbidden('viewer', roleRequired))?.text).toContain('Only an approver');
     // A channel the policy no longer lists is said as such, not as a missing role.
     for (const refusal of [signupApproveRefusal, signupRejectRefusal]) {
-      expect(refusal(en, forbidden('approver', 'channel_not_allowed'))?.text).toBe(
-        en.t('error.channel_not_allowed'),
+      // The channels it can be used in are named, never the sentence's placeholder ("Use them in {channels}.").
+      const outside = new ServiceError('channel_not_allowed', { channels: ['C0OPS0001'] });
+      expect(refusal(en, forbidden('approver', outside))?.text).toBe(
+        en.t('error.channel_not_allowed', { channels: '<#C0OPS0001>' }),
       );
       expect(refusal(ja, { kind: 'refused', reason: 'wrong_channel', row: row() })?.text).toBe(
         ja.t('error.approval_wrong_channel'),
@@ -588,9 +606,9 @@ describe('outcome and refusal sentences', () => {
     expect(
       signupQuoteRefusal(en, new ServiceError('provider_unreachable', { code: 'NETWORK' })).text,
     ).toContain('could not be reached');
-    expect(signupQuoteRefusal(en, new ServiceError('role_required', { yours: 'viewer' })).text).toContain(
-      'viewer',
-    );
+    expect(
+      signupQuoteRefusal(en, new ServiceError('role_required', { role: 'operator', yours: 'viewer' })).text,
+    ).toContain('viewer');
   });
 
   it('the generated password message shows it verbatim in code format', () => {
@@ -699,7 +717,7 @@ describe('times in signup messages', () => {
 
   it('a quote that expired at 00:00 in Japan says why, wherever its expiry is told', () => {
     const [, blocks] = channelTexts({ state: 'expired', expiresAt: midnight });
-    expect(blocks).toContain('The quote expired at <!date^');
+    expect(blocks).toContain('The quote expired <!date^');
     expect(blocks).toContain(
       'UTC> (00:00 Japan time, when the day’s pro-rata price changes). Nothing was charged.',
     );

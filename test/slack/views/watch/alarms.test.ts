@@ -254,6 +254,22 @@ describe('each alarm kind’s message', () => {
     expect(json(m)).toContain('recovered after 1 min');
   });
 
+  it('names the key’s alarms in words on their buttons, never by the id they are kept under', () => {
+    const incidents = [
+      alarm('key-auth', { id: 'auth', name: 'key-auth' }),
+      alarm('key-expired', { id: 'exp', name: 'PROVIDER_API_KEY' }),
+    ];
+    const labels = (ui: typeof en) =>
+      JSON.stringify(renderIncidentDigest(ui, incidents, oncall).blocks)
+        .match(/"text":"[^"]*"/g)
+        ?.filter((t) => t.includes('I’m on') || t.includes('に対応します'));
+    expect(labels(en)).toEqual(['"text":"I’m on API key"', '"text":"I’m on API key"']);
+    expect(labels(ja)).toEqual(['"text":"APIキー に対応します"', '"text":"APIキー に対応します"']);
+    const all = JSON.stringify(renderIncidentDigest(en, incidents, oncall));
+    expect(all).not.toContain('key-auth');
+    expect(all).not.toContain('PROVIDER_API_KEY');
+  });
+
   it('a digest of the key’s and a domain’s alarms speaks of alarms, not of servers', () => {
     const incidents = [
       alarm('key-use'),
@@ -323,9 +339,11 @@ describe('/vps incidents', () => {
     const few = incidentListView(en, many(3)).text;
     expect(few).toContain('Open alarms (3)');
     expect(few).toContain(':rotating_light: the signup of *server-');
-    expect(few).toContain('<@U0BOB> on it since <!date^');
+    // To one person, in their zone as every answer to them is: not Slack's token (12-hour for some).
+    expect(few).toContain('<@U0BOB> on it since Mar 2, 2026, 03:00 UTC');
     expect(few).toContain('nobody on it');
-    expect(few).toContain('muted until <!date^');
+    expect(few).toContain('muted until Mar 2, 2026, 04:00 UTC');
+    expect(few).not.toContain('<!date^');
     expect(json(incidentListView(en, many(2)))).toContain('vps_card_show');
     expect(incidentListView(en, []).text).toBe(':white_check_mark: No open alarms.');
     expect(incidentListView(ja, []).text).toBe(':white_check_mark: 未解決のアラートはありません。');

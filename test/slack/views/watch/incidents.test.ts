@@ -150,16 +150,17 @@ describe('an incident’s message', () => {
     );
     const m = renderIncidentDigest(en, incs, oncall);
     assertBlocksWithinLimits(m.blocks, 'message');
-    expect(m.text).toMatch(/^:rotating_light: <!subteam\^S0ONCALL> 2000 of these need attention/);
-    expect(m.text).toContain('2001 changes on the servers at <!date^');
-    expect(m.text).toContain('1000 × running → error');
+    // Counts with their digits grouped; the time in brackets, never "at today 19:44".
+    expect(m.text).toMatch(/^:rotating_light: <!subteam\^S0ONCALL> 2,000 of these need attention/);
+    expect(m.text).toContain('2,001 changes on the servers (<!date^');
+    expect(m.text).toContain('1,000 × running → error');
     expect(m.text).toContain('1 × flapped');
     const json = JSON.stringify(m.blocks);
     expect(json.match(/<!date\^/g)).toHaveLength(1);
     expect(json).toContain('• :rotating_light: *srv-0000*: running → error');
-    const more = /and (\d+) more/.exec(json);
+    const more = /and ([\d,]+) more/.exec(json);
     const listed = (json.match(/• /g) ?? []).length;
-    expect(listed + Number(more![1])).toBe(2001);
+    expect(listed + Number(more![1]!.replace(/,/g, ''))).toBe(2001);
   });
 
   it('a notice digest and the summary after a mute say their time once', () => {

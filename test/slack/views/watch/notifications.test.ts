@@ -100,15 +100,15 @@ describe('notification views', () => {
     }
     const m = renderDigest(en, units, oncall);
     assertBlocksWithinLimits(m.blocks, 'message');
-    expect(m.text).toContain('2000 changes');
-    expect(m.text).toContain('1990 × running → stopped');
+    expect(m.text).toContain('2,000 changes');
+    expect(m.text).toContain('1,990 × running → stopped');
     expect(m.text).toContain('10 × new server');
     expect(m.text).toContain('S0ONCALL');
     const json = JSON.stringify(m.blocks);
-    const more = /and (\d+) more/.exec(json);
+    const more = /and ([\d,]+) more/.exec(json);
     expect(more).not.toBeNull();
     const listed = (json.match(/• /g) ?? []).length;
-    expect(listed + Number(more![1])).toBe(2000);
+    expect(listed + Number(more![1]!.replace(/,/g, ''))).toBe(2000);
   });
 
   it('renders Japanese too', () => {

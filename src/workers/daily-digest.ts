@@ -12,13 +12,13 @@
  * than that the day is skipped (services/digest/schedule.ts says why).
  */
 import type { Logger } from 'pino';
-import { BackgroundLoop, type Clock, sleep, type Timers } from '../../clock.ts';
-import { type DigestService, dueSlot, nextSlotAt } from '../../services/digest/index.ts';
-import type { Locale } from '../../slack/i18n/index.ts';
-import { threadPages } from '../../slack/views/digest/render.ts';
-import { channelUiFor } from '../../slack/views/format.ts';
-import type { Store } from '../../store/index.ts';
-import type { DailyDigestNotice } from '../../watch/notices.ts';
+import { BackgroundLoop, type Clock, sleep, type Timers } from '../clock.ts';
+import { type DigestService, dueSlot, nextSlotAt } from '../services/digest/index.ts';
+import type { Locale } from '../slack/i18n/index.ts';
+import { threadPages } from '../slack/views/digest/render.ts';
+import { channelUiFor } from '../slack/views/format.ts';
+import type { Store } from '../store/index.ts';
+import type { DailyDigestNotice } from '../watch/notices.ts';
 
 export interface DailyDigestOptions {
   digest: Pick<DigestService, 'forSlot'>;
@@ -46,7 +46,7 @@ export interface DigestPass {
 }
 
 /** The outbox's dedupe key of a digest's page: one per day and page, whatever replica or restart. */
-export function digestPageKey(day: string, page: number): string {
+function digestPageKey(day: string, page: number): string {
   return `daily-digest:${day}:${page}`;
 }
 
@@ -71,7 +71,7 @@ export class DailyDigest {
       this.written.add(slot.day);
       return { queued: undefined };
     }
-    const report = await this.opts.digest.forSlot(slot);
+    const report = await this.opts.digest.forSlot(slot, channelId);
     const pages = threadPages(channelUiFor(this.opts.locale), report);
     const queued = await this.opts.store.transaction(async (tx) => {
       // Another replica (or this one before a restart) may have written it meanwhile.

@@ -1,30 +1,35 @@
 /**
- * How a change reaches the Homes that show it, across replicas and restarts.
- * The process that made a change (a quote posted, a click decided, the
- * watcher's commit, a claim) marks the Homes concerned in the store
- * (`home_viewers`), and wakes its own publisher; the one publisher (the
- * lease holder's, src/workers/home/) reads the marks on its rhythm, so a
- * change made on another replica, or before a restart, is published too.
- * Marking is never a reason for a change to fail: a failed mark is logged,
+ * How a change reaches the App Homes that show it, across replicas and
+ * restarts. The service or worker that made a change (a quote posted, a click
+ * decided, a mute, the watcher's commit, a claim) calls `refresh` with whose
+ * Homes it concerns; they are marked in the store (`home_viewers`) and this
+ * process's publisher is woken. The one publisher (the lease holder's,
+ * src/workers/home-publisher.ts) reads the marks on its rhythm, so a change
+ * made on another replica, or before a restart, is published too.
+ * Refreshing is never a reason for a change to fail: a failed mark is logged,
  * and the person's next opening of their Home shows it anyway.
+ *
+ * It sits beside audit.ts rather than in src/services/home/: the Home reads
+ * the very features that refresh it, so their reaching into the Home's folder
+ * would close a circle.
  */
-import type { Clock } from '../../clock.ts';
-import type { Logger } from '../../log.ts';
-import type { Store } from '../../store/index.ts';
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../log.ts';
+import type { Store } from '../store/index.ts';
 
 /** Whose Home a change concerns: every person who opened theirs, or some. */
 export type Concerned = 'everyone' | readonly string[];
 
-export interface HomeChangesDeps {
-  store: { homeViewers: Pick<Store['homeViewers'], 'opened' | 'touch'> };
-  clock: Clock;
-  logger: Pick<Logger, 'warn'>;
-}
-
 export class HomeChanges {
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly deps: HomeChangesDeps) {}
+  constructor(
+    private readonly deps: {
+      store: { homeViewers: Pick<Store['homeViewers'], 'opened' | 'touch'> };
+      clock: Clock;
+      logger: Pick<Logger, 'warn'>;
+    },
+  ) {}
 
   /** Someone opened their Home: remembered, and their Home published. */
   async opened(userId: string): Promise<void> {
@@ -45,8 +50,8 @@ export class HomeChanges {
     this.wake();
   }
 
-  /** `changed`, started and not awaited, for a caller that must not wait on it. */
-  soon(who: Concerned, why: string): void {
+  /** `changed`, not waited for: the change that calls it goes on at once. */
+  refresh(who: Concerned, why: string): void {
     void this.changed(who, why);
   }
 

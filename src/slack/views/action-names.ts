@@ -1,0 +1,44 @@
+/**
+ * An action as people name it, in help, approvals, audit lines and digests:
+ * the command typed after the slash (`rename`, `domain reset`), or in words
+ * where nothing is typed (approving is a button). Never the action's id
+ * (`hosting.domain_reset`).
+ */
+import { HOSTING_CHANGES } from '../../watch/notices.ts';
+import type { PlainKey } from '../i18n/index.ts';
+import { escapeMrkdwn, type Ui } from './format.ts';
+
+export function actionName(ui: Ui, action: string): string {
+  if (action === 'approve') return ui.t('help.name.approve');
+  if (action === 'hosting.approve') return ui.t('hosting.help.name.approve');
+  const typed = action.replace(/^hosting\./, '').replace(/_/g, ' ');
+  return `\`${escapeMrkdwn([...typed].slice(0, 40).join(''))}\``;
+}
+
+/** Several actions in one sentence. */
+export function actionNames(ui: Ui, actions: readonly string[]): string {
+  return actions.map((a) => actionName(ui, a)).join(ui.locale === 'ja' ? '、' : ', ');
+}
+
+/** What a hosting notice says changed outside the bot. */
+type HostingChange = (typeof HOSTING_CHANGES)[number];
+
+const KIND: Record<HostingChange, PlainKey> = {
+  'domain-added': 'watch.kind.hosting.domain-added',
+  'domain-removed': 'watch.kind.hosting.domain-removed',
+  'ssh-on': 'watch.kind.hosting.ssh-on',
+  'ssh-off': 'watch.kind.hosting.ssh-off',
+  'key-added': 'watch.kind.hosting.key-added',
+  'key-removed': 'watch.kind.hosting.key-removed',
+};
+
+function isHostingChange(change: string): change is HostingChange {
+  return HOSTING_CHANGES.some((known) => known === change);
+}
+
+/** A hosting change as its notice named it (an audit line, a digest); one it does not know as given, cut. */
+export function hostingChangeWords(ui: Ui, change: string): string {
+  return isHostingChange(change)
+    ? ui.t(KIND[change])
+    : `\`${escapeMrkdwn([...change].slice(0, 40).join(''))}\``;
+}

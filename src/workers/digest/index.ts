@@ -1,1 +1,0 @@
-export { DailyDigest, type DailyDigestOptions, type DigestPass, digestPageKey } from './daily-digest.ts';

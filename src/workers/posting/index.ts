@@ -1,2 +1,0 @@
-export * from './hosting-posts.ts';
-export * from './signup-posts.ts';

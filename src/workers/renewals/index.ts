@@ -1,1 +1,0 @@
-export { type ReminderPass, RenewalReminders, type RenewalRemindersOptions } from './reminders.ts';
