@@ -3,7 +3,8 @@
  * due first. The list once per round, then signups, servers and the parts of
  * hosting servers and the key's API log that are due (processing servers,
  * pending signups, a hosting change waiting for its second look and a key
- * log read that is behind sooner), earliest due first.
+ * log read that is behind sooner), earliest due first; only the key's log,
+ * read on its own cadence, goes ahead of the servers once due.
  */
 import type { HostingPart, SnapshotRow } from '../store/index.ts';
 import { powerOf } from './changes.ts';
@@ -120,10 +121,7 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
     // word must not wait for a round of them); catching up, it takes its turn by the same rule as
     // they do (at most one read in flight either way).
     if (due > now) wait = Math.min(wait, due - now);
-    else if (!k.soon || due < bestDue) {
-      keyLog = true;
-      bestDue = due;
-    }
+    else keyLog = !k.soon || due < bestDue;
   }
   if (keyLog) return { task: { kind: 'key-log', id: 'key-log' } };
   if (slot) return { task: { kind: 'hosting', id: slot.id, server: slot.server, part: slot.part } };
