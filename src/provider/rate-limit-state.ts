@@ -17,10 +17,11 @@
  * The share of a window that reads leave to changes and orders
  * (priorities.ts, `windowFloor`) is held back only until the window's last
  * stretch, as long as the requests it would take need (one request's latency,
- * learned from our own answers, per round of the places we may fill, plus
- * how late our timed wake-ups have come lately: a busy process sends a
- * request timed for the stretch that much after its time, and one that
- * reaches the provider after the window's end is counted in the next): a
+ * learned from our own answers, per round of the places we may fill and one
+ * more for the last round to reach the provider, plus how late our timed
+ * wake-ups have come lately: a busy process sends a request timed for the
+ * stretch that much after its time, and one that reaches the provider after
+ * the window's end is counted in the next, its place in this one lost): a
  * change arriving before then finds its place at once, one arriving in the
  * stretch waits for the next window, which is at most that stretch away, and
  * when no change came the reads take the held places themselves, so a flood
@@ -30,10 +31,11 @@
  * into the next window (they wait for it anyway), but at its end the last
  * reads would wait for the window's end with nothing else to do. So when the
  * reads waiting all fit in what the window has left (a flood's tail), the
- * share is held for `tailHoldFraction` of a window from when the reads
- * reached it, then goes to them: a change arriving in that time still finds
- * its place at once, one arriving later in that last window of a flood waits
- * for the next one. The benchmark (fairness, reserve) shows the trade-off.
+ * share is held for `tailHoldFraction` of a window from when they first did
+ * (the start of a flood's last window), then goes to them: a change arriving
+ * in that time still finds its place at once, one arriving later in that
+ * last window of a flood waits for the next one. The benchmark (fairness,
+ * reserve) shows the trade-off.
  */
 import type { DailyBudget } from './daily-budget.ts';
 import { type Priority, placesFor, windowFloor } from './priorities.ts';
@@ -105,7 +107,7 @@ export class RateLimitState {
   /** The latest window end the headers named, and the shortest gap seen between two (a window's length). */
   private lastHeaderResetMs: number | null = null;
   private windowLengthMs: number | null = null;
-  /** When reads waiting for this window reached the changes' share (a flood's tail); null before. */
+  /** Since when the reads waiting have all fit in what this window has left (a flood's tail); null while not. */
   private shareReachedAt: number | null = null;
   private last: RateLimitSnapshot = {
     limit: null,
@@ -264,7 +266,7 @@ export class RateLimitState {
     const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
     const releaseAt = this.earliest(
       this.releaseAt(priority, limit),
-      this.tailAt(priority, limit, waiting, now),
+      this.tailAt(priority, waiting, now),
     );
     const floor =
       releaseAt !== null && now >= releaseAt
@@ -291,13 +293,18 @@ export class RateLimitState {
 
   /**
    * When a flood's tail takes the changes' share (epoch ms): the reads waiting
-   * (`waiting`) all fit in what the window has left, and they have waited at
-   * the share for the tail's hold. Null when they spill into the next window,
-   * or before a window's length is known.
+   * (`waiting`) all fit in what the window has left, and have since the
+   * tail's hold. Null when they spill into the next window, or before a
+   * window's length is known.
    */
-  private tailAt(priority: Priority, limit: number, waiting: number, now: number): number | null {
+  private tailAt(priority: Priority, waiting: number, now: number): number | null {
     if (priority !== 'read' || this.windowLengthMs === null || this.remaining === null) return null;
-    if (waiting > this.remaining || this.remaining > windowFloor('read', limit)) return null;
+    if (waiting > this.remaining) {
+      this.shareReachedAt = null;
+      return null;
+    }
+    // Counted from when they first fit, not from when they reached the share: the reads before it
+    // took what a change was not kept from, and the tail waits only as long as the hold.
     this.shareReachedAt ??= now;
     return this.shareReachedAt + this.tailHoldFraction * this.windowLengthMs;
   }
@@ -305,16 +312,17 @@ export class RateLimitState {
   /**
    * When the places a person's request leaves to those above it go to it after
    * all (epoch ms): the window's last stretch, as long as those requests need
-   * (one latency per round of the places reads may fill, and how late our
-   * wake-ups come lately, so that they still reach the provider before the
-   * window ends). Null for background
+   * (one latency per round of the places reads may fill and one more, and how
+   * late our wake-ups come lately, so that they still reach the provider
+   * before the window ends: on a loaded machine a request timed one latency
+   * before the end was seen to arrive after it). Null for background
    * work, which keeps its floor, and before a window's end or a latency is known.
    */
   private releaseAt(priority: Priority, limit: number): number | null {
     if (priority !== 'read' && priority !== 'write') return null;
     if (this.resetAtMs === null || this.latencyMs === null) return null;
     const rounds = Math.ceil(windowFloor('read', limit) / placesFor('read', this.capacity()));
-    let stretch = Math.max(this.releaseMinMs, this.latencyMs) * Math.max(1, rounds) + this.wakeLagMs;
+    let stretch = Math.max(this.releaseMinMs, this.latencyMs) * (Math.max(1, rounds) + 1) + this.wakeLagMs;
     // Never most of a window: a slow answer must not hand the changes' share to reads early.
     if (this.windowLengthMs !== null) stretch = Math.min(stretch, this.windowLengthMs / 4);
     return this.resetAtMs - stretch;
