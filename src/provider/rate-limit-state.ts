@@ -264,10 +264,7 @@ export class RateLimitState {
     if (this.remaining === null) return 'go';
     const limit = this.limit ?? this.remaining;
     const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
-    const releaseAt = this.earliest(
-      this.releaseAt(priority, limit),
-      this.tailAt(priority, waiting, now),
-    );
+    const releaseAt = this.earliest(this.releaseAt(priority, limit), this.tailAt(priority, waiting, now));
     const floor =
       releaseAt !== null && now >= releaseAt
         ? 0
