@@ -20,7 +20,10 @@
  * addresses learned in this read, then the rest, each oldest first; an entry
  * of a later round is paired only if every one paired before stays paired
  * (the journal entries may be passed round among them: an augmenting path,
- * Kuhn's method). What stays unpaired is not the bot's.
+ * Kuhn's method). Once an address of the bot's is known, an entry of the
+ * rest in the span judged now (`judging`) is paired only where the path ends
+ * at a journal entry whose whole window was read. What stays unpaired is not
+ * the bot's.
  *
  * Learning. A pairing teaches an address only when nothing else could have
  * made it: a journal entry left free by the bot's known addresses, whose whole
@@ -70,6 +73,12 @@ export interface MatchOptions {
   read: ReadRange;
   /** Log entries judged already (their indexes): never paired; an address they share a window with is contested. */
   skip?: ReadonlySet<number>;
+  /**
+   * The end of the span judged now (epoch ms). Once an address of the bot's
+   * is known, an entry in it from another address is paired only where a
+   * journal entry whose whole window was read is free (see Pairing).
+   */
+  judging?: number;
 }
 
 export interface MatchResult {
@@ -135,12 +144,15 @@ class GroupPairing {
     return this.sent[k]!.id;
   }
 
-  /** Adds `entries` oldest first; each is paired if it can be without unpairing another. */
-  add(entries: readonly number[]): void {
+  /**
+   * Adds `entries` oldest first; each is paired if it can be without unpairing
+   * another, through a chain that ends at a free journal entry `mayEnd` allows.
+   */
+  add(entries: readonly number[], mayEnd?: (s: SentEntry, root: number) => boolean): void {
     const order = [...entries].sort((a, b) => this.log[a]!.at - this.log[b]!.at || a - b);
     for (const i of order) {
       this.stamp += 1;
-      this.augment(i);
+      this.augment(i, mayEnd);
     }
   }
 
@@ -154,7 +166,7 @@ class GroupPairing {
   }
 
   /** Looks for a free journal entry for `root`, passing those on the way along (depth first, on a stack of its own). */
-  private augment(root: number): boolean {
+  private augment(root: number, mayEnd?: (s: SentEntry, root: number) => boolean): boolean {
     const frames: { i: number; next: number; end: number; via: number }[] = [];
     const push = (i: number) => {
       const [next, end] = this.range(this.log[i]!.at);
@@ -173,6 +185,7 @@ class GroupPairing {
       this.visit[k] = this.stamp;
       f.via = k;
       const held = this.holder[k];
+      if (held === undefined && mayEnd && !mayEnd(this.sent[k]!, root)) continue;
       if (held === undefined) {
         // Each entry on the way takes the journal entry it came through.
         for (const g of frames) {
@@ -264,8 +277,20 @@ export function matchOwnRequests(
   for (const [k, g] of pairings) {
     const idx = groups.get(k)!.filter((i) => !skip.has(i) && !knownOwn.has(log[i]!.ip));
     g.add(idx.filter((i) => learned.has(log[i]!.ip)));
-    // 3. The rest: paired where the journal has room, teaching nothing.
-    g.add(idx.filter((i) => !learned.has(log[i]!.ip)));
+    // 3. The rest: paired where the journal has room, teaching nothing. Once the bot's address is
+    // known, one judged now only where that room lies within what was read: passing the bot's
+    // entries along to a journal entry whose own entry may lie beyond would take a stranger asking
+    // what the bot asks for the bot, and leave the bot one short, made up at the next read from the
+    // next journal entries, and so on for as long as it sends: the stranger never told.
+    const judging = knownOwn.size > 0 ? o.judging : undefined;
+    const mayEnd =
+      judging === undefined
+        ? undefined
+        : (s: SentEntry, root: number) => log[root]!.at > judging || windowRead(s, w, o.read);
+    g.add(
+      idx.filter((i) => !learned.has(log[i]!.ip)),
+      mayEnd,
+    );
     for (const [i, k2] of g.paired) pairs.set(i, g.idOf(k2));
   }
 

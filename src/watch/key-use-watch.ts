@@ -9,8 +9,9 @@
  *   `next_cursor`), one background request each.
  * - The bot's own requests are paired off (key-use-match.ts). A span is
  *   judged once it is old enough that every request in it is logged and
- *   journaled (`settleMs`), and at least an interval long (or the reader is
- *   behind), at most `chunkMs`: what remains in it is not the bot's
+ *   journaled (`settleMs`), and at least an interval long and
+ *   `KEY_USE_LEARN_SPAN_MS` (or the reader is behind), at most `chunkMs`:
+ *   what remains in it is not the bot's
  *   (key-use-judge.ts). A stranger's request raises `key-use` (one alarm per
  *   source address; more requests from it fold into it, "and N more", and it
  *   ends after an hour without one), a client of KEY_EXPECTED_IPS is only
@@ -94,6 +95,21 @@ export const KEY_USE_SETTLE_MS = KEY_USE_TIMING.lateMs + KEY_USE_TIMING.skewMs +
  * after its second) has reached the store.
  */
 export const KEY_USE_EARLY_MS = KEY_USE_TIMING.skewMs + SECOND + KEY_USE_TIMING.journalMs;
+
+/**
+ * A span is judged once at least this long, whatever the interval: a read
+ * then takes in the whole window a journal entry may be logged in (the
+ * clocks' skew before it to its latest stamp after it, key-use-match.ts),
+ * which is what teaches the bot's own address. Shorter spans (a
+ * WATCH_INTERVAL_SECONDS of a few seconds) never learned it, and a stranger
+ * asking what the bot asks was then paired off as the bot, never told.
+ */
+export const KEY_USE_LEARN_SPAN_MS =
+  KEY_USE_TIMING.lateMs +
+  2 * KEY_USE_TIMING.skewMs +
+  SECOND -
+  (KEY_USE_SETTLE_MS - KEY_USE_EARLY_MS) +
+  2 * SECOND;
 
 /** The end of the whole second before `ms` (epoch ms): spans are whole seconds. */
 const secondEnd = (ms: number) => Math.floor(ms / SECOND) * SECOND - 1;
@@ -237,7 +253,8 @@ export class KeyUseWatch {
     const last = Math.min(horizon, judged + t.chunkMs);
     this.behind = last < horizon;
     // The span judged now, once it is long enough; else `to` stays where the last one ended.
-    const to = this.behind || last - judged >= (this.o.intervalMs ?? 0) ? Math.max(judged, last) : judged;
+    const least = Math.max(this.o.intervalMs ?? 0, KEY_USE_LEARN_SPAN_MS);
+    const to = this.behind || last - judged >= least ? Math.max(judged, last) : judged;
     // Read on past it (never while behind): the first word of a stranger.
     const lookedThrough = Math.max(judged, Math.min(state.ahead.through, aheadLimit));
     const readTo = this.behind ? to : Math.max(to, aheadLimit);
@@ -256,7 +273,7 @@ export class KeyUseWatch {
       journal.map((j) => ({ id: j.id, method: j.method, path: j.path, sentAt: j.sentAt.getTime() })),
       known,
       this.window,
-      { read: { from, to: whole ? readTo : to }, skip },
+      { read: { from, to: whole ? readTo : to }, skip, judging: to },
     );
     const own = new Set([...known, ...match.learned]);
     const settled = (i: number) => log[i]!.at <= to;

@@ -351,3 +351,35 @@ describe('the key-use watch with two replicas on one PostgreSQL', () => {
     await b.notifier.stop();
   }, 120_000);
 });
+
+describe('the key-use watch and a stranger asking what the bot asks, while the bot asks it all the time', () => {
+  it('tells it once its span is judged, with a watch interval of a second; nothing of the bot’s own', async () => {
+    // Spans as short as the interval allows (the key log is read every 10 s): the bot's address
+    // must still be learned, and the stranger's request must not be paired off as the bot's.
+    world = await makeWorld({ kind: 'sqlite', servers: 2, keyUse: SETTINGS, intervalMs: 1_000 });
+    const w = world;
+    // The bot lists its servers several times a second of the log, as a watcher of many servers does.
+    const lister = setInterval(() => void w.a.client.listServers().catch(() => undefined), 5);
+    try {
+      w.a.watcher.start();
+      w.a.notifier.start();
+      await w.time.advance(JUDGED);
+      expect(w.slack.posts).toHaveLength(0);
+      w.sim.control.keyUse({ ip: STRANGER, method: 'GET', path: '/v1/vps/servers' });
+      const shown = w.time.ms();
+      let toldAfter: number | undefined;
+      for (let s = 0; s < 200 && toldAfter === undefined; s += 1) {
+        await w.time.advance(1_000);
+        if (w.slack.topLevel(CHANNEL).length > 0) toldAfter = w.time.ms() - shown;
+      }
+      expect(toldAfter).toBeLessThanOrEqual(KEY_USE_SETTLE_MS + 30_000);
+      expect(w.slack.topLevel(CHANNEL)[0]!.text).toContain(
+        `\`GET /v1/vps/servers\` → 200 from \`${STRANGER}\``,
+      );
+      expect((await keyAlarms(w)).map((a) => a.subject)).toEqual([`key-use:${STRANGER}`]);
+      expect(Object.keys((await w.a.store.keyLog.get())!.ownIps)).toEqual([BOT_IP]);
+    } finally {
+      clearInterval(lister);
+    }
+  }, 120_000);
+});
