@@ -32,10 +32,11 @@
  * reads would wait for the window's end with nothing else to do. So when the
  * reads waiting all fit in what the window has left (a flood's tail), the
  * share is held for `tailHoldFraction` of a window from when they first did
- * (the start of a flood's last window), then goes to them: a change arriving
- * in that time still finds its place at once, one arriving later in that
- * last window of a flood waits for the next one. The benchmark (fairness,
- * reserve) shows the trade-off.
+ * and reached the share (the start of a flood's last window; for a trickle
+ * of reads, the share), then goes to them: a change arriving in that time
+ * still finds its place at once, one arriving later in that last window of
+ * a flood waits for the next one. The benchmark (fairness, reserve) shows
+ * the trade-off.
  */
 import type { DailyBudget } from './daily-budget.ts';
 import { type Priority, placesFor, windowFloor } from './priorities.ts';
@@ -107,7 +108,7 @@ export class RateLimitState {
   /** The latest window end the headers named, and the shortest gap seen between two (a window's length). */
   private lastHeaderResetMs: number | null = null;
   private windowLengthMs: number | null = null;
-  /** Since when the reads waiting have all fit in what this window has left (a flood's tail); null while not. */
+  /** When the reads waiting first all fitted in what this window had left and reached the share (a flood's tail). */
   private shareReachedAt: number | null = null;
   private last: RateLimitSnapshot = {
     limit: null,
@@ -264,7 +265,10 @@ export class RateLimitState {
     if (this.remaining === null) return 'go';
     const limit = this.limit ?? this.remaining;
     const nextWindow = (this.resetAtMs ?? now + 1000) + this.resetMarginMs;
-    const releaseAt = this.earliest(this.releaseAt(priority, limit), this.tailAt(priority, waiting, now));
+    const releaseAt = this.earliest(
+      this.releaseAt(priority, limit),
+      this.tailAt(priority, limit, waiting, now),
+    );
     const floor =
       releaseAt !== null && now >= releaseAt
         ? 0
@@ -294,14 +298,13 @@ export class RateLimitState {
    * tail's hold. Null when they spill into the next window, or before a
    * window's length is known.
    */
-  private tailAt(priority: Priority, waiting: number, now: number): number | null {
+  private tailAt(priority: Priority, limit: number, waiting: number, now: number): number | null {
     if (priority !== 'read' || this.windowLengthMs === null || this.remaining === null) return null;
-    if (waiting > this.remaining) {
-      this.shareReachedAt = null;
-      return null;
-    }
-    // Counted from when they first fit, not from when they reached the share: the reads before it
-    // took what a change was not kept from, and the tail waits only as long as the hold.
+    if (waiting > this.remaining) return null;
+    // Counted from when the reads waiting first all fit and reach the share (a flood's last window:
+    // from its start), not from when the first of them had been sent and the share was reached.
+    // A trickle of reads reaches it only at the share, and holds it from there, as before.
+    if (this.shareReachedAt === null && waiting < this.remaining - windowFloor('read', limit)) return null;
     this.shareReachedAt ??= now;
     return this.shareReachedAt + this.tailHoldFraction * this.windowLengthMs;
   }
