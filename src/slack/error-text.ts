@@ -165,7 +165,7 @@ function providerIssueText(ui: Ui, field: string, rule: string): string {
   return ui.t(rule === 'control_character' ? 'field.control_character' : 'field.value.invalid');
 }
 
-/** What a person is told to do to get a role, by the role needed. */
+/** What a person must do to get a role, by the role needed. */
 const HOW_TO_GET: Partial<Record<Role, PlainKey>> = {
   viewer: 'error.role_required.how.viewer',
   operator: 'error.role_required.how.operator',
@@ -247,7 +247,7 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
       const how = HOW_TO_GET[p.params.role];
       const role = roleLabel(ui, p.params.role);
       const howText = how ? ui.t(how) : '';
-      // "yours is no access" is no sentence: a person without a role is told so.
+      // "yours is no access" is no sentence: a person without a role hears so.
       return text(
         (p.params.yours === 'none'
           ? ui.t('error.role_required_none', { role, how: howText })

@@ -6,16 +6,16 @@
  *   do (`ProviderKeyError`); a 403 or a provider that cannot be reached lets
  *   it start, and /healthz and /metrics say so until a check succeeds.
  * - While running: the key's `expires_at` is watched. The notify channel is
- *   told 14, 3 and 1 day(s) before it (notices); once the moment has passed
+ *   notified 14, 3 and 1 day(s) before it (notices); once the moment has passed
  *   while the provider still answers the key, it is `expired` (/healthz not
- *   ready), never "expiring" any more, and the `key-expired` alarm is raised;
+ *   ready), never "expiring" any more, and the `key-expired` alarm opens;
  *   once the key stops working (401 twice, a minute apart: one odd answer
  *   does not wake anyone) the same alarm says it is refused. The alarm is
  *   claimed, re-notified and resolved like any other (src/watch/alarms.ts),
- *   told to NOTIFY_CHANNEL and the channels watching `key`, and resolved once
+ *   posted to NOTIFY_CHANNEL and the channels watching `key`, and resolved once
  *   a check finds a key that works and has not expired (a new key, or a later
  *   expiry). The expiry is read as everything else reads it
- *   (src/provider/key-expiry.ts). Each warning and each raise has a dedupe
+ *   (src/provider/key-expiry.ts). Each warning and each alarm has a dedupe
  *   key naming the key (a fingerprint, never the key), its expiry and what
  *   is said, so a restart or another replica cannot say it twice; only the
  *   watcher's leader writes them. A check is also made at each of those
@@ -122,7 +122,7 @@ export class KeyHealth {
   private readonly logged = new Set<string>();
   /** 401s in a row while running. */
   private refusals = 0;
-  /** Whether a working key has been checked against an open alarm to resolve, since the last raise. */
+  /** Whether a working key has been checked against an open alarm to resolve, since the alarm last fired. */
   private resolveLooked = false;
   private readonly loop = new BackgroundLoop((signal) => this.run(signal));
   private readonly log: Logger;
@@ -260,7 +260,7 @@ export class KeyHealth {
   nextCheckInMs(): number {
     const every = this.opts.checkEveryMs ?? 30 * 60_000;
     const s = this.effective(this.opts.clock.now());
-    // A first 401 is asked again soon, to confirm it before anyone is told.
+    // A first 401 is asked again soon, to confirm it before anyone is alerted.
     if (s.state === 'refused') return this.refusals === 1 ? (this.opts.retryMs ?? 60_000) : every;
     // An expired key that still works is asked about at the usual pace: a new expiry or a 401 will tell.
     let wait =

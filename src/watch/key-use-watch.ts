@@ -131,7 +131,7 @@ export interface KeyUseWatchOptions {
   store: Pick<Store, 'keyLog' | 'keyRequests' | 'incidents' | 'transaction'>;
   clock: Clock;
   log: Logger;
-  /** NOTIFY_CHANNEL: told of both alarms. */
+  /** NOTIFY_CHANNEL: notified of both alarms. */
   notifyChannel?: string | undefined;
   flapMs: number;
   settings: KeyUseSettings;
@@ -457,7 +457,7 @@ export class KeyUseWatch {
     };
   }
 
-  /** The alarms of one span: strangers by address (raised, folded, ended when quiet) and the refusals' burst. */
+  /** The alarms of one span: strangers by address (opened, folded, ended when quiet) and the refusals' burst. */
   private async tell(
     tx: IncidentTx,
     found: Findings,

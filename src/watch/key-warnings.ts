@@ -10,7 +10,7 @@ import type { Notice } from './notices.ts';
 
 export const DAY_MS = 86_400_000;
 
-/** Days before expiry at which the notify channel is told, most distant first. */
+/** Days before expiry at which the notify channel is warned, most distant first. */
 export const KEY_WARNING_DAYS = [14, 3, 1] as const;
 
 /** What is due: a warning (a notice) or the alarm (expired, or refused). */

@@ -21,8 +21,8 @@ import type { Store } from '../store/index.ts';
 import type { DailyDigestNotice } from '../watch/notices.ts';
 
 export interface DailyDigestOptions {
-  digest: Pick<DigestService, 'forSlot'>;
-  store: Pick<Store, 'dailyDigests' | 'transaction'>;
+  digest: DigestService;
+  store: Store;
   clock: Clock;
   timers: Timers;
   logger: Logger;

@@ -28,20 +28,12 @@ const RECENT_ORDERS = 10;
 export const KEY_USE_ALARM = 'key-use';
 
 export interface HomeDeps {
-  store: {
-    snapshots: Pick<Store['snapshots'], 'all'>;
-    signups: Pick<Store['signups'], 'listRecent'>;
-    mutes: Pick<Store['mutes'], 'active'>;
-    incidents: Pick<Store['incidents'], 'latestOfKind'>;
-  };
-  access: Pick<AccessService, 'roleOf' | 'decide' | 'readerOf'>;
-  servers: Pick<ServersService, 'list'>;
-  signup: {
-    approvals: Pick<SignupService['approvals'], 'waiting'>;
-    planNames?: () => ReadonlyMap<string, string>;
-  };
-  hosting: { operations: Pick<HostingService['operations'], 'waiting'> };
-  incidents: Pick<IncidentService, 'open'>;
+  store: Store;
+  access: AccessService;
+  servers: ServersService;
+  signup: SignupService;
+  hosting: HostingService;
+  incidents: IncidentService;
   clock: Clock;
   /** READ_CACHE_SECONDS: how old what the watcher holds may be when its person opens their Home. */
   readCacheMs: number;

@@ -16,7 +16,7 @@ export class HostingService {
   readonly operations: HostingOperations;
   readonly privateKeys: HostingPrivateKeys;
 
-  constructor(deps: HostingDeps, machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>) {
+  constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
     this.reads = new HostingReads(calls);
     this.writes = new HostingWrites(calls);
