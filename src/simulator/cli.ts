@@ -31,7 +31,14 @@ if (accounts?.some((a) => !/^[a-z][a-z0-9-]{0,31}$/.test(a)))
   fail(`--accounts expects names such as main,shop (lower-case letters, digits, "-"), got ${accountsText}`);
 
 const host = arg('host') ?? '127.0.0.1';
-const sim = await startSimulator({ host, port, clock, seed, latencyMs, ...(accounts ? { accounts } : {}) }).catch((err: unknown) => {
+const sim = await startSimulator({
+  host,
+  port,
+  clock,
+  seed,
+  latencyMs,
+  ...(accounts ? { accounts } : {}),
+}).catch((err: unknown) => {
   // A port someone else holds is the usual reason; say so in one line instead of Node's stack trace.
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE')

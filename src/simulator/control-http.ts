@@ -487,7 +487,9 @@ function dispatch(
         ...(b.phpAvailableVersions === undefined
           ? {}
           : { phpAvailableVersions: str(b, 'phpAvailableVersions') as AnswerForms['phpAvailableVersions'] }),
-        ...(b.dnsPriority === undefined ? {} : { dnsPriority: str(b, 'dnsPriority') as AnswerForms['dnsPriority'] }),
+        ...(b.dnsPriority === undefined
+          ? {}
+          : { dnsPriority: str(b, 'dnsPriority') as AnswerForms['dnsPriority'] }),
       });
       return { ok: true };
     default:
@@ -500,7 +502,12 @@ function dispatch(
  * `/__sim/accounts/{name}/…` is any route below for that account; a route
  * without that prefix acts on the first account.
  */
-function accountRoute(sim: Simulation, method: string, segs: string[], b: Json): { done: unknown } | { core: SimCore; control: SimulatorControl; segs: string[] } {
+function accountRoute(
+  sim: Simulation,
+  method: string,
+  segs: string[],
+  b: Json,
+): { done: unknown } | { core: SimCore; control: SimulatorControl; segs: string[] } {
   if (segs[0] !== 'accounts') return { ...sim.first, segs };
   if (segs.length === 1 && method === 'GET')
     return { done: { accounts: sim.all().map((e) => ({ name: e.core.name, keys: e.core.presetKeys })) } };

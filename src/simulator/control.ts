@@ -3,12 +3,12 @@ import { checkAnswerPatch } from './answer-faults.ts';
 import type { SimCore } from './core.ts';
 import type { TxtRecordState } from './dns.ts';
 import { scheduleOf, setSslState } from './hosting-model.ts';
+import type { SslState } from './hosting-state.ts';
 import { formatJstDateTime } from './japan-time.ts';
 import { recordKeyDenied, recordKeyUse } from './key-use.ts';
 import { panelControls } from './panel.ts';
 import { panelRecordControls } from './panel-records.ts';
 import { periodPrice } from './pricing.ts';
-import type { SslState } from './hosting-state.ts';
 import type {
   ContractStatus,
   PowerStatus,
@@ -197,7 +197,8 @@ export function createControl(core: SimCore): SimulatorControl {
         const move = (x: { sslStatus: SslState }, name: string) => {
           if (external && (x.sslStatus === 'active' || x.sslStatus === 'pending'))
             setSslState(w, h, x, name, 'failed_nameserver', now);
-          else if (!external && x.sslStatus === 'failed_nameserver') setSslState(w, h, x, name, 'active', now);
+          else if (!external && x.sslStatus === 'failed_nameserver')
+            setSslState(w, h, x, name, 'active', now);
         };
         const held = h.domains.get(d);
         if (held) move(held, d);
@@ -208,7 +209,8 @@ export function createControl(core: SimCore): SimulatorControl {
       w.dns.setSslFailure(domain, failing);
     },
     setVerificationDelay: (ms) => {
-      if (!(ms >= 0) || !Number.isFinite(ms)) throw new Error('the verification delay must be a finite number >= 0');
+      if (!(ms >= 0) || !Number.isFinite(ms))
+        throw new Error('the verification delay must be a finite number >= 0');
       w.dns.verificationDelayMs = ms;
     },
     setAnswerForms: (forms) => {
@@ -271,7 +273,11 @@ export function createControl(core: SimCore): SimulatorControl {
           forwarding: [...m.forwarding],
           keepInMailbox: m.keepInMailbox,
         })),
-        mailFilters: [...h.mailFilters.values()].map((f) => ({ id: f.id, domain: f.domain, priority: f.priority })),
+        mailFilters: [...h.mailFilters.values()].map((f) => ({
+          id: f.id,
+          domain: f.domain,
+          priority: f.priority,
+        })),
         ftpAccounts: [...h.ftp.values()].map((a) => ({ ...a })),
         sslCertificates: [...h.ssl.values()].map((c) => ({ ...c, expiresAt: new Date(c.expiresAt) })),
         dnsRecords: [...h.dns.values()].map(({ writtenAt: _w, ...r }) => ({ ...r })),

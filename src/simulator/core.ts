@@ -54,7 +54,11 @@ export class SimCore {
     this.limiter = new RateLimiter(account.rateLimit ?? options.rateLimit);
     this.latencyMs = account.latencyMs ?? options.latencyMs ?? 0;
     this.keys = new KeyRegistry(options.categoryNames, setup.index === 0 ? undefined : account.name);
-    this.presetKeys = this.keys.createPresets(this.clock.now(), this.world.balance, this.world.presetTargets());
+    this.presetKeys = this.keys.createPresets(
+      this.clock.now(),
+      this.world.balance,
+      this.world.presetTargets(),
+    );
   }
 
   now(): Date {

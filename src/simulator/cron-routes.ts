@@ -7,7 +7,14 @@ import { body, checkQuery, fail, noBody, P, server } from './hosting-common.ts';
 import { addCronJob, type CronFields, changeCronJob } from './hosting-model.ts';
 import type { CronJobState } from './hosting-state.ts';
 import type { Route } from './routing.ts';
-import { type Body, checkMaxLength, optionalBoolean, optionalString, rejectUnknown, requireText } from './validation.ts';
+import {
+  type Body,
+  checkMaxLength,
+  optionalBoolean,
+  optionalString,
+  rejectUnknown,
+  requireText,
+} from './validation.ts';
 
 export const SCHEDULE_FIELDS = ['minute', 'hour', 'day', 'month', 'weekday'] as const;
 export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];

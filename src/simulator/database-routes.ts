@@ -61,7 +61,11 @@ export const databaseRoutes: Route[] = [
       const h = server(ctx, 'database', 'read');
       checkQuery(ctx, []);
       return {
-        users: [...h.dbUsers.values()].map((u) => ({ db_user: u.name, version_name: h.dbVersionName, memo: u.memo })),
+        users: [...h.dbUsers.values()].map((u) => ({
+          db_user: u.name,
+          version_name: h.dbVersionName,
+          memo: u.memo,
+        })),
       };
     },
   },
@@ -80,7 +84,8 @@ export const databaseRoutes: Route[] = [
       checkPassword(pw, errors);
       checkMaxLength(memo, MEMO_MAX, 'memo', errors);
       const name = `${accountOf(h)}_${suffix ?? ''}`;
-      if (suffix !== undefined && h.dbUsers.has(name)) errors.push('name_suffix: 既に存在するユーザー名です。');
+      if (suffix !== undefined && h.dbUsers.has(name))
+        errors.push('name_suffix: 既に存在するユーザー名です。');
       fail(errors);
       h.dbUsers.set(name, { name, memo: memo ?? '' });
       return { db_user: name, message: 'MySQLユーザーを作成しました。' };
@@ -184,7 +189,8 @@ export const databaseRoutes: Route[] = [
       checkOneOf(cs, CHARACTER_SETS, 'character_set', errors);
       checkMaxLength(memo, MEMO_MAX, 'memo', errors);
       const name = `${accountOf(h)}_${suffix ?? ''}`;
-      if (suffix !== undefined && h.databases.has(name)) errors.push('name_suffix: 既に存在するデータベース名です。');
+      if (suffix !== undefined && h.databases.has(name))
+        errors.push('name_suffix: 既に存在するデータベース名です。');
       fail(errors);
       h.databases.set(name, { name, characterSet: cs, grants: new Set(), memo: memo ?? '', sizeMb: 0 });
       return { db_name: name, message: 'データベースを作成しました。' };

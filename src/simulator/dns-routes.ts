@@ -166,7 +166,9 @@ export const dnsRoutes: Route[] = [
       }
       fail(errors);
       Object.assign(r, next, {
-        priority: WITH_PRIORITY.has(next.type) ? (f.priority ?? (WITH_PRIORITY.has(r.type) ? r.priority : DEFAULT_PRIORITY)) : 0,
+        priority: WITH_PRIORITY.has(next.type)
+          ? (f.priority ?? (WITH_PRIORITY.has(r.type) ? r.priority : DEFAULT_PRIORITY))
+          : 0,
         writtenAt: ctx.core.clock.nowMs(),
       });
       return { message: 'DNSレコードを変更しました。' };

@@ -33,13 +33,7 @@ import {
 } from './hosting-model.ts';
 import type { DomainState, HostingServerState, SubdomainState } from './hosting-state.ts';
 import type { RequestContext, Route } from './routing.ts';
-import {
-  checkOneOf,
-  optionalBoolean,
-  optionalString,
-  rejectUnknown,
-  requireString,
-} from './validation.ts';
+import { checkOneOf, optionalBoolean, optionalString, rejectUnknown, requireString } from './validation.ts';
 
 /** More subdomains than this made within BURST_MS meet the reference's temporary error. */
 const BURST_COUNT = 3;
@@ -92,7 +86,10 @@ function sslStatusOf(state: string): string | undefined {
 function pathSubdomain(ctx: RequestContext, h: HostingServerState): SubdomainState {
   const s = ctx.params.subdomain ?? '';
   if (!isPunycodeForm(s))
-    throw new ApiError('NOT_FOUND', 'サブドメインが見つかりません。日本語ドメインはPunycodeで指定してください。');
+    throw new ApiError(
+      'NOT_FOUND',
+      'サブドメインが見つかりません。日本語ドメインはPunycodeで指定してください。',
+    );
   const sub = h.subdomains.get(s);
   if (!sub) throw new ApiError('NOT_FOUND', '指定されたサブドメインが見つかりません。');
   return sub;
@@ -333,7 +330,11 @@ export const domainRoutes: Route[] = [
       h.accessLogs.set(fqdn, []);
       if (state === 'active') issueFreeCertificate(ctx.core.world, h, fqdn, ctx.core.now());
       const status = sslStatusOf(state);
-      return { subdomain: fqdn, message: 'サブドメインを追加しました。', ...(status ? { ssl_status: status } : {}) };
+      return {
+        subdomain: fqdn,
+        message: 'サブドメインを追加しました。',
+        ...(status ? { ssl_status: status } : {}),
+      };
     },
   },
   {

@@ -30,7 +30,10 @@ function listedDirectory(a: FtpAccountState): string {
   return a.directory === '/' ? domain : `${domain}${a.directory.replace(/\/$/, '')}`;
 }
 
-function fields(b: Body, errors: string[]): { password?: string; directory?: string; quota?: number; memo?: string } {
+function fields(
+  b: Body,
+  errors: string[],
+): { password?: string; directory?: string; quota?: number; memo?: string } {
   const password = optionalString(b, 'password', errors);
   const directory = optionalString(b, 'directory', errors);
   const quota = optionalInteger(b, 'quota_mb', errors);
@@ -84,7 +87,8 @@ export const ftpRoutes: Route[] = [
       if (raw !== undefined) {
         const at = raw.lastIndexOf('@');
         const domain = at > 0 ? bodyDomain(raw.slice(at + 1), 'ftp_account', errors) : undefined;
-        if (at <= 0 || !USER.test(raw.slice(0, at))) errors.push('ftp_account: ユーザー名@ドメイン の形式で指定してください。');
+        if (at <= 0 || !USER.test(raw.slice(0, at)))
+          errors.push('ftp_account: ユーザー名@ドメイン の形式で指定してください。');
         else if (domain && !h.domains.has(domain))
           errors.push('ftp_account: このサーバーに登録されたドメインを指定してください。');
         else if (domain) name = raw;
@@ -92,7 +96,12 @@ export const ftpRoutes: Route[] = [
       }
       fail(errors);
       if (!name) throw new ApiError('VALIDATION_ERROR');
-      h.ftp.set(name, { account: name, directory: f.directory ?? '/', quotaMb: f.quota ?? 0, memo: f.memo ?? '' });
+      h.ftp.set(name, {
+        account: name,
+        directory: f.directory ?? '/',
+        quotaMb: f.quota ?? 0,
+        memo: f.memo ?? '',
+      });
       return { ftp_account: name, message: 'FTPアカウントを作成しました。' };
     },
   },

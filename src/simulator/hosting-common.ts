@@ -37,7 +37,10 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** A domain already in Punycode, lower case (the form every path, query and body but POST /domain takes). */
 export const isPunycodeForm = (d: string): boolean =>
-  /^[a-z0-9.-]+$/.test(d) && d.includes('.') && d.split('.').every((l) => LABEL.test(l)) && domainToASCII(d) === d;
+  /^[a-z0-9.-]+$/.test(d) &&
+  d.includes('.') &&
+  d.split('.').every((l) => LABEL.test(l)) &&
+  domainToASCII(d) === d;
 
 /** A domain of the server named in the path: Punycode, held, else 404. */
 export function pathDomain(ctx: RequestContext, h: HostingServerState, param = 'domain'): DomainState {
@@ -62,7 +65,11 @@ export function checkQuery(ctx: RequestContext, allowed: readonly string[]): voi
  * holds, never a subdomain (the reference: filtering by a subdomain is not
  * supported); each a 422.
  */
-export function domainFilter(ctx: RequestContext, h: HostingServerState, extra: string[] = []): string | undefined {
+export function domainFilter(
+  ctx: RequestContext,
+  h: HostingServerState,
+  extra: string[] = [],
+): string | undefined {
   checkQuery(ctx, ['domain', ...extra]);
   const d = ctx.query.domain;
   if (d === undefined) return undefined;

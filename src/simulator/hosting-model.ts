@@ -235,7 +235,12 @@ export function defaultDnsRecords(h: HostingServerState, domain: string): DnsRec
   ];
 }
 
-export function addDnsRecord(w: World, h: HostingServerState, r: DnsRecordInput, nowMs: number): DnsRecordState {
+export function addDnsRecord(
+  w: World,
+  h: HostingServerState,
+  r: DnsRecordInput,
+  nowMs: number,
+): DnsRecordState {
   const id = w.allocRecordId();
   const rec = { ...r, id, writtenAt: nowMs };
   h.dns.set(id, rec);
@@ -306,7 +311,11 @@ export function addCronJob(
 }
 
 /** Applies a change to a job; its id follows its content. Returns the job under its (new) id. */
-export function changeCronJob(h: HostingServerState, job: CronJobState, patch: Partial<CronFields>): CronJobState {
+export function changeCronJob(
+  h: HostingServerState,
+  job: CronJobState,
+  patch: Partial<CronFields>,
+): CronJobState {
   const next: CronJobState = { ...job, ...patch };
   next.id = cronIdOf(h.servername, job.serial, next);
   h.cronJobs.delete(job.id);

@@ -10,7 +10,7 @@
  * its `_xserver-verify` TXT record is in its zone and in the public DNS,
  * seen since the epoch.
  */
-import type { HostingServerState } from './hosting-state.ts';
+
 import {
   addCronJob,
   addDnsRecord,
@@ -20,6 +20,7 @@ import {
   verificationValue,
   wpCacheJob,
 } from './hosting-model.ts';
+import type { HostingServerState } from './hosting-state.ts';
 import type { World } from './world.ts';
 
 export interface SeedNames {
@@ -174,13 +175,25 @@ function seedServerA(w: World, now: Date, names: SeedNames): HostingServerState 
     a.mailFilters.set(id, { id, domain: shop, priority: i + 1, ...f });
   }
 
-  a.ftp.set(`deploy@${shop}`, { account: `deploy@${shop}`, directory: '/public_html', quotaMb: 0, memo: 'CI' });
+  a.ftp.set(`deploy@${shop}`, {
+    account: `deploy@${shop}`,
+    directory: '/public_html',
+    quotaMb: 0,
+    memo: 'CI',
+  });
   a.ftp.set(`backup@${shop}`, { account: `backup@${shop}`, directory: '/', quotaMb: 5000, memo: '' });
 
   addDnsRecord(
     w,
     a,
-    { domain: shop, host: 'shop-cdn', type: 'CNAME', content: `cdn.${shop}.example.net`, ttl: 3600, priority: 0 },
+    {
+      domain: shop,
+      host: 'shop-cdn',
+      type: 'CNAME',
+      content: `cdn.${shop}.example.net`,
+      ttl: 3600,
+      priority: 0,
+    },
     0,
   );
   addDnsRecord(
@@ -227,7 +240,9 @@ function seedServerA(w: World, now: Date, names: SeedNames): HostingServerState 
     `198.51.100.7 - - [21/Nov/2026:10:01:13 +0900] "POST /wp-login.php HTTP/1.1" 200 4410 "-" "curl/8.5.0"`,
     `203.0.113.9 - - [21/Nov/2026:10:02:13 +0900] "GET /products/42 HTTP/1.1" 500 0 "-" "Mozilla/5.0"`,
   ]);
-  a.accessLogs.set(idn, [`203.0.113.5 - - [21/Nov/2026:09:00:00 +0900] "GET /robots.txt HTTP/1.1" 404 196 "-" "Googlebot/2.1"`]);
+  a.accessLogs.set(idn, [
+    `203.0.113.5 - - [21/Nov/2026:09:00:00 +0900] "GET /robots.txt HTTP/1.1" 404 196 "-" "Googlebot/2.1"`,
+  ]);
   a.diskUsedGb = 12.48;
   a.fileCount = 48_210;
   return a;
@@ -256,7 +271,13 @@ function seedServerB(w: World, now: Date, names: SeedNames): HostingServerState 
     memo: '',
     createdAt: now,
   });
-  b.databases.set(dbName, { name: dbName, characterSet: 'utf8mb4', grants: new Set([dbName]), memo: '', sizeMb: 64 });
+  b.databases.set(dbName, {
+    name: dbName,
+    characterSet: 'utf8mb4',
+    grants: new Set([dbName]),
+    memo: '',
+    sizeMb: 64,
+  });
   b.dbUsers.set(dbName, { name: dbName, memo: '' });
   for (const site of b.wordpress.values()) addCronJob(w, b, wpCacheJob(b, site), site.id);
   b.mail.set(`info@${corp}`, {
@@ -280,7 +301,9 @@ function seedServerB(w: World, now: Date, names: SeedNames): HostingServerState 
     },
     0,
   );
-  b.accessLogs.set(corp, [`203.0.113.44 - - [21/Nov/2026:08:00:00 +0900] "GET / HTTP/1.1" 200 8120 "-" "Mozilla/5.0"`]);
+  b.accessLogs.set(corp, [
+    `203.0.113.44 - - [21/Nov/2026:08:00:00 +0900] "GET / HTTP/1.1" 200 8120 "-" "Mozilla/5.0"`,
+  ]);
   b.diskUsedGb = 3.2;
   b.fileCount = 9_877;
   return b;

@@ -95,7 +95,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** Renumbers a domain's rules 1, 2, … in their order. */
 function renumber(h: HostingServerState, domain: string): void {
-  const rules = [...h.mailFilters.values()].filter((f) => f.domain === domain).sort((a, z) => a.priority - z.priority);
+  const rules = [...h.mailFilters.values()]
+    .filter((f) => f.domain === domain)
+    .sort((a, z) => a.priority - z.priority);
   for (const [i, f] of rules.entries()) f.priority = i + 1;
 }
 
@@ -204,7 +206,8 @@ export const mailRoutes: Route[] = [
         else {
           addresses = list as string[];
           for (const a of addresses)
-            if (!MAIL_ADDRESS_RE.test(a)) errors.push(`forwarding_addresses: ${a} はメールアドレスの形式ではありません。`);
+            if (!MAIL_ADDRESS_RE.test(a))
+              errors.push(`forwarding_addresses: ${a} はメールアドレスの形式ではありません。`);
           if (addresses.length > FORWARDING_MAX)
             errors.push(`forwarding_addresses: 転送先は${FORWARDING_MAX}件までです。`);
           if (addresses.map((a) => a.toLowerCase()).includes(m.address))
@@ -239,12 +242,14 @@ export const mailRoutes: Route[] = [
       const errors: string[] = [];
       rejectUnknown(b, ['domain', 'conditions', 'action'], errors);
       const domain = bodyDomain(requireText(b, 'domain', errors), 'domain', errors);
-      if (domain && !h.domains.has(domain)) errors.push('domain: このサーバーに登録されていないドメインです。');
+      if (domain && !h.domains.has(domain))
+        errors.push('domain: このサーバーに登録されていないドメインです。');
       const conditions: MailFilterState['conditions'] = [];
       if (!Array.isArray(b.conditions) || b.conditions.length === 0) {
         errors.push('conditions: 条件を1つ以上指定してください。');
       } else {
-        if (b.conditions.length > CONDITIONS_MAX) errors.push(`conditions: 条件は${CONDITIONS_MAX}件までです。`);
+        if (b.conditions.length > CONDITIONS_MAX)
+          errors.push(`conditions: 条件は${CONDITIONS_MAX}件までです。`);
         for (const [i, raw] of b.conditions.entries()) {
           const at = `conditions[${i}]`;
           if (!isObject(raw)) {

@@ -10,7 +10,7 @@
 import type { SimCore } from './core.ts';
 import { checkCronFields } from './cron-routes.ts';
 import { contentProblem, DEFAULT_PRIORITY, DNS_TYPES } from './dns-routes.ts';
-import { addCronJob, addDnsRecord, changeCronJob, type CronFields } from './hosting-model.ts';
+import { addCronJob, addDnsRecord, type CronFields, changeCronJob } from './hosting-model.ts';
 import type { HostingServerState } from './hosting-state.ts';
 import { MAIL_DEFAULT_QUOTA_MB } from './mail-routes.ts';
 import type { SimulatorControl } from './types.ts';
@@ -53,11 +53,15 @@ export function panelRecordControls(core: SimCore): PanelRecordControls {
     if (!h) throw new Error(`unknown hosting server ${servername}`);
     return h;
   };
-  const checkRecord = (h: HostingServerState, r: { domain: string; type: string; content: string; ttl: number }) => {
+  const checkRecord = (
+    h: HostingServerState,
+    r: { domain: string; type: string; content: string; ttl: number },
+  ) => {
     if (!h.domains.has(r.domain)) throw new Error(`${h.servername} holds no domain ${r.domain} (Punycode)`);
     if (!(DNS_TYPES as readonly string[]).includes(r.type))
       throw new Error(`a record's type is one of ${DNS_TYPES.join(', ')}`);
-    if (!Number.isInteger(r.ttl) || r.ttl < 60 || r.ttl > 86_400) throw new Error('ttl is 60 to 86400 seconds');
+    if (!Number.isInteger(r.ttl) || r.ttl < 60 || r.ttl > 86_400)
+      throw new Error('ttl is 60 to 86400 seconds');
     const p = contentProblem(r.type, r.content);
     if (p) throw new Error(`${r.type} content ${JSON.stringify(r.content)} is refused: ${p}`);
   };
@@ -92,7 +96,9 @@ export function panelRecordControls(core: SimCore): PanelRecordControls {
       if (!r) throw new Error(`${servername} holds no DNS record ${id}`);
       const next = { ...r, ...change, ...(change.type ? { type: change.type.toUpperCase() } : {}) };
       checkRecord(h, next);
-      next.priority = WITH_PRIORITY.has(next.type) ? (change.priority ?? (r.priority || DEFAULT_PRIORITY)) : 0;
+      next.priority = WITH_PRIORITY.has(next.type)
+        ? (change.priority ?? (r.priority || DEFAULT_PRIORITY))
+        : 0;
       Object.assign(r, next, { writtenAt: core.clock.nowMs() });
     },
     panelRemoveDnsRecord: (servername, id) => {
@@ -132,7 +138,8 @@ export function panelRecordControls(core: SimCore): PanelRecordControls {
     },
     panelRemoveMailAccount: (servername, address) => {
       const h = hosting(servername);
-      if (!h.mail.delete(address.trim().toLowerCase())) throw new Error(`${servername} holds no mail account ${address}`);
+      if (!h.mail.delete(address.trim().toLowerCase()))
+        throw new Error(`${servername} holds no mail account ${address}`);
     },
     panelAddFtpAccount: (servername, account, spec = {}) => {
       const h = hosting(servername);
@@ -144,7 +151,8 @@ export function panelRecordControls(core: SimCore): PanelRecordControls {
     },
     panelRemoveFtpAccount: (servername, account) => {
       const h = hosting(servername);
-      if (!h.ftp.delete(account.trim().toLowerCase())) throw new Error(`${servername} holds no FTP account ${account}`);
+      if (!h.ftp.delete(account.trim().toLowerCase()))
+        throw new Error(`${servername} holds no FTP account ${account}`);
     },
     panelSetSslExpiry: (servername, commonName, expiresAt) => {
       const h = hosting(servername);

@@ -249,7 +249,11 @@ export interface WorldOf {
   account: string;
 }
 
-export function createWorld(seed: 'default' | 'empty', now: Date, of: WorldOf = { index: 0, account: '' }): World {
+export function createWorld(
+  seed: 'default' | 'empty',
+  now: Date,
+  of: WorldOf = { index: 0, account: '' },
+): World {
   const w = new World(of.index, of.index === 0 ? '' : `${of.account}/`);
   seedCatalogue(w);
   if (seed === 'default') {

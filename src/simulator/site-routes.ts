@@ -51,7 +51,10 @@ function logQuery(
   return { domain: d, lines: n, keyword: ctx.query.keyword };
 }
 
-function logAnswer(log: string[], q: { domain: string; lines: number | undefined; keyword: string | undefined }) {
+function logAnswer(
+  log: string[],
+  q: { domain: string; lines: number | undefined; keyword: string | undefined },
+) {
   const kept = q.keyword ? log.filter((x) => x.includes(q.keyword ?? '')) : log;
   return { domain: q.domain, log: (q.lines === undefined ? kept : kept.slice(-q.lines)).join('\n') };
 }
@@ -124,7 +127,8 @@ export const siteRoutes: Route[] = [
       rejectUnknown(b, ['common_name'], errors);
       const cn = bodyDomain(requireText(b, 'common_name', errors), 'common_name', errors);
       const held = cn ? heldName(h, cn) : undefined;
-      if (cn && !held) errors.push('common_name: このサーバーに登録されたドメインまたはサブドメインを指定してください。');
+      if (cn && !held)
+        errors.push('common_name: このサーバーに登録されたドメインまたはサブドメインを指定してください。');
       fail(errors);
       if (!cn || !held) throw validationError(['common_name: 必須項目です。']);
       const w = ctx.core.world;

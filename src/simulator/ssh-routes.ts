@@ -8,7 +8,14 @@ import { body, P, server } from './hosting-common.ts';
 import { accountOf } from './hosting-model.ts';
 import { formatJstDateTime } from './japan-time.ts';
 import type { Route } from './routing.ts';
-import { isOpenSshPublicKey, optionalBoolean, optionalString, rejectUnknown, requireBoolean, requireString } from './validation.ts';
+import {
+  isOpenSshPublicKey,
+  optionalBoolean,
+  optionalString,
+  rejectUnknown,
+  requireBoolean,
+  requireString,
+} from './validation.ts';
 
 function sshPublicKeyFromRaw(raw: Buffer): string {
   const type = Buffer.from('ssh-ed25519');

@@ -311,11 +311,25 @@ export interface HostingServerSnapshot {
     enabled: boolean;
     wordpressId: string | null;
   }[];
-  mailAccounts: { address: string; quotaMb: number; memo: string; forwarding: string[]; keepInMailbox: boolean }[];
+  mailAccounts: {
+    address: string;
+    quotaMb: number;
+    memo: string;
+    forwarding: string[];
+    keepInMailbox: boolean;
+  }[];
   mailFilters: { id: string; domain: string; priority: number }[];
   ftpAccounts: { account: string; directory: string; quotaMb: number; memo: string }[];
   sslCertificates: { id: number; commonName: string; type: 'letsencrypt' | 'option'; expiresAt: Date }[];
-  dnsRecords: { id: number; domain: string; host: string; type: string; content: string; ttl: number; priority: number }[];
+  dnsRecords: {
+    id: number;
+    domain: string;
+    host: string;
+    type: string;
+    content: string;
+    ttl: number;
+    priority: number;
+  }[];
   sshEnabled: boolean;
   sshKeys: { keyId: string; publicKey: string; label: string }[];
   /** domain -> number of error log lines */

@@ -163,20 +163,43 @@ export function requireText(body: Body, field: string, errors: string[]): string
   return v;
 }
 
-export function checkMaxLength(value: string | undefined, max: number, field: string, errors: string[]): void {
-  if (value !== undefined && charCount(value) > max) errors.push(`${field}: ${max}文字以内で入力してください。`);
+export function checkMaxLength(
+  value: string | undefined,
+  max: number,
+  field: string,
+  errors: string[],
+): void {
+  if (value !== undefined && charCount(value) > max)
+    errors.push(`${field}: ${max}文字以内で入力してください。`);
 }
 
-export function checkMinLength(value: string | undefined, min: number, field: string, errors: string[]): void {
-  if (value !== undefined && charCount(value) < min) errors.push(`${field}: ${min}文字以上で入力してください。`);
+export function checkMinLength(
+  value: string | undefined,
+  min: number,
+  field: string,
+  errors: string[],
+): void {
+  if (value !== undefined && charCount(value) < min)
+    errors.push(`${field}: ${min}文字以上で入力してください。`);
 }
 
-export function checkRange(value: number | undefined, min: number, max: number, field: string, errors: string[]): void {
+export function checkRange(
+  value: number | undefined,
+  min: number,
+  max: number,
+  field: string,
+  errors: string[],
+): void {
   if (value !== undefined && (value < min || value > max))
     errors.push(`${field}: ${min}から${max}までの整数で指定してください。`);
 }
 
-export function checkOneOf(value: string | undefined, allowed: readonly string[], field: string, errors: string[]): void {
+export function checkOneOf(
+  value: string | undefined,
+  allowed: readonly string[],
+  field: string,
+  errors: string[],
+): void {
   if (value !== undefined && !allowed.includes(value))
     errors.push(`${field}: ${allowed.join(', ')} のいずれかを指定してください。`);
 }

@@ -56,7 +56,11 @@ function siteUrl(h: HostingServerState, raw: string, errors: string[]): string |
     errors.push('url: このサーバーに登録されたドメインまたはサブドメインのURLを指定してください。');
     return undefined;
   }
-  const scheme = withScheme.startsWith('//') ? (hasCertificate(h, u.hostname) ? 'https:' : 'http:') : u.protocol;
+  const scheme = withScheme.startsWith('//')
+    ? hasCertificate(h, u.hostname)
+      ? 'https:'
+      : 'http:'
+    : u.protocol;
   return `${scheme}//${u.hostname}${u.pathname.endsWith('/') ? u.pathname : `${u.pathname}/`}`;
 }
 
@@ -113,7 +117,13 @@ export const wordpressRoutes: Route[] = [
         throw new ApiError('VALIDATION_ERROR');
       const id = ctx.core.world.allocHostingId();
       const dbName = `${accountOf(h)}_wp${id}`;
-      h.databases.set(dbName, { name: dbName, characterSet: 'utf8mb4', grants: new Set([dbName]), memo: '', sizeMb: 2.5 });
+      h.databases.set(dbName, {
+        name: dbName,
+        characterSet: 'utf8mb4',
+        grants: new Set([dbName]),
+        memo: '',
+        sizeMb: 2.5,
+      });
       h.dbUsers.set(dbName, { name: dbName, memo: '' });
       const w: WordPressState = {
         id,
