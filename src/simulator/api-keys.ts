@@ -53,6 +53,8 @@ export interface KeyRecord {
   expiryEnforced: boolean;
   allowedIps: string[] | null;
   legacy: { servername: string; permission_type: 'full' | 'read' } | null;
+  /** The reference's flat /v1/me shape (KeySpec.flat). */
+  flat: { servername: string; permission_type: 'full' | 'read' | 'custom' } | null;
   /** The simulator's names of its categories (shared by every key of one simulator). */
   categoryNames: CategoryNames;
 }
@@ -148,6 +150,14 @@ export class KeyRegistry {
         targets: [spec.legacy.servername],
       });
     }
+    if (spec.flat) {
+      services.server = grant({
+        permission_type: spec.flat.permission_type,
+        target_mode: 'selected',
+        targets: [spec.flat.servername],
+        ...(spec.flat.permissions ? { permissions: spec.flat.permissions } : {}),
+      });
+    }
     const expiresAt = expiryOf(spec.expires_at ?? null);
     const slug = name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
     const prefix = this.account === undefined ? 'xs_sim_' : `xs_sim_${this.account.replace(/-/g, '')}_`;
@@ -163,6 +173,7 @@ export class KeyRegistry {
       expiryEnforced: true,
       allowedIps: spec.allowedIps ? [...spec.allowedIps] : null,
       legacy: spec.legacy ? { ...spec.legacy } : null,
+      flat: spec.flat ? { servername: spec.flat.servername, permission_type: spec.flat.permission_type } : null,
       categoryNames: this.categoryNames,
     };
     this.byToken.set(token, rec);
@@ -250,6 +261,14 @@ export class KeyRegistry {
 
 /** Body of GET /v1/me. */
 export function renderKeyInfo(k: KeyRecord): Record<string, unknown> {
+  if (k.flat) {
+    return {
+      service_type: 'server',
+      expires_at: k.expiresAt ? formatJstDateTime(k.expiresAt).replace(' ', 'T') : null,
+      servername: k.flat.servername,
+      permission_type: k.flat.permission_type,
+    };
+  }
   const services: Record<string, unknown> = {};
   for (const [svc, g] of Object.entries(k.services) as [ServiceName, ServiceGrant][]) {
     const out: Record<string, unknown> = {

@@ -212,6 +212,14 @@ export interface KeySpec {
   allowedIps?: string[];
   /** Legacy single-server key: top-level `service_type`, `servername`, `permission_type` in /v1/me. */
   legacy?: { servername: string; permission_type: 'full' | 'read' };
+  /**
+   * A hosting key in the one shape the provider's hosting reference documents
+   * for GET /v1/me: flat `service_type` (`server`), `expires_at` as
+   * `YYYY-MM-DDTHH:MM:SS` (Japan time, no offset), `servername`,
+   * `permission_type`, and no `services`. A custom one is gated by
+   * `permissions` (which its /v1/me does not show).
+   */
+  flat?: { servername: string; permission_type: 'full' | 'read' | 'custom'; permissions?: Record<string, Permission> };
 }
 
 /**
