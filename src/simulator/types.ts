@@ -219,7 +219,11 @@ export interface KeySpec {
    * `permission_type`, and no `services`. A custom one is gated by
    * `permissions` (which its /v1/me does not show).
    */
-  flat?: { servername: string; permission_type: 'full' | 'read' | 'custom'; permissions?: Record<string, Permission> };
+  flat?: {
+    servername: string;
+    permission_type: 'full' | 'read' | 'custom';
+    permissions?: Record<string, Permission>;
+  };
 }
 
 /**
