@@ -729,7 +729,7 @@ const REFUSALS: Refusal[] = [
         title: 't',
         admin_username: 'a',
         admin_password: 'Wp-Pas7',
-        admin_email: `${long(250)}@b.jp`,
+        admin_email: `${long(251)}@b.jp`,
       }),
     field: 'admin_email',
     rule: 'max_length',
@@ -825,7 +825,7 @@ const REFUSALS: Refusal[] = [
     name: 'mail-filter domain over 253',
     run: () =>
       host.addMailFilter({
-        domain: `${long(250)}.jp`,
+        domain: `${long(251)}.jp`,
         conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }],
         action: { type: 'trash', method: 'move' },
       }),
@@ -1056,8 +1056,8 @@ const REFUSALS: Refusal[] = [
     rule: 'required',
   },
   {
-    name: 'dns domain at most 253',
-    run: () => host.addDns({ domain: `${long(250)}.jp`, host: 'x', type: 'TXT', content: 'v' }),
+    name: 'dns domain over 253',
+    run: () => host.addDns({ domain: `${long(251)}.jp`, host: 'x', type: 'TXT', content: 'v' }),
     field: 'domain',
     rule: 'max_length',
   },
