@@ -48,18 +48,20 @@ describe("an operator's morning on the hosting server", () => {
     token = h.sim.control.hostingServer(SERVER).domainValidationToken;
     expect(refused.call.args.response_type).toBe('ephemeral');
     expect(refused.text).toContain(
-      `set a DNS TXT record named \`_service-verify.${SHOP}\` with the value \`${token}\``,
+      `set a DNS TXT record named \`_xserver-verify.${SHOP}\` with the value \`xserver-verify=${token}\``,
     );
     expect(refused.text).toContain('wait for DNS to propagate, then run the command again');
-    expect(refused.text).toContain('ドメインの所有権を確認できませんでした。');
+    expect(refused.text).toContain('ドメインの所有権をTXTレコードで認証できませんでした。');
     expect(h.sim.control.hostingServer(SERVER).domains.some((d) => d.domain === SHOP)).toBe(false);
   });
 
   it('09:35 — sets the record at the DNS host; too early, the provider does not see it yet', async () => {
-    h.sim.control.setTxtRecord(`_service-verify.${SHOP}`, token, { propagationMs: 10 * 60_000 });
+    h.sim.control.setTxtRecord(`_xserver-verify.${SHOP}`, `xserver-verify=${token}`, {
+      propagationMs: 10 * 60_000,
+    });
     h.sim.control.clock.advance(5 * 60_000);
     const early = await hosting(h, `domain add ${SHOP} ssl redirect-https`);
-    expect(early.text).toContain(`\`_service-verify.${SHOP}\``);
+    expect(early.text).toContain(`\`_xserver-verify.${SHOP}\``);
   });
 
   it('09:50 — adds it again once DNS has caught up; the channel hears it', async () => {

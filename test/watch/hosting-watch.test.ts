@@ -11,6 +11,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { hostingWatchTarget, type IncidentRow, OUTSIDE_CHANGE_ACTION } from '../../src/store/index.ts';
+import { proveOwnership } from '../support/ownership.ts';
 import { claim } from './support/on-call.ts';
 import { drain as drainFor, read } from './support/steps.ts';
 import { CHANNEL, type Instance, type Kind, makeWorld, ONCALL, type World } from './support/world.ts';
@@ -110,10 +111,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('the hosting watch on %s', (kind) =>
     ]);
 
     // The bot adds one (through the API, audited as /hosting does): never told.
-    w.sim.control.setTxtRecord(
-      '_service-verify.mine.jp',
-      w.sim.control.hostingServer(S).domainValidationToken,
-    );
+    proveOwnership(w.sim.control, S, 'mine.jp');
     await w.a.client.hosting(S).addDomain({ domain: 'mine.jp', ssl: true, redirect_https: false });
     await botDid(w, 'hosting.domain_add', { domain: 'mine.jp', ssl: true, redirectHttps: false });
     await read(w);

@@ -63,8 +63,9 @@ export class HostingWrites {
 
   /**
    * A domain the provider would not add: most often its ownership is not
-   * proven yet. The answer names the exact TXT record (spec: `_service-verify.<domain>`
-   * with the server's `domain_validation_token`) and keeps the provider's own message.
+   * proven yet. The answer names the exact TXT record (`_xserver-verify.<domain>`
+   * = `xserver-verify=<domain_validation_token>`; docs/provider-api.md, Domain
+   * ownership) and keeps the provider's own message.
    */
   private async domainRefusal(api: HostingClient, domain: string, err: unknown): Promise<unknown> {
     if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return rejection(err);
@@ -77,8 +78,9 @@ export class HostingWrites {
     return new ServiceError('hosting_domain_refused', {
       domain,
       // DNS holds a Japanese name in Punycode: the record to set is named as DNS names it.
-      record: `_service-verify.${toAsciiDomain(domain)}`,
-      token: token ?? '',
+      record: `_xserver-verify.${toAsciiDomain(domain)}`,
+      // The record's whole value, prefix included, so it can be pasted as it is.
+      token: token === undefined ? '' : `xserver-verify=${token}`,
       code: [...(err.rawCode ?? err.code)].slice(0, 40).join(''),
       message,
     });

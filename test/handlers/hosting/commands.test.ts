@@ -30,6 +30,7 @@ import {
   submitForm,
   textValues,
 } from '../../support/hosting.ts';
+import { proveOwnership } from '../../support/ownership.ts';
 
 const en = catalogs.en;
 /** An operator who reads Japanese. */
@@ -249,8 +250,7 @@ describe('/hosting: every command, one server by default', () => {
 
   describe('changes are announced in the channel', () => {
     it('domain add, once its TXT record is in DNS', async () => {
-      const token = h.sim.control.hostingServer(SERVER).domainValidationToken;
-      h.sim.control.setTxtRecord('_service-verify.new-shop.jp', token);
+      proveOwnership(h.sim.control, SERVER, 'new-shop.jp');
       const post = await announced(h, 'domain add new-shop.jp ssl redirect-https');
       expect(post.args.channel).toBe(CHANNEL);
       expect(messageText(post)).toContain(`<@${OPERATOR}> added the domain \`new-shop.jp\` to ${SERVER}.`);

@@ -21,6 +21,7 @@ import {
 } from '../../support/app-harness.ts';
 import type { RecordedCall } from '../../support/fake-slack.ts';
 import { hosting, SERVER } from '../../support/hosting.ts';
+import { proveOwnership } from '../../support/ownership.ts';
 
 const NOTIFY = 'C0NOTIFY1';
 const ALERTS = 'C0ALERTS1';
@@ -120,10 +121,7 @@ describe('/hosting watch and unwatch through the real app', () => {
     await posted(h, NOTIFY, told);
 
     // Added with /hosting: announced when it is made, never told as an outside change.
-    h.sim.control.setTxtRecord(
-      '_service-verify.mine-shop.jp',
-      h.sim.control.hostingServer(SERVER).domainValidationToken,
-    );
+    proveOwnership(h.sim.control, SERVER, 'mine-shop.jp');
     await h.command('domain add mine-shop.jp ssl', { user: OPERATOR, command: '/hosting' });
     await posted(h, CHANNEL, 'mine-shop.jp');
     await read();
