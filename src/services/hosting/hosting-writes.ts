@@ -6,6 +6,7 @@
  */
 import {
   createdName,
+  domainsOf,
   type HostingClient,
   ProviderError,
   privateKeyIn,
@@ -61,6 +62,17 @@ export class HostingWrites {
     return { server, action, subject: domain, sslAdvice: await this.calls.sslAdvice(api, answer, domain) };
   }
 
+  /** The server's domain a subdomain lies under (one read), else the subdomain itself. */
+  private async parentOf(api: HostingClient, subdomain: string): Promise<string> {
+    const name = toAsciiDomain(subdomain);
+    const list = await api.listDomains(WRITE).catch(() => undefined);
+    const parents = (list ? domainsOf(list) : [])
+      .map((d) => (d.domain === undefined ? '' : toAsciiDomain(d.domain)))
+      .filter((d) => d !== '' && name.endsWith(`.${d}`))
+      .sort((a, b) => b.length - a.length);
+    return parents[0] ?? subdomain;
+  }
+
   /**
    * A domain the provider would not add: most often its ownership is not
    * proven yet. The answer names the exact TXT record (`_xserver-verify.<domain>`
@@ -99,8 +111,14 @@ export class HostingWrites {
     const answer = await this.calls.write(actor, action, server, params, () =>
       api.addSubdomain({ subdomain, ssl: input.ssl }, WRITE),
     );
-    // The name servers are the parent domain's to change (the answer names it).
-    const parent = typeof answer.domain === 'string' && answer.domain !== '' ? answer.domain : subdomain;
+    // The name servers are the parent domain's to change: the answer may name it; the reference's
+    // answer does not, so it is the longest of the server's domains the subdomain ends with.
+    const parent =
+      typeof answer.domain === 'string' && answer.domain !== ''
+        ? answer.domain
+        : answer.ssl_status === 'failed_nameserver'
+          ? await this.parentOf(api, subdomain)
+          : subdomain;
     return { server, action, subject: subdomain, sslAdvice: await this.calls.sslAdvice(api, answer, parent) };
   }
 

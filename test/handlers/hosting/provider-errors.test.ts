@@ -297,8 +297,9 @@ describe('/hosting: provider errors in words', () => {
       });
       expect(messageText(post)).toContain('added the domain `ext-shop.jp`');
       expect(messageText(post)).toContain(advice);
+      // Its detail says only that no certificate is set (the reference gives `ssl_status` on creation alone).
       const d = await hosting(h, 'domain ext-shop.jp', VIEWER);
-      expect(d.text).toContain(advice);
+      expect(d.text).toContain('*SSL*\noff');
       // A subdomain with SSL under it fails the same way and says so, naming the domain to move.
       const sub = await announced(h, 'subdomain add www.ext-shop.jp ssl');
       expect(messageText(sub)).toContain('added the subdomain `www.ext-shop.jp`');
@@ -312,6 +313,7 @@ describe('/hosting: provider errors in words', () => {
       h.sim.control.setExternalNameServers('ext-shop.jp', false);
       const fixed = await hosting(h, 'domain ext-shop.jp', VIEWER);
       expect(fixed.text).not.toContain('does not use this service’s name servers');
+      expect(fixed.text).toContain('*SSL*\non');
     });
   });
 
