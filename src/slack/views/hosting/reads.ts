@@ -141,7 +141,9 @@ function sslLabel(ui: Ui, status: string | undefined, ssl?: boolean): string {
     if (ssl === undefined) return ui.t('hosting.ssl.unknown');
     return ui.t(ssl ? 'hosting.ssl.on' : 'hosting.ssl.off');
   }
-  return status === 'failed_nameserver' ? ui.t('hosting.ssl.failed_nameserver') : mrkdwnText(status, SHOWN.word);
+  return status === 'failed_nameserver'
+    ? ui.t('hosting.ssl.failed_nameserver')
+    : mrkdwnText(status, SHOWN.word);
 }
 
 function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
