@@ -25,7 +25,7 @@ export type EntryRead<T> =
       broken: string[];
     };
 
-type ObjectSchema<T> = z.ZodType<T> & { shape: Readonly<Record<string, z.ZodType>> };
+export type ObjectSchema<T> = z.ZodType<T> & { shape: Readonly<Record<string, z.ZodType>> };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,12 +1,19 @@
 /**
- * Reading the hosting API's answers. The spec names only some of their fields
- * ("all other field names and types: not shown"; docs/provider-api.md,
- * Hosting resources), so lists are found as the answer's array and items read
- * by the names the spec and the provider's documentation use, never assumed
- * present. What cannot be read is shown as missing, not invented, and no
- * field outside the published ones decides anything: it is only shown
- * (docs/provider-api.md, Decisions where the spec is silent).
+ * Reading the hosting answers the client hands over whole (the domain and
+ * subdomain lists, WordPress, SSH): lists are found as the answer's array and
+ * items read by the reference's field names, never assumed present. What
+ * cannot be read is shown as missing, not invented (docs/provider-api.md,
+ * Decisions where the spec is silent). `domainListOf` and
+ * `subdomainListOf` read the same lists item by item against the reference's
+ * schemas.
  */
+import { type Listing, readListing } from './hosting-reading.ts';
+import {
+  type DomainListItem,
+  DomainListItemSchema,
+  type SubdomainItem,
+  SubdomainItemSchema,
+} from './hosting-schemas.ts';
 import type { AnyObject } from './schemas.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -27,26 +34,42 @@ function listIn(answer: AnyObject, preferred: string): Record<string, unknown>[]
 }
 
 export interface DomainItem {
-  /** The item's name where it is under the name the API gives a domain elsewhere; else its URL, else undefined. */
+  /** The item's name (`domain`, or a subdomain's `subdomain`), else its parent `domain`, else undefined. */
   domain: string | undefined;
+  /** `ssl_status`, not a list field in the reference (only of a creation's answer): read when sent. */
   sslStatus: string | undefined;
   url: string | undefined;
   documentRoot: string | undefined;
+  /** Whether an SSL certificate is set (the reference's `ssl`). */
+  ssl?: boolean | undefined;
+  type?: string | undefined;
+  memo?: string | undefined;
+  isAwaiting?: boolean | undefined;
 }
 
-/**
- * One domain or subdomain of a list. Its own name is not among the published
- * fields: it is read under the name the API gives a domain in its bodies and
- * queries (`domain`, `subdomain`), and an item without one is still listed
- * (by its URL), never dropped.
- */
+/** One domain or subdomain of a list; an item without a name is still listed, never dropped. */
 function domainItem(x: Record<string, unknown>, nameField: string): DomainItem {
+  const bool = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
   return {
     domain: str(x[nameField]) ?? str(x.domain),
     sslStatus: str(x.ssl_status),
     url: str(x.url),
     documentRoot: str(x.document_root),
+    ssl: bool(x.ssl),
+    type: str(x.type),
+    memo: typeof x.memo === 'string' ? x.memo : undefined,
+    isAwaiting: bool(x.is_awaiting),
   };
+}
+
+/** GET /domain item by item against the reference's fields; none when the answer holds no list. */
+export function domainListOf(answer: AnyObject): Listing<DomainListItem> {
+  return readListing(DomainListItemSchema, Array.isArray(answer.domains) ? answer.domains : []);
+}
+
+/** GET /subdomain item by item against the reference's fields. */
+export function subdomainListOf(answer: AnyObject): Listing<SubdomainItem> {
+  return readListing(SubdomainItemSchema, Array.isArray(answer.subdomains) ? answer.subdomains : []);
 }
 
 export function domainsOf(answer: AnyObject): DomainItem[] {
@@ -58,25 +81,27 @@ export function subdomainsOf(answer: AnyObject): DomainItem[] {
 }
 
 export interface WordpressItem {
-  /**
-   * The site's id, for `/hosting wp delete`: only `url` is published, so it is
-   * read under the path parameter's name (`wp_id`), else `id`, to be shown;
-   * no lookup refuses on it.
-   */
+  /** The site's `id` (a string in the reference; a number is read too), else `wp_id`. */
   id: string | undefined;
   url: string | undefined;
   title: string | undefined;
   domain: string | undefined;
   version: string | undefined;
+  dbName?: string | undefined;
+  dbUser?: string | undefined;
+  memo?: string | undefined;
 }
 
 export function wordpressOf(answer: { wordpress: Record<string, unknown>[] }): WordpressItem[] {
   return answer.wordpress.map((x) => ({
-    id: idOf(x.wp_id) ?? idOf(x.id),
+    id: idOf(x.id) ?? idOf(x.wp_id),
     url: str(x.url),
     title: str(x.title),
     domain: str(x.domain),
     version: str(x.version),
+    dbName: str(x.db_name),
+    dbUser: str(x.db_user),
+    memo: typeof x.memo === 'string' ? x.memo : undefined,
   }));
 }
 

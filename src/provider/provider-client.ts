@@ -258,7 +258,7 @@ export class ProviderClient {
    */
   hosting(servername: string, caller?: Caller): HostingClient {
     assertDomain(servername, 'servername');
-    return new HostingClient(this.transport, servername, caller);
+    return new HostingClient(this.transport, servername, caller, this.malformed);
   }
 
   /** The day's request budget: configured limit, requests sent today (every replica's, as last read), whether it runs low. */

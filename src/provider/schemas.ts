@@ -199,28 +199,62 @@ export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
 export const AnyObjectSchema = z.looseObject({});
 export type AnyObject = z.infer<typeof AnyObjectSchema>;
 
-// Hosting API: only the published fields are typed, all optional (docs/provider-api.md, Hosting resources).
+// Hosting API (docs/provider-api.md, Hosting endpoints): the published fields typed, each read on
+// its own (one that breaks its type reads as missing, never the whole answer as broken); the
+// other hosting answers are in hosting-schemas.ts.
 
+const maybe = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);
+
+/** GET /server-info: the reference's twelve fields (`cpu` and `memory` null for a Business sub-account). */
 export const HostingServerInfoSchema = z.looseObject({
-  ip_address: z.string().optional(),
-  name_servers: z.array(z.string()).optional(),
-  php_versions: z.array(z.unknown()).optional(),
+  server_id: maybe(z.string()),
+  hostname: maybe(z.string()),
+  ip_address: maybe(z.string()),
+  os: maybe(z.string()),
+  cpu: maybe(z.string().nullable()),
+  memory: maybe(z.string().nullable()),
+  apache_version: maybe(z.string()),
+  perl_versions: maybe(z.array(z.string())),
+  php_versions: maybe(z.array(z.unknown())),
   db_versions: z.unknown().optional(),
-  domain_validation_token: z.string().optional(),
-  hostname: z.string().optional(),
+  name_servers: maybe(z.array(z.string())),
+  domain_validation_token: maybe(z.string()),
 });
 export type HostingServerInfo = z.infer<typeof HostingServerInfoSchema>;
 
+/**
+ * GET /domain/{domain}. `ssl_status` is no field of a domain in the reference
+ * (only of the creation answers): it is read when a provider sends it anyway.
+ */
 export const HostingDomainSchema = z.looseObject({
-  domain: z.string().optional(),
-  ssl_status: z.string().optional(),
-  url: z.string().optional(),
-  document_root: z.string().optional(),
+  domain: maybe(z.string()),
+  type: maybe(z.string()),
+  document_root: maybe(z.string()),
+  url: maybe(z.string()),
+  php_version: maybe(z.string()),
+  ssl: maybe(z.boolean()),
+  memo: maybe(z.string()),
+  is_awaiting: maybe(z.boolean()),
+  created_at: maybe(z.string()),
+  ssl_status: maybe(z.string()),
 });
 export type HostingDomain = z.infer<typeof HostingDomainSchema>;
 
+/** GET /wp: each site's published fields read on its own (`WordpressSiteSchema` reads a site whole). */
 export const HostingWordpressListSchema = z.looseObject({
-  wordpress: z.array(z.looseObject({ url: z.string().optional() })),
+  wordpress: z.array(
+    z.looseObject({
+      // A string in the reference; read as given, so an id answered as a number is still shown.
+      id: z.unknown().optional(),
+      domain: maybe(z.string()),
+      url: maybe(z.string()),
+      title: maybe(z.string()),
+      version: maybe(z.string()),
+      db_name: maybe(z.string()),
+      db_user: maybe(z.string()),
+      memo: maybe(z.string()),
+    }),
+  ),
 });
 export type HostingWordpressList = z.infer<typeof HostingWordpressListSchema>;
 

@@ -23,7 +23,6 @@ import type {
   SimulatorCategories,
   SimulatorKeys,
 } from './types.ts';
-import { stableUuid } from './world.ts';
 
 export type Scope = 'read' | 'write';
 
@@ -54,6 +53,8 @@ export interface KeyRecord {
   expiryEnforced: boolean;
   allowedIps: string[] | null;
   legacy: { servername: string; permission_type: 'full' | 'read' } | null;
+  /** The reference's flat /v1/me shape (KeySpec.flat). */
+  flat: { servername: string; permission_type: 'full' | 'read' | 'custom' } | null;
   /** The simulator's names of its categories (shared by every key of one simulator). */
   categoryNames: CategoryNames;
 }
@@ -80,11 +81,25 @@ function expiryOf(v: string | Date | null): Date | null {
   return at;
 }
 
+/** What the preset keys are limited to: the seeded VPSs `web-1` and `db-1`, and the first hosting server. */
+export interface PresetTargets {
+  vps: string[];
+  hostingServer: string;
+}
+
 export class KeyRegistry {
   private readonly byToken = new Map<string, KeyRecord>();
   private counter = 0;
 
-  constructor(private readonly categoryNames: CategoryNames = {}) {}
+  /**
+   * `account`: the account's name, in every token of an account other than
+   * the first (whose tokens stay those of a one-account simulator), so that
+   * no two accounts ever hold the same key.
+   */
+  constructor(
+    private readonly categoryNames: CategoryNames = {},
+    private readonly account?: string,
+  ) {}
 
   /** The name `category` of `service` goes by in a key's `permissions`. */
   categoryName<S extends ServiceName>(service: S, category: Category<S>): string {
@@ -135,11 +150,21 @@ export class KeyRegistry {
         targets: [spec.legacy.servername],
       });
     }
+    if (spec.flat) {
+      services.server = grant({
+        permission_type: spec.flat.permission_type,
+        target_mode: 'selected',
+        targets: [spec.flat.servername],
+        ...(spec.flat.permissions ? { permissions: spec.flat.permissions } : {}),
+      });
+    }
     const expiresAt = expiryOf(spec.expires_at ?? null);
     const slug = name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+    const prefix = this.account === undefined ? 'xs_sim_' : `xs_sim_${this.account.replace(/-/g, '')}_`;
+    const seed = this.account === undefined ? name : `${this.account}/${name}`;
     const token = deterministic
-      ? `xs_sim_${slug}_${createHash('sha256').update(`vps-chatops-sim-key:${name}`).digest('hex').slice(0, 32)}`
-      : `xs_sim_${slug}_${randomBytes(16).toString('hex')}`;
+      ? `${prefix}${slug}_${createHash('sha256').update(`vps-chatops-sim-key:${seed}`).digest('hex').slice(0, 32)}`
+      : `${prefix}${slug}_${randomBytes(16).toString('hex')}`;
     const rec: KeyRecord = {
       name,
       token,
@@ -148,6 +173,9 @@ export class KeyRegistry {
       expiryEnforced: true,
       allowedIps: spec.allowedIps ? [...spec.allowedIps] : null,
       legacy: spec.legacy ? { ...spec.legacy } : null,
+      flat: spec.flat
+        ? { servername: spec.flat.servername, permission_type: spec.flat.permission_type }
+        : null,
       categoryNames: this.categoryNames,
     };
     this.byToken.set(token, rec);
@@ -157,7 +185,7 @@ export class KeyRegistry {
   /** A `permissions` map keyed by the names the categories go by. */
   private permissions<S extends ServiceName>(
     service: S,
-    levels: Record<Category<S>, Permission>,
+    levels: Partial<Record<Category<S>, Permission>>,
   ): Record<string, Permission> {
     return Object.fromEntries(
       (Object.entries(levels) as [Category<S>, Permission][]).map(([c, l]) => [
@@ -167,7 +195,7 @@ export class KeyRegistry {
     );
   }
 
-  createPresets(now: Date, balance: number): SimulatorKeys {
+  createPresets(now: Date, balance: number, targets: PresetTargets): SimulatorKeys {
     const all = (permission_type: 'full' | 'read', allow_signup: boolean) => ({
       server: { permission_type, allow_signup },
       domain: { permission_type },
@@ -190,10 +218,10 @@ export class KeyRegistry {
           vps: {
             permission_type: 'full',
             target_mode: 'selected',
-            targets: [stableUuid('seed-web-1'), stableUuid('seed-db-1')],
+            targets: [...targets.vps],
             allow_signup: true,
           },
-          server: { permission_type: 'full', target_mode: 'selected', targets: ['xs123456.xsrv.jp'] },
+          server: { permission_type: 'full', target_mode: 'selected', targets: [targets.hostingServer] },
         },
       }),
       custom: mk({
@@ -226,7 +254,7 @@ export class KeyRegistry {
         services: all('full', true),
         expires_at: new Date(now.getTime() - day),
       }),
-      legacy: mk({ name: 'legacy', legacy: { servername: 'xs123456.xsrv.jp', permission_type: 'full' } }),
+      legacy: mk({ name: 'legacy', legacy: { servername: targets.hostingServer, permission_type: 'full' } }),
       noSignup: mk({ name: 'noSignup', services: all('full', false) }),
       ipRestricted: mk({ name: 'ipRestricted', services: all('full', true), allowedIps: ['203.0.113.10'] }),
     };
@@ -235,6 +263,14 @@ export class KeyRegistry {
 
 /** Body of GET /v1/me. */
 export function renderKeyInfo(k: KeyRecord): Record<string, unknown> {
+  if (k.flat) {
+    return {
+      service_type: 'server',
+      expires_at: k.expiresAt ? formatJstDateTime(k.expiresAt).replace(' ', 'T') : null,
+      servername: k.flat.servername,
+      permission_type: k.flat.permission_type,
+    };
+  }
   const services: Record<string, unknown> = {};
   for (const [svc, g] of Object.entries(k.services) as [ServiceName, ServiceGrant][]) {
     const out: Record<string, unknown> = {

@@ -1,6 +1,7 @@
 /**
- * `npm run simulator [-- --port N] [--host H] [--clock real|manual] [--latency MS] [--seed default|empty]`:
- * runs the provider simulator until SIGINT/SIGTERM and prints its address and keys.
+ * `npm run simulator [-- --port N] [--host H] [--clock real|manual] [--latency MS] [--seed default|empty]
+ * [--accounts main,shop]`: runs the provider simulator until SIGINT/SIGTERM and prints its address
+ * and each account's keys (one account, `default`, unless `--accounts` names several).
  */
 import { startSimulator } from './index.ts';
 
@@ -24,8 +25,20 @@ if (seed !== 'default' && seed !== 'empty') fail(`--seed expects default or empt
 const latencyMs = Number(arg('latency') ?? '0');
 if (!(latencyMs >= 0)) fail('--latency expects milliseconds >= 0');
 
+const accountsText = arg('accounts');
+const accounts = accountsText === undefined ? undefined : accountsText.split(',').map((a) => a.trim());
+if (accounts?.some((a) => !/^[a-z][a-z0-9-]{0,31}$/.test(a)))
+  fail(`--accounts expects names such as main,shop (lower-case letters, digits, "-"), got ${accountsText}`);
+
 const host = arg('host') ?? '127.0.0.1';
-const sim = await startSimulator({ host, port, clock, seed, latencyMs }).catch((err: unknown) => {
+const sim = await startSimulator({
+  host,
+  port,
+  clock,
+  seed,
+  latencyMs,
+  ...(accounts ? { accounts } : {}),
+}).catch((err: unknown) => {
   // A port someone else holds is the usual reason; say so in one line instead of Node's stack trace.
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE')
@@ -37,11 +50,18 @@ const sim = await startSimulator({ host, port, clock, seed, latencyMs }).catch((
   if (code === 'EADDRNOTAVAIL') fail(`${host} is not an address of this machine: pick another with --host`);
   throw err;
 });
+const keyLines = (keys: Record<string, string>) =>
+  Object.entries(keys).map(([name, key]) => `    ${name.padEnd(13)} ${key}`);
+const several = sim.accounts.length > 1;
 const lines = [
   `provider simulator listening on ${sim.url}`,
   `  PROVIDER_API_URL=${sim.url}`,
-  '  keys:',
-  ...Object.entries(sim.keys).map(([name, key]) => `    ${name.padEnd(13)} ${key}`),
+  ...(several
+    ? sim.accounts.flatMap((a, i) => [
+        `  account ${a.name}${i === 0 ? ' (the first: /__sim/… acts on it)' : ` (/__sim/accounts/${a.name}/…)`}, keys:`,
+        ...keyLines({ ...a.keys }),
+      ])
+    : ['  keys:', ...keyLines({ ...sim.keys })]),
   `  control API: ${sim.url}/__sim/state (see src/simulator/control-http.ts)`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -53,11 +53,41 @@
  *   POST   /__sim/hosting/{servername}/ssh      {enabled}
  *   POST   /__sim/hosting/{servername}/ssh-keys {label, publicKey?} -> {keyId}
  *   DELETE /__sim/hosting/{servername}/ssh-keys?keyId=
+ *   POST   /__sim/hosting/{servername}/dns      {domain, host, type, content, ttl?, priority?} -> {id}
+ *   PUT    /__sim/hosting/{servername}/dns/{id} {domain?, host?, type?, content?, ttl?, priority?}
+ *   DELETE /__sim/hosting/{servername}/dns/{id}
+ *   POST   /__sim/hosting/{servername}/cron     {minute, hour, day, month, weekday, command, comment?, enabled?} -> {id}
+ *   PUT    /__sim/hosting/{servername}/cron/{id} {…any of those} -> {id} (new when the content changed)
+ *   DELETE /__sim/hosting/{servername}/cron/{id}
+ *   POST   /__sim/hosting/{servername}/mail     {address, quotaMb?, memo?, forwarding?, keepInMailbox?}
+ *   DELETE /__sim/hosting/{servername}/mail/{address}
+ *   POST   /__sim/hosting/{servername}/ftp      {account, directory?, quotaMb?, memo?}
+ *   DELETE /__sim/hosting/{servername}/ftp/{account}
+ *   POST   /__sim/hosting/{servername}/ssl-expiry {commonName, expiresAt: ISO string}
+ *   Beside the panel:
+ *   POST   /__sim/ssl-failure   {domain, failing}     free SSL fails there for another reason than name servers
+ *   POST   /__sim/dns/verification-delay {ms}         how long after a TXT record resolves the ownership check sees it
+ *   POST   /__sim/answer-forms  {phpAvailableVersions?: 'map'|'list', dnsPriority?: 'zero'|'null'}
+ *
+ * Accounts: every route above acts on the first account; under
+ * /__sim/accounts/{name}/ it acts on that one (`/__sim/accounts/shop/state`).
+ *   GET    /__sim/accounts                      -> {accounts: [{name, keys}]}
+ *   POST   /__sim/accounts  {name, seed?: 'default'|'empty'} -> {name, keys}
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCore } from './core.ts';
 import { parseQuery, readBody } from './http-server.ts';
-import type { FaultRule, KeySpec, KeyUseSpec, RequestFilter, SimulatorControl } from './types.ts';
+import type { Simulation } from './simulation.ts';
+import type {
+  AnswerForms,
+  CronJobSpec,
+  DnsRecordSpec,
+  FaultRule,
+  KeySpec,
+  KeyUseSpec,
+  RequestFilter,
+  SimulatorControl,
+} from './types.ts';
 
 type Json = Record<string, unknown>;
 
@@ -93,6 +123,53 @@ function bool(b: Json, k: string): boolean {
   const v = b[k];
   if (typeof v !== 'boolean') throw new ControlError(`${k} must be a boolean`);
   return v;
+}
+
+function optionalNum(b: Json, k: string): { [key: string]: number } {
+  return b[k] === undefined ? {} : { [k]: num(b, k) };
+}
+
+function recordId(y: string): number {
+  if (!/^\d+$/.test(y)) throw new ControlError('a DNS record id is a whole number');
+  return Number(y);
+}
+
+function dnsRecordSpec(b: Json): DnsRecordSpec {
+  return {
+    domain: str(b, 'domain'),
+    host: str(b, 'host'),
+    type: str(b, 'type'),
+    content: str(b, 'content'),
+    ...optionalNum(b, 'ttl'),
+    ...optionalNum(b, 'priority'),
+  };
+}
+
+function dnsRecordChange(b: Json): Partial<DnsRecordSpec> {
+  const out: Partial<DnsRecordSpec> = { ...optionalNum(b, 'ttl'), ...optionalNum(b, 'priority') };
+  for (const k of ['domain', 'host', 'type', 'content'] as const) if (b[k] !== undefined) out[k] = str(b, k);
+  return out;
+}
+
+const CRON_TEXT = ['minute', 'hour', 'day', 'month', 'weekday', 'command', 'comment'] as const;
+
+function cronJobChange(b: Json): Partial<CronJobSpec> {
+  const out: Partial<CronJobSpec> = {};
+  for (const k of CRON_TEXT) if (b[k] !== undefined) out[k] = str(b, k);
+  if (b.enabled !== undefined) out.enabled = bool(b, 'enabled');
+  return out;
+}
+
+function cronJobSpec(b: Json): CronJobSpec {
+  const job = {
+    minute: str(b, 'minute'),
+    hour: str(b, 'hour'),
+    day: str(b, 'day'),
+    month: str(b, 'month'),
+    weekday: str(b, 'weekday'),
+    command: str(b, 'command'),
+  };
+  return { ...job, ...cronJobChange(b) };
 }
 
 function faultFromJson(b: Json): FaultRule {
@@ -137,8 +214,11 @@ function dispatch(
       : ['servers', 'plans', 'signups', 'hosting', 'keys'].includes(segs[0] ?? '')
         ? 1
         : -1;
-  const route = `${method} ${segs.map((s, i) => (i === paramAt ? ':x' : s)).join('/')}`;
+  // A hosting server's records name a second parameter: hosting/:x/dns/:y, …/cron/:y, …/mail/:y.
+  const secondAt = segs[0] === 'hosting' && segs.length >= 4 ? 3 : -1;
+  const route = `${method} ${segs.map((s, i) => (i === paramAt ? ':x' : i === secondAt ? ':y' : s)).join('/')}`;
   const x = segs[paramAt] ?? '';
+  const y = segs[secondAt] ?? '';
   switch (route) {
     case 'GET state':
       return c.state();
@@ -357,14 +437,94 @@ function dispatch(
     case 'DELETE hosting/:x/ssh-keys':
       c.panelRemoveSshKey(x, str(q, 'keyId'));
       return { ok: true };
+    case 'POST hosting/:x/dns':
+      return { id: c.panelAddDnsRecord(x, dnsRecordSpec(b)) };
+    case 'PUT hosting/:x/dns/:y':
+      c.panelChangeDnsRecord(x, recordId(y), dnsRecordChange(b));
+      return { ok: true };
+    case 'DELETE hosting/:x/dns/:y':
+      c.panelRemoveDnsRecord(x, recordId(y));
+      return { ok: true };
+    case 'POST hosting/:x/cron':
+      return { id: c.panelAddCronJob(x, cronJobSpec(b)) };
+    case 'PUT hosting/:x/cron/:y':
+      return { id: c.panelChangeCronJob(x, y, cronJobChange(b)) };
+    case 'DELETE hosting/:x/cron/:y':
+      c.panelRemoveCronJob(x, y);
+      return { ok: true };
+    case 'POST hosting/:x/mail':
+      c.panelAddMailAccount(x, str(b, 'address'), {
+        ...(b.quotaMb === undefined ? {} : { quotaMb: num(b, 'quotaMb') }),
+        ...(b.memo === undefined ? {} : { memo: str(b, 'memo') }),
+        ...(b.forwarding === undefined ? {} : { forwarding: strings(b, 'forwarding') }),
+        ...(b.keepInMailbox === undefined ? {} : { keepInMailbox: bool(b, 'keepInMailbox') }),
+      });
+      return { ok: true };
+    case 'DELETE hosting/:x/mail/:y':
+      c.panelRemoveMailAccount(x, y);
+      return { ok: true };
+    case 'POST hosting/:x/ftp':
+      c.panelAddFtpAccount(x, str(b, 'account'), {
+        ...(b.directory === undefined ? {} : { directory: str(b, 'directory') }),
+        ...(b.quotaMb === undefined ? {} : { quotaMb: num(b, 'quotaMb') }),
+        ...(b.memo === undefined ? {} : { memo: str(b, 'memo') }),
+      });
+      return { ok: true };
+    case 'DELETE hosting/:x/ftp/:y':
+      c.panelRemoveFtpAccount(x, y);
+      return { ok: true };
+    case 'POST hosting/:x/ssl-expiry':
+      c.panelSetSslExpiry(x, str(b, 'commonName'), isoDate(b, 'expiresAt'));
+      return { ok: true };
+    case 'POST ssl-failure':
+      c.setSslFailure(str(b, 'domain'), bool(b, 'failing'));
+      return { ok: true };
+    case 'POST dns/verification-delay':
+      c.setVerificationDelay(num(b, 'ms'));
+      return { ok: true };
+    case 'POST answer-forms':
+      c.setAnswerForms({
+        ...(b.phpAvailableVersions === undefined
+          ? {}
+          : { phpAvailableVersions: str(b, 'phpAvailableVersions') as AnswerForms['phpAvailableVersions'] }),
+        ...(b.dnsPriority === undefined
+          ? {}
+          : { dnsPriority: str(b, 'dnsPriority') as AnswerForms['dnsPriority'] }),
+      });
+      return { ok: true };
     default:
       return undefined;
   }
 }
 
+/**
+ * `/__sim/accounts` lists the accounts and their preset keys, and adds one;
+ * `/__sim/accounts/{name}/…` is any route below for that account; a route
+ * without that prefix acts on the first account.
+ */
+function accountRoute(
+  sim: Simulation,
+  method: string,
+  segs: string[],
+  b: Json,
+): { done: unknown } | { core: SimCore; control: SimulatorControl; segs: string[] } {
+  if (segs[0] !== 'accounts') return { ...sim.first, segs };
+  if (segs.length === 1 && method === 'GET')
+    return { done: { accounts: sim.all().map((e) => ({ name: e.core.name, keys: e.core.presetKeys })) } };
+  if (segs.length === 1 && method === 'POST') {
+    const seed = b.seed === undefined ? undefined : str(b, 'seed');
+    if (seed !== undefined && seed !== 'default' && seed !== 'empty')
+      throw new ControlError("seed must be 'default' or 'empty'");
+    const e = sim.addAccount({ name: str(b, 'name'), ...(seed ? { seed } : {}) });
+    return { done: { name: e.core.name, keys: e.core.presetKeys } };
+  }
+  const e = sim.find(segs[1] ?? '');
+  if (!e) throw new ControlError(`no account named ${segs[1] ?? ''}`);
+  return { ...e, segs: segs.slice(2) };
+}
+
 export async function handleControlRequest(
-  core: SimCore,
-  control: SimulatorControl,
+  sim: Simulation,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
@@ -386,14 +546,12 @@ export async function handleControlRequest(
       .split('/')
       .filter((s) => s !== '')
       .map((s) => decodeURIComponent(s));
-    const out = dispatch(
-      control,
-      core,
-      (req.method ?? 'GET').toUpperCase(),
-      segs,
-      parseQuery(url.searchParams),
-      body,
-    );
+    const method = (req.method ?? 'GET').toUpperCase();
+    const target = accountRoute(sim, method, segs, body);
+    const out =
+      'done' in target
+        ? target.done
+        : dispatch(target.control, target.core, method, target.segs, parseQuery(url.searchParams), body);
     if (out === undefined)
       reply(404, { error: { code: 'NOT_FOUND', message: `no control route ${req.method} ${url.pathname}` } });
     else reply(200, out);

@@ -2,9 +2,12 @@
 import { checkAnswerPatch } from './answer-faults.ts';
 import type { SimCore } from './core.ts';
 import type { TxtRecordState } from './dns.ts';
+import { scheduleOf, setSslState } from './hosting-model.ts';
+import type { SslState } from './hosting-state.ts';
 import { formatJstDateTime } from './japan-time.ts';
 import { recordKeyDenied, recordKeyUse } from './key-use.ts';
 import { panelControls } from './panel.ts';
+import { panelRecordControls } from './panel-records.ts';
 import { periodPrice } from './pricing.ts';
 import type {
   ContractStatus,
@@ -39,15 +42,17 @@ export function createControl(core: SimCore): SimulatorControl {
     if (!Number.isInteger(n) || n < 0) throw new Error(`${what} must be a non-negative integer (yen)`);
   };
   const control: SimulatorControl = {
+    account: core.name,
+    // One clock for every account: moving it moves them all.
     clock: {
       now: () => core.clock.now(),
       set: (d) => {
         core.clock.set(d);
-        core.tick();
+        core.tickAll();
       },
       advance: (ms) => {
         core.clock.advance(ms);
-        core.tick();
+        core.tickAll();
       },
     },
     setPower: (uuid, status, then) => {
@@ -185,25 +190,53 @@ export function createControl(core: SimCore): SimulatorControl {
     },
     setExternalNameServers: (domain, external) => {
       const d = w.dns.setExternalNameServers(domain, external);
-      const move = (x: { sslStatus: string }) => {
-        if (external && (x.sslStatus === 'active' || x.sslStatus === 'pending'))
-          x.sslStatus = 'failed_nameserver';
-        else if (!external && x.sslStatus === 'failed_nameserver') x.sslStatus = 'active';
-      };
+      const now = core.now();
+      // A free certificate cannot be renewed off the service's name servers: it goes, and comes
+      // back when the domain returns.
       for (const h of w.hosting.values()) {
+        const move = (x: { sslStatus: SslState }, name: string) => {
+          if (external && (x.sslStatus === 'active' || x.sslStatus === 'pending'))
+            setSslState(w, h, x, name, 'failed_nameserver', now);
+          else if (!external && x.sslStatus === 'failed_nameserver')
+            setSslState(w, h, x, name, 'active', now);
+        };
         const held = h.domains.get(d);
-        if (held) move(held);
-        for (const s of h.subdomains.values()) if (s.parent === d) move(s);
+        if (held) move(held, d);
+        for (const s of h.subdomains.values()) if (s.parent === d) move(s, s.subdomain);
       }
     },
+    setSslFailure: (domain, failing) => {
+      w.dns.setSslFailure(domain, failing);
+    },
+    setVerificationDelay: (ms) => {
+      if (!(ms >= 0) || !Number.isFinite(ms))
+        throw new Error('the verification delay must be a finite number >= 0');
+      w.dns.verificationDelayMs = ms;
+    },
+    setAnswerForms: (forms) => {
+      if (forms.phpAvailableVersions !== undefined && !['map', 'list'].includes(forms.phpAvailableVersions))
+        throw new Error("phpAvailableVersions is 'map' or 'list'");
+      if (forms.dnsPriority !== undefined && !['zero', 'null'].includes(forms.dnsPriority))
+        throw new Error("dnsPriority is 'zero' or 'null'");
+      w.answerForms = { ...w.answerForms, ...forms };
+    },
     ...panelControls(core, (s) => control.hostingServer(s)),
+    ...panelRecordControls(core),
     hostingServer: (servername) => {
       const h = hosting(servername);
       return {
         servername: h.servername,
         domainValidationToken: h.domainValidationToken,
         nameServers: [...h.nameServers],
-        domains: [...h.domains.values()].map((d) => ({ ...d })),
+        domains: [...h.domains.values()].map((d) => ({
+          domain: d.domain,
+          sslStatus: d.sslStatus,
+          redirectHttps: d.redirectHttps,
+          documentRoot: d.documentRoot,
+          type: d.type,
+          memo: d.memo,
+          phpVersion: d.phpVersion,
+        })),
         subdomains: [...h.subdomains.values()].map((d) => ({ ...d })),
         wordpress: [...h.wordpress.values()].map((x) => ({
           id: x.id,
@@ -211,14 +244,43 @@ export function createControl(core: SimCore): SimulatorControl {
           title: x.title,
           dbName: x.dbName,
           dbUser: x.dbUser,
+          memo: x.memo,
         })),
         databases: [...h.databases.values()].map((d) => ({
           name: d.name,
           characterSet: d.characterSet,
           grants: [...d.grants],
+          memo: d.memo,
         })),
         dbUsers: [...h.dbUsers.keys()],
-        cronJobs: [...h.cronJobs.values()].map((c) => ({ ...c })),
+        cronJobs: [...h.cronJobs.values()].map((c) => ({
+          id: c.id,
+          schedule: scheduleOf(c),
+          minute: c.minute,
+          hour: c.hour,
+          day: c.day,
+          month: c.month,
+          weekday: c.weekday,
+          command: c.command,
+          comment: c.comment,
+          enabled: c.enabled,
+          wordpressId: c.wordpressId,
+        })),
+        mailAccounts: [...h.mail.values()].map((m) => ({
+          address: m.address,
+          quotaMb: m.quotaMb,
+          memo: m.memo,
+          forwarding: [...m.forwarding],
+          keepInMailbox: m.keepInMailbox,
+        })),
+        mailFilters: [...h.mailFilters.values()].map((f) => ({
+          id: f.id,
+          domain: f.domain,
+          priority: f.priority,
+        })),
+        ftpAccounts: [...h.ftp.values()].map((a) => ({ ...a })),
+        sslCertificates: [...h.ssl.values()].map((c) => ({ ...c, expiresAt: new Date(c.expiresAt) })),
+        dnsRecords: [...h.dns.values()].map(({ writtenAt: _w, ...r }) => ({ ...r })),
         sshEnabled: h.sshEnabled,
         sshKeys: [...h.sshKeys.values()].map((k) => ({
           keyId: k.keyId,
@@ -226,12 +288,14 @@ export function createControl(core: SimCore): SimulatorControl {
           label: k.label,
         })),
         errorLogLines: Object.fromEntries([...h.errorLogs].map(([d, l]) => [d, l.length])),
+        accessLogLines: Object.fromEntries([...h.accessLogs].map(([d, l]) => [d, l.length])),
       };
     },
     state: () => {
       core.tick();
       const now = core.clock.now();
       return {
+        account: core.name,
         now: now.toISOString(),
         now_jst: formatJstDateTime(now),
         clock: core.clock.mode,
@@ -262,8 +326,10 @@ export function createControl(core: SimCore): SimulatorControl {
           prices: p.periods.map((m) => periodPrice(p, m, now)),
         })),
         hosting: [...w.hosting.keys()],
+        answer_forms: { ...w.answerForms },
         dns: {
           propagation_ms: w.dns.propagationMs,
+          verification_delay_ms: w.dns.verificationDelayMs,
           txt: control.txtRecords().map((r) => ({ ...r, visibleAt: r.visibleAt.toISOString() })),
           name_servers: w.dns.nameServerSettings(),
         },

@@ -1,18 +1,33 @@
 /**
- * Everything one simulator instance holds, shared by the HTTP pipeline, the
- * route modules and the control API.
+ * One account at the provider, as the simulator holds it: its world (VPSs,
+ * hosting servers, prices, balance, signups), its API keys, their rate-limit
+ * state and daily cap, its fault rules, the requests its keys made and their
+ * `/v1/logs`. Shared by the HTTP pipeline, the route modules and the control
+ * API. Every account of one simulator shares its clock (simulation.ts); a
+ * request's key picks its account, and nothing else is shared.
  */
 import { type KeyRecord, KeyRegistry } from './api-keys.ts';
-import { SimClock } from './clock.ts';
+import type { SimClock } from './clock.ts';
 import { FaultSet } from './faults.ts';
 import { seededRandom } from './random.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { ApiLog, RequestJournal } from './request-journal.ts';
 import { createWorld } from './seed.ts';
-import type { SimulatorKeys, SimulatorOptions } from './types.ts';
+import type { AccountSpec, SimulatorKeys, SimulatorOptions } from './types.ts';
 import type { World } from './world.ts';
 
+/** What an account is given by the simulation it belongs to. */
+export interface AccountSetup {
+  /** 0 for the first account, which keeps the names and keys of a one-account simulator. */
+  index: number;
+  clock: SimClock;
+  /** Applies what simulated time has made happen, in every account. */
+  tickAll: () => void;
+}
+
 export class SimCore {
+  readonly name: string;
+  readonly index: number;
   readonly clock: SimClock;
   readonly world: World;
   readonly keys: KeyRegistry;
@@ -22,24 +37,40 @@ export class SimCore {
   readonly journal = new RequestJournal();
   readonly apiLog = new ApiLog();
   latencyMs: number;
+  private readonly setup: AccountSetup;
   private inFlightCount = 0;
   private inFlightWaiters: { count: number; resolve: () => void }[] = [];
 
-  constructor(options: SimulatorOptions) {
-    this.clock = new SimClock(options.clock ?? 'real', options.now);
-    this.faults = new FaultSet(seededRandom(options.randomSeed ?? 1));
-    this.world = createWorld(options.seed ?? 'default', this.clock.now());
-    this.limiter = new RateLimiter(options.rateLimit);
-    this.latencyMs = options.latencyMs ?? 0;
-    this.keys = new KeyRegistry(options.categoryNames);
-    this.presetKeys = this.keys.createPresets(this.clock.now(), this.world.balance);
+  constructor(options: SimulatorOptions, account: AccountSpec, setup: AccountSetup) {
+    this.name = account.name;
+    this.index = setup.index;
+    this.setup = setup;
+    this.clock = setup.clock;
+    this.faults = new FaultSet(seededRandom((options.randomSeed ?? 1) + setup.index));
+    this.world = createWorld(account.seed ?? options.seed ?? 'default', this.clock.now(), {
+      index: setup.index,
+      account: account.name,
+    });
+    this.limiter = new RateLimiter(account.rateLimit ?? options.rateLimit);
+    this.latencyMs = account.latencyMs ?? options.latencyMs ?? 0;
+    this.keys = new KeyRegistry(options.categoryNames, setup.index === 0 ? undefined : account.name);
+    this.presetKeys = this.keys.createPresets(
+      this.clock.now(),
+      this.world.balance,
+      this.world.presetTargets(),
+    );
   }
 
   now(): Date {
     return this.clock.now();
   }
 
-  /** Applies what simulated time has made happen (signups completing). */
+  /** Applies what simulated time has made happen in every account (the clock is theirs in common). */
+  tickAll(): void {
+    this.setup.tickAll();
+  }
+
+  /** Applies what simulated time has made happen here (signups completing, power changes). */
   tick(): void {
     const now = this.clock.nowMs();
     for (const [uuid, p] of this.world.pendingPower) {

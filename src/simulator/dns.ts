@@ -1,10 +1,13 @@
 /**
  * Public DNS as the provider sees it from outside: TXT records (for domain
- * ownership verification, `_service-verify.{domain}` = the server's
- * `domain_validation_token`) that become visible only after a propagation
- * delay on the simulated clock, and which domains are delegated to name
- * servers other than the service's (SSL then ends in `failed_nameserver`).
- * It is one DNS for the whole world, not per hosting server.
+ * ownership verification, `_xserver-verify.{domain}` =
+ * `xserver-verify=<domain_validation_token>`) that become visible only after
+ * a propagation delay on the simulated clock, which domains are delegated to
+ * name servers other than the service's (SSL then ends in
+ * `failed_nameserver`), and which fail free SSL for another reason. One DNS
+ * for the account's whole world, not per hosting server; the zones the
+ * provider serves itself (the DNS API's records) are read beside it
+ * (hosting-model.ts, ownershipSeen).
  */
 import { domainToASCII } from 'node:url';
 
@@ -34,12 +37,19 @@ export function dnsName(raw: string): string {
   return ascii;
 }
 
-/** Name of the ownership verification record of a (Punycode) domain. */
-export const verificationRecordName = (domain: string): string => `_service-verify.${domain}`;
+/**
+ * How long after a TXT record can first be seen the provider's ownership
+ * check sees it: the reference's evidence is 30 to 90 seconds.
+ */
+export const VERIFICATION_DELAY_MS = 60_000;
 
 export class DnsState {
   /** Delay given to records set without their own (simulated ms). */
   propagationMs = 0;
+  /** See VERIFICATION_DELAY_MS; a control may change it. */
+  verificationDelayMs = VERIFICATION_DELAY_MS;
+  /** Names whose free SSL fails for a reason other than their name servers (ssl_status `failed`). */
+  private readonly sslFailing = new Set<string>();
   private txt: TxtRecordState[] = [];
   /**
    * Domain -> true when it uses other name servers than the service's, false
@@ -97,6 +107,18 @@ export class DnsState {
 
   usesExternalNameServers(domain: string): boolean {
     return this.externalNs.get(domain) ?? domain.includes('external');
+  }
+
+  setSslFailure(domain: string, failing: boolean): string {
+    const d = dnsName(domain);
+    if (failing) this.sslFailing.add(d);
+    else this.sslFailing.delete(d);
+    return d;
+  }
+
+  sslFails(domain: string): boolean {
+    for (const d of this.sslFailing) if (domain === d || domain.endsWith(`.${d}`)) return true;
+    return false;
   }
 
   /** Domains set explicitly through the control. */

@@ -128,7 +128,8 @@ function send(res: ServerResponse, a: Answer, rate: RateHeaders, truncate: boole
   res.end(buf);
 }
 
-function bearer(req: IncomingMessage): string | undefined {
+/** The key a request carries in its `Authorization: Bearer` header, if any. */
+export function bearer(req: IncomingMessage): string | undefined {
   const h = req.headers.authorization;
   if (!h) return undefined;
   const m = /^Bearer +(\S+)\s*$/i.exec(h);

@@ -5,12 +5,11 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createControl } from './control.ts';
 import { handleControlRequest } from './control-http.ts';
-import { SimCore } from './core.ts';
 import { hostingRoutes } from './hosting-routes.ts';
-import { handleApiRequest } from './http-server.ts';
+import { bearer, handleApiRequest } from './http-server.ts';
 import type { Route } from './routing.ts';
+import { Simulation } from './simulation.ts';
 import type { Simulator, SimulatorOptions } from './types.ts';
 import { vpsRoutes } from './vps-routes.ts';
 
@@ -31,14 +30,13 @@ function internalError(res: ServerResponse): void {
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const core = new SimCore(options);
-  const control = createControl(core);
+  const sim = new Simulation(options);
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     const work = url.pathname.startsWith('/__sim/')
-      ? handleControlRequest(core, control, req, res, url)
-      : handleApiRequest(core, ROUTES, req, res, url);
+      ? handleControlRequest(sim, req, res, url)
+      : handleApiRequest(sim.coreFor(bearer(req)), ROUTES, req, res, url);
     work.catch(() => internalError(res));
   });
   server.on('connection', (s) => {
@@ -57,10 +55,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   return {
     url: `http://${shownHost}:${addr.port}`,
-    keys: { ...core.presetKeys },
-    control,
+    keys: { ...sim.first.core.presetKeys },
+    control: sim.first.control,
+    get accounts() {
+      return sim.all().map((e) => sim.handle(e));
+    },
+    account: (name) => sim.handle(sim.get(name)),
+    addAccount: (spec) => sim.handle(sim.addAccount(spec)),
     close: async () => {
-      core.clock.releaseAll();
+      sim.clock.releaseAll();
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -9,12 +9,19 @@
  * to whoever drives the simulator.
  */
 import type { SimCore } from './core.ts';
-import { verificationRecordName } from './dns.ts';
-import { generateSshKeyPair, normaliseDomain } from './hosting-routes.ts';
-import { addDomain, documentRoot, newHostingServer } from './seed.ts';
+import { normaliseDomain } from './hosting-common.ts';
+import {
+  addHostingDomain,
+  newHostingServer,
+  removeHostingDomain,
+  sslOutcome,
+  verificationRecordName,
+  verificationValue,
+} from './hosting-model.ts';
+import type { HostingServerState } from './hosting-state.ts';
+import { generateSshKeyPair } from './ssh-routes.ts';
 import type { HostingServerSnapshot, SimulatorControl } from './types.ts';
 import { isOpenSshPublicKey } from './validation.ts';
-import type { HostingServerState } from './world.ts';
 
 export type PanelControls = Pick<
   SimulatorControl,
@@ -47,13 +54,20 @@ export function panelControls(core: SimCore, snapshot: (s: string) => HostingSer
       if (w.hosting.has(name)) throw new Error(`hosting server ${name} exists already`);
       const n = w.hosting.size;
       const h = newHostingServer(name, opts.variant ?? 'standard', `183.90.${242 + (n % 10)}.${10 + n}`);
-      for (const d of [name, ...(opts.domains ?? [])]) {
+      if (h.variant === 'business') {
+        h.dbVersions = ['mysql8.0.x'];
+        h.dbVersionName = 'MySQL8.0';
+      }
+      for (const [i, d] of [name, ...(opts.domains ?? [])].entries()) {
         const ascii = domainOf(d);
         if (held(ascii)) throw new Error(`domain ${ascii} is held already`);
-        addDomain(h, ascii, w.dns.usesExternalNameServers(ascii) ? 'failed_nameserver' : 'active');
-        h.errorLogs.set(ascii, []);
+        addHostingDomain(w, h, ascii, {
+          type: i === 0 ? 'initial' : 'addon',
+          ssl: sslOutcome(w, ascii),
+          now: core.now(),
+        });
         // Verified when it was added, as the seeded ones are.
-        w.dns.setTxt(verificationRecordName(ascii), h.domainValidationToken, 0, 0);
+        w.dns.setTxt(verificationRecordName(ascii), verificationValue(h.domainValidationToken), 0, 0);
       }
       w.hosting.set(name, h);
       return snapshot(name);
@@ -63,28 +77,20 @@ export function panelControls(core: SimCore, snapshot: (s: string) => HostingSer
       const d = domainOf(domain);
       if (held(d)) throw new Error(`domain ${d} is held already`);
       const ssl = opts.ssl ?? true;
-      h.domains.set(d, {
-        domain: d,
-        sslStatus: !ssl ? 'none' : w.dns.usesExternalNameServers(d) ? 'failed_nameserver' : 'active',
+      const added = addHostingDomain(w, h, d, {
+        ssl: ssl ? sslOutcome(w, d) : 'none',
         redirectHttps: false,
-        documentRoot: documentRoot(h.servername, d),
+        now: core.now(),
       });
-      h.errorLogs.set(d, []);
-      return { ...h.domains.get(d)! };
+      return snapshot(servername).domains.find((x) => x.domain === added.domain)!;
     },
     panelRemoveDomain: (servername, domain) => {
       const h = hosting(servername);
       const d = domainOf(domain);
       if (!h.domains.has(d)) throw new Error(`${servername} holds no domain ${d}`);
       if (d === h.servername) throw new Error('the server’s initial domain cannot be removed');
-      // Its subdomains and logs go with it.
-      h.domains.delete(d);
-      h.errorLogs.delete(d);
-      for (const [s, sub] of h.subdomains) {
-        if (sub.parent !== d) continue;
-        h.subdomains.delete(s);
-        h.errorLogs.delete(s);
-      }
+      // Its subdomains, logs, mail and FTP accounts, records and certificates go with it; its files stay.
+      removeHostingDomain(h, d, false);
     },
     panelSetSsh: (servername, enabled) => {
       hosting(servername).sshEnabled = enabled;

@@ -2,23 +2,17 @@
  * Seed data ('default'): a dozen VPSs of every type, contract state and power
  * state; the plan catalogue with one campaign, one paused plan, one closed
  * period and one ended plan; OS images; 50,000 yen of balance; two hosting
- * servers with domains (one Japanese IDN), WordPress, databases, cron jobs
- * and SSH keys; every seeded domain already verified (its `_service-verify`
- * TXT record is in DNS) and `example-blog.net` on other name servers.
- * 'empty' keeps plans, images and the 50,000 yen balance (signup needs them)
- * but has no VPS and no hosting server.
+ * servers (hosting-seed.ts). 'empty' keeps plans, images and the 50,000 yen
+ * balance (signup needs them) but has no VPS and no hosting server.
+ *
+ * An account other than the first gets the same seed under its own names:
+ * the VPSs keep theirs (`web-1`: two accounts may each have one) with other
+ * uuids and addresses, and the hosting servers and domains are named for the
+ * account (hosting-seed.ts, SeedNames).
  */
-import { domainToASCII } from 'node:url';
-import { verificationRecordName } from './dns.ts';
+import { seedHosting } from './hosting-seed.ts';
 import type { ContractStatus, PowerStatus, VpsType } from './types.ts';
-import {
-  type CronJobState,
-  type HostingServerState,
-  type PlanState,
-  planName,
-  type WordPressState,
-  World,
-} from './world.ts';
+import { type PlanState, planName, World } from './world.ts';
 
 const PERIODS = [1, 3, 6, 12, 24, 36];
 
@@ -225,7 +219,7 @@ const VPS_ROWS: VpsRow[] = [
   },
 ];
 
-function seedVps(w: World): void {
+function seedVps(w: World, domain: (d: string) => string): void {
   for (const r of VPS_ROWS) {
     w.addVps(
       {
@@ -241,199 +235,45 @@ function seedVps(w: World): void {
         application: r.application ?? null,
         memo: r.memo ?? null,
       },
-      `seed-${r.name}`,
+      `${w.seedPrefix}seed-${r.name}`,
     );
   }
   // A customised PTR on web-1 so reverse_hostname differs from hostname somewhere.
   const web1 = [...w.vps.values()].find((s) => s.name === 'web-1');
-  if (web1) web1.reverseHostname = 'www.example-shop.com';
+  if (web1) web1.reverseHostname = `www.${domain('example-shop.com')}`;
 }
 
-export function newHostingServer(
-  servername: string,
-  variant: 'standard' | 'business',
-  ip: string,
-): HostingServerState {
-  return {
-    servername,
-    variant,
-    ipAddress: ip,
-    nameServers: ['ns1.xserver.jp', 'ns2.xserver.jp', 'ns3.xserver.jp', 'ns4.xserver.jp', 'ns5.xserver.jp'],
-    phpVersions: ['8.3.14', '8.2.26', '8.1.31', '7.4.33'],
-    dbVersions: [{ product: 'MariaDB', version: '10.5' }],
-    domainValidationToken: `sim-verify-${servername.split('.')[0]}`,
-    hostname: servername.replace(/^xs/, 'sv'),
-    domains: new Map(),
-    subdomains: new Map(),
-    wordpress: new Map(),
-    databases: new Map(),
-    dbUsers: new Map(),
-    cronJobs: new Map(),
-    sshEnabled: false,
-    sshKeys: new Map(),
-    errorLogs: new Map(),
-    diskUsedMb: 0,
-    diskQuotaMb: variant === 'business' ? 500_000 : 300_000,
-    fileCount: 0,
-  };
+/** Which account a world is: its place in the simulator (0 first) and its name. */
+export interface WorldOf {
+  index: number;
+  account: string;
 }
 
-export function documentRoot(servername: string, host: string): string {
-  const account = servername.split('.')[0] ?? servername;
-  return `/home/${account}/${host}/public_html`;
-}
-
-/** The WP-Cron job a WordPress site gets (php run on the site's wp-cron.php every 15 minutes). */
-export function wpCronJob(servername: string, id: string, site: WordPressState): CronJobState {
-  const u = new URL(site.url);
-  const path = u.pathname.replace(/\/$/, '');
-  return {
-    id,
-    schedule: '*/15 * * * *',
-    command: `/usr/bin/php ${documentRoot(servername, u.hostname)}${path}/wp-cron.php`,
-    wordpressId: site.id,
-  };
-}
-
-export function addDomain(
-  h: HostingServerState,
-  unicode: string,
-  ssl: 'active' | 'failed_nameserver' | 'none',
-): string {
-  const domain = domainToASCII(unicode);
-  h.domains.set(domain, {
-    domain,
-    sslStatus: ssl,
-    redirectHttps: ssl === 'active',
-    documentRoot: documentRoot(h.servername, domain),
-  });
-  return domain;
-}
-
-function seedHosting(w: World, now: Date): void {
-  const a = newHostingServer('xs123456.xsrv.jp', 'standard', '183.90.240.11');
-  addDomain(a, 'xs123456.xsrv.jp', 'active');
-  const shop = addDomain(a, 'example-shop.com', 'active');
-  const idn = addDomain(a, 'れい.jp', 'active');
-  addDomain(a, 'example-blog.net', 'failed_nameserver');
-  const sub = `blog.${shop}`;
-  a.subdomains.set(sub, {
-    subdomain: sub,
-    parent: shop,
-    sslStatus: 'active',
-    documentRoot: documentRoot(a.servername, sub),
-  });
-  a.wordpress.set('1001', {
-    id: '1001',
-    url: `https://${shop}/`,
-    title: 'Example Shop',
-    adminUsername: 'shopadmin',
-    adminEmail: 'admin@example-shop.com',
-    version: '6.7.1',
-    dbName: 'xs123456_wp1',
-    dbUser: 'xs123456_wp1',
-    createdAt: now,
-  });
-  a.wordpress.set('1002', {
-    id: '1002',
-    url: `https://${sub}/`,
-    title: 'Shop Blog',
-    adminUsername: 'blogadmin',
-    adminEmail: 'blog@example-shop.com',
-    version: '6.7.1',
-    dbName: 'xs123456_wp2',
-    dbUser: 'xs123456_wp2',
-    createdAt: now,
-  });
-  a.wordpress.set('1003', {
-    id: '1003',
-    url: `https://${idn}/`,
-    title: 'れいのサイト',
-    adminUsername: 'reiadmin',
-    adminEmail: 'admin@example-shop.com',
-    version: '6.6.2',
-    dbName: 'xs123456_wp3',
-    dbUser: 'xs123456_wp3',
-    createdAt: now,
-  });
-  for (const [i, site] of [...a.wordpress.values()].entries()) {
-    const id = String(3001 + i);
-    a.cronJobs.set(id, wpCronJob(a.servername, id, site));
-  }
-  a.cronJobs.set('3101', {
-    id: '3101',
-    schedule: '0 4 * * *',
-    command: '/home/xs123456/bin/backup-uploads.sh',
-    wordpressId: null,
-  });
-  for (const n of ['xs123456_wp1', 'xs123456_wp2', 'xs123456_wp3', 'xs123456_app']) {
-    a.databases.set(n, { name: n, characterSet: 'utf8mb4', grants: new Set([n]) });
-    a.dbUsers.set(n, { name: n });
-  }
-  a.sshEnabled = true;
-  a.sshKeys.set('2001', {
-    keyId: '2001',
-    publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDeploy000000000000000000000000000000000000 deploy@ci',
-    label: 'ci-deploy',
-    createdAt: now,
-  });
-  a.errorLogs.set(shop, [
-    '[Sat Nov 21 10:00:01 2026] [error] [client 203.0.113.5] File does not exist: /home/xs123456/example-shop.com/public_html/favicon.ico',
-    '[Sat Nov 21 10:02:13 2026] [error] [client 203.0.113.9] PHP Fatal error:  Uncaught Error: Call to undefined function wc_get_product()',
-    '[Sat Nov 21 10:05:40 2026] [warn] [client 198.51.100.7] PHP Warning:  Undefined array key "id" in functions.php on line 42',
-  ]);
-  a.errorLogs.set(idn, [
-    '[Sat Nov 21 09:00:00 2026] [error] [client 203.0.113.5] File does not exist: robots.txt',
-  ]);
-  a.diskUsedMb = 12_480;
-  a.fileCount = 48_210;
-  w.hosting.set(a.servername, a);
-
-  const b = newHostingServer('xs654321.xsrv.jp', 'business', '183.90.241.22');
-  b.dbVersions = [{ product: 'MySQL', version: '8.0' }];
-  addDomain(b, 'xs654321.xsrv.jp', 'active');
-  const corp = addDomain(b, 'corp-example.co.jp', 'active');
-  b.wordpress.set('1101', {
-    id: '1101',
-    url: `https://${corp}/`,
-    title: 'コーポレートサイト',
-    adminUsername: 'corpadmin',
-    adminEmail: 'web@corp-example.co.jp',
-    version: '6.7.1',
-    dbName: 'xs654321_wp1',
-    dbUser: 'xs654321_wp1',
-    createdAt: now,
-  });
-  b.databases.set('xs654321_wp1', {
-    name: 'xs654321_wp1',
-    characterSet: 'utf8mb4',
-    grants: new Set(['xs654321_wp1']),
-  });
-  b.dbUsers.set('xs654321_wp1', { name: 'xs654321_wp1' });
-  for (const [i, site] of [...b.wordpress.values()].entries()) {
-    const id = String(3201 + i);
-    b.cronJobs.set(id, wpCronJob(b.servername, id, site));
-  }
-  b.errorLogs.set(corp, []);
-  b.diskUsedMb = 3_200;
-  b.fileCount = 9_877;
-  w.hosting.set(b.servername, b);
-
-  // The domains held were verified when they were added: their TXT records are in DNS, visible
-  // since the epoch (so a test moving the clock back still sees them).
-  for (const h of w.hosting.values()) {
-    for (const d of h.domains.keys()) w.dns.setTxt(verificationRecordName(d), h.domainValidationToken, 0, 0);
-  }
-  w.dns.setExternalNameServers('example-blog.net', true);
-}
-
-export function createWorld(seed: 'default' | 'empty', now: Date): World {
-  const w = new World();
+export function createWorld(
+  seed: 'default' | 'empty',
+  now: Date,
+  of: WorldOf = { index: 0, account: '' },
+): World {
+  const w = new World(of.index, of.index === 0 ? '' : `${of.account}/`);
   seedCatalogue(w);
   if (seed === 'default') {
-    seedVps(w);
-    seedHosting(w, now);
+    const names = seedNames(of);
+    seedVps(w, names.domain);
+    seedHosting(w, now, names);
   }
   w.balance = 50_000;
   return w;
+}
+
+/**
+ * The seed's names in an account: the first account's are the seed's own; another's hosting
+ * servers are numbered apart (xs234567, xs765432 for the second) and its domains carry its
+ * name (`shop-example-shop.com`), so that no two accounts hold the same server or domain.
+ */
+export function seedNames(of: WorldOf): { server: (n: number) => string; domain: (d: string) => string } {
+  if (of.index === 0) return { server: (n) => `xs${n}.xsrv.jp`, domain: (d) => d };
+  return {
+    server: (n) => `xs${n + of.index * 111_111}.xsrv.jp`,
+    domain: (d) => `${of.account}-${d}`,
+  };
 }

@@ -17,7 +17,19 @@ export type ServiceName = 'server' | 'domain' | 'wphosting' | 'vps';
  */
 export interface SimulatorCategories {
   vps: 'server' | 'power' | 'settings' | 'signup';
-  server: 'server_info' | 'domain' | 'wordpress' | 'database' | 'ssh' | 'log';
+  server:
+    | 'server_info'
+    | 'domain'
+    | 'wordpress'
+    | 'database'
+    | 'ssh'
+    | 'log'
+    | 'cron'
+    | 'mail'
+    | 'ftp'
+    | 'php'
+    | 'ssl'
+    | 'dns';
   domain: 'domain' | 'dns';
   wphosting: 'site' | 'backup';
 }
@@ -32,7 +44,30 @@ export interface RateLimitConfig {
   daily?: number;
 }
 
+/**
+ * One account at the provider (one customer's contract): its own world,
+ * keys, rate limits and logs. Only the first account keeps the seed's names
+ * and the preset keys' tokens of a one-account simulator; the others get
+ * their own (uuids, hosting server names, domains and tokens that name the
+ * account), VPS names such as `web-1` alike.
+ */
+export interface AccountSpec {
+  /** 1 to 32 lower-case letters, digits and `-`, starting with a letter (`main`, `shop-a`). */
+  name: string;
+  /** Default: the simulator's `seed`. */
+  seed?: 'default' | 'empty';
+  /** Default: the simulator's `rateLimit`. */
+  rateLimit?: RateLimitConfig;
+  /** Default: the simulator's `latencyMs`. */
+  latencyMs?: number;
+}
+
 export interface SimulatorOptions {
+  /**
+   * The accounts it serves, the first one first (a name alone is an account
+   * with the options below). Default: one account, `default`.
+   */
+  accounts?: (AccountSpec | string)[];
   host?: string;
   port?: number;
   clock?: 'real' | 'manual';
@@ -177,6 +212,18 @@ export interface KeySpec {
   allowedIps?: string[];
   /** Legacy single-server key: top-level `service_type`, `servername`, `permission_type` in /v1/me. */
   legacy?: { servername: string; permission_type: 'full' | 'read' };
+  /**
+   * A hosting key in the one shape the provider's hosting reference documents
+   * for GET /v1/me: flat `service_type` (`server`), `expires_at` as
+   * `YYYY-MM-DDTHH:MM:SS` (Japan time, no offset), `servername`,
+   * `permission_type`, and no `services`. A custom one is gated by
+   * `permissions` (which its /v1/me does not show).
+   */
+  flat?: {
+    servername: string;
+    permission_type: 'full' | 'read' | 'custom';
+    permissions?: Record<string, Permission>;
+  };
 }
 
 /**
@@ -235,7 +282,7 @@ export interface SimulatorKeys {
 
 /** A TXT record of the simulated public DNS. */
 export interface TxtRecord {
-  /** Punycode, lower case, e.g. `_service-verify.xn--n8jyh.jp`. */
+  /** Punycode, lower case, e.g. `_xserver-verify.xn--n8jyh.jp`. */
   name: string;
   value: string;
   /** Simulated instant from which the provider sees it (propagation). */
@@ -248,19 +295,114 @@ export interface HostingServerSnapshot {
   servername: string;
   domainValidationToken: string;
   nameServers: string[];
-  domains: { domain: string; sslStatus: string; redirectHttps: boolean; documentRoot: string }[];
-  subdomains: { subdomain: string; parent: string; sslStatus: string; documentRoot: string }[];
-  wordpress: { id: string; url: string; title: string; dbName: string; dbUser: string }[];
-  databases: { name: string; characterSet: string; grants: string[] }[];
+  domains: {
+    domain: string;
+    /** `active`, `none`, `failed_nameserver`, `failed` (the SSL asked for and its outcome). */
+    sslStatus: string;
+    redirectHttps: boolean;
+    documentRoot: string;
+    type: string;
+    memo: string;
+    phpVersion: string;
+  }[];
+  subdomains: { subdomain: string; parent: string; sslStatus: string; documentRoot: string; memo: string }[];
+  wordpress: { id: string; url: string; title: string; dbName: string; dbUser: string; memo: string }[];
+  databases: { name: string; characterSet: string; grants: string[]; memo: string }[];
   dbUsers: string[];
-  cronJobs: { id: string; schedule: string; command: string; wordpressId: string | null }[];
+  cronJobs: {
+    id: string;
+    /** The five schedule fields as one line. */
+    schedule: string;
+    minute: string;
+    hour: string;
+    day: string;
+    month: string;
+    weekday: string;
+    command: string;
+    comment: string;
+    enabled: boolean;
+    wordpressId: string | null;
+  }[];
+  mailAccounts: {
+    address: string;
+    quotaMb: number;
+    memo: string;
+    forwarding: string[];
+    keepInMailbox: boolean;
+  }[];
+  mailFilters: { id: string; domain: string; priority: number }[];
+  ftpAccounts: { account: string; directory: string; quotaMb: number; memo: string }[];
+  sslCertificates: { id: number; commonName: string; type: 'letsencrypt' | 'option'; expiresAt: Date }[];
+  dnsRecords: {
+    id: number;
+    domain: string;
+    host: string;
+    type: string;
+    content: string;
+    ttl: number;
+    priority: number;
+  }[];
   sshEnabled: boolean;
   sshKeys: { keyId: string; publicKey: string; label: string }[];
   /** domain -> number of error log lines */
   errorLogLines: Record<string, number>;
+  /** domain -> number of access log lines */
+  accessLogLines: Record<string, number>;
+}
+
+/** A DNS record as the control panel adds it (the API's fields; `ttl` 3600 and `priority` 10 for MX/SRV by default). */
+export interface DnsRecordSpec {
+  domain: string;
+  host: string;
+  type: string;
+  content: string;
+  ttl?: number;
+  priority?: number;
+}
+
+/** A cron job as the control panel adds it (`comment` empty and `enabled` true by default). */
+export interface CronJobSpec {
+  minute: string;
+  hour: string;
+  day: string;
+  month: string;
+  weekday: string;
+  command: string;
+  comment?: string;
+  enabled?: boolean;
+}
+
+export interface MailAccountSpec {
+  /** Default 2000. */
+  quotaMb?: number;
+  memo?: string;
+  forwarding?: string[];
+  keepInMailbox?: boolean;
+}
+
+export interface FtpAccountSpec {
+  /** From the domain's directory; default `/`. */
+  directory?: string;
+  /** 0 (the default): no limit. */
+  quotaMb?: number;
+  memo?: string;
+}
+
+/**
+ * Where the reference contradicts itself, which of its two forms the answers
+ * take: PHP's `available_versions` as a map (its field table; the default)
+ * or a list (its example), a DNS record's `priority` outside MX and SRV as 0
+ * (the table; the default) or null (the example).
+ */
+export interface AnswerForms {
+  phpAvailableVersions: 'map' | 'list';
+  dnsPriority: 'zero' | 'null';
 }
 
 export interface SimulatorControl {
+  /** The account every control below acts on. */
+  readonly account: string;
+  /** The simulator's clock: one for every account. */
   clock: { now(): Date; set(d: Date): void; advance(ms: number): void };
   /**
    * Sets the power state now; with `then`, it changes again by itself after
@@ -333,8 +475,9 @@ export interface SimulatorControl {
   /** Resolves once at least `count` requests are in flight (awaiting latency etc.). */
   waitForInFlight(count?: number): Promise<void>;
   /**
-   * Public DNS, for domain ownership verification (POST /domain wants TXT
-   * `_service-verify.{domain}` = the server's `domain_validation_token`).
+   * Public DNS, for domain ownership verification (POST /domain and POST
+   * /mail want TXT `_xserver-verify.{domain}` = `xserver-verify=<the server's
+   * domain_validation_token>`, seen for the verification delay).
    * The record is seen after `propagationMs` of simulated time (default: the
    * setDnsPropagation value, itself 0 at start). A name may hold several
    * values; setting the same name and value again replaces that record.
@@ -382,13 +525,59 @@ export interface SimulatorControl {
   panelSetSsh(servername: string, enabled: boolean): void;
   panelAddSshKey(servername: string, label: string, publicKey?: string): string;
   panelRemoveSshKey(servername: string, keyId: string): void;
+  /** In the control panel: a DNS record added (its id), changed or deleted. */
+  panelAddDnsRecord(servername: string, record: DnsRecordSpec): number;
+  panelChangeDnsRecord(servername: string, id: number, change: Partial<DnsRecordSpec>): void;
+  panelRemoveDnsRecord(servername: string, id: number): void;
+  /** In the control panel: a cron job added or changed (its id, new when its content changed), or deleted. */
+  panelAddCronJob(servername: string, job: CronJobSpec): string;
+  panelChangeCronJob(servername: string, id: string, change: Partial<CronJobSpec>): string;
+  panelRemoveCronJob(servername: string, id: string): void;
+  /** In the control panel: a mail account added (on a domain of the server; no ownership check) or deleted. */
+  panelAddMailAccount(servername: string, address: string, spec?: MailAccountSpec): void;
+  panelRemoveMailAccount(servername: string, address: string): void;
+  /** In the control panel: an FTP account (`user@domain`) added or deleted. */
+  panelAddFtpAccount(servername: string, account: string, spec?: FtpAccountSpec): void;
+  panelRemoveFtpAccount(servername: string, account: string): void;
+  /**
+   * When a certificate of that common name ends (every one of it, free or
+   * paid): a moment past makes it `expired` in GET /ssl.
+   */
+  panelSetSslExpiry(servername: string, commonName: string, expiresAt: Date): void;
+  /**
+   * Free SSL fails for the domain (and its subdomains) for a reason other
+   * than its name servers: `ssl_status` `failed` on creation, POST /ssl a 409.
+   */
+  setSslFailure(domain: string, failing: boolean): void;
+  /**
+   * How long after a TXT record can first be resolved the ownership check
+   * sees it (simulated ms; 60,000 at start: the reference's evidence is 30 to 90 s).
+   */
+  setVerificationDelay(ms: number): void;
+  /** Which form the answers take where the reference contradicts itself (see AnswerForms). */
+  setAnswerForms(forms: Partial<AnswerForms>): void;
   /** Whole state as plain JSON (also GET /__sim/state). */
   state(): Record<string, unknown>;
 }
 
-export interface Simulator {
-  url: string;
+/** One account's preset keys and controls. */
+export interface SimulatorAccount {
+  name: string;
   keys: SimulatorKeys;
   control: SimulatorControl;
+}
+
+export interface Simulator {
+  url: string;
+  /** The first account's preset keys. */
+  keys: SimulatorKeys;
+  /** The first account's controls (the clock is every account's). */
+  control: SimulatorControl;
+  /** Every account, the first one first. */
+  readonly accounts: readonly SimulatorAccount[];
+  /** One account by its name; throws for a name no account has. */
+  account(name: string): SimulatorAccount;
+  /** A new account (its world seeded as `spec.seed` says), served at once. */
+  addAccount(spec: AccountSpec | string): SimulatorAccount;
   close(): Promise<void>;
 }

@@ -139,3 +139,70 @@ export function isOpenSshPublicKey(key: string): boolean {
   const len = raw.readUInt32BE(0);
   return len === type.length && raw.subarray(4, 4 + len).toString('latin1') === type;
 }
+
+/** A length in characters (code points), as the reference counts them. */
+export const lengthOf = charCount;
+
+export function optionalInteger(body: Body, field: string, errors: string[]): number | undefined {
+  const v = body[field];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    errors.push(`${field}: 整数で指定してください。`);
+    return undefined;
+  }
+  return v;
+}
+
+/** A string field that must not be empty (required by the reference). */
+export function requireText(body: Body, field: string, errors: string[]): string | undefined {
+  const v = requireString(body, field, errors);
+  if (v !== undefined && v.trim() === '') {
+    errors.push(`${field}: 必須項目です。`);
+    return undefined;
+  }
+  return v;
+}
+
+export function checkMaxLength(
+  value: string | undefined,
+  max: number,
+  field: string,
+  errors: string[],
+): void {
+  if (value !== undefined && charCount(value) > max)
+    errors.push(`${field}: ${max}文字以内で入力してください。`);
+}
+
+export function checkMinLength(
+  value: string | undefined,
+  min: number,
+  field: string,
+  errors: string[],
+): void {
+  if (value !== undefined && charCount(value) < min)
+    errors.push(`${field}: ${min}文字以上で入力してください。`);
+}
+
+export function checkRange(
+  value: number | undefined,
+  min: number,
+  max: number,
+  field: string,
+  errors: string[],
+): void {
+  if (value !== undefined && (value < min || value > max))
+    errors.push(`${field}: ${min}から${max}までの整数で指定してください。`);
+}
+
+export function checkOneOf(
+  value: string | undefined,
+  allowed: readonly string[],
+  field: string,
+  errors: string[],
+): void {
+  if (value !== undefined && !allowed.includes(value))
+    errors.push(`${field}: ${allowed.join(', ')} のいずれかを指定してください。`);
+}
+
+/** A mail address: a local part and a domain, no spaces (the simulator's own rule: the reference gives none). */
+export const MAIL_ADDRESS_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

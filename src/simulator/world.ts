@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { AnswerPatch } from './answer-faults.ts';
 import { DnsState } from './dns.ts';
+import type { HostingServerState } from './hosting-state.ts';
 import type {
+  AnswerForms,
   ChargeRecord,
   PowerStatus,
   ServerTemplate,
@@ -42,74 +44,6 @@ export interface OsImage {
   minimumMemoryMb: number;
 }
 
-export interface DomainState {
-  domain: string; // Punycode
-  sslStatus: 'active' | 'pending' | 'none' | 'failed_nameserver';
-  redirectHttps: boolean;
-  documentRoot: string;
-}
-
-export interface SubdomainState {
-  subdomain: string; // Punycode FQDN
-  parent: string;
-  sslStatus: 'active' | 'pending' | 'none' | 'failed_nameserver';
-  documentRoot: string;
-}
-
-export interface WordPressState {
-  id: string;
-  url: string;
-  title: string;
-  adminUsername: string;
-  adminEmail: string;
-  version: string;
-  dbName: string;
-  dbUser: string;
-  createdAt: Date;
-}
-
-/**
- * A cron job of the hosting account. `wordpressId` ties the WP-Cron job of a
- * site to it, so DELETE /wp/{id} with `delete_cron` removes it.
- */
-export interface CronJobState {
-  id: string;
-  schedule: string;
-  command: string;
-  wordpressId: string | null;
-}
-
-export interface SshKeyState {
-  keyId: string;
-  publicKey: string;
-  label: string;
-  createdAt: Date;
-}
-
-export interface HostingServerState {
-  servername: string;
-  variant: 'standard' | 'business';
-  ipAddress: string;
-  nameServers: string[];
-  phpVersions: string[];
-  dbVersions: { product: string; version: string }[];
-  domainValidationToken: string;
-  hostname: string;
-  domains: Map<string, DomainState>;
-  subdomains: Map<string, SubdomainState>;
-  wordpress: Map<string, WordPressState>;
-  databases: Map<string, { name: string; characterSet: string; grants: Set<string> }>;
-  dbUsers: Map<string, { name: string }>;
-  cronJobs: Map<string, CronJobState>;
-  sshEnabled: boolean;
-  sshKeys: Map<string, SshKeyState>;
-  /** domain -> log lines, oldest first */
-  errorLogs: Map<string, string[]>;
-  diskUsedMb: number;
-  diskQuotaMb: number;
-  fileCount: number;
-}
-
 export interface IdempotencyEntry {
   state: 'in_process' | 'done';
   fingerprint: string;
@@ -134,13 +68,36 @@ export class World {
   /** uuid -> power state to take at a simulated instant (control.setPower with `then`). */
   pendingPower = new Map<string, { status: PowerStatus; at: number }>();
   hosting = new Map<string, HostingServerState>();
+  /**
+   * Which of the reference's two forms the answers take where it contradicts
+   * itself (docs/provider-api.md, Where the reference contradicts itself):
+   * `available_versions` as its field table's map or its example's list, a
+   * DNS record's `priority` outside MX and SRV as the table's 0 or the
+   * example's null. A control switches them, so clients are tested on both.
+   */
+  answerForms: AnswerForms = { phpAvailableVersions: 'map', dnsPriority: 'zero' };
   /** Public DNS: verification TXT records and name-server delegation. */
   dns = new DnsState();
-  private nextServiceCode = 30_000_001;
+  private nextServiceCode: number;
   private nextChargeId = 1;
-  private nextIp = 100;
+  private nextIp: number;
   private nextHostingId = 5001;
-  private nextCronId = 7001;
+  private nextSerial = 1;
+  private nextRecordId = 501;
+  private nextSslId = 1;
+
+  /**
+   * `index`: the account's place in the simulator (0 for the first), so that
+   * service codes and IP addresses never repeat across accounts; `seedPrefix`
+   * goes before the seed's names of uuids ('' for the first account).
+   */
+  constructor(
+    readonly index = 0,
+    readonly seedPrefix = '',
+  ) {
+    this.nextServiceCode = 30_000_001 + index * 1_000_000;
+    this.nextIp = 100 + index * 1_000;
+  }
 
   /** Ids of WordPress sites and SSH keys created through the API (seeded ones are lower). */
   allocHostingId(): string {
@@ -149,11 +106,36 @@ export class World {
     return String(c);
   }
 
-  /** Ids of cron jobs created with a WordPress install (seeded ones are lower). */
-  allocCronId(): string {
-    const c = this.nextCronId;
-    this.nextCronId += 1;
-    return String(c);
+  /** A serial for what gets a hash id (cron jobs, mail sorting rules): one per resource, for good. */
+  allocSerial(): number {
+    const c = this.nextSerial;
+    this.nextSerial += 1;
+    return c;
+  }
+
+  /** DNS record ids: integers, never reused. */
+  allocRecordId(): number {
+    const c = this.nextRecordId;
+    this.nextRecordId += 1;
+    return c;
+  }
+
+  /** SSL setting ids: integers, never reused. */
+  allocSslId(): number {
+    const c = this.nextSslId;
+    this.nextSslId += 1;
+    return c;
+  }
+
+  /** What the preset keys are limited to: `web-1` and `db-1`, and the first hosting server. */
+  presetTargets(): { vps: string[]; hostingServer: string } {
+    const uuidOf = (name: string) => [...this.vps.values()].find((v) => v.name === name)?.uuid;
+    const vps = ['web-1', 'db-1'].flatMap((n) => uuidOf(n) ?? []);
+    const first = this.hosting.keys().next();
+    return {
+      vps: vps.length > 0 ? vps : ['web-1', 'db-1'].map((n) => stableUuid(`${this.seedPrefix}seed-${n}`)),
+      hostingServer: first.done ? 'xs123456.xsrv.jp' : first.value,
+    };
   }
 
   allocServiceCode(): number {

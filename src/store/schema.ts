@@ -42,7 +42,7 @@ export interface SignupsTable {
   next_check_at: IsoText | null;
   created_at: IsoText;
   updated_at: IsoText;
-  /** The Workflow Builder step that ordered it, completed once the order ends (migration 0014). */
+  /** The Workflow Builder step that ordered it, completed once the order ends (migration 0015). */
   step_execution_id: string | null;
   step_claimed_at: IsoText | null;
   step_done_at: IsoText | null;
@@ -294,6 +294,7 @@ export interface KeyLogTable {
   own_ips: string;
   denied: string;
   expected: string;
+  ahead: string;
   version: number;
   updated_at: IsoText;
 }

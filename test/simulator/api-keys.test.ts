@@ -98,6 +98,36 @@ describe('GET /v1/me', () => {
     expect(me.permission_type).toBe(me.services.server?.permission_type);
   });
 
+  it('a key in the hosting reference’s flat shape: service_type, expires_at with a T, servername, permission_type', async () => {
+    const key = sim.control.createKey({
+      name: 'flat-read',
+      expires_at: '2030-06-30 00:00:00',
+      flat: { servername: 'xs123456.xsrv.jp', permission_type: 'read' },
+    });
+    expect((await call(sim, 'GET', '/v1/me', { key })).json).toEqual({
+      service_type: 'server',
+      expires_at: '2030-06-30T00:00:00',
+      servername: 'xs123456.xsrv.jp',
+      permission_type: 'read',
+    });
+    expect((await call(sim, 'GET', '/v1/server/xs123456.xsrv.jp/dns', { key })).status).toBe(200);
+    expect((await call(sim, 'GET', '/v1/server/xs654321.xsrv.jp/dns', { key })).status).toBe(403);
+    const put = await call(sim, 'PUT', '/v1/server/xs123456.xsrv.jp/ssh', {
+      key,
+      body: { ssh_enabled: false },
+    });
+    expect(put.status).toBe(403);
+    const never = sim.control.createKey({
+      flat: { servername: 'xs123456.xsrv.jp', permission_type: 'full' },
+    });
+    expect((await call(sim, 'GET', '/v1/me', { key: never })).json).toMatchObject({ expires_at: null });
+    const custom = sim.control.createKey({
+      flat: { servername: 'xs123456.xsrv.jp', permission_type: 'custom', permissions: { dns: 'full' } },
+    });
+    expect((await call(sim, 'GET', '/v1/server/xs123456.xsrv.jp/dns', { key: custom })).status).toBe(200);
+    expect((await call(sim, 'GET', '/v1/server/xs123456.xsrv.jp/cron', { key: custom })).status).toBe(403);
+  });
+
   it('custom key: permissions map only for custom services', async () => {
     const me = (await call(sim, 'GET', '/v1/me', { key: sim.keys.custom })).json as Me;
     expect(me.services.vps?.permission_type).toBe('custom');

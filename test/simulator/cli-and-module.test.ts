@@ -62,6 +62,49 @@ describe('cli', () => {
     expect(await exited).toBe(0);
   });
 
+  it('with --accounts prints each account’s keys, and each key reaches its own account', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(simDir, 'cli.ts'), '--port', '0', '--accounts', 'main,shop'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m?.[1] && out.includes('control API')) resolve(m[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));
+    });
+    expect(out).toContain('account main');
+    expect(out).toContain('account shop');
+    const shopFull = /full\s+(xs_sim_shop_\S+)/.exec(out)?.[1];
+    expect(shopFull).toBeDefined();
+    const res = await fetch(`${url}/v1/server/xs234567.xsrv.jp/domain`, {
+      headers: { authorization: `Bearer ${shopFull}` },
+    });
+    expect(res.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses a malformed --accounts with a readable line', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(simDir, 'cli.ts'), '--port', '0', '--accounts', 'Main,shop a'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    expect(code).toBe(2);
+    expect(err).toContain('--accounts');
+  });
+
   it('says in one line that a port is taken and how to pick another, and exits non-zero', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

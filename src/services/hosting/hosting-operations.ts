@@ -291,7 +291,7 @@ export class HostingOperations {
   private send(api: HostingClient, req: DestructiveRequest): Promise<AnyObject> {
     switch (req.kind) {
       case 'hosting.domain_reset':
-        return api.resetDomain(req.domain.trim(), ORDER);
+        return api.resetDomain(req.domain.trim(), 'all', ORDER);
       case 'hosting.wp_delete':
         return api.deleteWordpress(
           req.id.trim(),

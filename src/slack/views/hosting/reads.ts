@@ -131,9 +131,16 @@ export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
   return listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
 }
 
-/** `ssl_status` in words for the one published value (and none given); any other value as the provider gave it. */
-function sslLabel(ui: Ui, status: string | undefined): string {
-  if (status === undefined) return ui.t('hosting.ssl.unknown');
+/**
+ * A domain's SSL in words: `ssl_status` when an answer says it (the reference
+ * gives it only on creation), else the reference's `ssl` (a certificate set or
+ * not); any other status as the provider gave it (docs/provider-api.md, Hosting resources).
+ */
+function sslLabel(ui: Ui, status: string | undefined, ssl?: boolean): string {
+  if (status === undefined) {
+    if (ssl === undefined) return ui.t('hosting.ssl.unknown');
+    return ui.t(ssl ? 'hosting.ssl.on' : 'hosting.ssl.off');
+  }
   return status === 'failed_nameserver'
     ? ui.t('hosting.ssl.failed_nameserver')
     : mrkdwnText(status, SHOWN.word);
@@ -147,7 +154,7 @@ function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
         d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
         SHOWN.domain,
       ),
-      ssl: sslLabel(ui, d.sslStatus),
+      ssl: sslLabel(ui, d.sslStatus, d.ssl),
       url: d.url ? ` — ${mrkdwnText(displayUrl(d.url), SHOWN.domain)}` : '',
     }),
   );
@@ -192,7 +199,10 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
           type: 'mrkdwn',
           text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? mrkdwnText(displayUrl(d.domain.url), SHOWN.domain) : none}`,
         },
-        { type: 'mrkdwn', text: `*${ui.t('hosting.domain.ssl')}*\n${sslLabel(ui, d.domain.ssl_status)}` },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.domain.ssl')}*\n${sslLabel(ui, d.domain.ssl_status, d.domain.ssl)}`,
+        },
         {
           type: 'mrkdwn',
           text: `*${ui.t('hosting.domain.root')}*\n${d.domain.document_root ? code(d.domain.document_root) : none}`,
