@@ -382,13 +382,13 @@ export function workflowStep(
         err instanceof StepRefusal ? err.sentence : failureReply(log, ui, err, step.callbackId).text;
       if (err instanceof StepRefusal) log.info({}, 'step refused');
       await fail({ error }).catch((e: unknown) =>
-        log.warn({ err: slackFailure(e) }, 'step failure not told'),
+        log.warn({ err: slackFailure(e) }, 'step failure not reported'),
       );
       return;
     }
     if (outputs !== 'later')
       await complete({ outputs }).catch((e: unknown) =>
-        log.warn({ err: slackFailure(e) }, 'step outputs not told'),
+        log.warn({ err: slackFailure(e) }, 'step outputs not reported'),
       );
     log.info({ ms: Math.round(performance.now() - started), later: outputs === 'later' }, 'step run');
   };

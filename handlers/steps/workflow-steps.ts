@@ -97,7 +97,7 @@ const steps: Record<StepName, StepRun> = {
         image_id: text('image_id'),
         name: text('name', { optional: true }) || undefined,
         auto_renew: true,
-        // Whoever starts the workflow is told the terms with the approval request, as the form tells them.
+        // Whoever starts the workflow sees the terms with the approval request, as the form shows them.
         agree_to_terms: true,
       },
       catalogue,
@@ -119,8 +119,8 @@ const steps: Record<StepName, StepRun> = {
     });
     const posted = await postApproval(deps, client, q.row, log);
     if (!posted) {
-      // Nobody can approve a request nobody sees: the step ends now, and is never told again.
-      await deps.signup.orders.stepTold(q.row.id, true);
+      // Nobody can approve a request nobody sees: the step fails now, and is never completed again.
+      await deps.signup.orders.stepDone(q.row.id, true);
       throw new StepRefusal(ui.t('step.order.not_posted', { channel: channelId }));
     }
     const where = { channelId, userId: person };

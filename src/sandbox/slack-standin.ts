@@ -69,7 +69,7 @@ export type StandInEvent =
   | { kind: 'view'; change: 'opened' | 'updated' | 'pushed' | 'published'; view: OpenView }
   | { kind: 'file'; file: SharedFile }
   | { kind: 'refused'; method: string; error: string; detail?: string | undefined }
-  /** A Workflow Builder step told its outcome (functions.completeSuccess / completeError). */
+  /** A Workflow Builder step completed (functions.completeSuccess / completeError). */
   | {
       kind: 'step';
       executionId: string;

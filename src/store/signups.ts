@@ -102,7 +102,7 @@ export interface SignupRow {
   nextCheckAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-  /** The Workflow Builder step execution that ordered it (`order_vps`), told the outcome once. */
+  /** The Workflow Builder step execution that ordered it (`order_vps`), completed once with the outcome. */
   stepExecutionId?: string | null;
 }
 
@@ -199,18 +199,18 @@ export interface SignupRepo {
   /** Records the approval message's place once it is posted (no state change). */
   setMessage(id: string, message: { messageTs: string; threadTs?: string | null }): Promise<void>;
   /**
-   * Orders whose step is still to be told its outcome: a step execution,
-   * an ended state (STEP_ENDED_SIGNUP_STATES), not told yet.
+   * Orders whose step still waits for its outcome: a step execution,
+   * an ended state (STEP_ENDED_SIGNUP_STATES), not completed yet.
    */
-  stepsToTell(limit: number): Promise<SignupRow[]>;
+  stepsToComplete(limit: number): Promise<SignupRow[]>;
   /**
-   * Claims the telling of a step's outcome, one conditional UPDATE: of any
+   * Claims the completion of a step, one conditional UPDATE: of any
    * number of replicas one wins; a claim older than `staleBefore` (its
-   * holder died before telling) may be taken again. Null when lost.
+   * holder died before completing it) may be taken again. Null when lost.
    */
   claimStep(id: string, staleBefore: Date): Promise<SignupRow | null>;
-  /** The step was told (`told`), or the telling failed and is given back to a later pass. */
-  settleStep(id: string, told: boolean): Promise<void>;
+  /** The step was completed (`done`), or completing it failed and is given back to a later pass. */
+  settleStep(id: string, done: boolean): Promise<void>;
 }
 
 const EXPIRABLE: readonly SignupState[] = ['quoted', 'approved', 'price_changed'];
@@ -402,7 +402,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
         .execute();
     },
 
-    async stepsToTell(limit) {
+    async stepsToComplete(limit) {
       const rows = await db
         .selectFrom('signups')
         .selectAll()
@@ -432,10 +432,10 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
       return r ? toSignupRow(r) : null;
     },
 
-    async settleStep(id, told) {
+    async settleStep(id, done) {
       await db
         .updateTable('signups')
-        .set(told ? { step_done_at: iso(clock.now()) } : { step_claimed_at: null })
+        .set(done ? { step_done_at: iso(clock.now()) } : { step_claimed_at: null })
         .where('id', '=', id)
         .execute();
     },
@@ -444,8 +444,8 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
 
 /**
  * Orders a Workflow Builder step places (`order_vps`): the step's execution
- * is kept with the signup, and whether its outcome was told (claimed, told),
- * so that it is told once, by whichever replica sees the order end, after a
+ * is kept with the signup, and whether it was completed (claimed, done),
+ * so that it is completed once, by whichever replica sees the order end, after a
  * restart too.
  */
 export function signupSteps(): Migration {

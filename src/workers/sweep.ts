@@ -20,7 +20,7 @@ import type { SignupService } from '../services/signup/index.ts';
 import type { Ui } from '../slack/views/format.ts';
 import { outcomeMessage, redrawApproval } from './posting/hosting-posts.ts';
 import { refreshApproval, reportOutcome } from './posting/signup-posts.ts';
-import { tellEndedSteps } from './posting/step-outcomes.ts';
+import { completeEndedSteps } from './posting/step-outcomes.ts';
 
 export interface SweepDeps {
   signup: SignupService;
@@ -33,7 +33,7 @@ export interface SweepReport {
   expired: number;
   rechecked: number;
   operationsExpired: number;
-  /** Orders of Workflow Builder steps whose outcome was still to be told (the watcher saw them active, a replica died). */
+  /** Orders of Workflow Builder steps whose outcome was still to be reported (the watcher saw them active, a replica died). */
   stepsLookedAt: number;
 }
 
@@ -60,7 +60,7 @@ export async function runSweep(
       log,
     );
   }
-  const steps = await tellEndedSteps(deps, client, log);
+  const steps = await completeEndedSteps(deps, client, log);
   return {
     expired: expired.length,
     rechecked: outcomes.length,

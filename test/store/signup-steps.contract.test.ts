@@ -34,10 +34,10 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('signup steps contract on %s',
     const stepped = await store.signups.create(quote({ stepExecutionId: 'Fx0001' }));
     expect(plain.stepExecutionId).toBeNull();
     expect(stepped.stepExecutionId).toBe('Fx0001');
-    expect(await store.signups.stepsToTell(10)).toEqual([]);
+    expect(await store.signups.stepsToComplete(10)).toEqual([]);
     await store.signups.transition(plain.id, ['quoted'], 'rejected');
     await store.signups.transition(stepped.id, ['quoted'], 'price_changed');
-    expect((await store.signups.stepsToTell(10)).map((r) => r.id)).toEqual([stepped.id]);
+    expect((await store.signups.stepsToComplete(10)).map((r) => r.id)).toEqual([stepped.id]);
   });
 
   it('one claim of many wins; told, it is never listed or claimed again', async () => {
@@ -49,7 +49,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('signup steps contract on %s',
     const claims = await Promise.all([1, 2, 3, 4].map(() => store.signups.claimStep(row.id, stale)));
     expect(claims.filter((c) => c !== null)).toHaveLength(1);
     await store.signups.settleStep(row.id, true);
-    expect(await store.signups.stepsToTell(10)).toEqual([]);
+    expect(await store.signups.stepsToComplete(10)).toEqual([]);
     place.clock.advance(3_600_000);
     expect(await store.signups.claimStep(row.id, place.clock.now())).toBeNull();
   });

@@ -1,11 +1,11 @@
 /**
- * The outcome of an order a Workflow Builder step placed (`order_vps`), told
+ * The outcome of an order a Workflow Builder step placed (`order_vps`), reported
  * to Slack once: the step completes with the server's name and status when
  * the order is active, or fails with the reason (rejected, expired, price
- * changed, failed). Told from the signup's row as it is now, whichever path
+ * changed, failed). Reported from the signup's row as it is now, whichever path
  * moved it (a click, the sweep, the watcher), by whichever replica claims it
  * first (one conditional UPDATE); a bot that restarts finds the rows nobody
- * told on its next sweep. Uses the bot's own token: a step's token lives only
+ * completed on its next sweep. Uses the bot's own token: a step's token lives only
  * while the step runs, and is never stored.
  */
 import type { webApi } from '@slack/bolt';
@@ -19,10 +19,10 @@ export interface StepOutcomeDeps {
   signup: SignupService;
 }
 
-/** Slack's answers that mean the step is over already: telling it again can never work. */
+/** Slack's answers that mean the step is over already: completing it again can never work. */
 const STEP_OVER = new Set(['execution_not_in_running_state', 'function_execution_not_found']);
 
-/** What the step is told for an order in `row.state` (an ended one). */
+/** What the step reports for an order in `row.state` (an ended one). */
 export function stepOutcome(
   row: SignupRow,
 ): { ok: true; outputs: { name: string; status: string } } | { ok: false; error: string } {
@@ -43,11 +43,11 @@ export function stepOutcome(
 }
 
 /**
- * Tells the step of `row` its outcome if the row is one a step waits on and
+ * Completes the step of `row` with its outcome if the row is one a step waits on and
  * it ended; nothing otherwise (most rows: a quote made with `/vps signup`,
- * an order still under way, one told already).
+ * an order still under way, one completed already).
  */
-export async function tellStep(
+export async function completeStep(
   deps: StepOutcomeDeps,
   client: webApi.WebClient,
   row: Pick<SignupRow, 'id' | 'stepExecutionId'>,
@@ -62,26 +62,26 @@ export async function tellStep(
     if (outcome.ok)
       await client.functions.completeSuccess({ function_execution_id: execution, outputs: outcome.outputs });
     else await client.functions.completeError({ function_execution_id: execution, error: outcome.error });
-    await deps.signup.orders.stepTold(row.id, true);
-    log.info({ signupId: row.id, state: claimed.state }, 'order step told its outcome');
+    await deps.signup.orders.stepDone(row.id, true);
+    log.info({ signupId: row.id, state: claimed.state }, 'order step completed');
   } catch (err) {
     const error = slackFailure(err);
     const over = STEP_OVER.has(error);
-    await deps.signup.orders.stepTold(row.id, over);
+    await deps.signup.orders.stepDone(row.id, over);
     log.warn(
       { signupId: row.id, err: error },
-      over ? 'order step was over already' : 'order step not told; later',
+      over ? 'order step was over already' : 'order step not completed; a later pass will',
     );
   }
 }
 
-/** Every order whose step waits on an outcome nobody told yet (the sweep's part); returns how many were looked at. */
-export async function tellEndedSteps(
+/** Every order whose step waits on an outcome not reported yet (the sweep's part); returns how many were looked at. */
+export async function completeEndedSteps(
   deps: StepOutcomeDeps,
   client: webApi.WebClient,
   log: Logger,
 ): Promise<number> {
-  const rows = await deps.signup.orders.stepsToTell();
-  for (const row of rows) await tellStep(deps, client, row, log);
+  const rows = await deps.signup.orders.stepsToComplete();
+  for (const row of rows) await completeStep(deps, client, row, log);
   return rows.length;
 }
