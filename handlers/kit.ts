@@ -12,6 +12,7 @@ import type {
   RespondFn,
   SlackActionMiddlewareArgs,
   SlackCommandMiddlewareArgs,
+  SlackEventMiddlewareArgs,
   SlackShortcutMiddlewareArgs,
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
@@ -22,7 +23,7 @@ import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService, Actor } from '../src/services/access/index.ts';
 import type { DigestService } from '../src/services/digest/index.ts';
-import { classifyFailure } from '../src/services/errors.ts';
+import { classifyFailure, ServiceError } from '../src/services/errors.ts';
 import type { HomeService } from '../src/services/home/index.ts';
 import type { HomeChanges } from '../src/services/home-changes.ts';
 import type { HostingService } from '../src/services/hosting/index.ts';
@@ -34,7 +35,8 @@ import { failureMessage, parseProblemMessage } from '../src/slack/error-text.ts'
 import type { ParseResult } from '../src/slack/grammar/tokens.ts';
 import { HOME_IDS } from '../src/slack/ids.ts';
 import { isUnreachableChannelError, slackFailure } from '../src/slack/slack-failure.ts';
-import type { Message, Ui } from '../src/slack/views/format.ts';
+import { stepActor, WORKFLOW_USER } from '../src/slack/step-actor.ts';
+import { type Message, type Ui, uiFor } from '../src/slack/views/format.ts';
 import { homeWindowView } from '../src/slack/views/home/home-window.ts';
 import { progressView } from '../src/slack/views/messages.ts';
 import type { Store } from '../src/store/index.ts';
@@ -88,6 +90,7 @@ export type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewa
 type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 type GlobalShortcutArgs = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
+type StepArgs = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
 
 const DELIVERY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -160,16 +163,15 @@ export const PROGRESS_AFTER_MS = 1_000;
  * the sentence that says what to do. `writes`: the words that change
  * something, whose retry is never answered twice, even with the store down.
  */
-export function slashCommand<C extends { name: string }>(
-  deps: HandlerDeps,
-  command: {
-    /** As typed in Slack: `/vps`, `/hosting`. */
-    slash: string;
-    parse(text: string): ParseResult<C>;
-    writes: ReadonlySet<C['name']>;
-    handlers: CommandTable<C>;
-  },
-) {
+export interface SlashSpec<C extends { name: string }> {
+  /** As typed in Slack: `/vps`, `/hosting`. */
+  slash: string;
+  parse(text: string): ParseResult<C>;
+  writes: ReadonlySet<C['name']>;
+  handlers: CommandTable<C>;
+}
+
+export function slashCommand<C extends { name: string }>(deps: HandlerDeps, command: SlashSpec<C>) {
   return async ({ command: typed, ack, respond, client }: CommandArgs): Promise<void> => {
     await ack();
     // A signed delivery without `text` (not one Slack sends) is read as an empty command.
@@ -296,6 +298,99 @@ export function globalShortcut(
     } catch (err) {
       log.error({ err }, 'shortcut failed');
     }
+  };
+}
+
+// Workflow Builder steps.
+
+/** A step refused before it did anything (an input missing or wrong, nobody to act): it fails with this sentence. */
+export class StepRefusal extends Error {
+  constructor(readonly sentence: string) {
+    super('step refused');
+    this.name = 'StepRefusal';
+  }
+}
+
+/** What a step's work is handed besides the listener's context. */
+export interface StepContext extends ListenerContext {
+  /** Slack's id of this run of the step: `complete` and `fail` name it, and an order keeps it. */
+  executionId: string;
+  /** A person named by Slack's user context, or none (a scheduled workflow). */
+  person: string | null;
+  /** A text input, trimmed; a missing one (unless `optional`) fails the step with a sentence. */
+  text(name: string, opts?: { optional?: boolean }): string;
+}
+
+/**
+ * A Workflow Builder step's listener (`app.function`; Bolt 5.1.0 acknowledges
+ * the event itself): drop a retry, find who acts and where by the actor rule
+ * (src/slack/step-actor.ts), refuse a change nobody started and a channel
+ * the person cannot read, run, then complete with the outputs or fail with
+ * the sentence that says why (the person's language, else English: a
+ * workflow's owner reads it). `run` answering `later` completes elsewhere
+ * (an order: from the signup's own state, src/workers/posting/step-outcomes.ts).
+ */
+export function workflowStep(
+  deps: HandlerDeps,
+  step: { callbackId: string; writes: boolean },
+  run: (ctx: StepContext) => Promise<Record<string, string | number> | 'later'>,
+) {
+  return async ({ event, inputs, complete, fail, client }: StepArgs): Promise<void> => {
+    const executionId = event.function_execution_id;
+    if (await isRetry(deps, `step:${executionId}`, step.writes ? 'write' : 'read')) return;
+    const who = stepActor(inputs);
+    const userId = who.person ?? WORKFLOW_USER;
+    const actor: Actor = { userId, channelId: who.channel ?? userId };
+    const log = deps.logger.child({ component: 'step', step: step.callbackId, user: userId });
+    const ui = who.person ? await deps.ui(who.person) : uiFor('en', 'UTC');
+    const text = (name: string, opts: { optional?: boolean } = {}): string => {
+      const v = inputs[name];
+      const typed = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+      if (typed === '' && opts.optional !== true)
+        throw new StepRefusal(ui.t('step.input_missing', { input: name }));
+      return typed;
+    };
+    const reply = async (m: Message) => {
+      if (who.person) await tellUser(client, actor, m, log);
+    };
+    const started = performance.now();
+    let outputs: Record<string, string | number> | 'later';
+    try {
+      if (step.writes && !who.person) throw new StepRefusal(ui.t('step.needs_person'));
+      // As if they had typed the command there: a channel they cannot read is not theirs to act in.
+      if (
+        who.person &&
+        who.channel &&
+        !(await deps.access.maySeeChannel({ userId, channelId: userId }, who.channel))
+      )
+        throw new ServiceError('target_channel_not_visible');
+      const ctx: StepContext = {
+        deps,
+        actor,
+        ui,
+        log,
+        client,
+        triggerId: who.triggerId ?? '',
+        reply,
+        executionId,
+        person: who.person,
+        text,
+      };
+      outputs = await run(ctx);
+    } catch (err) {
+      const error =
+        err instanceof StepRefusal ? err.sentence : failureReply(log, ui, err, step.callbackId).text;
+      if (err instanceof StepRefusal) log.info({}, 'step refused');
+      await fail({ error }).catch((e: unknown) =>
+        log.warn({ err: slackFailure(e) }, 'step failure not reported'),
+      );
+      return;
+    }
+    if (outputs !== 'later')
+      await complete({ outputs }).catch((e: unknown) =>
+        log.warn({ err: slackFailure(e) }, 'step outputs not reported'),
+      );
+    log.info({ ms: Math.round(performance.now() - started), later: outputs === 'later' }, 'step run');
   };
 }
 

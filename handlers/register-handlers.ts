@@ -22,11 +22,13 @@ import { SERVERS_WRITES, serversCommands } from './commands/servers/server-comma
 import { signupCommands } from './commands/signup/signup-commands.ts';
 import { HOSTING_WATCH_WRITES, hostingWatchCommands } from './commands/watch/hosting-watch-commands.ts';
 import { WATCH_WRITES, watchCommands } from './commands/watch/watch-commands.ts';
+import { registerDirectMessages } from './events/home/direct-messages.ts';
 import { registerHomeOpened } from './events/home/home-opened.ts';
-import { type HandlerDeps, slashCommand } from './kit.ts';
+import { type HandlerDeps, type SlashSpec, slashCommand } from './kit.ts';
 import { registerFindServerShortcut } from './shortcuts/servers/find-server-shortcut.ts';
 import { registerServerFromMessageShortcut } from './shortcuts/servers/server-from-message.ts';
 import { registerOrderShortcut } from './shortcuts/signup/order-shortcut.ts';
+import { registerWorkflowSteps } from './steps/workflow-steps.ts';
 import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
 import { registerChangeForms } from './submissions/servers/change-form.ts';
 import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
@@ -34,30 +36,26 @@ import { registerOrderForm } from './submissions/signup/order-form.ts';
 
 export function registerHandlers(app: App, deps: HandlerDeps): void {
   // Slash commands: each feature's words, and those of them that change something.
-  app.command(
-    COMMANDS.vps,
-    slashCommand(deps, {
-      slash: COMMANDS.vps,
-      parse: parseVpsCommand,
-      writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES, ...RENEWAL_WRITES]),
-      handlers: {
-        ...serversCommands,
-        ...signupCommands,
-        ...watchCommands,
-        ...renewalCommands,
-        ...digestCommands,
-      },
-    }),
-  );
-  app.command(
-    COMMANDS.hosting,
-    slashCommand(deps, {
-      slash: COMMANDS.hosting,
-      parse: parseHostingCommand,
-      writes: new Set<HostingCommand['name']>([...HOSTING_WRITES, ...HOSTING_WATCH_WRITES]),
-      handlers: { ...hostingCommands, ...hostingWatchCommands },
-    }),
-  );
+  const vps: SlashSpec<VpsCommand> = {
+    slash: COMMANDS.vps,
+    parse: parseVpsCommand,
+    writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES, ...RENEWAL_WRITES]),
+    handlers: {
+      ...serversCommands,
+      ...signupCommands,
+      ...watchCommands,
+      ...renewalCommands,
+      ...digestCommands,
+    },
+  };
+  const hosting: SlashSpec<HostingCommand> = {
+    slash: COMMANDS.hosting,
+    parse: parseHostingCommand,
+    writes: new Set<HostingCommand['name']>([...HOSTING_WRITES, ...HOSTING_WATCH_WRITES]),
+    handlers: { ...hostingCommands, ...hostingWatchCommands },
+  };
+  app.command(COMMANDS.vps, slashCommand(deps, vps));
+  app.command(COMMANDS.hosting, slashCommand(deps, hosting));
 
   // Buttons and selects.
   registerServersButtons(app, deps);
@@ -81,4 +79,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
 
   // Events API events.
   registerHomeOpened(app, deps);
+  registerDirectMessages(app, deps, { vps, hosting });
+
+  // Workflow Builder steps (manifest.yml `functions`).
+  registerWorkflowSteps(app, deps);
 }

@@ -91,6 +91,29 @@ export class BotDeliveries {
     });
   }
 
+  /** A Workflow Builder step to run (`function_executed`), with the inputs Workflow Builder would fill. */
+  functionExecuted(f: { callbackId: string; executionId: string; inputs: Json }): Promise<Answer> {
+    return this.event({
+      type: 'function_executed',
+      function: {
+        id: `Fn${f.callbackId.toUpperCase().slice(0, 10)}`,
+        callback_id: f.callbackId,
+        title: f.callbackId,
+        type: 'app',
+        input_parameters: [],
+        output_parameters: [],
+        app_id: APP_ID,
+        date_created: 0,
+        date_updated: 0,
+        date_deleted: 0,
+      },
+      inputs: f.inputs,
+      function_execution_id: f.executionId,
+      workflow_execution_id: `Wx${f.executionId.slice(2)}`,
+      event_ts: actionTs(),
+    });
+  }
+
   private payload(p: Json): Promise<Answer> {
     return this.post(new URLSearchParams({ payload: JSON.stringify(p) }).toString());
   }

@@ -68,7 +68,14 @@ export type StandInEvent =
   | { kind: 'message'; change: 'posted' | 'edited' | 'deleted'; message: PostedMessage }
   | { kind: 'view'; change: 'opened' | 'updated' | 'pushed' | 'published'; view: OpenView }
   | { kind: 'file'; file: SharedFile }
-  | { kind: 'refused'; method: string; error: string; detail?: string | undefined };
+  | { kind: 'refused'; method: string; error: string; detail?: string | undefined }
+  /** A Workflow Builder step completed (functions.completeSuccess / completeError). */
+  | {
+      kind: 'step';
+      executionId: string;
+      outputs?: Record<string, unknown> | undefined;
+      error?: string | undefined;
+    };
 
 interface ResponseUrl {
   userId: string;
@@ -92,6 +99,8 @@ const RESPONSE_URL_USES = 5;
 export class SlackStandIn {
   private readonly events = new EventEmitter();
   private server: Server | undefined;
+  /** Step executions told their outcome. */
+  private readonly stepsOver = new Set<string>();
   private readonly messages = new Map<string, PostedMessage>();
   private readonly views = new Map<string, OpenView>();
   /** Each person's App Home as last published: its view's id. */
@@ -350,9 +359,30 @@ export class SlackStandIn {
         return this.uploadUrl(args);
       case 'files.completeUploadExternal':
         return this.completeUpload(args);
+      case 'functions.completeSuccess':
+      case 'functions.completeError':
+        return this.completeStep(method, args);
       default:
         return { ok: false, error: 'unknown_method' };
     }
+  }
+
+  /** A step is told its outcome once, as Slack allows; a second answer is refused. */
+  private completeStep(method: string, args: Record<string, unknown>): Record<string, unknown> {
+    const id = args.function_execution_id;
+    if (typeof id !== 'string' || id === '') return { ok: false, error: 'invalid_arguments' };
+    if (this.stepsOver.has(id)) return { ok: false, error: 'execution_not_in_running_state' };
+    this.stepsOver.add(id);
+    const outputs =
+      typeof args.outputs === 'object' && args.outputs !== null
+        ? (args.outputs as Record<string, unknown>)
+        : undefined;
+    this.emit(
+      method === 'functions.completeSuccess'
+        ? { kind: 'step', executionId: id, outputs: outputs ?? {} }
+        : { kind: 'step', executionId: id, error: String(args.error ?? '') },
+    );
+    return { ok: true };
   }
 
   /** Every channel here is public; a direct message is the bot's with one person. */

@@ -35,6 +35,7 @@ import {
   type SlackStandIn,
   type StandInEvent,
 } from './slack-standin.ts';
+import { INSTALLED_STEPS, stepInputs, stepNamed } from './steps.ts';
 
 export const HELP = [
   'Type what you would type in Slack, and a few words of the terminal:',
@@ -48,6 +49,9 @@ export const HELP = [
   '  shortcuts                the shortcuts the app brings: shortcut find_server, shortcut order_vps …',
   '  shortcut <name> [n]      use one: a global one opens its form; a message one (shortcut message [n])',
   '                           acts on the n-th latest message here, 1 (the default) being the latest',
+  '  steps                    the Workflow Builder steps the app brings: step show_server server=web-1 …',
+  '  step <name> key=value …  run one as Workflow Builder would, as you, in this channel (as nobody:',
+  '                           step <name> scheduled …); its outcome prints when Slack is told it',
   '  digest                   the daily digest of the last 24 hours (as /vps digest); it is posted in',
   '                           #ops every day at 09:00 Japan time: sim clock reaches it',
   "  wait [seconds]           wait for the bot's next post (a watcher alert), 30 s at most",
@@ -79,6 +83,9 @@ export class Terminal {
   channel: Channel;
   private readonly numbers = new Map<number, ControlRef>();
   private nextNumber = 1;
+  /** The steps run here, by execution id, to name them when their outcome arrives. */
+  private readonly steps = new Map<string, string>();
+  private stepSeq = 0;
   private form: Form | undefined;
   private confirming: { ref: ControlRef; option: string | undefined } | undefined;
   private interaction: { userId: string; channel: string; answered: () => void } | undefined;
@@ -203,6 +210,23 @@ export class Terminal {
           `  (Slack refused the bot's ${e.method}: ${e.error}${e.detail ? ` — ${e.detail}` : ''})`,
         ]);
         break;
+      case 'step': {
+        const name = this.steps.get(e.executionId) ?? e.executionId;
+        if (e.error !== undefined) this.print([`» step ${name} failed: ${e.error}`]);
+        else {
+          const outputs = Object.entries(e.outputs ?? {});
+          this.print([
+            `» step ${name} completed${outputs.length === 0 ? '' : ':'}`,
+            ...outputs.flatMap(([k, v]) =>
+              String(v)
+                .split('\n')
+                .map((l, i) => (i === 0 ? `  ${k}: ${l}` : `    ${l}`)),
+            ),
+          ]);
+        }
+        if (this.interaction) this.interaction.answered();
+        break;
+      }
     }
   }
 
@@ -534,6 +558,16 @@ export class Terminal {
       case 'shortcut':
         await this.shortcut(rest);
         return false;
+      case 'steps':
+        this.print(
+          INSTALLED_STEPS.map(
+            (x) => `  ${x.title.padEnd(20)} step ${x.callbackId}${x.inputs.map((i) => ` ${i}=…`).join('')}`,
+          ),
+        );
+        return false;
+      case 'step':
+        await this.step(line.slice(word.length).trim());
+        return false;
       case 'digest':
         await this.slash('/vps', 'digest');
         return false;
@@ -675,6 +709,54 @@ export class Terminal {
         responseUrl: this.opts.standIn.newResponseUrl(user.id, channel.id),
         triggerId: this.opts.standIn.newTrigger(user.id),
       }),
+    );
+  }
+
+  /**
+   * A Workflow Builder step, as Slack runs it: the person at the keyboard in
+   * its user context and this channel in its `channel` input (`scheduled`:
+   * no person, as a workflow on a schedule), the inputs typed as key=value.
+   */
+  private async step(typed: string): Promise<void> {
+    const [first = '', ...more] = typed.split(/\s+/);
+    const s = stepNamed(first);
+    if (!s) {
+      this.print([`which step? ${INSTALLED_STEPS.map((x) => x.callbackId).join(', ')} (steps lists them)`]);
+      return;
+    }
+    const scheduled = more[0] === 'scheduled';
+    const parsed = stepInputs(
+      typed
+        .slice(first.length)
+        .trim()
+        .replace(/^scheduled\b/, ''),
+    );
+    if (!parsed.ok) {
+      this.print([`step ${s.callbackId}: ${parsed.problem}`]);
+      return;
+    }
+    const inputs: Record<string, unknown> = { ...parsed.inputs, channel: this.channel.id };
+    for (const k of s.channelInputs) {
+      const named = inputs[k];
+      if (typeof named === 'string' && named !== '') {
+        const c = channelNamed(named);
+        if (!c) {
+          this.print([`step ${s.callbackId}: no channel ${named} (channels lists them)`]);
+          return;
+        }
+        inputs[k] = c.id;
+      }
+    }
+    const user = this.user;
+    if (!scheduled) inputs.user_context = { id: user.id, secret: 'c2FuZGJveA==' };
+    const executionId = `Fx${Date.now().toString(36).toUpperCase()}${(++this.stepSeq).toString(36).toUpperCase()}`;
+    this.steps.set(executionId, s.callbackId);
+    this.renumber();
+    this.print([
+      `(${s.title}${scheduled ? ', on a schedule' : `, as ${user.name} in #${this.channel.name}`})`,
+    ]);
+    await this.deliver(user, this.channel.id, () =>
+      this.opts.bot.functionExecuted({ callbackId: s.callbackId, executionId, inputs }),
     );
   }
 

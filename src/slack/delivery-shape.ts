@@ -37,7 +37,10 @@ const noneOr = (v: unknown, test: (x: unknown) => boolean): boolean =>
 const objectWithId = (v: unknown): boolean => isObject(v) && isId(v.id);
 
 /** The events the app subscribes to (manifest.yml `settings.event_subscriptions.bot_events`). */
-export const SERVED_EVENTS: readonly string[] = ['app_home_opened'];
+export const SERVED_EVENTS: readonly string[] = ['app_home_opened', 'function_executed', 'message.im'];
+
+/** An event's type as Slack sends it: `message.im` subscribes to `message` events in direct messages. */
+const SERVED_TYPES: readonly string[] = ['app_home_opened', 'function_executed', 'message'];
 
 /** What a log line may say about a delivery: its kind, never its content. */
 export function deliveryKind(body: unknown): string {
@@ -77,6 +80,9 @@ function checkBlockActions(b: Loose): DeliveryVerdict {
     if (!absentOr(a.selected_option, (o) => isObject(o) && isText(o.value)))
       return malformed('a selected option without a text value');
   }
+  // A button of a Workflow Builder step: Bolt reads the execution id and the inputs.
+  if (!absentOr(b.function_data, (f) => isObject(f) && isId(f.execution_id) && absentOr(f.inputs, isObject)))
+    return malformed('function_data is not a step execution');
   // A button inside a modal carries its view: what the listener reads of it must be there.
   if (!absentOr(b.view, (v) => isObject(v) && isId(v.id))) return malformed('view is not a view with an id');
   if (!absentOr(b.message, (m) => isObject(m) && absentOr(m.ts, isText)))
@@ -91,6 +97,8 @@ function checkView(b: Loose, submission: boolean): DeliveryVerdict {
   if (!absentOr(v.private_metadata, isText) || !absentOr(v.hash, isText))
     return malformed('view private_metadata or hash is not text');
   if (!absentOr(v.app_installed_team_id, isId)) return malformed('view app_installed_team_id is not an id');
+  if (!absentOr(b.function_data, (f) => isObject(f) && isId(f.execution_id) && absentOr(f.inputs, isObject)))
+    return malformed('function_data is not a step execution');
   if (submission) {
     if (!isObject(v.state) || !isObject(v.state.values)) return malformed('view without state values');
     if (!Object.values(v.state.values).every(isObject)) return malformed('view state values are not blocks');
@@ -130,7 +138,7 @@ function checkEvent(b: Loose): DeliveryVerdict {
   const e = b.event;
   if (!isObject(e)) return malformed('event is not an object');
   if (!isText(e.type) || e.type === '') return malformed('event without a type');
-  if (!SERVED_EVENTS.includes(e.type)) return notServed('an event the app does not subscribe to');
+  if (!SERVED_TYPES.includes(e.type)) return notServed('an event the app does not subscribe to');
   if (!isId(b.team_id)) return malformed('event without a team_id');
   if (!noneOr(b.enterprise_id, isId)) return malformed('enterprise_id is not an id');
   const authorizations = b.authorizations;
@@ -143,12 +151,36 @@ function checkEvent(b: Loose): DeliveryVerdict {
     )
   )
     return malformed('authorizations is not a list of authorizations');
+  if (e.type === 'function_executed') return checkFunctionExecuted(e);
+  if (e.type === 'message') {
+    // Edits, deletions, joins and the bot's own posts carry a subtype (and often no person): not served.
+    if (e.subtype !== undefined || e.bot_id !== undefined)
+      return notServed('a message that is not a person’s');
+    if (e.channel_type !== 'im') return notServed('a message outside a direct message');
+    if (!isText(e.text)) return malformed('message text is not text');
+  }
   if (!isUserId(e.user)) return malformed('user id is not a Slack user id');
-  if (!isId(e.channel)) return malformed('app_home_opened without its channel');
+  if (!isId(e.channel)) return malformed('event without its channel');
   if (!absentOr(e.tab, isText)) return malformed('tab is not text');
   if (!absentOr(e.view, (v) => isObject(v) && isId(v.id))) return malformed('view is not a view with an id');
   // Bolt reads `'channel' in event.item` whenever there is an item.
   if (!absentOr(e.item, isObject)) return malformed('item is not an object');
+  return OK;
+}
+
+/**
+ * A Workflow Builder step to run (`function_executed`): Bolt 5.1.0 matches
+ * the listener on `function.callback_id` and reads the execution id (which
+ * `complete` and `fail` name) and `inputs`, whose fields the step reads one
+ * by one (src/slack/step-actor.ts). No person is needed here: who acts is the
+ * step's business, from Slack's user context alone.
+ */
+function checkFunctionExecuted(e: Loose): DeliveryVerdict {
+  if (!isObject(e.function) || !isId(e.function.callback_id))
+    return malformed('function_executed without a function callback_id');
+  if (!isId(e.function_execution_id)) return malformed('function_executed without an execution id');
+  if (!isObject(e.inputs)) return malformed('function_executed inputs are not an object');
+  if (!absentOr(e.bot_access_token, isText)) return malformed('bot_access_token is not text');
   return OK;
 }
 

@@ -8,6 +8,27 @@ import type { SignupField } from '../services/signup/index.ts';
 export const COMMANDS = { vps: '/vps', hosting: '/hosting' } as const;
 
 /** The shortcuts' callback_ids, as manifest.yml declares them (`features.shortcuts`). */
+/**
+ * The bot's Workflow Builder steps (manifest.yml `functions`): callback ids,
+ * and the names of their own inputs and outputs, the contract workflows are
+ * built on. Every step also takes the three of STEP_CONTEXT_INPUTS.
+ */
+export const STEPS = {
+  show_server: { inputs: ['server'], outputs: ['name', 'ip_address', 'power_status', 'plan'] },
+  servers_not_running: { inputs: [], outputs: ['text', 'count'] },
+  set_server_memo: { inputs: ['server', 'memo'], outputs: [] },
+  order_vps: {
+    inputs: ['plan_id', 'period', 'image_id', 'name', 'approval_channel'],
+    outputs: ['name', 'status'],
+  },
+  daily_digest: { inputs: [], outputs: ['text'] },
+} as const;
+
+export type StepName = keyof typeof STEPS;
+
+/** Who acts (Slack's user context, or the interactor of a click) and in which channel. */
+export const STEP_CONTEXT_INPUTS = ['user_context', 'interactivity', 'channel'] as const;
+
 export const SHORTCUTS = {
   /** Global: the order form, with the channel its approval request goes to chosen in it. */
   orderVps: 'order_vps',

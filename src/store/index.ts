@@ -73,6 +73,7 @@ export {
   type SignupRepo,
   type SignupRow,
   type SignupState,
+  STEP_ENDED_SIGNUP_STATES,
   TERMINAL_SIGNUP_STATES,
 } from './signups.ts';
 export type { SnapshotInput, SnapshotRepo, SnapshotRow } from './snapshots.ts';

@@ -7,6 +7,7 @@ import { hostingSnapshots } from './hosting-snapshots.ts';
 import { keyLogAhead } from './key-log-ahead-migration.ts';
 import { keyUse } from './key-use-migration.ts';
 import { type AnyDb, autoId, type DatabaseKind } from './migration-kit.ts';
+import { signupSteps } from './signups.ts';
 import { snapshotFacts } from './snapshots.ts';
 
 export type { DatabaseKind } from './migration-kit.ts';
@@ -381,10 +382,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0012_home_viewers': homeViewers(),
     '0013_daily_digests': dailyDigests(),
     '0014_key_log_ahead': keyLogAhead(),
+    '0015_signup_steps': signupSteps(),
   };
 }
 
-export const LATEST_MIGRATION = '0014_key_log_ahead';
+export const LATEST_MIGRATION = '0015_signup_steps';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

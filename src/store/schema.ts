@@ -42,6 +42,10 @@ export interface SignupsTable {
   next_check_at: IsoText | null;
   created_at: IsoText;
   updated_at: IsoText;
+  /** The Workflow Builder step that ordered it, completed once the order ends (migration 0015). */
+  step_execution_id: string | null;
+  step_claimed_at: IsoText | null;
+  step_done_at: IsoText | null;
 }
 
 export interface OperationsTable {

@@ -3,7 +3,7 @@
  * `Date` values, `null` for absent.
  */
 import { randomUUID } from 'node:crypto';
-import type { Selectable, Updateable } from 'kysely';
+import type { Kysely, Migration, Selectable, Updateable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, dateOrNull, iso, isoOrNull, type SignupsTable } from './schema.ts';
 import {
@@ -49,6 +49,20 @@ export const SIGNUP_TRANSITIONS: Readonly<Record<SignupState, readonly SignupSta
 
 export const TERMINAL_SIGNUP_STATES: readonly SignupState[] = ['active', 'rejected', 'expired', 'failed'];
 
+/**
+ * Where an order started by a Workflow Builder step (`order_vps`) has its
+ * answer: the step completes (active) or fails (the rest) from one of these.
+ * `price_changed` is final for the step: the new price is a new quote nobody
+ * has approved, which the step never pays.
+ */
+export const STEP_ENDED_SIGNUP_STATES: readonly SignupState[] = [
+  'active',
+  'rejected',
+  'expired',
+  'failed',
+  'price_changed',
+];
+
 export type ProviderSignupStatus = 'active' | 'building' | 'setup_pending';
 
 export interface SignupRow {
@@ -88,6 +102,8 @@ export interface SignupRow {
   nextCheckAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The Workflow Builder step execution that ordered it (`order_vps`), completed once with the outcome. */
+  stepExecutionId?: string | null;
 }
 
 /** What the dry run produced; `create` stores it in state `quoted`. */
@@ -114,6 +130,8 @@ export interface SignupQuote {
   locale?: string | null;
   expiresAt: Date;
   secretId?: string | null;
+  /** The Workflow Builder step execution that asked for it, stored with the quote itself. */
+  stepExecutionId?: string | null;
 }
 
 /** Fields a transition may set besides `state` (and `updatedAt`, set always). */
@@ -180,6 +198,19 @@ export interface SignupRepo {
   expireDue(now?: Date): Promise<SignupRow[]>;
   /** Records the approval message's place once it is posted (no state change). */
   setMessage(id: string, message: { messageTs: string; threadTs?: string | null }): Promise<void>;
+  /**
+   * Orders whose step still waits for its outcome: a step execution,
+   * an ended state (STEP_ENDED_SIGNUP_STATES), not completed yet.
+   */
+  stepsToComplete(limit: number): Promise<SignupRow[]>;
+  /**
+   * Claims the completion of a step, one conditional UPDATE: of any
+   * number of replicas one wins; a claim older than `staleBefore` (its
+   * holder died before completing it) may be taken again. Null when lost.
+   */
+  claimStep(id: string, staleBefore: Date): Promise<SignupRow | null>;
+  /** The step was completed (`done`), or completing it failed and is given back to a later pass. */
+  settleStep(id: string, done: boolean): Promise<void>;
 }
 
 const EXPIRABLE: readonly SignupState[] = ['quoted', 'approved', 'price_changed'];
@@ -217,6 +248,7 @@ export function toSignupRow(r: Selectable<SignupsTable>): SignupRow {
     nextCheckAt: dateOrNull(r.next_check_at),
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
+    stepExecutionId: r.step_execution_id,
   };
 }
 
@@ -293,6 +325,9 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
           next_check_at: null,
           created_at: now,
           updated_at: now,
+          step_execution_id: q.stepExecutionId ?? null,
+          step_claimed_at: null,
+          step_done_at: null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -364,6 +399,64 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
           updated_at: iso(clock.now()),
         })
         .where('id', '=', id)
+        .execute();
+    },
+
+    async stepsToComplete(limit) {
+      const rows = await db
+        .selectFrom('signups')
+        .selectAll()
+        .where('step_execution_id', 'is not', null)
+        .where('step_done_at', 'is', null)
+        .where('state', 'in', [...STEP_ENDED_SIGNUP_STATES])
+        .orderBy('updated_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toSignupRow);
+    },
+
+    async claimStep(id, staleBefore) {
+      const r = await db
+        .updateTable('signups')
+        .set({ step_claimed_at: iso(clock.now()) })
+        .where('id', '=', id)
+        .where('step_execution_id', 'is not', null)
+        .where('step_done_at', 'is', null)
+        .where('state', 'in', [...STEP_ENDED_SIGNUP_STATES])
+        .where((eb) =>
+          eb.or([eb('step_claimed_at', 'is', null), eb('step_claimed_at', '<=', iso(staleBefore))]),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      return r ? toSignupRow(r) : null;
+    },
+
+    async settleStep(id, done) {
+      await db
+        .updateTable('signups')
+        .set(done ? { step_done_at: iso(clock.now()) } : { step_claimed_at: null })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+/**
+ * Orders a Workflow Builder step places (`order_vps`): the step's execution
+ * is kept with the signup, and whether it was completed (claimed, done),
+ * so that it is completed once, by whichever replica sees the order end, after a
+ * restart too.
+ */
+export function signupSteps(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const column of ['step_execution_id', 'step_claimed_at', 'step_done_at'])
+        await db.schema.alterTable('signups').addColumn(column, 'text').execute();
+      await db.schema
+        .createIndex('signups_step_open')
+        .on('signups')
+        .columns(['step_done_at', 'state'])
         .execute();
     },
   };

@@ -20,6 +20,7 @@ import type { SignupService } from '../services/signup/index.ts';
 import type { Ui } from '../slack/views/format.ts';
 import { outcomeMessage, redrawApproval } from './posting/hosting-posts.ts';
 import { refreshApproval, reportOutcome } from './posting/signup-posts.ts';
+import { completeEndedSteps } from './posting/step-outcomes.ts';
 
 export interface SweepDeps {
   signup: SignupService;
@@ -32,6 +33,8 @@ export interface SweepReport {
   expired: number;
   rechecked: number;
   operationsExpired: number;
+  /** Orders of Workflow Builder steps whose outcome was still to be reported (the watcher saw them active, a replica died). */
+  stepsLookedAt: number;
 }
 
 export async function runSweep(
@@ -57,7 +60,13 @@ export async function runSweep(
       log,
     );
   }
-  return { expired: expired.length, rechecked: outcomes.length, operationsExpired: ops.length };
+  const steps = await completeEndedSteps(deps, client, log);
+  return {
+    expired: expired.length,
+    rechecked: outcomes.length,
+    operationsExpired: ops.length,
+    stepsLookedAt: steps,
+  };
 }
 
 /** Runs the sweep every `intervalMs`; returns the stop function. */

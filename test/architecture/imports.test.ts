@@ -170,6 +170,8 @@ describe('the dependency rule', () => {
       'request-guard.ts',
       'slack-directory.ts',
       'slack-failure.ts',
+      // Who a Workflow Builder step acts as, read from the inputs Slack fills.
+      'step-actor.ts',
       'team-guard.ts',
       'grammar',
       'i18n',

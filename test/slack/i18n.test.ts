@@ -20,6 +20,7 @@ import { renewalsCatalog } from '../../src/slack/i18n/renewals.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
 import { shortcutsCatalog } from '../../src/slack/i18n/shortcuts.ts';
 import { signupCatalog } from '../../src/slack/i18n/signup.ts';
+import { stepsCatalog } from '../../src/slack/i18n/steps.ts';
 import { watchCatalog } from '../../src/slack/i18n/watch.ts';
 
 /** A message as formatjs reads it: Slack's `<@U…>`, `<#C…>` and `<url|text>` are text, not tags. */
@@ -70,6 +71,7 @@ describe('i18n catalogs', () => {
       shortcutsCatalog,
       digestCatalog,
       homeCatalog,
+      stepsCatalog,
     ];
     const keys = features.flatMap((c) => Object.keys(c.en));
     expect(new Set(keys).size).toBe(keys.length);

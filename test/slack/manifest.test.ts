@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import type { App } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import type { HandlerDeps } from '../../handlers/kit.ts';
+import { registerWorkflowSteps } from '../../handlers/steps/workflow-steps.ts';
 import { SERVED_EVENTS } from '../../src/slack/delivery-shape.ts';
-import { COMMANDS, SHORTCUTS } from '../../src/slack/ids.ts';
+import { COMMANDS, SHORTCUTS, STEP_CONTEXT_INPUTS, STEPS } from '../../src/slack/ids.ts';
 
 interface Manifest {
   features: {
@@ -17,8 +20,19 @@ interface Manifest {
     }[];
     shortcuts: { name: string; type: string; callback_id: string; description: string }[];
   };
+  functions: Record<
+    string,
+    {
+      title: string;
+      description: string;
+      input_parameters: { properties: Record<string, { type: string; title: string }>; required?: string[] };
+      output_parameters: { properties: Record<string, { type: string; title: string }>; required?: string[] };
+    }
+  >;
   oauth_config: { scopes: { bot: string[] } };
   settings: {
+    org_deploy_enabled: boolean;
+    function_runtime: string;
     interactivity: { is_enabled: boolean; request_url: string };
     event_subscriptions: { request_url: string; bot_events: string[] };
     socket_mode_enabled: boolean;
@@ -99,6 +113,7 @@ describe('manifest.yml', () => {
         'commands',
         'files:write',
         'groups:read',
+        'im:history',
         'usergroups:read',
         'users:read',
       ].sort(),
@@ -117,5 +132,37 @@ describe('manifest.yml', () => {
     expect(manifest.settings.socket_mode_enabled).toBe(true);
     expect(manifest.features.bot_user.display_name).toBeTruthy();
     expect(manifest.features.app_home.messages_tab_enabled).toBe(true);
+  });
+
+  it('declares the Workflow Builder steps the app registers, with the contract’s inputs and outputs', () => {
+    const registered: string[] = [];
+    const app = {
+      function: (callbackId: string) => {
+        registered.push(callbackId);
+        return app;
+      },
+    };
+    registerWorkflowSteps(app as unknown as App, {} as HandlerDeps);
+    expect(Object.keys(manifest.functions).sort()).toEqual(registered.sort());
+    expect(registered.sort()).toEqual(Object.keys(STEPS).sort());
+    for (const [name, spec] of Object.entries(STEPS)) {
+      const f = manifest.functions[name]!;
+      expect(f.title.length, name).toBeGreaterThan(0);
+      expect(f.description.length, name).toBeGreaterThan(0);
+      const inputs = f.input_parameters.properties;
+      expect(Object.keys(inputs).sort(), name).toEqual([...spec.inputs, ...STEP_CONTEXT_INPUTS].sort());
+      expect(inputs.user_context?.type).toBe('slack#/types/user_context');
+      expect(inputs.interactivity?.type).toBe('slack#/types/interactivity');
+      expect(inputs.channel?.type).toBe('slack#/types/channel_id');
+      // Only Slack names the person: no input a builder types is a user.
+      for (const [input, p] of Object.entries(inputs))
+        if (input !== 'user_context' && input !== 'interactivity') expect(p.type, input).not.toMatch(/user/);
+      for (const r of f.input_parameters.required ?? [])
+        expect(spec.inputs as readonly string[]).toContain(r);
+      expect(Object.keys(f.output_parameters.properties).sort(), name).toEqual([...spec.outputs].sort());
+    }
+    expect(manifest.settings.function_runtime).toBe('remote');
+    expect(manifest.settings.org_deploy_enabled).toBe(true);
+    expect(manifest.settings.event_subscriptions.bot_events).toContain('function_executed');
   });
 });

@@ -27,6 +27,8 @@ import {
   type Delivery,
   type DeliveryOptions,
   deliver,
+  directMessageBody,
+  functionExecutedBody,
   globalShortcutBody,
   type HomeOpenedFields,
   homeClickBody,
@@ -136,6 +138,18 @@ export interface Harness {
     opts?: { user?: string; channel?: string },
   ): Promise<{ ack: RecordedCall; reply: () => Promise<RecordedCall> }>;
   deliverRaw(body: string, opts?: DeliveryOptions): Promise<Delivery>;
+  /**
+   * A Workflow Builder step to run (a signed `function_executed` event);
+   * `outcome` resolves with the step's functions.completeSuccess or
+   * functions.completeError, `over` Socket Mode as an events_api envelope.
+   */
+  step(
+    callbackId: string,
+    inputs: Record<string, unknown>,
+    opts?: { executionId?: string; delivery?: DeliveryOptions; socket?: boolean },
+  ): Promise<{ ack: Delivery | RecordedCall; executionId: string; outcome: () => Promise<RecordedCall> }>;
+  /** A person's message in their direct message with the bot (the Messages tab). */
+  directMessage(text: string, opts?: { user?: string; ts?: string }): Promise<Delivery>;
   /** The person opens the app's Home tab (a signed `app_home_opened` event, as JSON). */
   openHome(opts?: HomeOpenedFields & { delivery?: DeliveryOptions }): Promise<Delivery>;
   /** A button pressed in the person's App Home: no channel, no message, no response_url. */
@@ -322,6 +336,39 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return { ack, responseId, triggerId, reply: () => slack.waitForResponse(responseId) };
     },
     deliverRaw: (body, o) => deliver(url, signingSecret, body, o),
+    async step(callbackId, inputs, o = {}) {
+      const body = functionExecutedBody({
+        callbackId,
+        inputs,
+        ...(o.executionId ? { executionId: o.executionId } : {}),
+      });
+      const executionId = (body.event as { function_execution_id: string }).function_execution_id;
+      const ack = o.socket
+        ? await slack.sendEnvelope('events_api', body)
+        : await deliver(url, signingSecret, JSON.stringify(body), {
+            ...o.delivery,
+            contentType: JSON_CONTENT,
+          });
+      return {
+        ack,
+        executionId,
+        outcome: () =>
+          slack.waitFor(
+            (c) =>
+              (c.method === 'functions.completeSuccess' || c.method === 'functions.completeError') &&
+              c.args.function_execution_id === executionId,
+          ),
+      };
+    },
+    directMessage: (text, o = {}) =>
+      deliver(
+        url,
+        signingSecret,
+        directMessageBody({ userId: o.user ?? VIEWER, text, ...(o.ts ? { ts: o.ts } : {}) }),
+        {
+          contentType: JSON_CONTENT,
+        },
+      ),
     openHome: (o = {}) =>
       deliver(url, signingSecret, appHomeOpenedBody({ userId: VIEWER, ...o }), {
         ...o.delivery,

@@ -102,6 +102,8 @@ export class FakeSlack {
   private seq = 0;
   private viewSeq = 0;
   private fileSeq = 0;
+  /** Workflow step executions told their outcome (functions.completeSuccess / completeError). */
+  private readonly stepsOver = new Set<string>();
   /** Every file whose upload was started, by id. */
   readonly files = new Map<string, UploadedFile>();
   /** When each trigger id handed to the app was made (see `issueTrigger`). */
@@ -565,6 +567,17 @@ export class FakeSlack {
       case 'usergroups.users.list': {
         const members = this.groups.get(String(args.usergroup));
         return members ? { ok: true, users: members } : { ok: false, error: 'no_such_subteam' };
+      }
+      // A step is told its outcome once: Slack refuses a second one.
+      case 'functions.completeSuccess':
+      case 'functions.completeError': {
+        const id = args.function_execution_id;
+        if (typeof id !== 'string' || id === '') return invalidArguments(['function_execution_id']);
+        if (method === 'functions.completeError' && (typeof args.error !== 'string' || args.error === ''))
+          return invalidArguments(['error']);
+        if (this.stepsOver.has(id)) return { ok: false, error: 'execution_not_in_running_state' };
+        this.stepsOver.add(id);
+        return { ok: true };
       }
       case 'apps.connections.open':
         return { ok: true, url: `${this.url.replace(/^http/, 'ws')}/link` };

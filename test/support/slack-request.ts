@@ -370,3 +370,75 @@ export function homeClickBody(f: HomeClickFields): string {
   };
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
 }
+
+export interface StepFields {
+  callbackId: string;
+  inputs: Record<string, unknown>;
+  executionId?: string;
+  teamId?: string;
+  eventId?: string;
+}
+
+/** A `function_executed` event (a Workflow Builder step to run), sent as JSON, as Slack sends it. */
+export function functionExecutedBody(f: StepFields): Record<string, unknown> {
+  const team = f.teamId ?? TEAM_ID;
+  return {
+    token: 'legacy-verification-token',
+    team_id: team,
+    api_app_id: 'A0FAKE',
+    event: {
+      type: 'function_executed',
+      function: {
+        id: `Fn${f.callbackId.toUpperCase().slice(0, 8)}`,
+        callback_id: f.callbackId,
+        title: f.callbackId,
+        type: 'app',
+        input_parameters: [],
+        output_parameters: [],
+        app_id: 'A0FAKE',
+        date_created: 1700000000,
+        date_updated: 1700000000,
+        date_deleted: 0,
+      },
+      inputs: f.inputs,
+      function_execution_id:
+        f.executionId ?? `Fx${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`,
+      workflow_execution_id: `Wx${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`,
+      event_ts: '1700000000.000100',
+      bot_access_token: `xwfp-test-${randomUUID()}`,
+    },
+    type: 'event_callback',
+    event_id: f.eventId ?? `Ev${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`,
+    event_time: 1700000000,
+    authorizations: [
+      { enterprise_id: null, team_id: team, user_id: 'UBOT0001', is_bot: true, is_enterprise_install: false },
+    ],
+    is_ext_shared_channel: false,
+  };
+}
+
+/** A person's message in their direct message with the bot (`message.im`), sent as JSON. */
+export function directMessageBody(f: { userId: string; text: string; ts?: string; teamId?: string }): string {
+  const team = f.teamId ?? TEAM_ID;
+  return JSON.stringify({
+    token: 'legacy-verification-token',
+    team_id: team,
+    api_app_id: 'A0FAKE',
+    event: {
+      type: 'message',
+      user: f.userId,
+      text: f.text,
+      ts: f.ts ?? `${Date.now() / 1000}`,
+      channel: `D${f.userId.slice(1)}`,
+      channel_type: 'im',
+      event_ts: '1700000000.000100',
+    },
+    type: 'event_callback',
+    event_id: `Ev${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`,
+    event_time: 1700000000,
+    authorizations: [
+      { enterprise_id: null, team_id: team, user_id: 'UBOT0001', is_bot: true, is_enterprise_install: false },
+    ],
+    is_ext_shared_channel: false,
+  });
+}

@@ -315,8 +315,34 @@ async function priceChanged(
 /** The error code of an order found `executing` when a bot started: see markInterrupted. */
 export const INTERRUPTED = 'INTERRUPTED';
 
+/** A claim on completing a step with its order's outcome, held longer than this, was left by a replica that died. */
+const STEP_CLAIM_STALE_MS = 5 * 60_000;
+
 export class SignupOrders {
   constructor(private readonly deps: SignupDeps) {}
+
+  /**
+   * Orders placed by a Workflow Builder step (`order_vps`) that ended and
+   * whose step was not completed yet, oldest first.
+   */
+  stepsToComplete(limit = 50): Promise<SignupRow[]> {
+    return this.deps.store.signups.stepsToComplete(limit);
+  }
+
+  /**
+   * Claims the completion of the step of an order that ended: of every replica
+   * and every path that sees it end, one gets the row (as it is now), the
+   * others null. `stepDone` settles it: true once Slack took the outcome (or
+   * said the step was over), false gives it back to a later pass.
+   */
+  async claimStep(id: string): Promise<SignupRow | null> {
+    const stale = new Date(this.deps.clock.now().getTime() - STEP_CLAIM_STALE_MS);
+    return this.deps.store.signups.claimStep(id, stale);
+  }
+
+  stepDone(id: string, done: boolean): Promise<void> {
+    return this.deps.store.signups.settleStep(id, done);
+  }
 
   /** Runs an approved order: approved -> executing by one conditional UPDATE, then the real POST. */
   execute(id: string): Promise<ExecuteOutcome> {

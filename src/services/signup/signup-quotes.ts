@@ -269,6 +269,7 @@ export async function createQuote(
   order: OrderFields & Pick<SignupRow, 'requesterId' | 'channelId' | 'locale'>,
   password: string,
   replaces?: string,
+  stepExecutionId?: string,
 ): Promise<{ row: SignupRow; plan: Plan; image: OsImage }> {
   const startedAt = deps.clock.now();
   // The plans read and the dry run are the requester's: they wait their turn at the provider like any command.
@@ -288,6 +289,7 @@ export async function createQuote(
       idempotencyKey: newKey(deps),
       expiresAt,
       secretId,
+      ...(stepExecutionId ? { stepExecutionId } : {}),
     });
   } catch (err) {
     await destroySecret(deps, secretId);
@@ -416,6 +418,8 @@ export interface QuoteInput {
    */
   chosen?: boolean;
   locale: string | null;
+  /** A Workflow Builder step asks (`order_vps`): its execution is told the order's outcome. */
+  stepExecutionId?: string;
 }
 
 export interface QuoteResult {
@@ -486,6 +490,8 @@ export class SignupQuotes {
         deps,
         { ...orderFieldsOf(request), requesterId, channelId, locale: input.locale },
         password,
+        undefined,
+        input.stepExecutionId,
       );
       return { ...quoted, generatedPassword: request.rootPassword === null ? password : null };
     } catch (err) {

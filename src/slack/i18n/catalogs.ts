@@ -8,6 +8,7 @@ import { renewalsCatalog } from './renewals.ts';
 import { serversCatalog } from './servers.ts';
 import { shortcutsCatalog } from './shortcuts.ts';
 import { signupCatalog } from './signup.ts';
+import { stepsCatalog } from './steps.ts';
 import { watchCatalog } from './watch.ts';
 
 /**
@@ -25,6 +26,7 @@ const en = {
   ...shortcutsCatalog.en,
   ...digestCatalog.en,
   ...homeCatalog.en,
+  ...stepsCatalog.en,
 };
 
 /** The English catalog, whose texts give every message its parameters. */
@@ -44,6 +46,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...shortcutsCatalog.ja,
   ...digestCatalog.ja,
   ...homeCatalog.ja,
+  ...stepsCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };

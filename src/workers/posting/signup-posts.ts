@@ -13,6 +13,7 @@ import { slackFailure } from '../../slack/slack-failure.ts';
 import type { Message, Ui } from '../../slack/views/format.ts';
 import { signupApprovalMessage } from '../../slack/views/signup/approval.ts';
 import { signupOutcomeDirect, signupOutcomeMessage } from '../../slack/views/signup/outcomes.ts';
+import { completeStep } from './step-outcomes.ts';
 
 export interface SignupPostDeps {
   signup: SignupService;
@@ -47,13 +48,19 @@ export async function postApproval(
   }
 }
 
-/** Redraws the approval message in place from the row as it is now. */
+/**
+ * Redraws the approval message in place from the row as it is now; an order
+ * a Workflow Builder step placed that just ended completes its step too.
+ */
 export async function refreshApproval(
   deps: SignupPostDeps,
   client: webApi.WebClient,
   row: SignupRow,
   log: Logger,
 ): Promise<void> {
+  await completeStep(deps, client, row, log).catch((err: unknown) => {
+    log.warn({ signupId: row.id, err: slackFailure(err) }, 'order step not completed; the sweep will');
+  });
   if (!row.messageTs) return;
   const m = await approvalMessage(deps, row);
   try {
