@@ -21,6 +21,16 @@ import { classifyFailure, failureCode, isServiceError, ServiceError } from '../e
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DestructiveRequest, Loss, OperationOutcome } from './hosting-types.ts';
 import { operationBook } from './operation-book.ts';
+import {
+  areaOf,
+  isRecordLoss,
+  isRecordRequest,
+  recordLossOf,
+  recordProblems,
+  recordSubject,
+  sendRecord,
+} from './record-operations.ts';
+import { areaRejection } from './area-rejection.ts';
 import { checkFqdn, checkId } from './rules.ts';
 
 const DEFAULT_OPERATION_TTL_MS = 15 * 60_000;
@@ -67,8 +77,9 @@ export class HostingOperations {
   ): Promise<{ op: OperationRow; loss: Loss; needsApproval: boolean }> {
     const params = { ...req } as Record<string, unknown>;
     const { server, api } = await this.calls.begin(actor, req.kind, named, params);
-    const problems =
-      req.kind === 'hosting.domain_reset'
+    const problems = isRecordRequest(req)
+      ? recordProblems(req)
+      : req.kind === 'hosting.domain_reset'
         ? checkFqdn(req.domain)
         : req.kind === 'hosting.wp_delete'
           ? checkId('wp_id', req.id)
@@ -104,6 +115,7 @@ export class HostingOperations {
 
   /** Reads what will be lost; a thing that does not exist is refused here, before anyone confirms it. */
   private async lossOf(api: HostingClient, req: DestructiveRequest): Promise<Loss> {
+    if (isRecordRequest(req)) return recordLossOf(api, req);
     switch (req.kind) {
       case 'hosting.domain_reset': {
         const domain = req.domain.trim();
@@ -170,13 +182,15 @@ export class HostingOperations {
     const claim = await store.operations.transition(op.id, ['approved'], 'executing');
     onHome(claim);
     if (!claim.won) return { kind: 'already_handled', row: claim.row ?? op };
-    const req = (op.params as { request: DestructiveRequest }).request;
+    const { request: req, loss } = op.params as { request: DestructiveRequest; loss: Loss };
     // What the decider's click executes, made for them (it goes at ORDER priority, never refused).
     const api = this.calls.deps.provider.hosting(op.target, actor);
     const requester = { userId: op.requesterId, channelId: op.channelId };
     const params = { ...req, operation: op.id, approver: actor.userId };
     try {
-      await this.calls.write(requester, req.kind, op.target, params, () => this.send(api, req));
+      // A DNS record's or cron job's refusal is said for its area.
+      const refused = isRecordRequest(req) ? areaRejection(areaOf(req.kind)) : undefined;
+      await this.calls.write(requester, req.kind, op.target, params, () => this.send(api, req, loss), refused);
     } catch (err) {
       if (isServiceError(err) && err.problem.code === 'hosting_outcome_unknown') {
         const r = await store.operations.transition(op.id, ['executing'], 'unknown', {
@@ -195,11 +209,16 @@ export class HostingOperations {
     return {
       kind: 'done',
       row: r.row ?? op,
-      result: { server: op.target, action: req.kind, subject: subjectOf(req) },
+      result: {
+        server: op.target,
+        action: req.kind,
+        subject: isRecordLoss(loss) ? recordSubject(loss) : subjectOf(req),
+      },
     };
   }
 
-  private send(api: HostingClient, req: DestructiveRequest): Promise<AnyObject> {
+  private send(api: HostingClient, req: DestructiveRequest, loss: Loss): Promise<AnyObject> {
+    if (isRecordRequest(req)) return sendRecord(api, req, isRecordLoss(loss) ? loss : undefined);
     switch (req.kind) {
       case 'hosting.domain_reset':
         return api.resetDomain(req.domain.trim(), 'all', ORDER);
@@ -238,6 +257,7 @@ export class HostingOperations {
 }
 
 function subjectOf(req: DestructiveRequest): string {
+  if (isRecordRequest(req)) return req.id.trim();
   switch (req.kind) {
     case 'hosting.domain_reset':
       return req.domain.trim();

@@ -4,10 +4,13 @@
  * and the generated private keys waiting, sealed, to be shown.
  */
 import type { DecisionMachine } from '../decisions/index.ts';
+import { HostingCron } from './cron-jobs.ts';
+import { HostingDns } from './dns-records.ts';
 import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
 import { HostingOperations } from './hosting-operations.ts';
 import { HostingReads } from './hosting-reads.ts';
 import { HostingWrites } from './hosting-writes.ts';
+import { HostingPhp } from './php-versions.ts';
 import { HostingPrivateKeys } from './private-keys.ts';
 
 export class HostingService {
@@ -15,6 +18,10 @@ export class HostingService {
   readonly writes: HostingWrites;
   readonly operations: HostingOperations;
   readonly privateKeys: HostingPrivateKeys;
+  /** DNS records, cron jobs and PHP versions (their deletes and record changes are `operations`). */
+  readonly dns: HostingDns;
+  readonly cron: HostingCron;
+  readonly php: HostingPhp;
 
   constructor(deps: HostingDeps, machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>) {
     const calls = new HostingCalls(deps);
@@ -22,5 +29,8 @@ export class HostingService {
     this.writes = new HostingWrites(calls);
     this.operations = new HostingOperations(calls, machine);
     this.privateKeys = new HostingPrivateKeys(calls);
+    this.dns = new HostingDns(calls);
+    this.cron = new HostingCron(calls);
+    this.php = new HostingPhp(calls);
   }
 }

@@ -7,6 +7,7 @@ import type { HostingDomain } from '../../provider/index.ts';
 import type { OperationRow } from '../../store/index.ts';
 import type { HostingAction } from '../access/index.ts';
 import type { Decision } from '../decisions/index.ts';
+import type { RecordLoss, RecordRequest } from './record-operations.ts';
 
 export interface OnServer<T> {
   server: string;
@@ -46,7 +47,8 @@ export type DestructiveRequest =
   | { kind: 'hosting.domain_reset'; domain: string }
   | { kind: 'hosting.wp_delete'; id: string; deleteDb: boolean; deleteDbUser: boolean; deleteCron: boolean }
   | { kind: 'hosting.ssh_key_delete'; id: string }
-  | { kind: 'hosting.ssh_off' };
+  | { kind: 'hosting.ssh_off' }
+  | RecordRequest;
 
 /** What a destructive operation will take away, read before it is asked for. */
 export type Loss =
@@ -66,7 +68,8 @@ export type Loss =
       deleteCron: boolean;
     }
   | { kind: 'hosting.ssh_key_delete'; id: string; label?: string; publicKey?: string }
-  | { kind: 'hosting.ssh_off'; keys: number };
+  | { kind: 'hosting.ssh_off'; keys: number }
+  | RecordLoss;
 
 /**
  * What a click on a destructive operation's confirmation or approval came to:

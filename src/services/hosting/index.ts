@@ -12,6 +12,9 @@ export * from '../../provider/hosting-answers.ts';
 /** What the watcher writes in the audit trail for a change made outside the bot (the audit view reads it). */
 export { OUTSIDE_CHANGE_ACTION } from '../../store/index.ts';
 export type { FieldProblem } from '../field-problem.ts';
+export type { RecordArea } from './area-rejection.ts';
+export { type CronListing, HostingCron, schedule } from './cron-jobs.ts';
+export { type DnsListing, HostingDns, recordName } from './dns-records.ts';
 export type { HostingDeps } from './hosting-calls.ts';
 export { HostingOperations } from './hosting-operations.ts';
 export { HostingReads } from './hosting-reads.ts';
@@ -19,5 +22,15 @@ export { HostingService } from './hosting-service.ts';
 export type * from './hosting-types.ts';
 export { HostingWrites } from './hosting-writes.ts';
 export { lossOf } from './operation-book.ts';
+export { HostingPhp, type PhpListing } from './php-versions.ts';
+export {
+  type CronJobNow,
+  type DnsChange,
+  type DnsRecordNow,
+  isRecordLoss,
+  type RecordLoss,
+  type RecordRequest,
+} from './record-operations.ts';
+export * from './record-rules.ts';
 export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
 export * from './rules.ts';

@@ -39,7 +39,7 @@ type WriteAction = {
 
 const isWrite = (a: HostingAction): a is WriteAction => HOSTING_ACTION_SPECS[a].write;
 
-const DONE: Record<WriteAction, KeyTaking<{ user: string; server: string; subject: string }>> = {
+const DONE: Record<WriteAction, KeyTaking<{ user: string; server: string; subject: string; created: string }>> = {
   'hosting.domain_add': 'hosting.done.hosting.domain_add',
   'hosting.domain_reset': 'hosting.done.hosting.domain_reset',
   'hosting.subdomain_add': 'hosting.done.hosting.subdomain_add',
@@ -53,6 +53,13 @@ const DONE: Record<WriteAction, KeyTaking<{ user: string; server: string; subjec
   'hosting.ssh_key_add': 'hosting.done.hosting.ssh_key_add',
   'hosting.ssh_key_generate': 'hosting.done.hosting.ssh_key_generate',
   'hosting.ssh_key_delete': 'hosting.done.hosting.ssh_key_delete',
+  'hosting.dns_add': 'hosting.done.hosting.dns_add',
+  'hosting.dns_change': 'hosting.done.hosting.dns_change',
+  'hosting.dns_delete': 'hosting.done.hosting.dns_delete',
+  'hosting.cron_add': 'hosting.done.hosting.cron_add',
+  'hosting.cron_change': 'hosting.done.hosting.cron_change',
+  'hosting.cron_delete': 'hosting.done.hosting.cron_delete',
+  'hosting.php_set': 'hosting.done.hosting.php_set',
 };
 
 /** The sentence of a done change, with who made it. */
@@ -63,7 +70,12 @@ export function doneText(ui: Ui, userId: string, r: WriteResult): string {
     : URL_SUBJECTS.has(r.action)
       ? displayUrl(named)
       : named;
-  const params = { user: userId, server: r.server, subject: escapeMrkdwn(subject) };
+  const params = {
+    user: userId,
+    server: r.server,
+    subject: escapeMrkdwn(subject),
+    created: escapeMrkdwn(r.created ?? '?'),
+  };
   // Only a change is announced; a read would be named by its command.
   return isWrite(r.action)
     ? ui.t(DONE[r.action], params)
