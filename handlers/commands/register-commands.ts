@@ -5,6 +5,7 @@ import { COMMANDS } from '../../src/slack/ids.ts';
 import type { HandlerDeps } from '../deps.ts';
 import { digestCommands } from './digest/digest-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './hosting/hosting-commands.ts';
+import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './hosting/record-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './servers/server-commands.ts';
 import { signupCommands } from './signup/signup-commands.ts';
@@ -34,8 +35,12 @@ export function registerCommands(app: App, deps: HandlerDeps): void {
     slashCommand(deps, {
       slash: COMMANDS.hosting,
       parse: parseHostingCommand,
-      writes: new Set<HostingCommand['name']>([...HOSTING_WRITES, ...HOSTING_WATCH_WRITES]),
-      handlers: { ...hostingCommands, ...hostingWatchCommands },
+      writes: new Set<HostingCommand['name']>([
+        ...HOSTING_WRITES,
+        ...HOSTING_RECORD_WRITES,
+        ...HOSTING_WATCH_WRITES,
+      ]),
+      handlers: { ...hostingCommands, ...hostingRecordCommands, ...hostingWatchCommands },
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { HandlerDeps } from '../deps.ts';
 import { registerHostingForms } from './hosting/hosting-forms.ts';
+import { registerHostingRecordForms } from './hosting/record-forms.ts';
 import { registerChangeForms } from './servers/change-form.ts';
 import { registerFindServerForm } from './servers/find-server-form.ts';
 import { registerOrderForm } from './signup/order-form.ts';
@@ -11,4 +12,5 @@ export function registerSubmissions(app: App, deps: HandlerDeps): void {
   registerFindServerForm(app, deps);
   registerOrderForm(app, deps);
   registerHostingForms(app, deps);
+  registerHostingRecordForms(app, deps);
 }

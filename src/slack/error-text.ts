@@ -29,8 +29,8 @@ import {
 import type { ParseProblem, UsageTopic } from './grammar/tokens.ts';
 import type { KeyTaking, MessageKey, PlainKey } from './i18n/index.ts';
 import { displayDomain } from './views/domain-display.ts';
-import { AREA_REFUSALS, RECORD_FIELD_SENTENCES } from './views/hosting/record-errors.ts';
 import { clip, escapeMrkdwn, type Message, permissionLabel, roleLabel, type Ui } from './views/format.ts';
+import { AREA_REFUSALS, RECORD_FIELD_SENTENCES } from './views/hosting/record-errors.ts';
 import { failureView } from './views/messages.ts';
 import { queueFullText } from './views/queue-full.ts';
 

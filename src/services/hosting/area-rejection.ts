@@ -7,7 +7,7 @@
  * provider's own code and words are kept: they say more than the code.
  */
 import { ProviderError } from '../../provider/index.ts';
-import { type ServiceErrorParams, ServiceError } from '../errors.ts';
+import { ServiceError, type ServiceErrorParams } from '../errors.ts';
 import { rejection } from './hosting-calls.ts';
 
 export type RecordArea = ServiceErrorParams['hosting_area_rejected']['area'];

@@ -27,14 +27,20 @@ export const recordName = (r: { host: string; domain: string }): string =>
 export class HostingDns {
   constructor(private readonly calls: HostingCalls) {}
 
-  async list(actor: Actor, named: string | undefined, domain: string | undefined): Promise<OnServer<DnsListing>> {
+  async list(
+    actor: Actor,
+    named: string | undefined,
+    domain: string | undefined,
+  ): Promise<OnServer<DnsListing>> {
     const action = 'hosting.dns';
     const { server, api } = await this.calls.begin(actor, action, named, domain ? { domain } : {});
-    if (domain !== undefined) await this.calls.refuseInvalid(actor, action, server, checkFqdn(domain), { domain });
+    if (domain !== undefined)
+      await this.calls.refuseInvalid(actor, action, server, checkFqdn(domain), { domain });
     const q = domain === undefined ? {} : { domain: domain.trim() };
     const listing = await this.calls.read(() => api.listDns(q, READ), { actor, action, server, params: q });
     const records = [...listing.items].sort(
-      (a, b) => a.domain.localeCompare(b.domain) || a.host.localeCompare(b.host) || a.type.localeCompare(b.type),
+      (a, b) =>
+        a.domain.localeCompare(b.domain) || a.host.localeCompare(b.host) || a.type.localeCompare(b.type),
     );
     return { server, value: { domain: q.domain, records, unreadable: listing.malformed.length } };
   }
@@ -90,7 +96,12 @@ export class HostingDns {
     const action = 'hosting.dns_change';
     const { server, api } = await this.calls.begin(actor, action, named, { id, form: true });
     await this.calls.refuseInvalid(actor, action, server, checkDnsId(id), { id });
-    const listing = await this.calls.read(() => api.listDns({}, WRITE), { actor, action, server, params: { id } });
+    const listing = await this.calls.read(() => api.listDns({}, WRITE), {
+      actor,
+      action,
+      server,
+      params: { id },
+    });
     const record = listing.items.find((r) => r.id === Number(id.trim()));
     if (!record) throw new ServiceError('hosting_not_found', { what: 'dns', id: id.trim() });
     return { server, value: record };

@@ -18,6 +18,7 @@ import type { OperationRow } from '../../store/index.ts';
 import type { Actor } from '../access/index.ts';
 import type { DecisionMachine, DecisionStep } from '../decisions/index.ts';
 import { classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
+import { areaRejection } from './area-rejection.ts';
 import type { HostingCalls } from './hosting-calls.ts';
 import type { DestructiveRequest, Loss, OperationOutcome } from './hosting-types.ts';
 import { operationBook } from './operation-book.ts';
@@ -30,7 +31,6 @@ import {
   recordSubject,
   sendRecord,
 } from './record-operations.ts';
-import { areaRejection } from './area-rejection.ts';
 import { checkFqdn, checkId } from './rules.ts';
 
 const DEFAULT_OPERATION_TTL_MS = 15 * 60_000;
@@ -190,7 +190,14 @@ export class HostingOperations {
     try {
       // A DNS record's or cron job's refusal is said for its area.
       const refused = isRecordRequest(req) ? areaRejection(areaOf(req.kind)) : undefined;
-      await this.calls.write(requester, req.kind, op.target, params, () => this.send(api, req, loss), refused);
+      await this.calls.write(
+        requester,
+        req.kind,
+        op.target,
+        params,
+        () => this.send(api, req, loss),
+        refused,
+      );
     } catch (err) {
       if (isServiceError(err) && err.problem.code === 'hosting_outcome_unknown') {
         const r = await store.operations.transition(op.id, ['executing'], 'unknown', {

@@ -23,6 +23,7 @@ export type * from './hosting-types.ts';
 export { HostingWrites } from './hosting-writes.ts';
 export { lossOf } from './operation-book.ts';
 export { HostingPhp, type PhpListing } from './php-versions.ts';
+export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
 export {
   type CronJobNow,
   type DnsChange,
@@ -32,5 +33,4 @@ export {
   type RecordRequest,
 } from './record-operations.ts';
 export * from './record-rules.ts';
-export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
 export * from './rules.ts';

@@ -24,15 +24,25 @@ export interface PhpListing {
 export class HostingPhp {
   constructor(private readonly calls: HostingCalls) {}
 
-  async list(actor: Actor, named: string | undefined, domain: string | undefined): Promise<OnServer<PhpListing>> {
+  async list(
+    actor: Actor,
+    named: string | undefined,
+    domain: string | undefined,
+  ): Promise<OnServer<PhpListing>> {
     const action = 'hosting.php';
     const { server, api } = await this.calls.begin(actor, action, named, domain ? { domain } : {});
-    if (domain !== undefined) await this.calls.refuseInvalid(actor, action, server, checkFqdn(domain), { domain });
+    if (domain !== undefined)
+      await this.calls.refuseInvalid(actor, action, server, checkFqdn(domain), { domain });
     const q = domain === undefined ? {} : { domain: domain.trim() };
     const a = await this.calls.read(() => api.phpVersions(q, READ), { actor, action, server, params: q });
     return {
       server,
-      value: { domain: q.domain, offered: a.available, offerUnread: a.availableUnread, domains: a.domains.items },
+      value: {
+        domain: q.domain,
+        offered: a.available,
+        offerUnread: a.availableUnread,
+        domains: a.domains.items,
+      },
     };
   }
 

@@ -15,11 +15,14 @@ import {
   type WriteAnswer,
 } from '../../provider/index.ts';
 import { ServiceError } from '../errors.ts';
-import { type RecordArea } from './area-rejection.ts';
+import type { RecordArea } from './area-rejection.ts';
 import { checkCronId, checkDnsChange, checkDnsId, type RecordProblem, recordType } from './record-rules.ts';
 
 /** A DNS record as it was read (the provider's fields; `priority` an integer or null). */
-export type DnsRecordNow = Pick<DnsRecord, 'id' | 'domain' | 'host' | 'type' | 'content' | 'ttl' | 'priority'>;
+export type DnsRecordNow = Pick<
+  DnsRecord,
+  'id' | 'domain' | 'host' | 'type' | 'content' | 'ttl' | 'priority'
+>;
 
 /** A cron job as it was read. */
 export type CronJobNow = Pick<
@@ -48,7 +51,11 @@ export type RecordLoss =
 
 export type RecordKind = RecordRequest['kind'];
 
-export const RECORD_KINDS: readonly RecordKind[] = ['hosting.dns_change', 'hosting.dns_delete', 'hosting.cron_delete'];
+export const RECORD_KINDS: readonly RecordKind[] = [
+  'hosting.dns_change',
+  'hosting.dns_delete',
+  'hosting.cron_delete',
+];
 
 export const isRecordRequest = (r: { kind: string }): r is RecordRequest =>
   (RECORD_KINDS as readonly string[]).includes(r.kind);

@@ -26,6 +26,8 @@ import {
 } from '../../provider/index.ts';
 import type { FieldProblem } from '../field-problem.ts';
 
+export { DNS_RECORD_TYPES };
+
 export type RecordField =
   | 'host'
   | 'type'
@@ -42,7 +44,10 @@ export type RecordField =
 /** `one_of`: not among the values the reference (or the provider's list) offers. */
 export type RecordRule = 'one_of' | 'whole_number';
 
-export type RecordProblem = FieldProblem<RecordField | 'domain', RecordRule | 'required' | 'too_long' | 'range' | 'format' | 'control_character'>;
+export type RecordProblem = FieldProblem<
+  RecordField | 'domain',
+  RecordRule | 'required' | 'too_long' | 'range' | 'format' | 'control_character'
+>;
 
 /** The bounds the sentences name. */
 export const RECORD_LIMITS = {
@@ -124,7 +129,8 @@ export function recordType(typed: string): DnsRecordType | string {
 function textBound(field: RecordField, value: string | undefined): RecordProblem[] {
   if (value === undefined) return [];
   if (validateText(value, field).length > 0) return [{ field, rule: 'control_character' }];
-  if ([...value].length > RECORD_LIMITS.textMax) return [{ field, rule: 'too_long', limit: RECORD_LIMITS.textMax }];
+  if ([...value].length > RECORD_LIMITS.textMax)
+    return [{ field, rule: 'too_long', limit: RECORD_LIMITS.textMax }];
   return [];
 }
 
@@ -173,12 +179,19 @@ export function checkDnsChange(f: DnsChangeForm): RecordProblem[] {
     ...(f.priority === undefined ? {} : { priority: f.priority }),
   });
   const required: RecordProblem[] = [
-    ...(f.host !== undefined && f.host.trim() === '' ? [{ field: 'host' as const, rule: 'required' as const }] : []),
+    ...(f.host !== undefined && f.host.trim() === ''
+      ? [{ field: 'host' as const, rule: 'required' as const }]
+      : []),
     ...(f.content !== undefined && f.content.trim() === ''
       ? [{ field: 'content' as const, rule: 'required' as const }]
       : []),
   ];
-  for (const p of [...required, ...textBound('host', f.host), ...textBound('content', f.content), ...fromIssues(issues)]) {
+  for (const p of [
+    ...required,
+    ...textBound('host', f.host),
+    ...textBound('content', f.content),
+    ...fromIssues(issues),
+  ]) {
     if (!first.has(p.field)) first.set(p.field, p);
   }
   return [...first.values()];
@@ -224,6 +237,7 @@ export function checkPhpVersion(version: string, offered: readonly string[] | un
   const v = version.trim();
   if (v === '') return [{ field: 'version', rule: 'required' }];
   if (validateText(v, 'version').length > 0) return [{ field: 'version', rule: 'control_character' }];
-  if (offered !== undefined && offered.length > 0 && !offered.includes(v)) return [{ field: 'version', rule: 'one_of' }];
+  if (offered !== undefined && offered.length > 0 && !offered.includes(v))
+    return [{ field: 'version', rule: 'one_of' }];
   return [];
 }

@@ -14,7 +14,8 @@ const en = {
     '`/hosting [server] dns change <record id>` — change a record in a form; you confirm before it is sent',
   'hosting.help.cmd.hosting.dns_delete':
     '`/hosting [server] dns delete <record id>` — delete a record; you confirm before it is sent',
-  'hosting.help.cmd.hosting.cron': '`/hosting [server] cron` — the cron jobs, with their ids and whether each runs',
+  'hosting.help.cmd.hosting.cron':
+    '`/hosting [server] cron` — the cron jobs, with their ids and whether each runs',
   'hosting.help.cmd.hosting.cron_add': '`/hosting [server] cron add` — add a cron job in a form',
   'hosting.help.cmd.hosting.cron_change':
     '`/hosting [server] cron change <job id>` — change a job in a form; `cron enable <job id>` and `cron disable <job id>` turn it on and off (a changed job gets a new id)',
@@ -28,11 +29,14 @@ const en = {
   'usage.hosting.dns': 'Usage: `/hosting [server] dns [domain]`, e.g. `/hosting dns example.jp`.',
   'usage.hosting.dns_add':
     'Usage: `/hosting [server] dns add <domain> <host> <type> <value> [ttl] [priority]`, e.g. `/hosting dns add example.jp @ MX mail.example.jp 3600 10`. Use `@` for the domain itself; put a value with spaces in quotes.',
-  'usage.hosting.dns_change': 'Usage: `/hosting [server] dns change <record id>` (the ids are in `/hosting dns <domain>`).',
-  'usage.hosting.dns_delete': 'Usage: `/hosting [server] dns delete <record id>` (the ids are in `/hosting dns <domain>`).',
+  'usage.hosting.dns_change':
+    'Usage: `/hosting [server] dns change <record id>` (the ids are in `/hosting dns <domain>`).',
+  'usage.hosting.dns_delete':
+    'Usage: `/hosting [server] dns delete <record id>` (the ids are in `/hosting dns <domain>`).',
   'usage.hosting.cron':
     'Usage: `/hosting [server] cron`, `cron add`, `cron change <job id>`, `cron enable <job id>`, `cron disable <job id>` or `cron delete <job id>`.',
-  'usage.hosting.php': 'Usage: `/hosting [server] php [domain]` or `/hosting [server] php set <domain> <version>`.',
+  'usage.hosting.php':
+    'Usage: `/hosting [server] php [domain]` or `/hosting [server] php set <domain> <version>`.',
 
   'hosting.dns.title': 'DNS records of {domain} on {server}',
   'hosting.dns.title_all': 'DNS records on {server}',
@@ -77,7 +81,8 @@ const en = {
   'hosting.hint.host': '`@` for the domain itself, or a name under it such as `www`.',
   'hosting.label.type': 'Type',
   'hosting.label.content': 'Value',
-  'hosting.hint.content': 'An A record takes an IPv4 address, AAAA an IPv6 address, CNAME and MX a host name.',
+  'hosting.hint.content':
+    'An A record takes an IPv4 address, AAAA an IPv6 address, CNAME and MX a host name.',
   'hosting.label.ttl': 'TTL (seconds)',
   'hosting.hint.ttl': 'From 60 to 86,400.',
   'hosting.label.priority': 'Priority',
@@ -115,7 +120,8 @@ const en = {
   'hosting.done.hosting.cron_delete': '<@{user}> deleted the cron job `{subject}` on {server}.',
   'hosting.done.hosting.php_set': '<@{user}> switched `{subject}` to PHP {created} on {server}.',
   'hosting.done.cron_on': '<@{user}> turned the cron job `{id}` on, on {server}; its id is now `{created}`.',
-  'hosting.done.cron_off': '<@{user}> turned the cron job `{id}` off, on {server}; its id is now `{created}`.',
+  'hosting.done.cron_off':
+    '<@{user}> turned the cron job `{id}` off, on {server}; its id is now `{created}`.',
 
   'error.hosting_not_found.what.dns': 'DNS record',
   'error.hosting_not_found.what.cron': 'cron job',
@@ -212,11 +218,14 @@ const ja = {
   'usage.hosting.dns': '使い方: `/hosting [server] dns [domain]`（例: `/hosting dns example.jp`）',
   'usage.hosting.dns_add':
     '使い方: `/hosting [server] dns add <domain> <host> <type> <value> [ttl] [priority]`（例: `/hosting dns add example.jp @ MX mail.example.jp 3600 10`）。ドメインそのものは `@`、空白を含む値は引用符で囲んでください。',
-  'usage.hosting.dns_change': '使い方: `/hosting [server] dns change <レコード ID>`（ID は `/hosting dns <domain>` で確認できます）',
-  'usage.hosting.dns_delete': '使い方: `/hosting [server] dns delete <レコード ID>`（ID は `/hosting dns <domain>` で確認できます）',
+  'usage.hosting.dns_change':
+    '使い方: `/hosting [server] dns change <レコード ID>`（ID は `/hosting dns <domain>` で確認できます）',
+  'usage.hosting.dns_delete':
+    '使い方: `/hosting [server] dns delete <レコード ID>`（ID は `/hosting dns <domain>` で確認できます）',
   'usage.hosting.cron':
     '使い方: `/hosting [server] cron`、`cron add`、`cron change <ジョブ ID>`、`cron enable <ジョブ ID>`、`cron disable <ジョブ ID>`、`cron delete <ジョブ ID>`',
-  'usage.hosting.php': '使い方: `/hosting [server] php [domain]` または `/hosting [server] php set <domain> <version>`',
+  'usage.hosting.php':
+    '使い方: `/hosting [server] php [domain]` または `/hosting [server] php set <domain> <version>`',
 
   'hosting.dns.title': '{server} の {domain} の DNS レコード',
   'hosting.dns.title_all': '{server} の DNS レコード',
@@ -224,7 +233,8 @@ const ja = {
   'hosting.dns.row': '`{id}`  *{name}*  {type}  `{content}`  · TTL {ttl, number} 秒{priority}',
   'hosting.dns.priority': ' · 優先度 {priority, number}',
   'hosting.dns.more': '…ほか {count, number} 件。ドメインを指定すると絞り込めます: `/hosting dns <domain>`',
-  'hosting.dns.unreadable': 'プロバイダーの応答のうち {count, number} 件のレコードを読み取れなかったため、表示していません。',
+  'hosting.dns.unreadable':
+    'プロバイダーの応答のうち {count, number} 件のレコードを読み取れなかったため、表示していません。',
   'hosting.dns.hint':
     '変更: `/hosting dns change <id>`　削除: `/hosting dns delete <id>`　追加: `/hosting dns add <domain> <host> <type> <value> [ttl] [priority]`',
 
@@ -235,7 +245,8 @@ const ja = {
   'hosting.cron.on': ':large_green_circle: 有効',
   'hosting.cron.off': ':white_circle: 無効',
   'hosting.cron.notices': 'cron の通知先: {email}',
-  'hosting.cron.unreadable': 'プロバイダーの応答のうち {count, number} 件のジョブを読み取れなかったため、表示していません。',
+  'hosting.cron.unreadable':
+    'プロバイダーの応答のうち {count, number} 件のジョブを読み取れなかったため、表示していません。',
   'hosting.cron.hint':
     '追加: `/hosting cron add`　変更: `/hosting cron change <id>`　無効化・有効化: `/hosting cron disable <id>` / `enable <id>`　削除: `/hosting cron delete <id>`',
 
@@ -287,21 +298,27 @@ const ja = {
   'hosting.loss.cron_on': '有効',
   'hosting.loss.cron_off': '無効',
 
-  'hosting.done.hosting.dns_add': '<@{user}> さんが {server} に DNS レコード `{subject}` を追加しました（ID `{created}`）。',
+  'hosting.done.hosting.dns_add':
+    '<@{user}> さんが {server} に DNS レコード `{subject}` を追加しました（ID `{created}`）。',
   'hosting.done.hosting.dns_change': '<@{user}> さんが {server} の DNS レコード `{subject}` を変更しました。',
   'hosting.done.hosting.dns_delete': '<@{user}> さんが {server} の DNS レコード `{subject}` を削除しました。',
-  'hosting.done.hosting.cron_add': '<@{user}> さんが {server} に cron ジョブ `{subject}` を追加しました（ID `{created}`）。',
+  'hosting.done.hosting.cron_add':
+    '<@{user}> さんが {server} に cron ジョブ `{subject}` を追加しました（ID `{created}`）。',
   'hosting.done.hosting.cron_change':
     '<@{user}> さんが {server} の cron ジョブ `{subject}` を変更しました。新しい ID は `{created}` です。',
   'hosting.done.hosting.cron_delete': '<@{user}> さんが {server} の cron ジョブ `{subject}` を削除しました。',
-  'hosting.done.hosting.php_set': '<@{user}> さんが {server} の `{subject}` を PHP {created} に切り替えました。',
-  'hosting.done.cron_on': '<@{user}> さんが {server} の cron ジョブ `{id}` を有効にしました。新しい ID は `{created}` です。',
-  'hosting.done.cron_off': '<@{user}> さんが {server} の cron ジョブ `{id}` を無効にしました。新しい ID は `{created}` です。',
+  'hosting.done.hosting.php_set':
+    '<@{user}> さんが {server} の `{subject}` を PHP {created} に切り替えました。',
+  'hosting.done.cron_on':
+    '<@{user}> さんが {server} の cron ジョブ `{id}` を有効にしました。新しい ID は `{created}` です。',
+  'hosting.done.cron_off':
+    '<@{user}> さんが {server} の cron ジョブ `{id}` を無効にしました。新しい ID は `{created}` です。',
 
   'error.hosting_not_found.what.dns': 'DNS レコード',
   'error.hosting_not_found.what.cron': 'cron ジョブ',
   'error.hosting_not_found.dns': 'レコードと ID は `/hosting dns <domain>` で確認できます。',
-  'error.hosting_not_found.cron': 'ジョブと ID は `/hosting cron` で確認できます（ジョブの ID は変更のたびに変わります）。',
+  'error.hosting_not_found.cron':
+    'ジョブと ID は `/hosting cron` で確認できます（ジョブの ID は変更のたびに変わります）。',
 
   'error.hosting_area.dns.NOT_FOUND':
     'プロバイダーにそのレコードまたはドメインがありません（{code}）。プロバイダーの説明: {message}。`/hosting dns <domain>` で一覧を表示し、そこにある ID を使ってください。ドメインはこのサーバーのもの（`/hosting domains`）である必要があります。',
@@ -336,13 +353,15 @@ const ja = {
 
   'field.value.one_of': 'プロバイダーが受け付ける値ではありません。',
   'field.value.whole_number': '整数で入力してください。',
-  'field.host.required': 'ホストを入力してください。ドメインそのものは `@`、その下の名前なら `www` のように入力します。',
+  'field.host.required':
+    'ホストを入力してください。ドメインそのものは `@`、その下の名前なら `www` のように入力します。',
   'field.host.too_long': 'ホストは {limit, number} 文字以内で入力してください。',
   'field.type.required': 'レコードの種類（A、AAAA、CNAME、MX、TXT、SRV、CAA）を指定してください。',
   'field.type.one_of': 'プロバイダーが受け付ける種類は A、AAAA、CNAME、MX、TXT、SRV、CAA だけです。',
   'field.content.required': 'レコードの値を入力してください（例: A レコードなら IPv4 アドレス）。',
   'field.content.too_long': '値が 1 つの欄にボットが受け付ける長さ（{limit, number} 文字）を超えています。',
-  'field.ttl.range': 'TTL は 60〜{limit, number} 秒の範囲で指定してください（プロバイダーの既定値は 3,600 秒です）。',
+  'field.ttl.range':
+    'TTL は 60〜{limit, number} 秒の範囲で指定してください（プロバイダーの既定値は 3,600 秒です）。',
   'field.ttl.whole_number': 'TTL は 60〜86,400 の整数（秒）で指定してください。',
   'field.priority.whole_number': '優先度は 10 のような整数で指定してください。',
   'field.dns_id.required': 'レコードの ID を指定してください（`/hosting dns <domain>` で確認できます）。',
@@ -359,11 +378,13 @@ const ja = {
   'field.weekday.range': '曜日は 0〜{limit, number} の範囲です（0 と 7 が日曜日）。',
   'field.command.required': 'cron が実行するコマンドを入力してください。',
   'field.command.too_long': 'コマンドは {limit, number} 文字以内でなければプロバイダーが受け付けません。',
-  'field.comment.too_long': 'コメントが 1 つの欄にボットが受け付ける長さ（{limit, number} 文字）を超えています。',
+  'field.comment.too_long':
+    'コメントが 1 つの欄にボットが受け付ける長さ（{limit, number} 文字）を超えています。',
   'field.cron_id.required': 'ジョブの ID を指定してください（`/hosting cron` で確認できます）。',
   'field.cron_id.charset': 'ジョブの ID ではありません（`/hosting cron` で確認できます）。',
   'field.version.required': '8.3 のように PHP バージョンを指定してください。',
-  'field.version.one_of': 'そのバージョンはこのサーバーでは選べません。選べるものは `/hosting php` で確認できます。',
+  'field.version.one_of':
+    'そのバージョンはこのサーバーでは選べません。選べるものは `/hosting php` で確認できます。',
 } as const;
 
 export const hostingRecordsCatalog = catalog(en, ja);

@@ -19,7 +19,16 @@ import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limit
 /** The forms' text inputs: the rules' fields that are typed into a form. */
 type TextField = Exclude<
   HostingField,
-  'domain' | 'subdomain' | 'lines' | 'keyword' | 'db_user' | 'db_name' | 'wp_id' | 'key_id' | 'server' | RecordField
+  | 'domain'
+  | 'subdomain'
+  | 'lines'
+  | 'keyword'
+  | 'db_user'
+  | 'db_name'
+  | 'wp_id'
+  | 'key_id'
+  | 'server'
+  | RecordField
 >;
 
 const FIELDS: Record<Exclude<HostingForm, 'wp_delete'>, readonly TextField[]> = {

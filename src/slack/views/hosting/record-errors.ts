@@ -3,8 +3,9 @@
  * each area (what it means there, what to do), and the field sentences of
  * their rules. Read by the one error mapping (src/slack/error-text.ts).
  */
-import type { RecordField, RecordRule } from '../../../services/hosting/index.ts';
+
 import type { ServiceErrorParams } from '../../../services/errors.ts';
+import type { RecordField, RecordRule } from '../../../services/hosting/index.ts';
 import type { KeyTaking } from '../../i18n/index.ts';
 
 type Area = ServiceErrorParams['hosting_area_rejected']['area'];

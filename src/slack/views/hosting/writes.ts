@@ -39,7 +39,10 @@ type WriteAction = {
 
 const isWrite = (a: HostingAction): a is WriteAction => HOSTING_ACTION_SPECS[a].write;
 
-const DONE: Record<WriteAction, KeyTaking<{ user: string; server: string; subject: string; created: string }>> = {
+const DONE: Record<
+  WriteAction,
+  KeyTaking<{ user: string; server: string; subject: string; created: string }>
+> = {
   'hosting.domain_add': 'hosting.done.hosting.domain_add',
   'hosting.domain_reset': 'hosting.done.hosting.domain_reset',
   'hosting.subdomain_add': 'hosting.done.hosting.subdomain_add',
