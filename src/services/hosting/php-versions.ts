@@ -62,6 +62,6 @@ export class HostingPhp {
       () => api.setPhpVersion(domain.trim(), version.trim(), WRITE),
       areaRejection('php'),
     );
-    return { server, action, subject: `${domain.trim()} ${version.trim()}` };
+    return { server, action, subject: domain.trim(), created: version.trim() };
   }
 }

@@ -134,7 +134,8 @@ export function sendRecord(
     case 'hosting.dns_change': {
       const now = loss?.kind === 'hosting.dns_change' ? loss.record : undefined;
       const c = normalChange(req.change);
-      const priority = c.priority ?? now?.priority ?? undefined;
+      // A priority of 0 or null is how the provider writes "none" on other types: sent only when it is one.
+      const priority = c.priority ?? (now?.priority ? now.priority : undefined);
       return api.updateDns(
         req.id.trim(),
         {

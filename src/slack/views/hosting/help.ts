@@ -10,6 +10,7 @@ import type { PlainKey } from '../../i18n/index.ts';
 import { actionNames } from '../action-names.ts';
 import { escapeMrkdwn, type Message, roleLabel, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
+import { packLines } from '../sections.ts';
 
 const isHostingAction = (a: string): a is HostingAction => HOSTING_ACTIONS.some((known) => known === a);
 
@@ -83,10 +84,8 @@ export function hostingHelpView(
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });
   if (caps.allowed.length > 0) {
     const lines = caps.allowed.flatMap((a) => (isHostingAction(a) ? [`• ${ui.t(HELP_LINES[a])}`] : []));
-    blocks.push({
-      type: 'section',
-      text: { type: 'mrkdwn', text: `*${ui.t('hosting.help.you_can')}*\n${lines.join('\n')}` },
-    });
+    // The commands outgrow one section's 3,000 characters: as many sections as they take.
+    blocks.push(...packLines([`*${ui.t('hosting.help.you_can')}*`, ...lines]));
     const context = [ui.t('hosting.help.confirm_note')];
     if (secondPerson.length > 0)
       context.push(ui.t('hosting.help.approval_note', { actions: actionNames(ui, secondPerson) }));
