@@ -1,7 +1,7 @@
 /**
  * A refusal of a DNS, cron or PHP request, said for its area: the reference
  * names no code per endpoint, only the common ones (docs/provider-api.md,
- * Hosting errors), so each area says what each of them means there and what
+ * Error status codes), so each area says what each of them means there and what
  * to do (a record id not found: list the records; a conflict: what usually
  * conflicts; a value refused: the provider's own reasons, to correct). The
  * provider's own code and words are kept: they say more than the code.

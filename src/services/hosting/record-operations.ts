@@ -14,8 +14,7 @@ import {
   WRITE,
   type WriteAnswer,
 } from '../../provider/index.ts';
-import { ServiceError } from '../errors.ts';
-import type { RecordArea } from './area-rejection.ts';
+import { ServiceError, type ServiceErrorParams } from '../errors.ts';
 import { checkCronId, checkDnsChange, checkDnsId, type RecordProblem, recordType } from './record-rules.ts';
 
 /** A DNS record as it was read (the provider's fields; `priority` an integer or null). */
@@ -63,7 +62,8 @@ export const isRecordRequest = (r: { kind: string }): r is RecordRequest =>
 export const isRecordLoss = (l: { kind: string }): l is RecordLoss =>
   (RECORD_KINDS as readonly string[]).includes(l.kind);
 
-export const areaOf = (kind: RecordKind): RecordArea => (kind === 'hosting.cron_delete' ? 'cron' : 'dns');
+export const areaOf = (kind: RecordKind): ServiceErrorParams['hosting_area_rejected']['area'] =>
+  kind === 'hosting.cron_delete' ? 'cron' : 'dns';
 
 /** The request's input problems, before anything is read. */
 export function recordProblems(req: RecordRequest): RecordProblem[] {

@@ -42,7 +42,11 @@ const records = (h: Harness) => h.sim.control.hostingServer(SERVER).dnsRecords;
 const jobs = (h: Harness) => h.sim.control.hostingServer(SERVER).cronJobs;
 const recordOf = (h: Harness, host: string, type: string, content?: string) => {
   const r = records(h).find(
-    (x) => x.domain === SHOP && x.host === host && x.type === type && (content === undefined || x.content === content),
+    (x) =>
+      x.domain === SHOP &&
+      x.host === host &&
+      x.type === type &&
+      (content === undefined || x.content === content),
   );
   if (!r) throw new Error(`no ${host} ${type} record of ${SHOP}`);
   return r;
@@ -68,7 +72,9 @@ function submitRecordForm(
     .then((d) => ({ ...d, viewId }));
 }
 
-const typeValue = (t: string) => ({ [hostingBlockId('type')]: { type: { type: 'static_select', selected_option: { value: t } } } });
+const typeValue = (t: string) => ({
+  [hostingBlockId('type')]: { type: { type: 'static_select', selected_option: { value: t } } },
+});
 
 describe('/hosting dns, cron and php: one server, confirmed by the requester', () => {
   let h: Harness;
@@ -86,7 +92,9 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
       const r = await hosting(h, `dns ${SHOP}`, VIEWER);
       expect(r.call.args.response_type).toBe('ephemeral');
       expect(r.text).toContain(`DNS records of ${SHOP} on ${SERVER}`);
-      expect(r.text).toContain(`\`${cname.id}\`  *shop-cdn.${SHOP}*  CNAME  \`cdn.${SHOP}.example.net\`  · TTL 3,600 s`);
+      expect(r.text).toContain(
+        `\`${cname.id}\`  *shop-cdn.${SHOP}*  CNAME  \`cdn.${SHOP}.example.net\`  · TTL 3,600 s`,
+      );
       expect(r.text).toContain('`/hosting dns delete <id>`');
       const j = await hosting(h, `dns ${SHOP}`, JA_OPERATOR);
       expect(j.text).toContain(`${SERVER} の ${SHOP} の DNS レコード`);
@@ -108,7 +116,11 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
 
     it('adds an MX record at the apex (`@`) with its priority; the type is read in any case', async () => {
       await announced(h, `dns add ${SHOP} @ mx "mail.${SHOP}" 3600 10`);
-      expect(recordOf(h, '@', 'MX', `mail.${SHOP}`)).toMatchObject({ content: `mail.${SHOP}`, priority: 10, ttl: 3600 });
+      expect(recordOf(h, '@', 'MX', `mail.${SHOP}`)).toMatchObject({
+        content: `mail.${SHOP}`,
+        priority: 10,
+        ttl: 3600,
+      });
     });
 
     it('names a TTL out of the reference’s range, an unknown type and a bad priority before sending anything', async () => {
@@ -147,12 +159,21 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
       const ask = await hosting(h, `dns delete ${www.id}`);
       expect(ask.call.args.response_type).toBe('ephemeral');
       expect(ask.text).toContain(`Delete DNS record ${www.id}?`);
-      expect(ask.text).toContain(`Deleting record \`${www.id}\` from ${SERVER}: \`www.${SHOP} 600 A 203.0.113.10\`.`);
+      expect(ask.text).toContain(
+        `Deleting record \`${www.id}\` from ${SERVER}: \`www.${SHOP} 600 A 203.0.113.10\`.`,
+      );
       expect(ask.text).toContain('Nothing has been sent yet.');
       expect(hostingWrites(h)).toBe(n);
-      const done = await clickAndAnswer(h, HOSTING_IDS.confirm, buttonValue(ask.call, HOSTING_IDS.confirm), OPERATOR);
+      const done = await clickAndAnswer(
+        h,
+        HOSTING_IDS.confirm,
+        buttonValue(ask.call, HOSTING_IDS.confirm),
+        OPERATOR,
+      );
       expect(done.text).toContain(`deleted the DNS record \`www.${SHOP} A\` on ${SERVER}.`);
-      expect(h.sim.control.requests({ method: 'DELETE', path: new RegExp(`/dns/${www.id}$`) })).toHaveLength(1);
+      expect(h.sim.control.requests({ method: 'DELETE', path: new RegExp(`/dns/${www.id}$`) })).toHaveLength(
+        1,
+      );
       expect(records(h).some((r) => r.id === www.id)).toBe(false);
     });
 
@@ -189,7 +210,12 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
         `now: \`shop-cdn.${SHOP} 3600 CNAME cdn.${SHOP}.example.net\`. After the change: \`shop-cdn.${SHOP} 300 CNAME cdn2.example.net\`.`,
       );
       expect(hostingWrites(h)).toBe(n);
-      const done = await clickAndAnswer(h, HOSTING_IDS.confirm, buttonValue(ask, HOSTING_IDS.confirm), OPERATOR);
+      const done = await clickAndAnswer(
+        h,
+        HOSTING_IDS.confirm,
+        buttonValue(ask, HOSTING_IDS.confirm),
+        OPERATOR,
+      );
       expect(done.text).toContain(`changed the DNS record \`shop-cdn.${SHOP} CNAME\` on ${SERVER}.`);
       const put = h.sim.control.requests({ method: 'PUT', path: new RegExp(`/dns/${cname.id}$`) });
       expect(put.map((r) => r.body)).toEqual([
@@ -219,20 +245,35 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
 
     it('adds a job through a form, the reference’s ranges named on their fields first', async () => {
       const form = await openedForm(h, 'cron add');
-      const fields = { minute: '61', hour: '4', day: '*', month: '*', weekday: '1', command: '/usr/bin/php /home/xs123456/job.php', comment: 'weekly report' };
+      const fields = {
+        minute: '61',
+        hour: '4',
+        day: '*',
+        month: '*',
+        weekday: '1',
+        command: '/usr/bin/php /home/xs123456/job.php',
+        comment: 'weekly report',
+      };
       const n = hostingWrites(h);
       const bad = await submitRecordForm(h, 'cron_add', form.privateMetadata, textValues(fields));
       expect(JSON.parse(bad.text).response_action).toBe('errors');
       expect(bad.text).toContain('Minutes run from 0 to 59.');
       expect(hostingWrites(h)).toBe(n);
       const since = h.slack.lastSeq;
-      const ok = await submitRecordForm(h, 'cron_add', form.privateMetadata, textValues({ ...fields, minute: '0' }));
+      const ok = await submitRecordForm(
+        h,
+        'cron_add',
+        form.privateMetadata,
+        textValues({ ...fields, minute: '0' }),
+      );
       const outcome = await formOutcome(h, ok.viewId);
       const added = jobs(h).find((j) => j.comment === 'weekly report');
       if (!added) throw new Error('the job was not added');
       expect(messageText(outcome)).toContain(`(id \`${added.id}\`)`);
       const post = await h.slack.waitFor((c) => c.method === 'chat.postMessage' && c.seq > since);
-      expect(messageText(post)).toContain(`<@${OPERATOR}> added the cron job \`0 4 * * 1 /usr/bin/php /home/xs123456/job.php\``);
+      expect(messageText(post)).toContain(
+        `<@${OPERATOR}> added the cron job \`0 4 * * 1 /usr/bin/php /home/xs123456/job.php\``,
+      );
     });
 
     it('turns a job off and on, following the new id the provider answers each time', async () => {
@@ -241,12 +282,16 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
       const off = await announced(h, `cron disable ${job.id}`);
       const afterOff = jobs(h).find((j) => j.comment === 'weekly report');
       expect(afterOff?.enabled).toBe(false);
-      expect(messageText(off)).toContain(`turned the cron job \`${job.id}\` off, on ${SERVER}; its id is now \`${afterOff?.id}\`.`);
+      expect(messageText(off)).toContain(
+        `turned the cron job \`${job.id}\` off, on ${SERVER}; its id is now \`${afterOff?.id}\`.`,
+      );
       const sent = h.sim.control.requests({ method: 'PUT', path: /\/cron\// }).at(-1);
       expect(sent?.body).toEqual({ enabled: false });
       // The old id is gone: the provider's NOT_FOUND is said with where to find the current one.
       if (afterOff && afterOff.id !== job.id) {
-        expect((await hosting(h, `cron enable ${job.id}`)).text).toContain('take the current one from `/hosting cron`');
+        expect((await hosting(h, `cron enable ${job.id}`)).text).toContain(
+          'take the current one from `/hosting cron`',
+        );
       }
       const on = await announced(h, `cron enable ${afterOff?.id}`);
       expect(messageText(on)).toContain('turned the cron job');
@@ -259,7 +304,9 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
       const n = hostingWrites(h);
       const ask = await hosting(h, `cron delete ${job.id}`);
       expect(ask.text).toContain(`Delete cron job ${job.id}?`);
-      expect(ask.text).toContain('`0 4 * * 1` runs `/usr/bin/php /home/xs123456/job.php` (weekly report) (running)');
+      expect(ask.text).toContain(
+        '`0 4 * * 1` runs `/usr/bin/php /home/xs123456/job.php` (weekly report) (running)',
+      );
       expect(hostingWrites(h)).toBe(n);
       await clickAndAnswer(h, HOSTING_IDS.confirm, buttonValue(ask.call, HOSTING_IDS.confirm), OPERATOR);
       expect(jobs(h).some((j) => j.id === job.id)).toBe(false);
@@ -282,12 +329,16 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
       expect(hostingWrites(h)).toBe(n);
       const post = await announced(h, `php set ${SHOP} 8.2`);
       expect(messageText(post)).toContain(`<@${OPERATOR}> switched \`${SHOP}\` to PHP 8.2 on ${SERVER}.`);
-      expect(h.sim.control.hostingServer(SERVER).domains.find((d) => d.domain === SHOP)?.phpVersion).toBe('8.2');
+      expect(h.sim.control.hostingServer(SERVER).domains.find((d) => d.domain === SHOP)?.phpVersion).toBe(
+        '8.2',
+      );
     });
   });
 
   it('the help lists the new commands, in both languages', async () => {
-    expect((await hosting(h, 'help')).text).toContain('`/hosting [server] dns add <domain> <host> <type> <value> [ttl] [priority]`');
+    expect((await hosting(h, 'help')).text).toContain(
+      '`/hosting [server] dns add <domain> <host> <type> <value> [ttl] [priority]`',
+    );
     expect((await hosting(h, 'help', JA_OPERATOR)).text).toContain('cron ジョブの一覧');
     expect(ja['usage.hosting.dns_add']).toContain('dns add');
   });
@@ -317,11 +368,13 @@ describe('/hosting dns delete with a second person', () => {
     const post = await approvalPost(h, since);
     expect(messageText(post)).toContain(`\`shop-cdn.${SHOP} 3600 CNAME cdn.${SHOP}.example.net\``);
     expect(hostingWrites(h)).toBe(n);
-    expect((await clickAndAnswer(h, HOSTING_IDS.approve, buttonValue(post, HOSTING_IDS.approve), OPERATOR)).text).toContain(
-      en['hosting.refused.self_approval'],
-    );
+    expect(
+      (await clickAndAnswer(h, HOSTING_IDS.approve, buttonValue(post, HOSTING_IDS.approve), OPERATOR)).text,
+    ).toContain(en['hosting.refused.self_approval']);
     await h.click(HOSTING_IDS.approve, buttonValue(post, HOSTING_IDS.approve), { user: APPROVER });
-    await h.slack.waitFor((c) => c.method === 'chat.update' && messageText(c).includes('deleted the DNS record'));
+    await h.slack.waitFor(
+      (c) => c.method === 'chat.update' && messageText(c).includes('deleted the DNS record'),
+    );
     expect(records(h).some((r) => r.id === cname.id)).toBe(false);
     expect(hostingWrites(h)).toBe(n + 1);
   });
