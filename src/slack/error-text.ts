@@ -56,6 +56,7 @@ const NOT_FOUND_WORDS: Record<
   ssh_key: { what: 'error.hosting_not_found.what.ssh_key', hint: 'error.hosting_not_found.ssh_key' },
   dns: { what: 'error.hosting_not_found.what.dns', hint: 'error.hosting_not_found.dns' },
   cron: { what: 'error.hosting_not_found.what.cron', hint: 'error.hosting_not_found.cron' },
+  ssl: { what: 'error.hosting_not_found.what.ssl', hint: 'error.hosting_not_found.ssl' },
 };
 
 /** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */

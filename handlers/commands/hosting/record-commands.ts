@@ -6,6 +6,7 @@
  * confirmation first (or post an approval request when the policy wants a
  * second person), as every destructive /hosting operation does.
  */
+import type { WriteResult } from '../../../src/services/hosting/index.ts';
 import type { RecordArea } from '../../../src/slack/grammar/hosting-records.ts';
 import type { HostingRecordForm } from '../../../src/slack/ids.ts';
 import {
@@ -13,7 +14,7 @@ import {
   dnsChangeFormView,
   recordNoticeView,
 } from '../../../src/slack/views/hosting/record-forms.ts';
-import { cronView, dnsView, phpView } from '../../../src/slack/views/hosting/records.ts';
+import { cronView, dnsView, phpView, sslView } from '../../../src/slack/views/hosting/records.ts';
 import { doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { announce, failureReply, openForm } from '../../kit.ts';
@@ -27,6 +28,8 @@ export const HOSTING_RECORD_WRITES: ReadonlySet<RecordArea['name']> = new Set([
   'cron_enable',
   'cron_delete',
   'php_set',
+  'ssl_add',
+  'ssl_delete',
 ]);
 
 /** Opens a record form at once (kit.openForm), filled once the role, the server and the record are checked. */
@@ -61,6 +64,11 @@ async function openRecordForm(
     (err) => recordNoticeView(ui, form, failureReply(log, ui, err, `opening the ${form} form`).text),
     log,
   );
+}
+
+async function announceDone(ctx: CommandContext, r: WriteResult): Promise<void> {
+  const m = doneView(ctx.deps.channelUi, ctx.actor.userId, r);
+  await announce(ctx.client, ctx.actor.channelId, m, ctx.reply, ctx.log);
 }
 
 export const hostingRecordCommands: CommandTable<RecordArea & { server: string | undefined }> = {
@@ -128,5 +136,16 @@ export const hostingRecordCommands: CommandTable<RecordArea & { server: string |
       ctx.reply,
       ctx.log,
     );
+  },
+  async ssl({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.ssl.list(actor, c.server, c.domain);
+    await reply(sslView(ui, r.server, r.value));
+  },
+  async ssl_add(ctx, c) {
+    const r = await ctx.deps.hosting.ssl.add(ctx.actor, c.server, c.domain);
+    await announceDone(ctx, r);
+  },
+  async ssl_delete(ctx, c) {
+    await askFor(ctx, c.server, { kind: 'hosting.ssl_delete', commonName: c.domain });
   },
 };

@@ -73,6 +73,9 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.cron_delete': { provider: true, write: true },
   'hosting.php': { provider: true, write: false },
   'hosting.php_set': { provider: true, write: true },
+  'hosting.ssl': { provider: true, write: false },
+  'hosting.ssl_add': { provider: true, write: true },
+  'hosting.ssl_delete': { provider: true, write: true },
   'hosting.audit': { provider: false, write: false },
   'hosting.approve': { provider: false, write: false },
   // A channel's subscription to a server: the bot's own setting, never the provider's.
@@ -90,6 +93,7 @@ export const DESTRUCTIVE_HOSTING_ACTIONS = [
   'hosting.dns_change',
   'hosting.dns_delete',
   'hosting.cron_delete',
+  'hosting.ssl_delete',
 ] as const satisfies readonly HostingAction[];
 export type DestructiveHostingAction = (typeof DESTRUCTIVE_HOSTING_ACTIONS)[number];
 

@@ -89,6 +89,8 @@ const CHECK_WITH: Partial<Record<HostingAction, string>> = {
   'hosting.cron_change': 'cron',
   'hosting.cron_delete': 'cron',
   'hosting.php_set': 'php',
+  'hosting.ssl_add': 'ssl',
+  'hosting.ssl_delete': 'ssl',
 };
 
 function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {

@@ -12,16 +12,18 @@ import { HostingReads } from './hosting-reads.ts';
 import { HostingWrites } from './hosting-writes.ts';
 import { HostingPhp } from './php-versions.ts';
 import { HostingPrivateKeys } from './private-keys.ts';
+import { HostingSsl } from './ssl-certificates.ts';
 
 export class HostingService {
   readonly reads: HostingReads;
   readonly writes: HostingWrites;
   readonly operations: HostingOperations;
   readonly privateKeys: HostingPrivateKeys;
-  /** DNS records, cron jobs and PHP versions (their deletes and record changes are `operations`). */
+  /** DNS records, cron jobs, PHP versions and SSL certificates (their deletes and record changes are `operations`). */
   readonly dns: HostingDns;
   readonly cron: HostingCron;
   readonly php: HostingPhp;
+  readonly ssl: HostingSsl;
 
   constructor(deps: HostingDeps, machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>) {
     const calls = new HostingCalls(deps);
@@ -32,5 +34,6 @@ export class HostingService {
     this.dns = new HostingDns(calls);
     this.cron = new HostingCron(calls);
     this.php = new HostingPhp(calls);
+    this.ssl = new HostingSsl(calls);
   }
 }

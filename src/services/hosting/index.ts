@@ -31,6 +31,8 @@ export {
   isRecordLoss,
   type RecordLoss,
   type RecordRequest,
+  type SslNow,
 } from './record-operations.ts';
 export * from './record-rules.ts';
 export * from './rules.ts';
+export { HostingSsl, type SslListing } from './ssl-certificates.ts';

@@ -11,11 +11,14 @@ import {
   type DnsRecordType,
   type HostingClient,
   ORDER,
+  type SslCertificate,
+  toAsciiDomain,
   WRITE,
   type WriteAnswer,
 } from '../../provider/index.ts';
 import { ServiceError, type ServiceErrorParams } from '../errors.ts';
 import { checkCronId, checkDnsChange, checkDnsId, type RecordProblem, recordType } from './record-rules.ts';
+import { checkFqdn } from './rules.ts';
 
 /** A DNS record as it was read (the provider's fields; `priority` an integer or null). */
 export type DnsRecordNow = Pick<
@@ -29,6 +32,9 @@ export type CronJobNow = Pick<
   'id' | 'minute' | 'hour' | 'day' | 'month' | 'weekday' | 'command' | 'comment' | 'enabled'
 >;
 
+/** A certificate as it was read. */
+export type SslNow = Pick<SslCertificate, 'common_name' | 'type' | 'expires_at' | 'status'>;
+
 /** The fields of a record a change gives; the others keep their values. */
 export interface DnsChange {
   host?: string;
@@ -41,20 +47,25 @@ export interface DnsChange {
 export type RecordRequest =
   | { kind: 'hosting.dns_change'; id: string; change: DnsChange }
   | { kind: 'hosting.dns_delete'; id: string }
-  | { kind: 'hosting.cron_delete'; id: string };
+  | { kind: 'hosting.cron_delete'; id: string }
+  | { kind: 'hosting.ssl_delete'; commonName: string };
 
 export type RecordLoss =
   | { kind: 'hosting.dns_change'; record: DnsRecordNow; change: DnsChange }
   | { kind: 'hosting.dns_delete'; record: DnsRecordNow }
-  | { kind: 'hosting.cron_delete'; job: CronJobNow };
+  | { kind: 'hosting.cron_delete'; job: CronJobNow }
+  | { kind: 'hosting.ssl_delete'; certificate: SslNow };
 
 export type RecordKind = RecordRequest['kind'];
 
-export const RECORD_KINDS: readonly RecordKind[] = [
-  'hosting.dns_change',
-  'hosting.dns_delete',
-  'hosting.cron_delete',
-];
+// A record of every kind (not a list) so that a kind left out does not compile.
+const KINDS: Record<RecordKind, true> = {
+  'hosting.dns_change': true,
+  'hosting.dns_delete': true,
+  'hosting.cron_delete': true,
+  'hosting.ssl_delete': true,
+};
+export const RECORD_KINDS = Object.keys(KINDS) as RecordKind[];
 
 export const isRecordRequest = (r: { kind: string }): r is RecordRequest =>
   (RECORD_KINDS as readonly string[]).includes(r.kind);
@@ -74,6 +85,8 @@ export function recordProblems(req: RecordRequest): RecordProblem[] {
       return checkDnsId(req.id);
     case 'hosting.cron_delete':
       return checkCronId(req.id);
+    case 'hosting.ssl_delete':
+      return checkFqdn(req.commonName).map((p) => ({ ...p, field: 'domain' as const }));
   }
 }
 
@@ -105,6 +118,16 @@ export async function recordLossOf(api: HostingClient, req: RecordRequest): Prom
       if (!job) throw new ServiceError('hosting_not_found', { what: 'cron', id });
       const { minute, hour, day, month, weekday, command, comment, enabled } = job;
       return { kind: req.kind, job: { id, minute, hour, day, month, weekday, command, comment, enabled } };
+    }
+    case 'hosting.ssl_delete': {
+      // The list names a Japanese domain as the provider writes it (Punycode): either form finds it.
+      const name = toAsciiDomain(req.commonName.trim());
+      const named = (await api.listSsl({}, WRITE)).items.filter((c) => toAsciiDomain(c.common_name) === name);
+      // The endpoint removes the free certificate: that one is shown when a paid one shares its name.
+      const cert = named.find((c) => c.type === 'letsencrypt') ?? named[0];
+      if (!cert) throw new ServiceError('hosting_not_found', { what: 'ssl', id: req.commonName.trim() });
+      const { common_name, type, expires_at, status } = cert;
+      return { kind: req.kind, certificate: { common_name, type, expires_at, status } };
     }
   }
 }
@@ -153,6 +176,8 @@ export function sendRecord(
       return api.deleteDns(req.id.trim(), ORDER);
     case 'hosting.cron_delete':
       return api.deleteCron(req.id.trim(), ORDER);
+    case 'hosting.ssl_delete':
+      return api.deleteFreeSsl(req.commonName.trim(), ORDER);
   }
 }
 
@@ -164,5 +189,7 @@ export function recordSubject(loss: RecordLoss): string {
       return `${loss.record.host === '@' ? loss.record.domain : `${loss.record.host}.${loss.record.domain}`} ${loss.record.type}`;
     case 'hosting.cron_delete':
       return loss.job.id;
+    case 'hosting.ssl_delete':
+      return loss.certificate.common_name;
   }
 }

@@ -4,13 +4,14 @@
  * `dns [domain]`, `dns add <domain> <host> <type> <value> [ttl] [priority]`
  * (`@` the apex; a value with spaces quoted), `dns change|delete <id>`,
  * `cron`, `cron add`, `cron change|enable|disable|delete <id>`,
- * `php [domain]`, `php set <domain> <version>`. Numbers are read as typed
+ * `php [domain]`, `php set <domain> <version>`, `ssl [domain]`,
+ * `ssl add|delete <domain>`. Numbers are read as typed
  * (anything but digits is handed on as NaN), so the service names the field
  * and its rule instead of the grammar answering with the usage line.
  */
 import type { ParseResult, Token, UsageTopic } from './tokens.ts';
 
-export const RECORD_WORDS = ['dns', 'cron', 'php'] as const;
+export const RECORD_WORDS = ['dns', 'cron', 'php', 'ssl'] as const;
 
 export type RecordArea =
   | { name: 'dns'; domain: string | undefined }
@@ -31,7 +32,10 @@ export type RecordArea =
   | { name: 'cron_enable'; id: string; enabled: boolean }
   | { name: 'cron_delete'; id: string }
   | { name: 'php'; domain: string | undefined }
-  | { name: 'php_set'; domain: string; version: string };
+  | { name: 'php_set'; domain: string; version: string }
+  | { name: 'ssl'; domain: string | undefined }
+  | { name: 'ssl_add'; domain: string }
+  | { name: 'ssl_delete'; domain: string };
 
 const number = (t: Token | undefined): number | undefined => {
   if (t === undefined) return undefined;
@@ -95,6 +99,14 @@ export function parseRecordArea(
       }
       if (args.length > 1) return usage('hosting.php');
       return ok({ name: 'php', domain: verbToken?.text || undefined });
+    }
+    case 'ssl': {
+      if (verb === 'add' || verb === 'install')
+        return one((domain) => ({ name: 'ssl_add', domain }), 'hosting.ssl');
+      if (verb === 'delete' || verb === 'remove')
+        return one((domain) => ({ name: 'ssl_delete', domain }), 'hosting.ssl');
+      if (args.length > 1) return usage('hosting.ssl');
+      return ok({ name: 'ssl', domain: verbToken?.text || undefined });
     }
   }
 }

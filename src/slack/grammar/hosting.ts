@@ -240,6 +240,7 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
     case 'dns':
     case 'cron':
     case 'php':
+    case 'ssl':
       return parseRecordArea(w, args);
     case 'watch':
     case 'unwatch': {

@@ -193,6 +193,44 @@ const en = {
   'field.cron_id.charset': 'That is not a job id: `/hosting cron` lists them.',
   'field.version.required': 'Give the PHP version, such as 8.3.',
   'field.version.one_of': 'That version is not on offer on this server: `/hosting php` lists those that are.',
+  'hosting.help.cmd.hosting.ssl':
+    '`/hosting [server] ssl [domain]` — the SSL certificates, with when each expires',
+  'hosting.help.cmd.hosting.ssl_add':
+    '`/hosting [server] ssl add <domain>` — install a free certificate (Let’s Encrypt); the domain must be on the provider’s name servers',
+  'hosting.help.cmd.hosting.ssl_delete':
+    '`/hosting [server] ssl delete <domain>` — remove a domain’s free certificate; you confirm before it is sent',
+  'usage.hosting.ssl':
+    'Usage: `/hosting [server] ssl [domain]`, `ssl add <domain>` or `ssl delete <domain>`.',
+  'hosting.ssl.title': 'SSL certificates on {server}',
+  'hosting.ssl.title_domain': 'SSL certificates of {domain} on {server}',
+  'hosting.ssl.empty': 'No SSL certificates here.',
+  'hosting.ssl.row': '{state}  *{domain}*  {type} · expires {expires} ({left})',
+  'hosting.ssl.free': 'free (Let’s Encrypt)',
+  'hosting.ssl.paid': 'paid option',
+  'hosting.ssl.active': ':lock:',
+  'hosting.ssl.expired': ':warning: expired',
+  'hosting.ssl.gone': 'passed',
+  'hosting.ssl.unreadable':
+    '{count, plural, one {# certificate} other {# certificates}} in the provider’s answer could not be read and {count, plural, one {is} other {are}} not shown.',
+  'hosting.ssl.hint':
+    'Install a free certificate: `/hosting ssl add <domain>`. Remove one: `/hosting ssl delete <domain>`.',
+  'hosting.confirm.title.hosting.ssl_delete': 'Remove the SSL certificate of {domain}?',
+  'hosting.loss.hosting.ssl_delete':
+    'Removing the {type} certificate of `{domain}` from {server} (it expires {expires}): visitors to https://{domain} get a certificate warning until one is installed again.',
+  'hosting.done.hosting.ssl_add': '<@{user}> installed a free SSL certificate for `{subject}` on {server}.',
+  'hosting.done.hosting.ssl_delete': '<@{user}> removed the SSL certificate of `{subject}` on {server}.',
+  'error.hosting_not_found.what.ssl': 'SSL certificate for',
+  'error.hosting_not_found.ssl': 'See `/hosting ssl` for the certificates.',
+  'error.hosting_area.ssl.NOT_FOUND':
+    'The provider has no such domain or certificate ({code}). It said: {message}. See `/hosting ssl` and `/hosting domains`.',
+  'error.hosting_area.ssl.OPERATION_ERROR':
+    'The provider could not do it ({code}). It said: {message}. A free certificate is issued only for a domain on the provider’s name servers: set them to those `/hosting info` shows, wait for DNS to follow, then try again. A paid certificate may be removable only in the provider’s server panel.',
+  'error.hosting_area.ssl.VALIDATION_ERROR':
+    'The provider does not accept that domain ({code}). It said: {message}. Give a domain or subdomain of this server, as `/hosting domains` lists it.',
+  'error.hosting_area.ssl.BAD_REQUEST':
+    'The provider could not read the request ({code}). It said: {message}. Check the domain and try again.',
+  'error.hosting_area.ssl.other':
+    'The provider refused the SSL change ({code}). It said: {message}. Check `/hosting ssl` and try again.',
 } as const;
 
 const ja = {
@@ -385,6 +423,42 @@ const ja = {
   'field.version.required': '8.3 のように PHP バージョンを指定してください。',
   'field.version.one_of':
     'そのバージョンはこのサーバーでは選べません。選べるものは `/hosting php` で確認できます。',
+  'hosting.help.cmd.hosting.ssl': '`/hosting [server] ssl [domain]` — SSL 証明書の一覧と各有効期限',
+  'hosting.help.cmd.hosting.ssl_add':
+    '`/hosting [server] ssl add <domain>` — 無料の証明書（Let’s Encrypt）を設定します。ドメインがプロバイダーのネームサーバーを使っている必要があります',
+  'hosting.help.cmd.hosting.ssl_delete':
+    '`/hosting [server] ssl delete <domain>` — ドメインの無料証明書を削除します。送信前に確認します',
+  'usage.hosting.ssl': '使い方: `/hosting [server] ssl [domain]`、`ssl add <domain>`、`ssl delete <domain>`',
+  'hosting.ssl.title': '{server} の SSL 証明書',
+  'hosting.ssl.title_domain': '{server} の {domain} の SSL 証明書',
+  'hosting.ssl.empty': 'SSL 証明書はありません。',
+  'hosting.ssl.row': '{state}  *{domain}*  {type} · 有効期限 {expires}（{left}）',
+  'hosting.ssl.free': '無料（Let’s Encrypt）',
+  'hosting.ssl.paid': '有料オプション',
+  'hosting.ssl.active': ':lock:',
+  'hosting.ssl.expired': ':warning: 期限切れ',
+  'hosting.ssl.gone': '期限切れ',
+  'hosting.ssl.unreadable':
+    'プロバイダーの応答のうち {count, number} 件の証明書を読み取れなかったため、表示していません。',
+  'hosting.ssl.hint': '無料証明書の設定: `/hosting ssl add <domain>`　削除: `/hosting ssl delete <domain>`',
+  'hosting.confirm.title.hosting.ssl_delete': '{domain} の SSL 証明書を削除しますか？',
+  'hosting.loss.hosting.ssl_delete':
+    '{server} から `{domain}` の{type}証明書（有効期限 {expires}）を削除します。証明書を設定し直すまで、https://{domain} を開く人には証明書の警告が表示されます。',
+  'hosting.done.hosting.ssl_add':
+    '<@{user}> さんが {server} の `{subject}` に無料 SSL 証明書を設定しました。',
+  'hosting.done.hosting.ssl_delete': '<@{user}> さんが {server} の `{subject}` の SSL 証明書を削除しました。',
+  'error.hosting_not_found.what.ssl': 'SSL 証明書の対象',
+  'error.hosting_not_found.ssl': '証明書は `/hosting ssl` で確認できます。',
+  'error.hosting_area.ssl.NOT_FOUND':
+    'プロバイダーにそのドメインまたは証明書がありません（{code}）。プロバイダーの説明: {message}。`/hosting ssl` と `/hosting domains` を確認してください。',
+  'error.hosting_area.ssl.OPERATION_ERROR':
+    'プロバイダーが処理できませんでした（{code}）。プロバイダーの説明: {message}。無料証明書はプロバイダーのネームサーバーを使うドメインにだけ発行されます。ネームサーバーを `/hosting info` に表示されるものに設定し、DNS に反映されてから再度お試しください。有料の証明書はサーバーパネルでしか削除できない場合があります。',
+  'error.hosting_area.ssl.VALIDATION_ERROR':
+    'プロバイダーがそのドメインを受け付けませんでした（{code}）。プロバイダーの説明: {message}。`/hosting domains` に表示される、このサーバーのドメインかサブドメインを指定してください。',
+  'error.hosting_area.ssl.BAD_REQUEST':
+    'プロバイダーがリクエストを読み取れませんでした（{code}）。プロバイダーの説明: {message}。ドメインを確認して再度お試しください。',
+  'error.hosting_area.ssl.other':
+    'プロバイダーが SSL の変更を拒否しました（{code}）。プロバイダーの説明: {message}。`/hosting ssl` を確認してから再度お試しください。',
 } as const;
 
 export const hostingRecordsCatalog = catalog(en, ja);

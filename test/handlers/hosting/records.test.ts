@@ -335,6 +335,50 @@ describe('/hosting dns, cron and php: one server, confirmed by the requester', (
     });
   });
 
+  describe('SSL certificates', () => {
+    it('lists the certificates with their expiry and the time left', async () => {
+      const r = await hosting(h, 'ssl', VIEWER);
+      expect(r.text).toContain(`SSL certificates on ${SERVER}`);
+      expect(r.text).toMatch(
+        new RegExp(`\\*${SHOP}\\*  free \\(Let’s Encrypt\\) · expires .+ \\(6[01] days\\)`),
+      );
+      expect(r.text).toContain(`*www.${SHOP}*  paid option`);
+      expect((await hosting(h, 'ssl', JA_OPERATOR)).text).toContain('有効期限');
+    });
+
+    it('removes a free certificate only once confirmed, naming when it expires', async () => {
+      const n = hostingWrites(h);
+      const ask = await hosting(h, `ssl delete ${SHOP}`);
+      expect(ask.text).toContain(`Remove the SSL certificate of ${SHOP}?`);
+      expect(ask.text).toContain(
+        `Removing the free (Let’s Encrypt) certificate of \`${SHOP}\` from ${SERVER} (it expires`,
+      );
+      expect(hostingWrites(h)).toBe(n);
+      const done = await clickAndAnswer(
+        h,
+        HOSTING_IDS.confirm,
+        buttonValue(ask.call, HOSTING_IDS.confirm),
+        OPERATOR,
+      );
+      expect(done.text).toContain(`removed the SSL certificate of \`${SHOP}\` on ${SERVER}.`);
+      expect(h.sim.control.requests({ method: 'DELETE', path: /\/ssl\// })).toHaveLength(1);
+      expect((await hosting(h, 'ssl delete example-none.jp')).text).toContain(
+        'There is no SSL certificate for `example-none.jp` on this server.',
+      );
+    });
+    it('installs a free certificate again; a domain on other name servers gets what to do', async () => {
+      const n = hostingWrites(h);
+      const refused = await hosting(h, 'ssl add example-blog.net');
+      expect(refused.text).toContain('The provider could not do it (OPERATION_ERROR).');
+      expect(refused.text).toContain('set them to those `/hosting info` shows');
+      expect(hostingWrites(h)).toBe(n + 1);
+      const post = await announced(h, `ssl add ${SHOP}`);
+      expect(messageText(post)).toContain(
+        `<@${OPERATOR}> installed a free SSL certificate for \`${SHOP}\` on ${SERVER}.`,
+      );
+    });
+  });
+
   it('the help lists the new commands, in both languages', async () => {
     expect((await hosting(h, 'help')).text).toContain(
       '`/hosting [server] dns add <domain> <host> <type> <value> [ttl] [priority]`',

@@ -34,6 +34,13 @@ export const AREA_REFUSALS: Record<Area, Record<Kind, Refusal>> = {
     BAD_REQUEST: 'error.hosting_area.php.BAD_REQUEST',
     other: 'error.hosting_area.php.other',
   },
+  ssl: {
+    NOT_FOUND: 'error.hosting_area.ssl.NOT_FOUND',
+    OPERATION_ERROR: 'error.hosting_area.ssl.OPERATION_ERROR',
+    VALIDATION_ERROR: 'error.hosting_area.ssl.VALIDATION_ERROR',
+    BAD_REQUEST: 'error.hosting_area.ssl.BAD_REQUEST',
+    other: 'error.hosting_area.ssl.other',
+  },
 };
 
 type RecordKey = `${RecordField}.${RecordRule | 'required' | 'too_long' | 'range' | 'format'}`;

@@ -6,7 +6,8 @@
 import type { DnsChange, DnsRecordNow, RecordLoss } from '../../../services/hosting/index.ts';
 import { recordName, schedule } from '../../../services/hosting/index.ts';
 import { displayDomain } from '../domain-display.ts';
-import { escapeMrkdwn, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatTime, type Ui } from '../format.ts';
+import { isoTime } from './iso-time.ts';
 
 export { isRecordLoss } from '../../../services/hosting/index.ts';
 
@@ -35,6 +36,10 @@ export function recordLossTitle(ui: Ui, loss: RecordLoss): string {
       return ui.t(`hosting.confirm.title.${loss.kind}`, { id: String(loss.record.id) });
     case 'hosting.cron_delete':
       return ui.t('hosting.confirm.title.hosting.cron_delete', { id: loss.job.id });
+    case 'hosting.ssl_delete':
+      return ui.t('hosting.confirm.title.hosting.ssl_delete', {
+        domain: displayDomain(loss.certificate.common_name),
+      });
   }
 }
 
@@ -66,5 +71,19 @@ export function recordLossText(ui: Ui, server: string, loss: RecordLoss): string
         comment: loss.job.comment === '' ? '' : ` (${escapeMrkdwn(loss.job.comment)})`,
         state: ui.t(loss.job.enabled ? 'hosting.loss.cron_on' : 'hosting.loss.cron_off'),
       });
+    case 'hosting.ssl_delete': {
+      const expires = isoTime(loss.certificate.expires_at);
+      return ui.t('hosting.loss.hosting.ssl_delete', {
+        domain: escapeMrkdwn(displayDomain(loss.certificate.common_name)),
+        server,
+        type:
+          loss.certificate.type === 'letsencrypt'
+            ? ui.t('hosting.ssl.free')
+            : loss.certificate.type === 'option'
+              ? ui.t('hosting.ssl.paid')
+              : escapeMrkdwn(loss.certificate.type),
+        expires: expires ? formatTime(ui, expires) : escapeMrkdwn(loss.certificate.expires_at),
+      });
+    }
   }
 }

@@ -1,5 +1,6 @@
 /**
- * The /hosting answers of DNS records, cron jobs and PHP versions: each a
+ * The /hosting answers of DNS records, cron jobs, PHP versions and SSL
+ * certificates: each a
  * list under a title, as many lines as one message holds and the rest
  * counted (never cut silently), with the commands that act on them. Pure.
  */
@@ -9,12 +10,21 @@ import {
   type DnsListing,
   type PhpListing,
   recordName,
+  type SslListing,
   schedule,
 } from '../../../services/hosting/index.ts';
 import { displayDomain } from '../domain-display.ts';
-import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import {
+  escapeMrkdwn,
+  formatTime,
+  formatTimeLeft,
+  type Message,
+  parseProviderTime,
+  type Ui,
+} from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
+import { isoTime } from './iso-time.ts';
 
 /** Lines one list message shows: well inside 50 blocks of 3,000 characters. */
 const LIST_MAX = 60;
@@ -115,5 +125,37 @@ export function phpView(ui: Ui, server: string, l: PhpListing): Message {
     lines.length > LIST_MAX ? ui.t('summary.more', { count: lines.length - LIST_MAX }) : '',
     offered,
     ui.t('hosting.php.hint'),
+  ]);
+}
+
+export function sslView(ui: Ui, server: string, l: SslListing): Message {
+  const title =
+    l.domain === undefined
+      ? ui.t('hosting.ssl.title', { server })
+      : ui.t('hosting.ssl.title_domain', { domain: displayDomain(l.domain), server });
+  const lines = l.certificates.map((c) => {
+    const expires = isoTime(c.expires_at);
+    const left = expires ? expires.getTime() - l.readAt.getTime() : undefined;
+    return ui.t('hosting.ssl.row', {
+      state: ui.t(
+        c.status === 'active' && (left === undefined || left > 0)
+          ? 'hosting.ssl.active'
+          : 'hosting.ssl.expired',
+      ),
+      domain: escapeMrkdwn(displayDomain(c.common_name)),
+      type:
+        c.type === 'letsencrypt'
+          ? ui.t('hosting.ssl.free')
+          : c.type === 'option'
+            ? ui.t('hosting.ssl.paid')
+            : escapeMrkdwn(cut(c.type, 40)),
+      expires: expires ? formatTime(ui, expires) : escapeMrkdwn(cut(c.expires_at, 40)),
+      left: left === undefined ? '?' : left > 0 ? formatTimeLeft(ui, left) : ui.t('hosting.ssl.gone'),
+    });
+  });
+  return listMessage(title, lines, ui.t('hosting.ssl.empty'), [
+    lines.length > LIST_MAX ? ui.t('summary.more', { count: lines.length - LIST_MAX }) : '',
+    l.unreadable > 0 ? ui.t('hosting.ssl.unreadable', { count: l.unreadable }) : '',
+    ui.t('hosting.ssl.hint'),
   ]);
 }

@@ -26,6 +26,8 @@ const NAMED_BY_PROVIDER: ReadonlySet<HostingAction> = new Set([
 
 /** Changes whose subject is a domain, and the one whose subject is a site's URL: shown as every view shows them. */
 const DOMAIN_SUBJECTS: ReadonlySet<HostingAction> = new Set([
+  'hosting.ssl_add',
+  'hosting.ssl_delete',
   'hosting.domain_add',
   'hosting.subdomain_add',
   'hosting.domain_reset',
@@ -63,6 +65,8 @@ const DONE: Record<
   'hosting.cron_change': 'hosting.done.hosting.cron_change',
   'hosting.cron_delete': 'hosting.done.hosting.cron_delete',
   'hosting.php_set': 'hosting.done.hosting.php_set',
+  'hosting.ssl_add': 'hosting.done.hosting.ssl_add',
+  'hosting.ssl_delete': 'hosting.done.hosting.ssl_delete',
 };
 
 /** The sentence of a done change, with who made it. */
