@@ -11,11 +11,17 @@ import { isoTime } from './iso-time.ts';
 
 export { isRecordLoss } from '../../../services/hosting/index.ts';
 
+/** Any text of the provider's cut on its own: a confirmation is one section of at most 3,000 characters. */
+const cut = (s: string, max = 200): string => ([...s].length > max ? `${[...s].slice(0, max).join('')}…` : s);
+
 /** A record on one line, as a zone file writes it: name, TTL, type, priority, value. */
 export function recordLine(r: Omit<DnsRecordNow, 'id'>): string {
   const priority = r.priority === null || r.priority === 0 ? '' : ` ${r.priority}`;
-  const name = displayDomain(recordName(r));
-  return `${name} ${r.ttl} ${r.type}${priority} ${r.content}`;
+  const name = cut(displayDomain(recordName(r)));
+  // A long TXT record (a DKIM key) is cut: the confirmation holds the record before and after in one section.
+  const content = [...r.content].length > 600 ? `${[...r.content].slice(0, 600).join('')}…` : r.content;
+  const line = `${name} ${r.ttl} ${cut(r.type, 20)}${priority} ${content}`;
+  return [...line].length > 900 ? `${[...line].slice(0, 900).join('')}…` : line;
 }
 
 function after(now: DnsRecordNow, c: DnsChange): Omit<DnsRecordNow, 'id'> {
@@ -35,15 +41,20 @@ export function recordLossTitle(ui: Ui, loss: RecordLoss): string {
     case 'hosting.dns_delete':
       return ui.t(`hosting.confirm.title.${loss.kind}`, { id: String(loss.record.id) });
     case 'hosting.cron_delete':
-      return ui.t('hosting.confirm.title.hosting.cron_delete', { id: loss.job.id });
+      return ui.t('hosting.confirm.title.hosting.cron_delete', { id: cut(loss.job.id, 100) });
     case 'hosting.ssl_delete':
       return ui.t('hosting.confirm.title.hosting.ssl_delete', {
-        domain: displayDomain(loss.certificate.common_name),
+        domain: cut(displayDomain(loss.certificate.common_name)),
       });
   }
 }
 
 export function recordLossText(ui: Ui, server: string, loss: RecordLoss): string {
+  // Escaping can lengthen the provider's text (`&` is `&amp;`): the sentence is kept within one section.
+  return cut(lossSentence(ui, server, loss), 2900);
+}
+
+function lossSentence(ui: Ui, server: string, loss: RecordLoss): string {
   switch (loss.kind) {
     case 'hosting.dns_change':
       return ui.t('hosting.loss.hosting.dns_change', {
@@ -51,7 +62,7 @@ export function recordLossText(ui: Ui, server: string, loss: RecordLoss): string
         server,
         now: escapeMrkdwn(recordLine(loss.record)),
         after: escapeMrkdwn(recordLine(after(loss.record, loss.change))),
-        name: escapeMrkdwn(displayDomain(recordName(loss.record))),
+        name: escapeMrkdwn(cut(displayDomain(recordName(loss.record)))),
         ttl: loss.record.ttl,
       });
     case 'hosting.dns_delete':
@@ -59,30 +70,30 @@ export function recordLossText(ui: Ui, server: string, loss: RecordLoss): string
         id: String(loss.record.id),
         server,
         now: escapeMrkdwn(recordLine(loss.record)),
-        name: escapeMrkdwn(displayDomain(recordName(loss.record))),
+        name: escapeMrkdwn(cut(displayDomain(recordName(loss.record)))),
         ttl: loss.record.ttl,
       });
     case 'hosting.cron_delete':
       return ui.t('hosting.loss.hosting.cron_delete', {
-        id: escapeMrkdwn(loss.job.id),
+        id: escapeMrkdwn(cut(loss.job.id, 100)),
         server,
-        schedule: escapeMrkdwn(schedule(loss.job)),
-        command: escapeMrkdwn([...loss.job.command].slice(0, 300).join('')),
-        comment: loss.job.comment === '' ? '' : ` (${escapeMrkdwn(loss.job.comment)})`,
+        schedule: escapeMrkdwn(cut(schedule(loss.job))),
+        command: escapeMrkdwn(cut(loss.job.command, 600)),
+        comment: loss.job.comment === '' ? '' : ` (${escapeMrkdwn(cut(loss.job.comment))})`,
         state: ui.t(loss.job.enabled ? 'hosting.loss.cron_on' : 'hosting.loss.cron_off'),
       });
     case 'hosting.ssl_delete': {
       const expires = isoTime(loss.certificate.expires_at);
       return ui.t('hosting.loss.hosting.ssl_delete', {
-        domain: escapeMrkdwn(displayDomain(loss.certificate.common_name)),
+        domain: escapeMrkdwn(cut(displayDomain(loss.certificate.common_name))),
         server,
         type:
           loss.certificate.type === 'letsencrypt'
             ? ui.t('hosting.ssl.free')
             : loss.certificate.type === 'option'
               ? ui.t('hosting.ssl.paid')
-              : escapeMrkdwn(loss.certificate.type),
-        expires: expires ? formatTime(ui, expires) : escapeMrkdwn(loss.certificate.expires_at),
+              : escapeMrkdwn(cut(loss.certificate.type, 40)),
+        expires: expires ? formatTime(ui, expires) : escapeMrkdwn(cut(loss.certificate.expires_at, 40)),
       });
     }
   }

@@ -30,6 +30,7 @@ import { isoTime } from './iso-time.ts';
 const LIST_MAX = 60;
 /** A record's value or a job's command beyond this is cut on the line (TXT records run long). */
 const VALUE_MAX = 200;
+const LINE_MAX = 1000;
 
 const cut = (s: string, max = VALUE_MAX): string =>
   [...s].length > max ? `${[...s].slice(0, max).join('')}…` : s;
@@ -49,7 +50,8 @@ function listMessage(
   empty: string,
   notes: readonly string[],
 ): Message {
-  const shown = lines.slice(0, LIST_MAX);
+  // A line is its fields, each cut already; a line beyond a third of a section is cut too.
+  const shown = lines.slice(0, LIST_MAX).map((l) => cut(l, LINE_MAX));
   const blocks: KnownBlock[] = [
     header(title),
     ...(shown.length === 0
@@ -69,8 +71,8 @@ export function dnsView(ui: Ui, server: string, l: DnsListing): Message {
   const lines = l.records.map((r) =>
     ui.t('hosting.dns.row', {
       id: String(r.id),
-      name: escapeMrkdwn(displayDomain(recordName(r))),
-      type: escapeMrkdwn(r.type),
+      name: escapeMrkdwn(cut(displayDomain(recordName(r)))),
+      type: escapeMrkdwn(cut(r.type, 40)),
       content: escapeMrkdwn(cut(r.content)),
       ttl: r.ttl,
       priority:
@@ -88,8 +90,8 @@ export function cronView(ui: Ui, server: string, l: CronListing): Message {
   const lines = l.jobs.map((j) =>
     ui.t('hosting.cron.row', {
       state: ui.t(j.enabled ? 'hosting.cron.on' : 'hosting.cron.off'),
-      id: escapeMrkdwn(j.id),
-      schedule: escapeMrkdwn(schedule(j)),
+      id: escapeMrkdwn(cut(j.id, 100)),
+      schedule: escapeMrkdwn(cut(schedule(j), 100)),
       command: escapeMrkdwn(cut(j.command)),
       comment:
         j.comment === '' ? '' : ui.t('hosting.cron.comment', { comment: escapeMrkdwn(cut(j.comment, 100)) }),
@@ -112,13 +114,14 @@ export function phpView(ui: Ui, server: string, l: PhpListing): Message {
     ? ui.t('hosting.php.offer_unread')
     : ui.t('hosting.php.offered', {
         versions: l.offered
-          .map((o) => `\`${escapeMrkdwn(o.version)}\``)
+          .slice(0, 30)
+          .map((o) => `\`${escapeMrkdwn(cut(o.version, 40))}\``)
           .join(ui.locale === 'ja' ? '、' : ', '),
       });
   const lines = l.domains.map((d) =>
     ui.t('hosting.php.row', {
-      domain: escapeMrkdwn(displayDomain(d.domain)),
-      version: escapeMrkdwn(d.current_version),
+      domain: escapeMrkdwn(cut(displayDomain(d.domain))),
+      version: escapeMrkdwn(cut(d.current_version, 40)),
     }),
   );
   return listMessage(title, lines, ui.t('hosting.php.empty'), [
@@ -142,7 +145,7 @@ export function sslView(ui: Ui, server: string, l: SslListing): Message {
           ? 'hosting.ssl.active'
           : 'hosting.ssl.expired',
       ),
-      domain: escapeMrkdwn(displayDomain(c.common_name)),
+      domain: escapeMrkdwn(cut(displayDomain(c.common_name))),
       type:
         c.type === 'letsencrypt'
           ? ui.t('hosting.ssl.free')
