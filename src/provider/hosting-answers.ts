@@ -3,7 +3,7 @@
  * subdomain lists, WordPress, SSH): lists are found as the answer's array and
  * items read by the reference's field names, never assumed present. What
  * cannot be read is shown as missing, not invented (docs/provider-api.md,
- * Decisions where the reference is silent). `domainListOf` and
+ * Decisions where the spec is silent). `domainListOf` and
  * `subdomainListOf` read the same lists item by item against the reference's
  * schemas.
  */

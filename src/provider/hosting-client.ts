@@ -85,9 +85,9 @@ import {
   checkOneOf,
   checkText,
   type DatabaseUserChange,
-  DOMAIN_RESET_TYPES,
   type DnsRecordChange,
   type DnsRecordInput,
+  DOMAIN_RESET_TYPES,
   type DomainResetType,
   type FtpChange,
   type HostingLogQuery,
@@ -103,9 +103,9 @@ import {
   validateDnsId,
   validateDnsRecord,
   validateDomainAdd,
+  validateForwarding,
   validateFtpChange,
   validateFtpCreate,
-  validateForwarding,
   validateHostingId,
   validateLogQuery,
   validateMailChange,
@@ -185,7 +185,13 @@ function given<T extends object>(input: T): Partial<T> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export type { AddDomainInput, AddSubdomainInput, CreateDatabaseInput, CreateDatabaseUserInput, InstallWordpressInput };
+export type {
+  AddDomainInput,
+  AddSubdomainInput,
+  CreateDatabaseInput,
+  CreateDatabaseUserInput,
+  InstallWordpressInput,
+};
 
 export interface DeleteWordpressInput {
   delete_db?: boolean;
@@ -280,7 +286,13 @@ export class HostingClient {
   /** DELETE /cron/{cron_id} */
   async deleteCron(cronId: string, o?: CallOptions): Promise<WriteAnswer> {
     check(validateHostingId(cronId, 'cron_id'));
-    return this.call('DELETE', '/cron/{cron_id}', `/cron/${encodeURIComponent(cronId)}`, WriteAnswerSchema, o);
+    return this.call(
+      'DELETE',
+      '/cron/{cron_id}',
+      `/cron/${encodeURIComponent(cronId)}`,
+      WriteAnswerSchema,
+      o,
+    );
   }
 
   // --- WordPress (E8-E11) ------------------------------------------------------------------------
@@ -329,9 +341,16 @@ export class HostingClient {
       delete_db_user: input.delete_db_user ?? false,
       delete_cron: input.delete_cron ?? true,
     };
-    return this.call('DELETE', '/wp/{wp_id}', `/wp/${encodeURIComponent(String(wpId))}`, WriteAnswerSchema, o, {
-      body,
-    });
+    return this.call(
+      'DELETE',
+      '/wp/{wp_id}',
+      `/wp/${encodeURIComponent(String(wpId))}`,
+      WriteAnswerSchema,
+      o,
+      {
+        body,
+      },
+    );
   }
 
   // --- mail accounts (E12-E18) -------------------------------------------------------------------
@@ -339,13 +358,21 @@ export class HostingClient {
   /** GET /mail, optionally for one domain. */
   async listMail(q: DomainQuery = {}, o?: CallOptions): Promise<Listing<MailAccount>> {
     check(checkDomain(q.domain, 'domain', false));
-    const a = await this.call('GET', '/mail', '/mail', envelope('accounts'), o, { query: this.domainQuery(q) });
+    const a = await this.call('GET', '/mail', '/mail', envelope('accounts'), o, {
+      query: this.domainQuery(q),
+    });
     return this.list('GET /mail', MailAccountSchema, a.accounts as unknown[]);
   }
 
   /** GET /mail/{mail_account}: with its quota and usage. */
   async getMail(address: string, o?: CallOptions): Promise<FieldsRead<MailAccountDetail>> {
-    const a = await this.call('GET', '/mail/{mail_account}', `/mail/${encodeMailSegment(address)}`, z.unknown(), o);
+    const a = await this.call(
+      'GET',
+      '/mail/{mail_account}',
+      `/mail/${encodeMailSegment(address)}`,
+      z.unknown(),
+      o,
+    );
     return this.fields('GET /mail/{mail_account}', address, MailAccountDetailSchema, a);
   }
 
@@ -361,15 +388,28 @@ export class HostingClient {
   /** PUT /mail/{mail_account}: only what is given changes. */
   async updateMail(address: string, change: MailChange, o?: CallOptions): Promise<WriteAnswer> {
     check(validateMailChange(change));
-    return this.call('PUT', '/mail/{mail_account}', `/mail/${encodeMailSegment(address)}`, WriteAnswerSchema, o, {
-      body: given(change),
-      ...(change.password === undefined ? {} : { secrets: [change.password] }),
-    });
+    return this.call(
+      'PUT',
+      '/mail/{mail_account}',
+      `/mail/${encodeMailSegment(address)}`,
+      WriteAnswerSchema,
+      o,
+      {
+        body: given(change),
+        ...(change.password === undefined ? {} : { secrets: [change.password] }),
+      },
+    );
   }
 
   /** DELETE /mail/{mail_account} */
   async deleteMail(address: string, o?: CallOptions): Promise<WriteAnswer> {
-    return this.call('DELETE', '/mail/{mail_account}', `/mail/${encodeMailSegment(address)}`, WriteAnswerSchema, o);
+    return this.call(
+      'DELETE',
+      '/mail/{mail_account}',
+      `/mail/${encodeMailSegment(address)}`,
+      WriteAnswerSchema,
+      o,
+    );
   }
 
   /** GET /mail/{mail_account}/forwarding */
@@ -406,7 +446,11 @@ export class HostingClient {
     check(validateMailFilter(input));
     const body = {
       domain: toAsciiDomain(input.domain),
-      conditions: input.conditions.map((c) => ({ keyword: c.keyword, field: c.field, match_type: c.match_type })),
+      conditions: input.conditions.map((c) => ({
+        keyword: c.keyword,
+        field: c.field,
+        match_type: c.match_type,
+      })),
       action: given({
         type: input.action.type,
         target: input.action.target === undefined ? undefined : toAsciiAddress(input.action.target),
@@ -444,16 +488,29 @@ export class HostingClient {
   /** PUT /ftp/{ftp_account}: only what is given changes. */
   async updateFtp(account: string, change: FtpChange, o?: CallOptions): Promise<WriteAnswer> {
     check([...this.accountIssues(account), ...validateFtpChange(change)]);
-    return this.call('PUT', '/ftp/{ftp_account}', `/ftp/${this.accountSegment(account)}`, WriteAnswerSchema, o, {
-      body: given(change),
-      ...(change.password === undefined ? {} : { secrets: [change.password] }),
-    });
+    return this.call(
+      'PUT',
+      '/ftp/{ftp_account}',
+      `/ftp/${this.accountSegment(account)}`,
+      WriteAnswerSchema,
+      o,
+      {
+        body: given(change),
+        ...(change.password === undefined ? {} : { secrets: [change.password] }),
+      },
+    );
   }
 
   /** DELETE /ftp/{ftp_account} */
   async deleteFtp(account: string, o?: CallOptions): Promise<WriteAnswer> {
     check(this.accountIssues(account));
-    return this.call('DELETE', '/ftp/{ftp_account}', `/ftp/${this.accountSegment(account)}`, WriteAnswerSchema, o);
+    return this.call(
+      'DELETE',
+      '/ftp/{ftp_account}',
+      `/ftp/${this.accountSegment(account)}`,
+      WriteAnswerSchema,
+      o,
+    );
   }
 
   // --- MySQL (E26-E36) ---------------------------------------------------------------------------
@@ -500,7 +557,11 @@ export class HostingClient {
   }
 
   /** PUT /db/user/{db_user}: only what is given changes. */
-  async updateDatabaseUser(dbUser: string, change: DatabaseUserChange, o?: CallOptions): Promise<WriteAnswer> {
+  async updateDatabaseUser(
+    dbUser: string,
+    change: DatabaseUserChange,
+    o?: CallOptions,
+  ): Promise<WriteAnswer> {
     check([
       ...validateHostingId(dbUser, 'db_user'),
       ...checkText(change.password, 'password'),
@@ -542,7 +603,9 @@ export class HostingClient {
     requireString(dbName, 'db_name', out);
     check(out);
     const path = `/db/user/${encodeURIComponent(dbUser)}/grant`;
-    return this.call('POST', '/db/user/{db_user}/grant', path, WriteAnswerSchema, o, { body: { db_name: dbName } });
+    return this.call('POST', '/db/user/{db_user}/grant', path, WriteAnswerSchema, o, {
+      body: { db_name: dbName },
+    });
   }
 
   /** DELETE /db/user/{db_user}/grant with the JSON body `{db_name}`, required. */
@@ -552,7 +615,9 @@ export class HostingClient {
     requireString(dbName, 'db_name', out);
     check(out);
     const path = `/db/user/${encodeURIComponent(dbUser)}/grant`;
-    return this.call('DELETE', '/db/user/{db_user}/grant', path, WriteAnswerSchema, o, { body: { db_name: dbName } });
+    return this.call('DELETE', '/db/user/{db_user}/grant', path, WriteAnswerSchema, o, {
+      body: { db_name: dbName },
+    });
   }
 
   // --- PHP (E37, E38) ----------------------------------------------------------------------------
@@ -589,7 +654,13 @@ export class HostingClient {
   /** GET /domain/{domain}: with its document root, URL, PHP version, SSL, memo and date. */
   async getDomain(domain: string, o?: CallOptions): Promise<HostingDomain> {
     assertDomain(domain);
-    return this.call('GET', '/domain/{domain}', `/domain/${encodeDomainSegment(domain)}`, HostingDomainSchema, o);
+    return this.call(
+      'GET',
+      '/domain/{domain}',
+      `/domain/${encodeDomainSegment(domain)}`,
+      HostingDomainSchema,
+      o,
+    );
   }
 
   /**
@@ -613,7 +684,11 @@ export class HostingClient {
   }
 
   /** DELETE /domain/{domain}: `delete_files` (default false) also deletes its directory. */
-  async deleteDomain(domain: string, input: { delete_files?: boolean } = {}, o?: CallOptions): Promise<WriteAnswer> {
+  async deleteDomain(
+    domain: string,
+    input: { delete_files?: boolean } = {},
+    o?: CallOptions,
+  ): Promise<WriteAnswer> {
     check([...checkDomain(domain, 'domain'), ...checkBoolean(input.delete_files, 'delete_files')]);
     const path = `/domain/${encodeDomainSegment(domain)}`;
     return this.call('DELETE', '/domain/{domain}', path, WriteAnswerSchema, o, {
@@ -638,7 +713,9 @@ export class HostingClient {
     const query = isQuery(q) ? q : {};
     const options = isQuery(q) ? o : (q ?? o);
     check(checkDomain(query.domain, 'domain', false));
-    return this.call('GET', '/subdomain', '/subdomain', AnyObjectSchema, options, { query: this.domainQuery(query) });
+    return this.call('GET', '/subdomain', '/subdomain', AnyObjectSchema, options, {
+      query: this.domainQuery(query),
+    });
   }
 
   /** POST /subdomain: `ssl` defaults to true at the provider; the answer's `ssl_status` tells the outcome. */
@@ -713,7 +790,10 @@ export class HostingClient {
   /** PUT /dns/{dns_id}: only what is given changes. */
   async updateDns(id: number | string, change: DnsRecordChange, o?: CallOptions): Promise<WriteAnswer> {
     check([...validateDnsId(id), ...validateDnsChange(change)]);
-    const body = given({ ...change, domain: change.domain === undefined ? undefined : toAsciiDomain(change.domain) });
+    const body = given({
+      ...change,
+      domain: change.domain === undefined ? undefined : toAsciiDomain(change.domain),
+    });
     return this.call('PUT', '/dns/{dns_id}', `/dns/${String(id)}`, WriteAnswerSchema, o, { body });
   }
 
@@ -728,13 +808,17 @@ export class HostingClient {
   /** GET /access-log: `domain` required; `lines` from the end (the whole log when left out); `keyword`. */
   async accessLog(q: HostingLogQuery, o?: CallOptions): Promise<HostingErrorLog> {
     check(validateLogQuery(q));
-    return this.call('GET', '/access-log', '/access-log', HostingErrorLogSchema, o, { query: this.logQuery(q) });
+    return this.call('GET', '/access-log', '/access-log', HostingErrorLogSchema, o, {
+      query: this.logQuery(q),
+    });
   }
 
   /** GET /error-log: `domain` required, `lines` and `keyword` optional; answers `{domain, log}`. */
   async errorLog(q: ErrorLogQuery, o?: CallOptions): Promise<HostingErrorLog> {
     check(validateLogQuery(q));
-    return this.call('GET', '/error-log', '/error-log', HostingErrorLogSchema, o, { query: this.logQuery(q) });
+    return this.call('GET', '/error-log', '/error-log', HostingErrorLogSchema, o, {
+      query: this.logQuery(q),
+    });
   }
 
   // --- SSH (the older partial spec; docs/provider-api.md, SSH access) -----------------------------
@@ -808,13 +892,15 @@ export class HostingClient {
 
   private list<T>(endpoint: string, schema: ObjectSchema<T>, raw: readonly unknown[]): Listing<T> {
     const listing = readListing(schema, raw);
-    for (const m of listing.malformed) this.malformed?.report(`${endpoint} (${this.servername})`, `#${m.index}`, m.broken);
+    for (const m of listing.malformed)
+      this.malformed?.report(`${endpoint} (${this.servername})`, `#${m.index}`, m.broken);
     return listing;
   }
 
   private fields<T>(endpoint: string, entry: string, schema: ObjectSchema<T>, raw: unknown): FieldsRead<T> {
     const read = readFields(schema, raw);
-    if (read.broken.length > 0) this.malformed?.report(`${endpoint} (${this.servername})`, entry, read.broken);
+    if (read.broken.length > 0)
+      this.malformed?.report(`${endpoint} (${this.servername})`, entry, read.broken);
     return read;
   }
 

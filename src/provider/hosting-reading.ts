@@ -1,6 +1,6 @@
 /**
- * The hosting answers read leniently (docs/provider-api.md, Decisions where
- * the reference is silent): a list item by item, an object field by field,
+ * The hosting answers read leniently (docs/provider-api.md, Hosting resources):
+ * a list item by item, an object field by field,
  * each as its schema says (hosting-schemas.ts); what breaks it is kept as far
  * as it reads, with the fields it broke named, never an error for the whole
  * answer. Where the reference gives two forms, both are read.

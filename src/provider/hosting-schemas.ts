@@ -19,7 +19,9 @@ const idString = z.string().optional().catch(undefined);
 const idNumber = z.number().int().optional().catch(undefined);
 
 /** POST /cron and PUT /cron/{id}: the job's id, a new one when its content changed. */
-export const CronWriteSchema = WriteAnswerSchema.pipe(z.looseObject({ message: z.string().optional(), id: idString }));
+export const CronWriteSchema = WriteAnswerSchema.pipe(
+  z.looseObject({ message: z.string().optional(), id: idString }),
+);
 export type CronWrite = z.infer<typeof CronWriteSchema>;
 
 /** POST /wp, POST /mail-filter: the new string id. */
@@ -27,7 +29,9 @@ export const IdWriteSchema = CronWriteSchema;
 export type IdWrite = CronWrite;
 
 /** POST /dns: the new record's integer id. */
-export const DnsWriteSchema = WriteAnswerSchema.pipe(z.looseObject({ message: z.string().optional(), id: idNumber }));
+export const DnsWriteSchema = WriteAnswerSchema.pipe(
+  z.looseObject({ message: z.string().optional(), id: idNumber }),
+);
 export type DnsWrite = z.infer<typeof DnsWriteSchema>;
 
 /** POST /mail */

@@ -101,7 +101,9 @@ export function checkOneOf(
   required = false,
 ): ValidationIssue[] {
   if (v === undefined) return required ? [issue(field, 'required', `one of ${allowed.join(', ')}`)] : [];
-  return typeof v === 'string' && allowed.includes(v) ? [] : [issue(field, 'enum', `one of ${allowed.join(', ')}`)];
+  return typeof v === 'string' && allowed.includes(v)
+    ? []
+    : [issue(field, 'enum', `one of ${allowed.join(', ')}`)];
 }
 
 /** A domain in a body, path or query: the one domain rule; left out is fine unless required. */
@@ -191,7 +193,10 @@ export function validateWordpressInstall(input: InstallWordpressInput): Validati
     ...checkText(input.url, 'url', { required: true, max: HOSTING_LIMITS.wpUrlMax }),
     ...checkText(input.title, 'title', { required: true, max }),
     ...checkText(input.admin_username, 'admin_username', { required: true, max }),
-    ...checkText(input.admin_password, 'admin_password', { required: true, min: HOSTING_LIMITS.wpPasswordMin }),
+    ...checkText(input.admin_password, 'admin_password', {
+      required: true,
+      min: HOSTING_LIMITS.wpPasswordMin,
+    }),
     ...(checkText(input.admin_email, 'admin_email', { required: true, max }).length > 0
       ? checkText(input.admin_email, 'admin_email', { required: true, max })
       : validateMailAddress(input.admin_email, 'admin_email')),
@@ -211,7 +216,10 @@ export function validateMailCreate(input: CreateMailInput): ValidationIssue[] {
   return [
     ...checkAddress(input.mail_address, 'mail_address'),
     ...checkText(input.password, 'password', { required: true, min: HOSTING_LIMITS.mailPasswordMin }),
-    ...checkInteger(input.quota_mb, 'quota_mb', { min: HOSTING_LIMITS.mailQuotaMin, max: HOSTING_LIMITS.mailQuotaMax }),
+    ...checkInteger(input.quota_mb, 'quota_mb', {
+      min: HOSTING_LIMITS.mailQuotaMin,
+      max: HOSTING_LIMITS.mailQuotaMax,
+    }),
     ...checkText(input.memo, 'memo', { multiline: true }),
   ];
 }

@@ -157,7 +157,7 @@ async function realSlack(keep: boolean): Promise<number> {
     if (words[0] !== 'sim' && words[0] !== 'help') out(['here: sim commands (sim help), or quit']);
     else {
       try {
-        out(words[0] === 'help' ? SIM_HELP : runSimCommand(sim.control, words.slice(1)));
+        out(words[0] === 'help' ? SIM_HELP : runSimCommand(sim.control, words.slice(1), sim));
       } catch (err) {
         out([err instanceof Error ? err.message : String(err)]);
       }

@@ -130,6 +130,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     bot: new BotDeliveries(`http://127.0.0.1:${bot.port}/slack/events`, signingSecret),
     pending,
     sim: sim?.control,
+    ...(sim ? { simAccounts: sim } : {}),
     noSimReason: `sim commands drive the built-in simulator; this sandbox uses the provider at ${providerUrl}`,
     watcherCaughtUp: () => hostingBaselines(bot),
     write: opts.write,

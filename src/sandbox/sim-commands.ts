@@ -4,9 +4,12 @@
  * clock, faults, latency, maintenance, signups, charges, rate limits, DNS
  * records, and what happens in the provider's control panel to a VPS (its
  * name, memo, reverse hostname, IP address, plan, contract, the server
- * itself) and to a hosting server (domains, SSH, keys), and to a domain's
- * name servers (its SSL). Each command is one control call (or a read); what it answers is
- * a few lines of text. A mistake throws SimCommandError with the usage.
+ * itself) and to a hosting server (domains, SSH, keys, DNS records, cron
+ * jobs, mail and FTP accounts), and to a domain's name servers (its SSL).
+ * With several provider accounts, `sim @<account> …` names the one a command
+ * acts on (the first account when none is named). Each command is one
+ * control call (or a read); what it answers is a few lines of text. A
+ * mistake throws SimCommandError with the usage.
  */
 import type { FaultRule, PowerStatus, SimulatorControl, VpsServerState } from '../simulator/index.ts';
 
@@ -38,10 +41,17 @@ export const SIM_HELP = [
   'sim panel <server> domain add <domain> [nossl]   in the control panel, not through the API:',
   'sim panel <server> domain remove <domain>     … a domain, SSH and keys changed by someone outside Slack',
   'sim panel <server> ssh <on|off>               sim panel <server> key add <label>   sim panel <server> key remove <id>',
+  'sim panel <server> dns add <domain> <host|@> <type> <content> [ttl] [priority] | dns change <id> <field>=<value>…',
+  '                                              | dns remove <id>   (ids: sim hosting <server>)',
+  'sim panel <server> cron add <min> <hour> <day> <month> <weekday> <command…> | cron <on|off|remove> <id>',
+  'sim panel <server> mail add <address> [quota MB] | mail remove <address>',
+  'sim panel <server> ftp add <user@domain> [directory] | ftp remove <user@domain>',
   'sim panel <vps> rename <name> | memo <text|clear> | rdns <hostname|default>   a VPS changed in the control panel',
   'sim panel <vps> ip <address> | plan <plan> | suspend | resume | remove        (or by the provider), not through the API',
   'sim ssl <domain> <failed|ok>                  the domain leaves (or is back on) the service’s name servers: its SSL',
   '                                              turns failed_nameserver (or active again)',
+  'sim accounts                                  the provider accounts; sim @<account> <command…> acts on one',
+  '                                              (the first account when none is named)',
 ];
 
 const POWER = ['running', 'stopped', 'processing', 'error'] as const;
@@ -177,13 +187,118 @@ function findHosting(control: SimulatorControl, ref: string | undefined): string
   throw new SimCommandError(`no hosting server called ${ref}: ${all.join(', ')}`);
 }
 
-function describeHosting(control: SimulatorControl, name: string): string[] {
+function describeHosting(control: SimulatorControl, name: string, full = false): string[] {
   const h = control.hostingServer(name);
   return [
     `${h.servername}: SSH ${h.sshEnabled ? 'on' : 'off'}`,
     ...h.domains.map((d) => `  domain ${d.domain.padEnd(28)} ssl ${d.sslStatus}`),
     ...h.sshKeys.map((k) => `  key ${k.keyId.padEnd(6)} ${k.label}`),
+    // The ids a `sim panel … dns|cron` change names; only for one server, the list would be long.
+    ...(full
+      ? [
+          ...h.dnsRecords.map(
+            (r) =>
+              `  dns ${String(r.id).padEnd(6)} ${r.domain} ${r.host} ${r.type} ${r.content} ttl ${r.ttl}${r.priority ? ` priority ${r.priority}` : ''}`,
+          ),
+          ...h.cronJobs.map(
+            (j) => `  cron ${j.id} ${j.schedule} ${j.command}${j.enabled ? '' : ' (disabled)'}`,
+          ),
+          ...h.mailAccounts.map((m) => `  mail ${m.address} ${m.quotaMb} MB`),
+          ...h.ftpAccounts.map((f) => `  ftp ${f.account} ${f.directory}`),
+        ]
+      : []),
   ];
+}
+
+/** `sim panel <server> dns|cron|mail|ftp …`: what the control panel changes beside the API. */
+function panelRecords(
+  control: SimulatorControl,
+  server: string,
+  args: readonly string[],
+): string[] | undefined {
+  const [what, verb, ...rest] = args;
+  const said = (line: string) => [`${server}: ${line} in the control panel`];
+  if (what === 'dns') {
+    if (verb === 'add' && rest.length >= 4 && rest.length <= 6) {
+      const [domain, host, type, content, ttl, priority] = rest as [
+        string,
+        string,
+        string,
+        string,
+        ...string[],
+      ];
+      const id = control.panelAddDnsRecord(server, {
+        domain,
+        host,
+        type,
+        content,
+        ...(ttl === undefined ? {} : { ttl: integer(ttl, 'ttl') }),
+        ...(priority === undefined ? {} : { priority: integer(priority, 'priority') }),
+      });
+      return said(`DNS record ${id} (${host} ${type.toUpperCase()} ${content}) added`);
+    }
+    if (verb === 'change' && rest.length >= 2) {
+      const id = integer(rest[0], 'a record id');
+      const change: Record<string, string | number> = {};
+      for (const w of rest.slice(1)) {
+        const at = w.indexOf('=');
+        const [k, v] = [w.slice(0, at), w.slice(at + 1)];
+        if (at <= 0 || !['host', 'type', 'content', 'ttl', 'priority'].includes(k))
+          throw new SimCommandError('a DNS change is host=, type=, content=, ttl= or priority=');
+        change[k] = k === 'ttl' || k === 'priority' ? integer(v, k) : v;
+      }
+      control.panelChangeDnsRecord(server, id, change);
+      return said(`DNS record ${id} changed (${rest.slice(1).join(' ')})`);
+    }
+    if (verb === 'remove' && rest.length === 1) {
+      const id = integer(rest[0], 'a record id');
+      control.panelRemoveDnsRecord(server, id);
+      return said(`DNS record ${id} deleted`);
+    }
+  }
+  if (what === 'cron') {
+    if (verb === 'add' && rest.length >= 6) {
+      const [minute, hour, day, month, weekday] = rest as [string, string, string, string, string];
+      const command = rest.slice(5).join(' ');
+      const id = control.panelAddCronJob(server, { minute, hour, day, month, weekday, command });
+      return said(`cron job ${id} (${rest.slice(0, 5).join(' ')} ${command}) added`);
+    }
+    if ((verb === 'on' || verb === 'off') && rest.length === 1) {
+      const id = control.panelChangeCronJob(server, rest[0]!, { enabled: verb === 'on' });
+      return said(
+        `cron job ${rest[0]} ${verb === 'on' ? 'enabled' : 'disabled'}${id === rest[0] ? '' : ` (its id is now ${id})`}`,
+      );
+    }
+    if (verb === 'remove' && rest.length === 1) {
+      control.panelRemoveCronJob(server, rest[0]!);
+      return said(`cron job ${rest[0]} deleted`);
+    }
+  }
+  if (what === 'mail') {
+    if (verb === 'add' && (rest.length === 1 || rest.length === 2)) {
+      control.panelAddMailAccount(
+        server,
+        rest[0]!,
+        rest[1] === undefined ? {} : { quotaMb: integer(rest[1], 'the quota') },
+      );
+      return said(`mail account ${rest[0]} added`);
+    }
+    if (verb === 'remove' && rest.length === 1) {
+      control.panelRemoveMailAccount(server, rest[0]!);
+      return said(`mail account ${rest[0]} deleted`);
+    }
+  }
+  if (what === 'ftp') {
+    if (verb === 'add' && (rest.length === 1 || rest.length === 2)) {
+      control.panelAddFtpAccount(server, rest[0]!, rest[1] === undefined ? {} : { directory: rest[1] });
+      return said(`FTP account ${rest[0]} added`);
+    }
+    if (verb === 'remove' && rest.length === 1) {
+      control.panelRemoveFtpAccount(server, rest[0]!);
+      return said(`FTP account ${rest[0]} deleted`);
+    }
+  }
+  return undefined;
 }
 
 /** What `sim panel <vps> …` does to a VPS. */
@@ -240,6 +355,10 @@ function panel(control: SimulatorControl, args: readonly string[]): string[] {
   if (VPS_PANEL.includes(args[1] ?? '')) return vpsPanel(control, args);
   const server = findHosting(control, args[0]);
   const [what, verb, value, flag] = args.slice(1);
+  if (['dns', 'cron', 'mail', 'ftp'].includes(what ?? '')) {
+    const done = panelRecords(control, server, args.slice(1));
+    if (done) return done;
+  }
   if (what === 'domain' && verb === 'add' && value && (flag === undefined || flag === 'nossl')) {
     const d = control.panelAddDomain(server, value, { ssl: flag !== 'nossl' });
     return [`${server}: domain ${d.domain} added in the control panel (ssl ${d.sslStatus})`];
@@ -263,7 +382,10 @@ function panel(control: SimulatorControl, args: readonly string[]): string[] {
     return [`${server}: SSH key ${value} deleted in the control panel`];
   }
   return usage(
-    'sim panel <server> domain add <domain> [nossl] | domain remove <domain> | ssh <on|off> | key add <label> | key remove <id>',
+    'sim panel <server> domain add <domain> [nossl] | domain remove <domain> | ssh <on|off> | key add <label> | key remove <id>' +
+      ' | dns add <domain> <host> <type> <content> [ttl] [priority] | dns change <id> <field>=<value>… | dns remove <id>' +
+      ' | cron add <min> <hour> <day> <month> <weekday> <command…> | cron <on|off|remove> <id>' +
+      ' | mail add <address> [quota MB] | mail remove <address> | ftp add <user@domain> [directory] | ftp remove <user@domain>',
   );
 }
 
@@ -324,8 +446,35 @@ function keyCommand(control: SimulatorControl, args: readonly string[]): string[
   ];
 }
 
-/** Runs one `sim …` command (the words after `sim`) and answers lines of text. */
-export function runSimCommand(control: SimulatorControl, words: readonly string[]): string[] {
+/** The simulator's accounts, for `sim accounts` and `sim @<account> …` (Simulator.accounts). */
+export interface SimAccounts {
+  readonly accounts: readonly { readonly name: string; readonly control: SimulatorControl }[];
+}
+
+/**
+ * Runs one `sim …` command (the words after `sim`) and answers lines of text.
+ * `@<account>` first names the account it acts on, when `accounts` are given.
+ */
+export function runSimCommand(
+  control: SimulatorControl,
+  words: readonly string[],
+  accounts?: SimAccounts,
+): string[] {
+  if (words[0] === 'accounts') {
+    const all = accounts?.accounts ?? [{ name: control.account, control }];
+    return all.map(
+      (a, i) =>
+        `${a.name}${i === 0 ? ' (first: sim commands act on it unless @<account> names another)' : ''}: ` +
+        `${a.control.servers().length} VPS, ${((a.control.state().hosting as string[] | undefined) ?? []).length} hosting`,
+    );
+  }
+  if (words[0]?.startsWith('@')) {
+    const name = words[0].slice(1);
+    const all = accounts?.accounts ?? [{ name: control.account, control }];
+    const hit = all.find((a) => a.name === name);
+    if (!hit) throw new SimCommandError(`no account called ${name}: ${all.map((a) => a.name).join(', ')}`);
+    return runSimCommand(hit.control, words.slice(1)).map((l) => (all.length > 1 ? `[${name}] ${l}` : l));
+  }
   const [verb, ...args] = words;
   switch (verb) {
     case undefined:
@@ -531,7 +680,7 @@ export function runSimCommand(control: SimulatorControl, words: readonly string[
       return [`TXT ${r.name} = ${r.value}${r.visible ? '' : ` (visible from ${r.visibleAt.toISOString()})`}`];
     }
     case 'hosting': {
-      if (args[0] !== undefined) return describeHosting(control, findHosting(control, args[0]));
+      if (args[0] !== undefined) return describeHosting(control, findHosting(control, args[0]), true);
       return ((control.state().hosting as string[] | undefined) ?? []).flatMap((h) =>
         describeHosting(control, h),
       );

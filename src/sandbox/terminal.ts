@@ -26,7 +26,7 @@ import {
   renderMrkdwn,
 } from './render.ts';
 import { INSTALLED_SHORTCUTS, shortcutNamed } from './shortcuts.ts';
-import { runSimCommand } from './sim-commands.ts';
+import { runSimCommand, type SimAccounts } from './sim-commands.ts';
 import {
   BOT_NAME,
   BOT_USER_ID,
@@ -80,6 +80,8 @@ export interface TerminalOptions {
   pending: Pending;
   /** The built-in simulator's controls; undefined when the sandbox uses another provider. */
   sim: SimulatorControl | undefined;
+  /** Every account of the built-in simulator, for `sim @<account> …` and `sim accounts`. */
+  simAccounts?: SimAccounts;
   /** Where `sim` commands are refused, why (a real provider is in use). */
   noSimReason?: string;
   /**
@@ -597,7 +599,7 @@ export class Terminal {
       return;
     }
     try {
-      this.print(runSimCommand(control, words).map((l) => `sim: ${l}`));
+      this.print(runSimCommand(control, words, this.opts.simAccounts).map((l) => `sim: ${l}`));
     } catch (err) {
       this.print([`sim: ${err instanceof Error ? err.message : String(err)}`]);
     }

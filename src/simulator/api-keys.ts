@@ -173,7 +173,9 @@ export class KeyRegistry {
       expiryEnforced: true,
       allowedIps: spec.allowedIps ? [...spec.allowedIps] : null,
       legacy: spec.legacy ? { ...spec.legacy } : null,
-      flat: spec.flat ? { servername: spec.flat.servername, permission_type: spec.flat.permission_type } : null,
+      flat: spec.flat
+        ? { servername: spec.flat.servername, permission_type: spec.flat.permission_type }
+        : null,
       categoryNames: this.categoryNames,
     };
     this.byToken.set(token, rec);

@@ -1,6 +1,6 @@
 /**
  * Server information, usage, domains and subdomains (docs/provider-api.md,
- * Server information and usage, Domains, Subdomains).
+ * Hosting endpoints, Hosting resources).
  */
 import { ApiError } from './api-error.ts';
 import {

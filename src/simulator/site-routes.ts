@@ -1,6 +1,6 @@
 /**
  * A site's PHP version, its SSL certificates and its logs (docs/provider-api.md,
- * PHP version, SSL, Logs).
+ * PHP versions, SSL and name servers, Error log).
  */
 import { ApiError, validationError } from './api-error.ts';
 import {

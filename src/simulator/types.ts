@@ -219,7 +219,11 @@ export interface KeySpec {
    * `permission_type`, and no `services`. A custom one is gated by
    * `permissions` (which its /v1/me does not show).
    */
-  flat?: { servername: string; permission_type: 'full' | 'read' | 'custom'; permissions?: Record<string, Permission> };
+  flat?: {
+    servername: string;
+    permission_type: 'full' | 'read' | 'custom';
+    permissions?: Record<string, Permission>;
+  };
 }
 
 /**
@@ -278,7 +282,7 @@ export interface SimulatorKeys {
 
 /** A TXT record of the simulated public DNS. */
 export interface TxtRecord {
-  /** Punycode, lower case, e.g. `_service-verify.xn--n8jyh.jp`. */
+  /** Punycode, lower case, e.g. `_xserver-verify.xn--n8jyh.jp`. */
   name: string;
   value: string;
   /** Simulated instant from which the provider sees it (propagation). */
@@ -471,8 +475,9 @@ export interface SimulatorControl {
   /** Resolves once at least `count` requests are in flight (awaiting latency etc.). */
   waitForInFlight(count?: number): Promise<void>;
   /**
-   * Public DNS, for domain ownership verification (POST /domain wants TXT
-   * `_service-verify.{domain}` = the server's `domain_validation_token`).
+   * Public DNS, for domain ownership verification (POST /domain and POST
+   * /mail want TXT `_xserver-verify.{domain}` = `xserver-verify=<the server's
+   * domain_validation_token>`, seen for the verification delay).
    * The record is seen after `propagationMs` of simulated time (default: the
    * setDnsPropagation value, itself 0 at start). A name may hold several
    * values; setting the same name and value again replaces that record.

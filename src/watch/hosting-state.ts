@@ -148,13 +148,6 @@ export function applyChange(state: PartState, c: HostingChange): PartState {
   return { keys };
 }
 
-/** The domains of a domains part whose `ssl_status` the list did not say (each is then read on its own). */
-export function sslUnsaid(answer: AnyObject): string[] {
-  return domainsOf(answer)
-    .filter((d) => d.domain !== undefined && d.sslStatus === undefined)
-    .map((d) => domainKey(d.domain!));
-}
-
 /**
  * What the watcher holds of the hosting servers, for a glance (the App
  * Home): the servers it reads, and the domains whose `ssl_status` it last

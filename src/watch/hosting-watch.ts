@@ -51,7 +51,6 @@ import {
   type PartState,
   readPart,
   SSL_FAILED,
-  sslUnsaid,
   storedPart,
 } from './hosting-state.ts';
 import type { IncidentTx } from './incidents.ts';
@@ -211,8 +210,10 @@ export class HostingWatch {
     const answer = await this.fetch(api, part);
     const known = this.snapshots.get(id);
     const previous = known ? storedPart(part, known.state) : undefined;
-    let seen = readPart(part, answer, previous);
-    if (seen && 'domains' in seen) seen = await this.sslOfEach(api, answer, seen);
+    // The reference publishes `ssl_status` only in the answers of POST /domain and POST /subdomain,
+    // neither in the list nor in GET /domain/{domain} (docs/provider-api.md, Hosting resources):
+    // the list's item says it when a provider sends it, and no domain is read on its own for it.
+    const seen = readPart(part, answer, previous);
     const now = this.o.clock.now();
     this.lookedAt.set(id, now.getTime());
     if (!seen) return 0;
@@ -308,20 +309,6 @@ export class HostingWatch {
     const over = (c.what === 'ssl' && c.from === SSL_FAILED) || c.what === 'domain-removed';
     if (!over) return 0;
     return (await resolveAlarm(tx, { kind: 'ssl', subject, key, at }, ctx)).enqueued;
-  }
-
-  /**
-   * The domains the list names without their `ssl_status`, read one by one
-   * (GET /domain/{domain} publishes it): nothing is guessed from the list.
-   */
-  private async sslOfEach(api: HostingClient, answer: AnyObject, seen: PartState): Promise<PartState> {
-    if (!('domains' in seen)) return seen;
-    const domains = { ...seen.domains };
-    for (const d of sslUnsaid(answer)) {
-      const one = await this.o.another(() => api.getDomain(d, BACKGROUND)).catch(() => undefined);
-      if (typeof one?.ssl_status === 'string' && one.ssl_status !== '') domains[d] = { ssl: one.ssl_status };
-    }
-    return { domains };
   }
 
   /**

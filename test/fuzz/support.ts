@@ -160,7 +160,7 @@ export const LIVE_MENTION = /<!(channel|here|everyone)>|<@U0EVIL>|<!subteam\^S0E
  * name already taken, a domain not there yet, ownership not proven): the
  * provider's to make, not ours to foresee.
  */
-const STATE_REFUSAL = /既に|存在しない|登録された|所有権|_service-verify/;
+const STATE_REFUSAL = /既に|存在しない|登録された|所有権|_xserver-verify/;
 
 /**
  * The hosting body fields whose rules the spec leaves open: the bot sends

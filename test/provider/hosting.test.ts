@@ -15,10 +15,11 @@ import {
   type HostingClient,
   ProviderAuthError,
   ProviderConflictError,
-  ProviderError,
+  type ProviderError,
   ProviderNotFoundError,
   ProviderRateLimitError,
   ProviderRejectedError,
+  ProviderResponseError,
   ProviderServerError,
   readKeyExpiry,
   subdomainListOf,
@@ -45,7 +46,14 @@ afterEach(async () => {
 
 // Padded base64 (a length a multiple of 4), as every OpenSSH key is.
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHostingTest00000000000000000000000000000000 me@laptop';
-const JOB = { minute: '0', hour: '3', day: '*', month: '*', weekday: '*', command: '/usr/bin/php /home/xs123456/a.php' };
+const JOB = {
+  minute: '0',
+  hour: '3',
+  day: '*',
+  month: '*',
+  weekday: '*',
+  command: '/usr/bin/php /home/xs123456/a.php',
+};
 
 /** Ownership of `domain` proven in the public DNS and seen by the provider. */
 function prove(domain: string): void {
@@ -85,14 +93,21 @@ const ENDPOINTS: EndpointCase[] = [
     run: () => host.serverInfo(),
     sent: { method: 'GET', path: `${BASE}/server-info` },
     answer: (a: { server_id: string; cpu: string; db_versions: unknown }) =>
-      expect(a).toMatchObject({ server_id: 'xs123456', cpu: expect.any(String), db_versions: ['mariadb10.5.x'] }),
+      expect(a).toMatchObject({
+        server_id: 'xs123456',
+        cpu: expect.any(String),
+        db_versions: ['mariadb10.5.x'],
+      }),
   },
   {
     name: 'E3 GET /server-info/usage',
     run: () => host.usage(),
     sent: { method: 'GET', path: `${BASE}/server-info/usage` },
     answer: (a: { disk: unknown; counts: unknown }) =>
-      expect(a).toMatchObject({ disk: { quota_gb: 300, file_limit: 0 }, counts: { mail_accounts: 3, domains: 3 } }),
+      expect(a).toMatchObject({
+        disk: { quota_gb: 300, file_limit: 0 },
+        counts: { mail_accounts: 3, domains: 3 },
+      }),
   },
   {
     name: 'E4 GET /cron',
@@ -112,8 +127,15 @@ const ENDPOINTS: EndpointCase[] = [
   },
   {
     name: 'E6 PUT /cron/{cron_id}',
-    run: async () => ({ before: cronIdOf('nightly uploads backup'), after: await host.updateCron(cronIdOf('nightly uploads backup'), { enabled: false }) }),
-    sent: () => ({ method: 'PUT', path: expect.stringMatching(new RegExp(`^${BASE}/cron/[0-9a-f]{10}$`)) as unknown as string, body: { enabled: false } }),
+    run: async () => ({
+      before: cronIdOf('nightly uploads backup'),
+      after: await host.updateCron(cronIdOf('nightly uploads backup'), { enabled: false }),
+    }),
+    sent: () => ({
+      method: 'PUT',
+      path: expect.stringMatching(new RegExp(`^${BASE}/cron/[0-9a-f]{10}$`)) as unknown as string,
+      body: { enabled: false },
+    }),
     answer: (a: { before: string; after: { id: string } }) => {
       expect(a.after.id).not.toBe(a.before);
       expect(cronIdOf('nightly uploads backup')).toBe(a.after.id);
@@ -122,7 +144,10 @@ const ENDPOINTS: EndpointCase[] = [
   {
     name: 'E7 DELETE /cron/{cron_id}',
     run: () => host.deleteCron(cronIdOf('weekly sales report')),
-    sent: () => ({ method: 'DELETE', path: expect.stringMatching(/\/cron\/[0-9a-f]{10}$/) as unknown as string }),
+    sent: () => ({
+      method: 'DELETE',
+      path: expect.stringMatching(/\/cron\/[0-9a-f]{10}$/) as unknown as string,
+    }),
     answer: () => expect(cronIdOf('weekly sales report')).toBe(''),
   },
   {
@@ -155,7 +180,8 @@ const ENDPOINTS: EndpointCase[] = [
         memo: 'campaign',
       },
     },
-    answer: (a: { id: string; message: string }) => expect(a).toEqual({ id: '5001', message: expect.any(String) }),
+    answer: (a: { id: string; message: string }) =>
+      expect(a).toEqual({ id: '5001', message: expect.any(String) }),
   },
   {
     name: 'E10 PUT /wp/{wp_id}',
@@ -183,7 +209,13 @@ const ENDPOINTS: EndpointCase[] = [
     run: () => host.getMail(`info@${SHOP}`),
     sent: { method: 'GET', path: `${BASE}/mail/info%40${SHOP}` },
     answer: (a: unknown) =>
-      expect(a).toEqual({ mail_address: `info@${SHOP}`, quota_mb: 2000, used_mb: 153.4, memo: '問い合わせ窓口', broken: [] }),
+      expect(a).toEqual({
+        mail_address: `info@${SHOP}`,
+        quota_mb: 2000,
+        used_mb: 153.4,
+        memo: '問い合わせ窓口',
+        broken: [],
+      }),
   },
   {
     name: 'E14 POST /mail',
@@ -210,12 +242,19 @@ const ENDPOINTS: EndpointCase[] = [
     run: () => host.getForwarding(`support@${SHOP}`),
     sent: { method: 'GET', path: `${BASE}/mail/support%40${SHOP}/forwarding` },
     answer: (a: { forwarding_addresses: string[]; keep_in_mailbox: boolean }) =>
-      expect(a).toMatchObject({ forwarding_addresses: ['oncall@example.net', 'support-archive@example.net'], keep_in_mailbox: true }),
+      expect(a).toMatchObject({
+        forwarding_addresses: ['oncall@example.net', 'support-archive@example.net'],
+        keep_in_mailbox: true,
+      }),
   },
   {
     name: 'E18 PUT /mail/{mail_account}/forwarding',
     run: () => host.setForwarding(`support@${SHOP}`, { forwarding_addresses: [] }),
-    sent: { method: 'PUT', path: `${BASE}/mail/support%40${SHOP}/forwarding`, body: { forwarding_addresses: [] } },
+    sent: {
+      method: 'PUT',
+      path: `${BASE}/mail/support%40${SHOP}/forwarding`,
+      body: { forwarding_addresses: [] },
+    },
   },
   {
     name: 'E19 GET /mail-filter',
@@ -249,7 +288,10 @@ const ENDPOINTS: EndpointCase[] = [
   {
     name: 'E21 DELETE /mail-filter/{filter_id}',
     run: () => host.deleteMailFilter(h.sim.control.hostingServer(SERVER).mailFilters[0]?.id ?? ''),
-    sent: () => ({ method: 'DELETE', path: `${BASE}/mail-filter/${h.sim.control.requests().at(-1)?.path.split('/').at(-1)}` }),
+    sent: () => ({
+      method: 'DELETE',
+      path: `${BASE}/mail-filter/${h.sim.control.requests().at(-1)?.path.split('/').at(-1)}`,
+    }),
     answer: () => expect(h.sim.control.hostingServer(SERVER).mailFilters).toHaveLength(1),
   },
   {
@@ -285,7 +327,11 @@ const ENDPOINTS: EndpointCase[] = [
   {
     name: 'E27 POST /db',
     run: () => host.createDatabase({ name_suffix: 'legacy', character_set: 'EUC-JP', memo: 'old shop' }),
-    sent: { method: 'POST', path: `${BASE}/db`, body: { name_suffix: 'legacy', character_set: 'EUC-JP', memo: 'old shop' } },
+    sent: {
+      method: 'POST',
+      path: `${BASE}/db`,
+      body: { name_suffix: 'legacy', character_set: 'EUC-JP', memo: 'old shop' },
+    },
     answer: (a: { db_name: string }) => expect(a.db_name).toBe('xs123456_legacy'),
   },
   {
@@ -302,7 +348,8 @@ const ENDPOINTS: EndpointCase[] = [
     name: 'E30 GET /db/user',
     run: () => host.listDatabaseUsers(),
     sent: { method: 'GET', path: `${BASE}/db/user` },
-    answer: (a: { items: { version_name: string }[] }) => expect(a.items[0]?.version_name).toBe('MariaDB10.5'),
+    answer: (a: { items: { version_name: string }[] }) =>
+      expect(a.items[0]?.version_name).toBe('MariaDB10.5'),
   },
   {
     name: 'E31 POST /db/user',
@@ -355,13 +402,17 @@ const ENDPOINTS: EndpointCase[] = [
     run: async () => domainListOf(await host.listDomains()),
     sent: { method: 'GET', path: `${BASE}/domain` },
     answer: (a: { items: { domain: string; ssl: boolean }[] }) =>
-      expect(a.items.find((d) => d.domain === 'example-blog.net')).toMatchObject({ ssl: false, type: 'addon' }),
+      expect(a.items.find((d) => d.domain === 'example-blog.net')).toMatchObject({
+        ssl: false,
+        type: 'addon',
+      }),
   },
   {
     name: 'E40 GET /domain/{domain}',
     run: () => host.getDomain('れい.jp'),
     sent: { method: 'GET', path: `${BASE}/domain/${IDN}` },
-    answer: (a: unknown) => expect(a).toMatchObject({ domain: IDN, php_version: '8.2', ssl: true, created_at: '1970-01-01' }),
+    answer: (a: unknown) =>
+      expect(a).toMatchObject({ domain: IDN, php_version: '8.2', ssl: true, created_at: '1970-01-01' }),
   },
   {
     name: 'E41 POST /domain',
@@ -369,9 +420,17 @@ const ENDPOINTS: EndpointCase[] = [
       prove('新店.jp');
       return host.addDomain({ domain: '新店.jp', memo: 'new branch' });
     },
-    sent: { method: 'POST', path: `${BASE}/domain`, body: { domain: encodeDomainSegment('新店.jp'), memo: 'new branch' } },
+    sent: {
+      method: 'POST',
+      path: `${BASE}/domain`,
+      body: { domain: encodeDomainSegment('新店.jp'), memo: 'new branch' },
+    },
     answer: (a: unknown) =>
-      expect(a).toEqual({ domain: encodeDomainSegment('新店.jp'), message: expect.any(String), ssl_status: 'success' }),
+      expect(a).toEqual({
+        domain: encodeDomainSegment('新店.jp'),
+        message: expect.any(String),
+        ssl_status: 'success',
+      }),
   },
   {
     name: 'E42 PUT /domain/{domain}',
@@ -398,8 +457,13 @@ const ENDPOINTS: EndpointCase[] = [
   {
     name: 'E46 POST /subdomain',
     run: () => host.addSubdomain({ subdomain: 'shop.example-blog.net', ssl: false }),
-    sent: { method: 'POST', path: `${BASE}/subdomain`, body: { subdomain: 'shop.example-blog.net', ssl: false } },
-    answer: (a: unknown) => expect(a).toEqual({ subdomain: 'shop.example-blog.net', message: expect.any(String) }),
+    sent: {
+      method: 'POST',
+      path: `${BASE}/subdomain`,
+      body: { subdomain: 'shop.example-blog.net', ssl: false },
+    },
+    answer: (a: unknown) =>
+      expect(a).toEqual({ subdomain: 'shop.example-blog.net', message: expect.any(String) }),
   },
   {
     name: 'E47 PUT /subdomain/{subdomain}',
@@ -446,7 +510,11 @@ const ENDPOINTS: EndpointCase[] = [
   {
     name: 'E53 POST /dns',
     run: () => host.addDns({ domain: 'れい.jp', host: 'api', type: 'A', content: '203.0.113.9' }),
-    sent: { method: 'POST', path: `${BASE}/dns`, body: { domain: IDN, host: 'api', type: 'A', content: '203.0.113.9' } },
+    sent: {
+      method: 'POST',
+      path: `${BASE}/dns`,
+      body: { domain: IDN, host: 'api', type: 'A', content: '203.0.113.9' },
+    },
     answer: (a: { id: number }) => expect(Number.isInteger(a.id)).toBe(true),
   },
   {
@@ -468,7 +536,11 @@ const ENDPOINTS: EndpointCase[] = [
   {
     name: 'E57 GET /error-log',
     run: () => host.errorLog({ domain: 'れい.jp', lines: 10, keyword: 'robots' }),
-    sent: { method: 'GET', path: `${BASE}/error-log`, query: { domain: IDN, lines: '10', keyword: 'robots' } },
+    sent: {
+      method: 'GET',
+      path: `${BASE}/error-log`,
+      query: { domain: IDN, lines: '10', keyword: 'robots' },
+    },
     answer: (a: { log: string }) => expect(a.log).toContain('robots.txt'),
   },
   {
@@ -536,74 +608,485 @@ const long = (n: number) => 'x'.repeat(n);
 
 /** A rule the reference states, refused before anything is sent. */
 const REFUSALS: Refusal[] = [
-  { name: 'cron minute out of 0-59', run: () => host.addCron({ ...JOB, minute: '60' }), field: 'minute', rule: 'range' },
-  { name: 'cron hour out of 0-23', run: () => host.addCron({ ...JOB, hour: '0-24' }), field: 'hour', rule: 'range' },
-  { name: 'cron day out of 1-31', run: () => host.addCron({ ...JOB, day: '0' }), field: 'day', rule: 'range' },
-  { name: 'cron month out of 1-12', run: () => host.addCron({ ...JOB, month: '13' }), field: 'month', rule: 'range' },
-  { name: 'cron weekday out of 0-7', run: () => host.addCron({ ...JOB, weekday: '8' }), field: 'weekday', rule: 'range' },
-  { name: 'cron field required', run: () => host.addCron({ ...JOB, hour: '' }), field: 'hour', rule: 'required' },
-  { name: 'cron command over 1024', run: () => host.addCron({ ...JOB, command: long(1025) }), field: 'command', rule: 'max_length' },
-  { name: 'cron command required', run: () => host.addCron({ ...JOB, command: ' ' }), field: 'command', rule: 'required' },
-  { name: 'cron comment text rule', run: () => host.addCron({ ...JOB, comment: 'a\u0007b' }), field: 'comment', rule: 'control_character' },
+  {
+    name: 'cron minute out of 0-59',
+    run: () => host.addCron({ ...JOB, minute: '60' }),
+    field: 'minute',
+    rule: 'range',
+  },
+  {
+    name: 'cron hour out of 0-23',
+    run: () => host.addCron({ ...JOB, hour: '0-24' }),
+    field: 'hour',
+    rule: 'range',
+  },
+  {
+    name: 'cron day out of 1-31',
+    run: () => host.addCron({ ...JOB, day: '0' }),
+    field: 'day',
+    rule: 'range',
+  },
+  {
+    name: 'cron month out of 1-12',
+    run: () => host.addCron({ ...JOB, month: '13' }),
+    field: 'month',
+    rule: 'range',
+  },
+  {
+    name: 'cron weekday out of 0-7',
+    run: () => host.addCron({ ...JOB, weekday: '8' }),
+    field: 'weekday',
+    rule: 'range',
+  },
+  {
+    name: 'cron field required',
+    run: () => host.addCron({ ...JOB, hour: '' }),
+    field: 'hour',
+    rule: 'required',
+  },
+  {
+    name: 'cron command over 1024',
+    run: () => host.addCron({ ...JOB, command: long(1025) }),
+    field: 'command',
+    rule: 'max_length',
+  },
+  {
+    name: 'cron command required',
+    run: () => host.addCron({ ...JOB, command: ' ' }),
+    field: 'command',
+    rule: 'required',
+  },
+  {
+    name: 'cron comment text rule',
+    run: () => host.addCron({ ...JOB, comment: 'a\u0007b' }),
+    field: 'comment',
+    rule: 'control_character',
+  },
   { name: 'cron id in a path', run: () => host.updateCron('../x', {}), field: 'cron_id', rule: 'format' },
-  { name: 'cron enabled a boolean', run: () => host.updateCron('abc', { enabled: 'no' as never }), field: 'enabled', rule: 'type' },
-  { name: 'wp url over 512', run: () => host.installWordpress({ url: long(513), title: 't', admin_username: 'a', admin_password: 'Wp-Pas7', admin_email: 'a@b.jp' }), field: 'url', rule: 'max_length' },
-  { name: 'wp title over 255', run: () => host.installWordpress({ url: SHOP, title: long(256), admin_username: 'a', admin_password: 'Wp-Pas7', admin_email: 'a@b.jp' }), field: 'title', rule: 'max_length' },
-  { name: 'wp admin_username over 255', run: () => host.installWordpress({ url: SHOP, title: 't', admin_username: long(256), admin_password: 'Wp-Pas7', admin_email: 'a@b.jp' }), field: 'admin_username', rule: 'max_length' },
-  { name: 'wp admin_password under 7', run: () => host.installWordpress({ url: SHOP, title: 't', admin_username: 'a', admin_password: 'Wp-Pa6', admin_email: 'a@b.jp' }), field: 'admin_password', rule: 'min_length' },
-  { name: 'wp admin_email over 255', run: () => host.installWordpress({ url: SHOP, title: 't', admin_username: 'a', admin_password: 'Wp-Pas7', admin_email: `${long(250)}@b.jp` }), field: 'admin_email', rule: 'max_length' },
-  { name: 'wp admin_email an address', run: () => host.installWordpress({ url: SHOP, title: 't', admin_username: 'a', admin_password: 'Wp-Pas7', admin_email: 'nobody' }), field: 'admin_email', rule: 'format' },
-  { name: 'wp memo over 500', run: () => host.installWordpress({ url: SHOP, title: 't', admin_username: 'a', admin_password: 'Wp-Pas7', admin_email: 'a@b.jp', memo: long(501) }), field: 'memo', rule: 'max_length' },
-  { name: 'wp memo always sent on PUT', run: () => host.updateWordpress('1001', {} as never), field: 'memo', rule: 'required' },
-  { name: 'wp delete flags booleans', run: () => host.deleteWordpress('1001', { delete_db: 'no' as never }), field: 'delete_db', rule: 'type' },
-  { name: 'mail address', run: () => host.createMail({ mail_address: 'nobody', password: 'Mail-P6' }), field: 'mail_address', rule: 'format' },
-  { name: 'mail password at least 6', run: () => host.createMail({ mail_address: `a@${SHOP}`, password: 'Mail5' }), field: 'password', rule: 'min_length' },
-  { name: 'mail quota at least 1', run: () => host.createMail({ mail_address: `a@${SHOP}`, password: 'Mail-P6', quota_mb: 0 }), field: 'quota_mb', rule: 'range' },
-  { name: 'mail quota at most 50000', run: () => host.createMail({ mail_address: `a@${SHOP}`, password: 'Mail-P6', quota_mb: 50_001 }), field: 'quota_mb', rule: 'range' },
-  { name: 'mail quota an integer', run: () => host.createMail({ mail_address: `a@${SHOP}`, password: 'Mail-P6', quota_mb: 1.5 }), field: 'quota_mb', rule: 'type' },
-  { name: 'mail account in a path', run: () => host.getMail('nobody'), field: 'mail_address', rule: 'format' },
-  { name: 'forwarding addresses', run: () => host.setForwarding(`info@${SHOP}`, { forwarding_addresses: ['x'] }), field: 'forwarding_addresses', rule: 'format' },
-  { name: 'forwarding keep a boolean', run: () => host.setForwarding(`info@${SHOP}`, { keep_in_mailbox: 'yes' as never }), field: 'keep_in_mailbox', rule: 'type' },
-  { name: 'mail-filter domain over 253', run: () => host.addMailFilter({ domain: `${long(250)}.jp`, conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }], action: { type: 'trash', method: 'move' } }), field: 'domain', rule: 'max_length' },
-  { name: 'mail-filter a condition', run: () => host.addMailFilter({ domain: SHOP, conditions: [], action: { type: 'trash', method: 'move' } }), field: 'conditions', rule: 'min_items' },
-  { name: 'mail-filter field', run: () => host.addMailFilter({ domain: SHOP, conditions: [{ keyword: 'k', field: 'cc' as never, match_type: 'match' }], action: { type: 'trash', method: 'move' } }), field: 'field', rule: 'enum' },
-  { name: 'mail-filter match_type', run: () => host.addMailFilter({ domain: SHOP, conditions: [{ keyword: 'k', field: 'to', match_type: 'regex' as never }], action: { type: 'trash', method: 'move' } }), field: 'match_type', rule: 'enum' },
-  { name: 'mail-filter keyword', run: () => host.addMailFilter({ domain: SHOP, conditions: [{ keyword: '', field: 'to', match_type: 'match' }], action: { type: 'trash', method: 'move' } }), field: 'keyword', rule: 'required' },
-  { name: 'mail-filter action type', run: () => host.addMailFilter({ domain: SHOP, conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }], action: { type: 'forward' as never, method: 'move' } }), field: 'type', rule: 'enum' },
-  { name: 'mail-filter action method', run: () => host.addMailFilter({ domain: SHOP, conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }], action: { type: 'trash', method: 'keep' as never } }), field: 'method', rule: 'enum' },
-  { name: 'mail-filter action target', run: () => host.addMailFilter({ domain: SHOP, conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }], action: { type: 'mail_address', target: 'x', method: 'copy' } }), field: 'target', rule: 'format' },
-  { name: 'mail-filter id in a path', run: () => host.deleteMailFilter(''), field: 'filter_id', rule: 'required' },
-  { name: 'ftp account user@domain', run: () => host.createFtp({ ftp_account: 'deploy', password: 'Ftp-Pass' }), field: 'ftp_account', rule: 'format' },
-  { name: 'ftp password at least 8', run: () => host.createFtp({ ftp_account: `x@${SHOP}`, password: 'Ftp-Pa7' }), field: 'password', rule: 'min_length' },
-  { name: 'ftp quota an integer', run: () => host.createFtp({ ftp_account: `x@${SHOP}`, password: 'Ftp-Pass', quota_mb: '5' as never }), field: 'quota_mb', rule: 'type' },
-  { name: 'db character set one of five', run: () => host.createDatabase({ name_suffix: 'x', character_set: 'utf8' }), field: 'character_set', rule: 'enum' },
-  { name: 'db name_suffix required', run: () => host.createDatabase({ name_suffix: '' }), field: 'name_suffix', rule: 'required' },
-  { name: 'db memo required on PUT', run: () => host.updateDatabase('xs123456_app', undefined as never), field: 'memo', rule: 'required' },
-  { name: 'db user password at least 6', run: () => host.createDatabaseUser({ name_suffix: 'u', password: 'Db-P5' }), field: 'password', rule: 'min_length' },
-  { name: 'grant revoke db_name required', run: () => host.revokeGrant('xs123456_app', ''), field: 'db_name', rule: 'required' },
-  { name: 'php version required', run: () => host.setPhpVersion(IDN, ''), field: 'version', rule: 'required' },
-  { name: 'domain a domain', run: () => host.addDomain({ domain: 'bad domain' }), field: 'domain', rule: 'format' },
-  { name: 'domain ai_crawler_block_enabled a boolean', run: () => host.addDomain({ domain: 'ok.jp', ai_crawler_block_enabled: 'yes' as never }), field: 'ai_crawler_block_enabled', rule: 'type' },
-  { name: 'domain memo required on PUT', run: () => host.updateDomain(IDN, undefined as never), field: 'memo', rule: 'required' },
-  { name: 'domain delete_files a boolean', run: () => host.deleteDomain(IDN, { delete_files: 1 as never }), field: 'delete_files', rule: 'type' },
-  { name: 'domain reset type one of three', run: () => host.resetDomain(SHOP, 'files' as never), field: 'type', rule: 'enum' },
-  { name: 'domain reset type required', run: () => host.resetDomain(SHOP, undefined as never), field: 'type', rule: 'required' },
-  { name: 'subdomain a domain', run: () => host.addSubdomain({ subdomain: 'nodots' }), field: 'subdomain', rule: 'format' },
-  { name: 'subdomain ssl a boolean', run: () => host.addSubdomain({ subdomain: `x.${SHOP}`, ssl: 'on' as never }), field: 'ssl', rule: 'type' },
-  { name: 'ssl common_name a domain', run: () => host.addFreeSsl('not a domain'), field: 'common_name', rule: 'format' },
-  { name: 'dns ttl at least 60', run: () => host.addDns({ domain: SHOP, host: 'x', type: 'TXT', content: 'v', ttl: 59 }), field: 'ttl', rule: 'range' },
-  { name: 'dns ttl at most 86400', run: () => host.addDns({ domain: SHOP, host: 'x', type: 'TXT', content: 'v', ttl: 86_401 }), field: 'ttl', rule: 'range' },
-  { name: 'dns type one of seven', run: () => host.addDns({ domain: SHOP, host: 'x', type: 'PTR' as never, content: 'v' }), field: 'type', rule: 'enum' },
-  { name: 'dns host at most 255', run: () => host.addDns({ domain: SHOP, host: long(256), type: 'TXT', content: 'v' }), field: 'host', rule: 'max_length' },
-  { name: 'dns host required', run: () => host.addDns({ domain: SHOP, host: '', type: 'TXT', content: 'v' }), field: 'host', rule: 'required' },
-  { name: 'dns content required', run: () => host.addDns({ domain: SHOP, host: 'x', type: 'TXT', content: '' }), field: 'content', rule: 'required' },
-  { name: 'dns domain at most 253', run: () => host.addDns({ domain: `${long(250)}.jp`, host: 'x', type: 'TXT', content: 'v' }), field: 'domain', rule: 'max_length' },
-  { name: 'dns priority an integer', run: () => host.addDns({ domain: SHOP, host: '@', type: 'MX', content: SHOP, priority: 1.5 }), field: 'priority', rule: 'type' },
+  {
+    name: 'cron enabled a boolean',
+    run: () => host.updateCron('abc', { enabled: 'no' as never }),
+    field: 'enabled',
+    rule: 'type',
+  },
+  {
+    name: 'wp url over 512',
+    run: () =>
+      host.installWordpress({
+        url: long(513),
+        title: 't',
+        admin_username: 'a',
+        admin_password: 'Wp-Pas7',
+        admin_email: 'a@b.jp',
+      }),
+    field: 'url',
+    rule: 'max_length',
+  },
+  {
+    name: 'wp title over 255',
+    run: () =>
+      host.installWordpress({
+        url: SHOP,
+        title: long(256),
+        admin_username: 'a',
+        admin_password: 'Wp-Pas7',
+        admin_email: 'a@b.jp',
+      }),
+    field: 'title',
+    rule: 'max_length',
+  },
+  {
+    name: 'wp admin_username over 255',
+    run: () =>
+      host.installWordpress({
+        url: SHOP,
+        title: 't',
+        admin_username: long(256),
+        admin_password: 'Wp-Pas7',
+        admin_email: 'a@b.jp',
+      }),
+    field: 'admin_username',
+    rule: 'max_length',
+  },
+  {
+    name: 'wp admin_password under 7',
+    run: () =>
+      host.installWordpress({
+        url: SHOP,
+        title: 't',
+        admin_username: 'a',
+        admin_password: 'Wp-Pa6',
+        admin_email: 'a@b.jp',
+      }),
+    field: 'admin_password',
+    rule: 'min_length',
+  },
+  {
+    name: 'wp admin_email over 255',
+    run: () =>
+      host.installWordpress({
+        url: SHOP,
+        title: 't',
+        admin_username: 'a',
+        admin_password: 'Wp-Pas7',
+        admin_email: `${long(251)}@b.jp`,
+      }),
+    field: 'admin_email',
+    rule: 'max_length',
+  },
+  {
+    name: 'wp admin_email an address',
+    run: () =>
+      host.installWordpress({
+        url: SHOP,
+        title: 't',
+        admin_username: 'a',
+        admin_password: 'Wp-Pas7',
+        admin_email: 'nobody',
+      }),
+    field: 'admin_email',
+    rule: 'format',
+  },
+  {
+    name: 'wp memo over 500',
+    run: () =>
+      host.installWordpress({
+        url: SHOP,
+        title: 't',
+        admin_username: 'a',
+        admin_password: 'Wp-Pas7',
+        admin_email: 'a@b.jp',
+        memo: long(501),
+      }),
+    field: 'memo',
+    rule: 'max_length',
+  },
+  {
+    name: 'wp memo always sent on PUT',
+    run: () => host.updateWordpress('1001', {} as never),
+    field: 'memo',
+    rule: 'required',
+  },
+  {
+    name: 'wp delete flags booleans',
+    run: () => host.deleteWordpress('1001', { delete_db: 'no' as never }),
+    field: 'delete_db',
+    rule: 'type',
+  },
+  {
+    name: 'mail address',
+    run: () => host.createMail({ mail_address: 'nobody', password: 'Mail-P6' }),
+    field: 'mail_address',
+    rule: 'format',
+  },
+  {
+    name: 'mail password at least 6',
+    run: () => host.createMail({ mail_address: `a@${SHOP}`, password: 'Mail5' }),
+    field: 'password',
+    rule: 'min_length',
+  },
+  {
+    name: 'mail quota at least 1',
+    run: () => host.createMail({ mail_address: `a@${SHOP}`, password: 'Mail-P6', quota_mb: 0 }),
+    field: 'quota_mb',
+    rule: 'range',
+  },
+  {
+    name: 'mail quota at most 50000',
+    run: () => host.createMail({ mail_address: `a@${SHOP}`, password: 'Mail-P6', quota_mb: 50_001 }),
+    field: 'quota_mb',
+    rule: 'range',
+  },
+  {
+    name: 'mail quota an integer',
+    run: () => host.createMail({ mail_address: `a@${SHOP}`, password: 'Mail-P6', quota_mb: 1.5 }),
+    field: 'quota_mb',
+    rule: 'type',
+  },
+  {
+    name: 'mail account in a path',
+    run: () => host.getMail('nobody'),
+    field: 'mail_address',
+    rule: 'format',
+  },
+  {
+    name: 'forwarding addresses',
+    run: () => host.setForwarding(`info@${SHOP}`, { forwarding_addresses: ['x'] }),
+    field: 'forwarding_addresses',
+    rule: 'format',
+  },
+  {
+    name: 'forwarding keep a boolean',
+    run: () => host.setForwarding(`info@${SHOP}`, { keep_in_mailbox: 'yes' as never }),
+    field: 'keep_in_mailbox',
+    rule: 'type',
+  },
+  {
+    name: 'mail-filter domain over 253',
+    run: () =>
+      host.addMailFilter({
+        domain: `${long(251)}.jp`,
+        conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }],
+        action: { type: 'trash', method: 'move' },
+      }),
+    field: 'domain',
+    rule: 'max_length',
+  },
+  {
+    name: 'mail-filter a condition',
+    run: () =>
+      host.addMailFilter({ domain: SHOP, conditions: [], action: { type: 'trash', method: 'move' } }),
+    field: 'conditions',
+    rule: 'min_items',
+  },
+  {
+    name: 'mail-filter field',
+    run: () =>
+      host.addMailFilter({
+        domain: SHOP,
+        conditions: [{ keyword: 'k', field: 'cc' as never, match_type: 'match' }],
+        action: { type: 'trash', method: 'move' },
+      }),
+    field: 'field',
+    rule: 'enum',
+  },
+  {
+    name: 'mail-filter match_type',
+    run: () =>
+      host.addMailFilter({
+        domain: SHOP,
+        conditions: [{ keyword: 'k', field: 'to', match_type: 'regex' as never }],
+        action: { type: 'trash', method: 'move' },
+      }),
+    field: 'match_type',
+    rule: 'enum',
+  },
+  {
+    name: 'mail-filter keyword',
+    run: () =>
+      host.addMailFilter({
+        domain: SHOP,
+        conditions: [{ keyword: '', field: 'to', match_type: 'match' }],
+        action: { type: 'trash', method: 'move' },
+      }),
+    field: 'keyword',
+    rule: 'required',
+  },
+  {
+    name: 'mail-filter action type',
+    run: () =>
+      host.addMailFilter({
+        domain: SHOP,
+        conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }],
+        action: { type: 'forward' as never, method: 'move' },
+      }),
+    field: 'type',
+    rule: 'enum',
+  },
+  {
+    name: 'mail-filter action method',
+    run: () =>
+      host.addMailFilter({
+        domain: SHOP,
+        conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }],
+        action: { type: 'trash', method: 'keep' as never },
+      }),
+    field: 'method',
+    rule: 'enum',
+  },
+  {
+    name: 'mail-filter action target',
+    run: () =>
+      host.addMailFilter({
+        domain: SHOP,
+        conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }],
+        action: { type: 'mail_address', target: 'x', method: 'copy' },
+      }),
+    field: 'target',
+    rule: 'format',
+  },
+  {
+    name: 'mail-filter id in a path',
+    run: () => host.deleteMailFilter(''),
+    field: 'filter_id',
+    rule: 'required',
+  },
+  {
+    name: 'ftp account user@domain',
+    run: () => host.createFtp({ ftp_account: 'deploy', password: 'Ftp-Pass' }),
+    field: 'ftp_account',
+    rule: 'format',
+  },
+  {
+    name: 'ftp password at least 8',
+    run: () => host.createFtp({ ftp_account: `x@${SHOP}`, password: 'Ftp-Pa7' }),
+    field: 'password',
+    rule: 'min_length',
+  },
+  {
+    name: 'ftp quota an integer',
+    run: () => host.createFtp({ ftp_account: `x@${SHOP}`, password: 'Ftp-Pass', quota_mb: '5' as never }),
+    field: 'quota_mb',
+    rule: 'type',
+  },
+  {
+    name: 'db character set one of five',
+    run: () => host.createDatabase({ name_suffix: 'x', character_set: 'utf8' }),
+    field: 'character_set',
+    rule: 'enum',
+  },
+  {
+    name: 'db name_suffix required',
+    run: () => host.createDatabase({ name_suffix: '' }),
+    field: 'name_suffix',
+    rule: 'required',
+  },
+  {
+    name: 'db memo required on PUT',
+    run: () => host.updateDatabase('xs123456_app', undefined as never),
+    field: 'memo',
+    rule: 'required',
+  },
+  {
+    name: 'db user password at least 6',
+    run: () => host.createDatabaseUser({ name_suffix: 'u', password: 'Db-P5' }),
+    field: 'password',
+    rule: 'min_length',
+  },
+  {
+    name: 'grant revoke db_name required',
+    run: () => host.revokeGrant('xs123456_app', ''),
+    field: 'db_name',
+    rule: 'required',
+  },
+  {
+    name: 'php version required',
+    run: () => host.setPhpVersion(IDN, ''),
+    field: 'version',
+    rule: 'required',
+  },
+  {
+    name: 'domain a domain',
+    run: () => host.addDomain({ domain: 'bad domain' }),
+    field: 'domain',
+    rule: 'format',
+  },
+  {
+    name: 'domain ai_crawler_block_enabled a boolean',
+    run: () => host.addDomain({ domain: 'ok.jp', ai_crawler_block_enabled: 'yes' as never }),
+    field: 'ai_crawler_block_enabled',
+    rule: 'type',
+  },
+  {
+    name: 'domain memo required on PUT',
+    run: () => host.updateDomain(IDN, undefined as never),
+    field: 'memo',
+    rule: 'required',
+  },
+  {
+    name: 'domain delete_files a boolean',
+    run: () => host.deleteDomain(IDN, { delete_files: 1 as never }),
+    field: 'delete_files',
+    rule: 'type',
+  },
+  {
+    name: 'domain reset type one of three',
+    run: () => host.resetDomain(SHOP, 'files' as never),
+    field: 'type',
+    rule: 'enum',
+  },
+  {
+    name: 'domain reset type required',
+    run: () => host.resetDomain(SHOP, undefined as never),
+    field: 'type',
+    rule: 'required',
+  },
+  {
+    name: 'subdomain a domain',
+    run: () => host.addSubdomain({ subdomain: 'nodots' }),
+    field: 'subdomain',
+    rule: 'format',
+  },
+  {
+    name: 'subdomain ssl a boolean',
+    run: () => host.addSubdomain({ subdomain: `x.${SHOP}`, ssl: 'on' as never }),
+    field: 'ssl',
+    rule: 'type',
+  },
+  {
+    name: 'ssl common_name a domain',
+    run: () => host.addFreeSsl('not a domain'),
+    field: 'common_name',
+    rule: 'format',
+  },
+  {
+    name: 'dns ttl at least 60',
+    run: () => host.addDns({ domain: SHOP, host: 'x', type: 'TXT', content: 'v', ttl: 59 }),
+    field: 'ttl',
+    rule: 'range',
+  },
+  {
+    name: 'dns ttl at most 86400',
+    run: () => host.addDns({ domain: SHOP, host: 'x', type: 'TXT', content: 'v', ttl: 86_401 }),
+    field: 'ttl',
+    rule: 'range',
+  },
+  {
+    name: 'dns type one of seven',
+    run: () => host.addDns({ domain: SHOP, host: 'x', type: 'PTR' as never, content: 'v' }),
+    field: 'type',
+    rule: 'enum',
+  },
+  {
+    name: 'dns host at most 255',
+    run: () => host.addDns({ domain: SHOP, host: long(256), type: 'TXT', content: 'v' }),
+    field: 'host',
+    rule: 'max_length',
+  },
+  {
+    name: 'dns host required',
+    run: () => host.addDns({ domain: SHOP, host: '', type: 'TXT', content: 'v' }),
+    field: 'host',
+    rule: 'required',
+  },
+  {
+    name: 'dns content required',
+    run: () => host.addDns({ domain: SHOP, host: 'x', type: 'TXT', content: '' }),
+    field: 'content',
+    rule: 'required',
+  },
+  {
+    name: 'dns domain over 253',
+    run: () => host.addDns({ domain: `${long(251)}.jp`, host: 'x', type: 'TXT', content: 'v' }),
+    field: 'domain',
+    rule: 'max_length',
+  },
+  {
+    name: 'dns priority an integer',
+    run: () => host.addDns({ domain: SHOP, host: '@', type: 'MX', content: SHOP, priority: 1.5 }),
+    field: 'priority',
+    rule: 'type',
+  },
   { name: 'dns ttl range on PUT', run: () => host.updateDns(501, { ttl: 59 }), field: 'ttl', rule: 'range' },
   { name: 'dns id an integer', run: () => host.deleteDns('abc'), field: 'dns_id', rule: 'type' },
-  { name: 'dns filter a domain', run: () => host.listDns({ domain: 'bad domain' }), field: 'domain', rule: 'format' },
-  { name: 'log lines at least 1', run: () => host.accessLog({ domain: SHOP, lines: 0 }), field: 'lines', rule: 'range' },
-  { name: 'log domain required', run: () => host.errorLog({ domain: '' }), field: 'domain', rule: 'required' },
+  {
+    name: 'dns filter a domain',
+    run: () => host.listDns({ domain: 'bad domain' }),
+    field: 'domain',
+    rule: 'format',
+  },
+  {
+    name: 'log lines at least 1',
+    run: () => host.accessLog({ domain: SHOP, lines: 0 }),
+    field: 'lines',
+    rule: 'range',
+  },
+  {
+    name: 'log domain required',
+    run: () => host.errorLog({ domain: '' }),
+    field: 'domain',
+    rule: 'required',
+  },
 ];
 
 describe('refused before sending, on the field the reference constrains', () => {
@@ -611,7 +1094,9 @@ describe('refused before sending, on the field the reference constrains', () => 
     h.sim.control.clearRequests();
     const e = await caught(c.run());
     expect(e).toBeInstanceOf(ValidationError);
-    expect((e as ValidationError).issues).toContainEqual(expect.objectContaining({ field: c.field, rule: c.rule }));
+    expect((e as ValidationError).issues).toContainEqual(
+      expect.objectContaining({ field: c.field, rule: c.rule }),
+    );
     expect(h.sim.control.requests()).toEqual([]);
   });
 
@@ -643,22 +1128,119 @@ interface Gap {
 
 /** What the reference leaves open is sent, and the provider's answer is what comes back. */
 const GAPS: Gap[] = [
-  { name: 'a mail quota of 0 on PUT (bounds stated for creation only)', run: () => host.updateMail(`info@${SHOP}`, { quota_mb: 0 }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'a short mail password on PUT', run: () => host.updateMail(`info@${SHOP}`, { password: 'abc' }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'a long mail memo (no memo limit published)', run: () => host.createMail({ mail_address: `m@${SHOP}`, password: 'Mail-P6', memo: long(300) }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'a negative FTP quota (no range published)', run: () => host.createFtp({ ftp_account: `q@${SHOP}`, password: 'Ftp-Pass', quota_mb: -1 }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'a name suffix’s characters', run: () => host.createDatabase({ name_suffix: 'Bad-Name' }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'a weekday by name', run: () => host.addCron({ ...JOB, weekday: 'mon' }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'eleven sorting conditions (no maximum published)', run: () => host.addMailFilter({ domain: SHOP, conditions: Array.from({ length: 11 }, (_, i) => ({ keyword: `k${i}`, field: 'to' as const, match_type: 'match' as const })), action: { type: 'trash', method: 'move' } }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'forwarding by a rule with no target', run: () => host.addMailFilter({ domain: SHOP, conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }], action: { type: 'mail_address', method: 'copy' } }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'a PHP version not on offer', run: () => host.setPhpVersion(IDN, '8.0'), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'an A record that is no address', run: () => host.addDns({ domain: SHOP, host: 'x', type: 'A', content: 'not-an-ip' }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'a WordPress memo over 500 on PUT', run: () => host.updateWordpress('1001', { memo: long(501) }), error: ProviderRejectedError, code: 'VALIDATION_ERROR' },
-  { name: 'a domain not proven (status unpublished)', run: () => host.addDomain({ domain: 'unproven.jp' }), error: ProviderConflictError, code: 'OPERATION_ERROR' },
-  { name: 'a mailbox on a domain not proven', run: async () => { h.sim.control.panelAddDomain(SERVER, 'panel.jp'); return host.createMail({ mail_address: 'a@panel.jp', password: 'Mail-P6' }); }, error: ProviderConflictError, code: 'OPERATION_ERROR' },
-  { name: 'free SSL on other name servers', run: () => host.addFreeSsl('example-blog.net'), error: ProviderConflictError, code: 'OPERATION_ERROR' },
-  { name: 'a paid certificate’s DELETE', run: () => host.deleteFreeSsl(`www.${SHOP}`), error: ProviderConflictError, code: 'OPERATION_ERROR' },
-  { name: 'an unknown record', run: () => host.deleteDns(99_999), error: ProviderNotFoundError, code: 'NOT_FOUND' },
+  {
+    name: 'a mail quota of 0 on PUT (bounds stated for creation only)',
+    run: () => host.updateMail(`info@${SHOP}`, { quota_mb: 0 }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'a short mail password on PUT',
+    run: () => host.updateMail(`info@${SHOP}`, { password: 'abc' }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'a long mail memo (no memo limit published)',
+    run: () => host.createMail({ mail_address: `m@${SHOP}`, password: 'Mail-P6', memo: long(300) }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'a negative FTP quota (no range published)',
+    run: () => host.createFtp({ ftp_account: `q@${SHOP}`, password: 'Ftp-Pass', quota_mb: -1 }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'a name suffix’s characters',
+    run: () => host.createDatabase({ name_suffix: 'Bad-Name' }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'a weekday by name',
+    run: () => host.addCron({ ...JOB, weekday: 'mon' }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'eleven sorting conditions (no maximum published)',
+    run: () =>
+      host.addMailFilter({
+        domain: SHOP,
+        conditions: Array.from({ length: 11 }, (_, i) => ({
+          keyword: `k${i}`,
+          field: 'to' as const,
+          match_type: 'match' as const,
+        })),
+        action: { type: 'trash', method: 'move' },
+      }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'forwarding by a rule with no target',
+    run: () =>
+      host.addMailFilter({
+        domain: SHOP,
+        conditions: [{ keyword: 'k', field: 'to', match_type: 'match' }],
+        action: { type: 'mail_address', method: 'copy' },
+      }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'a PHP version not on offer',
+    run: () => host.setPhpVersion(IDN, '8.0'),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'an A record that is no address',
+    run: () => host.addDns({ domain: SHOP, host: 'x', type: 'A', content: 'not-an-ip' }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'a WordPress memo over 500 on PUT',
+    run: () => host.updateWordpress('1001', { memo: long(501) }),
+    error: ProviderRejectedError,
+    code: 'VALIDATION_ERROR',
+  },
+  {
+    name: 'a domain not proven (status unpublished)',
+    run: () => host.addDomain({ domain: 'unproven.jp' }),
+    error: ProviderConflictError,
+    code: 'OPERATION_ERROR',
+  },
+  {
+    name: 'a mailbox on a domain not proven',
+    run: async () => {
+      h.sim.control.panelAddDomain(SERVER, 'panel.jp');
+      return host.createMail({ mail_address: 'a@panel.jp', password: 'Mail-P6' });
+    },
+    error: ProviderConflictError,
+    code: 'OPERATION_ERROR',
+  },
+  {
+    name: 'free SSL on other name servers',
+    run: () => host.addFreeSsl('example-blog.net'),
+    error: ProviderConflictError,
+    code: 'OPERATION_ERROR',
+  },
+  {
+    name: 'a paid certificate’s DELETE',
+    run: () => host.deleteFreeSsl(`www.${SHOP}`),
+    error: ProviderConflictError,
+    code: 'OPERATION_ERROR',
+  },
+  {
+    name: 'an unknown record',
+    run: () => host.deleteDns(99_999),
+    error: ProviderNotFoundError,
+    code: 'NOT_FOUND',
+  },
 ];
 
 describe('left to the provider where the reference is silent', () => {
@@ -691,7 +1273,15 @@ describe('the answers, read leniently', () => {
   });
 
   it('an item that breaks its schema is kept apart, what it says readable, and logged once', async () => {
-    const good = { id: 1, domain: SHOP, host: '@', type: 'A', content: '203.0.113.1', ttl: 3600, priority: 0 };
+    const good = {
+      id: 1,
+      domain: SHOP,
+      host: '@',
+      type: 'A',
+      content: '203.0.113.1',
+      ttl: 3600,
+      priority: 0,
+    };
     h.sim.control.addFault({
       method: 'GET',
       path: `${BASE}/dns`,
@@ -712,9 +1302,18 @@ describe('the answers, read leniently', () => {
 
   it('an answer whose list is missing is a response error; a PHP offer of neither form is unread', async () => {
     h.sim.control.addFault({ method: 'GET', path: `${BASE}/cron`, status: 200, rawBody: '{"jobs":[]}' });
-    expect((await caught(host.listCron())).constructor.name).toBe('ProviderResponseError');
-    h.sim.control.addFault({ method: 'GET', path: `${BASE}/php-version`, status: 200, rawBody: '{"available_versions":"8.3","domains":[]}' });
-    expect(await host.phpVersions()).toEqual({ available: [], availableUnread: true, domains: { items: [], malformed: [] } });
+    expect(await caught(host.listCron())).toBeInstanceOf(ProviderResponseError);
+    h.sim.control.addFault({
+      method: 'GET',
+      path: `${BASE}/php-version`,
+      status: 200,
+      rawBody: '{"available_versions":"8.3","domains":[]}',
+    });
+    expect(await host.phpVersions()).toEqual({
+      available: [],
+      availableUnread: true,
+      domains: { items: [], malformed: [] },
+    });
   });
 
   it('a DELETE answered 204 with no body reads as done', async () => {
@@ -758,12 +1357,23 @@ describe('the error family and the priorities', () => {
       [502, 'BACKEND_ERROR', ProviderServerError, 'BACKEND_ERROR'],
     ];
     for (const [status, code, cls, expected] of cases) {
-      h.sim.control.addFault({ method: 'POST', path: `${BASE}/cron`, status, ...(code ? { code } : {}), ...(code ? {} : { rawBody: '' }) });
+      h.sim.control.addFault({
+        method: 'POST',
+        path: `${BASE}/cron`,
+        status,
+        ...(code ? { code } : {}),
+        ...(code ? {} : { rawBody: '' }),
+      });
       const e = await caught(host.addCron(JOB));
       expect(e, `${status}`).toBeInstanceOf(cls);
       expect(e).toMatchObject({ status, code: expected, endpoint: 'POST /v1/server/{servername}/cron' });
     }
-    h.sim.control.addFault({ method: 'POST', path: `${BASE}/cron`, status: 429, headers: { 'Retry-After': '7200' } });
+    h.sim.control.addFault({
+      method: 'POST',
+      path: `${BASE}/cron`,
+      status: 429,
+      headers: { 'Retry-After': '7200' },
+    });
     expect(await caught(host.addCron(JOB))).toBeInstanceOf(ProviderRateLimitError);
     // A hosting write is never repeated: each fault met one request.
     expect(h.sim.control.requests({ method: 'POST', path: `${BASE}/cron` })).toHaveLength(9);
@@ -773,8 +1383,11 @@ describe('the error family and the priorities', () => {
     await host.listDns({}, BACKGROUND);
     await host.deleteDns(501, WRITE);
     await host.updateDns(502, { ttl: 600 });
-    const lines = h.sink.lines.map((l) => JSON.parse(l) as { msg: string; endpoint?: string; priority?: string });
-    const prio = (endpoint: string) => lines.find((l) => l.msg === 'provider request' && l.endpoint === endpoint)?.priority;
+    const lines = h.sink.lines.map(
+      (l) => JSON.parse(l) as { msg: string; endpoint?: string; priority?: string },
+    );
+    const prio = (endpoint: string) =>
+      lines.find((l) => l.msg === 'provider request' && l.endpoint === endpoint)?.priority;
     expect(prio('GET /v1/server/{servername}/dns')).toBe('background');
     expect(prio('DELETE /v1/server/{servername}/dns/{dns_id}')).toBe('write');
     expect(prio('PUT /v1/server/{servername}/dns/{dns_id}')).toBe('write');

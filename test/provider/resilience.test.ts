@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from '../../src/provider/index.ts';
 import { caught } from '../support/caught.ts';
+import { proveOwnership } from '../support/ownership.ts';
 import { flush, InstantClock, ManualClock } from './support/manual-clock.ts';
 import { type Harness, memoryLogger, startHarness } from './support/sim-client.ts';
 
@@ -275,8 +276,7 @@ describe('retries only where safe', () => {
 
   it('a POST without an Idempotency-Key is sent once even when the connection drops after it was handled', async () => {
     h = await startHarness();
-    const token = h.sim.control.hostingServer('xs123456.xsrv.jp').domainValidationToken;
-    h.sim.control.setTxtRecord('_service-verify.example-once.jp', token);
+    proveOwnership(h.sim.control, 'xs123456.xsrv.jp', 'example-once.jp');
     h.sim.control.addFault({ method: 'POST', path: /\/domain$/, drop: 'after' });
     const hosting = h.client.hosting('xs123456.xsrv.jp');
     const e = await caught(

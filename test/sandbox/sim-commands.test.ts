@@ -169,6 +169,103 @@ describe('sim', () => {
     expect(() => run('ssl example-shop.com maybe')).toThrow('usage: sim ssl');
   });
 
+  it('panel changes DNS, cron, mail and FTP on a hosting server as the control panel would, as the API then answers', async () => {
+    const api = async (path: string) => {
+      const res = await fetch(`${sim.url}/v1/server/xs123456.xsrv.jp${path}`, {
+        headers: { authorization: `Bearer ${sim.keys.full}` },
+      });
+      return res.json() as Promise<Record<string, { [k: string]: unknown }[]>>;
+    };
+    const [added] = run('panel xs123456 dns add example-shop.com www A 203.0.113.7 300');
+    const id = Number(
+      /DNS record (\d+) \(www A 203\.0\.113\.7\) added in the control panel/.exec(added!)?.[1],
+    );
+    expect(id).toBeGreaterThan(0);
+    expect(run('hosting xs123456')).toContain(
+      `  dns ${String(id).padEnd(6)} example-shop.com www A 203.0.113.7 ttl 300`,
+    );
+    run(`panel xs123456 dns change ${id} content=203.0.113.8 ttl=600`);
+    expect((await api('/dns?domain=example-shop.com')).records).toContainEqual(
+      expect.objectContaining({ id, host: 'www', type: 'A', content: '203.0.113.8', ttl: 600 }),
+    );
+    expect(() => run(`panel xs123456 dns change ${id} colour=red`)).toThrow(/host=, type=, content=/);
+    expect(() => run('panel xs123456 dns add example-shop.com www A 203.0.113.7 30')).toThrow(
+      /ttl is 60 to 86400/,
+    );
+    expect(run(`panel xs123456 dns remove ${id}`)).toEqual([
+      `xs123456.xsrv.jp: DNS record ${id} deleted in the control panel`,
+    ]);
+    expect((await api('/dns')).records!.map((r) => r.id)).not.toContain(id);
+
+    const [cron] = run('panel xs123456 cron add */5 * * * * php /home/x/batch.php --quiet');
+    const cronId = /cron job (\S+) \(\*\/5 \* \* \* \* php \/home\/x\/batch\.php --quiet\) added/.exec(
+      cron!,
+    )?.[1];
+    expect(cronId).toBeDefined();
+    expect((await api('/cron')).crons).toContainEqual(
+      expect.objectContaining({ id: cronId, command: 'php /home/x/batch.php --quiet', enabled: true }),
+    );
+    const [off] = run(`panel xs123456 cron off ${cronId}`);
+    const nowId = /its id is now (\S+)\)/.exec(off!)?.[1] ?? cronId;
+    expect((await api('/cron')).crons).toContainEqual(expect.objectContaining({ id: nowId, enabled: false }));
+    run(`panel xs123456 cron remove ${nowId}`);
+    expect((await api('/cron')).crons!.map((j) => j.id)).not.toContain(nowId);
+
+    expect(run('panel xs123456 mail add panel@example-shop.com 500')).toEqual([
+      'xs123456.xsrv.jp: mail account panel@example-shop.com added in the control panel',
+    ]);
+    expect((await api('/mail')).accounts).toContainEqual(
+      expect.objectContaining({ mail_address: 'panel@example-shop.com', quota_mb: 500 }),
+    );
+    run('panel xs123456 mail remove panel@example-shop.com');
+    expect((await api('/mail')).accounts!.map((a) => a.mail_address)).not.toContain('panel@example-shop.com');
+    run('panel xs123456 ftp add up@example-shop.com /uploads');
+    expect(run('hosting xs123456')).toContain('  ftp up@example-shop.com /uploads');
+    run('panel xs123456 ftp remove up@example-shop.com');
+    expect((await api('/ftp')).accounts!.map((a) => a.ftp_account)).not.toContain('up@example-shop.com');
+    expect(() => run('panel xs123456 mail add nobody@elsewhere.jp')).toThrow(/holds no domain elsewhere\.jp/);
+    expect(() => run('panel xs123456 cron sideways 1')).toThrow(/usage: sim panel <server> .* cron add/);
+  });
+
+  it('with several accounts, @<account> names the one a command acts on; the first without it', async () => {
+    const two = await startSimulator({
+      clock: 'manual',
+      now: new Date('2026-03-10T03:00:00Z'),
+      accounts: ['main', 'shop'],
+    });
+    try {
+      const run2 = (line: string) => runSimCommand(two.control, line.split(' '), two);
+      expect(run2('accounts')).toEqual([
+        expect.stringMatching(
+          /^main \(first: sim commands act on it unless @<account> names another\): \d+ VPS/,
+        ),
+        expect.stringMatching(/^shop: \d+ VPS, \d+ hosting$/),
+      ]);
+      const shopVps = two.account('shop').control.servers()[0]!;
+      const mainVps = two
+        .account('main')
+        .control.servers()
+        .find((s) => s.name === shopVps.name);
+      expect(run2(`@shop power ${shopVps.name} stopped`)).toEqual([
+        `[shop] ${shopVps.name}: power ${shopVps.power} -> stopped`,
+      ]);
+      expect(two.account('shop').control.servers()[0]!.power).toBe('stopped');
+      if (mainVps)
+        expect(
+          two
+            .account('main')
+            .control.servers()
+            .find((s) => s.uuid === mainVps.uuid)!.power,
+        ).toBe(mainVps.power);
+      run2('balance 1234');
+      expect(two.account('main').control.balance()).toBe(1234);
+      expect(two.account('shop').control.balance()).not.toBe(1234);
+      expect(() => run2('@nobody servers')).toThrow('no account called nobody: main, shop');
+    } finally {
+      await two.close();
+    }
+  });
+
   it('panel changes a VPS in the control panel: name, memo, reverse hostname, IP, plan, contract, the server itself', () => {
     const uuid = server('web-1').uuid;
     const now = () => sim.control.servers().find((s) => s.uuid === uuid);

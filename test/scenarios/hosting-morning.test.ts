@@ -48,18 +48,20 @@ describe("an operator's morning on the hosting server", () => {
     token = h.sim.control.hostingServer(SERVER).domainValidationToken;
     expect(refused.call.args.response_type).toBe('ephemeral');
     expect(refused.text).toContain(
-      `set a DNS TXT record named \`_service-verify.${SHOP}\` with the value \`${token}\``,
+      `set a DNS TXT record named \`_xserver-verify.${SHOP}\` with the value \`xserver-verify=${token}\``,
     );
     expect(refused.text).toContain('wait for DNS to propagate, then run the command again');
-    expect(refused.text).toContain('ドメインの所有権を確認できませんでした。');
+    expect(refused.text).toContain('ドメインの所有権をTXTレコードで認証できませんでした。');
     expect(h.sim.control.hostingServer(SERVER).domains.some((d) => d.domain === SHOP)).toBe(false);
   });
 
   it('09:35 — sets the record at the DNS host; too early, the provider does not see it yet', async () => {
-    h.sim.control.setTxtRecord(`_service-verify.${SHOP}`, token, { propagationMs: 10 * 60_000 });
+    h.sim.control.setTxtRecord(`_xserver-verify.${SHOP}`, `xserver-verify=${token}`, {
+      propagationMs: 10 * 60_000,
+    });
     h.sim.control.clock.advance(5 * 60_000);
     const early = await hosting(h, `domain add ${SHOP} ssl redirect-https`);
-    expect(early.text).toContain(`\`_service-verify.${SHOP}\``);
+    expect(early.text).toContain(`\`_xserver-verify.${SHOP}\``);
   });
 
   it('09:50 — adds it again once DNS has caught up; the channel hears it', async () => {
@@ -70,7 +72,7 @@ describe("an operator's morning on the hosting server", () => {
     const card = await hosting(h, `domain ${SHOP}`);
     expect(card.text).toContain(`https://${SHOP}/`);
     expect(card.text).toContain(`/home/xs123456/${SHOP}/public_html`);
-    expect(card.text).toContain('*SSL*\nactive');
+    expect(card.text).toContain('*SSL*\non');
   });
 
   it('10:00 — installs WordPress through its form', async () => {
@@ -147,7 +149,8 @@ describe("an operator's morning on the hosting server", () => {
     // Each change by its command as typed, never its id (`domain_add`).
     for (const action of ['domain add', 'wp install', 'db create', 'db user create', 'db grant'])
       expect(audit.text).toContain(`\`${action}\``);
-    expect(audit.text).toContain('failed: the provider refused it (VALIDATION_ERROR)');
+    // Ownership not proven yet: 409 OPERATION_ERROR (docs/provider-api.md, Domain ownership).
+    expect(audit.text).toContain('failed: the provider refused it (OPERATION_ERROR)');
     const everything = `${JSON.stringify(h.slack.calls)}\n${h.logs.text}\n${everyDatabaseRow(h)}`;
     expect(everything).not.toContain(WP_PASSWORD);
     expect(everything).not.toContain(DB_PASSWORD);

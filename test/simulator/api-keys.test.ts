@@ -112,9 +112,14 @@ describe('GET /v1/me', () => {
     });
     expect((await call(sim, 'GET', '/v1/server/xs123456.xsrv.jp/dns', { key })).status).toBe(200);
     expect((await call(sim, 'GET', '/v1/server/xs654321.xsrv.jp/dns', { key })).status).toBe(403);
-    const put = await call(sim, 'PUT', '/v1/server/xs123456.xsrv.jp/ssh', { key, body: { ssh_enabled: false } });
+    const put = await call(sim, 'PUT', '/v1/server/xs123456.xsrv.jp/ssh', {
+      key,
+      body: { ssh_enabled: false },
+    });
     expect(put.status).toBe(403);
-    const never = sim.control.createKey({ flat: { servername: 'xs123456.xsrv.jp', permission_type: 'full' } });
+    const never = sim.control.createKey({
+      flat: { servername: 'xs123456.xsrv.jp', permission_type: 'full' },
+    });
     expect((await call(sim, 'GET', '/v1/me', { key: never })).json).toMatchObject({ expires_at: null });
     const custom = sim.control.createKey({
       flat: { servername: 'xs123456.xsrv.jp', permission_type: 'custom', permissions: { dns: 'full' } },

@@ -11,6 +11,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { hostingWatchTarget, type IncidentRow, OUTSIDE_CHANGE_ACTION } from '../../src/store/index.ts';
+import { proveOwnership } from '../support/ownership.ts';
+import { listSaysSslStatus } from '../support/ssl-status.ts';
 import { claim } from './support/on-call.ts';
 import { drain as drainFor, read } from './support/steps.ts';
 import { CHANNEL, type Instance, type Kind, makeWorld, ONCALL, type World } from './support/world.ts';
@@ -110,10 +112,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('the hosting watch on %s', (kind) =>
     ]);
 
     // The bot adds one (through the API, audited as /hosting does): never told.
-    w.sim.control.setTxtRecord(
-      '_service-verify.mine.jp',
-      w.sim.control.hostingServer(S).domainValidationToken,
-    );
+    proveOwnership(w.sim.control, S, 'mine.jp');
     await w.a.client.hosting(S).addDomain({ domain: 'mine.jp', ssl: true, redirect_https: false });
     await botDid(w, 'hosting.domain_add', { domain: 'mine.jp', ssl: true, redirectHttps: false });
     await read(w);
@@ -137,6 +136,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('the hosting watch on %s', (kind) =>
     await read(w);
     w.sim.control.clearRequests();
     w.sim.control.setExternalNameServers('shop.jp', true);
+    listSaysSslStatus(w.sim.control, S);
     await read(w);
     await drain(w);
     // One more read, of the server information, for the name servers the alarm names.
@@ -162,6 +162,7 @@ describe.each<Kind>(['sqlite', 'postgres'])('the hosting watch on %s', (kind) =>
 
     await w.time.advance(5 * 60_000);
     w.sim.control.setExternalNameServers('shop.jp', false);
+    listSaysSslStatus(w.sim.control, S);
     await read(w);
     await drain(w);
     const top = w.slack.current.get(alert.ts)!;
@@ -242,17 +243,21 @@ describe('the hosting watch', () => {
     world = await hostingWorld();
     const w = world;
     w.sim.control.setExternalNameServers('shop.jp', true);
+    listSaysSslStatus(w.sim.control, S);
     await read(w);
     // Failing at the baseline: no alarm then (a baseline tells nothing).
     await drain(w);
     expect(w.slack.posts).toHaveLength(0);
     w.sim.control.setExternalNameServers('shop.jp', false);
+    listSaysSslStatus(w.sim.control, S);
     await read(w);
     w.sim.control.setExternalNameServers('shop.jp', true);
+    listSaysSslStatus(w.sim.control, S);
     await read(w);
     await drain(w);
     expect(w.slack.posts).toHaveLength(1);
     w.sim.control.panelRemoveDomain(S, 'shop.jp');
+    listSaysSslStatus(w.sim.control, S);
     await read(w);
     await drain(w);
     expect(w.slack.topLevel(CHANNEL).map((p) => p.text.split('\n')[0])).toEqual([
@@ -316,8 +321,9 @@ describe('the hosting watch, two replicas on PostgreSQL', () => {
     const b = await w.instance('b');
     await read(w);
     await read(w, b);
-    w.sim.control.panelAddDomain(S, 'twice.jp');
     w.sim.control.setExternalNameServers('shop.jp', true);
+    w.sim.control.panelAddDomain(S, 'twice.jp');
+    listSaysSslStatus(w.sim.control, S);
     await read(w);
     await read(w, b);
     await read(w);

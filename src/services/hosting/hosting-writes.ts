@@ -6,6 +6,7 @@
  */
 import {
   createdName,
+  domainsOf,
   type HostingClient,
   ProviderError,
   privateKeyIn,
@@ -61,10 +62,22 @@ export class HostingWrites {
     return { server, action, subject: domain, sslAdvice: await this.calls.sslAdvice(api, answer, domain) };
   }
 
+  /** The server's domain a subdomain lies under (one read), else the subdomain itself. */
+  private async parentOf(api: HostingClient, subdomain: string): Promise<string> {
+    const name = toAsciiDomain(subdomain);
+    const list = await api.listDomains(WRITE).catch(() => undefined);
+    const parents = (list ? domainsOf(list) : [])
+      .map((d) => (d.domain === undefined ? '' : toAsciiDomain(d.domain)))
+      .filter((d) => d !== '' && name.endsWith(`.${d}`))
+      .sort((a, b) => b.length - a.length);
+    return parents[0] ?? subdomain;
+  }
+
   /**
    * A domain the provider would not add: most often its ownership is not
-   * proven yet. The answer names the exact TXT record (spec: `_service-verify.<domain>`
-   * with the server's `domain_validation_token`) and keeps the provider's own message.
+   * proven yet. The answer names the exact TXT record (`_xserver-verify.<domain>`
+   * = `xserver-verify=<domain_validation_token>`; docs/provider-api.md, Domain
+   * ownership) and keeps the provider's own message.
    */
   private async domainRefusal(api: HostingClient, domain: string, err: unknown): Promise<unknown> {
     if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return rejection(err);
@@ -77,8 +90,9 @@ export class HostingWrites {
     return new ServiceError('hosting_domain_refused', {
       domain,
       // DNS holds a Japanese name in Punycode: the record to set is named as DNS names it.
-      record: `_service-verify.${toAsciiDomain(domain)}`,
-      token: token ?? '',
+      record: `_xserver-verify.${toAsciiDomain(domain)}`,
+      // The record's whole value, prefix included, so it can be pasted as it is.
+      token: token === undefined ? '' : `xserver-verify=${token}`,
       code: [...(err.rawCode ?? err.code)].slice(0, 40).join(''),
       message,
     });
@@ -97,8 +111,14 @@ export class HostingWrites {
     const answer = await this.calls.write(actor, action, server, params, () =>
       api.addSubdomain({ subdomain, ssl: input.ssl }, WRITE),
     );
-    // The name servers are the parent domain's to change (the answer names it).
-    const parent = typeof answer.domain === 'string' && answer.domain !== '' ? answer.domain : subdomain;
+    // The name servers are the parent domain's to change: the answer may name it; the reference's
+    // answer does not, so it is the longest of the server's domains the subdomain ends with.
+    const parent =
+      typeof answer.domain === 'string' && answer.domain !== ''
+        ? answer.domain
+        : answer.ssl_status === 'failed_nameserver'
+          ? await this.parentOf(api, subdomain)
+          : subdomain;
     return { server, action, subject: subdomain, sslAdvice: await this.calls.sslAdvice(api, answer, parent) };
   }
 

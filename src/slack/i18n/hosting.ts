@@ -91,6 +91,8 @@ const en = {
     'Free SSL could not be set up: `{domain}` does not use this service’s name servers. Set them at the domain’s registrar ({name_servers}), or set free SSL in the control panel.',
   'hosting.ssl.failed_nameserver': 'failed (name servers)',
   'hosting.ssl.unknown': 'not reported',
+  'hosting.ssl.on': 'on',
+  'hosting.ssl.off': 'off',
 
   'hosting.wp.title': '{count, plural, one {# WordPress site} other {# WordPress sites}} on {server}',
   'hosting.wp.title_domain':
@@ -473,6 +475,8 @@ const ja = {
     '無料SSLを設定できませんでした。`{domain}` がこのサービスのネームサーバーを使っていません。ドメインの登録事業者でネームサーバーを設定するか（{name_servers}）、コントロールパネルで無料SSLを設定してください。',
   'hosting.ssl.failed_nameserver': '失敗（ネームサーバー）',
   'hosting.ssl.unknown': '不明',
+  'hosting.ssl.on': '設定済み',
+  'hosting.ssl.off': '未設定',
 
   'hosting.wp.title': '{server} のWordPress（{count, number}件）',
   'hosting.wp.title_domain': '{server} の {domain} のWordPress（{count, number}件）',

@@ -30,6 +30,7 @@ import {
   submitForm,
   textValues,
 } from '../../support/hosting.ts';
+import { proveOwnership } from '../../support/ownership.ts';
 
 const en = catalogs.en;
 /** An operator who reads Japanese. */
@@ -61,7 +62,7 @@ describe('/hosting: every command, one server by default', () => {
       expect(r.text).toContain('183.90.240.11');
       expect(r.text).toContain('ns1.xserver.jp');
       expect(r.text).toContain('8.3.14');
-      expect(r.text).toContain('MariaDB 10.5');
+      expect(r.text).toContain('mariadb10.5.x');
       expect(r.text).toContain('sv123456.xsrv.jp');
     });
 
@@ -69,17 +70,18 @@ describe('/hosting: every command, one server by default', () => {
       const r = await hosting(h, 'usage', VIEWER);
       expect(r.call.args.response_type).toBe('ephemeral');
       expect(r.text).toContain(`Usage of ${SERVER}`);
-      expect(r.text).toContain('disk.used_mb: *12480*');
-      expect(r.text).toContain('counts.wordpress: *3*');
+      // The reference's fields (disk in GB; counts of domains, mail and FTP accounts, databases).
+      expect(r.text).toContain('disk.used_gb: *12.48*');
+      expect(r.text).toContain('counts.mysql_databases: *4*');
     });
 
     it('domains lists every domain with its SSL state', async () => {
       const r = await hosting(h, 'domains', VIEWER);
       expect(r.call.args.response_type).toBe('ephemeral');
       expect(r.text).toContain(`domains on ${SERVER}`);
-      // `active` is no published SSL value: shown as the provider gave it.
-      expect(r.text).toContain('`example-shop.com` — SSL: active');
-      expect(r.text).toContain('`example-blog.net` — SSL: failed (name servers)');
+      // The reference's list says whether a certificate is set (`ssl`), no `ssl_status`.
+      expect(r.text).toContain('`example-shop.com` — SSL: on');
+      expect(r.text).toContain('`example-blog.net` — SSL: off');
     });
 
     it('domain <name> shows its document root, URL and SSL', async () => {
@@ -88,14 +90,13 @@ describe('/hosting: every command, one server by default', () => {
       expect(r.text).toContain('Domain example-shop.com');
       expect(r.text).toContain('https://example-shop.com/');
       expect(r.text).toContain('/home/xs123456/example-shop.com/public_html');
-      // A value the provider does not publish is shown as it gave it, not read as "on".
-      expect(r.text).toContain('*SSL*\nactive');
+      expect(r.text).toContain('*SSL*\non');
     });
 
-    it('domain <name> on other name servers names the server’s name servers', async () => {
+    it('domain <name> on other name servers shows its SSL off: the reference’s detail has no ssl_status to say why', async () => {
       const r = await hosting(h, 'domain example-blog.net', VIEWER);
-      expect(r.text).toContain('does not use this service’s name servers');
-      for (const ns of h.sim.control.hostingServer(SERVER).nameServers) expect(r.text).toContain(`\`${ns}\``);
+      expect(r.text).toContain('*SSL*\noff');
+      expect(r.text).not.toContain('does not use this service’s name servers');
     });
 
     it('subdomains lists the subdomains', async () => {
@@ -249,8 +250,7 @@ describe('/hosting: every command, one server by default', () => {
 
   describe('changes are announced in the channel', () => {
     it('domain add, once its TXT record is in DNS', async () => {
-      const token = h.sim.control.hostingServer(SERVER).domainValidationToken;
-      h.sim.control.setTxtRecord('_service-verify.new-shop.jp', token);
+      proveOwnership(h.sim.control, SERVER, 'new-shop.jp');
       const post = await announced(h, 'domain add new-shop.jp ssl redirect-https');
       expect(post.args.channel).toBe(CHANNEL);
       expect(messageText(post)).toContain(`<@${OPERATOR}> added the domain \`new-shop.jp\` to ${SERVER}.`);

@@ -16,6 +16,7 @@ import {
   NO_RATE_LIMIT,
   SERVER,
 } from '../../support/hosting.ts';
+import { proveOwnership } from '../../support/ownership.ts';
 
 const SPOOF = 'ex\u0430mple.com';
 const SPOOF_ASCII = 'xn--exmple-4nf.com';
@@ -23,10 +24,8 @@ const SHOWN = `${SPOOF} (${SPOOF_ASCII})`;
 
 describe('a domain that looks like another, shown with its Punycode form', () => {
   let h: Harness;
-  let token: string;
   beforeAll(async () => {
     h = await startHarness({ key: 'selected', rateLimit: NO_RATE_LIMIT, operators: [OPERATOR] });
-    token = h.sim.control.hostingServer(SERVER).domainValidationToken;
   });
   afterAll(async () => {
     await h?.close();
@@ -35,11 +34,11 @@ describe('a domain that looks like another, shown with its Punycode form', () =>
   it('the provider’s refusal names it with its Punycode form, and the TXT record as DNS names it', async () => {
     const refused = await hosting(h, `domain add ${SPOOF}`);
     expect(refused.text).toContain(`\`${SHOWN}\``);
-    expect(refused.text).toContain(`\`_service-verify.${SPOOF_ASCII}\``);
+    expect(refused.text).toContain(`\`_xserver-verify.${SPOOF_ASCII}\``);
   });
 
   it('the announcement in the channel, and the domain list', async () => {
-    h.sim.control.setTxtRecord(`_service-verify.${SPOOF_ASCII}`, token);
+    proveOwnership(h.sim.control, SERVER, SPOOF_ASCII);
     const post = await announced(h, `domain add ${SPOOF}`);
     expect(post.args.channel).toBe(CHANNEL);
     expect(messageText(post)).toContain(`<@${OPERATOR}> added the domain \`${SHOWN}\` to ${SERVER}.`);
@@ -66,7 +65,7 @@ describe('a domain that looks like another, shown with its Punycode form', () =>
   });
 
   it('a Japanese name is shown as typed, with nothing beside it', async () => {
-    h.sim.control.setTxtRecord('_service-verify.xn--wgv71a119e.jp', token);
+    proveOwnership(h.sim.control, SERVER, 'xn--wgv71a119e.jp');
     const post = await announced(h, 'domain add 日本語.jp');
     expect(messageText(post)).toContain(`added the domain \`日本語.jp\` to ${SERVER}.`);
   });

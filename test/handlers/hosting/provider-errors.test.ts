@@ -26,6 +26,7 @@ import {
   openedForm,
   SERVER,
 } from '../../support/hosting.ts';
+import { proveOwnership } from '../../support/ownership.ts';
 import { fill } from '../../support/words.ts';
 
 const en = catalogs.en;
@@ -265,28 +266,28 @@ describe('/hosting: provider errors in words', () => {
     it('names the TXT record with the server’s token and the provider’s message, then adds once it is set', async () => {
       const n = seen('POST', `/v1/server/${SERVER}/domain`);
       const refused = await hosting(h, 'domain add verify-me.jp ssl');
-      expect(refused.text).toContain('`_service-verify.verify-me.jp`');
-      expect(refused.text).toContain(`\`${token}\``);
-      expect(refused.text).toContain('ドメインの所有権を確認できませんでした。');
-      expect(refused.text).toContain(
-        'TXTレコード _service-verify.verify-me.jp に domain_validation_token の値が見つかりません',
-      );
+      expect(refused.text).toContain('`_xserver-verify.verify-me.jp`');
+      expect(refused.text).toContain(`\`xserver-verify=${token}\``);
+      expect(refused.text).toContain('ドメインの所有権をTXTレコードで認証できませんでした。');
+      expect(refused.text).toContain('_xserver-verify.verify-me.jp に xserver-verify=');
       expect(refused.text).toContain('wait for DNS to propagate');
       expect(seen('POST', `/v1/server/${SERVER}/domain`)).toBe(n + 1);
 
-      // The record is set, but the provider does not see it until DNS has propagated.
-      h.sim.control.setTxtRecord('_service-verify.verify-me.jp', token, { propagationMs: 10 * 60_000 });
+      // The record is set, but the provider does not see it until DNS has propagated, and a while after.
+      h.sim.control.setTxtRecord('_xserver-verify.verify-me.jp', `xserver-verify=${token}`, {
+        propagationMs: 10 * 60_000,
+      });
       expect((await hosting(h, 'domain add verify-me.jp ssl')).text).toContain(
-        '`_service-verify.verify-me.jp`',
+        '`_xserver-verify.verify-me.jp`',
       );
-      h.sim.control.clock.advance(10 * 60_000);
+      h.sim.control.clock.advance(11 * 60_000);
       const post = await announced(h, 'domain add verify-me.jp ssl');
       expect(post.args.channel).toBe(CHANNEL);
       expect(messageText(post)).toContain(`<@${OPERATOR}> added the domain \`verify-me.jp\` to ${SERVER}.`);
     });
 
     it('failed_nameserver: adding with SSL says so and names the server’s name servers; so does the domain', async () => {
-      h.sim.control.setTxtRecord('_service-verify.ext-shop.jp', token);
+      proveOwnership(h.sim.control, SERVER, 'ext-shop.jp');
       h.sim.control.setExternalNameServers('ext-shop.jp', true);
       const post = await announced(h, 'domain add ext-shop.jp ssl');
       const names = h.sim.control.hostingServer(SERVER).nameServers;
@@ -296,8 +297,9 @@ describe('/hosting: provider errors in words', () => {
       });
       expect(messageText(post)).toContain('added the domain `ext-shop.jp`');
       expect(messageText(post)).toContain(advice);
+      // Its detail says only that no certificate is set (the reference gives `ssl_status` on creation alone).
       const d = await hosting(h, 'domain ext-shop.jp', VIEWER);
-      expect(d.text).toContain(advice);
+      expect(d.text).toContain('*SSL*\noff');
       // A subdomain with SSL under it fails the same way and says so, naming the domain to move.
       const sub = await announced(h, 'subdomain add www.ext-shop.jp ssl');
       expect(messageText(sub)).toContain('added the subdomain `www.ext-shop.jp`');
@@ -311,6 +313,7 @@ describe('/hosting: provider errors in words', () => {
       h.sim.control.setExternalNameServers('ext-shop.jp', false);
       const fixed = await hosting(h, 'domain ext-shop.jp', VIEWER);
       expect(fixed.text).not.toContain('does not use this service’s name servers');
+      expect(fixed.text).toContain('*SSL*\non');
     });
   });
 
@@ -331,8 +334,8 @@ describe('/hosting: provider errors in words', () => {
 
       // Ownership of テスト.jp: the record to set is named in Punycode, as DNS holds it.
       const refused = await hosting(h, 'domain add テスト.jp');
-      expect(refused.text).toContain('`_service-verify.xn--zckzah.jp`');
-      h.sim.control.setTxtRecord('_service-verify.テスト.jp', token);
+      expect(refused.text).toContain('`_xserver-verify.xn--zckzah.jp`');
+      proveOwnership(h.sim.control, SERVER, 'テスト.jp');
       const post = await announced(h, 'domain add テスト.jp');
       expect(messageText(post)).toContain('added the domain `テスト.jp`');
       const sent = h.sim.control.requests({ method: 'POST', path: `/v1/server/${SERVER}/domain` }).at(-1);

@@ -20,6 +20,7 @@ import {
   submitForm,
   textValues,
 } from '../../support/hosting.ts';
+import { proveOwnership } from '../../support/ownership.ts';
 
 const WP_PASSWORD = 'Wp-Adm1n-Secret-7f3a';
 const WP_PASSWORD_LOST = 'Wp-Lost-Secret-91c2';
@@ -39,8 +40,7 @@ describe('/hosting secrets', () => {
 
   beforeAll(async () => {
     h = await startHarness({ key: 'selected', rateLimit: NO_RATE_LIMIT });
-    const token = h.sim.control.hostingServer(SERVER).domainValidationToken;
-    h.sim.control.setTxtRecord('_service-verify.secret-shop.jp', token);
+    proveOwnership(h.sim.control, SERVER, 'secret-shop.jp');
     await announced(h, 'domain add secret-shop.jp');
   });
   afterAll(async () => {

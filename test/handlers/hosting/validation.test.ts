@@ -30,7 +30,7 @@ const invalid = (key: keyof typeof en, limit?: number) =>
 const LONG_DOMAIN = `${'a'.repeat(2996)}.jp`;
 /** The simulator's words for a password it does not take (src/simulator/README.md, Simulator assumptions). */
 const PROVIDER_SAID_PASSWORD =
-  '入力内容に誤りがあります。 / password: 半角英数字記号8文字以上64文字以内で入力してください';
+  '入力内容に誤りがあります。 / password: 半角英数字記号で入力してください（空白は使用できません）';
 
 describe('/hosting validation before sending', () => {
   let h: Harness;
@@ -278,7 +278,7 @@ describe('/hosting validation before sending', () => {
   describe('what only the provider can say: sent, and its refusal shown on the form in its words', () => {
     const sentence = (code: string, message: string) => fill(en['error.hosting_rejected'], { code, message });
 
-    it('a database user’s short password: the bot sends it, the provider refuses, nothing is made', async () => {
+    it('a database user’s password with a space: the reference gives only its length, so the bot sends it, the provider refuses, nothing is made', async () => {
       const users = h.sim.control.hostingServer(SERVER).dbUsers.length;
       const userPosts = () => h.sim.control.requests({ method: 'POST', path: /\/db\/user$/ }).length;
       const postsBefore = userPosts();
@@ -288,13 +288,13 @@ describe('/hosting validation before sending', () => {
         h,
         'db_user_create',
         form.privateMetadata,
-        textValues({ name_suffix: 'shortpw', password: 'Sh0rt' }),
+        textValues({ name_suffix: 'shortpw', password: 'Sh0rt pw' }),
       );
       // Not refused on the bot's guess: the form goes on to the provider.
       expect(JSON.parse(sent.text)).toMatchObject({ response_action: 'update' });
       const notice = messageText(await formOutcome(h, sent.viewId));
       expect(notice).toContain(sentence('VALIDATION_ERROR', PROVIDER_SAID_PASSWORD));
-      expect(notice).not.toContain('Sh0rt');
+      expect(notice).not.toContain('Sh0rt pw');
       expect(userPosts()).toBe(postsBefore + 1);
       expect(h.sim.control.hostingServer(SERVER).dbUsers).toHaveLength(users);
       expect(h.slack.callsOf('chat.postMessage')).toHaveLength(posts);
@@ -312,14 +312,14 @@ describe('/hosting validation before sending', () => {
         url: 'https://example-shop.com/jp/',
         title: 'ブログ',
         admin_username: '管理者',
-        admin_password: 'ぱすわーど',
+        admin_password: 'ぱすわーどです',
         admin_email: 'web@example-shop.com',
       });
       const sent = await submitForm(h, 'wp_install', form.privateMetadata, values);
       const notice = messageText(await formOutcome(h, sent.viewId));
       expect(notice).toContain('VALIDATION_ERROR');
-      expect(notice).toContain('admin_username: 半角英数字と _ . @ - の60文字以内で入力してください');
-      expect(notice).toContain('admin_password: 半角英数字記号8文字以上64文字以内で入力してください');
+      expect(notice).toContain('admin_username: 半角英数字と _ . @ - で入力してください');
+      expect(notice).toContain('admin_password: 半角英数字記号で入力してください（空白は使用できません）');
       expect(h.sim.control.hostingServer(SERVER).wordpress.some((w) => w.url.includes('/jp/'))).toBe(false);
 
       // A provider whose words repeat the password: the form shows them with the password masked
@@ -332,7 +332,7 @@ describe('/hosting validation before sending', () => {
           error: {
             code: 'VALIDATION_ERROR',
             message: '入力内容に誤りがあります。',
-            errors: ['admin_password: 「ぱすわーど」は使用できません。'],
+            errors: ['admin_password: 「ぱすわーどです」は使用できません。'],
           },
         }),
       });
@@ -340,7 +340,7 @@ describe('/hosting validation before sending', () => {
       const echoed = await submitForm(h, 'wp_install', again.privateMetadata, values);
       const masked = messageText(await formOutcome(h, echoed.viewId));
       expect(masked).toContain('admin_password: 「[redacted]」は使用できません');
-      expect(JSON.stringify(h.slack.calls)).not.toContain('ぱすわーど');
+      expect(JSON.stringify(h.slack.calls)).not.toContain('ぱすわーどです');
     });
   });
 

@@ -21,6 +21,8 @@ import {
 } from '../../support/app-harness.ts';
 import type { RecordedCall } from '../../support/fake-slack.ts';
 import { hosting, SERVER } from '../../support/hosting.ts';
+import { proveOwnership } from '../../support/ownership.ts';
+import { listSaysSslStatus } from '../../support/ssl-status.ts';
 
 const NOTIFY = 'C0NOTIFY1';
 const ALERTS = 'C0ALERTS1';
@@ -120,10 +122,7 @@ describe('/hosting watch and unwatch through the real app', () => {
     await posted(h, NOTIFY, told);
 
     // Added with /hosting: announced when it is made, never told as an outside change.
-    h.sim.control.setTxtRecord(
-      '_service-verify.mine-shop.jp',
-      h.sim.control.hostingServer(SERVER).domainValidationToken,
-    );
+    proveOwnership(h.sim.control, SERVER, 'mine-shop.jp');
     await h.command('domain add mine-shop.jp ssl', { user: OPERATOR, command: '/hosting' });
     await posted(h, CHANNEL, 'mine-shop.jp');
     await read();
@@ -138,6 +137,7 @@ describe('/hosting watch and unwatch through the real app', () => {
 
     // SSL fails on the name servers: an alarm, taken with "I'm on it", resolved in place.
     h.sim.control.setExternalNameServers('example-shop.com', true);
+    listSaysSslStatus(h.sim.control, SERVER);
     const alert = await posted(h, CHANNEL, 'SSL for *example-shop.com* failed');
     expect(messageText(alert)).toContain(ONCALL);
     expect(messageText(alert)).toContain('`ns1.xserver.jp`');
@@ -147,6 +147,7 @@ describe('/hosting watch and unwatch through the real app', () => {
       (c) => c.method === 'chat.update' && messageText(c).includes(`<@${VIEWER}> is on it`),
     );
     h.sim.control.setExternalNameServers('example-shop.com', false);
+    listSaysSslStatus(h.sim.control, SERVER);
     const resolved = await h.slack.waitFor(
       (c) =>
         c.method === 'chat.update' && messageText(c).includes('SSL for *example-shop.com* no longer fails'),

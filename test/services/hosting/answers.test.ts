@@ -49,18 +49,20 @@ describe('lists', () => {
     ]);
   });
 
-  it('WordPress sites: numeric and string ids, under the path parameter’s name `wp_id` first, else `id`', () => {
+  it('WordPress sites: numeric and string ids, under the reference’s `id` first, else the path parameter’s name `wp_id`', () => {
     expect(
       wordpressOf({
         wordpress: [
           { id: 1001, url: 'https://example.jp/', title: 'Shop', version: '6.7.1' },
           { wp_id: 'w2', id: 99, url: 'https://example.jp/b/' },
+          { wp_id: 'w3' },
           {},
         ],
       }),
     ).toEqual([
       { id: '1001', url: 'https://example.jp/', title: 'Shop', domain: undefined, version: '6.7.1' },
-      { id: 'w2', url: 'https://example.jp/b/', title: undefined, domain: undefined, version: undefined },
+      { id: '99', url: 'https://example.jp/b/', title: undefined, domain: undefined, version: undefined },
+      { id: 'w3', url: undefined, title: undefined, domain: undefined, version: undefined },
       { id: undefined, url: undefined, title: undefined, domain: undefined, version: undefined },
     ]);
   });

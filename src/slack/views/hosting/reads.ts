@@ -129,9 +129,16 @@ export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
   return listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
 }
 
-/** `ssl_status` in words for the one published value (and none given); any other value as the provider gave it. */
-function sslLabel(ui: Ui, status: string | undefined): string {
-  if (status === undefined) return ui.t('hosting.ssl.unknown');
+/**
+ * A domain's SSL in words: `ssl_status` when an answer says it (the reference
+ * gives it only on creation), else the reference's `ssl` (a certificate set or
+ * not); any other status as the provider gave it (docs/provider-api.md, Hosting resources).
+ */
+function sslLabel(ui: Ui, status: string | undefined, ssl?: boolean): string {
+  if (status === undefined) {
+    if (ssl === undefined) return ui.t('hosting.ssl.unknown');
+    return ui.t(ssl ? 'hosting.ssl.on' : 'hosting.ssl.off');
+  }
   return status === 'failed_nameserver' ? ui.t('hosting.ssl.failed_nameserver') : escapeMrkdwn(status);
 }
 
@@ -142,7 +149,7 @@ function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
       domain: escapeMrkdwn(
         d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
       ),
-      ssl: sslLabel(ui, d.sslStatus),
+      ssl: sslLabel(ui, d.sslStatus, d.ssl),
       url: d.url ? ` — ${escapeMrkdwn(displayUrl(d.url))}` : '',
     }),
   );
@@ -187,7 +194,10 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
           type: 'mrkdwn',
           text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(displayUrl(d.domain.url)) : none}`,
         },
-        { type: 'mrkdwn', text: `*${ui.t('hosting.domain.ssl')}*\n${sslLabel(ui, d.domain.ssl_status)}` },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.domain.ssl')}*\n${sslLabel(ui, d.domain.ssl_status, d.domain.ssl)}`,
+        },
         {
           type: 'mrkdwn',
           text: `*${ui.t('hosting.domain.root')}*\n${d.domain.document_root ? code(d.domain.document_root) : none}`,
