@@ -1,22 +1,305 @@
 /**
- * The one handler kit: how every listener answers a person, announces a
- * change, settles a form, shows a secret once, reads what Slack hands back,
- * drops a retried delivery and reports a failure. Listeners of every feature use these and
- * nothing else for it.
+ * The handler kit: how a listener starts (acknowledge, drop Slack's retry,
+ * find who asks and in which language), answers that person, announces a
+ * change, opens and settles a form, shows a secret once and reports a
+ * failure. Listeners of every feature use these and nothing else for it.
  */
-import type { BlockAction, RespondFn, webApi } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  ButtonAction,
+  GlobalShortcut,
+  RespondFn,
+  SlackActionMiddlewareArgs,
+  SlackCommandMiddlewareArgs,
+  SlackShortcutMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+  webApi,
+} from '@slack/bolt';
 import type { ModalView } from '@slack/types';
+import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
-import type { Actor } from '../src/services/access/index.ts';
+import type { AccessService, Actor } from '../src/services/access/index.ts';
+import type { DigestService } from '../src/services/digest/index.ts';
 import { classifyFailure } from '../src/services/errors.ts';
-import type { ChannelReach } from '../src/services/watch/index.ts';
-import { failureMessage } from '../src/slack/error-text.ts';
+import type { HomeService } from '../src/services/home/index.ts';
+import type { HomeChanges } from '../src/services/home-changes.ts';
+import type { HostingService } from '../src/services/hosting/index.ts';
+import type { RenewalsService } from '../src/services/renewals/index.ts';
+import type { ServersService } from '../src/services/servers/index.ts';
+import type { SignupService } from '../src/services/signup/index.ts';
+import type { ChannelReach, IncidentService, WatchSubscriptions } from '../src/services/watch/index.ts';
+import { failureMessage, parseProblemMessage } from '../src/slack/error-text.ts';
+import type { ParseResult } from '../src/slack/grammar/tokens.ts';
 import { HOME_IDS } from '../src/slack/ids.ts';
 import { isUnreachableChannelError, slackFailure } from '../src/slack/slack-failure.ts';
 import type { Message, Ui } from '../src/slack/views/format.ts';
 import { homeWindowView } from '../src/slack/views/home/home-window.ts';
-import type { HandlerDeps } from './deps.ts';
-import type { ButtonArgs } from './listener-args.ts';
+import { progressView } from '../src/slack/views/messages.ts';
+import type { Store } from '../src/store/index.ts';
+
+// What every listener gets, and what its step is handed.
+
+/** What every listener gets from the composition root: one bag for every feature. */
+export interface HandlerDeps {
+  servers: ServersService;
+  signup: SignupService;
+  subscriptions: WatchSubscriptions;
+  /** Alarms: "I'm on it" and `/vps incidents`. */
+  incidents: IncidentService;
+  hosting: HostingService;
+  renewals: RenewalsService;
+  /** `/vps digest`: the last 24 hours, read from the store. */
+  digest: DigestService;
+  /** Each person's App Home, and who opened theirs (so that later changes publish it again). */
+  home: HomeService;
+  homeChanges: HomeChanges;
+  access: AccessService;
+  /** The user's language and time zone. */
+  ui(userId: string): Promise<Ui>;
+  /** The bot's default language, for messages the whole channel reads. */
+  channelUi: Ui;
+  /** Where deliveries are claimed, so that Slack's retries are dropped (`isRetry`). */
+  deliveries: Pick<Store['deliveries'], 'firstSeen'>;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What a listener's step is handed: who asks, in which words, and how to answer them alone. */
+export interface ListenerContext {
+  deps: HandlerDeps;
+  actor: Actor;
+  ui: Ui;
+  log: Logger;
+  client: webApi.WebClient;
+  /** Opens a form while it lives (3 s from the delivery). */
+  triggerId: string;
+  /**
+   * The answer to the person who asked, for them alone: under their command,
+   * or under the message whose button they pressed (`inPlace`: instead of
+   * it), or in a window when they pressed it in their App Home.
+   */
+  reply(m: Message, opts?: { inPlace?: boolean }): Promise<void>;
+}
+
+/** Bolt's arguments for a form's submission (`app.view`). */
+export type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+type GlobalShortcutArgs = SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs;
+
+const DELIVERY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether this delivery was seen before: Slack sends a request again when it
+ * thinks it went unanswered (X-Slack-Retry-Num), and a second replica may
+ * receive the same one; only the first of `key` runs. A read answered twice
+ * is better than none, so `read` runs when the store is down; anything that
+ * changes something (`write`) throws then, and nothing runs.
+ */
+export async function isRetry(
+  deps: Pick<HandlerDeps, 'deliveries' | 'logger'>,
+  key: string,
+  mode: 'read' | 'write',
+): Promise<boolean> {
+  try {
+    return !(await deps.deliveries.firstSeen(key, DELIVERY_TTL_MS));
+  } catch (err) {
+    if (mode === 'write') throw err;
+    deps.logger.warn({ err: { message: (err as Error).message } }, 'delivery claim failed; answering anyway');
+    return false;
+  }
+}
+
+/**
+ * The user's language when it is known quickly, else the bot's default: a
+ * form's submission must be answered within 3 seconds, and users.info
+ * (cached, but not forever) must not eat that time.
+ */
+export function uiWithin(
+  deps: Pick<HandlerDeps, 'ui' | 'channelUi'>,
+  userId: string,
+  ms: number,
+): Promise<Ui> {
+  let timer: NodeJS.Timeout | undefined;
+  const fallback = new Promise<Ui>((resolve) => {
+    timer = setTimeout(() => resolve(deps.channelUi), ms);
+  });
+  return Promise.race([deps.ui(userId), fallback]).finally(() => clearTimeout(timer));
+}
+
+/** Logs a failure by its kind (never the payload, which may hold secrets) and gives the sentence for the user. */
+export function failureReply(log: Logger, ui: Ui, err: unknown, what: string): Message {
+  const kind = classifyFailure(err);
+  if (kind.kind === 'internal') log.error({ err }, `${what} failed`);
+  else
+    log.info(
+      { failure: kind.kind, code: 'code' in kind ? kind.code : undefined },
+      `${what} refused or failed`,
+    );
+  return failureMessage(ui, err);
+}
+
+// The listeners: a slash command, a button, a global shortcut.
+
+/**
+ * One handler per word of a command's grammar (`C` its commands); a feature
+ * exports the part of the table it owns (`N` its words).
+ */
+export type CommandTable<C extends { name: string }, N extends C['name'] = C['name']> = {
+  [K in N]: (ctx: ListenerContext, c: Extract<C, { name: K }>) => Promise<void>;
+};
+
+/** An answer not ready within this shows "reading from the provider…", which the answer then replaces. */
+export const PROGRESS_AFTER_MS = 1_000;
+
+/**
+ * A slash command's listener: acknowledge at once, parse with the command's
+ * one grammar, drop a retry, run the word's handler, answer any failure with
+ * the sentence that says what to do. `writes`: the words that change
+ * something, whose retry is never answered twice, even with the store down.
+ */
+export function slashCommand<C extends { name: string }>(
+  deps: HandlerDeps,
+  command: {
+    /** As typed in Slack: `/vps`, `/hosting`. */
+    slash: string;
+    parse(text: string): ParseResult<C>;
+    writes: ReadonlySet<C['name']>;
+    handlers: CommandTable<C>;
+  },
+) {
+  return async ({ command: typed, ack, respond, client }: CommandArgs): Promise<void> => {
+    await ack();
+    // A signed delivery without `text` (not one Slack sends) is read as an empty command.
+    const parsed = command.parse(typeof typed.text === 'string' ? typed.text : '');
+    const mode = parsed.ok && command.writes.has(parsed.command.name) ? 'write' : 'read';
+    if (await isRetry(deps, `command:${typed.trigger_id}`, mode)) return;
+    const actor = { userId: typed.user_id, channelId: typed.channel_id };
+    const log = deps.logger.child({ component: `${command.slash.slice(1)}-command`, user: actor.userId });
+    const ui = await deps.ui(actor.userId);
+    // A slow provider must not leave the person looking at nothing: after a moment they see
+    // that the bot is asking, and the first answer takes that line's place.
+    let answered = false;
+    let progress: Promise<void> | undefined;
+    const timer = setTimeout(() => {
+      if (answered) return;
+      progress = replyTo(respond, progressView(ui)).catch((err: unknown) => {
+        log.info({ err: err instanceof Error ? err.name : 'error' }, 'progress line not shown');
+      });
+    }, PROGRESS_AFTER_MS);
+    const reply = async (m: Message) => {
+      clearTimeout(timer);
+      const first = !answered;
+      answered = true;
+      const shown = progress;
+      if (first && shown) await shown;
+      await replyOrEphemeral(respond, client, actor, m, log, {
+        replaceOriginal: first && shown !== undefined,
+      });
+    };
+    if (!parsed.ok) {
+      await reply(parseProblemMessage(ui, parsed.error, command.slash));
+      return;
+    }
+    const c = parsed.command;
+    const ctx: ListenerContext = { deps, actor, ui, log, client, triggerId: typed.trigger_id, reply };
+    const started = performance.now();
+    try {
+      const handler = command.handlers[c.name as C['name']] as (ctx: ListenerContext, c: C) => Promise<void>;
+      await handler(ctx, c);
+      log.info({ command: c.name, ms: Math.round(performance.now() - started) }, `${command.slash} answered`);
+    } catch (err) {
+      await reply(failureReply(log, ui, err, `${command.slash} ${c.name}`));
+    } finally {
+      clearTimeout(timer);
+      // Answered elsewhere (a form opened, a message in the channel): the progress line goes.
+      if (!answered && progress) {
+        await progress;
+        await respond({ delete_original: true }).catch(() => undefined);
+      }
+    }
+  };
+}
+
+/**
+ * A button's listener, in a channel's message or in the App Home: acknowledge,
+ * drop a retry (`retry`: `read` answers even with the store down, `write`
+ * never acts twice, `false` leaves it to the service, which decides by one
+ * conditional UPDATE), run, answer a failure under the message. `reply`
+ * replaces the message the button was on unless `inPlace: false` (a
+ * channel's alert stays for everyone); from the Home it answers in a window.
+ */
+export function button(
+  deps: HandlerDeps,
+  what: string,
+  run: (ctx: ListenerContext & { value: string | undefined; args: ButtonArgs }) => Promise<void>,
+  { retry = 'read', inPlace = true }: { retry?: 'read' | 'write' | false; inPlace?: boolean } = {},
+) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const { ack, body, action, client } = args;
+    await ack();
+    if (retry !== false && (await isRetry(deps, `action:${body.trigger_id}`, retry))) return;
+    const actor = clickActor(body);
+    const log = deps.logger.child({ component: 'button', button: what, user: actor.userId });
+    const ui = await deps.ui(actor.userId);
+    const reply = (m: Message, opts: { inPlace?: boolean } = {}) =>
+      answerClick(args, ui, m, log, { replaceOriginal: opts.inPlace ?? inPlace });
+    try {
+      await run({
+        deps,
+        actor,
+        ui,
+        log,
+        client,
+        triggerId: body.trigger_id,
+        reply,
+        value: action.value,
+        args,
+      });
+    } catch (err) {
+      await answerClick(args, ui, failureReply(log, ui, err, what), log);
+    }
+  };
+}
+
+/** How long the person's language may take to read before the bot's default is used: the trigger id lives 3 s. */
+const SHORTCUT_UI_WAIT_MS = 1_000;
+
+/**
+ * A global shortcut's listener (opened from Slack's composer or search, in no
+ * channel: the person's own id stands for it, as in a direct message with
+ * the bot): acknowledge, drop a retry, run. A modal is the one place it can
+ * answer: `open` opens one with the shortcut's trigger id (once), a failure
+ * logged.
+ */
+export function globalShortcut(
+  deps: HandlerDeps,
+  run: (ctx: Omit<ListenerContext, 'reply'> & { open(view: ModalView): Promise<void> }) => Promise<void>,
+) {
+  return async ({ ack, shortcut, client }: GlobalShortcutArgs): Promise<void> => {
+    await ack();
+    if (await isRetry(deps, `shortcut:${shortcut.trigger_id}`, 'read')) return;
+    const userId = shortcut.user.id;
+    const log = deps.logger.child({ component: 'shortcut', shortcut: shortcut.callback_id, user: userId });
+    const ui = await uiWithin(deps, userId, SHORTCUT_UI_WAIT_MS);
+    const open = async (view: ModalView) => {
+      await client.views.open({ trigger_id: shortcut.trigger_id, view }).then(
+        () => undefined,
+        (err: unknown) => log.warn({ err: slackFailure(err) }, 'shortcut modal not opened'),
+      );
+    };
+    try {
+      const actor = { userId, channelId: userId };
+      await run({ deps, actor, ui, log, client, triggerId: shortcut.trigger_id, open });
+    } catch (err) {
+      log.error({ err }, 'shortcut failed');
+    }
+  };
+}
+
+// Answering a person, and announcing a change to the channel.
 
 /** A message only one person in the channel sees, and which does not stay. */
 function ephemeral(
@@ -32,8 +315,8 @@ function ephemeral(
   });
 }
 
-/** An answer to the person who typed or clicked, through the response_url: only they see it. */
-export async function replyTo(
+/** An answer through the response_url: only the person who typed or clicked sees it. */
+async function replyTo(
   respond: RespondFn,
   m: Message,
   opts: { replaceOriginal?: boolean } = {},
@@ -52,7 +335,7 @@ export async function replyTo(
  * them: only they see it, and it does not stay (so it may carry a secret).
  * Throws only when neither reached them.
  */
-export async function replyOrEphemeral(
+async function replyOrEphemeral(
   respond: RespondFn,
   client: webApi.WebClient,
   where: { channelId: string; userId: string },
@@ -69,7 +352,53 @@ export async function replyOrEphemeral(
 }
 
 /**
- * An answer to one person where there is no response_url (a modal's
+ * Clicked in the person's App Home, or in a window opened from it: no
+ * channel, no message, no response_url. The actor of such a click acts from
+ * their Home (Actor.fromHome: the decision machine places a decision in the
+ * request's own channel, when they may read it).
+ */
+function clickedFromHome(body: BlockAction): boolean {
+  const view = body.view;
+  return view?.type === 'home' || (view?.type === 'modal' && view.callback_id === HOME_IDS.windowCallback);
+}
+
+/** Who clicked, and where: the channel of the message, or their Home. */
+function clickActor(body: BlockAction): Actor {
+  const userId = body.user.id;
+  return clickedFromHome(body)
+    ? { userId, channelId: userId, fromHome: true }
+    : { userId, channelId: body.channel?.id ?? userId };
+}
+
+/**
+ * The answer to a click, for the clicker alone: under the message through its
+ * response_url (`replaceOriginal`: in place of it); a click in the App Home
+ * opens it in a window, and one in that window replaces the window's content.
+ * A failure to answer is logged, never thrown.
+ */
+async function answerClick(
+  args: ButtonArgs,
+  ui: Ui,
+  m: Message,
+  log: Logger,
+  opts: { replaceOriginal?: boolean } = {},
+): Promise<void> {
+  const { body, client } = args;
+  try {
+    if (!clickedFromHome(body)) {
+      await replyTo(args.respond, m, opts);
+      return;
+    }
+    const view = homeWindowView(ui, m);
+    if (body.view?.type === 'modal') await client.views.update({ view_id: body.view.id, view });
+    else await client.views.open({ trigger_id: body.trigger_id, view });
+  } catch (err) {
+    log.warn({ err: slackFailure(err) }, 'the answer to a click did not reach the clicker');
+  }
+}
+
+/**
+ * An answer to one person where there is no response_url (a form's
  * submission, a background outcome): ephemeral in the channel, else a direct
  * message. False when neither reached them.
  */
@@ -95,36 +424,32 @@ export async function tellUser(
 }
 
 /**
- * Shows `m` to one person in `channelId` (ephemeral), which is also the check
+ * Shows `m` to the person alone in `channelId` (ephemeral), which also checks
  * that the bot can post there: Slack answers `not_in_channel`,
  * `channel_not_found` or `is_archived` when it cannot. Any other failure
  * (the person is not in the channel, Slack unreachable) proves nothing
  * either way: `unverified`.
  */
 export async function probeChannel(
-  client: webApi.WebClient,
-  where: { channelId: string; userId: string },
+  ctx: ListenerContext,
+  channelId: string,
   m: Message,
-  log: Logger,
 ): Promise<ChannelReach> {
   try {
-    await ephemeral(client, where, m);
+    await ephemeral(ctx.client, { channelId, userId: ctx.actor.userId }, m);
     return 'ok';
   } catch (err) {
     const error = slackFailure(err);
     if (isUnreachableChannelError(error)) return error;
-    log.info(
-      { err: error, channelId: where.channelId },
-      'could not check that the bot can post in the channel',
-    );
+    ctx.log.info({ err: error, channelId }, 'could not check that the bot can post in the channel');
     return 'unverified';
   }
 }
 
 /**
  * Posts a change in the channel for everyone; when the bot may not post there
- * (not a member, a direct message), `toActor` tells the person who made it, so
- * a change is never unreported.
+ * (not a member, a direct message), `toActor` notifies the person who made it, so
+ * a change always reaches someone.
  */
 export async function announce(
   client: webApi.WebClient,
@@ -141,8 +466,7 @@ export async function announce(
   }
 }
 
-/** How a secret reached its person: see `showSecret`. */
-export type SecretShown = 'first' | 'ephemeral' | 'direct' | 'nobody';
+// Secrets, shown to one person once.
 
 /**
  * A secret (a generated password or private key) shown to one person alone,
@@ -160,7 +484,7 @@ export async function showSecret(
   secret: Message,
   withoutSecret: () => Promise<Message>,
   log: Logger,
-): Promise<SecretShown> {
+): Promise<'first' | 'ephemeral' | 'direct' | 'nobody'> {
   try {
     await first();
     return 'first';
@@ -187,35 +511,62 @@ export async function showSecret(
  * A secret shown once in a private window (a modal) opened from the button of
  * a direct message that holds none (see `showSecret`). When Slack will not
  * open it, `notShown` runs (a secret taken for the window is given back) and
- * then the clicker is told `retry` (press again). True when it was shown.
+ * the clicker is asked to press again (`retry`). True when it was shown.
  */
 export async function showInWindow(
-  client: webApi.WebClient,
-  triggerId: string,
+  ctx: ListenerContext,
   view: ModalView,
-  respond: RespondFn,
   retry: Message,
-  log: Logger,
   notShown?: () => Promise<void>,
 ): Promise<boolean> {
   try {
-    await client.views.open({ trigger_id: triggerId, view });
+    await ctx.client.views.open({ trigger_id: ctx.triggerId, view });
     return true;
   } catch (err) {
-    log.warn({ err: slackFailure(err) }, 'secret window not opened');
+    ctx.log.warn({ err: slackFailure(err) }, 'secret window not opened');
     await notShown?.();
-    await replyTo(respond, retry).catch(() => undefined);
+    await ctx.reply(retry, { inPlace: false });
     return false;
   }
 }
 
+// Forms.
+
 /**
- * The one rule of every form's outcome. A change made is told first, whatever
- * became of the form: its `announcement` goes to the channel (or to the
- * person when the bot cannot post there). Then the form shows the outcome if
- * it is still open. If it is gone (closed, expired), the announcement has told
- * them already; an outcome without one (a failure, a quote) is told to the
- * person directly (`message`). An outcome holding a secret names
+ * Opens a form from a command or a click. A trigger id is good for 3 seconds,
+ * and what a form needs first (who may, which server, what it holds) may take
+ * longer to read from a slow provider: the form opens at once as `loading`,
+ * then becomes what `fill` makes of those reads, or the sentence of what
+ * refused it (`refused`). Throws only when Slack will not open it (the caller
+ * answers that); a form closed while it loaded is left closed.
+ */
+export async function openForm(
+  ctx: ListenerContext,
+  loading: ModalView,
+  fill: () => Promise<ModalView>,
+  refused: (err: unknown) => ModalView,
+): Promise<void> {
+  const opened = await ctx.client.views.open({ trigger_id: ctx.triggerId, view: loading });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  let view: ModalView;
+  try {
+    view = await fill();
+  } catch (err) {
+    view = refused(err);
+  }
+  await ctx.client.views
+    .update({ view_id: viewId, view })
+    .catch((err: unknown) => ctx.log.info({ err: slackFailure(err) }, 'form closed while it loaded'));
+}
+
+/**
+ * The one rule of every form's outcome. A change made is announced first,
+ * whatever became of the form: its `announcement` goes to the channel (or to
+ * the person when the bot cannot post there). Then the form shows the outcome
+ * if it is still open. If it is gone (closed, expired), the announcement has
+ * reached them already; an outcome without one (a failure, a quote) goes to
+ * the person directly (`message`). An outcome holding a secret names
  * `withoutSecret` too: the secret then goes through `showSecret`, never into
  * a direct message.
  */
@@ -244,135 +595,5 @@ export async function settleForm(
   } catch (err) {
     log.info({ err: slackFailure(err) }, 'form gone; telling the user directly');
     await tellUser(client, where, outcome.message, log);
-  }
-}
-
-/**
- * Opens a form from a command or a click. A trigger id is good for 3 seconds,
- * and what a form needs first (who may, which server, what it holds) may take
- * longer to read from a slow provider: the form opens at once as `loading`,
- * then becomes what `fill` makes of those reads, or the sentence of what
- * refused it (`refused`). Throws only when Slack will not open it (the caller
- * answers that); a form closed while it loaded is left closed.
- */
-export async function openForm(
-  client: webApi.WebClient,
-  triggerId: string,
-  loading: ModalView,
-  fill: () => Promise<ModalView>,
-  refused: (err: unknown) => ModalView,
-  log: Logger,
-): Promise<void> {
-  const opened = await client.views.open({ trigger_id: triggerId, view: loading });
-  const viewId = opened.view?.id;
-  if (!viewId) return;
-  let view: ModalView;
-  try {
-    view = await fill();
-  } catch (err) {
-    view = refused(err);
-  }
-  await client.views
-    .update({ view_id: viewId, view })
-    .catch((err: unknown) => log.info({ err: slackFailure(err) }, 'form closed while it loaded'));
-}
-
-const DELIVERY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Slack redelivers a request it thinks went unanswered (X-Slack-Retry-Num),
- * and a second replica may receive the same one. The first delivery of `key`
- * claims it; later ones get false and must do nothing. A read answered twice
- * is better than none, so `read` fails open when the store is down; anything
- * that changes something (`write`) fails closed.
- */
-export async function firstDelivery(
-  deps: Pick<HandlerDeps, 'deliveries' | 'logger'>,
-  key: string,
-  mode: 'read' | 'write',
-): Promise<boolean> {
-  try {
-    return await deps.deliveries.firstSeen(key, DELIVERY_TTL_MS);
-  } catch (err) {
-    if (mode === 'write') throw err;
-    deps.logger.warn({ err: { message: (err as Error).message } }, 'delivery claim failed; answering anyway');
-    return true;
-  }
-}
-
-/** Logs a failure by its classification (never the payload, which may hold secrets) and gives the sentence for the user. */
-export function failureReply(log: Logger, ui: Ui, err: unknown, what: string): Message {
-  const kind = classifyFailure(err);
-  if (kind.kind === 'internal') log.error({ err }, `${what} failed`);
-  else
-    log.info(
-      { failure: kind.kind, code: 'code' in kind ? kind.code : undefined },
-      `${what} refused or failed`,
-    );
-  return failureMessage(ui, err);
-}
-
-/**
- * The user's language when it is known quickly, else the bot's default: a view
- * submission must be answered within 3 seconds, and users.info (cached, but
- * not forever) must not eat that time.
- */
-export function uiWithin(
-  deps: Pick<HandlerDeps, 'ui' | 'channelUi'>,
-  userId: string,
-  ms: number,
-): Promise<Ui> {
-  let timer: NodeJS.Timeout | undefined;
-  const fallback = new Promise<Ui>((resolve) => {
-    timer = setTimeout(() => resolve(deps.channelUi), ms);
-  });
-  return Promise.race([deps.ui(userId), fallback]).finally(() => clearTimeout(timer));
-}
-
-export { slackFailure };
-
-/**
- * Clicked in the person's App Home, or in a window opened from it: no
- * channel, no message, no response_url. The actor of such a click acts from
- * their Home (Actor.fromHome: the decision machine places a decision in the
- * request's own channel, when they may read it).
- */
-export function clickedFromHome(body: BlockAction): boolean {
-  const view = body.view;
-  return view?.type === 'home' || (view?.type === 'modal' && view.callback_id === HOME_IDS.windowCallback);
-}
-
-/** Who clicked, and where: the channel of the message, or their Home. */
-export function clickActor(body: BlockAction): Actor {
-  const userId = body.user.id;
-  return clickedFromHome(body)
-    ? { userId, channelId: userId, fromHome: true }
-    : { userId, channelId: body.channel?.id ?? userId };
-}
-
-/**
- * The answer to a click, for the clicker alone: under the message through its
- * response_url (`replaceOriginal`: in place of it); a click in the App Home
- * opens it in a window, and one in that window replaces the window's content.
- * A failure to answer is logged, never thrown.
- */
-export async function answerClick(
-  args: Pick<ButtonArgs, 'body' | 'respond' | 'client'>,
-  ui: Ui,
-  m: Message,
-  log: Logger,
-  opts: { replaceOriginal?: boolean } = {},
-): Promise<void> {
-  const { body, client } = args;
-  try {
-    if (!clickedFromHome(body)) {
-      await replyTo(args.respond, m, opts);
-      return;
-    }
-    const view = homeWindowView(ui, m);
-    if (body.view?.type === 'modal') await client.views.update({ view_id: body.view.id, view });
-    else await client.views.open({ trigger_id: body.trigger_id, view });
-  } catch (err) {
-    log.warn({ err: slackFailure(err) }, 'the answer to a click did not reach the clicker');
   }
 }

@@ -1,16 +1,91 @@
+/**
+ * Every listener of the app, by surface; a feature adds each of its listener
+ * files with one line here. The shortcuts' `callback_id`s are in
+ * manifest.yml `features.shortcuts`, and the events in its
+ * `settings.event_subscriptions` (served by src/slack/delivery-shape.ts).
+ */
 import type { App } from '@slack/bolt';
-import { registerActions } from './actions/register-actions.ts';
-import { registerCommands } from './commands/register-commands.ts';
-import type { HandlerDeps } from './deps.ts';
-import { registerEvents } from './events/register-events.ts';
-import { registerShortcuts } from './shortcuts/register-shortcuts.ts';
-import { registerSubmissions } from './submissions/register-submissions.ts';
+import { type HostingCommand, parseHostingCommand } from '../src/slack/grammar/hosting.ts';
+import { parseVpsCommand, type VpsCommand } from '../src/slack/grammar/vps.ts';
+import { COMMANDS } from '../src/slack/ids.ts';
+import { registerHostingErrorLogButtons } from './actions/hosting/error-log-buttons.ts';
+import { registerHostingOperationButtons } from './actions/hosting/operation-buttons.ts';
+import { registerHostingPrivateKeyButton } from './actions/hosting/private-key-button.ts';
+import { registerServersButtons } from './actions/servers/server-buttons.ts';
+import { registerSignupButtons } from './actions/signup/signup-buttons.ts';
+import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
+import { registerWatchMuteButton } from './actions/watch/mute-button.ts';
+import { digestCommands } from './commands/digest/digest-commands.ts';
+import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
+import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
+import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
+import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
+import { signupCommands } from './commands/signup/signup-commands.ts';
+import { HOSTING_WATCH_WRITES, hostingWatchCommands } from './commands/watch/hosting-watch-commands.ts';
+import { WATCH_WRITES, watchCommands } from './commands/watch/watch-commands.ts';
+import { registerHomeOpened } from './events/home/home-opened.ts';
+import { type HandlerDeps, slashCommand } from './kit.ts';
+import { registerFindServerShortcut } from './shortcuts/servers/find-server-shortcut.ts';
+import { registerServerFromMessageShortcut } from './shortcuts/servers/server-from-message.ts';
+import { registerOrderShortcut } from './shortcuts/signup/order-shortcut.ts';
+import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
+import { registerHostingRecordForms } from './submissions/hosting/record-forms.ts';
+import { registerChangeForms } from './submissions/servers/change-form.ts';
+import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
+import { registerOrderForm } from './submissions/signup/order-form.ts';
 
-/** Every listener of the app, by surface. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
-  registerCommands(app, deps);
-  registerActions(app, deps);
-  registerSubmissions(app, deps);
-  registerShortcuts(app, deps);
-  registerEvents(app, deps);
+  // Slash commands: each feature's words, and those of them that change something.
+  app.command(
+    COMMANDS.vps,
+    slashCommand(deps, {
+      slash: COMMANDS.vps,
+      parse: parseVpsCommand,
+      writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES, ...RENEWAL_WRITES]),
+      handlers: {
+        ...serversCommands,
+        ...signupCommands,
+        ...watchCommands,
+        ...renewalCommands,
+        ...digestCommands,
+      },
+    }),
+  );
+  app.command(
+    COMMANDS.hosting,
+    slashCommand(deps, {
+      slash: COMMANDS.hosting,
+      parse: parseHostingCommand,
+      writes: new Set<HostingCommand['name']>([
+        ...HOSTING_WRITES,
+        ...HOSTING_RECORD_WRITES,
+        ...HOSTING_WATCH_WRITES,
+      ]),
+      handlers: { ...hostingCommands, ...hostingRecordCommands, ...hostingWatchCommands },
+    }),
+  );
+
+  // Buttons and selects.
+  registerServersButtons(app, deps);
+  registerSignupButtons(app, deps);
+  registerHostingOperationButtons(app, deps);
+  registerHostingErrorLogButtons(app, deps);
+  registerHostingPrivateKeyButton(app, deps);
+  registerWatchMuteButton(app, deps);
+  registerWatchClaimButton(app, deps);
+
+  // Form submissions.
+  registerChangeForms(app, deps);
+  registerFindServerForm(app, deps);
+  registerOrderForm(app, deps);
+  registerHostingForms(app, deps);
+  registerHostingRecordForms(app, deps);
+
+  // Global and message shortcuts.
+  registerFindServerShortcut(app, deps);
+  registerServerFromMessageShortcut(app, deps);
+  registerOrderShortcut(app, deps);
+
+  // Events API events.
+  registerHomeOpened(app, deps);
 }

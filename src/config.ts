@@ -244,7 +244,7 @@ export interface Config {
     readonly dailyLimit: number | undefined;
   };
   /**
-   * When a person is told "not now": their waiting commands would wait longer
+   * When a person gets "not now": their waiting commands would wait longer
    * than `seconds` for the provider, or `commands` of them already wait.
    */
   readonly fairWait: { readonly seconds: number; readonly commands: number };
@@ -277,7 +277,7 @@ export interface Config {
   readonly renewalReminderDays: readonly number[];
   readonly oncallMention: string | undefined;
   /**
-   * An alarm nobody took is raised again every `minutes` (0: never), at most
+   * An alarm nobody took is posted again every `minutes` (0: never), at most
    * `max` times, while it is still true.
    */
   readonly oncallRenotify: { readonly minutes: number; readonly max: number };

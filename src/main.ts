@@ -87,6 +87,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       onAudit: (action, outcome) => metrics.recordAction(action, outcome),
       onOutbox: () => background.notifier.kick(),
       homes: homeChanges,
+      keyReading: background.keyHealth,
     });
     const home = buildHome(f, {
       features,

@@ -40,11 +40,7 @@ export interface Background {
   stop(): Promise<void>;
 }
 
-export function buildBackground(
-  f: Foundation,
-  slackCalls: SlackCallCounter,
-  homes: Pick<HomeChanges, 'refresh'>,
-): Background {
+export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, homes: HomeChanges): Background {
   const { config, store, provider, logger, clock } = f;
   const settings: WatchSettings = {
     intervalSeconds: config.watch.intervalSeconds,
@@ -161,11 +157,7 @@ export function buildBackground(
  * the features exist, beside the background parts whose lease and notifier it
  * uses: only the lease holder writes it, and the notifier posts it.
  */
-export function buildDailyDigest(
-  f: Foundation,
-  background: Pick<Background, 'leadership' | 'notifier'>,
-  features: Pick<Features, 'digest'>,
-): DailyDigest {
+export function buildDailyDigest(f: Foundation, background: Background, features: Features): DailyDigest {
   const { config } = f;
   return new DailyDigest({
     digest: features.digest,

@@ -4,7 +4,12 @@
  * subscriptions, hosting, contract renewals, the daily digest) over them.
  */
 import type { SecretRegistry } from '../log.ts';
-import { AccessService, type ChannelDirectory, type GroupDirectory } from '../services/access/index.ts';
+import {
+  AccessService,
+  type ChannelDirectory,
+  type GroupDirectory,
+  type KeyReadingSource,
+} from '../services/access/index.ts';
 import { Audit } from '../services/audit.ts';
 import { DecisionMachine } from '../services/decisions/index.ts';
 import { DigestService } from '../services/digest/index.ts';
@@ -15,6 +20,7 @@ import { ServersService } from '../services/servers/index.ts';
 import { SignupService } from '../services/signup/index.ts';
 import { IncidentService, WatchSubscriptions } from '../services/watch/index.ts';
 import { announceClaim } from '../watch/alarms.ts';
+import { readIncident } from '../watch/notices.ts';
 import type { Foundation } from './foundation.ts';
 
 export interface Features {
@@ -48,6 +54,8 @@ export function buildFeatures(
     onOutbox: () => void;
     /** The App Homes: quotes, operations, mutes and claims are on them, and each feature refreshes them. */
     homes: HomeChanges;
+    /** The key's one reading (the key's health holds it), shared with every read of GET /v1/me. */
+    keyReading?: KeyReadingSource;
   },
 ): Features {
   const { config, store, provider, logger, clock, policy } = f;
@@ -60,6 +68,7 @@ export function buildFeatures(
     channels: inputs.directory,
     provider,
     clock,
+    keyReading: inputs.keyReading,
   });
   const audit = new Audit(store, logger.child({ component: 'audit' }));
   audit.onRecord((e) => inputs.onAudit(e.action, e.outcome));
@@ -114,6 +123,7 @@ export function buildFeatures(
       announce: (tx, claimed, previous) => announceClaim(tx, claimed, previous, clock.now()),
       onOutbox: inputs.onOutbox,
       homes,
+      read: readIncident,
     },
     decisions,
   );

@@ -33,11 +33,11 @@ export interface Home {
 export function buildHome(
   f: Foundation,
   parts: {
-    features: Pick<Features, 'access' | 'servers' | 'signup' | 'hosting' | 'incidents'>;
+    features: Features;
     changes: HomeChanges;
-    directory: Pick<SlackDirectory, 'ui'>;
-    keyHealth: Pick<KeyHealth, 'status'>;
-    leadership: Pick<Leadership, 'isLeader'>;
+    directory: SlackDirectory;
+    keyHealth: KeyHealth;
+    leadership: Leadership;
     slackCalls: SlackCallCounter;
   },
 ): Home {
@@ -58,6 +58,7 @@ export function buildHome(
       return {
         state: status.state,
         expiresAt: status.expiresAt,
+        readAt: status.checkedAt,
         limit: day.limit,
         used: day.used,
         remaining: day.remaining,
@@ -65,7 +66,7 @@ export function buildHome(
       };
     },
   });
-  // As the notifier's: the Homes marked in the store are the retry, so the client never retries on its own.
+  // As the notifier's: the Homes flagged in the store are the retry, so the client never retries on its own.
   const web = new webApi.WebClient(config.slack.botToken, {
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
     retryConfig: { retries: 0 },

@@ -188,6 +188,11 @@ function registerNotifierFigures(
     ['vps_notifier_rate_limited_total', 'Slack posts answered 429.', 'rateLimited'],
     ['vps_notifier_channels_parked_total', 'Times a channel the bot cannot post in was parked.', 'parked'],
     ['vps_notifier_channels_reopened_total', 'Times a parked channel was tried again.', 'reopened'],
+    [
+      'vps_notifier_rows_set_aside_total',
+      'Outbox rows set aside unposted (unreadable, or impossible to draw); each is logged.',
+      'setAside',
+    ],
   ] as const) {
     metrics.total(name, help, () => {
       const s = n();

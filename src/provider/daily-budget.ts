@@ -62,21 +62,6 @@ export interface DailyBudgetState {
   backgroundHeldUntil: number | null;
 }
 
-export interface DailyBudgetOptions {
-  /** Requests per day, from configuration; undefined or null: not known. */
-  limit?: number | null | undefined;
-  /** Share of the day kept for people: background work stops when only this is left. Default 0.1. */
-  reserveFraction?: number;
-  /** At or below this share left, the day is `low`. Default 0.2. */
-  lowFraction?: number;
-  /** When the day containing `nowMs` ends. Default: the next midnight in Japan. */
-  dayEnd?: (nowMs: number) => number;
-  /** The count shared with other replicas (the store); this process's own count when absent. */
-  counter?: DailyCounter | undefined;
-  /** A write to the shared count failed (it is kept and added to the next one). */
-  onCountFailed?: (err: unknown) => void;
-}
-
 export class DailyBudget {
   readonly limit: number | null;
   private readonly reserveFraction: number;
@@ -94,7 +79,22 @@ export class DailyBudget {
   private writing: { day: number; requests: number; done: Promise<void> } | null = null;
   private refusedUntil = 0;
 
-  constructor(opts: DailyBudgetOptions = {}) {
+  constructor(
+    opts: {
+      /** Requests per day, from configuration; undefined or null: not known. */
+      limit?: number | null | undefined;
+      /** Share of the day kept for people: background work stops when only this is left. Default 0.1. */
+      reserveFraction?: number;
+      /** At or below this share left, the day is `low`. Default 0.2. */
+      lowFraction?: number;
+      /** When the day containing `nowMs` ends. Default: the next midnight in Japan. */
+      dayEnd?: (nowMs: number) => number;
+      /** The count shared with other replicas (the store); this process's own count when absent. */
+      counter?: DailyCounter | undefined;
+      /** A write to the shared count failed (it is kept and added to the next one). */
+      onCountFailed?: (err: unknown) => void;
+    } = {},
+  ) {
     this.limit = opts.limit !== undefined && opts.limit !== null && opts.limit > 0 ? opts.limit : null;
     this.reserveFraction = opts.reserveFraction ?? 0.1;
     this.lowFraction = opts.lowFraction ?? 0.2;

@@ -1,5 +1,5 @@
 /**
- * When a person is told "not now": people wait their turn at the gate
+ * When a person gets "not now": people wait their turn at the gate
  * (gate-queue.ts) and are answered when it comes, unless their own waiting
  * requests already reach a bound: more than `maxWaiting` of them, or a new
  * one that would wait longer than `maxWaitMs` for its place. Then the new

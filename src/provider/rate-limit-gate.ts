@@ -32,15 +32,6 @@ import { DEFAULT_QUEUE_BOUND, overBound, type QueueBoundOptions } from './queue-
 import type { RateLimitSnapshot } from './rate-limit-headers.ts';
 import { RateLimitState, type RateLimitStateOptions } from './rate-limit-state.ts';
 
-export interface GateOptions extends RateLimitStateOptions {
-  /** A Retry-After beyond this rejects the waiters with GateBlockedError instead of holding them. */
-  maxBlockMs?: number;
-  /** The day's budget (a configured daily limit, the day's 429s); default: no limit known. */
-  daily?: DailyBudget;
-  /** When a person's waiting requests are enough (queue-bound.ts); default 60 s and 20 requests. */
-  queueBound?: QueueBoundOptions;
-}
-
 export class GateClosedError extends Error {
   override name = 'GateClosedError';
 }
@@ -70,7 +61,17 @@ export class RateLimitGate {
 
   inFlight = 0;
 
-  constructor(clock: ProviderClock, opts: GateOptions) {
+  constructor(
+    clock: ProviderClock,
+    opts: RateLimitStateOptions & {
+      /** A Retry-After beyond this rejects the waiters with GateBlockedError instead of holding them. */
+      maxBlockMs?: number;
+      /** The day's budget (a configured daily limit, the day's 429s); default: no limit known. */
+      daily?: DailyBudget;
+      /** When a person's waiting requests are enough (queue-bound.ts); default 60 s and 20 requests. */
+      queueBound?: QueueBoundOptions;
+    },
+  ) {
     this.clock = clock;
     this.maxBlockMs = opts.maxBlockMs ?? Number.POSITIVE_INFINITY;
     this.daily = opts.daily ?? new DailyBudget();
@@ -129,7 +130,7 @@ export class RateLimitGate {
     const blocked = this.blockedForMs();
     if (blocked > this.maxBlockMs) return Promise.reject(new GateBlockedError(blocked));
     if (ticket.priority === 'background') {
-      // The day's reserve is for people: background work is told at once instead of parked for hours.
+      // The day's reserve is for people: background work is refused at once instead of parked for hours.
       const held = this.daily.state(this.clock.now()).backgroundHeldUntil;
       if (held !== null) return Promise.reject(new GateBlockedError(Math.max(1, held - this.clock.now())));
     }

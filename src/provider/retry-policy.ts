@@ -59,7 +59,7 @@ export function isRetrySafe(
  * timed out after the request was sent) may only when a repeat is harmless
  * (an Idempotency-Key, a dry run): a PUT the provider already applied, sent
  * again, applies it twice, over whatever changed in between. Such a write
- * fails instead with `mayHaveReachedServer`, and the person is told to check.
+ * fails instead with `mayHaveReachedServer`, and the person is asked to check.
  */
 export function mayRepeatAfterNetworkFailure(
   method: string,
@@ -83,7 +83,7 @@ function repeatIsHarmless(
  * key only when the status says the provider did not act on it: 429 (refused
  * before any work) and 503 (not taken). After a 500, 502 or 504 the change
  * may have been applied (the provider failed after, or a gateway lost the
- * backend's answer), so it fails instead and the person is told to check.
+ * backend's answer), so it fails instead and the person is asked to check.
  */
 export function mayRepeatAfterErrorStatus(
   method: string,

@@ -1,5 +1,5 @@
 /**
- * The bot's own requests, told to whoever keeps them (the store's journal),
+ * The bot's own requests, handed to whoever keeps them (the store's journal),
  * so that the key's API log (docs/provider-api.md, API logs) can be read for
  * the requests the bot did not make. The provider layer imports nothing of
  * the project, so it says here what it needs, as the daily counter does.
@@ -30,22 +30,22 @@ export interface SentRequestSink {
   now?: () => number;
 }
 
-export interface SentRequestJournalOptions {
-  sink: SentRequestSink;
-  /** The time noted (epoch ms): the sink's `now`, else the client's clock. */
-  now: () => number;
-  /** A write failed (the batch is kept for the next one). */
-  onWriteFailed?: (err: unknown, kept: number) => void;
-  /** The most notes kept while the store does not take them; the oldest go first. Default 50,000. */
-  maxPending?: number;
-}
-
 export class SentRequestJournal {
   private pending: SentRequest[] = [];
   private writing: Promise<void> | null = null;
   private readonly maxPending: number;
 
-  constructor(private readonly opts: SentRequestJournalOptions) {
+  constructor(
+    private readonly opts: {
+      sink: SentRequestSink;
+      /** The time noted (epoch ms): the sink's `now`, else the client's clock. */
+      now: () => number;
+      /** A write failed (the batch is kept for the next one). */
+      onWriteFailed?: (err: unknown, kept: number) => void;
+      /** The most notes kept while the store does not take them; the oldest go first. Default 50,000. */
+      maxPending?: number;
+    },
+  ) {
     this.maxPending = opts.maxPending ?? 50_000;
   }
 

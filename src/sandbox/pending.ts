@@ -7,22 +7,6 @@
  * counts the bot as done when nothing is outstanding and nothing has
  * happened for a short quiet period.
  */
-
-export interface PendingOptions {
-  /** How long nothing must happen before the bot counts as done (ms). */
-  quietMs: number;
-  /** How long an interaction waits for its first answer before giving up on it (ms). */
-  answerTimeoutMs: number;
-  /** Work the terminal can see elsewhere (provider requests in flight). */
-  busy?: () => boolean;
-  /**
-   * How long `busy` may hold the bot as working when nothing else happens
-   * (ms, default 10 s): the watcher's own requests keep the provider busy
-   * for good when answers are slow (`sim latency 5000`).
-   */
-  busyLimitMs?: number;
-}
-
 export class Pending {
   private outstanding = 0;
   private readonly awaiting = new Set<{ timer: NodeJS.Timeout }>();
@@ -31,7 +15,22 @@ export class Pending {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly opts: PendingOptions) {}
+  constructor(
+    private readonly opts: {
+      /** How long nothing must happen before the bot counts as done (ms). */
+      quietMs: number;
+      /** How long an interaction waits for its first answer before giving up on it (ms). */
+      answerTimeoutMs: number;
+      /** Work the terminal can see elsewhere (provider requests in flight). */
+      busy?: () => boolean;
+      /**
+       * How long `busy` may hold the bot as working when nothing else happens
+       * (ms, default 10 s): the watcher's own requests keep the provider busy
+       * for good when answers are slow (`sim latency 5000`).
+       */
+      busyLimitMs?: number;
+    },
+  ) {}
 
   /** Something happened: the quiet period starts again. */
   activity(): void {
@@ -53,7 +52,7 @@ export class Pending {
   /**
    * An interaction that will be answered later: outstanding until `answered`
    * is called (its first answer arrived) or the timeout passes, when
-   * `onTimeout` is told.
+   * `onTimeout` is called.
    */
   expectAnswer(onTimeout: () => void): { answered: () => void } {
     const entry = {

@@ -4,7 +4,7 @@
  * started by the composition root in HTTP mode, as production starts it:
  * configuration parsed by loadConfig, requests signed with the signing
  * secret, the Web API over HTTP, the SQLite store in a temporary folder,
- * roles from a policy file and a user group. The bot is not told it is in a
+ * roles from a policy file and a user group. The bot does not know it is in a
  * sandbox; the only thing it is handed beyond configuration is the clock,
  * which follows the simulator's (so `sim clock +1h` moves the bot's time too).
  */

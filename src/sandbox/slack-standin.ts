@@ -7,7 +7,7 @@
  * workspace keeps: channels and their threads, ephemeral messages, direct
  * messages, open modals, shared files. It refuses what Slack refuses (a
  * channel the bot is not in, an unknown or reused trigger, a stale view hash,
- * a message over Block Kit's limits) and tells its listener about every
+ * a message over Block Kit's limits) and notifies its listener of every
  * change, which the terminal prints.
  */
 import { EventEmitter } from 'node:events';
@@ -89,12 +89,6 @@ interface Upload {
 /** Slack lets a response_url be used five times. */
 const RESPONSE_URL_USES = 5;
 
-export interface StandInOptions {
-  people: readonly Person[];
-  groups: readonly Group[];
-  channels: readonly Channel[];
-}
-
 export class SlackStandIn {
   private readonly events = new EventEmitter();
   private server: Server | undefined;
@@ -110,7 +104,13 @@ export class SlackStandIn {
   private tsSeq = 0;
   url = '';
 
-  constructor(private readonly opts: StandInOptions) {
+  constructor(
+    private readonly opts: {
+      people: readonly Person[];
+      groups: readonly Group[];
+      channels: readonly Channel[];
+    },
+  ) {
     this.channels = new Map(opts.channels.map((c) => [c.id, c]));
   }
 
@@ -178,7 +178,7 @@ export class SlackStandIn {
 
   /**
    * A person's own message in a channel, as their Slack client posts it (its
-   * text escaped, its rich text block). The bot is not told: the app
+   * text escaped, its rich text block). The bot does not know: the app
    * subscribes to no message events; a message shortcut can be used on it.
    */
   postAs(userId: string, channel: string, text: string, blocks: unknown[]): PostedMessage {

@@ -74,30 +74,6 @@ interface Form {
   partial: string[];
 }
 
-export interface TerminalOptions {
-  standIn: SlackStandIn;
-  bot: BotDeliveries;
-  pending: Pending;
-  /** The built-in simulator's controls; undefined when the sandbox uses another provider. */
-  sim: SimulatorControl | undefined;
-  /** Every account of the built-in simulator, for `sim @<account> …` and `sim accounts`. */
-  simAccounts?: SimAccounts;
-  /** Where `sim` commands are refused, why (a real provider is in use). */
-  noSimReason?: string;
-  /**
-   * Resolves once the watcher has read everything a channel watches at least
-   * once. A `sim` change waits for it: made before that first read, the change
-   * would be the watcher's starting point and never be told.
-   */
-  watcherCaughtUp?: () => Promise<void>;
-  /** Prints lines (each call is a whole block of lines). */
-  write(lines: readonly string[]): void;
-  /** The time dates are shown against ("today"). */
-  now(): Date;
-  firstUser: Person;
-  firstChannel: Channel;
-}
-
 export class Terminal {
   user: Person;
   channel: Channel;
@@ -113,7 +89,31 @@ export class Terminal {
   private dispatching = false;
   private readonly off: () => void;
 
-  constructor(private readonly opts: TerminalOptions) {
+  constructor(
+    private readonly opts: {
+      standIn: SlackStandIn;
+      bot: BotDeliveries;
+      pending: Pending;
+      /** The built-in simulator's controls; undefined when the sandbox uses another provider. */
+      sim: SimulatorControl | undefined;
+      /** Every account of the built-in simulator, for `sim @<account> …` and `sim accounts`. */
+      simAccounts?: SimAccounts;
+      /** Where `sim` commands are refused, why (a real provider is in use). */
+      noSimReason?: string;
+      /**
+       * Resolves once the watcher has read everything a channel watches at least
+       * once. A `sim` change waits for it: made before that first read, the change
+       * would be the watcher's starting point and never be reported.
+       */
+      watcherCaughtUp?: () => Promise<void>;
+      /** Prints lines (each call is a whole block of lines). */
+      write(lines: readonly string[]): void;
+      /** The time dates are shown against ("today"). */
+      now(): Date;
+      firstUser: Person;
+      firstChannel: Channel;
+    },
+  ) {
     this.user = opts.firstUser;
     this.channel = opts.firstChannel;
     this.off = opts.standIn.on((e) => this.onEvent(e));

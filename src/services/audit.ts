@@ -4,7 +4,7 @@
  * log (secret-looking params are stripped by the store).
  *
  * A row that cannot be written is logged and never replaces what the person is
- * told: by then the change, the refusal or the payment has already happened,
+ * notified: by then the change, the refusal or the payment has already happened,
  * and an error about the audit log would misreport it.
  */
 import type { Logger } from '../log.ts';

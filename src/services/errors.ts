@@ -66,7 +66,7 @@ export interface ServiceErrorParams {
   target_channel_not_allowed: { channel: string };
   /** Another channel's things asked for by someone who cannot read that channel (or it is outside the policy). */
   channel_not_visible: undefined;
-  /** A change of what a channel is told (a watch, a mute) for a channel the actor cannot read, or for no channel. */
+  /** A change of what a channel is notified of (a watch, a mute) for a channel the actor cannot read, or for no channel. */
   target_channel_not_visible: undefined;
   /** A click on an approval (or confirmation) delivered from another channel than the request's. */
   approval_wrong_channel: undefined;

@@ -56,8 +56,8 @@ export function providerKeyReport(s: ProviderKeyStatus, now: Date): ProviderKeyR
 }
 
 export async function healthReport(
-  store: Pick<Store, 'ping'>,
-  provider: Pick<ProviderClient, 'metrics'>,
+  store: Store,
+  provider: ProviderClient,
   key?: { status: ProviderKeyStatus; now: Date },
 ): Promise<HealthReport> {
   const storeOk = await store.ping().then(

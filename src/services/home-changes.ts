@@ -2,11 +2,11 @@
  * How a change reaches the App Homes that show it, across replicas and
  * restarts. The service or worker that made a change (a quote posted, a click
  * decided, a mute, the watcher's commit, a claim) calls `refresh` with whose
- * Homes it concerns; they are marked in the store (`home_viewers`) and this
- * process's publisher is woken. The one publisher (the lease holder's,
- * src/workers/home-publisher.ts) reads the marks on its rhythm, so a change
- * made on another replica, or before a restart, is published too.
- * Refreshing is never a reason for a change to fail: a failed mark is logged,
+ * Homes it concerns; they are flagged stale in the store (`home_viewers`) and
+ * this process's publisher is woken. The one publisher (the lease holder's,
+ * src/workers/home-publisher.ts) reads the stale Homes on its rhythm, so a
+ * change made on another replica, or before a restart, is published too.
+ * Refreshing is never a reason for a change to fail: a failed write is logged,
  * and the person's next opening of their Home shows it anyway.
  *
  * It sits beside audit.ts rather than in src/services/home/: the Home reads
@@ -25,9 +25,9 @@ export class HomeChanges {
 
   constructor(
     private readonly deps: {
-      store: { homeViewers: Pick<Store['homeViewers'], 'opened' | 'touch'> };
+      store: Store;
       clock: Clock;
-      logger: Pick<Logger, 'warn'>;
+      logger: Logger;
     },
   ) {}
 
@@ -55,7 +55,7 @@ export class HomeChanges {
     void this.changed(who, why);
   }
 
-  /** Called after every mark (the publisher of this process). */
+  /** Called after every refresh (the publisher of this process). */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -4,7 +4,7 @@
  * provider request, the log lines) on the same thread that must read and
  * acknowledge the deliveries still arriving, with nothing to put acks first.
  * Under 200 commands at once on a 2-core machine busy with other work, that
- * pushed the last acks past Slack's 3 s, and Slack then tells those people
+ * pushed the last acks past Slack's 3 s, and Slack then shows those people
  * the command failed (`npm run bench ack-latency`, load average 3 to 8: the
  * slowest ack 3.2 to 5.2 s in 5 runs of 12 without this, under 1.1 s in every
  * run with it; on the machine alone, 1.15 s without and 0.42 s with).

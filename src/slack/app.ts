@@ -50,7 +50,7 @@ export interface SlackApp {
   stop(): Promise<void>;
 }
 
-function operationalRoutes(opts: Pick<SlackAppOptions, 'health' | 'metrics' | 'logger'>): CustomRoute[] {
+function operationalRoutes(opts: SlackAppOptions): CustomRoute[] {
   const log = opts.logger.child({ component: 'http' });
   return [
     {

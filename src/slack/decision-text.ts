@@ -31,7 +31,7 @@ export interface RefusalWords<Row> {
 /** What came of an approval after the machine: the feature's own outcomes (done, failed, …). */
 type AfterApproval = { kind: 'done' | 'failed' | 'unknown' };
 
-/** What the clicker alone is told when the click decided nothing; undefined when it decided. */
+/** What the clicker alone sees when the click decided nothing; undefined when it decided. */
 export function decisionRefusal<Row>(
   ui: Ui,
   d: Decision<Row> | AfterApproval,

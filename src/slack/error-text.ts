@@ -29,7 +29,15 @@ import {
 import type { ParseProblem, UsageTopic } from './grammar/tokens.ts';
 import type { KeyTaking, MessageKey, PlainKey } from './i18n/index.ts';
 import { displayDomain } from './views/domain-display.ts';
-import { clip, escapeMrkdwn, type Message, permissionLabel, roleLabel, type Ui } from './views/format.ts';
+import {
+  clip,
+  type Message,
+  mrkdwnText,
+  permissionLabel,
+  roleLabel,
+  SHOWN,
+  type Ui,
+} from './views/format.ts';
 import { AREA_REFUSALS, RECORD_FIELD_SENTENCES } from './views/hosting/record-errors.ts';
 import { failureView } from './views/messages.ts';
 import { queueFullText } from './views/queue-full.ts';
@@ -182,7 +190,7 @@ function providerIssueText(ui: Ui, field: string, rule: string): string {
   return ui.t(rule === 'control_character' ? 'field.control_character' : 'field.value.invalid');
 }
 
-/** What a person is told to do to get a role, by the role needed. */
+/** What a person must do to get a role, by the role needed. */
 const HOW_TO_GET: Partial<Record<Role, PlainKey>> = {
   viewer: 'error.role_required.how.viewer',
   operator: 'error.role_required.how.operator',
@@ -232,7 +240,7 @@ function channelList(ui: Ui, ids: readonly string[]): string {
 
 /** Servers named in a sentence, as typed text. */
 const serverList = (ui: Ui, servers: readonly string[]): string =>
-  servers.map(escapeMrkdwn).join(ui.locale === 'ja' ? '、' : ', ');
+  servers.map((s) => mrkdwnText(s, SHOWN.name)).join(ui.locale === 'ja' ? '、' : ', ');
 
 /** A service's refusal in words; `details` as the failure view lists them. */
 function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly ServiceErrorDetail[] } {
@@ -240,31 +248,34 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
   const p = e.problem;
   switch (p.code) {
     case 'server_not_found': {
-      const ref = escapeMrkdwn(p.params.ref);
+      const ref = mrkdwnText(p.params.ref, SHOWN.name);
       return e.details.length > 0
         ? { text: ui.t('error.server_not_found_similar', { ref }), details: e.details }
         : text(ui.t('error.server_not_found', { ref }));
     }
     case 'server_ambiguous':
       return {
-        text: ui.t('error.server_ambiguous', { ref: escapeMrkdwn(p.params.ref), count: p.params.count }),
+        text: ui.t('error.server_ambiguous', {
+          ref: mrkdwnText(p.params.ref, SHOWN.name),
+          count: p.params.count,
+        }),
         details: e.details,
       };
     case 'server_malformed':
       return text(
         ui.t('error.server_malformed', {
-          ref: escapeMrkdwn(p.params.ref),
-          uuid: escapeMrkdwn(p.params.uuid),
-          fields: escapeMrkdwn(p.params.fields),
+          ref: mrkdwnText(p.params.ref, SHOWN.name),
+          uuid: mrkdwnText(p.params.uuid, SHOWN.word),
+          fields: mrkdwnText(p.params.fields, SHOWN.word),
         }),
       );
     case 'server_unaddressable':
-      return text(ui.t('error.server_unaddressable', { ref: escapeMrkdwn(p.params.ref) }));
+      return text(ui.t('error.server_unaddressable', { ref: mrkdwnText(p.params.ref, SHOWN.name) }));
     case 'role_required': {
       const how = HOW_TO_GET[p.params.role];
       const role = roleLabel(ui, p.params.role);
       const howText = how ? ui.t(how) : '';
-      // "yours is no access" is no sentence: a person without a role is told so.
+      // "yours is no access" is no sentence: a person without a role hears so.
       return text(
         (p.params.yours === 'none'
           ? ui.t('error.role_required_none', { role, how: howText })
@@ -315,7 +326,7 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
     case 'signup_status_forbidden':
       return text(ui.t('error.signup_status_forbidden'));
     case 'signup_status_not_found':
-      return text(ui.t('error.signup_status_not_found', { id: escapeMrkdwn(p.params.id) }));
+      return text(ui.t('error.signup_status_not_found', { id: mrkdwnText(p.params.id, SHOWN.word) }));
     case 'key_no_server':
       return text(ui.t('error.key_no_server'));
     case 'key_custom_forbidden': {
@@ -335,20 +346,20 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
     case 'hosting_server_not_in_scope':
       return text(
         ui.t('error.hosting_server_not_in_scope', {
-          server: escapeMrkdwn(p.params.server),
+          server: mrkdwnText(p.params.server, SHOWN.name),
           servers: serverList(ui, p.params.servers),
         }),
       );
     case 'hosting_outcome_unknown':
-      return text(ui.t('error.hosting_outcome_unknown', { check: escapeMrkdwn(p.params.check) }));
+      return text(ui.t('error.hosting_outcome_unknown', { check: mrkdwnText(p.params.check, SHOWN.word) }));
     case 'hosting_domain_refused':
       return text(
         ui.t('error.hosting_domain_refused', {
-          domain: escapeMrkdwn(displayDomain(p.params.domain)),
-          code: escapeMrkdwn(p.params.code),
-          record: escapeMrkdwn(p.params.record),
-          token: escapeMrkdwn(p.params.token),
-          message: escapeMrkdwn(p.params.message),
+          domain: mrkdwnText(displayDomain(p.params.domain), SHOWN.domain),
+          code: mrkdwnText(p.params.code, SHOWN.word),
+          record: mrkdwnText(p.params.record, SHOWN.word),
+          token: mrkdwnText(p.params.token, SHOWN.word),
+          message: mrkdwnText(p.params.message, SHOWN.text),
         }),
       );
     case 'hosting_not_found': {
@@ -356,7 +367,7 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
       return text(
         ui.t('error.hosting_not_found', {
           what: ui.t(NOT_FOUND_WORDS[what].what),
-          id: escapeMrkdwn(p.params.id),
+          id: mrkdwnText(p.params.id, SHOWN.word),
           hint: ui.t(NOT_FOUND_WORDS[what].hint),
         }),
       );
@@ -364,15 +375,15 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
     case 'hosting_area_rejected':
       return text(
         ui.t(AREA_REFUSALS[p.params.area][p.params.kind], {
-          code: escapeMrkdwn(p.params.code),
-          message: escapeMrkdwn(p.params.message),
+          code: mrkdwnText(p.params.code, SHOWN.word),
+          message: mrkdwnText(p.params.message, SHOWN.text),
         }),
       );
     case 'hosting_rejected':
       return text(
         ui.t('error.hosting_rejected', {
-          code: escapeMrkdwn(p.params.code),
-          message: escapeMrkdwn(p.params.message),
+          code: mrkdwnText(p.params.code, SHOWN.word),
+          message: mrkdwnText(p.params.message, SHOWN.text),
         }),
       );
     case 'requester_role':
@@ -385,7 +396,10 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
       return text(queueFullText(ui, p.params));
     case 'name_taken':
       return text(
-        ui.t('error.name_taken', { name: escapeMrkdwn(p.params.name), ip: escapeMrkdwn(p.params.ip) }),
+        ui.t('error.name_taken', {
+          name: mrkdwnText(p.params.name, SHOWN.name),
+          ip: mrkdwnText(p.params.ip, SHOWN.name),
+        }),
       );
   }
 }
@@ -443,11 +457,11 @@ export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Me
         ui,
         p.suggestion
           ? ui.t('parse.unknown_command_suggest', {
-              word: escapeMrkdwn(p.word),
+              word: mrkdwnText(p.word, SHOWN.word),
               command: slash,
               suggestion: p.suggestion,
             })
-          : ui.t('parse.unknown_command', { word: escapeMrkdwn(p.word), command: slash }),
+          : ui.t('parse.unknown_command', { word: mrkdwnText(p.word, SHOWN.word), command: slash }),
       );
     case 'bad_filter':
       return failureView(
@@ -459,15 +473,18 @@ export function parseProblemMessage(ui: Ui, p: ParseProblem, slash = '/vps'): Me
               ? 'parse.bad_filter_limit'
               : 'parse.bad_filter',
           {
-            filter: escapeMrkdwn(p.filter),
-            expected: escapeMrkdwn(p.expected),
+            filter: mrkdwnText(p.filter, SHOWN.word),
+            expected: mrkdwnText(p.expected, SHOWN.word),
           },
         ),
       );
     case 'bad_date':
       return failureView(
         ui,
-        ui.t('parse.bad_date', { filter: escapeMrkdwn(p.filter), value: escapeMrkdwn(p.value) }),
+        ui.t('parse.bad_date', {
+          filter: mrkdwnText(p.filter, SHOWN.word),
+          value: mrkdwnText(p.value, SHOWN.word),
+        }),
       );
     case 'usage':
       return failureView(ui, ui.t(usageKey(p.command)));

@@ -165,6 +165,28 @@ export function hostingBlockId(field: string): string {
   return `hosting_${field}`;
 }
 
+/**
+ * The block_id of one item's block in a list (an order's or an operation's
+ * buttons, an incident's): the kind of block and the item's id, so two items
+ * in one message or App Home never share one (Slack refuses the whole view
+ * when they do). Slack allows 255 characters: an id that would not fit is
+ * replaced by its hash.
+ */
+export function itemBlockId(base: string, itemId: string): string {
+  const id = `${base}:${itemId}`;
+  return id.length <= 255 ? id : `${base}#${fnv1a(itemId)}`;
+}
+
+/** FNV-1a, 32 bits, in hex: a short stable name for a long id (not a secret). */
+function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(s)) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
 /** The forms of DNS records and cron jobs (src/slack/views/hosting/record-forms.ts). */
 export const HOSTING_RECORD_FORMS = ['dns_change', 'cron_add', 'cron_change'] as const;
 export type HostingRecordForm = (typeof HOSTING_RECORD_FORMS)[number];

@@ -9,7 +9,7 @@
  * (the workspace's, the user's, the one a modal was installed from) must be
  * ours, and a payload that carries none is refused too; every enterprise id it
  * carries must be ours, and outside a grid it may carry none. The person is
- * told in one sentence where the surface allows it, nothing of ours is named,
+ * answered in one sentence where the surface allows it, nothing of ours is named,
  * and the refusal is logged.
  */
 import type { AnyMiddlewareArgs, Middleware, RespondFn } from '@slack/bolt';
@@ -74,15 +74,13 @@ function refusedModal(ui: Ui, text: string): ModalView {
   };
 }
 
-export interface TeamGuardOptions {
+export function teamGuard(opts: {
   /** The workspace of the bot token, and its organisation in a grid (auth.test). */
   identity: Pick<BotIdentity, 'teamId' | 'enterpriseId'>;
   /** The bot's language: the user's own cannot be read from another workspace. */
   ui: Ui;
   logger: Logger;
-}
-
-export function teamGuard(opts: TeamGuardOptions): Middleware<AnyMiddlewareArgs> {
+}): Middleware<AnyMiddlewareArgs> {
   const log = opts.logger.child({ component: 'team-guard' });
   return async (args) => {
     const { teamId, enterpriseId } = opts.identity;

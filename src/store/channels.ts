@@ -8,14 +8,14 @@ import { type ChannelsTable, date, dateOrNull, iso } from './schema.ts';
  * call there for good (`not_in_channel`, `channel_not_found`, `is_archived`):
  * its outbox rows wait (`OutboxRepo.parkChannel`) instead of being retried,
  * and it is probed again at `probeAt`. Whether the people who set up its
- * watches were told is kept here, so that a restart or another replica does
- * not tell them twice.
+ * watches were notified is kept here, so that a restart or another replica
+ * does not notify them twice.
  */
 export interface ChannelRepo {
   /**
    * Parks the channel (new, or open again after an earlier spell). `parked`:
    * this call parked it (false when it already was); `tell`: its watches'
-   * creators should be told now (not told since `tellAgainAfter`), and the
+   * creators should be notified now (not since `tellAgainAfter`), and the
    * row now says they were. A channel opened at or after `sameSpellAfter`
    * (its probe failed) keeps its `parkedAt`. Run it in the transaction that
    * parks the rows.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { DatabaseKind } from './migrations.ts';
+import type { DatabaseKind } from './migration-kit.ts';
 import type { Database } from './schema.ts';
 
 /** What every repo is built from: a connection or a transaction, and the clock. */

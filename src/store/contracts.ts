@@ -1,14 +1,85 @@
-import type { Selectable, Updateable } from 'kysely';
+/**
+ * Contract dates (`contracts`): camelCase fields, `Date` values, `null` for
+ * absent. A date is a calendar day in Japan, written as the provider writes
+ * it (`YYYY-MM-DD`).
+ *
+ * Two kinds of row: one per server the bot ordered (`signupId` set; its
+ * plan, period, auto-renewal and channel are the order's), whose date the
+ * provider's signup status gives; and one per server ordered elsewhere whose
+ * date a person set by hand (`signupId` null; the API shows a contract's
+ * date only for signups). A person may set a date on either; it is kept
+ * apart from the provider's, so clearing it brings the provider's back.
+ */
+import type { Kysely, Migration, Selectable, Updateable } from 'kysely';
 import type { RepoContext } from './context.ts';
-import type { ContractDateInput, ContractOrder, ContractRow } from './contract-types.ts';
 import { type ContractsTable, date, dateOrNull, iso } from './schema.ts';
-import type { SignupRow } from './signup-types.ts';
-import { toSignupRow } from './signups.ts';
+import { type SignupRow, toSignupRow } from './signups.ts';
+
+export interface ContractRow {
+  /** `signup:<signup id>` for an order placed here, `server:<uuid>` for a date set by hand. */
+  id: string;
+  signupId: string | null;
+  serverUuid: string | null;
+  serverName: string | null;
+  planId: string | null;
+  /** Months. */
+  period: number | null;
+  /** As ordered; null when the bot does not know (a server ordered in the panel). */
+  autoRenew: boolean | null;
+  /** Where its reminders go: the order's channel, or where the date was set. */
+  channelId: string | null;
+  /** `expiry_date` of the signup status, as last read. */
+  providerDate: string | null;
+  /** When the provider's date was first read as it is now (a reminder due before it is not sent late). */
+  providerDateAt: Date | null;
+  /** When the signup status was last asked for this contract's date. */
+  providerReadAt: Date | null;
+  personDate: string | null;
+  personDateAt: Date | null;
+  personSetBy: string | null;
+  /** The date its last reminder was about, and the fewest days before it that were sent. */
+  remindedDate: string | null;
+  remindedDays: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The date that counts: one set by hand, else the provider's. */
+export function contractDate(
+  c: Pick<ContractRow, 'personDate' | 'providerDate' | 'personDateAt' | 'providerDateAt'>,
+): { date: string; since: Date; by: 'person' | 'provider' } | null {
+  if (c.personDate !== null && c.personDateAt !== null)
+    return { date: c.personDate, since: c.personDateAt, by: 'person' };
+  if (c.providerDate !== null && c.providerDateAt !== null)
+    return { date: c.providerDate, since: c.providerDateAt, by: 'provider' };
+  return null;
+}
+
+/** What an order placed here writes to its contract row. */
+export interface ContractOrder {
+  signupId: string;
+  serverUuid: string | null;
+  serverName: string | null;
+  planId: string;
+  period: number;
+  autoRenew: boolean;
+  channelId: string;
+}
+
+/** A date set by hand on a server (found by its uuid). */
+export interface ContractDateInput {
+  serverUuid: string;
+  serverName: string;
+  date: string;
+  userId: string;
+  /** Where the command was typed: the reminders of a server not ordered here go there. */
+  channelId: string;
+}
 
 /**
- * Contract dates: what the provider's signup status told of each order
+ * Contract dates: what the provider's signup status gave for each order
  * placed here, what people set by hand for the other servers, and the last
- * renewal reminder told about each.
+ * renewal reminder sent about each.
  */
 export interface ContractRepo {
   /**
@@ -44,7 +115,7 @@ export interface ContractRepo {
    */
   clearByPerson(id: string): Promise<ContractRow | null>;
   /**
-   * Records that the reminder `days` before `forDate` was told, unless one as
+   * Records that the reminder `days` before `forDate` was sent, unless one as
    * near or nearer to that date already was (compare-and-set). Run it in the
    * transaction that queues the reminder.
    */
@@ -262,6 +333,41 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
         )
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
+    },
+  };
+}
+
+/**
+ * Migration 0008 (the list is in migrations.ts). Contract dates: one row per
+ * server the bot ordered (its date read from the signup status) and per
+ * server whose date a person set by hand, with the last renewal reminder
+ * sent for it.
+ */
+export function contracts(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('contracts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('signup_id', 'text', (c) => c.unique())
+        .addColumn('server_uuid', 'text')
+        .addColumn('server_name', 'text')
+        .addColumn('plan_id', 'text')
+        .addColumn('period', 'integer')
+        .addColumn('auto_renew', 'integer')
+        .addColumn('channel_id', 'text')
+        .addColumn('provider_date', 'text')
+        .addColumn('provider_date_at', 'text')
+        .addColumn('provider_read_at', 'text')
+        .addColumn('person_date', 'text')
+        .addColumn('person_date_at', 'text')
+        .addColumn('person_set_by', 'text')
+        .addColumn('reminded_date', 'text')
+        .addColumn('reminded_days', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('contracts_server').on('contracts').column('server_uuid').execute();
     },
   };
 }

@@ -3,6 +3,8 @@
  * provider key's daily cap is the key's, not a process's, so each replica
  * adds what it sent to the day's one row and reads back the total.
  */
+
+import type { Kysely, Migration } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { iso } from './schema.ts';
 
@@ -60,5 +62,24 @@ export function dailyRequestRepo(ctx: RepoContext): DailyRequestRepo {
       return Number(r?.requests ?? 0);
     },
     purgeEnded,
+  };
+}
+
+/**
+ * Migration 0007 (the list is in migrations.ts). The provider requests of
+ * each day, counted by every replica together (PROVIDER_DAILY_LIMIT is the
+ * key's, not a process's).
+ */
+export function dailyRequests(): Migration {
+  return {
+    // Migrations run before the schema exists, so they see an untyped database.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('daily_requests')
+        .addColumn('day_ends_at', 'text', (c) => c.primaryKey())
+        .addColumn('requests', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
   };
 }

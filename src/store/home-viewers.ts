@@ -1,31 +1,43 @@
 /**
  * The people who opened the app's Home tab, so every replica (and the bot
  * after a restart) knows whose Home to publish again when something it shows
- * changes. One small row per person: marks are set by whoever made a change
- * (`touch`), read by the one publisher (`stale`) and cleared by it only for
- * the marks it saw (`settle`), so a change made while a view was being
+ * changes. One small row per person: flagged stale by whoever made a change
+ * (`touch`), read by the one publisher (`stale`) and cleared by it only up to
+ * the generation it saw (`settle`), so a change made while a view was being
  * published is never lost.
  */
-import type { Selectable } from 'kysely';
+import type { Kysely, Migration, Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
-import type { HomeViewer } from './home-types.ts';
 import { date, dateOrNull, type HomeViewersTable, iso } from './schema.ts';
+
+export interface HomeViewer {
+  userId: string;
+  /** When they last opened their Home. */
+  openedAt: Date;
+  /** Since when what their Home shows may have changed; null while it is published as it is. */
+  staleSince: Date | null;
+  /** Bumped by every `touch`: a publish that read generation n clears the flag only if no later one came. */
+  staleGen: number;
+  /** The fingerprint of the view last published to them; null: publish whatever it is. */
+  viewHash: string | null;
+  publishedAt: Date | null;
+}
 
 export interface HomeViewerRepo {
   /**
-   * They opened their Home now: remembered (or its time moved), and marked
+   * They opened their Home now: remembered (or its time moved), and flagged
    * to be published whatever was published before.
    */
   opened(userId: string, at: Date): Promise<void>;
-  /** Marks the Homes of these people (all who opened one when omitted) to be drawn again; returns how many. */
+  /** Flags the Homes of these people (all who opened one when omitted) to be drawn again; returns how many. */
   touch(at: Date, userIds?: readonly string[]): Promise<number>;
-  /** The marked ones, the longest waiting first. */
+  /** The stale ones, the longest waiting first. */
   stale(limit: number): Promise<HomeViewer[]>;
   get(userId: string): Promise<HomeViewer | null>;
   /**
-   * Their Home was drawn from what generation `seenGen` marked: the view's
-   * fingerprint is kept when it was published (`published`), and the mark is
-   * cleared unless a later one came meanwhile. True when it was cleared.
+   * Their Home was drawn at generation `seenGen`: the view's fingerprint is
+   * kept when it was published (`published`), and the stale flag is cleared
+   * unless a later `touch` came meanwhile. True when it was cleared.
    */
   settle(userId: string, seenGen: number, published?: { hash: string; at: Date }): Promise<boolean>;
   /** Slack will never show them a Home again (the person is gone). */
@@ -118,6 +130,31 @@ export function homeViewerRepo(ctx: RepoContext): HomeViewerRepo {
     async purgeQuiet(before) {
       const r = await db.deleteFrom('home_viewers').where('opened_at', '<', iso(before)).executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+  };
+}
+
+/**
+ * Migration 0012 (the list is in migrations.ts). One row per person who
+ * opened the Home: when they last opened it, whether what it shows may have
+ * changed since it was last published (`stale_since`, with a counter every
+ * `touch` bumps, so a publish clears only what it saw), and the
+ * fingerprint of the view last published (an unchanged view is not published
+ * again).
+ */
+export function homeViewers(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('home_viewers')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('opened_at', 'text', (c) => c.notNull())
+        .addColumn('stale_since', 'text')
+        .addColumn('stale_gen', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('view_hash', 'text')
+        .addColumn('published_at', 'text')
+        .execute();
+      await db.schema.createIndex('home_viewers_stale').on('home_viewers').column('stale_since').execute();
     },
   };
 }

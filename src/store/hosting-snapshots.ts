@@ -1,7 +1,22 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Migration, Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, type HostingSnapshotsTable, iso } from './schema.ts';
-import { HOSTING_PARTS, type HostingPart, type HostingSnapshotRow } from './watch-types.ts';
+
+/** The parts of a hosting server the watcher reads, one request each. */
+export const HOSTING_PARTS = ['domains', 'ssh', 'keys'] as const;
+export type HostingPart = (typeof HOSTING_PARTS)[number];
+
+/** One part of a hosting server as the watcher last read it. */
+export interface HostingSnapshotRow {
+  /** The server's name (its initial domain), lower case. */
+  server: string;
+  part: HostingPart;
+  /** What the watcher keeps of the part (src/watch/hosting-state.ts reads it back); stored as JSON. */
+  state: unknown;
+  observedAt: Date;
+  /** When the part's state last changed: the epoch its changes' dedupe keys build on. */
+  changedAt: Date;
+}
 
 export interface HostingSnapshotRepo {
   get(server: string, part: HostingPart): Promise<HostingSnapshotRow | null>;
@@ -77,6 +92,29 @@ export function hostingSnapshotRepo(ctx: RepoContext): HostingSnapshotRepo {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toRow(r) ?? s;
+    },
+  };
+}
+
+/**
+ * Migration 0009 (the list is in migrations.ts). What the watcher last saw
+ * of each hosting server, one row per part it reads (`domains` with each
+ * one's `ssl_status`, `ssh` on or off, `keys`): the part's state as JSON,
+ * when it was read, and when it last changed (the epoch the dedupe keys of
+ * its changes build on).
+ */
+export function hostingSnapshots(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('hosting_snapshots')
+        .addColumn('server', 'text', (c) => c.notNull())
+        .addColumn('part', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('observed_at', 'text', (c) => c.notNull())
+        .addColumn('changed_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('hosting_snapshots_pk', ['server', 'part'])
+        .execute();
     },
   };
 }

@@ -1,12 +1,12 @@
 import { type Migration, type MigrationProvider, sql } from 'kysely';
-import { contracts } from './contracts-migration.ts';
-import { dailyDigests } from './daily-digests-migration.ts';
-import { dailyRequests } from './daily-requests-migration.ts';
-import { homeViewers } from './home-viewers-migration.ts';
-import { hostingSnapshots } from './hosting-snapshots-migration.ts';
+import { contracts } from './contracts.ts';
+import { dailyDigests } from './daily-digests.ts';
+import { dailyRequests } from './daily-requests.ts';
+import { homeViewers } from './home-viewers.ts';
+import { hostingSnapshots } from './hosting-snapshots.ts';
 import { keyUse } from './key-use-migration.ts';
 import { type AnyDb, autoId, type DatabaseKind } from './migration-kit.ts';
-import { snapshotFacts } from './snapshot-facts-migration.ts';
+import { snapshotFacts } from './snapshots.ts';
 
 export type { DatabaseKind } from './migration-kit.ts';
 

@@ -1,8 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, iso, type MutesTable } from './schema.ts';
-import type { MuteRow } from './watch-types.ts';
 import { isKeySubject, WATCH_ALL, WATCH_KEY } from './watches.ts';
+
+/** A maintenance window: `target` (a server uuid or `'all'`) is not announced in the channel until `until`. */
+export interface MuteRow {
+  target: string;
+  channelId: string;
+  until: Date;
+  createdBy: string;
+  createdAt: Date;
+}
 
 export interface MuteRepo {
   /** Mutes `target` (a server uuid or `'all'`) in the channel until `until`; replaces an earlier mute of it. */

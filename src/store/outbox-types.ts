@@ -61,6 +61,6 @@ export interface ChannelRow {
   parkedAt: Date;
   /** When the notifier tries the channel again; null once it could post there. */
   probeAt: Date | null;
-  /** When the watches' creators were last told. */
+  /** When the watches' creators were last notified. */
   toldAt: Date | null;
 }

@@ -42,12 +42,12 @@ export interface OutboxRepo {
   parkChannel(channelId: string, now: Date): Promise<number>;
   /** The channel's parked rows, oldest first. */
   parkedRows(channelId: string): Promise<OutboxItem[]>;
-  /** These parked rows were told in the channel's backlog summary (posted as `ts`): they are done. */
+  /** These parked rows were covered by the channel's backlog summary (posted as `ts`): they are done. */
   markSummarised(ids: readonly number[], ts: string | null): Promise<void>;
   /** The channel opened: its parked rows are due at `at`. Returns how many. */
   unparkChannel(channelId: string, at: Date): Promise<number>;
   /**
-   * What waits to be told, for /metrics: unsent rows still to be tried (due
+   * What waits to be posted, for /metrics: unsent rows still to be tried (due
    * now or later, parked ones included; given-up rows not), how many of them
    * are parked, and when the oldest was written.
    */

@@ -126,11 +126,11 @@ export interface OutboxTable {
 /**
  * One incident: a server's power changes from the first until it settles, or
  * an alarm of another kind (a contract suspended, a signup stuck, …) from
- * its raise until it is resolved and settled.
+ * its opening until it is resolved and settled.
  */
 export interface IncidentsTable {
   id: string;
-  /** `power`, or an alarm kind (src/watch/alarm-kinds.ts). */
+  /** `power`, or an alarm kind (alarm-types.ts). */
   kind: string;
   /** What it is about: a server uuid for `power` and `contract`; the kind's own key otherwise. */
   subject: string;
@@ -173,7 +173,7 @@ export interface IncidentPostsTable {
   message_ts: string | null;
   rendered_version: number;
   created_at: IsoText;
-  /** Never posted: told in a channel's backlog summary instead (the channel was parked). */
+  /** Never posted: covered by a channel's backlog summary instead (the channel was parked). */
   summarised_at: IsoText | null;
   /** The thread the message is posted into (a signup's approval thread); null for a top-level message. */
   thread_ts: string | null;
@@ -269,7 +269,7 @@ export interface HomeViewersTable {
   opened_at: IsoText;
   /** Since when what the person's Home shows may have changed; null: published as it is. */
   stale_since: IsoText | null;
-  /** Bumped by every mark: a publish clears only the marks it saw. */
+  /** Bumped by every `touch`: a publish clears only what it saw. */
   stale_gen: Generated<number>;
   view_hash: string | null;
   published_at: IsoText | null;

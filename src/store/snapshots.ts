@@ -1,7 +1,41 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Migration, Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, dateOrNull, iso, isoOrNull, type SnapshotsTable } from './schema.ts';
-import type { SnapshotInput, SnapshotRow } from './watch-types.ts';
+
+export interface SnapshotRow {
+  serverUuid: string;
+  name: string | null;
+  powerStatus: string | null;
+  contractStatus: string | null;
+  observedAt: Date;
+  /** When `powerStatus` or `contractStatus` last changed. */
+  changedAt: Date;
+  /** When the power state was last seen to change; null while it is still the one first seen. */
+  powerChangedAt: Date | null;
+  /**
+   * What the watcher knows of the server besides its name, power and contract
+   * (src/watch/server-facts.ts reads it back); null when nothing was read yet,
+   * or when what is stored cannot be read (damage).
+   */
+  facts: unknown;
+}
+
+export interface SnapshotInput {
+  serverUuid: string;
+  name?: string | null;
+  powerStatus?: string | null;
+  contractStatus?: string | null;
+  observedAt: Date;
+  /** Default: `observedAt` when the statuses differ from the stored ones (or it is new), else unchanged. */
+  changedAt?: Date;
+  /**
+   * Default: `observedAt` when a known power state changed to another one, else
+   * unchanged (null for a new server or one whose power was not known yet).
+   */
+  powerChangedAt?: Date | null;
+  /** Stored as JSON; default: unchanged (null for a new server). */
+  facts?: unknown;
+}
 
 export interface SnapshotRepo {
   get(serverUuid: string): Promise<SnapshotRow | null>;
@@ -108,6 +142,21 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
     async remove(serverUuid) {
       const r = await db.deleteFrom('snapshots').where('server_uuid', '=', serverUuid).executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
+    },
+  };
+}
+
+/**
+ * Migration 0010 (the list is in migrations.ts). The facts of a server the
+ * watcher reports changes of (its memo, reverse hostname, IP address and
+ * plan), as JSON: a field is there once an answer has said it, so a snapshot
+ * written before this migration (null) is no baseline, and its first read
+ * reports nothing.
+ */
+export function snapshotFacts(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('snapshots').addColumn('facts', 'text').execute();
     },
   };
 }

@@ -2,7 +2,6 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { StoreError } from './errors.ts';
 import { type Database, type IsoText, iso } from './schema.ts';
-import type { TransitionResult } from './signup-types.ts';
 
 /**
  * The one compare-and-set every state-machine repo (`signups`, `operations`)
@@ -10,6 +9,9 @@ import type { TransitionResult } from './signup-types.ts';
  * conditional UPDATE … WHERE id = ? AND state IN (from) [AND expires_at > now],
  * and, for a loser, the row as it is now.
  */
+
+/** A compare-and-set's outcome: the winner gets the row it wrote, a loser the row as it is now. */
+export type TransitionResult<Row> = { won: true; row: Row } | { won: false; row: Row | null };
 
 export interface TransitionGuard {
   /** Win only while `expiresAt` is still ahead of the store's clock (approvals). */

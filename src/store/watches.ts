@@ -1,7 +1,14 @@
 import type { Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, iso, type WatchesTable } from './schema.ts';
-import type { WatchRow } from './watch-types.ts';
+
+export interface WatchRow {
+  /** A server uuid, `'all'` for every server, or a hosting server (`hostingWatchTarget`). */
+  target: string;
+  channelId: string;
+  createdBy: string;
+  createdAt: Date;
+}
 
 export const WATCH_ALL = 'all';
 /** The provider key's use (`/vps watch key`): strangers' requests and bursts of refusals in its log. */

@@ -1,16 +1,15 @@
 /**
  * The alarm API: everything that wakes on-call besides a server's power (a
  * contract suspended, a signup stuck in `setup_pending`, a hosting domain's
- * SSL, strangers using the key, …) is raised and resolved here, as an
- * incident told like a power incident: one message per channel, posted at
+ * SSL, strangers using the key, …) is opened and resolved here, as an
+ * incident posted like a power incident: one message per channel, posted at
  * once and edited in place, with a thread (incidents.ts). Each call writes the
  * incident and its outbox rows in the caller's transaction, keyed by the
- * caller's `key`: a restarted process or a second replica that raises or
+ * caller's `key`: a restarted process or a second replica that opens or
  * resolves the same thing writes nothing twice. Claims (`announceClaim`) and
- * reminders (`remindAlarm`) are told through here too. README.md in this
+ * reminders (`remindAlarm`) are posted through here too. README.md in this
  * folder says how to use it.
  */
-import type { IncidentPost, IncidentRow } from '../store/index.ts';
 import {
   ALARM_OFF,
   ALARM_ON,
@@ -18,7 +17,9 @@ import {
   type AlarmEvent,
   type AlarmKind,
   type AlarmNotice,
-} from './alarm-kinds.ts';
+  type IncidentPost,
+  type IncidentRow,
+} from '../store/index.ts';
 import { type IncidentChannel, type IncidentTx, incidentOpenAt, tellChannels } from './incidents.ts';
 
 export interface AlarmInput<K extends AlarmKind = AlarmKind> {
@@ -32,15 +33,15 @@ export interface AlarmInput<K extends AlarmKind = AlarmKind> {
   /**
    * Names this observation, unique for it and the same for every observer of
    * it (e.g. `contract:<uuid>:<changedAt>:active>suspended`): the same key
-   * twice is one raise. A raise of a new key while the alarm is open updates it.
+   * twice fires once. A new key while the alarm is open updates it.
    */
   key: string;
   /** When it became true (epoch ms). */
   at: number;
   /**
-   * Where to tell it: each channel watching the subject (and NOTIFY_CHANNEL),
-   * with the thread to post into where there is one. Channels that already
-   * have the incident's message are told there whatever this says.
+   * Where to post it: each channel watching the subject (and NOTIFY_CHANNEL),
+   * in its thread where there is one. Channels that already have the
+   * incident's message are notified there whatever this says.
    */
   channels: readonly IncidentChannel[];
 }
@@ -62,9 +63,9 @@ export interface AlarmContext {
 
 /**
  * `opened`: a new incident and message; `reopened`: a relapse within the flap
- * window, told in the same thread with the on-call mention; `updated`: raised
+ * window, posted in the same thread with the on-call mention; `updated`: fired
  * again while open, with new facts (edited; said in the thread after the flap
- * window, without a mention); `replayed`: this key was told already.
+ * window, without a mention); `replayed`: this key was posted already.
  */
 export type RaiseOutcome = 'opened' | 'reopened' | 'updated' | 'replayed';
 export type ResolveOutcome = 'resolved' | 'replayed' | 'none';

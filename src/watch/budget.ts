@@ -1,35 +1,6 @@
 import { type Clock, sleep, type Timers } from '../clock.ts';
 import { backgroundDailyDelayMs, type DailyBudgetState, type RateLimitSnapshot } from '../provider/index.ts';
 
-/**
- * The watcher's share of the provider's rate limit, read from the headers the
- * client tracks (never from hard-coded figures: they depend on plan and
- * contract state).
- *
- * Per window the watcher starts at most `share x limit` requests, and never
- * takes a request people may still need: the window always keeps
- * `(1 - share) x limit` minus what people already used (at least one). The
- * allowance is spread evenly over the time the window has left (a token
- * bucket refilled at allowance / time-left, with a small burst), so the
- * watcher neither bursts at the start of a window and then stalls, nor leaves
- * budget unused at its end. Concurrency: at most `share` of the concurrent
- * places and never the last one (the client's gate enforces its places per
- * priority; this keeps the watcher's own fan-out small).
- *
- * The day: when the client knows the key's daily budget, the watcher spreads
- * what the day has left above the people's reserve evenly until the day ends,
- * and stops when only the reserve is left or the provider refused for the
- * day (daily-budget.ts). The watcher gives way first; people keep the rest.
- */
-export interface BudgetOptions {
-  share: number;
-  clock: Clock;
-  /** Window length used until two successive windows have been seen. */
-  assumedWindowMs?: number;
-  /** The client's daily budget (`ProviderClient.daily`); no daily pacing without it. */
-  daily?: () => DailyBudgetState;
-}
-
 export interface BudgetState {
   limit: number | undefined;
   allowance: number;
@@ -64,6 +35,26 @@ function knownRateLimit(r: RateLimitSnapshot): KnownRateLimit | undefined {
   };
 }
 
+/**
+ * The watcher's share of the provider's rate limit, read from the headers the
+ * client tracks (never from hard-coded figures: they depend on plan and
+ * contract state).
+ *
+ * Per window the watcher starts at most `share x limit` requests, and never
+ * takes a request people may still need: the window always keeps
+ * `(1 - share) x limit` minus what people already used (at least one). The
+ * allowance is spread evenly over the time the window has left (a token
+ * bucket refilled at allowance / time-left, with a small burst), so the
+ * watcher neither bursts at the start of a window and then stalls, nor leaves
+ * budget unused at its end. Concurrency: at most `share` of the concurrent
+ * places and never the last one (the client's gate enforces its places per
+ * priority; this keeps the watcher's own fan-out small).
+ *
+ * The day: when the client knows the key's daily budget, the watcher spreads
+ * what the day has left above the people's reserve evenly until the day ends,
+ * and stops when only the reserve is left or the provider refused for the
+ * day (daily-budget.ts). The watcher gives way first; people keep the rest.
+ */
 export class RequestBudget {
   private readonly share: number;
   private readonly clock: Clock;
@@ -83,7 +74,14 @@ export class RequestBudget {
   constructor(
     /** The client's last X-RateLimit-* values (`ProviderClient.rateLimit`). */
     private readonly headers: () => RateLimitSnapshot,
-    opts: BudgetOptions,
+    opts: {
+      share: number;
+      clock: Clock;
+      /** Window length used until two successive windows have been seen. */
+      assumedWindowMs?: number;
+      /** The client's daily budget (`ProviderClient.daily`); no daily pacing without it. */
+      daily?: () => DailyBudgetState;
+    },
   ) {
     this.share = opts.share;
     this.clock = opts.clock;

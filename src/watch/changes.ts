@@ -4,12 +4,12 @@ import type {
   VpsDetailRead,
   VpsSummary,
 } from '../provider/index.ts';
-import type { SnapshotRow, Store } from '../store/index.ts';
+import type { Notice, PowerNotice, SnapshotRow, Store } from '../store/index.ts';
 import { resolveAlarm } from './alarms.ts';
 import { recordContractAlarm } from './contract-alarm.ts';
 import { recordPowerChange } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
-import { isAlarm, type Notice, type PowerNotice } from './notices.ts';
+import { isAlarm } from './notices.ts';
 import type { Waiting } from './outside-or-own.ts';
 import { type FactsContext, factsDiffer, recordFacts } from './server-changes.ts';
 import { type SeenServer, seenInDetail, seenInList, storedFacts } from './server-facts.ts';

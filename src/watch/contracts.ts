@@ -4,7 +4,7 @@
  * docs/provider-api.md, Signup status), and it is the only place the API
  * shows one: each read the watcher makes of an order's status records it.
  * An order the provider answered `active` at once was never followed, so its
- * status is read once for the date alone; one whose answer told no date is
+ * status is read once for the date alone; one whose answer gave no date is
  * asked again a day later, and so is one whose date has passed (whether the
  * status shows the next date once the contract renews is not published: it
  * is asked, a day at a time, and a new date is kept).
@@ -23,7 +23,7 @@ import type { Store } from '../store/index.ts';
 import { type TrackedSignup, trackedSignups } from './signups.ts';
 import type { WatcherProvider } from './watcher-options.ts';
 
-/** How long after a read that told no date an active order is asked again. */
+/** How long after a read that gave no date an active order is asked again. */
 export const UNDATED_RETRY_MS = 86_400_000;
 /** Active orders dated per reload at most: a backlog is worked through a batch at a time. */
 const UNDATED_BATCH = 20;
@@ -53,7 +53,7 @@ export function isDateRead(signup: TrackedSignup): boolean {
 }
 
 /**
- * Records the date a signup status told for an order (null `status`: the
+ * Records the date a signup status gave for an order (null `status`: the
  * read failed for good, asked again a day later). A value that is not a
  * date is kept as none.
  */
@@ -90,7 +90,7 @@ export interface ContractDateDeps {
 }
 
 /**
- * Records the date a signup status the watcher read told; storing it can
+ * Records the date in a signup status the watcher read; storing it can
  * fail without holding the order's own follow-up (it is read again later).
  */
 export async function noteContractDate(
@@ -112,7 +112,7 @@ export async function noteContractDate(
 
 /**
  * Reads a settled order's signup status for its date alone. A refusal that
- * will not pass by itself (403, 404) is recorded as a read that told none,
+ * will not pass by itself (403, 404) is recorded as a read that gave none,
  * so it is asked again a day later, not every round; the failure is thrown
  * on for the watcher to count.
  */

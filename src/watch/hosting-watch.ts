@@ -8,16 +8,16 @@
  *   alarm (with the name servers of the server information, as the spec's
  *   cure names them), and turning back, or the domain leaving, resolves it;
  * - a domain added or removed, SSH turned on or off, a key added or removed
- *   is told only when the bot did not do it: the bot's own changes through
+ *   is reported only when the bot did not do it: the bot's own changes through
  *   /hosting are in the audit trail (the change's action on this server,
  *   naming that domain or key, done or of unknown outcome) and were announced
  *   when they were made; outside-or-own.ts sorts them as it sorts a server's
  *   (a change seen before its row could be there is looked at again at the
- *   re-read cadence, and told if the trail still does not explain it).
+ *   re-read cadence, and reported if the trail still does not explain it).
  *
  * The snapshot and the outbox rows (and the alarm) commit in one transaction;
  * the dedupe keys name the part's last change and the change itself, so a
- * restarted process or another replica tells nothing twice.
+ * restarted process or another replica reports nothing twice.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
@@ -32,6 +32,7 @@ import {
   type AuditEntry,
   type AuditRow,
   HOSTING_PARTS,
+  type HostingNotice,
   type HostingPart,
   type HostingSnapshotRow,
   hostingOfTarget,
@@ -55,27 +56,8 @@ import {
 } from './hosting-state.ts';
 import type { IncidentTx } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
-import type { HostingNotice } from './notices.ts';
 import { OutsideOrOwn, type OwnRules, type Waiting } from './outside-or-own.ts';
 import { channelsWatching } from './watch-channels.ts';
-
-export interface HostingWatchOptions {
-  provider: Pick<ProviderClient, 'hosting'>;
-  store: Pick<Store, 'hostingSnapshots' | 'transaction'>;
-  clock: Clock;
-  log: Logger;
-  /** NOTIFY_CHANNEL: told of every hosting server read. */
-  notifyChannel?: string | undefined;
-  flapMs: number;
-  /**
-   * The hosting servers the key names (its `selected` targets, a legacy key's
-   * server); undefined when it covers every server of the account (which no
-   * endpoint lists) or is not known yet.
-   */
-  keyServers?: (() => readonly string[] | undefined) | undefined;
-  /** One more background request, paced by the watcher's budget (the server information). */
-  another: <T>(call: () => Promise<T>) => Promise<T>;
-}
 
 /** A part of a hosting server as the scheduler sees it. */
 export interface HostingSlot {
@@ -138,7 +120,7 @@ function noticeOf(server: string, c: HostingChange, at: number): HostingNotice |
   }
 }
 
-/** The audit row of a change made outside the bot: once, in the transaction that tells it. */
+/** The audit row of a change made outside the bot: once, in the transaction that queues its notice. */
 function outsideRow(n: HostingNotice, at: Date): AuditEntry {
   const named = n.change === 'domain-added' || n.change === 'domain-removed' ? 'domain' : 'id';
   return {
@@ -162,7 +144,25 @@ export class HostingWatch {
   /** Changes seen once and not explained yet, by slot (outside-or-own.ts). */
   private readonly own = new OutsideOrOwn();
 
-  constructor(private readonly o: HostingWatchOptions) {}
+  constructor(
+    private readonly o: {
+      provider: Pick<ProviderClient, 'hosting'>;
+      store: Pick<Store, 'hostingSnapshots' | 'transaction'>;
+      clock: Clock;
+      log: Logger;
+      /** NOTIFY_CHANNEL: notified of every hosting server read. */
+      notifyChannel?: string | undefined;
+      flapMs: number;
+      /**
+       * The hosting servers the key names (its `selected` targets, a legacy key's
+       * server); undefined when it covers every server of the account (which no
+       * endpoint lists) or is not known yet.
+       */
+      keyServers?: (() => readonly string[] | undefined) | undefined;
+      /** One more background request, paced by the watcher's budget (the server information). */
+      another: <T>(call: () => Promise<T>) => Promise<T>;
+    },
+  ) {}
 
   /** Reloads what is stored (at start, and when this replica takes the lease). */
   async load(): Promise<void> {
@@ -273,7 +273,7 @@ export class HostingWatch {
    * The `ssl` alarm a change raises or resolves: `ssl_status` turned
    * `failed_nameserver` (or a domain added outside the bot came with it), or
    * it turned back, or the domain left. A domain the bot added with a failing
-   * SSL raises none: the person who added it was told what to do.
+   * SSL opens no alarm: the person who added it was shown what to do.
    */
   private async ssl(
     tx: IncidentTx,

@@ -1,5 +1,13 @@
-import type { IncidentChange, IncidentRow, OutboxInput, SnapshotRow, Store } from '../store/index.ts';
-import { isAlarm, type Notice, type PowerNotice, powerAlarming } from './notices.ts';
+import type {
+  IncidentChange,
+  IncidentRow,
+  Notice,
+  OutboxInput,
+  PowerNotice,
+  SnapshotRow,
+  Store,
+} from '../store/index.ts';
+import { isAlarm, powerAlarming } from './notices.ts';
 
 /**
  * Power changes become incidents: the first change of a server opens one and
@@ -18,7 +26,7 @@ import { isAlarm, type Notice, type PowerNotice, powerAlarming } from './notices
 
 export type IncidentTx = Pick<Store, 'incidents' | 'outbox' | 'mutes'>;
 
-/** Where an incident is told: a channel, and the thread its message goes into there (none: top level). */
+/** Where an incident is posted: a channel, and the thread its message goes into there (none: top level). */
 export interface IncidentChannel {
   channelId: string;
   threadTs?: string | null | undefined;
@@ -52,7 +60,7 @@ export function incidentOpenAt(
   return !SETTLED.has(inc.state) || at - inc.lastChangeAt.getTime() < flapMs;
 }
 
-/** One step of an incident, as its channels are told it. */
+/** One step of an incident, as its channels are notified of it. */
 export interface IncidentStep {
   /** The step's dedupe key (without the channel). */
   key: string;
@@ -66,7 +74,7 @@ export interface IncidentStep {
 }
 
 /**
- * Queues what each channel must be told of one step of an incident: the
+ * Queues what each channel must be notified of for one step of an incident: the
  * message itself where it has none yet (posted at once), otherwise an edit and,
  * for a later step or one that wakes on-call, a reply in its thread. A channel
  * that muted the subject gets the step held for its summary (its message is
@@ -118,7 +126,7 @@ export async function tellChannels(
       });
       continue;
     }
-    // Later steps are told in the thread; so is an alarm within the window, since an edit
+    // Later steps go in the thread; so is an alarm within the window, since an edit
     // that brings in the on-call mention notifies nobody.
     const reply = step.later || step.wakes;
     if (reply) await put({ ...base, dedupeKey: `${key}@${channelId}`, kind: 'reply', nextAttemptAt: now });
@@ -133,7 +141,7 @@ export async function tellChannels(
   return enqueued;
 }
 
-/** A power incident's alarm times after a change at `at`: raised, true since when, resolved. */
+/** A power incident's alarm times after a change at `at`: opened, true since when, resolved. */
 function powerAlarm(
   inc: IncidentRow,
   at: number,
@@ -148,7 +156,7 @@ function powerAlarm(
   };
 }
 
-/** Records a power change in its incident and queues what each subscribed channel must be told; returns new outbox rows. */
+/** Records a power change in its incident and queues each subscribed channel's notices; returns new outbox rows. */
 export async function recordPowerChange(
   tx: IncidentTx,
   change: PowerChange,

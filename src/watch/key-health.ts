@@ -6,16 +6,16 @@
  *   do (`ProviderKeyError`); a 403 or a provider that cannot be reached lets
  *   it start, and /healthz and /metrics say so until a check succeeds.
  * - While running: the key's `expires_at` is watched. The notify channel is
- *   told 14, 3 and 1 day(s) before it (notices); once the moment has passed
+ *   notified 14, 3 and 1 day(s) before it (notices); once the moment has passed
  *   while the provider still answers the key, it is `expired` (/healthz not
- *   ready), never "expiring" any more, and the `key-expired` alarm is raised;
+ *   ready), never "expiring" any more, and the `key-expired` alarm opens;
  *   once the key stops working (401 twice, a minute apart: one odd answer
  *   does not wake anyone) the same alarm says it is refused. The alarm is
  *   claimed, re-notified and resolved like any other (src/watch/alarms.ts),
- *   told to NOTIFY_CHANNEL and the channels watching `key`, and resolved once
+ *   posted to NOTIFY_CHANNEL and the channels watching `key`, and resolved once
  *   a check finds a key that works and has not expired (a new key, or a later
  *   expiry). The expiry is read as everything else reads it
- *   (src/provider/key-expiry.ts). Each warning and each raise has a dedupe
+ *   (src/provider/key-expiry.ts). Each warning and each alarm has a dedupe
  *   key naming the key (a fingerprint, never the key), its expiry and what
  *   is said, so a restart or another replica cannot say it twice; only the
  *   watcher's leader writes them. A check is also made at each of those
@@ -41,8 +41,7 @@ import {
   ProviderServerError,
   readKeyExpiry,
 } from '../provider/index.ts';
-import { type Store, WATCH_KEY } from '../store/index.ts';
-import { ALARM_ON } from './alarm-kinds.ts';
+import { ALARM_ON, type Store, WATCH_KEY } from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import { KEY_NAME } from './key-use-watch.ts';
 import { DAY_MS, dueKeyWarning, KEY_WARNING_DAYS } from './key-warnings.ts';
@@ -111,6 +110,8 @@ export interface KeyHealthOptions {
 
 export class KeyHealth {
   private info: KeyInfo | undefined;
+  /** When `info` was answered. */
+  private infoAt: Date | undefined;
   private current: KeyHealthStatus = {
     state: 'unchecked',
     checkedAt: null,
@@ -122,7 +123,7 @@ export class KeyHealth {
   private readonly logged = new Set<string>();
   /** 401s in a row while running. */
   private refusals = 0;
-  /** Whether a working key has been checked against an open alarm to resolve, since the last raise. */
+  /** Whether a working key has been checked against an open alarm to resolve, since the alarm last fired. */
   private resolveLooked = false;
   private readonly loop = new BackgroundLoop((signal) => this.run(signal));
   private readonly log: Logger;
@@ -134,6 +135,30 @@ export class KeyHealth {
   /** The key as the provider last described it (GET /v1/me); undefined before any answer. */
   keyInfo(): KeyInfo | undefined {
     return this.info;
+  }
+
+  /** The newest answer of GET /v1/me, this check's or a person's read (AccessService), and when it came. */
+  latest(): { info: KeyInfo; at: Date } | undefined {
+    return this.info && this.infoAt ? { info: this.info, at: this.infoAt } : undefined;
+  }
+
+  /**
+   * An answer of GET /v1/me read for someone else (a person's command): when
+   * newer than the last check's, it is the key's reading from now on, so
+   * every place shows the same one. The warnings stay the check's to queue.
+   */
+  observe(info: KeyInfo, at: Date): void {
+    if (this.infoAt && at.getTime() < this.infoAt.getTime()) return;
+    const expiry = readKeyExpiry(info.expires_at, at);
+    this.info = info;
+    this.infoAt = at;
+    this.refusals = 0;
+    this.current = {
+      state: 'ok',
+      checkedAt: at,
+      expiresAt: expiry.state === 'never' ? null : expiry.state === 'unreadable' ? undefined : expiry.at,
+      error: null,
+    };
   }
 
   /** What the last check found, read at this moment: a working key whose expiry has passed since is `expired`. */
@@ -202,6 +227,7 @@ export class KeyHealth {
       }
       this.refusals = 0;
       this.info = info;
+      this.infoAt = now;
       this.current = { state: 'ok', checkedAt: now, expiresAt, error: null };
       if (before.state !== 'ok' && before.state !== 'unchecked') {
         this.log.info({ was: before.state }, 'the provider key works again');
@@ -260,7 +286,7 @@ export class KeyHealth {
   nextCheckInMs(): number {
     const every = this.opts.checkEveryMs ?? 30 * 60_000;
     const s = this.effective(this.opts.clock.now());
-    // A first 401 is asked again soon, to confirm it before anyone is told.
+    // A first 401 is asked again soon, to confirm it before anyone is alerted.
     if (s.state === 'refused') return this.refusals === 1 ? (this.opts.retryMs ?? 60_000) : every;
     // An expired key that still works is asked about at the usual pace: a new expiry or a 401 will tell.
     let wait =

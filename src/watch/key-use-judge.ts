@@ -82,7 +82,7 @@ export function judgeSpan(
   };
 }
 
-/** The burst as the alarm tells it: how many, which statuses, which addresses (most recent first). */
+/** The burst as the alarm shows it: how many, which statuses, which addresses (most recent first). */
 export function burstOf(
   denied: readonly DeniedRequest[],
   rule: BurstRule,

@@ -13,7 +13,7 @@
  *   (one alarm per source address; more requests from it fold into it, "and
  *   N more", and it ends after an hour without one), a client of
  *   KEY_EXPECTED_IPS is only counted, and KEY_AUTH_BURST refusals (401/403)
- *   within KEY_AUTH_WINDOW_MINUTES raise `key-auth`, resolved once a whole
+ *   within KEY_AUTH_WINDOW_MINUTES open `key-auth`, resolved once a whole
  *   window passes without one.
  * - The span's end, the learned own addresses, the refusals of the window
  *   and the counts are written by compare-and-set with the alarms and the
@@ -35,8 +35,14 @@ import {
   parseProviderTime,
   providerTime,
 } from '../provider/index.ts';
-import { type KeyLogState, type Store, WATCH_KEY, type WatchRow } from '../store/index.ts';
-import { ALARM_ON, alarmDetail } from './alarm-kinds.ts';
+import {
+  ALARM_ON,
+  alarmDetail,
+  type KeyLogState,
+  type Store,
+  WATCH_KEY,
+  type WatchRow,
+} from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import type { IncidentTx } from './incidents.ts';
 import { ExpectedClients, type IpRange, plainIp } from './ip-ranges.ts';
@@ -73,19 +79,6 @@ export interface KeyUseSettings {
   expected: readonly IpRange[];
   /** KEY_AUTH_BURST refusals within KEY_AUTH_WINDOW_MINUTES. */
   burst: { count: number; windowMinutes: number };
-}
-
-export interface KeyUseWatchOptions {
-  provider: Pick<ProviderClient, 'logs'>;
-  store: Pick<Store, 'keyLog' | 'keyRequests' | 'transaction'>;
-  clock: Clock;
-  log: Logger;
-  /** NOTIFY_CHANNEL: told of both alarms. */
-  notifyChannel?: string | undefined;
-  flapMs: number;
-  settings: KeyUseSettings;
-  /** One more background request, paced by the watcher's budget (the next page). */
-  another: <T>(call: () => Promise<T>) => Promise<T>;
 }
 
 /** The key's log as the scheduler sees it. */
@@ -132,7 +125,20 @@ export class KeyUseWatch {
     judgedThrough: undefined,
   };
 
-  constructor(private readonly o: KeyUseWatchOptions) {
+  constructor(
+    private readonly o: {
+      provider: Pick<ProviderClient, 'logs'>;
+      store: Pick<Store, 'keyLog' | 'keyRequests' | 'transaction'>;
+      clock: Clock;
+      log: Logger;
+      /** NOTIFY_CHANNEL: notified of both alarms. */
+      notifyChannel?: string | undefined;
+      flapMs: number;
+      settings: KeyUseSettings;
+      /** One more background request, paced by the watcher's budget (the next page). */
+      another: <T>(call: () => Promise<T>) => Promise<T>;
+    },
+  ) {
     this.expected = new ExpectedClients(o.settings.expected);
     this.burst = { count: o.settings.burst.count, windowMs: o.settings.burst.windowMinutes * MINUTE };
   }
@@ -254,7 +260,7 @@ export class KeyUseWatch {
     };
   }
 
-  /** The alarms of one span: strangers by address (raised, folded, ended when quiet) and the refusals' burst. */
+  /** The alarms of one span: strangers by address (opened, folded, ended when quiet) and the refusals' burst. */
   private async tell(
     tx: IncidentTx,
     found: Findings,

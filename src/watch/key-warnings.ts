@@ -5,12 +5,11 @@
  * or the key is refused (401 twice). Each is named by a dedupe key built from
  * the key's fingerprint (never the key), its expiry and what is said.
  */
-import type { AlarmDetail } from './alarm-kinds.ts';
-import type { Notice } from './notices.ts';
+import type { AlarmDetail, Notice } from '../store/index.ts';
 
 export const DAY_MS = 86_400_000;
 
-/** Days before expiry at which the notify channel is told, most distant first. */
+/** Days before expiry at which the notify channel is warned, most distant first. */
 export const KEY_WARNING_DAYS = [14, 3, 1] as const;
 
 /** What is due: a warning (a notice) or the alarm (expired, or refused). */

@@ -12,15 +12,6 @@ import type { Store } from '../store/index.ts';
  * successful renewal, so a leader cut off from the database stops before a
  * follower can have taken over (the margin covers one slow request).
  */
-export interface LeadershipOptions {
-  store: Pick<Store, 'leases'>;
-  holder: string;
-  ttlMs: number;
-  clock: Clock;
-  alwaysLead: boolean;
-  name?: string;
-}
-
 export class Leadership {
   readonly holder: string;
   private validUntil = 0;
@@ -28,7 +19,16 @@ export class Leadership {
   lastError: unknown;
   private readonly name: string;
 
-  constructor(private readonly opts: LeadershipOptions) {
+  constructor(
+    private readonly opts: {
+      store: Pick<Store, 'leases'>;
+      holder: string;
+      ttlMs: number;
+      clock: Clock;
+      alwaysLead: boolean;
+      name?: string;
+    },
+  ) {
     this.holder = opts.holder;
     this.name = opts.name ?? 'watcher';
   }

@@ -5,8 +5,7 @@
  * same change queues nothing twice. A channel that muted the subject (or
  * everything) gets it held until its mute ends, for the summary.
  */
-import type { Store } from '../store/index.ts';
-import type { Notice } from './notices.ts';
+import type { Notice, Store } from '../store/index.ts';
 
 export type NoticeTx = Pick<Store, 'outbox' | 'mutes'>;
 

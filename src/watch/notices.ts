@@ -1,221 +1,19 @@
-import { z } from 'zod';
-import { POWER_STATE_MAX } from '../provider/index.ts';
-import type { IncidentRow } from '../store/index.ts';
-import { alarmNoticeSchema } from './alarm-kinds.ts';
-import { factChangeSchema } from './server-facts.ts';
-
 /**
- * The payload of an outbox row: what happened, in plain data. The watcher
- * writes it, the notifier folds and renders it. Times are epoch ms. It is
- * stored as JSON and read back through `parseNotice`, so a row written by an
- * older version (or damaged) is recognised rather than trusted.
+ * The watch's rules over what it wrote: which power change wakes on-call,
+ * whether an incident or a chain of power notices does now, and an
+ * incident's reading as views show it (the notices and incidents themselves
+ * are plain data in src/store: notice-types.ts, alarm-types.ts). The notifier
+ * and the services apply these and hand views the result.
  */
-
-/** A power state as the provider said it: one the spec lists, or one it does not (told, never an alarm). */
-const power = z.string().min(1).max(POWER_STATE_MAX);
-
-/**
- * The renewal price a reminder tells, from the price list of the day it was
- * queued: the plan and period as listed; the plan or its period no longer
- * listed; no plan known (a date set by hand for a server ordered elsewhere);
- * or the list could not be read (`forbidden`: the key may not sign up).
- */
-const renewalPrice = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('listed'),
-    planId: z.string(),
-    planName: z.string(),
-    months: z.number(),
-    total: z.number(),
-    regular: z.number(),
-    campaign: z.boolean(),
-  }),
-  z.object({
-    kind: z.literal('period_not_offered'),
-    planId: z.string(),
-    planName: z.string(),
-    months: z.number(),
-  }),
-  z.object({ kind: z.literal('plan_not_offered'), planId: z.string(), months: z.number() }),
-  z.object({ kind: z.literal('unknown_plan') }),
-  z.object({ kind: z.literal('unreadable'), reason: z.enum(['forbidden', 'unavailable']) }),
-]);
-
-/** What a hosting notice says changed. */
-export const HOSTING_CHANGES = [
-  'domain-added',
-  'domain-removed',
-  'ssh-on',
-  'ssh-off',
-  'key-added',
-  'key-removed',
-] as const;
-
-const noticeSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('power'),
-    uuid: z.string(),
-    name: z.string(),
-    from: power,
-    to: power,
-    at: z.number(),
-  }),
-  z.object({
-    kind: z.literal('contract'),
-    uuid: z.string(),
-    name: z.string(),
-    from: z.string(),
-    to: z.string(),
-    at: z.number(),
-  }),
-  z.object({
-    kind: z.literal('server-added'),
-    uuid: z.string(),
-    name: z.string(),
-    at: z.number(),
-  }),
-  z.object({
-    kind: z.literal('server-removed'),
-    uuid: z.string(),
-    name: z.string(),
-    at: z.number(),
-  }),
-  // A server's name, memo, reverse hostname, IP address or plan changed outside the bot (the control
-  // panel, another API client): every change one read saw, in one notice.
-  z.object({
-    kind: z.literal('server-changed'),
-    uuid: z.string(),
-    /** Its name now. */
-    name: z.string(),
-    changes: z.array(factChangeSchema).min(1),
-    at: z.number(),
-  }),
-  z.object({
-    kind: z.literal('signup-active'),
-    signupId: z.string(),
-    serviceId: z.string(),
-    uuid: z.string(),
-    name: z.string(),
-    ip: z.string().nullable(),
-    requesterId: z.string(),
-    at: z.number(),
-  }),
-  z.object({
-    kind: z.literal('signup-stuck'),
-    signupId: z.string(),
-    serviceId: z.string(),
-    name: z.string().nullable(),
-    requesterId: z.string(),
-    since: z.number(),
-    at: z.number(),
-  }),
-  // The provider key: `days` before its expiry (a warning of KEY_WARNING_DAYS), or refused (401).
-  z.object({
-    kind: z.literal('key-expiring'),
-    expiresAt: z.number(),
-    days: z.number(),
-    at: z.number(),
-  }),
-  // To a watch's creator, in a direct message: the bot cannot post in the channel of their watch.
-  z.object({
-    kind: z.literal('channel-parked'),
-    channelId: z.string(),
-    /** Slack's error: not_in_channel, channel_not_found or is_archived. */
-    error: z.string(),
-    /** What waits longer than this is summarised in one message once the bot can post there. */
-    summariseAfterMs: z.number(),
-    at: z.number(),
-  }),
-  // The first message in a channel the bot could not post in for a while: what it did not post.
-  z.object({
-    kind: z.literal('backlog'),
-    /** Since when the bot could not post there. */
-    since: z.number(),
-    /** Power changes not posted, how many of them were alarms, and the servers they were about. */
-    changes: z.number(),
-    alarms: z.number(),
-    servers: z.array(z.string()),
-    /** Other notifications not posted (servers added or removed, contracts, orders). */
-    others: z.number(),
-    at: z.number(),
-  }),
-  // The key's expiry has passed and the provider still answers it: an alarm (it may stop at any moment).
-  z.object({
-    kind: z.literal('key-expired'),
-    expiresAt: z.number(),
-    at: z.number(),
-  }),
-  // A contract renews (from the prepaid balance) on `date`: told `days` before it (a threshold of
-  // VPS_RENEWAL_REMINDER_DAYS), `left` days before it when queued. Written by the renewal reminders.
-  z.object({
-    kind: z.literal('renewal'),
-    contractId: z.string(),
-    serverUuid: z.string().nullable(),
-    name: z.string(),
-    date: z.string(),
-    days: z.number(),
-    left: z.number(),
-    /** Where the date comes from: the provider's signup status, or a person (`setBy`). */
-    source: z.enum(['provider', 'person']),
-    setBy: z.string().nullable(),
-    /** As ordered here; null when the bot does not know (a server ordered in the panel). */
-    autoRenew: z.boolean().nullable(),
-    price: renewalPrice,
-    at: z.number(),
-  }),
-  z.object({
-    kind: z.literal('key-refused'),
-    /** The expiry last read, if any: a key refused after it is an expired key. */
-    expiresAt: z.number().nullable(),
-    at: z.number(),
-  }),
-  // What is said in an incident's thread besides its power changes: a claim, a reminder, a raise or resolve.
-  alarmNoticeSchema,
-  // The daily digest of a Japan day (written by the digest worker, kept in the store's daily_digests):
-  // page 0 is its top message, the others its thread's replies, posted once the top one has its ts.
-  z.object({
-    kind: z.literal('daily-digest'),
-    day: z.string(),
-    page: z.number().int().min(0),
-    at: z.number(),
-  }),
-  // A hosting server changed outside the bot (the control panel, another API client).
-  z.object({
-    kind: z.literal('hosting'),
-    /** The hosting server (its initial domain). */
-    server: z.string(),
-    change: z.enum(HOSTING_CHANGES),
-    /** The domain (Punycode), or the SSH key's `key_id`. */
-    item: z.string().optional(),
-    /** The SSH key's `label`. */
-    label: z.string().nullable().optional(),
-    at: z.number(),
-  }),
-]);
-
-export type Notice = z.infer<typeof noticeSchema>;
-export type PowerNotice = Extract<Notice, { kind: 'power' }>;
-export type RenewalNotice = Extract<Notice, { kind: 'renewal' }>;
-export type DailyDigestNotice = Extract<Notice, { kind: 'daily-digest' }>;
-export type RenewalPrice = z.infer<typeof renewalPrice>;
-
-export type HostingNotice = Extract<Notice, { kind: 'hosting' }>;
-export type ServerChangedNotice = Extract<Notice, { kind: 'server-changed' }>;
-export type { AlarmNotice } from './alarm-kinds.ts';
-
-export function parseNotice(payload: unknown): Notice | undefined {
-  const value = typeof payload === 'string' ? safeJson(payload) : payload;
-  const r = noticeSchema.safeParse(value);
-  return r.success ? r.data : undefined;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+import {
+  ALARM_ON,
+  alarmFacts,
+  type IncidentReading,
+  type IncidentRow,
+  type Notice,
+  type PowerNotice,
+  type ReadIncident,
+} from '../store/index.ts';
 
 /**
  * Whether a power change wakes the on-call person: every `error`, and a stop
@@ -238,4 +36,35 @@ export function powerAlarming(inc: Pick<IncidentRow, 'changes' | 'baseline' | 's
   const folded = inc.changes.every((c) => !c.later);
   const flap = folded && inc.changes.length > 1 && last.to === inc.baseline;
   return !flap && inc.state === last.to && isAlarm(last);
+}
+
+/**
+ * Whether notices told in one message wake on-call: a server's power changes
+ * in a row whose last one is an alarm and that did not come back to where
+ * they started (a flap is told, not alarmed). Anything else never does.
+ */
+export function noticesAlarm(notices: readonly Notice[]): boolean {
+  const chain = notices.filter((n): n is PowerNotice => n.kind === 'power');
+  if (chain.length === 0 || chain.length !== notices.length) return false;
+  const first = chain[0]!;
+  const last = chain[chain.length - 1]!;
+  const flap = chain.length > 1 && first.from === last.to;
+  return !flap && isAlarm(last);
+}
+
+/** What the watch reads from an incident: whether it wakes on-call now, ever did, and an alarm's facts. */
+export function incidentReading(inc: IncidentRow): IncidentReading {
+  if (inc.kind === 'power') {
+    return { alarming: powerAlarming(inc), everAlarmed: inc.changes.some(isAlarm), facts: undefined };
+  }
+  return {
+    alarming: inc.state === ALARM_ON,
+    everAlarmed: inc.raisedAt !== null,
+    facts: alarmFacts(inc.kind, inc.detail),
+  };
+}
+
+/** The incident with its reading, as every incident view takes it. */
+export function readIncident(inc: IncidentRow): ReadIncident {
+  return { ...inc, ...incidentReading(inc) };
 }

@@ -1,7 +1,7 @@
 /**
  * Outside or the bot's own: whether a change the watcher sees was made
  * through the bot or outside it (the control panel, another API client). One
- * rule for everything the watcher tells outside changes of (a hosting
+ * rule for everything the watcher reports outside changes of (a hosting
  * server's parts, a server's name, memo and reverse hostname):
  *
  * - The bot audits every change it makes, once the provider has answered
@@ -9,12 +9,12 @@
  *   read of what changed (less a minute for replicas' clocks) explains one
  *   change: each row explains one.
  * - A change of a kind the bot makes, seen before its audit row could exist,
- *   is not told at once: it waits for a second look at the re-read cadence,
- *   and is told then if the trail still does not explain it (one read of
+ *   is not reported at once: it waits for a second look at the re-read cadence,
+ *   and is reported then if the trail still does not explain it (one read of
  *   delay, never a false "outside"). The waiting is in memory: a restart (or
  *   another replica) looks once more.
- * - A change of a kind the bot never makes is told at the first sight, unless
- *   the changes of one read are told together (a server's: one notice), and
+ * - A change of a kind the bot never makes is reported at first sight, unless
+ *   the changes of one read are reported together (a server's: one notice), and
  *   another change seen with it waits: then it waits with that one.
  */
 import type { AuditRow } from '../store/index.ts';
@@ -30,7 +30,7 @@ export interface OwnRules<C> {
   /** Whether `row` is the bot's own making of `c`. */
   explains(row: AuditRow, c: C): boolean;
   /**
-   * The changes of one read are told together (one notice): while one waits
+   * The changes of one read are reported together (one notice): while one waits
    * for its second look, the others first seen with it wait too.
    */
   together?: boolean;
@@ -44,7 +44,7 @@ export interface Waiting {
 
 /** The changes of one read, sorted. */
 export interface Sorted<C> {
-  /** To apply now, in the order seen: the bot's own (`outside` false) and the ones to tell (`outside` true). */
+  /** To apply now, in the order seen: the bot's own (`outside` false) and the ones to report (`outside` true). */
   applied: { change: C; outside: boolean }[];
   /** Waiting for their second look, by change id. */
   waiting: Map<string, Waiting>;
@@ -117,7 +117,7 @@ export class OutsideOrOwn {
       if (rules.together === true && !first) held.push({ change, id });
       else out.applied.push({ change, outside: true });
     }
-    // Together: what this read saw first waits with what waits, or is told now with the rest.
+    // Together: what this read saw first waits with what waits, or is reported now with the rest.
     for (const { change, id } of held) {
       if (out.waiting.size > 0) out.waiting.set(id, { before: times.lastRead, seenAt: times.now });
       else out.applied.push({ change, outside: true });

@@ -2,7 +2,7 @@
  * A server's name, memo, reverse hostname, IP address and plan, as a read of
  * its detail (which has every one of them; the list only makes it due soon)
  * saw them, recorded in the caller's transaction: what changed outside the
- * bot is told in one notice per read (every change it saw, not a post each;
+ * bot is reported in one notice per read (every change it saw, not a post each;
  * changes seen at once wait for each other's second look); the bot's own changes
  * (`/vps rename|memo|rdns`, audited) are taken silently: they were announced
  * when they were made. Which is which: outside-or-own.ts, with the rules of
@@ -10,18 +10,23 @@
  * the snapshot keeps what it was, so the next read sees the change again.
  *
  * The dedupe key names the state being left (`changed:<uuid>:<changedAt of
- * the old state>:<the changes told>`), so a restarted process or a second
+ * the old state>:<the changes reported>`), so a restarted process or a second
  * replica that read the same snapshot and saw the same changes queues
  * nothing twice. The change is written in the audit trail too (action
  * `outside_change`, actor `outside`), as the hosting watch writes its own.
  */
-import { OUTSIDE_ACTOR, SERVER_OUTSIDE_CHANGE_ACTION, type SnapshotRow, type Store } from '../store/index.ts';
+import {
+  type FactChange,
+  OUTSIDE_ACTOR,
+  SERVER_OUTSIDE_CHANGE_ACTION,
+  type ServerChangedNotice,
+  type SnapshotRow,
+  type Store,
+} from '../store/index.ts';
 import { enqueueNotice } from './notice-rows.ts';
-import type { ServerChangedNotice } from './notices.ts';
 import type { OutsideOrOwn, Waiting } from './outside-or-own.ts';
 import {
   applyFact,
-  type FactChange,
   factChangeId,
   factChanges,
   SERVER_RULES,
@@ -48,7 +53,7 @@ export interface FactsContext {
 export interface FactsOutcome {
   name: string;
   facts: ServerFacts;
-  /** The snapshot's epoch: now when a change was taken (told or the bot's own), else as it was. */
+  /** The snapshot's epoch: now when a change was taken (reported or the bot's own), else as it was. */
   changedAt: Date;
   enqueued: number;
   /** For `own.settle` once the transaction committed. */

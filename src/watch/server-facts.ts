@@ -12,19 +12,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { MalformedServer, VpsDetailRead, VpsSummary } from '../provider/index.ts';
-import type { AuditRow } from '../store/index.ts';
+import { type AuditRow, type FactChange, type PlanFacts, planFactsSchema } from '../store/index.ts';
 import type { OwnRules } from './outside-or-own.ts';
 
 const text = z.string().nullable().optional();
-const factsSchema = z.object({
-  memo: text,
-  rdns: text,
-  ip: text,
-  plan: z.string().optional(),
-  vcpu: z.number().optional(),
-  memoryGb: z.number().optional(),
-  diskGb: z.number().optional(),
-});
+const factsSchema = z.object({ memo: text, rdns: text, ip: text, ...planFactsSchema.shape });
 
 /** As stored (`snapshots.facts`): a field is there once an answer said it; null is the provider's own null. */
 export type ServerFacts = z.infer<typeof factsSchema>;
@@ -34,23 +26,6 @@ export interface SeenServer {
   name?: string | undefined;
   facts: ServerFacts;
 }
-
-const planFactsSchema = factsSchema.pick({ plan: true, vcpu: true, memoryGb: true, diskGb: true });
-const textChange = <F extends string>(field: F) =>
-  z.object({ field: z.literal(field), from: z.string().nullable(), to: z.string().nullable() });
-
-/** One thing that changed about a server between two reads (stored in its notice). */
-export const factChangeSchema = z.discriminatedUnion('field', [
-  z.object({ field: z.literal('name'), from: z.string(), to: z.string() }),
-  textChange('memo'),
-  textChange('rdns'),
-  textChange('ip'),
-  z.object({ field: z.literal('plan'), from: planFactsSchema, to: planFactsSchema }),
-]);
-
-/** A server's plan as the detail says it (each part when it could be read). */
-export type PlanFacts = z.infer<typeof planFactsSchema>;
-export type FactChange = z.infer<typeof factChangeSchema>;
 
 const TEXT_FIELDS = ['memo', 'rdns', 'ip'] as const;
 const PLAN_FIELDS = ['plan', 'vcpu', 'memoryGb', 'diskGb'] as const;

@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
 import { BACKGROUND, type ProviderClient, type SignupStatus } from '../provider/index.ts';
-import type { ProviderSignupStatus, SignupRow, Store } from '../store/index.ts';
+import type { Notice, ProviderSignupStatus, SignupRow, Store } from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
-import type { Notice } from './notices.ts';
 
 /**
  * Follow-up of a paid signup the provider accepted as `building` or

@@ -1,4 +1,4 @@
-/** Where the watcher tells what it saw: NOTIFY_CHANNEL and the channels watching it. */
+/** Where the watcher posts what it saw: NOTIFY_CHANNEL and the channels watching it. */
 import type { WatchRow } from '../store/index.ts';
 
 /** NOTIFY_CHANNEL (when set) and every channel watching one of `targets`, each once. */

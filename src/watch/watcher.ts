@@ -208,7 +208,7 @@ export class Watcher {
   /**
    * Every server the list names: the power state of each one is kept fresh
    * (`/vps list` shows it with its age); subscriptions decide only where a
-   * change is told.
+   * change is reported.
    */
   private readServers(): SnapshotRow[] {
     return [...this.snapshots.values()].filter((s) => s.contractStatus !== 'gone');
@@ -377,7 +377,7 @@ export class Watcher {
       log: this.log,
       another: (call) => this.another(call),
       now: () => this.opts.clock.now(),
-      // Every status read also tells the contract's date (it is in the answer).
+      // Every status read also gives the contract's date (it is in the answer).
       noteStatus: (s) => noteContractDate(this.opts, signup, s),
       escalateAfterMs: this.escalateMs,
       notifyChannel: this.opts.notifyChannel,

@@ -17,12 +17,11 @@ import { type DigestService, dueSlot, nextSlotAt } from '../services/digest/inde
 import type { Locale } from '../slack/i18n/index.ts';
 import { threadPages } from '../slack/views/digest/render.ts';
 import { channelUiFor } from '../slack/views/format.ts';
-import type { Store } from '../store/index.ts';
-import type { DailyDigestNotice } from '../watch/notices.ts';
+import type { DailyDigestNotice, Store } from '../store/index.ts';
 
 export interface DailyDigestOptions {
-  digest: Pick<DigestService, 'forSlot'>;
-  store: Pick<Store, 'dailyDigests' | 'transaction'>;
+  digest: DigestService;
+  store: Store;
   clock: Clock;
   timers: Timers;
   logger: Logger;

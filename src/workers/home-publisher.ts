@@ -2,14 +2,14 @@
  * Publishes people's App Homes (views.publish), the bot's own work. Only the
  * lease holder publishes (as only it runs the notifier), so the per-person
  * and workspace paces hold across replicas; every replica's changes reach it
- * through the marks in the store (src/services/home-changes.ts), read
+ * through the stale flags in the store (src/services/home-changes.ts), read
  * every `pollMs`, and a change made here wakes it at once.
  *
- * Each pass takes the marked Homes, the longest waiting first, and for each
+ * Each pass takes the stale Homes, the longest waiting first, and for each
  * one whose person may be published now (`PublishPace`, below) draws the Home from
  * the store as it is at that moment (the latest view wins: five changes in a
  * second give one publish, of the fifth), and publishes it unless it is the
- * view published last (its fingerprint). A mark that came while its Home was
+ * view published last (its fingerprint). A refresh that came while its Home was
  * drawn stays, and is published a second later. Slack's refusals hold back
  * one person (or, for a 429, every publish for its Retry-After); they never
  * hold back anything else the bot does. A person Slack no longer knows is
@@ -21,36 +21,6 @@ import { type Clock, KickedLoop, realTimers, systemClock, type Timers } from '..
 import type { Logger } from '../log.ts';
 import type { HomeViewer, Store } from '../store/index.ts';
 import { classifySlackFailure, type Failure } from './notifier/send.ts';
-
-export interface HomePublisherOptions {
-  store: { homeViewers: Pick<Store['homeViewers'], 'stale' | 'settle' | 'forget' | 'purgeQuiet'> };
-  /** Slack's `views.publish` (a WebClient's `views`). */
-  slack: { publish(args: { user_id: string; view: HomeView }): Promise<unknown> };
-  /** A person's Home as it is now, in their language; `refresh`: they just opened it. */
-  draw(userId: string, refresh: boolean): Promise<HomeView>;
-  logger: Logger;
-  /** The bot's clock: when a Home was published, who has been quiet long. */
-  clock?: Clock;
-  /**
-   * The time Slack's rate limits run on (epoch ms) and the timers waited on:
-   * wall time, whatever the bot's clock says (a test's manual clock included);
-   * tests of the publisher itself pass a manual pair.
-   */
-  paceNow?: () => number;
-  timers?: Timers;
-  /** Publishes only while this says so (the watcher lease). Default: always. */
-  isLeader?: () => boolean;
-  /** At most one publish per person in this long. Default 1 s (Slack's rule). */
-  perPersonMs?: number;
-  /** The workspace's publishes within any minute. Default 100 (views.publish is Tier 4: 100+ a minute). */
-  perMinute?: number;
-  /** How often the marks are read when nothing wakes it. Default 1 s. */
-  pollMs?: number;
-  /** Longest hold of one person after refusals. Default 10 min. */
-  maxBackoffMs?: number;
-  /** Who has not opened their Home for this long is forgotten. Default 30 days. */
-  keepQuietMs?: number;
-}
 
 export interface HomePublisherStats {
   published: number;
@@ -78,11 +48,41 @@ export class HomePublisher {
   private readonly pollMs: number;
   private readonly keepQuietMs: number;
   private readonly counters: HomePublisherStats = { published: 0, unchanged: 0, failed: 0, rateLimited: 0 };
-  /** Passes; a mark made here wakes it (a mark during a pass: looked at once its wait is over). */
+  /** Passes; a refresh made here wakes it (one during a pass: looked at once its wait is over). */
   private readonly loop: KickedLoop;
   private purgedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly opts: HomePublisherOptions) {
+  constructor(
+    private readonly opts: {
+      store: Store;
+      /** Slack's `views.publish` (a WebClient's `views`). */
+      slack: { publish(args: { user_id: string; view: HomeView }): Promise<unknown> };
+      /** A person's Home as it is now, in their language; `refresh`: they just opened it. */
+      draw(userId: string, refresh: boolean): Promise<HomeView>;
+      logger: Logger;
+      /** The bot's clock: when a Home was published, who has been quiet long. */
+      clock?: Clock;
+      /**
+       * The time Slack's rate limits run on (epoch ms) and the timers waited on:
+       * wall time, whatever the bot's clock says (a test's manual clock included);
+       * tests of the publisher itself pass a manual pair.
+       */
+      paceNow?: () => number;
+      timers?: Timers;
+      /** Publishes only while this says so (the watcher lease). Default: always. */
+      isLeader?: () => boolean;
+      /** At most one publish per person in this long. Default 1 s (Slack's rule). */
+      perPersonMs?: number;
+      /** The workspace's publishes within any minute. Default 100 (views.publish is Tier 4: 100+ a minute). */
+      perMinute?: number;
+      /** How often the stale Homes are read when nothing wakes it. Default 1 s. */
+      pollMs?: number;
+      /** Longest hold of one person after refusals. Default 10 min. */
+      maxBackoffMs?: number;
+      /** Who has not opened their Home for this long is forgotten. Default 30 days. */
+      keepQuietMs?: number;
+    },
+  ) {
     this.clock = opts.clock ?? systemClock;
     this.paceNow = opts.paceNow ?? Date.now;
     this.timers = opts.timers ?? realTimers;
@@ -123,7 +123,7 @@ export class HomePublisher {
   }
 
   /**
-   * One pass over the marked Homes: publishes those whose turn it is, and
+   * One pass over the stale Homes: publishes those whose turn it is, and
    * answers how long until the next may go (at most the poll interval).
    */
   async publishDue(): Promise<number> {

@@ -5,7 +5,7 @@
  * that the contract renews from the prepaid balance on that date, at what
  * price, and what happens when the balance is short (docs/provider-api.md,
  * Events). Only the lease holder writes them, each once whatever the
- * replicas and restarts: the store marks the reminder told in the same
+ * replicas and restarts: the store records the reminder as sent in the same
  * transaction that queues it in the outbox (a compare-and-set per date and
  * threshold), and the outbox's dedupe key says it once more.
  *
@@ -22,11 +22,11 @@ import {
   ProviderError,
 } from '../provider/index.ts';
 import { daysLeft, dueThreshold, wasTold } from '../services/renewals/index.ts';
+import type { RenewalNotice, RenewalPrice } from '../store/index.ts';
 import { type ContractRow, contractDate, type Store } from '../store/index.ts';
-import type { RenewalNotice, RenewalPrice } from '../watch/notices.ts';
 
 export interface RenewalRemindersOptions {
-  store: Pick<Store, 'contracts' | 'snapshots' | 'transaction'>;
+  store: Store;
   provider: { plans(o?: CallOptions): Promise<{ plans: Plan[] }> };
   clock: Clock;
   timers: Timers;
@@ -66,7 +66,7 @@ export class RenewalReminders {
     this.log = opts.logger.child({ component: 'renewal-reminders' });
   }
 
-  /** The reminders due now and not yet told. */
+  /** The reminders due now and not yet sent. */
   private async due(): Promise<Due[]> {
     const now = this.opts.clock.now();
     const out: Due[] = [];
@@ -133,7 +133,7 @@ export class RenewalReminders {
         now,
       );
       const queued = await this.opts.store.transaction(async (tx) => {
-        // Another replica (or this one before a restart) may have told it meanwhile.
+        // Another replica (or this one before a restart) may have sent it meanwhile.
         if (!(await tx.contracts.markReminded(d.row.id, d.date, d.days))) return false;
         await tx.outbox.enqueue({
           dedupeKey: reminderKey(d.row.id, d.date, d.days),
@@ -213,7 +213,7 @@ function renewalPrice(list: PriceList, planId: string | null, months: number | n
 }
 
 /** Whether a reminder for this contract needs the price list (it knows its plan and period). */
-function needsPrice(row: Pick<ContractRow, 'planId' | 'period'>): boolean {
+function needsPrice(row: ContractRow): boolean {
   return row.planId !== null && row.period !== null;
 }
 

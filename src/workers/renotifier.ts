@@ -1,6 +1,6 @@
 /**
  * Reminders of alarms nobody took: an alarm still true, claimed by nobody,
- * is raised again in its thread (mentioning on-call, also sent to the
+ * is posted again in its thread (mentioning on-call, also sent to the
  * channel) `everyMs` after it began or after its last reminder, at most `max`
  * times. A claim, a mute (in that channel) or the recovery stops it. Runs on
  * the notifier's rhythm (before each of its passes) and only while this
@@ -13,26 +13,26 @@ import type { Logger } from '../log.ts';
 import type { IncidentRow, Store } from '../store/index.ts';
 import { remindAlarm, reminderChannels } from '../watch/alarms.ts';
 
-export interface RenotifierOptions {
-  store: Pick<Store, 'incidents' | 'transaction'>;
-  clock: Clock;
-  /** ONCALL_RENOTIFY_MINUTES in ms; 0 turns reminders off. */
-  everyMs: number;
-  /** ONCALL_RENOTIFY_MAX. */
-  max: number;
-  /** Reminds only while this says so (the watcher lease). */
-  isLeader: () => boolean;
-  logger: Pick<Logger, 'info'>;
-  /** Rows were queued. */
-  onOutbox?: () => void;
-  /** How often the open alarms are looked at from the loop (default 10 s; `runOnce` looks at once). */
-  lookEveryMs?: number;
-}
-
 export class Renotifier {
   private lookedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly opts: RenotifierOptions) {}
+  constructor(
+    private readonly opts: {
+      store: Store;
+      clock: Clock;
+      /** ONCALL_RENOTIFY_MINUTES in ms; 0 turns reminders off. */
+      everyMs: number;
+      /** ONCALL_RENOTIFY_MAX. */
+      max: number;
+      /** Reminds only while this says so (the watcher lease). */
+      isLeader: () => boolean;
+      logger: Logger;
+      /** Rows were queued. */
+      onOutbox?: () => void;
+      /** How often the open alarms are looked at from the loop (default 10 s; `runOnce` looks at once). */
+      lookEveryMs?: number;
+    },
+  ) {}
 
   /** Whether an alarm is due for a reminder at `now`. */
   private due(inc: IncidentRow, now: number): boolean {
@@ -59,7 +59,7 @@ export class Renotifier {
     for (const inc of await store.incidents.openAlarms()) {
       if (!this.due(inc, now.getTime())) continue;
       queued += await store.transaction(async (tx) => {
-        // Every channel muted (or none posted yet): nobody would be told, so it is not counted.
+        // Every channel muted (or none posted yet): nobody would be notified, so it is not counted.
         if ((await reminderChannels(tx, inc, now)).length === 0) return 0;
         const counted = await tx.incidents.remind(
           inc.id,

@@ -9,7 +9,7 @@
  * And once, on start: the orders a bot stopped in the middle of placing
  * (killed, crashed, restarted). Each reads "checking what happened to this
  * order" at once on its approval message, is asked about again with its own
- * Idempotency-Key, and its outcome is told in its thread, even when it is
+ * Idempotency-Key, and its outcome is posted in its thread, even when it is
  * not known yet (the thread has heard nothing since the approval). The sweep
  * follows up what stays unknown.
  */
@@ -22,8 +22,8 @@ import { outcomeMessage, redrawApproval } from './posting/hosting-posts.ts';
 import { refreshApproval, reportOutcome } from './posting/signup-posts.ts';
 
 export interface SweepDeps {
-  signup: Pick<SignupService, 'quotes' | 'orders'>;
-  hosting: { operations: Pick<HostingService['operations'], 'expireDue'> };
+  signup: SignupService;
+  hosting: HostingService;
   /** The bot's language: the whole channel reads these messages. */
   channelUi: Ui;
 }

@@ -20,7 +20,7 @@ import {
 import { checkField } from '../../src/services/servers/field-rules.ts';
 import { type ChangeField, FIELD_LIMITS } from '../../src/services/servers/index.ts';
 import { type Catalogue, catalogueOf, checkSignupForm } from '../../src/services/signup/index.ts';
-import { providerInput } from '../../src/services/signup/quote.ts';
+import { providerInput } from '../../src/services/signup/signup-quotes.ts';
 import {
   checkHostname,
   checkMemo,

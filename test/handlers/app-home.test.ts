@@ -226,6 +226,28 @@ describe('the App Home through the real app', () => {
     expect(realOrders(h)).toHaveLength(1);
   });
 
+  it('two orders waiting: the approver’s Home is published with both, each with its own buttons (Slack refuses a repeated block_id)', async () => {
+    await openHome(h, APPROVER);
+    const first = await quote(h);
+    h.sim.control.clock.advance(2_000);
+    const second = await quote(h);
+    h.sim.control.clock.advance(2_000);
+    const mark = h.slack.lastSeq;
+    await h.openHome({ userId: APPROVER });
+    const home = await h.slack.waitFor(
+      (c) => c.seq > mark && c.method === 'views.publish' && c.args.user_id === APPROVER,
+    );
+    expect(home.error).toBeUndefined();
+    const values = buttonsOf(home)
+      .filter((b) => b.action_id === SIGNUP_IDS.approve)
+      .map((b) => b.value);
+    expect(values).toEqual(expect.arrayContaining([first.value, second.value]));
+    const ids = (home.args.view as { blocks: { block_id?: string }[] }).blocks.flatMap((b) =>
+      b.block_id ? [b.block_id] : [],
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('Order a VPS opens the order form for someone who may order, and says why in a window to someone who may not; Price list shows the plans', async () => {
     const refused = h.slack.lastSeq;
     await h.homeClick(HOME_IDS.orderVps, 'order', { user: VIEWER });

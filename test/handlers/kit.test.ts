@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstDelivery, uiWithin } from '../../handlers/kit.ts';
+import { isRetry, uiWithin } from '../../handlers/kit.ts';
 import { createLogger } from '../../src/log.ts';
 import { translator } from '../../src/slack/i18n/index.ts';
 
@@ -17,7 +17,7 @@ describe('uiWithin', () => {
   });
 });
 
-describe('firstDelivery', () => {
+describe('isRetry', () => {
   const logger = createLogger({ level: 'silent' });
   const seen = new Set<string>();
   const store = {
@@ -33,15 +33,13 @@ describe('firstDelivery', () => {
     },
   };
 
-  it('claims a key once: the retried delivery gets false', async () => {
-    expect(await firstDelivery({ deliveries: store, logger }, 'command:t1', 'read')).toBe(true);
-    expect(await firstDelivery({ deliveries: store, logger }, 'command:t1', 'read')).toBe(false);
+  it('claims a key once: only the delivery after the first is a retry', async () => {
+    expect(await isRetry({ deliveries: store, logger }, 'command:t1', 'read')).toBe(false);
+    expect(await isRetry({ deliveries: store, logger }, 'command:t1', 'read')).toBe(true);
   });
 
   it('answers a read when the store is down, but never makes a change it cannot claim', async () => {
-    expect(await firstDelivery({ deliveries: down, logger }, 'command:t2', 'read')).toBe(true);
-    await expect(firstDelivery({ deliveries: down, logger }, 'command:t3', 'write')).rejects.toThrow(
-      'store down',
-    );
+    expect(await isRetry({ deliveries: down, logger }, 'command:t2', 'read')).toBe(false);
+    await expect(isRetry({ deliveries: down, logger }, 'command:t3', 'write')).rejects.toThrow('store down');
   });
 });

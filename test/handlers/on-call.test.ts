@@ -194,6 +194,26 @@ describe('“I’m on it” through the real app', () => {
     ]);
   });
 
+  it('/vps incidents lists two open alarms, each with its own buttons (Slack refuses a repeated block_id)', async () => {
+    h = await startHarness({ operators: [OPERATOR] });
+    const a = await raiseContract(h, 'db-1');
+    const b = await raiseContract(h, 'web-1');
+    const reply = await (await h.command('incidents', { user: OPERATOR })).reply();
+    expect(reply.error).toBeUndefined();
+    expect(messageText(reply)).toContain('Open alarms (2)');
+    const blocks = reply.args.blocks as {
+      type: string;
+      block_id?: string;
+      elements?: { value?: string }[];
+    }[];
+    const actions = blocks.filter((x) => x.type === 'actions');
+    const values = actions.flatMap((x) => x.elements ?? []).map((e) => e.value ?? '');
+    expect(values.some((v) => v.includes(a.id))).toBe(true);
+    expect(values.some((v) => v.includes(b.id))).toBe(true);
+    const ids = blocks.flatMap((x) => (x.block_id ? [x.block_id] : []));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('an alarm nobody takes is raised again after ONCALL_RENOTIFY_MINUTES, in its thread and the channel, until claimed', async () => {
     h = await startHarness({
       operators: [OPERATOR],

@@ -5,7 +5,7 @@
  * alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROGRESS_AFTER_MS } from '../../handlers/commands/slash.ts';
+import { PROGRESS_AFTER_MS } from '../../handlers/kit.ts';
 import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../support/app-harness.ts';
 
 describe('progress on a slow answer', () => {

@@ -133,4 +133,34 @@ describe('/vps me', () => {
     expect(jaText).toMatch(/…ほか \d+ 件（全 400 件）/);
     expect(jaText).toContain(ja['me.service.domain']);
   });
+
+  it('the key’s one reading: a cached one says its age, and the App Home shows the same reading as /vps me', async () => {
+    const t0 = new Date('2026-03-10T03:00:00.000Z');
+    h = await startHarness({ manualClockAt: t0 });
+    const clock = h.sim.control.clock;
+    const home = async () => {
+      clock.advance(1_100);
+      const since = h!.slack.lastSeq;
+      await h!.openHome({ userId: VIEWER });
+      return messageText(await h!.slack.waitForHome(VIEWER, since));
+    };
+    expect(await home()).toContain('*Expires:* never');
+    expect((await me()).text).toContain(en['me.never']);
+    // The provider now says the key ends in 3 days.
+    h.sim.control.setKeyExpiry('full', new Date(clock.now().getTime() + 3 * 86_400_000));
+    clock.advance(30_000);
+    // Read at most once a minute: the cached reading is shown, with its age.
+    const cached = (await me()).text;
+    expect(cached).toContain(en['me.never']);
+    expect(cached).toMatch(/As the provider said \d+ s ago/);
+    clock.advance(40_000);
+    const fresh = (await me()).text;
+    expect(fresh).toContain('Key expires: Mar 13, 2026');
+    expect(fresh).not.toContain('As the provider said');
+    // The Home shows that same reading (not the key check's of start-up), and when it was read.
+    const after = await home();
+    expect(after).not.toContain('*Expires:* never');
+    expect(after).toMatch(/\*Expires:\* Mar 13, 2026/);
+    expect(after).toMatch(/As the provider said at Mar 10, 2026/);
+  });
 });

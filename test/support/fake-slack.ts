@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
+  type BlockKitRefusal,
   blockKitRefusal,
   invalidArguments,
   parseSlackBody,
@@ -342,9 +343,15 @@ export class FakeSlack {
         res.end(error);
         return;
       }
-      this.record({ method: 'response_url', args, responseId, token: undefined });
       // A message posted to a response_url is held to Block Kit's limits like chat.postMessage.
       const refusal = slackRefusal('chat.postMessage', args);
+      this.record({
+        method: 'response_url',
+        args,
+        responseId,
+        token: undefined,
+        ...(refusal ? { error: refusal.error } : {}),
+      });
       if (refusal) {
         res.writeHead(400, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ ok: false, error: refusal.error, detail: refusal.detail }));
@@ -634,6 +641,48 @@ export async function startFakeSlack(opts: { enterpriseId?: string } = {}): Prom
  * (`invalid_blocks` / `invalid_arguments`). This fake does the same, on the
  * reading of the limits the sandbox's Slack uses (not the app's limits
  * module), so a view the app builds wrong fails the test instead of passing
- * here and breaking in Slack.
+ * here and breaking in Slack. Slack also refuses two blocks with one
+ * `block_id` in a message or view, and two elements with one `action_id` in
+ * a block (a Home with two orders waiting, each with its own buttons, once
+ * was): so does this.
  */
-export const slackRefusal = blockKitRefusal;
+export function slackRefusal(method: string, args: Record<string, unknown>): BlockKitRefusal | undefined {
+  const limits = blockKitRefusal(method, args);
+  if (limits) return limits;
+  const isView = method.startsWith('views.');
+  if (!isView && !method.startsWith('chat.')) return undefined;
+  const view = args.view as { blocks?: unknown } | undefined;
+  const blocks = isView ? view?.blocks : args.blocks;
+  const twice = duplicateIds(blocks);
+  if (twice.length === 0) return undefined;
+  return { error: isView ? 'invalid_arguments' : 'invalid_blocks', detail: twice.join('; ') };
+}
+
+/** What Slack would name as repeated: a block_id across the blocks, an action_id within one block. */
+export function duplicateIds(blocks: unknown): string[] {
+  if (!Array.isArray(blocks)) return [];
+  const problems: string[] = [];
+  const blockIds = new Set<string>();
+  blocks.forEach((b: unknown, i) => {
+    if (typeof b !== 'object' || b === null) return;
+    const block = b as { block_id?: unknown; elements?: unknown; accessory?: unknown; element?: unknown };
+    if (typeof block.block_id === 'string') {
+      if (blockIds.has(block.block_id))
+        problems.push(`[ERROR] duplicate block_id ${block.block_id} [json-pointer:/blocks/${i}/block_id]`);
+      blockIds.add(block.block_id);
+    }
+    const elements = [
+      ...(Array.isArray(block.elements) ? block.elements : []),
+      ...(block.accessory ? [block.accessory] : []),
+      ...(block.element ? [block.element] : []),
+    ];
+    const actionIds = new Set<string>();
+    for (const e of elements) {
+      const id = (e as { action_id?: unknown } | null)?.action_id;
+      if (typeof id !== 'string') continue;
+      if (actionIds.has(id)) problems.push(`[ERROR] duplicate action_id ${id} [json-pointer:/blocks/${i}]`);
+      actionIds.add(id);
+    }
+  });
+  return problems;
+}

@@ -130,6 +130,25 @@ describe.each<Kind>(['sqlite', 'postgres'])('the hosting watch on %s', (kind) =>
     ]);
   });
 
+  it('a burst of domains added outside is one notice naming each (a lookalike with its Punycode), pointing to /hosting … domains', async () => {
+    world = await hostingWorld({ kind });
+    const w = world;
+    await read(w);
+    await drain(w);
+    for (const d of ['a.jp', 'b.jp', 'xn--exmple-4nf.com', 'c.jp']) w.sim.control.panelAddDomain(S, d);
+    await read(w);
+    await read(w);
+    await drain(w);
+    const top = w.slack.topLevel(CHANNEL);
+    expect(top).toHaveLength(1);
+    const shown = JSON.stringify(top[0]!.blocks);
+    expect(shown).toContain('4 × domain added outside Slack');
+    for (const d of ['a.jp', 'b.jp', 'c.jp', 'ex\u0430mple.com (xn--exmple-4nf.com)'])
+      expect(shown).toContain(`domain added outside Slack: ${d}`);
+    expect(shown).toContain('Now: `/hosting xs100001.xsrv.jp domains`');
+    expect(shown).not.toContain('/vps show');
+  });
+
   it('raises the ssl alarm naming the name servers, with “I’m on it”, and resolves it in place', async () => {
     world = await hostingWorld({ kind });
     const w = world;

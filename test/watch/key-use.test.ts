@@ -10,7 +10,7 @@
  * none, and a stranger is one alarm.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { alarmDetail } from '../../src/watch/alarm-kinds.ts';
+import { alarmDetail } from '../../src/store/index.ts';
 import { KEY_USE_SETTLE_MS, type KeyUseSettings } from '../../src/watch/key-use-watch.ts';
 import { drain as drainFor, read } from './support/steps.ts';
 import { CHANNEL, type Instance, type Kind, makeWorld, type World } from './support/world.ts';

@@ -146,7 +146,8 @@ describe.each<Kind>(['sqlite', 'postgres'])('changes made outside the bot, on %s
       ),
     );
     expect(lines.slice(1)).toEqual([
-      '• Memo: (none) → replica *bold* &lt;tag&gt;',
+      // mrkdwn from outside is shown as typed: its marks fenced with zero-width spaces, never bold.
+      '• Memo: (none) → replica \u200b*\u200bbold\u200b*\u200b &lt;tag&gt;',
       expect.stringMatching(/^• Reverse hostname: x.*\.static\.xvps\.ne\.jp → db\.example\.jp$/),
       `• IP address: ${ip} → 203.0.113.70`,
       '• Plan: VPS 2GB (3 vCPU, 2 GB memory, 50 GB disk) → VPS 4GB (4 vCPU, 4 GB memory, 100 GB disk)',

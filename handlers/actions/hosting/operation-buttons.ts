@@ -5,7 +5,7 @@
  * on the request in the channel) both go through the service, which re-checks
  * the clicker's role and the requester's now and decides by one conditional
  * UPDATE: a second click, a second replica or a retried delivery loses and is
- * told so alone. The winner's click replaces the message it was on with the
+ * answered so alone. The winner's click replaces the message it was on with the
  * outcome (status first, no buttons) and announces the change in the channel.
  */
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
@@ -19,9 +19,7 @@ import { HOSTING_REFUSALS } from '../../../src/slack/views/hosting/operations.ts
 import { doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { outcomeMessage, redrawApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { announce, answerClick, clickActor, failureReply, firstDelivery, tellUser } from '../../kit.ts';
-import type { ButtonArgs } from '../../listener-args.ts';
+import { announce, button, type HandlerDeps, tellUser } from '../../kit.ts';
 
 type Decide = 'confirm' | 'cancel' | 'approve' | 'reject';
 
@@ -34,54 +32,37 @@ function failureReason(ui: Ui, r: OperationOutcome): string | undefined {
 }
 
 function decision(deps: HandlerDeps, what: Decide) {
-  return async (args: ButtonArgs): Promise<void> => {
-    const { ack, body, action, client } = args;
-    await ack();
-    if (!(await firstDelivery(deps, `action:${body.trigger_id}`, 'write'))) return;
-    // In the channel, or from the App Home (decided as in the request's channel).
-    const actor = clickActor(body);
-    const { userId } = actor;
-    const log = deps.logger.child({ component: 'hosting-decision', user: userId, what });
-    const ui = await deps.ui(userId);
-    const value = decodePayload(hostingOperationPayload, action.value);
-    if (!value) {
-      await answerClick(args, ui, textView(ui.t('hosting.refused.not_found')), log);
-      return;
-    }
-    let r: OperationOutcome;
-    try {
-      r = await deps.hosting.operations.decide(actor, value.id, STEP[what]);
-    } catch (err) {
-      await answerClick(args, ui, failureReply(log, ui, err, `hosting ${what}`), log);
-      return;
-    }
-    // An expired request is told by redrawing its message, below; every other refusal to the clicker alone.
-    const refusal = decisionRefusal(ui, r, HOSTING_REFUSALS);
-    if (refusal !== undefined && r.kind !== 'expired') {
-      await answerClick(args, ui, refusal, log);
-      return;
-    }
-    if (r.kind === 'refused') return;
-    // The message the button was on becomes the outcome: the requester's own
-    // confirmation (in their language), or the request in the channel (the channel's).
-    const onChannel = r.row.needsApproval;
-    const m = outcomeMessage(
-      onChannel ? deps.channelUi : ui,
-      r,
-      userId,
-      failureReason(onChannel ? deps.channelUi : ui, r),
-    );
-    if (onChannel) await redrawApproval(client, r.row, m, log);
-    else await answerClick(args, ui, m, log, { replaceOriginal: true });
-    // From the App Home, the clicker sees the outcome where they clicked too.
-    if (onChannel && actor.fromHome === true)
-      await answerClick(args, ui, outcomeMessage(ui, r, userId, failureReason(ui, r)), log);
-    if (r.kind === 'done') {
-      const announcement = doneView(deps.channelUi, r.row.requesterId, r.result);
-      const where = { channelId: r.row.channelId, userId: r.row.requesterId };
-      await announce(client, r.row.channelId, announcement, (x) => tellUser(client, where, x, log), log);
-    }
-  };
+  return button(
+    deps,
+    `hosting ${what}`,
+    async ({ actor, ui, log, client, value, reply }) => {
+      const { userId } = actor;
+      const v = decodePayload(hostingOperationPayload, value);
+      if (!v) return reply(textView(ui.t('hosting.refused.not_found')));
+      // In the channel, or from the App Home (decided as in the request's channel).
+      const r = await deps.hosting.operations.decide(actor, v.id, STEP[what]);
+      // An expired request is shown by redrawing its message, below; every other refusal goes to the clicker alone.
+      const refusal = decisionRefusal(ui, r, HOSTING_REFUSALS);
+      if (refusal !== undefined && r.kind !== 'expired') return reply(refusal);
+      if (r.kind === 'refused') return;
+      // The message the button was on becomes the outcome: the requester's own
+      // confirmation (in their language), or the request in the channel (the channel's).
+      const onChannel = r.row.needsApproval;
+      const words = onChannel ? deps.channelUi : ui;
+      const m = outcomeMessage(words, r, userId, failureReason(words, r));
+      if (onChannel) await redrawApproval(client, r.row, m, log);
+      else await reply(m, { inPlace: true });
+      // From the App Home, the clicker sees the outcome where they clicked too.
+      if (onChannel && actor.fromHome === true)
+        await reply(outcomeMessage(ui, r, userId, failureReason(ui, r)));
+      if (r.kind === 'done') {
+        const announcement = doneView(deps.channelUi, r.row.requesterId, r.result);
+        const where = { channelId: r.row.channelId, userId: r.row.requesterId };
+        await announce(client, r.row.channelId, announcement, (x) => tellUser(client, where, x, log), log);
+      }
+    },
+    { retry: 'write', inPlace: false },
+  );
 }
 
 export function registerHostingOperationButtons(app: App, deps: HandlerDeps): void {

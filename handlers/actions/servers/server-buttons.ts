@@ -6,17 +6,16 @@ import { decodePayloadOrThrow, listPagePayload, logsMorePayload } from '../../..
 import { logsView } from '../../../src/slack/views/servers/logs.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
-import type { HandlerDeps } from '../../deps.ts';
+import { button, type HandlerDeps } from '../../kit.ts';
 import { openChangeForm } from '../../open-change-form.ts';
-import { readButton as button } from '../../read-button.ts';
 
 export function registerServersButtons(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(
     ACTIONS.cardRefresh,
-    button(deps, 'card refresh', async ({ actor, ui, value }) => {
+    button(deps, 'card refresh', async ({ actor, ui, value, reply }) => {
       // Refresh asks the provider again, whatever the card's age.
       const card = await deps.servers.card(actor, value ?? '', { refresh: true });
-      return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt });
+      await reply(serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt }));
     }),
   );
   // A watcher alert's "Server card": the card for the clicker alone; the alert stays for everyone.
@@ -25,37 +24,36 @@ export function registerServersButtons(app: App, deps: HandlerDeps): void {
     button(
       deps,
       'server card',
-      async ({ actor, ui, value }) => {
+      async ({ actor, ui, value, reply }) => {
         const card = await deps.servers.card(actor, value ?? '');
-        return serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt });
+        await reply(serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt }));
       },
       { inPlace: false },
     ),
   );
   const edit = (field: ChangeField) =>
-    button(deps, 'opening the change form', async ({ actor, ui, value, args }) => {
-      await openChangeForm(deps, args.client, args.body.trigger_id, actor, field, value ?? '', ui);
-      return undefined;
-    });
+    button(deps, 'opening the change form', (ctx) => openChangeForm(ctx, field, ctx.value ?? ''));
   app.action<BlockAction<ButtonAction>>(ACTIONS.cardRename, edit('name'));
   app.action<BlockAction<ButtonAction>>(ACTIONS.cardMemo, edit('memo'));
   app.action<BlockAction<ButtonAction>>(ACTIONS.cardRdns, edit('rdns'));
   // Pager buttons carry `:prev` / `:next` so two of them can share a block.
   app.action<BlockAction<ButtonAction>>(
     new RegExp(`^${ACTIONS.listPage}:`),
-    button(deps, 'list page', async ({ actor, ui, value }) => {
+    button(deps, 'list page', async ({ actor, ui, value, reply }) => {
       const state = decodePayloadOrThrow(listPagePayload, value, 'list pager value');
       const list = await deps.servers.list(actor, state.f);
-      return serverListView(ui, [...list.servers, ...list.malformed], state.f, state.p, {
-        readAgeMs: deps.clock.now().getTime() - list.readAt.getTime(),
-      });
+      await reply(
+        serverListView(ui, [...list.servers, ...list.malformed], state.f, state.p, {
+          readAgeMs: deps.clock.now().getTime() - list.readAt.getTime(),
+        }),
+      );
     }),
   );
   app.action<BlockAction<ButtonAction>>(
     ACTIONS.logsMore,
-    button(deps, 'logs page', async ({ actor, ui, value }) => {
+    button(deps, 'logs page', async ({ actor, ui, value, reply }) => {
       const state = decodePayloadOrThrow(logsMorePayload, value, 'logs pager value');
-      return logsView(ui, await deps.servers.logs(actor, state.f, state.c), state.f);
+      await reply(logsView(ui, await deps.servers.logs(actor, state.f, state.c), state.f));
     }),
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import { digestForPerson } from '../../../src/slack/views/digest/render.ts';
-import type { CommandTable } from '../command.ts';
+import type { CommandTable } from '../../kit.ts';
 
 export const digestCommands: CommandTable<VpsCommand, 'digest'> = {
   async digest({ deps, actor, ui, reply }) {

@@ -4,7 +4,11 @@
  * destructive operations ask for a confirmation first (or post an approval
  * request when the policy wants a second person); forms open a modal.
  */
-import { DESTRUCTIVE_HOSTING_ACTIONS, HOSTING_ACTIONS } from '../../../src/services/access/index.ts';
+import {
+  DESTRUCTIVE_HOSTING_ACTIONS,
+  HOSTING_ACTIONS,
+  type HostingAction,
+} from '../../../src/services/access/index.ts';
 import {
   type DestructiveRequest,
   HOSTING_LIMITS,
@@ -12,7 +16,13 @@ import {
 } from '../../../src/services/hosting/index.ts';
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
 import type { RecordArea } from '../../../src/slack/grammar/hosting-records.ts';
+import type { HostingForm } from '../../../src/slack/ids.ts';
 import { errorLogView, lastErrorLogPage } from '../../../src/slack/views/hosting/errorlog.ts';
+import {
+  hostingFormView,
+  hostingNoticeView,
+  wpDeleteFormView,
+} from '../../../src/slack/views/hosting/forms.ts';
 import { hostingHelpView } from '../../../src/slack/views/hosting/help.ts';
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
 import {
@@ -36,9 +46,15 @@ import {
 } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import { announce, showSecret, tellUser } from '../../kit.ts';
-import type { CommandContext, CommandTable } from '../command.ts';
-import { openHostingForm } from './open-hosting-form.ts';
+import {
+  announce,
+  type CommandTable,
+  failureReply,
+  type ListenerContext,
+  openForm,
+  showSecret,
+  tellUser,
+} from '../../kit.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
 export const HOSTING_WRITES: ReadonlySet<HostingCommand['name']> = new Set([
@@ -53,7 +69,7 @@ export const HOSTING_WRITES: ReadonlySet<HostingCommand['name']> = new Set([
   'ssh_key_delete',
 ]);
 
-async function announceDone(ctx: CommandContext, r: WriteResult): Promise<void> {
+async function announceDone(ctx: ListenerContext, r: WriteResult): Promise<void> {
   await announce(
     ctx.client,
     ctx.actor.channelId,
@@ -69,7 +85,7 @@ async function announceDone(ctx: CommandContext, r: WriteResult): Promise<void> 
  * the approval request in the channel. Nothing is sent to the provider here.
  */
 export async function askFor(
-  ctx: CommandContext,
+  ctx: ListenerContext,
   server: string | undefined,
   req: DestructiveRequest,
 ): Promise<void> {
@@ -232,3 +248,41 @@ export const hostingCommands: CommandTable<
     await reply(hostingAuditView(ui, r.server, r.value));
   },
 };
+
+/** What each form asks the access policy for, before it opens. */
+const ACTION_OF: Record<HostingForm, HostingAction> = {
+  wp_install: 'hosting.wp_install',
+  wp_delete: 'hosting.wp_delete',
+  db_create: 'hosting.db_create',
+  db_user_create: 'hosting.db_user_create',
+  ssh_key_add: 'hosting.ssh_key_add',
+};
+
+/**
+ * Opens a /hosting form (its submission: handlers/submissions/hosting/) at
+ * once (kit.openForm: the checks may need the provider, and
+ * a trigger id lives 3 s), then fills it once the role, the key and the
+ * server have been checked, or says there what refused it (a form filled in
+ * vain is worse than a refusal at once). A WordPress delete form names the
+ * site it deletes, read first.
+ */
+async function openHostingForm(
+  ctx: ListenerContext,
+  form: HostingForm,
+  named: string | undefined,
+  id?: string,
+): Promise<void> {
+  const { deps, ui, actor, log } = ctx;
+  await openForm(
+    ctx,
+    hostingNoticeView(ui, form, ui.t('modal.loading')),
+    async () => {
+      const server = await deps.hosting.writes.mayWrite(actor, ACTION_OF[form], named);
+      const meta = { server, channelId: actor.channelId };
+      if (form !== 'wp_delete') return hostingFormView(ui, form, meta);
+      const site = await deps.hosting.writes.wordpressSite(actor, server, id ?? '');
+      return wpDeleteFormView(ui, { ...meta, id: site.id }, site.listed ? (site.url ?? '?') : undefined);
+    },
+    (err) => hostingNoticeView(ui, form, failureReply(log, ui, err, `opening the ${form} form`).text),
+  );
+}

@@ -17,8 +17,7 @@ import {
 import { cronView, dnsView, phpView, sslView } from '../../../src/slack/views/hosting/records.ts';
 import { doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
-import { announce, failureReply, openForm } from '../../kit.ts';
-import type { CommandContext, CommandTable } from '../command.ts';
+import { announce, type CommandTable, failureReply, type ListenerContext, openForm } from '../../kit.ts';
 import { askFor } from './hosting-commands.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
@@ -34,15 +33,14 @@ export const HOSTING_RECORD_WRITES: ReadonlySet<RecordArea['name']> = new Set([
 
 /** Opens a record form at once (kit.openForm), filled once the role, the server and the record are checked. */
 async function openRecordForm(
-  ctx: CommandContext,
+  ctx: ListenerContext,
   form: HostingRecordForm,
   named: string | undefined,
   id: string,
 ): Promise<void> {
-  const { deps, ui, client, actor, log } = ctx;
+  const { deps, ui, actor, log } = ctx;
   await openForm(
-    client,
-    ctx.triggerId,
+    ctx,
     recordNoticeView(ui, form, ui.t('modal.loading')),
     async () => {
       if (form === 'dns_change') {
@@ -62,11 +60,10 @@ async function openRecordForm(
       return cronFormView(ui, form, { server, channelId: actor.channelId });
     },
     (err) => recordNoticeView(ui, form, failureReply(log, ui, err, `opening the ${form} form`).text),
-    log,
   );
 }
 
-async function announceDone(ctx: CommandContext, r: WriteResult): Promise<void> {
+async function announceDone(ctx: ListenerContext, r: WriteResult): Promise<void> {
   const m = doneView(ctx.deps.channelUi, ctx.actor.userId, r);
   await announce(ctx.client, ctx.actor.channelId, m, ctx.reply, ctx.log);
 }

@@ -5,8 +5,7 @@
 import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import { renewalChangeView } from '../../../src/slack/views/renewals/change.ts';
 import { renewalListView } from '../../../src/slack/views/renewals/list.ts';
-import { probeChannel } from '../../kit.ts';
-import type { CommandTable } from '../command.ts';
+import { type CommandTable, probeChannel } from '../../kit.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
 export const RENEWAL_WRITES: readonly VpsCommand['name'][] = ['renewal_set', 'renewal_clear'];
@@ -17,11 +16,12 @@ export const renewalCommands: CommandTable<VpsCommand, 'renewals' | 'renewal_set
   },
   // The bot must be able to post where the reminders go: the check is the answer itself, shown to
   // the operator alone in this channel (a server ordered here keeps its order's channel).
-  async renewal_set({ deps, actor, ui, reply, client, log }, c) {
+  async renewal_set(ctx, c) {
+    const { deps, actor, ui, reply } = ctx;
     let answered = false;
     const change = await deps.renewals.set(actor, c.server, c.date, async (preview) => {
       const m = renewalChangeView(ui, preview, actor.channelId);
-      const reach = await probeChannel(client, { channelId: actor.channelId, userId: actor.userId }, m, log);
+      const reach = await probeChannel(ctx, actor.channelId, m);
       answered = reach === 'ok';
       return reach;
     });

@@ -9,9 +9,8 @@ import { logsView } from '../../../src/slack/views/servers/logs.ts';
 import { meView } from '../../../src/slack/views/servers/me.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
 import { serverListView } from '../../../src/slack/views/servers/server-list.ts';
-import { announce } from '../../kit.ts';
+import { announce, type CommandTable } from '../../kit.ts';
 import { openChangeForm } from '../../open-change-form.ts';
-import type { CommandTable } from '../command.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
 export const SERVERS_WRITES: readonly VpsCommand['name'][] = ['change'];
@@ -40,9 +39,10 @@ export const serversCommands: CommandTable<
     const r = await deps.servers.power(actor, c.server);
     await reply(powerView(ui, r.server.name, r.power, r.at));
   },
-  async change({ deps, actor, ui, log, client, triggerId, reply }, c) {
+  async change(ctx, c) {
+    const { deps, actor, log, client, reply } = ctx;
     if (c.value === undefined) {
-      await openChangeForm(deps, client, triggerId, actor, c.field, c.server, ui);
+      await openChangeForm(ctx, c.field, c.server);
       return;
     }
     const result = await deps.servers.change(actor, c.field, c.server, changeValue(c.field, c.value));

@@ -7,12 +7,12 @@ import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import { SIGNUP_LIST_MAX, signupListView } from '../../../src/slack/views/signup/list.ts';
 import { priceListView } from '../../../src/slack/views/signup/price-list.ts';
 import { signupStatusView } from '../../../src/slack/views/signup/signup-status.ts';
+import type { CommandTable } from '../../kit.ts';
 import { openSignupForm } from '../../open-signup-form.ts';
-import type { CommandTable } from '../command.ts';
 
 export const signupCommands: CommandTable<VpsCommand, 'signup' | 'signup_status' | 'signups' | 'plans'> = {
-  async signup({ deps, actor, ui, log, client, triggerId, reply }) {
-    await openSignupForm(deps, { client, triggerId, actor, ui, log, reply });
+  async signup(ctx) {
+    await openSignupForm(ctx);
   },
   async signup_status({ deps, actor, ui, reply }, c) {
     await reply(signupStatusView(ui, await deps.signup.reads.status(actor, c.id)));

@@ -4,7 +4,7 @@
  */
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
 import { subscriptionChangeView } from '../../../src/slack/views/watch/command-answers.ts';
-import type { CommandTable } from '../command.ts';
+import type { CommandTable } from '../../kit.ts';
 import { watchHere } from './watch-here.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */

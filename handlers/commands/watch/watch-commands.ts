@@ -11,8 +11,7 @@ import {
   subscriptionListView,
 } from '../../../src/slack/views/watch/command-answers.ts';
 import { incidentListView } from '../../../src/slack/views/watch/incident-list.ts';
-import { announce } from '../../kit.ts';
-import type { CommandTable } from '../command.ts';
+import { announce, type CommandTable } from '../../kit.ts';
 import { watchHere } from './watch-here.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
@@ -34,7 +33,7 @@ export const watchCommands: CommandTable<
   async watches({ deps, actor, ui, reply }, c) {
     await reply(subscriptionListView(ui, await deps.subscriptions.list(actor, c.channelId)));
   },
-  // A mute changes what the whole channel is told: the channel hears it, in its own language.
+  // A mute changes what the whole channel is notified of: the channel hears it, in its own language.
   async mute({ deps, actor, ui, reply, client, log }, c) {
     const result = await deps.subscriptions.mute(
       actor,

@@ -6,23 +6,23 @@
  */
 import type { ChannelReach, SubscriptionChange } from '../../../src/services/watch/index.ts';
 import { subscriptionChangeView, watchProbeView } from '../../../src/slack/views/watch/command-answers.ts';
-import { probeChannel } from '../../kit.ts';
-import type { CommandContext } from '../command.ts';
+import { type ListenerContext, probeChannel } from '../../kit.ts';
 
 export async function watchHere(
-  { actor, ui, reply, client, log }: CommandContext,
+  ctx: ListenerContext,
   named: string | undefined,
   subscribe: (
     channelId: string,
     reach: (change: SubscriptionChange) => Promise<ChannelReach>,
   ) => Promise<SubscriptionChange>,
 ): Promise<void> {
+  const { actor, ui, reply } = ctx;
   const channelId = named ?? actor.channelId;
   const here = channelId === actor.channelId;
   let answered = false;
   const result = await subscribe(channelId, async (change) => {
     const m = here ? subscriptionChangeView(ui, 'watch', change) : watchProbeView(ui, change);
-    const reach = await probeChannel(client, { channelId, userId: actor.userId }, m, log);
+    const reach = await probeChannel(ctx, channelId, m);
     answered = here && reach === 'ok';
     return reach;
   });

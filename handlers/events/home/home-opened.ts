@@ -6,7 +6,7 @@
  * Home: nothing is drawn for it. Slack has had its answer before this runs.
  */
 import type { App } from '@slack/bolt';
-import type { HandlerDeps } from '../../deps.ts';
+import type { HandlerDeps } from '../../kit.ts';
 
 export function registerHomeOpened(app: App, deps: HandlerDeps): void {
   app.event('app_home_opened', async ({ event }) => {

@@ -1,15 +1,14 @@
 /**
  * The Server card shortcut: a small modal asks for a server by name, IP
  * address or uuid (its submission reads it: handlers/submissions/servers/
- * find-server-form.ts). Someone who may not read servers is told so in the
+ * find-server-form.ts). Someone who may not read servers hears so in the
  * modal instead.
  */
 import type { App, GlobalShortcut } from '@slack/bolt';
 import { failureMessage } from '../../../src/slack/error-text.ts';
 import { SHORTCUTS } from '../../../src/slack/ids.ts';
 import { findServerNoticeView, findServerView } from '../../../src/slack/views/servers/find-server.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { globalShortcut } from '../global-shortcut.ts';
+import { globalShortcut, type HandlerDeps } from '../../kit.ts';
 
 export function registerFindServerShortcut(app: App, deps: HandlerDeps): void {
   app.shortcut<GlobalShortcut>(

@@ -2,7 +2,7 @@
  * The /hosting forms' submissions (the /hosting command opens the forms):
  * checked by the rules field by field (nothing is sent before they pass),
  * then the change runs, the channel gets the announcement, and the form says
- * done or what went wrong (kit.settleForm: told whether or not the form is
+ * done or what went wrong (kit.settleForm: answered whether or not the form is
  * still open). A typed password is never echoed: the
  * form's notices and the announcement name what was made, not how it is
  * protected. The WordPress delete form leads to the confirmation (or the
@@ -33,9 +33,15 @@ import { confirmationView } from '../../../src/slack/views/hosting/operations.ts
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { failureReply, firstDelivery, settleForm, tellUser, uiWithin } from '../../kit.ts';
-import type { SubmitArgs } from '../../listener-args.ts';
+import {
+  failureReply,
+  type HandlerDeps,
+  isRetry,
+  type SubmitArgs,
+  settleForm,
+  tellUser,
+  uiWithin,
+} from '../../kit.ts';
 
 function fieldErrors(
   ui: Ui,
@@ -67,7 +73,7 @@ function submit(deps: HandlerDeps, form: HostingForm) {
       }
     }
     // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (!(await firstDelivery(deps, `hosting-form:${view.id}:${view.hash}`, 'write'))) {
+    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
       await ack();
       return;
     }

@@ -26,9 +26,15 @@ import {
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { failureReply, firstDelivery, settleForm, tellUser, uiWithin } from '../../kit.ts';
-import type { SubmitArgs } from '../../listener-args.ts';
+import {
+  failureReply,
+  type HandlerDeps,
+  isRetry,
+  type SubmitArgs,
+  settleForm,
+  tellUser,
+  uiWithin,
+} from '../../kit.ts';
 
 function fieldErrors(ui: Ui, problems: readonly RecordProblem[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -56,7 +62,7 @@ function submit(deps: HandlerDeps, form: HostingRecordForm) {
       return;
     }
     // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (!(await firstDelivery(deps, `hosting-form:${view.id}:${view.hash}`, 'write'))) {
+    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
       await ack();
       return;
     }

@@ -9,15 +9,13 @@ import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../src/slack/ids.ts';
 import { changeModalPayload, decodePayload } from '../../../src/slack/payloads.ts';
 import { announceView } from '../../../src/slack/views/messages.ts';
 import { noticeModalView } from '../../../src/slack/views/servers/change-modal.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { failureReply, firstDelivery, settleForm, uiWithin } from '../../kit.ts';
-import type { SubmitArgs } from '../../listener-args.ts';
+import { failureReply, type HandlerDeps, isRetry, type SubmitArgs, settleForm, uiWithin } from '../../kit.ts';
 
 /**
  * The spec's rules are checked before anything is called and answered on the
  * field itself; a valid value turns the modal into "saving", the change runs,
  * the channel gets the announcement, and the modal then says done or what
- * went wrong (kit.settleForm: told whether or not the modal is still open).
+ * went wrong (kit.settleForm: answered whether or not the modal is still open).
  */
 function changeSubmit(deps: HandlerDeps, field: ChangeField) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
@@ -46,8 +44,7 @@ function changeSubmit(deps: HandlerDeps, field: ChangeField) {
     const form = { viewId: view.id, ...actor };
     try {
       // The trigger id is per submission: a retried delivery carries the same one, and the first answers.
-      if (!(await firstDelivery(deps, `change:${body.trigger_id ?? `${view.id}:${view.hash}`}`, 'write')))
-        return;
+      if (await isRetry(deps, `change:${body.trigger_id ?? `${view.id}:${view.hash}`}`, 'write')) return;
       const result = await deps.servers.change(actor, field, meta.uuid, value);
       const m = announceView(deps.channelUi, actor.userId, result);
       await settleForm(

@@ -10,15 +10,14 @@ import type { ModalView } from '@slack/types';
 import { checkServerRef } from '../../../src/services/servers/index.ts';
 import { fieldProblemText } from '../../../src/slack/error-text.ts';
 import { FIND_SERVER_IDS } from '../../../src/slack/ids.ts';
+import { slackFailure } from '../../../src/slack/slack-failure.ts';
 import {
   findServerCardView,
   findServerLoadingView,
   findServerView,
 } from '../../../src/slack/views/servers/find-server.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { failureReply, firstDelivery, slackFailure, uiWithin } from '../../kit.ts';
-import type { SubmitArgs } from '../../listener-args.ts';
+import { failureReply, type HandlerDeps, isRetry, type SubmitArgs, uiWithin } from '../../kit.ts';
 
 function typedRef(view: ViewOutput): string {
   return (view.state.values[FIND_SERVER_IDS.refBlock]?.[FIND_SERVER_IDS.refInput]?.value ?? '').trim();
@@ -37,7 +36,7 @@ function findSubmit(deps: HandlerDeps) {
       return;
     }
     // A retried delivery of this submission is answered by the first one.
-    if (!(await firstDelivery(deps, `find-server:${view.id}:${view.hash}`, 'read'))) {
+    if (await isRetry(deps, `find-server:${view.id}:${view.hash}`, 'read')) {
       await ack();
       return;
     }

@@ -2,7 +2,7 @@
  * Submission of the `/vps signup` form. Every field is checked by the spec's
  * rules first and refused on its own field (`response_action: errors`). A
  * valid form turns the modal into "asking for the price", the dry run makes a
- * quote, the approval request goes to the channel, and the modal then tells
+ * quote, the approval request goes to the channel, and the modal then shows
  * the requester where it is, with the generated root password if the bot made
  * one: the modal is the requester's alone, and it is shown this once.
  */
@@ -27,9 +27,7 @@ import {
   signupQuoteRefusal,
 } from '../../../src/slack/views/signup/requester.ts';
 import { postApproval } from '../../../src/workers/posting/signup-posts.ts';
-import type { HandlerDeps } from '../../deps.ts';
-import { firstDelivery, settleForm } from '../../kit.ts';
-import type { SubmitArgs } from '../../listener-args.ts';
+import { type HandlerDeps, isRetry, type SubmitArgs, settleForm } from '../../kit.ts';
 
 /**
  * What is wrong with the channel chosen for the approval request, in words for
@@ -102,7 +100,7 @@ function orderSubmit(deps: HandlerDeps) {
     }
     const channelId = meta.channelId || chosen || '';
     // Slack re-delivers a submission it thinks went unanswered: one quote per submission.
-    if (!(await firstDelivery(deps, `signup-submit:${view.id}:${view.hash}`, 'write'))) {
+    if (await isRetry(deps, `signup-submit:${view.id}:${view.hash}`, 'write')) {
       await ack();
       return;
     }

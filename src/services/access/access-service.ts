@@ -7,7 +7,7 @@
  * `decide` (or `authorize`, which throws its refusal).
  */
 import type { Clock } from '../../clock.ts';
-import { type ProviderClient, WRITE } from '../../provider/index.ts';
+import { type KeyInfo, type ProviderClient, WRITE } from '../../provider/index.ts';
 import { ServiceError } from '../errors.ts';
 import {
   type Action,
@@ -87,6 +87,19 @@ export interface AccessDeps {
   clock: Clock;
   groupCacheMs?: number;
   keyCacheMs?: number;
+  /**
+   * The one reading of the key this process holds (the key's health keeps
+   * it): a newer answer there is used here, and an answer read here is
+   * handed to it, so /vps me, the App Home and the notify channel show the
+   * same reading, and say how old it is.
+   */
+  keyReading?: KeyReadingSource | undefined;
+}
+
+/** The newest GET /v1/me answer, whoever asked for it, and when it came. */
+export interface KeyReadingSource {
+  latest(): { info: KeyInfo; at: Date } | undefined;
+  observe(info: KeyInfo, at: Date): void;
 }
 
 export type Decision =
@@ -198,11 +211,20 @@ export class AccessService {
 
   keyScope(): Promise<KeyScope> {
     const now = this.deps.clock.now().getTime();
-    if (this.keyCache && now - this.keyCache.at < (this.deps.keyCacheMs ?? 60_000))
-      return this.keyCache.scope;
+    const ttl = this.deps.keyCacheMs ?? 60_000;
+    const shared = this.deps.keyReading?.latest();
+    // A newer answer than this cache's (the key's health checked since) is the reading from now on.
+    // Without a cache of its own this asks, as it always has: the first read is a person's.
+    if (shared && this.keyCache && now - shared.at.getTime() < ttl && shared.at.getTime() > this.keyCache.at)
+      return Promise.resolve({ ...keyScopeOf(shared.info), readAt: shared.at });
+    if (this.keyCache && now - this.keyCache.at < ttl) return this.keyCache.scope;
     // Read at most once a minute, and changes wait on it: it goes with them, ahead of reads. It is
     // read for nobody in particular (one read serves everyone), so it never waits in a person's turn.
-    const scope = this.deps.provider.me(WRITE).then(keyScopeOf);
+    const scope = this.deps.provider.me(WRITE).then((info) => {
+      const at = this.deps.clock.now();
+      this.deps.keyReading?.observe(info, at);
+      return { ...keyScopeOf(info), readAt: at };
+    });
     this.keyCache = { at: now, scope };
     scope.catch(() => {
       if (this.keyCache?.scope === scope) this.keyCache = undefined;

@@ -10,6 +10,7 @@ export {
   type DecideOptions,
   type Decision,
   type GroupDirectory,
+  type KeyReadingSource,
 } from './access-service.ts';
 export {
   type Action,

@@ -33,6 +33,8 @@ export interface KeyScope {
   hosting: HostingScope;
   /** The key as the provider described it, for `/vps me`. */
   info: KeyDescription;
+  /** When the provider said so (a cached reading is shown with its age). */
+  readAt?: Date | undefined;
 }
 
 /** GET /v1/me as it is shown: the services that carry a scope, the expiry and the legacy fields. */

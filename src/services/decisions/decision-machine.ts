@@ -8,7 +8,7 @@
  *
  * Every refusal after "found" is audited with its reason; of any number of
  * concurrent clicks (a double click, a second replica, Slack's retry) exactly
- * one wins the compare-and-set and the others are told it was handled.
+ * one wins the compare-and-set and the others hear it was handled.
  *
  * A click in the person's App Home (`actor.fromHome`) has no channel: the
  * Home lists the requests of the channels they may read, so a request posted
@@ -31,7 +31,7 @@ export interface DecisionMachineDeps {
   access: Pick<AccessService, 'decide' | 'maySeeChannel'>;
   audit: Audit;
   clock: Clock;
-  logger: Pick<Logger, 'warn'>;
+  logger: Logger;
   /** The policy's `approvals.allow_self`: may a requester who holds the role approve their own request? */
   allowSelfApproval?: boolean;
 }

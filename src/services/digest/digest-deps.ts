@@ -6,19 +6,12 @@ import type { AccessService } from '../access/index.ts';
 import type { RenewalsService } from '../renewals/index.ts';
 
 export interface DigestDeps {
-  store: {
-    incidents: Pick<Store['incidents'], 'alarmsDuring' | 'openAlarms'>;
-    snapshots: Pick<Store['snapshots'], 'all'>;
-    signups: Pick<Store['signups'], 'get' | 'listByState'>;
-    operations: Pick<Store['operations'], 'listByState'>;
-    audit: Pick<Store['audit'], 'during'>;
-    dailyRequests: Pick<Store['dailyRequests'], 'total'>;
-  };
+  store: Store;
   /** The provider client's day and last rate-limit window, as it holds them (never a request). */
   provider: { readonly daily: DailyBudgetState; readonly rateLimit: RateLimitSnapshot };
-  renewals: Pick<RenewalsService, 'upcoming'>;
+  renewals: RenewalsService;
   /** Who may read the digest, and which channels' orders, refusals and changes it may show (sections.ts). */
-  access: Pick<AccessService, 'authorize' | 'readerOf' | 'audienceOf'>;
+  access: AccessService;
   clock: Clock;
   /** Plan names by id, as the price list last read names them; absent: orders are named by plan id. */
   planNames?: () => ReadonlyMap<string, string>;

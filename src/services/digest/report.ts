@@ -67,7 +67,7 @@ const hostingChange = z.object({
   subject: z.string().nullable(),
 });
 
-/** A server's facts changed outside the bot, as the watcher told it (`outside_change` in the audit trail). */
+/** A server's facts changed outside the bot, as the watcher reported it (`outside_change` in the audit trail). */
 const serverChange = z.object({
   at: z.number(),
   name: z.string(),
@@ -116,7 +116,7 @@ export const digestReportSchema = z.object({
   }),
   refusals: z.object({ rejected: z.number(), expired: z.number(), list: list(refusal) }),
   hosting: z.object({ bot: list(hostingChange), outside: list(hostingChange) }),
-  // Absent from a digest kept before servers' outside changes were told: none then.
+  // Absent from a digest kept before servers' outside changes were reported: none then.
   servers: z.object({ outside: list(serverChange) }).default({ outside: { total: 0, items: [] } }),
   budget: z.object({
     /** PROVIDER_DAILY_LIMIT, when configured. */

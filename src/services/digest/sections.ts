@@ -140,7 +140,7 @@ export async function ordersPart(
     limit: AUDIT_READ,
   });
   // Placed, or sent with its outcome unknown (it may have reached the provider): both may cost money.
-  // An order's row is written in the channel it was asked in (order-attempt.ts), and is that channel's.
+  // An order's row is written in the channel it was asked in (src/services/signup/signup-orders.ts), and is that channel's.
   const sent = await inShownChannels(
     rows.filter((r) => r.outcome === 'ok' || r.params.state === 'unknown'),
     (r) => r.channelId,
@@ -194,7 +194,7 @@ export async function refusalsPart(
         state: s.state === 'rejected' ? 'rejected' : 'expired',
         requesterId: s.requesterId,
         by: s.state === 'rejected' ? s.approverId : null,
-        // An expiry is told at the quote's own end, not when the sweep marked it.
+        // An expiry counts at the quote's own end, not when the sweep recorded it.
         at: (s.state === 'rejected' ? s.updatedAt : s.expiresAt).getTime(),
       }),
     ),
@@ -251,7 +251,7 @@ export async function hostingPart(
     read(HOSTING_WRITE_ACTIONS, AUDIT_READ),
     read([OUTSIDE_CHANGE_ACTION], DIGEST_LISTED),
   ]);
-  // A change through the bot was told in the channel it was made in; one outside it, to nobody in particular.
+  // A change through the bot was announced in the channel it was made in; one outside it, nowhere in particular.
   const made = await inShownChannels(bot.rows, (r) => r.channelId, shown);
   return {
     bot: capped(made.map((r) => changeOf(r, false))),

@@ -14,13 +14,6 @@ import type { FleetGlance, FleetServer } from './home-types.ts';
 /** The running state, the only one a server is expected to be in. */
 const RUNNING = 'running';
 
-export interface FleetDeps {
-  store: { snapshots: Pick<Store['snapshots'], 'all'> };
-  servers: Pick<ServersService, 'list'>;
-  now: () => number;
-  readCacheMs: number;
-}
-
 /** Servers the watcher saw leave the account are not in the fleet. */
 const present = (s: SnapshotRow): boolean => s.contractStatus !== 'gone';
 
@@ -41,7 +34,16 @@ function glance(servers: readonly FleetServer[], asOf: Date | null): FleetGlance
  * The fleet for this person. `refresh`: they opened their Home, so the list
  * may be read when what is held is older than the read cache.
  */
-export async function fleetGlance(deps: FleetDeps, actor: Actor, refresh: boolean): Promise<FleetGlance> {
+export async function fleetGlance(
+  deps: {
+    store: Store;
+    servers: ServersService;
+    now: () => number;
+    readCacheMs: number;
+  },
+  actor: Actor,
+  refresh: boolean,
+): Promise<FleetGlance> {
   const snapshots = (await deps.store.snapshots.all()).filter(present);
   const seen = snapshots.map((s) => s.observedAt.getTime());
   const newest = seen.length > 0 ? Math.max(...seen) : null;

@@ -24,24 +24,16 @@ const RECENT_ORDER_MS = 86_400_000;
 /** Orders looked at for it (newest first). */
 const RECENT_ORDERS = 10;
 
-/** The alarm kind of a key used by another client (src/watch/alarm-kinds.ts). */
+/** The alarm kind of a key used by another client (src/store/alarm-types.ts). */
 export const KEY_USE_ALARM = 'key-use';
 
 export interface HomeDeps {
-  store: {
-    snapshots: Pick<Store['snapshots'], 'all'>;
-    signups: Pick<Store['signups'], 'listRecent'>;
-    mutes: Pick<Store['mutes'], 'active'>;
-    incidents: Pick<Store['incidents'], 'latestOfKind'>;
-  };
-  access: Pick<AccessService, 'roleOf' | 'decide' | 'readerOf'>;
-  servers: Pick<ServersService, 'list'>;
-  signup: {
-    approvals: Pick<SignupService['approvals'], 'waiting'>;
-    planNames?: () => ReadonlyMap<string, string>;
-  };
-  hosting: { operations: Pick<HostingService['operations'], 'waiting'> };
-  incidents: Pick<IncidentService, 'open'>;
+  store: Store;
+  access: AccessService;
+  servers: ServersService;
+  signup: SignupService;
+  hosting: HostingService;
+  incidents: IncidentService;
   clock: Clock;
   /** READ_CACHE_SECONDS: how old what the watcher holds may be when its person opens their Home. */
   readCacheMs: number;

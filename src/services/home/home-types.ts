@@ -59,6 +59,8 @@ export interface KeyGlance {
   state: string;
   /** Null: the key never expires; undefined: not known yet. */
   expiresAt: Date | null | undefined;
+  /** When the provider said so (the key's one reading, shared with /vps me); null before any answer. */
+  readAt: Date | null;
   /** The configured daily limit; null when none is configured. */
   limit: number | null;
   used: number;

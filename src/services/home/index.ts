@@ -3,6 +3,6 @@
  * change reaches the Homes that show it is src/services/home-changes.ts.
  * Knows nothing of Slack. Code outside this folder imports only from here.
  */
-export { type FleetDeps, fleetGlance } from './fleet.ts';
+export { fleetGlance } from './fleet.ts';
 export { type HomeDeps, HomeService, KEY_USE_ALARM } from './home-service.ts';
 export type * from './home-types.ts';

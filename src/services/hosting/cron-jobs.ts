@@ -9,8 +9,8 @@ import { type CronJob, type CronJobChange, READ, WRITE } from '../../provider/in
 import type { Actor } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import { areaRejection } from './area-rejection.ts';
-import type { HostingCalls } from './hosting-calls.ts';
-import type { OnServer, WriteResult } from './hosting-types.ts';
+import type { HostingCalls, WriteResult } from './hosting-calls.ts';
+import type { OnServer } from './hosting-reads.ts';
 import { type CronForm, checkCronId, checkCronJob } from './record-rules.ts';
 
 export interface CronListing {

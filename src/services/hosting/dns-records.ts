@@ -7,8 +7,8 @@ import { type DnsRecord, type DnsRecordType, READ, WRITE } from '../../provider/
 import type { Actor } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import { areaRejection } from './area-rejection.ts';
-import type { HostingCalls } from './hosting-calls.ts';
-import type { OnServer, WriteResult } from './hosting-types.ts';
+import type { HostingCalls, WriteResult } from './hosting-calls.ts';
+import type { OnServer } from './hosting-reads.ts';
 import { checkDnsId, checkDnsRecord, type DnsRecordForm, recordType } from './record-rules.ts';
 import { checkFqdn } from './rules.ts';
 

@@ -26,30 +26,26 @@ import type { Audit } from '../audit.ts';
 import { changeOutcome, classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
 import type { HomeChanges } from '../home-changes.ts';
-import type { WriteResult } from './hosting-types.ts';
 import { checkFqdn, type HostingField, type HostingRule } from './rules.ts';
+
+export interface WriteResult {
+  server: string;
+  action: HostingAction;
+  /** What was done, for the announcement (never a secret). */
+  subject: string;
+  /** A name the provider gave what it made (a database, a key id), when it said. */
+  created?: string | undefined;
+  /**
+   * SSL was asked for but the provider answered `failed_nameserver`: the
+   * domain whose name servers must change, and the server's own to set.
+   */
+  sslAdvice?: { domain: string; nameServers: string[] } | undefined;
+}
 
 export interface HostingDeps {
   provider: Pick<ProviderClient, 'hosting'>;
-  store: {
-    operations: Pick<
-      Store['operations'],
-      'create' | 'get' | 'transition' | 'setMessage' | 'expireDue' | 'listByState'
-    >;
-    audit: Pick<Store['audit'], 'latest'>;
-    /** Where a generated private key that could not be shown at once waits, sealed, for its requester. */
-    secrets: Pick<Store['secrets'], 'seal' | 'take' | 'giveBack' | 'destroy'>;
-  };
-  access: Pick<
-    AccessService,
-    | 'authorize'
-    | 'decide'
-    | 'hostingServer'
-    | 'needsSecondPerson'
-    | 'keyScope'
-    | 'capabilities'
-    | 'explainRefusal'
-  >;
+  store: Store;
+  access: AccessService;
   audit: Audit;
   /**
    * The App Homes a destructive operation is on, refreshed after each move:
@@ -60,7 +56,7 @@ export interface HostingDeps {
   clock: Clock;
   /** The logger's secret registry: typed passwords and generated keys are scrubbed from every log line. */
   secrets: Pick<SecretRegistry, 'add' | 'delete'>;
-  logger: Pick<Logger, 'info' | 'warn'>;
+  logger: Logger;
   /** How long a confirmation or an approval may wait. Default 15 minutes. */
   operationTtlMs?: number;
   /** How long a sealed private key waits to be shown to its requester. Default 15 minutes. */

@@ -15,17 +15,17 @@ import {
   wordpressOf,
 } from '../../provider/index.ts';
 import type { OperationRow } from '../../store/index.ts';
-import type { Actor } from '../access/index.ts';
-import type { DecisionMachine, DecisionStep } from '../decisions/index.ts';
+import type { Actor, DestructiveHostingAction } from '../access/index.ts';
+import type { Decision, DecisionMachine, DecisionStep, RequestBook } from '../decisions/index.ts';
 import { classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
 import { areaRejection } from './area-rejection.ts';
-import type { HostingCalls } from './hosting-calls.ts';
-import type { DestructiveRequest, Loss, OperationOutcome } from './hosting-types.ts';
-import { operationBook } from './operation-book.ts';
+import type { HostingCalls, HostingDeps, WriteResult } from './hosting-calls.ts';
 import {
   areaOf,
   isRecordLoss,
   isRecordRequest,
+  type RecordLoss,
+  type RecordRequest,
   recordLossOf,
   recordProblems,
   recordSubject,
@@ -33,12 +33,105 @@ import {
 } from './record-operations.ts';
 import { checkFqdn, checkId } from './rules.ts';
 
+export type DestructiveRequest =
+  | { kind: 'hosting.domain_reset'; domain: string }
+  | { kind: 'hosting.wp_delete'; id: string; deleteDb: boolean; deleteDbUser: boolean; deleteCron: boolean }
+  | { kind: 'hosting.ssh_key_delete'; id: string }
+  | { kind: 'hosting.ssh_off' }
+  | RecordRequest;
+
+/** What a destructive operation will take away, read before it is asked for. */
+export type Loss =
+  | { kind: 'hosting.domain_reset'; domain: string; url?: string; documentRoot?: string; sites: string[] }
+  | {
+      kind: 'hosting.wp_delete';
+      id: string;
+      /**
+       * false when the site list shows no site of this id (its id field is not published: no refusal);
+       * absent in requests stored before it was recorded.
+       */
+      listed?: boolean;
+      url?: string;
+      title?: string;
+      deleteDb: boolean;
+      deleteDbUser: boolean;
+      deleteCron: boolean;
+    }
+  | { kind: 'hosting.ssh_key_delete'; id: string; label?: string; publicKey?: string }
+  | { kind: 'hosting.ssh_off'; keys: number }
+  | RecordLoss;
+
+/**
+ * What a click on a destructive operation's confirmation or approval came to:
+ * the decision machine's answer, and when it was approved, what running it did.
+ */
+export type OperationOutcome =
+  | Exclude<Decision<OperationRow>, { kind: 'approved' }>
+  | { kind: 'done'; row: OperationRow; result: WriteResult }
+  /** `error` is what the provider (or the client) threw: the Slack side words it. */
+  | { kind: 'failed'; row: OperationRow; code: string; error: unknown }
+  /** The request may have reached the provider; `check` is the read that shows whether it happened. */
+  | { kind: 'unknown'; row: OperationRow; check: string };
+
+// Each operation is a request on the decision machine: it waits (`pending`) for its requester's
+// confirmation or, where the policy asks for a second person, for an approver, until it expires.
+// Each move is one conditional UPDATE of the operations table.
+
+/** What an operation's row says it will take away (stored when it was asked for). */
+export function lossOf(op: OperationRow): Loss {
+  return (op.params as { loss: Loss }).loss;
+}
+
+function operationBook(deps: HostingDeps): RequestBook<OperationRow> {
+  const ops = deps.store.operations;
+  // A request decided, withdrawn or expired leaves the Homes it waited on.
+  const decided = <R extends { won: boolean }>(r: R): R => {
+    if (r.won) deps.homes?.refresh('everyone', 'operation decided');
+    return r;
+  };
+  return {
+    get: (id) => ops.get(id),
+    request: (op) => ({
+      id: op.id,
+      requesterId: op.requesterId,
+      channelId: op.channelId,
+      decider: op.needsApproval ? 'second_person' : 'requester',
+      expiresAt: op.expiresAt,
+      // A late click on an expired request redraws it as expired.
+      status: op.state === 'pending' ? 'waiting' : op.state === 'expired' ? 'expired' : 'decided',
+    }),
+    // The operation itself is decided on current facts too: the requester must still hold its role.
+    roles: (op, step, byRequester) => {
+      const kind = op.kind as DestructiveHostingAction;
+      if (step === 'reject') return { decider: byRequester ? null : 'hosting.approve' };
+      return { decider: step === 'confirm' ? kind : 'hosting.approve', requester: kind };
+    },
+    audit: (op, step, outcome, withdrawn) => {
+      const params = { operation: op.id };
+      if (step !== 'reject')
+        return outcome === 'refused' ? { action: `${op.kind}.decide`, target: op.target, params } : null;
+      const action = outcome === 'ok' && withdrawn ? `${op.kind}.cancel` : `${op.kind}.reject`;
+      return { action, target: op.target, params };
+    },
+    approve: async (op, approverId) =>
+      decided(await ops.transition(op.id, ['pending'], 'approved', { approverId }, { unexpired: true })),
+    reject: async (op, by, withdrawn) =>
+      decided(
+        await ops.transition(op.id, ['pending'], withdrawn ? 'cancelled' : 'rejected', { approverId: by }),
+      ),
+    async expire(op) {
+      const r = decided(await ops.transition(op.id, ['pending'], 'expired'));
+      return r.won ? r.row : null;
+    },
+  };
+}
+
 const DEFAULT_OPERATION_TTL_MS = 15 * 60_000;
 
 export class HostingOperations {
   constructor(
     private readonly calls: HostingCalls,
-    private readonly machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>,
+    private readonly machine: DecisionMachine,
   ) {}
 
   /**

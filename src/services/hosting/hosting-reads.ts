@@ -7,6 +7,7 @@ import {
   type AnyObject,
   type DomainItem,
   domainsOf,
+  type HostingDomain,
   type HostingServerInfo,
   logLinesOf,
   READ,
@@ -22,8 +23,28 @@ import type { AuditRow } from '../../store/index.ts';
 import type { Actor } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import type { HostingCalls } from './hosting-calls.ts';
-import type { DomainDetail, ErrorLogPage, OnServer, ServersAnswer } from './hosting-types.ts';
 import { checkFqdn, checkKeyword, checkLines, HOSTING_LIMITS } from './rules.ts';
+
+/** A value read on a named server (the one the command named, or the key's only one). */
+export interface OnServer<T> {
+  server: string;
+  value: T;
+}
+
+export type ServersAnswer = { servers: readonly string[] } | { all: true };
+
+export interface DomainDetail {
+  domain: HostingDomain;
+  /** When SSL failed because the domain is not on the service's name servers: the ones to set. */
+  nameServers: string[] | undefined;
+}
+
+export interface ErrorLogPage {
+  domain: string;
+  lines: string[];
+  /** The text every line was asked to contain; undefined when every line was read. */
+  keyword?: string | undefined;
+}
 
 export class HostingReads {
   constructor(private readonly calls: HostingCalls) {}

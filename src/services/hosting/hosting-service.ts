@@ -25,7 +25,7 @@ export class HostingService {
   readonly php: HostingPhp;
   readonly ssl: HostingSsl;
 
-  constructor(deps: HostingDeps, machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>) {
+  constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
     this.reads = new HostingReads(calls);
     this.writes = new HostingWrites(calls);

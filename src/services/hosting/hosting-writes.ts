@@ -18,8 +18,7 @@ import {
 import type { Actor, HostingAction } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
-import { type HostingCalls, rejection } from './hosting-calls.ts';
-import type { WriteResult } from './hosting-types.ts';
+import { type HostingCalls, rejection, type WriteResult } from './hosting-calls.ts';
 import {
   checkDatabaseForm,
   checkDatabaseUserForm,

@@ -9,19 +9,30 @@
  */
 
 export * from '../../provider/hosting-answers.ts';
+
 /** What the watcher writes in the audit trail for a change made outside the bot (the audit view reads it). */
 export { OUTSIDE_CHANGE_ACTION } from '../../store/index.ts';
 export type { FieldProblem } from '../field-problem.ts';
 export type { RecordArea } from './area-rejection.ts';
 export { type CronListing, HostingCron, schedule } from './cron-jobs.ts';
 export { type DnsListing, HostingDns, recordName } from './dns-records.ts';
-export type { HostingDeps } from './hosting-calls.ts';
-export { HostingOperations } from './hosting-operations.ts';
-export { HostingReads } from './hosting-reads.ts';
+export type { HostingDeps, WriteResult } from './hosting-calls.ts';
+export {
+  type DestructiveRequest,
+  HostingOperations,
+  type Loss,
+  lossOf,
+  type OperationOutcome,
+} from './hosting-operations.ts';
+export {
+  type DomainDetail,
+  type ErrorLogPage,
+  HostingReads,
+  type OnServer,
+  type ServersAnswer,
+} from './hosting-reads.ts';
 export { HostingService } from './hosting-service.ts';
-export type * from './hosting-types.ts';
 export { HostingWrites } from './hosting-writes.ts';
-export { lossOf } from './operation-book.ts';
 export { HostingPhp, type PhpListing } from './php-versions.ts';
 export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
 export {

@@ -8,8 +8,8 @@
 import { type PhpDomain, type PhpVersionOffer, READ, WRITE } from '../../provider/index.ts';
 import type { Actor } from '../access/index.ts';
 import { areaRejection } from './area-rejection.ts';
-import type { HostingCalls } from './hosting-calls.ts';
-import type { OnServer, WriteResult } from './hosting-types.ts';
+import type { HostingCalls, WriteResult } from './hosting-calls.ts';
+import type { OnServer } from './hosting-reads.ts';
 import { checkPhpVersion } from './record-rules.ts';
 import { checkFqdn } from './rules.ts';
 

@@ -8,8 +8,8 @@
 import { READ, type SslCertificate, WRITE } from '../../provider/index.ts';
 import type { Actor } from '../access/index.ts';
 import { areaRejection } from './area-rejection.ts';
-import type { HostingCalls } from './hosting-calls.ts';
-import type { OnServer, WriteResult } from './hosting-types.ts';
+import type { HostingCalls, WriteResult } from './hosting-calls.ts';
+import type { OnServer } from './hosting-reads.ts';
 import { checkFqdn } from './rules.ts';
 
 export interface SslListing {

@@ -18,13 +18,10 @@ import type { ChannelReach } from '../watch/index.ts';
 import { checkRenewalDate, daysLeft, nextThreshold } from './schedule.ts';
 
 export interface RenewalDeps {
-  store: {
-    contracts: Pick<Store['contracts'], 'all' | 'byServer' | 'setByPerson' | 'clearByPerson'>;
-    snapshots: Pick<Store['snapshots'], 'all'>;
-  };
+  store: Store;
   /** Finds a server by name, uuid or IP; throws its not-found / ambiguous error. */
-  servers: Pick<ServersService, 'resolve'>;
-  access: Pick<AccessService, 'authorize'>;
+  servers: ServersService;
+  access: AccessService;
   audit: Audit;
   clock: Clock;
   /** VPS_RENEWAL_REMINDER_DAYS, farthest first. */
@@ -37,7 +34,7 @@ export interface RenewalEntry {
   serverUuid: string | null;
   /** The server's name as the watcher last saw it, else as the order or the person named it. */
   name: string;
-  /** The date that counts (one set by hand, else the provider's); null while the provider has told none. */
+  /** The date that counts (one set by hand, else the provider's); null while the provider has given none. */
   date: string | null;
   /** Japan calendar days to the date (0 on the day, negative once passed). */
   left: number | null;
@@ -112,7 +109,7 @@ export class RenewalsService {
     return new Map(snaps.flatMap((s) => (s.name ? [[s.serverUuid, s.name] as const] : [])));
   }
 
-  /** Every known contract date, nearest first (those the provider has not told yet last). */
+  /** Every known contract date, nearest first (those the provider has not given yet last). */
   async list(actor: Actor): Promise<RenewalList> {
     await this.deps.access.authorize(actor, 'renewals');
     const [rows, names] = await Promise.all([this.deps.store.contracts.all(), this.names()]);

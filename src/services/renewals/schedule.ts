@@ -16,7 +16,7 @@ export function daysLeft(date: string, now: Date): number | undefined {
 /**
  * The reminder due with `left` days to go: the nearest threshold reached
  * (`left` at most that many days). A farther one whose day passed unseen (the
- * date became known later) is not told late: the nearest one says it all.
+ * date became known later) is not sent late: the nearest one says it all.
  * None once the date has passed.
  */
 export function dueThreshold(left: number, thresholds: readonly number[]): number | undefined {
@@ -25,7 +25,7 @@ export function dueThreshold(left: number, thresholds: readonly number[]): numbe
   return reached.length === 0 ? undefined : Math.min(...reached);
 }
 
-/** Whether the reminder `threshold` days before `date` was told (the store marks the nearest one told per date). */
+/** Whether the reminder `threshold` days before `date` was sent (the store keeps the nearest one sent per date). */
 export function wasTold(
   row: { remindedDate: string | null; remindedDays: number | null },
   date: string,

@@ -45,7 +45,7 @@ export interface ServersDeps {
     /** Where the key-use watch counts the clients of KEY_EXPECTED_IPS (`/vps me` shows them). */
     keyLog?: Pick<Store['keyLog'], 'get'>;
   };
-  access: Pick<AccessService, 'authorize' | 'keyScope' | 'capabilities' | 'explainRefusal'>;
+  access: AccessService;
   audit: Audit;
   clock: Clock;
   /**
@@ -154,7 +154,7 @@ export class ServersService {
    * The server `ref` names, for what needs its entry as the spec describes it
    * (a change, a watch, its audit): one whose entry breaks the spec is refused
    * in words, with the fields it broke; `/vps show` still shows it. Read for
-   * `who` (a person's read unless told otherwise).
+   * `who` (a person's read unless said otherwise).
    */
   async resolve(ref: string, who: CallOptions = READ): Promise<VpsSummary> {
     const found = await this.locate(ref, who);

@@ -14,8 +14,7 @@ import {
   WRITE,
 } from '../../provider/index.ts';
 import type { SignupRow } from '../../store/index.ts';
-import { policyOf, type SignupDeps } from './deps.ts';
-import { providerRefusal } from './failure.ts';
+import { policyOf, providerRefusal, type SignupDeps } from './signup-deps.ts';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +55,7 @@ export interface Catalogue {
 }
 
 /** Plans the API can sign up (vps, business) that offer at least one period. */
-export function catalogueOf(answer: Pick<PlansAnswer, 'plans' | 'os_images'>): Catalogue {
+export function catalogueOf(answer: PlansAnswer): Catalogue {
   return {
     plans: answer.plans.filter(
       (p) => (p.vps_type === 'vps' || p.vps_type === 'business') && p.periods.length > 0,
@@ -113,9 +112,7 @@ export async function readCatalogue(deps: SignupDeps, opts: CatalogueOptions = {
   }
   // Read fresh for a quote (part of the order), else for the modal a person is opening.
   const who = opts.fresh ? WRITE : READ;
-  const answer: Pick<PlansAnswer, 'plans' | 'os_images'> = await deps.provider.plans(
-    opts.for ? asPerson(who, opts.for) : who,
-  );
+  const answer: PlansAnswer = await deps.provider.plans(opts.for ? asPerson(who, opts.for) : who);
   const catalogue = { ...catalogueOf(answer), termsUrl: deps.termsUrl, readAt: now };
   catalogueCache.set(deps, { at: now, catalogue });
   return catalogue;

@@ -7,7 +7,7 @@
  *
  * Every move is one conditional UPDATE in the store (`transition`), so a
  * second click, a second replica or a retried Slack delivery loses the race
- * and is told who won. Money moves only in order-attempt.ts, with the row's own
+ * and learns who won. Money moves only in signup-orders.ts, with the row's own
  * Idempotency-Key and `expected_total_price` = the price the approver saw.
  *
  * The root password lives sealed in the store while the quote waits, is
@@ -52,19 +52,19 @@ export {
   findPlan,
   imagesFor,
 } from './catalogue.ts';
-export type { SignupDeps, SignupPolicy } from './deps.ts';
+export type { RevealOutcome } from './password.ts';
+export type { ApproveInput } from './signup-approvals.ts';
+export type { SignupDeps, SignupPolicy } from './signup-deps.ts';
+export { type ExecuteOutcome, INTERRUPTED } from './signup-orders.ts';
 export {
   checkSignupForm,
+  type QuoteInput,
+  type QuoteResult,
   SIGNUP_LIMITS,
   type SignupField,
   type SignupFieldRule,
   type SignupFormValues,
   type SignupRequest,
-} from './form.ts';
-export type { ExecuteOutcome } from './order-attempt.ts';
-export type { RevealOutcome } from './password.ts';
-export type { ApproveInput } from './signup-approvals.ts';
-export { INTERRUPTED } from './signup-orders.ts';
-export type { QuoteInput, QuoteResult } from './signup-quotes.ts';
+} from './signup-quotes.ts';
 export { type PriceList, SIGNUP_ID_FIELD, type SignupReads } from './signup-reads.ts';
 export { SignupService } from './signup-service.ts';

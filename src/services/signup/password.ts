@@ -10,7 +10,7 @@
  * mangle when pasted (quotes, backslash, `&`, `|`, `;`, `$`, `*`, `~`, `^`).
  */
 import { randomInt } from 'node:crypto';
-import { policyOf, type SignupDeps } from './deps.ts';
+import { policyOf, type SignupDeps } from './signup-deps.ts';
 
 const SECRET_PURPOSE = 'signup.root_password';
 

@@ -4,13 +4,13 @@
  * take) and the status of a signup by its service code, whether it was
  * ordered here or in the provider's panel. Neither is refused on a guess
  * about the key: the provider answers 403 to a key that may not sign up, and
- * that answer is what the person is told (docs/provider-api.md, VPS endpoints).
+ * that answer is what the person sees (docs/provider-api.md, VPS endpoints).
  */
 import { asPerson, ProviderError, READ, type SignupStatus, validatePathId } from '../../provider/index.ts';
 import type { Action, Actor } from '../access/index.ts';
 import { ServiceError, type SignupIdRule } from '../errors.ts';
 import { type Catalogue, readCatalogue } from './catalogue.ts';
-import type { SignupDeps } from './deps.ts';
+import type { SignupDeps } from './signup-deps.ts';
 
 export interface PriceList {
   catalogue: Catalogue;

@@ -5,8 +5,8 @@
  */
 import type { DecisionMachine } from '../decisions/index.ts';
 import { knownPlanNames } from './catalogue.ts';
-import type { SignupDeps } from './deps.ts';
 import { SignupApprovals } from './signup-approvals.ts';
+import type { SignupDeps } from './signup-deps.ts';
 import { SignupOrders } from './signup-orders.ts';
 import { SignupQuotes } from './signup-quotes.ts';
 import { SignupReads } from './signup-reads.ts';
@@ -19,7 +19,7 @@ export class SignupService {
 
   constructor(
     readonly deps: SignupDeps,
-    machine: Pick<DecisionMachine, 'decide' | 'mayDecide'>,
+    machine: DecisionMachine,
   ) {
     this.quotes = new SignupQuotes(deps);
     this.approvals = new SignupApprovals(deps, machine);

@@ -9,7 +9,7 @@
 import type { IncidentRow, Store } from '../../store/index.ts';
 import type { ChannelFilter } from '../access/index.ts';
 
-/** The alarm kind of a stuck signup and its subject, `signup:<id>` (src/watch/alarm-kinds.ts; read by name). */
+/** The alarm kind of a stuck signup and its subject, `signup:<id>` (src/store/alarm-types.ts; read by name). */
 const SIGNUP_STUCK = 'signup-stuck';
 const SIGNUP_SUBJECT = 'signup:';
 

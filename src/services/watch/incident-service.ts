@@ -5,20 +5,109 @@
  * Knows nothing of Slack.
  */
 import type { Clock } from '../../clock.ts';
-import type { IncidentRow, MuteRow, Store } from '../../store/index.ts';
+import type { IncidentRow, MuteRow, ReadIncident, Store } from '../../store/index.ts';
 import { WATCH_ALL } from '../../store/index.ts';
 import type { AccessService, Action, Actor } from '../access/index.ts';
-import type { Decision, DecisionMachine } from '../decisions/index.ts';
+import type { Decision, DecisionMachine, RequestBook } from '../decisions/index.ts';
 import type { HomeChanges } from '../home-changes.ts';
 import { alarmShown } from './alarm-place.ts';
-import { type ClaimAnnouncer, claimAction, incidentBook } from './incident-book.ts';
+
+// An alarm's claim ("I'm on it") is a request on the decision machine: the request is the alarm
+// itself, opened by the watcher and waiting while it is open. `approve` is the claim, one
+// compare-and-set on the owner as read, so two clicks at once give one owner and the other learns
+// who took it; a later click takes it over only if its message showed that owner. The requester is
+// always the watcher (`WATCHER`, which no Slack user id equals), so no self-approval rule applies;
+// nothing expires (a resolved alarm reads as decided). Where a claim may be made is the access
+// policy's question, asked with the kind's read action (`claimAction`) and its channel list.
+
+/** The requester of every claim: the watcher that opened the alarm. */
+export const WATCHER = 'watcher';
+
+/** An alarm waits for its claim until it is resolved, never until a time. */
+const NEVER = new Date(8_640_000_000_000_000);
+
+/**
+ * What a claim writes in its own transaction besides the claimant: the
+ * edits of the alarm's messages and the line in their threads (the watcher's
+ * `announceClaim`, handed over by the composition root). Returns the rows queued.
+ */
+export type ClaimAnnouncer = (tx: Store, claimed: IncidentRow, previous: string | null) => Promise<number>;
+
+/**
+ * Who may take an alarm: anyone who may read what it is about, with the read
+ * action of its kind (a policy may raise it like any action).
+ */
+export function claimAction(kind: string): Action {
+  switch (kind) {
+    case 'power':
+    case 'contract':
+      return 'show';
+    case 'signup-stuck':
+      return 'signups';
+    case 'ssl':
+      return 'hosting.domain';
+    case 'key-use':
+    case 'key-auth':
+      return 'logs';
+    case 'key-expired':
+      return 'me';
+    default:
+      return 'incidents';
+  }
+}
+
+/** One click: where it was made, the claims its button showed, and who hears who had it before when it wins. */
+export interface ClaimClick {
+  channelId: string;
+  /** How many claims the clicked message showed; undefined: whatever it is now. */
+  shownClaims?: number | undefined;
+  onClaimed?: (previous: string | null) => void;
+}
+
+/**
+ * The book of alarms' claims, for one click. A click decides on what the
+ * clicker saw: when somebody claimed it since their message was drawn, the
+ * click takes nothing (they see who, and may take it over knowingly).
+ */
+function incidentBook(deps: IncidentServiceDeps, click: ClaimClick): RequestBook<IncidentRow> {
+  const { channelId } = click;
+  return {
+    get: (id) => deps.store.incidents.get(id),
+    request: (row) => ({
+      id: row.id,
+      requesterId: WATCHER,
+      channelId,
+      decider: 'second_person',
+      expiresAt: NEVER,
+      status: row.raisedAt !== null && row.resolvedAt === null ? 'waiting' : 'decided',
+    }),
+    roles: (row) => ({ decider: claimAction(row.kind) }),
+    audit: (row) => ({
+      action: 'incident.claim',
+      target: row.subject,
+      params: { incident: row.id, kind: row.kind, name: row.name, claims: row.claims },
+    }),
+    async approve(row, by) {
+      // Already theirs, or taken since the clicker's message was drawn: nothing is set, and they see who has it.
+      if (row.claimedBy === by) return { won: false, row };
+      if (click.shownClaims !== undefined && click.shownClaims !== row.claims) return { won: false, row };
+      return deps.store.transaction(async (tx) => {
+        const r = await tx.incidents.claim(row.id, row.claimedBy, by, deps.clock.now());
+        if (r.won) {
+          await deps.announce(tx, r.row, row.claimedBy);
+          click.onClaimed?.(row.claimedBy);
+        }
+        return r;
+      });
+    },
+    // Nobody rejects an alarm; it is resolved by its condition ending.
+    reject: async (row) => ({ won: false, row }),
+    expire: async () => null,
+  };
+}
 
 export interface IncidentServiceDeps {
-  store: {
-    incidents: Pick<Store['incidents'], 'get' | 'openAlarms' | 'postsOf'>;
-    mutes: Pick<Store['mutes'], 'active'>;
-    signups: Pick<Store['signups'], 'get'>;
-  } & Pick<Store, 'transaction'>;
+  store: Store;
   access: Pick<AccessService, 'authorize' | 'decide' | 'readerOf'>;
   clock: Clock;
   announce: ClaimAnnouncer;
@@ -26,11 +115,13 @@ export interface IncidentServiceDeps {
   onOutbox?: (() => void) | undefined;
   /** Who is on an alarm is on everyone's App Home: refreshed after a claim. */
   homes?: Pick<HomeChanges, 'refresh'> | undefined;
+  /** The watch's reading of an incident (whether it wakes on-call, its facts), which the list shows. */
+  read: (row: IncidentRow) => ReadIncident;
 }
 
 /** An open alarm as `/vps incidents` lists it. */
 export interface OpenIncident {
-  incident: IncidentRow;
+  incident: ReadIncident;
   /** The latest end of a mute covering it in a channel where it is posted; null when none. */
   mutedUntil: Date | null;
 }
@@ -44,7 +135,7 @@ export interface ClaimResult {
 export class IncidentService {
   constructor(
     private readonly deps: IncidentServiceDeps,
-    private readonly machine: Pick<DecisionMachine, 'decide'>,
+    private readonly machine: DecisionMachine,
   ) {}
 
   /**
@@ -95,7 +186,10 @@ export class IncidentService {
       const ends = mutes
         .filter((m) => channels.has(m.channelId) && (m.target === incident.subject || m.target === WATCH_ALL))
         .map((m) => m.until.getTime());
-      return { incident, mutedUntil: ends.length > 0 ? new Date(Math.max(...ends)) : null };
+      return {
+        incident: this.deps.read(incident),
+        mutedUntil: ends.length > 0 ? new Date(Math.max(...ends)) : null,
+      };
     });
     return out.sort(
       (a, b) =>

@@ -2,16 +2,12 @@ export { alarmShown } from './alarm-place.ts';
 export {
   type ClaimAnnouncer,
   type ClaimClick,
-  claimAction,
-  type IncidentBookDeps,
-  incidentBook,
-  WATCHER,
-} from './incident-book.ts';
-export {
   type ClaimResult,
+  claimAction,
   IncidentService,
   type IncidentServiceDeps,
   type OpenIncident,
+  WATCHER,
 } from './incident-service.ts';
 export type {
   ChannelReach,

@@ -16,17 +16,11 @@ import type { ServersService } from '../servers/index.ts';
 import type { ChannelReach, MuteChange, SubscriptionChange, SubscriptionList } from './subscription-types.ts';
 
 export interface SubscriptionDeps {
-  store: {
-    watches: Pick<Store['watches'], 'add' | 'remove' | 'list'>;
-    snapshots: Pick<Store['snapshots'], 'all'>;
-    mutes: Pick<Store['mutes'], 'set' | 'remove' | 'active' | 'purgeEnded'>;
-    outbox: Pick<Store['outbox'], 'rescheduleHeld'>;
-    channels: Pick<Store['channels'], 'probeAt'>;
-  };
+  store: Store;
   provider: Pick<ProviderClient, 'listServers'>;
   /** Finds a server by name, uuid or IP; throws its not-found / ambiguous error. */
-  servers: Pick<ServersService, 'resolve'>;
-  access: Pick<AccessService, 'authorize' | 'maySeeChannel' | 'hostingServer'>;
+  servers: ServersService;
+  access: AccessService;
   audit: Audit;
   /** Mutes are on everyone's App Home: refreshed when one is set or lifted. None in tests of watches alone. */
   homes?: Pick<HomeChanges, 'refresh'> | undefined;
@@ -268,7 +262,7 @@ export class WatchSubscriptions {
 
   /**
    * A maintenance window: changes of `ref` (a server or `all`) are recorded
-   * but not told in the channel for `durationMs`; one summary follows when it
+   * but not posted in the channel for `durationMs`; one summary follows when it
    * ends. Muting again moves the end.
    */
   async mute(

@@ -54,6 +54,7 @@ const en = {
   'home.key.expired': '*Expired:* {at}',
   'home.key.never': '*Expires:* never',
   'home.key.unknown': '*Expires:* not known yet (the key has not been checked)',
+  'home.key.read_at': '_As the provider said at {at}._',
   'home.key.budget':
     '*Today’s requests left:* {remaining, number} of {limit, number} (the count starts again {reset})',
   'home.key.budget_none':
@@ -122,6 +123,7 @@ const ja = {
   'home.key.expired': '*期限切れ:* {at}',
   'home.key.never': '*有効期限:* なし',
   'home.key.unknown': '*有効期限:* 未確認（キーの確認がまだ済んでいません）',
+  'home.key.read_at': '_{at} 時点のプロバイダーの情報です。_',
   'home.key.budget':
     '*本日の残りリクエスト数:* {limit, number} 件中 {remaining, number} 件（{reset} にリセット）',
   'home.key.budget_none':

@@ -75,6 +75,7 @@ const en = {
   'oncall.key-auth.body':
     'From {ips}. Somebody may be trying the key, or a client is using a wrong or revoked key. `/vps logs status=error` shows them.',
   'oncall.key-auth.no_ips': 'addresses not known',
+  'oncall.list_more': '{items} and {count, number} more',
   'oncall.key-auth.resolved':
     ':white_check_mark: No more refused requests with the API key, after {duration}',
   'oncall.key-auth.label': 'burst of 401/403',
@@ -187,6 +188,7 @@ const ja = {
   'oncall.key-auth.body':
     '送信元: {ips}。誰かがキーを試しているか、クライアントが誤ったキーや失効したキーを使っているおそれがあります。`/vps logs status=error` で確認できます。',
   'oncall.key-auth.no_ips': '送信元は不明',
+  'oncall.list_more': '{items} ほか {count, number} 件',
   'oncall.key-auth.resolved':
     ':white_check_mark: APIキーでのリクエストは拒否されなくなりました（継続時間 {duration}）',
   'oncall.key-auth.label': '401/403 の集中',

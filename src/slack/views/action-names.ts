@@ -4,15 +4,15 @@
  * where nothing is typed (approving is a button). Never the action's id
  * (`hosting.domain_reset`).
  */
-import { HOSTING_CHANGES } from '../../watch/notices.ts';
+import { HOSTING_CHANGES } from '../../store/notice-types.ts';
 import type { PlainKey } from '../i18n/index.ts';
-import { escapeMrkdwn, type Ui } from './format.ts';
+import { mrkdwnText, SHOWN, type Ui } from './format.ts';
 
 export function actionName(ui: Ui, action: string): string {
   if (action === 'approve') return ui.t('help.name.approve');
   if (action === 'hosting.approve') return ui.t('hosting.help.name.approve');
   const typed = action.replace(/^hosting\./, '').replace(/_/g, ' ');
-  return `\`${escapeMrkdwn([...typed].slice(0, 40).join(''))}\``;
+  return `\`${mrkdwnText(typed, SHOWN.word)}\``;
 }
 
 /** Several actions in one sentence. */
@@ -38,7 +38,5 @@ function isHostingChange(change: string): change is HostingChange {
 
 /** A hosting change as its notice named it (an audit line, a digest); one it does not know as given, cut. */
 export function hostingChangeWords(ui: Ui, change: string): string {
-  return isHostingChange(change)
-    ? ui.t(KIND[change])
-    : `\`${escapeMrkdwn([...change].slice(0, 40).join(''))}\``;
+  return isHostingChange(change) ? ui.t(KIND[change]) : `\`${mrkdwnText(change, SHOWN.word)}\``;
 }

@@ -212,7 +212,7 @@ export function slackDate(ui: Ui, ms: number): string {
 /** A provider time shown in the user's zone, to the second, for a list whose heading names the zone; an unparseable value is shown as given (as mrkdwn text). */
 export function formatProviderTime(ui: Ui, s: string): string {
   const d = parseProviderTime(s);
-  return d ? formatClockTime(ui, d) : escapeMrkdwn(clip(s, 40));
+  return d ? formatClockTime(ui, d) : mrkdwnText(s, 40);
 }
 
 /**
@@ -246,7 +246,7 @@ export function roleLabel(ui: Ui, role: Role): string {
 /** A word of the provider's closed lists, in the reader's language; anything else as given, cut. */
 function listedWord<W extends string>(ui: Ui, words: Record<W, PlainKey>, value: string): string {
   const known = Object.entries<PlainKey>(words).find(([w]) => w === value);
-  return known ? ui.t(known[1]) : escapeMrkdwn(clip(value, ENUM_SHOWN));
+  return known ? ui.t(known[1]) : mrkdwnText(value, ENUM_SHOWN);
 }
 
 const STATUS_WORDS: Record<'active' | 'suspended', PlainKey> = {
@@ -299,26 +299,151 @@ export function clip(s: string, max: number): string {
 }
 
 /**
- * Slack mrkdwn treats &, < and > as control characters: every text that did
- * not come from our catalogs (provider data, what a person typed) goes
- * through here before it reaches mrkdwn, so `<!channel>` or `<@U…>` in a
- * server name or a memo is shown as text, never as a live mention or link.
- * plain_text fields need none of it (Slack shows them as they are).
+ * Characters that act without being seen, and how each is shown instead: C0
+ * controls (a line break aside) as their Control Pictures (BEL as ␇), DEL as
+ * ␡, and C1 controls, the bidirectional controls (a right-to-left override
+ * can make `gpj.exe` read `exe.jpg`) and the line and paragraph separators
+ * as a visible code (`[U+202E]`); a lone surrogate, no character at all, as
+ * U+FFFD.
+ */
+function invisible(code: number): boolean {
+  return (
+    (code < 0x20 && code !== 0x0a) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x061c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    (code >= 0xd800 && code <= 0xdfff)
+  );
+}
+
+function visible(code: number): string {
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+  if (code === 0x7f) return '\u2421';
+  if (code >= 0xd800 && code <= 0xdfff) return '\ufffd';
+  return `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`;
+}
+
+/**
+ * Outside text for a plain_text field (a button, a header, an option): Slack
+ * shows it as it is, so mrkdwn needs no escaping there, but a control or a
+ * bidi override would still act; each is shown visibly as in escapeMrkdwn,
+ * and the whole cut to `max` characters with its end marked.
+ */
+export function plainText(s: string, max: number): string {
+  const shown = [...s.replace(/\r\n/g, '\n')].map((c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return invisible(code) ? visible(code) : c;
+  });
+  return clip(shown.join(''), max);
+}
+
+/** mrkdwn's formatting marks: bold, italic, strike and code. */
+const MARKS = new Set(['*', '_', '~', '`']);
+const WORD = /[\p{L}\p{N}]/u;
+const SPACE = /\s/u;
+/** A zero-width space on each side of a mark keeps it from opening or closing a span. */
+const ZWSP = '\u200b';
+
+/**
+ * The marks of a text that would format it: a backquote, and a `*`, `_` or
+ * `~` that could open a span (at the start or after a space or a sign, before
+ * a letter) with one that could close it later in the text, and that closer.
+ * A mark inside a word (`db_primary`) or alone (`_dmarc`) formats nothing and
+ * is left as typed, so the value copies as it is.
+ */
+function formattingMarks(chars: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  const opens = (i: number) =>
+    !WORD.test(chars[i - 1] ?? '') && chars[i + 1] !== undefined && !SPACE.test(chars[i + 1]!);
+  const closes = (i: number) =>
+    !WORD.test(chars[i + 1] ?? '') && chars[i - 1] !== undefined && !SPACE.test(chars[i - 1]!);
+  for (const mark of MARKS) {
+    const at = chars.flatMap((c, i) => (c === mark ? [i] : []));
+    if (mark === '`') {
+      for (const i of at) out.add(i);
+      continue;
+    }
+    const openers = at.filter(opens);
+    const closers = at.filter(closes);
+    for (const i of openers) if (closers.some((j) => j > i)) out.add(i);
+    for (const j of closers) if (openers.some((i) => i < j)) out.add(j);
+  }
+  return out;
+}
+
+/**
+ * One character of outside text as mrkdwn shows it literally: &, < and >
+ * escaped (Slack reads them as control characters), an invisible control
+ * made visible, and a formatting mark that would format (formattingMarks)
+ * fenced with zero-width spaces, so `*bold*` in a server name is shown with
+ * its asterisks.
+ */
+function shownChars(s: string): string[] {
+  const chars = [...s.replace(/\r\n/g, '\n')];
+  const marks = formattingMarks(chars);
+  return chars.map((c, i) => {
+    if (c === '&') return '&amp;';
+    if (c === '<') return '&lt;';
+    if (c === '>') return '&gt;';
+    const code = c.codePointAt(0) ?? 0;
+    if (invisible(code)) return visible(code);
+    return marks.has(i) ? `${ZWSP}${c}${ZWSP}` : c;
+  });
+}
+
+/**
+ * Text that did not come from our catalogs (provider data, what a person
+ * typed), made safe for mrkdwn: it keeps its meaning and loses its power.
+ * `<!channel>` or `<@U…>` in a server name or a memo is shown as text, never
+ * as a live mention or link; `*bold*`, `_x_`, `~x~` and backquotes are shown
+ * as typed; a control character or a bidirectional override is shown as a
+ * visible sign, never passed on (shownChars). Every such text goes through
+ * here, or through mrkdwnText, which also cuts it to fit. plain_text fields
+ * need none of it (Slack shows them as they are).
  */
 export function escapeMrkdwn(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return shownChars(s).join('');
 }
 
 /**
  * How much of one provider string a view shows. The spec bounds a name (50),
  * a memo (500) and a hostname (253) but the provider may answer anything:
- * beyond these a value is cut visibly rather than breaking Slack's limits.
+ * beyond these a value is cut visibly rather than breaking Slack's limits. A
+ * domain is a hostname, shown with its Punycode beside it when it could
+ * deceive (domain-display.ts): twice its length and a little.
  */
-export const SHOWN = { word: 40, name: 100, text: 300, memo: 500 } as const;
+export const SHOWN = { word: 40, name: 100, text: 300, memo: 500, domain: 520 } as const;
 
-/** Provider text for mrkdwn: cut visibly at `max` characters, then escaped (escapeMrkdwn). */
+/**
+ * Outside text for mrkdwn (escapeMrkdwn), at most `max` characters as shown,
+ * escapes and signs included, so that a value of `&` or of control
+ * characters takes no more room than any other; cut visibly (…) when longer.
+ */
 export function mrkdwnText(s: string, max: number): string {
-  return escapeMrkdwn(clip(s, max));
+  return mrkdwnCut(s, max).text;
+}
+
+/** mrkdwnText, and how many of the text's characters it shows of how many (for a view that says what it left out). */
+export function mrkdwnCut(s: string, max: number): { text: string; shown: number; total: number } {
+  const pieces = shownChars(s);
+  const sizes = pieces.map((p) => [...p].length);
+  const total = pieces.length;
+  if (sizes.reduce((a, b) => a + b, 0) <= max) return { text: pieces.join(''), shown: total, total };
+  let text = '';
+  let used = 0;
+  let shown = 0;
+  for (const [i, piece] of pieces.entries()) {
+    if (used + sizes[i]! > max - 1) break;
+    text += piece;
+    used += sizes[i]!;
+    shown += 1;
+  }
+  return { text: `${text}…`, shown, total };
 }
 
 export const POWER_EMOJI: Readonly<Record<string, string>> = {
@@ -343,7 +468,7 @@ function isListedPower(s: string): s is (typeof LISTED_POWER)[number] {
 export function powerLabel(ui: Ui, status: string): string {
   return isListedPower(status)
     ? ui.t(`power.${status}`)
-    : ui.t('power_state.unlisted', { state: escapeMrkdwn(clip(status, ENUM_SHOWN)) });
+    : ui.t('power_state.unlisted', { state: mrkdwnText(status, ENUM_SHOWN) });
 }
 
 /** The marker beside a power state; a state the spec does not list gets a question mark. */

@@ -4,7 +4,6 @@ import type { ChangeResult } from '../../services/servers/index.ts';
 import type { PlainKey } from '../i18n/index.ts';
 import {
   clip,
-  escapeMrkdwn,
   formatTime,
   type Message,
   mrkdwnText,
@@ -66,7 +65,7 @@ export function failureView(
   let size = 0;
   let shown = 0;
   for (const d of details) {
-    const line = `• *${escapeMrkdwn(d.label)}* — ${escapeMrkdwn(d.detail)}`;
+    const line = `• *${mrkdwnText(d.label, SHOWN.name)}* — ${mrkdwnText(d.detail, SHOWN.text)}`;
     if (size + line.length + 1 > LIMITS.sectionText - 200) break;
     lines.push(line);
     size += line.length + 1;
@@ -87,19 +86,19 @@ export function announceView(ui: Ui, userId: string, r: ChangeResult): Message {
   const name = mrkdwnText(r.server.name, SHOWN.name);
   let text: string;
   if (r.field === 'name')
-    text = ui.t('announce.name', { user: userId, before: name, after: escapeMrkdwn(r.after) });
+    text = ui.t('announce.name', { user: userId, before: name, after: mrkdwnText(r.after, SHOWN.name) });
   else if (r.field === 'memo') {
     text =
       r.after === ''
         ? ui.t('announce.memo_cleared', { user: userId, name })
-        : ui.t('announce.memo', { user: userId, name, after: escapeMrkdwn(r.after) });
+        : ui.t('announce.memo', { user: userId, name, after: mrkdwnText(r.after, SHOWN.memo) });
   } else {
     text = ui.t('announce.rdns', {
       user: userId,
       name,
       ip: mrkdwnText(r.server.ip_address ?? '-', SHOWN.name),
-      after: escapeMrkdwn(r.after),
-      before: mrkdwnText(r.before ?? ui.t('card.none'), SHOWN.memo),
+      after: mrkdwnText(r.after, SHOWN.text),
+      before: mrkdwnText(r.before ?? ui.t('card.none'), SHOWN.text),
     });
   }
   return textView(text);
@@ -136,7 +135,7 @@ export function auditReasonText(ui: Ui, code: string): string {
   const key = AUDIT_REASONS.get(code);
   if (key) return ui.t(key);
   if ((PROVIDER_ERROR_CODES as readonly string[]).includes(code)) {
-    return ui.t('audit.reason.provider', { code: escapeMrkdwn(clip(code, 80)) });
+    return ui.t('audit.reason.provider', { code: mrkdwnText(code, 80) });
   }
-  return ui.t('audit.reason.other', { code: escapeMrkdwn(clip(code, 80)) });
+  return ui.t('audit.reason.other', { code: mrkdwnText(code, 80) });
 }

@@ -7,8 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { Message, Ui } from '../../slack/views/format.ts';
-import type { IncidentPost, OutboxItem, Store } from '../../store/index.ts';
-import type { Notice } from '../../watch/notices.ts';
+import type { IncidentPost, Notice, OutboxItem, Store } from '../../store/index.ts';
 
 interface PostBase {
   channel: string;
@@ -75,6 +74,8 @@ export interface NotifierStats {
   /** Times a channel was parked, and opened again. */
   parked: number;
   reopened: number;
+  /** Rows set aside, never posted: unreadable, or impossible to draw (each logged; the others go on). */
+  setAside: number;
 }
 
 /** A due row with its notice read. */

@@ -26,6 +26,9 @@
  *   ok, and the rows are marked right after (send.ts).
  * - Channels the bot cannot post in are parked, not retried, and summarised
  *   when they open again (parked-channels.ts).
+ * - A row that cannot be read or drawn (a damaged payload, anything that
+ *   throws while its message is drawn) is set aside, logged and counted;
+ *   the rest of the outbox goes on, in its channel and every other.
  * - The WebClient must not retry by itself (`retryConfig: { retries: 0 }`,
  *   `rejectRateLimitedCalls: true`): the outbox is the retry.
  */
@@ -34,9 +37,13 @@ import { type Clock, KickedLoop, realTimers, systemClock, type Timers } from '..
 import { parseDigestReport } from '../../services/digest/index.ts';
 import type { Locale } from '../../slack/i18n/index.ts';
 import { renderDailyDigest } from '../../slack/views/digest/render.ts';
-import { channelUiFor } from '../../slack/views/format.ts';
-import type { DailyDigestRow } from '../../store/index.ts';
-import { type DailyDigestNotice, parseNotice } from '../../watch/notices.ts';
+import { channelUiFor, type Message } from '../../slack/views/format.ts';
+import {
+  type DailyDigestNotice,
+  type DailyDigestRow,
+  type OutboxItem,
+  parseNotice,
+} from '../../store/index.ts';
 import type {
   Candidate,
   NotifierContext,
@@ -45,9 +52,9 @@ import type {
   Parsed,
   SlackPoster,
 } from './notifier-types.ts';
-import { ChannelPace } from './pacing.ts';
+import { ChannelPace, type Lane } from './pacing.ts';
 import { reopen } from './parked-channels.ts';
-import { planCall } from './plan.ts';
+import { type Call, drawCall } from './plan.ts';
 import { sendCall } from './send.ts';
 
 export interface NotifierOptions extends Partial<NotifierSettings> {
@@ -115,6 +122,7 @@ export class Notifier {
         rateLimited: 0,
         parked: 0,
         reopened: 0,
+        setAside: 0,
       },
       parkedNow: new Set<string>(),
       lookAgain: () => this.loop.kick(),
@@ -159,13 +167,13 @@ export class Notifier {
       const candidates = await this.candidatesOf(channel, items);
       for (const lane of pace.lanes(candidates)) {
         if (ctx.parkedNow.has(channel)) break;
-        if (lane.all.length === 0) continue;
-        const turn = pace.turn(lane, channel, now);
-        if (turn.waitMs !== undefined) {
-          note(turn.waitMs);
+        const due = await this.nextCall(channel, lane, now);
+        if (due === undefined) continue;
+        if ('waitMs' in due) {
+          note(due.waitMs);
           continue;
         }
-        const call = await planCall(ctx, channel, pace.first(channel, turn.list, now), turn.list);
+        const { call, turn } = due;
         if (!ctx.isLeader()) return { posted, waitMs };
         const ok = await sendCall(ctx, channel, call, now, lane.nextAt);
         if (ok) posted += 1;
@@ -174,6 +182,31 @@ export class Notifier {
       }
     }
     return { posted, waitMs };
+  }
+
+  /**
+   * The lane's call now, or how long until it may make one, or nothing left:
+   * rows that cannot be drawn are set aside on the way and the lane's next
+   * row is tried, so none of them holds the lane.
+   */
+  private async nextCall(
+    channel: string,
+    lane: Lane,
+    now: number,
+  ): Promise<{ call: Call; turn: { burst: boolean } } | { waitMs: number } | undefined> {
+    const { ctx, pace } = this;
+    while (lane.all.length > 0) {
+      const turn = pace.turn(lane, channel, now);
+      if (turn.waitMs !== undefined) return { waitMs: turn.waitMs };
+      const drawn = await drawCall(ctx, channel, pace.first(channel, turn.list, now), turn.list);
+      if ('call' in drawn) return { call: drawn.call, turn };
+      for (const { candidate, err } of drawn.undrawable) {
+        await setAside(ctx, candidate.row, 'not drawable', err);
+      }
+      const gone = new Set(drawn.undrawable.map((u) => u.candidate));
+      lane.all = lane.all.filter((c) => !gone.has(c));
+    }
+    return undefined;
   }
 
   /** One pass of the loop (leader only); how long until the next. */
@@ -236,11 +269,7 @@ export class Notifier {
       const notice = parseNotice(row.payload);
       if (!notice) {
         // Never post what we cannot read; keep it for a person to look at.
-        ctx.log.error(
-          { id: row.id, dedupeKey: row.dedupeKey },
-          'outbox row with an unreadable payload; set aside',
-        );
-        await ctx.store.outbox.markFailed(row.id, 'unreadable payload', null);
+        await setAside(ctx, row, 'unreadable payload');
         continue;
       }
       const list = byChannel.get(row.channelId) ?? [];
@@ -290,8 +319,7 @@ export class Notifier {
       const post = row.incidentId ? posts.get(row.incidentId) : undefined;
       if (!post) {
         // The watcher writes the post's record with the row; without it there is nothing to attach to.
-        ctx.log.error({ id: row.id, dedupeKey: row.dedupeKey }, 'incident row without its post; set aside');
-        await ctx.store.outbox.markFailed(row.id, 'no incident post', null);
+        await setAside(ctx, row, 'no incident post');
         continue;
       }
       const act = row.kind === 'open' && post.messageTs ? 'update' : row.kind;
@@ -335,13 +363,15 @@ export class Notifier {
     if (!digests.has(n.day)) digests.set(n.day, await ctx.store.dailyDigests.get(n.day));
     const digest = digests.get(n.day) ?? null;
     const report = digest ? parseDigestReport(digest.report) : undefined;
-    const message = report ? renderDailyDigest(ctx.ui, report, n.page) : undefined;
+    let message: Message | undefined;
+    let err: unknown;
+    try {
+      message = report ? renderDailyDigest(ctx.ui, report, n.page) : undefined;
+    } catch (e) {
+      err = e;
+    }
     if (!message) {
-      ctx.log.error(
-        { id: item.row.id, day: n.day, page: n.page },
-        'daily digest page cannot be drawn; set aside',
-      );
-      await ctx.store.outbox.markFailed(item.row.id, 'digest page not drawable', null);
+      await setAside(ctx, item.row, 'digest page not drawable', err);
       return undefined;
     }
     const drawn = { message, day: n.day, page: n.page };
@@ -356,4 +386,28 @@ export class Notifier {
       drawn,
     };
   }
+}
+
+/**
+ * A row the notifier will not post: kept unsent for a person to look at
+ * (never tried again), logged with why, and counted
+ * (`vps_notifier_rows_set_aside_total`).
+ */
+async function setAside(ctx: NotifierContext, row: OutboxItem, reason: string, err?: unknown): Promise<void> {
+  ctx.counters.setAside += 1;
+  ctx.log.error(
+    {
+      ...(err === undefined ? {} : { err }),
+      id: row.id,
+      dedupeKey: row.dedupeKey,
+      channel: row.channelId,
+      reason,
+    },
+    'outbox row set aside; the rest of the outbox goes on',
+  );
+  await ctx.store.outbox.markFailed(
+    row.id,
+    err instanceof Error ? `${reason}: ${err.message}` : reason,
+    null,
+  );
 }

@@ -9,8 +9,8 @@
  * never posted are marked summarised, so their follow-ups are dropped, and a
  * change after that starts a new message.
  */
-import type { ChannelRow, OutboxItem } from '../../store/index.ts';
-import { isAlarm, type Notice, parseNotice } from '../../watch/notices.ts';
+import { type ChannelRow, type Notice, type OutboxItem, parseNotice } from '../../store/index.ts';
+import { isAlarm } from '../../watch/notices.ts';
 import type { NotifierContext } from './notifier-types.ts';
 
 /**

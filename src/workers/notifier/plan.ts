@@ -16,9 +16,29 @@ import {
 import { renderIncident } from '../../slack/views/watch/incidents.ts';
 import { type NoticeUnit, standsAlone } from '../../slack/views/watch/notice-unit.ts';
 import { renderDigest, renderUnit } from '../../slack/views/watch/notifications.ts';
-import type { IncidentRow, OutboxItem } from '../../store/index.ts';
-import type { PowerNotice } from '../../watch/notices.ts';
+import type { OutboxItem, PowerNotice, ReadIncident } from '../../store/index.ts';
+import { isAlarm, noticesAlarm, readIncident } from '../../watch/notices.ts';
 import type { Candidate, NotifierContext, Parsed } from './notifier-types.ts';
+
+/**
+ * A message no view could draw from a row's data (a value beyond every bound,
+ * a time no calendar shows): the rows behind it are set aside. A store read
+ * that fails is not one of these; that pass fails and the next tries again.
+ */
+export class UndrawableError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'the message could not be drawn', { cause });
+    this.name = 'UndrawableError';
+  }
+}
+
+function draw<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    throw new UndrawableError(err);
+  }
+}
 
 /** One Slack call the notifier decided on for a channel, and what to record once Slack said ok. */
 export interface Call {
@@ -65,15 +85,17 @@ export async function planCall(
         what: 'post',
         rows: [first.row],
         thread: first.row.threadTs ?? undefined,
-        message: renderUnit(ui, { notices: [first.notice] }, oncall),
+        message: draw(() => renderUnit(ui, unitOf([first.notice]), oncall)),
         digest: false,
         shows: [],
       };
     case 'notice': {
       // Thread replies (signup follow-ups) are never folded into a digest, nor is the provider key's health.
-      const units = foldUnits(
-        candidates.filter((c) => c.act === 'notice' && !c.drawn),
-        ctx.settings.flapWindowMs,
+      const units = draw(() =>
+        foldUnits(
+          candidates.filter((c) => c.act === 'notice' && !c.drawn),
+          ctx.settings.flapWindowMs,
+        ),
       );
       const alone = units.find((u) => standsAlone(u.unit));
       const digest = !alone && units.length >= ctx.settings.digestThreshold;
@@ -81,28 +103,31 @@ export async function planCall(
       return {
         what: 'post',
         rows: chosen.flatMap((u) => u.rows),
-        message: digest
-          ? renderDigest(
-              ui,
-              chosen.map((u) => u.unit),
-              oncall,
-            )
-          : renderUnit(ui, chosen[0]!.unit, oncall),
+        message: draw(() =>
+          digest
+            ? renderDigest(
+                ui,
+                chosen.map((u) => u.unit),
+                oncall,
+              )
+            : renderUnit(ui, chosen[0]!.unit, oncall),
+        ),
         digest,
         shows: [],
       };
     }
     case 'held': {
       const held = candidates.filter((c) => c.act === 'held');
-      const units = foldUnits(held, Number.POSITIVE_INFINITY);
       return {
         what: 'post',
         rows: held.map((h) => h.row),
-        message: renderDigest(
-          ui,
-          units.map((u) => u.unit),
-          oncall,
-          { muted: true },
+        message: draw(() =>
+          renderDigest(
+            ui,
+            foldUnits(held, Number.POSITIVE_INFINITY).map((u) => u.unit),
+            oncall,
+            { muted: true },
+          ),
         ),
         digest: true,
         shows: [],
@@ -118,9 +143,9 @@ export async function planCall(
         ctx,
         chosen.map((c) => c.row.incidentId!),
       );
-      const message = digest
-        ? renderIncidentDigest(ui, incidents, oncall)
-        : renderIncident(ui, incidents[0]!, oncall);
+      const message = draw(() =>
+        digest ? renderIncidentDigest(ui, incidents, oncall) : renderIncident(ui, incidents[0]!, oncall),
+      );
       return {
         what: 'post',
         rows: chosen.map((c) => c.row),
@@ -144,9 +169,9 @@ export async function planCall(
         what: 'update',
         rows,
         ts,
-        message: digest
-          ? renderIncidentDigest(ui, incidents, oncall)
-          : renderIncident(ui, incidents[0]!, oncall),
+        message: draw(() =>
+          digest ? renderIncidentDigest(ui, incidents, oncall) : renderIncident(ui, incidents[0]!, oncall),
+        ),
         digest,
         shows: incidents.map((i) => ({ incidentId: i.id, version: i.version })),
       };
@@ -165,15 +190,16 @@ export async function planCall(
       const items: ThreadItem[] = [];
       for (const r of replies) {
         const incident = incidents.get(r.row.incidentId!);
-        if (incident && (r.notice.kind === 'power' || r.notice.kind === 'alarm'))
-          items.push({ incident, notice: r.notice });
+        if (!incident) continue;
+        if (r.notice.kind === 'power') items.push({ incident, notice: r.notice, wakes: isAlarm(r.notice) });
+        else if (r.notice.kind === 'alarm') items.push({ incident, notice: r.notice });
       }
       return {
         what: 'post',
         rows: replies.map((r) => r.row),
         // A message posted into a thread is answered in that thread.
         thread: first.post!.threadTs ?? ts,
-        message: renderIncidentReplies(ui, items, oncall),
+        message: draw(() => renderIncidentReplies(ui, items, oncall)),
         digest: items.length > 1,
         shows: [],
         broadcast: broadcasts(items),
@@ -182,10 +208,52 @@ export async function planCall(
   }
 }
 
-/** The incidents by id, in the order asked. */
-async function incidentsById(ctx: NotifierContext, ids: readonly string[]): Promise<IncidentRow[]> {
-  const rows = new Map((await ctx.store.incidents.getMany(ids)).map((r) => [r.id, r] as const));
-  const out = ids.map((id) => rows.get(id)).filter((r): r is IncidentRow => r !== undefined);
+/**
+ * The call of `first` as planCall draws it, or the rows that cannot be drawn
+ * (a value no view can show, a damaged row): the first candidate alone, or
+ * else those that break the call it would have gone with. The caller sets
+ * them aside and the lane goes on with the rest, so one such row never holds
+ * another channel's or another incident's posts. When every row draws alone
+ * but not together, the first goes alone. Any other failure (the store)
+ * fails the pass as before, and the next pass tries again.
+ */
+export async function drawCall(
+  ctx: NotifierContext,
+  channel: string,
+  first: Candidate,
+  candidates: Candidate[],
+): Promise<{ call: Call } | { undrawable: { candidate: Candidate; err: UndrawableError }[] }> {
+  const alone = async (c: Candidate): Promise<UndrawableError | undefined> => {
+    try {
+      await planCall(ctx, channel, c, [c]);
+      return undefined;
+    } catch (err) {
+      if (err instanceof UndrawableError) return err;
+      throw err;
+    }
+  };
+  try {
+    return { call: await planCall(ctx, channel, first, candidates) };
+  } catch (err) {
+    if (!(err instanceof UndrawableError)) throw err;
+    const own = await alone(first);
+    if (own !== undefined) return { undrawable: [{ candidate: first, err: own }] };
+    const undrawable: { candidate: Candidate; err: UndrawableError }[] = [];
+    for (const c of candidates) {
+      if (c === first || c.act !== first.act) continue;
+      const e = await alone(c);
+      if (e !== undefined) undrawable.push({ candidate: c, err: e });
+    }
+    if (undrawable.length > 0) return { undrawable };
+    ctx.log.warn({ err, id: first.row.id, channel }, 'rows draw alone but not together; this one goes alone');
+    return { call: await planCall(ctx, channel, first, [first]) };
+  }
+}
+
+/** The incidents by id, in the order asked, each with the watch's reading of it. */
+async function incidentsById(ctx: NotifierContext, ids: readonly string[]): Promise<ReadIncident[]> {
+  const rows = new Map((await ctx.store.incidents.getMany(ids)).map((r) => [r.id, readIncident(r)] as const));
+  const out = ids.map((id) => rows.get(id)).filter((r): r is ReadIncident => r !== undefined);
   if (out.length === 0) throw new Error(`incidents not found: ${ids.slice(0, 3).join(', ')}`);
   return out;
 }
@@ -203,7 +271,7 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
   const chains = new Map<string, Parsed[]>();
   for (const p of items) {
     if (p.notice.kind !== 'power') {
-      out.push({ unit: { notices: [p.notice] }, rows: [p.row], ready: p.ready });
+      out.push({ unit: unitOf([p.notice]), rows: [p.row], ready: p.ready });
       continue;
     }
     const list = chains.get(p.notice.uuid) ?? [];
@@ -216,7 +284,7 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
     const flush = () => {
       if (cur.length === 0) return;
       out.push({
-        unit: { notices: cur.map((c) => c.notice) },
+        unit: unitOf(cur.map((c) => c.notice)),
         rows: cur.map((c) => c.row),
         ready: cur[0]!.ready,
       });
@@ -232,6 +300,11 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
     flush();
   }
   return out.sort((a, b) => firstId(a) - firstId(b));
+}
+
+/** Notices told in one message, with the watch's reading of whether they wake on-call. */
+function unitOf(notices: NoticeUnit['notices']): NoticeUnit {
+  return { notices, alarm: noticesAlarm(notices) };
 }
 
 function firstId(p: Planned): number {

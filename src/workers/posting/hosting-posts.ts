@@ -20,7 +20,7 @@ import type { OperationRow } from '../../store/index.ts';
 /** Posts the approval request in the operation's channel and remembers where; false when Slack refused. */
 export async function postOperationApproval(
   deps: {
-    hosting: { operations: Pick<HostingService['operations'], 'attachMessage'> };
+    hosting: HostingService;
     /** The bot's language: the whole channel reads these messages. */
     channelUi: Ui;
   },

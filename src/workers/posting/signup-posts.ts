@@ -15,7 +15,7 @@ import { signupApprovalMessage } from '../../slack/views/signup/approval.ts';
 import { signupOutcomeDirect, signupOutcomeMessage } from '../../slack/views/signup/outcomes.ts';
 
 export interface SignupPostDeps {
-  signup: Pick<SignupService, 'quotes'>;
+  signup: SignupService;
   /** The bot's language: the whole channel reads these messages. */
   channelUi: Ui;
 }
@@ -67,7 +67,7 @@ export async function refreshApproval(
  * Posts in the approval message's thread (or the channel when there is no
  * message). When Slack refuses it (the bot was removed from the channel, the
  * channel archived, Slack down past the client's retries), the requester is
- * told the same directly: whoever ordered must learn what became of the order.
+ * notified the same directly: whoever ordered must learn what became of the order.
  */
 async function postInThread(
   ui: Ui,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse, ProviderNetworkError, ValidationError } from '../../../src/provider/errors.ts';
-import { classifySignupFailure } from '../../../src/services/signup/failure.ts';
+import { classifySignupFailure } from '../../../src/services/signup/signup-deps.ts';
 
 describe('what a provider failure means for money', () => {
   const err = (status: number, code: string) =>

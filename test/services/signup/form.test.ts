@@ -6,7 +6,7 @@ import {
   checkRootPassword,
   checkSignupForm,
   type SignupFormValues,
-} from '../../../src/services/signup/form.ts';
+} from '../../../src/services/signup/signup-quotes.ts';
 
 const plan = (id: string, memory: number): Plan => ({
   plan_id: id,

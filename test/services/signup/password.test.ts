@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateRootPassword } from '../../../src/provider/validate.ts';
-import { checkRootPassword } from '../../../src/services/signup/form.ts';
 import { generateRootPassword } from '../../../src/services/signup/password.ts';
+import { checkRootPassword } from '../../../src/services/signup/signup-quotes.ts';
 
 describe('password generator', () => {
   it('always meets the rules and has every kind', () => {

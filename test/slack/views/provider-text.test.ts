@@ -34,13 +34,10 @@ import { signupApprovalMessage } from '../../../src/slack/views/signup/approval.
 import { signupListView } from '../../../src/slack/views/signup/list.ts';
 import { signupOutcomeMessage } from '../../../src/slack/views/signup/outcomes.ts';
 import { signupQuotedNotice } from '../../../src/slack/views/signup/requester.ts';
-import { renderIncidentDigest } from '../../../src/slack/views/watch/incident-digest.ts';
-import { renderIncident } from '../../../src/slack/views/watch/incidents.ts';
-import { renderDigest, renderUnit } from '../../../src/slack/views/watch/notifications.ts';
-import type { IncidentRow } from '../../../src/store/index.ts';
-import type { Notice } from '../../../src/watch/notices.ts';
+import type { IncidentRow, Notice } from '../../../src/store/index.ts';
 import { incidentRow } from '../../support/incident-row.ts';
 import { mrkdwnTexts } from '../../support/mrkdwn.ts';
+import { renderDigest, renderIncident, renderIncidentDigest, renderUnit } from '../../support/watch-views.ts';
 
 const EVIL = '<!channel> <@U0EVIL> <!here> <https://evil.example|click>';
 /** What may never appear live in mrkdwn when it came from the provider. */

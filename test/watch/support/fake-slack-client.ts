@@ -3,6 +3,7 @@ import type {
   SlackPoster,
   UpdateMessageArgs,
 } from '../../../src/workers/notifier/notifier-types.ts';
+import { slackRefusal } from '../../support/fake-slack.ts';
 
 export type Scripted =
   | { kind: 'ratelimited'; retryAfter: number }
@@ -11,7 +12,10 @@ export type Scripted =
 
 /**
  * An in-process Slack client: records every chat.postMessage and chat.update
- * (and keeps each message as last edited) and answers as scripted. Failures are shaped like @slack/web-api's: a rate-limited call
+ * (and keeps each message as last edited) and answers as scripted. A message
+ * Slack would refuse (Block Kit's limits, a repeated block_id or action_id:
+ * the HTTP fake's `slackRefusal`) is refused with `invalid_blocks`, as Slack
+ * does. Failures are shaped like @slack/web-api's: a rate-limited call
  * throws `slack_webapi_rate_limited_error` with `retryAfter` (seconds), a
  * platform error throws `slack_webapi_platform_error` with `data.error`.
  */
@@ -85,7 +89,12 @@ export class FakeSlackClient implements SlackPoster {
 
   private answerScripted(args: PostMessageArgs | UpdateMessageArgs): void {
     const shut = this.closed.get(args.channel);
-    const scripted: Scripted | undefined = shut ? { kind: 'error', error: shut } : this.script.shift();
+    const invalid = slackRefusal('chat.postMessage', { text: args.text, blocks: args.blocks });
+    const scripted: Scripted | undefined = shut
+      ? { kind: 'error', error: shut }
+      : invalid
+        ? { kind: 'error', error: invalid.error }
+        : this.script.shift();
     if (scripted) {
       this.refused.push({ args: args as PostMessageArgs, answer: scripted, at: this.now() });
       if (scripted.kind === 'ratelimited') {

@@ -9,6 +9,7 @@ import { DecisionMachine } from '../../../src/services/decisions/index.ts';
 import { IncidentService } from '../../../src/services/watch/index.ts';
 import type { IncidentRow } from '../../../src/store/index.ts';
 import { announceClaim } from '../../../src/watch/alarms.ts';
+import { readIncident } from '../../../src/watch/notices.ts';
 import { Renotifier } from '../../../src/workers/renotifier.ts';
 import { CHANNEL, type Instance, type World } from './world.ts';
 
@@ -27,6 +28,7 @@ export function incidentService(w: World, inst: Instance = w.a): IncidentService
       access: allow,
       clock: w.time,
       announce: (tx, claimed, previous) => announceClaim(tx, claimed, previous, w.time.now()),
+      read: readIncident,
     },
     machine,
   );

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../src/store/index.ts';
-import type { Notice } from '../../../src/watch/notices.ts';
+import type { Notice, OutboxItem } from '../../../src/store/index.ts';
 import { foldUnits } from '../../../src/workers/notifier/plan.ts';
 import { classifySlackFailure } from '../../../src/workers/notifier/send.ts';
 import { CHANNEL, makeWorld, type World } from '../../watch/support/world.ts';

@@ -12,20 +12,11 @@ import type {
   DigestReport,
   DigestServerChange,
 } from '../../../services/digest/index.ts';
-import type { IncidentKind } from '../../../watch/alarm-kinds.ts';
+import type { IncidentKind } from '../../../store/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { actionName, hostingChangeWords } from '../action-names.ts';
 import { contractDay, daysLeftLabel, monthsLabel } from '../contract-words.ts';
-import {
-  escapeMrkdwn,
-  formatDuration,
-  formatTime,
-  formatYen,
-  mrkdwnText,
-  powerLabel,
-  SHOWN,
-  type Ui,
-} from '../format.ts';
+import { formatDuration, formatTime, formatYen, mrkdwnText, powerLabel, SHOWN, type Ui } from '../format.ts';
 
 const when = (ui: Ui, ms: number) => formatTime(ui, new Date(ms));
 const name = (s: string) => mrkdwnText(s, SHOWN.name);
@@ -188,7 +179,7 @@ export function budgetLines(ui: Ui, b: DigestReport['budget']): string[] {
 export function renewalLine(ui: Ui, r: DigestReport['renewals']['list']['items'][number]): string {
   return ui.t('digest.renewal.line', {
     name: name(r.name),
-    date: escapeMrkdwn(contractDay(ui, r.date)),
+    date: mrkdwnText(contractDay(ui, r.date), SHOWN.word),
     left: daysLeftLabel(ui, r.left),
     off: r.autoRenew === false ? ui.t('digest.renewal.off') : '',
   });

@@ -7,15 +7,17 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { Role } from '../../../services/access/index.ts';
 import type { HomeKey, HomeMay } from '../../../services/home/index.ts';
 import { HOME_IDS } from '../../ids.ts';
-import { clip, escapeMrkdwn, formatTime, roleLabel, type Ui } from '../format.ts';
+import { formatTime, mrkdwnText, roleLabel, type Ui } from '../format.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
 function expiryLine(ui: Ui, k: HomeKey['key']): string {
   if (k.expiresAt === undefined) return ui.t('home.key.unknown');
-  if (k.expiresAt === null) return ui.t('home.key.never');
+  // The key's one reading, as /vps me shows it, with when the provider said so.
+  const read = k.readAt ? ` ${ui.t('home.key.read_at', { at: formatTime(ui, k.readAt) })}` : '';
+  if (k.expiresAt === null) return `${ui.t('home.key.never')}${read}`;
   const at = formatTime(ui, k.expiresAt);
-  return ui.t(k.state === 'expired' ? 'home.key.expired' : 'home.key.expires', { at });
+  return `${ui.t(k.state === 'expired' ? 'home.key.expired' : 'home.key.expires', { at })}${read}`;
 }
 
 function budgetLine(ui: Ui, k: HomeKey['key']): string {
@@ -32,7 +34,7 @@ function keyUseLine(ui: Ui, key: HomeKey): string {
   if (!inc) return ui.t('home.key.last_use.none');
   const ip = inc.subject.startsWith('key-use:') ? inc.subject.slice('key-use:'.length) : inc.subject;
   return ui.t('home.key.last_use', {
-    ip: escapeMrkdwn(clip(ip, 64)),
+    ip: mrkdwnText(ip, 64),
     at: formatTime(ui, inc.raisedAt ?? inc.startedAt),
     state: ui.t(inc.resolvedAt === null ? 'home.key.last_use.open' : 'home.key.last_use.resolved'),
   });

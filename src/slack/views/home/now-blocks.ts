@@ -9,12 +9,12 @@ import type { FleetGlance, HomeNow, HostingGlance } from '../../../services/home
 import type { KeyTaking } from '../../i18n/index.ts';
 import { ACTIONS } from '../../ids.ts';
 import { incidentBlocks } from '../feature-items.ts';
-import { clip, escapeMrkdwn, formatTime, powerEmoji, powerLabel, type Ui } from '../format.ts';
+import { formatTime, mrkdwnText, powerEmoji, powerLabel, type Ui } from '../format.ts';
 import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
-const name = (s: string): string => escapeMrkdwn(clip(s, HOME_NAME_CHARS));
+const name = (s: string): string => mrkdwnText(s, HOME_NAME_CHARS);
 
 /** Lines of a list shown up to `max`, then how many were left out. */
 function capped(lines: readonly string[], max: number, more: (count: number) => string): string[] {

@@ -16,12 +16,12 @@ import {
   shownState,
   signupDecisionButtons,
 } from '../feature-items.ts';
-import { clip, escapeMrkdwn, formatTime, formatYen, type Ui } from '../format.ts';
+import { clip, escapeMrkdwn, formatTime, formatYen, mrkdwnText, type Ui } from '../format.ts';
 import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
-const name = (s: string): string => escapeMrkdwn(clip(s, HOME_NAME_CHARS));
+const name = (s: string): string => mrkdwnText(s, HOME_NAME_CHARS);
 
 function serverPart(ui: Ui, row: SignupRow): string {
   return row.serverName ? ui.t('home.waiting.server', { name: name(row.serverName) }) : '';

@@ -11,19 +11,17 @@ import type { ErrorLogPage } from '../../../services/hosting/index.ts';
 import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, errorLogFilePayload, errorLogPagePayload } from '../../payloads.ts';
 import { displayDomain } from '../domain-display.ts';
-import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, type Message, mrkdwnCut, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 
 /** Lines per page: one code block of at most one section. */
 export const ERROR_LOG_PAGE_LINES = 25;
 const LINE_MAX = Math.floor((LIMITS.sectionText - 10) / ERROR_LOG_PAGE_LINES) - 20;
 
+/** A line as shown (escapeMrkdwn fences backquotes, so none closes the code block), cut with how much is left out. */
 function shown(line: string): string {
-  const chars = [...line];
-  // Inside a code block only the backquote fence can break out.
-  const safe = (s: string) => escapeMrkdwn(s).replace(/```/g, '``\u200b`');
-  if (chars.length <= LINE_MAX) return safe(line);
-  return `${safe(chars.slice(0, LINE_MAX).join(''))}… (+${chars.length - LINE_MAX})`;
+  const cut = mrkdwnCut(line, LINE_MAX + 1);
+  return cut.shown < cut.total ? `${cut.text} (+${cut.total - cut.shown})` : cut.text;
 }
 
 export function errorLogView(
@@ -34,9 +32,9 @@ export function errorLogView(
   page: number,
 ): Message {
   const title = ui.t('hosting.errorlog.title', { domain: displayDomain(log.domain), server });
-  const keyword = log.keyword === undefined ? undefined : escapeMrkdwn(log.keyword);
+  const keyword = log.keyword === undefined ? undefined : mrkdwnText(log.keyword, SHOWN.word);
   if (log.lines.length === 0) {
-    const domain = escapeMrkdwn(displayDomain(log.domain));
+    const domain = mrkdwnText(displayDomain(log.domain), SHOWN.domain);
     const empty =
       keyword === undefined
         ? ui.t('hosting.errorlog.empty', { domain })
@@ -129,7 +127,7 @@ export function errorLogFileText(
     server,
     count: log.lines.length,
     // What was typed, shown as text: it cannot mention anyone.
-    keyword: escapeMrkdwn(log.keyword ?? ''),
+    keyword: mrkdwnText(log.keyword ?? '', SHOWN.word),
   };
   const key = `hosting.errorlog.file.${what}${log.keyword === undefined ? '' : '_keyword'}` as const;
   return ui.t(key, params);

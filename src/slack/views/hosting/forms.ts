@@ -13,7 +13,7 @@ import type { PlainKey } from '../../i18n/index.ts';
 import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
 import { displayUrl } from '../domain-display.ts';
-import { escapeMrkdwn, type Ui } from '../format.ts';
+import { mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
 
 /** The forms' text inputs: the rules' fields that are typed into a form. */
@@ -156,8 +156,8 @@ export function wpDeleteFormView(
       text: {
         type: 'mrkdwn',
         text: ui.t('hosting.modal.wp_delete.intro', {
-          id: escapeMrkdwn(meta.id),
-          url: url === undefined ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(displayUrl(url)),
+          id: mrkdwnText(meta.id, SHOWN.word),
+          url: url === undefined ? ui.t('hosting.wp.unlisted') : mrkdwnText(displayUrl(url), SHOWN.domain),
         }),
       },
     },

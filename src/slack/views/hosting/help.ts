@@ -8,7 +8,7 @@ import {
 } from '../../../services/access/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { actionNames } from '../action-names.ts';
-import { escapeMrkdwn, type Message, roleLabel, type Ui } from '../format.ts';
+import { type Message, mrkdwnText, roleLabel, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { packLines } from '../sections.ts';
 
@@ -78,9 +78,11 @@ export function hostingHelpView(
     const servers = hosting.servers;
     if (servers === undefined) notes.push(ui.t('hosting.help.all'));
     else if (servers.length === 1)
-      notes.push(ui.t('hosting.help.server', { server: escapeMrkdwn(servers[0]!) }));
+      notes.push(ui.t('hosting.help.server', { server: mrkdwnText(servers[0]!, SHOWN.name) }));
     else
-      notes.push(ui.t('hosting.help.servers', { example: escapeMrkdwn(servers[0] ?? 'xs123456.xsrv.jp') }));
+      notes.push(
+        ui.t('hosting.help.servers', { example: mrkdwnText(servers[0] ?? 'xs123456.xsrv.jp', SHOWN.name) }),
+      );
     if (hosting.permission === 'read') notes.push(ui.t('hosting.help.key_read_only'));
     if (hosting.permission === 'custom') notes.push(ui.t('hosting.help.key_custom'));
   }

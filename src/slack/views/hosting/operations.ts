@@ -9,16 +9,16 @@ import type { Loss, OperationOutcome } from '../../../services/hosting/index.ts'
 import type { OperationRow, OperationState } from '../../../store/index.ts';
 import type { RefusalWords } from '../../decision-text.ts';
 import type { PlainKey } from '../../i18n/index.ts';
-import { HOSTING_IDS } from '../../ids.ts';
+import { HOSTING_IDS, itemBlockId } from '../../ids.ts';
 import { encodePayload, hostingOperationPayload } from '../../payloads.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { keyGlimpse } from './reads.ts';
 import { isRecordLoss, recordLossText, recordLossTitle } from './record-loss.ts';
 import { doneText } from './writes.ts';
 
-const code = (s: string): string => `\`${escapeMrkdwn(s)}\``;
+const code = (s: string): string => `\`${mrkdwnText(s, SHOWN.text)}\``;
 
 /** The operation's title: what it will do, to what. */
 export function operationTitle(ui: Ui, server: string, loss: Loss): string {
@@ -42,9 +42,11 @@ export function lossText(ui: Ui, server: string, loss: Loss): string {
   switch (loss.kind) {
     case 'hosting.domain_reset':
       return ui.t('hosting.loss.hosting.domain_reset', {
-        domain: escapeMrkdwn(displayDomain(loss.domain)),
+        domain: mrkdwnText(displayDomain(loss.domain), SHOWN.domain),
         server,
-        root: loss.documentRoot ? ui.t('hosting.loss.root', { root: escapeMrkdwn(loss.documentRoot) }) : '',
+        root: loss.documentRoot
+          ? ui.t('hosting.loss.root', { root: mrkdwnText(loss.documentRoot, SHOWN.text) })
+          : '',
         sites:
           loss.sites.length > 0
             ? loss.sites.map((s) => code(displayUrl(s))).join(', ')
@@ -52,8 +54,11 @@ export function lossText(ui: Ui, server: string, loss: Loss): string {
       });
     case 'hosting.wp_delete':
       return ui.t('hosting.loss.hosting.wp_delete', {
-        id: escapeMrkdwn(loss.id),
-        url: loss.listed === false ? ui.t('hosting.wp.unlisted') : escapeMrkdwn(displayUrl(loss.url ?? '?')),
+        id: mrkdwnText(loss.id, SHOWN.word),
+        url:
+          loss.listed === false
+            ? ui.t('hosting.wp.unlisted')
+            : mrkdwnText(displayUrl(loss.url ?? '?'), SHOWN.domain),
         server,
         db: fate(loss.deleteDb),
         db_user: fate(loss.deleteDbUser),
@@ -61,9 +66,9 @@ export function lossText(ui: Ui, server: string, loss: Loss): string {
       });
     case 'hosting.ssh_key_delete':
       return ui.t('hosting.loss.hosting.ssh_key_delete', {
-        id: escapeMrkdwn(loss.id),
-        label: escapeMrkdwn(loss.label ?? ui.t('hosting.loss.no_label')),
-        key: escapeMrkdwn(keyGlimpse(loss.publicKey)),
+        id: mrkdwnText(loss.id, SHOWN.word),
+        label: mrkdwnText(loss.label ?? ui.t('hosting.loss.no_label'), SHOWN.name),
+        key: mrkdwnText(keyGlimpse(loss.publicKey), SHOWN.word),
         server,
       });
     case 'hosting.ssh_off':
@@ -111,7 +116,7 @@ export function operationButtons(ui: Ui, op: OperationRow, kind: 'confirm' | 'ap
     },
     value,
   };
-  return { type: 'actions', block_id: HOSTING_IDS.opActions, elements: [yes, no] };
+  return { type: 'actions', block_id: itemBlockId(HOSTING_IDS.opActions, op.id), elements: [yes, no] };
 }
 
 /** The requester's confirmation, for them alone: what will be lost, and the buttons. */

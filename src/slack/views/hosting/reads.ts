@@ -18,7 +18,7 @@ import type { AuditRow } from '../../../store/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { actionName, hostingChangeWords } from '../action-names.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { auditReasonText } from '../messages.ts';
 import { packLines } from '../sections.ts';
@@ -26,7 +26,7 @@ import { packLines } from '../sections.ts';
 /** Lines one list message shows: well inside 50 blocks of 3000 characters. */
 const LIST_MAX = 60;
 
-const code = (s: string): string => `\`${escapeMrkdwn(s)}\``;
+const code = (s: string): string => `\`${mrkdwnText(s, SHOWN.text)}\``;
 
 function header(text: string): KnownBlock {
   return {
@@ -92,7 +92,7 @@ export function infoView(ui: Ui, server: string, info: HostingServerInfo): Messa
   const none = ui.t('hosting.info.none');
   const field = (label: PlainKey, value: string | undefined) => ({
     type: 'mrkdwn' as const,
-    text: `*${ui.t(label)}*\n${value ? escapeMrkdwn(value) : none}`.slice(0, LIMITS.fieldText),
+    text: `*${ui.t(label)}*\n${value ? mrkdwnText(value, SHOWN.memo) : none}`,
   });
   const title = ui.t('hosting.info.title', { server });
   const blocks: KnownBlock[] = [
@@ -122,7 +122,9 @@ export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}.${k}` : k, x);
     } else if (v !== undefined && v !== null) {
-      lines.push(`• ${escapeMrkdwn(prefix)}: *${escapeMrkdwn(Array.isArray(v) ? v.join(', ') : String(v))}*`);
+      lines.push(
+        `• ${mrkdwnText(prefix, SHOWN.word)}: *${mrkdwnText(Array.isArray(v) ? v.join(', ') : String(v), SHOWN.text)}*`,
+      );
     }
   };
   walk('', usage);
@@ -139,18 +141,21 @@ function sslLabel(ui: Ui, status: string | undefined, ssl?: boolean): string {
     if (ssl === undefined) return ui.t('hosting.ssl.unknown');
     return ui.t(ssl ? 'hosting.ssl.on' : 'hosting.ssl.off');
   }
-  return status === 'failed_nameserver' ? ui.t('hosting.ssl.failed_nameserver') : escapeMrkdwn(status);
+  return status === 'failed_nameserver'
+    ? ui.t('hosting.ssl.failed_nameserver')
+    : mrkdwnText(status, SHOWN.word);
 }
 
 function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
   return items.map((d) =>
     ui.t('hosting.domain.line', {
       // A list item's own name is not a published field: one without it is listed by its URL.
-      domain: escapeMrkdwn(
+      domain: mrkdwnText(
         d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
+        SHOWN.domain,
       ),
       ssl: sslLabel(ui, d.sslStatus, d.ssl),
-      url: d.url ? ` — ${escapeMrkdwn(displayUrl(d.url))}` : '',
+      url: d.url ? ` — ${mrkdwnText(displayUrl(d.url), SHOWN.domain)}` : '',
     }),
   );
 }
@@ -176,7 +181,7 @@ export function subdomainsView(ui: Ui, server: string, items: readonly DomainIte
 /** SSL failed because the domain is not on the service's name servers: the ones to set (the spec's advice). */
 export function nameServerAdvice(ui: Ui, domain: string, nameServers: readonly string[]): string {
   return ui.t('hosting.domain.failed_nameserver', {
-    domain: escapeMrkdwn(displayDomain(domain)),
+    domain: mrkdwnText(displayDomain(domain), SHOWN.domain),
     name_servers: nameServers.length > 0 ? nameServers.map(code).join(', ') : ui.t('hosting.info.none'),
   });
 }
@@ -192,7 +197,7 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
       fields: [
         {
           type: 'mrkdwn',
-          text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? escapeMrkdwn(displayUrl(d.domain.url)) : none}`,
+          text: `*${ui.t('hosting.domain.url')}*\n${d.domain.url ? mrkdwnText(displayUrl(d.domain.url), SHOWN.domain) : none}`,
         },
         {
           type: 'mrkdwn',
@@ -205,7 +210,7 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
       ],
     },
   ];
-  let text = `${escapeMrkdwn(title)} · ${escapeMrkdwn(d.domain.url ?? '')}`;
+  let text = `${escapeMrkdwn(title)} · ${mrkdwnText(d.domain.url ?? '', SHOWN.domain)}`;
   if (d.nameServers !== undefined) {
     const advice = nameServerAdvice(ui, domain, d.nameServers);
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${advice}` } });
@@ -227,8 +232,8 @@ export function wordpressView(
       : ui.t('hosting.wp.title_domain', { server, domain: displayDomain(domain), count: items.length });
   const lines = items.map((w) =>
     ui.t('hosting.wp.line', {
-      id: escapeMrkdwn(w.id ?? '?'),
-      url: escapeMrkdwn(displayUrl(w.url ?? '')),
+      id: mrkdwnText(w.id ?? '?', SHOWN.word),
+      url: mrkdwnText(displayUrl(w.url ?? ''), SHOWN.domain),
       title: escapeMrkdwn(w.title ?? ''),
     }),
   );
@@ -245,8 +250,8 @@ export function sshView(ui: Ui, server: string, s: SshState): Message {
   // The spec's own facts (docs/provider-api.md, SSH access), never fields of the answer, which are not published.
   const connect = ui.t('hosting.ssh.connect', {
     port: 10022,
-    user: escapeMrkdwn(server.split('.')[0] ?? server),
-    host: escapeMrkdwn(server),
+    user: mrkdwnText(server.split('.')[0] ?? server, SHOWN.name),
+    host: mrkdwnText(server, SHOWN.name),
   });
   const text = s.enabled === false ? state : `${state}\n${connect}`;
   return done([{ type: 'section', text: { type: 'mrkdwn', text } }], text);
@@ -262,9 +267,9 @@ export function keyGlimpse(key: string | undefined): string {
 export function sshKeysView(ui: Ui, server: string, keys: readonly SshKeyItem[]): Message {
   const lines = keys.map((k) =>
     ui.t('hosting.ssh_keys.line', {
-      id: escapeMrkdwn(k.id ?? '?'),
-      label: escapeMrkdwn(k.label ?? ui.t('hosting.loss.no_label')),
-      key: escapeMrkdwn(keyGlimpse(k.publicKey)),
+      id: mrkdwnText(k.id ?? '?', SHOWN.word),
+      label: mrkdwnText(k.label ?? ui.t('hosting.loss.no_label'), SHOWN.name),
+      key: mrkdwnText(keyGlimpse(k.publicKey), SHOWN.word),
     }),
   );
   return listMessage(

@@ -8,7 +8,7 @@ import { HOSTING_IDS } from '../../ids.ts';
 import { encodePayload, privateKeyButtonPayload } from '../../payloads.ts';
 import { actionName } from '../action-names.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { buttonMessage, textView } from '../messages.ts';
 import { nameServerAdvice } from './reads.ts';
@@ -80,8 +80,8 @@ export function doneText(ui: Ui, userId: string, r: WriteResult): string {
   const params = {
     user: userId,
     server: r.server,
-    subject: escapeMrkdwn(subject),
-    created: escapeMrkdwn(r.created ?? '?'),
+    subject: mrkdwnText(subject, SHOWN.name),
+    created: mrkdwnText(r.created ?? '?', SHOWN.word),
   };
   // Only a change is announced; a read would be named by its command.
   return isWrite(r.action)
@@ -124,7 +124,7 @@ export function privateKeyView(
   r: { server: string; created?: string | undefined; privateKey: string | undefined },
 ): Message {
   if (r.privateKey === undefined)
-    return textView(ui.t('hosting.key.missing', { id: escapeMrkdwn(r.created ?? '?') }));
+    return textView(ui.t('hosting.key.missing', { id: mrkdwnText(r.created ?? '?', SHOWN.word) }));
   const user = r.server.split('.')[0] ?? r.server;
   const file = `id_${user}_${r.created ?? 'hosting'}`.replace(/[^A-Za-z0-9_.-]/g, '_');
   const intro = ui.t('hosting.key.generated', { server: r.server, user, file });
@@ -152,7 +152,7 @@ export type PrivateKeyFate = 'shown' | 'waiting' | 'lost';
  */
 export function generatedKeyView(ui: Ui, userId: string, r: WriteResult, fate: PrivateKeyFate): Message {
   if (fate === 'shown') return doneView(ui, userId, r);
-  const params = { user: userId, server: r.server, id: escapeMrkdwn(r.created ?? '?') };
+  const params = { user: userId, server: r.server, id: mrkdwnText(r.created ?? '?', SHOWN.word) };
   return textView(
     ui.t(fate === 'waiting' ? 'hosting.key.channel.waiting' : 'hosting.key.channel.lost', params),
   );
@@ -171,7 +171,7 @@ export function privateKeyButtonMessage(
 ): Message {
   const text = ui.t('hosting.key.dm_hidden', {
     server: key.server,
-    id: escapeMrkdwn(key.created ?? '?'),
+    id: mrkdwnText(key.created ?? '?', SHOWN.word),
     expires: formatTime(ui, sealed.expiresAt),
   });
   return buttonMessage(text, {
@@ -196,6 +196,6 @@ export function privateKeyModalView(ui: Ui, key: PrivateKey): ModalView {
 /** What the button's message becomes once the key was shown: it no longer offers it. */
 export function privateKeyShownView(ui: Ui, key: { server: string; created?: string | undefined }): Message {
   return textView(
-    ui.t('hosting.key.shown_once', { server: key.server, id: escapeMrkdwn(key.created ?? '?') }),
+    ui.t('hosting.key.shown_once', { server: key.server, id: mrkdwnText(key.created ?? '?', SHOWN.word) }),
   );
 }

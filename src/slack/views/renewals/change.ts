@@ -6,12 +6,12 @@
 import type { KnownBlock } from '@slack/types';
 import type { RenewalChange } from '../../../services/renewals/index.ts';
 import { contractDay, daysLeftLabel, onlyTheDayBefore, thresholdList } from '../contract-words.ts';
-import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
+import { type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 export function renewalChangeView(ui: Ui, c: RenewalChange, here: string): Message {
   const name = mrkdwnText(c.name, SHOWN.name);
-  const day = (d: string) => escapeMrkdwn(contractDay(ui, d));
+  const day = (d: string) => mrkdwnText(contractDay(ui, d), SHOWN.word);
   const lines: string[] = [];
   if (c.kind === 'set') {
     const params = { name, date: day(c.date ?? ''), left: daysLeftLabel(ui, c.left ?? 0) };

@@ -8,7 +8,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { RenewalEntry, RenewalList } from '../../../services/renewals/index.ts';
 import { contractDay, daysLeftLabel, onlyTheDayBefore, thresholdList } from '../contract-words.ts';
-import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
+import { formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
 
@@ -29,13 +29,15 @@ function line(ui: Ui, e: RenewalEntry): string {
       : ui.t('renewal.list.source_provider');
   const beside =
     e.providerDate && e.providerDate !== e.date
-      ? ui.t('renewal.list.provider_beside', { date: escapeMrkdwn(contractDay(ui, e.providerDate)) })
+      ? ui.t('renewal.list.provider_beside', {
+          date: mrkdwnText(contractDay(ui, e.providerDate), SHOWN.word),
+        })
       : '';
   const next = e.nextReminder === null ? '' : ui.t('renewal.list.next', { days: e.nextReminder });
   return (
     ui.t('renewal.list.line', {
       name,
-      date: escapeMrkdwn(contractDay(ui, e.date)),
+      date: mrkdwnText(contractDay(ui, e.date), SHOWN.word),
       left: daysLeftLabel(ui, e.left),
       source,
     }) +

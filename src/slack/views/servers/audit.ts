@@ -3,14 +3,14 @@ import type { VpsSummary } from '../../../services/servers/index.ts';
 import type { AuditRow } from '../../../store/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { actionName } from '../action-names.ts';
-import { clip, escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { auditReasonText } from '../messages.ts';
 import { packLines, summaryText } from '../sections.ts';
 
 /** What one row shows of a stored value: rows written before values were bounded may hold anything. */
-const SHOWN = 80;
-const shown = (s: string): string => escapeMrkdwn(clip(s, SHOWN));
+const CELL = 80;
+const shown = (s: string): string => mrkdwnText(s, CELL);
 
 /** What was done, in words: a change says what it changed to. Plain text only, never nested formatting. */
 function actionText(ui: Ui, action: string, params: Record<string, unknown>): string {
@@ -48,7 +48,7 @@ const OUTCOME_WORDS: Record<AuditRow['outcome'], PlainKey> = {
 
 export function auditView(ui: Ui, entries: readonly Omit<AuditRow, 'id'>[], server?: VpsSummary): Message {
   const title = server
-    ? ui.t('audit.title_server', { name: escapeMrkdwn(server.name) })
+    ? ui.t('audit.title_server', { name: mrkdwnText(server.name, SHOWN.name) })
     : ui.t('audit.title');
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: `*${title}*` } }];
   let lines: string[] = [];

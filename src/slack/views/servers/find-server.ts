@@ -10,7 +10,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import type { ServiceError } from '../../../services/errors.ts';
 import { REF_LIMITS } from '../../../services/servers/index.ts';
 import { BLOCKS, FIND_SERVER_IDS, NOTICE_CALLBACK } from '../../ids.ts';
-import { clip, escapeMrkdwn, type Message, SHOWN, type Ui } from '../format.ts';
+import { clip, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text });
@@ -63,7 +63,7 @@ export function findServerView(ui: Ui, ask: FindServerAsk = {}): ModalView {
 
 /** Shown at once while the server is read (a view submission must be answered within 3 s). */
 export function findServerLoadingView(ui: Ui, ref: string): ModalView {
-  const text = ui.t('shortcut.find.reading', { ref: escapeMrkdwn(clip(ref.trim(), SHOWN.name)) });
+  const text = ui.t('shortcut.find.reading', { ref: mrkdwnText(ref.trim(), SHOWN.name) });
   return modal(ui, [{ type: 'section', text: { type: 'mrkdwn', text } }]);
 }
 
@@ -80,7 +80,7 @@ export function findServerCardView(ui: Ui, card: Message, edit?: { name: string 
       elements: [
         {
           type: 'mrkdwn',
-          text: ui.t('shortcut.find.edit_hint', { name: escapeMrkdwn(clip(edit.name, SHOWN.name)) }),
+          text: ui.t('shortcut.find.edit_hint', { name: mrkdwnText(edit.name, SHOWN.name) }),
         },
       ],
     });

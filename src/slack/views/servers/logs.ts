@@ -9,7 +9,7 @@ import type { KnownBlock } from '@slack/types';
 import type { LogFilter, LogsPage } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import { encodePayload, logsMorePayload } from '../../payloads.ts';
-import { escapeMrkdwn, formatProviderTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
+import { formatProviderTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 import { packLines } from '../sections.ts';
 
@@ -71,7 +71,7 @@ export function logsView(ui: Ui, page: LogsPage, filter: LogFilter): Message {
   const blocks: KnownBlock[] = [{ type: 'header', text: { type: 'plain_text', text: ui.t('logs.header') } }];
   const filters = logFilterText(filter);
   const context = [ui.t('logs.time_note', { tz: ui.tz })];
-  if (filters) context.unshift(ui.t('logs.filters', { filters: escapeMrkdwn(filters) }));
+  if (filters) context.unshift(ui.t('logs.filters', { filters: mrkdwnText(filters, SHOWN.text) }));
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: context.join(' · ') }] });
   if (page.logs.length === 0) {
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: ui.t('logs.empty') } });

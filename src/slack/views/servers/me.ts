@@ -12,12 +12,12 @@ import type { DailyBudgetState, ServiceScope } from '../../../provider/index.ts'
 import { type KeyScope, keyExpiryOf, type Role } from '../../../services/access/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import {
-  clip,
-  escapeMrkdwn,
+  formatDuration,
   formatProviderTime,
   formatTime,
   formatTimeLeft,
   type Message,
+  mrkdwnText,
   permissionLabel,
   roleLabel,
   SHOWN,
@@ -38,7 +38,7 @@ const BUDGET = { targets: 1_300, categories: 900, sites: 400 } as const;
 const MAX_SERVICES = 40;
 
 /** A provider value as a code span: cut visibly, escaped. */
-const code = (s: string, max: number = SHOWN.name): string => `\`${escapeMrkdwn(clip(s, max))}\``;
+const code = (s: string, max: number = SHOWN.name): string => `\`${mrkdwnText(s, max)}\``;
 
 /**
  * Items joined within `budget` characters: those that do not fit are counted
@@ -80,7 +80,14 @@ function dailyLine(ui: Ui, d: DailyBudgetState): string | undefined {
 }
 
 /** The one reading of the key's expiry, as the notify channel and /healthz have it. */
-function expiryLine(ui: Ui, key: Pick<KeyScope, 'expiresAt'>, now: Date): string {
+function expiryLine(ui: Ui, key: Pick<KeyScope, 'expiresAt' | 'readAt'>, now: Date): string {
+  const line = expiryWords(ui, key, now);
+  // A cached reading (one a minute, shared with the App Home) says how old it is.
+  const age = key.readAt ? now.getTime() - key.readAt.getTime() : 0;
+  return age >= 1000 ? `${line} ${ui.t('me.read_ago', { ago: formatDuration(ui, age) })}` : line;
+}
+
+function expiryWords(ui: Ui, key: Pick<KeyScope, 'expiresAt'>, now: Date): string {
   const expiry = keyExpiryOf(key, now);
   if (expiry.state === 'never') return ui.t('me.never');
   if (expiry.state === 'unreadable') return ui.t('me.expires_at', { at: formatProviderTime(ui, expiry.raw) });
@@ -118,8 +125,8 @@ function serviceText(
   const nameKey = SERVICE_WORDS.get(service);
   const lines = [
     nameKey
-      ? ui.t('me.service_title', { name: ui.t(nameKey), service: escapeMrkdwn(service) })
-      : ui.t('me.service_title_other', { service: escapeMrkdwn(clip(service, SHOWN.word)) }),
+      ? ui.t('me.service_title', { name: ui.t(nameKey), service: mrkdwnText(service, SHOWN.word) })
+      : ui.t('me.service_title_other', { service: mrkdwnText(service, SHOWN.word) }),
     ui.t('me.permission', { permission: permissionLabel(ui, scope.permission_type) }),
   ];
   if (scope.target_mode === 'all') lines.push(ui.t('me.targets_all'));
@@ -127,7 +134,7 @@ function serviceText(
     lines.push(ui.t('me.targets_selected', { count: scope.targets.length }));
     const targets = scope.targets.map((t) => targetText(ui, service, t, vpsNames));
     if (targets.length > 0) lines.push(packed(ui, targets, BUDGET.targets, ui.t('me.list_separator')));
-  } else lines.push(ui.t('me.targets_unknown', { mode: escapeMrkdwn(clip(scope.target_mode, SHOWN.word)) }));
+  } else lines.push(ui.t('me.targets_unknown', { mode: mrkdwnText(scope.target_mode, SHOWN.word) }));
   if (scope.permissions !== undefined || scope.permission_type === 'custom') {
     const categories = Object.entries(scope.permissions ?? {}).map(
       ([category, level]) => `• ${code(category)}: ${permissionLabel(ui, level)}`,

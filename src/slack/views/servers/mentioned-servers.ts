@@ -8,7 +8,7 @@
 import type { KnownBlock, SectionBlock } from '@slack/types';
 import { MENTION_SCAN_CHARS, type MentionedServers } from '../../../services/servers/index.ts';
 import { ACTIONS } from '../../ids.ts';
-import { clip, escapeMrkdwn, formatDuration, type Message, SHOWN, type Ui } from '../format.ts';
+import { clip, escapeMrkdwn, formatDuration, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 import { entryLine, type ListedEntry, textSummary } from './server-list.ts';
 
@@ -46,7 +46,7 @@ function moreLine(ui: Ui, rest: readonly ListedEntry[]): string {
   const names: string[] = [];
   let size = 0;
   for (const s of rest) {
-    const name = `\`${escapeMrkdwn(clip(nameOf(s), SHOWN.name))}\``;
+    const name = `\`${mrkdwnText(nameOf(s), SHOWN.name)}\``;
     if (size + name.length + 2 > LIMITS.contextText - 200) break;
     names.push(name);
     size += name.length + 2;

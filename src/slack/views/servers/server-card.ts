@@ -2,10 +2,10 @@ import type { KnownBlock, MrkdwnElement } from '@slack/types';
 import type { VpsDetailRead } from '../../../services/servers/index.ts';
 import { ACTIONS, BLOCKS } from '../../ids.ts';
 import {
-  clip,
   formatTime,
   type Message,
   mrkdwnText,
+  plainText,
   powerEmoji,
   powerLabel,
   SHOWN,
@@ -54,7 +54,7 @@ export function serverCardView(ui: Ui, s: VpsDetailRead, opts: CardOptions): Mes
         });
   const name = s.name ?? s.uuid;
   const blocks: KnownBlock[] = [
-    { type: 'header', text: { type: 'plain_text', text: clip(name, SHOWN.name) } },
+    { type: 'header', text: { type: 'plain_text', text: plainText(name, SHOWN.name) } },
     {
       type: 'section',
       fields: [

@@ -8,9 +8,9 @@
  */
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
 import type { OsImage, Plan, SignupRow } from '../../../services/signup/index.ts';
-import { SIGNUP_IDS } from '../../ids.ts';
+import { itemBlockId, SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
-import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
+import { formatQuoteExpiry, formatYen, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { shownState } from './shown-state.ts';
 
@@ -39,21 +39,23 @@ function field(label: string, value: string) {
 function orderFields(ui: Ui, d: SignupDisplay, decided: boolean) {
   const r = d.row;
   const plan = d.plan
-    ? `${escapeMrkdwn(d.plan.plan_name)} (${Math.round(d.plan.memory_mb / 102.4) / 10} GB, ${d.plan.vcpu} vCPU, ${d.plan.disk_gb} GB)`
-    : escapeMrkdwn(r.planId);
+    ? `${mrkdwnText(d.plan.plan_name, SHOWN.name)} (${Math.round(d.plan.memory_mb / 102.4) / 10} GB, ${d.plan.vcpu} vCPU, ${d.plan.disk_gb} GB)`
+    : mrkdwnText(r.planId, SHOWN.name);
   const ssh =
     r.sshKeyName === null
       ? ui.t('signup.approval.ssh_none')
       : r.sshPublicKey !== null
-        ? ui.t('signup.approval.ssh_new', { name: escapeMrkdwn(r.sshKeyName) })
-        : escapeMrkdwn(r.sshKeyName);
+        ? ui.t('signup.approval.ssh_new', { name: mrkdwnText(r.sshKeyName, SHOWN.name) })
+        : mrkdwnText(r.sshKeyName, SHOWN.name);
   const fields = [
     field(ui.t('signup.approval.plan'), plan),
     field(ui.t('signup.approval.period'), periodLabel(ui, r.period)),
-    field(ui.t('signup.approval.image'), escapeMrkdwn(imageLabel(d))),
+    field(ui.t('signup.approval.image'), mrkdwnText(imageLabel(d), SHOWN.name)),
     field(
       ui.t('signup.approval.name'),
-      r.serverName === null ? ui.t('signup.approval.name_auto') : `\`${escapeMrkdwn(r.serverName)}\``,
+      r.serverName === null
+        ? ui.t('signup.approval.name_auto')
+        : `\`${mrkdwnText(r.serverName, SHOWN.name)}\``,
     ),
     field(ui.t('signup.approval.ssh'), ssh),
     field(
@@ -63,7 +65,7 @@ function orderFields(ui: Ui, d: SignupDisplay, decided: boolean) {
   ];
   if (!decided) fields.push(field(ui.t('signup.approval.password'), ui.t('signup.approval.password_set')));
   if (r.partnerCode !== null)
-    fields.push(field(ui.t('signup.approval.partner'), escapeMrkdwn(r.partnerCode)));
+    fields.push(field(ui.t('signup.approval.partner'), mrkdwnText(r.partnerCode, SHOWN.word)));
   return fields;
 }
 
@@ -150,7 +152,7 @@ export function signupDecisionButtons(ui: Ui, d: SignupDisplay): ActionsBlock {
   const value = encodePayload(signupButtonPayload, { id: r.id, price: r.quotedPrice });
   return {
     type: 'actions',
-    block_id: SIGNUP_IDS.approvalActions,
+    block_id: itemBlockId(SIGNUP_IDS.approvalActions, r.id),
     elements: [
       {
         type: 'button',
@@ -199,7 +201,7 @@ function signupStatusLine(ui: Ui, row: SignupRow): string {
     case 'expired':
       return ui.t('signup.status.expired', { expires: formatQuoteExpiry(ui, row.expiresAt) });
     case 'failed':
-      return ui.t('signup.status.failed', { code: escapeMrkdwn(row.errorCode ?? '?') });
+      return ui.t('signup.status.failed', { code: mrkdwnText(row.errorCode ?? '?', SHOWN.word) });
     case 'price_changed':
       return ui.t('signup.status.price_changed');
     default: {
@@ -219,7 +221,7 @@ export function signupApprovalMessage(ui: Ui, d: SignupDisplay): Message {
   assertBlocksWithinLimits(blocks, 'message');
   const text = quoted
     ? ui.t('signup.approval.fallback', {
-        plan: escapeMrkdwn(planLabel(d)),
+        plan: mrkdwnText(planLabel(d), SHOWN.name),
         period: periodLabel(ui, d.row.period),
         price: formatYen(ui, d.row.quotedPrice),
       })

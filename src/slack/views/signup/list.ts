@@ -5,7 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Plan, SignupRow } from '../../../services/signup/index.ts';
-import { escapeMrkdwn, formatTime, formatYen, type Message, type Ui } from '../format.ts';
+import { formatTime, formatYen, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { summaryText } from '../sections.ts';
 import { shownState } from './shown-state.ts';
@@ -28,9 +28,9 @@ export function signupListView(ui: Ui, rows: readonly SignupRow[], plans: readon
       extra += ui.t('signup.list.row_approver', { user: r.approverId });
     const state = shownState(r);
     if (r.errorCode && (state === 'failed' || state === 'unknown'))
-      extra += ui.t('signup.list.row_code', { code: escapeMrkdwn(r.errorCode) });
+      extra += ui.t('signup.list.row_code', { code: mrkdwnText(r.errorCode, SHOWN.word) });
     const line = ui.t('signup.list.row', {
-      plan: escapeMrkdwn(names.get(r.planId) ?? r.planId),
+      plan: mrkdwnText(names.get(r.planId) ?? r.planId, SHOWN.name),
       months: r.period,
       price: formatYen(ui, r.quotedPrice),
       state: ui.t(`signup.state.${state}`),

@@ -6,7 +6,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { ExecuteOutcome, SignupRow } from '../../../services/signup/index.ts';
 import type { KeyTaking } from '../../i18n/index.ts';
-import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, type Ui } from '../format.ts';
+import { formatQuoteExpiry, formatYen, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { textView as sentence } from '../messages.ts';
 
@@ -32,7 +32,7 @@ const FAILED: ReadonlyMap<string, KeyTaking<{ price: string; user: string }>> = 
 
 export function signupOutcomeDirect(ui: Ui, row: SignupRow, m: Message): Message {
   const intro = ui.t('signup.outcome.direct', {
-    name: escapeMrkdwn(row.serverName ?? row.id),
+    name: mrkdwnText(row.serverName ?? row.id, SHOWN.name),
     channel: row.channelId,
   });
   const blocks: KnownBlock[] = [
@@ -80,7 +80,7 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
       return sentence(
         ui.t('signup.outcome.price_changed_no_quote', {
           old: formatYen(ui, o.oldPrice),
-          code: escapeMrkdwn(o.requoteError ?? '?'),
+          code: mrkdwnText(o.requoteError ?? '?', SHOWN.name),
         }),
       );
     case 'failed': {
@@ -88,13 +88,13 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
       return sentence(
         key
           ? ui.t(key, { price: formatYen(ui, o.row.quotedPrice), user: o.row.requesterId })
-          : ui.t('signup.outcome.failed.other', { code: escapeMrkdwn(o.code) }),
+          : ui.t('signup.outcome.failed.other', { code: mrkdwnText(o.code, SHOWN.word) }),
       );
     }
     case 'unknown':
       if (o.code === 'NEEDS_MANUAL_CHECK') return sentence(ui.t('signup.outcome.manual_check'));
       if (o.code === 'DUPLICATE_REQUEST') return sentence(ui.t('signup.outcome.in_process'));
-      return sentence(ui.t('signup.outcome.unknown', { code: escapeMrkdwn(o.code) }));
+      return sentence(ui.t('signup.outcome.unknown', { code: mrkdwnText(o.code, SHOWN.word) }));
     case 'expired':
       return sentence(ui.t('signup.outcome.expired', { expires: formatQuoteExpiry(ui, o.row.expiresAt) }));
     case 'not_executable':

@@ -11,15 +11,7 @@ import type { Button, KnownBlock, SectionBlock } from '@slack/types';
 import { imagesFor, type OsImage, type Plan, type PriceList } from '../../../services/signup/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, planOrderPayload, plansPagePayload } from '../../payloads.ts';
-import {
-  escapeMrkdwn,
-  formatDuration,
-  formatYen,
-  type Message,
-  mrkdwnText,
-  SHOWN,
-  type Ui,
-} from '../format.ts';
+import { formatDuration, formatYen, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 import { summaryText } from '../sections.ts';
 
@@ -164,7 +156,7 @@ export function priceListView(ui: Ui, list: PriceList, page: number, now?: Date)
   const summary = plans.map((p) => {
     const cheapest = Math.min(...p.periods.map((x) => x.total_price));
     return ui.t('signup.plans.text_item', {
-      name: escapeMrkdwn(p.plan_name),
+      name: mrkdwnText(p.plan_name, SHOWN.name),
       price: p.periods.length > 0 ? formatYen(ui, cheapest) : '—',
     });
   });

@@ -11,7 +11,15 @@ import type { RefusalWords } from '../../decision-text.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { SIGNUP_IDS } from '../../ids.ts';
 import { encodePayload, signupButtonPayload } from '../../payloads.ts';
-import { escapeMrkdwn, formatQuoteExpiry, formatYen, type Message, roleLabel, type Ui } from '../format.ts';
+import {
+  formatQuoteExpiry,
+  formatYen,
+  type Message,
+  mrkdwnText,
+  roleLabel,
+  SHOWN,
+  type Ui,
+} from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { buttonMessage, textView as sentence } from '../messages.ts';
 import { queueFullText } from '../queue-full.ts';
@@ -61,7 +69,7 @@ export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
     case 'channel_not_allowed':
       return sentence(ui.t('signup.refused.channel_not_allowed'));
     case 'provider_unreachable':
-      return sentence(ui.t('signup.refused.unreachable', { code: escapeMrkdwn(p.params.code) }));
+      return sentence(ui.t('signup.refused.unreachable', { code: mrkdwnText(p.params.code, SHOWN.word) }));
     case 'catalogue_changed':
       return sentence(ui.t('signup.refused.catalogue_changed'));
     case 'queue_full':
@@ -69,7 +77,7 @@ export function signupQuoteRefusal(ui: Ui, err: unknown): Message {
     case 'provider_refused': {
       const code = p.params.code;
       const key = isProviderErrorCode(code) ? REFUSED[code] : undefined;
-      const text = key ? ui.t(key) : ui.t('signup.refused.other', { code: escapeMrkdwn(code) });
+      const text = key ? ui.t(key) : ui.t('signup.refused.other', { code: mrkdwnText(code, SHOWN.word) });
       return sentence(err.details.length > 0 ? `${text}\n${providerSaid(ui, err.details)}` : text);
     }
     case 'target_channel_not_allowed':
@@ -100,8 +108,10 @@ const FIELD_LABELS: ReadonlyMap<string, PlainKey> = new Map(Object.entries(SIGNU
 function providerSaid(ui: Ui, words: readonly { label: string; detail: string }[]): string {
   const lines = words.map(({ label, detail }) => {
     const field = FIELD_LABELS.get(label);
-    const name = label === '' ? '' : field ? ui.t(field) : escapeMrkdwn(label);
-    return name === '' ? `• ${escapeMrkdwn(detail)}` : `• *${name}*: ${escapeMrkdwn(detail)}`;
+    const name = label === '' ? '' : field ? ui.t(field) : mrkdwnText(label, SHOWN.name);
+    return name === ''
+      ? `• ${mrkdwnText(detail, SHOWN.text)}`
+      : `• *${name}*: ${mrkdwnText(detail, SHOWN.text)}`;
   });
   return [ui.t('signup.refused.provider_said'), ...lines].join('\n');
 }
@@ -110,7 +120,7 @@ function providerSaid(ui: Ui, words: readonly { label: string; detail: string }[
 export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): Message {
   return sentence(
     ui.t(posted ? 'signup.quoted.posted' : 'signup.quoted.not_posted', {
-      plan: escapeMrkdwn(planLabel(d)),
+      plan: mrkdwnText(planLabel(d), SHOWN.name),
       price: formatYen(ui, d.row.quotedPrice),
       channel: d.row.channelId,
       expires: formatQuoteExpiry(ui, d.row.expiresAt),
@@ -123,7 +133,8 @@ export function signupPasswordMessage(ui: Ui, serverName: string | null, passwor
   // Backquotes and mrkdwn controls are never generated (the signup password
   // generator leaves them out), so code format shows the password as is.
   const text = ui.t('signup.password.generated', {
-    name: serverName === null ? ui.t('signup.password.name_auto') : `\`${escapeMrkdwn(serverName)}\``,
+    name:
+      serverName === null ? ui.t('signup.password.name_auto') : `\`${mrkdwnText(serverName, SHOWN.name)}\``,
     password,
   });
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];

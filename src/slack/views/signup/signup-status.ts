@@ -7,7 +7,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { SignupStatus } from '../../../provider/index.ts';
 import type { KeyTaking, PlainKey } from '../../i18n/index.ts';
-import { clip, escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
+import { clip, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 /** The states the spec documents: each one's word, and what it means with what to do. */
@@ -44,7 +44,7 @@ export function signupStatusView(ui: Ui, s: SignupStatus): Message {
         ),
         field(
           'signup.progress.expiry',
-          s.expiry_date ? escapeMrkdwn(clip(s.expiry_date, 40)) : ui.t('signup.progress.expiry_none'),
+          s.expiry_date ? mrkdwnText(s.expiry_date, 40) : ui.t('signup.progress.expiry_none'),
         ),
       ],
     },

@@ -9,7 +9,7 @@ import type { IncidentRow } from '../../../store/index.ts';
 import { ACTIONS, WATCH_IDS } from '../../ids.ts';
 import { claimPayload, encodePayload, mutePayload } from '../../payloads.ts';
 import { displayDomain } from '../domain-display.ts';
-import { clip, formatDuration, slackDate, type Ui } from '../format.ts';
+import { clip, formatDuration, plainText, slackDate, type Ui } from '../format.ts';
 import { LIMITS } from '../limits.ts';
 
 /** An alarm is not a routine state: it gets its own marker, never the stopped or error circle. */
@@ -75,7 +75,12 @@ export function claimButton(ui: Ui, inc: IncidentRow, n?: number, label?: string
         label ??
         (n === undefined
           ? ui.t('oncall.button.claim')
-          : clip(ui.t('oncall.button.claim_named', { name: incidentName(ui, inc) }), LIMITS.buttonText)),
+          : clip(
+              ui.t('oncall.button.claim_named', {
+                name: plainText(incidentName(ui, inc), LIMITS.buttonText),
+              }),
+              LIMITS.buttonText,
+            )),
     },
     action_id: n === undefined ? WATCH_IDS.claim : `${WATCH_IDS.claim}#${n}`,
     value: encodePayload(claimPayload, { i: inc.id, n: inc.claims }),

@@ -3,14 +3,14 @@
  * posted at once and edited as it goes on (raised, raised again, taken,
  * resolved), the lines said in its thread, and its line in a digest. Each
  * kind words its first line, what to do, and how it ended from the facts it
- * was raised with (src/watch/alarm-kinds.ts). Pure: an incident in, Block Kit out.
+ * was raised with, read back by the watch (src/store/alarm-types.ts). Pure: an
+ * incident with its reading in, Block Kit out.
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
-import type { IncidentRow } from '../../../store/index.ts';
-import { ALARM_ON, alarmDetail, isAlarmKind } from '../../../watch/alarm-kinds.ts';
-import { WATCH_IDS } from '../../ids.ts';
+import type { IncidentRow, ReadIncident } from '../../../store/index.ts';
+import { itemBlockId, WATCH_IDS } from '../../ids.ts';
 import { displayDomain } from '../domain-display.ts';
-import { escapeMrkdwn, formatDuration, type Message, slackDate, type Ui } from '../format.ts';
+import { formatDuration, type Message, mrkdwnText, SHOWN, slackDate, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import {
   claimButton,
@@ -43,11 +43,17 @@ function lasted(inc: IncidentRow): number {
   return end - (inc.raisedAt ?? inc.startedAt).getTime();
 }
 
-const list = (items: readonly string[]) => items.map((i) => `\`${escapeMrkdwn(i)}\``).join(', ');
+/** Listed values (name servers, addresses), each cut to fit, as many as read well on a line. */
+const LISTED = 20;
+function list(ui: Ui, items: readonly string[]): string {
+  const shown = items.slice(0, LISTED).map((i) => `\`${mrkdwnText(i, SHOWN.name)}\``);
+  const more = items.length - shown.length;
+  return more > 0 ? ui.t('oncall.list_more', { items: shown.join(', '), count: more }) : shown.join(', ');
+}
 
 /** The words of an alarm of `inc.kind`, from its facts; a generic sentence when they cannot be read. */
-export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
-  const name = escapeMrkdwn(incidentName(ui, inc));
+export function alarmText(ui: Ui, inc: ReadIncident, oncall: string): AlarmText {
+  const name = mrkdwnText(incidentName(ui, inc), SHOWN.name);
   const duration = formatDuration(ui, lasted(inc));
   const since = slackDate(ui, (inc.raisedAt ?? inc.startedAt).getTime());
   const generic: AlarmText = {
@@ -55,28 +61,26 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
     what: ui.t('oncall.generic.what', { name }),
     body: '',
     resolved: ui.t('oncall.generic.resolved', { name, duration }),
-    label: escapeMrkdwn(inc.kind),
+    label: mrkdwnText(inc.kind, SHOWN.word),
   };
-  const kind = inc.kind;
-  if (!isAlarmKind(kind)) return generic;
-  switch (kind) {
+  const facts = inc.facts;
+  if (!facts) return generic;
+  switch (facts.kind) {
     case 'contract': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       return {
         alarm: ui.t('oncall.contract.alarm', { oncall, name }),
         what: ui.t('oncall.contract.what', { name }),
-        body: ui.t('oncall.contract.body', { from: escapeMrkdwn(d.from), at: since }),
+        body: ui.t('oncall.contract.body', { from: mrkdwnText(d.from, SHOWN.word), at: since }),
         resolved: ui.t('oncall.contract.resolved', { name, duration }),
         label: ui.t('oncall.contract.label'),
         server: inc.subject,
       };
     }
     case 'signup-stuck': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       const named = inc.name ? name : ui.t('oncall.signup-stuck.unnamed');
-      const service = escapeMrkdwn(d.serviceId);
+      const service = mrkdwnText(d.serviceId, SHOWN.word);
       return {
         alarm: ui.t('oncall.signup-stuck.alarm', {
           oncall,
@@ -91,32 +95,30 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       };
     }
     case 'ssl': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
-      const status = escapeMrkdwn(d.status);
+      const d = facts.detail;
+      const status = mrkdwnText(d.status, SHOWN.word);
       // A domain is shown as every view shows one: the Punycode beside a name that could deceive.
-      const name = escapeMrkdwn(displayDomain(inc.name));
+      const name = mrkdwnText(displayDomain(inc.name), SHOWN.domain);
       return {
-        alarm: ui.t('oncall.ssl.alarm', { oncall, name, status, server: escapeMrkdwn(d.server) }),
+        alarm: ui.t('oncall.ssl.alarm', { oncall, name, status, server: mrkdwnText(d.server, SHOWN.name) }),
         what: ui.t('oncall.ssl.what', { name, status }),
         body: ui.t('oncall.ssl.body', {
-          servers: d.nameServers.length > 0 ? list(d.nameServers) : ui.t('oncall.ssl.no_servers'),
+          servers: d.nameServers.length > 0 ? list(ui, d.nameServers) : ui.t('oncall.ssl.no_servers'),
         }),
         resolved: ui.t('oncall.ssl.resolved', { name, duration }),
         label: ui.t('oncall.ssl.label'),
       };
     }
     case 'key-use': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
-      const ip = escapeMrkdwn(d.ip);
+      const d = facts.detail;
+      const ip = mrkdwnText(d.ip, SHOWN.name);
       return {
         alarm: ui.t('oncall.key-use.alarm', { oncall }),
         what: ui.t('oncall.key-use.what', { ip }),
         body: ui
           .t('oncall.key-use.body', {
-            method: escapeMrkdwn(d.method),
-            path: escapeMrkdwn(d.path),
+            method: mrkdwnText(d.method, SHOWN.word),
+            path: mrkdwnText(d.path, SHOWN.text),
             status: d.status,
             ip,
             at: slackDate(ui, d.requestedAt),
@@ -128,26 +130,24 @@ export function alarmText(ui: Ui, inc: IncidentRow, oncall: string): AlarmText {
       };
     }
     case 'key-auth': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       return {
         alarm: ui.t('oncall.key-auth.alarm', {
           oncall,
           count: d.count,
           minutes: d.windowMinutes,
-          statuses: d.statuses.join('/'),
+          statuses: d.statuses.slice(0, LISTED).join('/'),
         }),
         what: ui.t('oncall.key-auth.what', { count: d.count }),
         body: ui.t('oncall.key-auth.body', {
-          ips: d.ips.length > 0 ? list(d.ips.slice(0, 20)) : ui.t('oncall.key-auth.no_ips'),
+          ips: d.ips.length > 0 ? list(ui, d.ips) : ui.t('oncall.key-auth.no_ips'),
         }),
         resolved: ui.t('oncall.key-auth.resolved', { duration }),
         label: ui.t('oncall.key-auth.label'),
       };
     }
     case 'key-expired': {
-      const d = alarmDetail(kind, inc.detail);
-      if (!d) return generic;
+      const d = facts.detail;
       const refused = d.refused === true || d.expiresAt === null;
       return {
         alarm:
@@ -171,9 +171,9 @@ function section(text: string): KnownBlock {
 }
 
 /** The alarm's one message in a channel: posted when it is raised, and every edit after. */
-export function renderAlarm(ui: Ui, inc: IncidentRow, oncallMention = ''): Message {
+export function renderAlarm(ui: Ui, inc: ReadIncident, oncallMention = ''): Message {
   const words = alarmText(ui, inc, mentionFor(inc, oncallMention));
-  const open = inc.state === ALARM_ON;
+  const open = inc.alarming;
   const head = tidy(open ? words.alarm : words.resolved);
   const blocks: KnownBlock[] = [section(head)];
   if (words.body) blocks.push(section(words.body));
@@ -183,7 +183,11 @@ export function renderAlarm(ui: Ui, inc: IncidentRow, oncallMention = ''): Messa
   if (isOpenAlarm(inc)) elements.push(claimButton(ui, inc));
   if (words.server) elements.push(...serverButtons(ui, words.server));
   if (elements.length > 0) {
-    const actions: ActionsBlock = { type: 'actions', block_id: WATCH_IDS.alertActions, elements };
+    const actions: ActionsBlock = {
+      type: 'actions',
+      block_id: itemBlockId(WATCH_IDS.alertActions, inc.id),
+      elements,
+    };
     blocks.push(actions);
   }
   assertBlocksWithinLimits(blocks, 'message');

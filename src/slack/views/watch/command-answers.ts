@@ -5,7 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { MuteChange, SubscriptionChange, SubscriptionList } from '../../../services/watch/index.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 
 /** A moment as this answer's reader reads it: Slack's token in the channel, their own zone alone. */
 const dateOf = (ui: Ui, ms: number): string => formatTime(ui, new Date(ms));
@@ -23,9 +23,9 @@ function section(text: string): KnownBlock {
 const isKeyWatch = (c: { label: string; hosting?: boolean }) => c.hosting !== true && c.label === 'key';
 
 function targetLabel(ui: Ui, label: string, hosting = false): string {
-  if (hosting) return ui.t('watch.cmd.hosting_target', { server: escapeMrkdwn(label) });
+  if (hosting) return ui.t('watch.cmd.hosting_target', { server: mrkdwnText(label, SHOWN.name) });
   if (isKeyWatch({ label, hosting })) return ui.t('watch.cmd.key_target');
-  return label === 'all' ? ui.t('watch.cmd.all_servers') : `*${escapeMrkdwn(label)}*`;
+  return label === 'all' ? ui.t('watch.cmd.all_servers') : `*${mrkdwnText(label, SHOWN.name)}*`;
 }
 
 /** The answer to `/vps watch` and `/vps unwatch`, and to `/hosting watch` and `/hosting unwatch`. */

@@ -6,9 +6,17 @@
  * alert as its incidents go on. Pure.
  */
 import type { ActionsBlock, KnownBlock } from '@slack/types';
-import type { IncidentRow } from '../../../store/index.ts';
-import { ALARM_ON } from '../../../watch/alarm-kinds.ts';
-import { escapeMrkdwn, formatDuration, type Message, powerLabel, slackDate, type Ui } from '../format.ts';
+import type { IncidentRow, ReadIncident } from '../../../store/index.ts';
+import {
+  escapeMrkdwn,
+  formatDuration,
+  type Message,
+  mrkdwnText,
+  powerLabel,
+  SHOWN,
+  slackDate,
+  type Ui,
+} from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { ALARM_MARKER, claimButton, incidentName, isOpenAlarm } from './alarm-parts.ts';
 import { alarmText } from './alarms.ts';
@@ -16,7 +24,7 @@ import { incidentFacts, path } from './incidents.ts';
 
 /** One incident as a digest tells it. */
 interface Entry {
-  inc: IncidentRow;
+  inc: ReadIncident;
   /** It wakes on-call now. */
   alarm: boolean;
   /** When it began. */
@@ -31,10 +39,10 @@ function claimedTail(inc: IncidentRow): string {
   return inc.claimedBy && !inc.resolvedAt ? ` · :raising_hand: <@${inc.claimedBy}>` : '';
 }
 
-function entryOf(ui: Ui, inc: IncidentRow): Entry {
+function entryOf(ui: Ui, inc: ReadIncident): Entry {
   if (inc.kind !== 'power') {
     const words = alarmText(ui, inc, '');
-    const alarm = inc.state === ALARM_ON;
+    const alarm = inc.alarming;
     const duration = formatDuration(
       ui,
       (inc.resolvedAt ?? inc.lastChangeAt).getTime() - inc.startedAt.getTime(),
@@ -57,7 +65,7 @@ function entryOf(ui: Ui, inc: IncidentRow): Entry {
     alarm: f.alarm,
     at: f.first.at,
     what: f.flap ? ui.t('watch.kind.flap') : `${powerLabel(ui, inc.baseline)} → ${powerLabel(ui, inc.state)}`,
-    line: `• ${f.alarm ? `${ALARM_MARKER} ` : ''}*${escapeMrkdwn(inc.name)}*: ${path(ui, inc)}${tail}${claimedTail(inc)}`,
+    line: `• ${f.alarm ? `${ALARM_MARKER} ` : ''}*${mrkdwnText(inc.name, SHOWN.name)}*: ${path(ui, inc)}${tail}${claimedTail(inc)}`,
   };
 }
 
@@ -92,7 +100,11 @@ function section(text: string): KnownBlock {
 /** Kinds whose subject is a VPS (its name, `/vps show`); the others are a key, a domain, a signup. */
 const SERVER_KINDS: ReadonlySet<string> = new Set(['power', 'contract']);
 
-export function renderIncidentDigest(ui: Ui, incidents: readonly IncidentRow[], oncallMention = ''): Message {
+export function renderIncidentDigest(
+  ui: Ui,
+  incidents: readonly ReadIncident[],
+  oncallMention = '',
+): Message {
   const entries = incidents.map((i) => entryOf(ui, i));
   const alarms = entries.filter((e) => e.alarm).length;
   const when = burstWhen(
@@ -182,7 +194,10 @@ function namesLine(
   moreKey: 'watch.digest.servers_more' | 'watch.digest.about_more',
 ): string {
   if (names.length === 0) return '';
-  const shown = names.slice(0, TEXT_NAMES).map(escapeMrkdwn).join(', ');
+  const shown = names
+    .slice(0, TEXT_NAMES)
+    .map((n) => mrkdwnText(n, SHOWN.name))
+    .join(', ');
   return names.length > TEXT_NAMES
     ? ui.t(moreKey, { names: shown, count: names.length - TEXT_NAMES })
     : ui.t(key, { names: shown });

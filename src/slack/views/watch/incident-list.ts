@@ -9,8 +9,8 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { OpenIncident } from '../../../services/watch/index.ts';
 import type { IncidentRow } from '../../../store/index.ts';
 import type { RefusalWords } from '../../decision-text.ts';
-import { ACTIONS } from '../../ids.ts';
-import { escapeMrkdwn, formatTime, type Message, type Ui } from '../format.ts';
+import { ACTIONS, itemBlockId, WATCH_IDS } from '../../ids.ts';
+import { formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 import { textView } from '../messages.ts';
 import { ALARM_MARKER, claimButton, incidentName } from './alarm-parts.ts';
@@ -57,7 +57,11 @@ export function incidentBlocks(ui: Ui, o: OpenIncident): { line: string; blocks:
       value: o.incident.subject,
     });
   }
-  const actions: ActionsBlock = { type: 'actions', elements };
+  const actions: ActionsBlock = {
+    type: 'actions',
+    block_id: itemBlockId(WATCH_IDS.alertActions, o.incident.id),
+    elements,
+  };
   return { line, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: line } }, actions] };
 }
 
@@ -88,7 +92,7 @@ export function claimDoneView(
   claimed: IncidentRow,
   previous: string | null,
 ): Message {
-  const name = escapeMrkdwn(incidentName(ui, claimed));
+  const name = mrkdwnText(incidentName(ui, claimed), SHOWN.name);
   return textView(
     previous && previous !== userId
       ? ui.t('oncall.claim.took_over', { name, previous })
@@ -114,13 +118,13 @@ export function withTakeOver(ui: Ui, refusal: Message, row: IncidentRow, userId:
 /** Why a click on "I'm on it" took nothing, in the claim's words (for `decisionRefusal`). */
 export function claimRefusals(userId: string): RefusalWords<IncidentRow> {
   const resolved = (u: Ui, row: IncidentRow) =>
-    u.t('oncall.claim.resolved', { name: escapeMrkdwn(incidentName(u, row)) });
+    u.t('oncall.claim.resolved', { name: mrkdwnText(incidentName(u, row), SHOWN.name) });
   return {
     notFound: (u) => u.t('oncall.claim.not_found'),
     selfApproval: (u) => u.t('oncall.claim.not_possible'),
     expired: resolved,
     alreadyHandled: (u, row) => {
-      const name = escapeMrkdwn(incidentName(u, row));
+      const name = mrkdwnText(incidentName(u, row), SHOWN.name);
       if (row.resolvedAt || row.raisedAt === null) return resolved(u, row);
       if (row.claimedBy === userId) return u.t('oncall.claim.yours', { name });
       if (!row.claimedBy || !row.claimedAt) return u.t('oncall.claim.not_possible');

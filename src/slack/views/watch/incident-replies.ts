@@ -5,15 +5,14 @@
  * the resolve. Replies due at once in one thread go in one message. Pure.
  */
 import type { KnownBlock } from '@slack/types';
-import type { IncidentRow } from '../../../store/index.ts';
-import type { AlarmNotice, PowerNotice } from '../../../watch/notices.ts';
-import { isAlarm } from '../../../watch/notices.ts';
+import type { AlarmNotice, PowerNotice, ReadIncident } from '../../../store/index.ts';
 import {
-  escapeMrkdwn,
   formatDuration,
   type Message,
+  mrkdwnText,
   powerEmoji,
   powerLabel,
+  SHOWN,
   slackDate,
   type Ui,
 } from '../format.ts';
@@ -24,9 +23,9 @@ import { incidentFacts, incidentWhat, powerAlarmLine } from './incidents.ts';
 const DIGEST_DETAIL_CHARS = 12_000;
 const SECTION_CHARS = LIMITS.sectionText - 100;
 
-/** One later power change of an incident, said in its thread; an alarm mentions on-call there. */
-function powerReply(ui: Ui, inc: IncidentRow, change: PowerNotice, oncall: string): string {
-  const name = escapeMrkdwn(inc.name);
+/** One later power change of an incident, said in its thread; an alarm (`wakes`) mentions on-call there. */
+function powerReply(ui: Ui, inc: ReadIncident, change: PowerNotice, wakes: boolean, oncall: string): string {
+  const name = mrkdwnText(inc.name, SHOWN.name);
   const to = powerLabel(ui, change.to);
   const at = slackDate(ui, change.at);
   const index = inc.changes.findIndex((c) => c.at === change.at && c.to === change.to);
@@ -49,12 +48,12 @@ function powerReply(ui: Ui, inc: IncidentRow, change: PowerNotice, oncall: strin
     duration: formatDuration(ui, change.at - before),
     at,
   });
-  if (!isAlarm(change)) return line;
+  if (!wakes) return line;
   return `${powerAlarmLine(ui, inc, change.to, oncall)}\n${line}`;
 }
 
 /** A claim, a reminder, a relapse, new facts or the resolve of an alarm, said in its thread. */
-function alarmReply(ui: Ui, inc: IncidentRow, n: AlarmNotice, oncall: string): string {
+function alarmReply(ui: Ui, inc: ReadIncident, n: AlarmNotice, oncall: string): string {
   const at = slackDate(ui, n.at);
   switch (n.event) {
     case 'claim':
@@ -85,11 +84,14 @@ function alarmReply(ui: Ui, inc: IncidentRow, n: AlarmNotice, oncall: string): s
   }
 }
 
-/** One thing said in an incident's thread. */
-export interface ThreadItem {
-  incident: IncidentRow;
-  notice: PowerNotice | AlarmNotice;
-}
+/**
+ * One thing said in an incident's thread: a power change (`wakes`: the watch
+ * counts it as an alarm), or what happened to an alarm.
+ */
+export type ThreadItem = { incident: ReadIncident } & (
+  | { notice: PowerNotice; wakes: boolean }
+  | { notice: AlarmNotice }
+);
 
 /** Whether a reply should also be sent to the channel: a reminder nobody answered. */
 export function broadcasts(items: readonly ThreadItem[]): boolean {
@@ -103,8 +105,8 @@ export function renderIncidentReplies(ui: Ui, items: readonly ThreadItem[], onca
   let listed = 0;
   for (const i of items) {
     const t =
-      i.notice.kind === 'power'
-        ? powerReply(ui, i.incident, i.notice, oncallMention)
+      'wakes' in i
+        ? powerReply(ui, i.incident, i.notice, i.wakes, oncallMention)
         : alarmReply(ui, i.incident, i.notice, oncallMention);
     if (used + t.length > DIGEST_DETAIL_CHARS) break;
     lines.push(t);

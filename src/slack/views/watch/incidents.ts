@@ -6,18 +6,19 @@
  * been so, the IP address and plan, whether a power operation explains it,
  * and while it is an open alarm, who is on it. Alarms of other kinds are
  * drawn by alarms.ts; digests and thread replies by incident-digest.ts and
- * incident-replies.ts. Pure: an incident in, Block Kit out.
+ * incident-replies.ts. Pure: an incident with the watch's reading of it
+ * (whether it wakes on-call) in, Block Kit out.
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
-import type { IncidentChange, IncidentRow } from '../../../store/index.ts';
-import { isAlarm, powerAlarming } from '../../../watch/notices.ts';
-import { WATCH_IDS } from '../../ids.ts';
+import type { IncidentChange, IncidentRow, ReadIncident } from '../../../store/index.ts';
+import { itemBlockId, WATCH_IDS } from '../../ids.ts';
 import {
-  escapeMrkdwn,
   formatDuration,
   type Message,
+  mrkdwnText,
   powerEmoji,
   powerLabel,
+  SHOWN,
   slackDate,
   type Ui,
 } from '../format.ts';
@@ -43,7 +44,7 @@ export interface IncidentFacts {
   explained: boolean;
 }
 
-export function incidentFacts(inc: IncidentRow): IncidentFacts {
+export function incidentFacts(inc: ReadIncident): IncidentFacts {
   const first = inc.changes[0]!;
   const last = inc.changes[inc.changes.length - 1]!;
   const folded = inc.changes.every((c) => !c.later);
@@ -54,9 +55,9 @@ export function incidentFacts(inc: IncidentRow): IncidentFacts {
     last,
     folded,
     flap,
-    alarm: powerAlarming(inc),
+    alarm: inc.alarming,
     recovered,
-    everAlarmed: inc.changes.some((c) => isAlarm(c)),
+    everAlarmed: inc.everAlarmed,
     explained: inc.changes.some((c) => c.from === 'processing' || c.to === 'processing'),
   };
 }
@@ -67,7 +68,7 @@ export function path(ui: Ui, inc: IncidentRow): string {
 
 /** A power alarm's first line, with the mention. */
 export function powerAlarmLine(ui: Ui, inc: IncidentRow, to: string, oncall: string): string {
-  const name = escapeMrkdwn(inc.name);
+  const name = mrkdwnText(inc.name, SHOWN.name);
   return tidy(
     ui.t(to === 'error' ? 'watch.incident.alarm_error' : 'watch.incident.alarm_stop', { oncall, name }),
   );
@@ -75,7 +76,7 @@ export function powerAlarmLine(ui: Ui, inc: IncidentRow, to: string, oncall: str
 
 /** The first line: what matters now. */
 function headline(ui: Ui, inc: IncidentRow, f: IncidentFacts, oncall: string): string {
-  const name = escapeMrkdwn(inc.name);
+  const name = mrkdwnText(inc.name, SHOWN.name);
   const to = powerLabel(ui, inc.state);
   if (f.alarm) return powerAlarmLine(ui, inc, f.last.to, mentionFor(inc, oncall));
   if (f.recovered) {
@@ -142,15 +143,15 @@ function buttons(ui: Ui, inc: IncidentRow): ActionsBlock {
     ...(isOpenAlarm(inc) ? [claimButton(ui, inc)] : []),
     ...serverButtons(ui, inc.subject),
   ];
-  return { type: 'actions', block_id: WATCH_IDS.alertActions, elements };
+  return { type: 'actions', block_id: itemBlockId(WATCH_IDS.alertActions, inc.id), elements };
 }
 
 /** A phrase naming what an open alarm is about, for a reminder and `/vps incidents`. */
-export function incidentWhat(ui: Ui, inc: IncidentRow): string {
+export function incidentWhat(ui: Ui, inc: ReadIncident): string {
   if (inc.kind !== 'power') return alarmText(ui, inc, '').what;
-  const name = escapeMrkdwn(inc.name);
+  const name = mrkdwnText(inc.name, SHOWN.name);
   const last = inc.changes[inc.changes.length - 1];
-  const what = !powerAlarming(inc)
+  const what = !inc.alarming
     ? ui.t('oncall.power.now', { state: powerLabel(ui, inc.state) })
     : last?.to === 'error'
       ? ui.t('oncall.power.error')
@@ -162,7 +163,7 @@ export function incidentWhat(ui: Ui, inc: IncidentRow): string {
  * The incident's one message in a channel: the alert when it is posted, and
  * every edit after. `oncallMention` is ONCALL_MENTION in Slack's syntax.
  */
-export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Message {
+export function renderIncident(ui: Ui, inc: ReadIncident, oncallMention = ''): Message {
   if (inc.kind !== 'power') return renderAlarm(ui, inc, oncallMention);
   const f = incidentFacts(inc);
   const head = headline(ui, inc, f, oncallMention);
@@ -177,8 +178,11 @@ export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Me
       type: 'section',
       text: { type: 'mrkdwn', text: line },
       fields: [
-        { type: 'mrkdwn', text: ui.t('watch.incident.field.ip', { ip: `\`${escapeMrkdwn(ip)}\`` }) },
-        { type: 'mrkdwn', text: ui.t('watch.incident.field.plan', { plan: escapeMrkdwn(plan) }) },
+        {
+          type: 'mrkdwn',
+          text: ui.t('watch.incident.field.ip', { ip: `\`${mrkdwnText(ip, SHOWN.name)}\`` }),
+        },
+        { type: 'mrkdwn', text: ui.t('watch.incident.field.plan', { plan: mrkdwnText(plan, SHOWN.name) }) },
         { type: 'mrkdwn', text: ui.t('watch.incident.field.operation', { value: operation(ui, f) }) },
       ],
     },
@@ -186,7 +190,9 @@ export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Me
     buttons(ui, inc),
     {
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn(inc.name) }) }],
+      elements: [
+        { type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: mrkdwnText(inc.name, SHOWN.name) }) },
+      ],
     },
   ];
   assertBlocksWithinLimits(blocks, 'message');
@@ -194,8 +200,8 @@ export function renderIncident(ui: Ui, inc: IncidentRow, oncallMention = ''): Me
   const text = ui.t('watch.incident.text', {
     headline: head,
     line,
-    ip: escapeMrkdwn(ip),
-    plan: escapeMrkdwn(plan),
+    ip: mrkdwnText(ip, SHOWN.name),
+    plan: mrkdwnText(plan, SHOWN.name),
     operation: operation(ui, f),
   });
   return { text: claim ? `${text}\n${claim}` : text, blocks };

@@ -5,21 +5,21 @@
  * their own time zone.
  */
 
-import { type AlarmKind, isAlarmKind } from '../../../watch/alarm-kinds.ts';
-import type { Notice } from '../../../watch/notices.ts';
+import type { AlarmKind, Notice } from '../../../store/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import {
-  escapeMrkdwn,
   formatDuration,
   formatTimeLeft,
+  mrkdwnText,
   powerEmoji,
   powerLabel,
+  SHOWN,
   slackDate as token,
   type Ui,
 } from '../format.ts';
 import { ALARM_MARKER } from './alarm-parts.ts';
 import { hostingKind, hostingLine } from './hosting-notice.ts';
-import { isFlap, type NoticeUnit, powerChain, unitIsAlarm } from './notice-unit.ts';
+import { isFlap, type NoticeUnit, powerChain } from './notice-unit.ts';
 import { renewalReminderView } from './renewal-reminder.ts';
 import { serverChangedKind, serverChangedText } from './server-changed-notice.ts';
 
@@ -28,7 +28,7 @@ function dateOf(ui: Ui, ms: number): string {
 }
 
 function statusLabel(ui: Ui, s: string): string {
-  return s === 'active' || s === 'suspended' ? ui.t(`status.${s}`) : escapeMrkdwn(s);
+  return s === 'active' || s === 'suspended' ? ui.t(`status.${s}`) : mrkdwnText(s, SHOWN.word);
 }
 
 /** The main sentence of a unit, and its alarm sentence when it has one. */
@@ -37,7 +37,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
   if (chain) {
     const first = chain[0]!;
     const last = chain[chain.length - 1]!;
-    const name = escapeMrkdwn(first.name);
+    const name = mrkdwnText(first.name, SHOWN.name);
     const path = [first.from, ...chain.map((c) => c.to)].map((s) => powerLabel(ui, s)).join(' → ');
     let main: string;
     if (chain.length === 1) {
@@ -64,7 +64,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
         at: dateOf(ui, last.at),
       });
     }
-    if (!unitIsAlarm(unit)) return { main };
+    if (!unit.alarm) return { main };
     const key = last.to === 'error' ? 'watch.power.alarm_error' : 'watch.power.alarm_stop';
     return { main, alarm: `${ALARM_MARKER} ${ui.t(key, { oncall: oncallMention, name }).trim()}` };
   }
@@ -75,25 +75,29 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
     case 'contract':
       return {
         main: ui.t('watch.contract.changed', {
-          name: escapeMrkdwn(n.name),
+          name: mrkdwnText(n.name, SHOWN.name),
           to: statusLabel(ui, n.to),
           from: statusLabel(ui, n.from),
           at: dateOf(ui, n.at),
         }),
       };
     case 'server-added':
-      return { main: ui.t('watch.server.added', { name: escapeMrkdwn(n.name), at: dateOf(ui, n.at) }) };
+      return {
+        main: ui.t('watch.server.added', { name: mrkdwnText(n.name, SHOWN.name), at: dateOf(ui, n.at) }),
+      };
     case 'server-removed':
-      return { main: ui.t('watch.server.removed', { name: escapeMrkdwn(n.name), at: dateOf(ui, n.at) }) };
+      return {
+        main: ui.t('watch.server.removed', { name: mrkdwnText(n.name, SHOWN.name), at: dateOf(ui, n.at) }),
+      };
     case 'server-changed':
       return { main: serverChangedText(ui, n) };
     case 'signup-active':
       return {
         main: ui.t('watch.signup.active', {
           requester: n.requesterId,
-          name: escapeMrkdwn(n.name),
-          uuid: escapeMrkdwn(n.uuid),
-          ip: n.ip === null ? ui.t('watch.signup.ip_unknown') : escapeMrkdwn(n.ip),
+          name: mrkdwnText(n.name, SHOWN.name),
+          uuid: mrkdwnText(n.uuid, SHOWN.name),
+          ip: n.ip === null ? ui.t('watch.signup.ip_unknown') : mrkdwnText(n.ip, SHOWN.name),
           at: dateOf(ui, n.at),
         }),
       };
@@ -101,8 +105,8 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       return {
         main: ui.t('watch.signup.stuck', {
           requester: n.requesterId,
-          name: escapeMrkdwn(n.name ?? ui.t('watch.signup.unnamed')),
-          service: escapeMrkdwn(n.serviceId),
+          name: n.name === null ? ui.t('watch.signup.unnamed') : mrkdwnText(n.name, SHOWN.name),
+          service: mrkdwnText(n.serviceId, SHOWN.word),
           since: dateOf(ui, n.since),
         }),
       };
@@ -133,7 +137,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       return {
         main: ui.t('watch.parked.told', {
           channel: n.channelId,
-          reason: reason ? ui.t(reason) : escapeMrkdwn(n.error),
+          reason: reason ? ui.t(reason) : mrkdwnText(n.error, SHOWN.word),
           age: formatDuration(ui, n.summariseAfterMs),
         }),
       };
@@ -145,7 +149,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       return { main: renewalReminderView(ui, n).text.split('\n')[0]! };
     case 'alarm':
       // Only in a muted channel's summary: what happened to an alarm while nobody there was told.
-      return { main: `*${escapeMrkdwn(n.name)}*: ${alarmLabel(ui, n.alarm)}` };
+      return { main: `*${mrkdwnText(n.name, SHOWN.name)}*: ${alarmLabel(ui, n.alarm)}` };
     case 'hosting':
       return { main: hostingLine(ui, n) };
     case 'daily-digest':
@@ -154,18 +158,21 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
   }
 }
 
-const ALARM_LABELS: Record<AlarmKind, PlainKey> = {
-  contract: 'oncall.contract.label',
-  'signup-stuck': 'oncall.signup-stuck.label',
-  ssl: 'oncall.ssl.label',
-  'key-use': 'oncall.key-use.label',
-  'key-auth': 'oncall.key-auth.label',
-  'key-expired': 'oncall.key-expired.label',
-};
+const ALARM_LABELS: ReadonlyMap<string, PlainKey> = new Map(
+  Object.entries({
+    contract: 'oncall.contract.label',
+    'signup-stuck': 'oncall.signup-stuck.label',
+    ssl: 'oncall.ssl.label',
+    'key-use': 'oncall.key-use.label',
+    'key-auth': 'oncall.key-auth.label',
+    'key-expired': 'oncall.key-expired.label',
+  } satisfies Record<AlarmKind, PlainKey>),
+);
 
-/** A short label of an alarm kind, for a summary. */
+/** A short label of an alarm kind, for a summary; a kind not listed as given. */
 function alarmLabel(ui: Ui, kind: string): string {
-  return isAlarmKind(kind) ? ui.t(ALARM_LABELS[kind]) : escapeMrkdwn(kind);
+  const key = ALARM_LABELS.get(kind);
+  return key ? ui.t(key) : mrkdwnText(kind, SHOWN.word);
 }
 
 /** Why the bot cannot post in a channel, as Slack said it, in words. */
@@ -181,7 +188,7 @@ const BACKLOG_NAMES = 10;
 function backlogLine(ui: Ui, n: Extract<Notice, { kind: 'backlog' }>): string {
   const parts: string[] = [];
   if (n.changes > 0) {
-    const shown = n.servers.slice(0, BACKLOG_NAMES).map((s) => `*${escapeMrkdwn(s)}*`);
+    const shown = n.servers.slice(0, BACKLOG_NAMES).map((s) => `*${mrkdwnText(s, SHOWN.name)}*`);
     const servers =
       n.servers.length > shown.length
         ? ui.t('watch.backlog.servers_more', {

@@ -1,9 +1,10 @@
 /**
  * What one notification message is about, and the facts read from it alone:
- * a chain of power changes, whether it flapped back, whether it wakes on-call,
- * which server it names, and whether it may be folded into a digest.
+ * a chain of power changes, whether it flapped back, which server it names,
+ * and whether it may be folded into a digest. Whether it wakes on-call is
+ * the watch's reading, handed in with it.
  */
-import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.ts';
+import type { Notice, PowerNotice } from '../../../store/index.ts';
 
 /**
  * What one message reports: a single notice, or a chain of power notices of
@@ -12,6 +13,8 @@ import { isAlarm, type Notice, type PowerNotice } from '../../../watch/notices.t
  */
 export interface NoticeUnit {
   notices: readonly Notice[];
+  /** It wakes on-call: the watch's reading of it (src/watch/notices.ts, `noticesAlarm`). */
+  alarm: boolean;
 }
 
 export function powerChain(unit: NoticeUnit): PowerNotice[] | undefined {
@@ -23,13 +26,6 @@ export function isFlap(unit: NoticeUnit): boolean {
   const chain = powerChain(unit);
   if (!chain || chain.length < 2) return false;
   return chain[0]!.from === chain[chain.length - 1]!.to;
-}
-
-/** Whether the unit wakes on-call: the last change is an alarm and did not flap back. */
-export function unitIsAlarm(unit: NoticeUnit): boolean {
-  const chain = powerChain(unit);
-  if (!chain || isFlap(unit)) return false;
-  return isAlarm(chain[chain.length - 1]!);
 }
 
 export function subject(unit: NoticeUnit): { name: string; ref: string } | undefined {

@@ -9,13 +9,13 @@
  * lines as fit, then how many were left out); it never cuts silently.
  */
 import type { KnownBlock } from '@slack/types';
-import { escapeMrkdwn, type Message, type Ui } from '../format.ts';
+import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { ALARM_MARKER } from './alarm-parts.ts';
-import { hostingHint } from './hosting-notice.ts';
+import { hostingCommand, hostingHint, hostingItem } from './hosting-notice.ts';
 import { burstWhen, countsSummary, serversLine } from './incident-digest.ts';
 import { chainPath, describe, kindLabel } from './notice-text.ts';
-import { isFlap, lastAt, type NoticeUnit, powerChain, subject, unitIsAlarm } from './notice-unit.ts';
+import { isFlap, lastAt, type NoticeUnit, powerChain, subject } from './notice-unit.ts';
 import { renewalReminderView } from './renewal-reminder.ts';
 
 /** Longest detail text a digest carries before it says how many it left out. */
@@ -44,7 +44,7 @@ export function renderUnit(ui: Ui, unit: NoticeUnit, oncallMention = ''): Messag
   const subj = subject(unit);
   if (first?.kind === 'hosting') blocks.push(hint(hostingHint(ui, first)));
   else if (subj && first && first.kind !== 'server-removed' && first.kind !== 'signup-stuck') {
-    blocks.push(hint(ui.t('watch.show_hint', { ref: escapeMrkdwn(subj.ref) })));
+    blocks.push(hint(ui.t('watch.show_hint', { ref: mrkdwnText(subj.ref, SHOWN.name) })));
   }
   assertBlocksWithinLimits(blocks, 'message');
   return { text: alarm ? `${alarm}\n${main}` : main, blocks };
@@ -61,7 +61,7 @@ export function renderDigest(
   oncallMention = '',
   opts: { muted?: boolean } = {},
 ): Message {
-  const alarms = units.filter(unitIsAlarm).length;
+  const alarms = units.filter((u) => u.alarm).length;
   const changes = units.reduce((n, u) => n + u.notices.length, 0);
   const when = burstWhen(
     ui,
@@ -85,18 +85,16 @@ export function renderDigest(
   blocks.push(section(`*${title}*\n${summary}`));
 
   // Alarms first, then the rest, each newest last.
-  const ordered = [...units].sort(
-    (a, b) => Number(unitIsAlarm(b)) - Number(unitIsAlarm(a)) || lastAt(a) - lastAt(b),
-  );
+  const ordered = [...units].sort((a, b) => Number(b.alarm) - Number(a.alarm) || lastAt(a) - lastAt(b));
   const sections: string[] = [];
   let current = '';
   let used = 0;
   let listed = 0;
   for (const u of ordered) {
     const subj = subject(u);
-    const name = subj ? escapeMrkdwn(subj.name) : '';
-    const what = powerChain(u) && !isFlap(u) ? chainPath(ui, u) : kindLabel(ui, u);
-    const line = `• ${unitIsAlarm(u) ? `${ALARM_MARKER} ` : ''}*${name}*: ${what}`;
+    const name = subj ? mrkdwnText(subj.name, SHOWN.name) : '';
+    const what = powerChain(u) && !isFlap(u) ? chainPath(ui, u) : unitLabel(ui, u);
+    const line = `• ${u.alarm ? `${ALARM_MARKER} ` : ''}*${name}*: ${what}`;
     if (used + line.length > DIGEST_DETAIL_CHARS) break;
     if (current.length + line.length + 1 > SECTION_CHARS) {
       sections.push(current);
@@ -111,14 +109,41 @@ export function renderDigest(
   if (listed < units.length) {
     blocks.push(section(ui.t('watch.digest.more', { count: units.length - listed })));
   }
-  blocks.push({
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') }) }],
-  });
+  blocks.push(digestHints(ui, units));
   assertBlocksWithinLimits(blocks, 'message');
   const names = serversLine(ui, [
     ...new Set(ordered.map((u) => subject(u)?.name).filter((n): n is string => n !== undefined)),
   ]);
   const text = [alarmLine, `${title}\n${summary}`, names].filter(Boolean).join('\n');
   return { text, blocks };
+}
+
+/** How many /hosting reads a digest's hint names at most (a context block holds 10 elements). */
+const HOSTING_HINTS = 5;
+
+/**
+ * A digest's line after the name: the kind of change, and for a hosting
+ * change what it was about (each domain named, so a lookalike among several
+ * added at once is seen).
+ */
+function unitLabel(ui: Ui, u: NoticeUnit): string {
+  const label = kindLabel(ui, u);
+  const n = u.notices[0];
+  if (n?.kind !== 'hosting') return label;
+  const item = hostingItem(ui, n);
+  return item ? ui.t('watch.digest.hosting_line', { kind: label, item }) : label;
+}
+
+/**
+ * Where to look now: `/vps show` for servers, and for hosting changes the
+ * /hosting read of each part that changed (the first few).
+ */
+function digestHints(ui: Ui, units: readonly NoticeUnit[]): KnownBlock {
+  const hosting = units.flatMap((u) => (u.notices[0]?.kind === 'hosting' ? [u.notices[0]] : []));
+  const commands = [...new Set(hosting.map((n) => hostingCommand(n)))].slice(0, HOSTING_HINTS);
+  const texts = [
+    ...(hosting.length < units.length ? [ui.t('watch.show_hint', { ref: escapeMrkdwn('<server>') })] : []),
+    ...commands.map((command) => ui.t('watch.hosting.hint', { command })),
+  ];
+  return { type: 'context', elements: texts.map((text) => ({ type: 'mrkdwn' as const, text })) };
 }

@@ -7,9 +7,9 @@
  * Pure: the reminder's notice in, Block Kit out, with a text fallback.
  */
 import type { KnownBlock } from '@slack/types';
-import type { RenewalNotice, RenewalPrice } from '../../../watch/notices.ts';
+import type { RenewalNotice, RenewalPrice } from '../../../store/index.ts';
 import { contractDay, daysLeftLabel, monthsLabel } from '../contract-words.ts';
-import { escapeMrkdwn, formatYen, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
+import { formatYen, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
 
 function section(text: string): KnownBlock {
@@ -47,7 +47,7 @@ function priceLine(ui: Ui, p: RenewalPrice): string {
 export function renewalReminderView(ui: Ui, n: RenewalNotice): Message {
   const params = {
     name: mrkdwnText(n.name, SHOWN.name),
-    date: escapeMrkdwn(contractDay(ui, n.date)),
+    date: mrkdwnText(contractDay(ui, n.date), SHOWN.word),
     left: daysLeftLabel(ui, n.left),
   };
   const title = ui.t(n.autoRenew === false ? 'renewal.reminder.title_off' : 'renewal.reminder.title', params);

@@ -6,8 +6,7 @@
  * line each. Provider text is cut visibly (SHOWN) and escaped.
  */
 
-import type { ServerChangedNotice } from '../../../watch/notices.ts';
-import type { FactChange, PlanFacts } from '../../../watch/server-facts.ts';
+import type { FactChange, PlanFacts, ServerChangedNotice } from '../../../store/index.ts';
 import { mrkdwnText, SHOWN, slackDate, type Ui } from '../format.ts';
 
 type Field = FactChange['field'];

@@ -115,7 +115,7 @@ describe('the digest’s details', () => {
       if (ui.locale === 'en') {
         expect(all).toContain('*Incidents*: 300 opened, 280 resolved, 20 still open');
         expect(all).toMatch(
-          /The longest: \*&lt;!channel&gt; \*web\*-0-x+\* \(the key used by someone else\), 1 d, still open/,
+          /The longest: \*&lt;!channel&gt; \u200b\*\u200bweb\u200b\*\u200b-0-x+\* \(the key used by someone else\), 1 d, still open/,
         );
         expect(all).toContain('the key used by someone else');
         // A kind this version has no words for is shown by its name.
@@ -124,7 +124,7 @@ describe('the digest’s details', () => {
         expect(all).toContain('SSH key removed outside Slack');
         expect(all).toContain('*Servers changed outside the bot* (60)');
         expect(all).toMatch(
-          /· \*&lt;!channel&gt; \*web\*-0-x+\* · Name, Memo, Reverse hostname, IP address, Plan/,
+          /· \*&lt;!channel&gt; \u200b\*\u200bweb\u200b\*\u200b-0-x+\* · Name, Memo, Reverse hostname, IP address, Plan/,
         );
         expect(all).toContain('Requests today so far: 432 of 10,000 (running low)');
         expect(all).toContain('auto-renewal off when ordered');

@@ -2,11 +2,11 @@
  * The App Home as a pure view: every section in English and Japanese, the
  * channel's own decision buttons, someone without a role, and a Home with far
  * more than fits (incidents, approvals, mutes, servers, domains) held within a
- * Home's 100 blocks with what was left out counted, never cut silently.
+ * Home's 100 blocks with what was left out counted, never cut silently, and
+ * accepted by a Slack that refuses a repeated block_id (one per item).
  */
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { blockKitRefusal } from '../../../../src/sandbox/slack-wire.ts';
 import type { HomeData } from '../../../../src/services/home/index.ts';
 import type { OpenIncident } from '../../../../src/services/watch/index.ts';
 import { catalogs } from '../../../../src/slack/i18n/index.ts';
@@ -15,6 +15,8 @@ import { uiFor } from '../../../../src/slack/views/format.ts';
 import { HOME_SHOWN } from '../../../../src/slack/views/home/home-limits.ts';
 import { homeView } from '../../../../src/slack/views/home/home-view.ts';
 import type { OperationRow, SignupRow } from '../../../../src/store/index.ts';
+import { readIncident } from '../../../../src/watch/notices.ts';
+import { slackRefusal } from '../../../support/fake-slack.ts';
 import { incidentRow } from '../../../support/incident-row.ts';
 
 const en = uiFor('en', 'Asia/Tokyo');
@@ -75,18 +77,20 @@ const operation = (i: number, needsApproval: boolean): OperationRow => ({
 });
 
 const incident = (i: number): OpenIncident => ({
-  incident: incidentRow({
-    id: `inc-${i}`,
-    subject: `uuid-${i}`,
-    name: `web-${i}`,
-    changes: [{ key: `k${i}`, from: 'running', to: 'stopped', at: AT.getTime(), later: false }],
-    startedAt: AT,
-    lastChangeAt: AT,
-    raisedAt: AT,
-    alarmSince: AT,
-    claimedBy: i === 0 ? 'U0ALICE01' : null,
-    claimedAt: i === 0 ? AT : null,
-  }),
+  incident: readIncident(
+    incidentRow({
+      id: `inc-${i}`,
+      subject: `uuid-${i}`,
+      name: `web-${i}`,
+      changes: [{ key: `k${i}`, from: 'running', to: 'stopped', at: AT.getTime(), later: false }],
+      startedAt: AT,
+      lastChangeAt: AT,
+      raisedAt: AT,
+      alarmSince: AT,
+      claimedBy: i === 0 ? 'U0ALICE01' : null,
+      claimedAt: i === 0 ? AT : null,
+    }),
+  ),
   mutedUntil: null,
 });
 
@@ -144,6 +148,7 @@ function home(over: { n?: number; role?: 'viewer' | 'operator' | 'approver' } = 
         used: 1_234,
         remaining: 8_766,
         resetsAt: AT.getTime(),
+        readAt: AT,
       },
       lastKeyUse: incidentRow({
         id: 'ku',
@@ -214,7 +219,7 @@ describe('the App Home view', () => {
     expect(t).toContain('8,766');
     expect(t).toContain('shop-0.example.jp');
     expect(t).toContain(catalogs.en['signup.state.active']);
-    expect(blockKitRefusal('views.publish', { view })).toBeUndefined();
+    expect(slackRefusal('views.publish', { view })).toBeUndefined();
   });
 
   it('is written in Japanese for a Japanese reader', () => {
@@ -250,7 +255,7 @@ describe('the App Home view', () => {
       const view = homeView(ui, home({ n }));
       const blocks = view.blocks as KnownBlock[];
       expect(blocks.length).toBeLessThanOrEqual(100);
-      expect(blockKitRefusal('views.publish', { view })).toBeUndefined();
+      expect(slackRefusal('views.publish', { view })).toBeUndefined();
       const t = text(blocks);
       const decisions = n + 2;
       expect(t).toContain(ui.t('home.waiting.more', { count: decisions - HOME_SHOWN.decisions }));

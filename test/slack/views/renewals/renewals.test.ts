@@ -12,10 +12,9 @@ import type { Ui } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
 import { renewalChangeView } from '../../../../src/slack/views/renewals/change.ts';
 import { renewalListView } from '../../../../src/slack/views/renewals/list.ts';
-import { renderUnit } from '../../../../src/slack/views/watch/notifications.ts';
 import { renewalReminderView } from '../../../../src/slack/views/watch/renewal-reminder.ts';
-import type { RenewalNotice } from '../../../../src/watch/notices.ts';
-import { parseNotice } from '../../../../src/watch/notices.ts';
+import { parseNotice, type RenewalNotice } from '../../../../src/store/index.ts';
+import { renderUnit } from '../../../support/watch-views.ts';
 
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
 const ja: Ui = { t: translator('ja'), locale: 'ja', tz: 'Asia/Tokyo', dateLocale: 'ja-JP' };

@@ -7,22 +7,24 @@
  * all within Slack's limits.
  */
 import { describe, expect, it } from 'vitest';
-import type { OpenIncident } from '../../../../src/services/watch/index.ts';
 import { translator } from '../../../../src/slack/i18n/index.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
 import { textView } from '../../../../src/slack/views/messages.ts';
-import { renderIncidentDigest } from '../../../../src/slack/views/watch/incident-digest.ts';
+import { LISTED_INCIDENTS, withTakeOver } from '../../../../src/slack/views/watch/incident-list.ts';
+import {
+  ALARM_KINDS,
+  type AlarmKind,
+  type AlarmNotice,
+  type IncidentRow,
+} from '../../../../src/store/index.ts';
+import { incidentRow } from '../../../support/incident-row.ts';
 import {
   incidentListView,
-  LISTED_INCIDENTS,
-  withTakeOver,
-} from '../../../../src/slack/views/watch/incident-list.ts';
-import { renderIncidentReplies } from '../../../../src/slack/views/watch/incident-replies.ts';
-import { renderIncident } from '../../../../src/slack/views/watch/incidents.ts';
-import type { IncidentRow } from '../../../../src/store/index.ts';
-import { ALARM_KINDS, type AlarmKind, type AlarmNotice } from '../../../../src/watch/alarm-kinds.ts';
-import { incidentRow } from '../../../support/incident-row.ts';
+  renderIncident,
+  renderIncidentDigest,
+  renderIncidentReplies,
+} from '../../../support/watch-views.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 3, 0, 0);
 const oncall = '<!subteam^S0ONCALL>';
@@ -315,7 +317,7 @@ describe('each alarm kind’s message', () => {
 });
 
 describe('/vps incidents', () => {
-  const many = (n: number): OpenIncident[] =>
+  const many = (n: number) =>
     Array.from({ length: n }, (_, i) => ({
       incident: alarm(i % 2 ? 'contract' : 'signup-stuck', {
         id: `i${i}`,

@@ -17,9 +17,10 @@ import {
   subscriptionListView,
   watchProbeView,
 } from '../../../../src/slack/views/watch/command-answers.ts';
-import { renderDigest, renderUnit } from '../../../../src/slack/views/watch/notifications.ts';
-import { HOSTING_CHANGES, type HostingNotice, parseNotice } from '../../../../src/watch/notices.ts';
+import { HOSTING_CHANGES, type HostingNotice, parseNotice } from '../../../../src/store/index.ts';
+import { readIncident } from '../../../../src/watch/notices.ts';
 import { incidentRow } from '../../../support/incident-row.ts';
+import { renderDigest, renderUnit } from '../../../support/watch-views.ts';
 
 const at = Date.UTC(2026, 2, 2, 3, 0, 0);
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
@@ -111,7 +112,7 @@ describe('the ssl alarm and the watch answers', () => {
       },
     });
     for (const ui of [en, ja]) {
-      const m = renderAlarm(ui, inc, '<!subteam^S0ONCALL>');
+      const m = renderAlarm(ui, readIncident(inc), '<!subteam^S0ONCALL>');
       expect(m.text).toContain('exаmple.com (xn--exmple-4nf.com)');
       expect(m.text).toContain('`ns1.xserver.jp`');
     }

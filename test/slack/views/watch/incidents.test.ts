@@ -3,13 +3,16 @@ import { translator } from '../../../../src/slack/i18n/index.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import { formatDuration, slackDate } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
-import { renderIncidentDigest } from '../../../../src/slack/views/watch/incident-digest.ts';
-import { renderIncidentReplies } from '../../../../src/slack/views/watch/incident-replies.ts';
-import { incidentFacts, renderIncident } from '../../../../src/slack/views/watch/incidents.ts';
-import { renderDigest } from '../../../../src/slack/views/watch/notifications.ts';
-import type { IncidentChange, IncidentRow } from '../../../../src/store/index.ts';
-import { isAlarm, type Notice, type PowerNotice } from '../../../../src/watch/notices.ts';
+import type { IncidentChange, IncidentRow, Notice, PowerNotice } from '../../../../src/store/index.ts';
+import { isAlarm } from '../../../../src/watch/notices.ts';
 import { incidentRow } from '../../../support/incident-row.ts';
+import {
+  incidentFacts,
+  renderDigest,
+  renderIncident,
+  renderIncidentDigest,
+  renderIncidentReplies,
+} from '../../../support/watch-views.ts';
 
 const T0 = Date.UTC(2026, 2, 2, 3, 0, 0);
 const oncall = '<!subteam^S0ONCALL>';

@@ -3,9 +3,15 @@ import { translator } from '../../../../src/slack/i18n/index.ts';
 import { watchCatalog } from '../../../../src/slack/i18n/watch.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
-import { isFlap, type NoticeUnit, unitIsAlarm } from '../../../../src/slack/views/watch/notice-unit.ts';
-import { renderDigest, renderUnit } from '../../../../src/slack/views/watch/notifications.ts';
-import type { Notice } from '../../../../src/watch/notices.ts';
+import { isFlap } from '../../../../src/slack/views/watch/notice-unit.ts';
+import type { Notice } from '../../../../src/store/index.ts';
+import {
+  type PlainUnit as NoticeUnit,
+  renderDigest,
+  renderUnit,
+  unit,
+  unitIsAlarm,
+} from '../../../support/watch-views.ts';
 
 const at = Date.UTC(2026, 2, 2, 3, 0, 0);
 const p = (uuid: string, from: string, to: string, dt = 0): Notice =>
@@ -77,7 +83,7 @@ describe('notification views', () => {
 
   it('a flap is one calm message', () => {
     const flap: NoticeUnit = { notices: [p('1', 'running', 'error'), p('1', 'error', 'running', 10_000)] };
-    expect(isFlap(flap)).toBe(true);
+    expect(isFlap(unit(flap))).toBe(true);
     const m = renderUnit(en, flap, oncall);
     expect(m.text).toContain('flapped');
     expect(m.text).not.toContain('S0ONCALL');

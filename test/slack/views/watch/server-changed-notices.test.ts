@@ -12,9 +12,8 @@ import { translator } from '../../../../src/slack/i18n/index.ts';
 import type { Ui } from '../../../../src/slack/views/format.ts';
 import { assertBlocksWithinLimits } from '../../../../src/slack/views/limits.ts';
 import { auditView } from '../../../../src/slack/views/servers/audit.ts';
-import { renderDigest, renderUnit } from '../../../../src/slack/views/watch/notifications.ts';
-import { parseNotice, type ServerChangedNotice } from '../../../../src/watch/notices.ts';
-import type { FactChange } from '../../../../src/watch/server-facts.ts';
+import { type FactChange, parseNotice, type ServerChangedNotice } from '../../../../src/store/index.ts';
+import { renderDigest, renderUnit } from '../../../support/watch-views.ts';
 
 const at = Date.UTC(2026, 2, 2, 3, 0, 0);
 const en: Ui = { t: translator('en'), locale: 'en', tz: 'UTC', dateLocale: 'en-US' };
@@ -110,7 +109,9 @@ describe('a server changed outside Slack', () => {
       notice([{ field: 'memo', from: '<!channel> *x*', to: 'line one\nline two & <b>' }]),
     ).text;
     expect(odd).not.toContain('<!channel>');
-    expect(odd).toContain('Memo: &lt;!channel&gt; *x* → line one line two &amp; &lt;b&gt;');
+    expect(odd).toContain(
+      'Memo: &lt;!channel&gt; \u200b*\u200bx\u200b*\u200b → line one line two &amp; &lt;b&gt;',
+    );
     const long: FactChange[] = [
       { field: 'name', from: 'a'.repeat(50), to: 'b'.repeat(50) },
       { field: 'memo', from: 'm'.repeat(500), to: 'n'.repeat(500) },

@@ -2,8 +2,9 @@
  * The kinds of alarm, and what each one carries. An alarm is an incident
  * whose state wakes on-call; `power` is the watcher's first kind (a stop no
  * power operation explains, an `error`), the others are raised through
- * `raiseAlarm` (alarms.ts) with their facts in `detail`, which the views read
- * back with the kind's schema here. Pure data: the views read it too.
+ * `raiseAlarm` (src/watch/alarms.ts) with their facts in the incident's
+ * `detail`, read back with the kind's schema here. Plain data, below the
+ * watcher that writes it and the views that show it.
  */
 import { z } from 'zod';
 
@@ -117,3 +118,13 @@ export const alarmNoticeSchema = z.object({
   of: z.number().optional(),
 });
 export type AlarmNotice = z.infer<typeof alarmNoticeSchema>;
+
+/** An alarm's kind with its facts read back: what a view words it from. */
+export type AlarmFacts = { [K in AlarmKind]: { kind: K; detail: AlarmDetail<K> } }[AlarmKind];
+
+/** The kind's facts with their kind; undefined for power, a kind not listed, or facts not of the kind's shape. */
+export function alarmFacts(kind: string, detail: unknown): AlarmFacts | undefined {
+  if (!isAlarmKind(kind)) return undefined;
+  const d = alarmDetail(kind, detail);
+  return d === undefined ? undefined : ({ kind, detail: d } as AlarmFacts);
+}
