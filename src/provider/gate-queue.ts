@@ -29,6 +29,8 @@ export class GateTicket {
 
 export interface GatePermit {
   release(): void;
+  /** Which of our requests this is (the gate's start order and what was in flight), for its answer's headers. */
+  readonly mark?: { seq: number; inFlight: number };
 }
 
 export interface Waiter {

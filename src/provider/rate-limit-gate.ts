@@ -30,7 +30,7 @@ import { outranks, type Priority } from './priorities.ts';
 import type { ProviderClock } from './provider-clock.ts';
 import { DEFAULT_QUEUE_BOUND, overBound, type QueueBoundOptions } from './queue-bound.ts';
 import type { RateLimitSnapshot } from './rate-limit-headers.ts';
-import { RateLimitState, type RateLimitStateOptions } from './rate-limit-state.ts';
+import { RateLimitState, type RateLimitStateOptions, type StartMark } from './rate-limit-state.ts';
 
 export class GateClosedError extends Error {
   override name = 'GateClosedError';
@@ -175,9 +175,12 @@ export class RateLimitGate {
     return this.limits.windowMs;
   }
 
-  /** Feeds the headers of an answer; call while the answer's permit is still held. */
-  observe(snap: RateLimitSnapshot): void {
-    this.limits.observe(snap, this.inFlight);
+  /**
+   * Feeds the headers of an answer; call while the answer's permit is still
+   * held, with it (an answer overtaken by a later request's is older news).
+   */
+  observe(snap: RateLimitSnapshot, permit?: GatePermit): void {
+    this.limits.observe(snap, this.inFlight, permit?.mark);
     this.pump();
   }
 
@@ -256,18 +259,19 @@ export class RateLimitGate {
       if (!waiter) return;
       if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
       this.inFlight += 1;
-      this.limits.start(priority, now);
-      waiter.resolve(this.makePermit());
+      waiter.resolve(this.makePermit(this.limits.start(priority, now, this.inFlight)));
     }
   }
 
-  private makePermit(): GatePermit {
+  private makePermit(mark: StartMark): GatePermit {
     let released = false;
     return {
+      mark,
       release: () => {
         if (released) return;
         released = true;
         this.inFlight -= 1;
+        this.limits.ended(this.clock.now());
         const waiters = this.releaseWaiters.splice(0);
         for (const f of waiters) f();
         this.pump();

@@ -6,13 +6,22 @@
  * now, and roughly how long a request with others before it will wait; who
  * is next is the gate's business.
  *
+ * The answer to the latest request we started is the provider's newest word
+ * (docs/provider-api.md, Rate limits: the limits can change), and the next
+ * request obeys it: a window ending sooner than the one we knew is a limit
+ * that just changed, not a stale answer; what is left of it is less our
+ * requests started since; its concurrency limit, less the places others held
+ * when it was let in, is ours. An answer overtaken on the way by a later
+ * request's only lowers what is left of the same window.
+ *
  * The share of a window that reads leave to changes and orders
  * (priorities.ts, `windowFloor`) is held back only until the window's last
  * stretch, as long as the requests it would take need (one request's latency,
- * learned from our own answers, per round of the places we may fill, plus
- * how late our timed wake-ups have come lately: a busy process sends a
- * request timed for the stretch that much after its time, and one that
- * reaches the provider after the window's end is counted in the next): a
+ * learned from our own answers, per round of the places we may fill and one
+ * more for the last round to reach the provider, plus how late our timed
+ * wake-ups have come lately: a busy process sends a request timed for the
+ * stretch that much after its time, and one that reaches the provider after
+ * the window's end is counted in the next, its place in this one lost): a
  * change arriving before then finds its place at once, one arriving in the
  * stretch waits for the next window, which is at most that stretch away, and
  * when no change came the reads take the held places themselves, so a flood
@@ -22,10 +31,12 @@
  * into the next window (they wait for it anyway), but at its end the last
  * reads would wait for the window's end with nothing else to do. So when the
  * reads waiting all fit in what the window has left (a flood's tail), the
- * share is held for `tailHoldFraction` of a window from when the reads
- * reached it, then goes to them: a change arriving in that time still finds
- * its place at once, one arriving later in that last window of a flood waits
- * for the next one. The benchmark (fairness, reserve) shows the trade-off.
+ * share is held for `tailHoldFraction` of a window from when they first did
+ * and reached the share (the start of a flood's last window; for a trickle
+ * of reads, the share), then goes to them: a change arriving in that time
+ * still finds its place at once, one arriving later in that last window of
+ * a flood waits for the next one. The benchmark (fairness, reserve) shows
+ * the trade-off.
  */
 import type { DailyBudget } from './daily-budget.ts';
 import { type Priority, placesFor, windowFloor } from './priorities.ts';
@@ -55,6 +66,15 @@ export interface RateLimitStateOptions {
 /** 'go', a time to wait for, or 'release' (wait until a request of ours ends). */
 export type StartDecision = 'go' | 'release' | number;
 
+/** How soon after one of our answers its place may still be counted at the provider. */
+const RECENT_END_MS = 25;
+
+/** Which of our requests an answer belongs to: the order it started in, and ours in flight then (it included). */
+export interface StartMark {
+  seq: number;
+  inFlight: number;
+}
+
 export class RateLimitState {
   private readonly maxConcurrency: number;
   private readonly initialConcurrency: number;
@@ -72,6 +92,14 @@ export class RateLimitState {
   private blockedUntil = 0;
   /** Lowered after a concurrency 429 (others hold places of the key), raised again one by one. */
   private sharedCap: number | null = null;
+  /** Places of the key others held, as the newest answer's concurrency headers tell. */
+  private othersInFlight = 0;
+  /** Our requests started so far (each one's `seq` is the count before it). */
+  private started = 0;
+  /** The start of the request whose answer the window's state rests on (-1 before any). */
+  private basis = -1;
+  /** When our latest requests ended (epoch ms, the last few). */
+  private readonly endedAt: number[] = [];
   private lastBackgroundStartAt = 0;
   /** Our requests' latency (moving average, ms); null before the first answer. */
   private latencyMs: number | null = null;
@@ -80,7 +108,7 @@ export class RateLimitState {
   /** The latest window end the headers named, and the shortest gap seen between two (a window's length). */
   private lastHeaderResetMs: number | null = null;
   private windowLengthMs: number | null = null;
-  /** When reads waiting for this window reached the changes' share (a flood's tail); null before. */
+  /** When the reads waiting first all fitted in what this window had left and reached the share (a flood's tail). */
   private shareReachedAt: number | null = null;
   private last: RateLimitSnapshot = {
     limit: null,
@@ -129,27 +157,53 @@ export class RateLimitState {
     this.wakeLagMs = Math.max(ms, this.wakeLagMs * 0.9, 0);
   }
 
-  /** Feeds the headers of an answer, received while `inFlight` of our requests (it included) held places. */
-  observe(snap: RateLimitSnapshot, inFlight: number): void {
-    this.last = { ...snap };
-    if (snap.limit !== null) this.limit = snap.limit;
-    if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
+  /**
+   * Feeds the headers of an answer, received while `inFlight` of our requests
+   * (it included) held places; `mark` says which request it answers (when it
+   * started; the newest so far when not said). The answer to the latest
+   * request started is the provider's newest word, and the next request obeys
+   * it: its window (a reset earlier than the one we knew is a limit that just
+   * changed, not a stale answer), what is left of it less our requests
+   * started since, its limits and the places others hold. An older answer
+   * (one overtaken in flight) only lowers what is left of the same window.
+   */
+  observe(snap: RateLimitSnapshot, inFlight: number, mark?: StartMark): void {
+    const seq = mark?.seq ?? this.started - 1;
+    const newest = seq >= this.basis;
+    // Our requests started after this one: the provider may not have counted them in it yet.
+    const since = Math.max(0, this.started - 1 - seq);
+    if (newest) {
+      this.basis = seq;
+      this.last = { ...snap };
+      if (snap.limit !== null) this.limit = snap.limit;
+      if (snap.concurrentLimit !== null) this.concurrentLimit = Math.max(1, snap.concurrentLimit);
+      if (snap.concurrentLimit !== null && snap.concurrentRemaining !== null) {
+        // Ours that may have held places when it was let in: those in flight when it started, and
+        // those started since (one may overtake it on the way). What is left is others'.
+        const ours = Math.max(1, mark?.inFlight ?? inFlight) + since;
+        this.othersInFlight = Math.max(0, snap.concurrentLimit - snap.concurrentRemaining - ours);
+      }
+    }
     if (this.sharedCap !== null && snap.concurrentRemaining !== null && snap.concurrentRemaining > 0) {
       this.sharedCap += 1;
       if (this.concurrentLimit !== null && this.sharedCap >= this.concurrentLimit) this.sharedCap = null;
     }
     if (snap.reset !== null) this.learnWindow(snap.reset * 1000);
-    if (snap.remaining !== null) {
-      const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
-      if (resetMs !== null && (this.resetAtMs === null || resetMs > this.resetAtMs + 500)) {
-        // A new window: our other requests still in flight may not be counted in it yet.
-        this.resetAtMs = resetMs;
-        this.shareReachedAt = null;
-        this.remaining = Math.max(0, snap.remaining - Math.max(0, inFlight - 1));
-      } else if (resetMs === null || resetMs >= this.resetAtMs! - 500) {
-        // Same window: the provider's count also sees other users of the key.
-        this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, snap.remaining);
-      }
+    if (snap.remaining === null) return;
+    const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
+    // A window that has ended by our clock tells nothing of the one under way.
+    if (resetMs !== null && snap.seenAt !== null && resetMs + this.resetMarginMs <= snap.seenAt) return;
+    const sameWindow =
+      resetMs === null || (this.resetAtMs !== null && Math.abs(resetMs - this.resetAtMs) <= 500);
+    if (sameWindow) {
+      // The provider's count also sees other users of the key (ours started since are counted in ours).
+      this.remaining = Math.min(this.remaining ?? Number.POSITIVE_INFINITY, snap.remaining);
+    } else if (newest) {
+      // Another window: the next one, or the same moment under a limit that just changed. Ours
+      // started since may not be counted in it yet.
+      this.resetAtMs = resetMs;
+      this.shareReachedAt = null;
+      this.remaining = Math.max(0, snap.remaining - since);
     }
   }
 
@@ -184,7 +238,8 @@ export class RateLimitState {
   }
 
   private capacity(): number {
-    const cap = Math.min(this.maxConcurrency, this.concurrentLimit ?? this.initialConcurrency);
+    const limit = this.concurrentLimit ?? this.initialConcurrency;
+    const cap = Math.min(this.maxConcurrency, Math.max(1, limit - this.othersInFlight));
     return this.sharedCap === null ? cap : Math.min(cap, this.sharedCap);
   }
 
@@ -239,13 +294,17 @@ export class RateLimitState {
 
   /**
    * When a flood's tail takes the changes' share (epoch ms): the reads waiting
-   * (`waiting`) all fit in what the window has left, and they have waited at
-   * the share for the tail's hold. Null when they spill into the next window,
-   * or before a window's length is known.
+   * (`waiting`) all fit in what the window has left, and have since the
+   * tail's hold. Null when they spill into the next window, or before a
+   * window's length is known.
    */
   private tailAt(priority: Priority, limit: number, waiting: number, now: number): number | null {
     if (priority !== 'read' || this.windowLengthMs === null || this.remaining === null) return null;
-    if (waiting > this.remaining || this.remaining > windowFloor('read', limit)) return null;
+    if (waiting > this.remaining) return null;
+    // Counted from when the reads waiting first all fit and reach the share (a flood's last window:
+    // from its start), not from when the first of them had been sent and the share was reached.
+    // A trickle of reads reaches it only at the share, and holds it from there, as before.
+    if (this.shareReachedAt === null && waiting < this.remaining - windowFloor('read', limit)) return null;
     this.shareReachedAt ??= now;
     return this.shareReachedAt + this.tailHoldFraction * this.windowLengthMs;
   }
@@ -253,16 +312,17 @@ export class RateLimitState {
   /**
    * When the places a person's request leaves to those above it go to it after
    * all (epoch ms): the window's last stretch, as long as those requests need
-   * (one latency per round of the places reads may fill, and how late our
-   * wake-ups come lately, so that they still reach the provider before the
-   * window ends). Null for background
+   * (one latency per round of the places reads may fill and one more, and how
+   * late our wake-ups come lately, so that they still reach the provider
+   * before the window ends: on a loaded machine a request timed one latency
+   * before the end was seen to arrive after it). Null for background
    * work, which keeps its floor, and before a window's end or a latency is known.
    */
   private releaseAt(priority: Priority, limit: number): number | null {
     if (priority !== 'read' && priority !== 'write') return null;
     if (this.resetAtMs === null || this.latencyMs === null) return null;
     const rounds = Math.ceil(windowFloor('read', limit) / placesFor('read', this.capacity()));
-    let stretch = Math.max(this.releaseMinMs, this.latencyMs) * Math.max(1, rounds) + this.wakeLagMs;
+    let stretch = Math.max(this.releaseMinMs, this.latencyMs) * (Math.max(1, rounds) + 1) + this.wakeLagMs;
     // Never most of a window: a slow answer must not hand the changes' share to reads early.
     if (this.windowLengthMs !== null) stretch = Math.min(stretch, this.windowLengthMs / 4);
     return this.resetAtMs - stretch;
@@ -295,10 +355,21 @@ export class RateLimitState {
     return Math.max(blocked, wait);
   }
 
-  /** A request of `priority` starts now: it uses one of the window and of the day. */
-  start(priority: Priority, now: number): void {
+  /** A request of `priority` starts now, with `inFlight` of ours (it included): it uses one of the window and of the day. */
+  start(priority: Priority, now: number, inFlight: number): StartMark {
     if (priority === 'background') this.lastBackgroundStartAt = now;
     if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - 1);
     this.daily.count(now);
+    this.started += 1;
+    // One of ours answered a moment ago may still hold its place at the provider (it lets go once
+    // the answer is out): counted as ours, so that its place is not taken for another client's.
+    const recent = this.endedAt.filter((t) => now - t <= RECENT_END_MS).length;
+    return { seq: this.started - 1, inFlight: inFlight + recent };
+  }
+
+  /** One of our requests ended now (its answer read, or it failed). */
+  ended(now: number): void {
+    this.endedAt.push(now);
+    if (this.endedAt.length > 32) this.endedAt.shift();
   }
 }

@@ -353,7 +353,7 @@ export class ProviderTransport {
       // 401/403 may be refused before the key is known: their headers describe no window of ours.
       const snap =
         status === 401 || status === 403 ? null : parseRateLimitHeaders(res.headers, this.clock.now());
-      if (snap) this.gate.observe(snap);
+      if (snap) this.gate.observe(snap, permit);
       const ms = performance.now() - started;
       this.gate.noteLatency(ms);
       this.log?.debug({ endpoint, status, ms: Math.round(ms), attempt, priority }, 'provider request');

@@ -30,11 +30,22 @@ function json<T>(text: string, fallback: T): T {
   }
 }
 
+function aheadOf(text: string, judgedThrough: number): KeyLogState['ahead'] {
+  const v = json<Partial<KeyLogState['ahead']>>(text, {});
+  return {
+    // A row from before the column: looked at as far as it was judged.
+    through: typeof v.through === 'number' ? v.through : judgedThrough,
+    judged: v.judged && typeof v.judged === 'object' ? v.judged : {},
+    seen: typeof v.seen === 'number' ? v.seen : 0,
+  };
+}
+
 const toState = (r: Selectable<KeyLogTable>): KeyLogState => ({
   judgedThrough: date(r.judged_through),
   ownIps: json(r.own_ips, {}),
   denied: json(r.denied, []),
   expected: json(r.expected, {}),
+  ahead: aheadOf(r.ahead, date(r.judged_through).getTime()),
   version: Number(r.version),
   updatedAt: date(r.updated_at),
 });
@@ -53,6 +64,7 @@ export function keyLogRepo(ctx: RepoContext): KeyLogRepo {
         own_ips: JSON.stringify(next.ownIps),
         denied: JSON.stringify(next.denied),
         expected: JSON.stringify(next.expected),
+        ahead: JSON.stringify(next.ahead),
         updated_at: iso(clock.now()),
       };
       const r =

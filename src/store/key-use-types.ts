@@ -29,6 +29,20 @@ export interface ExpectedCount {
   lastAt: number;
 }
 
+/** What the reading knows of the log past the last span judged. */
+export interface KeyLogAhead {
+  /** The log was looked at up to this instant (epoch ms, the end of a whole second). */
+  through: number;
+  /**
+   * Entries judged there at the first read that saw them (from addresses the
+   * bot never sent from), named by the key-use watch, and how many such: the
+   * read that judges their span skips them.
+   */
+  judged: Record<string, number>;
+  /** The newest entry the log has shown (epoch ms, the provider's clock); 0 before any. */
+  seen: number;
+}
+
 /** Where the reading of the key's API log stands: one row every replica shares. */
 export interface KeyLogState {
   /** Every log entry up to this instant has been judged (the end of a whole second). */
@@ -39,6 +53,8 @@ export interface KeyLogState {
   denied: DeniedRequest[];
   /** KEY_EXPECTED_IPS range as configured -> its count. */
   expected: Record<string, ExpectedCount>;
+  /** Past `judgedThrough`. */
+  ahead: KeyLogAhead;
   /** Bumped by every write (compare-and-set). */
   version: number;
   updatedAt: Date;

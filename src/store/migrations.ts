@@ -4,6 +4,7 @@ import { dailyDigests } from './daily-digests.ts';
 import { dailyRequests } from './daily-requests.ts';
 import { homeViewers } from './home-viewers.ts';
 import { hostingSnapshots } from './hosting-snapshots.ts';
+import { keyLogAhead } from './key-log-ahead-migration.ts';
 import { keyUse } from './key-use-migration.ts';
 import { type AnyDb, autoId, type DatabaseKind } from './migration-kit.ts';
 import { snapshotFacts } from './snapshots.ts';
@@ -379,10 +380,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0011_key_use': keyUse(kind),
     '0012_home_viewers': homeViewers(),
     '0013_daily_digests': dailyDigests(),
+    '0014_key_log_ahead': keyLogAhead(),
   };
 }
 
-export const LATEST_MIGRATION = '0013_daily_digests';
+export const LATEST_MIGRATION = '0014_key_log_ahead';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

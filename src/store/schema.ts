@@ -290,6 +290,7 @@ export interface KeyLogTable {
   own_ips: string;
   denied: string;
   expected: string;
+  ahead: string;
   version: number;
   updated_at: IsoText;
 }

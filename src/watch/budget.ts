@@ -102,7 +102,7 @@ export class RequestBudget {
     if (this.inFlightCount >= this.maxInFlight(rl)) return 50;
     if (!rl) {
       // Before the first answer: one probing request at a time, at most one per second.
-      return Math.max(0, this.lastStartAt + 1000 - now);
+      return Math.max(0, Math.min(this.lastStartAt, now) + 1000 - now);
     }
     const w = this.window(now, rl);
     const cap = Math.floor(this.share * rl.limit);
@@ -112,7 +112,8 @@ export class RequestBudget {
     if (allowance <= 0 || w.remaining - this.inFlightCount - 1 < reserve) return untilWindowEnd;
     const rate = allowance / Math.max(1, w.end - now); // requests per ms
     const burst = Math.max(1, Math.min(allowance, Math.ceil(cap / 10)));
-    this.tokens = Math.min(burst, this.tokens + (now - this.refilledAt) * rate);
+    // A clock set back refills nothing (rather than owing the time it went back).
+    this.tokens = Math.min(burst, this.tokens + Math.max(0, now - this.refilledAt) * rate);
     this.refilledAt = now;
     if (this.tokens >= 1) return 0;
     return Math.min(untilWindowEnd, Math.ceil((1 - this.tokens) / rate));

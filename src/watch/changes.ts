@@ -11,6 +11,7 @@ import { recordPowerChange } from './incidents.ts';
 import { enqueueNotice } from './notice-rows.ts';
 import { isAlarm } from './notices.ts';
 import type { Waiting } from './outside-or-own.ts';
+import type { NewServer, OwnOrders } from './own-orders.ts';
 import { type FactsContext, factsDiffer, recordFacts } from './server-changes.ts';
 import { type SeenServer, seenInDetail, seenInList, storedFacts } from './server-facts.ts';
 
@@ -28,6 +29,8 @@ import { type SeenServer, seenInDetail, seenInList, storedFacts } from './server
 
 export interface ChangeContext extends FactsContext {
   now: Date;
+  /** Whether a server new in the list is one the bot ordered (own-orders.ts); all are news without it. */
+  orders?: OwnOrders;
   /** Channels subscribed to a server (its watches, the `all` watches, NOTIFY_CHANNEL). */
   channelsFor(uuid: string): readonly string[];
   /** Changes within this long of an incident's first one edit its message (the flap window). */
@@ -213,7 +216,7 @@ interface ListedEntry {
  * and tells what changed (recordDetail), one notice for all of it.
  */
 export async function recordList(
-  store: Pick<Store, 'transaction'>,
+  store: Pick<Store, 'signups' | 'transaction'>,
   listing: {
     servers: readonly Pick<VpsSummary, 'uuid' | 'name' | 'status' | 'memo' | 'ip_address'>[];
     malformed: readonly Pick<MalformedServer, 'uuid' | 'name' | 'status' | 'memo' | 'ip_address'>[];
@@ -232,6 +235,8 @@ export async function recordList(
   const at = ctx.now.getTime();
   const byUuid = new Map(known.map((s) => [s.serverUuid, s]));
   const baseline = known.length === 0;
+  const listed = [...listing.servers, ...listing.malformed];
+  const fresh = (await ctx.orders?.sort(store, listed, known, at)) ?? new Map<string, NewServer>();
   const seen = new Set<string>();
   const entries: ListedEntry[] = [
     ...listing.servers.map((s) => ({ uuid: s.uuid, status: s.status, seen: seenInList(s) })),
@@ -249,6 +254,8 @@ export async function recordList(
       ctx.own.lookSoon(s.uuid);
     }
     if (prev && contractOf(prev) === contract) continue;
+    // A server an order of the bot's may still turn out to be: not recorded, looked at by the next list.
+    if (!prev && fresh.get(s.uuid) === 'wait') continue;
     await store.transaction(async (tx) => {
       const cur = await tx.snapshots.get(s.uuid);
       if (!cur || contractOf(cur) === 'gone') {
@@ -273,7 +280,8 @@ export async function recordList(
             };
         await tx.snapshots.upsert(next);
         if (!cur) out.added.push(s.uuid);
-        if (!baseline || cur) {
+        // The bot's own order is told in its thread (signups.ts), not as news of the list.
+        if ((!baseline || cur) && (cur || fresh.get(s.uuid) !== 'own')) {
           const notice: Notice = { kind: 'server-added', uuid: s.uuid, name: nameOf(next), at };
           await enqueueAll(
             tx,

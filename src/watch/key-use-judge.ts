@@ -1,13 +1,14 @@
 /**
- * What a span of the key's API log says, once the bot's own requests are
+ * What a read of the key's API log says, once the bot's own requests are
  * paired off (key-use-match.ts): the requests of strangers, by source
  * address; those of the clients the team expects (KEY_EXPECTED_IPS), only
  * counted; and the refused ones (401, 403) that make a burst. Pure: the log,
- * the pairing and the state before in, the state after and the findings out.
+ * what of it is judged now and the state before in, the findings out (the
+ * caller writes the state).
  */
-import type { DeniedRequest, ExpectedCount, KeyLogInput, KeyLogState } from '../store/index.ts';
+import type { DeniedRequest, ExpectedCount, KeyLogState } from '../store/index.ts';
 import type { ExpectedClients } from './ip-ranges.ts';
-import type { LoggedRequest, MatchResult } from './key-use-match.ts';
+import type { LoggedRequest } from './key-use-match.ts';
 
 /** A learned own address is forgotten after this long without a request of ours from it. */
 const OWN_IP_KEEP_MS = 30 * 86_400_000;
@@ -24,22 +25,32 @@ export interface BurstRule {
 export interface Findings {
   /** Strangers' requests by source address, oldest first. */
   foreign: Map<string, LoggedRequest[]>;
-  /** Refused requests not the bot's, new in this span. */
+  /** Refused requests not the bot's, new in this read. */
   newlyDenied: number;
   counts: { own: number; expected: number; foreign: number; denied: number };
-  /** The state to write. */
-  next: KeyLogInput;
+  /** The state to write (with the caller's progress). */
+  next: Pick<KeyLogState, 'ownIps' | 'denied' | 'expected'>;
+}
+
+/** What of a read is judged now: the log entries no request of the bot's explains, and those the bot's own. */
+export interface Judged {
+  /** Indexes of entries not the bot's, in log order. */
+  unmatched: readonly number[];
+  /** Indexes of the bot's own entries judged now (counted). */
+  own: readonly number[];
+  /** Indexes of entries paired from the bot's own addresses, judged now or later: when each address was last seen. */
+  ownSeen: readonly number[];
 }
 
 export function judgeSpan(
   log: readonly LoggedRequest[],
-  match: MatchResult,
+  judged: Judged,
   before: Pick<KeyLogState, 'ownIps' | 'denied' | 'expected'>,
   o: { to: number; expected: ExpectedClients; burst: BurstRule },
 ): Findings {
   const ownIps: Record<string, number> = {};
   for (const [ip, at] of Object.entries(before.ownIps)) if (o.to - at < OWN_IP_KEEP_MS) ownIps[ip] = at;
-  for (const i of match.pairs.keys()) {
+  for (const i of judged.ownSeen) {
     const e = log[i]!;
     ownIps[e.ip] = Math.max(ownIps[e.ip] ?? 0, e.at);
   }
@@ -48,7 +59,7 @@ export function judgeSpan(
   const denied: DeniedRequest[] = [];
   let expectedCount = 0;
   // The log is newest first: read backwards, requests come in the order they were made.
-  for (const i of [...match.unmatched].reverse()) {
+  for (const i of [...judged.unmatched].reverse()) {
     const e = log[i]!;
     const range = o.expected.rangeOf(e.ip);
     if (range !== undefined) {
@@ -73,12 +84,12 @@ export function judgeSpan(
     foreign,
     newlyDenied: denied.length,
     counts: {
-      own: match.pairs.size,
+      own: judged.own.length,
       expected: expectedCount,
-      foreign: match.unmatched.length - expectedCount,
+      foreign: judged.unmatched.length - expectedCount,
       denied: denied.length,
     },
-    next: { judgedThrough: new Date(o.to), ownIps, denied: window, expected },
+    next: { ownIps, denied: window, expected },
   };
 }
 

@@ -3,7 +3,8 @@
  * due first. The list once per round, then signups, servers and the parts of
  * hosting servers and the key's API log that are due (processing servers,
  * pending signups, a hosting change waiting for its second look and a key
- * log read that is behind sooner), earliest due first.
+ * log read that is behind sooner), earliest due first; only the key's log,
+ * read on its own cadence, goes ahead of the servers once due.
  */
 import type { HostingPart, SnapshotRow } from '../store/index.ts';
 import { powerOf } from './changes.ts';
@@ -48,15 +49,18 @@ export interface ScheduleState {
 /** The task due now, or how long until one is. */
 export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: number } {
   const now = st.now;
+  // A look remembered later than now (a clock set back, or another replica's clock ahead of
+  // ours wrote it) says nothing of when it was made: due now, not once the clock gets there.
+  const seen = (at: number) => (at > now ? 0 : at);
   let wait = st.intervalMs;
-  const listDue = st.lastListAt === undefined ? now : st.lastListAt + st.intervalMs;
+  const last = st.lastListAt === undefined || st.lastListAt > now ? undefined : st.lastListAt;
+  const listDue = last === undefined ? now : last + st.intervalMs;
   // One list call per cycle: once the interval has passed and every server
   // has been read since the last list (when the budget stretches the cycle,
   // the list waits for the round to finish instead of eating into it).
-  const last = st.lastListAt;
   const roundDone =
     last === undefined ||
-    st.servers.every((s) => s.observedAt.getTime() >= last || st.claimed.has(s.serverUuid));
+    st.servers.every((s) => seen(s.observedAt.getTime()) >= last || st.claimed.has(s.serverUuid));
   if (!st.claimed.has('list') && roundDone) {
     if (listDue <= now) return { task: { kind: 'list', id: 'list' } };
     wait = Math.min(wait, listDue - now);
@@ -64,7 +68,7 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   for (const signup of st.signups) {
     const id = `signup:${signup.id}`;
     if (st.claimed.has(id)) continue;
-    const due = (st.signupCheckedAt.get(signup.id) ?? 0) + st.signupMs;
+    const due = seen(st.signupCheckedAt.get(signup.id) ?? 0) + st.signupMs;
     if (due <= now) return { task: { kind: 'signup', id, signup } };
     wait = Math.min(wait, due - now);
   }
@@ -75,12 +79,13 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
     // Processing servers, servers that changed within the flap window (so that a flip back
     // is seen while the incident's message can still be edited), and servers with a change
     // waiting for its second look are due sooner.
-    const changedAt = st.changedRecently.get(s.serverUuid);
+    const changed = st.changedRecently.get(s.serverUuid);
+    const changedAt = changed === undefined || changed > now ? undefined : changed;
     const soon =
       powerOf(s) === 'processing' ||
       (changedAt !== undefined && now - changedAt < st.flapMs) ||
       st.waiting?.(s.serverUuid) === true;
-    const observedAt = s.observedAt.getTime();
+    const observedAt = seen(s.observedAt.getTime());
     const due = observedAt + (soon ? st.processingMs : st.intervalMs);
     if (due > now) {
       wait = Math.min(wait, due - now);
@@ -88,7 +93,7 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
     }
     // Earliest due first (stalest first among equals): a server due sooner goes
     // ahead, but a long-overdue one is never starved by a storm of quick re-reads.
-    if (!best || due < bestDue || (due === bestDue && observedAt < best.observedAt.getTime())) {
+    if (!best || due < bestDue || (due === bestDue && observedAt < seen(best.observedAt.getTime()))) {
       best = s;
       bestDue = due;
     }
@@ -96,13 +101,13 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   let slot: HostingSlot | undefined;
   for (const h of st.hosting ?? []) {
     if (st.claimed.has(h.id)) continue;
-    const due = h.readAt + (h.soon ? st.processingMs : st.intervalMs);
+    const due = seen(h.readAt) + (h.soon ? st.processingMs : st.intervalMs);
     if (due > now) {
       wait = Math.min(wait, due - now);
       continue;
     }
     // A hosting part takes its turn among the servers by the same rule: earliest due first.
-    if (due < bestDue || (due === bestDue && best && h.readAt < best.observedAt.getTime())) {
+    if (due < bestDue || (due === bestDue && best && seen(h.readAt) < seen(best.observedAt.getTime()))) {
       slot = h;
       bestDue = due;
     }
@@ -110,13 +115,13 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   const k = st.keyLog;
   let keyLog = false;
   if (k && !st.claimed.has(k.id)) {
-    const due = k.readAt + (k.soon ? st.processingMs : st.intervalMs);
-    // The key's log too takes its turn by the same rule (at most one read in flight).
+    // Its own cadence, whatever the interval: a stranger is told within about twice it (key-use-watch.ts).
+    const due = seen(k.readAt) + (k.soon ? st.processingMs : k.everyMs);
+    // Once due it goes ahead of the servers (one request every few seconds: a stranger's first
+    // word must not wait for a round of them); catching up, it takes its turn by the same rule as
+    // they do (at most one read in flight either way).
     if (due > now) wait = Math.min(wait, due - now);
-    else if (due < bestDue) {
-      keyLog = true;
-      bestDue = due;
-    }
+    else keyLog = !k.soon || due < bestDue;
   }
   if (keyLog) return { task: { kind: 'key-log', id: 'key-log' } };
   if (slot) return { task: { kind: 'hosting', id: slot.id, server: slot.server, part: slot.part } };

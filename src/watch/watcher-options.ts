@@ -21,6 +21,7 @@ export type WatcherStore = Pick<
   | 'watches'
   | 'signups'
   | 'contracts'
+  | 'incidents'
   | 'keyLog'
   | 'keyRequests'
   | 'transaction'

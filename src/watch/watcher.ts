@@ -16,6 +16,7 @@ import { HostingWatch } from './hosting-watch.ts';
 import { KeyUseWatch } from './key-use-watch.ts';
 import { nextTask, type WatchTask } from './next-task.ts';
 import { OutsideOrOwn } from './outside-or-own.ts';
+import { OwnOrders } from './own-orders.ts';
 import { failureFacts } from './provider-errors.ts';
 import { followSignup, isPendingStatus, type TrackedSignup } from './signups.ts';
 import { channelsWatching } from './watch-channels.ts';
@@ -55,6 +56,7 @@ export class Watcher {
   /** The hosting servers' domains, SSL, SSH and keys, on the same schedule and budget. */
   private readonly hosting: HostingWatch;
   private readonly own = new OutsideOrOwn(); // a server's changes waiting for their second look
+  private readonly orders = new OwnOrders(this.signupCheckedAt); // new servers: the bot's own orders?
   /** The key's API log, for requests the bot did not make (off without `keyUse`). */
   private readonly keyUse: KeyUseWatch | undefined;
 
@@ -245,8 +247,8 @@ export class Watcher {
   }
 
   private context(now: number): ChangeContext {
-    const { channelsFor, flapMs, own, processingMs: secondLookMs } = this;
-    return { now: new Date(now), channelsFor, flapMs, own, secondLookMs };
+    const { channelsFor, flapMs, own, orders, processingMs: secondLookMs } = this;
+    return { now: new Date(now), channelsFor, flapMs, own, orders, secondLookMs };
   }
 
   private async execute(task: WatchTask): Promise<PowerTransition | undefined> {

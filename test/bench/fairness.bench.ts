@@ -27,7 +27,9 @@
  * 5 s through the client (50 ms a request, 5 in flight), from the start of a
  * window, against the least time the limit allows (the 150th can start in
  * window ceil(150 / 30), plus one request's latency; goal at most 1.10x, 0
- * 429s); then the same flood with memo changes arriving at spread moments of
+ * 429s), by a client that knows the key's limits and by a cold one (a new
+ * client, timed from its first request: it learns the limits from the first
+ * answers); then the same flood with memo changes arriving at spread moments of
  * the windows (near their ends too): each change's delay against idle + one
  * request's latency (goal: the median within it). Last, the trade-off the
  * share held for a flood's tail makes (rate-limit-state.ts): a flood that
@@ -40,6 +42,13 @@
  * reads stay within 1.10x, so that a change arriving in the first fifth of
  * a flood's last window (and anywhere in the windows before it) still finds
  * its place at once.
+ *
+ * A limit lowered while people read: sixty `/vps logs` of four viewers through
+ * the real app at 30 requests per 10 s, and while the second window's reads
+ * are under way the provider lowers the key's limit to 10 per 3 s (a plan
+ * change: a shorter window that ends sooner than the one the gate knew). The
+ * first answers that say so are obeyed by the next requests: all answered,
+ * goal 0 x 429.
  *
  * Run: npm run bench fairness
  */
@@ -269,6 +278,17 @@ async function reserve(): Promise<void> {
     // 1. The issue's figure: 150 distinct reads alone.
     const alone = await readFlood(client, uuids, RESERVE_READS, []);
     emit('reserve-150-reads-elapsed', alone.elapsed, 'ms', alone.bound, alone.elapsed / alone.bound);
+    // The same by a cold client: a new one, timed from its first request.
+    const cold = new ProviderClient({ baseUrl: sim.url, apiKey: sim.keys.full, connections: 10 });
+    clients.push(cold);
+    const first = await readFlood(cold, uuids, RESERVE_READS, []);
+    emit(
+      'reserve-150-reads-cold-client-elapsed',
+      first.elapsed,
+      'ms',
+      first.bound,
+      first.elapsed / first.bound,
+    );
 
     // 2. Changes arriving mid-flood, at spread moments of its windows, late ones too.
     const moments = [0.4, 1.3, 2.2, 3.1, 4.0, 4.6, 4.9, 4.97].map((s, i) => (i % 4) * windowMs + s * 1000);
@@ -316,8 +336,70 @@ async function reserve(): Promise<void> {
   }
 }
 
+const LOWERED = { limit: 10, windowSeconds: 3, concurrent: CONCURRENT };
+const LOWERED_FLOOD = 60;
+/** Six viewers of ten reads each: within what one person may have waiting (FAIR_WAIT_COMMANDS). */
+const LOWERED_VIEWERS = [...VIEWERS, 'U0VIEWER5', 'U0VIEWER6'];
+
+/** Viewers' reads through the app while the provider lowers the key's limit under them. */
+async function lowered(): Promise<void> {
+  const h = await startHarness({
+    latencyMs: LATENCY_MS,
+    rateLimit: { limit: LIMIT, windowSeconds: WINDOW_S, concurrent: CONCURRENT },
+    logLevel: 'warn',
+  });
+  try {
+    await (await h.command('me', { user: OPERATOR })).reply();
+    // A window whose successor does not start a 3-second window too: there the simulator would
+    // count the requests made under the old limit in the new one's first window, and those sent
+    // before any answer could tell of the change would be refused, whatever a client did.
+    for (;;) {
+      await windowStart();
+      const next = Math.floor(Date.now() / (WINDOW_S * 1000)) + 1;
+      if ((next * WINDOW_S) % LOWERED.windowSeconds !== 0) break;
+    }
+    const t0 = performance.now();
+    const before = h.sim.control.rateLimited().total;
+    // Early in the second window, while its reads are on their way.
+    const change = new Promise<void>((resolve) =>
+      setTimeout(
+        () => {
+          h.sim.control.setRateLimit(LOWERED);
+          resolve();
+        },
+        WINDOW_S * 1000 + 100,
+      ),
+    );
+    const replies: Promise<unknown>[] = [];
+    for (let k = 0; k < LOWERED_FLOOD; k += 1) {
+      const c = await h.command(`logs code=${300 + k}`, {
+        user: LOWERED_VIEWERS[k % LOWERED_VIEWERS.length]!,
+      });
+      const id = c.responseId;
+      replies.push(
+        h.slack.waitFor(
+          (x) =>
+            x.method === 'response_url' &&
+            x.responseId === id &&
+            !messageText(x).includes('Reading from the provider'),
+          180_000,
+        ),
+      );
+    }
+    const answered = (await Promise.all(replies)).length;
+    await change;
+    const elapsed = performance.now() - t0;
+    emit('lowered-limit-reads-answered', answered, 'count', LOWERED_FLOOD, answered / LOWERED_FLOOD);
+    emit('lowered-limit-reads-elapsed', elapsed, 'ms', null, null);
+    emit('lowered-limit-429s', h.sim.control.rateLimited().total - before, 'count', 0, null);
+  } finally {
+    await h.close();
+  }
+}
+
 async function main(): Promise<void> {
   await reserve();
+  await lowered();
   await burst();
   const h = await startHarness({
     latencyMs: LATENCY_MS,

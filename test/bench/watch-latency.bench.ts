@@ -43,7 +43,13 @@
  * and without a channel watching `key` (without it, nothing of the log is
  * read). Goals: 0 x 429, the watcher within its share, the person's p95 with
  * the key-log reads the p95 without them (ratio ~1), and no alarm: every
- * request in the log is the bot's own.
+ * request in the log is the bot's own. Then strangers, one at a time (each
+ * from an address the bot never sent from, a little more than one read of the
+ * log apart, so that each is its own message): four asking what the bot does
+ * not ask, and one asking what it asks all the time (the server list); the
+ * time from the request being in the log to the first post naming its
+ * address (goal: within 30 s), and the alarms raised for anyone else (goal 0:
+ * no request of the bot's is taken for a stranger's).
  *
  * One JSON line per figure: {"bench","value","unit","bound","ratio"}.
  */
@@ -55,7 +61,7 @@ import { createLogger, type Logger } from '../../src/log.ts';
 import { ProviderClient, READ } from '../../src/provider/index.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
-import { KEY_USE_SETTLE_MS } from '../../src/watch/key-use-watch.ts';
+import { KEY_USE_LEARN_SPAN_MS, KEY_USE_SETTLE_MS, KEY_USE_TIMING } from '../../src/watch/key-use-watch.ts';
 import { Leadership } from '../../src/watch/leader.ts';
 import { Watcher } from '../../src/watch/watcher.ts';
 import type { WatcherOptions } from '../../src/watch/watcher-options.ts';
@@ -442,15 +448,23 @@ interface KeyUseRun {
   peopleOn: number[];
   rateLimited: number;
   watcherRps: number;
-  /** Pages of the key log read, requests judged (the bot's own), alarms raised. */
+  /** Pages of the key log read, requests judged (the bot's own). */
   pages: number;
   judged: number;
-  alarms: number;
+  /** Key alarms about anyone but the strangers (the bot's own requests taken for a stranger's). */
+  falseAlarms: number;
+  /** Seconds from a stranger's request being in the log to the first post naming its address. */
+  strangersTold: number[];
+  /** The same for the stranger asking for the server list, as the bot does. */
+  sharingTold: number;
   /** How far behind now the log was judged at the end (s). */
   lagSeconds: number;
 }
 
 const KEY_PHASE_MS = 8_000;
+/** Strangers asking what the bot does not ask, and the gap between two (a little more than a read of the log). */
+const STRANGERS = 4;
+const STRANGER_GAP_MS = KEY_USE_TIMING.everyMs + 2_000;
 
 async function runKeyUseShare(): Promise<KeyUseRun> {
   const n = 1000;
@@ -468,9 +482,16 @@ async function runKeyUseShare(): Promise<KeyUseRun> {
   });
   for (const s of servers)
     await store.watches.add({ target: `hosting:${s}`, channelId: 'C0BENCH01', createdBy: 'U0' });
+  // When each stranger's address was first named in a post.
+  const strangers = new Map<string, { shown: number; told?: number }>();
+  let seq = 0;
   const slack: SlackPoster = {
-    async postMessage() {
-      return { ok: true, ts: `${Date.now() / 1000}` };
+    async postMessage(args: PostMessageArgs) {
+      const text = JSON.stringify(args);
+      for (const [ip, s] of strangers)
+        if (s.told === undefined && text.includes(ip)) s.told = performance.now();
+      seq += 1;
+      return { ok: true, ts: `${Math.floor(Date.now() / 1000)}.${String(seq).padStart(6, '0')}` };
     },
     async update() {
       return { ok: true };
@@ -501,9 +522,33 @@ async function runKeyUseShare(): Promise<KeyUseRun> {
   const out = await person.stop();
   const watcherRps = ((watcher.stats().requests - before.requests) * 1000) / (performance.now() - before.at);
   const k = watcher.stats().keyUse;
+  const lagSeconds = k?.judgedThrough === undefined ? Number.NaN : (Date.now() - k.judgedThrough) / 1000;
+  // Strangers, one at a time, while the watcher keeps reading (the key watched again).
+  await watchKey(true);
+  const stranger = (ip: string, method: 'PUT' | 'GET', path: string) => {
+    sim.control.keyUse({ ip, method, path });
+    strangers.set(ip, { shown: performance.now() });
+  };
+  await sleep(STRANGER_GAP_MS);
+  for (let i = 0; i < STRANGERS; i += 1) {
+    stranger(`203.0.113.${10 + i}`, 'PUT', `/v1/vps/servers/${uuids[i]}/memo`);
+    await sleep(STRANGER_GAP_MS + Math.random() * 3_000);
+  }
+  const SHARING = '203.0.113.99';
+  stranger(SHARING, 'GET', '/v1/vps/servers');
+  for (let waited = 0; waited < 120_000; waited += 500) {
+    if ([...strangers.values()].every((s) => s.told !== undefined)) break;
+    await sleep(500);
+  }
   await watcher.stop();
   await notifier.stop();
-  const alarms = (await store.incidents.openAlarms()).filter((a) => a.kind.startsWith('key-')).length;
+  const falseAlarms = (await store.incidents.openAlarms()).filter(
+    (a) => a.kind.startsWith('key-') && ![...strangers.keys()].some((ip) => a.subject === `key-use:${ip}`),
+  ).length;
+  const toldAfter = (ip: string) => {
+    const s = strangers.get(ip)!;
+    return s.told === undefined ? Number.POSITIVE_INFINITY : (s.told - s.shown) / 1000;
+  };
   const rateLimited = sim.control.rateLimited().total;
   await client.close();
   await store.close();
@@ -515,8 +560,10 @@ async function runKeyUseShare(): Promise<KeyUseRun> {
     watcherRps,
     pages: k?.pages ?? 0,
     judged: (k?.own ?? 0) + (k?.foreign ?? 0) + (k?.expected ?? 0),
-    alarms,
-    lagSeconds: k?.judgedThrough === undefined ? Number.NaN : (Date.now() - k.judgedThrough) / 1000,
+    falseAlarms,
+    strangersTold: [...strangers.keys()].filter((ip) => ip !== SHARING).map(toldAfter),
+    sharingTold: toldAfter(SHARING),
+    lagSeconds,
   };
 }
 
@@ -540,8 +587,13 @@ async function main(): Promise<void> {
     emitShare('watch-latency.key-log', k);
     emit('watch-latency.key-log.pages', k.pages, 'requests', null);
     emit('watch-latency.key-log.judged', k.judged, 'log entries', null);
-    emit('watch-latency.key-log.alarms', k.alarms, 'alarms', 0);
-    emit('watch-latency.key-log.lag', k.lagSeconds, 's', KEY_USE_SETTLE_MS / 1000);
+    emit('watch-latency.key-log.false-alarms', k.falseAlarms, 'alarms', 0);
+    emit('watch-latency.key-log.stranger-told.p50', pct(k.strangersTold, 50), 's', 30);
+    emit('watch-latency.key-log.stranger-told.max', Math.max(...k.strangersTold), 's', 30);
+    emit('watch-latency.key-log.stranger-asking-what-the-bot-asks-told', k.sharingTold, 's', 30);
+    // Judged once settled and a span long (at least KEY_USE_LEARN_SPAN_MS), read every 10 s.
+    const lagBound = (KEY_USE_SETTLE_MS + KEY_USE_LEARN_SPAN_MS + KEY_USE_TIMING.everyMs) / 1000;
+    emit('watch-latency.key-log.lag', k.lagSeconds, 's', lagBound);
   }
   {
     const h = await runHostingShare();

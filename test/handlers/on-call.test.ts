@@ -256,9 +256,11 @@ describe('“I’m on it” through the real app', () => {
     h = await startHarness({ operators: [OPERATOR], env });
     h2 = await startHarness({ operators: [OPERATOR], env });
     const inc = await raiseContract(h);
-    const value = JSON.stringify({ i: inc.id });
     for (let round = 0; round < 3; round += 1) {
       const before = (await h.bot.store.incidents.get(inc.id))!;
+      // Both click the same message, so both buttons carry the claims it showed (as the real
+      // button does): whichever commits second lost, however the two interleave on a busy machine.
+      const value = JSON.stringify({ i: inc.id, n: before.claims });
       const [a, b] = await Promise.all([
         h.click(WATCH_IDS.claim, value, { user: `U0ONE${round}` }),
         h2.click(WATCH_IDS.claim, value, { user: `U0TWO${round}` }),

@@ -215,7 +215,7 @@ describe('the share reads leave to changes', () => {
     await expect(read).rejects.toThrow(/closed/);
   });
 
-  it('goes to reads in the window’s last stretch (one latency) when no change took it', async () => {
+  it('goes to reads in the window’s last stretch (a latency a round, and one to get there) when no change took it', async () => {
     const { clock, gate, reset } = await lowWindow(100);
     const started: number[] = [];
     const reads = Array.from({ length: 4 }, () =>
@@ -228,8 +228,9 @@ describe('the share reads leave to changes', () => {
     expect(started).toEqual([]);
     await clock.advance(10_000);
     await Promise.all(reads);
-    // All four in the same window, one latency before its end; none waited for the next one.
-    expect(started).toEqual([reset - 100, reset - 100, reset - 100, reset - 100]);
+    // All four in the same window (one round of places), two latencies before its end: one for
+    // the round and one for it to reach the provider. None waited for the next window.
+    expect(started).toEqual([reset - 200, reset - 200, reset - 200, reset - 200]);
     gate.close();
   });
 
@@ -257,7 +258,34 @@ describe('the share reads leave to changes', () => {
     // Three reads, and four places left: the flood ends in this window. A change has 2 s to come.
     expect(await run(3)).toEqual([2_000, 2_000, 2_000]);
     // Six: they wait for the next window anyway, so the share is held to the window's last stretch.
-    expect(await run(6)).toEqual([9_900, 9_900, 9_900, 9_900]);
+    expect(await run(6)).toEqual([9_800, 9_800, 9_800, 9_800]);
+  });
+
+  it('holds it for a flood’s last window a fifth of a window from that window’s start, however long its first reads take', async () => {
+    const clock = new ManualClock(t0);
+    const gate = new RateLimitGate(clock, { maxConcurrency: 10 });
+    gate.noteLatency(100);
+    const reset = Math.floor(t0 / 1000) + 10;
+    gate.observe(snap(clock, { limit: 30, remaining: 30, reset: reset - 10, concurrentLimit: 5 }));
+    gate.observe(snap(clock, { limit: 30, remaining: 30, reset, concurrentLimit: 5 }));
+    // Thirty reads, each answered 100 ms after it started, four at a time: the last window's worth.
+    const started: number[] = [];
+    const all = Array.from({ length: 30 }, () =>
+      gate.acquire('read').then(async (p) => {
+        started.push(clock.now() - t0);
+        await clock.sleep(100);
+        p.release();
+      }),
+    );
+    await flush();
+    await clock.advance(5_000);
+    // 26 went in seven rounds (the share reached at 600 ms); the last four 2 s after the gate
+    // first saw the rest all waiting, fitting and reaching the share (at 100 ms: the first four went
+    // as they were asked for), not 2 s after the share was reached.
+    expect(started.slice(0, 26).at(-1)).toBe(600);
+    expect(started.slice(26)).toEqual([2_100, 2_100, 2_100, 2_100]);
+    gate.close();
+    await Promise.allSettled(all);
   });
 
   it('starts its stretch as much earlier as the gate’s wake-ups came late, so the reads still go in the window', async () => {
@@ -281,11 +309,11 @@ describe('the share reads leave to changes', () => {
       return started;
     };
     const first = Math.floor(t0 / 1000) + 10;
-    // The first wake-up is late: the reads go 20 ms before the window's end instead of 100.
-    expect(await lastStretch(first, 4)).toEqual([20, 20, 20, 20]);
+    // The first wake-up is late: the reads go 120 ms before the window's end instead of 200.
+    expect(await lastStretch(first, 4)).toEqual([120, 120, 120, 120]);
     // Learned: the next window's stretch starts 80 ms earlier, and the late wake-up lands on time
     // (six reads for its four places: they spill into the window after, no flood's tail ends early).
-    expect(await lastStretch(first + 10, 6)).toEqual([100, 100, 100, 100]);
+    expect(await lastStretch(first + 10, 6)).toEqual([200, 200, 200, 200]);
     gate.close();
   });
 

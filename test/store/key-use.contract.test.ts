@@ -5,9 +5,9 @@
  * the reading of the key's log stands (compare-and-set: of two writers of the
  * same version exactly one wins).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyLogInput, Store } from '../../src/store/index.ts';
-import { type Kind, type Place, storePerTest } from './harness.ts';
+import { connectAt, type Kind, newPlace, type Place, storePerTest } from './harness.ts';
 
 const T0 = Date.parse('2026-01-15T09:00:00.000Z');
 const at = (s: number) => new Date(T0 + s * 1000);
@@ -69,6 +69,11 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('key-use contract on %s', (kin
       ownIps: { '192.0.2.7': T0 },
       denied: [{ at: T0, ip: '203.0.113.9', status: 403 }],
       expected: { '198.51.100.0/24': { count: 2, lastAt: T0 } },
+      ahead: {
+        through: T0 + 109_999,
+        judged: { [`${T0 + 100_000} 203.0.113.9 200 GET /v1/me`]: 2 },
+        seen: T0,
+      },
     };
     const other = await place.open();
     // Two replicas writing the first row at once: one wins.
@@ -91,7 +96,8 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('key-use contract on %s', (kin
     await expect(
       store.transaction(async (tx) => {
         await tx.keyRequests.consume([a!.id]);
-        await tx.keyLog.save({ judgedThrough: at(1), ownIps: {}, denied: [], expected: {} }, null);
+        const ahead = { through: at(1).getTime(), judged: {}, seen: 0 };
+        await tx.keyLog.save({ judgedThrough: at(1), ownIps: {}, denied: [], expected: {}, ahead }, null);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -118,5 +124,42 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('key-use contract on %s', (kin
     await held('c', '0f8fad5b-d9cb-469f-a165-70867728950e');
     expect(await store.outbox.rescheduleHeld({ channelId: 'C1', subject: 'key', at: at(1) })).toBe(2);
     expect((await store.outbox.due(at(1), 10)).map((r) => r.dedupeKey).sort()).toEqual(['a', 'b']);
+  });
+});
+
+describe.each<[Kind]>([['sqlite'], ['postgres']])('migration 0014 on %s', (kind) => {
+  let place: Place | undefined;
+  afterEach(async () => {
+    await place?.dispose();
+    place = undefined;
+  });
+
+  it('keeps the key log’s row a store at 0013 wrote: looked at as far as it was judged, nothing judged ahead', async () => {
+    place = await newPlace(kind);
+    const conn = await connectAt(place, '0013_daily_digests');
+    await conn.db
+      .insertInto('key_log' as never)
+      .values({
+        name: 'key',
+        judged_through: at(59).toISOString(),
+        own_ips: JSON.stringify({ '192.0.2.7': T0 }),
+        denied: '[]',
+        expected: '{}',
+        version: 3,
+        updated_at: at(60).toISOString(),
+      } as never)
+      .execute();
+    await conn.db.destroy();
+    const store = await place.open();
+    try {
+      expect(await store.keyLog.get()).toMatchObject({
+        judgedThrough: at(59),
+        ownIps: { '192.0.2.7': T0 },
+        version: 3,
+        ahead: { through: at(59).getTime(), judged: {}, seen: 0 },
+      });
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -13,10 +13,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { alarmDetail } from '../../src/store/index.ts';
 import { KEY_USE_SETTLE_MS, type KeyUseSettings } from '../../src/watch/key-use-watch.ts';
 import { drain as drainFor, read } from './support/steps.ts';
+import { ReplicaClock } from './support/time.ts';
 import { CHANNEL, type Instance, type Kind, makeWorld, type World } from './support/world.ts';
 
 const SETTINGS: KeyUseSettings = { expected: [], burst: { count: 5, windowMinutes: 10 } };
 const STRANGER = '203.0.113.9';
+/** The address the simulator sees the bot's requests come from. */
+const BOT_IP = '127.0.0.1';
+const FORTY_MINUTES = 40 * 60_000;
 
 let world: World | undefined;
 afterEach(async () => {
@@ -83,6 +87,143 @@ describe.each<Kind>(['sqlite', 'postgres'])('the key-use watch on %s', (kind) =>
     expect(w.slack.posts).toHaveLength(1);
     expect(w.a.watcher.stats().keyUse?.foreign).toBe(2);
   });
+});
+
+describe.each<Kind>(['sqlite', 'postgres'])(
+  'the key-use watch’s progress on %s, under a clock that was wrong',
+  (kind) => {
+    it('reads on at once after a clock 40 minutes fast is set right: a stranger in between is told', async () => {
+      world = await keyWorld(kind);
+      const w = world;
+      await cycles(w, JUDGED);
+      // The replica's clock steps 40 minutes ahead for a few reads (each judges as far as it
+      // believes the log settled), then back, as NTP or a restart with the right clock would.
+      w.aClock.offsetMs = FORTY_MINUTES;
+      for (let i = 0; i < 6; i += 1) {
+        await read(w);
+        await w.time.advance(20_000);
+      }
+      const future = (await w.a.store.keyLog.get())!.judgedThrough.getTime();
+      expect(future).toBeGreaterThan(w.time.ms() + FORTY_MINUTES / 2);
+      w.aClock.offsetMs = 0;
+      await cycles(w, 20_000);
+      w.sim.control.keyUse({ ip: STRANGER, method: 'DELETE', path: `/v1/vps/servers/${w.uuids[0]}` });
+      await cycles(w, JUDGED);
+      await drain(w);
+      expect((await keyAlarms(w)).map((a) => a.subject)).toContain(`key-use:${STRANGER}`);
+      expect(
+        w.slack.topLevel(CHANNEL).some((p) => p.text.includes(`DELETE /v1/vps/servers/${w.uuids[0]}`)),
+      ).toBe(true);
+      // Progress is where this clock says the log settled, not 40 minutes ahead.
+      const judged = (await w.a.store.keyLog.get())!.judgedThrough.getTime();
+      expect(judged).toBeLessThanOrEqual(w.time.ms());
+      expect(w.time.ms() - judged).toBeLessThan(KEY_USE_SETTLE_MS + 20_000);
+    }, 60_000);
+
+    if (kind === 'sqlite')
+      it('its own loop keeps reading after the clock is set back 40 minutes: a stop and a stranger are told', async () => {
+        world = await keyWorld(kind);
+        const w = world;
+        w.a.watcher.start();
+        w.a.notifier.start();
+        await w.time.advance(JUDGED);
+        w.aClock.offsetMs = FORTY_MINUTES;
+        await w.time.advance(60_000);
+        w.aClock.offsetMs = 0;
+        // What was read, and when, was stamped 40 minutes ahead: none of it may wait for the clock to get there.
+        await w.time.advance(30_000);
+        const posted = w.slack.posts.length;
+        w.sim.control.setPower(w.uuids[0]!, 'stopped');
+        w.sim.control.keyUse({ ip: STRANGER, method: 'DELETE', path: `/v1/vps/servers/${w.uuids[1]}` });
+        await w.time.advance(JUDGED);
+        const told = w.slack.posts.slice(posted).map((p) => p.text);
+        expect(told.some((t) => t.includes('stopped'))).toBe(true);
+        expect(told.some((t) => t.includes(`DELETE /v1/vps/servers/${w.uuids[1]}`))).toBe(true);
+      }, 60_000);
+
+    if (kind === 'postgres')
+      it('reads on after another replica whose clock is 40 minutes fast judged the log', async () => {
+        world = await keyWorld(kind);
+        const w = world;
+        await cycles(w, JUDGED);
+        const fast = new ReplicaClock(w.time);
+        fast.offsetMs = FORTY_MINUTES;
+        const b = await w.instance('b', { clock: fast });
+        for (let i = 0; i < 6; i += 1) {
+          await read(w, b);
+          await w.time.advance(20_000);
+        }
+        expect((await w.a.store.keyLog.get())!.judgedThrough.getTime()).toBeGreaterThan(
+          w.time.ms() + FORTY_MINUTES / 2,
+        );
+        await b.watcher.stop();
+        w.sim.control.keyUse({ ip: STRANGER, method: 'DELETE', path: `/v1/vps/servers/${w.uuids[0]}` });
+        await cycles(w, JUDGED);
+        await drain(w);
+        expect((await keyAlarms(w)).map((a) => a.subject)).toContain(`key-use:${STRANGER}`);
+      }, 60_000);
+  },
+);
+
+describe('the key-use watch and a stranger who asks what the bot asks', () => {
+  const BURST = '198.51.100.77';
+
+  it('never learns the stranger’s address from free journal entries: the bot’s own stay its own', async () => {
+    world = await keyWorld();
+    const w = world;
+    await cycles(w, JUDGED);
+    expect(Object.keys((await w.a.store.keyLog.get())!.ownIps)).toEqual([BOT_IP]);
+    const t = w.time.ms();
+    const second = Math.floor(t / 1000) * 1000;
+    // A burst of the bot's own list call from elsewhere, three seconds before three of the bot's.
+    for (let i = 0; i < 3; i += 1)
+      w.sim.control.keyUse({
+        ip: BURST,
+        method: 'GET',
+        path: '/v1/vps/servers',
+        at: new Date(second - 3_000),
+      });
+    for (let i = 0; i < 3; i += 1) await w.a.client.listServers();
+    // The next span ends just before the bot's lists: their journal entries are free in it, and
+    // fit the burst's second (a journal entry may be logged up to the clocks' skew before it was sent).
+    await w.time.advance(second + KEY_USE_SETTLE_MS + 500 - t);
+    await read(w);
+    await cycles(w, 2 * JUDGED);
+    await drain(w);
+    expect((await keyAlarms(w)).map((a) => a.subject)).toEqual([`key-use:${BURST}`]);
+    expect(Object.keys((await w.a.store.keyLog.get())!.ownIps)).toEqual([BOT_IP]);
+    const told = w.slack.topLevel(CHANNEL).map((p) => p.text);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain(`\`GET /v1/vps/servers\` → 200 from \`${BURST}\``);
+    expect(told.join('\n')).not.toContain('This address is the bot’s own');
+  });
+});
+
+describe('the key-use watch’s delay for a request from an address the bot never sent from', () => {
+  it('tells it within 30 s of the log showing it, and nothing of the bot’s own', async () => {
+    world = await keyWorld();
+    const w = world;
+    w.a.watcher.start();
+    w.a.notifier.start();
+    await w.time.advance(JUDGED);
+    expect(w.slack.posts).toHaveLength(0);
+    w.sim.control.keyUse({ ip: STRANGER, method: 'POST', path: '/v1/vps/servers' });
+    const shown = w.time.ms();
+    let toldAfter: number | undefined;
+    for (let s = 0; s < 90 && toldAfter === undefined; s += 1) {
+      await w.time.advance(1_000);
+      if (w.slack.topLevel(CHANNEL).length > 0) toldAfter = w.time.ms() - shown;
+    }
+    expect(toldAfter).toBeLessThanOrEqual(30_000);
+    expect(w.slack.topLevel(CHANNEL)[0]!.text).toContain(
+      `\`POST /v1/vps/servers\` → 200 from \`${STRANGER}\``,
+    );
+    // Everything of the bot's judged since (its own requests waited for the log to settle): still one alarm.
+    await w.time.advance(2 * JUDGED);
+    expect((await keyAlarms(w)).map((a) => a.subject)).toEqual([`key-use:${STRANGER}`]);
+    expect(w.a.watcher.stats().keyUse?.foreign).toBe(1);
+    expect(w.a.watcher.stats().keyUse?.own).toBeGreaterThan(10);
+  }, 60_000);
 });
 
 describe('the key-use watch’s other findings', () => {
@@ -208,5 +349,37 @@ describe('the key-use watch with two replicas on one PostgreSQL', () => {
     expect(w.time.ms() - judged).toBeLessThan(KEY_USE_SETTLE_MS + 20_000);
     await b.watcher.stop();
     await b.notifier.stop();
+  }, 120_000);
+});
+
+describe('the key-use watch and a stranger asking what the bot asks, while the bot asks it all the time', () => {
+  it('tells it once its span is judged, with a watch interval of a second; nothing of the bot’s own', async () => {
+    // Spans as short as the interval allows (the key log is read every 10 s): the bot's address
+    // must still be learned, and the stranger's request must not be paired off as the bot's.
+    world = await makeWorld({ kind: 'sqlite', servers: 2, keyUse: SETTINGS, intervalMs: 1_000 });
+    const w = world;
+    // The bot lists its servers several times a second of the log, as a watcher of many servers does.
+    const lister = setInterval(() => void w.a.client.listServers().catch(() => undefined), 5);
+    try {
+      w.a.watcher.start();
+      w.a.notifier.start();
+      await w.time.advance(JUDGED);
+      expect(w.slack.posts).toHaveLength(0);
+      w.sim.control.keyUse({ ip: STRANGER, method: 'GET', path: '/v1/vps/servers' });
+      const shown = w.time.ms();
+      let toldAfter: number | undefined;
+      for (let s = 0; s < 200 && toldAfter === undefined; s += 1) {
+        await w.time.advance(1_000);
+        if (w.slack.topLevel(CHANNEL).length > 0) toldAfter = w.time.ms() - shown;
+      }
+      expect(toldAfter).toBeLessThanOrEqual(KEY_USE_SETTLE_MS + 30_000);
+      expect(w.slack.topLevel(CHANNEL)[0]!.text).toContain(
+        `\`GET /v1/vps/servers\` → 200 from \`${STRANGER}\``,
+      );
+      expect((await keyAlarms(w)).map((a) => a.subject)).toEqual([`key-use:${STRANGER}`]);
+      expect(Object.keys((await w.a.store.keyLog.get())!.ownIps)).toEqual([BOT_IP]);
+    } finally {
+      clearInterval(lister);
+    }
   }, 120_000);
 });

@@ -84,9 +84,32 @@ describe('signup tracking', () => {
       await w.time.advance(500);
     }
     expect(w.slack.posts.filter((p) => p.thread_ts === '1772420000.000100')).toHaveLength(1);
-    // The third message: the list call seeing the new server appear.
-    expect(w.slack.posts).toHaveLength(3);
-    expect(w.slack.posts.filter((p) => p.text.includes('A new server'))).toHaveLength(1);
+    // The list saw the new server before the order was asked about (a cycle lists first): it waited
+    // for that, and took it as the bot's own. No third message says it appeared.
+    expect(w.slack.posts).toHaveLength(2);
+    expect(w.slack.posts.filter((p) => p.text.includes('A new server'))).toHaveLength(0);
+    expect((await w.a.store.snapshots.get(row!.uuid!))?.name).toBe('new-web-1');
+  });
+
+  it('tells a server added in the control panel while an order is on its way, once the order was asked about', async () => {
+    world = await makeWorld({ servers: 1 });
+    const w = world;
+    await submittedSignup(w, 'setup_pending');
+    await w.time.drive(w.a.watcher.runCycle());
+    const [panel] = w.sim.control.addServers(1, { name: 'panel-made', power: 'running', status: 'active' });
+    // Seen by the list before the order was asked about: it may be the order's, so it waits.
+    await w.time.advance(10_000);
+    await w.time.drive(w.a.watcher.runCycle());
+    await w.time.advance(10_000);
+    await w.time.drive(w.a.watcher.runCycle());
+    for (let t = 0; t < 5_000; t += 500) {
+      await w.a.notifier.drainOnce();
+      await w.time.advance(500);
+    }
+    // The order is still pending: the server is not its, and is news.
+    const told = w.slack.posts.filter((p) => p.text.includes('A new server'));
+    expect(told.map((p) => p.text.split('\n')[0])).toEqual([expect.stringContaining('*panel-made*')]);
+    expect((await w.a.store.snapshots.get(panel!))?.name).toBe('panel-made');
   });
 
   it('escalates a long setup_pending once, with the advice to contact support', async () => {

@@ -145,3 +145,32 @@ export class ManualTime implements Clock, Timers {
     return watched;
   }
 }
+
+/**
+ * One replica's view of the shared test time, with its own clock error: its
+ * clock reads `offsetMs` ahead of the test's (negative: behind), changeable at
+ * any moment, as an NTP step would; its timers are the test's.
+ */
+export class ReplicaClock implements Clock, Timers {
+  offsetMs = 0;
+
+  constructor(private readonly time: ManualTime) {}
+
+  now(): Date {
+    return new Date(this.time.ms() + this.offsetMs);
+  }
+
+  setTimeout(fn: () => void, ms: number): TimerHandle {
+    return this.time.setTimeout(fn, ms);
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.time.clearTimeout(handle);
+  }
+
+  /** The provider client's clock shape (now + sleep), with the same error. */
+  readonly clientClock = {
+    now: () => this.time.ms() + this.offsetMs,
+    sleep: (ms: number, signal?: AbortSignal): Promise<void> => this.time.clientClock.sleep(ms, signal),
+  };
+}

@@ -13,7 +13,7 @@ import type { WatcherProvider } from '../../../src/watch/watcher-options.ts';
 import { Notifier } from '../../../src/workers/notifier/notifier.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres.ts';
 import { FakeSlackClient } from './fake-slack-client.ts';
-import { ManualTime } from './time.ts';
+import { ManualTime, ReplicaClock } from './time.ts';
 
 export type Kind = 'sqlite' | 'postgres';
 
@@ -59,7 +59,10 @@ export interface World {
   sink: MemoryLogSink;
   uuids: string[];
   a: Instance;
-  instance(name: string): Promise<Instance>;
+  /** `a`'s clock: the test's, until a test sets it wrong (`offsetMs`). */
+  aClock: ReplicaClock;
+  /** Another replica on the same store; `clock` gives it a clock of its own (one that is wrong). */
+  instance(name: string, opts?: { clock?: ReplicaClock }): Promise<Instance>;
   close(): Promise<void>;
 }
 
@@ -85,20 +88,22 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
   const intervalMs = o.intervalMs ?? 10_000;
   const flapWindowMs = o.flapWindowMs ?? 30_000;
 
-  async function instance(name: string): Promise<Instance> {
+  async function instance(name: string, io: { clock?: ReplicaClock } = {}): Promise<Instance> {
+    // The replica's own clock (the test's unless it is given one); the test's timers either way.
+    const clock = io.clock ?? time;
     const store = await openStore({
       dataDir,
       databaseUrl: db?.url,
       encryptionKey: KEY,
       logger,
-      clock: time,
+      clock,
     });
     const tracked = time.trackAll(store);
     const client = new ProviderClient({
       baseUrl: sim.url,
       apiKey: sim.keys.full,
       logger,
-      clock: time.clientClock,
+      clock: clock.clientClock,
       retry: { maxAttempts: 1 },
       dailyLimit: o.dailyLimit,
       // Tracked, so that settle() waits for the journal's writes too.
@@ -116,7 +121,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       store: tracked,
       holder: name,
       ttlMs: Math.ceil(intervalMs * 1.5),
-      clock: time,
+      clock,
       alwaysLead: kind === 'sqlite',
     });
     let notifier: Notifier | undefined;
@@ -124,8 +129,8 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       provider,
       store: tracked,
       logger: logger.child({ instance: name }),
-      clock: time,
-      timers: time,
+      clock,
+      timers: clock,
       leadership,
       intervalMs,
       budgetShare: o.budgetShare ?? 0.5,
@@ -140,8 +145,8 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       store: tracked,
       slack,
       logger: logger.child({ instance: name }),
-      clock: time,
-      timers: time,
+      clock,
+      timers: clock,
       render: { locale: 'en', oncallMention: ONCALL },
       isLeader: () => leadership.isLeader(),
       flapWindowMs,
@@ -165,7 +170,8 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
     return inst;
   }
 
-  const a = await instance('a');
+  const aClock = new ReplicaClock(time);
+  const a = await instance('a', { clock: aClock });
   return {
     sim,
     time,
@@ -174,6 +180,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
     sink,
     uuids,
     a,
+    aClock,
     instance,
     async close() {
       for (const i of instances) {
