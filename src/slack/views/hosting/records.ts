@@ -14,14 +14,7 @@ import {
   schedule,
 } from '../../../services/hosting/index.ts';
 import { displayDomain } from '../domain-display.ts';
-import {
-  escapeMrkdwn,
-  formatTime,
-  formatTimeLeft,
-  type Message,
-  parseProviderTime,
-  type Ui,
-} from '../format.ts';
+import { escapeMrkdwn, formatTime, formatTimeLeft, type Message, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
 import { isoTime } from './iso-time.ts';
