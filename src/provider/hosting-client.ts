@@ -667,7 +667,7 @@ export class HostingClient {
    * POST /domain: what is left out takes the provider's default (`ssl` true,
    * `redirect_https` as `ssl`, `ai_crawler_block_enabled` true). Ownership is
    * checked by the provider (docs/provider-api.md, Domain ownership); the
-   * answer's `ssl_status` tells the SSL's outcome.
+   * answer's `ssl_status` gives the SSL's outcome.
    */
   async addDomain(input: AddDomainInput, o?: CallOptions): Promise<DomainWrite> {
     check(validateDomainAdd(input));
@@ -718,7 +718,7 @@ export class HostingClient {
     });
   }
 
-  /** POST /subdomain: `ssl` defaults to true at the provider; the answer's `ssl_status` tells the outcome. */
+  /** POST /subdomain: `ssl` defaults to true at the provider; the answer's `ssl_status` gives the outcome. */
   async addSubdomain(input: AddSubdomainInput, o?: CallOptions): Promise<SubdomainWrite> {
     check(validateSubdomainAdd(input));
     return this.call('POST', '/subdomain', '/subdomain', SubdomainWriteSchema, o, {

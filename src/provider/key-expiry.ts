@@ -1,5 +1,5 @@
 /**
- * The key's expiry as `GET /v1/me` tells it (docs/provider-api.md, Key
+ * The key's expiry as `GET /v1/me` reports it (docs/provider-api.md, Key
  * information), read one way for everything that speaks of it: the key's
  * health (the notify channel's warnings, /healthz, /metrics) and `/vps me`.
  * `expires_at` is `YYYY-MM-DD HH:MM:SS` and read as Japan time

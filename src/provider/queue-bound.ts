@@ -4,7 +4,7 @@
  * requests already reach a bound: more than `maxWaiting` of them, or a new
  * one that would wait longer than `maxWaitMs` for its place. Then the new
  * request is refused before it is queued, with what the person needs to
- * know: how many of theirs wait, the provider's limit as its headers told it,
+ * know: how many of theirs wait, the provider's limit as its headers gave it,
  * and when a new one would be within the bound again.
  *
  * Only a person's own requests at `read` and `write` priority are bounded:

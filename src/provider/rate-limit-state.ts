@@ -45,7 +45,7 @@ import type { RateLimitSnapshot } from './rate-limit-headers.ts';
 export interface RateLimitStateOptions {
   /** Upper bound of our own requests in flight (the pool's connections). */
   maxConcurrency: number;
-  /** In flight before the provider has told us its concurrency limit. */
+  /** In flight before the provider's headers give its concurrency limit. */
   initialConcurrency?: number;
   /** Below this share of the window's limit (above the reserve), background requests are spaced until the reset. */
   lowWaterFraction?: number;
@@ -92,7 +92,7 @@ export class RateLimitState {
   private blockedUntil = 0;
   /** Lowered after a concurrency 429 (others hold places of the key), raised again one by one. */
   private sharedCap: number | null = null;
-  /** Places of the key others held, as the newest answer's concurrency headers tell. */
+  /** Places of the key others held, as the newest answer's concurrency headers report. */
   private othersInFlight = 0;
   /** Our requests started so far (each one's `seq` is the count before it). */
   private started = 0;
@@ -191,7 +191,7 @@ export class RateLimitState {
     if (snap.reset !== null) this.learnWindow(snap.reset * 1000);
     if (snap.remaining === null) return;
     const resetMs = snap.reset !== null ? snap.reset * 1000 : null;
-    // A window that has ended by our clock tells nothing of the one under way.
+    // A window that has ended by our clock says nothing about the one under way.
     if (resetMs !== null && snap.seenAt !== null && resetMs + this.resetMarginMs <= snap.seenAt) return;
     const sameWindow =
       resetMs === null || (this.resetAtMs !== null && Math.abs(resetMs - this.resetAtMs) <= 500);
@@ -334,7 +334,7 @@ export class RateLimitState {
    * them above the share it leaves to others, the window's last stretch
    * while that share has room, else the window's end and as many more
    * windows as the rest need, at the full limit (what reads get when no
-   * change takes its share). Lenient where the headers have not told
+   * change takes its share). Lenient where the headers have not said
    * enough: before a window's length is known, later windows are counted as
    * if they came at once.
    */

@@ -100,7 +100,7 @@ export interface ServiceErrorParams {
   hosting_server_needed_all: undefined;
   /** The named server is not among the key's `servers`. */
   hosting_server_not_in_scope: { server: string; servers: readonly string[] };
-  /** A hosting write whose answer was lost after it may have reached the provider; `check` tells. */
+  /** A hosting write whose answer was lost after it may have reached the provider; `check` finds out. */
   hosting_outcome_unknown: { server: string; check: string };
   /** The provider would not add a domain: the TXT record that proves ownership, and the provider's message. */
   hosting_domain_refused: { domain: string; record: string; token: string; code: string; message: string };

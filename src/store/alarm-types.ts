@@ -1,7 +1,7 @@
 /**
  * The kinds of alarm, and what each one carries. An alarm is an incident
  * whose state wakes on-call; `power` is the watcher's first kind (a stop no
- * power operation explains, an `error`), the others are raised through
+ * power operation explains, an `error`), the others are opened through
  * `raiseAlarm` (src/watch/alarms.ts) with their facts in the incident's
  * `detail`, read back with the kind's schema here. Plain data, below the
  * watcher that writes it and the views that show it.
@@ -60,7 +60,7 @@ export const ALARM_DETAIL = {
     ip: z.string(),
     /** The request's time as the log gives it (Japan time, already read as an instant). */
     requestedAt: z.number(),
-    /** Further unknown requests from the same address told with this alarm. */
+    /** Further unknown requests from the same address, counted in this alarm. */
     more: z.number().optional(),
     /** The last of them (epoch ms): the alarm ends after an hour without one. */
     lastAt: z.number().optional(),
@@ -96,8 +96,8 @@ export function alarmDetail<K extends AlarmKind>(kind: K, detail: unknown): Alar
 
 /**
  * What happened to an incident that is said in its thread (an outbox row's
- * payload, `kind: 'alarm'`): raised, raised again after it had ended (a
- * relapse), raised again with new facts, resolved, claimed (`by`, and who had
+ * payload, `kind: 'alarm'`): opened, reopened after it had ended (a
+ * relapse), updated with new facts, resolved, claimed (`by`, and who had
  * it before), or a reminder nobody answered (`round` of `of`).
  */
 export const ALARM_EVENTS = ['raise', 'reopen', 'update', 'resolve', 'claim', 'renotify'] as const;

@@ -91,9 +91,9 @@ export interface ContractRepo {
    */
   recordRead(order: ContractOrder, providerDate: string | null, at: Date): Promise<ContractRow>;
   /**
-   * Orders paid and `active` whose date is to be read: never told (never
+   * Orders paid and `active` whose date is to be read: none known (never
    * read, or read at or before `retryBefore` without one), or, with
-   * `passedBefore` (a `YYYY-MM-DD` day), told as a day before it and last
+   * `passedBefore` (a `YYYY-MM-DD` day), known as a day before it and last
    * read at or before `retryBefore` (the contract may have renewed). Oldest first.
    */
   undatedOrders(retryBefore: Date, limit: number, passedBefore?: string): Promise<SignupRow[]>;

@@ -84,7 +84,7 @@ export interface IncidentReading {
   alarming: boolean;
   /** Some change of it woke on-call (a power incident running again has then recovered). */
   everAlarmed: boolean;
-  /** An alarm's kind and facts as raised; undefined for power, and for facts of another shape. */
+  /** An alarm's kind and facts as opened; undefined for power, and for facts of another shape. */
   facts: AlarmFacts | undefined;
 }
 

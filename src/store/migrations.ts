@@ -260,7 +260,7 @@ function incidentsAndMutes(_kind: DatabaseKind): Migration {
 
 /**
  * Channels the bot cannot post in (not a member, gone, archived): the
- * notifier parks their rows instead of retrying them, tells the watches'
+ * notifier parks their rows instead of retrying them, notifies the watches'
  * creators once, and summarises the old ones when it can post again.
  */
 function channelReach(_kind: DatabaseKind): Migration {
@@ -289,11 +289,11 @@ function channelReach(_kind: DatabaseKind): Migration {
 /**
  * Alarms: an incident is no longer only a server's power changes but any
  * condition that wakes on-call (a contract suspended, a signup stuck in
- * `setup_pending`, and the kinds that follow), told the same way: one post per
+ * `setup_pending`, and the kinds that follow), posted the same way: one post per
  * channel, edited in place, with a thread. `server_uuid` becomes `subject`
  * (what the incident is about, which says who watches it) and `power` becomes
  * `state` (a power state, or `alarm` / `ok`); existing rows are power
- * incidents. Beside them: the kind's facts (`detail`), when it was raised,
+ * incidents. Beside them: the kind's facts (`detail`), when it was opened,
  * alarming and resolved, who claimed it (a compare-and-set), its reminders,
  * a version every edit bumps, and the thread a post lives in when it is
  * posted into one (a signup's approval thread).

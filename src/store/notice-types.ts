@@ -37,11 +37,11 @@ export const factChangeSchema = z.discriminatedUnion('field', [
 ]);
 export type FactChange = z.infer<typeof factChangeSchema>;
 
-/** A power state as the provider said it: one the spec lists, or one it does not (told, never an alarm). */
+/** A power state as the provider said it, listed in the spec or not (an unlisted one: never an alarm). */
 const power = z.string().min(1).max(POWER_STATE_CHARS);
 
 /**
- * The renewal price a reminder tells, from the price list of the day it was
+ * The renewal price a reminder gives, from the price list of the day it was
  * queued: the plan and period as listed; the plan or its period no longer
  * listed; no plan known (a date set by hand for a server ordered elsewhere);
  * or the list could not be read (`forbidden`: the key may not sign up).
@@ -171,7 +171,7 @@ const noticeSchema = z.discriminatedUnion('kind', [
     expiresAt: z.number(),
     at: z.number(),
   }),
-  // A contract renews (from the prepaid balance) on `date`: told `days` before it (a threshold of
+  // A contract renews (from the prepaid balance) on `date`: notified `days` before it (a threshold of
   // VPS_RENEWAL_REMINDER_DAYS), `left` days before it when queued. Written by the renewal reminders.
   z.object({
     kind: z.literal('renewal'),
@@ -195,7 +195,7 @@ const noticeSchema = z.discriminatedUnion('kind', [
     expiresAt: z.number().nullable(),
     at: z.number(),
   }),
-  // What is said in an incident's thread besides its power changes: a claim, a reminder, a raise or resolve.
+  // Said in an incident's thread besides its power changes: a claim, a reminder, an alarm opened or resolved.
   alarmNoticeSchema,
   // The daily digest of a Japan day (written by the digest worker, kept in the store's daily_digests):
   // page 0 is its top message, the others its thread's replies, posted once the top one has its ts.

@@ -36,7 +36,7 @@ export interface OutboxRepo {
   rescheduleHeld(o: { channelId: string; subject?: string | undefined; at: Date }): Promise<number>;
   /**
    * The channel was parked (the bot cannot post there): its unsent rows stop
-   * being due and wait, marked parked. A `held` row whose mute has not ended
+   * being due and wait as parked. A `held` row whose mute has not ended
    * (due after `now`) keeps its time. Returns how many were parked.
    */
   parkChannel(channelId: string, now: Date): Promise<number>;

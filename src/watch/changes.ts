@@ -49,7 +49,7 @@ export interface PowerTransition {
   enqueued: number;
 }
 
-/** `gone` is the watcher's own mark for a server that left the list. */
+/** `gone`: the watcher's own status for a server that left the list. */
 type WatchedContract = ProviderContractStatus | 'gone';
 
 type Tx = Pick<Store, 'snapshots' | 'outbox' | 'mutes' | 'audit'>;
@@ -95,11 +95,11 @@ function enqueueAll(
  * Applies one detail answer: the stored snapshot, and the transition when the
  * power state changed. A state the spec does not list is a state like any
  * other here: stored as said, with the time it was read, and a change to it
- * is told (as a notice: isAlarm never rings for it). A detail whose power
+ * is a notice, never an alarm (isAlarm). A detail whose power
  * state could not be read at all says nothing about power: the last reading
  * stays, with its own time. The server's name, memo, reverse hostname, IP
  * address and plan are recorded as server-changes.ts says (a change made
- * outside the bot is told).
+ * outside the bot gets a notice).
  */
 export async function recordDetail(
   store: Pick<Store, 'transaction'>,
@@ -117,7 +117,7 @@ export async function recordDetail(
     const facts = prev ? await recordFacts(tx, prev, seen, ctx) : undefined;
     waiting = facts?.waiting ?? waiting;
     const name = facts?.name ?? seen.name ?? detail.uuid;
-    // A contract change is the list's to tell (recordList raises or resolves its alarm):
+    // A contract change is the list's to report (recordList opens or resolves its alarm):
     // a detail read that stored it first would leave the list nothing to see.
     const contractStatus = prev
       ? (prev.contractStatus ?? 'active')
@@ -185,7 +185,7 @@ export interface ListOutcome {
   contractChanged: string[];
   /**
    * Servers whose name, memo or IP address differ from what is stored: their
-   * detail (which sees every field) is due at the re-read cadence, and tells.
+   * detail (which sees every field) is due at the re-read cadence, and reports it.
    */
   differ: string[];
   /**
@@ -200,7 +200,7 @@ export function listNews(o: ListOutcome): boolean {
   return [o.added, o.removed, o.contractChanged].some((l) => l.length > 0);
 }
 
-/** What one entry of the list tells: a field it could not read keeps what was known. */
+/** What one entry of the list says: a field it could not read keeps what was known. */
 interface ListedEntry {
   uuid: string;
   status?: string | undefined;
@@ -213,7 +213,7 @@ interface ListedEntry {
  * knew servers (the first list after installation is a baseline, not news).
  * A server whose name, memo or IP address differ from what is stored is due
  * for its detail at the re-read cadence: that read sees every field at once
- * and tells what changed (recordDetail), one notice for all of it.
+ * and reports what changed (recordDetail), one notice for all of it.
  */
 export async function recordList(
   store: Pick<Store, 'signups' | 'transaction'>,
@@ -280,7 +280,7 @@ export async function recordList(
             };
         await tx.snapshots.upsert(next);
         if (!cur) out.added.push(s.uuid);
-        // The bot's own order is told in its thread (signups.ts), not as news of the list.
+        // The bot's own order is announced in its thread (signups.ts), not as news of the list.
         if ((!baseline || cur) && (cur || fresh.get(s.uuid) !== 'own')) {
           const notice: Notice = { kind: 'server-added', uuid: s.uuid, name: nameOf(next), at };
           await enqueueAll(

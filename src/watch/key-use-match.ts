@@ -281,7 +281,7 @@ export function matchOwnRequests(
     // known, one judged now only where that room lies within what was read: passing the bot's
     // entries along to a journal entry whose own entry may lie beyond would take a stranger asking
     // what the bot asks for the bot, and leave the bot one short, made up at the next read from the
-    // next journal entries, and so on for as long as it sends: the stranger never told.
+    // next journal entries, and so on for as long as it sends: no alert for the stranger, ever.
     const judging = knownOwn.size > 0 ? o.judging : undefined;
     const mayEnd =
       judging === undefined

@@ -16,12 +16,12 @@
  *   source address; more requests from it fold into it, "and N more", and it
  *   ends after an hour without one), a client of KEY_EXPECTED_IPS is only
  *   counted, and KEY_AUTH_BURST refusals (401/403) within
- *   KEY_AUTH_WINDOW_MINUTES raise `key-auth`, resolved once a whole window
+ *   KEY_AUTH_WINDOW_MINUTES open a `key-auth` alarm, resolved once a whole window
  *   passes without one.
  * - Only what could be the bot's own needs the span to settle: a request from
  *   an address the bot has not sent from, that no request of the journal
  *   could be, is judged at the first read that sees it once the journal of
- *   that moment is written (`earlyMs`), when it would raise an alarm (an
+ *   that moment is written (`earlyMs`), when it would open an alarm (an
  *   address with one open folds its requests in when their span is judged).
  *   Those are kept in the row (`early`), so the span's judging skips them.
  * - The span's end, the learned own addresses, the refusals of the window,
@@ -84,7 +84,7 @@ export const KEY_USE_TIMING = {
   journalMs: 4 * SECOND,
   /**
    * The log is read this often, whatever WATCH_INTERVAL_SECONDS (each read
-   * takes it from the last span judged): a stranger is told within this and
+   * takes it from the last span judged): a stranger is alerted within this and
    * `KEY_USE_EARLY_MS` of the log showing the request.
    */
   everyMs: 10 * SECOND,
@@ -108,7 +108,7 @@ export const KEY_USE_EARLY_MS = KEY_USE_TIMING.skewMs + SECOND + KEY_USE_TIMING.
  * clocks' skew before it to its latest stamp after it, key-use-match.ts),
  * which is what teaches the bot's own address. Shorter spans (a
  * WATCH_INTERVAL_SECONDS of a few seconds) never learned it, and a stranger
- * asking what the bot asks was then paired off as the bot, never told.
+ * asking what the bot asks was then paired off as the bot, never alerted.
  */
 export const KEY_USE_LEARN_SPAN_MS =
   KEY_USE_TIMING.lateMs +
@@ -145,7 +145,7 @@ export interface KeyUseWatchOptions {
   another: <T>(call: () => Promise<T>) => Promise<T>;
   /**
    * WATCH_INTERVAL_SECONDS in ms: a span is judged once it is this long (or
-   * the reader is behind), so more requests of a stranger already told fold
+   * the reader is behind), so more requests of a stranger already alerted fold
    * in once an interval, not at every read of the log.
    */
   intervalMs?: number;
@@ -399,7 +399,7 @@ export class KeyUseWatch {
 
   /**
    * The entries past the span, from addresses the bot has not sent from, that
-   * no request of the journal could be: judged now when they raise an alarm
+   * no request of the journal could be: judged now when they would open an alarm
    * (a stranger with one open folds its requests in with their span).
    */
   private async firstWord(

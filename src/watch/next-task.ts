@@ -115,7 +115,7 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   const k = st.keyLog;
   let keyLog = false;
   if (k && !st.claimed.has(k.id)) {
-    // Its own cadence, whatever the interval: a stranger is told within about twice it (key-use-watch.ts).
+    // Its own cadence, whatever the interval: a stranger is alerted within about two periods (key-use-watch.ts).
     const due = seen(k.readAt) + (k.soon ? st.processingMs : k.everyMs);
     // Once due it goes ahead of the servers (one request every few seconds: a stranger's first
     // word must not wait for a round of them); catching up, it takes its turn by the same rule as

@@ -28,7 +28,7 @@ export function isAlarm(n: { from: string; to: string }): boolean {
 /**
  * Whether a power incident wakes on-call now: its last change is an alarm,
  * it is still in that state, and it did not flap back to where it started
- * within the flap window (a flap is told, not alarmed).
+ * within the flap window (a flap is a notice, not an alarm).
  */
 export function powerAlarming(inc: Pick<IncidentRow, 'changes' | 'baseline' | 'state'>): boolean {
   const last = inc.changes[inc.changes.length - 1];
@@ -39,9 +39,9 @@ export function powerAlarming(inc: Pick<IncidentRow, 'changes' | 'baseline' | 's
 }
 
 /**
- * Whether notices told in one message wake on-call: a server's power changes
+ * Whether notices posted in one message wake on-call: a server's power changes
  * in a row whose last one is an alarm and that did not come back to where
- * they started (a flap is told, not alarmed). Anything else never does.
+ * they started (a flap is a notice, not an alarm). Anything else never does.
  */
 export function noticesAlarm(notices: readonly Notice[]): boolean {
   const chain = notices.filter((n): n is PowerNotice => n.kind === 'power');

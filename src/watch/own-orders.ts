@@ -1,11 +1,11 @@
 /**
  * The bot's own orders in the server list. A server the bot ordered (a paid
- * signup, approved) is told in its order's thread when it is ready
+ * signup, approved) is announced in its order's thread when it is ready
  * (signups.ts); the list that names it then is no news, just as the bot's
  * own renames are not (outside-or-own.ts): what the bot did is its own.
  *
  * - A server new in the list is the bot's when one of its orders names the
- *   uuid: taken silently (its snapshot is written, nothing is told).
+ *   uuid: taken silently (its snapshot is written, nothing is posted).
  * - While an order may still turn out to be it (the provider's answer not
  *   recorded yet, `executing` or `unknown`; or `submitted` and its status not
  *   asked since the server appeared: the watcher asks it at the signup

@@ -130,8 +130,8 @@ export interface DecideOptions {
   /**
    * The channel the action is about when it is not the one the actor is in
    * (`/vps watch web-1 #alerts`): the policy's channel list applies to it too,
-   * and the actor must be able to read it (`maySeeChannel`): changing what a
-   * channel is told asks what reading it asks.
+   * and the actor must be able to read it (`maySeeChannel`): changing what is
+   * posted to a channel takes the same right as reading it.
    */
   channel?: string | undefined;
   /**
@@ -298,7 +298,7 @@ export class AccessService {
 
   /**
    * May this person see what belongs to `channelId` (its watches, its name),
-   * and so change what it is told? The channel they are in, yes; another one
+   * and so change what is posted there? The channel they are in, yes; another one
    * only when the policy's list has it and Slack says they can read it
    * (public, or they are a member). A person's own id, which stands for the
    * channel of someone acting from none (their App Home, a global shortcut),

@@ -5,7 +5,7 @@ import type { ChangeField } from './vocabulary.ts';
 /** The power state the watcher last read, as the provider said it, and when. */
 export interface PowerSeen {
   power?: string | undefined;
-  /** A state the spec does not list (docs/provider-api.md, Power status): shown as said, marked. */
+  /** A state the spec does not list (docs/provider-api.md, Power status): shown as given, labelled so. */
   powerUnlisted?: boolean | undefined;
   powerSeenAt?: Date | undefined;
   /** How long ago the watcher read the power state. */

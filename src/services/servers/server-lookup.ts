@@ -37,7 +37,7 @@ export function inScope(listing: ServerListing, targets: ReadonlySet<string> | u
   if (!targets) return listing;
   return {
     servers: listing.servers.filter((s) => targets.has(s.uuid)),
-    // An entry without a readable uuid cannot be told to be in the key's range: it is left out.
+    // An entry without a readable uuid cannot be shown to be in the key's range: it is left out.
     malformed: listing.malformed.filter((m) => m.uuid !== null && targets.has(m.uuid)),
   };
 }

@@ -35,7 +35,7 @@ export type ClaimAnnouncer = (tx: Store, claimed: IncidentRow, previous: string 
 
 /**
  * Who may take an alarm: anyone who may read what it is about, with the read
- * action of its kind (a policy may raise it like any action).
+ * action of its kind (a policy may require a higher role for it, as for any action).
  */
 export function claimAction(kind: string): Action {
   switch (kind) {

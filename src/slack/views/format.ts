@@ -292,7 +292,7 @@ export function formatCount(ui: Ui, n: number): string {
   return COUNTS[ui.locale].format(n);
 }
 
-/** `s` cut to `max` characters (code points), its end marked when cut. */
+/** `s` cut to `max` characters (code points), ending in `…` when cut. */
 export function clip(s: string, max: number): string {
   const chars = [...s];
   return chars.length <= max ? s : `${chars.slice(0, max - 1).join('')}…`;
@@ -332,7 +332,7 @@ function visible(code: number): string {
  * Outside text for a plain_text field (a button, a header, an option): Slack
  * shows it as it is, so mrkdwn needs no escaping there, but a control or a
  * bidi override would still act; each is shown visibly as in escapeMrkdwn,
- * and the whole cut to `max` characters with its end marked.
+ * and the whole cut to `max` characters (clip).
  */
 export function plainText(s: string, max: number): string {
   const shown = [...s.replace(/\r\n/g, '\n')].map((c) => {
@@ -462,7 +462,7 @@ function isListedPower(s: string): s is (typeof LISTED_POWER)[number] {
 
 /**
  * A power state in words: one the spec lists in the reader's language; any
- * other as the provider said it, marked as a state the spec does not list
+ * other as the provider said it, labelled as a state the spec does not list
  * (never taken for one it does).
  */
 export function powerLabel(ui: Ui, status: string): string {

@@ -1,7 +1,7 @@
 /**
  * The "not now" sentence (the `queue_full` refusal): how many of the person's
  * commands already wait at the provider, the provider's limit as its headers
- * told it, and when to try again. One wording for every place a command can
+ * gave it, and when to try again. One wording for every place a command can
  * be refused so: a reply, a modal's notice, a form's field.
  */
 import type { QueueFullParams } from '../../services/errors.ts';

@@ -30,7 +30,7 @@ export const TEXT_SUMMARY_CHARS = 1_000;
  */
 export function summaryText(title: string, lines: readonly string[]): string {
   const out = [title];
-  // Room is kept for the mark that says lines were left out: never cut silently.
+  // Room is kept for the `…` that says lines were left out: never cut silently.
   let length = title.length + 2;
   for (const line of lines) {
     const one = line.replace(/\n/g, ' ');

@@ -58,7 +58,7 @@ export interface NotifierSettings {
   reprobeMs: number;
   /** Rows of a parked channel older than this are summarised in one message when it opens. Default 30 min. */
   summariseAfterMs: number;
-  /** A channel parked again within this of the last time its watches' creators were told is not told again. Default 1 day. */
+  /** The watches' creators hear of their channel being parked at most once within this. Default 1 day. */
   tellAgainAfterMs: number;
 }
 

@@ -23,7 +23,7 @@
  * - Mutes: `held` rows come due when their mute ends and go out as one summary.
  * - Failures: 429 waits `Retry-After` (for that channel), `ok:false` and
  *   network errors back off exponentially; rows stay unsent until Slack said
- *   ok, and the rows are marked right after (send.ts).
+ *   ok, and are recorded as sent right after (send.ts).
  * - Channels the bot cannot post in are parked, not retried, and summarised
  *   when they open again (parked-channels.ts).
  * - A row that cannot be read or drawn (a damaged payload, anything that
@@ -148,10 +148,10 @@ export class Notifier {
   }
 
   /**
-   * One pass over the outbox: for every channel that may be told something
-   * now, one Slack call per lane (a post, a digest, an edit, a thread reply);
-   * rows that need no call any more are marked on the way. Returns how many
-   * calls went out and, when something is waiting, how long until it may go.
+   * One pass over the outbox: for every channel that may be posted to now,
+   * one Slack call per lane (a post, a digest, an edit, a thread reply); rows
+   * that need no call any more are recorded as done on the way. Returns how
+   * many calls went out and, when something is waiting, how long until it may go.
    */
   async drainOnce(): Promise<{ posted: number; waitMs: number | undefined }> {
     const { ctx, pace } = this;
@@ -331,8 +331,8 @@ export class Notifier {
       }
       if ((act === 'update' || act === 'reply') && !post.messageTs) {
         if (post.summarisedAt) {
-          // The backlog summary told this incident. What it already covered is done; a change
-          // since then is the incident's first word here again: a new message.
+          // The backlog summary covered this incident until `summarisedAt`; a change since then
+          // starts a new message.
           if (row.createdAt < post.summarisedAt) {
             await ctx.store.outbox.markSummarised([row.id], null);
           } else if (!revived.has(post.incidentId)) {

@@ -63,7 +63,7 @@ export class ChannelPace {
 
   /**
    * The candidate whose call goes now. A new alert goes first (the first
-   * change of an incident is told at once, whatever else waits); something
+   * change of an incident is posted at once, whatever else waits); something
    * else that has waited `STARVE_MS` gets every other turn; otherwise the
    * oldest row decides.
    */

@@ -1,11 +1,11 @@
 /**
  * Channels the bot cannot post in (`not_in_channel`, `channel_not_found`,
  * `is_archived`) are parked, not retried: their rows wait (new ones are
- * parked on sight), the people who set up watches there are told once in a
+ * parked on sight), the people who set up watches there are notified once by
  * direct message (an outbox row, so once across restarts and replicas), and
  * the channel is tried again every `reprobeMs`, or at once when `/vps watch`
  * proved the bot can post there. Then rows older than `summariseAfterMs` are
- * told in one backlog message instead of posted one by one; alerts that were
+ * summarised in one backlog message instead of posted one by one; alerts that were
  * never posted are marked summarised, so their follow-ups are dropped, and a
  * change after that starts a new message.
  */
@@ -15,7 +15,7 @@ import type { NotifierContext } from './notifier-types.ts';
 
 /**
  * The bot cannot post in the channel: its rows wait, and the people who set
- * up watches there are told (once a day at most) in a direct message.
+ * up watches there are notified (once a day at most) by direct message.
  */
 export async function park(ctx: NotifierContext, channel: string, error: string, now: number): Promise<void> {
   const { reprobeMs, summariseAfterMs, tellAgainAfterMs } = ctx.settings;
@@ -106,7 +106,7 @@ export async function reopen(ctx: NotifierContext, c: ChannelRow, now: number): 
 
 /**
  * One backlog notice for rows that will not be posted one by one: the power
- * changes (each counted once, however many rows told it), the alarms among
+ * changes (each counted once, however many rows carried it), the alarms among
  * them and their servers, the other notices, and earlier backlogs folded in.
  */
 function backlogOf(rows: readonly OutboxItem[], since: number, at: number): Notice {

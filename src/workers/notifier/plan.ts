@@ -4,7 +4,7 @@
  * incident's message (or a digest of several opening at once), an edit of
  * a message showing everything its incidents hold by now, or the replies due
  * in one incident's thread in one reply. Plain notices are folded first into
- * the units one message tells (a server's power changes in a row are one chain).
+ * units of one message each (a server's power changes in a row are one chain).
  */
 import type { Message } from '../../slack/views/format.ts';
 import { renderIncidentDigest } from '../../slack/views/watch/incident-digest.ts';
@@ -258,7 +258,7 @@ async function incidentsById(ctx: NotifierContext, ids: readonly string[]): Prom
   return out;
 }
 
-/** A unit one message tells, with the rows it answers. */
+/** A unit of one message, with the rows it answers. */
 interface Planned {
   unit: NoticeUnit;
   rows: OutboxItem[];
@@ -302,7 +302,7 @@ export function foldUnits(items: readonly Parsed[], flapWindowMs: number): Plann
   return out.sort((a, b) => firstId(a) - firstId(b));
 }
 
-/** Notices told in one message, with the watch's reading of whether they wake on-call. */
+/** Notices posted in one message, with the watch's reading of whether they wake on-call. */
 function unitOf(notices: NoticeUnit['notices']): NoticeUnit {
   return { notices, alarm: noticesAlarm(notices) };
 }

@@ -1,8 +1,8 @@
 /**
  * Makes a planned call and records what came of it. Rows stay unsent until
- * Slack said ok, and are marked right after, in the transaction that records
- * the message's ts. What remains is the usual at-least-once gap: a crash
- * between Slack's ok and that mark posts that message again after the
+ * Slack said ok, and are recorded as sent right after, in the transaction that
+ * records the message's ts. What remains is the usual at-least-once gap: a crash
+ * between Slack's ok and that write posts that message again after the
  * restart (the dedupe keys keep everything else exactly once, and an edit is
  * the same edit however often it is made).
  *

@@ -1,6 +1,6 @@
 /**
  * The window a button of the App Home answers in: a Home has no message to
- * answer under and no response_url, so what a click in a channel is told
+ * answer under and no response_url, so the answer a click in a channel gets
  * under its message (a refusal, an outcome, a server's card) opens in a
  * window (a modal) instead, for the clicker alone. A card's own buttons answer
  * in the message they sit on, which a window is not: they are left out, as

@@ -70,7 +70,7 @@ export function findServerLoadingView(ui: Ui, ref: string): ModalView {
 /**
  * The card as `/vps show` shows it, in the modal. Its buttons answer in the
  * message they sit on, which a modal is not: they are left out, and someone
- * who may change the server is told where they are.
+ * who may change the server is shown where to find them.
  */
 export function findServerCardView(ui: Ui, card: Message, edit?: { name: string }): ModalView {
   const blocks = card.blocks.filter((b) => !(b.type === 'actions' && b.block_id === BLOCKS.cardActions));

@@ -47,7 +47,7 @@ function filterText(f: ListFilter): string {
 /**
  * The power state the watcher last read, as the provider said it, with its
  * age; one not re-read for several rounds says so, and one the spec does not
- * list is shown as said and marked.
+ * list is shown as given, labelled unlisted.
  */
 function powerLine(ui: Ui, s: PowerSeen): string {
   if (!s.power) return ui.t('list.power_unknown');

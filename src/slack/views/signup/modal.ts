@@ -257,7 +257,7 @@ export function signupModalView(ui: Ui, catalogue: Catalogue, meta: SignupModalP
     {
       type: 'input',
       block_id: signupBlockId('agree_to_terms'),
-      // Required, as the label shows it (Slack marks an optional input so); never pre-ticked. An
+      // Required, as the label shows it (Slack labels an optional input so); never pre-ticked. An
       // unticked box that still arrives (a client that does not check) gets our own sentence.
       label: plain(ui.t('signup.field.agree_to_terms')),
       element: {

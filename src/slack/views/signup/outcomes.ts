@@ -98,7 +98,7 @@ export function signupOutcomeMessage(ui: Ui, o: ExecuteOutcome): Message | undef
     case 'expired':
       return sentence(ui.t('signup.outcome.expired', { expires: formatQuoteExpiry(ui, o.row.expiresAt) }));
     case 'not_executable':
-      // Another click or replica runs it and will tell the thread.
+      // Another click or replica runs it and will post in the thread.
       return undefined;
   }
 }

@@ -1,9 +1,9 @@
 /**
  * An alarm of a kind other than power as the channel reads it: one message
- * posted at once and edited as it goes on (raised, raised again, taken,
+ * posted at once and edited as it goes on (opened, reopened, taken,
  * resolved), the lines said in its thread, and its line in a digest. Each
  * kind words its first line, what to do, and how it ended from the facts it
- * was raised with, read back by the watch (src/store/alarm-types.ts). Pure: an
+ * was opened with, read back by the watch (src/store/alarm-types.ts). Pure: an
  * incident with its reading in, Block Kit out.
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
@@ -37,7 +37,7 @@ export interface AlarmText {
   server?: string;
 }
 
-/** How long it lasted: from its raise to its resolve (or to now, its last change). */
+/** How long it lasted: from when it opened to when it resolved (or to now, its last change). */
 function lasted(inc: IncidentRow): number {
   const end = inc.resolvedAt?.getTime() ?? inc.lastChangeAt.getTime();
   return end - (inc.raisedAt ?? inc.startedAt).getTime();
@@ -170,7 +170,7 @@ function section(text: string): KnownBlock {
   return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
-/** The alarm's one message in a channel: posted when it is raised, and every edit after. */
+/** The alarm's one message in a channel: posted when it opens, and every edit after. */
 export function renderAlarm(ui: Ui, inc: ReadIncident, oncallMention = ''): Message {
   const words = alarmText(ui, inc, mentionFor(inc, oncallMention));
   const open = inc.alarming;

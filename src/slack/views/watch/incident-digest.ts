@@ -22,7 +22,7 @@ import { ALARM_MARKER, claimButton, incidentName, isOpenAlarm } from './alarm-pa
 import { alarmText } from './alarms.ts';
 import { incidentFacts, path } from './incidents.ts';
 
-/** One incident as a digest tells it. */
+/** One incident as a digest shows it. */
 interface Entry {
   inc: ReadIncident;
   /** It wakes on-call now. */

@@ -3,7 +3,7 @@
  * about and since when, who is on it, until when it is muted, and buttons to
  * take it (or take it over) and to open the server's card. Nobody's first,
  * then the oldest; as many as one message holds, then how many are left out.
- * And what a click on "I'm on it" is told. Pure.
+ * And the reply to a click on "I'm on it". Pure.
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { OpenIncident } from '../../../services/watch/index.ts';
@@ -85,7 +85,7 @@ export function incidentListView(ui: Ui, items: readonly OpenIncident[]): Messag
   return { text: [title, ...lines].join('\n'), blocks };
 }
 
-/** What the clicker of "I'm on it" is told, alone, when the alarm is theirs now. */
+/** The reply to whoever clicked "I'm on it", for them alone, when the alarm is theirs now. */
 export function claimDoneView(
   ui: Ui,
   userId: string,

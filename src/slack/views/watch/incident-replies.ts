@@ -98,7 +98,7 @@ export function broadcasts(items: readonly ThreadItem[]): boolean {
   return items.some((i) => i.notice.kind === 'alarm' && i.notice.event === 'renotify');
 }
 
-/** What incidents' threads are told at once (one, or several in a digest's thread). */
+/** What is posted to incidents' threads at once (one, or several in a digest's thread). */
 export function renderIncidentReplies(ui: Ui, items: readonly ThreadItem[], oncallMention = ''): Message {
   const lines: string[] = items.length > 1 ? [ui.t('watch.reply.many', { count: items.length })] : [];
   let used = 0;

@@ -148,7 +148,7 @@ export function describe(ui: Ui, unit: NoticeUnit, oncallMention: string): { mai
       // Rendered whole by renewalReminderView; this is its first line.
       return { main: renewalReminderView(ui, n).text.split('\n')[0]! };
     case 'alarm':
-      // Only in a muted channel's summary: what happened to an alarm while nobody there was told.
+      // Only in a muted channel's summary: what happened to an alarm while nobody there was notified.
       return { main: `*${mrkdwnText(n.name, SHOWN.name)}*: ${alarmLabel(ui, n.alarm)}` };
     case 'hosting':
       return { main: hostingLine(ui, n) };

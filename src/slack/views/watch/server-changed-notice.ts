@@ -42,7 +42,7 @@ function fieldName(ui: Ui, f: Field): string {
   return ui.t(`watch.changed.field.${f}`);
 }
 
-/** The name the channel knew the server by: before a rename told here, else its name now. */
+/** The name the channel knew the server by: before a rename reported here, else its name now. */
 function knownAs(n: ServerChangedNotice): string {
   const renamed = n.changes.find((c) => c.field === 'name');
   return renamed?.field === 'name' ? renamed.from : n.name;
