@@ -17,6 +17,7 @@ import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
 import { registerWatchMuteButton } from './actions/watch/mute-button.ts';
 import { digestCommands } from './commands/digest/digest-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
+import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
 import { signupCommands } from './commands/signup/signup-commands.ts';
@@ -30,6 +31,7 @@ import { registerServerFromMessageShortcut } from './shortcuts/servers/server-fr
 import { registerOrderShortcut } from './shortcuts/signup/order-shortcut.ts';
 import { registerWorkflowSteps } from './steps/workflow-steps.ts';
 import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
+import { registerHostingRecordForms } from './submissions/hosting/record-forms.ts';
 import { registerChangeForms } from './submissions/servers/change-form.ts';
 import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
 import { registerOrderForm } from './submissions/signup/order-form.ts';
@@ -51,8 +53,12 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   const hosting: SlashSpec<HostingCommand> = {
     slash: COMMANDS.hosting,
     parse: parseHostingCommand,
-    writes: new Set<HostingCommand['name']>([...HOSTING_WRITES, ...HOSTING_WATCH_WRITES]),
-    handlers: { ...hostingCommands, ...hostingWatchCommands },
+    writes: new Set<HostingCommand['name']>([
+      ...HOSTING_WRITES,
+      ...HOSTING_RECORD_WRITES,
+      ...HOSTING_WATCH_WRITES,
+    ]),
+    handlers: { ...hostingCommands, ...hostingRecordCommands, ...hostingWatchCommands },
   };
   app.command(COMMANDS.vps, slashCommand(deps, vps));
   app.command(COMMANDS.hosting, slashCommand(deps, hosting));
@@ -71,6 +77,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerFindServerForm(app, deps);
   registerOrderForm(app, deps);
   registerHostingForms(app, deps);
+  registerHostingRecordForms(app, deps);
 
   // Global and message shortcuts.
   registerFindServerShortcut(app, deps);

@@ -14,6 +14,7 @@ import {
   type RefusedValue,
   type ServiceError,
   type ServiceErrorDetail,
+  type ServiceErrorParams,
   type SignupIdRule,
 } from '../services/errors.ts';
 import type { FieldProblem } from '../services/field-problem.ts';
@@ -37,6 +38,7 @@ import {
   SHOWN,
   type Ui,
 } from './views/format.ts';
+import { AREA_REFUSALS, RECORD_FIELD_SENTENCES } from './views/hosting/record-errors.ts';
 import { failureView } from './views/messages.ts';
 import { queueFullText } from './views/queue-full.ts';
 
@@ -52,6 +54,18 @@ type KnownProblem =
 /** A field and a rule as one key: `name.too_long`. */
 type FieldRuleKey = `${KnownProblem['field']}.${KnownProblem['rule']}`;
 type FieldSentence = KeyTaking<{ limit: number }>;
+
+/** Where to look for the thing a /hosting command named and the provider does not have. */
+const NOT_FOUND_WORDS: Record<
+  ServiceErrorParams['hosting_not_found']['what'],
+  { what: PlainKey; hint: PlainKey }
+> = {
+  wp: { what: 'error.hosting_not_found.what.wp', hint: 'error.hosting_not_found.wp' },
+  ssh_key: { what: 'error.hosting_not_found.what.ssh_key', hint: 'error.hosting_not_found.ssh_key' },
+  dns: { what: 'error.hosting_not_found.what.dns', hint: 'error.hosting_not_found.dns' },
+  cron: { what: 'error.hosting_not_found.what.cron', hint: 'error.hosting_not_found.cron' },
+  ssl: { what: 'error.hosting_not_found.what.ssl', hint: 'error.hosting_not_found.ssl' },
+};
 
 /** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */
 const FIELD_SENTENCES: Partial<Record<FieldRuleKey, FieldSentence>> = {
@@ -114,6 +128,7 @@ const FIELD_SENTENCES: Partial<Record<FieldRuleKey, FieldSentence>> = {
   'wp_id.format': 'field.wp_id.charset',
   'key_id.required': 'field.key_id.required',
   'key_id.format': 'field.key_id.charset',
+  ...RECORD_FIELD_SENTENCES,
 };
 
 /** A rule's sentence for a field that has none of its own: it names the rule, never the field's id. */
@@ -129,6 +144,8 @@ const RULE_WORDS: Record<KnownProblem['rule'], FieldSentence> = {
   past: 'field.value.invalid',
   too_far: 'field.value.invalid',
   control_character: 'field.control_character',
+  one_of: 'field.value.one_of',
+  whole_number: 'field.value.whole_number',
 };
 
 // Looked up by what a service refused (its field and rule as text); the maps' keys are checked above.
@@ -346,15 +363,22 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
         }),
       );
     case 'hosting_not_found': {
-      const ssh = p.params.what === 'ssh_key';
+      const what = p.params.what;
       return text(
         ui.t('error.hosting_not_found', {
-          what: ui.t(ssh ? 'error.hosting_not_found.what.ssh_key' : 'error.hosting_not_found.what.wp'),
+          what: ui.t(NOT_FOUND_WORDS[what].what),
           id: mrkdwnText(p.params.id, SHOWN.word),
-          hint: ui.t(ssh ? 'error.hosting_not_found.ssh_key' : 'error.hosting_not_found.wp'),
+          hint: ui.t(NOT_FOUND_WORDS[what].hint),
         }),
       );
     }
+    case 'hosting_area_rejected':
+      return text(
+        ui.t(AREA_REFUSALS[p.params.area][p.params.kind], {
+          code: mrkdwnText(p.params.code, SHOWN.word),
+          message: mrkdwnText(p.params.message, SHOWN.text),
+        }),
+      );
     case 'hosting_rejected':
       return text(
         ui.t('error.hosting_rejected', {

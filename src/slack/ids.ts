@@ -207,3 +207,13 @@ function fnv1a(s: string): string {
   }
   return h.toString(16).padStart(8, '0');
 }
+
+/** The forms of DNS records and cron jobs (src/slack/views/hosting/record-forms.ts). */
+export const HOSTING_RECORD_FORMS = ['dns_change', 'cron_add', 'cron_change'] as const;
+export type HostingRecordForm = (typeof HOSTING_RECORD_FORMS)[number];
+
+export const HOSTING_RECORD_CALLBACKS: Record<HostingRecordForm, string> = {
+  dns_change: 'hosting_dns_change_modal',
+  cron_add: 'hosting_cron_add_modal',
+  cron_change: 'hosting_cron_change_modal',
+};

@@ -15,6 +15,7 @@ import {
   type WriteResult,
 } from '../../../src/services/hosting/index.ts';
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
+import type { RecordArea } from '../../../src/slack/grammar/hosting-records.ts';
 import type { HostingForm } from '../../../src/slack/ids.ts';
 import { errorLogView, lastErrorLogPage } from '../../../src/slack/views/hosting/errorlog.ts';
 import {
@@ -83,7 +84,7 @@ async function announceDone(ctx: ListenerContext, r: WriteResult): Promise<void>
  * confirmation (only they see it) or, when the policy wants a second person,
  * the approval request in the channel. Nothing is sent to the provider here.
  */
-async function askFor(
+export async function askFor(
   ctx: ListenerContext,
   server: string | undefined,
   req: DestructiveRequest,
@@ -103,10 +104,13 @@ async function askFor(
   await ctx.reply(textView(ui.t('hosting.approval.sent', { channel: op.channelId })));
 }
 
-/** `watch` and `unwatch` are the watch feature's (handlers/commands/watch/). */
+/**
+ * `watch` and `unwatch` are the watch feature's (handlers/commands/watch/);
+ * DNS records, cron jobs and PHP versions are in record-commands.ts.
+ */
 export const hostingCommands: CommandTable<
   HostingCommand,
-  Exclude<HostingCommand['name'], 'watch' | 'unwatch'>
+  Exclude<HostingCommand['name'], 'watch' | 'unwatch' | RecordArea['name']>
 > = {
   async help({ deps, actor, ui, reply }) {
     const caps = await deps.access.capabilities(actor, HOSTING_ACTIONS);

@@ -63,6 +63,19 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.ssh_key_generate': { provider: true, write: true },
   'hosting.ssh_key_delete': { provider: true, write: true },
   'hosting.errorlog': { provider: true, write: false },
+  'hosting.dns': { provider: true, write: false },
+  'hosting.dns_add': { provider: true, write: true },
+  'hosting.dns_change': { provider: true, write: true },
+  'hosting.dns_delete': { provider: true, write: true },
+  'hosting.cron': { provider: true, write: false },
+  'hosting.cron_add': { provider: true, write: true },
+  'hosting.cron_change': { provider: true, write: true },
+  'hosting.cron_delete': { provider: true, write: true },
+  'hosting.php': { provider: true, write: false },
+  'hosting.php_set': { provider: true, write: true },
+  'hosting.ssl': { provider: true, write: false },
+  'hosting.ssl_add': { provider: true, write: true },
+  'hosting.ssl_delete': { provider: true, write: true },
   'hosting.audit': { provider: false, write: false },
   'hosting.approve': { provider: false, write: false },
   // A channel's subscription to a server: the bot's own setting, never the provider's.
@@ -77,6 +90,10 @@ export const DESTRUCTIVE_HOSTING_ACTIONS = [
   'hosting.wp_delete',
   'hosting.ssh_key_delete',
   'hosting.ssh_off',
+  'hosting.dns_change',
+  'hosting.dns_delete',
+  'hosting.cron_delete',
+  'hosting.ssl_delete',
 ] as const satisfies readonly HostingAction[];
 export type DestructiveHostingAction = (typeof DESTRUCTIVE_HOSTING_ACTIONS)[number];
 

@@ -78,6 +78,15 @@ const CHECK_WITH: Partial<Record<HostingAction, string>> = {
   'hosting.ssh_key_add': 'ssh keys',
   'hosting.ssh_key_generate': 'ssh keys',
   'hosting.ssh_key_delete': 'ssh keys',
+  'hosting.dns_add': 'dns',
+  'hosting.dns_change': 'dns',
+  'hosting.dns_delete': 'dns',
+  'hosting.cron_add': 'cron',
+  'hosting.cron_change': 'cron',
+  'hosting.cron_delete': 'cron',
+  'hosting.php_set': 'php',
+  'hosting.ssl_add': 'ssl',
+  'hosting.ssl_delete': 'ssl',
 };
 
 function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {

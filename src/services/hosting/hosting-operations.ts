@@ -18,14 +18,27 @@ import type { OperationRow } from '../../store/index.ts';
 import type { Actor, DestructiveHostingAction } from '../access/index.ts';
 import type { Decision, DecisionMachine, DecisionStep, RequestBook } from '../decisions/index.ts';
 import { classifyFailure, failureCode, isServiceError, ServiceError } from '../errors.ts';
+import { areaRejection } from './area-rejection.ts';
 import type { HostingCalls, HostingDeps, WriteResult } from './hosting-calls.ts';
+import {
+  areaOf,
+  isRecordLoss,
+  isRecordRequest,
+  type RecordLoss,
+  type RecordRequest,
+  recordLossOf,
+  recordProblems,
+  recordSubject,
+  sendRecord,
+} from './record-operations.ts';
 import { checkFqdn, checkId } from './rules.ts';
 
 export type DestructiveRequest =
   | { kind: 'hosting.domain_reset'; domain: string }
   | { kind: 'hosting.wp_delete'; id: string; deleteDb: boolean; deleteDbUser: boolean; deleteCron: boolean }
   | { kind: 'hosting.ssh_key_delete'; id: string }
-  | { kind: 'hosting.ssh_off' };
+  | { kind: 'hosting.ssh_off' }
+  | RecordRequest;
 
 /** What a destructive operation will take away, read before it is asked for. */
 export type Loss =
@@ -45,7 +58,8 @@ export type Loss =
       deleteCron: boolean;
     }
   | { kind: 'hosting.ssh_key_delete'; id: string; label?: string; publicKey?: string }
-  | { kind: 'hosting.ssh_off'; keys: number };
+  | { kind: 'hosting.ssh_off'; keys: number }
+  | RecordLoss;
 
 /**
  * What a click on a destructive operation's confirmation or approval came to:
@@ -156,8 +170,9 @@ export class HostingOperations {
   ): Promise<{ op: OperationRow; loss: Loss; needsApproval: boolean }> {
     const params = { ...req } as Record<string, unknown>;
     const { server, api } = await this.calls.begin(actor, req.kind, named, params);
-    const problems =
-      req.kind === 'hosting.domain_reset'
+    const problems = isRecordRequest(req)
+      ? recordProblems(req)
+      : req.kind === 'hosting.domain_reset'
         ? checkFqdn(req.domain)
         : req.kind === 'hosting.wp_delete'
           ? checkId('wp_id', req.id)
@@ -193,6 +208,7 @@ export class HostingOperations {
 
   /** Reads what will be lost; a thing that does not exist is refused here, before anyone confirms it. */
   private async lossOf(api: HostingClient, req: DestructiveRequest): Promise<Loss> {
+    if (isRecordRequest(req)) return recordLossOf(api, req);
     switch (req.kind) {
       case 'hosting.domain_reset': {
         const domain = req.domain.trim();
@@ -259,13 +275,22 @@ export class HostingOperations {
     const claim = await store.operations.transition(op.id, ['approved'], 'executing');
     onHome(claim);
     if (!claim.won) return { kind: 'already_handled', row: claim.row ?? op };
-    const req = (op.params as { request: DestructiveRequest }).request;
+    const { request: req, loss } = op.params as { request: DestructiveRequest; loss: Loss };
     // What the decider's click executes, made for them (it goes at ORDER priority, never refused).
     const api = this.calls.deps.provider.hosting(op.target, actor);
     const requester = { userId: op.requesterId, channelId: op.channelId };
     const params = { ...req, operation: op.id, approver: actor.userId };
     try {
-      await this.calls.write(requester, req.kind, op.target, params, () => this.send(api, req));
+      // A DNS record's or cron job's refusal is said for its area.
+      const refused = isRecordRequest(req) ? areaRejection(areaOf(req.kind)) : undefined;
+      await this.calls.write(
+        requester,
+        req.kind,
+        op.target,
+        params,
+        () => this.send(api, req, loss),
+        refused,
+      );
     } catch (err) {
       if (isServiceError(err) && err.problem.code === 'hosting_outcome_unknown') {
         const r = await store.operations.transition(op.id, ['executing'], 'unknown', {
@@ -284,11 +309,16 @@ export class HostingOperations {
     return {
       kind: 'done',
       row: r.row ?? op,
-      result: { server: op.target, action: req.kind, subject: subjectOf(req) },
+      result: {
+        server: op.target,
+        action: req.kind,
+        subject: isRecordLoss(loss) ? recordSubject(loss) : subjectOf(req),
+      },
     };
   }
 
-  private send(api: HostingClient, req: DestructiveRequest): Promise<AnyObject> {
+  private send(api: HostingClient, req: DestructiveRequest, loss: Loss): Promise<AnyObject> {
+    if (isRecordRequest(req)) return sendRecord(api, req, isRecordLoss(loss) ? loss : undefined);
     switch (req.kind) {
       case 'hosting.domain_reset':
         return api.resetDomain(req.domain.trim(), 'all', ORDER);
@@ -327,6 +357,7 @@ export class HostingOperations {
 }
 
 function subjectOf(req: DestructiveRequest): string {
+  if (isRecordRequest(req)) return req.kind === 'hosting.ssl_delete' ? req.commonName.trim() : req.id.trim();
   switch (req.kind) {
     case 'hosting.domain_reset':
       return req.domain.trim();

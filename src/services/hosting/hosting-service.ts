@@ -4,17 +4,26 @@
  * and the generated private keys waiting, sealed, to be shown.
  */
 import type { DecisionMachine } from '../decisions/index.ts';
+import { HostingCron } from './cron-jobs.ts';
+import { HostingDns } from './dns-records.ts';
 import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
 import { HostingOperations } from './hosting-operations.ts';
 import { HostingReads } from './hosting-reads.ts';
 import { HostingWrites } from './hosting-writes.ts';
+import { HostingPhp } from './php-versions.ts';
 import { HostingPrivateKeys } from './private-keys.ts';
+import { HostingSsl } from './ssl-certificates.ts';
 
 export class HostingService {
   readonly reads: HostingReads;
   readonly writes: HostingWrites;
   readonly operations: HostingOperations;
   readonly privateKeys: HostingPrivateKeys;
+  /** DNS records, cron jobs, PHP versions and SSL certificates (their deletes and record changes are `operations`). */
+  readonly dns: HostingDns;
+  readonly cron: HostingCron;
+  readonly php: HostingPhp;
+  readonly ssl: HostingSsl;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -22,5 +31,9 @@ export class HostingService {
     this.writes = new HostingWrites(calls);
     this.operations = new HostingOperations(calls, machine);
     this.privateKeys = new HostingPrivateKeys(calls);
+    this.dns = new HostingDns(calls);
+    this.cron = new HostingCron(calls);
+    this.php = new HostingPhp(calls);
+    this.ssl = new HostingSsl(calls);
   }
 }

@@ -13,6 +13,9 @@ export * from '../../provider/hosting-answers.ts';
 /** What the watcher writes in the audit trail for a change made outside the bot (the audit view reads it). */
 export { OUTSIDE_CHANGE_ACTION } from '../../store/index.ts';
 export type { FieldProblem } from '../field-problem.ts';
+export type { RecordArea } from './area-rejection.ts';
+export { type CronListing, HostingCron, schedule } from './cron-jobs.ts';
+export { type DnsListing, HostingDns, recordName } from './dns-records.ts';
 export type { HostingDeps, WriteResult } from './hosting-calls.ts';
 export {
   type DestructiveRequest,
@@ -30,5 +33,17 @@ export {
 } from './hosting-reads.ts';
 export { HostingService } from './hosting-service.ts';
 export { HostingWrites } from './hosting-writes.ts';
+export { HostingPhp, type PhpListing } from './php-versions.ts';
 export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
+export {
+  type CronJobNow,
+  type DnsChange,
+  type DnsRecordNow,
+  isRecordLoss,
+  type RecordLoss,
+  type RecordRequest,
+  type SslNow,
+} from './record-operations.ts';
+export * from './record-rules.ts';
 export * from './rules.ts';
+export { HostingSsl, type SslListing } from './ssl-certificates.ts';

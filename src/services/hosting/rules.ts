@@ -24,6 +24,7 @@ import {
   validateText,
 } from '../../provider/index.ts';
 import type { FieldProblem } from '../field-problem.ts';
+import type { RecordField, RecordRule } from './record-rules.ts';
 
 export type HostingField =
   | 'domain'
@@ -44,9 +45,10 @@ export type HostingField =
   | 'label'
   | 'wp_id'
   | 'key_id'
-  | 'server';
+  | 'server'
+  | RecordField;
 
-export type HostingRule = 'required' | 'too_long' | 'format' | 'range' | 'control_character';
+export type HostingRule = 'required' | 'too_long' | 'format' | 'range' | 'control_character' | RecordRule;
 
 /** The bot's own bounds, each for a reason of the bot's; none of them is the provider's rule. */
 export const HOSTING_LIMITS = {

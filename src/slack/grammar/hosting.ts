@@ -5,6 +5,8 @@
  * names the server. Values are read back as typed (Slack escapes a typed
  * domain as a link); their rules are checked by the hosting service.
  */
+
+import { parseRecordArea, RECORD_WORDS, type RecordArea } from './hosting-records.ts';
 import {
   channelOf,
   fromSlackText,
@@ -29,6 +31,7 @@ export const HOSTING_WORDS = [
   'db',
   'ssh',
   'errorlog',
+  ...RECORD_WORDS,
   'audit',
   'watch',
   'unwatch',
@@ -61,7 +64,8 @@ type Area =
   | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
-  | { name: 'unwatch'; channelId: string | undefined };
+  | { name: 'unwatch'; channelId: string | undefined }
+  | RecordArea;
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */
 export type HostingCommand = Area & { server: string | undefined };
@@ -233,6 +237,11 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       if (!domain || !read) return usage('hosting.errorlog');
       return ok({ name: 'errorlog', domain: domain.text, ...read });
     }
+    case 'dns':
+    case 'cron':
+    case 'php':
+    case 'ssl':
+      return parseRecordArea(w, args);
     case 'watch':
     case 'unwatch': {
       // `watch [#channel]`: the channel is read from the escaped text (`<#C…|name>` is a mention).

@@ -2,6 +2,7 @@ import { commonCatalog } from './common.ts';
 import { digestCatalog } from './digest.ts';
 import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
+import { hostingRecordsCatalog } from './hosting-records.ts';
 import type { Locale } from './locale.ts';
 import { oncallCatalog } from './oncall.ts';
 import { renewalsCatalog } from './renewals.ts';
@@ -21,6 +22,7 @@ const en = {
   ...signupCatalog.en,
   ...watchCatalog.en,
   ...hostingCatalog.en,
+  ...hostingRecordsCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
@@ -41,6 +43,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...signupCatalog.ja,
   ...watchCatalog.ja,
   ...hostingCatalog.ja,
+  ...hostingRecordsCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,

@@ -8,7 +8,7 @@
  * form says that once, at its top. Pure.
  */
 import type { KnownBlock, ModalView, PlainTextInput } from '@slack/types';
-import { HOSTING_LIMITS, type HostingField } from '../../../services/hosting/index.ts';
+import { HOSTING_LIMITS, type HostingField, type RecordField } from '../../../services/hosting/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
@@ -19,7 +19,16 @@ import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limit
 /** The forms' text inputs: the rules' fields that are typed into a form. */
 type TextField = Exclude<
   HostingField,
-  'domain' | 'subdomain' | 'lines' | 'keyword' | 'db_user' | 'db_name' | 'wp_id' | 'key_id' | 'server'
+  | 'domain'
+  | 'subdomain'
+  | 'lines'
+  | 'keyword'
+  | 'db_user'
+  | 'db_name'
+  | 'wp_id'
+  | 'key_id'
+  | 'server'
+  | RecordField
 >;
 
 const FIELDS: Record<Exclude<HostingForm, 'wp_delete'>, readonly TextField[]> = {

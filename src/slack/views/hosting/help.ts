@@ -10,6 +10,7 @@ import type { PlainKey } from '../../i18n/index.ts';
 import { actionNames } from '../action-names.ts';
 import { type Message, mrkdwnText, roleLabel, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits } from '../limits.ts';
+import { packLines } from '../sections.ts';
 
 const isHostingAction = (a: string): a is HostingAction => HOSTING_ACTIONS.some((known) => known === a);
 
@@ -38,6 +39,19 @@ const HELP_LINES: Record<HostingAction, PlainKey> = {
   'hosting.ssh_key_generate': 'hosting.help.cmd.hosting.ssh_key_generate',
   'hosting.ssh_key_delete': 'hosting.help.cmd.hosting.ssh_key_delete',
   'hosting.errorlog': 'hosting.help.cmd.hosting.errorlog',
+  'hosting.dns': 'hosting.help.cmd.hosting.dns',
+  'hosting.dns_add': 'hosting.help.cmd.hosting.dns_add',
+  'hosting.dns_change': 'hosting.help.cmd.hosting.dns_change',
+  'hosting.dns_delete': 'hosting.help.cmd.hosting.dns_delete',
+  'hosting.cron': 'hosting.help.cmd.hosting.cron',
+  'hosting.cron_add': 'hosting.help.cmd.hosting.cron_add',
+  'hosting.cron_change': 'hosting.help.cmd.hosting.cron_change',
+  'hosting.cron_delete': 'hosting.help.cmd.hosting.cron_delete',
+  'hosting.php': 'hosting.help.cmd.hosting.php',
+  'hosting.php_set': 'hosting.help.cmd.hosting.php_set',
+  'hosting.ssl': 'hosting.help.cmd.hosting.ssl',
+  'hosting.ssl_add': 'hosting.help.cmd.hosting.ssl_add',
+  'hosting.ssl_delete': 'hosting.help.cmd.hosting.ssl_delete',
   'hosting.audit': 'hosting.help.cmd.hosting.audit',
   'hosting.approve': 'hosting.help.cmd.hosting.approve',
   'hosting.watch': 'hosting.help.cmd.hosting.watch',
@@ -75,10 +89,8 @@ export function hostingHelpView(
   if (notes.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notes.join('\n') } });
   if (caps.allowed.length > 0) {
     const lines = caps.allowed.flatMap((a) => (isHostingAction(a) ? [`• ${ui.t(HELP_LINES[a])}`] : []));
-    blocks.push({
-      type: 'section',
-      text: { type: 'mrkdwn', text: `*${ui.t('hosting.help.you_can')}*\n${lines.join('\n')}` },
-    });
+    // The commands outgrow one section's 3,000 characters: as many sections as they take.
+    blocks.push(...packLines([`*${ui.t('hosting.help.you_can')}*`, ...lines]));
     const context = [ui.t('hosting.help.confirm_note')];
     if (secondPerson.length > 0)
       context.push(ui.t('hosting.help.approval_note', { actions: actionNames(ui, secondPerson) }));

@@ -15,12 +15,14 @@ import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { keyGlimpse } from './reads.ts';
+import { isRecordLoss, recordLossText, recordLossTitle } from './record-loss.ts';
 import { doneText } from './writes.ts';
 
 const code = (s: string): string => `\`${mrkdwnText(s, SHOWN.text)}\``;
 
 /** The operation's title: what it will do, to what. */
 export function operationTitle(ui: Ui, server: string, loss: Loss): string {
+  if (isRecordLoss(loss)) return recordLossTitle(ui, loss);
   switch (loss.kind) {
     case 'hosting.domain_reset':
       return ui.t('hosting.confirm.title.hosting.domain_reset', { domain: displayDomain(loss.domain) });
@@ -35,6 +37,7 @@ export function operationTitle(ui: Ui, server: string, loss: Loss): string {
 
 /** Exactly what will be lost, in one sentence. */
 export function lossText(ui: Ui, server: string, loss: Loss): string {
+  if (isRecordLoss(loss)) return recordLossText(ui, server, loss);
   const fate = (deleted: boolean) => ui.t(deleted ? 'hosting.loss.deleted' : 'hosting.loss.kept');
   switch (loss.kind) {
     case 'hosting.domain_reset':

@@ -26,6 +26,8 @@ const NAMED_BY_PROVIDER: ReadonlySet<HostingAction> = new Set([
 
 /** Changes whose subject is a domain, and the one whose subject is a site's URL: shown as every view shows them. */
 const DOMAIN_SUBJECTS: ReadonlySet<HostingAction> = new Set([
+  'hosting.ssl_add',
+  'hosting.ssl_delete',
   'hosting.domain_add',
   'hosting.subdomain_add',
   'hosting.domain_reset',
@@ -39,7 +41,10 @@ type WriteAction = {
 
 const isWrite = (a: HostingAction): a is WriteAction => HOSTING_ACTION_SPECS[a].write;
 
-const DONE: Record<WriteAction, KeyTaking<{ user: string; server: string; subject: string }>> = {
+const DONE: Record<
+  WriteAction,
+  KeyTaking<{ user: string; server: string; subject: string; created: string }>
+> = {
   'hosting.domain_add': 'hosting.done.hosting.domain_add',
   'hosting.domain_reset': 'hosting.done.hosting.domain_reset',
   'hosting.subdomain_add': 'hosting.done.hosting.subdomain_add',
@@ -53,6 +58,15 @@ const DONE: Record<WriteAction, KeyTaking<{ user: string; server: string; subjec
   'hosting.ssh_key_add': 'hosting.done.hosting.ssh_key_add',
   'hosting.ssh_key_generate': 'hosting.done.hosting.ssh_key_generate',
   'hosting.ssh_key_delete': 'hosting.done.hosting.ssh_key_delete',
+  'hosting.dns_add': 'hosting.done.hosting.dns_add',
+  'hosting.dns_change': 'hosting.done.hosting.dns_change',
+  'hosting.dns_delete': 'hosting.done.hosting.dns_delete',
+  'hosting.cron_add': 'hosting.done.hosting.cron_add',
+  'hosting.cron_change': 'hosting.done.hosting.cron_change',
+  'hosting.cron_delete': 'hosting.done.hosting.cron_delete',
+  'hosting.php_set': 'hosting.done.hosting.php_set',
+  'hosting.ssl_add': 'hosting.done.hosting.ssl_add',
+  'hosting.ssl_delete': 'hosting.done.hosting.ssl_delete',
 };
 
 /** The sentence of a done change, with who made it. */
@@ -63,7 +77,12 @@ export function doneText(ui: Ui, userId: string, r: WriteResult): string {
     : URL_SUBJECTS.has(r.action)
       ? displayUrl(named)
       : named;
-  const params = { user: userId, server: r.server, subject: mrkdwnText(subject, SHOWN.name) };
+  const params = {
+    user: userId,
+    server: r.server,
+    subject: mrkdwnText(subject, SHOWN.name),
+    created: mrkdwnText(r.created ?? '?', SHOWN.word),
+  };
   // Only a change is announced; a read would be named by its command.
   return isWrite(r.action)
     ? ui.t(DONE[r.action], params)

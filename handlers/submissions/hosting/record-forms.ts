@@ -1,0 +1,123 @@
+/**
+ * The submissions of the DNS record and cron job forms (the /hosting command
+ * opens them): checked by the reference's rules field by field (nothing is
+ * sent before they pass). A record's change leads to the confirmation (or
+ * the approval request), not to the change; a cron job added or changed is
+ * sent at once, announced in the channel, and the form says done or what
+ * went wrong (kit.settleForm).
+ */
+import type { App } from '@slack/bolt';
+import { checkCronJob, checkDnsChange, type RecordProblem } from '../../../src/services/hosting/index.ts';
+import { fieldProblemText } from '../../../src/slack/error-text.ts';
+import {
+  HOSTING_RECORD_CALLBACKS,
+  HOSTING_RECORD_FORMS,
+  type HostingRecordForm,
+  hostingBlockId,
+} from '../../../src/slack/ids.ts';
+import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
+import type { Ui } from '../../../src/slack/views/format.ts';
+import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
+import {
+  readCronForm,
+  readDnsChangeForm,
+  recordNoticeView,
+} from '../../../src/slack/views/hosting/record-forms.ts';
+import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
+import { textView } from '../../../src/slack/views/messages.ts';
+import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
+import {
+  failureReply,
+  type HandlerDeps,
+  isRetry,
+  type SubmitArgs,
+  settleForm,
+  tellUser,
+  uiWithin,
+} from '../../kit.ts';
+
+function fieldErrors(ui: Ui, problems: readonly RecordProblem[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const p of problems) errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p);
+  return errors;
+}
+
+function submit(deps: HandlerDeps, form: HostingRecordForm) {
+  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
+    const userId = body.user.id;
+    const log = deps.logger.child({ component: 'hosting-record-form', form, user: userId });
+    const ui = await uiWithin(deps, userId, 1000);
+    const meta = decodePayload(hostingFormPayload, view.private_metadata);
+    if (!meta) {
+      log.error({}, 'hosting record form private_metadata unreadable');
+      await ack({ response_action: 'update', view: recordNoticeView(ui, form, ui.t('error.internal')) });
+      return;
+    }
+    const values = view.state.values as Parameters<typeof readCronForm>[0];
+    const dnsChange = form === 'dns_change' ? readDnsChangeForm(values) : undefined;
+    const cron = form === 'dns_change' ? undefined : readCronForm(values);
+    const problems = dnsChange ? checkDnsChange(dnsChange) : cron ? checkCronJob(cron) : [];
+    if (problems.length > 0) {
+      await ack({ response_action: 'errors', errors: fieldErrors(ui, problems) });
+      return;
+    }
+    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
+    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
+      await ack();
+      return;
+    }
+    const actor = { userId, channelId: meta.channelId };
+    const where = { channelId: meta.channelId, userId };
+    if (dnsChange) {
+      // The next step is the confirmation (or the approval request): the form has done its part.
+      await ack({ response_action: 'clear' });
+      try {
+        const { op, loss, needsApproval } = await deps.hosting.operations.request(actor, meta.server, {
+          kind: 'hosting.dns_change',
+          id: meta.id ?? '',
+          change: {
+            ...(dnsChange.host === undefined ? {} : { host: dnsChange.host }),
+            ...(dnsChange.type === undefined ? {} : { type: dnsChange.type }),
+            ...(dnsChange.content === undefined ? {} : { content: dnsChange.content }),
+            ...(dnsChange.ttl === undefined ? {} : { ttl: dnsChange.ttl }),
+            ...(dnsChange.priority === undefined ? {} : { priority: dnsChange.priority }),
+          },
+        });
+        if (!needsApproval) await tellUser(client, where, confirmationView(ui, op, loss), log);
+        else if (await postOperationApproval(deps, client, op, log))
+          await tellUser(
+            client,
+            where,
+            textView(ui.t('hosting.approval.sent', { channel: op.channelId })),
+            log,
+          );
+        else {
+          await deps.hosting.operations.withdraw(op.id);
+          await tellUser(client, where, textView(ui.t('hosting.approval.not_posted')), log);
+        }
+      } catch (err) {
+        await tellUser(client, where, failureReply(log, ui, err, 'hosting dns change'), log);
+      }
+      return;
+    }
+    if (!cron) return;
+    await ack({ response_action: 'update', view: recordNoticeView(ui, form, ui.t('hosting.modal.working')) });
+    const settled = { viewId: view.id, ...where };
+    try {
+      const result =
+        form === 'cron_add'
+          ? await deps.hosting.cron.add(actor, meta.server, cron)
+          : await deps.hosting.cron.change(actor, meta.server, meta.id ?? '', { form: cron });
+      const announcement = doneView(deps.channelUi, userId, result);
+      const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
+      await settleForm(client, settled, { announcement, view: recordNoticeView(ui, form, done) }, log);
+    } catch (err) {
+      const m = failureReply(log, ui, err, `hosting ${form}`);
+      await settleForm(client, settled, { view: recordNoticeView(ui, form, m.text), message: m }, log);
+    }
+  };
+}
+
+export function registerHostingRecordForms(app: App, deps: HandlerDeps): void {
+  for (const form of HOSTING_RECORD_FORMS) app.view(HOSTING_RECORD_CALLBACKS[form], submit(deps, form));
+}
