@@ -286,7 +286,7 @@ describe('/vps read commands through the real app', () => {
     expect(messageText(await (await h.command('watch web-1')).reply())).toContain(
       'This needs the *operator* role',
     );
-    const hosting = await (await h.command('xs1.xsrv.jp dns', { command: '/hosting' })).reply();
-    expect(messageText(hosting)).toContain('I don’t know `dns`. Run `/hosting help`');
+    const hosting = await (await h.command('xs1.xsrv.jp frobnicate', { command: '/hosting' })).reply();
+    expect(messageText(hosting)).toContain('I don’t know `frobnicate`. Run `/hosting help`');
   });
 });
