@@ -7,9 +7,11 @@
  * from its signup's state (src/workers/posting/step-outcomes.ts).
  */
 import type { App } from '@slack/bolt';
+import { isServiceError } from '../../src/services/errors.ts';
 import { typedNumber } from '../../src/services/hosting/index.ts';
 import { changeValue } from '../../src/services/servers/index.ts';
 import { checkSignupForm } from '../../src/services/signup/index.ts';
+import { fieldProblemText } from '../../src/slack/error-text.ts';
 import { STEPS, type StepName } from '../../src/slack/ids.ts';
 import { digestForPerson } from '../../src/slack/views/digest/render.ts';
 import { powerLabel } from '../../src/slack/views/format.ts';
@@ -35,11 +37,7 @@ import {
 type StepRun = (ctx: StepContext) => Promise<Record<string, string | number> | 'later'>;
 
 /** The steps that change something: a person must start them. */
-const WRITES: ReadonlySet<StepName> = new Set<StepName>([
-  'set_server_memo',
-  'order_vps',
-  'add_dns_record',
-]);
+const WRITES: ReadonlySet<StepName> = new Set<StepName>(['set_server_memo', 'order_vps', 'add_dns_record']);
 
 const RUNNING = 'running';
 
@@ -84,14 +82,22 @@ const steps: Record<StepName, StepRun> = {
    * a second person for it (only destructive operations can be named in
    * `approvals.second_person`): the step never waits.
    */
-  async add_dns_record({ deps, actor, log, client, text, reply }) {
-    const r = await deps.hosting.dns.add(actor, text('hosting_server', { optional: true }) || undefined, {
-      domain: text('domain'),
-      host: text('host'),
-      type: text('type'),
-      content: text('content'),
-      ttl: typedNumber(text('ttl', { optional: true })),
-    });
+  async add_dns_record({ deps, actor, ui, log, client, text, reply }) {
+    const r = await deps.hosting.dns
+      .add(actor, text('hosting_server', { optional: true }) || undefined, {
+        domain: text('domain'),
+        host: text('host'),
+        type: text('type'),
+        content: text('content'),
+        ttl: typedNumber(text('ttl', { optional: true })),
+      })
+      .catch((err: unknown) => {
+        // The command's sentence for the field, on the input the workflow's owner fills in.
+        if (!isServiceError(err) || err.problem.code !== 'invalid_field') throw err;
+        const p = err.problem.params;
+        const input = p.field === 'server' ? 'hosting_server' : p.field;
+        throw new StepRefusal(ui.t('step.input_invalid', { input, problem: fieldProblemText(ui, p) }));
+      });
     await announce(client, actor.channelId, doneView(deps.channelUi, actor.userId, r), reply, log);
     return { id: r.created ?? '' };
   },
