@@ -7,11 +7,15 @@
  * from its signup's state (src/workers/posting/step-outcomes.ts).
  */
 import type { App } from '@slack/bolt';
+import { isServiceError } from '../../src/services/errors.ts';
+import { typedNumber } from '../../src/services/hosting/index.ts';
 import { changeValue } from '../../src/services/servers/index.ts';
 import { checkSignupForm } from '../../src/services/signup/index.ts';
+import { fieldProblemText } from '../../src/slack/error-text.ts';
 import { STEPS, type StepName } from '../../src/slack/ids.ts';
 import { digestForPerson } from '../../src/slack/views/digest/render.ts';
 import { powerLabel } from '../../src/slack/views/format.ts';
+import { doneView } from '../../src/slack/views/hosting/writes.ts';
 import { announceView, textView } from '../../src/slack/views/messages.ts';
 import { signupFieldErrors } from '../../src/slack/views/signup/modal.ts';
 import {
@@ -33,7 +37,7 @@ import {
 type StepRun = (ctx: StepContext) => Promise<Record<string, string | number> | 'later'>;
 
 /** The steps that change something: a person must start them. */
-const WRITES: ReadonlySet<StepName> = new Set<StepName>(['set_server_memo', 'order_vps']);
+const WRITES: ReadonlySet<StepName> = new Set<StepName>(['set_server_memo', 'order_vps', 'add_dns_record']);
 
 const RUNNING = 'running';
 
@@ -68,6 +72,34 @@ const steps: Record<StepName, StepRun> = {
     const result = await deps.servers.change(actor, 'memo', text('server'), changeValue('memo', memo));
     await announce(client, actor.channelId, announceView(deps.channelUi, actor.userId, result), reply, log);
     return {};
+  },
+
+  /**
+   * As `/hosting <server> dns add …` typed in the step's channel: the same
+   * role, the reference's rules (a refused field fails the step with the
+   * command's sentence, nothing sent), the record added at once and announced
+   * there. Adding takes nothing away, so no policy can ask a confirmation or
+   * a second person for it (only destructive operations can be named in
+   * `approvals.second_person`): the step never waits.
+   */
+  async add_dns_record({ deps, actor, ui, log, client, text, reply }) {
+    const r = await deps.hosting.dns
+      .add(actor, text('hosting_server', { optional: true }) || undefined, {
+        domain: text('domain'),
+        host: text('host'),
+        type: text('type'),
+        content: text('content'),
+        ttl: typedNumber(text('ttl', { optional: true })),
+      })
+      .catch((err: unknown) => {
+        // The command's sentence for the field, on the input the workflow's owner fills in.
+        if (!isServiceError(err) || err.problem.code !== 'invalid_field') throw err;
+        const p = err.problem.params;
+        const input = p.field === 'server' ? 'hosting_server' : p.field;
+        throw new StepRefusal(ui.t('step.input_invalid', { input, problem: fieldProblemText(ui, p) }));
+      });
+    await announce(client, actor.channelId, doneView(deps.channelUi, actor.userId, r), reply, log);
+    return { id: r.created ?? '' };
   },
 
   async daily_digest({ deps, actor, ui }) {

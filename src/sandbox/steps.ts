@@ -30,6 +30,12 @@ export const INSTALLED_STEPS: readonly InstalledStep[] = [
     inputs: ['plan_id', 'period', 'image_id', 'name', 'approval_channel'],
     channelInputs: ['approval_channel'],
   },
+  {
+    callbackId: 'add_dns_record',
+    title: 'Add a DNS record',
+    inputs: ['hosting_server', 'domain', 'host', 'type', 'content', 'ttl'],
+    channelInputs: [],
+  },
   { callbackId: 'daily_digest', title: 'Today’s digest', inputs: [], channelInputs: [] },
 ];
 

@@ -21,6 +21,10 @@ export const STEPS = {
     inputs: ['plan_id', 'period', 'image_id', 'name', 'approval_channel'],
     outputs: ['name', 'status'],
   },
+  add_dns_record: {
+    inputs: ['hosting_server', 'domain', 'host', 'type', 'content', 'ttl'],
+    outputs: ['id'],
+  },
   daily_digest: { inputs: [], outputs: ['text'] },
 } as const;
 

@@ -14,6 +14,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createLogger, MemoryLogSink } from '../../src/log.ts';
 import { type RunningBot, startBot } from '../../src/main.ts';
 import { startSimulator } from '../../src/simulator/index.ts';
+import { catalogs } from '../../src/slack/i18n/index.ts';
 import { ACTIONS } from '../../src/slack/ids.ts';
 import {
   ADMIN,
@@ -25,6 +26,7 @@ import {
   VIEWER,
 } from '../support/app-harness.ts';
 import { type RecordedCall, startFakeSlack } from '../support/fake-slack.ts';
+import { hostingWrites, NO_RATE_LIMIT, SERVER } from '../support/hosting.ts';
 import { blockActionBody, deliver, functionExecutedBody, JSON_CONTENT } from '../support/slack-request.ts';
 
 const as = (userId: string) => ({ user_context: { id: userId, secret: 'c2VjcmV0' } });
@@ -327,6 +329,110 @@ describe('Workflow Builder steps over HTTP', () => {
     expect(done.method).toBe('functions.completeError');
     expect(done.args.error).toContain('expired');
     expect(h.slack.calls.filter((c) => c.args.function_execution_id === step.executionId)).toHaveLength(1);
+  });
+});
+
+describe('add_dns_record: /hosting dns add as a step', () => {
+  const SHOP = 'example-shop.com';
+  let h: Harness;
+  const records = () => h.sim.control.hostingServer(SERVER).dnsRecords;
+  const record = (host: string) => ({
+    hosting_server: SERVER,
+    domain: SHOP,
+    host,
+    type: 'A',
+    content: '203.0.113.20',
+    channel: CHANNEL,
+  });
+  beforeAll(async () => {
+    h = await startHarness({ rateLimit: NO_RATE_LIMIT });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('adds the record at once, announces it in the channel and completes with its id, once for a retry', async () => {
+    const before = h.slack.lastSeq;
+    const n = hostingWrites(h);
+    const step = await h.step('add_dns_record', { ...as(OPERATOR), ...record('step'), type: 'a', ttl: 600 });
+    const done = await step.outcome();
+    expect(done.method, String(done.args.error)).toBe('functions.completeSuccess');
+    const added = records().find((r) => r.domain === SHOP && r.host === 'step');
+    expect(added).toMatchObject({ type: 'A', content: '203.0.113.20', ttl: 600 });
+    expect(done.args.outputs).toEqual({ id: String(added!.id) });
+    const sent = h.sim.control.requests({ method: 'POST', path: /\/dns$/ }).at(-1);
+    expect(sent?.body).toEqual({ domain: SHOP, host: 'step', type: 'A', content: '203.0.113.20', ttl: 600 });
+    const post = await h.slack.waitFor(
+      (c) => c.seq > before && c.method === 'chat.postMessage' && c.args.channel === CHANNEL,
+    );
+    expect(messageText(post)).toContain(
+      `<@${OPERATOR}> added the DNS record \`step.${SHOP} A 203.0.113.20\` on ${SERVER} (id \`${added!.id}\`).`,
+    );
+    // Slack's retried delivery of the same run adds nothing more and tells Slack nothing more.
+    await h.step(
+      'add_dns_record',
+      { ...as(OPERATOR), ...record('step'), ttl: 600 },
+      { executionId: step.executionId, delivery: { retryNum: 1 } },
+    );
+    await (await h.step('show_server', { ...as(VIEWER), server: 'web-1' })).outcome();
+    expect(hostingWrites(h)).toBe(n + 1);
+    expect(h.slack.calls.filter((c) => c.args.function_execution_id === step.executionId)).toHaveLength(1);
+  });
+
+  it('a viewer gets the step failed with the command’s reason, and nothing is sent', async () => {
+    const n = hostingWrites(h);
+    const done = await (await h.step('add_dns_record', { ...as(VIEWER), ...record('viewer') })).outcome();
+    expect(done.method).toBe('functions.completeError');
+    expect(String(done.args.error)).toContain('operator');
+    expect(hostingWrites(h)).toBe(n);
+    expect(records().some((r) => r.host === 'viewer')).toBe(false);
+  });
+
+  it('a field the reference refuses fails the step with its sentence before anything is sent', async () => {
+    const n = hostingWrites(h);
+    const type = await (
+      await h.step('add_dns_record', { ...as(OPERATOR), ...record('bad'), type: 'PTR' })
+    ).outcome();
+    expect(type.method).toBe('functions.completeError');
+    expect(type.args.error).toBe(`The step’s input “type” is not valid: ${catalogs.en['field.type.one_of']}`);
+    const ttl = await (
+      await h.step('add_dns_record', { ...as(OPERATOR), ...record('bad'), ttl: 30 })
+    ).outcome();
+    expect(String(ttl.args.error)).toContain('“ttl” is not valid: TTL must be from 60 to 86,400 seconds');
+    const typed = await (
+      await h.step('add_dns_record', { ...as(OPERATOR), ...record('bad'), ttl: 'an hour' })
+    ).outcome();
+    expect(typed.args.error).toContain(catalogs.en['field.ttl.whole_number']);
+    const server = await (
+      await h.step('add_dns_record', { ...as(OPERATOR), ...record('bad'), hosting_server: 'not a server' })
+    ).outcome();
+    expect(server.args.error).toContain('“hosting_server” is not valid');
+    const missing = await (
+      await h.step('add_dns_record', { ...as(OPERATOR), ...record('bad'), content: ' ' })
+    ).outcome();
+    expect(missing.args.error).toContain('“content”');
+    expect(hostingWrites(h)).toBe(n);
+  });
+
+  it('a builder’s user id in a plain input is not the actor: refused as the viewer, or as nobody', async () => {
+    const n = hostingWrites(h);
+    const viewer = await (
+      await h.step('add_dns_record', {
+        ...as(VIEWER),
+        ...record('builder'),
+        user: OPERATOR,
+        user_id: OPERATOR,
+      })
+    ).outcome();
+    expect(viewer.method).toBe('functions.completeError');
+    expect(String(viewer.args.error)).toContain('operator');
+    const nobody = await (
+      await h.step('add_dns_record', { ...record('builder'), user: OPERATOR, user_id: OPERATOR })
+    ).outcome();
+    expect(nobody.method).toBe('functions.completeError');
+    expect(nobody.args.error).toContain('a person must start it');
+    expect(hostingWrites(h)).toBe(n);
+    expect(records().some((r) => r.host === 'builder')).toBe(false);
   });
 });
 
