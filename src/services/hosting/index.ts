@@ -14,6 +14,7 @@ export * from '../../provider/hosting-answers.ts';
 export { OUTSIDE_CHANGE_ACTION } from '../../store/index.ts';
 export type { FieldProblem } from '../field-problem.ts';
 export type { RecordArea } from './area-rejection.ts';
+export { maskCommandSecrets } from './command-secrets.ts';
 export { type CronListing, HostingCron, schedule } from './cron-jobs.ts';
 export { type DnsListing, HostingDns, recordName } from './dns-records.ts';
 export type { HostingDeps, WriteResult } from './hosting-calls.ts';
