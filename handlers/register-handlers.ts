@@ -17,6 +17,7 @@ import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
 import { registerWatchMuteButton } from './actions/watch/mute-button.ts';
 import { digestCommands } from './commands/digest/digest-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
+import { hostingLogCommands } from './commands/hosting/log-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
@@ -58,7 +59,12 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...HOSTING_RECORD_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
-    handlers: { ...hostingCommands, ...hostingRecordCommands, ...hostingWatchCommands },
+    handlers: {
+      ...hostingCommands,
+      ...hostingRecordCommands,
+      ...hostingLogCommands,
+      ...hostingWatchCommands,
+    },
   };
   app.command(COMMANDS.vps, slashCommand(deps, vps));
   app.command(COMMANDS.hosting, slashCommand(deps, hosting));

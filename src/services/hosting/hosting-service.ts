@@ -4,6 +4,7 @@
  * and the generated private keys waiting, sealed, to be shown.
  */
 import type { DecisionMachine } from '../decisions/index.ts';
+import { HostingAccessLog } from './access-log.ts';
 import { HostingCron } from './cron-jobs.ts';
 import { HostingDns } from './dns-records.ts';
 import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
@@ -24,6 +25,7 @@ export class HostingService {
   readonly cron: HostingCron;
   readonly php: HostingPhp;
   readonly ssl: HostingSsl;
+  readonly accessLog: HostingAccessLog;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -35,5 +37,6 @@ export class HostingService {
     this.cron = new HostingCron(calls);
     this.php = new HostingPhp(calls);
     this.ssl = new HostingSsl(calls);
+    this.accessLog = new HostingAccessLog(calls);
   }
 }

@@ -31,6 +31,7 @@ export const HOSTING_WORDS = [
   'db',
   'ssh',
   'errorlog',
+  'accesslog',
   ...RECORD_WORDS,
   'audit',
   'watch',
@@ -62,6 +63,7 @@ type Area =
   | { name: 'ssh_key_generate'; label: string | undefined }
   | { name: 'ssh_key_delete'; id: string }
   | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
+  | { name: 'accesslog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
@@ -103,7 +105,7 @@ function linesOf(typed: string): number {
 }
 
 /**
- * `errorlog <domain> [lines] [keyword]`, in either order: `lines=N` and
+ * `errorlog <domain> [lines] [keyword]` (and `accesslog`), in either order: `lines=N` and
  * `keyword=TEXT` named, or bare, where a number is the lines and a word the
  * keyword (the first number only: `errorlog example.jp 100 404` looks for
  * 404). A keyword with spaces is quoted. Undefined when a value is given twice.
@@ -236,6 +238,13 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       const read = domain?.text ? errorLogArgs(more) : undefined;
       if (!domain || !read) return usage('hosting.errorlog');
       return ok({ name: 'errorlog', domain: domain.text, ...read });
+    }
+    case 'accesslog':
+    case 'access-log': {
+      const [domain, ...more] = args;
+      const read = domain?.text ? errorLogArgs(more) : undefined;
+      if (!domain || !read) return usage('hosting.accesslog');
+      return ok({ name: 'accesslog', domain: domain.text, ...read });
     }
     case 'dns':
     case 'cron':

@@ -1,0 +1,51 @@
+/** /hosting's access log: its help line and usage, and its own words (its pager shares the error log's). */
+import { catalog } from './catalog.ts';
+
+const en = {
+  'hosting.help.cmd.hosting.accesslog':
+    '`/hosting [server] accesslog <domain> [lines] [keyword]` — the access log, or only its lines containing the keyword (quote one with spaces), e.g. `/hosting accesslog example-shop.com 200 wp-login`',
+  'usage.hosting.accesslog':
+    'Usage: `/hosting [server] accesslog <domain> [lines] [keyword]`, e.g. `/hosting accesslog example-shop.com 200 wp-login`; a number is the lines, a word the keyword (`keyword="GET /cart"` for one with spaces, `keyword=404` for a number).',
+  'hosting.accesslog.title': 'Access log of {domain} on {server}',
+  'hosting.accesslog.empty': 'No requests logged for {domain}.',
+  'hosting.accesslog.empty_keyword':
+    'No line of the access log of {domain} contains “{keyword}”. Try another keyword, or leave it out to read every line.',
+  'hosting.accesslog.file.dm':
+    'The access log of {domain} on {server} you asked for ({count, plural, one {# line} other {# lines}}):',
+  'hosting.accesslog.file.dm_keyword':
+    'The lines of the access log of {domain} on {server} containing “{keyword}” you asked for ({count, plural, one {# line} other {# lines}}):',
+  'hosting.accesslog.file.sent':
+    'Sent the whole access log of {domain} ({count, plural, one {# line} other {# lines}}) to you as a file in your direct messages with the bot.',
+  'hosting.accesslog.file.sent_keyword':
+    'Sent the lines of the access log of {domain} containing “{keyword}” ({count, plural, one {# line} other {# lines}}) to you as a file in your direct messages with the bot.',
+  'hosting.accesslog.file.empty': 'The access log of {domain} is empty now: there is no file to send.',
+  'hosting.accesslog.file.empty_keyword':
+    'No line of the access log of {domain} contains “{keyword}” now: there is no file to send.',
+  'hosting.accesslog.file.failed':
+    'Could not send you the access log as a file (Slack said `{error}`). The log is still readable here; if this keeps happening, ask an admin to check the app’s `files:write` scope.',
+} as const;
+
+const ja = {
+  'hosting.help.cmd.hosting.accesslog':
+    '`/hosting [サーバー] accesslog <ドメイン> [行数] [キーワード]` — アクセスログ。キーワードを付けるとそれを含む行だけを表示（空白を含むなら引用符で囲む）。例: `/hosting accesslog example-shop.com 200 wp-login`',
+  'usage.hosting.accesslog':
+    '使い方: `/hosting [サーバー] accesslog <ドメイン> [行数] [キーワード]`（例: `/hosting accesslog example-shop.com 200 wp-login`）。数字は行数、それ以外の語はキーワードとして扱います（空白を含むなら `keyword="GET /cart"`、数字を探すなら `keyword=404`）。',
+  'hosting.accesslog.title': '{server} の {domain} のアクセスログ',
+  'hosting.accesslog.empty': '{domain} へのアクセスは記録されていません。',
+  'hosting.accesslog.empty_keyword':
+    '{domain} のアクセスログに「{keyword}」を含む行はありません。別のキーワードを試すか、キーワードを省いてすべての行を表示してください。',
+  'hosting.accesslog.file.dm': 'ご依頼の {server} の {domain} のアクセスログです（{count, number}行）:',
+  'hosting.accesslog.file.dm_keyword':
+    'ご依頼の {server} の {domain} のアクセスログのうち「{keyword}」を含む行です（{count, number}行）:',
+  'hosting.accesslog.file.sent':
+    '{domain} のアクセスログ全体（{count, number}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
+  'hosting.accesslog.file.sent_keyword':
+    '{domain} のアクセスログのうち「{keyword}」を含む行（{count, number}行）を、ボットとのダイレクトメッセージにファイルで送りました。',
+  'hosting.accesslog.file.empty': '{domain} のアクセスログは現在空のため、送るファイルはありません。',
+  'hosting.accesslog.file.empty_keyword':
+    '{domain} のアクセスログに「{keyword}」を含む行は現在ないため、送るファイルはありません。',
+  'hosting.accesslog.file.failed':
+    'アクセスログをファイルで送れませんでした（Slackのエラー: `{error}`）。ログはここで引き続き読めます。繰り返す場合は、アプリの `files:write` スコープを管理者に確認してもらってください。',
+} as const;
+
+export const hostingLogsCatalog = catalog(en, ja);
