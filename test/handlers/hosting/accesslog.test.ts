@@ -204,8 +204,36 @@ describe('a cron job’s command in the audit trail', () => {
     expect(added?.params).toMatchObject({
       command: 'mysqldump -uadmin -p*** db | curl -T - https://bk:***@backup.example.jp/up',
     });
-    const all = JSON.stringify(rows);
+    // A change through its form: the same, under the job's new id.
+    const changed = 'PASSWORD=Chg4nged /home/u/backup.sh --db-password=Chg4nged';
+    const change = await openedForm(h, `cron change ${job?.id}`);
+    const changeView = 'VCRONAUDIT2';
+    await h.submit({
+      callbackId: HOSTING_RECORD_CALLBACKS.cron_change,
+      privateMetadata: change.privateMetadata,
+      values: textValues({
+        minute: '0',
+        hour: '4',
+        day: '*',
+        month: '*',
+        weekday: '*',
+        command: changed,
+        comment: 'backup',
+      }),
+      userId: OPERATOR,
+      viewId: changeView,
+    });
+    await formOutcome(h, changeView);
+    expect(h.sim.control.hostingServer(SERVER).cronJobs.find((j) => j.comment === 'backup')?.command).toBe(
+      changed,
+    );
+    const after = await h.bot.store.audit.latest({ target: SERVER, limit: 20 });
+    expect(after.find((r) => r.action === 'hosting.cron_change')?.params).toMatchObject({
+      command: 'PASSWORD=*** /home/u/backup.sh --db-password=***',
+    });
+    const all = JSON.stringify(after);
     expect(all).not.toContain('S3cretPw');
     expect(all).not.toContain('T0kenPw');
+    expect(all).not.toContain('Chg4nged');
   });
 });
