@@ -64,6 +64,7 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.ssh_key_delete': { provider: true, write: true },
   'hosting.errorlog': { provider: true, write: false },
   'hosting.accesslog': { provider: true, write: false },
+  'hosting.ftp': { provider: true, write: false },
   'hosting.dns': { provider: true, write: false },
   'hosting.dns_add': { provider: true, write: true },
   'hosting.dns_change': { provider: true, write: true },

@@ -7,6 +7,7 @@ import type { DecisionMachine } from '../decisions/index.ts';
 import { HostingAccessLog } from './access-log.ts';
 import { HostingCron } from './cron-jobs.ts';
 import { HostingDns } from './dns-records.ts';
+import { HostingFtp } from './ftp-accounts.ts';
 import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
 import { HostingOperations } from './hosting-operations.ts';
 import { HostingReads } from './hosting-reads.ts';
@@ -26,6 +27,7 @@ export class HostingService {
   readonly php: HostingPhp;
   readonly ssl: HostingSsl;
   readonly accessLog: HostingAccessLog;
+  readonly ftp: HostingFtp;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -38,5 +40,6 @@ export class HostingService {
     this.php = new HostingPhp(calls);
     this.ssl = new HostingSsl(calls);
     this.accessLog = new HostingAccessLog(calls);
+    this.ftp = new HostingFtp(calls);
   }
 }

@@ -18,6 +18,7 @@ export type { RecordArea } from './area-rejection.ts';
 export { maskCommandSecrets } from './command-secrets.ts';
 export { type CronListing, HostingCron, schedule } from './cron-jobs.ts';
 export { type DnsListing, HostingDns, recordName } from './dns-records.ts';
+export { type FtpListing, HostingFtp } from './ftp-accounts.ts';
 export type { HostingDeps, WriteResult } from './hosting-calls.ts';
 export {
   type DestructiveRequest,

@@ -32,6 +32,7 @@ export const HOSTING_WORDS = [
   'ssh',
   'errorlog',
   'accesslog',
+  'ftp',
   ...RECORD_WORDS,
   'audit',
   'watch',
@@ -64,6 +65,7 @@ type Area =
   | { name: 'ssh_key_delete'; id: string }
   | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'accesslog'; domain: string; lines: number | undefined; keyword: string | undefined }
+  | { name: 'ftp'; domain: string | undefined }
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
@@ -245,6 +247,13 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       const read = domain?.text ? errorLogArgs(more) : undefined;
       if (!domain || !read) return usage('hosting.accesslog');
       return ok({ name: 'accesslog', domain: domain.text, ...read });
+    }
+    case 'ftp': {
+      // `ftp [domain]`: a domain has a dot, so a word without one (a verb) is not taken for it.
+      const [domain, ...more] = args;
+      if (more.length > 0 || (domain !== undefined && !domain.text.includes('.')))
+        return usage('hosting.ftp');
+      return ok({ name: 'ftp', domain: domain?.text });
     }
     case 'dns':
     case 'cron':

@@ -23,6 +23,19 @@ const en = {
     'No line of the access log of {domain} contains “{keyword}” now: there is no file to send.',
   'hosting.accesslog.file.failed':
     'Could not send you the access log as a file (Slack said `{error}`). The log is still readable here; if this keeps happening, ask an admin to check the app’s `files:write` scope.',
+  'hosting.help.cmd.hosting.ftp':
+    '`/hosting [server] ftp [domain]` — the FTP accounts (of one domain, or of every domain), with their folder and quota',
+  'usage.hosting.ftp': 'Usage: `/hosting [server] ftp [domain]`, e.g. `/hosting ftp example-shop.com`.',
+  'hosting.ftp.title': 'FTP accounts on {server}',
+  'hosting.ftp.title_domain': 'FTP accounts of {domain} on {server}',
+  'hosting.ftp.empty': 'No FTP accounts here besides the server’s main one.',
+  'hosting.ftp.row': '• `{account}`  folder `{directory}`, {quota}{memo}',
+  'hosting.ftp.quota': 'quota {quota, number} MB',
+  'hosting.ftp.unlimited': 'no quota',
+  'hosting.ftp.memo': ' — {memo}',
+  'hosting.ftp.unreadable':
+    '{count, plural, one {# account} other {# accounts}} in the provider’s answer could not be read and {count, plural, one {is} other {are}} not shown.',
+  'hosting.ftp.main_not_listed': 'The server’s main FTP account is not listed: the provider leaves it out.',
 } as const;
 
 const ja = {
@@ -46,6 +59,21 @@ const ja = {
     '{domain} のアクセスログに「{keyword}」を含む行は現在ないため、送るファイルはありません。',
   'hosting.accesslog.file.failed':
     'アクセスログをファイルで送れませんでした（Slackのエラー: `{error}`）。ログはここで引き続き読めます。繰り返す場合は、アプリの `files:write` スコープを管理者に確認してもらってください。',
+  'hosting.help.cmd.hosting.ftp':
+    '`/hosting [サーバー] ftp [ドメイン]` — FTPアカウントの一覧（ドメインを指定するとそのドメインのもの）。フォルダーと容量制限も表示',
+  'usage.hosting.ftp':
+    '使い方: `/hosting [サーバー] ftp [ドメイン]`（例: `/hosting ftp example-shop.com`）。',
+  'hosting.ftp.title': '{server} のFTPアカウント',
+  'hosting.ftp.title_domain': '{server} の {domain} のFTPアカウント',
+  'hosting.ftp.empty': 'サーバーのメインアカウント以外に、FTPアカウントはありません。',
+  'hosting.ftp.row': '• `{account}`　フォルダー `{directory}`、{quota}{memo}',
+  'hosting.ftp.quota': '容量制限 {quota, number} MB',
+  'hosting.ftp.unlimited': '容量制限なし',
+  'hosting.ftp.memo': ' — {memo}',
+  'hosting.ftp.unreadable':
+    'プロバイダーの応答のうち {count, number} 件のアカウントを読み取れなかったため、表示していません。',
+  'hosting.ftp.main_not_listed':
+    'サーバーのメインFTPアカウントは、プロバイダーが一覧に含めないため表示されません。',
 } as const;
 
 export const hostingLogsCatalog = catalog(en, ja);

@@ -237,3 +237,42 @@ describe('a cron job’s command in the audit trail', () => {
     expect(all).not.toContain('Chg4nged');
   });
 });
+
+describe('/hosting ftp', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ key: 'selected', rateLimit: NO_RATE_LIMIT, operators: [OPERATOR, JA_OPERATOR] });
+    h.slack.setUser(JA_OPERATOR, { locale: 'ja-JP', tz: 'Asia/Tokyo' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('lists the accounts with folder, quota (0 is none) and memo, to a viewer alone, in English and Japanese', async () => {
+    const r = await hosting(h, 'ftp', VIEWER);
+    expect(r.call.args.response_type).toBe('ephemeral');
+    expect(r.text).toContain(`FTP accounts on ${SERVER}`);
+    expect(r.text).toContain('`deploy@example-shop.com`  folder `example-shop.com/public_html`, no quota — CI');
+    expect(r.text).toContain('`backup@example-shop.com`  folder `example-shop.com`, quota 5,000 MB');
+    expect(h.sim.control.requests({ path: /\/ftp$/ }).at(-1)?.query ?? {}).toEqual({});
+    const jr = await hosting(h, 'ftp example-shop.com', JA_OPERATOR);
+    expect(jr.text).toContain(`${SERVER} の example-shop.com のFTPアカウント`);
+    expect(jr.text).toContain('容量制限なし');
+    expect(h.sim.control.requests({ path: /\/ftp$/ }).at(-1)?.query).toEqual({ domain: 'example-shop.com' });
+  });
+
+  it('says there are none besides the main account; a word that is not a domain gets the usage', async () => {
+    h.sim.control.addFault({
+      method: 'GET',
+      path: /\/ftp$/,
+      status: 200,
+      rawBody: '{"accounts":[]}',
+      times: 1,
+    });
+    expect((await hosting(h, 'ftp')).text).toContain(en['hosting.ftp.empty']);
+    const before = hostingRequests(h);
+    expect((await hosting(h, 'ftp list')).text).toContain(en['usage.hosting.ftp']);
+    expect((await hosting(h, 'ftp bad_domain.')).text).toContain(invalid('field.domain.charset'));
+    expect(hostingRequests(h)).toBe(before);
+  });
+});

@@ -40,6 +40,7 @@ const HELP_LINES: Record<HostingAction, PlainKey> = {
   'hosting.ssh_key_delete': 'hosting.help.cmd.hosting.ssh_key_delete',
   'hosting.errorlog': 'hosting.help.cmd.hosting.errorlog',
   'hosting.accesslog': 'hosting.help.cmd.hosting.accesslog',
+  'hosting.ftp': 'hosting.help.cmd.hosting.ftp',
   'hosting.dns': 'hosting.help.cmd.hosting.dns',
   'hosting.dns_add': 'hosting.help.cmd.hosting.dns_add',
   'hosting.dns_change': 'hosting.help.cmd.hosting.dns_change',
