@@ -16,7 +16,7 @@ import { registerSignupButtons } from './actions/signup/signup-buttons.ts';
 import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
 import { registerWatchMuteButton } from './actions/watch/mute-button.ts';
 import { digestCommands } from './commands/digest/digest-commands.ts';
-import { hostingFtpCommands } from './commands/hosting/ftp-commands.ts';
+import { HOSTING_FTP_WRITES, hostingFtpCommands } from './commands/hosting/ftp-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
 import { hostingLogCommands } from './commands/hosting/log-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
@@ -58,6 +58,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     writes: new Set<HostingCommand['name']>([
       ...HOSTING_WRITES,
       ...HOSTING_RECORD_WRITES,
+      ...HOSTING_FTP_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
     handlers: {

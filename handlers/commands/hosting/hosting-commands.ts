@@ -111,7 +111,10 @@ export async function askFor(
  */
 export const hostingCommands: CommandTable<
   HostingCommand,
-  Exclude<HostingCommand['name'], 'watch' | 'unwatch' | 'accesslog' | 'ftp' | RecordArea['name']>
+  Exclude<
+    HostingCommand['name'],
+    'watch' | 'unwatch' | 'accesslog' | 'ftp' | 'ftp_delete' | RecordArea['name']
+  >
 > = {
   async help({ deps, actor, ui, reply }) {
     const caps = await deps.access.capabilities(actor, HOSTING_ACTIONS);

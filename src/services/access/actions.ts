@@ -65,6 +65,7 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.errorlog': { provider: true, write: false },
   'hosting.accesslog': { provider: true, write: false },
   'hosting.ftp': { provider: true, write: false },
+  'hosting.ftp_delete': { provider: true, write: true },
   'hosting.dns': { provider: true, write: false },
   'hosting.dns_add': { provider: true, write: true },
   'hosting.dns_change': { provider: true, write: true },
@@ -96,6 +97,7 @@ export const DESTRUCTIVE_HOSTING_ACTIONS = [
   'hosting.dns_delete',
   'hosting.cron_delete',
   'hosting.ssl_delete',
+  'hosting.ftp_delete',
 ] as const satisfies readonly HostingAction[];
 export type DestructiveHostingAction = (typeof DESTRUCTIVE_HOSTING_ACTIONS)[number];
 

@@ -66,6 +66,7 @@ type Area =
   | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'accesslog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'ftp'; domain: string | undefined }
+  | { name: 'ftp_delete'; account: string }
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
@@ -249,8 +250,12 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       return ok({ name: 'accesslog', domain: domain.text, ...read });
     }
     case 'ftp': {
-      // `ftp [domain]`: a domain has a dot, so a word without one (a verb) is not taken for it.
+      // `ftp [domain]`, `ftp delete <account>`: a domain has a dot, so a verb is not taken for one.
       const [domain, ...more] = args;
+      if (domain?.text.toLowerCase() === 'delete') {
+        if (more.length !== 1 || !more[0]!.text) return usage('hosting.ftp');
+        return ok({ name: 'ftp_delete', account: more[0]!.text });
+      }
       if (more.length > 0 || (domain !== undefined && !domain.text.includes('.')))
         return usage('hosting.ftp');
       return ok({ name: 'ftp', domain: domain?.text });

@@ -13,9 +13,11 @@ import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../..
 import {
   buttonsOf,
   buttonValue,
+  clickAndAnswer,
   formOutcome,
   hosting,
   hostingRequests,
+  hostingWrites,
   NO_RATE_LIMIT,
   openedForm,
   SERVER,
@@ -252,7 +254,9 @@ describe('/hosting ftp', () => {
     const r = await hosting(h, 'ftp', VIEWER);
     expect(r.call.args.response_type).toBe('ephemeral');
     expect(r.text).toContain(`FTP accounts on ${SERVER}`);
-    expect(r.text).toContain('`deploy@example-shop.com`  folder `example-shop.com/public_html`, no quota — CI');
+    expect(r.text).toContain(
+      '`deploy@example-shop.com`  folder `example-shop.com/public_html`, no quota — CI',
+    );
     expect(r.text).toContain('`backup@example-shop.com`  folder `example-shop.com`, quota 5,000 MB');
     expect(h.sim.control.requests({ path: /\/ftp$/ }).at(-1)?.query ?? {}).toEqual({});
     const jr = await hosting(h, 'ftp example-shop.com', JA_OPERATOR);
@@ -274,5 +278,36 @@ describe('/hosting ftp', () => {
     expect((await hosting(h, 'ftp list')).text).toContain(en['usage.hosting.ftp']);
     expect((await hosting(h, 'ftp bad_domain.')).text).toContain(invalid('field.domain.charset'));
     expect(hostingRequests(h)).toBe(before);
+  });
+
+  it('deletes an account only once confirmed, the account as it is now in the confirmation', async () => {
+    const accounts = () => h.sim.control.hostingServer(SERVER).ftpAccounts.map((a) => a.account);
+    const n = hostingWrites(h);
+    const ask = await hosting(h, 'ftp delete deploy@example-shop.com');
+    expect(ask.text).toContain('Delete FTP account deploy@example-shop.com?');
+    expect(ask.text).toContain('folder `example-shop.com/public_html`, no quota (CI)');
+    expect(hostingWrites(h)).toBe(n);
+    expect(accounts()).toContain('deploy@example-shop.com');
+    const jask = await hosting(h, 'ftp delete backup@example-shop.com', JA_OPERATOR);
+    expect(jask.text).toContain('FTPアカウント backup@example-shop.com を削除しますか？');
+    await clickAndAnswer(h, HOSTING_IDS.confirm, buttonValue(ask.call, HOSTING_IDS.confirm), OPERATOR);
+    expect(accounts()).not.toContain('deploy@example-shop.com');
+    expect(accounts()).toContain('backup@example-shop.com');
+    expect(hostingWrites(h)).toBe(n + 1);
+    expect(h.sim.control.requests({ method: 'DELETE', path: /\/ftp\// }).at(-1)?.path).toContain(
+      'deploy%40example-shop.com',
+    );
+  });
+
+  it('refuses an account that is not there, or not `user@domain`, before anyone confirms', async () => {
+    const n = hostingWrites(h);
+    const gone = await hosting(h, 'ftp delete nobody@example-shop.com');
+    expect(gone.text).toContain('See `/hosting ftp` for the accounts');
+    expect(gone.text).not.toContain('Delete FTP account');
+    expect((await hosting(h, 'ftp delete not-an-account')).text).toContain(
+      en['error.invalid_field'].slice(0, 20),
+    );
+    expect((await hosting(h, 'ftp delete')).text).toContain(en['usage.hosting.ftp']);
+    expect(hostingWrites(h)).toBe(n);
   });
 });

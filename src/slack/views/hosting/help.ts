@@ -41,6 +41,7 @@ const HELP_LINES: Record<HostingAction, PlainKey> = {
   'hosting.errorlog': 'hosting.help.cmd.hosting.errorlog',
   'hosting.accesslog': 'hosting.help.cmd.hosting.accesslog',
   'hosting.ftp': 'hosting.help.cmd.hosting.ftp',
+  'hosting.ftp_delete': 'hosting.help.cmd.hosting.ftp_delete',
   'hosting.dns': 'hosting.help.cmd.hosting.dns',
   'hosting.dns_add': 'hosting.help.cmd.hosting.dns_add',
   'hosting.dns_change': 'hosting.help.cmd.hosting.dns_change',
