@@ -26,7 +26,7 @@ const RULES: ReadonlyArray<[RegExp, string]> = [
   // name only containing the word, as COMPASS, is not one)
   [
     new RegExp(
-      String.raw`${START}((?:[a-z][a-z0-9]*_)*(?:password|passwd|pass|pwd|secret|token|api_?key)(?:_[a-z0-9]+)*=['"]?)(${VALUE})`,
+      `${START}((?:[a-z][a-z0-9]*_)*(?:password|passwd|pass|pwd|secret|token|api_?key)(?:_[a-z0-9]+)*=['"]?)(${VALUE})`,
       'gi',
     ),
     `$1$2${MASK}`,

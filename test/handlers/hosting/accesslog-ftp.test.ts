@@ -4,7 +4,8 @@
  * sending the access log (not the error log) to the clicker alone; a button
  * posted before there were two logs still reads the error log; lines and
  * keyword named on their field before anything is sent; an operator's read.
- * Also the cron command's credentials kept out of the audit rows.
+ * Also the cron command's credentials kept out of the audit rows, and the
+ * FTP accounts: listed, and one deleted only once confirmed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../../src/slack/i18n/index.ts';
