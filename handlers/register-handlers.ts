@@ -16,7 +16,9 @@ import { registerSignupButtons } from './actions/signup/signup-buttons.ts';
 import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
 import { registerWatchMuteButton } from './actions/watch/mute-button.ts';
 import { digestCommands } from './commands/digest/digest-commands.ts';
+import { HOSTING_FTP_WRITES, hostingFtpCommands } from './commands/hosting/ftp-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
+import { hostingLogCommands } from './commands/hosting/log-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
@@ -56,9 +58,16 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     writes: new Set<HostingCommand['name']>([
       ...HOSTING_WRITES,
       ...HOSTING_RECORD_WRITES,
+      ...HOSTING_FTP_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
-    handlers: { ...hostingCommands, ...hostingRecordCommands, ...hostingWatchCommands },
+    handlers: {
+      ...hostingCommands,
+      ...hostingRecordCommands,
+      ...hostingLogCommands,
+      ...hostingFtpCommands,
+      ...hostingWatchCommands,
+    },
   };
   app.command(COMMANDS.vps, slashCommand(deps, vps));
   app.command(COMMANDS.hosting, slashCommand(deps, hosting));

@@ -82,13 +82,18 @@ export const hostingOperationPayload = z.object({ id: z.string().min(1) });
 /** "Show the private key": the sealed key's id (its owner is checked against the seal, never this). */
 export const privateKeyButtonPayload = z.object({ id: z.string().min(1) });
 
-/** The error log's pager: server, domain, lines asked for, the keyword looked for, and the page. */
+/**
+ * The error log's (and the access log's) pager: server, domain, lines asked
+ * for, the keyword looked for, the page, and which log (`a` the access log;
+ * left out, the error log, as on the buttons posted before there were two).
+ */
 export const errorLogPagePayload = z.object({
   s: z.string().min(1),
   d: z.string().min(1),
   l: z.number().int().min(1),
   k: z.string().min(1).max(HOSTING_LIMITS.keywordMax).optional(),
   p: z.number().int().min(0),
+  t: z.literal('a').optional(),
 });
 
 /** The error log's file button: the same read as the command (server, domain, lines asked, keyword). */

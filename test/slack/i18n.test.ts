@@ -14,6 +14,7 @@ import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { digestCatalog } from '../../src/slack/i18n/digest.ts';
 import { homeCatalog } from '../../src/slack/i18n/home.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
+import { hostingLogsCatalog } from '../../src/slack/i18n/hosting-logs.ts';
 import { hostingRecordsCatalog } from '../../src/slack/i18n/hosting-records.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
@@ -68,6 +69,7 @@ describe('i18n catalogs', () => {
       watchCatalog,
       hostingCatalog,
       hostingRecordsCatalog,
+      hostingLogsCatalog,
       renewalsCatalog,
       oncallCatalog,
       shortcutsCatalog,

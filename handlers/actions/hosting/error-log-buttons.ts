@@ -2,9 +2,11 @@
  * The error log's buttons: the pager, and the file button, which reads the log
  * again through the service (role and key re-checked) and sends it whole, as
  * a file, to the clicker's direct messages: never to the channel the log was
- * read in.
+ * read in. The access log's buttons are the same ones, their payload naming
+ * that log (one without the name, posted before, is the error log's).
  */
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { Actor } from '../../../src/services/access/index.ts';
 import { HOSTING_IDS } from '../../../src/slack/ids.ts';
 import {
   decodePayloadOrThrow,
@@ -12,7 +14,13 @@ import {
   errorLogPagePayload,
 } from '../../../src/slack/payloads.ts';
 import { slackFailure } from '../../../src/slack/slack-failure.ts';
-import { errorLogFileText, errorLogView } from '../../../src/slack/views/hosting/errorlog.ts';
+import {
+  errorLogFileFailed,
+  errorLogFileName,
+  errorLogFileText,
+  errorLogFileTitle,
+  errorLogView,
+} from '../../../src/slack/views/hosting/errorlog.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { button, type HandlerDeps } from '../../kit.ts';
 
@@ -22,7 +30,7 @@ export function registerHostingErrorLogButtons(app: App, deps: HandlerDeps): voi
     new RegExp(`^${HOSTING_IDS.errorLogPage}:`),
     button(deps, 'error log page', async ({ actor, ui, value, reply }) => {
       const state = decodePayloadOrThrow(errorLogPagePayload, value, 'error log pager value');
-      const r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l, state.k);
+      const r = await readLog(deps, actor, state);
       await reply(errorLogView(ui, r.server, r.value, state.l, state.p));
     }),
   );
@@ -37,8 +45,8 @@ export function registerHostingErrorLogButtons(app: App, deps: HandlerDeps): voi
       'error log file',
       async ({ actor, ui, log, client, value, reply }) => {
         const state = decodePayloadOrThrow(errorLogFilePayload, value, 'error log file value');
-        const r = await deps.hosting.reads.errorLog(actor, state.s, state.d, state.l, state.k);
-        const { domain, lines } = r.value;
+        const r = await readLog(deps, actor, state);
+        const { lines } = r.value;
         if (lines.length === 0) {
           await reply(textView(errorLogFileText(ui, 'empty', r.server, r.value)));
           return;
@@ -52,14 +60,14 @@ export function registerHostingErrorLogButtons(app: App, deps: HandlerDeps): voi
           await client.files.uploadV2({
             channel_id: dm.channel,
             content: lines.join('\n'),
-            filename: `${domain}-error.log`,
-            title: ui.t('hosting.errorlog.title', { domain, server: r.server }),
+            filename: errorLogFileName(r.value),
+            title: errorLogFileTitle(ui, r.server, r.value),
             snippet_type: 'text',
           });
         } catch (err) {
           const error = slackFailure(err);
           log.warn({ err: error }, 'error log file not sent');
-          await reply(textView(ui.t('hosting.errorlog.file.failed', { error })));
+          await reply(textView(errorLogFileFailed(ui, r.value, error)));
           return;
         }
         await reply(textView(errorLogFileText(ui, 'sent', r.server, r.value)));
@@ -67,4 +75,15 @@ export function registerHostingErrorLogButtons(app: App, deps: HandlerDeps): voi
       { inPlace: false },
     ),
   );
+}
+
+/** The log a button names, read again through the service (role and key re-checked). */
+function readLog(
+  deps: HandlerDeps,
+  actor: Actor,
+  state: { s: string; d: string; l: number; k?: string | undefined; t?: 'a' | undefined },
+) {
+  return state.t === 'a'
+    ? deps.hosting.accessLog.read(actor, state.s, state.d, state.l, state.k)
+    : deps.hosting.reads.errorLog(actor, state.s, state.d, state.l, state.k);
 }

@@ -106,11 +106,15 @@ export async function askFor(
 
 /**
  * `watch` and `unwatch` are the watch feature's (handlers/commands/watch/);
- * DNS records, cron jobs and PHP versions are in record-commands.ts.
+ * DNS records, cron jobs and PHP versions are in record-commands.ts; the
+ * access log in log-commands.ts and FTP accounts in ftp-commands.ts.
  */
 export const hostingCommands: CommandTable<
   HostingCommand,
-  Exclude<HostingCommand['name'], 'watch' | 'unwatch' | RecordArea['name']>
+  Exclude<
+    HostingCommand['name'],
+    'watch' | 'unwatch' | 'accesslog' | 'ftp' | 'ftp_delete' | RecordArea['name']
+  >
 > = {
   async help({ deps, actor, ui, reply }) {
     const caps = await deps.access.capabilities(actor, HOSTING_ACTIONS);

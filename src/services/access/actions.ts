@@ -63,6 +63,9 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.ssh_key_generate': { provider: true, write: true },
   'hosting.ssh_key_delete': { provider: true, write: true },
   'hosting.errorlog': { provider: true, write: false },
+  'hosting.accesslog': { provider: true, write: false },
+  'hosting.ftp': { provider: true, write: false },
+  'hosting.ftp_delete': { provider: true, write: true },
   'hosting.dns': { provider: true, write: false },
   'hosting.dns_add': { provider: true, write: true },
   'hosting.dns_change': { provider: true, write: true },
@@ -94,6 +97,7 @@ export const DESTRUCTIVE_HOSTING_ACTIONS = [
   'hosting.dns_delete',
   'hosting.cron_delete',
   'hosting.ssl_delete',
+  'hosting.ftp_delete',
 ] as const satisfies readonly HostingAction[];
 export type DestructiveHostingAction = (typeof DESTRUCTIVE_HOSTING_ACTIONS)[number];
 
@@ -130,7 +134,10 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
       a,
       a === 'hosting.approve'
         ? 'approver'
-        : HOSTING_ACTION_SPECS[a].write || a === 'hosting.errorlog' || a === 'hosting.watch'
+        : HOSTING_ACTION_SPECS[a].write ||
+            a === 'hosting.errorlog' ||
+            a === 'hosting.accesslog' ||
+            a === 'hosting.watch'
           ? 'operator'
           : 'viewer',
     ]),

@@ -9,6 +9,7 @@ import { type CronJob, type CronJobChange, READ, WRITE } from '../../provider/in
 import type { Actor } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import { areaRejection } from './area-rejection.ts';
+import { maskCommandSecrets } from './command-secrets.ts';
 import type { HostingCalls, WriteResult } from './hosting-calls.ts';
 import type { OnServer } from './hosting-reads.ts';
 import { type CronForm, checkCronId, checkCronJob } from './record-rules.ts';
@@ -42,7 +43,8 @@ export class HostingCron {
 
   async add(actor: Actor, named: string | undefined, f: CronForm): Promise<WriteResult> {
     const action = 'hosting.cron_add';
-    const params = { schedule: schedule(f), command: f.command, comment: f.comment };
+    // The audit row keeps the command with its obvious credentials masked (command-secrets.ts).
+    const params = { schedule: schedule(f), command: maskCommandSecrets(f.command), comment: f.comment };
     const { server, api } = await this.calls.begin(actor, action, named, params);
     await this.calls.refuseInvalid(actor, action, server, checkCronJob(f), params);
     const answer = await this.calls.write(
@@ -53,7 +55,12 @@ export class HostingCron {
       () => api.addCron(cronInput(f), WRITE),
       areaRejection('cron'),
     );
-    return { server, action, subject: `${schedule(cronInput(f))} ${f.command}`, created: answer.id };
+    return {
+      server,
+      action,
+      subject: `${schedule(cronInput(f))} ${maskCommandSecrets(f.command)}`,
+      created: answer.id,
+    };
   }
 
   /** The job a change form starts from (one that is not there is refused here). */
@@ -80,7 +87,11 @@ export class HostingCron {
   ): Promise<WriteResult> {
     const action = 'hosting.cron_change';
     const body: CronJobChange = 'form' in change ? cronInput(change.form) : { enabled: change.enabled };
-    const params = { id, ...body };
+    const params = {
+      id,
+      ...body,
+      ...(body.command === undefined ? {} : { command: maskCommandSecrets(body.command) }),
+    };
     const { server, api } = await this.calls.begin(actor, action, named, params);
     const problems = [...checkCronId(id), ...('form' in change ? checkCronJob(change.form) : [])];
     await this.calls.refuseInvalid(actor, action, server, problems, params);

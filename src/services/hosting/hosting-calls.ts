@@ -87,6 +87,7 @@ const CHECK_WITH: Partial<Record<HostingAction, string>> = {
   'hosting.php_set': 'php',
   'hosting.ssl_add': 'ssl',
   'hosting.ssl_delete': 'ssl',
+  'hosting.ftp_delete': 'ftp',
 };
 
 function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {

@@ -357,7 +357,12 @@ export class HostingOperations {
 }
 
 function subjectOf(req: DestructiveRequest): string {
-  if (isRecordRequest(req)) return req.kind === 'hosting.ssl_delete' ? req.commonName.trim() : req.id.trim();
+  if (isRecordRequest(req))
+    return req.kind === 'hosting.ssl_delete'
+      ? req.commonName.trim()
+      : req.kind === 'hosting.ftp_delete'
+        ? req.account.trim()
+        : req.id.trim();
   switch (req.kind) {
     case 'hosting.domain_reset':
       return req.domain.trim();

@@ -44,6 +44,8 @@ export interface ErrorLogPage {
   lines: string[];
   /** The text every line was asked to contain; undefined when every line was read. */
   keyword?: string | undefined;
+  /** Which log: the error log when left out (access-log.ts reads the other). */
+  kind?: 'access' | undefined;
 }
 
 export class HostingReads {

@@ -4,8 +4,10 @@
  * and the generated private keys waiting, sealed, to be shown.
  */
 import type { DecisionMachine } from '../decisions/index.ts';
+import { HostingAccessLog } from './access-log.ts';
 import { HostingCron } from './cron-jobs.ts';
 import { HostingDns } from './dns-records.ts';
+import { HostingFtp } from './ftp-accounts.ts';
 import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
 import { HostingOperations } from './hosting-operations.ts';
 import { HostingReads } from './hosting-reads.ts';
@@ -24,6 +26,8 @@ export class HostingService {
   readonly cron: HostingCron;
   readonly php: HostingPhp;
   readonly ssl: HostingSsl;
+  readonly accessLog: HostingAccessLog;
+  readonly ftp: HostingFtp;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -35,5 +39,7 @@ export class HostingService {
     this.cron = new HostingCron(calls);
     this.php = new HostingPhp(calls);
     this.ssl = new HostingSsl(calls);
+    this.accessLog = new HostingAccessLog(calls);
+    this.ftp = new HostingFtp(calls);
   }
 }

@@ -13,9 +13,12 @@ export * from '../../provider/hosting-answers.ts';
 /** What the watcher writes in the audit trail for a change made outside the bot (the audit view reads it). */
 export { OUTSIDE_CHANGE_ACTION } from '../../store/index.ts';
 export type { FieldProblem } from '../field-problem.ts';
+export { checkAccessLogQuery, HostingAccessLog } from './access-log.ts';
 export type { RecordArea } from './area-rejection.ts';
+export { maskCommandSecrets } from './command-secrets.ts';
 export { type CronListing, HostingCron, schedule } from './cron-jobs.ts';
 export { type DnsListing, HostingDns, recordName } from './dns-records.ts';
+export { type FtpListing, HostingFtp } from './ftp-accounts.ts';
 export type { HostingDeps, WriteResult } from './hosting-calls.ts';
 export {
   type DestructiveRequest,

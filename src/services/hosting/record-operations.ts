@@ -9,10 +9,12 @@ import {
   type CronJob,
   type DnsRecord,
   type DnsRecordType,
+  type FtpAccount,
   type HostingClient,
   ORDER,
   type SslCertificate,
   toAsciiDomain,
+  validateMailAddress,
   WRITE,
   type WriteAnswer,
 } from '../../provider/index.ts';
@@ -32,6 +34,9 @@ export type CronJobNow = Pick<
   'id' | 'minute' | 'hour' | 'day' | 'month' | 'weekday' | 'command' | 'comment' | 'enabled'
 >;
 
+/** An FTP account as it was read. */
+export type FtpNow = Pick<FtpAccount, 'ftp_account' | 'directory' | 'quota_mb' | 'memo'>;
+
 /** A certificate as it was read. */
 export type SslNow = Pick<SslCertificate, 'common_name' | 'type' | 'expires_at' | 'status'>;
 
@@ -48,13 +53,15 @@ export type RecordRequest =
   | { kind: 'hosting.dns_change'; id: string; change: DnsChange }
   | { kind: 'hosting.dns_delete'; id: string }
   | { kind: 'hosting.cron_delete'; id: string }
-  | { kind: 'hosting.ssl_delete'; commonName: string };
+  | { kind: 'hosting.ssl_delete'; commonName: string }
+  | { kind: 'hosting.ftp_delete'; account: string };
 
 export type RecordLoss =
   | { kind: 'hosting.dns_change'; record: DnsRecordNow; change: DnsChange }
   | { kind: 'hosting.dns_delete'; record: DnsRecordNow }
   | { kind: 'hosting.cron_delete'; job: CronJobNow }
-  | { kind: 'hosting.ssl_delete'; certificate: SslNow };
+  | { kind: 'hosting.ssl_delete'; certificate: SslNow }
+  | { kind: 'hosting.ftp_delete'; account: FtpNow };
 
 export type RecordKind = RecordRequest['kind'];
 
@@ -64,6 +71,7 @@ const KINDS: Record<RecordKind, true> = {
   'hosting.dns_delete': true,
   'hosting.cron_delete': true,
   'hosting.ssl_delete': true,
+  'hosting.ftp_delete': true,
 };
 export const RECORD_KINDS = Object.keys(KINDS) as RecordKind[];
 
@@ -74,7 +82,7 @@ export const isRecordLoss = (l: { kind: string }): l is RecordLoss =>
   (RECORD_KINDS as readonly string[]).includes(l.kind);
 
 export const areaOf = (kind: RecordKind): ServiceErrorParams['hosting_area_rejected']['area'] =>
-  kind === 'hosting.cron_delete' ? 'cron' : 'dns';
+  kind === 'hosting.cron_delete' ? 'cron' : kind === 'hosting.ftp_delete' ? 'ftp' : 'dns';
 
 /** The request's input problems, before anything is read. */
 export function recordProblems(req: RecordRequest): RecordProblem[] {
@@ -87,6 +95,11 @@ export function recordProblems(req: RecordRequest): RecordProblem[] {
       return checkCronId(req.id);
     case 'hosting.ssl_delete':
       return checkFqdn(req.commonName).map((p) => ({ ...p, field: 'domain' as const }));
+    case 'hosting.ftp_delete':
+      // An account is named `user@domain`: the provider client's address rule.
+      return validateMailAddress(req.account.trim(), 'ftp_account').length > 0
+        ? [{ field: 'ftp_account', rule: 'format' }]
+        : [];
   }
 }
 
@@ -128,6 +141,13 @@ export async function recordLossOf(api: HostingClient, req: RecordRequest): Prom
       if (!cert) throw new ServiceError('hosting_not_found', { what: 'ssl', id: req.commonName.trim() });
       const { common_name, type, expires_at, status } = cert;
       return { kind: req.kind, certificate: { common_name, type, expires_at, status } };
+    }
+    case 'hosting.ftp_delete': {
+      const name = req.account.trim().toLowerCase();
+      const account = (await api.listFtp({}, WRITE)).items.find((a) => a.ftp_account.toLowerCase() === name);
+      if (!account) throw new ServiceError('hosting_not_found', { what: 'ftp', id: req.account.trim() });
+      const { ftp_account, directory, quota_mb, memo } = account;
+      return { kind: req.kind, account: { ftp_account, directory, quota_mb, memo } };
     }
   }
 }
@@ -178,6 +198,12 @@ export function sendRecord(
       return api.deleteCron(req.id.trim(), ORDER);
     case 'hosting.ssl_delete':
       return api.deleteFreeSsl(req.commonName.trim(), ORDER);
+    case 'hosting.ftp_delete':
+      // The account as the provider listed it (the one confirmed), else as typed.
+      return api.deleteFtp(
+        loss?.kind === 'hosting.ftp_delete' ? loss.account.ftp_account : req.account.trim(),
+        ORDER,
+      );
   }
 }
 
@@ -191,5 +217,7 @@ export function recordSubject(loss: RecordLoss): string {
       return loss.job.id;
     case 'hosting.ssl_delete':
       return loss.certificate.common_name;
+    case 'hosting.ftp_delete':
+      return loss.account.ftp_account;
   }
 }

@@ -39,7 +39,8 @@ export type RecordField =
   | 'command'
   | 'comment'
   | 'cron_id'
-  | 'version';
+  | 'version'
+  | 'ftp_account';
 
 /** `one_of`: not among the values the reference (or the provider's list) offers. */
 export type RecordRule = 'one_of' | 'whole_number';

@@ -31,6 +31,8 @@ export const HOSTING_WORDS = [
   'db',
   'ssh',
   'errorlog',
+  'accesslog',
+  'ftp',
   ...RECORD_WORDS,
   'audit',
   'watch',
@@ -62,6 +64,9 @@ type Area =
   | { name: 'ssh_key_generate'; label: string | undefined }
   | { name: 'ssh_key_delete'; id: string }
   | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
+  | { name: 'accesslog'; domain: string; lines: number | undefined; keyword: string | undefined }
+  | { name: 'ftp'; domain: string | undefined }
+  | { name: 'ftp_delete'; account: string }
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
@@ -103,7 +108,7 @@ function linesOf(typed: string): number {
 }
 
 /**
- * `errorlog <domain> [lines] [keyword]`, in either order: `lines=N` and
+ * `errorlog <domain> [lines] [keyword]` (and `accesslog`), in either order: `lines=N` and
  * `keyword=TEXT` named, or bare, where a number is the lines and a word the
  * keyword (the first number only: `errorlog example.jp 100 404` looks for
  * 404). A keyword with spaces is quoted. Undefined when a value is given twice.
@@ -236,6 +241,24 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       const read = domain?.text ? errorLogArgs(more) : undefined;
       if (!domain || !read) return usage('hosting.errorlog');
       return ok({ name: 'errorlog', domain: domain.text, ...read });
+    }
+    case 'accesslog':
+    case 'access-log': {
+      const [domain, ...more] = args;
+      const read = domain?.text ? errorLogArgs(more) : undefined;
+      if (!domain || !read) return usage('hosting.accesslog');
+      return ok({ name: 'accesslog', domain: domain.text, ...read });
+    }
+    case 'ftp': {
+      // `ftp [domain]`, `ftp delete <account>`: a domain has a dot, so a verb is not taken for one.
+      const [domain, ...more] = args;
+      if (domain?.text.toLowerCase() === 'delete') {
+        if (more.length !== 1 || !more[0]!.text) return usage('hosting.ftp');
+        return ok({ name: 'ftp_delete', account: more[0]!.text });
+      }
+      if (more.length > 0 || (domain !== undefined && !domain.text.includes('.')))
+        return usage('hosting.ftp');
+      return ok({ name: 'ftp', domain: domain?.text });
     }
     case 'dns':
     case 'cron':

@@ -2,6 +2,7 @@ import { commonCatalog } from './common.ts';
 import { digestCatalog } from './digest.ts';
 import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
+import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
 import type { Locale } from './locale.ts';
 import { oncallCatalog } from './oncall.ts';
@@ -23,6 +24,7 @@ const en = {
   ...watchCatalog.en,
   ...hostingCatalog.en,
   ...hostingRecordsCatalog.en,
+  ...hostingLogsCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
@@ -44,6 +46,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...watchCatalog.ja,
   ...hostingCatalog.ja,
   ...hostingRecordsCatalog.ja,
+  ...hostingLogsCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,

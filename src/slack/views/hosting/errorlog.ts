@@ -4,7 +4,8 @@
  * longer than one section could hold ends in "… (+N characters)"). A button
  * beside the pager sends the whole log, lines as read, as a file in a direct
  * message to whoever clicks it. A log read with a keyword says so on every
- * page, and its buttons read with the same keyword.
+ * page, and its buttons read with the same keyword. The access log is shown
+ * the same way, in its own words, and its buttons read the access log.
  */
 import type { KnownBlock } from '@slack/types';
 import type { ErrorLogPage } from '../../../services/hosting/index.ts';
@@ -17,6 +18,9 @@ import { assertBlocksWithinLimits, fits, LIMITS } from '../limits.ts';
 /** Lines per page: one code block of at most one section. */
 export const ERROR_LOG_PAGE_LINES = 25;
 const LINE_MAX = Math.floor((LIMITS.sectionText - 10) / ERROR_LOG_PAGE_LINES) - 20;
+
+/** The catalog keys of the log's own words (the pager's are shared). */
+const wordsOf = (log: ErrorLogPage) => (log.kind === 'access' ? 'hosting.accesslog' : 'hosting.errorlog');
 
 /** A line as shown (escapeMrkdwn fences backquotes, so none closes the code block), cut with how much is left out. */
 function shown(line: string): string {
@@ -31,14 +35,15 @@ export function errorLogView(
   asked: number,
   page: number,
 ): Message {
-  const title = ui.t('hosting.errorlog.title', { domain: displayDomain(log.domain), server });
+  const words = wordsOf(log);
+  const title = ui.t(`${words}.title`, { domain: displayDomain(log.domain), server });
   const keyword = log.keyword === undefined ? undefined : mrkdwnText(log.keyword, SHOWN.word);
   if (log.lines.length === 0) {
     const domain = mrkdwnText(displayDomain(log.domain), SHOWN.domain);
     const empty =
       keyword === undefined
-        ? ui.t('hosting.errorlog.empty', { domain })
-        : ui.t('hosting.errorlog.empty_keyword', { domain, keyword });
+        ? ui.t(`${words}.empty`, { domain })
+        : ui.t(`${words}.empty_keyword`, { domain, keyword });
     const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text: empty } }];
     assertBlocksWithinLimits(blocks, 'message');
     return { text: empty, blocks };
@@ -112,7 +117,13 @@ export function errorLogView(
 
 /** What a button reads again: the same server, domain, lines and keyword. */
 function asRead(server: string, log: ErrorLogPage, asked: number) {
-  return { s: server, d: log.domain, l: asked, ...(log.keyword === undefined ? {} : { k: log.keyword }) };
+  return {
+    s: server,
+    d: log.domain,
+    l: asked,
+    ...(log.keyword === undefined ? {} : { k: log.keyword }),
+    ...(log.kind === 'access' ? { t: 'a' as const } : {}),
+  };
 }
 
 /** What the file button answers: nothing to send, the direct message the file goes with, or that it was sent. */
@@ -129,11 +140,26 @@ export function errorLogFileText(
     // What was typed, shown as text: it cannot mention anyone.
     keyword: mrkdwnText(log.keyword ?? '', SHOWN.word),
   };
-  const key = `hosting.errorlog.file.${what}${log.keyword === undefined ? '' : '_keyword'}` as const;
+  const key = `${wordsOf(log)}.file.${what}${log.keyword === undefined ? '' : '_keyword'}` as const;
   return ui.t(key, params);
 }
 
 /** The page an error log opens on: its last, where the newest lines are. */
 export function lastErrorLogPage(count: number): number {
   return Math.max(0, Math.ceil(count / ERROR_LOG_PAGE_LINES) - 1);
+}
+
+/** The file's title: the log's own, as its first page shows it. */
+export function errorLogFileTitle(ui: Ui, server: string, log: ErrorLogPage): string {
+  return ui.t(`${wordsOf(log)}.title`, { domain: log.domain, server });
+}
+
+/** The file's name: the domain and which log. */
+export function errorLogFileName(log: ErrorLogPage): string {
+  return `${log.domain}-${log.kind === 'access' ? 'access' : 'error'}.log`;
+}
+
+/** Slack refused the file: said of the log it was. */
+export function errorLogFileFailed(ui: Ui, log: ErrorLogPage, error: string): string {
+  return ui.t(`${wordsOf(log)}.file.failed`, { error });
 }

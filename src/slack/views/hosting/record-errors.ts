@@ -41,6 +41,13 @@ export const AREA_REFUSALS: Record<Area, Record<Kind, Refusal>> = {
     BAD_REQUEST: 'error.hosting_area.ssl.BAD_REQUEST',
     other: 'error.hosting_area.ssl.other',
   },
+  ftp: {
+    NOT_FOUND: 'error.hosting_area.ftp.NOT_FOUND',
+    OPERATION_ERROR: 'error.hosting_area.ftp.OPERATION_ERROR',
+    VALIDATION_ERROR: 'error.hosting_area.ftp.VALIDATION_ERROR',
+    BAD_REQUEST: 'error.hosting_area.ftp.BAD_REQUEST',
+    other: 'error.hosting_area.ftp.other',
+  },
 };
 
 type RecordKey = `${RecordField}.${RecordRule | 'required' | 'too_long' | 'range' | 'format'}`;

@@ -46,6 +46,8 @@ export function recordLossTitle(ui: Ui, loss: RecordLoss): string {
       return ui.t('hosting.confirm.title.hosting.ssl_delete', {
         domain: cut(displayDomain(loss.certificate.common_name)),
       });
+    case 'hosting.ftp_delete':
+      return ui.t('hosting.confirm.title.hosting.ftp_delete', { account: cut(loss.account.ftp_account) });
   }
 }
 
@@ -96,5 +98,17 @@ function lossSentence(ui: Ui, server: string, loss: RecordLoss): string {
         expires: expires ? formatTime(ui, expires) : escapeMrkdwn(cut(loss.certificate.expires_at, 40)),
       });
     }
+    case 'hosting.ftp_delete':
+      return ui.t('hosting.loss.hosting.ftp_delete', {
+        account: escapeMrkdwn(cut(loss.account.ftp_account)),
+        server,
+        directory: escapeMrkdwn(cut(loss.account.directory)),
+        // 0 is no quota at all, as the provider's reference says of GET /ftp.
+        quota:
+          loss.account.quota_mb === 0
+            ? ui.t('hosting.ftp.unlimited')
+            : ui.t('hosting.ftp.quota', { quota: loss.account.quota_mb }),
+        memo: loss.account.memo === '' ? '' : ` (${escapeMrkdwn(cut(loss.account.memo))})`,
+      });
   }
 }

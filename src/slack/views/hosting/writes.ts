@@ -67,6 +67,7 @@ const DONE: Record<
   'hosting.php_set': 'hosting.done.hosting.php_set',
   'hosting.ssl_add': 'hosting.done.hosting.ssl_add',
   'hosting.ssl_delete': 'hosting.done.hosting.ssl_delete',
+  'hosting.ftp_delete': 'hosting.done.hosting.ftp_delete',
 };
 
 /** The sentence of a done change, with who made it. */
