@@ -17,6 +17,7 @@ import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
 import { registerWatchMuteButton } from './actions/watch/mute-button.ts';
 import { digestCommands } from './commands/digest/digest-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
+import { HOSTING_MAIL_WRITES, hostingMailCommands } from './commands/hosting/mail-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
@@ -31,6 +32,7 @@ import { registerServerFromMessageShortcut } from './shortcuts/servers/server-fr
 import { registerOrderShortcut } from './shortcuts/signup/order-shortcut.ts';
 import { registerWorkflowSteps } from './steps/workflow-steps.ts';
 import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
+import { registerHostingMailForms } from './submissions/hosting/mail-forms.ts';
 import { registerHostingRecordForms } from './submissions/hosting/record-forms.ts';
 import { registerChangeForms } from './submissions/servers/change-form.ts';
 import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
@@ -56,9 +58,10 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     writes: new Set<HostingCommand['name']>([
       ...HOSTING_WRITES,
       ...HOSTING_RECORD_WRITES,
+      ...HOSTING_MAIL_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
-    handlers: { ...hostingCommands, ...hostingRecordCommands, ...hostingWatchCommands },
+    handlers: { ...hostingCommands, ...hostingRecordCommands, ...hostingMailCommands, ...hostingWatchCommands },
   };
   app.command(COMMANDS.vps, slashCommand(deps, vps));
   app.command(COMMANDS.hosting, slashCommand(deps, hosting));
@@ -78,6 +81,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerOrderForm(app, deps);
   registerHostingForms(app, deps);
   registerHostingRecordForms(app, deps);
+  registerHostingMailForms(app, deps);
 
   // Global and message shortcuts.
   registerFindServerShortcut(app, deps);

@@ -65,6 +65,7 @@ const NOT_FOUND_WORDS: Record<
   dns: { what: 'error.hosting_not_found.what.dns', hint: 'error.hosting_not_found.dns' },
   cron: { what: 'error.hosting_not_found.what.cron', hint: 'error.hosting_not_found.cron' },
   ssl: { what: 'error.hosting_not_found.what.ssl', hint: 'error.hosting_not_found.ssl' },
+  mail: { what: 'error.hosting_not_found.what.mail', hint: 'error.hosting_not_found.mail' },
 };
 
 /** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */

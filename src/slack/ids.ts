@@ -208,6 +208,9 @@ function fnv1a(s: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
+/** The form that creates a mail account (src/slack/views/hosting/mail-accounts.ts). */
+export const HOSTING_MAIL_ADD_CALLBACK = 'hosting_mail_add_modal';
+
 /** The forms of DNS records and cron jobs (src/slack/views/hosting/record-forms.ts). */
 export const HOSTING_RECORD_FORMS = ['dns_change', 'cron_add', 'cron_change'] as const;
 export type HostingRecordForm = (typeof HOSTING_RECORD_FORMS)[number];

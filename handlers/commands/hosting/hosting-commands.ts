@@ -16,6 +16,7 @@ import {
 } from '../../../src/services/hosting/index.ts';
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
 import type { RecordArea } from '../../../src/slack/grammar/hosting-records.ts';
+import type { MailArea } from '../../../src/slack/grammar/mail-accounts.ts';
 import type { HostingForm } from '../../../src/slack/ids.ts';
 import { errorLogView, lastErrorLogPage } from '../../../src/slack/views/hosting/errorlog.ts';
 import {
@@ -110,7 +111,7 @@ export async function askFor(
  */
 export const hostingCommands: CommandTable<
   HostingCommand,
-  Exclude<HostingCommand['name'], 'watch' | 'unwatch' | RecordArea['name']>
+  Exclude<HostingCommand['name'], 'watch' | 'unwatch' | RecordArea['name'] | MailArea['name']>
 > = {
   async help({ deps, actor, ui, reply }) {
     const caps = await deps.access.capabilities(actor, HOSTING_ACTIONS);

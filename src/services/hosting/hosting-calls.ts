@@ -87,6 +87,8 @@ const CHECK_WITH: Partial<Record<HostingAction, string>> = {
   'hosting.php_set': 'php',
   'hosting.ssl_add': 'ssl',
   'hosting.ssl_delete': 'ssl',
+  'hosting.mail_add': 'mail',
+  'hosting.mail_delete': 'mail',
 };
 
 function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {

@@ -8,6 +8,7 @@ import { HostingCron } from './cron-jobs.ts';
 import { HostingDns } from './dns-records.ts';
 import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
 import { HostingOperations } from './hosting-operations.ts';
+import { HostingMail } from './mail-accounts.ts';
 import { HostingReads } from './hosting-reads.ts';
 import { HostingWrites } from './hosting-writes.ts';
 import { HostingPhp } from './php-versions.ts';
@@ -24,6 +25,7 @@ export class HostingService {
   readonly cron: HostingCron;
   readonly php: HostingPhp;
   readonly ssl: HostingSsl;
+  readonly mail: HostingMail;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -35,5 +37,6 @@ export class HostingService {
     this.cron = new HostingCron(calls);
     this.php = new HostingPhp(calls);
     this.ssl = new HostingSsl(calls);
+    this.mail = new HostingMail(calls);
   }
 }

@@ -7,6 +7,7 @@
  */
 
 import { parseRecordArea, RECORD_WORDS, type RecordArea } from './hosting-records.ts';
+import { type MailArea, MAIL_WORDS, parseMailArea } from './mail-accounts.ts';
 import {
   channelOf,
   fromSlackText,
@@ -32,6 +33,7 @@ export const HOSTING_WORDS = [
   'ssh',
   'errorlog',
   ...RECORD_WORDS,
+  ...MAIL_WORDS,
   'audit',
   'watch',
   'unwatch',
@@ -65,7 +67,8 @@ type Area =
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
-  | RecordArea;
+  | RecordArea
+  | MailArea;
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */
 export type HostingCommand = Area & { server: string | undefined };
@@ -242,6 +245,8 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
     case 'php':
     case 'ssl':
       return parseRecordArea(w, args);
+    case 'mail':
+      return parseMailArea(args);
     case 'watch':
     case 'unwatch': {
       // `watch [#channel]`: the channel is read from the escaped text (`<#C…|name>` is a mention).

@@ -4,6 +4,7 @@ import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
 import type { Locale } from './locale.ts';
+import { mailAccountsCatalog } from './mail-accounts.ts';
 import { oncallCatalog } from './oncall.ts';
 import { renewalsCatalog } from './renewals.ts';
 import { serversCatalog } from './servers.ts';
@@ -23,6 +24,7 @@ const en = {
   ...watchCatalog.en,
   ...hostingCatalog.en,
   ...hostingRecordsCatalog.en,
+  ...mailAccountsCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
@@ -44,6 +46,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...watchCatalog.ja,
   ...hostingCatalog.ja,
   ...hostingRecordsCatalog.ja,
+  ...mailAccountsCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,

@@ -67,6 +67,8 @@ const DONE: Record<
   'hosting.php_set': 'hosting.done.hosting.php_set',
   'hosting.ssl_add': 'hosting.done.hosting.ssl_add',
   'hosting.ssl_delete': 'hosting.done.hosting.ssl_delete',
+  'hosting.mail_add': 'hosting.done.hosting.mail_add',
+  'hosting.mail_delete': 'hosting.done.hosting.mail_delete',
 };
 
 /** The sentence of a done change, with who made it. */
