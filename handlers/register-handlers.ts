@@ -61,7 +61,12 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...HOSTING_MAIL_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
-    handlers: { ...hostingCommands, ...hostingRecordCommands, ...hostingMailCommands, ...hostingWatchCommands },
+    handlers: {
+      ...hostingCommands,
+      ...hostingRecordCommands,
+      ...hostingMailCommands,
+      ...hostingWatchCommands,
+    },
   };
   app.command(COMMANDS.vps, slashCommand(deps, vps));
   app.command(COMMANDS.hosting, slashCommand(deps, hosting));

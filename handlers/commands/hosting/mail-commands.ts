@@ -36,7 +36,8 @@ export const hostingMailCommands: CommandTable<MailArea & { server: string | und
       mailNoticeView(ui, ui.t('modal.loading')),
       async () => {
         const server = await deps.hosting.mail.mayAdd(actor, c.server, c.address);
-        if (checkMailAddress(c.address).length > 0) return mailNoticeView(ui, ui.t('hosting.mail.problem.address'));
+        if (checkMailAddress(c.address).length > 0)
+          return mailNoticeView(ui, ui.t('hosting.mail.problem.address'));
         return mailAddFormView(ui, { server, channelId: actor.channelId, id: c.address.trim() });
       },
       (err) => mailNoticeView(ui, failureReply(log, ui, err, 'opening the mail_add form').text),

@@ -21,6 +21,15 @@ import { classifyFailure, failureCode, isServiceError, ServiceError } from '../e
 import { areaRejection } from './area-rejection.ts';
 import type { HostingCalls, HostingDeps, WriteResult } from './hosting-calls.ts';
 import {
+  isMailLoss,
+  isMailRequest,
+  type MailLoss,
+  type MailRequest,
+  mailLossOf,
+  mailSubject,
+  sendMail,
+} from './mail-accounts.ts';
+import {
   areaOf,
   isRecordLoss,
   isRecordRequest,
@@ -31,15 +40,6 @@ import {
   recordSubject,
   sendRecord,
 } from './record-operations.ts';
-import {
-  isMailLoss,
-  isMailRequest,
-  type MailLoss,
-  type MailRequest,
-  mailLossOf,
-  mailSubject,
-  sendMail,
-} from './mail-accounts.ts';
 import { checkFqdn, checkId } from './rules.ts';
 
 export type DestructiveRequest =
@@ -324,7 +324,11 @@ export class HostingOperations {
       result: {
         server: op.target,
         action: req.kind,
-        subject: isRecordLoss(loss) ? recordSubject(loss) : isMailLoss(loss) ? mailSubject(loss) : subjectOf(req),
+        subject: isRecordLoss(loss)
+          ? recordSubject(loss)
+          : isMailLoss(loss)
+            ? mailSubject(loss)
+            : subjectOf(req),
       },
     };
   }

@@ -12,10 +12,10 @@
 import { randomInt } from 'node:crypto';
 import {
   type HostingClient,
-  HOSTING_LIMITS as REFERENCE,
   type MailAccount,
   ORDER,
   READ,
+  HOSTING_LIMITS as REFERENCE,
   type ValidationIssue,
   validateMailAddress,
   validateMailCreate,
@@ -103,7 +103,8 @@ export function mailProblems(issues: readonly ValidationIssue[]): MailProblem[] 
           : i.rule === 'max_length'
             ? 'too_long'
             : 'format';
-    const limit = rule === 'range' || rule === 'too_short' || rule === 'too_long' ? LIMIT_OF[field] : undefined;
+    const limit =
+      rule === 'range' || rule === 'too_short' || rule === 'too_long' ? LIMIT_OF[field] : undefined;
     if (!first.has(field)) first.set(field, { field, rule, ...(limit === undefined ? {} : { limit }) });
   }
   return [...first.values()];

@@ -7,7 +7,7 @@
  */
 
 import { parseRecordArea, RECORD_WORDS, type RecordArea } from './hosting-records.ts';
-import { type MailArea, MAIL_WORDS, parseMailArea } from './mail-accounts.ts';
+import { MAIL_WORDS, type MailArea, parseMailArea } from './mail-accounts.ts';
 import {
   channelOf,
   fromSlackText,

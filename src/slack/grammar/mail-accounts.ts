@@ -21,7 +21,9 @@ export function parseMailArea(args: readonly Token[]): ParseResult<MailArea> {
   const [verbToken, ...rest] = args;
   const verb = verbToken?.text.toLowerCase();
   const one = (name: 'mail_show' | 'mail_add' | 'mail_delete'): ParseResult<MailArea> =>
-    rest.length === 1 && rest[0]!.text !== '' ? { ok: true, command: { name, address: rest[0]!.text } } : usage;
+    rest.length === 1 && rest[0]!.text !== ''
+      ? { ok: true, command: { name, address: rest[0]!.text } }
+      : usage;
   if (verb === 'show') return one('mail_show');
   if (verb === 'add' || verb === 'create') return one('mail_add');
   if (verb === 'delete' || verb === 'remove') return one('mail_delete');

@@ -24,8 +24,7 @@ const en = {
   'hosting.mail.hint':
     'Usage and quota: `/hosting mail show <address>`   Create: `/hosting mail add <address>`   Delete: `/hosting mail delete <address>`',
   'hosting.mail.show.title': '{address} on {server}',
-  'hosting.mail.show.usage':
-    '*Used:* {used} MB of {quota} MB ({percent} %)',
+  'hosting.mail.show.usage': '*Used:* {used} MB of {quota} MB ({percent} %)',
   'hosting.mail.show.memo': '*Memo:* {memo}',
   'hosting.mail.show.no_memo': 'none',
   'hosting.mail.show.hint': 'Delete it: `/hosting mail delete <address>` (you confirm first).',
@@ -43,8 +42,7 @@ const en = {
   'hosting.mail.hint.memo': 'Optional: what the account is for.',
 
   'hosting.mail.problem.required': 'Enter a value.',
-  'hosting.mail.problem.too_short':
-    'Use at least {limit, plural, one {# character} other {# characters}}.',
+  'hosting.mail.problem.too_short': 'Use at least {limit, plural, one {# character} other {# characters}}.',
   'hosting.mail.problem.too_long': 'Use at most {limit, plural, one {# character} other {# characters}}.',
   'hosting.mail.problem.range': 'This value is out of range.',
   'hosting.mail.problem.format': 'This value is not valid.',
@@ -96,8 +94,7 @@ const ja = {
   'hosting.mail.add.intro':
     '*{address}* を作成します。パスワードを入力するか、チェックを入れてボットに作らせてください。',
   'hosting.mail.label.password': 'パスワード',
-  'hosting.mail.hint.password':
-    '{min, number} 文字以上。プロバイダーに送るだけで、保存も投稿もしません。',
+  'hosting.mail.hint.password': '{min, number} 文字以上。プロバイダーに送るだけで、保存も投稿もしません。',
   'hosting.mail.label.generate': 'または',
   'hosting.mail.generate': '強いパスワードを作ってもらう（あなたにだけ一度だけ表示します）',
   'hosting.mail.label.quota': '容量（MB）',
@@ -126,8 +123,10 @@ const ja = {
   'hosting.confirm.title.hosting.mail_delete': 'メールアカウント {address} を削除しますか？',
   'hosting.loss.hosting.mail_delete':
     '{server} からメールアカウント *{address}*{memo} を、中のメール {used} MB（容量 {quota} MB）ごと削除します。以後このアドレス宛てのメールは届かなくなります。',
-  'hosting.done.hosting.mail_add': '<@{user}> さんが {server} にメールアカウント `{subject}` を作成しました。',
-  'hosting.done.hosting.mail_delete': '<@{user}> さんが {server} のメールアカウント `{subject}` を削除しました。',
+  'hosting.done.hosting.mail_add':
+    '<@{user}> さんが {server} にメールアカウント `{subject}` を作成しました。',
+  'hosting.done.hosting.mail_delete':
+    '<@{user}> さんが {server} のメールアカウント `{subject}` を削除しました。',
   'error.hosting_not_found.what.mail': 'メールアカウント',
   'error.hosting_not_found.mail': 'アカウントは `/hosting mail [domain]` で確認できます。',
 } as const;

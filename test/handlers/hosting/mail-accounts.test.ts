@@ -88,24 +88,28 @@ describe('/hosting mail', () => {
     const n = hostingWrites(h);
     const form = await openedForm(h, `mail add sales@${SHOP}`);
     expect(JSON.stringify(form.view.blocks)).toContain(`sales@${SHOP}`);
-    const short = await submitMailForm(h, form.privateMetadata, textValues({ password: 'abc', quota_mb: '60000' }));
-    const errors = short.body as { response_action: string; errors: Record<string, string> };
+    const short = await submitMailForm(
+      h,
+      form.privateMetadata,
+      textValues({ password: 'abc', quota_mb: '60000' }),
+    );
+    const errors = JSON.parse(short.text) as { response_action: string; errors: Record<string, string> };
     expect(errors.response_action).toBe('errors');
     expect(errors.errors[hostingBlockId('password')]).toBe('Use at least 6 characters.');
     expect(errors.errors[hostingBlockId('quota_mb')]).toBe(
       'The quota is a whole number of MB from 1 to 50,000.',
     );
     const none = await submitMailForm(h, form.privateMetadata, textValues({ password: '' }));
-    expect((none.body as { errors: Record<string, string> }).errors[hostingBlockId('password')]).toBe(
-      'Type a password, or tick the box below to have one made.',
-    );
+    expect(
+      (JSON.parse(none.text) as { errors: Record<string, string> }).errors[hostingBlockId('password')],
+    ).toBe('Type a password, or tick the box below to have one made.');
     const both = await submitMailForm(h, form.privateMetadata, {
       ...textValues({ password: TYPED_REFUSED }),
       ...generate,
     });
-    expect((both.body as { errors: Record<string, string> }).errors[hostingBlockId('password')]).toBe(
-      'Type a password or tick the box to have one made, not both.',
-    );
+    expect(
+      (JSON.parse(both.text) as { errors: Record<string, string> }).errors[hostingBlockId('password')],
+    ).toBe('Type a password or tick the box to have one made, not both.');
     expect(hostingWrites(h)).toBe(n);
   });
 
@@ -124,7 +128,9 @@ describe('/hosting mail', () => {
     const post = await h.slack.waitFor(
       (c) => c.method === 'chat.postMessage' && messageText(c).includes(`sales@${SHOP}`),
     );
-    expect(messageText(post)).toContain(`<@${OPERATOR}> created the mail account \`sales@${SHOP}\` on ${SERVER}.`);
+    expect(messageText(post)).toContain(
+      `<@${OPERATOR}> created the mail account \`sales@${SHOP}\` on ${SERVER}.`,
+    );
   });
 
   it('makes a password when asked and shows it in the requester’s own form only, once', async () => {
@@ -157,7 +163,12 @@ describe('/hosting mail', () => {
     expect(ask.text).toContain('Nothing has been sent yet.');
     expect(hostingWrites(h)).toBe(n);
     expect(accounts(h).some((a) => a.address === `support@${SHOP}`)).toBe(true);
-    const done = await clickAndAnswer(h, HOSTING_IDS.confirm, buttonValue(ask.call, HOSTING_IDS.confirm), OPERATOR);
+    const done = await clickAndAnswer(
+      h,
+      HOSTING_IDS.confirm,
+      buttonValue(ask.call, HOSTING_IDS.confirm),
+      OPERATOR,
+    );
     expect(done.text).toContain(`deleted the mail account \`support@${SHOP}\` on ${SERVER}.`);
     expect(h.sim.control.requests({ method: 'DELETE', path: /\/mail\/support%40/ })).toHaveLength(1);
     expect(accounts(h).some((a) => a.address === `support@${SHOP}`)).toBe(false);

@@ -9,10 +9,10 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import {
   MAIL_LIMITS,
+  type MailAccountNow,
   type MailCreated,
   type MailForm,
   type MailListing,
-  type MailAccountNow,
   type MailLoss,
   type MailProblem,
   typedNumber,
@@ -153,9 +153,7 @@ export function mailAddFormView(ui: Ui, meta: HostingFormPayload & { id: string 
       element: {
         type: 'checkboxes',
         action_id: 'generate',
-        options: [
-          { text: { type: 'plain_text', text: ui.t('hosting.mail.generate') }, value: 'generate' },
-        ],
+        options: [{ text: { type: 'plain_text', text: ui.t('hosting.mail.generate') }, value: 'generate' }],
       },
     },
     input(ui, 'quota_mb'),
@@ -213,9 +211,13 @@ function problemText(ui: Ui, p: MailProblem): string {
     case 'required':
       return ui.t('hosting.mail.problem.required');
     case 'too_short':
-      return limit > 0 ? ui.t('hosting.mail.problem.too_short', { limit }) : ui.t('hosting.mail.problem.format');
+      return limit > 0
+        ? ui.t('hosting.mail.problem.too_short', { limit })
+        : ui.t('hosting.mail.problem.format');
     case 'too_long':
-      return limit > 0 ? ui.t('hosting.mail.problem.too_long', { limit }) : ui.t('hosting.mail.problem.format');
+      return limit > 0
+        ? ui.t('hosting.mail.problem.too_long', { limit })
+        : ui.t('hosting.mail.problem.format');
     case 'range':
       return ui.t('hosting.mail.problem.range');
     case 'format':
@@ -230,7 +232,11 @@ function problemText(ui: Ui, p: MailProblem): string {
  * says to type one or tick the box; a generated one with one typed too, that
  * only one of them is used.
  */
-export function mailFormErrors(ui: Ui, f: MailForm, problems: readonly MailProblem[]): Record<string, string> {
+export function mailFormErrors(
+  ui: Ui,
+  f: MailForm,
+  problems: readonly MailProblem[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (f.generate && f.password !== '') errors[hostingBlockId('password')] = ui.t('hosting.mail.problem.both');
   for (const p of problems) {

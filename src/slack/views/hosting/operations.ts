@@ -14,8 +14,8 @@ import { encodePayload, hostingOperationPayload } from '../../payloads.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { keyGlimpse } from './reads.ts';
 import { isMailLoss, mailLossText, mailLossTitle } from './mail-accounts.ts';
+import { keyGlimpse } from './reads.ts';
 import { isRecordLoss, recordLossText, recordLossTitle } from './record-loss.ts';
 import { doneText } from './writes.ts';
 
