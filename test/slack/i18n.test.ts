@@ -16,6 +16,7 @@ import { homeCatalog } from '../../src/slack/i18n/home.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { hostingRecordsCatalog } from '../../src/slack/i18n/hosting-records.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
+import { mailAccountsCatalog } from '../../src/slack/i18n/mail-accounts.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
 import { renewalsCatalog } from '../../src/slack/i18n/renewals.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
@@ -68,6 +69,7 @@ describe('i18n catalogs', () => {
       watchCatalog,
       hostingCatalog,
       hostingRecordsCatalog,
+      mailAccountsCatalog,
       renewalsCatalog,
       oncallCatalog,
       shortcutsCatalog,
