@@ -9,6 +9,9 @@ import { checkMailAddress } from '../../../src/services/hosting/index.ts';
 import type { MailArea } from '../../../src/slack/grammar/mail-accounts.ts';
 import {
   mailAddFormView,
+  mailChangeFormView,
+  mailForwardFormView,
+  mailForwardView,
   mailListView,
   mailNoticeView,
   mailShowView,
@@ -41,6 +44,44 @@ export const hostingMailCommands: CommandTable<MailArea & { server: string | und
         return mailAddFormView(ui, { server, channelId: actor.channelId, id: c.address.trim() });
       },
       (err) => mailNoticeView(ui, failureReply(log, ui, err, 'opening the mail_add form').text),
+    );
+  },
+  async mail_change(ctx, c) {
+    const { deps, ui, actor, log } = ctx;
+    await openForm(
+      ctx,
+      mailNoticeView(ui, ui.t('modal.loading'), 'mail_change'),
+      async () => {
+        const r = await deps.hosting.mail.account(actor, c.server, c.address);
+        return mailChangeFormView(
+          ui,
+          { server: r.server, channelId: actor.channelId, id: c.address.trim() },
+          r.value,
+        );
+      },
+      (err) =>
+        mailNoticeView(ui, failureReply(log, ui, err, 'opening the mail_change form').text, 'mail_change'),
+    );
+  },
+  async mail_forward({ deps, actor, ui, reply }, c) {
+    const r = await deps.hosting.mail.forwarding(actor, c.server, c.address);
+    await reply(mailForwardView(ui, r.server, r.value));
+  },
+  async mail_forward_set(ctx, c) {
+    const { deps, ui, actor, log } = ctx;
+    await openForm(
+      ctx,
+      mailNoticeView(ui, ui.t('modal.loading'), 'mail_forward'),
+      async () => {
+        const r = await deps.hosting.mail.forwarding(actor, c.server, c.address, true);
+        return mailForwardFormView(
+          ui,
+          { server: r.server, channelId: actor.channelId, id: c.address.trim() },
+          r.value,
+        );
+      },
+      (err) =>
+        mailNoticeView(ui, failureReply(log, ui, err, 'opening the mail_forward form').text, 'mail_forward'),
     );
   },
   async mail_delete(ctx, c) {

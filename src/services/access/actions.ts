@@ -78,6 +78,8 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.ssl_delete': { provider: true, write: true },
   'hosting.mail': { provider: true, write: false },
   'hosting.mail_add': { provider: true, write: true },
+  'hosting.mail_change': { provider: true, write: true },
+  'hosting.mail_forward': { provider: true, write: true },
   'hosting.mail_delete': { provider: true, write: true },
   'hosting.audit': { provider: false, write: false },
   'hosting.approve': { provider: false, write: false },

@@ -17,7 +17,9 @@ import {
   READ,
   HOSTING_LIMITS as REFERENCE,
   type ValidationIssue,
+  validateForwarding,
   validateMailAddress,
+  validateMailChange,
   validateMailCreate,
   WRITE,
   type WriteAnswer,
@@ -29,7 +31,7 @@ import type { HostingCalls, WriteResult } from './hosting-calls.ts';
 import type { OnServer } from './hosting-reads.ts';
 import { checkFqdn } from './rules.ts';
 
-export type MailField = 'mail_address' | 'password' | 'quota_mb' | 'memo';
+export type MailField = 'mail_address' | 'password' | 'quota_mb' | 'memo' | 'forwarding_addresses';
 export type MailRule = 'required' | 'too_short' | 'too_long' | 'range' | 'format' | 'control_character';
 export type MailProblem = FieldProblem<MailField, MailRule>;
 
@@ -85,9 +87,16 @@ const LIMIT_OF: Record<MailField, number | undefined> = {
   password: MAIL_LIMITS.passwordMin,
   quota_mb: MAIL_LIMITS.quotaMax,
   memo: MAIL_LIMITS.textMax,
+  forwarding_addresses: undefined,
 };
 
-const MAIL_FIELDS: ReadonlySet<string> = new Set<MailField>(['mail_address', 'password', 'quota_mb', 'memo']);
+const MAIL_FIELDS: ReadonlySet<string> = new Set<MailField>([
+  'mail_address',
+  'password',
+  'quota_mb',
+  'memo',
+  'forwarding_addresses',
+]);
 
 /** The provider client's issues, each on its field (its messages are for the log, never shown). */
 export function mailProblems(issues: readonly ValidationIssue[]): MailProblem[] {
@@ -131,6 +140,53 @@ export function checkMailForm(f: MailForm): MailProblem[] {
   const problems = [...mailProblems(issues), ...memoTooLong];
   const seen = new Set<MailField>();
   return problems.filter((p) => !seen.has(p.field) && seen.add(p.field));
+}
+
+/**
+ * A change as typed: a field left out keeps its value (an empty password,
+ * an empty quota). The reference states the password's and quota's bounds
+ * for creation only: a change is checked for their types alone, and the
+ * provider's answer says the rest.
+ */
+export interface MailChangeForm {
+  password: string;
+  quota: number | undefined;
+  memo: string;
+}
+
+const changeBody = (f: MailChangeForm) => ({
+  ...(f.password === '' ? {} : { password: f.password }),
+  ...(f.quota === undefined ? {} : { quota_mb: f.quota }),
+  memo: f.memo,
+});
+
+export function checkMailChange(f: MailChangeForm): MailProblem[] {
+  const memoTooLong =
+    [...f.memo].length > MAIL_LIMITS.textMax
+      ? [{ field: 'memo' as const, rule: 'too_long' as const, limit: MAIL_LIMITS.textMax }]
+      : [];
+  return [...mailProblems(validateMailChange(changeBody(f))), ...memoTooLong];
+}
+
+/** Forwarding as typed: the addresses (an empty list clears it) and whether a copy stays in the mailbox. */
+export interface ForwardingForm {
+  addresses: string[];
+  keepInMailbox: boolean;
+}
+
+export const checkForwarding = (f: ForwardingForm): MailProblem[] =>
+  mailProblems(
+    validateForwarding({
+      forwarding_addresses: f.addresses.map((a) => a.trim()),
+      keep_in_mailbox: f.keepInMailbox,
+    }),
+  );
+
+/** Forwarding as read: a field the answer left out or broke is undefined. */
+export interface ForwardingNow {
+  mail_address: string;
+  addresses: string[] | undefined;
+  keepInMailbox: boolean | undefined;
 }
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
@@ -245,6 +301,112 @@ export class HostingMail {
       // A generated password stays scrubbed until it has been shown (forgetSecret).
       if (!f.generate) this.calls.deps.secrets.delete(password);
     }
+  }
+
+  /** The account a change form starts from (one that is not there is the provider's 404, explained). */
+  async account(actor: Actor, named: string | undefined, address: string): Promise<OnServer<MailAccountNow>> {
+    const action = 'hosting.mail_change';
+    const { server, api } = await this.calls.begin(actor, action, named, { address, form: true });
+    refuse(checkMailAddress(address)[0]);
+    const read = await this.calls.read(() => api.getMail(address.trim(), WRITE), {
+      actor,
+      action,
+      server,
+      params: { address },
+    });
+    return { server, value: accountNow(address.trim(), read) };
+  }
+
+  checkChange(f: MailChangeForm): MailProblem[] {
+    return checkMailChange(f);
+  }
+
+  /** PUT /mail/{address}: the quota and memo as typed, the password only when one was typed (never audited). */
+  async change(
+    actor: Actor,
+    named: string | undefined,
+    address: string,
+    f: MailChangeForm,
+  ): Promise<WriteResult> {
+    const action = 'hosting.mail_change';
+    const params = {
+      mail_address: address.trim(),
+      ...(f.quota === undefined ? {} : { quota_mb: f.quota }),
+      memo: f.memo,
+      password_changed: f.password !== '',
+    };
+    const { server, api } = await this.calls.begin(actor, action, named, params);
+    refuse([...checkMailAddress(address), ...checkMailChange(f)][0]);
+    if (f.password !== '') this.calls.deps.secrets.add(f.password);
+    try {
+      await this.calls.write(actor, action, server, params, () =>
+        api.updateMail(address.trim(), changeBody(f), WRITE),
+      );
+      return { server, action, subject: address.trim() };
+    } finally {
+      if (f.password !== '') this.calls.deps.secrets.delete(f.password);
+    }
+  }
+
+  /** GET /mail/{address}/forwarding */
+  async forwarding(
+    actor: Actor,
+    named: string | undefined,
+    address: string,
+    forForm = false,
+  ): Promise<OnServer<ForwardingNow>> {
+    const action = forForm ? 'hosting.mail_forward' : 'hosting.mail';
+    const { server, api } = await this.calls.begin(actor, action, named, {
+      address,
+      ...(forForm ? { form: true } : {}),
+    });
+    refuse(checkMailAddress(address)[0]);
+    const read = await this.calls.read(() => api.getForwarding(address.trim(), forForm ? WRITE : READ), {
+      actor,
+      action,
+      server,
+      params: { address },
+    });
+    return {
+      server,
+      value: {
+        mail_address: address.trim(),
+        addresses: Array.isArray(read.forwarding_addresses)
+          ? read.forwarding_addresses.filter((a): a is string => typeof a === 'string')
+          : undefined,
+        keepInMailbox: typeof read.keep_in_mailbox === 'boolean' ? read.keep_in_mailbox : undefined,
+      },
+    };
+  }
+
+  checkForwarding(f: ForwardingForm): MailProblem[] {
+    return checkForwarding(f);
+  }
+
+  /** PUT /mail/{address}/forwarding: the list replaced whole (empty: forwarding stops). */
+  async setForwarding(
+    actor: Actor,
+    named: string | undefined,
+    address: string,
+    f: ForwardingForm,
+  ): Promise<WriteResult> {
+    const action = 'hosting.mail_forward';
+    const addresses = f.addresses.map((a) => a.trim()).filter((a) => a !== '');
+    const params = {
+      mail_address: address.trim(),
+      forwarding_addresses: addresses,
+      keep_in_mailbox: f.keepInMailbox,
+    };
+    const { server, api } = await this.calls.begin(actor, action, named, params);
+    refuse([...checkMailAddress(address), ...checkForwarding({ ...f, addresses })][0]);
+    await this.calls.write(actor, action, server, params, () =>
+      api.setForwarding(
+        address.trim(),
+        { forwarding_addresses: addresses, keep_in_mailbox: f.keepInMailbox },
+        WRITE,
+      ),
+    );
+    return { server, action, subject: address.trim() };
   }
 
   /** Once a generated password has been shown (or could not be), the scrubber lets it go. */

@@ -12,8 +12,12 @@ const en = {
     '`/hosting [server] mail add <address>` — create a mail account; a form asks for the password (or makes one for you), the quota and a memo',
   'hosting.help.cmd.hosting.mail_delete':
     '`/hosting [server] mail delete <address>` — delete a mail account and the mail in it; you confirm before it is sent',
+  'hosting.help.cmd.hosting.mail_change':
+    '`/hosting [server] mail change <address>` — change an account’s quota, memo or password in a form',
+  'hosting.help.cmd.hosting.mail_forward':
+    '`/hosting [server] mail forward <address>` — where the account’s mail is forwarded; `mail forward set <address>` changes it in a form',
   'usage.hosting.mail':
-    'Usage: `/hosting [server] mail [domain]`, `mail show <address>`, `mail add <address>` or `mail delete <address>`, e.g. `/hosting mail add info@example.jp`.',
+    'Usage: `/hosting [server] mail [domain]`, or `mail show|add|change|delete <address>`, `mail forward [set] <address>`, e.g. `/hosting mail add info@example.jp`.',
 
   'hosting.mail.title': 'Mail accounts on {server}',
   'hosting.mail.title_domain': 'Mail accounts of {domain} on {server}',
@@ -41,6 +45,24 @@ const en = {
   'hosting.mail.label.memo': 'Memo',
   'hosting.mail.hint.memo': 'Optional: what the account is for.',
 
+  'hosting.mail.change.title': 'Change mail account',
+  'hosting.mail.change.intro': 'Changing *{address}*. What you leave as it is stays as it is.',
+  'hosting.mail.hint.new_password': 'Leave empty to keep the current password. It is not kept or posted.',
+  'hosting.mail.forward.title': 'Mail forwarding',
+  'hosting.mail.forward.intro':
+    'Where mail to *{address}* is forwarded. The list replaces the current one; an empty list stops forwarding.',
+  'hosting.mail.label.forwarding': 'Forward to',
+  'hosting.mail.hint.forwarding': 'One address a line.',
+  'hosting.mail.label.keep': 'Mailbox',
+  'hosting.mail.forward.keep': 'Keep a copy in this mailbox',
+  'hosting.mail.forward.show_title': 'Forwarding of {address} on {server}',
+  'hosting.mail.forward.to': '*Forwarded to:* {to}',
+  'hosting.mail.forward.none': 'nowhere (not forwarded)',
+  'hosting.mail.forward.kept': 'A copy stays in the mailbox.',
+  'hosting.mail.forward.not_kept': 'No copy stays in the mailbox.',
+  'hosting.mail.forward.keep_unknown': 'The provider did not say whether a copy stays in the mailbox.',
+  'hosting.mail.forward.hint': 'Change it: `/hosting mail forward set <address>`',
+  'hosting.mail.problem.forwarding': 'Each line must be one mail address, such as `name@example.jp`.',
   'hosting.mail.problem.required': 'Enter a value.',
   'hosting.mail.problem.too_short': 'Use at least {limit, plural, one {# character} other {# characters}}.',
   'hosting.mail.problem.too_long': 'Use at most {limit, plural, one {# character} other {# characters}}.',
@@ -62,6 +84,8 @@ const en = {
     'Deleting the mail account *{address}* from {server}{memo}, with the {used} MB of mail in it (quota {quota} MB). Mail sent to it afterwards is refused.',
   'hosting.done.hosting.mail_add': '<@{user}> created the mail account `{subject}` on {server}.',
   'hosting.done.hosting.mail_delete': '<@{user}> deleted the mail account `{subject}` on {server}.',
+  'hosting.done.hosting.mail_change': '<@{user}> changed the mail account `{subject}` on {server}.',
+  'hosting.done.hosting.mail_forward': '<@{user}> changed the forwarding of `{subject}` on {server}.',
   'error.hosting_not_found.what.mail': 'mail account',
   'error.hosting_not_found.mail': 'See `/hosting mail [domain]` for the accounts.',
 } as const;
@@ -73,8 +97,12 @@ const ja = {
     '`/hosting [server] mail add <address>` — メールアカウントを作成します。フォームでパスワード（自動生成も可）、容量、メモを入力します',
   'hosting.help.cmd.hosting.mail_delete':
     '`/hosting [server] mail delete <address>` — メールアカウントを中のメールごと削除します。送信前に確認します',
+  'hosting.help.cmd.hosting.mail_change':
+    '`/hosting [server] mail change <address>` — フォームでアカウントの容量、メモ、パスワードを変更します',
+  'hosting.help.cmd.hosting.mail_forward':
+    '`/hosting [server] mail forward <address>` — アカウントのメール転送先を表示します。`mail forward set <address>` でフォームから変更します',
   'usage.hosting.mail':
-    '使い方: `/hosting [server] mail [domain]`、`mail show <address>`、`mail add <address>`、`mail delete <address>`（例: `/hosting mail add info@example.jp`）',
+    '使い方: `/hosting [server] mail [domain]`、`mail show|add|change|delete <address>`、`mail forward [set] <address>`（例: `/hosting mail add info@example.jp`）',
 
   'hosting.mail.title': '{server} のメールアカウント',
   'hosting.mail.title_domain': '{server} の {domain} のメールアカウント',
@@ -102,6 +130,26 @@ const ja = {
   'hosting.mail.label.memo': 'メモ',
   'hosting.mail.hint.memo': '任意: アカウントの用途など。',
 
+  'hosting.mail.change.title': 'メールアカウントの変更',
+  'hosting.mail.change.intro': '*{address}* を変更します。そのままにした項目は変わりません。',
+  'hosting.mail.hint.new_password': '空欄なら今のパスワードのままです。保存も投稿もしません。',
+  'hosting.mail.forward.title': 'メール転送',
+  'hosting.mail.forward.intro':
+    '*{address}* 宛てのメールの転送先です。入力した一覧で今の設定を置き換えます。空にすると転送を止めます。',
+  'hosting.mail.label.forwarding': '転送先',
+  'hosting.mail.hint.forwarding': '1 行に 1 アドレス。',
+  'hosting.mail.label.keep': 'メールボックス',
+  'hosting.mail.forward.keep': 'このメールボックスにもコピーを残す',
+  'hosting.mail.forward.show_title': '{server} の {address} の転送設定',
+  'hosting.mail.forward.to': '*転送先:* {to}',
+  'hosting.mail.forward.none': 'なし（転送していません）',
+  'hosting.mail.forward.kept': 'メールボックスにもコピーを残します。',
+  'hosting.mail.forward.not_kept': 'メールボックスにはコピーを残しません。',
+  'hosting.mail.forward.keep_unknown':
+    'メールボックスにコピーを残すかどうか、プロバイダーの応答にありませんでした。',
+  'hosting.mail.forward.hint': '変更: `/hosting mail forward set <address>`',
+  'hosting.mail.problem.forwarding':
+    '各行に 1 つずつ、`name@example.jp` のようなメールアドレスを入力してください。',
   'hosting.mail.problem.required': '値を入力してください。',
   'hosting.mail.problem.too_short': '{limit, number} 文字以上で入力してください。',
   'hosting.mail.problem.too_long': '{limit, number} 文字以内で入力してください。',
@@ -127,6 +175,9 @@ const ja = {
     '<@{user}> さんが {server} にメールアカウント `{subject}` を作成しました。',
   'hosting.done.hosting.mail_delete':
     '<@{user}> さんが {server} のメールアカウント `{subject}` を削除しました。',
+  'hosting.done.hosting.mail_change':
+    '<@{user}> さんが {server} のメールアカウント `{subject}` を変更しました。',
+  'hosting.done.hosting.mail_forward': '<@{user}> さんが {server} の `{subject}` の転送設定を変更しました。',
   'error.hosting_not_found.what.mail': 'メールアカウント',
   'error.hosting_not_found.mail': 'アカウントは `/hosting mail [domain]` で確認できます。',
 } as const;

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTING_IDS, HOSTING_MAIL_ADD_CALLBACK, hostingBlockId } from '../../../src/slack/ids.ts';
+import { HOSTING_IDS, HOSTING_MAIL_CALLBACKS, hostingBlockId } from '../../../src/slack/ids.ts';
 import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../../support/app-harness.ts';
 import {
   buttonValue,
@@ -32,11 +32,16 @@ const TYPED_REFUSED = 'Mail-Refused-Secret-a1b9';
 
 const accounts = (h: Harness) => h.sim.control.hostingServer(SERVER).mailAccounts;
 
-function submitMailForm(h: Harness, privateMetadata: string, values: Record<string, unknown>) {
+function submitMailForm(
+  h: Harness,
+  privateMetadata: string,
+  values: Record<string, unknown>,
+  form: keyof typeof HOSTING_MAIL_CALLBACKS = 'mail_add',
+) {
   const viewId = `V${randomUUID().slice(0, 8).toUpperCase()}`;
   return h
     .submit({
-      callbackId: HOSTING_MAIL_ADD_CALLBACK,
+      callbackId: HOSTING_MAIL_CALLBACKS[form],
       privateMetadata,
       values: values as Parameters<Harness['submit']>[0]['values'],
       userId: OPERATOR,

@@ -54,6 +54,8 @@ const HELP_LINES: Record<HostingAction, PlainKey> = {
   'hosting.ssl_delete': 'hosting.help.cmd.hosting.ssl_delete',
   'hosting.mail': 'hosting.help.cmd.hosting.mail',
   'hosting.mail_add': 'hosting.help.cmd.hosting.mail_add',
+  'hosting.mail_change': 'hosting.help.cmd.hosting.mail_change',
+  'hosting.mail_forward': 'hosting.help.cmd.hosting.mail_forward',
   'hosting.mail_delete': 'hosting.help.cmd.hosting.mail_delete',
   'hosting.audit': 'hosting.help.cmd.hosting.audit',
   'hosting.approve': 'hosting.help.cmd.hosting.approve',

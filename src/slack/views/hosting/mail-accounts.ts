@@ -8,8 +8,11 @@
  */
 import type { KnownBlock, ModalView } from '@slack/types';
 import {
+  type ForwardingForm,
+  type ForwardingNow,
   MAIL_LIMITS,
   type MailAccountNow,
+  type MailChangeForm,
   type MailCreated,
   type MailForm,
   type MailListing,
@@ -18,7 +21,7 @@ import {
   typedNumber,
 } from '../../../services/hosting/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
-import { HOSTING_MAIL_ADD_CALLBACK, hostingBlockId } from '../../ids.ts';
+import { HOSTING_MAIL_CALLBACKS, type HostingMailForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
 import { displayDomain } from '../domain-display.ts';
 import { formatCount, type Message, mrkdwnText, plainText, SHOWN, type Ui } from '../format.ts';
@@ -111,7 +114,7 @@ function hint(ui: Ui, field: MailInput): string {
   return ui.t(field === 'quota_mb' ? 'hosting.mail.hint.quota' : 'hosting.mail.hint.memo');
 }
 
-function input(ui: Ui, field: MailInput): KnownBlock {
+function input(ui: Ui, field: MailInput, initial?: string): KnownBlock {
   return {
     type: 'input',
     block_id: hostingBlockId(field),
@@ -123,27 +126,143 @@ function input(ui: Ui, field: MailInput): KnownBlock {
       action_id: field,
       multiline: field === 'memo',
       max_length: Math.min(MAIL_LIMITS.textMax + 1, LIMITS.inputMaxLength),
+      ...(initial === undefined || initial === '' ? {} : { initial_value: initial }),
     },
   };
 }
 
-/** The form: the address is the one typed on the command line (shown, not editable). */
-export function mailAddFormView(ui: Ui, meta: HostingFormPayload & { id: string }): ModalView {
+const TITLES: Record<HostingMailForm, PlainKey> = {
+  mail_add: 'hosting.mail.add.title',
+  mail_change: 'hosting.mail.change.title',
+  mail_forward: 'hosting.mail.forward.title',
+};
+
+function serverLine(ui: Ui, server: string): KnownBlock {
+  return {
+    type: 'context',
+    elements: [
+      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
+      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
+    ],
+  };
+}
+
+function formModal(
+  ui: Ui,
+  form: HostingMailForm,
+  meta: HostingFormPayload & { id: string },
+  blocks: KnownBlock[],
+): ModalView {
   const privateMetadata = encodePayload(hostingFormPayload, meta);
   if (!fits('privateMetadata', privateMetadata))
     throw new ViewLimitError('privateMetadata', privateMetadata.length);
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: HOSTING_MAIL_CALLBACKS[form],
+    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
+    submit: { type: 'plain_text', text: ui.t('hosting.modal.submit') },
+    close: { type: 'plain_text', text: ui.t('hosting.modal.cancel') },
+    private_metadata: privateMetadata,
+    blocks,
+  };
+}
+
+const intro = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
+
+/** A change, starting from the account as it is now; the password stays as it is when left empty. */
+export function mailChangeFormView(
+  ui: Ui,
+  meta: HostingFormPayload & { id: string },
+  now: MailAccountNow,
+): ModalView {
+  return formModal(ui, 'mail_change', meta, [
+    serverLine(ui, meta.server),
+    intro(ui.t('hosting.mail.change.intro', { address: shownAddress(meta.id) })),
+    {
+      ...input(ui, 'password'),
+      hint: { type: 'plain_text', text: ui.t('hosting.mail.hint.new_password') },
+    } as KnownBlock,
+    input(ui, 'quota_mb', now.quota_mb === undefined ? undefined : String(now.quota_mb)),
+    input(ui, 'memo', now.memo),
+  ]);
+}
+
+/** Forwarding, starting from the addresses as they are now, one a line. */
+export function mailForwardFormView(
+  ui: Ui,
+  meta: HostingFormPayload & { id: string },
+  now: ForwardingNow,
+): ModalView {
+  const keep = {
+    text: { type: 'plain_text' as const, text: ui.t('hosting.mail.forward.keep') },
+    value: 'keep',
+  };
+  return formModal(ui, 'mail_forward', meta, [
+    serverLine(ui, meta.server),
+    intro(ui.t('hosting.mail.forward.intro', { address: shownAddress(meta.id) })),
+    {
+      type: 'input',
+      block_id: hostingBlockId('forwarding_addresses'),
+      optional: true,
+      label: { type: 'plain_text', text: ui.t('hosting.mail.label.forwarding') },
+      hint: { type: 'plain_text', text: ui.t('hosting.mail.hint.forwarding') },
+      element: {
+        type: 'plain_text_input',
+        action_id: 'forwarding_addresses',
+        multiline: true,
+        max_length: LIMITS.inputMaxLength,
+        ...(now.addresses && now.addresses.length > 0 ? { initial_value: now.addresses.join('\n') } : {}),
+      },
+    },
+    {
+      type: 'input',
+      block_id: hostingBlockId('keep_in_mailbox'),
+      optional: true,
+      label: { type: 'plain_text', text: ui.t('hosting.mail.label.keep') },
+      element: {
+        type: 'checkboxes',
+        action_id: 'keep_in_mailbox',
+        options: [keep],
+        ...(now.keepInMailbox === false ? {} : { initial_options: [keep] }),
+      },
+    },
+  ]);
+}
+
+/** Forwarding as it is now, to the person alone. */
+export function mailForwardView(ui: Ui, server: string, f: ForwardingNow): Message {
+  const title = ui.t('hosting.mail.forward.show_title', { address: address(f.mail_address), server });
+  const to =
+    f.addresses === undefined
+      ? '?'
+      : f.addresses.length === 0
+        ? ui.t('hosting.mail.forward.none')
+        : f.addresses.map(shownAddress).join(ui.locale === 'ja' ? '、' : ', ');
+  const lines = [
+    ui.t('hosting.mail.forward.to', { to }),
+    ui.t(
+      f.keepInMailbox === undefined
+        ? 'hosting.mail.forward.keep_unknown'
+        : f.keepInMailbox
+          ? 'hosting.mail.forward.kept'
+          : 'hosting.mail.forward.not_kept',
+    ),
+  ];
   const blocks: KnownBlock[] = [
-    {
-      type: 'context',
-      elements: [
-        { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) },
-        { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-      ],
-    },
-    {
-      type: 'section',
-      text: { type: 'mrkdwn', text: ui.t('hosting.mail.add.intro', { address: shownAddress(meta.id) }) },
-    },
+    header(title),
+    { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
+    context(ui.t('hosting.mail.forward.hint')),
+  ];
+  assertBlocksWithinLimits(blocks, 'message');
+  return { text: summaryText(mrkdwnText(title, SHOWN.text), lines), blocks };
+}
+
+/** The form: the address is the one typed on the command line (shown, not editable). */
+export function mailAddFormView(ui: Ui, meta: HostingFormPayload & { id: string }): ModalView {
+  return formModal(ui, 'mail_add', meta, [
+    serverLine(ui, meta.server),
+    intro(ui.t('hosting.mail.add.intro', { address: shownAddress(meta.id) })),
     input(ui, 'password'),
     {
       type: 'input',
@@ -158,27 +277,17 @@ export function mailAddFormView(ui: Ui, meta: HostingFormPayload & { id: string 
     },
     input(ui, 'quota_mb'),
     input(ui, 'memo'),
-  ];
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: HOSTING_MAIL_ADD_CALLBACK,
-    title: { type: 'plain_text', text: ui.t('hosting.mail.add.title') },
-    submit: { type: 'plain_text', text: ui.t('hosting.modal.submit') },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.cancel') },
-    private_metadata: privateMetadata,
-    blocks,
-  };
+  ]);
 }
 
 /** A form that only says something: loading, working, done, or what went wrong. */
-export function mailNoticeView(ui: Ui, text: string): ModalView {
+export function mailNoticeView(ui: Ui, text: string, form: HostingMailForm = 'mail_add'): ModalView {
   const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
   assertBlocksWithinLimits(blocks, 'modal');
   return {
     type: 'modal',
-    callback_id: `${HOSTING_MAIL_ADD_CALLBACK}_notice`,
-    title: { type: 'plain_text', text: ui.t('hosting.mail.add.title') },
+    callback_id: `${HOSTING_MAIL_CALLBACKS[form]}_notice`,
+    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
     close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
     blocks,
   };
@@ -190,6 +299,28 @@ type StateValues = Record<
 >;
 
 const typed = (values: StateValues, f: string): string => values[hostingBlockId(f)]?.[f]?.value ?? '';
+
+/** The change as typed (an empty password or quota: left as it is). */
+export function readMailChangeForm(values: StateValues): MailChangeForm {
+  return {
+    password: typed(values, 'password'),
+    quota: typedNumber(typed(values, 'quota_mb')),
+    memo: typed(values, 'memo'),
+  };
+}
+
+/** The forwarding as typed: one address a line (commas and spaces part them too). */
+export function readForwardForm(values: StateValues): ForwardingForm {
+  const keep = (values[hostingBlockId('keep_in_mailbox')]?.keep_in_mailbox?.selected_options ?? []).some(
+    (o) => o.value === 'keep',
+  );
+  return {
+    addresses: typed(values, 'forwarding_addresses')
+      .split(/[\s,、]+/)
+      .filter((a) => a !== ''),
+    keepInMailbox: keep,
+  };
+}
 
 /** The form as typed; the address is the command's. */
 export function readMailForm(values: StateValues, mailAddress: string): MailForm {
@@ -234,7 +365,7 @@ function problemText(ui: Ui, p: MailProblem): string {
  */
 export function mailFormErrors(
   ui: Ui,
-  f: MailForm,
+  f: Pick<MailForm, 'password'> & Partial<Pick<MailForm, 'generate'>>,
   problems: readonly MailProblem[],
 ): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -242,6 +373,10 @@ export function mailFormErrors(
   for (const p of problems) {
     const block = hostingBlockId(p.field === 'mail_address' ? 'password' : p.field);
     if (errors[block]) continue;
+    if (p.field === 'forwarding_addresses') {
+      errors[block] = ui.t('hosting.mail.problem.forwarding');
+      continue;
+    }
     if (p.field === 'mail_address') {
       errors[block] = ui.t('hosting.mail.problem.address');
       continue;
