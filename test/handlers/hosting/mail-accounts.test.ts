@@ -29,6 +29,7 @@ const SHOP = 'example-shop.com';
 const JA_OPERATOR = 'U0JAOPER1';
 const TYPED = 'Mail-Typed-Secret-5d7e';
 const TYPED_REFUSED = 'Mail-Refused-Secret-a1b9';
+const TYPED_CHANGE = 'Mail-Change-Secret-c4f2';
 
 const accounts = (h: Harness) => h.sim.control.hostingServer(SERVER).mailAccounts;
 
@@ -191,6 +192,94 @@ describe('/hosting mail', () => {
     expect(hostingWrites(h)).toBe(n);
   });
 
+  it('changes an account’s quota, memo and password from a form that starts from the account as it is', async () => {
+    const form = await openedForm(h, `mail change info@${SHOP}`);
+    const blocks = JSON.stringify(form.view.blocks);
+    expect(blocks).toContain('"initial_value":"2000"');
+    expect(blocks).toContain('問い合わせ窓口');
+    const n = hostingWrites(h);
+    const bad = await submitMailForm(
+      h,
+      form.privateMetadata,
+      textValues({ quota_mb: 'lots' }),
+      'mail_change',
+    );
+    expect(JSON.parse(bad.text).errors[hostingBlockId('quota_mb')]).toBe(
+      'The quota is a whole number of MB from 1 to 50,000.',
+    );
+    expect(hostingWrites(h)).toBe(n);
+    const sent = await submitMailForm(
+      h,
+      form.privateMetadata,
+      textValues({ password: TYPED_CHANGE, quota_mb: '2500', memo: 'Questions from customers' }),
+      'mail_change',
+    );
+    expect(messageText(await formOutcome(h, sent.viewId))).toContain(
+      `changed the mail account \`info@${SHOP}\` on ${SERVER}.`,
+    );
+    expect(accounts(h).find((a) => a.address === `info@${SHOP}`)).toMatchObject({
+      quotaMb: 2500,
+      memo: 'Questions from customers',
+    });
+    const put = h.sim.control.requests({ method: 'PUT', path: /\/mail\/info%40/ }).at(-1);
+    expect(put?.status).toBe(200);
+    expect(put?.body).toMatchObject({ quota_mb: 2500, memo: 'Questions from customers' });
+    expect(hostingWrites(h)).toBe(n + 1);
+  });
+
+  it('shows forwarding, sets it from a form (each line checked), and clears it with an empty list', async () => {
+    const shown = await hosting(h, `mail forward info@${SHOP}`, VIEWER);
+    expect(shown.call.args.response_type).toBe('ephemeral');
+    expect(shown.text).toContain('*Forwarded to:* nowhere (not forwarded)');
+    expect(shown.text).toContain('A copy stays in the mailbox.');
+    const form = await openedForm(h, `mail forward set info@${SHOP}`);
+    const n = hostingWrites(h);
+    const bad = await submitMailForm(
+      h,
+      form.privateMetadata,
+      textValues({ forwarding_addresses: 'ops@example.net\nnot an address' }),
+      'mail_forward',
+    );
+    expect(JSON.parse(bad.text).errors[hostingBlockId('forwarding_addresses')]).toContain('one mail address');
+    expect(hostingWrites(h)).toBe(n);
+    const sent = await submitMailForm(
+      h,
+      form.privateMetadata,
+      textValues({ forwarding_addresses: 'ops@example.net\nsales-archive@example.net' }),
+      'mail_forward',
+    );
+    expect(messageText(await formOutcome(h, sent.viewId))).toContain(
+      `changed the forwarding of \`info@${SHOP}\` on ${SERVER}.`,
+    );
+    expect(accounts(h).find((a) => a.address === `info@${SHOP}`)).toMatchObject({
+      forwarding: ['ops@example.net', 'sales-archive@example.net'],
+      keepInMailbox: false,
+    });
+    const j = await hosting(h, `mail forward info@${SHOP}`, JA_OPERATOR);
+    expect(j.text).toContain('*転送先:* ops@example.net、sales-archive@example.net');
+    expect(j.text).toContain('メールボックスにはコピーを残しません。');
+    const again = await openedForm(h, `mail forward set info@${SHOP}`);
+    expect(JSON.stringify(again.view.blocks)).toContain('ops@example.net\\nsales-archive@example.net');
+    const cleared = await submitMailForm(
+      h,
+      again.privateMetadata,
+      {
+        ...textValues({ forwarding_addresses: '' }),
+        [hostingBlockId('keep_in_mailbox')]: {
+          keep_in_mailbox: { type: 'checkboxes', selected_options: [{ value: 'keep' }] },
+        },
+      },
+      'mail_forward',
+    );
+    await formOutcome(h, cleared.viewId);
+    const put = h.sim.control.requests({ method: 'PUT', path: /\/forwarding$/ }).at(-1);
+    expect(put?.body).toEqual({ forwarding_addresses: [], keep_in_mailbox: true });
+    expect(accounts(h).find((a) => a.address === `info@${SHOP}`)).toMatchObject({
+      forwarding: [],
+      keepInMailbox: true,
+    });
+  });
+
   it('finds the typed passwords in no Slack call, log line, audit row or database row', async () => {
     const slack = JSON.stringify(h.slack.calls);
     const logs = h.logs.text;
@@ -201,7 +290,8 @@ describe('/hosting mail', () => {
     expect(audit).toContain('hosting.mail_add');
     expect(rows).toContain('hosting.mail_add');
     expect(slack).toContain(`sales@${SHOP}`);
-    for (const secret of [TYPED, TYPED_REFUSED]) {
+    expect(rows).toContain('hosting.mail_change');
+    for (const secret of [TYPED, TYPED_REFUSED, TYPED_CHANGE]) {
       for (const s of spellings(secret)) {
         expect(slack, `Slack calls carry ${secret}`).not.toContain(s);
         expect(logs, `logs carry ${secret}`).not.toContain(s);
