@@ -212,6 +212,19 @@ export function generateMailPassword(length = 20): string {
   return chars.join('');
 }
 
+/** The provider's 404 for an account, said as the account not being there (with where to look). */
+const notFound =
+  (address: string) =>
+  (err: unknown): never => {
+    if (
+      err instanceof ServiceError &&
+      err.problem.code === 'hosting_rejected' &&
+      err.problem.params.code === 'NOT_FOUND'
+    )
+      throw new ServiceError('hosting_not_found', { what: 'mail', id: address.trim() });
+    throw err;
+  };
+
 /** A value refused before anything is sent, in the one shape every /hosting refusal has. */
 const refuse = (p: MailProblem | undefined): void => {
   if (!p) return;
@@ -241,12 +254,9 @@ export class HostingMail {
     const action = 'hosting.mail';
     const { server, api } = await this.calls.begin(actor, action, named, { address });
     refuse(checkMailAddress(address)[0]);
-    const read = await this.calls.read(() => api.getMail(address.trim(), READ), {
-      actor,
-      action,
-      server,
-      params: { address },
-    });
+    const read = await this.calls
+      .read(() => api.getMail(address.trim(), READ), { actor, action, server, params: { address } })
+      .catch(notFound(address));
     return { server, value: accountNow(address.trim(), read) };
   }
 

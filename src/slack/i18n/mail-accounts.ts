@@ -86,6 +86,7 @@ const en = {
   'hosting.done.hosting.mail_delete': '<@{user}> deleted the mail account `{subject}` on {server}.',
   'hosting.done.hosting.mail_change': '<@{user}> changed the mail account `{subject}` on {server}.',
   'hosting.done.hosting.mail_forward': '<@{user}> changed the forwarding of `{subject}` on {server}.',
+  'field.mail_address.format': 'That is not a mail address: write it as `name@example.jp`.',
   'error.hosting_not_found.what.mail': 'mail account',
   'error.hosting_not_found.mail': 'See `/hosting mail [domain]` for the accounts.',
 } as const;
@@ -178,6 +179,8 @@ const ja = {
   'hosting.done.hosting.mail_change':
     '<@{user}> さんが {server} のメールアカウント `{subject}` を変更しました。',
   'hosting.done.hosting.mail_forward': '<@{user}> さんが {server} の `{subject}` の転送設定を変更しました。',
+  'field.mail_address.format':
+    'メールアドレスの形式ではありません。`name@example.jp` のように入力してください。',
   'error.hosting_not_found.what.mail': 'メールアカウント',
   'error.hosting_not_found.mail': 'アカウントは `/hosting mail [domain]` で確認できます。',
 } as const;
