@@ -318,12 +318,9 @@ export class HostingMail {
     const action = 'hosting.mail_change';
     const { server, api } = await this.calls.begin(actor, action, named, { address, form: true });
     refuse(checkMailAddress(address)[0]);
-    const read = await this.calls.read(() => api.getMail(address.trim(), WRITE), {
-      actor,
-      action,
-      server,
-      params: { address },
-    });
+    const read = await this.calls
+      .read(() => api.getMail(address.trim(), WRITE), { actor, action, server, params: { address } })
+      .catch(notFound(address));
     return { server, value: accountNow(address.trim(), read) };
   }
 
@@ -371,12 +368,14 @@ export class HostingMail {
       ...(forForm ? { form: true } : {}),
     });
     refuse(checkMailAddress(address)[0]);
-    const read = await this.calls.read(() => api.getForwarding(address.trim(), forForm ? WRITE : READ), {
-      actor,
-      action,
-      server,
-      params: { address },
-    });
+    const read = await this.calls
+      .read(() => api.getForwarding(address.trim(), forForm ? WRITE : READ), {
+        actor,
+        action,
+        server,
+        params: { address },
+      })
+      .catch(notFound(address));
     return {
       server,
       value: {

@@ -232,6 +232,9 @@ describe('/hosting mail', () => {
   });
 
   it('shows forwarding, sets it from a form (each line checked), and clears it with an empty list', async () => {
+    expect((await hosting(h, `mail forward nobody@${SHOP}`, VIEWER)).text).toContain(
+      `There is no mail account \`nobody@${SHOP}\` on this server.`,
+    );
     const shown = await hosting(h, `mail forward info@${SHOP}`, VIEWER);
     expect(shown.call.args.response_type).toBe('ephemeral');
     expect(shown.text).toContain('*Forwarded to:* nowhere (not forwarded)');
