@@ -141,6 +141,17 @@ describe('/hosting mail', () => {
     );
   });
 
+  it('sends what the reference leaves open and explains the provider’s refusal, without the password', async () => {
+    const form = await openedForm(h, `mail add info@${SHOP}`);
+    const sent = await submitMailForm(h, form.privateMetadata, textValues({ password: TYPED_REFUSED }));
+    const outcome = messageText(await formOutcome(h, sent.viewId));
+    expect(outcome).toContain('The provider refused it');
+    expect(outcome).not.toContain(TYPED_REFUSED);
+    expect(h.sim.control.requests({ method: 'POST', path: /\/mail$/ }).at(-1)?.status).toBeGreaterThanOrEqual(
+      400,
+    );
+  });
+
   it('makes a password when asked and shows it in the requester’s own form only, once', async () => {
     const form = await openedForm(h, `mail add news@${SHOP}`);
     const sent = await submitMailForm(h, form.privateMetadata, generate);
