@@ -309,6 +309,7 @@ describe('/hosting mail', () => {
     expect(rows).toContain('hosting.mail_add');
     expect(slack).toContain(`sales@${SHOP}`);
     expect(rows).toContain('hosting.mail_change');
+    expect(audit).toContain('"new_login":true');
     for (const secret of [TYPED, TYPED_REFUSED, TYPED_CHANGE]) {
       for (const s of spellings(secret)) {
         expect(slack, `Slack calls carry ${secret}`).not.toContain(s);
