@@ -19,6 +19,7 @@ import { digestCommands } from './commands/digest/digest-commands.ts';
 import { HOSTING_FTP_WRITES, hostingFtpCommands } from './commands/hosting/ftp-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
 import { hostingLogCommands } from './commands/hosting/log-commands.ts';
+import { HOSTING_MAIL_WRITES, hostingMailCommands } from './commands/hosting/mail-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
@@ -33,6 +34,7 @@ import { registerServerFromMessageShortcut } from './shortcuts/servers/server-fr
 import { registerOrderShortcut } from './shortcuts/signup/order-shortcut.ts';
 import { registerWorkflowSteps } from './steps/workflow-steps.ts';
 import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
+import { registerHostingMailForms } from './submissions/hosting/mail-forms.ts';
 import { registerHostingRecordForms } from './submissions/hosting/record-forms.ts';
 import { registerChangeForms } from './submissions/servers/change-form.ts';
 import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
@@ -59,6 +61,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...HOSTING_WRITES,
       ...HOSTING_RECORD_WRITES,
       ...HOSTING_FTP_WRITES,
+      ...HOSTING_MAIL_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
     handlers: {
@@ -66,6 +69,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...hostingRecordCommands,
       ...hostingLogCommands,
       ...hostingFtpCommands,
+      ...hostingMailCommands,
       ...hostingWatchCommands,
     },
   };
@@ -87,6 +91,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerOrderForm(app, deps);
   registerHostingForms(app, deps);
   registerHostingRecordForms(app, deps);
+  registerHostingMailForms(app, deps);
 
   // Global and message shortcuts.
   registerFindServerShortcut(app, deps);

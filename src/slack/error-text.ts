@@ -18,7 +18,7 @@ import {
   type SignupIdRule,
 } from '../services/errors.ts';
 import type { FieldProblem } from '../services/field-problem.ts';
-import type { HostingField, HostingRule } from '../services/hosting/index.ts';
+import type { HostingField, HostingRule, MailProblem } from '../services/hosting/index.ts';
 import type { RenewalDateProblem } from '../services/renewals/index.ts';
 import {
   type ChangeField,
@@ -48,6 +48,7 @@ type KnownProblem =
   | RefProblem
   | FieldProblem<'limit', 'range'>
   | FieldProblem<HostingField, HostingRule>
+  | MailProblem
   | RenewalDateProblem
   | FieldProblem<'signup_id', SignupIdRule>;
 
@@ -66,6 +67,7 @@ const NOT_FOUND_WORDS: Record<
   cron: { what: 'error.hosting_not_found.what.cron', hint: 'error.hosting_not_found.cron' },
   ssl: { what: 'error.hosting_not_found.what.ssl', hint: 'error.hosting_not_found.ssl' },
   ftp: { what: 'error.hosting_not_found.what.ftp', hint: 'error.hosting_not_found.ftp' },
+  mail: { what: 'error.hosting_not_found.what.mail', hint: 'error.hosting_not_found.mail' },
 };
 
 /** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */
@@ -130,12 +132,15 @@ const FIELD_SENTENCES: Partial<Record<FieldRuleKey, FieldSentence>> = {
   'key_id.required': 'field.key_id.required',
   'key_id.format': 'field.key_id.charset',
   ...RECORD_FIELD_SENTENCES,
+  'mail_address.required': 'field.mail_address.format',
+  'mail_address.format': 'field.mail_address.format',
 };
 
 /** A rule's sentence for a field that has none of its own: it names the rule, never the field's id. */
 const RULE_WORDS: Record<KnownProblem['rule'], FieldSentence> = {
   required: 'field.value.required',
   too_long: 'field.value.too_long',
+  too_short: 'field.value.invalid',
   range: 'field.value.range',
   charset: 'field.value.invalid',
   format: 'field.value.invalid',

@@ -212,6 +212,14 @@ function fnv1a(s: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
+/** The mail account forms (src/slack/views/hosting/mail-accounts.ts). */
+export const HOSTING_MAIL_CALLBACKS = {
+  mail_add: 'hosting_mail_add_modal',
+  mail_change: 'hosting_mail_change_modal',
+  mail_forward: 'hosting_mail_forward_modal',
+} as const;
+export type HostingMailForm = keyof typeof HOSTING_MAIL_CALLBACKS;
+
 /** The forms of DNS records and cron jobs (src/slack/views/hosting/record-forms.ts). */
 export const HOSTING_RECORD_FORMS = ['dns_change', 'cron_add', 'cron_change'] as const;
 export type HostingRecordForm = (typeof HOSTING_RECORD_FORMS)[number];

@@ -17,6 +17,7 @@ import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { hostingLogsCatalog } from '../../src/slack/i18n/hosting-logs.ts';
 import { hostingRecordsCatalog } from '../../src/slack/i18n/hosting-records.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
+import { mailAccountsCatalog } from '../../src/slack/i18n/mail-accounts.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
 import { renewalsCatalog } from '../../src/slack/i18n/renewals.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
@@ -70,6 +71,7 @@ describe('i18n catalogs', () => {
       hostingCatalog,
       hostingRecordsCatalog,
       hostingLogsCatalog,
+      mailAccountsCatalog,
       renewalsCatalog,
       oncallCatalog,
       shortcutsCatalog,

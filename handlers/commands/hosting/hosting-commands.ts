@@ -16,6 +16,7 @@ import {
 } from '../../../src/services/hosting/index.ts';
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
 import type { RecordArea } from '../../../src/slack/grammar/hosting-records.ts';
+import type { MailArea } from '../../../src/slack/grammar/mail-accounts.ts';
 import type { HostingForm } from '../../../src/slack/ids.ts';
 import { errorLogView, lastErrorLogPage } from '../../../src/slack/views/hosting/errorlog.ts';
 import {
@@ -113,7 +114,7 @@ export const hostingCommands: CommandTable<
   HostingCommand,
   Exclude<
     HostingCommand['name'],
-    'watch' | 'unwatch' | 'accesslog' | 'ftp' | 'ftp_delete' | RecordArea['name']
+    'watch' | 'unwatch' | 'accesslog' | 'ftp' | 'ftp_delete' | RecordArea['name'] | MailArea['name']
   >
 > = {
   async help({ deps, actor, ui, reply }) {

@@ -79,6 +79,11 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.ssl': { provider: true, write: false },
   'hosting.ssl_add': { provider: true, write: true },
   'hosting.ssl_delete': { provider: true, write: true },
+  'hosting.mail': { provider: true, write: false },
+  'hosting.mail_add': { provider: true, write: true },
+  'hosting.mail_change': { provider: true, write: true },
+  'hosting.mail_forward': { provider: true, write: true },
+  'hosting.mail_delete': { provider: true, write: true },
   'hosting.audit': { provider: false, write: false },
   'hosting.approve': { provider: false, write: false },
   // A channel's subscription to a server: the bot's own setting, never the provider's.
@@ -98,6 +103,7 @@ export const DESTRUCTIVE_HOSTING_ACTIONS = [
   'hosting.cron_delete',
   'hosting.ssl_delete',
   'hosting.ftp_delete',
+  'hosting.mail_delete',
 ] as const satisfies readonly HostingAction[];
 export type DestructiveHostingAction = (typeof DESTRUCTIVE_HOSTING_ACTIONS)[number];
 

@@ -88,6 +88,10 @@ const CHECK_WITH: Partial<Record<HostingAction, string>> = {
   'hosting.ssl_add': 'ssl',
   'hosting.ssl_delete': 'ssl',
   'hosting.ftp_delete': 'ftp',
+  'hosting.mail_add': 'mail',
+  'hosting.mail_change': 'mail',
+  'hosting.mail_forward': 'mail forward <address>',
+  'hosting.mail_delete': 'mail',
 };
 
 function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {

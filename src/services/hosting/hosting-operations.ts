@@ -21,6 +21,15 @@ import { classifyFailure, failureCode, isServiceError, ServiceError } from '../e
 import { areaRejection } from './area-rejection.ts';
 import type { HostingCalls, HostingDeps, WriteResult } from './hosting-calls.ts';
 import {
+  isMailLoss,
+  isMailRequest,
+  type MailLoss,
+  type MailRequest,
+  mailLossOf,
+  mailSubject,
+  sendMail,
+} from './mail-accounts.ts';
+import {
   areaOf,
   isRecordLoss,
   isRecordRequest,
@@ -38,7 +47,8 @@ export type DestructiveRequest =
   | { kind: 'hosting.wp_delete'; id: string; deleteDb: boolean; deleteDbUser: boolean; deleteCron: boolean }
   | { kind: 'hosting.ssh_key_delete'; id: string }
   | { kind: 'hosting.ssh_off' }
-  | RecordRequest;
+  | RecordRequest
+  | MailRequest;
 
 /** What a destructive operation will take away, read before it is asked for. */
 export type Loss =
@@ -59,7 +69,8 @@ export type Loss =
     }
   | { kind: 'hosting.ssh_key_delete'; id: string; label?: string; publicKey?: string }
   | { kind: 'hosting.ssh_off'; keys: number }
-  | RecordLoss;
+  | RecordLoss
+  | MailLoss;
 
 /**
  * What a click on a destructive operation's confirmation or approval came to:
@@ -209,6 +220,7 @@ export class HostingOperations {
   /** Reads what will be lost; a thing that does not exist is refused here, before anyone confirms it. */
   private async lossOf(api: HostingClient, req: DestructiveRequest): Promise<Loss> {
     if (isRecordRequest(req)) return recordLossOf(api, req);
+    if (isMailRequest(req)) return mailLossOf(api, req);
     switch (req.kind) {
       case 'hosting.domain_reset': {
         const domain = req.domain.trim();
@@ -312,13 +324,18 @@ export class HostingOperations {
       result: {
         server: op.target,
         action: req.kind,
-        subject: isRecordLoss(loss) ? recordSubject(loss) : subjectOf(req),
+        subject: isRecordLoss(loss)
+          ? recordSubject(loss)
+          : isMailLoss(loss)
+            ? mailSubject(loss)
+            : subjectOf(req),
       },
     };
   }
 
   private send(api: HostingClient, req: DestructiveRequest, loss: Loss): Promise<AnyObject> {
     if (isRecordRequest(req)) return sendRecord(api, req, isRecordLoss(loss) ? loss : undefined);
+    if (isMailRequest(req)) return sendMail(api, req);
     switch (req.kind) {
       case 'hosting.domain_reset':
         return api.resetDomain(req.domain.trim(), 'all', ORDER);
@@ -363,6 +380,7 @@ function subjectOf(req: DestructiveRequest): string {
       : req.kind === 'hosting.ftp_delete'
         ? req.account.trim()
         : req.id.trim();
+  if (isMailRequest(req)) return req.address.trim();
   switch (req.kind) {
     case 'hosting.domain_reset':
       return req.domain.trim();

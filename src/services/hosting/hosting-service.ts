@@ -12,6 +12,7 @@ import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
 import { HostingOperations } from './hosting-operations.ts';
 import { HostingReads } from './hosting-reads.ts';
 import { HostingWrites } from './hosting-writes.ts';
+import { HostingMail } from './mail-accounts.ts';
 import { HostingPhp } from './php-versions.ts';
 import { HostingPrivateKeys } from './private-keys.ts';
 import { HostingSsl } from './ssl-certificates.ts';
@@ -28,6 +29,7 @@ export class HostingService {
   readonly ssl: HostingSsl;
   readonly accessLog: HostingAccessLog;
   readonly ftp: HostingFtp;
+  readonly mail: HostingMail;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -41,5 +43,6 @@ export class HostingService {
     this.ssl = new HostingSsl(calls);
     this.accessLog = new HostingAccessLog(calls);
     this.ftp = new HostingFtp(calls);
+    this.mail = new HostingMail(calls);
   }
 }

@@ -36,6 +36,7 @@ export {
 } from './hosting-reads.ts';
 export { HostingService } from './hosting-service.ts';
 export { HostingWrites } from './hosting-writes.ts';
+export * from './mail-accounts.ts';
 export { HostingPhp, type PhpListing } from './php-versions.ts';
 export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
 export {

@@ -7,6 +7,7 @@
  */
 
 import { parseRecordArea, RECORD_WORDS, type RecordArea } from './hosting-records.ts';
+import { MAIL_WORDS, type MailArea, parseMailArea } from './mail-accounts.ts';
 import {
   channelOf,
   fromSlackText,
@@ -34,6 +35,7 @@ export const HOSTING_WORDS = [
   'accesslog',
   'ftp',
   ...RECORD_WORDS,
+  ...MAIL_WORDS,
   'audit',
   'watch',
   'unwatch',
@@ -70,7 +72,8 @@ type Area =
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
-  | RecordArea;
+  | RecordArea
+  | MailArea;
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */
 export type HostingCommand = Area & { server: string | undefined };
@@ -265,6 +268,8 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
     case 'php':
     case 'ssl':
       return parseRecordArea(w, args);
+    case 'mail':
+      return parseMailArea(args);
     case 'watch':
     case 'unwatch': {
       // `watch [#channel]`: the channel is read from the escaped text (`<#C…|name>` is a mention).

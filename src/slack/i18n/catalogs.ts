@@ -5,6 +5,7 @@ import { hostingCatalog } from './hosting.ts';
 import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
 import type { Locale } from './locale.ts';
+import { mailAccountsCatalog } from './mail-accounts.ts';
 import { oncallCatalog } from './oncall.ts';
 import { renewalsCatalog } from './renewals.ts';
 import { serversCatalog } from './servers.ts';
@@ -25,6 +26,7 @@ const en = {
   ...hostingCatalog.en,
   ...hostingRecordsCatalog.en,
   ...hostingLogsCatalog.en,
+  ...mailAccountsCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
@@ -47,6 +49,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...hostingCatalog.ja,
   ...hostingRecordsCatalog.ja,
   ...hostingLogsCatalog.ja,
+  ...mailAccountsCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,

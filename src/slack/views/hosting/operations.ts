@@ -14,6 +14,7 @@ import { encodePayload, hostingOperationPayload } from '../../payloads.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
+import { isMailLoss, mailLossText, mailLossTitle } from './mail-accounts.ts';
 import { keyGlimpse } from './reads.ts';
 import { isRecordLoss, recordLossText, recordLossTitle } from './record-loss.ts';
 import { doneText } from './writes.ts';
@@ -23,6 +24,7 @@ const code = (s: string): string => `\`${mrkdwnText(s, SHOWN.text)}\``;
 /** The operation's title: what it will do, to what. */
 export function operationTitle(ui: Ui, server: string, loss: Loss): string {
   if (isRecordLoss(loss)) return recordLossTitle(ui, loss);
+  if (isMailLoss(loss)) return mailLossTitle(ui, loss);
   switch (loss.kind) {
     case 'hosting.domain_reset':
       return ui.t('hosting.confirm.title.hosting.domain_reset', { domain: displayDomain(loss.domain) });
@@ -38,6 +40,7 @@ export function operationTitle(ui: Ui, server: string, loss: Loss): string {
 /** Exactly what will be lost, in one sentence. */
 export function lossText(ui: Ui, server: string, loss: Loss): string {
   if (isRecordLoss(loss)) return recordLossText(ui, server, loss);
+  if (isMailLoss(loss)) return mailLossText(ui, server, loss);
   const fate = (deleted: boolean) => ui.t(deleted ? 'hosting.loss.deleted' : 'hosting.loss.kept');
   switch (loss.kind) {
     case 'hosting.domain_reset':

@@ -68,6 +68,10 @@ const DONE: Record<
   'hosting.ssl_add': 'hosting.done.hosting.ssl_add',
   'hosting.ssl_delete': 'hosting.done.hosting.ssl_delete',
   'hosting.ftp_delete': 'hosting.done.hosting.ftp_delete',
+  'hosting.mail_add': 'hosting.done.hosting.mail_add',
+  'hosting.mail_change': 'hosting.done.hosting.mail_change',
+  'hosting.mail_forward': 'hosting.done.hosting.mail_forward',
+  'hosting.mail_delete': 'hosting.done.hosting.mail_delete',
 };
 
 /** The sentence of a done change, with who made it. */

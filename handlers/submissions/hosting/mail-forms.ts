@@ -1,0 +1,150 @@
+/**
+ * The submissions of the mail account forms. The form that creates one is checked by the
+ * reference's rules field by field (nothing is sent before they pass), sent
+ * at once, announced in the channel without the password. A password the bot
+ * generated is shown to the person alone, once: in their form, or failing
+ * that an ephemeral message, never a direct message (kit.showSecret). A
+ * change (quota, memo, a new password) and forwarding are checked the same
+ * way, sent at once and announced.
+ */
+import type { App } from '@slack/bolt';
+import { HOSTING_MAIL_CALLBACKS } from '../../../src/slack/ids.ts';
+import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
+import {
+  generatedPasswordView,
+  mailFormErrors,
+  mailNoticeView,
+  passwordNotShownView,
+  readForwardForm,
+  readMailChangeForm,
+  readMailForm,
+} from '../../../src/slack/views/hosting/mail-accounts.ts';
+import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
+import {
+  announce,
+  failureReply,
+  type HandlerDeps,
+  isRetry,
+  type SubmitArgs,
+  settleForm,
+  tellUser,
+  uiWithin,
+} from '../../kit.ts';
+
+function submit(deps: HandlerDeps) {
+  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
+    const userId = body.user.id;
+    const log = deps.logger.child({ component: 'hosting-mail-form', user: userId });
+    const ui = await uiWithin(deps, userId, 1000);
+    const meta = decodePayload(hostingFormPayload, view.private_metadata);
+    if (!meta?.id) {
+      log.error({}, 'mail form private_metadata unreadable');
+      await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('error.internal')) });
+      return;
+    }
+    const values = view.state.values as Parameters<typeof readMailForm>[0];
+    const form = readMailForm(values, meta.id);
+    const errors = mailFormErrors(ui, form, deps.hosting.mail.checkForm(form));
+    if (Object.keys(errors).length > 0) {
+      await ack({ response_action: 'errors', errors });
+      return;
+    }
+    // Slack re-delivers a submission it thinks went unanswered: one account per submission.
+    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
+      await ack();
+      return;
+    }
+    await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('hosting.modal.working')) });
+    const actor = { userId, channelId: meta.channelId };
+    const where = { channelId: meta.channelId, userId };
+    const settled = { viewId: view.id, ...where };
+    let result: Awaited<ReturnType<typeof deps.hosting.mail.add>>;
+    try {
+      result = await deps.hosting.mail.add(actor, meta.server, form);
+    } catch (err) {
+      const m = failureReply(log, ui, err, 'hosting mail_add');
+      await settleForm(client, settled, { view: mailNoticeView(ui, m.text), message: m }, log);
+      return;
+    }
+    const password = result.generatedPassword;
+    try {
+      const announcement = doneView(deps.channelUi, userId, result);
+      if (password === undefined) {
+        const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
+        await settleForm(client, settled, { announcement, view: mailNoticeView(ui, done) }, log);
+        return;
+      }
+      await announce(client, meta.channelId, announcement, (m) => tellUser(client, where, m, log), log);
+      const shown = generatedPasswordView(ui, { ...result, generatedPassword: password });
+      await settleForm(
+        client,
+        settled,
+        {
+          view: mailNoticeView(ui, shown.text),
+          message: shown,
+          withoutSecret: passwordNotShownView(ui, result),
+        },
+        log,
+      );
+    } finally {
+      deps.hosting.mail.forgetSecret(password);
+    }
+  };
+}
+
+/** A change or forwarding: checked on its fields, sent at once, announced, the form saying done or why not. */
+function submitChange(deps: HandlerDeps, form: 'mail_change' | 'mail_forward') {
+  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
+    const userId = body.user.id;
+    const log = deps.logger.child({ component: 'hosting-mail-form', form, user: userId });
+    const ui = await uiWithin(deps, userId, 1000);
+    const meta = decodePayload(hostingFormPayload, view.private_metadata);
+    if (!meta?.id) {
+      log.error({}, 'mail form private_metadata unreadable');
+      await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('error.internal'), form) });
+      return;
+    }
+    const values = view.state.values as Parameters<typeof readMailChangeForm>[0];
+    const change = form === 'mail_change' ? readMailChangeForm(values) : undefined;
+    const forward = form === 'mail_forward' ? readForwardForm(values) : undefined;
+    const problems = change
+      ? deps.hosting.mail.checkChange(change)
+      : forward
+        ? deps.hosting.mail.checkForwarding(forward)
+        : [];
+    const errors = mailFormErrors(ui, { password: '' }, problems);
+    if (Object.keys(errors).length > 0) {
+      await ack({ response_action: 'errors', errors });
+      return;
+    }
+    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
+      await ack();
+      return;
+    }
+    await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('hosting.modal.working'), form) });
+    const actor = { userId, channelId: meta.channelId };
+    const settled = { viewId: view.id, channelId: meta.channelId, userId };
+    try {
+      const result = change
+        ? await deps.hosting.mail.change(actor, meta.server, meta.id, change)
+        : await deps.hosting.mail.setForwarding(
+            actor,
+            meta.server,
+            meta.id,
+            forward ?? { addresses: [], keepInMailbox: true },
+          );
+      const announcement = doneView(deps.channelUi, userId, result);
+      const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
+      await settleForm(client, settled, { announcement, view: mailNoticeView(ui, done, form) }, log);
+    } catch (err) {
+      const m = failureReply(log, ui, err, `hosting ${form}`);
+      await settleForm(client, settled, { view: mailNoticeView(ui, m.text, form), message: m }, log);
+    }
+  };
+}
+
+export function registerHostingMailForms(app: App, deps: HandlerDeps): void {
+  app.view(HOSTING_MAIL_CALLBACKS.mail_add, submit(deps));
+  app.view(HOSTING_MAIL_CALLBACKS.mail_change, submitChange(deps, 'mail_change'));
+  app.view(HOSTING_MAIL_CALLBACKS.mail_forward, submitChange(deps, 'mail_forward'));
+}
