@@ -31,11 +31,11 @@ export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number): RateLi
     concurrentRemaining: num(headers, 'x-ratelimit-concurrent-remaining'),
     seenAt: nowMs,
   };
-  const any =
+  const seen =
     snap.limit !== null ||
     snap.remaining !== null ||
     snap.reset !== null ||
     snap.concurrentLimit !== null ||
     snap.concurrentRemaining !== null;
-  return any ? snap : null;
+  return seen ? snap : null;
 }

@@ -162,6 +162,17 @@ const RULE_SENTENCES: ReadonlyMap<string, FieldSentence> = new Map<string, Field
   Object.entries(RULE_WORDS),
 );
 
+/** A modal's inline errors: the first problem of each field, on the block `blockOf` names for it. */
+export function fieldErrors(
+  ui: Ui,
+  problems: readonly RefusedValue[],
+  blockOf: (field: string) => string,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const p of problems) errors[blockOf(p.field)] ??= fieldProblemText(ui, p);
+  return errors;
+}
+
 /** The sentence for one field problem (modal inline errors and argument errors alike). */
 export function fieldProblemText(ui: Ui, p: RefusedValue): string {
   // One sentence for every field: the rule is the same everywhere (the provider client's validateText).

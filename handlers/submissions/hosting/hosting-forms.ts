@@ -9,13 +9,8 @@
  * approval request), not to the deletion.
  */
 import type { App } from '@slack/bolt';
-import type {
-  FieldProblem,
-  HostingField,
-  HostingRule,
-  WriteResult,
-} from '../../../src/services/hosting/index.ts';
-import { fieldProblemText } from '../../../src/slack/error-text.ts';
+import type { WriteResult } from '../../../src/services/hosting/index.ts';
+import { fieldErrors } from '../../../src/slack/error-text.ts';
 import {
   HOSTING_CALLBACKS,
   HOSTING_FORMS,
@@ -23,7 +18,6 @@ import {
   hostingBlockId,
 } from '../../../src/slack/ids.ts';
 import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
-import type { Ui } from '../../../src/slack/views/format.ts';
 import {
   hostingNoticeView,
   readHostingForm,
@@ -43,15 +37,6 @@ import {
   uiWithin,
 } from '../../kit.ts';
 
-function fieldErrors(
-  ui: Ui,
-  problems: readonly FieldProblem<HostingField, HostingRule>[],
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const p of problems) errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p);
-  return errors;
-}
-
 function submit(deps: HandlerDeps, form: HostingForm) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
     const userId = body.user.id;
@@ -68,7 +53,7 @@ function submit(deps: HandlerDeps, form: HostingForm) {
     if (text && form !== 'wp_delete') {
       const problems = deps.hosting.writes.checkForm(form, text);
       if (problems.length > 0) {
-        await ack({ response_action: 'errors', errors: fieldErrors(ui, problems) });
+        await ack({ response_action: 'errors', errors: fieldErrors(ui, problems, hostingBlockId) });
         return;
       }
     }

@@ -7,8 +7,8 @@
  * went wrong (kit.settleForm).
  */
 import type { App } from '@slack/bolt';
-import { checkCronJob, checkDnsChange, type RecordProblem } from '../../../src/services/hosting/index.ts';
-import { fieldProblemText } from '../../../src/slack/error-text.ts';
+import { checkCronJob, checkDnsChange } from '../../../src/services/hosting/index.ts';
+import { fieldErrors } from '../../../src/slack/error-text.ts';
 import {
   HOSTING_RECORD_CALLBACKS,
   HOSTING_RECORD_FORMS,
@@ -16,7 +16,6 @@ import {
   hostingBlockId,
 } from '../../../src/slack/ids.ts';
 import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
-import type { Ui } from '../../../src/slack/views/format.ts';
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
 import {
   readCronForm,
@@ -36,12 +35,6 @@ import {
   uiWithin,
 } from '../../kit.ts';
 
-function fieldErrors(ui: Ui, problems: readonly RecordProblem[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const p of problems) errors[hostingBlockId(p.field)] ??= fieldProblemText(ui, p);
-  return errors;
-}
-
 function submit(deps: HandlerDeps, form: HostingRecordForm) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
     const userId = body.user.id;
@@ -58,7 +51,7 @@ function submit(deps: HandlerDeps, form: HostingRecordForm) {
     const cron = form === 'dns_change' ? undefined : readCronForm(values);
     const problems = dnsChange ? checkDnsChange(dnsChange) : cron ? checkCronJob(cron) : [];
     if (problems.length > 0) {
-      await ack({ response_action: 'errors', errors: fieldErrors(ui, problems) });
+      await ack({ response_action: 'errors', errors: fieldErrors(ui, problems, hostingBlockId) });
       return;
     }
     // Slack re-delivers a submission it thinks went unanswered: one change per submission.

@@ -93,9 +93,11 @@ function input(ui: Ui, field: TextField): KnownBlock {
   };
 }
 
-function modal(
+/** A /hosting form's modal: its callback, title and submit words, the payload it carries, within Slack's limits. */
+export function hostingModal(
   ui: Ui,
-  form: HostingForm,
+  callbackId: string,
+  title: PlainKey,
   meta: HostingFormPayload,
   blocks: KnownBlock[],
   submit: PlainKey,
@@ -106,13 +108,23 @@ function modal(
   assertBlocksWithinLimits(blocks, 'modal');
   return {
     type: 'modal',
-    callback_id: HOSTING_CALLBACKS[form],
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
+    callback_id: callbackId,
+    title: { type: 'plain_text', text: ui.t(title) },
     submit: { type: 'plain_text', text: ui.t(submit) },
     close: { type: 'plain_text', text: ui.t('hosting.modal.cancel') },
     private_metadata: privateMetadata,
     blocks,
   };
+}
+
+function modal(
+  ui: Ui,
+  form: HostingForm,
+  meta: HostingFormPayload,
+  blocks: KnownBlock[],
+  submit: PlainKey,
+): ModalView {
+  return hostingModal(ui, HOSTING_CALLBACKS[form], TITLES[form], meta, blocks, submit);
 }
 
 /** WordPress install, a database, a database user or an SSH public key. */

@@ -22,11 +22,12 @@ import {
 } from '../../../services/hosting/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { HOSTING_MAIL_CALLBACKS, type HostingMailForm, hostingBlockId } from '../../ids.ts';
-import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
+import type { HostingFormPayload } from '../../payloads.ts';
 import { displayDomain } from '../domain-display.ts';
 import { formatCount, type Message, mrkdwnText, plainText, SHOWN, type Ui } from '../format.ts';
-import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
+import { hostingModal } from './forms.ts';
 
 export { isMailLoss } from '../../../services/hosting/index.ts';
 
@@ -153,19 +154,7 @@ function formModal(
   meta: HostingFormPayload & { id: string },
   blocks: KnownBlock[],
 ): ModalView {
-  const privateMetadata = encodePayload(hostingFormPayload, meta);
-  if (!fits('privateMetadata', privateMetadata))
-    throw new ViewLimitError('privateMetadata', privateMetadata.length);
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: HOSTING_MAIL_CALLBACKS[form],
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
-    submit: { type: 'plain_text', text: ui.t('hosting.modal.submit') },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.cancel') },
-    private_metadata: privateMetadata,
-    blocks,
-  };
+  return hostingModal(ui, HOSTING_MAIL_CALLBACKS[form], TITLES[form], meta, blocks, 'hosting.modal.submit');
 }
 
 const intro = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });

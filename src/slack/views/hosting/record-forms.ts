@@ -17,10 +17,11 @@ import {
 } from '../../../services/hosting/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { HOSTING_RECORD_CALLBACKS, type HostingRecordForm, hostingBlockId } from '../../ids.ts';
-import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
+import type { HostingFormPayload } from '../../payloads.ts';
 import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, type Ui } from '../format.ts';
-import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
+import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
+import { hostingModal } from './forms.ts';
 
 const TITLES: Record<HostingRecordForm, PlainKey> = {
   dns_change: 'hosting.modal.dns_change.title',
@@ -75,19 +76,7 @@ function modal(
   blocks: KnownBlock[],
   submit: PlainKey,
 ): ModalView {
-  const privateMetadata = encodePayload(hostingFormPayload, meta);
-  if (!fits('privateMetadata', privateMetadata))
-    throw new ViewLimitError('privateMetadata', privateMetadata.length);
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: HOSTING_RECORD_CALLBACKS[form],
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
-    submit: { type: 'plain_text', text: ui.t(submit) },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.cancel') },
-    private_metadata: privateMetadata,
-    blocks,
-  };
+  return hostingModal(ui, HOSTING_RECORD_CALLBACKS[form], TITLES[form], meta, blocks, submit);
 }
 
 const serverLine = (ui: Ui, server: string): KnownBlock => ({
