@@ -66,6 +66,23 @@ export interface HandlerDeps {
   deliveries: Pick<Store['deliveries'], 'firstSeen'>;
   clock: Clock;
   logger: Logger;
+  /**
+   * With several provider accounts: the deps of the account a channel works
+   * on (every service in them reads and writes that account only); refuses a
+   * channel bound to none (`account_unbound`). Absent with one account: these
+   * deps are that account's.
+   */
+  forChannel?(channelId: string): Promise<HandlerDeps>;
+}
+
+/**
+ * The deps of the account `channelId` works on: a listener resolves them
+ * before it reads or changes anything, so that a command, a button or a form
+ * only ever reaches its channel's account (a name, id or button value of
+ * another account is simply not found there).
+ */
+export function accountDeps(deps: HandlerDeps, channelId: string): Promise<HandlerDeps> {
+  return deps.forChannel ? deps.forChannel(channelId) : Promise.resolve(deps);
 }
 
 /** What a listener's step is handed: who asks, in which words, and how to answer them alone. */
@@ -168,6 +185,8 @@ export interface SlashSpec<C extends { name: string }> {
   slash: string;
   parse(text: string): ParseResult<C>;
   writes: ReadonlySet<C['name']>;
+  /** The words that work in any channel, whatever account it is on (help, the accounts themselves). */
+  anyAccount?: ReadonlySet<C['name']>;
   handlers: CommandTable<C>;
 }
 
@@ -206,9 +225,10 @@ export function slashCommand<C extends { name: string }>(deps: HandlerDeps, comm
       return;
     }
     const c = parsed.command;
-    const ctx: ListenerContext = { deps, actor, ui, log, client, triggerId: typed.trigger_id, reply };
     const started = performance.now();
     try {
+      const own = command.anyAccount?.has(c.name) ? deps : await accountDeps(deps, actor.channelId);
+      const ctx: ListenerContext = { deps: own, actor, ui, log, client, triggerId: typed.trigger_id, reply };
       const handler = command.handlers[c.name as C['name']] as (ctx: ListenerContext, c: C) => Promise<void>;
       await handler(ctx, c);
       log.info({ command: c.name, ms: Math.round(performance.now() - started) }, `${command.slash} answered`);
@@ -250,7 +270,7 @@ export function button(
       answerClick(args, ui, m, log, { replaceOriginal: opts.inPlace ?? inPlace });
     try {
       await run({
-        deps,
+        deps: await accountDeps(deps, actor.channelId),
         actor,
         ui,
         log,
@@ -294,7 +314,8 @@ export function globalShortcut(
     };
     try {
       const actor = { userId, channelId: userId };
-      await run({ deps, actor, ui, log, client, triggerId: shortcut.trigger_id, open });
+      const own = await accountDeps(deps, actor.channelId);
+      await run({ deps: own, actor, ui, log, client, triggerId: shortcut.trigger_id, open });
     } catch (err) {
       log.error({ err }, 'shortcut failed');
     }
@@ -357,15 +378,16 @@ export function workflowStep(
     let outputs: Record<string, string | number> | 'later';
     try {
       if (step.writes && !who.person) throw new StepRefusal(ui.t('step.needs_person'));
+      const own = await accountDeps(deps, actor.channelId);
       // As if they had typed the command there: a channel they cannot read is not theirs to act in.
       if (
         who.person &&
         who.channel &&
-        !(await deps.access.maySeeChannel({ userId, channelId: userId }, who.channel))
+        !(await own.access.maySeeChannel({ userId, channelId: userId }, who.channel))
       )
         throw new ServiceError('target_channel_not_visible');
       const ctx: StepContext = {
-        deps,
+        deps: own,
         actor,
         ui,
         log,

@@ -5,10 +5,11 @@
  * logger and clock. The parts' builders are in src/compose/.
  */
 import { pathToFileURL } from 'node:url';
+import type { HandlerDeps } from '../handlers/kit.ts';
 import { registerHandlers } from '../handlers/register-handlers.ts';
 import type { Clock } from './clock.ts';
-import { buildBackground, buildDailyDigest } from './compose/background.ts';
-import { buildFeatures } from './compose/features.ts';
+import { buildBackground, buildDailyDigests } from './compose/background.ts';
+import { buildFeatures, type Features } from './compose/features.ts';
 import { type FoundationOptions, openFoundation } from './compose/foundation.ts';
 import { buildHome, buildHomeChanges } from './compose/home.ts';
 import { buildSlackSide, checkStartup } from './compose/slack-side.ts';
@@ -17,11 +18,11 @@ import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { BotMetrics } from './metrics/bot-metrics.ts';
 import { SlackCallCounter } from './metrics/slack-fetch.ts';
 import type { ProviderClient } from './provider/index.ts';
-import { PolicyError } from './services/access/index.ts';
+import { AccountDirectory, PolicyError } from './services/access/index.ts';
 import { SlackStartupError } from './slack/identity.ts';
 import { type Store, StoreError } from './store/index.ts';
 import { ProviderKeyError } from './watch/key-health.ts';
-import { resumeInterruptedOrders, runSweep, type SweepReport, startSweep } from './workers/sweep.ts';
+import { resumeInterruptedOrders, runSweep, type SweepReport, startSweep, sumReports } from './workers/sweep.ts';
 
 export interface RunningBot {
   port: number;
@@ -80,15 +81,28 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       slackCalls,
       port,
     });
-    const features = buildFeatures(f, {
-      directory,
-      secrets: opts.secrets ?? new SecretRegistry(),
-      watcherCycleMs: () => background.watcher.cycleMs(),
-      onAudit: (action, outcome) => metrics.recordAction(action, outcome),
-      onOutbox: () => background.notifier.kick(),
-      homes: homeChanges,
-      keyReading: background.keyHealth,
-    });
+    const secrets = opts.secrets ?? new SecretRegistry();
+    // Each account's use cases, on its own client and rows; the Homes and the audit's figures are shared.
+    const byAccount = new Map(
+      background.accounts.map((b) => [
+        b.account.name,
+        buildFeatures(f, b.account, {
+          directory,
+          secrets,
+          watcherCycleMs: () => b.watcher.cycleMs(),
+          onAudit: (action, outcome) => metrics.recordAction(action, outcome),
+          onOutbox: () => b.notifier.kick(),
+          homes: homeChanges,
+          keyReading: b.keyHealth,
+        }),
+      ]),
+    );
+    const featuresOf = (account: string): Features => {
+      const found = byAccount.get(account);
+      if (!found) throw new Error(`no provider account named ${account}`);
+      return found;
+    };
+    const features = featuresOf(f.accounts[0]!.name);
     const home = buildHome(f, {
       features,
       changes: homeChanges,
@@ -97,9 +111,8 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       leadership: background.leadership,
       slackCalls,
     });
-    const dailyDigest = buildDailyDigest(f, background, features);
-    registerHandlers(slack.app, {
-      ...features,
+    const dailyDigests = buildDailyDigests(f, background, featuresOf);
+    const shared = {
       home: home.service,
       homeChanges,
       ui: (userId: string) => directory.ui(userId),
@@ -107,19 +120,46 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       deliveries: f.store.deliveries,
       clock: f.clock,
       logger: f.logger,
+    };
+    const depsOf = new Map<string, HandlerDeps>(
+      f.accounts.map((a) => [a.name, { ...featuresOf(a.name), ...shared }]),
+    );
+    const accountDirectory = new AccountDirectory({
+      accounts: f.accounts,
+      policy: f.policy,
+      bindings: f.store.accountBindings,
+    });
+    registerHandlers(slack.app, {
+      ...depsOf.get(f.accounts[0]!.name)!,
+      // With several accounts, each listener works with the deps of its channel's account.
+      ...(f.accounts.length > 1
+        ? {
+            forChannel: async (channelId: string) => depsOf.get(await accountDirectory.accountOf(channelId))!,
+          }
+        : {}),
     });
     const started = await slack.start();
     // Every replica sweeps: each row moves by one conditional UPDATE, so only one acts on it.
-    const posts = { signup: features.signup, hosting: features.hosting, channelUi };
+    const posts = f.accounts.map((a) => {
+      const { signup, hosting } = featuresOf(a.name);
+      return { signup, hosting, channelUi };
+    });
+    const sweep = async (): Promise<SweepReport> => {
+      const reports = [];
+      for (const p of posts) reports.push(await runSweep(p, slack.app.client, f.logger));
+      return sumReports(reports);
+    };
     const sweepMs = opts.sweepMs ?? 15_000;
-    const stopSweep = sweepMs > 0 ? startSweep(posts, slack.app.client, f.logger, sweepMs) : () => undefined;
+    const stopSweep = sweepMs > 0 ? startSweep(sweep, f.logger, sweepMs) : () => undefined;
     // Orders a stopped bot was placing are asked about now, not after the orphan window.
-    const resuming = resumeInterruptedOrders(posts, slack.app.client, f.logger).catch((err: unknown) => {
+    const resuming = Promise.all(
+      posts.map((p) => resumeInterruptedOrders(p, slack.app.client, f.logger)),
+    ).catch((err: unknown) => {
       f.logger.error({ err }, 'resuming interrupted orders failed');
     });
     if (watching) {
       background.start();
-      dailyDigest.start();
+      dailyDigests.start();
     }
     // People's Homes are published whether or not the watcher runs here (from the lease holder).
     home.publisher.start();
@@ -131,13 +171,13 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       port: started.port,
       store: f.store,
       provider: f.provider,
-      sweep: () => runSweep(posts, slack.app.client, f.logger),
+      sweep,
       async stop() {
         stopSweep();
         await resuming;
         await home.publisher.stop();
         if (watching) {
-          await dailyDigest.stop();
+          await dailyDigests.stop();
           await background.stop();
         }
         await slack.stop().catch((err: unknown) => f.logger.warn({ err }, 'slack app stop failed'));

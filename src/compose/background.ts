@@ -27,34 +27,40 @@ import { Notifier } from '../workers/notifier/notifier.ts';
 import { RenewalReminders } from '../workers/renewal-reminders.ts';
 import { Renotifier } from '../workers/renotifier.ts';
 import type { Features } from './features.ts';
-import type { Foundation } from './foundation.ts';
+import type { Foundation, ProviderAccount } from './foundation.ts';
 
-export interface Background {
-  leadership: Leadership;
+/** One account's background: its watcher, notifier, reminders and key's health, on its own client and rows. */
+export interface AccountBackground {
+  account: ProviderAccount;
   notifier: Notifier;
   renotifier: Renotifier;
   watcher: Watcher;
   keyHealth: KeyHealth;
   renewals: RenewalReminders;
+}
+
+export interface Background {
+  leadership: Leadership;
+  /** Every account's, the default one first. */
+  accounts: AccountBackground[];
+  /** The default account's parts. */
+  notifier: Notifier;
+  watcher: Watcher;
+  keyHealth: KeyHealth;
+  /** The account of that name's parts. */
+  of(account: string): AccountBackground;
   start(): void;
   stop(): Promise<void>;
 }
 
+/**
+ * One lease for every account (whoever holds it watches and posts for all of
+ * them); each account's watcher reads within its own key's budget, and its
+ * notifier drains its own rows of the outbox.
+ */
 export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, homes: HomeChanges): Background {
-  const { config, store, provider, logger, clock } = f;
-  const settings: WatchSettings = {
-    intervalSeconds: config.watch.intervalSeconds,
-    budgetShare: config.watch.budgetShare,
-    notifyChannel: config.notifyChannel,
-    flapSeconds: config.watch.flapSeconds,
-    setupPendingMinutes: config.watch.setupPendingMinutes,
-    // The client journals every request (foundation.ts): the key's log can tell the bot's own.
-    keyUse: {
-      expected: config.keyUse.expectedIps,
-      burst: { count: config.keyUse.authBurst, windowMinutes: config.keyUse.authWindowMinutes },
-    },
-  };
-  const leadership = createLeadership({ settings, store, clock });
+  const { config, clock } = f;
+  const leadership = createLeadership({ settings: watchSettings(f, undefined), store: f.store, clock });
   // The outbox is the notifier's only retry: the app's client would retry a 429
   // three times on its own and hold the channel's order hostage meanwhile.
   const web = new webApi.WebClient(config.slack.botToken, {
@@ -63,6 +69,68 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
     rejectRateLimitedCalls: true,
     fetch: slackCalls.fetch(),
   });
+  const accounts = f.accounts.map((account, i) =>
+    accountBackground(f, account, { leadership, web, homes, keepsLease: i === 0 }),
+  );
+  const byName = new Map(accounts.map((a) => [a.account.name, a]));
+  const first = accounts[0]!;
+  return {
+    leadership,
+    accounts,
+    notifier: first.notifier,
+    watcher: first.watcher,
+    keyHealth: first.keyHealth,
+    of(name) {
+      const found = byName.get(name);
+      if (!found) throw new Error(`no provider account named ${name}`);
+      return found;
+    },
+    start() {
+      for (const a of accounts) {
+        a.watcher.start();
+        a.notifier.start();
+        a.keyHealth.start();
+        a.renewals.start();
+      }
+    },
+    async stop() {
+      for (const a of accounts) {
+        await a.renewals.stop();
+        await a.keyHealth.stop();
+      }
+      // The lease keeper's watcher last, so the lease is handed back once the others are still.
+      for (const a of [...accounts].reverse()) await a.watcher.stop();
+      for (const a of accounts) await a.notifier.stop();
+    },
+  };
+}
+
+function watchSettings(f: Foundation, account: ProviderAccount | undefined): WatchSettings {
+  const { config } = f;
+  return {
+    intervalSeconds: config.watch.intervalSeconds,
+    budgetShare: config.watch.budgetShare,
+    notifyChannel: account?.notifyChannel,
+    flapSeconds: config.watch.flapSeconds,
+    setupPendingMinutes: config.watch.setupPendingMinutes,
+    // The client journals every request (foundation.ts): the key's log can tell the bot's own.
+    keyUse: {
+      expected: config.keyUse.expectedIps,
+      burst: { count: config.keyUse.authBurst, windowMinutes: config.keyUse.authWindowMinutes },
+    },
+  };
+}
+
+function accountBackground(
+  f: Foundation,
+  account: ProviderAccount,
+  shared: { leadership: Leadership; web: webApi.WebClient; homes: HomeChanges; keepsLease: boolean },
+): AccountBackground {
+  const { config, clock } = f;
+  const { store, provider } = account;
+  const { leadership, web, homes } = shared;
+  const logger = f.accounts.length > 1 ? f.logger.child({ account: account.name }) : f.logger;
+  const settings = watchSettings(f, account);
   // Reminders of alarms nobody took run before each notifier pass, on the leader only.
   const renotifier = new Renotifier({
     store,
@@ -96,10 +164,10 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
     clock,
     timers: realTimers,
     logger,
-    keyId: keyFingerprint(f.apiKey),
+    keyId: keyFingerprint(account.apiKey),
     baseUrl: config.provider.baseUrl,
     isLeader: () => leadership.isLeader(),
-    notifyChannel: config.notifyChannel,
+    notifyChannel: account.notifyChannel,
     flapMs: flapWindowMs(settings),
     onOutbox: wakeAll('key'),
   });
@@ -123,55 +191,55 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
     logger,
     clock,
     leadership,
-    // NOTIFY_CHANNEL hears of every hosting server the key names (one covering all of them names none).
+    keepsLease: shared.keepsLease,
+    // The notify channel hears of every hosting server the key names (one covering all of them names none).
     hostingServers: () => {
       const key = keyHealth.keyInfo();
       return key ? keyScopeOf(key).hosting.servers : undefined;
     },
     onOutbox: wakeAll('watcher'),
   });
-  return {
-    leadership,
-    notifier,
-    renotifier,
-    watcher,
-    keyHealth,
-    renewals,
-    start() {
-      watcher.start();
-      notifier.start();
-      keyHealth.start();
-      renewals.start();
-    },
-    async stop() {
-      await renewals.stop();
-      await keyHealth.stop();
-      await watcher.stop();
-      await notifier.stop();
-    },
-  };
+  return { account, notifier, renotifier, watcher, keyHealth, renewals };
 }
 
 /**
- * The daily digest's worker: it reads the digest service, so it is built once
- * the features exist, beside the background parts whose lease and notifier it
- * uses: only the lease holder writes it, and the notifier posts it.
+ * The daily digests' workers, one per account with a digest channel (each
+ * account's digest in its own channel: nothing of one account is posted
+ * where another's people read). They read the digest service, so they are
+ * built once the features exist, beside the background parts whose lease and
+ * notifier they use: only the lease holder writes them, and the account's
+ * notifier posts them.
  */
-export function buildDailyDigest(f: Foundation, background: Background, features: Features): DailyDigest {
+export function buildDailyDigests(
+  f: Foundation,
+  background: Background,
+  features: (account: string) => Features,
+): { start(): void; stop(): Promise<void> } {
   const { config } = f;
-  return new DailyDigest({
-    digest: features.digest,
-    store: f.store,
-    clock: f.clock,
-    timers: realTimers,
-    logger: f.logger,
-    isLeader: () => background.leadership.isLeader(),
-    channelId: config.digest.channel,
-    minutes: config.digest.minutes,
-    locale: config.locale,
-    // A look is a clock read: as often as the watcher's cycle (a minute at most), so a clock moved
-    // (the sandbox's `sim clock`) or a lease taken over is noticed soon; the hour itself is slept to.
-    pollMs: Math.min(60_000, config.watch.intervalSeconds * 1000),
-    onOutbox: () => background.notifier.kick(),
-  });
+  const digests = background.accounts.map(
+    ({ account, notifier }) =>
+      new DailyDigest({
+        digest: features(account.name).digest,
+        store: account.store,
+        clock: f.clock,
+        timers: realTimers,
+        logger: f.logger,
+        isLeader: () => background.leadership.isLeader(),
+        channelId: account.digestChannel,
+        minutes: config.digest.minutes,
+        locale: config.locale,
+        // A look is a clock read: as often as the watcher's cycle (a minute at most), so a clock moved
+        // (the sandbox's `sim clock`) or a lease taken over is noticed soon; the hour itself is slept to.
+        pollMs: Math.min(60_000, config.watch.intervalSeconds * 1000),
+        onOutbox: () => notifier.kick(),
+      }),
+  );
+  return {
+    start: () => {
+      for (const d of digests) d.start();
+    },
+    stop: async () => {
+      for (const d of digests) await d.stop();
+    },
+  };
 }

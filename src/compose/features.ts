@@ -9,6 +9,7 @@ import {
   type ChannelDirectory,
   type GroupDirectory,
   type KeyReadingSource,
+  policyFor,
 } from '../services/access/index.ts';
 import { Audit } from '../services/audit.ts';
 import { DecisionMachine } from '../services/decisions/index.ts';
@@ -21,7 +22,7 @@ import { SignupService } from '../services/signup/index.ts';
 import { IncidentService, WatchSubscriptions } from '../services/watch/index.ts';
 import { announceClaim } from '../watch/alarms.ts';
 import { readIncident } from '../watch/notices.ts';
-import type { Foundation } from './foundation.ts';
+import type { Foundation, ProviderAccount } from './foundation.ts';
 
 export interface Features {
   access: AccessService;
@@ -39,8 +40,10 @@ export interface Features {
 /** Contracts renewing within this many days are in the digest when no renewal reminder is set. */
 const DIGEST_RENEWAL_DAYS = 30;
 
+/** One account's use cases: its client, its rows, its roles; the Homes and the audit's figures are shared. */
 export function buildFeatures(
   f: Foundation,
+  account: ProviderAccount,
   inputs: {
     /** Slack's user groups and channels, read for roles and for what a person may see. */
     directory: GroupDirectory & ChannelDirectory;
@@ -58,7 +61,11 @@ export function buildFeatures(
     keyReading?: KeyReadingSource;
   },
 ): Features {
-  const { config, store, provider, logger, clock, policy } = f;
+  const { config, clock } = f;
+  const { store, provider } = account;
+  const logger = f.accounts.length > 1 ? f.logger.child({ account: account.name }) : f.logger;
+  // An account's roles replace the file's top-level ones for the people they name, for that account.
+  const policy = f.policy ? policyFor(f.policy, account.name) : undefined;
   const { secrets, homes } = inputs;
   const access = new AccessService({
     operators: config.operators,
@@ -112,7 +119,7 @@ export function buildFeatures(
     audit,
     homes,
     clock,
-    notifyChannel: config.notifyChannel,
+    notifyChannel: account.notifyChannel,
   });
   // "I'm on it": decided by the one machine; the claim's edits are written with it, by the watcher's rules.
   const incidents = new IncidentService(

@@ -1,12 +1,14 @@
 /**
  * What every other part stands on: the clock, the policy file, the store and
- * the provider client. A part that fails here stops start-up in one line.
+ * the provider accounts, each with its own client (rate-limit gate, daily
+ * budget, read cache) and its own view of the store. A part that fails here
+ * stops start-up in one line.
  */
 import { type Clock, systemClock } from '../clock.ts';
 import { type Config, ConfigError } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { ProviderClient, type ProviderClock, type RetryPolicy, type Timeouts } from '../provider/index.ts';
-import { loadPolicyFile, type Policy } from '../services/access/index.ts';
+import { loadPolicyFile, type Policy, resolveAccounts } from '../services/access/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 
 export interface FoundationOptions {
@@ -16,15 +18,36 @@ export interface FoundationOptions {
   provider?: { retry?: Partial<RetryPolicy>; clock?: ProviderClock; timeouts?: Timeouts } | undefined;
 }
 
+/**
+ * One provider account: its key, its own client, and the store as it reads
+ * and writes only that account's rows. The first of `Foundation.accounts` is
+ * the default account.
+ */
+export interface ProviderAccount {
+  /** The short name the policy gives it (`default` when only PROVIDER_API_KEY is set). */
+  name: string;
+  /** What people read. */
+  label: string;
+  apiKey: string;
+  provider: ProviderClient;
+  store: Store;
+  /** Where its watcher's notices go, and its daily digest (the variables are the default account's). */
+  notifyChannel: string | undefined;
+  digestChannel: string | undefined;
+}
+
 export interface Foundation {
   config: Config;
   logger: Logger;
   clock: Clock;
   policy: Policy | undefined;
+  /** The default account's view of the store; shared tables are the same in every view. */
   store: Store;
+  /** The default account's client and key. */
   provider: ProviderClient;
-  /** The provider key (checked present: the bot cannot run without it). */
   apiKey: string;
+  /** Every account, the default one first. */
+  accounts: ProviderAccount[];
   /** Closes what was opened, in reverse order (start-up failed, or the bot stops). */
   close(): Promise<void>;
 }
@@ -32,9 +55,8 @@ export interface Foundation {
 export async function openFoundation(config: Config, opts: FoundationOptions): Promise<Foundation> {
   const { logger } = opts;
   const clock = opts.clock ?? systemClock;
-  const apiKey = config.provider.apiKey;
-  if (!apiKey) throw new ConfigError(['PROVIDER_API_KEY: required to reach the provider API']);
   const policy = config.policyFile ? await loadPolicyFile(config.policyFile) : undefined;
+  const specs = await resolveAccounts(config, policy);
   const store = await openStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -42,11 +64,50 @@ export async function openFoundation(config: Config, opts: FoundationOptions): P
     logger,
     clock,
   });
-  const provider = new ProviderClient({
+  const accounts = specs.map((spec): ProviderAccount => {
+    const scoped = store.forAccount(spec.name);
+    return {
+      name: spec.name,
+      label: spec.label,
+      apiKey: spec.apiKey,
+      store: scoped,
+      provider: providerClientFor(config, opts, scoped, clock, spec.apiKey, specs.length > 1 ? spec.name : undefined),
+      notifyChannel: spec.notifyChannel,
+      digestChannel: spec.digestChannel,
+    };
+  });
+  const first = accounts[0];
+  if (!first) throw new ConfigError(['PROVIDER_API_KEY: required to reach the provider API']);
+  return {
+    config,
+    logger,
+    clock,
+    policy,
+    store: first.store,
+    provider: first.provider,
+    apiKey: first.apiKey,
+    accounts,
+    async close() {
+      for (const a of accounts) await a.provider.close().catch(() => undefined);
+      await store.close().catch(() => undefined);
+    },
+  };
+}
+
+/** An account's client: its own gate, budget and cache; its day counted and its requests journaled in its rows. */
+function providerClientFor(
+  config: Config,
+  opts: FoundationOptions,
+  store: Store,
+  clock: Clock,
+  apiKey: string,
+  account: string | undefined,
+): ProviderClient {
+  return new ProviderClient({
     baseUrl: config.provider.baseUrl,
     apiKey,
     // The provider client, the watcher and the notifier name their own component in their log lines.
-    logger,
+    logger: account ? opts.logger.child({ account }) : opts.logger,
     dailyLimit: config.provider.dailyLimit,
     // The key's day is every replica's: counted in the store, which all replicas share.
     dailyCounter: {
@@ -66,17 +127,4 @@ export async function openFoundation(config: Config, opts: FoundationOptions): P
     ...(opts.provider?.clock ? { clock: opts.provider.clock } : {}),
     ...(opts.provider?.timeouts ? { timeouts: opts.provider.timeouts } : {}),
   });
-  return {
-    config,
-    logger,
-    clock,
-    policy,
-    store,
-    provider,
-    apiKey,
-    async close() {
-      await provider.close().catch(() => undefined);
-      await store.close().catch(() => undefined);
-    },
-  };
 }

@@ -44,6 +44,8 @@ export interface WatcherRuntimeOptions {
   holder?: string;
   /** The lease this replica leads with, when made beforehand (createLeadership); default one of its own. */
   leadership?: Leadership;
+  /** Whether this watcher keeps the lease (WatcherOptions.keepsLease). */
+  keepsLease?: boolean;
   /** The hosting servers the provider key names (see WatcherOptions.hostingServers). */
   hostingServers?: () => readonly string[] | undefined;
   onOutbox?: () => void;
@@ -91,6 +93,7 @@ export function createWatcherRuntime(opts: WatcherRuntimeOptions): WatcherRuntim
     clock,
     timers: opts.timers ?? realTimers,
     leadership,
+    ...(opts.keepsLease === false ? { keepsLease: false } : {}),
     intervalMs,
     budgetShare: opts.settings.budgetShare,
     notifyChannel: opts.settings.notifyChannel,

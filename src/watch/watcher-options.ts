@@ -34,6 +34,12 @@ export interface WatcherOptions {
   clock: Clock;
   timers: Timers;
   leadership: Leadership;
+  /**
+   * Whether this watcher keeps the lease (renews it, hands it back when it
+   * stops): with several provider accounts one watcher per account shares one
+   * lease, and only the first keeps it (default true).
+   */
+  keepsLease?: boolean;
   /** WATCH_INTERVAL_SECONDS in ms: the shortest cycle; the budget may stretch it. */
   intervalMs: number;
   /** WATCH_BUDGET_SHARE: share of each rate-limit window the watcher may use. */

@@ -107,7 +107,8 @@ export class Watcher {
     const taken = () => {
       this.loaded = false;
     };
-    this.loops = [this.opts.leadership.keep(this.opts.timers, abort.signal, this.log, taken)];
+    this.loops =
+      this.opts.keepsLease === false ? [] : [this.opts.leadership.keep(this.opts.timers, abort.signal, this.log, taken)];
     for (let i = 0; i < workers; i += 1) this.loops.push(this.workLoop(abort.signal));
   }
 
@@ -122,7 +123,7 @@ export class Watcher {
     await Promise.allSettled(this.loops);
     this.loops = [];
     this.abort = undefined;
-    if (!release) return;
+    if (!release || this.opts.keepsLease === false) return;
     try {
       await this.opts.leadership.release();
     } catch (err) {
@@ -162,6 +163,8 @@ export class Watcher {
     while (!signal.aborted) {
       try {
         if (!this.opts.leadership.isLeader()) {
+          // Whoever leads next reads the store afresh (another replica wrote while this one followed).
+          this.loaded = false;
           await sleep(this.opts.timers, Math.max(100, Math.floor(this.opts.leadership.ttlMs / 6)), signal);
           continue;
         }

@@ -70,17 +70,13 @@ export async function runSweep(
 }
 
 /** Runs the sweep every `intervalMs`; returns the stop function. */
-export function startSweep(
-  deps: SweepDeps,
-  client: webApi.WebClient,
-  logger: Logger,
-  intervalMs: number,
-): () => void {
+/** Runs `sweep` every `intervalMs`, one pass at a time (every provider account's, one after the other). */
+export function startSweep(sweep: () => Promise<SweepReport>, logger: Logger, intervalMs: number): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runSweep(deps, client, logger)
+    sweep()
       .catch((err: unknown) => logger.error({ err }, 'sweep failed'))
       .finally(() => {
         running = false;
@@ -88,6 +84,18 @@ export function startSweep(
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Several accounts' passes as one report. */
+export function sumReports(reports: readonly SweepReport[]): SweepReport {
+  const sum: SweepReport = { expired: 0, rechecked: 0, operationsExpired: 0, stepsLookedAt: 0 };
+  for (const r of reports) {
+    sum.expired += r.expired;
+    sum.rechecked += r.rechecked;
+    sum.operationsExpired += r.operationsExpired;
+    sum.stepsLookedAt += r.stepsLookedAt;
+  }
+  return sum;
 }
 
 /** The orders interrupted while being placed, asked about again (on start); returns how many. */
