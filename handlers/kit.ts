@@ -19,6 +19,7 @@ import type {
   webApi,
 } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
+import { z } from 'zod';
 import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
 import type { AccessService, Actor } from '../src/services/access/index.ts';
@@ -34,6 +35,7 @@ import type { ChannelReach, IncidentService, WatchSubscriptions } from '../src/s
 import { failureMessage, parseProblemMessage } from '../src/slack/error-text.ts';
 import type { ParseResult } from '../src/slack/grammar/tokens.ts';
 import { HOME_IDS } from '../src/slack/ids.ts';
+import { decodePayload } from '../src/slack/payloads.ts';
 import { isUnreachableChannelError, slackFailure } from '../src/slack/slack-failure.ts';
 import { stepActor, WORKFLOW_USER } from '../src/slack/step-actor.ts';
 import { type Message, type Ui, uiFor } from '../src/slack/views/format.ts';
@@ -319,6 +321,43 @@ export function globalShortcut(
     } catch (err) {
       log.error({ err }, 'shortcut failed');
     }
+  };
+}
+
+/** What every form's private_metadata names: the channel it was opened for (empty: chosen in the form). */
+const formChannel = z.object({ channelId: z.string() });
+
+/**
+ * A form's submission listener on the account of the channel the form was
+ * opened for (its private_metadata's `channelId`; `chosen` reads a channel
+ * picked in the form itself, else the person's own id stands for it). A
+ * channel bound to no account closes nothing: the form shows why.
+ */
+export function accountForm(
+  deps: HandlerDeps,
+  make: (deps: HandlerDeps) => (args: SubmitArgs) => Promise<void>,
+  chosen?: (args: SubmitArgs) => string | undefined,
+) {
+  if (!deps.forChannel) return make(deps);
+  const made = new Map<HandlerDeps, (args: SubmitArgs) => Promise<void>>();
+  return async (args: SubmitArgs): Promise<void> => {
+    const meta = decodePayload(formChannel, args.view.private_metadata);
+    const channelId = meta?.channelId || chosen?.(args) || args.body.user.id;
+    let own: HandlerDeps;
+    try {
+      own = await accountDeps(deps, channelId);
+    } catch (err) {
+      const ui = await uiWithin(deps, args.body.user.id, 1000);
+      const m = failureReply(deps.logger.child({ component: 'form' }), ui, err, 'form');
+      await args.ack({ response_action: 'update', view: homeWindowView(ui, m) });
+      return;
+    }
+    let listener = made.get(own);
+    if (!listener) {
+      listener = make(own);
+      made.set(own, listener);
+    }
+    await listener(args);
   };
 }
 

@@ -60,7 +60,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     // First, so every part that changes what an App Home shows is handed them.
     const homeChanges = buildHomeChanges(f);
     const background = buildBackground(f, slackCalls, homeChanges);
-    const identity = await checkStartup(f, background.keyHealth);
+    const { identity, refused } = await checkStartup(f, background);
     const metrics = new BotMetrics(
       {
         provider: () => f.provider.metrics(),
@@ -158,7 +158,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       f.logger.error({ err }, 'resuming interrupted orders failed');
     });
     if (watching) {
-      background.start();
+      background.start(refused);
       dailyDigests.start();
     }
     // People's Homes are published whether or not the watcher runs here (from the lease holder).

@@ -49,7 +49,8 @@ export interface Background {
   keyHealth: KeyHealth;
   /** The account of that name's parts. */
   of(account: string): AccountBackground;
-  start(): void;
+  /** Starts every part; the watchers of `refused` accounts (their key refused at start) stay still. */
+  start(refused?: readonly string[]): void;
   stop(): Promise<void>;
 }
 
@@ -69,10 +70,12 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
     rejectRateLimitedCalls: true,
     fetch: slackCalls.fetch(),
   });
-  const accounts = f.accounts.map((account, i) =>
-    accountBackground(f, account, { leadership, web, homes, keepsLease: i === 0 }),
+  const accounts = f.accounts.map((account) =>
+    accountBackground(f, account, { leadership, web, homes }),
   );
   const byName = new Map(accounts.map((a) => [a.account.name, a]));
+  // The lease is kept here, not by a watcher: it is every account's, whichever of them run.
+  let keeping: { abort: AbortController; loop: Promise<void> } | undefined;
   const first = accounts[0]!;
   return {
     leadership,
@@ -85,9 +88,14 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
       if (!found) throw new Error(`no provider account named ${name}`);
       return found;
     },
-    start() {
+    start(refused = []) {
+      if (!keeping) {
+        const abort = new AbortController();
+        const loop = leadership.keep(realTimers, abort.signal, f.logger.child({ component: 'watcher' }), () => {});
+        keeping = { abort, loop };
+      }
       for (const a of accounts) {
-        a.watcher.start();
+        if (!refused.includes(a.account.name)) a.watcher.start();
         a.notifier.start();
         a.keyHealth.start();
         a.renewals.start();
@@ -98,9 +106,17 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
         await a.renewals.stop();
         await a.keyHealth.stop();
       }
-      // The lease keeper's watcher last, so the lease is handed back once the others are still.
-      for (const a of [...accounts].reverse()) await a.watcher.stop();
+      for (const a of accounts) await a.watcher.stop();
       for (const a of accounts) await a.notifier.stop();
+      // Handed back once every watcher is still, so another replica takes over at once.
+      if (keeping) {
+        keeping.abort.abort();
+        await keeping.loop;
+        keeping = undefined;
+        await leadership.release().catch((err: unknown) => {
+          f.logger.warn({ err }, 'could not release the watcher lease; it lapses by itself');
+        });
+      }
     },
   };
 }
@@ -124,7 +140,7 @@ function watchSettings(f: Foundation, account: ProviderAccount | undefined): Wat
 function accountBackground(
   f: Foundation,
   account: ProviderAccount,
-  shared: { leadership: Leadership; web: webApi.WebClient; homes: HomeChanges; keepsLease: boolean },
+  shared: { leadership: Leadership; web: webApi.WebClient; homes: HomeChanges },
 ): AccountBackground {
   const { config, clock } = f;
   const { store, provider } = account;
@@ -191,7 +207,7 @@ function accountBackground(
     logger,
     clock,
     leadership,
-    keepsLease: shared.keepsLease,
+    keepsLease: false,
     // The notify channel hears of every hosting server the key names (one covering all of them names none).
     hostingServers: () => {
       const key = keyHealth.keyInfo();

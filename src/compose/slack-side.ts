@@ -11,7 +11,8 @@ import { createSlackApp, type SlackApp } from '../slack/app.ts';
 import { type BotIdentity, checkAppToken, fetchBotIdentity } from '../slack/identity.ts';
 import { SlackDirectory } from '../slack/slack-directory.ts';
 import { channelUiFor, type Ui } from '../slack/views/format.ts';
-import type { KeyHealth } from '../watch/key-health.ts';
+import { type KeyHealth, ProviderKeyError } from '../watch/key-health.ts';
+import type { Background } from './background.ts';
 import type { Foundation } from './foundation.ts';
 
 export interface SlackSide {
@@ -22,17 +23,38 @@ export interface SlackSide {
 }
 
 /**
- * Slack and the provider are asked at once; a refusal by either stops start-up
- * in one line (Slack's first: a Slack that cannot be reached is not kept
- * waiting for the provider's answer).
+ * Slack and the provider are asked at once; a refusal by Slack, or of the
+ * only account's key, stops start-up in one line (Slack's first: a Slack that
+ * cannot be reached is not kept waiting for the provider's answer). With
+ * several accounts a refused key stops only its account: the names of those
+ * are returned, their watchers do not start, and their key's own alarm tells
+ * their channels (src/watch/key-health.ts).
  */
-export async function checkStartup(f: Foundation, keyHealth: KeyHealth): Promise<BotIdentity> {
-  const keyCheck = keyHealth.startupCheck();
-  keyCheck.catch(() => undefined);
+export async function checkStartup(
+  f: Foundation,
+  background: Pick<Background, 'accounts'>,
+): Promise<{ identity: BotIdentity; refused: string[] }> {
+  const several = background.accounts.length > 1;
+  const refused: string[] = [];
+  const keyChecks = Promise.all(
+    background.accounts.map(async ({ account, keyHealth }) => {
+      try {
+        await keyHealth.startupCheck();
+      } catch (err) {
+        if (!several || !(err instanceof ProviderKeyError)) throw err;
+        refused.push(account.name);
+        f.logger.error(
+          { account: account.name },
+          `the provider refused the key of account ${account.name} (${account.label}): its watcher is stopped and its commands fail until a new key is set; the other accounts work`,
+        );
+      }
+    }),
+  );
+  keyChecks.catch(() => undefined);
   const identity = await fetchBotIdentity(f.config.slack);
   if (f.config.slack.socketMode) await checkAppToken(f.config.slack);
-  await keyCheck;
-  return identity;
+  await keyChecks;
+  return { identity, refused };
 }
 
 export function buildSlackSide(

@@ -18,6 +18,7 @@ import {
   type CommandTable,
   failureReply,
   type HandlerDeps,
+  accountDeps,
   isRetry,
   type ListenerContext,
   type SlashSpec,
@@ -74,19 +75,20 @@ export function registerDirectMessages(
     const reply = async (m: Message) => {
       await client.chat.postMessage({ channel: channelId, text: m.text, blocks: m.blocks });
     };
-    const ctx: ListenerContext = {
-      deps,
-      actor: { userId, channelId },
-      ui,
-      log,
-      client,
-      triggerId: '',
-      reply,
-    };
     const hosting = HOSTING_WORD.test(typed);
     // `hosting` alone is /hosting's help, as the slash command typed alone is.
     const words = hosting ? typed.replace(HOSTING_WORD, '') || 'help' : typed;
     try {
+      // A direct message is the person's own place: with several accounts, one bound to none is refused.
+      const ctx: ListenerContext = {
+        deps: await accountDeps(deps, channelId),
+        actor: { userId, channelId },
+        ui,
+        log,
+        client,
+        triggerId: '',
+        reply,
+      };
       const ran = hosting
         ? await runRead(ctx, specs.hosting, HOSTING_READS, words)
         : await runRead(ctx, specs.vps, VPS_READS, words);

@@ -12,7 +12,7 @@ import { SHORTCUTS } from '../../../src/slack/ids.ts';
 import type { Message } from '../../../src/slack/views/format.ts';
 import { mentionedServersView } from '../../../src/slack/views/servers/mentioned-servers.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
-import { failureReply, type HandlerDeps, isRetry } from '../../kit.ts';
+import { accountDeps, failureReply, type HandlerDeps, isRetry } from '../../kit.ts';
 
 export function registerServerFromMessageShortcut(app: App, deps: HandlerDeps): void {
   app.shortcut<MessageShortcut>(
@@ -31,11 +31,12 @@ export function registerServerFromMessageShortcut(app: App, deps: HandlerDeps): 
       const reply = (m: Message) =>
         respond({ response_type: 'ephemeral', text: m.text, blocks: m.blocks, replace_original: false });
       try {
+        const own = await accountDeps(deps, actor.channelId);
         const words = messageWords(shortcut.message);
-        const named = await deps.servers.mentioned(actor, words.text);
+        const named = await own.servers.mentioned(actor, words.text);
         const [only] = named.servers;
         if (named.servers.length === 1 && only?.uuid) {
-          const card = await deps.servers.card(actor, only.uuid);
+          const card = await own.servers.card(actor, only.uuid);
           await reply(serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt }));
           return;
         }

@@ -28,6 +28,7 @@ import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
 import {
+  accountForm,
   failureReply,
   type HandlerDeps,
   isRetry,
@@ -140,5 +141,9 @@ function run(
 }
 
 export function registerHostingForms(app: App, deps: HandlerDeps): void {
-  for (const form of HOSTING_FORMS) app.view(HOSTING_CALLBACKS[form], submit(deps, form));
+  for (const form of HOSTING_FORMS) 
+    app.view(
+      HOSTING_CALLBACKS[form],
+      accountForm(deps, (d) => submit(d, form)),
+    );
 }

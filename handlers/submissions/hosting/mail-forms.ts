@@ -21,6 +21,7 @@ import {
 } from '../../../src/slack/views/hosting/mail-accounts.ts';
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import {
+  accountForm,
   announce,
   failureReply,
   type HandlerDeps,
@@ -144,7 +145,7 @@ function submitChange(deps: HandlerDeps, form: 'mail_change' | 'mail_forward') {
 }
 
 export function registerHostingMailForms(app: App, deps: HandlerDeps): void {
-  app.view(HOSTING_MAIL_CALLBACKS.mail_add, submit(deps));
-  app.view(HOSTING_MAIL_CALLBACKS.mail_change, submitChange(deps, 'mail_change'));
-  app.view(HOSTING_MAIL_CALLBACKS.mail_forward, submitChange(deps, 'mail_forward'));
+  app.view(HOSTING_MAIL_CALLBACKS.mail_add, accountForm(deps, submit));
+  app.view(HOSTING_MAIL_CALLBACKS.mail_change, accountForm(deps, (d) => submitChange(d, 'mail_change')));
+  app.view(HOSTING_MAIL_CALLBACKS.mail_forward, accountForm(deps, (d) => submitChange(d, 'mail_forward')));
 }

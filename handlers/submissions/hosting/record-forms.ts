@@ -26,6 +26,7 @@ import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
 import {
+  accountForm,
   failureReply,
   type HandlerDeps,
   isRetry,
@@ -112,5 +113,9 @@ function submit(deps: HandlerDeps, form: HostingRecordForm) {
 }
 
 export function registerHostingRecordForms(app: App, deps: HandlerDeps): void {
-  for (const form of HOSTING_RECORD_FORMS) app.view(HOSTING_RECORD_CALLBACKS[form], submit(deps, form));
+  for (const form of HOSTING_RECORD_FORMS) 
+    app.view(
+      HOSTING_RECORD_CALLBACKS[form],
+      accountForm(deps, (d) => submit(d, form)),
+    );
 }

@@ -17,7 +17,7 @@ import {
   findServerView,
 } from '../../../src/slack/views/servers/find-server.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
-import { failureReply, type HandlerDeps, isRetry, type SubmitArgs, uiWithin } from '../../kit.ts';
+import { accountForm, failureReply, type HandlerDeps, isRetry, type SubmitArgs, uiWithin } from '../../kit.ts';
 
 function typedRef(view: ViewOutput): string {
   return (view.state.values[FIND_SERVER_IDS.refBlock]?.[FIND_SERVER_IDS.refInput]?.value ?? '').trim();
@@ -58,7 +58,7 @@ function findSubmit(deps: HandlerDeps) {
 }
 
 export function registerFindServerForm(app: App, deps: HandlerDeps): void {
-  app.view(FIND_SERVER_IDS.modalCallback, findSubmit(deps));
+  app.view(FIND_SERVER_IDS.modalCallback, accountForm(deps, findSubmit));
   // The card's "Find another": the question again.
   app.view(FIND_SERVER_IDS.cardCallback, async ({ ack, body }: SubmitArgs) => {
     await ack({ response_action: 'update', view: findServerView(await uiWithin(deps, body.user.id, 1000)) });

@@ -27,7 +27,7 @@ import {
   signupQuoteRefusal,
 } from '../../../src/slack/views/signup/requester.ts';
 import { postApproval } from '../../../src/workers/posting/signup-posts.ts';
-import { type HandlerDeps, isRetry, type SubmitArgs, settleForm } from '../../kit.ts';
+import { accountForm, type HandlerDeps, isRetry, type SubmitArgs, settleForm } from '../../kit.ts';
 
 /**
  * What is wrong with the channel chosen for the approval request, in words for
@@ -147,5 +147,8 @@ function orderSubmit(deps: HandlerDeps) {
 }
 
 export function registerOrderForm(app: App, deps: HandlerDeps): void {
-  app.view(SIGNUP_IDS.modalCallback, orderSubmit(deps));
+  app.view(
+    SIGNUP_IDS.modalCallback,
+    accountForm(deps, orderSubmit, ({ view }) => readApprovalChannel(view.state.values as ViewStateValues)),
+  );
 }
