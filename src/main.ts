@@ -26,7 +26,10 @@ import { resumeInterruptedOrders, runSweep, type SweepReport, startSweep, sumRep
 
 export interface RunningBot {
   port: number;
+  /** The default account's view of the store (`forAccount` gives another's). */
   store: Store;
+  /** The provider accounts' names, the default one first. */
+  accounts: string[];
   provider: ProviderClient;
   /** One pass of the sweep (expiries, re-checks of orders in `unknown`), as its timer runs it. */
   sweep(): Promise<SweepReport>;
@@ -170,6 +173,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     return {
       port: started.port,
       store: f.store,
+      accounts: f.accounts.map((a) => a.name),
       provider: f.provider,
       sweep,
       async stop() {

@@ -69,8 +69,20 @@ export const GROUPS: readonly Group[] = [{ id: 'S0SBOPS01', handle: 'ops', membe
 export const CHANNELS: readonly Channel[] = [
   { id: 'C0SBOPS01', name: 'ops', botIsMember: true },
   { id: 'C0SBDEV01', name: 'dev', botIsMember: true },
+  { id: 'C0SBSHOP1', name: 'shop', botIsMember: true },
   { id: 'C0SBRANDM', name: 'random', botIsMember: false },
 ];
+
+/**
+ * The sandbox's two provider accounts (on the built-in simulator, each a
+ * world of its own): #ops and #dev work on `main`, #shop on `shop`, so a
+ * person sees that nothing of one is shown in the other's channel.
+ */
+export const ACCOUNTS = [
+  { name: 'main', label: 'Production', keyEnv: 'PROVIDER_API_KEY_MAIN', channels: ['ops', 'dev'] },
+  { name: 'shop', label: 'Shop A', keyEnv: 'PROVIDER_API_KEY_SHOP', channels: ['shop'] },
+] as const;
+export const SHOP_CHANNEL = CHANNELS.find((c) => c.name === 'shop')!;
 
 export const FIRST_USER = 'bob';
 export const HOME_CHANNEL = CHANNELS[0]!;
@@ -85,8 +97,12 @@ export function channelNamed(name: string): Channel | undefined {
   return CHANNELS.find((c) => c.name === n);
 }
 
-/** The roles above, as the bot's policy file says them. */
-export function policyYaml(): string {
+/**
+ * The roles above, as the bot's policy file says them, and with `accounts`
+ * the two provider accounts, each key read from its own variable, and the
+ * channels each works on (its notices and its digest in its first channel).
+ */
+export function policyYaml(opts: { accounts?: boolean } = {}): string {
   const named = (role: string) => PEOPLE.filter((p) => p.role === role && !p.how.includes('group'));
   const lines = [
     "# Written by npm run sandbox: the sandbox workspace's roles.",
@@ -102,6 +118,20 @@ export function policyYaml(): string {
     'approvals:',
     '  allow_self: false',
     '  second_person: [hosting.domain_reset, hosting.wp_delete]',
+    ...(opts.accounts
+      ? [
+          'accounts:',
+          ...ACCOUNTS.map((a) => {
+            const first = channelNamed(a.channels[0])!.id;
+            return `  ${a.name}: { label: ${a.label}, key_env: ${a.keyEnv}, notify_channel: ${first}, digest_channel: ${first} }`;
+          }),
+          'default_account: main',
+          'channels:',
+          ...ACCOUNTS.flatMap((a) =>
+            a.channels.map((c) => `  - { id: ${channelNamed(c)!.id}, account: ${a.name} }`),
+          ),
+        ]
+      : []),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -18,9 +18,19 @@ import { type Config, loadConfig } from '../config.ts';
 import { createLogger, SecretRegistry } from '../log.ts';
 import { type RunningBot, startBot } from '../main.ts';
 import { type Simulator, startSimulator } from '../simulator/index.ts';
+import type { Store } from '../store/index.ts';
 import { BotDeliveries } from './deliveries.ts';
 import { Pending } from './pending.ts';
-import { CHANNELS, FIRST_USER, GROUPS, HOME_CHANNEL, PEOPLE, personNamed, policyYaml } from './people.ts';
+import {
+  ACCOUNTS,
+  CHANNELS,
+  FIRST_USER,
+  GROUPS,
+  HOME_CHANNEL,
+  PEOPLE,
+  personNamed,
+  policyYaml,
+} from './people.ts';
 import { SlackStandIn } from './slack-standin.ts';
 import { Terminal } from './terminal.ts';
 
@@ -63,7 +73,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   const dataDir = join(folder, 'data');
   await mkdir(dataDir);
   const policyFile = join(folder, 'policy.yml');
-  await writeFile(policyFile, policyYaml());
+  // The built-in simulator serves two accounts; a real provider is the one account of its key.
+  await writeFile(policyFile, policyYaml({ accounts: !opts.provider }));
   const logFile = join(folder, 'bot.log');
   const log = createWriteStream(logFile, { flags: 'a', mode: 0o600 });
 
@@ -71,7 +82,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   // the watcher sees a change within seconds; `sim rate-limit 60 60 5` brings the tight one back.
   const sim = opts.provider
     ? undefined
-    : await startSimulator({ clock: 'real', rateLimit: SANDBOX_RATE_LIMIT });
+    : await startSimulator({
+        clock: 'real',
+        rateLimit: SANDBOX_RATE_LIMIT,
+        accounts: ACCOUNTS.map((a) => a.name),
+      });
   const standIn = await new SlackStandIn({ people: PEOPLE, groups: GROUPS, channels: CHANNELS }).start();
   const providerUrl = opts.provider?.baseUrl ?? sim!.url;
   const apiKey = opts.provider?.apiKey ?? sim!.keys.full;
@@ -83,6 +98,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     SLACK_API_URL: standIn.apiUrl,
     PROVIDER_API_URL: providerUrl,
     PROVIDER_API_KEY: apiKey,
+    // Each account's key in its own variable, as the policy file names them.
+    ...(sim ? Object.fromEntries(ACCOUNTS.map((a) => [a.keyEnv, sim.account(a.name).keys.full])) : {}),
     DATA_DIR: dataDir,
     POLICY_FILE: policyFile,
     NOTIFY_CHANNEL: HOME_CHANNEL.id,
@@ -94,7 +111,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     LOG_LEVEL: opts.logLevel ?? 'info',
   });
   const secrets = new SecretRegistry();
-  for (const s of [botToken, signingSecret, apiKey]) secrets.add(s);
+  for (const s of [botToken, signingSecret, apiKey, ...(sim?.accounts.map((a) => a.keys.full) ?? [])])
+    secrets.add(s);
   const logger = createLogger({ level: config.logLevel, stream: log, secrets });
   const clock: Clock | undefined = sim ? { now: () => sim.control.clock.now() } : undefined;
 
@@ -117,7 +135,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
 
   // A change is what differs from what the watcher saw before: the session starts once it has
   // seen every server, so a `sim power …` typed at once is a change it reports.
-  await firstLook(bot, sim ? sim.control.servers().length : undefined);
+  if (sim) for (const a of sim.accounts) await firstLook(bot.store.forAccount(a.name), a.control.servers().length);
+  else await firstLook(bot.store, undefined);
 
   const pending = new Pending({
     quietMs: opts.quietMs ?? 400,
@@ -151,7 +170,13 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       'vps-chatops sandbox: the real bot, a Slack of its own, and ' +
         (sim ? 'the provider simulator' : `the provider at ${providerUrl}`),
       ...(sim
-        ? [`  provider: built-in simulator at ${sim.url} (12 servers, 2 hosting servers; nothing is charged)`]
+        ? [
+            `  provider: built-in simulator at ${sim.url} (nothing is charged), two accounts:`,
+            ...ACCOUNTS.map(
+              (a) =>
+                `    ${a.name} (${a.label}): ${a.channels.map((c) => `#${c}`).join(', ')}; 'sim @${a.name} …' changes its world`,
+            ),
+          ]
         : [
             `  provider: ${providerUrl} (from PROVIDER_API_URL / PROVIDER_API_KEY): a real provider;`,
             '    an order approved here is a real order, and sim commands are off',
@@ -173,11 +198,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   };
 }
 
-/** Resolves once the watcher has stored a power state for every server (or after 15 s, whatever it saw). */
-async function firstLook(bot: RunningBot, servers: number | undefined): Promise<void> {
+/** Resolves once the watcher has stored a power state for every server of an account (or after 15 s, whatever it saw). */
+async function firstLook(store: Store, servers: number | undefined): Promise<void> {
   const until = Date.now() + 15_000;
   while (Date.now() < until) {
-    const seen = (await bot.store.snapshots.all()).filter((s) => s.powerStatus !== null).length;
+    const seen = (await store.snapshots.all()).filter((s) => s.powerStatus !== null).length;
     if (servers === undefined ? seen > 0 : seen >= servers) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -200,13 +225,16 @@ const HOSTING_PARTS = 3;
  * watcher's first reading, which is posted to nobody.
  */
 async function hostingBaselines(bot: RunningBot): Promise<void> {
-  const until = Date.now() + 15_000;
+  for (const account of bot.accounts) await accountBaselines(bot.store.forAccount(account), Date.now() + 15_000);
+}
+
+async function accountBaselines(store: Store, until: number): Promise<void> {
   while (Date.now() < until) {
     const watched = new Set(
-      (await bot.store.watches.list()).flatMap((w) => HOSTING_TARGET.exec(w.target)?.[1] ?? []),
+      (await store.watches.list()).flatMap((w) => HOSTING_TARGET.exec(w.target)?.[1] ?? []),
     );
     if (watched.size === 0) return;
-    const read = await bot.store.hostingSnapshots.all();
+    const read = await store.hostingSnapshots.all();
     const parts = (server: string) =>
       new Set(read.filter((r) => r.server === server).map((r) => r.part)).size;
     if ([...watched].every((server) => parts(server) >= HOSTING_PARTS)) return;
