@@ -75,7 +75,17 @@ export interface HarnessOptions {
   categoryNames?: SimulatorOptions['categoryNames'];
   /** The Enterprise Grid organisation the bot's workspace belongs to (auth.test); none by default. */
   enterpriseId?: string;
+  /**
+   * Provider accounts the simulator serves, each a world of its own; each
+   * one's full key is in `PROVIDER_API_KEY_<NAME>` (upper case, `-` as `_`)
+   * for a policy's `key_env` to name. Default: one account.
+   */
+  simAccounts?: string[];
 }
+
+/** The variable the harness puts an account's key in. */
+export const keyEnvOf = (account: string): string =>
+  `PROVIDER_API_KEY_${account.toUpperCase().replaceAll('-', '_')}`;
 
 export interface Harness {
   sim: Simulator;
@@ -168,6 +178,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.manualClockAt ? { clock: 'manual' as const, now: opts.manualClockAt } : {}),
     ...(opts.randomSeed !== undefined ? { randomSeed: opts.randomSeed } : {}),
     ...(opts.categoryNames ? { categoryNames: opts.categoryNames } : {}),
+    ...(opts.simAccounts ? { accounts: opts.simAccounts } : {}),
   });
   const manual = opts.manualClockAt !== undefined;
   const slack = await startFakeSlack(opts.enterpriseId ? { enterpriseId: opts.enterpriseId } : {});
@@ -192,6 +203,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     // once; the read cache has its own tests, which set READ_CACHE_SECONDS through `env`.
     READ_CACHE_SECONDS: '0',
     ...(opts.socketMode ? { SLACK_APP_TOKEN: `xapp-test-${randomBytes(8).toString('hex')}` } : {}),
+    ...Object.fromEntries(sim.accounts.map((a) => [keyEnvOf(a.name), a.keys.full])),
     ...opts.env,
   };
   if (opts.policy !== undefined) {
@@ -201,7 +213,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   }
   const config = loadConfig(env);
   const secrets = new SecretRegistry();
-  for (const s of [env.SLACK_BOT_TOKEN, signingSecret, apiKey]) secrets.add(s);
+  for (const s of [env.SLACK_BOT_TOKEN, signingSecret, apiKey, ...sim.accounts.map((a) => a.keys.full)])
+    secrets.add(s);
   const logs = new MemoryLogSink();
   const logger = createLogger({ level: opts.logLevel ?? 'debug', stream: logs, secrets });
   // Retries keep their shape but not their seconds of backoff; a Retry-After gives up at once.
