@@ -67,7 +67,9 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
           accounts: [
             {
               account: 'default',
-              ...(watching ? { watcher: background.watcher.stats(), notifier: background.notifier.stats() } : {}),
+              ...(watching
+                ? { watcher: background.watcher.stats(), notifier: background.notifier.stats() }
+                : {}),
               providerKey: background.keyHealth.status(),
             },
           ],

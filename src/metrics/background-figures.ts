@@ -65,7 +65,11 @@ export function registerBackgroundFigures(
   registerOutboxFigures(metrics, sources);
 }
 
-function registerWatcherFigures(metrics: ScrapedMetrics, w: () => Of<WatcherStats>[], now: () => number): void {
+function registerWatcherFigures(
+  metrics: ScrapedMetrics,
+  w: () => Of<WatcherStats>[],
+  now: () => number,
+): void {
   metrics.labelledGauge('vps_watcher_leader', '1 while this replica holds the watcher lease.', () =>
     byAccount(w(), ({ s }) => (s.leader ? 1 : 0)),
   );
@@ -126,8 +130,10 @@ function registerKeyUseFigures(metrics: ScrapedMetrics, k: () => Of<KeyUseStats>
         [{ account, origin: 'foreign' }, s.foreign] as const,
       ]),
   );
-  metrics.total('vps_key_log_refused_total', 'Refused requests (401/403) of other clients in the key log.', () =>
-    byAccount(k(), ({ s }) => s.denied),
+  metrics.total(
+    'vps_key_log_refused_total',
+    'Refused requests (401/403) of other clients in the key log.',
+    () => byAccount(k(), ({ s }) => s.denied),
   );
   metrics.total('vps_key_log_pages_total', 'Pages of the key log read (one provider request each).', () =>
     byAccount(k(), ({ s }) => s.pages),

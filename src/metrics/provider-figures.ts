@@ -120,9 +120,7 @@ export function registerProviderFigures(
   metrics.labelledGauge(
     'vps_provider_ratelimit_headroom_ratio',
     'Share of the rate-limit window left (remaining / limit) at the last answer.',
-    each(({ rateLimit: { limit, remaining } }) =>
-      limit && remaining !== null ? remaining / limit : null,
-    ),
+    each(({ rateLimit: { limit, remaining } }) => (limit && remaining !== null ? remaining / limit : null)),
   );
   metrics.labelledGauge(
     'vps_provider_ratelimit_reset_timestamp_seconds',
