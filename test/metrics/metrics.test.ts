@@ -162,7 +162,21 @@ describe('BotMetrics', () => {
           },
           {
             account: 'shop-a',
-            watcher: { ...watcher, leader: true, transitions: 5 },
+            watcher: {
+              ...watcher,
+              transitions: 5,
+              keyUse: {
+                reads: 2,
+                pages: 3,
+                own: 40,
+                expected: 1,
+                foreign: 2,
+                denied: 0,
+                unreadable: 0,
+                early: 0,
+                judgedThrough: NOW - 71_000,
+              },
+            },
             notifier: { posted: 4 } as NotifierStats,
             providerKey: { state: 'refused', checkedAt, expiresAt: null, error: 'UNAUTHORIZED' },
           },
@@ -197,6 +211,13 @@ describe('BotMetrics', () => {
       'vps_watcher_detection_delay_seconds_count{account="main"} 2',
       'vps_watcher_detection_delay_seconds_count{account="shop-a"} 2',
     ]);
+    // The key-use watch is read for the account whose key's log it judges.
+    expect(series('vps_key_log_requests_total')).toEqual([
+      'vps_key_log_requests_total{account="shop-a",origin="own"} 40',
+      'vps_key_log_requests_total{account="shop-a",origin="expected"} 1',
+      'vps_key_log_requests_total{account="shop-a",origin="foreign"} 2',
+    ]);
+    expect(series('vps_key_log_lag_seconds')).toEqual(['vps_key_log_lag_seconds{account="shop-a"} 71']);
     // Only the account whose notifier runs here has its figures; the other's are left out, not zero.
     expect(series('vps_notifier_messages_total')).toEqual([
       'vps_notifier_messages_total{account="shop-a"} 4',
