@@ -66,10 +66,17 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const { identity, refused } = await checkStartup(f, background);
     const metrics = new BotMetrics(
       {
-        provider: () => f.provider.metrics(),
+        provider: () => [{ account: 'default', metrics: f.provider.metrics() }],
         background: () => ({
-          ...(watching ? { watcher: background.watcher.stats(), notifier: background.notifier.stats() } : {}),
-          providerKey: background.keyHealth.status(),
+          accounts: [
+            {
+              account: 'default',
+              ...(watching
+                ? { watcher: background.watcher.stats(), notifier: background.notifier.stats() }
+                : {}),
+              providerKey: background.keyHealth.status(),
+            },
+          ],
         }),
         outbox: () => f.store.outbox.backlog(),
         now: () => f.clock.now().getTime(),

@@ -75,7 +75,8 @@ export function buildSlackSide(
     slack: config.slack,
     port: parts.port,
     logger,
-    health: () => healthReport(store, provider, { status: parts.keyHealth.status(), now: clock.now() }),
+    health: () =>
+      healthReport(store, [{ name: 'default', provider, status: parts.keyHealth.status() }], clock.now()),
     metrics: parts.metrics,
     fetch: parts.slackCalls.fetch(),
   });

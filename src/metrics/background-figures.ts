@@ -1,11 +1,14 @@
 /**
- * The background parts' figures, when they run in this process: the
- * watcher's, the provider key's last check, the notifier's totals, and the
- * outbox's backlog.
+ * The background parts' figures, when they run in this process: per account
+ * (labelled `account`, the account's name) the watcher's, the provider key's
+ * last check, the key-use watch's and the notifier's; and the outbox's
+ * backlog, shared by all accounts.
  */
 import type { ProviderKeyStatus } from '../services/health.ts';
 import type { KeyUseStats } from '../watch/key-use-watch.ts';
-import { oncePerScrape, type ScrapedMetrics, seconds } from './scraped-metrics.ts';
+import type { WatcherStats } from '../watch/watcher-stats.ts';
+import type { NotifierStats } from '../workers/notifier/notifier-types.ts';
+import { byAccount, oncePerScrape, type ScrapedMetrics, seconds } from './scraped-metrics.ts';
 import type { MetricsSources, OutboxBacklog } from './sources.ts';
 
 const KEY_STATES: readonly ProviderKeyStatus['state'][] = [
@@ -17,168 +20,161 @@ const KEY_STATES: readonly ProviderKeyStatus['state'][] = [
   'unreachable',
 ];
 
+/** One account's figures of one part. */
+interface Of<T> {
+  account: string;
+  s: T;
+}
+
+/** The accounts whose part `pick` reads is running (known), each with its figures. */
+function running<T>(
+  bg: () => ReturnType<MetricsSources['background']>,
+  pick: (a: ReturnType<MetricsSources['background']>['accounts'][number]) => T | undefined,
+): () => Of<T>[] {
+  return () =>
+    bg().accounts.flatMap((a) => {
+      const s = pick(a);
+      return s === undefined ? [] : [{ account: a.account, s }];
+    });
+}
+
 export function registerBackgroundFigures(
   metrics: ScrapedMetrics,
   sources: Pick<MetricsSources, 'background' | 'outbox' | 'now'>,
 ): void {
   const bg = oncePerScrape(() => sources.background());
+  const now = () => sources.now();
   registerWatcherFigures(
     metrics,
-    () => bg().watcher,
-    () => sources.now(),
+    running(bg, (a) => a.watcher),
+    now,
   );
-  registerKeyFigures(metrics, () => bg().providerKey);
+  registerKeyFigures(
+    metrics,
+    running(bg, (a) => a.providerKey),
+  );
   registerKeyUseFigures(
     metrics,
-    () => bg().watcher?.keyUse,
-    () => sources.now(),
+    running(bg, (a) => a.watcher?.keyUse),
+    now,
   );
-  registerNotifierFigures(metrics, () => bg().notifier);
+  registerNotifierFigures(
+    metrics,
+    running(bg, (a) => a.notifier),
+  );
   registerOutboxFigures(metrics, sources);
 }
 
 function registerWatcherFigures(
   metrics: ScrapedMetrics,
-  w: () => ReturnType<MetricsSources['background']>['watcher'],
+  w: () => Of<WatcherStats>[],
   now: () => number,
 ): void {
-  metrics.gauge('vps_watcher_leader', '1 while this replica holds the watcher lease.', () => {
-    const s = w();
-    return s ? (s.leader ? 1 : 0) : null;
-  });
+  metrics.labelledGauge('vps_watcher_leader', '1 while this replica holds the watcher lease.', () =>
+    byAccount(w(), ({ s }) => (s.leader ? 1 : 0)),
+  );
   for (const [name, help, key] of [
     ['vps_watcher_requests_total', 'Provider requests made by the watcher.', 'requests'],
     ['vps_watcher_rate_limited_total', 'Watcher requests answered 429.', 'rateLimited'],
     ['vps_watcher_failures_total', 'Watcher requests that failed.', 'failures'],
     ['vps_watcher_transitions_total', 'Power changes seen.', 'transitions'],
   ] as const) {
-    metrics.total(name, help, () => {
-      const s = w();
-      return s ? [[{}, s[key]]] : [];
-    });
+    metrics.total(name, help, () => byAccount(w(), ({ s }) => s[key]));
   }
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_watcher_daily_held',
     "1 while the watcher is paused to leave the rest of the day's requests to people.",
-    () => {
-      const s = w();
-      return s ? (s.budget.dailyHeldUntil === undefined ? 0 : 1) : null;
-    },
+    () => byAccount(w(), ({ s }) => (s.budget.dailyHeldUntil === undefined ? 0 : 1)),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_watcher_rate_per_second',
     'Requests per second the watcher may use on average (window share and daily pace).',
-    () => w()?.budget.rate,
+    () => byAccount(w(), ({ s }) => s.budget.rate),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_watcher_last_list_timestamp_seconds',
     'When the server list was last read (epoch s).',
-    () => {
-      const at = w()?.lastListAt;
-      return at === undefined ? null : seconds(at);
-    },
+    () => byAccount(w(), ({ s }) => (s.lastListAt === undefined ? null : seconds(s.lastListAt))),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_watcher_read_lag_seconds',
     'Age of the stalest server reading: how late a change could be seen now.',
-    () => {
-      const at = w()?.oldestReadAt;
-      return at === undefined ? null : Math.max(0, (now() - at) / 1000);
-    },
+    () =>
+      byAccount(w(), ({ s }) =>
+        s.oldestReadAt === undefined ? null : Math.max(0, (now() - s.oldestReadAt) / 1000),
+      ),
   );
   metrics.mirroredHistogram(
     'vps_watcher_detection_delay_seconds',
     'Time between the read before a power change was seen and the read that saw it: the most it can have gone unseen.',
-    () => {
-      const d = w()?.detection;
-      return d
-        ? [{ labels: {}, bounds: d.boundsSeconds, counts: d.counts, sum: d.sumSeconds, count: d.count }]
-        : [];
-    },
+    () =>
+      w().map(({ account, s: { detection: d } }) => ({
+        labels: { account },
+        bounds: d.boundsSeconds,
+        counts: d.counts,
+        sum: d.sumSeconds,
+        count: d.count,
+      })),
   );
 }
 
-/** The key-use watch (src/watch/key-use-watch.ts), on the replica that reads the key's log. */
-function registerKeyUseFigures(
-  metrics: ScrapedMetrics,
-  k: () => KeyUseStats | undefined,
-  now: () => number,
-): void {
+/** The key-use watch (src/watch/key-use-watch.ts), on the replica that reads each key's log. */
+function registerKeyUseFigures(metrics: ScrapedMetrics, k: () => Of<KeyUseStats>[], now: () => number): void {
   metrics.total(
     'vps_key_log_requests_total',
     "Requests in the provider key's API log judged: the bot's own, KEY_EXPECTED_IPS clients', and other clients'.",
-    () => {
-      const s = k();
-      return s
-        ? [
-            [{ origin: 'own' }, s.own],
-            [{ origin: 'expected' }, s.expected],
-            [{ origin: 'foreign' }, s.foreign],
-          ]
-        : [];
-    },
+    () =>
+      k().flatMap(({ account, s }) => [
+        [{ account, origin: 'own' }, s.own] as const,
+        [{ account, origin: 'expected' }, s.expected] as const,
+        [{ account, origin: 'foreign' }, s.foreign] as const,
+      ]),
   );
   metrics.total(
     'vps_key_log_refused_total',
     'Refused requests (401/403) of other clients in the key log.',
-    () => {
-      const s = k();
-      return s ? [[{}, s.denied]] : [];
-    },
+    () => byAccount(k(), ({ s }) => s.denied),
   );
-  metrics.total('vps_key_log_pages_total', 'Pages of the key log read (one provider request each).', () => {
-    const s = k();
-    return s ? [[{}, s.pages]] : [];
-  });
-  metrics.gauge(
+  metrics.total('vps_key_log_pages_total', 'Pages of the key log read (one provider request each).', () =>
+    byAccount(k(), ({ s }) => s.pages),
+  );
+  metrics.labelledGauge(
     'vps_key_log_lag_seconds',
     'How far behind now the key log has been judged (a settle time of about 71 s is by design).',
-    () => {
-      const at = k()?.judgedThrough;
-      return at === undefined ? null : Math.max(0, (now() - at) / 1000);
-    },
+    () =>
+      byAccount(k(), ({ s }) =>
+        s.judgedThrough === undefined ? null : Math.max(0, (now() - s.judgedThrough) / 1000),
+      ),
   );
 }
 
-function registerKeyFigures(metrics: ScrapedMetrics, k: () => ProviderKeyStatus | undefined): void {
-  metrics.gauge(
+function registerKeyFigures(metrics: ScrapedMetrics, k: () => Of<ProviderKeyStatus>[]): void {
+  metrics.labelledGauge(
     'vps_provider_key_ready',
     '1 while the provider key worked at its last check and has not expired.',
-    () => {
-      const s = k();
-      return s ? (s.state === 'ok' ? 1 : 0) : null;
-    },
+    () => byAccount(k(), ({ s }) => (s.state === 'ok' ? 1 : 0)),
   );
   metrics.labelledGauge(
     'vps_provider_key_state',
     'The provider key as its last check found it (1 for the current state).',
-    () => {
-      const s = k();
-      return s ? KEY_STATES.map((st) => [{ state: st }, s.state === st ? 1 : 0] as const) : [];
-    },
+    () =>
+      k().flatMap(({ account, s }) =>
+        KEY_STATES.map((st) => [{ account, state: st }, s.state === st ? 1 : 0] as const),
+      ),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_key_expiry_timestamp_seconds',
     'When the provider key expires (epoch s); absent when it never expires.',
-    () => {
-      const at = k()?.expiresAt;
-      return at ? seconds(at.getTime()) : null;
-    },
+    () => byAccount(k(), ({ s }) => (s.expiresAt ? seconds(s.expiresAt.getTime()) : null)),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_key_checked_timestamp_seconds',
     'When the provider key was last checked (epoch s).',
-    () => {
-      const at = k()?.checkedAt;
-      return at ? seconds(at.getTime()) : null;
-    },
+    () => byAccount(k(), ({ s }) => (s.checkedAt ? seconds(s.checkedAt.getTime()) : null)),
   );
 }
 
-function registerNotifierFigures(
-  metrics: ScrapedMetrics,
-  n: () => ReturnType<MetricsSources['background']>['notifier'],
-): void {
+function registerNotifierFigures(metrics: ScrapedMetrics, n: () => Of<NotifierStats>[]): void {
   for (const [name, help, key] of [
     ['vps_notifier_messages_total', 'Notification messages posted to Slack.', 'posted'],
     ['vps_notifier_updates_total', 'Alerts edited in place (chat.update).', 'updated'],
@@ -194,10 +190,7 @@ function registerNotifierFigures(
       'setAside',
     ],
   ] as const) {
-    metrics.total(name, help, () => {
-      const s = n();
-      return s ? [[{}, s[key]]] : [];
-    });
+    metrics.total(name, help, () => byAccount(n(), ({ s }) => s[key]));
   }
 }
 

@@ -6,6 +6,8 @@
  * key's state, the outbox's backlog), plus two counted as they happen: Slack
  * Web API errors by method (through the WebClients' `fetch`) and the actions
  * of the audit trail by outcome (approvals and orders among them).
+ * Every provider, watcher, notifier and key figure is per provider account,
+ * labelled `account` with the account's name (never its key).
  *
  * Names follow Prometheus conventions: base units (`_seconds`), `_total` for
  * counters, `_timestamp_seconds` for points in time, `_ratio` for shares.

@@ -1,108 +1,140 @@
-/** The provider client's figures: requests, latency, the rate-limit gate, the day's budget and the headers last seen. */
-import { type DailyLevel, LATENCY_BUCKETS_MS, PRIORITIES, type ProviderMetrics } from '../provider/index.ts';
-import { oncePerScrape, type ScrapedMetrics, seconds } from './scraped-metrics.ts';
+/**
+ * Each provider account's client figures: requests, latency, the rate-limit
+ * gate, the day's budget and the headers last seen, every series labelled
+ * with the account's name (`account`), never its key.
+ */
+import { type DailyLevel, LATENCY_BUCKETS_MS, PRIORITIES } from '../provider/index.ts';
+import { byAccount, oncePerScrape, type ScrapedMetrics, seconds } from './scraped-metrics.ts';
+import type { AccountProviderMetrics } from './sources.ts';
 
 const DAILY_LEVELS: readonly DailyLevel[] = ['ok', 'low', 'exhausted'];
 
-export function registerProviderFigures(metrics: ScrapedMetrics, read: () => ProviderMetrics): void {
-  const m = oncePerScrape(read);
+export function registerProviderFigures(
+  metrics: ScrapedMetrics,
+  read: () => readonly AccountProviderMetrics[],
+): void {
+  const all = oncePerScrape(read);
+  /** One series per account, of the value `pick` reads from its figures. */
+  const each = (pick: (m: AccountProviderMetrics['metrics']) => number | null | undefined) => () =>
+    byAccount(all(), (a) => pick(a.metrics));
   metrics.total(
     'vps_provider_requests_total',
-    'Provider requests by endpoint template and status (network: no answer).',
+    'Provider requests by account, endpoint template and status (network: no answer).',
     () =>
-      Object.entries(m().requests).flatMap(([endpoint, byStatus]) =>
-        Object.entries(byStatus).map(([status, n]) => [{ endpoint, status }, n] as const),
+      all().flatMap(({ account, metrics: m }) =>
+        Object.entries(m.requests).flatMap(([endpoint, byStatus]) =>
+          Object.entries(byStatus).map(([status, n]) => [{ account, endpoint, status }, n] as const),
+        ),
       ),
   );
   metrics.mirroredHistogram(
     'vps_provider_request_duration_seconds',
-    'Provider request latency by endpoint template.',
+    'Provider request latency by account and endpoint template.',
     () =>
-      Object.entries(m().latency).map(([endpoint, l]) => ({
-        labels: { endpoint },
-        bounds: LATENCY_BUCKETS_MS.map((ms) => ms / 1000),
-        counts: l.buckets,
-        sum: l.sumMs / 1000,
-        count: l.count,
-      })),
+      all().flatMap(({ account, metrics: m }) =>
+        Object.entries(m.latency).map(([endpoint, l]) => ({
+          labels: { account, endpoint },
+          bounds: LATENCY_BUCKETS_MS.map((ms) => ms / 1000),
+          counts: l.buckets,
+          sum: l.sumMs / 1000,
+          count: l.count,
+        })),
+      ),
   );
-  metrics.total('vps_provider_rate_limited_total', 'Provider answers with status 429.', () => [
-    [{}, m().rateLimited],
-  ]);
-  metrics.total('vps_provider_retries_total', 'Provider requests retried by the retry policy.', () => [
-    [{}, m().retries],
-  ]);
-  metrics.total('vps_provider_network_errors_total', 'Provider requests without a complete answer.', () => [
-    [{}, m().networkErrors],
-  ]);
-  metrics.gauge('vps_provider_in_flight', 'Provider requests in flight.', () => m().inFlight);
-  metrics.gauge(
+  metrics.total(
+    'vps_provider_rate_limited_total',
+    'Provider answers with status 429.',
+    each((m) => m.rateLimited),
+  );
+  metrics.total(
+    'vps_provider_retries_total',
+    'Provider requests retried by the retry policy.',
+    each((m) => m.retries),
+  );
+  metrics.total(
+    'vps_provider_network_errors_total',
+    'Provider requests without a complete answer.',
+    each((m) => m.networkErrors),
+  );
+  metrics.labelledGauge(
+    'vps_provider_in_flight',
+    'Provider requests in flight.',
+    each((m) => m.inFlight),
+  );
+  metrics.labelledGauge(
     'vps_provider_queued',
     'Provider requests waiting for the rate-limit gate.',
-    () => m().queued,
+    each((m) => m.queued),
   );
   metrics.labelledGauge(
     'vps_provider_queued_by_priority',
     'Provider requests waiting for the rate-limit gate, by priority (order, write, read, background).',
-    () => PRIORITIES.map((p) => [{ priority: p }, m().queuedBy[p]] as const),
+    () =>
+      all().flatMap(({ account, metrics: m }) =>
+        PRIORITIES.map((p) => [{ account, priority: p }, m.queuedBy[p]] as const),
+      ),
   );
   metrics.total(
     'vps_provider_coalesced_total',
     'Reads answered by joining an identical read already in flight.',
-    () => [[{}, m().coalesced]],
+    each((m) => m.coalesced),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_daily_limit',
     'Configured requests per day (PROVIDER_DAILY_LIMIT).',
-    () => m().daily.limit,
+    each((m) => m.daily.limit),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_daily_used',
     'Requests this process sent since the day began.',
-    () => m().daily.used,
+    each((m) => m.daily.used),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_daily_remaining',
     'Requests left today under the configured limit.',
-    () => m().daily.remaining,
+    each((m) => m.daily.remaining),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_daily_reset_timestamp_seconds',
     'When the day count starts again (epoch s).',
-    () => seconds(m().daily.resetsAt),
+    each((m) => seconds(m.daily.resetsAt)),
   );
   metrics.labelledGauge(
     'vps_provider_daily_level',
     "The day's request budget (1 for the current level): ok, low, or exhausted (refused for the day).",
-    () => DAILY_LEVELS.map((l) => [{ level: l }, m().daily.level === l ? 1 : 0] as const),
+    () =>
+      all().flatMap(({ account, metrics: m }) =>
+        DAILY_LEVELS.map((l) => [{ account, level: l }, m.daily.level === l ? 1 : 0] as const),
+      ),
   );
-  metrics.gauge('vps_provider_ratelimit_limit', 'X-RateLimit-Limit last seen.', () => m().rateLimit.limit);
-  metrics.gauge(
+  metrics.labelledGauge(
+    'vps_provider_ratelimit_limit',
+    'X-RateLimit-Limit last seen.',
+    each((m) => m.rateLimit.limit),
+  );
+  metrics.labelledGauge(
     'vps_provider_ratelimit_remaining',
     'X-RateLimit-Remaining last seen.',
-    () => m().rateLimit.remaining,
+    each((m) => m.rateLimit.remaining),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_ratelimit_headroom_ratio',
     'Share of the rate-limit window left (remaining / limit) at the last answer.',
-    () => {
-      const { limit, remaining } = m().rateLimit;
-      return limit && remaining !== null ? remaining / limit : null;
-    },
+    each(({ rateLimit: { limit, remaining } }) => (limit && remaining !== null ? remaining / limit : null)),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_ratelimit_reset_timestamp_seconds',
     'X-RateLimit-Reset last seen (end of the window, epoch s).',
-    () => m().rateLimit.reset,
+    each((m) => m.rateLimit.reset),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_concurrent_limit',
     'X-RateLimit-Concurrent-Limit last seen.',
-    () => m().rateLimit.concurrentLimit,
+    each((m) => m.rateLimit.concurrentLimit),
   );
-  metrics.gauge(
+  metrics.labelledGauge(
     'vps_provider_concurrent_remaining',
     'X-RateLimit-Concurrent-Remaining last seen.',
-    () => m().rateLimit.concurrentRemaining,
+    each((m) => m.rateLimit.concurrentRemaining),
   );
 }

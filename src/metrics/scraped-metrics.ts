@@ -7,6 +7,24 @@ import type { LabelValues, Metric, Registry } from 'prom-client';
 
 type Values = readonly { labels: Record<string, string | number>; value: number }[];
 
+/** Labelled values read at a scrape; a value not known (null or undefined) is left out. */
+export type LabelledValues<L extends string = string> = readonly (readonly [
+  LabelValues<L>,
+  number | null | undefined,
+])[];
+
+/**
+ * One value per item (an account's figures), labelled with the item's
+ * `account` and any labels of its own; items whose value is not known are
+ * left out.
+ */
+export function byAccount<T extends { account: string }>(
+  items: readonly T[],
+  pick: (item: T) => number | null | undefined,
+): LabelledValues<'account'> {
+  return items.map((item) => [{ account: item.account }, pick(item)] as const);
+}
+
 /** Seconds (epoch) of an epoch-ms time. */
 export const seconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -58,25 +76,13 @@ export class ScrapedMetrics {
   }
 
   /** A gauge with labels, set from values read at scrape time. */
-  labelledGauge<L extends string>(
-    name: string,
-    help: string,
-    read: () => readonly (readonly [LabelValues<L>, number])[],
-  ): void {
-    this.collected(name, help, 'gauge', () =>
-      read().map(([labels, value]) => ({ labels: labels as Record<string, string | number>, value })),
-    );
+  labelledGauge<L extends string>(name: string, help: string, read: () => LabelledValues<L>): void {
+    this.collected(name, help, 'gauge', () => known(read()));
   }
 
   /** A counter mirroring a total kept elsewhere (it only grows there). */
-  total<L extends string>(
-    name: string,
-    help: string,
-    read: () => readonly (readonly [LabelValues<L>, number])[],
-  ): void {
-    this.collected(name, help, 'counter', () =>
-      read().map(([labels, value]) => ({ labels: labels as Record<string, string | number>, value })),
-    );
+  total<L extends string>(name: string, help: string, read: () => LabelledValues<L>): void {
+    this.collected(name, help, 'counter', () => known(read()));
   }
 
   /**
@@ -115,4 +121,12 @@ export class ScrapedMetrics {
     };
     this.registry.registerMetric(metric as unknown as Metric<string>);
   }
+}
+
+function known<L extends string>(values: LabelledValues<L>): Values {
+  return values.flatMap(([labels, value]) =>
+    value === null || value === undefined
+      ? []
+      : [{ labels: labels as Record<string, string | number>, value }],
+  );
 }

@@ -110,6 +110,11 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     logger,
     clientOptions,
     convoStore: false as const,
+    // Bolt 5.1.0 otherwise hands the listeners of a Workflow Builder step, and of a click or form
+    // inside one (`function_data`), a client with the step's own token, which Slack revokes once
+    // the step is completed: what follows a decision (the approval redrawn, the outcome in its
+    // thread) would then fail. The bot's token does all of it, completing the step included.
+    attachFunctionToken: false,
     guardLogger: opts.logger,
   };
   let httpServer: Server | undefined;

@@ -138,14 +138,14 @@ describe('the day’s budget', () => {
     };
     const me = async () => messageText(await (await x.command('me')).reply());
     expect(await me()).toContain(`Provider requests today: ${day().used} of 60`);
-    expect(await metricsText(x)).toContain('vps_provider_daily_level{level="ok"} 1');
+    expect(await metricsText(x)).toContain('vps_provider_daily_level{account="default",level="ok"} 1');
 
     await spend(12);
     expect(await me()).toContain('The provider’s daily request budget is running low: 12 of 60 left');
     let metrics = await metricsText(x);
-    expect(metrics).toContain('vps_provider_daily_level{level="low"} 1');
-    expect(metrics).toContain('vps_provider_daily_limit 60');
-    expect(metrics).toContain('vps_provider_daily_remaining 12');
+    expect(metrics).toContain('vps_provider_daily_level{account="default",level="low"} 1');
+    expect(metrics).toContain('vps_provider_daily_limit{account="default"} 60');
+    expect(metrics).toContain('vps_provider_daily_remaining{account="default"} 12');
 
     await spend(6);
     expect(await me()).toContain('the watcher is paused until');
@@ -156,7 +156,7 @@ describe('the day’s budget', () => {
     expect(day().level).toBe('exhausted');
     expect(await me()).toContain('The provider’s daily request limit is reached until');
     metrics = await metricsText(x);
-    expect(metrics).toContain('vps_provider_daily_level{level="exhausted"} 1');
+    expect(metrics).toContain('vps_provider_daily_level{account="default",level="exhausted"} 1');
     expect(x.sim.control.rateLimited().total).toBe(1);
     void VIEWER;
   });

@@ -59,16 +59,19 @@ describe('the provider key at start-up and in /healthz and /metrics', () => {
       ok: true,
       store: 'ok',
       ready: true,
+      degraded: false,
       providerKey: { state: 'ok', daysLeft: 30, error: null },
+      // The one account, by its name, with the same key state.
+      accounts: [{ name: 'default', ready: true, key: 'ok', daysLeft: 30, error: null }],
     });
     expect(r.body.providerKey.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     // Asked once at start-up, on the background lane.
     expect(h.sim.control.requests({ path: '/v1/me' })).toHaveLength(1);
     const m = await metrics(h);
-    expect(m).toMatch(/^vps_provider_key_ready 1$/m);
-    expect(m).toMatch(/^vps_provider_key_state\{state="ok"\} 1$/m);
-    expect(m).toMatch(/^vps_provider_key_state\{state="forbidden"\} 0$/m);
-    expect(m).toMatch(/^vps_provider_key_expiry_timestamp_seconds \d+$/m);
+    expect(m).toMatch(/^vps_provider_key_ready\{account="default"\} 1$/m);
+    expect(m).toMatch(/^vps_provider_key_state\{account="default",state="ok"\} 1$/m);
+    expect(m).toMatch(/^vps_provider_key_state\{account="default",state="forbidden"\} 0$/m);
+    expect(m).toMatch(/^vps_provider_key_expiry_timestamp_seconds\{account="default"\} \d+$/m);
   });
 
   it('403: the bot starts and says it is not ready, in /healthz and /metrics', async () => {
@@ -80,12 +83,15 @@ describe('the provider key at start-up and in /healthz and /metrics', () => {
       ok: true,
       store: 'ok',
       ready: false,
+      // Its only account's key does not work: not ready, rather than degraded.
+      degraded: false,
       providerKey: { state: 'forbidden', error: 'FORBIDDEN' },
+      accounts: [{ name: 'default', ready: false, key: 'forbidden', error: 'FORBIDDEN' }],
     });
     const m = await metrics(h);
-    expect(m).toMatch(/^vps_provider_key_ready 0$/m);
-    expect(m).toMatch(/^vps_provider_key_state\{state="forbidden"\} 1$/m);
-    expect(m).toMatch(/^vps_provider_key_state\{state="ok"\} 0$/m);
+    expect(m).toMatch(/^vps_provider_key_ready\{account="default"\} 0$/m);
+    expect(m).toMatch(/^vps_provider_key_state\{account="default",state="forbidden"\} 1$/m);
+    expect(m).toMatch(/^vps_provider_key_state\{account="default",state="ok"\} 0$/m);
   });
 
   it('an unreachable provider: the bot starts, answers people, and says it is not ready', async () => {
@@ -94,7 +100,7 @@ describe('the provider key at start-up and in /healthz and /metrics', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ ok: true, ready: false, providerKey: { state: 'unreachable' } });
     expect(r.body.providerKey.error).toMatch(/^network_/);
-    expect(await metrics(h)).toMatch(/^vps_provider_key_state\{state="unreachable"\} 1$/m);
+    expect(await metrics(h)).toMatch(/^vps_provider_key_state\{account="default",state="unreachable"\} 1$/m);
     const list = await (await h.command('list')).reply();
     expect(messageText(list)).toContain('could not be reached');
   });
@@ -168,9 +174,9 @@ describe('an expired key the provider still answers, through the real app', () =
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ ok: true, ready: false, providerKey: { state: 'expired', daysLeft: 0 } });
     const m = await metrics(h);
-    expect(m).toMatch(/^vps_provider_key_ready 0$/m);
-    expect(m).toMatch(/^vps_provider_key_state\{state="expired"\} 1$/m);
-    expect(m).toMatch(/^vps_provider_key_state\{state="ok"\} 0$/m);
+    expect(m).toMatch(/^vps_provider_key_ready\{account="default"\} 0$/m);
+    expect(m).toMatch(/^vps_provider_key_state\{account="default",state="expired"\} 1$/m);
+    expect(m).toMatch(/^vps_provider_key_state\{account="default",state="ok"\} 0$/m);
     const me = messageText(await (await h.command('me', { user: OPERATOR })).reply());
     expect(me).toContain('The key expired at');
     // And the bot still works meanwhile.

@@ -104,7 +104,9 @@ describe('the app’s HTTP surface', () => {
     expect(r.headers.get('content-type')).toContain('text/plain');
     const text = await r.text();
     expect(text).toContain('# TYPE vps_provider_requests_total counter');
-    expect(text).toMatch(/vps_provider_requests_total\{endpoint="GET \/v1\/vps\/servers",status="200"\} \d+/);
+    expect(text).toMatch(
+      /vps_provider_requests_total\{account="default",endpoint="GET \/v1\/vps\/servers",status="200"\} \d+/,
+    );
     expect(text).toContain('vps_provider_request_duration_seconds_bucket');
     // The whole app's: process metrics, the outbox, and the audit trail's actions.
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);

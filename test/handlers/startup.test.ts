@@ -74,7 +74,7 @@ describe('createSlackApp', () => {
     ui: channelUiFor('en'),
     port: 0,
     logger: createLogger({ stream: new MemoryLogSink() }),
-    health: async () => ({ ok: true, store: 'ok' as const, ready: true, provider: {} }),
+    health: async () => ({ ok: true, store: 'ok' as const, ready: true, degraded: false, accounts: [] }),
     metrics: { text: async () => '', contentType: 'text/plain' },
   };
 

@@ -28,19 +28,10 @@ import {
 import { type RecordedCall, startFakeSlack } from '../support/fake-slack.ts';
 import { hostingWrites, NO_RATE_LIMIT, SERVER } from '../support/hosting.ts';
 import { blockActionBody, deliver, functionExecutedBody, JSON_CONTENT } from '../support/slack-request.ts';
+import { approvalHas, approvalOf, realOrders, startedBy } from '../support/steps.ts';
 
-const as = (userId: string) => ({ user_context: { id: userId, secret: 'c2VjcmV0' } });
+const as = startedBy;
 const memoOf = (h: Harness, name: string) => h.sim.control.servers().find((s) => s.name === name)?.memo;
-
-function approvalOf(call: RecordedCall): string {
-  const blocks = (call.args.blocks ?? []) as {
-    type: string;
-    elements?: { action_id?: string; value?: string }[];
-  }[];
-  const approve = blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === 'vps_signup_approve');
-  if (!approve?.value) throw new Error('no Approve button in the message');
-  return approve.value;
-}
 
 describe('Workflow Builder steps over HTTP', () => {
   let h: Harness;
@@ -307,6 +298,89 @@ describe('Workflow Builder steps over HTTP', () => {
     expect(realOrders(h)).toHaveLength(orders);
   });
 
+  it('order_vps: a price changed before the approval fails the step with the reason, and nothing is paid', async () => {
+    const after = h.slack.lastSeq;
+    const charges = h.sim.control.charges().length;
+    // The simulator's seeded monthly price of the plan, given back afterwards.
+    const monthly = 1_700;
+    const step = await h.step('order_vps', {
+      ...as(OPERATOR),
+      plan_id: 'vps-2gb',
+      period: '1',
+      image_id: 'ubuntu-24.04',
+      name: 'from-step-price',
+      approval_channel: CHANNEL,
+    });
+    const posted = await h.slack.waitFor(
+      (c) => c.seq > after && c.method === 'chat.postMessage' && c.args.channel === CHANNEL && approvalHas(c),
+    );
+    h.sim.control.setMonthlyPrice('vps-2gb', monthly + 500);
+    try {
+      await h.click('vps_signup_approve', approvalOf(posted), { user: ADMIN });
+      const done = await step.outcome();
+      expect(done.method).toBe('functions.completeError');
+      expect(done.args.error).toBe(
+        catalogs.en['step.order.price_changed'].replace('{name}', 'from-step-price'),
+      );
+      expect(h.sim.control.charges()).toHaveLength(charges);
+      // As for /vps signup, a new approval request at the new price; the step is over, whatever becomes of it.
+      await h.slack.waitFor(
+        (c) =>
+          c.seq > done.seq && c.method === 'chat.postMessage' && c.args.channel === CHANNEL && approvalHas(c),
+      );
+      const [fresh] = await h.bot.store.signups.listRecent({ limit: 1 });
+      expect(fresh?.serverName).toBe('from-step-price');
+      expect(fresh?.stepExecutionId ?? null).toBeNull();
+      await h.bot.sweep();
+      expect(h.slack.calls.filter((c) => c.args.function_execution_id === step.executionId)).toHaveLength(1);
+    } finally {
+      h.sim.control.setMonthlyPrice('vps-2gb', monthly);
+    }
+  });
+
+  it('order_vps: an order the provider refuses fails the step with the reason', async () => {
+    const after = h.slack.lastSeq;
+    const balance = h.sim.control.balance();
+    const step = await h.step('order_vps', {
+      ...as(OPERATOR),
+      plan_id: 'vps-2gb',
+      period: '1',
+      image_id: 'ubuntu-24.04',
+      name: 'from-step-broke',
+      approval_channel: CHANNEL,
+    });
+    const posted = await h.slack.waitFor(
+      (c) => c.seq > after && c.method === 'chat.postMessage' && c.args.channel === CHANNEL && approvalHas(c),
+    );
+    h.sim.control.setBalance(0);
+    try {
+      await h.click('vps_signup_approve', approvalOf(posted), { user: ADMIN });
+      const done = await step.outcome();
+      expect(done.method).toBe('functions.completeError');
+      expect(done.args.error).toBe(catalogs.en['step.order.failed'].replace('{name}', 'from-step-broke'));
+    } finally {
+      h.sim.control.setBalance(balance);
+    }
+  });
+
+  it('order_vps: an approval channel the bot cannot post in fails the step at once, told once', async () => {
+    h.slack.closeChannel('C0CLOSED01', 'not_in_channel');
+    h.slack.setChannel('C0CLOSED01', { private: false, members: [OPERATOR, ADMIN] });
+    const step = await h.step('order_vps', {
+      ...as(OPERATOR),
+      plan_id: 'vps-2gb',
+      period: '1',
+      image_id: 'ubuntu-24.04',
+      name: 'from-step-closed',
+      approval_channel: 'C0CLOSED01',
+    });
+    const done = await step.outcome();
+    expect(done.method).toBe('functions.completeError');
+    expect(done.args.error).toBe(catalogs.en['step.order.not_posted'].replace('{channel}', 'C0CLOSED01'));
+    await h.bot.sweep();
+    expect(h.slack.calls.filter((c) => c.args.function_execution_id === step.executionId)).toHaveLength(1);
+  });
+
   it('order_vps: an order whose step was not told (a replica died) is told by the next sweep, once', async () => {
     const after = h.slack.lastSeq;
     const step = await h.step('order_vps', {
@@ -435,16 +509,6 @@ describe('add_dns_record: /hosting dns add as a step', () => {
     expect(records().some((r) => r.host === 'builder')).toBe(false);
   });
 });
-
-function approvalHas(c: RecordedCall): boolean {
-  return JSON.stringify(c.args.blocks ?? []).includes('vps_signup_approve');
-}
-
-function realOrders(h: Harness) {
-  return h.sim.control
-    .requests({ method: 'POST' })
-    .filter((r) => r.path === '/v1/vps/servers' && !(r.body as { dry_run?: boolean } | undefined)?.dry_run);
-}
 
 describe('the Messages tab', () => {
   let h: Harness;

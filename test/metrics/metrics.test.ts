@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BotMetrics } from '../../src/metrics/bot-metrics.ts';
 import type { ProviderMetrics } from '../../src/provider/index.ts';
 import type { WatcherStats } from '../../src/watch/watcher-stats.ts';
+import type { NotifierStats } from '../../src/workers/notifier/notifier-types.ts';
 
 const NOW = Date.parse('2026-03-02T03:00:00Z');
 
@@ -62,8 +63,8 @@ const watcher = {
 
 function metrics(extra: Partial<ConstructorParameters<typeof BotMetrics>[0]> = {}) {
   return new BotMetrics({
-    provider: () => provider,
-    background: () => ({ watcher }),
+    provider: () => [{ account: 'default', metrics: provider }],
+    background: () => ({ accounts: [{ account: 'default', watcher }] }),
     outbox: async () => ({ depth: 7, parked: 3, oldestCreatedAt: new Date(NOW - 90_000) }),
     now: () => NOW,
     ...extra,
@@ -86,30 +87,34 @@ describe('BotMetrics', () => {
     expect(m.contentType).toContain('text/plain');
     expect(text).toMatch(/^process_cpu_seconds_total /m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
-    expect(text).toContain('vps_provider_requests_total{endpoint="GET /v1/vps/servers",status="429"} 1');
+    expect(text).toContain(
+      'vps_provider_requests_total{account="default",endpoint="GET /v1/vps/servers",status="429"} 1',
+    );
     expect(text).toContain('# TYPE vps_provider_request_duration_seconds histogram');
     expect(text).toContain(
-      'vps_provider_request_duration_seconds_bucket{endpoint="GET /v1/vps/servers",le="0.01"} 1',
+      'vps_provider_request_duration_seconds_bucket{account="default",endpoint="GET /v1/vps/servers",le="0.01"} 1',
     );
     expect(text).toContain(
-      'vps_provider_request_duration_seconds_bucket{endpoint="GET /v1/vps/servers",le="+Inf"} 4',
+      'vps_provider_request_duration_seconds_bucket{account="default",endpoint="GET /v1/vps/servers",le="+Inf"} 4',
     );
-    expect(text).toContain('vps_provider_request_duration_seconds_sum{endpoint="GET /v1/vps/servers"} 0.1');
-    expect(text).toMatch(/^vps_provider_rate_limited_total 1$/m);
-    expect(text).toMatch(/^vps_provider_ratelimit_headroom_ratio 0\.25$/m);
-    expect(text).toMatch(/^vps_provider_queued 2$/m);
-    expect(text).toContain('vps_provider_queued_by_priority{priority="read"} 1');
-    expect(text).toMatch(/^vps_provider_coalesced_total 7$/m);
-    expect(text).toMatch(/^vps_provider_daily_remaining 1500$/m);
-    expect(text).toContain('vps_provider_daily_level{level="low"} 1');
-    expect(text).toContain('vps_provider_daily_level{level="ok"} 0');
-    expect(text).toMatch(/^vps_watcher_leader 1$/m);
-    expect(text).toMatch(/^vps_watcher_rate_per_second 0\.5$/m);
-    expect(text).toMatch(/^vps_watcher_daily_held 0$/m);
-    expect(text).toMatch(/^vps_watcher_read_lag_seconds 42$/m);
-    expect(text).toMatch(/^vps_watcher_last_list_timestamp_seconds 1772420395$/m);
-    expect(text).toContain('vps_watcher_detection_delay_seconds_bucket{le="5"} 1');
-    expect(text).toMatch(/^vps_watcher_detection_delay_seconds_count 2$/m);
+    expect(text).toContain(
+      'vps_provider_request_duration_seconds_sum{account="default",endpoint="GET /v1/vps/servers"} 0.1',
+    );
+    expect(text).toMatch(/^vps_provider_rate_limited_total\{account="default"\} 1$/m);
+    expect(text).toMatch(/^vps_provider_ratelimit_headroom_ratio\{account="default"\} 0\.25$/m);
+    expect(text).toMatch(/^vps_provider_queued\{account="default"\} 2$/m);
+    expect(text).toContain('vps_provider_queued_by_priority{account="default",priority="read"} 1');
+    expect(text).toMatch(/^vps_provider_coalesced_total\{account="default"\} 7$/m);
+    expect(text).toMatch(/^vps_provider_daily_remaining\{account="default"\} 1500$/m);
+    expect(text).toContain('vps_provider_daily_level{account="default",level="low"} 1');
+    expect(text).toContain('vps_provider_daily_level{account="default",level="ok"} 0');
+    expect(text).toMatch(/^vps_watcher_leader\{account="default"\} 1$/m);
+    expect(text).toMatch(/^vps_watcher_rate_per_second\{account="default"\} 0\.5$/m);
+    expect(text).toMatch(/^vps_watcher_daily_held\{account="default"\} 0$/m);
+    expect(text).toMatch(/^vps_watcher_read_lag_seconds\{account="default"\} 42$/m);
+    expect(text).toMatch(/^vps_watcher_last_list_timestamp_seconds\{account="default"\} 1772420395$/m);
+    expect(text).toContain('vps_watcher_detection_delay_seconds_bucket{account="default",le="5"} 1');
+    expect(text).toMatch(/^vps_watcher_detection_delay_seconds_count\{account="default"\} 2$/m);
     expect(text).toMatch(/^vps_outbox_depth 7$/m);
     expect(text).toMatch(/^vps_outbox_parked 3$/m);
     expect(text).toMatch(/^vps_outbox_oldest_age_seconds 90$/m);
@@ -124,10 +129,113 @@ describe('BotMetrics', () => {
   });
 
   it('leaves out what is not known yet rather than inventing a zero', async () => {
-    const text = await metrics({ background: () => ({}), outbox: undefined }).text();
-    expect(text).not.toMatch(/^vps_watcher_leader /m);
+    const text = await metrics({
+      background: () => ({ accounts: [{ account: 'default' }] }),
+      outbox: undefined,
+    }).text();
+    expect(text).not.toMatch(/^vps_watcher_leader[{ ]/m);
     expect(text).not.toMatch(/^vps_outbox_depth /m);
-    expect(text).not.toMatch(/^vps_provider_key_ready /m);
+    expect(text).not.toMatch(/^vps_provider_key_ready[{ ]/m);
+  });
+
+  it('gives each provider account its own series, labelled with the account’s name', async () => {
+    const shop: ProviderMetrics = {
+      ...provider,
+      requests: { 'GET /v1/vps/servers': { '200': 9 } },
+      rateLimited: 0,
+      queued: 0,
+      queuedBy: { order: 0, write: 0, read: 0, background: 0 },
+      daily: { ...provider.daily, used: 100, remaining: 9_900, level: 'ok' },
+    };
+    const checkedAt = new Date(NOW - 60_000);
+    const text = await metrics({
+      provider: () => [
+        { account: 'main', metrics: provider },
+        { account: 'shop-a', metrics: shop },
+      ],
+      background: () => ({
+        accounts: [
+          {
+            account: 'main',
+            watcher,
+            providerKey: { state: 'ok', checkedAt, expiresAt: new Date(NOW + 86_400_000), error: null },
+          },
+          {
+            account: 'shop-a',
+            watcher: {
+              ...watcher,
+              transitions: 5,
+              keyUse: {
+                reads: 2,
+                pages: 3,
+                own: 40,
+                expected: 1,
+                foreign: 2,
+                denied: 0,
+                unreadable: 0,
+                early: 0,
+                judgedThrough: NOW - 71_000,
+              },
+            },
+            notifier: { posted: 4 } as NotifierStats,
+            providerKey: { state: 'refused', checkedAt, expiresAt: null, error: 'UNAUTHORIZED' },
+          },
+        ],
+      }),
+    }).text();
+    const series = (name: string) =>
+      text.split('\n').filter((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+    // Two series where there was one, each account's own figures.
+    expect(series('vps_provider_requests_total')).toEqual([
+      'vps_provider_requests_total{account="main",endpoint="GET /v1/vps/servers",status="200"} 3',
+      'vps_provider_requests_total{account="main",endpoint="GET /v1/vps/servers",status="429"} 1',
+      'vps_provider_requests_total{account="shop-a",endpoint="GET /v1/vps/servers",status="200"} 9',
+    ]);
+    expect(series('vps_provider_rate_limited_total')).toEqual([
+      'vps_provider_rate_limited_total{account="main"} 1',
+      'vps_provider_rate_limited_total{account="shop-a"} 0',
+    ]);
+    expect(series('vps_provider_daily_remaining')).toEqual([
+      'vps_provider_daily_remaining{account="main"} 1500',
+      'vps_provider_daily_remaining{account="shop-a"} 9900',
+    ]);
+    expect(text).toContain('vps_provider_daily_level{account="shop-a",level="ok"} 1');
+    expect(text).toContain(
+      'vps_provider_request_duration_seconds_count{account="shop-a",endpoint="GET /v1/vps/servers"} 4',
+    );
+    expect(series('vps_watcher_transitions_total')).toEqual([
+      'vps_watcher_transitions_total{account="main"} 2',
+      'vps_watcher_transitions_total{account="shop-a"} 5',
+    ]);
+    expect(series('vps_watcher_detection_delay_seconds_count')).toEqual([
+      'vps_watcher_detection_delay_seconds_count{account="main"} 2',
+      'vps_watcher_detection_delay_seconds_count{account="shop-a"} 2',
+    ]);
+    // The key-use watch is read for the account whose key's log it judges.
+    expect(series('vps_key_log_requests_total')).toEqual([
+      'vps_key_log_requests_total{account="shop-a",origin="own"} 40',
+      'vps_key_log_requests_total{account="shop-a",origin="expected"} 1',
+      'vps_key_log_requests_total{account="shop-a",origin="foreign"} 2',
+    ]);
+    expect(series('vps_key_log_lag_seconds')).toEqual(['vps_key_log_lag_seconds{account="shop-a"} 71']);
+    // Only the account whose notifier runs here has its figures; the other's are left out, not zero.
+    expect(series('vps_notifier_messages_total')).toEqual([
+      'vps_notifier_messages_total{account="shop-a"} 4',
+    ]);
+    // One account's key refused, the other's working: each says its own.
+    expect(series('vps_provider_key_ready')).toEqual([
+      'vps_provider_key_ready{account="main"} 1',
+      'vps_provider_key_ready{account="shop-a"} 0',
+    ]);
+    expect(text).toContain('vps_provider_key_state{account="shop-a",state="refused"} 1');
+    expect(text).toContain('vps_provider_key_state{account="main",state="ok"} 1');
+    expect(series('vps_provider_key_expiry_timestamp_seconds')).toEqual([
+      `vps_provider_key_expiry_timestamp_seconds{account="main"} ${(NOW + 86_400_000) / 1000}`,
+    ]);
+    // Every series of the provider, watcher, notifier and key carries the account; the outbox is shared.
+    for (const line of text.split('\n').filter((l) => /^vps_(provider|watcher|notifier|key)_/.test(l)))
+      expect(line).toMatch(/\{account="(main|shop-a)"/);
+    expect(text).toMatch(/^vps_outbox_depth 7$/m);
   });
 
   it('counts Slack Web API failures by method at the WebClient’s fetch, and lets every answer through', async () => {
@@ -178,11 +286,11 @@ describe('BotMetrics', () => {
     const m = metrics({
       provider: () => {
         reads.provider += 1;
-        return provider;
+        return [{ account: 'default', metrics: provider }];
       },
       background: () => {
         reads.background += 1;
-        return { watcher };
+        return { accounts: [{ account: 'default', watcher }] };
       },
       outbox: async () => {
         reads.outbox += 1;

@@ -157,7 +157,13 @@ export interface Harness {
     callbackId: string,
     inputs: Record<string, unknown>,
     opts?: { executionId?: string; delivery?: DeliveryOptions; socket?: boolean },
-  ): Promise<{ ack: Delivery | RecordedCall; executionId: string; outcome: () => Promise<RecordedCall> }>;
+  ): Promise<{
+    ack: Delivery | RecordedCall;
+    executionId: string;
+    /** The step's workflow token (`bot_access_token`), revoked by the fake Slack once the step is over. */
+    workflowToken: string;
+    outcome: () => Promise<RecordedCall>;
+  }>;
   /** A person's message in their direct message with the bot (the Messages tab). */
   directMessage(text: string, opts?: { user?: string; ts?: string }): Promise<Delivery>;
   /** The person opens the app's Home tab (a signed `app_home_opened` event, as JSON). */
@@ -355,7 +361,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         inputs,
         ...(o.executionId ? { executionId: o.executionId } : {}),
       });
-      const executionId = (body.event as { function_execution_id: string }).function_execution_id;
+      const event = body.event as { function_execution_id: string; bot_access_token: string };
+      const executionId = event.function_execution_id;
+      const workflowToken = event.bot_access_token;
+      slack.bindWorkflowToken(workflowToken, executionId);
       const ack = o.socket
         ? await slack.sendEnvelope('events_api', body)
         : await deliver(url, signingSecret, JSON.stringify(body), {
@@ -365,6 +374,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return {
         ack,
         executionId,
+        workflowToken,
         outcome: () =>
           slack.waitFor(
             (c) =>

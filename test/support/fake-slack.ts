@@ -104,6 +104,8 @@ export class FakeSlack {
   private fileSeq = 0;
   /** Workflow step executions told their outcome (functions.completeSuccess / completeError). */
   private readonly stepsOver = new Set<string>();
+  /** Workflow tokens (`xwfp-`) Slack handed out, by the step execution each belongs to. */
+  private readonly workflowTokens = new Map<string, string>();
   /** Every file whose upload was started, by id. */
   readonly files = new Map<string, UploadedFile>();
   /** When each trigger id handed to the app was made (see `issueTrigger`). */
@@ -262,6 +264,16 @@ export class FakeSlack {
     return this.seq;
   }
 
+  /**
+   * A workflow token Slack hands out with a step's event or a step-scoped
+   * interaction: it lives only while its step runs, and Slack revokes it when
+   * the step is completed (or failed), so a call made with it afterwards is
+   * refused with `token_revoked`.
+   */
+  bindWorkflowToken(token: string, executionId: string): void {
+    this.workflowTokens.set(token, executionId);
+  }
+
   /** Resolves once a Socket Mode client is connected and has been sent `hello`. */
   socketModeConnected(): Promise<RecordedCall> {
     return this.waitFor((c) => c.method === 'socket_mode.hello');
@@ -377,6 +389,13 @@ export class FakeSlack {
       if (failure.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
       res.writeHead(failure.status, headers);
       res.end(JSON.stringify({ ok: false, error }));
+      return;
+    }
+    const execution = token === undefined ? undefined : this.workflowTokens.get(token);
+    if (!failure && execution !== undefined && this.stepsOver.has(execution)) {
+      this.record({ method, args, token, error: 'token_revoked' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: false, error: 'token_revoked' }));
       return;
     }
     const shut = method.startsWith('chat.') ? this.closed.get(String(args.channel ?? '')) : undefined;

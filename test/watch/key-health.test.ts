@@ -242,7 +242,11 @@ describe('an expired key the provider still answers', () => {
     expect(kh.status()).toMatchObject({ state: 'expired', expiresAt });
     await advanceTo(w, expiresAt.getTime(), 2 * 60_000);
     expect(kh.status()).toMatchObject({ state: 'expired', expiresAt, error: null });
-    const health = await healthReport(w.a.store, w.a.client, { status: kh.status(), now: w.time.now() });
+    const health = await healthReport(
+      w.a.store,
+      [{ name: 'default', provider: w.a.client, status: kh.status() }],
+      w.time.now(),
+    );
     expect(health).toMatchObject({ ok: true, ready: false, providerKey: { state: 'expired', daysLeft: 0 } });
     const after = await told(w);
     expect(after).toHaveLength(beforeExpiry.length + 1);

@@ -110,12 +110,12 @@ describe('/vps watch, unwatch, watches through the real app (startBot)', () => {
     ).toHaveLength(1);
     // Operators see the background parts on /metrics.
     const metrics = await (await fetch(`http://127.0.0.1:${h.bot.port}/metrics`)).text();
-    expect(metrics).toMatch(/^vps_watcher_leader 1$/m);
-    expect(metrics).toMatch(/^vps_watcher_transitions_total [1-9]\d*$/m);
-    expect(metrics).toMatch(/^vps_notifier_messages_total 1$/m);
+    expect(metrics).toMatch(/^vps_watcher_leader\{account="default"\} 1$/m);
+    expect(metrics).toMatch(/^vps_watcher_transitions_total\{account="default"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^vps_notifier_messages_total\{account="default"\} 1$/m);
     // The change was seen within one round of reads: its detection delay is counted.
-    expect(metrics).toMatch(/^vps_watcher_detection_delay_seconds_count [1-9]\d*$/m);
-    expect(metrics).toMatch(/^vps_watcher_read_lag_seconds \d/m);
+    expect(metrics).toMatch(/^vps_watcher_detection_delay_seconds_count\{account="default"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^vps_watcher_read_lag_seconds\{account="default"\} \d/m);
     // Each log line names its component once (pino writes a child's bindings after its parent's).
     const lines = h.logs.lines.filter((l) => l.includes('"component"'));
     expect(lines.some((l) => l.includes('"component":"watcher"'))).toBe(true);

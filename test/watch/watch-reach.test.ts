@@ -126,7 +126,7 @@ describe('/vps watch checks the bot can post in the channel', () => {
     ).toHaveLength(1);
     expect((await h.bot.store.outbox.parkedRows(ELSEWHERE)).length).toBeGreaterThanOrEqual(1);
     const metrics = await (await fetch(`http://127.0.0.1:${h.bot.port}/metrics`)).text();
-    expect(metrics).toMatch(/^vps_notifier_channels_parked_total 1$/m);
+    expect(metrics).toMatch(/^vps_notifier_channels_parked_total\{account="default"\} 1$/m);
     // Slack's refusal is counted by method at the notifier's WebClient, as it happened.
     expect(metrics).toContain(
       'vps_slack_api_errors_total{method="chat.postMessage",error="not_in_channel"} 1',
