@@ -66,17 +66,14 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const { identity, refused } = await checkStartup(f, background);
     const metrics = new BotMetrics(
       {
-        provider: () => [{ account: 'default', metrics: f.provider.metrics() }],
+        // Each account's figures under its name (never its key).
+        provider: () => f.accounts.map((a) => ({ account: a.name, metrics: a.provider.metrics() })),
         background: () => ({
-          accounts: [
-            {
-              account: 'default',
-              ...(watching
-                ? { watcher: background.watcher.stats(), notifier: background.notifier.stats() }
-                : {}),
-              providerKey: background.keyHealth.status(),
-            },
-          ],
+          accounts: background.accounts.map((b) => ({
+            account: b.account.name,
+            ...(watching ? { watcher: b.watcher.stats(), notifier: b.notifier.stats() } : {}),
+            providerKey: b.keyHealth.status(),
+          })),
         }),
         outbox: () => f.store.outbox.backlog(),
         now: () => f.clock.now().getTime(),
@@ -86,7 +83,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const port = opts.port ?? config.port;
     const { slack, directory, channelUi } = buildSlackSide(f, {
       identity,
-      keyHealth: background.keyHealth,
+      background,
       metrics,
       slackCalls,
       port,

@@ -11,7 +11,7 @@ import { createSlackApp, type SlackApp } from '../slack/app.ts';
 import { type BotIdentity, checkAppToken, fetchBotIdentity } from '../slack/identity.ts';
 import { SlackDirectory } from '../slack/slack-directory.ts';
 import { channelUiFor, type Ui } from '../slack/views/format.ts';
-import { type KeyHealth, ProviderKeyError } from '../watch/key-health.ts';
+import { ProviderKeyError } from '../watch/key-health.ts';
 import type { Background } from './background.ts';
 import type { Foundation } from './foundation.ts';
 
@@ -61,13 +61,13 @@ export function buildSlackSide(
   f: Foundation,
   parts: {
     identity: BotIdentity;
-    keyHealth: KeyHealth;
+    background: Pick<Background, 'accounts'>;
     metrics: BotMetrics;
     slackCalls: SlackCallCounter;
     port: number;
   },
 ): SlackSide {
-  const { config, store, provider, clock, logger } = f;
+  const { config, clock, logger } = f;
   const channelUi = channelUiFor(config.locale);
   const slack = createSlackApp({
     identity: parts.identity,
@@ -75,8 +75,17 @@ export function buildSlackSide(
     slack: config.slack,
     port: parts.port,
     logger,
+    // Each account's key, by name: one refused among several leaves the bot ready (degraded).
     health: () =>
-      healthReport(store, [{ name: 'default', provider, status: parts.keyHealth.status() }], clock.now()),
+      healthReport(
+        f.store,
+        parts.background.accounts.map((b) => ({
+          name: b.account.name,
+          provider: b.account.provider,
+          status: b.keyHealth.status(),
+        })),
+        f.clock.now(),
+      ),
     metrics: parts.metrics,
     fetch: parts.slackCalls.fetch(),
   });
