@@ -7,6 +7,7 @@
  * address is read as typed (Slack writes a typed address as a `mailto:` link,
  * read back by the grammar's tokens); its rule is checked by the service.
  */
+import { type MailRulesArea, parseMailRules } from './mail-rules.ts';
 import type { ParseResult, Token } from './tokens.ts';
 
 export const MAIL_WORDS = ['mail'] as const;
@@ -18,7 +19,8 @@ export type MailArea =
   | { name: 'mail_delete'; address: string }
   | { name: 'mail_change'; address: string }
   | { name: 'mail_forward'; address: string }
-  | { name: 'mail_forward_set'; address: string };
+  | { name: 'mail_forward_set'; address: string }
+  | MailRulesArea;
 
 /** The words after `mail`. */
 export function parseMailArea(args: readonly Token[]): ParseResult<MailArea> {
@@ -32,6 +34,7 @@ export function parseMailArea(args: readonly Token[]): ParseResult<MailArea> {
     words.length === 1 && words[0]!.text !== ''
       ? { ok: true, command: { name, address: words[0]!.text } }
       : usage;
+  if (verb === 'rules' || verb === 'rule' || verb === 'filters' || verb === 'filter') return parseMailRules(rest);
   if (verb === 'show') return one('mail_show');
   if (verb === 'add' || verb === 'create') return one('mail_add');
   if (verb === 'delete' || verb === 'remove') return one('mail_delete');
