@@ -89,8 +89,7 @@ export function ftpProblems(issues: readonly ValidationIssue[]): FtpProblem[] {
     const field = i.field as FtpField;
     if (out.some((p) => p.field === field)) continue;
     if (i.rule === 'required' || i.rule === 'control_character') out.push({ field, rule: i.rule });
-    else if (i.rule === 'min_length')
-      out.push({ field, rule: 'too_short', limit: FTP_LIMITS.passwordMin });
+    else if (i.rule === 'min_length') out.push({ field, rule: 'too_short', limit: FTP_LIMITS.passwordMin });
     else if (i.rule === 'max_length') out.push({ field, rule: 'too_long', limit: FTP_LIMITS.textMax });
     else if (field === 'quota_mb') out.push({ field, rule: 'whole_number' });
     else out.push({ field, rule: 'format' });

@@ -116,7 +116,8 @@ const filterInput = (f: MailRuleForm): MailFilterInput => ({
 export function checkMailRuleForm(f: MailRuleForm): MailRuleProblem[] {
   const out: MailRuleProblem[] = [];
   const domain = checkFqdn(ruleDomain(f.domain));
-  if (domain.length > 0) out.push({ field: 'domain', rule: domain[0]!.rule === 'required' ? 'required' : 'format' });
+  if (domain.length > 0)
+    out.push({ field: 'domain', rule: domain[0]!.rule === 'required' ? 'required' : 'format' });
   const rows = typedConditions(f);
   if (rows.length === 0) out.push({ field: 'keyword_1', rule: 'required' });
   for (const c of rows) {
@@ -183,7 +184,11 @@ export class HostingMailRules {
   }
 
   /** Who may add a rule on which server, and for which domain, before the form is shown. */
-  async mayAdd(actor: Actor, named: string | undefined, typed: string): Promise<{ server: string; domain: string }> {
+  async mayAdd(
+    actor: Actor,
+    named: string | undefined,
+    typed: string,
+  ): Promise<{ server: string; domain: string }> {
     const action = 'hosting.mail_rules_add';
     const { server } = await this.calls.begin(actor, action, named, { domain: typed, form: true });
     await this.calls.refuseInvalid(actor, action, server, checkFqdn(ruleDomain(typed)), { domain: typed });
@@ -216,7 +221,8 @@ export type MailRuleLoss = { kind: 'hosting.mail_rules_delete'; rule: MailRuleNo
 
 export const isMailRuleRequest = (r: { kind: string }): r is MailRuleRequest =>
   r.kind === 'hosting.mail_rules_delete';
-export const isMailRuleLoss = (l: { kind: string }): l is MailRuleLoss => l.kind === 'hosting.mail_rules_delete';
+export const isMailRuleLoss = (l: { kind: string }): l is MailRuleLoss =>
+  l.kind === 'hosting.mail_rules_delete';
 
 /** The rule as it is now; one the list does not hold is refused before anyone confirms. */
 export async function mailRuleLossOf(api: HostingClient, req: MailRuleRequest): Promise<MailRuleLoss> {

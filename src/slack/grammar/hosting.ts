@@ -8,6 +8,7 @@
 
 import { parseRecordArea, RECORD_WORDS, type RecordArea } from './hosting-records.ts';
 import { MAIL_WORDS, type MailArea, parseMailArea } from './mail-accounts.ts';
+import type { MailRulesArea } from './mail-rules.ts';
 import {
   channelOf,
   fromSlackText,
@@ -75,7 +76,8 @@ type Area =
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
   | RecordArea
-  | MailArea;
+  | MailArea
+  | MailRulesArea;
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */
 export type HostingCommand = Area & { server: string | undefined };

@@ -19,7 +19,8 @@ export function parseMailRules(args: readonly Token[]): ParseResult<MailRulesAre
   };
   const [first, ...rest] = args;
   const verb = first?.text.toLowerCase();
-  const one = (): string | undefined => (rest.length === 1 && rest[0]!.text !== '' ? rest[0]!.text : undefined);
+  const one = (): string | undefined =>
+    rest.length === 1 && rest[0]!.text !== '' ? rest[0]!.text : undefined;
   if (verb === 'add' || verb === 'create') {
     const domain = one();
     return domain === undefined ? usage : { ok: true, command: { name: 'mail_rules_add', domain } };

@@ -23,10 +23,13 @@ const en = {
   'hosting.ftp.label.generate': 'Or',
   'hosting.ftp.generate': 'Make a strong password for me (shown to you alone, once)',
   'hosting.ftp.label.directory': 'Folder',
-  'hosting.ftp.hint.directory': 'Optional: the folder the account may reach, such as `/public_html`. Left empty, `/`.',
-  'hosting.ftp.hint.new_directory': 'Leave empty to keep the current folder, or type a new one such as `/public_html`.',
+  'hosting.ftp.hint.directory':
+    'Optional: the folder the account may reach, such as `/public_html`. Left empty, `/`.',
+  'hosting.ftp.hint.new_directory':
+    'Leave empty to keep the current folder, or type a new one such as `/public_html`.',
   'hosting.ftp.label.quota': 'Quota (MB)',
-  'hosting.ftp.hint.quota': 'Optional: a whole number of MB; 0 is no limit. Left empty, the provider’s default.',
+  'hosting.ftp.hint.quota':
+    'Optional: a whole number of MB; 0 is no limit. Left empty, the provider’s default.',
   'hosting.ftp.label.memo': 'Memo',
   'hosting.ftp.hint.memo': 'Optional: what the account is for.',
   'hosting.ftp.problem.required': 'Enter a value.',
@@ -60,14 +63,15 @@ const ja = {
   'hosting.ftp.change.intro':
     '*{account}*（現在のフォルダー `{directory}`）を変更します。変更しない項目はそのまま残ります。',
   'hosting.ftp.label.password': 'パスワード',
-  'hosting.ftp.hint.password':
-    '{min, number} 文字以上。プロバイダーにだけ送られ、保存も投稿もされません。',
+  'hosting.ftp.hint.password': '{min, number} 文字以上。プロバイダーにだけ送られ、保存も投稿もされません。',
   'hosting.ftp.hint.new_password': '空欄のままなら今のパスワードを使い続けます。保存も投稿もされません。',
   'hosting.ftp.label.generate': 'または',
   'hosting.ftp.generate': '強力なパスワードを作る（あなたにだけ一度だけ表示）',
   'hosting.ftp.label.directory': 'フォルダー',
-  'hosting.ftp.hint.directory': '任意: アカウントがアクセスできるフォルダー（例: `/public_html`）。空欄なら `/`。',
-  'hosting.ftp.hint.new_directory': '空欄なら今のフォルダーのまま。変える場合は `/public_html` のように入力します。',
+  'hosting.ftp.hint.directory':
+    '任意: アカウントがアクセスできるフォルダー（例: `/public_html`）。空欄なら `/`。',
+  'hosting.ftp.hint.new_directory':
+    '空欄なら今のフォルダーのまま。変える場合は `/public_html` のように入力します。',
   'hosting.ftp.label.quota': '容量制限（MB）',
   'hosting.ftp.hint.quota': '任意: MB 単位の整数。0 は無制限。空欄ならプロバイダーの既定値。',
   'hosting.ftp.label.memo': 'メモ',
@@ -88,7 +92,8 @@ const ja = {
     '{server} にFTPアカウント *{account}* を追加しましたが、パスワードを表示できませんでした。`/hosting ftp change <アカウント>` で新しいパスワードを設定してください。',
   'hosting.done.hosting.ftp_add': '<@{user}> さんが {server} にFTPアカウント `{subject}` を追加しました。',
   'hosting.done.hosting.ftp_change': '<@{user}> さんが {server} のFTPアカウント `{subject}` を変更しました。',
-  'field.ftp_account.format': 'FTPアカウントの形式ではありません。`user@example.jp` のように入力してください。',
+  'field.ftp_account.format':
+    'FTPアカウントの形式ではありません。`user@example.jp` のように入力してください。',
 } as const;
 
 export const ftpAccountsCatalog = catalog(en, ja);

@@ -58,7 +58,8 @@ const en = {
   'hosting.mail_rules.option.move': 'Keeps nothing (the mail is moved)',
   'hosting.mail_rules.option.copy': 'Keeps a copy too',
   'hosting.mail_rules.problem.no_condition': 'Fill in at least one condition’s keyword.',
-  'hosting.mail_rules.problem.too_long': 'Use at most {limit, plural, one {# character} other {# characters}}.',
+  'hosting.mail_rules.problem.too_long':
+    'Use at most {limit, plural, one {# character} other {# characters}}.',
   'hosting.mail_rules.problem.type': 'Choose what is done with the mail.',
   'hosting.mail_rules.problem.target': 'Write one mail address, such as `name@example.jp`.',
   'hosting.mail_rules.problem.choose': 'Choose one of the values offered.',
@@ -70,7 +71,8 @@ const en = {
     'Deleting the sorting rule `{id}` of {domain} on {server} (#{priority}): when {conditions}, {action}. Mail it sorts today will be delivered as any other mail.',
   'hosting.done.hosting.mail_rules_add':
     '<@{user}> added the mail sorting rule `{created}` for {subject} on {server}.',
-  'hosting.done.hosting.mail_rules_delete': '<@{user}> deleted the mail sorting rule `{subject}` on {server}.',
+  'hosting.done.hosting.mail_rules_delete':
+    '<@{user}> deleted the mail sorting rule `{subject}` on {server}.',
   'error.hosting_not_found.what.mail_rule': 'mail sorting rule',
   'error.hosting_not_found.mail_rule': 'See `/hosting mail rules [domain]` for the rules and their ids.',
   'error.hosting_area.mail_rules.NOT_FOUND':

@@ -156,7 +156,11 @@ export function ftpAddFormView(ui: Ui, meta: HostingFormPayload & { id: string }
  * while a change takes it as an add does (`/public_html`), so it is shown
  * and left empty, which keeps it.
  */
-export function ftpChangeFormView(ui: Ui, meta: HostingFormPayload & { id: string }, now: FtpAccountNow): ModalView {
+export function ftpChangeFormView(
+  ui: Ui,
+  meta: HostingFormPayload & { id: string },
+  now: FtpAccountNow,
+): ModalView {
   return formModal(ui, 'ftp_change', meta, [
     serverLine(ui, meta.server),
     section(
@@ -217,10 +221,8 @@ export function readFtpChangeForm(values: StateValues): FtpChangeForm {
   };
 }
 
-const PROBLEM_WORDS: Record<FtpProblem['rule'], PlainKey> = {
+const PROBLEM_WORDS: Record<Exclude<FtpProblem['rule'], 'too_short' | 'too_long'>, PlainKey> = {
   required: 'hosting.ftp.problem.required',
-  too_short: 'hosting.ftp.problem.too_short',
-  too_long: 'hosting.ftp.problem.too_long',
   whole_number: 'hosting.ftp.problem.quota',
   format: 'hosting.ftp.problem.format',
   control_character: 'field.control_character',
@@ -245,7 +247,11 @@ export function ftpFormErrors(
     if (p.field === 'ftp_account') errors[block] = ui.t('hosting.ftp.problem.account');
     else if (p.field === 'password' && p.rule === 'required')
       errors[block] = ui.t('hosting.ftp.problem.password_or_generate');
-    else errors[block] = ui.t(PROBLEM_WORDS[p.rule], { limit: p.limit ?? 0 });
+    else if (p.rule === 'too_short' || p.rule === 'too_long')
+      errors[block] = ui.t(`hosting.ftp.problem.${p.rule}`, {
+        limit: p.limit ?? (p.rule === 'too_short' ? FTP_LIMITS.passwordMin : FTP_LIMITS.textMax),
+      });
+    else errors[block] = ui.t(PROBLEM_WORDS[p.rule]);
   }
   return errors;
 }

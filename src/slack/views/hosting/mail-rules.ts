@@ -6,7 +6,7 @@
  * the line (mrkdwnText); a value the reference does not name is shown as
  * the provider wrote it. Pure.
  */
-import type { KnownBlock, ModalView, Option } from '@slack/types';
+import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import type { MailFilter } from '../../../provider/index.ts';
 import {
   MAIL_FILTER_ACTIONS,
@@ -129,14 +129,17 @@ export function mailRulesView(ui: Ui, server: string, l: MailRuleListing): Messa
 
 // The form that adds a rule.
 
-const option = (text: string, value: string): Option => ({ text: { type: 'plain_text', text }, value });
+const option = (text: string, value: string): PlainTextOption => ({
+  text: { type: 'plain_text', text },
+  value,
+});
 
 function select(
   ui: Ui,
   field: string,
   label: string,
-  options: Option[],
-  initial: Option | undefined,
+  options: PlainTextOption[],
+  initial: PlainTextOption | undefined,
   optional: boolean,
 ): KnownBlock {
   return {
@@ -198,7 +201,9 @@ export function mailRuleFormView(ui: Ui, meta: HostingFormPayload & { id: string
         { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
       ],
     },
-    section(ui.t('hosting.mail_rules.add.intro', { domain: mrkdwnText(displayDomain(meta.id), SHOWN.domain) })),
+    section(
+      ui.t('hosting.mail_rules.add.intro', { domain: mrkdwnText(displayDomain(meta.id), SHOWN.domain) }),
+    ),
     ...rows,
     { type: 'divider' },
     select(
