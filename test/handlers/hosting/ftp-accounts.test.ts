@@ -30,6 +30,7 @@ const TYPED = 'Ftp-Typed-Secret-8e1c';
 const TYPED_REFUSED = 'Ftp-Refused-Secret-3b7d';
 const TYPED_CHANGE = 'Ftp-Change-Secret-91af';
 const TYPED_SHORT = 'Short7!';
+const TYPED_ECHOED = 'Ftp-Echoed-Secret-5c0e';
 /** Every generated password shown, to look for afterwards. */
 const generated: string[] = [];
 
@@ -217,6 +218,29 @@ describe('/hosting ftp add and change', () => {
     expect(r.text).toContain(`There is no FTP account \`nobody@${SHOP}\` on this server.`);
   });
 
+  it('keeps a password the provider quotes in its refusal out of the form and the logs', async () => {
+    h.sim.control.addFault({
+      method: 'PUT',
+      path: /\/ftp\/deploy%40/,
+      status: 422,
+      headers: { 'content-type': 'application/json' },
+      rawBody: JSON.stringify({
+        error: { code: 'VALIDATION_ERROR', message: `password ${TYPED_ECHOED} is too weak` },
+      }),
+    });
+    const form = await openedForm(h, `ftp change deploy@${SHOP}`);
+    const sent = await submitFtpForm(
+      h,
+      form.privateMetadata,
+      textValues({ password: TYPED_ECHOED, quota_mb: '100', memo: 'CI runner' }),
+      'ftp_change',
+    );
+    const outcome = messageText(await formOutcome(h, sent.viewId));
+    expect(outcome).toContain('The provider does not accept a value (VALIDATION_ERROR)');
+    expect(outcome).toContain('password [redacted] is too weak');
+    expect(outcome).not.toContain(TYPED_ECHOED);
+  });
+
   it('finds the passwords in no Slack call but the one that showed it, no log line, audit row or database row', async () => {
     const logs = h.logs.text;
     const audit = JSON.stringify(await h.bot.store.audit.latest({ limit: 1000 }));
@@ -227,7 +251,7 @@ describe('/hosting ftp add and change', () => {
     expect(audit).toContain('hosting.ftp_change');
     expect(audit).toContain('"new_login":true');
     expect(rows).toContain('hosting.ftp_add');
-    for (const secret of [TYPED, TYPED_REFUSED, TYPED_CHANGE, TYPED_SHORT]) {
+    for (const secret of [TYPED, TYPED_REFUSED, TYPED_CHANGE, TYPED_SHORT, TYPED_ECHOED]) {
       const slack = JSON.stringify(h.slack.calls);
       for (const s of spellings(secret)) {
         expect(slack, `Slack calls carry ${secret}`).not.toContain(s);
