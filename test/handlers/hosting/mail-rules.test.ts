@@ -9,8 +9,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTING_IDS, HOSTING_MAIL_RULE_CALLBACK, hostingBlockId } from '../../../src/slack/ids.ts';
-import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../../support/app-harness.ts';
 import {
+  CHANNEL,
+  type Harness,
+  messageText,
+  OPERATOR,
+  startHarness,
+  VIEWER,
+} from '../../support/app-harness.ts';
+import {
+  approvalPost,
   buttonValue,
   clickAndAnswer,
   formOutcome,
@@ -24,6 +32,7 @@ import {
 
 const SHOP = 'example-shop.com';
 const JA_OPERATOR = 'U0JAOPER4';
+const APPROVER = 'U0APPROVE4';
 
 const rules = (h: Harness) => h.sim.control.hostingServer(SERVER).mailFilters;
 
@@ -174,6 +183,16 @@ describe('/hosting mail rules', () => {
     expect(hostingWrites(h)).toBe(n + 1);
   });
 
+  it('the help lists the new words, in both languages', async () => {
+    const en = (await hosting(h, 'help')).text;
+    expect(en).toContain('`/hosting [server] mail rules add <domain>`');
+    expect(en).toContain('`/hosting [server] ftp add <account>`');
+    expect(en).toContain('`/hosting [server] ftp change <account>`');
+    const ja = (await hosting(h, 'help', JA_OPERATOR)).text;
+    expect(ja).toContain('振り分けルールを削除します。送信前に確認します');
+    expect(ja).toContain('FTPアカウント（`user@domain`）を追加します');
+  });
+
   it('refuses a rule that is not there before anyone confirms, in English and Japanese', async () => {
     const n = hostingWrites(h);
     expect((await hosting(h, 'mail rules delete nope1234')).text).toContain(
@@ -185,5 +204,40 @@ describe('/hosting mail rules', () => {
     expect((await hosting(h, 'mail rules delete')).text).toContain('Usage: `/hosting [server] mail rules');
     expect((await hosting(h, `mail rules delete ${invoiceRule}`, VIEWER)).text).toContain('operator');
     expect(hostingWrites(h)).toBe(n);
+  });
+});
+
+describe('/hosting mail rules delete with a second person', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      key: 'selected',
+      rateLimit: NO_RATE_LIMIT,
+      operators: [OPERATOR],
+      approvers: [APPROVER],
+      policy: ['approvals:', '  second_person: [hosting.mail_rules_delete]'].join('\n'),
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('posts the request with the rule in the channel; the approver’s click deletes it', async () => {
+    const id = rules(h).find((r) => r.domain === SHOP && r.priority === 2)!.id;
+    const since = h.slack.lastSeq;
+    const n = hostingWrites(h);
+    const ask = await hosting(h, `mail rules delete ${id}`);
+    expect(ask.text).toContain(CHANNEL);
+    const post = await approvalPost(h, since);
+    expect(messageText(post)).toContain(
+      'when the sender starts with “promo” and the body contains “unsubscribe”',
+    );
+    expect(hostingWrites(h)).toBe(n);
+    await h.click(HOSTING_IDS.approve, buttonValue(post, HOSTING_IDS.approve), { user: APPROVER });
+    await h.slack.waitFor(
+      (c) => c.method === 'chat.update' && messageText(c).includes('deleted the mail sorting rule'),
+    );
+    expect(rules(h).some((r) => r.id === id)).toBe(false);
+    expect(hostingWrites(h)).toBe(n + 1);
   });
 });
