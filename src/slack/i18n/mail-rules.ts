@@ -39,8 +39,8 @@ const en = {
   'hosting.mail_rules.type.delete': 'delete it',
   'hosting.mail_rules.to': ' to {target}',
   'hosting.mail_rules.action': '{what}{to} ({kept})',
-  'hosting.mail_rules.method.move': 'not kept in the mailbox',
-  'hosting.mail_rules.method.copy': 'a copy stays in the mailbox',
+  'hosting.mail_rules.method.move': 'no copy stays in the inbox',
+  'hosting.mail_rules.method.copy': 'a copy stays in the inbox',
 
   'hosting.mail_rules.add.title': 'New mail sorting rule',
   'hosting.mail_rules.add.intro':
@@ -54,7 +54,7 @@ const en = {
   'hosting.mail_rules.label.type': 'Then',
   'hosting.mail_rules.label.target': 'Forward to',
   'hosting.mail_rules.hint.target': 'The address, when the mail is forwarded.',
-  'hosting.mail_rules.label.method': 'The mailbox',
+  'hosting.mail_rules.label.method': 'The inbox',
   'hosting.mail_rules.option.move': 'Keeps nothing (the mail is moved)',
   'hosting.mail_rules.option.copy': 'Keeps a copy too',
   'hosting.mail_rules.problem.no_condition': 'Fill in at least one condition’s keyword.',
@@ -121,8 +121,8 @@ const ja = {
   'hosting.mail_rules.type.delete': '削除',
   'hosting.mail_rules.to': '（転送先 {target}）',
   'hosting.mail_rules.action': '{what}{to}・{kept}',
-  'hosting.mail_rules.method.move': 'メールボックスには残さない',
-  'hosting.mail_rules.method.copy': 'メールボックスにもコピーを残す',
+  'hosting.mail_rules.method.move': '受信箱には残さない',
+  'hosting.mail_rules.method.copy': '受信箱にもコピーを残す',
 
   'hosting.mail_rules.add.title': '振り分けルールの追加',
   'hosting.mail_rules.add.intro':
@@ -136,7 +136,7 @@ const ja = {
   'hosting.mail_rules.label.type': '処理',
   'hosting.mail_rules.label.target': '転送先',
   'hosting.mail_rules.hint.target': '転送する場合の宛先メールアドレス。',
-  'hosting.mail_rules.label.method': 'メールボックス',
+  'hosting.mail_rules.label.method': '受信箱',
   'hosting.mail_rules.option.move': '残さない（メールを移動）',
   'hosting.mail_rules.option.copy': 'コピーも残す',
   'hosting.mail_rules.problem.no_condition': '条件のキーワードを 1 つ以上入力してください。',

@@ -72,10 +72,10 @@ describe('/hosting mail rules', () => {
     expect(r.call.args.response_type).toBe('ephemeral');
     expect(r.text).toContain(`Mail sorting rules of ${SHOP} on ${SERVER}`);
     expect(r.text).toContain(
-      `• \`${invoiceRule}\`  ${SHOP}, #1: when the subject contains “請求書”, forward it to support@${SHOP} (a copy stays in the mailbox).`,
+      `• \`${invoiceRule}\`  ${SHOP}, #1: when the subject contains “請求書”, forward it to support@${SHOP} (a copy stays in the inbox).`,
     );
     expect(r.text).toContain(
-      'when the sender starts with “promo” and the body contains “unsubscribe”, put it in the trash (not kept in the mailbox).',
+      'when the sender starts with “promo” and the body contains “unsubscribe”, put it in the trash (no copy stays in the inbox).',
     );
     expect(h.sim.control.requests({ path: /\/mail-filter$/ }).at(-1)?.query).toEqual({ domain: SHOP });
     // An address stands for its domain: a rule belongs to a domain.
@@ -84,7 +84,7 @@ describe('/hosting mail rules', () => {
     const j = await hosting(h, `mail rules ${SHOP}`, JA_OPERATOR);
     expect(j.text).toContain(`${SERVER} の ${SHOP} のメール振り分けルール`);
     expect(j.text).toContain(
-      '差出人が「promo」で始まる、かつ本文が「unsubscribe」を含むとき、ごみ箱へ・メールボックスには残さない。',
+      '差出人が「promo」で始まる、かつ本文が「unsubscribe」を含むとき、ごみ箱へ・受信箱には残さない。',
     );
     expect((await hosting(h, 'mail rules', VIEWER)).text).toContain(`Mail sorting rules on ${SERVER}`);
     expect((await hosting(h, 'mail rules list', VIEWER)).text).toContain(
@@ -167,7 +167,7 @@ describe('/hosting mail rules', () => {
     expect(ask.call.args.response_type).toBe('ephemeral');
     expect(ask.text).toContain(`Delete the mail sorting rule ${invoiceRule}?`);
     expect(ask.text).toContain(
-      `Deleting the sorting rule \`${invoiceRule}\` of ${SHOP} on ${SERVER} (#1): when the subject contains “請求書”, forward it to support@${SHOP} (a copy stays in the mailbox).`,
+      `Deleting the sorting rule \`${invoiceRule}\` of ${SHOP} on ${SERVER} (#1): when the subject contains “請求書”, forward it to support@${SHOP} (a copy stays in the inbox).`,
     );
     expect(ask.text).toContain('Nothing has been sent yet.');
     expect(hostingWrites(h)).toBe(n);
