@@ -183,6 +183,31 @@ describe('/hosting mail rules', () => {
     expect(hostingWrites(h)).toBe(n + 1);
   });
 
+  it('explains the provider’s refusal of a confirmed delete as a sorting rule one, in Japanese', async () => {
+    const id = rules(h).find((r) => r.domain === SHOP && r.priority === 2)!.id;
+    const ask = await hosting(h, `mail rules delete ${id}`, JA_OPERATOR);
+    expect(ask.text).toContain(`振り分けルール ${id} を削除しますか？`);
+    h.sim.control.addFault({
+      method: 'DELETE',
+      path: /\/mail-filter\//,
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      rawBody: JSON.stringify({
+        error: { code: 'NOT_FOUND', message: '指定された振り分け設定が見つかりません。' },
+      }),
+    });
+    const done = await clickAndAnswer(
+      h,
+      HOSTING_IDS.confirm,
+      buttonValue(ask.call, HOSTING_IDS.confirm),
+      JA_OPERATOR,
+    );
+    expect(done.text).toContain(
+      'プロバイダーにその振り分けルールがありません（NOT_FOUND）。プロバイダーの説明: 指定された振り分け設定が見つかりません。',
+    );
+    expect(rules(h).some((r) => r.id === id)).toBe(true);
+  });
+
   it('the help lists the new words, in both languages', async () => {
     const en = (await hosting(h, 'help')).text;
     expect(en).toContain('`/hosting [server] mail rules add <domain>`');
