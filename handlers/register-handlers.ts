@@ -20,6 +20,7 @@ import { HOSTING_FTP_WRITES, hostingFtpCommands } from './commands/hosting/ftp-c
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
 import { hostingLogCommands } from './commands/hosting/log-commands.ts';
 import { HOSTING_MAIL_WRITES, hostingMailCommands } from './commands/hosting/mail-commands.ts';
+import { HOSTING_MAIL_RULE_WRITES, hostingMailRuleCommands } from './commands/hosting/mail-rule-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
@@ -33,8 +34,10 @@ import { registerFindServerShortcut } from './shortcuts/servers/find-server-shor
 import { registerServerFromMessageShortcut } from './shortcuts/servers/server-from-message.ts';
 import { registerOrderShortcut } from './shortcuts/signup/order-shortcut.ts';
 import { registerWorkflowSteps } from './steps/workflow-steps.ts';
+import { registerHostingFtpForms } from './submissions/hosting/ftp-forms.ts';
 import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
 import { registerHostingMailForms } from './submissions/hosting/mail-forms.ts';
+import { registerHostingMailRuleForms } from './submissions/hosting/mail-rule-forms.ts';
 import { registerHostingRecordForms } from './submissions/hosting/record-forms.ts';
 import { registerChangeForms } from './submissions/servers/change-form.ts';
 import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
@@ -62,6 +65,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...HOSTING_RECORD_WRITES,
       ...HOSTING_FTP_WRITES,
       ...HOSTING_MAIL_WRITES,
+      ...HOSTING_MAIL_RULE_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
     handlers: {
@@ -70,6 +74,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...hostingLogCommands,
       ...hostingFtpCommands,
       ...hostingMailCommands,
+      ...hostingMailRuleCommands,
       ...hostingWatchCommands,
     },
   };
@@ -92,6 +97,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerHostingForms(app, deps);
   registerHostingRecordForms(app, deps);
   registerHostingMailForms(app, deps);
+  registerHostingFtpForms(app, deps);
+  registerHostingMailRuleForms(app, deps);
 
   // Global and message shortcuts.
   registerFindServerShortcut(app, deps);

@@ -68,6 +68,7 @@ const NOT_FOUND_WORDS: Record<
   ssl: { what: 'error.hosting_not_found.what.ssl', hint: 'error.hosting_not_found.ssl' },
   ftp: { what: 'error.hosting_not_found.what.ftp', hint: 'error.hosting_not_found.ftp' },
   mail: { what: 'error.hosting_not_found.what.mail', hint: 'error.hosting_not_found.mail' },
+  mail_rule: { what: 'error.hosting_not_found.what.mail_rule', hint: 'error.hosting_not_found.mail_rule' },
 };
 
 /** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */
@@ -134,6 +135,8 @@ const FIELD_SENTENCES: Partial<Record<FieldRuleKey, FieldSentence>> = {
   ...RECORD_FIELD_SENTENCES,
   'mail_address.required': 'field.mail_address.format',
   'mail_address.format': 'field.mail_address.format',
+  'ftp_account.required': 'field.ftp_account.format',
+  'ftp_account.format': 'field.ftp_account.format',
 };
 
 /** A rule's sentence for a field that has none of its own: it names the rule, never the field's id. */

@@ -220,6 +220,16 @@ export const HOSTING_MAIL_CALLBACKS = {
 } as const;
 export type HostingMailForm = keyof typeof HOSTING_MAIL_CALLBACKS;
 
+/** The FTP account forms (src/slack/views/hosting/ftp.ts). */
+export const HOSTING_FTP_CALLBACKS = {
+  ftp_add: 'hosting_ftp_add_modal',
+  ftp_change: 'hosting_ftp_change_modal',
+} as const;
+export type HostingFtpForm = keyof typeof HOSTING_FTP_CALLBACKS;
+
+/** The mail sorting rule form (src/slack/views/hosting/mail-rules.ts). */
+export const HOSTING_MAIL_RULE_CALLBACK = 'hosting_mail_rules_add_modal';
+
 /** The forms of DNS records and cron jobs (src/slack/views/hosting/record-forms.ts). */
 export const HOSTING_RECORD_FORMS = ['dns_change', 'cron_add', 'cron_change'] as const;
 export type HostingRecordForm = (typeof HOSTING_RECORD_FORMS)[number];

@@ -17,6 +17,7 @@ import {
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
 import type { RecordArea } from '../../../src/slack/grammar/hosting-records.ts';
 import type { MailArea } from '../../../src/slack/grammar/mail-accounts.ts';
+import type { MailRulesArea } from '../../../src/slack/grammar/mail-rules.ts';
 import type { HostingForm } from '../../../src/slack/ids.ts';
 import { errorLogView, lastErrorLogPage } from '../../../src/slack/views/hosting/errorlog.ts';
 import {
@@ -108,13 +109,23 @@ export async function askFor(
 /**
  * `watch` and `unwatch` are the watch feature's (handlers/commands/watch/);
  * DNS records, cron jobs and PHP versions are in record-commands.ts; the
- * access log in log-commands.ts and FTP accounts in ftp-commands.ts.
+ * access log in log-commands.ts, FTP accounts in ftp-commands.ts and mail
+ * sorting rules in mail-rule-commands.ts.
  */
 export const hostingCommands: CommandTable<
   HostingCommand,
   Exclude<
     HostingCommand['name'],
-    'watch' | 'unwatch' | 'accesslog' | 'ftp' | 'ftp_delete' | RecordArea['name'] | MailArea['name']
+    | 'watch'
+    | 'unwatch'
+    | 'accesslog'
+    | 'ftp'
+    | 'ftp_add'
+    | 'ftp_change'
+    | 'ftp_delete'
+    | RecordArea['name']
+    | MailArea['name']
+    | MailRulesArea['name']
   >
 > = {
   async help({ deps, actor, ui, reply }) {

@@ -65,6 +65,8 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.errorlog': { provider: true, write: false },
   'hosting.accesslog': { provider: true, write: false },
   'hosting.ftp': { provider: true, write: false },
+  'hosting.ftp_add': { provider: true, write: true },
+  'hosting.ftp_change': { provider: true, write: true },
   'hosting.ftp_delete': { provider: true, write: true },
   'hosting.dns': { provider: true, write: false },
   'hosting.dns_add': { provider: true, write: true },
@@ -84,6 +86,9 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.mail_change': { provider: true, write: true },
   'hosting.mail_forward': { provider: true, write: true },
   'hosting.mail_delete': { provider: true, write: true },
+  'hosting.mail_rules': { provider: true, write: false },
+  'hosting.mail_rules_add': { provider: true, write: true },
+  'hosting.mail_rules_delete': { provider: true, write: true },
   'hosting.audit': { provider: false, write: false },
   'hosting.approve': { provider: false, write: false },
   // A channel's subscription to a server: the bot's own setting, never the provider's.
@@ -104,6 +109,7 @@ export const DESTRUCTIVE_HOSTING_ACTIONS = [
   'hosting.ssl_delete',
   'hosting.ftp_delete',
   'hosting.mail_delete',
+  'hosting.mail_rules_delete',
 ] as const satisfies readonly HostingAction[];
 export type DestructiveHostingAction = (typeof DESTRUCTIVE_HOSTING_ACTIONS)[number];
 

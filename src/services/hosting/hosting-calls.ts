@@ -87,11 +87,15 @@ const CHECK_WITH: Partial<Record<HostingAction, string>> = {
   'hosting.php_set': 'php',
   'hosting.ssl_add': 'ssl',
   'hosting.ssl_delete': 'ssl',
+  'hosting.ftp_add': 'ftp',
+  'hosting.ftp_change': 'ftp',
   'hosting.ftp_delete': 'ftp',
   'hosting.mail_add': 'mail',
   'hosting.mail_change': 'mail',
   'hosting.mail_forward': 'mail forward <address>',
   'hosting.mail_delete': 'mail',
+  'hosting.mail_rules_add': 'mail rules',
+  'hosting.mail_rules_delete': 'mail rules',
 };
 
 function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {

@@ -30,6 +30,15 @@ import {
   sendMail,
 } from './mail-accounts.ts';
 import {
+  isMailRuleLoss,
+  isMailRuleRequest,
+  type MailRuleLoss,
+  type MailRuleRequest,
+  mailRuleLossOf,
+  mailRuleSubject,
+  sendMailRule,
+} from './mail-rules.ts';
+import {
   areaOf,
   isRecordLoss,
   isRecordRequest,
@@ -48,7 +57,8 @@ export type DestructiveRequest =
   | { kind: 'hosting.ssh_key_delete'; id: string }
   | { kind: 'hosting.ssh_off' }
   | RecordRequest
-  | MailRequest;
+  | MailRequest
+  | MailRuleRequest;
 
 /** What a destructive operation will take away, read before it is asked for. */
 export type Loss =
@@ -70,7 +80,8 @@ export type Loss =
   | { kind: 'hosting.ssh_key_delete'; id: string; label?: string; publicKey?: string }
   | { kind: 'hosting.ssh_off'; keys: number }
   | RecordLoss
-  | MailLoss;
+  | MailLoss
+  | MailRuleLoss;
 
 /**
  * What a click on a destructive operation's confirmation or approval came to:
@@ -221,6 +232,7 @@ export class HostingOperations {
   private async lossOf(api: HostingClient, req: DestructiveRequest): Promise<Loss> {
     if (isRecordRequest(req)) return recordLossOf(api, req);
     if (isMailRequest(req)) return mailLossOf(api, req);
+    if (isMailRuleRequest(req)) return mailRuleLossOf(api, req);
     switch (req.kind) {
       case 'hosting.domain_reset': {
         const domain = req.domain.trim();
@@ -294,7 +306,11 @@ export class HostingOperations {
     const params = { ...req, operation: op.id, approver: actor.userId };
     try {
       // A DNS record's or cron job's refusal is said for its area.
-      const refused = isRecordRequest(req) ? areaRejection(areaOf(req.kind)) : undefined;
+      const refused = isRecordRequest(req)
+        ? areaRejection(areaOf(req.kind))
+        : isMailRuleRequest(req)
+          ? areaRejection('mail_rules')
+          : undefined;
       await this.calls.write(
         requester,
         req.kind,
@@ -328,7 +344,9 @@ export class HostingOperations {
           ? recordSubject(loss)
           : isMailLoss(loss)
             ? mailSubject(loss)
-            : subjectOf(req),
+            : isMailRuleLoss(loss)
+              ? mailRuleSubject(loss)
+              : subjectOf(req),
       },
     };
   }
@@ -336,6 +354,7 @@ export class HostingOperations {
   private send(api: HostingClient, req: DestructiveRequest, loss: Loss): Promise<AnyObject> {
     if (isRecordRequest(req)) return sendRecord(api, req, isRecordLoss(loss) ? loss : undefined);
     if (isMailRequest(req)) return sendMail(api, req);
+    if (isMailRuleRequest(req)) return sendMailRule(api, req);
     switch (req.kind) {
       case 'hosting.domain_reset':
         return api.resetDomain(req.domain.trim(), 'all', ORDER);
@@ -381,6 +400,7 @@ function subjectOf(req: DestructiveRequest): string {
         ? req.account.trim()
         : req.id.trim();
   if (isMailRequest(req)) return req.address.trim();
+  if (isMailRuleRequest(req)) return req.id.trim();
   switch (req.kind) {
     case 'hosting.domain_reset':
       return req.domain.trim();

@@ -13,6 +13,7 @@ import { HostingOperations } from './hosting-operations.ts';
 import { HostingReads } from './hosting-reads.ts';
 import { HostingWrites } from './hosting-writes.ts';
 import { HostingMail } from './mail-accounts.ts';
+import { HostingMailRules } from './mail-rules.ts';
 import { HostingPhp } from './php-versions.ts';
 import { HostingPrivateKeys } from './private-keys.ts';
 import { HostingSsl } from './ssl-certificates.ts';
@@ -30,6 +31,7 @@ export class HostingService {
   readonly accessLog: HostingAccessLog;
   readonly ftp: HostingFtp;
   readonly mail: HostingMail;
+  readonly mailRules: HostingMailRules;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -44,5 +46,6 @@ export class HostingService {
     this.accessLog = new HostingAccessLog(calls);
     this.ftp = new HostingFtp(calls);
     this.mail = new HostingMail(calls);
+    this.mailRules = new HostingMailRules(calls);
   }
 }

@@ -8,6 +8,7 @@
 
 import { parseRecordArea, RECORD_WORDS, type RecordArea } from './hosting-records.ts';
 import { MAIL_WORDS, type MailArea, parseMailArea } from './mail-accounts.ts';
+import type { MailRulesArea } from './mail-rules.ts';
 import {
   channelOf,
   fromSlackText,
@@ -68,15 +69,28 @@ type Area =
   | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'accesslog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'ftp'; domain: string | undefined }
+  | { name: 'ftp_add'; account: string }
+  | { name: 'ftp_change'; account: string }
   | { name: 'ftp_delete'; account: string }
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
   | RecordArea
-  | MailArea;
+  | MailArea
+  | MailRulesArea;
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */
 export type HostingCommand = Area & { server: string | undefined };
+
+/** The verbs of `ftp`, and the words people also type for them. */
+const FTP_VERBS = new Map<string, 'ftp_add' | 'ftp_change' | 'ftp_delete'>([
+  ['add', 'ftp_add'],
+  ['create', 'ftp_add'],
+  ['change', 'ftp_change'],
+  ['edit', 'ftp_change'],
+  ['delete', 'ftp_delete'],
+  ['remove', 'ftp_delete'],
+]);
 
 /** Flags of `domain add` and `subdomain add`, as typed (`redirect_https` is accepted too). */
 const FLAG_WORDS: Record<string, 'ssl' | 'redirectHttps'> = {
@@ -253,11 +267,12 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       return ok({ name: 'accesslog', domain: domain.text, ...read });
     }
     case 'ftp': {
-      // `ftp [domain]`, `ftp delete <account>`: a domain has a dot, so a verb is not taken for one.
+      // `ftp [domain]`, `ftp add|change|delete <account>`: a domain has a dot, so a verb is not taken for one.
       const [domain, ...more] = args;
-      if (domain?.text.toLowerCase() === 'delete') {
+      const verb = FTP_VERBS.get(domain?.text.toLowerCase() ?? '');
+      if (verb) {
         if (more.length !== 1 || !more[0]!.text) return usage('hosting.ftp');
-        return ok({ name: 'ftp_delete', account: more[0]!.text });
+        return ok({ name: verb, account: more[0]!.text });
       }
       if (more.length > 0 || (domain !== undefined && !domain.text.includes('.')))
         return usage('hosting.ftp');

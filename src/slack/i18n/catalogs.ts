@@ -1,11 +1,13 @@
 import { commonCatalog } from './common.ts';
 import { digestCatalog } from './digest.ts';
+import { ftpAccountsCatalog } from './ftp-accounts.ts';
 import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
 import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
 import type { Locale } from './locale.ts';
 import { mailAccountsCatalog } from './mail-accounts.ts';
+import { mailRulesCatalog } from './mail-rules.ts';
 import { oncallCatalog } from './oncall.ts';
 import { renewalsCatalog } from './renewals.ts';
 import { serversCatalog } from './servers.ts';
@@ -27,6 +29,8 @@ const en = {
   ...hostingRecordsCatalog.en,
   ...hostingLogsCatalog.en,
   ...mailAccountsCatalog.en,
+  ...ftpAccountsCatalog.en,
+  ...mailRulesCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
@@ -50,6 +54,8 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...hostingRecordsCatalog.ja,
   ...hostingLogsCatalog.ja,
   ...mailAccountsCatalog.ja,
+  ...ftpAccountsCatalog.ja,
+  ...mailRulesCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,

@@ -15,6 +15,7 @@ import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { isMailLoss, mailLossText, mailLossTitle } from './mail-accounts.ts';
+import { isMailRuleLoss, mailRuleLossText, mailRuleLossTitle } from './mail-rules.ts';
 import { keyGlimpse } from './reads.ts';
 import { isRecordLoss, recordLossText, recordLossTitle } from './record-loss.ts';
 import { doneText } from './writes.ts';
@@ -25,6 +26,7 @@ const code = (s: string): string => `\`${mrkdwnText(s, SHOWN.text)}\``;
 export function operationTitle(ui: Ui, server: string, loss: Loss): string {
   if (isRecordLoss(loss)) return recordLossTitle(ui, loss);
   if (isMailLoss(loss)) return mailLossTitle(ui, loss);
+  if (isMailRuleLoss(loss)) return mailRuleLossTitle(ui, loss);
   switch (loss.kind) {
     case 'hosting.domain_reset':
       return ui.t('hosting.confirm.title.hosting.domain_reset', { domain: displayDomain(loss.domain) });
@@ -41,6 +43,7 @@ export function operationTitle(ui: Ui, server: string, loss: Loss): string {
 export function lossText(ui: Ui, server: string, loss: Loss): string {
   if (isRecordLoss(loss)) return recordLossText(ui, server, loss);
   if (isMailLoss(loss)) return mailLossText(ui, server, loss);
+  if (isMailRuleLoss(loss)) return mailRuleLossText(ui, server, loss);
   const fate = (deleted: boolean) => ui.t(deleted ? 'hosting.loss.deleted' : 'hosting.loss.kept');
   switch (loss.kind) {
     case 'hosting.domain_reset':

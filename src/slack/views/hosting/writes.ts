@@ -67,11 +67,15 @@ const DONE: Record<
   'hosting.php_set': 'hosting.done.hosting.php_set',
   'hosting.ssl_add': 'hosting.done.hosting.ssl_add',
   'hosting.ssl_delete': 'hosting.done.hosting.ssl_delete',
+  'hosting.ftp_add': 'hosting.done.hosting.ftp_add',
+  'hosting.ftp_change': 'hosting.done.hosting.ftp_change',
   'hosting.ftp_delete': 'hosting.done.hosting.ftp_delete',
   'hosting.mail_add': 'hosting.done.hosting.mail_add',
   'hosting.mail_change': 'hosting.done.hosting.mail_change',
   'hosting.mail_forward': 'hosting.done.hosting.mail_forward',
   'hosting.mail_delete': 'hosting.done.hosting.mail_delete',
+  'hosting.mail_rules_add': 'hosting.done.hosting.mail_rules_add',
+  'hosting.mail_rules_delete': 'hosting.done.hosting.mail_rules_delete',
 };
 
 /** The sentence of a done change, with who made it. */
