@@ -105,14 +105,29 @@ export interface ServiceErrorParams {
   /** The provider would not add a domain: the TXT record that proves ownership, and the provider's message. */
   hosting_domain_refused: { domain: string; record: string; token: string; code: string; message: string };
   /** The WordPress site, SSH key, DNS record or cron job named is not on the server. */
-  hosting_not_found: { what: 'wp' | 'ssh_key' | 'dns' | 'cron' | 'ssl' | 'ftp' | 'mail'; id: string };
+  hosting_not_found: {
+    what:
+      | 'wp'
+      | 'ssh_key'
+      | 'dns'
+      | 'cron'
+      | 'ssl'
+      | 'ftp'
+      | 'mail'
+      | 'domain'
+      | 'subdomain'
+      | 'db'
+      | 'db_user'
+      | 'grant';
+    id: string;
+  };
   /**
    * The provider refused a DNS, cron, PHP or SSL request (`area`) with one of its
    * codes (`kind`: the documented one it answered, else `other`); `code` and
    * `message` are its own.
    */
   hosting_area_rejected: {
-    area: 'dns' | 'cron' | 'php' | 'ssl' | 'ftp';
+    area: 'dns' | 'cron' | 'php' | 'ssl' | 'ftp' | 'domain' | 'db';
     kind: 'NOT_FOUND' | 'OPERATION_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'other';
     code: string;
     message: string;

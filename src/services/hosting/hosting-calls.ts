@@ -92,6 +92,16 @@ const CHECK_WITH: Partial<Record<HostingAction, string>> = {
   'hosting.mail_change': 'mail',
   'hosting.mail_forward': 'mail forward <address>',
   'hosting.mail_delete': 'mail',
+  'hosting.domain_change': 'domain <domain>',
+  'hosting.domain_delete': 'domains',
+  'hosting.subdomain_change': 'subdomains',
+  'hosting.subdomain_delete': 'subdomains',
+  'hosting.wp_change': 'wp',
+  'hosting.db_change': 'db',
+  'hosting.db_delete': 'db',
+  'hosting.db_user_change': 'db users',
+  'hosting.db_user_delete': 'db users',
+  'hosting.db_revoke': 'db grants <user>',
 };
 
 function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {

@@ -15,6 +15,7 @@ import { HostingWrites } from './hosting-writes.ts';
 import { HostingMail } from './mail-accounts.ts';
 import { HostingPhp } from './php-versions.ts';
 import { HostingPrivateKeys } from './private-keys.ts';
+import { HostingSites } from './site-operations.ts';
 import { HostingSsl } from './ssl-certificates.ts';
 
 export class HostingService {
@@ -30,6 +31,8 @@ export class HostingService {
   readonly accessLog: HostingAccessLog;
   readonly ftp: HostingFtp;
   readonly mail: HostingMail;
+  /** Domains', subdomains', WordPress sites' and databases' changes, and the database reads (their deletes are `operations`). */
+  readonly sites: HostingSites;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -44,5 +47,6 @@ export class HostingService {
     this.accessLog = new HostingAccessLog(calls);
     this.ftp = new HostingFtp(calls);
     this.mail = new HostingMail(calls);
+    this.sites = new HostingSites(calls);
   }
 }
