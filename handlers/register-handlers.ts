@@ -21,6 +21,7 @@ import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-comm
 import { hostingLogCommands } from './commands/hosting/log-commands.ts';
 import { HOSTING_MAIL_WRITES, hostingMailCommands } from './commands/hosting/mail-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
+import { HOSTING_SITE_WRITES, hostingSiteCommands } from './commands/hosting/site-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
 import { signupCommands } from './commands/signup/signup-commands.ts';
@@ -36,6 +37,7 @@ import { registerWorkflowSteps } from './steps/workflow-steps.ts';
 import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
 import { registerHostingMailForms } from './submissions/hosting/mail-forms.ts';
 import { registerHostingRecordForms } from './submissions/hosting/record-forms.ts';
+import { registerHostingSiteForms } from './submissions/hosting/site-forms.ts';
 import { registerChangeForms } from './submissions/servers/change-form.ts';
 import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
 import { registerOrderForm } from './submissions/signup/order-form.ts';
@@ -62,6 +64,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...HOSTING_RECORD_WRITES,
       ...HOSTING_FTP_WRITES,
       ...HOSTING_MAIL_WRITES,
+      ...HOSTING_SITE_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
     handlers: {
@@ -70,6 +73,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...hostingLogCommands,
       ...hostingFtpCommands,
       ...hostingMailCommands,
+      ...hostingSiteCommands,
       ...hostingWatchCommands,
     },
   };
@@ -92,6 +96,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerHostingForms(app, deps);
   registerHostingRecordForms(app, deps);
   registerHostingMailForms(app, deps);
+  registerHostingSiteForms(app, deps);
 
   // Global and message shortcuts.
   registerFindServerShortcut(app, deps);

@@ -209,12 +209,12 @@ export class HostingOperations {
       : isSiteRequest(req)
         ? siteProblems(req)
         : req.kind === 'hosting.domain_reset'
-        ? checkFqdn(req.domain)
-        : req.kind === 'hosting.wp_delete'
-          ? checkId('wp_id', req.id)
-          : req.kind === 'hosting.ssh_key_delete'
-            ? checkId('key_id', req.id)
-            : [];
+          ? checkFqdn(req.domain)
+          : req.kind === 'hosting.wp_delete'
+            ? checkId('wp_id', req.id)
+            : req.kind === 'hosting.ssh_key_delete'
+              ? checkId('key_id', req.id)
+              : [];
     await this.calls.refuseInvalid(actor, req.kind, server, problems, params);
     const loss = await this.calls.read(() => this.lossOf(api, req), {
       actor,

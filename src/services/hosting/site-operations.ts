@@ -73,7 +73,8 @@ export function checkSiteName(field: SiteField, value: string): SiteProblem[] {
   if (field === 'domain' || field === 'subdomain')
     return checkFqdn(value, field).map((p) => ({
       field,
-      rule: p.rule === 'required' || p.rule === 'control_character' || p.rule === 'too_long' ? p.rule : 'format',
+      rule:
+        p.rule === 'required' || p.rule === 'control_character' || p.rule === 'too_long' ? p.rule : 'format',
       ...(p.limit === undefined ? {} : { limit: p.limit }),
     }));
   if (value.trim() === '') return [{ field, rule: 'required' }];
@@ -242,7 +243,14 @@ export class HostingSites {
           return api.updateDatabase(n, memo, WRITE);
       }
     };
-    await this.calls.write(actor, action, server, params, send, areaRejection(target === 'db' ? 'db' : 'domain'));
+    await this.calls.write(
+      actor,
+      action,
+      server,
+      params,
+      send,
+      areaRejection(target === 'db' ? 'db' : 'domain'),
+    );
     return { server, action, subject: n };
   }
 
@@ -474,7 +482,11 @@ export async function siteLossOf(api: HostingClient, req: SiteRequest): Promise<
 }
 
 /** The one request a confirmation sends, for the thing as it was confirmed. */
-export function sendSite(api: HostingClient, req: SiteRequest, loss: SiteLoss | undefined): Promise<WriteAnswer> {
+export function sendSite(
+  api: HostingClient,
+  req: SiteRequest,
+  loss: SiteLoss | undefined,
+): Promise<WriteAnswer> {
   switch (req.kind) {
     case 'hosting.domain_delete':
       return api.deleteDomain(req.domain.trim(), { delete_files: req.deleteFiles }, ORDER);

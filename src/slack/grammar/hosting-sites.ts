@@ -93,7 +93,8 @@ export function parseDatabaseVerb(args: readonly Token[]): Result {
   const verb = verbToken?.text.toLowerCase();
   const one = (make: (name: string) => SiteArea, topic: UsageTopic): Result =>
     rest.length === 1 && rest[0]!.text !== '' ? ok(make(rest[0]!.text)) : usage(topic);
-  if (verb === undefined || verb === 'list') return rest.length === 0 ? ok({ name: 'db' }) : usage('hosting.db');
+  if (verb === undefined || verb === 'list')
+    return rest.length === 0 ? ok({ name: 'db' }) : usage('hosting.db');
   if (CHANGE.has(verb)) return one((dbName) => ({ name: 'db_change', dbName }), 'hosting.db_change');
   if (DELETE.has(verb)) return one((dbName) => ({ name: 'db_delete', dbName }), 'hosting.db_delete');
   if (verb === 'grants') return one((dbUser) => ({ name: 'db_grants', dbUser }), 'hosting.db_grants');
@@ -106,7 +107,8 @@ export function parseDatabaseVerb(args: readonly Token[]): Result {
   if (verb === 'user') {
     const [sub, ...more] = rest;
     const s = sub?.text.toLowerCase();
-    if (s === undefined || s === 'list') return more.length === 0 ? ok({ name: 'db_users' }) : usage('hosting.db_users');
+    if (s === undefined || s === 'list')
+      return more.length === 0 ? ok({ name: 'db_users' }) : usage('hosting.db_users');
     if (s === 'create') return undefined;
     const named = more.length === 1 && more[0]!.text !== '' ? more[0]!.text : undefined;
     if (CHANGE.has(s))

@@ -4,6 +4,7 @@ import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
 import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
+import { hostingSitesCatalog } from './hosting-sites.ts';
 import type { Locale } from './locale.ts';
 import { mailAccountsCatalog } from './mail-accounts.ts';
 import { oncallCatalog } from './oncall.ts';
@@ -27,6 +28,7 @@ const en = {
   ...hostingRecordsCatalog.en,
   ...hostingLogsCatalog.en,
   ...mailAccountsCatalog.en,
+  ...hostingSitesCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
@@ -50,6 +52,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...hostingRecordsCatalog.ja,
   ...hostingLogsCatalog.ja,
   ...mailAccountsCatalog.ja,
+  ...hostingSitesCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,

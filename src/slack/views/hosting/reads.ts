@@ -18,7 +18,15 @@ import type { AuditRow } from '../../../store/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { actionName, hostingChangeWords } from '../action-names.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
-import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
+import {
+  escapeMrkdwn,
+  formatCount,
+  formatTime,
+  type Message,
+  mrkdwnText,
+  SHOWN,
+  type Ui,
+} from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { auditReasonText } from '../messages.ts';
 import { packLines } from '../sections.ts';
@@ -107,6 +115,19 @@ export function infoView(ui: Ui, server: string, info: HostingServerInfo): Messa
         field('hosting.info.db', versions(info.db_versions)),
       ],
     },
+    // The rest of the reference's server information (docs/provider-api.md, Hosting resources);
+    // cpu and memory are null on a business sub-account.
+    {
+      type: 'section',
+      fields: [
+        field('hosting.info.server_id', info.server_id),
+        field('hosting.info.os', info.os),
+        field('hosting.info.cpu', info.cpu ?? undefined),
+        field('hosting.info.memory', info.memory ?? undefined),
+        field('hosting.info.apache', info.apache_version),
+        field('hosting.info.perl', versions(info.perl_versions)),
+      ],
+    },
   ];
   const summary = [title, info.ip_address, info.hostname]
     .filter((s): s is string => typeof s === 'string' && s !== '')
@@ -128,7 +149,28 @@ export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
     }
   };
   walk('', usage);
-  return listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
+  const m = listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
+  if (lines.length === 0) return m;
+  // What the reference says the figures mean: the disk in GB, and what its counts leave out.
+  const disk = usage.disk as Record<string, unknown> | undefined;
+  const num = (v: unknown): number | undefined =>
+    typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  const used = num(disk?.used_gb);
+  const quota = num(disk?.quota_gb);
+  const notes = [
+    used !== undefined && quota !== undefined && quota > 0
+      ? ui.t('hosting.usage.disk', {
+          used: formatCount(ui, used),
+          quota: formatCount(ui, quota),
+          percent: formatCount(ui, Math.round((used / quota) * 1000) / 10),
+        })
+      : '',
+    num(disk?.file_limit) === 0 ? ui.t('hosting.usage.no_file_limit') : '',
+    usage.counts && typeof usage.counts === 'object' ? ui.t('hosting.usage.counts_note') : '',
+  ].filter((n) => n !== '');
+  if (notes.length === 0) return m;
+  const blocks = [...(m.blocks ?? []), context(notes.join('\n'))];
+  return done(blocks as KnownBlock[], `${m.text}\n${notes.join('\n')}`);
 }
 
 /**
@@ -147,16 +189,20 @@ function sslLabel(ui: Ui, status: string | undefined, ssl?: boolean): string {
 }
 
 function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
-  return items.map((d) =>
-    ui.t('hosting.domain.line', {
-      // A list item's own name is not a published field: one without it is listed by its URL.
-      domain: mrkdwnText(
-        d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
-        SHOWN.domain,
-      ),
-      ssl: sslLabel(ui, d.sslStatus, d.ssl),
-      url: d.url ? ` — ${mrkdwnText(displayUrl(d.url), SHOWN.domain)}` : '',
-    }),
+  // The memo and whether a setting is still taking effect: the reference's list fields.
+  const extra = (d: DomainItem): string =>
+    `${d.memo ? ` — ${mrkdwnText(d.memo, SHOWN.name)}` : ''}${d.isAwaiting ? ` ${ui.t('hosting.sites.awaiting')}` : ''}`;
+  return items.map(
+    (d) =>
+      ui.t('hosting.domain.line', {
+        // A list item's own name is not a published field: one without it is listed by its URL.
+        domain: mrkdwnText(
+          d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
+          SHOWN.domain,
+        ),
+        ssl: sslLabel(ui, d.sslStatus, d.ssl),
+        url: d.url ? ` — ${mrkdwnText(displayUrl(d.url), SHOWN.domain)}` : '',
+      }) + extra(d),
   );
 }
 
@@ -207,8 +253,26 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
           type: 'mrkdwn',
           text: `*${ui.t('hosting.domain.root')}*\n${d.domain.document_root ? code(d.domain.document_root) : none}`,
         },
+        // The rest of the reference's domain detail.
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.sites.detail.php')}*\n${d.domain.php_version ? mrkdwnText(d.domain.php_version, SHOWN.word) : none}`,
+        },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.sites.detail.type')}*\n${d.domain.type ? mrkdwnText(d.domain.type, SHOWN.word) : none}`,
+        },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.sites.detail.created')}*\n${d.domain.created_at ? mrkdwnText(d.domain.created_at, SHOWN.word) : none}`,
+        },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.sites.detail.memo')}*\n${d.domain.memo ? mrkdwnText(d.domain.memo, SHOWN.memo) : none}`,
+        },
       ],
     },
+    ...(d.domain.is_awaiting ? [context(ui.t('hosting.sites.detail.awaiting'))] : []),
   ];
   let text = `${escapeMrkdwn(title)} · ${mrkdwnText(d.domain.url ?? '', SHOWN.domain)}`;
   if (d.nameServers !== undefined) {
@@ -230,12 +294,22 @@ export function wordpressView(
     domain === undefined
       ? ui.t('hosting.wp.title', { server, count: items.length })
       : ui.t('hosting.wp.title_domain', { server, domain: displayDomain(domain), count: items.length });
-  const lines = items.map((w) =>
-    ui.t('hosting.wp.line', {
-      id: mrkdwnText(w.id ?? '?', SHOWN.word),
-      url: mrkdwnText(displayUrl(w.url ?? ''), SHOWN.domain),
-      title: escapeMrkdwn(w.title ?? ''),
-    }),
+  const lines = items.map(
+    (w) =>
+      ui.t('hosting.wp.line', {
+        id: mrkdwnText(w.id ?? '?', SHOWN.word),
+        url: mrkdwnText(displayUrl(w.url ?? ''), SHOWN.domain),
+        title: escapeMrkdwn(w.title ?? ''),
+      }) +
+      // The version, database, its user and the memo: the rest of the reference's list fields.
+      (w.version || w.dbName
+        ? ui.t('hosting.sites.wp_extra', {
+            version: mrkdwnText(w.version ?? '?', SHOWN.word),
+            db: mrkdwnText(w.dbName ?? '?', SHOWN.word),
+            user: mrkdwnText(w.dbUser ?? '?', SHOWN.word),
+          })
+        : '') +
+      (w.memo ? ` — ${mrkdwnText(w.memo, SHOWN.name)}` : ''),
   );
   return listMessage(ui, title, lines, ui.t('hosting.wp.empty'));
 }
