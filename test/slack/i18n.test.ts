@@ -16,6 +16,7 @@ import { homeCatalog } from '../../src/slack/i18n/home.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { hostingLogsCatalog } from '../../src/slack/i18n/hosting-logs.ts';
 import { hostingRecordsCatalog } from '../../src/slack/i18n/hosting-records.ts';
+import { hostingSitesCatalog } from '../../src/slack/i18n/hosting-sites.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { mailAccountsCatalog } from '../../src/slack/i18n/mail-accounts.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
@@ -72,6 +73,7 @@ describe('i18n catalogs', () => {
       hostingRecordsCatalog,
       hostingLogsCatalog,
       mailAccountsCatalog,
+      hostingSitesCatalog,
       renewalsCatalog,
       oncallCatalog,
       shortcutsCatalog,
