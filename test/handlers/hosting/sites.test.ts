@@ -310,6 +310,25 @@ describe('deletes, confirmed before any request', () => {
     expect(sim(h).databases.find((d) => d.name === 'xs123456_wp2')?.grants).toEqual([]);
   });
 
+  it('says the provider’s refusal of a confirmed delete in the database’s words, and in Japanese', async () => {
+    h.sim.control.addFault({
+      method: 'DELETE',
+      path: /\/db\/xs123456_wp1$/,
+      status: 409,
+      code: 'OPERATION_ERROR',
+      times: 2,
+    });
+    const ask = await hosting(h, 'db delete xs123456_wp1');
+    const failed = await confirm(h, ask.call);
+    expect(failed.text).toContain('The provider could not make this database change now (OPERATION_ERROR)');
+    const jask = await hosting(h, 'db delete xs123456_wp1', JA_OPERATOR);
+    const jfailed = await confirm(h, jask.call, JA_OPERATOR);
+    expect(jfailed.text).toContain(
+      'プロバイダーがいまこのデータベースの変更を行えませんでした（OPERATION_ERROR）',
+    );
+    expect(sim(h).databases.some((d) => d.name === 'xs123456_wp1')).toBe(true);
+  });
+
   it('a viewer may not ask for a delete: refused, nothing read or sent', async () => {
     const n = hostingWrites(h);
     expect((await hosting(h, 'db delete xs123456_wp1', VIEWER)).text).toContain(en['role.operator']);
