@@ -308,6 +308,11 @@ describe('deletes, confirmed before any request', () => {
     await confirm(h, revoke.call);
     expect(lastRequest(h, 'DELETE', /\/grant$/)?.body).toEqual({ db_name: 'xs123456_wp2' });
     expect(sim(h).databases.find((d) => d.name === 'xs123456_wp2')?.grants).toEqual([]);
+    // The audit trail names what each one was about.
+    const audit = await hosting(h, 'audit');
+    expect(audit.text).toMatch(/`db revoke` `xs123456_wp2`/);
+    expect(audit.text).toMatch(/`db delete` `xs123456_app`/);
+    expect(audit.text).toMatch(/`subdomain delete` `blog\.example-shop\.com`/);
   });
 
   it('says the provider’s refusal of a confirmed delete in the database’s words, and in Japanese', async () => {

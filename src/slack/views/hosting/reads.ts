@@ -355,7 +355,20 @@ export function sshKeysView(ui: Ui, server: string, keys: readonly SshKeyItem[])
 }
 
 function subjectOf(params: Record<string, unknown>): string {
-  for (const k of ['domain', 'subdomain', 'url', 'name_suffix', 'label', 'id', 'db_user']) {
+  // A database's or its user's name as a form writes it (`db_name`) or a delete's request does (`dbName`).
+  for (const k of [
+    'domain',
+    'subdomain',
+    'url',
+    'name_suffix',
+    'label',
+    'id',
+    'wp_id',
+    'db_user',
+    'dbUser',
+    'db_name',
+    'dbName',
+  ]) {
     const v = params[k];
     if (typeof v !== 'string' || v === '') continue;
     const shown = k === 'domain' || k === 'subdomain' ? displayDomain(v) : k === 'url' ? displayUrl(v) : v;
