@@ -189,21 +189,24 @@ function sslLabel(ui: Ui, status: string | undefined, ssl?: boolean): string {
 }
 
 function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
-  // The memo and whether a setting is still taking effect: the reference's list fields.
-  const extra = (d: DomainItem): string =>
-    `${d.memo ? ` — ${mrkdwnText(d.memo, SHOWN.name)}` : ''}${d.isAwaiting ? ` ${ui.t('hosting.sites.awaiting')}` : ''}`;
-  return items.map(
-    (d) =>
-      ui.t('hosting.domain.line', {
-        // A list item's own name is not a published field: one without it is listed by its URL.
-        domain: mrkdwnText(
-          d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
-          SHOWN.domain,
-        ),
-        ssl: sslLabel(ui, d.sslStatus, d.ssl),
-        url: d.url ? ` — ${mrkdwnText(displayUrl(d.url), SHOWN.domain)}` : '',
-      }) + extra(d),
+  const lines = items.map((d) =>
+    ui.t('hosting.domain.line', {
+      // A list item's own name is not a published field: one without it is listed by its URL.
+      domain: mrkdwnText(
+        d.domain === undefined ? (d.url ? displayUrl(d.url) : '?') : displayDomain(d.domain),
+        SHOWN.domain,
+      ),
+      ssl: sslLabel(ui, d.sslStatus, d.ssl),
+      url: d.url ? ` — ${mrkdwnText(displayUrl(d.url), SHOWN.domain)}` : '',
+    }),
   );
+  return lines.map((line, i) => line + domainExtra(ui, items[i]!));
+}
+
+/** The memo and whether a setting is still taking effect: the reference's list fields. */
+function domainExtra(ui: Ui, d: DomainItem): string {
+  const memo = d.memo ? ` — ${mrkdwnText(d.memo, SHOWN.name)}` : '';
+  return d.isAwaiting ? `${memo} ${ui.t('hosting.sites.awaiting')}` : memo;
 }
 
 export function domainsView(ui: Ui, server: string, items: readonly DomainItem[]): Message {
@@ -294,24 +297,28 @@ export function wordpressView(
     domain === undefined
       ? ui.t('hosting.wp.title', { server, count: items.length })
       : ui.t('hosting.wp.title_domain', { server, domain: displayDomain(domain), count: items.length });
-  const lines = items.map(
-    (w) =>
-      ui.t('hosting.wp.line', {
-        id: mrkdwnText(w.id ?? '?', SHOWN.word),
-        url: mrkdwnText(displayUrl(w.url ?? ''), SHOWN.domain),
-        title: escapeMrkdwn(w.title ?? ''),
-      }) +
-      // The version, database, its user and the memo: the rest of the reference's list fields.
-      (w.version || w.dbName
-        ? ui.t('hosting.sites.wp_extra', {
-            version: mrkdwnText(w.version ?? '?', SHOWN.word),
-            db: mrkdwnText(w.dbName ?? '?', SHOWN.word),
-            user: mrkdwnText(w.dbUser ?? '?', SHOWN.word),
-          })
-        : '') +
-      (w.memo ? ` — ${mrkdwnText(w.memo, SHOWN.name)}` : ''),
+  const lines = items.map((w) =>
+    ui.t('hosting.wp.line', {
+      id: mrkdwnText(w.id ?? '?', SHOWN.word),
+      url: mrkdwnText(displayUrl(w.url ?? ''), SHOWN.domain),
+      title: escapeMrkdwn(w.title ?? ''),
+    }),
   );
-  return listMessage(ui, title, lines, ui.t('hosting.wp.empty'));
+  const shown = lines.map((line, i) => line + siteExtra(ui, items[i]!));
+  return listMessage(ui, title, shown, ui.t('hosting.wp.empty'));
+}
+
+/** The version, database, its user and the memo: the rest of the reference's list fields. */
+function siteExtra(ui: Ui, w: WordpressItem): string {
+  const about =
+    w.version || w.dbName
+      ? ui.t('hosting.sites.wp_extra', {
+          version: mrkdwnText(w.version ?? '?', SHOWN.word),
+          db: mrkdwnText(w.dbName ?? '?', SHOWN.word),
+          user: mrkdwnText(w.dbUser ?? '?', SHOWN.word),
+        })
+      : '';
+  return w.memo ? `${about} — ${mrkdwnText(w.memo, SHOWN.name)}` : about;
 }
 
 export function sshView(ui: Ui, server: string, s: SshState): Message {
