@@ -109,7 +109,7 @@ export function checkDbUserChange(f: DbUserChangeForm): SiteProblem[] {
   return [...password, ...checkMemo('db_user', f.memo)];
 }
 
-/** A database user as read, with the databases it reaches (undefined: the read failed). */
+/** A database user as the list gives it. */
 export interface DbUserNow {
   db_user: string;
   version_name: string;
@@ -334,6 +334,7 @@ export class HostingSites {
       [...checkSiteName('db_user', dbUser), ...checkDbUserChange(f)],
       params,
     );
+    // Letters and digits only (the mail password's maker): a connection string takes it as it is.
     const password = f.generate ? generateMailPassword() : f.password;
     if (password !== '') this.calls.deps.secrets.add(password);
     try {
