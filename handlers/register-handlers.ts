@@ -22,6 +22,7 @@ import { hostingLogCommands } from './commands/hosting/log-commands.ts';
 import { HOSTING_MAIL_WRITES, hostingMailCommands } from './commands/hosting/mail-commands.ts';
 import { HOSTING_MAIL_RULE_WRITES, hostingMailRuleCommands } from './commands/hosting/mail-rule-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
+import { HOSTING_SITE_WRITES, hostingSiteCommands } from './commands/hosting/site-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
 import { signupCommands } from './commands/signup/signup-commands.ts';
@@ -39,6 +40,7 @@ import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
 import { registerHostingMailForms } from './submissions/hosting/mail-forms.ts';
 import { registerHostingMailRuleForms } from './submissions/hosting/mail-rule-forms.ts';
 import { registerHostingRecordForms } from './submissions/hosting/record-forms.ts';
+import { registerHostingSiteForms } from './submissions/hosting/site-forms.ts';
 import { registerChangeForms } from './submissions/servers/change-form.ts';
 import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
 import { registerOrderForm } from './submissions/signup/order-form.ts';
@@ -66,6 +68,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...HOSTING_FTP_WRITES,
       ...HOSTING_MAIL_WRITES,
       ...HOSTING_MAIL_RULE_WRITES,
+      ...HOSTING_SITE_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
     handlers: {
@@ -75,6 +78,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...hostingFtpCommands,
       ...hostingMailCommands,
       ...hostingMailRuleCommands,
+      ...hostingSiteCommands,
       ...hostingWatchCommands,
     },
   };
@@ -99,6 +103,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerHostingMailForms(app, deps);
   registerHostingFtpForms(app, deps);
   registerHostingMailRuleForms(app, deps);
+  registerHostingSiteForms(app, deps);
 
   // Global and message shortcuts.
   registerFindServerShortcut(app, deps);

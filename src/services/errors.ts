@@ -106,7 +106,20 @@ export interface ServiceErrorParams {
   hosting_domain_refused: { domain: string; record: string; token: string; code: string; message: string };
   /** The WordPress site, SSH key, DNS record or cron job named is not on the server. */
   hosting_not_found: {
-    what: 'wp' | 'ssh_key' | 'dns' | 'cron' | 'ssl' | 'ftp' | 'mail' | 'mail_rule';
+    what:
+      | 'wp'
+      | 'ssh_key'
+      | 'dns'
+      | 'cron'
+      | 'ssl'
+      | 'ftp'
+      | 'mail'
+      | 'mail_rule'
+      | 'domain'
+      | 'subdomain'
+      | 'db'
+      | 'db_user'
+      | 'grant';
     id: string;
   };
   /**
@@ -115,7 +128,7 @@ export interface ServiceErrorParams {
    * `message` are its own.
    */
   hosting_area_rejected: {
-    area: 'dns' | 'cron' | 'php' | 'ssl' | 'ftp' | 'mail_rules';
+    area: 'dns' | 'cron' | 'php' | 'ssl' | 'ftp' | 'mail_rules' | 'domain' | 'db';
     kind: 'NOT_FOUND' | 'OPERATION_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'other';
     code: string;
     message: string;

@@ -69,6 +69,11 @@ const NOT_FOUND_WORDS: Record<
   ftp: { what: 'error.hosting_not_found.what.ftp', hint: 'error.hosting_not_found.ftp' },
   mail: { what: 'error.hosting_not_found.what.mail', hint: 'error.hosting_not_found.mail' },
   mail_rule: { what: 'error.hosting_not_found.what.mail_rule', hint: 'error.hosting_not_found.mail_rule' },
+  domain: { what: 'error.hosting_not_found.what.domain', hint: 'error.hosting_not_found.domain' },
+  subdomain: { what: 'error.hosting_not_found.what.subdomain', hint: 'error.hosting_not_found.subdomain' },
+  db: { what: 'error.hosting_not_found.what.db', hint: 'error.hosting_not_found.db' },
+  db_user: { what: 'error.hosting_not_found.what.db_user', hint: 'error.hosting_not_found.db_user' },
+  grant: { what: 'error.hosting_not_found.what.grant', hint: 'error.hosting_not_found.grant' },
 };
 
 /** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */

@@ -239,3 +239,13 @@ export const HOSTING_RECORD_CALLBACKS: Record<HostingRecordForm, string> = {
   cron_add: 'hosting_cron_add_modal',
   cron_change: 'hosting_cron_change_modal',
 };
+
+/** The forms of domains, subdomains, WordPress sites and databases (src/slack/views/hosting/sites.ts). */
+export const HOSTING_SITE_CALLBACKS = {
+  domain_change: 'hosting_domain_change_modal',
+  subdomain_change: 'hosting_subdomain_change_modal',
+  wp_change: 'hosting_wp_change_modal',
+  db_change: 'hosting_db_change_modal',
+  db_user_change: 'hosting_db_user_change_modal',
+} as const;
+export type HostingSiteForm = keyof typeof HOSTING_SITE_CALLBACKS;

@@ -17,6 +17,7 @@ import { homeCatalog } from '../../src/slack/i18n/home.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { hostingLogsCatalog } from '../../src/slack/i18n/hosting-logs.ts';
 import { hostingRecordsCatalog } from '../../src/slack/i18n/hosting-records.ts';
+import { hostingSitesCatalog } from '../../src/slack/i18n/hosting-sites.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { mailAccountsCatalog } from '../../src/slack/i18n/mail-accounts.ts';
 import { mailRulesCatalog } from '../../src/slack/i18n/mail-rules.ts';
@@ -76,6 +77,7 @@ describe('i18n catalogs', () => {
       mailAccountsCatalog,
       ftpAccountsCatalog,
       mailRulesCatalog,
+      hostingSitesCatalog,
       renewalsCatalog,
       oncallCatalog,
       shortcutsCatalog,

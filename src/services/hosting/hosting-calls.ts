@@ -96,6 +96,16 @@ const CHECK_WITH: Partial<Record<HostingAction, string>> = {
   'hosting.mail_delete': 'mail',
   'hosting.mail_rules_add': 'mail rules',
   'hosting.mail_rules_delete': 'mail rules',
+  'hosting.domain_change': 'domain <domain>',
+  'hosting.domain_delete': 'domains',
+  'hosting.subdomain_change': 'subdomains',
+  'hosting.subdomain_delete': 'subdomains',
+  'hosting.wp_change': 'wp',
+  'hosting.db_change': 'db',
+  'hosting.db_delete': 'db',
+  'hosting.db_user_change': 'db users',
+  'hosting.db_user_delete': 'db users',
+  'hosting.db_revoke': 'db grants <user>',
 };
 
 function invalid(problems: readonly FieldProblem<HostingField, HostingRule>[]): ServiceError | null {

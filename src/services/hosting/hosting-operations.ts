@@ -50,19 +50,41 @@ import {
   sendRecord,
 } from './record-operations.ts';
 import { checkFqdn, checkId } from './rules.ts';
+import {
+  isSiteLoss,
+  isSiteRequest,
+  type ResetType,
+  type SiteLoss,
+  type SiteRequest,
+  sendSite,
+  siteArea,
+  siteLossOf,
+  siteProblems,
+  siteSubject,
+} from './site-operations.ts';
 
 export type DestructiveRequest =
-  | { kind: 'hosting.domain_reset'; domain: string }
+  /** `type` is the reference's required field; a request stored before it was asked for resets `all`. */
+  | { kind: 'hosting.domain_reset'; domain: string; type?: ResetType }
   | { kind: 'hosting.wp_delete'; id: string; deleteDb: boolean; deleteDbUser: boolean; deleteCron: boolean }
   | { kind: 'hosting.ssh_key_delete'; id: string }
   | { kind: 'hosting.ssh_off' }
   | RecordRequest
   | MailRequest
-  | MailRuleRequest;
+  | MailRuleRequest
+  | SiteRequest;
 
 /** What a destructive operation will take away, read before it is asked for. */
 export type Loss =
-  | { kind: 'hosting.domain_reset'; domain: string; url?: string; documentRoot?: string; sites: string[] }
+  | {
+      kind: 'hosting.domain_reset';
+      domain: string;
+      /** Absent in requests stored before the type was asked for: `all`. */
+      type?: ResetType;
+      url?: string;
+      documentRoot?: string;
+      sites: string[];
+    }
   | {
       kind: 'hosting.wp_delete';
       id: string;
@@ -81,7 +103,8 @@ export type Loss =
   | { kind: 'hosting.ssh_off'; keys: number }
   | RecordLoss
   | MailLoss
-  | MailRuleLoss;
+  | MailRuleLoss
+  | SiteLoss;
 
 /**
  * What a click on a destructive operation's confirmation or approval came to:
@@ -194,13 +217,15 @@ export class HostingOperations {
     const { server, api } = await this.calls.begin(actor, req.kind, named, params);
     const problems = isRecordRequest(req)
       ? recordProblems(req)
-      : req.kind === 'hosting.domain_reset'
-        ? checkFqdn(req.domain)
-        : req.kind === 'hosting.wp_delete'
-          ? checkId('wp_id', req.id)
-          : req.kind === 'hosting.ssh_key_delete'
-            ? checkId('key_id', req.id)
-            : [];
+      : isSiteRequest(req)
+        ? siteProblems(req)
+        : req.kind === 'hosting.domain_reset'
+          ? checkFqdn(req.domain)
+          : req.kind === 'hosting.wp_delete'
+            ? checkId('wp_id', req.id)
+            : req.kind === 'hosting.ssh_key_delete'
+              ? checkId('key_id', req.id)
+              : [];
     await this.calls.refuseInvalid(actor, req.kind, server, problems, params);
     const loss = await this.calls.read(() => this.lossOf(api, req), {
       actor,
@@ -233,6 +258,7 @@ export class HostingOperations {
     if (isRecordRequest(req)) return recordLossOf(api, req);
     if (isMailRequest(req)) return mailLossOf(api, req);
     if (isMailRuleRequest(req)) return mailRuleLossOf(api, req);
+    if (isSiteRequest(req)) return siteLossOf(api, req);
     switch (req.kind) {
       case 'hosting.domain_reset': {
         const domain = req.domain.trim();
@@ -241,6 +267,7 @@ export class HostingOperations {
         return {
           kind: req.kind,
           domain,
+          type: req.type ?? 'all',
           ...(detail.url ? { url: detail.url } : {}),
           ...(detail.document_root ? { documentRoot: detail.document_root } : {}),
           sites: sites.flatMap((s) => (s.url ? [s.url] : [])),
@@ -310,6 +337,8 @@ export class HostingOperations {
         ? areaRejection(areaOf(req.kind))
         : isMailRuleRequest(req)
           ? areaRejection('mail_rules')
+          : isSiteRequest(req)
+            ? areaRejection(siteArea(req.kind))
           : undefined;
       await this.calls.write(
         requester,
@@ -346,6 +375,8 @@ export class HostingOperations {
             ? mailSubject(loss)
             : isMailRuleLoss(loss)
               ? mailRuleSubject(loss)
+              : isSiteLoss(loss)
+                ? siteSubject(loss)
               : subjectOf(req),
       },
     };
@@ -355,9 +386,10 @@ export class HostingOperations {
     if (isRecordRequest(req)) return sendRecord(api, req, isRecordLoss(loss) ? loss : undefined);
     if (isMailRequest(req)) return sendMail(api, req);
     if (isMailRuleRequest(req)) return sendMailRule(api, req);
+    if (isSiteRequest(req)) return sendSite(api, req, isSiteLoss(loss) ? loss : undefined);
     switch (req.kind) {
       case 'hosting.domain_reset':
-        return api.resetDomain(req.domain.trim(), 'all', ORDER);
+        return api.resetDomain(req.domain.trim(), req.type ?? 'all', ORDER);
       case 'hosting.wp_delete':
         return api.deleteWordpress(
           req.id.trim(),
@@ -401,6 +433,7 @@ function subjectOf(req: DestructiveRequest): string {
         : req.id.trim();
   if (isMailRequest(req)) return req.address.trim();
   if (isMailRuleRequest(req)) return req.id.trim();
+  if (isSiteRequest(req)) return '';
   switch (req.kind) {
     case 'hosting.domain_reset':
       return req.domain.trim();

@@ -16,6 +16,7 @@ import { HostingMail } from './mail-accounts.ts';
 import { HostingMailRules } from './mail-rules.ts';
 import { HostingPhp } from './php-versions.ts';
 import { HostingPrivateKeys } from './private-keys.ts';
+import { HostingSites } from './site-operations.ts';
 import { HostingSsl } from './ssl-certificates.ts';
 
 export class HostingService {
@@ -32,6 +33,8 @@ export class HostingService {
   readonly ftp: HostingFtp;
   readonly mail: HostingMail;
   readonly mailRules: HostingMailRules;
+  /** Domains', subdomains', WordPress sites' and databases' changes, and the database reads (their deletes are `operations`). */
+  readonly sites: HostingSites;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -47,5 +50,6 @@ export class HostingService {
     this.ftp = new HostingFtp(calls);
     this.mail = new HostingMail(calls);
     this.mailRules = new HostingMailRules(calls);
+    this.sites = new HostingSites(calls);
   }
 }

@@ -51,4 +51,5 @@ export {
 } from './record-operations.ts';
 export * from './record-rules.ts';
 export * from './rules.ts';
+export * from './site-operations.ts';
 export { HostingSsl, type SslListing } from './ssl-certificates.ts';

@@ -5,6 +5,7 @@ import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
 import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
+import { hostingSitesCatalog } from './hosting-sites.ts';
 import type { Locale } from './locale.ts';
 import { mailAccountsCatalog } from './mail-accounts.ts';
 import { mailRulesCatalog } from './mail-rules.ts';
@@ -31,6 +32,7 @@ const en = {
   ...mailAccountsCatalog.en,
   ...ftpAccountsCatalog.en,
   ...mailRulesCatalog.en,
+  ...hostingSitesCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
@@ -56,6 +58,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...mailAccountsCatalog.ja,
   ...ftpAccountsCatalog.ja,
   ...mailRulesCatalog.ja,
+  ...hostingSitesCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,

@@ -331,7 +331,7 @@ describe('parsePolicy', () => {
       'the policy file, line 6: default_role is "everyone"; it must be none or viewer',
       'the policy file, line 8: "boss" is not a role; an action needs none, viewer, operator, approver or admin',
       'the policy file, line 10: approvals: allow_self is "yes"; it must be true or false',
-      'the policy file, line 12: "hosting.info" cannot need a second person; only hosting.domain_reset, hosting.wp_delete, hosting.ssh_key_delete, hosting.ssh_off, hosting.dns_change, hosting.dns_delete, hosting.cron_delete, hosting.ssl_delete, hosting.ftp_delete, hosting.mail_delete or hosting.mail_rules_delete can',
+      'the policy file, line 12: "hosting.info" cannot need a second person; only hosting.domain_reset, hosting.wp_delete, hosting.ssh_key_delete, hosting.ssh_off, hosting.dns_change, hosting.dns_delete, hosting.cron_delete, hosting.ssl_delete, hosting.ftp_delete, hosting.mail_delete, hosting.mail_rules_delete, hosting.domain_delete, hosting.subdomain_delete, hosting.db_delete, hosting.db_user_delete or hosting.db_revoke can',
       'the policy file, line 13: quorum: not a setting of approvals, which takes allow_self and second_person',
     ]);
     expect(problemsOf('roles: 3\nchannels: C0OPS\n')).toEqual([
