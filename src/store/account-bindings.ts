@@ -53,7 +53,10 @@ export function accountBindingRepo(ctx: RepoContext): AccountBindingRepo {
     },
 
     async unbind(channelId) {
-      const r = await db.deleteFrom('account_bindings').where('channel_id', '=', channelId).executeTakeFirst();
+      const r = await db
+        .deleteFrom('account_bindings')
+        .where('channel_id', '=', channelId)
+        .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
 

@@ -218,7 +218,9 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
       const rows = await db
         .selectFrom('signups')
         .leftJoin('contracts', (j) =>
-          j.onRef('contracts.signup_id', '=', 'signups.id').onRef('contracts.account', '=', 'signups.account'),
+          j
+            .onRef('contracts.signup_id', '=', 'signups.id')
+            .onRef('contracts.account', '=', 'signups.account'),
         )
         .selectAll('signups')
         .where('signups.account', '=', account)

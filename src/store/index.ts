@@ -13,8 +13,8 @@ export {
   stripSecrets,
 } from './audit.ts';
 export type { ChannelRepo } from './channels.ts';
-export { ACCOUNT_NAME, DEFAULT_ACCOUNT } from './context.ts';
 export { SQLITE_FILE_NAME } from './connect.ts';
+export { ACCOUNT_NAME, DEFAULT_ACCOUNT } from './context.ts';
 export {
   type ContractDateInput,
   type ContractOrder,

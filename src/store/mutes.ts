@@ -68,11 +68,7 @@ export function muteRepo(ctx: RepoContext): MuteRepo {
     },
 
     async active(now, channelId) {
-      let q = db
-        .selectFrom('mutes')
-        .selectAll()
-        .where('account', '=', account)
-        .where('until', '>', iso(now));
+      let q = db.selectFrom('mutes').selectAll().where('account', '=', account).where('until', '>', iso(now));
       if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
       return (await q.orderBy('until').orderBy('target').execute()).map(toRow);
     },
