@@ -66,19 +66,20 @@ async function rekeyPostgres(db: AnyDb): Promise<void> {
       where conrelid = ${table}::regclass and contype = ${type} order by conname`.execute(db);
     return rows.map((r) => r.conname);
   };
+  // The key keeps its name (`watches_pk`, `snapshots_pkey`, …), so the schema reads as before.
   const rekey = async (table: string, key: readonly string[]) => {
-    for (const name of await constraintOf(table, 'p'))
-      await sql`alter table ${sql.table(table)} drop constraint ${sql.id(name)}`.execute(db);
-    await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_pkey`)}
+    const [name = `${table}_pkey`] = await constraintOf(table, 'p');
+    await sql`alter table ${sql.table(table)} drop constraint ${sql.id(name)}`.execute(db);
+    await sql`alter table ${sql.table(table)} add constraint ${sql.id(name)}
       primary key (${sql.raw(quoted(['account', ...key]))})`.execute(db);
   };
   for (const [table, key] of REKEYED) await rekey(table, key);
   // The posts' reference to incidents goes before the key it names, and comes back on the new key.
-  for (const name of await constraintOf('incident_posts', 'f'))
-    await sql`alter table incident_posts drop constraint ${sql.id(name)}`.execute(db);
+  const [reference = 'incident_posts_incident_id_fkey'] = await constraintOf('incident_posts', 'f');
+  await sql`alter table incident_posts drop constraint ${sql.id(reference)}`.execute(db);
   await rekey('incidents', INCIDENT_KEY);
   await rekey('incident_posts', POST_KEY);
-  await sql`alter table incident_posts add constraint incident_posts_incident_fkey
+  await sql`alter table incident_posts add constraint ${sql.id(reference)}
     foreign key (account, incident_id) references incidents (account, id) on delete cascade`.execute(db);
 }
 

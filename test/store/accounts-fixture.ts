@@ -200,13 +200,18 @@ export async function readAccount(store: Store) {
     hosting: await store.hostingSnapshots.get(HOSTING, 'ssh'),
     hostingAll: await store.hostingSnapshots.all(),
     incident: await store.incidents.get(INCIDENT),
-    incidents: await store.incidents.getMany([INCIDENT, KEY_INCIDENT]),
+    // getMany and posts promise no order.
+    incidents: (await store.incidents.getMany([INCIDENT, KEY_INCIDENT])).sort((a, b) =>
+      a.id.localeCompare(b.id),
+    ),
     latest: await store.incidents.latestFor('power', UUID),
     latestKey: await store.incidents.latestOfKind('key-auth'),
     openAlarms: ids(await store.incidents.openAlarms()),
     alarmsDuring: ids(await store.incidents.alarmsDuring(at(-1), at(60))),
     post: await store.incidents.post(INCIDENT, CHANNEL),
-    posts: await store.incidents.posts(CHANNEL, [INCIDENT, KEY_INCIDENT]),
+    posts: (await store.incidents.posts(CHANNEL, [INCIDENT, KEY_INCIDENT])).sort((a, b) =>
+      a.incidentId.localeCompare(b.incidentId),
+    ),
     postsOf: await store.incidents.postsOf([INCIDENT, KEY_INCIDENT]),
     postsOfMessage: await store.incidents.postsOfMessage(CHANNEL, '1700000000.000400'),
     mutes: await store.mutes.active(at(1)),
