@@ -7,7 +7,7 @@
  * tables keep their indexes, unique constraints and the posts' reference to
  * their incident.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/store/connect.ts';
 import { LATEST_MIGRATION, type Store } from '../../src/store/index.ts';
@@ -37,7 +37,7 @@ const AUTO_NUMBERED = new Set<string>(['audit', 'key_requests']);
 
 type Row = Record<string, unknown>;
 
-async function rowsOf(db: Kysely<unknown>, table: string): Promise<Row[]> {
+async function rowsOf(db: Connection['db'], table: string): Promise<Row[]> {
   const order = AUTO_NUMBERED.has(table) ? sql`order by id` : sql``;
   return (await sql<Row>`select * from ${sql.table(table)} ${order}`.execute(db)).rows;
 }
