@@ -120,7 +120,15 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     });
     logger.info({ kind: conn.kind }, 'store ready');
     return buildStore(
-      { conn, clock, key, deliveryCounter: { calls: 0 }, outer: true, closed: { done: false } },
+      {
+        conn,
+        clock,
+        key,
+        deliveryCounter: { calls: 0 },
+        outer: true,
+        closed: { done: false },
+        views: new Map(),
+      },
       DEFAULT_ACCOUNT,
     );
   } catch (err) {
@@ -157,13 +165,13 @@ interface Shared {
   /** The store `openStore` returned, or one of its accounts' views: not a transaction's. */
   outer: boolean;
   closed: { done: boolean };
+  /** One view per account: forAccount in a loop builds no new repos, and comes back to the same stores. */
+  views: Map<string, Store>;
 }
 
 function buildStore(shared: Shared, account: string): Store {
   const { conn, clock, key, deliveryCounter, outer } = shared;
   const ctx: RepoContext = { db: conn.db, kind: conn.kind, clock, account };
-  // One view per account and connection: forAccount in a loop builds no new repos.
-  const views = new Map<string, Store>();
   const store: Store = {
     kind: conn.kind,
     account,
@@ -189,29 +197,29 @@ function buildStore(shared: Shared, account: string): Store {
     accountBindings: accountBindingRepo(ctx),
 
     forAccount(name) {
-      if (name === account) return store;
+      const view = shared.views.get(name);
+      if (view) return view;
       if (!ACCOUNT_NAME.test(name))
         throw new StoreError('STORE_INVALID_ACCOUNT', `${JSON.stringify(name)} is not an account name`);
-      let view = views.get(name);
-      if (!view) {
-        view = buildStore(shared, name);
-        views.set(name, view);
-      }
-      return view;
+      return buildStore(shared, name);
     },
 
     async transaction(fn) {
       if (conn.db.isTransaction) return fn(store);
-      return conn.db
-        .transaction()
-        .execute((trx) =>
-          fn(
-            buildStore(
-              { ...shared, conn: { ...conn, db: trx }, outer: false, closed: { done: false } },
-              account,
-            ),
+      return conn.db.transaction().execute((trx) =>
+        fn(
+          buildStore(
+            {
+              ...shared,
+              conn: { ...conn, db: trx },
+              outer: false,
+              closed: { done: false },
+              views: new Map(),
+            },
+            account,
           ),
-        );
+        ),
+      );
     },
 
     async ping() {
@@ -239,5 +247,6 @@ function buildStore(shared: Shared, account: string): Store {
       await conn.db.destroy();
     },
   };
+  shared.views.set(account, store);
   return store;
 }

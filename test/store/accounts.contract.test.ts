@@ -37,7 +37,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('accounts contract on %s', (ki
     expect(shop.account).toBe('shop-a');
     expect(store.forAccount('shop-a')).toBe(shop);
     expect(store.forAccount('default')).toBe(store);
-    expect(shop.forAccount('default').account).toBe('default');
+    expect(shop.forAccount('default')).toBe(store);
     for (const bad of ['', 'Shop', '1shop', 'shop a', 'a'.repeat(33)]) {
       expect(() => store.forAccount(bad)).toThrow(StoreError);
     }
