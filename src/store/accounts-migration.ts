@@ -5,8 +5,10 @@
  * a table is keyed by a provider's id or by a fact of one key (a server's
  * uuid, a day's requests, the key log's one row), the account becomes the
  * first part of its key, so that two accounts' same server uuid, same day or
- * same channel never collide. The tables every account shares (deliveries,
- * leases, home_viewers, outbox, secrets, daily_digests) stay as they are.
+ * same channel never collide. The outbox gains the column only: each account's
+ * notifier posts its own rows (their dedupe keys are told apart in outbox.ts).
+ * The tables every account shares (deliveries, leases, home_viewers, secrets)
+ * stay as they are.
  * Beside them, `account_bindings`: the channels bound to an account from Slack
  * (account-bindings.ts).
  */
@@ -15,7 +17,7 @@ import { DEFAULT_ACCOUNT } from './context.ts';
 import type { AnyDb, DatabaseKind } from './migration-kit.ts';
 
 /** Scoped tables whose key does not change: their ids are the bot's own (random uuids, auto-numbers). */
-const COLUMN_ONLY = ['signups', 'operations', 'audit', 'key_requests'] as const;
+const COLUMN_ONLY = ['signups', 'operations', 'audit', 'key_requests', 'outbox'] as const;
 
 /** Scoped tables keyed by what another account may have too: their key, which the account now leads. */
 const REKEYED: readonly (readonly [string, readonly string[]])[] = [
@@ -27,6 +29,7 @@ const REKEYED: readonly (readonly [string, readonly string[]])[] = [
   ['contracts', ['id']],
   ['daily_requests', ['day_ends_at']],
   ['key_log', ['name']],
+  ['daily_digests', ['day']],
 ];
 
 /**

@@ -34,10 +34,10 @@ import { type WatchRepo, watchRepo } from './watches.ts';
 /**
  * The repos of one provider account: the account-scoped ones (signups,
  * operations, watches, snapshots, hosting snapshots, incidents, mutes,
- * channels, contracts, audit, daily requests, the key-use journal and log)
- * read and write only `account`'s rows; the others (secrets, outbox, leases,
- * deliveries, daily digests, Home viewers, account bindings) are every
- * account's.
+ * channels, contracts, audit, daily requests, the key-use journal and log,
+ * the outbox (its `backlog` excepted: every account's) and the daily digests)
+ * read and write only `account`'s rows; the others (secrets, leases,
+ * deliveries, Home viewers, account bindings) are every account's.
  */
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';

@@ -114,6 +114,9 @@ export interface HostingSnapshotsTable {
 
 export interface OutboxTable {
   id: Generated<number>;
+  /** The provider account whose watcher or command queued it (its notifier posts it). */
+  account: Generated<string>;
+  /** Unique; another account than `default` stores its keys behind `<account>:`. */
   dedupe_key: string;
   channel_id: string;
   thread_ts: string | null;
@@ -272,6 +275,8 @@ export interface DailyRequestsTable {
 }
 
 export interface DailyDigestsTable {
+  /** The provider account whose digest it is (each account's in its own channel). */
+  account: Generated<string>;
   /** The Japan day (`YYYY-MM-DD`) whose digest it is. */
   day: string;
   channel_id: string;
