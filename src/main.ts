@@ -5,10 +5,11 @@
  * logger and clock. The parts' builders are in src/compose/.
  */
 import { pathToFileURL } from 'node:url';
+import type { HandlerDeps } from '../handlers/kit.ts';
 import { registerHandlers } from '../handlers/register-handlers.ts';
 import type { Clock } from './clock.ts';
 import { buildBackground, buildDailyDigest } from './compose/background.ts';
-import { buildFeatures } from './compose/features.ts';
+import { buildFeatures, type Features } from './compose/features.ts';
 import { type FoundationOptions, openFoundation } from './compose/foundation.ts';
 import { buildHome, buildHomeChanges } from './compose/home.ts';
 import { buildSlackSide, checkStartup } from './compose/slack-side.ts';
@@ -49,6 +50,11 @@ export interface StartOptions extends FoundationOptions {
    * count the provider requests a command makes turn the background poller off.
    */
   watcher?: boolean;
+  /**
+   * The provider accounts for `/vps accounts` and `/vps account use`, built over the features
+   * (their access and audit); without it those two words are not served.
+   */
+  accounts?: (features: Features) => HandlerDeps['accounts'];
 }
 
 export async function startBot(config: Config, opts: StartOptions): Promise<RunningBot> {
@@ -104,6 +110,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       homeChanges,
       ui: (userId: string) => directory.ui(userId),
       channelUi,
+      ...(opts.accounts ? { accounts: opts.accounts(features) } : {}),
       deliveries: f.store.deliveries,
       clock: f.clock,
       logger: f.logger,

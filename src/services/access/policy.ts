@@ -138,7 +138,11 @@ function sentence(issue: z.core.$ZodIssue, raw: unknown): string {
   // Rules checked across settings (an account a channel names, a key in the file) come worded.
   if (issue.code === 'custom') return issue.message;
   if (top === 'accounts' && path.length >= 2) return accountSentence(issue, path, value);
-  if (top === 'channels' && path.length >= 2 && value !== null && typeof value === 'object') {
+  if (top === 'channels' && path.length === 3)
+    return path[2] === 'id'
+      ? `${quoted(value)} is not a Slack channel id such as C0123ABCD (channels are named by id, not by #name)`
+      : 'a channel entry { id, account } names its account by its name under accounts, such as account: main';
+  if (top === 'channels' && path.length === 2 && value !== null && typeof value === 'object') {
     const entry = value as Record<string, unknown>;
     const extra = Object.keys(entry).filter((k) => k !== 'id' && k !== 'account');
     if (extra.length > 0)
