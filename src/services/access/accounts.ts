@@ -319,10 +319,10 @@ export class AccountDirectory {
   }
 
   /**
-   * `/vps account use <name>` in the channel to bind: an admin of that
-   * account only; refused for an account the policy does not declare and
-   * for a channel the policy file binds (the file wins). Audited, refused or
-   * done.
+   * `/vps account use <name>` in the channel to bind: refused for an
+   * account the policy does not declare and for a channel the policy file
+   * binds (the file wins, whoever asks), then an admin of that account only.
+   * Audited, refused or done.
    */
   async use(actor: Actor, name: string): Promise<BindOutcome> {
     const channelId = actor.channelId;
@@ -339,13 +339,13 @@ export class AccountDirectory {
           accounts: this.deps.accounts.map((a) => ({ name: a.name, label: a.label })),
         }),
       );
-    const d = await this.deps.access(spec.name).decide(actor, 'bind_channel');
-    if (d.refusal) return refuse(d.refusal);
     const inPolicy = this.policyBinding(channelId);
     if (inPolicy !== undefined)
       return refuse(
         new ServiceError('account_bound_in_policy', { label: this.byName.get(inPolicy)?.label ?? inPolicy }),
       );
+    const d = await this.deps.access(spec.name).decide(actor, 'bind_channel');
+    if (d.refusal) return refuse(d.refusal);
     const before = await this.deps.bindings.of(channelId);
     await this.deps.bindings.bind(channelId, spec.name, actor.userId);
     await this.deps.audit.byActor(actor, 'bind_channel', channelId, 'ok', {
