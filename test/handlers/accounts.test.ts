@@ -175,6 +175,20 @@ describe('/vps accounts and /vps account use through the real app', () => {
     expect(await run('account shop', ADMIN)).toContain('Usage: `/vps account use <name>`');
   });
 
+  it('with PROVIDER_API_KEY alone, shows that one account: the key as last checked, what it covers, the day', async () => {
+    h = await startHarness({});
+    const list = await run('accounts');
+    expect(list).toContain('*default* `default`');
+    expect(list).toContain('Channels bound to no account work on this one.');
+    // The start-up check read the key: the simulator's full key works and never expires.
+    expect(list).toContain('*Key:* works; never expires');
+    expect(list).toMatch(/\*Covers:\* VPS, .+, all servers/);
+    expect(list).toMatch(/\*Requests today:\* \d+/);
+    expect(list).not.toContain(h.apiKey);
+    // Binding to another name lists the one there is.
+    expect(await run('account use shop', ADMIN)).toContain('The accounts are `default` (default).');
+  });
+
   it('refuses a channel the policy file binds (the file wins), in Japanese', async () => {
     const started = await start(
       [ACCOUNTS, 'channels:', `  - { id: ${CHANNEL}, account: main }`].join('\n'),
