@@ -165,6 +165,29 @@ describe('resolveAccounts', () => {
   });
 });
 
+describe('the configuration, for the accounts', () => {
+  const bot = { SLACK_BOT_TOKEN: 'xoxb-1-2', SLACK_APP_TOKEN: 'xapp-1-2' };
+
+  it('reads one named variable of the environment it was loaded from, trimmed; blank is unset', () => {
+    const config = loadConfig({
+      ...bot,
+      PROVIDER_API_KEY: MAIN_KEY,
+      KEY_SHOP: `  ${SHOP_KEY}\n`,
+      BLANK: ' ',
+    });
+    expect(config.variable('KEY_SHOP')).toBe(SHOP_KEY);
+    expect(config.variable('BLANK')).toBeUndefined();
+    expect(config.variable('NOT_THERE')).toBeUndefined();
+  });
+
+  it('leaves PROVIDER_API_KEY to the policy file when there is one (its accounts may name other keys)', () => {
+    expect(problemsOf(() => loadConfig(bot))).toEqual([
+      'PROVIDER_API_KEY: required to reach the provider API',
+    ]);
+    expect(loadConfig({ ...bot, POLICY_FILE: '/etc/vps/policy.yml' }).provider.apiKey).toBeUndefined();
+  });
+});
+
 const POLICY = [
   'roles:',
   '  admin: [U0ADMIN]',
