@@ -279,7 +279,7 @@ function accountProblems(p: ParsedPolicy): Found[] {
       text: `default_account is ${quoted(p.default_account)}, which is not an account ${declared}`,
     });
   const fallback = defaultAccountOf(p);
-  const bound = new Map<string, { account: string; at: number }>();
+  const bound = new Map<string, string>();
   (p.channels ?? []).forEach((entry, i) => {
     const id = typeof entry === 'string' ? entry : entry.id;
     let account: string | undefined;
@@ -298,12 +298,12 @@ function accountProblems(p: ParsedPolicy): Found[] {
       });
     if (account === undefined) return;
     const before = bound.get(id);
-    if (before && before.account !== account)
+    if (before !== undefined && before !== account)
       found.push({
         path: ['channels', i],
-        text: `${id} is listed twice, on accounts ${before.account} and ${account}: a channel works on one account`,
+        text: `${id} is listed twice, on accounts ${before} and ${account}: a channel works on one account`,
       });
-    else if (!before) bound.set(id, { account, at: i });
+    else if (before === undefined) bound.set(id, account);
   });
   return found;
 }
