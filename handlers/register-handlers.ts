@@ -15,6 +15,7 @@ import { registerServersButtons } from './actions/servers/server-buttons.ts';
 import { registerSignupButtons } from './actions/signup/signup-buttons.ts';
 import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
 import { registerWatchMuteButton } from './actions/watch/mute-button.ts';
+import { ACCOUNT_WRITES, accountCommands } from './commands/accounts/account-commands.ts';
 import { digestCommands } from './commands/digest/digest-commands.ts';
 import { HOSTING_FTP_WRITES, hostingFtpCommands } from './commands/hosting/ftp-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
@@ -50,13 +51,19 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   const vps: SlashSpec<VpsCommand> = {
     slash: COMMANDS.vps,
     parse: parseVpsCommand,
-    writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES, ...RENEWAL_WRITES]),
+    writes: new Set<VpsCommand['name']>([
+      ...SERVERS_WRITES,
+      ...WATCH_WRITES,
+      ...RENEWAL_WRITES,
+      ...ACCOUNT_WRITES,
+    ]),
     handlers: {
       ...serversCommands,
       ...signupCommands,
       ...watchCommands,
       ...renewalCommands,
       ...digestCommands,
+      ...accountCommands,
     },
   };
   const hosting: SlashSpec<HostingCommand> = {

@@ -5,11 +5,12 @@
  * logger and clock. The parts' builders are in src/compose/.
  */
 import { pathToFileURL } from 'node:url';
+import type { HandlerDeps } from '../handlers/kit.ts';
 import { registerHandlers } from '../handlers/register-handlers.ts';
 import type { Clock } from './clock.ts';
 import { buildBackground, buildDailyDigest } from './compose/background.ts';
-import { buildFeatures } from './compose/features.ts';
-import { type FoundationOptions, openFoundation } from './compose/foundation.ts';
+import { buildFeatures, type Features } from './compose/features.ts';
+import { type Foundation, type FoundationOptions, openFoundation } from './compose/foundation.ts';
 import { buildHome, buildHomeChanges } from './compose/home.ts';
 import { buildSlackSide, checkStartup } from './compose/slack-side.ts';
 import { type Config, ConfigError, configSecrets, loadConfig } from './config.ts';
@@ -17,10 +18,17 @@ import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { BotMetrics } from './metrics/bot-metrics.ts';
 import { SlackCallCounter } from './metrics/slack-fetch.ts';
 import type { ProviderClient } from './provider/index.ts';
-import { PolicyError } from './services/access/index.ts';
+import {
+  type AccountBindings,
+  AccountDirectory,
+  DEFAULT_ACCOUNT,
+  keyScopeOf,
+  PolicyError,
+  type StoredBinding,
+} from './services/access/index.ts';
 import { SlackStartupError } from './slack/identity.ts';
 import { type Store, StoreError } from './store/index.ts';
-import { ProviderKeyError } from './watch/key-health.ts';
+import { type KeyHealth, ProviderKeyError } from './watch/key-health.ts';
 import { resumeInterruptedOrders, runSweep, type SweepReport, startSweep } from './workers/sweep.ts';
 
 export interface RunningBot {
@@ -49,6 +57,11 @@ export interface StartOptions extends FoundationOptions {
    * count the provider requests a command makes turn the background poller off.
    */
   watcher?: boolean;
+  /**
+   * The provider accounts for `/vps accounts` and `/vps account use`, built over the features
+   * (their access and audit); without it those two words are not served.
+   */
+  accounts?: (features: Features) => HandlerDeps['accounts'];
 }
 
 export async function startBot(config: Config, opts: StartOptions): Promise<RunningBot> {
@@ -111,6 +124,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       homeChanges,
       ui: (userId: string) => directory.ui(userId),
       channelUi,
+      accounts: opts.accounts ? opts.accounts(features) : oneAccount(f, features, background.keyHealth),
       deliveries: f.store.deliveries,
       clock: f.clock,
       logger: f.logger,
@@ -155,6 +169,52 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     await f.close();
     throw err;
   }
+}
+
+/**
+ * The one account of PROVIDER_API_KEY, for `/vps accounts` and `/vps account use`, until the
+ * accounts are built one per key: its figures are the key's health, its last reading and the
+ * day's count, read without a request. A binding to the only account changes nothing, so it is
+ * kept in memory.
+ */
+function oneAccount(
+  f: Pick<Foundation, 'apiKey' | 'policy' | 'provider'>,
+  features: Features,
+  keyHealth: KeyHealth,
+): NonNullable<HandlerDeps['accounts']> {
+  const rows = new Map<string, StoredBinding>();
+  const bindings: AccountBindings = {
+    of: async (channelId) => rows.get(channelId)?.account,
+    all: async () => [...rows.values()],
+    bind: async (channelId, account, by) => {
+      rows.set(channelId, { channelId, account, boundBy: by, boundAt: new Date() });
+    },
+    unbind: async (channelId) => {
+      rows.delete(channelId);
+    },
+  };
+  const directory = new AccountDirectory({
+    accounts: [{ name: DEFAULT_ACCOUNT, label: DEFAULT_ACCOUNT, apiKey: f.apiKey }],
+    policy: f.policy,
+    bindings,
+    access: () => features.access,
+    audit: features.audit,
+  });
+  return {
+    directory,
+    figures: async () => {
+      const status = keyHealth.status();
+      const reading = keyHealth.latest();
+      const day = f.provider.daily;
+      return {
+        keyHealth: status.state,
+        expiresAt: status.expiresAt,
+        scope: reading ? keyScopeOf(reading.info) : undefined,
+        requestsToday: day.used,
+        dailyLimit: day.limit ?? undefined,
+      };
+    },
+  };
 }
 
 /**

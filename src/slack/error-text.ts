@@ -316,6 +316,37 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
       );
     case 'target_channel_not_allowed':
       return text(ui.t('error.target_channel_not_allowed', { channel: p.params.channel }));
+    case 'account_unbound': {
+      const sep = ui.locale === 'ja' ? '、' : ', ';
+      const bound = p.params.bindings
+        .slice(0, 10)
+        .map((b) =>
+          ui.t('error.account_unbound.binding', {
+            channel: `<#${b.channel}>`,
+            label: mrkdwnText(b.label, SHOWN.name),
+          }),
+        )
+        .join(sep);
+      const names = p.params.names.map((n) => `\`${n}\``).join(sep);
+      return text(
+        p.params.bindings.length === 0
+          ? ui.t('error.account_unbound.none', { names })
+          : ui.t('error.account_unbound', { bound, count: p.params.bindings.length, names }),
+      );
+    }
+    case 'account_unknown':
+      return text(
+        ui.t('error.account_unknown', {
+          name: mrkdwnText(p.params.name, SHOWN.word),
+          accounts: p.params.accounts
+            .map((a) =>
+              ui.t('error.account_unknown.one', { name: a.name, label: mrkdwnText(a.label, SHOWN.name) }),
+            )
+            .join(ui.locale === 'ja' ? '、' : ', '),
+        }),
+      );
+    case 'account_bound_in_policy':
+      return text(ui.t('error.account_bound_in_policy', { label: mrkdwnText(p.params.label, SHOWN.name) }));
     case 'channel_not_visible':
       return text(ui.t('error.channel_not_visible'));
     case 'target_channel_not_visible':

@@ -10,6 +10,7 @@ import {
 } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_ERROR_CODES } from '../../src/services/errors.ts';
+import { accountsCatalog } from '../../src/slack/i18n/accounts.ts';
 import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { digestCatalog } from '../../src/slack/i18n/digest.ts';
 import { ftpAccountsCatalog } from '../../src/slack/i18n/ftp-accounts.ts';
@@ -84,6 +85,7 @@ describe('i18n catalogs', () => {
       digestCatalog,
       homeCatalog,
       stepsCatalog,
+      accountsCatalog,
     ];
     const keys = features.flatMap((c) => Object.keys(c.en));
     expect(new Set(keys).size).toBe(keys.length);

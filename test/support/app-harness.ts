@@ -75,6 +75,8 @@ export interface HarnessOptions {
   categoryNames?: SimulatorOptions['categoryNames'];
   /** The Enterprise Grid organisation the bot's workspace belongs to (auth.test); none by default. */
   enterpriseId?: string;
+  /** The provider accounts' port of `/vps accounts` and `/vps account use` (startBot's `accounts`). */
+  accounts?: StartOptions['accounts'];
 }
 
 export interface Harness {
@@ -235,6 +237,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         : {}),
     },
     ...(manual ? { clock: { now: () => sim.control.clock.now() } } : {}),
+    ...(opts.accounts ? { accounts: opts.accounts } : {}),
   });
   const url = `http://127.0.0.1:${bot.port}/slack/events`;
   let n = 0;

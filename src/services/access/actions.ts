@@ -29,6 +29,10 @@ export const VPS_ACTIONS = [
   'renewal',
   'incidents',
   'digest',
+  /** `/vps accounts`: the provider accounts, their keys' health and channels. */
+  'accounts',
+  /** `/vps account use <name>`: bind the channel to an account. */
+  'bind_channel',
 ] as const;
 
 /**
@@ -157,6 +161,8 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
   renewal: 'operator',
   incidents: 'viewer',
   digest: 'viewer',
+  accounts: 'viewer',
+  bind_channel: 'admin',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [
       a,
@@ -180,4 +186,6 @@ export const FLOOR: Partial<Record<Action, Role>> = {
   signup: 'operator',
   approve: 'approver',
   'hosting.approve': 'approver',
+  // Which account's servers, key and money a channel works on.
+  bind_channel: 'admin',
 };

@@ -339,7 +339,7 @@ export class HostingOperations {
           ? areaRejection('mail_rules')
           : isSiteRequest(req)
             ? areaRejection(siteArea(req.kind))
-          : undefined;
+            : undefined;
       await this.calls.write(
         requester,
         req.kind,
@@ -377,7 +377,7 @@ export class HostingOperations {
               ? mailRuleSubject(loss)
               : isSiteLoss(loss)
                 ? siteSubject(loss)
-              : subjectOf(req),
+                : subjectOf(req),
       },
     };
   }

@@ -84,7 +84,7 @@ type Area =
   | { name: 'unwatch'; channelId: string | undefined }
   | RecordArea
   | MailArea
-  | MailRulesArea;
+  | MailRulesArea
   | SiteArea;
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */

@@ -1,3 +1,4 @@
+import { accountsCatalog } from './accounts.ts';
 import { commonCatalog } from './common.ts';
 import { digestCatalog } from './digest.ts';
 import { ftpAccountsCatalog } from './ftp-accounts.ts';
@@ -39,6 +40,7 @@ const en = {
   ...digestCatalog.en,
   ...homeCatalog.en,
   ...stepsCatalog.en,
+  ...accountsCatalog.en,
 };
 
 /** The English catalog, whose texts give every message its parameters. */
@@ -65,6 +67,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...digestCatalog.ja,
   ...homeCatalog.ja,
   ...stepsCatalog.ja,
+  ...accountsCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };

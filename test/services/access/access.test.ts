@@ -303,7 +303,7 @@ describe('parsePolicy', () => {
       'policy file /etc/vps/policy.yml, line 2: "bob" under operator is not a Slack user id (U… or W…) or user-group id (S…)',
       'policy file /etc/vps/policy.yml, line 3: "general" is not a Slack channel id such as C0123ABCD (channels are named by id, not by #name)',
       'policy file /etc/vps/policy.yml, line 5: reboot: not an action of /vps or /hosting, such as show, rename or hosting.wp_delete (docs/operators.md lists them)',
-      'policy file /etc/vps/policy.yml, line 6: extra: not a setting of the policy file, which takes roles, default_role, channels, actions and approvals',
+      'policy file /etc/vps/policy.yml, line 6: extra: not a setting of the policy file, which takes roles, default_role, channels, actions, approvals, accounts and default_account',
     ]);
     // Never the parser's path.
     for (const p of problems) expect(p).not.toMatch(/roles\.operator|channels\.0|\.\d/);
