@@ -22,7 +22,7 @@ import type { ModalView } from '@slack/types';
 import { z } from 'zod';
 import type { Clock } from '../src/clock.ts';
 import type { Logger } from '../src/log.ts';
-import type { AccessService, Actor } from '../src/services/access/index.ts';
+import type { AccessService, AccountDirectory, AccountFigures, Actor } from '../src/services/access/index.ts';
 import type { DigestService } from '../src/services/digest/index.ts';
 import { classifyFailure, ServiceError } from '../src/services/errors.ts';
 import type { HomeService } from '../src/services/home/index.ts';
@@ -60,6 +60,11 @@ export interface HandlerDeps {
   home: HomeService;
   homeChanges: HomeChanges;
   access: AccessService;
+  /**
+   * The provider accounts (`/vps accounts`, `/vps account use`): which channel works on which,
+   * and each account's key and day as last read (no provider request).
+   */
+  accounts?: { directory: AccountDirectory; figures(name: string): Promise<AccountFigures> } | undefined;
   /** The user's language and time zone. */
   ui(userId: string): Promise<Ui>;
   /** The bot's default language, for messages the whole channel reads. */

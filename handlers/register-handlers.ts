@@ -15,12 +15,15 @@ import { registerServersButtons } from './actions/servers/server-buttons.ts';
 import { registerSignupButtons } from './actions/signup/signup-buttons.ts';
 import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
 import { registerWatchMuteButton } from './actions/watch/mute-button.ts';
+import { ACCOUNT_WRITES, accountCommands } from './commands/accounts/account-commands.ts';
 import { digestCommands } from './commands/digest/digest-commands.ts';
 import { HOSTING_FTP_WRITES, hostingFtpCommands } from './commands/hosting/ftp-commands.ts';
 import { HOSTING_WRITES, hostingCommands } from './commands/hosting/hosting-commands.ts';
 import { hostingLogCommands } from './commands/hosting/log-commands.ts';
 import { HOSTING_MAIL_WRITES, hostingMailCommands } from './commands/hosting/mail-commands.ts';
+import { HOSTING_MAIL_RULE_WRITES, hostingMailRuleCommands } from './commands/hosting/mail-rule-commands.ts';
 import { HOSTING_RECORD_WRITES, hostingRecordCommands } from './commands/hosting/record-commands.ts';
+import { HOSTING_SITE_WRITES, hostingSiteCommands } from './commands/hosting/site-commands.ts';
 import { RENEWAL_WRITES, renewalCommands } from './commands/renewals/renewal-commands.ts';
 import { SERVERS_WRITES, serversCommands } from './commands/servers/server-commands.ts';
 import { signupCommands } from './commands/signup/signup-commands.ts';
@@ -33,9 +36,12 @@ import { registerFindServerShortcut } from './shortcuts/servers/find-server-shor
 import { registerServerFromMessageShortcut } from './shortcuts/servers/server-from-message.ts';
 import { registerOrderShortcut } from './shortcuts/signup/order-shortcut.ts';
 import { registerWorkflowSteps } from './steps/workflow-steps.ts';
+import { registerHostingFtpForms } from './submissions/hosting/ftp-forms.ts';
 import { registerHostingForms } from './submissions/hosting/hosting-forms.ts';
 import { registerHostingMailForms } from './submissions/hosting/mail-forms.ts';
+import { registerHostingMailRuleForms } from './submissions/hosting/mail-rule-forms.ts';
 import { registerHostingRecordForms } from './submissions/hosting/record-forms.ts';
+import { registerHostingSiteForms } from './submissions/hosting/site-forms.ts';
 import { registerChangeForms } from './submissions/servers/change-form.ts';
 import { registerFindServerForm } from './submissions/servers/find-server-form.ts';
 import { registerOrderForm } from './submissions/signup/order-form.ts';
@@ -45,13 +51,19 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   const vps: SlashSpec<VpsCommand> = {
     slash: COMMANDS.vps,
     parse: parseVpsCommand,
-    writes: new Set<VpsCommand['name']>([...SERVERS_WRITES, ...WATCH_WRITES, ...RENEWAL_WRITES]),
+    writes: new Set<VpsCommand['name']>([
+      ...SERVERS_WRITES,
+      ...WATCH_WRITES,
+      ...RENEWAL_WRITES,
+      ...ACCOUNT_WRITES,
+    ]),
     handlers: {
       ...serversCommands,
       ...signupCommands,
       ...watchCommands,
       ...renewalCommands,
       ...digestCommands,
+      ...accountCommands,
     },
   };
   const hosting: SlashSpec<HostingCommand> = {
@@ -62,6 +74,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...HOSTING_RECORD_WRITES,
       ...HOSTING_FTP_WRITES,
       ...HOSTING_MAIL_WRITES,
+      ...HOSTING_MAIL_RULE_WRITES,
+      ...HOSTING_SITE_WRITES,
       ...HOSTING_WATCH_WRITES,
     ]),
     handlers: {
@@ -70,6 +84,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...hostingLogCommands,
       ...hostingFtpCommands,
       ...hostingMailCommands,
+      ...hostingMailRuleCommands,
+      ...hostingSiteCommands,
       ...hostingWatchCommands,
     },
   };
@@ -92,6 +108,9 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerHostingForms(app, deps);
   registerHostingRecordForms(app, deps);
   registerHostingMailForms(app, deps);
+  registerHostingFtpForms(app, deps);
+  registerHostingMailRuleForms(app, deps);
+  registerHostingSiteForms(app, deps);
 
   // Global and message shortcuts.
   registerFindServerShortcut(app, deps);

@@ -131,6 +131,14 @@ const httpUrl = (what: string) =>
     .url({ protocol: /^https?$/, error: `expected an http(s) address for ${what}` })
     .transform((u) => u.replace(/\/+$/, ''));
 
+/**
+ * What a provider key looks like when it is written out (the form PROVIDER_KEY_RULE
+ * describes): `xs_` and letters, digits, `_` or `-`. A value of this form in the policy
+ * file is refused, since the file is not a place for secrets.
+ */
+const PROVIDER_KEY_FORM = /^xs_[A-Za-z0-9_-]{5,}$/;
+export const looksLikeProviderKey = (value: string): boolean => PROVIDER_KEY_FORM.test(value.trim());
+
 const PROVIDER_KEY_RULE =
   'expected the API key the provider issued: it looks like xs_ and a string of letters and digits, at least 8 characters and no spaces';
 
@@ -293,6 +301,13 @@ export interface Config {
   readonly encryptionKey: string | undefined;
   readonly locale: 'en' | 'ja';
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * One variable of the environment this configuration was read from, trimmed
+   * (undefined when unset or blank): the policy file's accounts name the
+   * variable that holds their key (`key_env`), and only this module reads the
+   * environment.
+   */
+  readonly variable: (name: string) => string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -334,7 +349,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
   if (require === 'bot') {
     if (!blankToUndefined(env.SLACK_BOT_TOKEN))
       problems.push('SLACK_BOT_TOKEN: required to run the bot (xoxb-…)');
-    if (!blankToUndefined(env.PROVIDER_API_KEY))
+    // With a policy file, its accounts may name other variables (or files) for their keys:
+    // whether a key is there is told when the accounts are read (src/services/access/accounts.ts).
+    if (!blankToUndefined(env.PROVIDER_API_KEY) && !blankToUndefined(env.POLICY_FILE))
       problems.push('PROVIDER_API_KEY: required to reach the provider API');
     // Each replica would otherwise make a key file of its own: a password one replica sealed
     // could not be opened by the other, and an approval handled there would fail.
@@ -386,6 +403,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, require: Requir
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     locale: e.BOT_LOCALE,
     logLevel: e.LOG_LEVEL,
+    variable: (name: string) => {
+      const v = env[name];
+      return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+    },
   });
 }
 

@@ -18,11 +18,17 @@ import { createLogger, type Logger, SecretRegistry } from './log.ts';
 import { BotMetrics } from './metrics/bot-metrics.ts';
 import { SlackCallCounter } from './metrics/slack-fetch.ts';
 import type { ProviderClient } from './provider/index.ts';
-import { AccountDirectory, PolicyError } from './services/access/index.ts';
+import { type AccountBindings, AccountDirectory, keyScopeOf, PolicyError } from './services/access/index.ts';
 import { SlackStartupError } from './slack/identity.ts';
 import { type Store, StoreError } from './store/index.ts';
 import { ProviderKeyError } from './watch/key-health.ts';
-import { resumeInterruptedOrders, runSweep, type SweepReport, startSweep, sumReports } from './workers/sweep.ts';
+import {
+  resumeInterruptedOrders,
+  runSweep,
+  type SweepReport,
+  startSweep,
+  sumReports,
+} from './workers/sweep.ts';
 
 export interface RunningBot {
   port: number;
@@ -53,6 +59,11 @@ export interface StartOptions extends FoundationOptions {
    * count the provider requests a command makes turn the background poller off.
    */
   watcher?: boolean;
+  /**
+   * The provider accounts for `/vps accounts` and `/vps account use`, built over the features
+   * (their access and audit); without it those two words are not served.
+   */
+  accounts?: (features: Features) => HandlerDeps['accounts'];
 }
 
 export async function startBot(config: Config, opts: StartOptions): Promise<RunningBot> {
@@ -132,16 +143,42 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       f.accounts.map((a) => [a.name, { ...featuresOf(a.name), ...shared }]),
     );
     const accountDirectory = new AccountDirectory({
-      accounts: f.accounts,
+      accounts: f.accounts.map((a) => ({ name: a.name, label: a.label, apiKey: a.apiKey })),
       policy: f.policy,
-      bindings: f.store.accountBindings,
+      bindings: storedBindings(f.store),
+      access: (account) => featuresOf(account).access,
+      // A binding is the channel's, not one account's: kept in the default account's trail.
+      audit: features.audit,
     });
+    const accounts = opts.accounts
+      ? opts.accounts(features)
+      : {
+          directory: accountDirectory,
+          // What /vps accounts shows of each account: its key's last reading and its day, no request.
+          figures: async (name: string) => {
+            const { keyHealth, account } = background.of(name);
+            const status = keyHealth.status();
+            const reading = keyHealth.latest();
+            const day = account.provider.daily;
+            return {
+              keyHealth: status.state,
+              expiresAt: status.expiresAt,
+              scope: reading ? keyScopeOf(reading.info) : undefined,
+              requestsToday: day.used,
+              dailyLimit: day.limit ?? undefined,
+            };
+          },
+        };
     registerHandlers(slack.app, {
       ...depsOf.get(f.accounts[0]!.name)!,
+      accounts,
       // With several accounts, each listener works with the deps of its channel's account.
       ...(f.accounts.length > 1
         ? {
-            forChannel: async (channelId: string) => depsOf.get(await accountDirectory.accountOf(channelId))!,
+            forChannel: async (channelId: string) => {
+              const own = depsOf.get(await accountDirectory.accountOf(channelId))!;
+              return { ...own, accounts };
+            },
           }
         : {}),
     });
@@ -196,6 +233,20 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     await f.close();
     throw err;
   }
+}
+
+/** The store's channel bindings as the account directory reads them. */
+function storedBindings(store: Store): AccountBindings {
+  return {
+    of: async (channelId) => (await store.accountBindings.of(channelId))?.account,
+    all: () => store.accountBindings.all(),
+    bind: async (channelId, account, by) => {
+      await store.accountBindings.bind(channelId, account, by);
+    },
+    unbind: async (channelId) => {
+      await store.accountBindings.unbind(channelId);
+    },
+  };
 }
 
 /**

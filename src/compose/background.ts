@@ -70,9 +70,7 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
     rejectRateLimitedCalls: true,
     fetch: slackCalls.fetch(),
   });
-  const accounts = f.accounts.map((account) =>
-    accountBackground(f, account, { leadership, web, homes }),
-  );
+  const accounts = f.accounts.map((account) => accountBackground(f, account, { leadership, web, homes }));
   const byName = new Map(accounts.map((a) => [a.account.name, a]));
   // The lease is kept here, not by a watcher: it is every account's, whichever of them run.
   let keeping: { abort: AbortController; loop: Promise<void> } | undefined;
@@ -91,7 +89,12 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
     start(refused = []) {
       if (!keeping) {
         const abort = new AbortController();
-        const loop = leadership.keep(realTimers, abort.signal, f.logger.child({ component: 'watcher' }), () => {});
+        const loop = leadership.keep(
+          realTimers,
+          abort.signal,
+          f.logger.child({ component: 'watcher' }),
+          () => {},
+        );
         keeping = { abort, loop };
       }
       for (const a of accounts) {

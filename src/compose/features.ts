@@ -8,6 +8,7 @@ import {
   AccessService,
   type ChannelDirectory,
   type GroupDirectory,
+  grantsFor,
   type KeyReadingSource,
   policyFor,
 } from '../services/access/index.ts';
@@ -68,8 +69,7 @@ export function buildFeatures(
   const policy = f.policy ? policyFor(f.policy, account.name) : undefined;
   const { secrets, homes } = inputs;
   const access = new AccessService({
-    operators: config.operators,
-    approvers: config.approvers,
+    ...grantsFor(f.policy, account.name, { operators: config.operators, approvers: config.approvers }),
     policy,
     groups: inputs.directory,
     channels: inputs.directory,

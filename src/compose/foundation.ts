@@ -6,13 +6,15 @@
  */
 import { type Clock, systemClock } from '../clock.ts';
 import { type Config, ConfigError } from '../config.ts';
-import type { Logger } from '../log.ts';
+import { type Logger, SecretRegistry } from '../log.ts';
 import { ProviderClient, type ProviderClock, type RetryPolicy, type Timeouts } from '../provider/index.ts';
 import { loadPolicyFile, type Policy, resolveAccounts } from '../services/access/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 
 export interface FoundationOptions {
   logger: Logger;
+  /** The logger's secret registry: each account's key is registered with it as it is read. */
+  secrets?: SecretRegistry | undefined;
   clock?: Clock | undefined;
   /** The provider client's retry policy, waiting clock and timeouts (tests and benchmarks shorten the waits). */
   provider?: { retry?: Partial<RetryPolicy>; clock?: ProviderClock; timeouts?: Timeouts } | undefined;
@@ -56,7 +58,13 @@ export async function openFoundation(config: Config, opts: FoundationOptions): P
   const { logger } = opts;
   const clock = opts.clock ?? systemClock;
   const policy = config.policyFile ? await loadPolicyFile(config.policyFile) : undefined;
-  const specs = await resolveAccounts(config, policy);
+  // Every key read is registered with the logger's scrubber before anything can log it.
+  const resolved = resolveAccounts(config, policy, opts.secrets ?? new SecretRegistry());
+  // The default account first: the bot's `store` and `provider` are its, as with one account.
+  const specs = [
+    ...resolved.filter((a) => a.name === policy?.default_account),
+    ...resolved.filter((a) => a.name !== policy?.default_account),
+  ];
   const store = await openStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -71,7 +79,14 @@ export async function openFoundation(config: Config, opts: FoundationOptions): P
       label: spec.label,
       apiKey: spec.apiKey,
       store: scoped,
-      provider: providerClientFor(config, opts, scoped, clock, spec.apiKey, specs.length > 1 ? spec.name : undefined),
+      provider: providerClientFor(
+        config,
+        opts,
+        scoped,
+        clock,
+        spec.apiKey,
+        specs.length > 1 ? spec.name : undefined,
+      ),
       notifyChannel: spec.notifyChannel,
       digestChannel: spec.digestChannel,
     };

@@ -135,7 +135,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
 
   // A change is what differs from what the watcher saw before: the session starts once it has
   // seen every server, so a `sim power …` typed at once is a change it reports.
-  if (sim) for (const a of sim.accounts) await firstLook(bot.store.forAccount(a.name), a.control.servers().length);
+  if (sim)
+    for (const a of sim.accounts) await firstLook(bot.store.forAccount(a.name), a.control.servers().length);
   else await firstLook(bot.store, undefined);
 
   const pending = new Pending({
@@ -225,7 +226,8 @@ const HOSTING_PARTS = 3;
  * watcher's first reading, which is posted to nobody.
  */
 async function hostingBaselines(bot: RunningBot): Promise<void> {
-  for (const account of bot.accounts) await accountBaselines(bot.store.forAccount(account), Date.now() + 15_000);
+  for (const account of bot.accounts)
+    await accountBaselines(bot.store.forAccount(account), Date.now() + 15_000);
 }
 
 async function accountBaselines(store: Store, until: number): Promise<void> {

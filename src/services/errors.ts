@@ -62,6 +62,19 @@ export interface ServiceErrorParams {
   role_required: { role: Role; yours: Role };
   /** The channels where the commands can be used (none listed: ask an admin). */
   channel_not_allowed: { channels: readonly string[] };
+  /**
+   * The channel works on no provider account: several are declared, none is the default,
+   * and it is bound neither in the policy nor from Slack. `bindings`: the channels that are,
+   * by the account's label; `names`: what `/vps account use` takes.
+   */
+  account_unbound: {
+    bindings: readonly { channel: string; label: string }[];
+    names: readonly string[];
+  };
+  /** `/vps account use` named an account the policy does not declare (`name` as typed, clipped). */
+  account_unknown: { name: string; accounts: readonly { name: string; label: string }[] };
+  /** `/vps account use` in a channel the policy file binds (to the account of `label`): the file wins. */
+  account_bound_in_policy: { label: string };
   /** The channel an action is about is not in the policy's channel list. */
   target_channel_not_allowed: { channel: string };
   /** Another channel's things asked for by someone who cannot read that channel (or it is outside the policy). */
@@ -105,14 +118,30 @@ export interface ServiceErrorParams {
   /** The provider would not add a domain: the TXT record that proves ownership, and the provider's message. */
   hosting_domain_refused: { domain: string; record: string; token: string; code: string; message: string };
   /** The WordPress site, SSH key, DNS record or cron job named is not on the server. */
-  hosting_not_found: { what: 'wp' | 'ssh_key' | 'dns' | 'cron' | 'ssl' | 'ftp' | 'mail'; id: string };
+  hosting_not_found: {
+    what:
+      | 'wp'
+      | 'ssh_key'
+      | 'dns'
+      | 'cron'
+      | 'ssl'
+      | 'ftp'
+      | 'mail'
+      | 'mail_rule'
+      | 'domain'
+      | 'subdomain'
+      | 'db'
+      | 'db_user'
+      | 'grant';
+    id: string;
+  };
   /**
    * The provider refused a DNS, cron, PHP or SSL request (`area`) with one of its
    * codes (`kind`: the documented one it answered, else `other`); `code` and
    * `message` are its own.
    */
   hosting_area_rejected: {
-    area: 'dns' | 'cron' | 'php' | 'ssl' | 'ftp';
+    area: 'dns' | 'cron' | 'php' | 'ssl' | 'ftp' | 'mail_rules' | 'domain' | 'db';
     kind: 'NOT_FOUND' | 'OPERATION_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'other';
     code: string;
     message: string;

@@ -68,6 +68,12 @@ const NOT_FOUND_WORDS: Record<
   ssl: { what: 'error.hosting_not_found.what.ssl', hint: 'error.hosting_not_found.ssl' },
   ftp: { what: 'error.hosting_not_found.what.ftp', hint: 'error.hosting_not_found.ftp' },
   mail: { what: 'error.hosting_not_found.what.mail', hint: 'error.hosting_not_found.mail' },
+  mail_rule: { what: 'error.hosting_not_found.what.mail_rule', hint: 'error.hosting_not_found.mail_rule' },
+  domain: { what: 'error.hosting_not_found.what.domain', hint: 'error.hosting_not_found.domain' },
+  subdomain: { what: 'error.hosting_not_found.what.subdomain', hint: 'error.hosting_not_found.subdomain' },
+  db: { what: 'error.hosting_not_found.what.db', hint: 'error.hosting_not_found.db' },
+  db_user: { what: 'error.hosting_not_found.what.db_user', hint: 'error.hosting_not_found.db_user' },
+  grant: { what: 'error.hosting_not_found.what.grant', hint: 'error.hosting_not_found.grant' },
 };
 
 /** The sentence of each field and rule the services refuse a value for; a pair not listed gets its rule's. */
@@ -134,6 +140,8 @@ const FIELD_SENTENCES: Partial<Record<FieldRuleKey, FieldSentence>> = {
   ...RECORD_FIELD_SENTENCES,
   'mail_address.required': 'field.mail_address.format',
   'mail_address.format': 'field.mail_address.format',
+  'ftp_account.required': 'field.ftp_account.format',
+  'ftp_account.format': 'field.ftp_account.format',
 };
 
 /** A rule's sentence for a field that has none of its own: it names the rule, never the field's id. */
@@ -308,6 +316,37 @@ function serviceText(ui: Ui, e: ServiceError): { text: string; details: readonly
       );
     case 'target_channel_not_allowed':
       return text(ui.t('error.target_channel_not_allowed', { channel: p.params.channel }));
+    case 'account_unbound': {
+      const sep = ui.locale === 'ja' ? '、' : ', ';
+      const bound = p.params.bindings
+        .slice(0, 10)
+        .map((b) =>
+          ui.t('error.account_unbound.binding', {
+            channel: `<#${b.channel}>`,
+            label: mrkdwnText(b.label, SHOWN.name),
+          }),
+        )
+        .join(sep);
+      const names = p.params.names.map((n) => `\`${n}\``).join(sep);
+      return text(
+        p.params.bindings.length === 0
+          ? ui.t('error.account_unbound.none', { names })
+          : ui.t('error.account_unbound', { bound, count: p.params.bindings.length, names }),
+      );
+    }
+    case 'account_unknown':
+      return text(
+        ui.t('error.account_unknown', {
+          name: mrkdwnText(p.params.name, SHOWN.word),
+          accounts: p.params.accounts
+            .map((a) =>
+              ui.t('error.account_unknown.one', { name: a.name, label: mrkdwnText(a.label, SHOWN.name) }),
+            )
+            .join(ui.locale === 'ja' ? '、' : ', '),
+        }),
+      );
+    case 'account_bound_in_policy':
+      return text(ui.t('error.account_bound_in_policy', { label: mrkdwnText(p.params.label, SHOWN.name) }));
     case 'channel_not_visible':
       return text(ui.t('error.channel_not_visible'));
     case 'target_channel_not_visible':

@@ -220,6 +220,16 @@ export const HOSTING_MAIL_CALLBACKS = {
 } as const;
 export type HostingMailForm = keyof typeof HOSTING_MAIL_CALLBACKS;
 
+/** The FTP account forms (src/slack/views/hosting/ftp.ts). */
+export const HOSTING_FTP_CALLBACKS = {
+  ftp_add: 'hosting_ftp_add_modal',
+  ftp_change: 'hosting_ftp_change_modal',
+} as const;
+export type HostingFtpForm = keyof typeof HOSTING_FTP_CALLBACKS;
+
+/** The mail sorting rule form (src/slack/views/hosting/mail-rules.ts). */
+export const HOSTING_MAIL_RULE_CALLBACK = 'hosting_mail_rules_add_modal';
+
 /** The forms of DNS records and cron jobs (src/slack/views/hosting/record-forms.ts). */
 export const HOSTING_RECORD_FORMS = ['dns_change', 'cron_add', 'cron_change'] as const;
 export type HostingRecordForm = (typeof HOSTING_RECORD_FORMS)[number];
@@ -229,3 +239,13 @@ export const HOSTING_RECORD_CALLBACKS: Record<HostingRecordForm, string> = {
   cron_add: 'hosting_cron_add_modal',
   cron_change: 'hosting_cron_change_modal',
 };
+
+/** The forms of domains, subdomains, WordPress sites and databases (src/slack/views/hosting/sites.ts). */
+export const HOSTING_SITE_CALLBACKS = {
+  domain_change: 'hosting_domain_change_modal',
+  subdomain_change: 'hosting_subdomain_change_modal',
+  wp_change: 'hosting_wp_change_modal',
+  db_change: 'hosting_db_change_modal',
+  db_user_change: 'hosting_db_user_change_modal',
+} as const;
+export type HostingSiteForm = keyof typeof HOSTING_SITE_CALLBACKS;

@@ -166,12 +166,13 @@ const toRow = (r: Selectable<AuditTable>): AuditRow => ({
 });
 
 export function auditRepo(ctx: RepoContext): AuditRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
   return {
     async append(e) {
       const row = await db
         .insertInto('audit')
         .values({
+          account,
           actor: boundText(e.actor),
           channel_id: boundOrNull(e.channelId),
           action: boundText(e.action),
@@ -187,7 +188,7 @@ export function auditRepo(ctx: RepoContext): AuditRepo {
     },
 
     async latest({ target, actor, channelId, since, limit }) {
-      let q = db.selectFrom('audit').selectAll();
+      let q = db.selectFrom('audit').selectAll().where('account', '=', account);
       if (since !== undefined) q = q.where('at', '>=', iso(since));
       if (target !== undefined) q = q.where('target', '=', target);
       if (actor !== undefined) q = q.where('actor', '=', actor);
@@ -199,6 +200,7 @@ export function auditRepo(ctx: RepoContext): AuditRepo {
       if (actions.length === 0 || outcomes?.length === 0) return { rows: [], total: 0 };
       let q = db
         .selectFrom('audit')
+        .where('account', '=', account)
         .where('at', '>=', iso(from))
         .where('at', '<', iso(to))
         .where('action', 'in', [...actions]);

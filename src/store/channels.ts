@@ -46,12 +46,13 @@ const toRow = (r: Selectable<ChannelsTable>): ChannelRow => ({
 });
 
 export function channelRepo(ctx: RepoContext): ChannelRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
   return {
     async park(channelId, error, o) {
       const created = await db
         .insertInto('channels')
         .values({
+          account,
           channel_id: channelId,
           error,
           parked_at: iso(o.at),
@@ -59,7 +60,7 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
           told_at: iso(o.at),
           updated_at: iso(clock.now()),
         })
-        .onConflict((oc) => oc.column('channel_id').doNothing())
+        .onConflict((oc) => oc.columns(['account', 'channel_id']).doNothing())
         .returning('channel_id')
         .executeTakeFirst();
       if (created) return { parked: true, tell: true };
@@ -68,6 +69,7 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
       const was = await db
         .selectFrom('channels')
         .select('updated_at')
+        .where('account', '=', account)
         .where('channel_id', '=', channelId)
         .executeTakeFirst();
       const sameSpell = was !== undefined && date(was.updated_at) >= o.sameSpellAfter;
@@ -79,6 +81,7 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
           probe_at: iso(o.probeAt),
           updated_at: iso(clock.now()),
         })
+        .where('account', '=', account)
         .where('channel_id', '=', channelId)
         .where('probe_at', 'is', null)
         .returning('channel_id')
@@ -87,6 +90,7 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
       const told = await db
         .updateTable('channels')
         .set({ told_at: iso(o.at) })
+        .where('account', '=', account)
         .where('channel_id', '=', channelId)
         .where((eb) => eb.or([eb('told_at', 'is', null), eb('told_at', '<', iso(o.tellAgainAfter))]))
         .returning('channel_id')
@@ -98,6 +102,7 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
       const rows = await db
         .selectFrom('channels')
         .selectAll()
+        .where('account', '=', account)
         .where('probe_at', 'is not', null)
         .orderBy('probe_at')
         .orderBy('channel_id')
@@ -109,6 +114,7 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
       const r = await db
         .selectFrom('channels')
         .selectAll()
+        .where('account', '=', account)
         .where('channel_id', '=', channelId)
         .executeTakeFirst();
       return r ? toRow(r) : null;
@@ -118,6 +124,7 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
       const r = await db
         .updateTable('channels')
         .set({ probe_at: iso(at), updated_at: iso(clock.now()) })
+        .where('account', '=', account)
         .where('channel_id', '=', channelId)
         .where('probe_at', 'is not', null)
         .executeTakeFirst();
@@ -128,6 +135,7 @@ export function channelRepo(ctx: RepoContext): ChannelRepo {
       const r = await db
         .updateTable('channels')
         .set({ probe_at: null, updated_at: iso(clock.now()) })
+        .where('account', '=', account)
         .where('channel_id', '=', channelId)
         .where('probe_at', '=', iso(expected))
         .executeTakeFirst();

@@ -151,10 +151,15 @@ export const orderContractId = (signupId: string): string => `signup:${signupId}
 export const serverContractId = (serverUuid: string): string => `server:${serverUuid}`;
 
 export function contractRepo(ctx: RepoContext): ContractRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
 
   async function get(id: string): Promise<ContractRow | null> {
-    const r = await db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
+    const r = await db
+      .selectFrom('contracts')
+      .selectAll()
+      .where('account', '=', account)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return r ? toContractRow(r) : null;
   }
 
@@ -162,6 +167,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
     const r = await db
       .updateTable('contracts')
       .set({ ...set, updated_at: iso(clock.now()) })
+      .where('account', '=', account)
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
@@ -175,6 +181,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
       await db
         .insertInto('contracts')
         .values({
+          account,
           id,
           signup_id: order.signupId,
           server_uuid: order.serverUuid,
@@ -194,7 +201,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
           created_at: now,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.columns(['account', 'id']).doNothing())
         .execute();
       const before = (await get(id))!;
       const set: Updateable<ContractsTable> = { provider_read_at: iso(at) };
@@ -210,8 +217,13 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
     async undatedOrders(retryBefore, limit, passedBefore) {
       const rows = await db
         .selectFrom('signups')
-        .leftJoin('contracts', 'contracts.signup_id', 'signups.id')
+        .leftJoin('contracts', (j) =>
+          j
+            .onRef('contracts.signup_id', '=', 'signups.id')
+            .onRef('contracts.account', '=', 'signups.account'),
+        )
         .selectAll('signups')
+        .where('signups.account', '=', account)
         .where('signups.state', '=', 'active')
         .where('signups.provider_service_id', 'is not', null)
         .where((eb) =>
@@ -244,7 +256,13 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
     get,
 
     async all() {
-      const rows = await db.selectFrom('contracts').selectAll().orderBy('created_at').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('contracts')
+        .selectAll()
+        .where('account', '=', account)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map(toContractRow);
     },
 
@@ -252,6 +270,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
       const rows = await db
         .selectFrom('contracts')
         .selectAll()
+        .where('account', '=', account)
         .where('server_uuid', '=', serverUuid)
         .orderBy('created_at')
         .orderBy('id')
@@ -263,6 +282,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
       const rows = await db
         .selectFrom('contracts')
         .selectAll()
+        .where('account', '=', account)
         .where('server_uuid', '=', input.serverUuid)
         .orderBy('created_at')
         .orderBy('id')
@@ -284,6 +304,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
       const r = await db
         .insertInto('contracts')
         .values({
+          account,
           id: serverContractId(input.serverUuid),
           signup_id: null,
           server_uuid: input.serverUuid,
@@ -312,7 +333,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
       const row = await get(id);
       if (!row) return null;
       if (row.signupId === null) {
-        await db.deleteFrom('contracts').where('id', '=', id).execute();
+        await db.deleteFrom('contracts').where('account', '=', account).where('id', '=', id).execute();
         return null;
       }
       return update(id, { person_date: null, person_date_at: null, person_set_by: null });
@@ -322,6 +343,7 @@ export function contractRepo(ctx: RepoContext): ContractRepo {
       const r = await db
         .updateTable('contracts')
         .set({ reminded_date: forDate, reminded_days: days, updated_at: iso(clock.now()) })
+        .where('account', '=', account)
         .where('id', '=', id)
         .where((eb) =>
           eb.or([

@@ -55,12 +55,13 @@ const toRow = (r: Selectable<DailyDigestsTable>): DailyDigestRow => ({
 });
 
 export function dailyDigestRepo(ctx: RepoContext): DailyDigestRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
   return {
     async claim(d) {
       const r = await db
         .insertInto('daily_digests')
         .values({
+          account,
           day: d.day,
           channel_id: d.channelId,
           report: JSON.stringify(d.report ?? null),
@@ -68,14 +69,19 @@ export function dailyDigestRepo(ctx: RepoContext): DailyDigestRepo {
           created_at: iso(clock.now()),
           message_ts: null,
         })
-        .onConflict((oc) => oc.column('day').doNothing())
+        .onConflict((oc) => oc.columns(['account', 'day']).doNothing())
         .returning('day')
         .executeTakeFirst();
       return r !== undefined;
     },
 
     async get(day) {
-      const r = await db.selectFrom('daily_digests').selectAll().where('day', '=', day).executeTakeFirst();
+      const r = await db
+        .selectFrom('daily_digests')
+        .selectAll()
+        .where('account', '=', account)
+        .where('day', '=', day)
+        .executeTakeFirst();
       return r ? toRow(r) : null;
     },
 
@@ -83,6 +89,7 @@ export function dailyDigestRepo(ctx: RepoContext): DailyDigestRepo {
       await db
         .updateTable('daily_digests')
         .set({ message_ts: ts })
+        .where('account', '=', account)
         .where('day', '=', day)
         .where('message_ts', 'is', null)
         .execute();

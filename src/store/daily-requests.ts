@@ -25,10 +25,14 @@ export interface DailyRequestRepo {
 const KEEP_DAYS_MS = 7 * 86_400_000;
 
 export function dailyRequestRepo(ctx: RepoContext): DailyRequestRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
 
   async function purgeEnded(before: Date): Promise<number> {
-    const r = await db.deleteFrom('daily_requests').where('day_ends_at', '<', iso(before)).executeTakeFirst();
+    const r = await db
+      .deleteFrom('daily_requests')
+      .where('account', '=', account)
+      .where('day_ends_at', '<', iso(before))
+      .executeTakeFirst();
     return Number(r.numDeletedRows);
   }
 
@@ -38,9 +42,9 @@ export function dailyRequestRepo(ctx: RepoContext): DailyRequestRepo {
       const now = iso(clock.now());
       const r = await db
         .insertInto('daily_requests')
-        .values({ day_ends_at: day, requests, updated_at: now })
+        .values({ account, day_ends_at: day, requests, updated_at: now })
         .onConflict((oc) =>
-          oc.column('day_ends_at').doUpdateSet((eb) => ({
+          oc.columns(['account', 'day_ends_at']).doUpdateSet((eb) => ({
             requests: eb('daily_requests.requests', '+', eb.ref('excluded.requests')),
             updated_at: eb.ref('excluded.updated_at'),
           })),
@@ -57,6 +61,7 @@ export function dailyRequestRepo(ctx: RepoContext): DailyRequestRepo {
       const r = await db
         .selectFrom('daily_requests')
         .select('requests')
+        .where('account', '=', account)
         .where('day_ends_at', '=', iso(dayEndsAt))
         .executeTakeFirst();
       return Number(r?.requests ?? 0);

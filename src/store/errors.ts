@@ -12,7 +12,8 @@ export type StoreErrorCode =
   | 'STORE_KEY_INVALID'
   | 'SECRET_UNREADABLE'
   | 'STORE_INVALID_TRANSITION'
-  | 'STORE_CLOSED';
+  | 'STORE_CLOSED'
+  | 'STORE_INVALID_ACCOUNT';
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;

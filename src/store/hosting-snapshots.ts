@@ -49,12 +49,13 @@ const toRow = (r: Selectable<HostingSnapshotsTable>): HostingSnapshotRow | null 
     : null;
 
 export function hostingSnapshotRepo(ctx: RepoContext): HostingSnapshotRepo {
-  const { db } = ctx;
+  const { db, account } = ctx;
   return {
     async get(server, part) {
       const r = await db
         .selectFrom('hosting_snapshots')
         .selectAll()
+        .where('account', '=', account)
         .where('server', '=', server)
         .where('part', '=', part)
         .executeTakeFirst();
@@ -65,6 +66,7 @@ export function hostingSnapshotRepo(ctx: RepoContext): HostingSnapshotRepo {
       const rows = await db
         .selectFrom('hosting_snapshots')
         .selectAll()
+        .where('account', '=', account)
         .orderBy('server')
         .orderBy('part')
         .execute();
@@ -73,6 +75,7 @@ export function hostingSnapshotRepo(ctx: RepoContext): HostingSnapshotRepo {
 
     async upsert(s) {
       const values = {
+        account,
         server: s.server,
         part: s.part,
         state: JSON.stringify(s.state ?? null),
@@ -83,7 +86,7 @@ export function hostingSnapshotRepo(ctx: RepoContext): HostingSnapshotRepo {
         .insertInto('hosting_snapshots')
         .values(values)
         .onConflict((oc) =>
-          oc.columns(['server', 'part']).doUpdateSet({
+          oc.columns(['account', 'server', 'part']).doUpdateSet({
             state: values.state,
             observed_at: values.observed_at,
             changed_at: values.changed_at,

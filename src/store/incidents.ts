@@ -251,10 +251,15 @@ const SETTLED = ['running', 'ok'];
 const CHUNK = 500;
 
 export function incidentRepo(ctx: RepoContext): IncidentRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
 
   async function get(id: string): Promise<IncidentRow | null> {
-    const r = await db.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
+    const r = await db
+      .selectFrom('incidents')
+      .selectAll()
+      .where('account', '=', account)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return r ? toRow(r) : null;
   }
 
@@ -271,6 +276,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const r = await db
         .selectFrom('incidents')
         .selectAll()
+        .where('account', '=', account)
         .where('kind', '=', kind)
         .where('subject', '=', subject)
         .orderBy('started_at', 'desc')
@@ -284,6 +290,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const r = await db
         .selectFrom('incidents')
         .selectAll()
+        .where('account', '=', account)
         .where('kind', '=', kind)
         .orderBy('started_at', 'desc')
         .orderBy('id', 'desc')
@@ -294,7 +301,14 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
 
     async getMany(ids) {
       return inChunks(ids, async (chunk) =>
-        (await db.selectFrom('incidents').selectAll().where('id', 'in', chunk).execute()).map(toRow),
+        (
+          await db
+            .selectFrom('incidents')
+            .selectAll()
+            .where('account', '=', account)
+            .where('id', 'in', chunk)
+            .execute()
+        ).map(toRow),
       );
     },
 
@@ -302,6 +316,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const rows = await db
         .selectFrom('incidents')
         .selectAll()
+        .where('account', '=', account)
         .where('resolved_at', 'is', null)
         .where('raised_at', 'is not', null)
         .orderBy('raised_at')
@@ -315,6 +330,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const rows = await db
         .selectFrom('incidents')
         .selectAll()
+        .where('account', '=', account)
         .where('raised_at', 'is not', null)
         .where((eb) =>
           eb.or([
@@ -337,6 +353,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const inserted = await db
         .insertInto('incidents')
         .values({
+          account,
           id: row.id,
           kind: row.kind ?? 'power',
           subject: row.subject,
@@ -362,7 +379,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           last_change_at: last,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.columns(['account', 'id']).doNothing())
         .returningAll()
         .executeTakeFirst();
       if (inserted) return { created: true, row: toRow(inserted) };
@@ -400,6 +417,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           last_change_at: iso(last ? new Date(last.at) : row.lastChangeAt),
           updated_at: iso(clock.now()),
         }))
+        .where('account', '=', account)
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirst();
@@ -417,6 +435,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           version: eb('version', '+', 1),
           updated_at: iso(clock.now()),
         }))
+        .where('account', '=', account)
         .where('id', '=', id)
         .where('raised_at', 'is not', null)
         .where('resolved_at', 'is', null)
@@ -435,6 +454,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           renotified_at: iso(at),
           updated_at: iso(clock.now()),
         }))
+        .where('account', '=', account)
         .where('id', '=', id)
         .where('resolved_at', 'is', null)
         .where('claimed_by', 'is', null)
@@ -449,6 +469,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const r = await db
         .selectFrom('incident_posts')
         .selectAll()
+        .where('account', '=', account)
         .where('incident_id', '=', incidentId)
         .where('channel_id', '=', channelId)
         .executeTakeFirst();
@@ -461,6 +482,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           await db
             .selectFrom('incident_posts')
             .selectAll()
+            .where('account', '=', account)
             .where('channel_id', '=', channelId)
             .where('incident_id', 'in', chunk)
             .execute()
@@ -474,6 +496,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           await db
             .selectFrom('incident_posts')
             .selectAll()
+            .where('account', '=', account)
             .where('incident_id', 'in', chunk)
             .orderBy('created_at')
             .orderBy('channel_id')
@@ -486,6 +509,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const r = await db
         .insertInto('incident_posts')
         .values({
+          account,
           incident_id: incidentId,
           channel_id: channelId,
           message_ts: null,
@@ -494,7 +518,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
           summarised_at: null,
           thread_ts: threadTs,
         })
-        .onConflict((oc) => oc.columns(['incident_id', 'channel_id']).doNothing())
+        .onConflict((oc) => oc.columns(['account', 'incident_id', 'channel_id']).doNothing())
         .returning('incident_id')
         .executeTakeFirst();
       return r !== undefined;
@@ -505,6 +529,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
         await db
           .updateTable('incident_posts')
           .set({ message_ts: ts, rendered_version: s.version })
+          .where('account', '=', account)
           .where('incident_id', '=', s.incidentId)
           .where('channel_id', '=', channelId)
           .where('message_ts', 'is', null)
@@ -517,6 +542,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
         await db
           .updateTable('incident_posts')
           .set({ rendered_version: s.version })
+          .where('account', '=', account)
           .where('incident_id', '=', s.incidentId)
           .where('channel_id', '=', channelId)
           .where('rendered_version', '<', s.version)
@@ -529,6 +555,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
         await db
           .updateTable('incident_posts')
           .set({ summarised_at: iso(at) })
+          .where('account', '=', account)
           .where('channel_id', '=', channelId)
           .where('incident_id', 'in', incidentIds.slice(i, i + CHUNK))
           .where('message_ts', 'is', null)
@@ -540,6 +567,7 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const rows = await db
         .selectFrom('incident_posts')
         .selectAll()
+        .where('account', '=', account)
         .where('channel_id', '=', channelId)
         .where('message_ts', '=', ts)
         .orderBy('created_at')
@@ -552,11 +580,17 @@ export function incidentRepo(ctx: RepoContext): IncidentRepo {
       const old = db
         .selectFrom('incidents')
         .select('id')
+        .where('account', '=', account)
         .where('state', 'in', SETTLED)
         .where('last_change_at', '<', iso(before));
-      await db.deleteFrom('incident_posts').where('incident_id', 'in', old).execute();
+      await db
+        .deleteFrom('incident_posts')
+        .where('account', '=', account)
+        .where('incident_id', 'in', old)
+        .execute();
       const r = await db
         .deleteFrom('incidents')
+        .where('account', '=', account)
         .where('state', 'in', SETTLED)
         .where('last_change_at', '<', iso(before))
         .executeTakeFirst();

@@ -1,4 +1,5 @@
 /** Persistence: the store and the plain data in and out of it. */
+export type { AccountBinding, AccountBindingRepo } from './account-bindings.ts';
 export * from './alarm-types.ts';
 export {
   type AuditEntry,
@@ -13,6 +14,7 @@ export {
 } from './audit.ts';
 export type { ChannelRepo } from './channels.ts';
 export { SQLITE_FILE_NAME } from './connect.ts';
+export { ACCOUNT_NAME, DEFAULT_ACCOUNT } from './context.ts';
 export {
   type ContractDateInput,
   type ContractOrder,

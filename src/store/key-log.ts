@@ -51,10 +51,15 @@ const toState = (r: Selectable<KeyLogTable>): KeyLogState => ({
 });
 
 export function keyLogRepo(ctx: RepoContext): KeyLogRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
   return {
     async get() {
-      const r = await db.selectFrom('key_log').selectAll().where('name', '=', NAME).executeTakeFirst();
+      const r = await db
+        .selectFrom('key_log')
+        .selectAll()
+        .where('account', '=', account)
+        .where('name', '=', NAME)
+        .executeTakeFirst();
       return r ? toState(r) : null;
     },
 
@@ -71,13 +76,14 @@ export function keyLogRepo(ctx: RepoContext): KeyLogRepo {
         expected === null
           ? await db
               .insertInto('key_log')
-              .values({ name: NAME, ...values, version: 1 })
-              .onConflict((oc) => oc.column('name').doNothing())
+              .values({ account, name: NAME, ...values, version: 1 })
+              .onConflict((oc) => oc.columns(['account', 'name']).doNothing())
               .returningAll()
               .executeTakeFirst()
           : await db
               .updateTable('key_log')
               .set({ ...values, version: expected + 1 })
+              .where('account', '=', account)
               .where('name', '=', NAME)
               .where('version', '=', expected)
               .returningAll()

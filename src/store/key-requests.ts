@@ -31,13 +31,13 @@ const toRow = (r: Selectable<KeyRequestsTable>): KeyRequestRow => ({
 });
 
 export function keyRequestRepo(ctx: RepoContext): KeyRequestRepo {
-  const { db } = ctx;
+  const { db, account } = ctx;
   return {
     async append(rows) {
       for (let i = 0; i < rows.length; i += CHUNK) {
         const values = rows
           .slice(i, i + CHUNK)
-          .map((r) => ({ method: r.method, path: r.path, sent_at: iso(r.sentAt) }));
+          .map((r) => ({ account, method: r.method, path: r.path, sent_at: iso(r.sentAt) }));
         await db.insertInto('key_requests').values(values).execute();
       }
     },
@@ -46,6 +46,7 @@ export function keyRequestRepo(ctx: RepoContext): KeyRequestRepo {
       const rows = await db
         .selectFrom('key_requests')
         .selectAll()
+        .where('account', '=', account)
         .where('sent_at', '>=', iso(from))
         .where('sent_at', '<=', iso(to))
         .orderBy('sent_at')
@@ -59,6 +60,7 @@ export function keyRequestRepo(ctx: RepoContext): KeyRequestRepo {
       for (let i = 0; i < ids.length; i += CHUNK) {
         const r = await db
           .deleteFrom('key_requests')
+          .where('account', '=', account)
           .where('id', 'in', ids.slice(i, i + CHUNK))
           .executeTakeFirst();
         n += Number(r.numDeletedRows);
@@ -67,7 +69,11 @@ export function keyRequestRepo(ctx: RepoContext): KeyRequestRepo {
     },
 
     async purgeBefore(before) {
-      const r = await db.deleteFrom('key_requests').where('sent_at', '<', iso(before)).executeTakeFirst();
+      const r = await db
+        .deleteFrom('key_requests')
+        .where('account', '=', account)
+        .where('sent_at', '<', iso(before))
+        .executeTakeFirst();
       return Number(r.numDeletedRows);
     },
   };

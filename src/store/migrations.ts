@@ -1,4 +1,5 @@
 import { type Migration, type MigrationProvider, sql } from 'kysely';
+import { accounts } from './accounts-migration.ts';
 import { contracts } from './contracts.ts';
 import { dailyDigests } from './daily-digests.ts';
 import { dailyRequests } from './daily-requests.ts';
@@ -383,10 +384,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
     '0013_daily_digests': dailyDigests(),
     '0014_key_log_ahead': keyLogAhead(),
     '0015_signup_steps': signupSteps(),
+    '0016_accounts': accounts(kind),
   };
 }
 
-export const LATEST_MIGRATION = '0015_signup_steps';
+export const LATEST_MIGRATION = '0016_accounts';
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {
   return { getMigrations: async () => migrations(kind) };

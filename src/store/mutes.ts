@@ -34,10 +34,11 @@ const toRow = (r: Selectable<MutesTable>): MuteRow => ({
 });
 
 export function muteRepo(ctx: RepoContext): MuteRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
   return {
     async set({ target, channelId, until, createdBy }) {
       const values = {
+        account,
         target,
         channel_id: channelId,
         until: iso(until),
@@ -48,7 +49,7 @@ export function muteRepo(ctx: RepoContext): MuteRepo {
         .insertInto('mutes')
         .values(values)
         .onConflict((oc) =>
-          oc.columns(['target', 'channel_id']).doUpdateSet({
+          oc.columns(['account', 'target', 'channel_id']).doUpdateSet({
             until: values.until,
             created_by: values.created_by,
             created_at: values.created_at,
@@ -60,14 +61,14 @@ export function muteRepo(ctx: RepoContext): MuteRepo {
     },
 
     async remove(channelId, target) {
-      let q = db.deleteFrom('mutes').where('channel_id', '=', channelId);
+      let q = db.deleteFrom('mutes').where('account', '=', account).where('channel_id', '=', channelId);
       if (target !== undefined) q = q.where('target', '=', target);
       const rows = await q.returningAll().execute();
       return rows.map(toRow);
     },
 
     async active(now, channelId) {
-      let q = db.selectFrom('mutes').selectAll().where('until', '>', iso(now));
+      let q = db.selectFrom('mutes').selectAll().where('account', '=', account).where('until', '>', iso(now));
       if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
       return (await q.orderBy('until').orderBy('target').execute()).map(toRow);
     },
@@ -76,6 +77,7 @@ export function muteRepo(ctx: RepoContext): MuteRepo {
       const rows = await db
         .selectFrom('mutes')
         .selectAll()
+        .where('account', '=', account)
         .where('target', 'in', [serverUuid, WATCH_ALL, ...(isKeySubject(serverUuid) ? [WATCH_KEY] : [])])
         .where('until', '>', iso(now))
         .orderBy('channel_id')
@@ -85,7 +87,11 @@ export function muteRepo(ctx: RepoContext): MuteRepo {
     },
 
     async purgeEnded(now) {
-      const r = await db.deleteFrom('mutes').where('until', '<=', iso(now)).executeTakeFirst();
+      const r = await db
+        .deleteFrom('mutes')
+        .where('account', '=', account)
+        .where('until', '<=', iso(now))
+        .executeTakeFirst();
       return Number(r.numDeletedRows);
     },
   };

@@ -5,10 +5,11 @@
 import { Migrator, sql } from 'kysely';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Logger } from '../log.ts';
+import { type AccountBindingRepo, accountBindingRepo } from './account-bindings.ts';
 import { type AuditRepo, auditRepo } from './audit.ts';
 import { type ChannelRepo, channelRepo } from './channels.ts';
 import { type Connection, connectPostgres, connectSqlite, sqliteFailureCode } from './connect.ts';
-import type { RepoContext } from './context.ts';
+import { ACCOUNT_NAME, DEFAULT_ACCOUNT, type RepoContext } from './context.ts';
 import { type ContractRepo, contractRepo } from './contracts.ts';
 import { type DailyDigestRepo, dailyDigestRepo } from './daily-digests.ts';
 import { type DailyRequestRepo, dailyRequestRepo } from './daily-requests.ts';
@@ -30,8 +31,18 @@ import { type SignupRepo, signupRepo } from './signups.ts';
 import { type SnapshotRepo, snapshotRepo } from './snapshots.ts';
 import { type WatchRepo, watchRepo } from './watches.ts';
 
+/**
+ * The repos of one provider account: the account-scoped ones (signups,
+ * operations, watches, snapshots, hosting snapshots, incidents, mutes,
+ * channels, contracts, audit, daily requests, the key-use journal and log,
+ * the outbox (its `backlog` excepted: every account's) and the daily digests)
+ * read and write only `account`'s rows; the others (secrets, leases,
+ * deliveries, Home viewers, account bindings) are every account's.
+ */
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
+  /** The account whose rows the scoped repos see; `default` for the store `openStore` returns. */
+  readonly account: string;
   readonly signups: SignupRepo;
   readonly operations: OperationRepo;
   readonly secrets: SecretRepo;
@@ -54,6 +65,15 @@ export interface Store {
   readonly keyRequests: KeyRequestRepo;
   /** Where the key-use watch's reading of the key's API log stands. */
   readonly keyLog: KeyLogRepo;
+  /** The channels bound to an account from Slack (every account's). */
+  readonly accountBindings: AccountBindingRepo;
+  /**
+   * The same connection (or transaction) seen as another account: its scoped
+   * repos read and write only that account's rows, its transactions keep it.
+   * Throws STORE_INVALID_ACCOUNT for a name that is not an account's
+   * (`/^[a-z][a-z0-9-]{0,31}$/`). Closing it closes the connection it shares.
+   */
+  forAccount(name: string): Store;
   /**
    * Runs `fn` in one database transaction; the `tx` store's repos are bound to
    * it, and all of it is undone if `fn` throws. Use only `tx` inside: on SQLite
@@ -99,7 +119,18 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
       logger,
     });
     logger.info({ kind: conn.kind }, 'store ready');
-    return buildStore(conn, clock, key, { calls: 0 }, true);
+    return buildStore(
+      {
+        conn,
+        clock,
+        key,
+        deliveryCounter: { calls: 0 },
+        outer: true,
+        closed: { done: false },
+        views: new Map(),
+      },
+      DEFAULT_ACCOUNT,
+    );
   } catch (err) {
     await conn.db.destroy().catch(() => undefined);
     throw err;
@@ -125,17 +156,25 @@ async function migrate(conn: Connection, logger: Logger): Promise<void> {
   }
 }
 
-function buildStore(
-  conn: Connection,
-  clock: Clock,
-  key: SealingKey,
-  deliveryCounter: { calls: number },
-  outer: boolean,
-): Store {
-  const ctx: RepoContext = { db: conn.db, kind: conn.kind, clock };
-  let closed = false;
+/** What every account's view of one connection (or one transaction) shares. */
+interface Shared {
+  conn: Connection;
+  clock: Clock;
+  key: SealingKey;
+  deliveryCounter: { calls: number };
+  /** The store `openStore` returned, or one of its accounts' views: not a transaction's. */
+  outer: boolean;
+  closed: { done: boolean };
+  /** One view per account: forAccount in a loop builds no new repos, and comes back to the same stores. */
+  views: Map<string, Store>;
+}
+
+function buildStore(shared: Shared, account: string): Store {
+  const { conn, clock, key, deliveryCounter, outer } = shared;
+  const ctx: RepoContext = { db: conn.db, kind: conn.kind, clock, account };
   const store: Store = {
     kind: conn.kind,
+    account,
     signups: signupRepo(ctx),
     operations: operationRepo(ctx),
     secrets: secretRepo(ctx, key),
@@ -155,12 +194,32 @@ function buildStore(
     homeViewers: homeViewerRepo(ctx),
     keyRequests: keyRequestRepo(ctx),
     keyLog: keyLogRepo(ctx),
+    accountBindings: accountBindingRepo(ctx),
+
+    forAccount(name) {
+      const view = shared.views.get(name);
+      if (view) return view;
+      if (!ACCOUNT_NAME.test(name))
+        throw new StoreError('STORE_INVALID_ACCOUNT', `${JSON.stringify(name)} is not an account name`);
+      return buildStore(shared, name);
+    },
 
     async transaction(fn) {
       if (conn.db.isTransaction) return fn(store);
-      return conn.db
-        .transaction()
-        .execute((trx) => fn(buildStore({ ...conn, db: trx }, clock, key, deliveryCounter, false)));
+      return conn.db.transaction().execute((trx) =>
+        fn(
+          buildStore(
+            {
+              ...shared,
+              conn: { ...conn, db: trx },
+              outer: false,
+              closed: { done: false },
+              views: new Map(),
+            },
+            account,
+          ),
+        ),
+      );
     },
 
     async ping() {
@@ -183,10 +242,11 @@ function buildStore(
           'STORE_CLOSED',
           'a transaction store cannot be closed; return from the callback',
         );
-      if (closed) return;
-      closed = true;
+      if (shared.closed.done) return;
+      shared.closed.done = true;
       await conn.db.destroy();
     },
   };
+  shared.views.set(account, store);
   return store;
 }

@@ -194,7 +194,7 @@ const bySoonestExpiry = (a: OperationRow, b: OperationRow) =>
   (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function operationRepo(ctx: RepoContext): OperationRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
 
   return {
     async create(op) {
@@ -202,6 +202,7 @@ export function operationRepo(ctx: RepoContext): OperationRepo {
       const row = await db
         .insertInto('operations')
         .values({
+          account,
           id: op.id ?? randomUUID(),
           kind: op.kind,
           target: op.target,
@@ -224,7 +225,12 @@ export function operationRepo(ctx: RepoContext): OperationRepo {
     },
 
     async get(id) {
-      const r = await db.selectFrom('operations').selectAll().where('id', '=', id).executeTakeFirst();
+      const r = await db
+        .selectFrom('operations')
+        .selectAll()
+        .where('account', '=', account)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return r ? toOperationRow(r) : null;
     },
 
@@ -237,6 +243,7 @@ export function operationRepo(ctx: RepoContext): OperationRepo {
       let q = db
         .selectFrom('operations')
         .selectAll()
+        .where('account', '=', account)
         .where('state', 'in', [...states]);
       if (opts.expiresBefore) q = q.where('expires_at', '<=', iso(opts.expiresBefore));
       if (opts.changed)
@@ -253,6 +260,7 @@ export function operationRepo(ctx: RepoContext): OperationRepo {
       const rows = await db
         .updateTable('operations')
         .set({ state: 'expired', updated_at: now })
+        .where('account', '=', account)
         .where('state', 'in', [...EXPIRABLE])
         .where('expires_at', '<=', now)
         .returningAll()
@@ -264,6 +272,7 @@ export function operationRepo(ctx: RepoContext): OperationRepo {
       await db
         .updateTable('operations')
         .set({ message_ts: messageTs, updated_at: iso(clock.now()) })
+        .where('account', '=', account)
         .where('id', '=', id)
         .execute();
     },

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { RepoContext } from './context.ts';
+import { DEFAULT_ACCOUNT, type RepoContext } from './context.ts';
 import { OUTBOX_KINDS, type OutboxInput, type OutboxItem, type OutboxKind } from './outbox-types.ts';
 import { date, dateOrNull, iso, isoOrNull, type OutboxTable } from './schema.ts';
 import { WATCH_KEY } from './watches.ts';
@@ -61,7 +61,8 @@ const kindOf = (k: string): OutboxKind =>
 
 const toItem = (r: Selectable<OutboxTable>): OutboxItem => ({
   id: Number(r.id),
-  dedupeKey: r.dedupe_key,
+  // As the caller wrote it (the account's prefix is the store's own).
+  dedupeKey: r.account === DEFAULT_ACCOUNT ? r.dedupe_key : r.dedupe_key.slice(r.account.length + 1),
   channelId: r.channel_id,
   threadTs: r.thread_ts,
   payload: JSON.parse(r.payload) as unknown,
@@ -78,15 +79,24 @@ const toItem = (r: Selectable<OutboxTable>): OutboxItem => ({
   parkedAt: dateOrNull(r.parked_at),
 });
 
+/**
+ * A dedupe key as stored: the default account's as it always was, another
+ * account's behind its name, so that two accounts' same change (the same
+ * incident id, the same channel) are two rows.
+ */
+const storedKey = (account: string, key: string): string =>
+  account === DEFAULT_ACCOUNT ? key : `${account}:${key}`;
+
 export function outboxRepo(ctx: RepoContext): OutboxRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
   return {
     async enqueue(item) {
       const now = clock.now();
       const r = await db
         .insertInto('outbox')
         .values({
-          dedupe_key: item.dedupeKey,
+          account,
+          dedupe_key: storedKey(account, item.dedupeKey),
           channel_id: item.channelId,
           thread_ts: item.threadTs ?? null,
           payload: JSON.stringify(item.payload ?? null),
@@ -111,6 +121,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
     async due(now, limit, opts = {}) {
       let q = db
         .selectFrom('outbox')
+        .where('account', '=', account)
         .selectAll()
         .where('sent_at', 'is', null)
         .where('next_attempt_at', 'is not', null)
@@ -124,10 +135,12 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
       const at = iso(now);
       const rows = await db
         .updateTable('outbox')
+        .where('account', '=', account)
         .set({ next_attempt_at: iso(new Date(now.getTime() + holdMs)) })
         .where('id', 'in', (eb) => {
           const due = eb
             .selectFrom('outbox')
+            .where('account', '=', account)
             .select('id')
             .where('sent_at', 'is', null)
             .where('next_attempt_at', 'is not', null)
@@ -149,13 +162,19 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
     },
 
     async get(id) {
-      const r = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+      const r = await db
+        .selectFrom('outbox')
+        .where('account', '=', account)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       return r ? toItem(r) : null;
     },
 
     async markSent(id, ts) {
       await db
         .updateTable('outbox')
+        .where('account', '=', account)
         .set((eb) => ({
           sent_at: iso(clock.now()),
           sent_ts: ts,
@@ -169,6 +188,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
     async markFailed(id, error, nextAttemptAt) {
       await db
         .updateTable('outbox')
+        .where('account', '=', account)
         .set((eb) => ({
           last_error: error.slice(0, MAX_ERROR_CHARS),
           next_attempt_at: isoOrNull(nextAttemptAt),
@@ -182,6 +202,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
     async purgeSent(before) {
       const r = await db
         .deleteFrom('outbox')
+        .where('account', '=', account)
         .where('sent_at', 'is not', null)
         .where('sent_at', '<=', iso(before))
         .executeTakeFirst();
@@ -191,6 +212,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
     async parkChannel(channelId, now) {
       const r = await db
         .updateTable('outbox')
+        .where('account', '=', account)
         .set({ next_attempt_at: null, parked_at: iso(now) })
         .where('channel_id', '=', channelId)
         .where('sent_at', 'is', null)
@@ -203,6 +225,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
     async parkedRows(channelId) {
       const rows = await db
         .selectFrom('outbox')
+        .where('account', '=', account)
         .selectAll()
         .where('channel_id', '=', channelId)
         .where('sent_at', 'is', null)
@@ -217,6 +240,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
       for (let i = 0; i < ids.length; i += 500) {
         await db
           .updateTable('outbox')
+          .where('account', '=', account)
           .set({
             sent_at: now,
             sent_ts: ts,
@@ -233,6 +257,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
     async unparkChannel(channelId, at) {
       const r = await db
         .updateTable('outbox')
+        .where('account', '=', account)
         .set({ next_attempt_at: iso(at), parked_at: null })
         .where('channel_id', '=', channelId)
         .where('sent_at', 'is', null)
@@ -241,6 +266,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
       return Number(r.numUpdatedRows);
     },
 
+    // Every account's rows: the notifiers share Slack and /metrics reports the outbox as one.
     async backlog() {
       const r = await db
         .selectFrom('outbox')
@@ -262,6 +288,7 @@ export function outboxRepo(ctx: RepoContext): OutboxRepo {
     async rescheduleHeld({ channelId, subject, at }) {
       let q = db
         .updateTable('outbox')
+        .where('account', '=', account)
         .set({ next_attempt_at: iso(at) })
         .where('channel_id', '=', channelId)
         .where('kind', '=', 'held')

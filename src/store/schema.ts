@@ -3,13 +3,17 @@ import type { Generated } from 'kysely';
 /**
  * Tables as the database holds them. Types are chosen to mean the same on
  * SQLite and PostgreSQL: instants are ISO-8601 UTC text (`toISOString()`, so
- * text order is time order), booleans are 0/1 integers, JSON is text.
+ * text order is time order), booleans are 0/1 integers, JSON is text. A table
+ * with an `account` column is account-scoped (migration 0016; rows kept before
+ * it are `default`'s, the column's default): its repo reads and writes only the
+ * rows of its store's account (open-store.ts, `forAccount`).
  */
 
 export type IsoText = string;
 export type Flag = number;
 
 export interface SignupsTable {
+  account: Generated<string>;
   id: string;
   state: string;
   plan_id: string;
@@ -49,6 +53,7 @@ export interface SignupsTable {
 }
 
 export interface OperationsTable {
+  account: Generated<string>;
   id: string;
   kind: string;
   target: string;
@@ -76,6 +81,7 @@ export interface SecretsTable {
 }
 
 export interface WatchesTable {
+  account: Generated<string>;
   target: string;
   channel_id: string;
   created_by: string;
@@ -83,6 +89,7 @@ export interface WatchesTable {
 }
 
 export interface SnapshotsTable {
+  account: Generated<string>;
   server_uuid: string;
   name: string | null;
   power_status: string | null;
@@ -97,6 +104,7 @@ export interface SnapshotsTable {
 
 /** One part of a hosting server as the watcher last read it (`state` is JSON). */
 export interface HostingSnapshotsTable {
+  account: Generated<string>;
   server: string;
   part: string;
   state: string;
@@ -106,6 +114,9 @@ export interface HostingSnapshotsTable {
 
 export interface OutboxTable {
   id: Generated<number>;
+  /** The provider account whose watcher or command queued it (its notifier posts it). */
+  account: Generated<string>;
+  /** Unique; another account than `default` stores its keys behind `<account>:`. */
   dedupe_key: string;
   channel_id: string;
   thread_ts: string | null;
@@ -133,6 +144,7 @@ export interface OutboxTable {
  * its opening until it is resolved and settled.
  */
 export interface IncidentsTable {
+  account: Generated<string>;
   id: string;
   /** `power`, or an alarm kind (alarm-types.ts). */
   kind: string;
@@ -172,6 +184,7 @@ export interface IncidentsTable {
 
 /** An incident's message in one channel: the top-level post, once Slack gave it a ts. */
 export interface IncidentPostsTable {
+  account: Generated<string>;
   incident_id: string;
   channel_id: string;
   message_ts: string | null;
@@ -185,6 +198,7 @@ export interface IncidentPostsTable {
 
 /** A channel the bot could not post in. `probe_at` null: it can post there again (the row keeps `told_at`). */
 export interface ChannelsTable {
+  account: Generated<string>;
   channel_id: string;
   error: string;
   parked_at: IsoText;
@@ -195,6 +209,7 @@ export interface ChannelsTable {
 
 /** A contract's date: of a server the bot ordered (`signup_id`), or set by hand. Dates are `YYYY-MM-DD`. */
 export interface ContractsTable {
+  account: Generated<string>;
   id: string;
   signup_id: string | null;
   server_uuid: string | null;
@@ -217,6 +232,7 @@ export interface ContractsTable {
 }
 
 export interface MutesTable {
+  account: Generated<string>;
   target: string;
   channel_id: string;
   until: IsoText;
@@ -225,6 +241,7 @@ export interface MutesTable {
 }
 
 export interface AuditTable {
+  account: Generated<string>;
   id: Generated<number>;
   actor: string;
   channel_id: string | null;
@@ -250,6 +267,7 @@ export interface DeliveriesTable {
 }
 
 export interface DailyRequestsTable {
+  account: Generated<string>;
   /** The day's end as every replica computes it (ISO-8601 UTC): the day's name. */
   day_ends_at: IsoText;
   requests: number;
@@ -257,6 +275,8 @@ export interface DailyRequestsTable {
 }
 
 export interface DailyDigestsTable {
+  /** The provider account whose digest it is (each account's in its own channel). */
+  account: Generated<string>;
   /** The Japan day (`YYYY-MM-DD`) whose digest it is. */
   day: string;
   channel_id: string;
@@ -281,6 +301,7 @@ export interface HomeViewersTable {
 
 /** A request the bot sent with the provider key (key-requests.ts). */
 export interface KeyRequestsTable {
+  account: Generated<string>;
   id: Generated<number>;
   method: string;
   path: string;
@@ -289,6 +310,7 @@ export interface KeyRequestsTable {
 
 /** Where the reading of the key's API log stands (key-log.ts); one row. JSON is text. */
 export interface KeyLogTable {
+  account: Generated<string>;
   name: string;
   judged_through: IsoText;
   own_ips: string;
@@ -297,6 +319,14 @@ export interface KeyLogTable {
   ahead: string;
   version: number;
   updated_at: IsoText;
+}
+
+/** A channel bound to an account from Slack (`/vps account use`); shared by every account. */
+export interface AccountBindingsTable {
+  channel_id: string;
+  account: string;
+  bound_by: string;
+  bound_at: IsoText;
 }
 
 export interface Database {
@@ -320,6 +350,7 @@ export interface Database {
   home_viewers: HomeViewersTable;
   key_requests: KeyRequestsTable;
   key_log: KeyLogTable;
+  account_bindings: AccountBindingsTable;
 }
 
 export const iso = (d: Date): IsoText => d.toISOString();

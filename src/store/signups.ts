@@ -281,10 +281,15 @@ const SIGNUPS: CompareAndSetSpec<'signups', SignupState, SignupRow> = {
 };
 
 export function signupRepo(ctx: RepoContext): SignupRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
 
   async function get(id: string): Promise<SignupRow | null> {
-    const r = await db.selectFrom('signups').selectAll().where('id', '=', id).executeTakeFirst();
+    const r = await db
+      .selectFrom('signups')
+      .selectAll()
+      .where('account', '=', account)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return r ? toSignupRow(r) : null;
   }
 
@@ -294,6 +299,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
       const row = await db
         .insertInto('signups')
         .values({
+          account,
           id: q.id ?? randomUUID(),
           state: 'quoted',
           plan_id: q.planId,
@@ -341,7 +347,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
     },
 
     async listRecent({ channelId, requesterId, limit }) {
-      let q = db.selectFrom('signups').selectAll();
+      let q = db.selectFrom('signups').selectAll().where('account', '=', account);
       if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
       if (requesterId !== undefined) q = q.where('requester_id', '=', requesterId);
       const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -353,6 +359,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
       let q = db
         .selectFrom('signups')
         .selectAll()
+        .where('account', '=', account)
         .where('state', 'in', [...states]);
       if (opts.changed)
         q = q
@@ -378,6 +385,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
         const rows = await t
           .updateTable('signups')
           .set({ state: 'expired', updated_at: now })
+          .where('account', '=', account)
           .where('state', 'in', [...EXPIRABLE])
           .where('expires_at', '<=', now)
           .returningAll()
@@ -398,6 +406,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
           ...(m.threadTs !== undefined ? { thread_ts: m.threadTs } : {}),
           updated_at: iso(clock.now()),
         })
+        .where('account', '=', account)
         .where('id', '=', id)
         .execute();
     },
@@ -406,6 +415,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
       const rows = await db
         .selectFrom('signups')
         .selectAll()
+        .where('account', '=', account)
         .where('step_execution_id', 'is not', null)
         .where('step_done_at', 'is', null)
         .where('state', 'in', [...STEP_ENDED_SIGNUP_STATES])
@@ -420,6 +430,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
       const r = await db
         .updateTable('signups')
         .set({ step_claimed_at: iso(clock.now()) })
+        .where('account', '=', account)
         .where('id', '=', id)
         .where('step_execution_id', 'is not', null)
         .where('step_done_at', 'is', null)
@@ -436,6 +447,7 @@ export function signupRepo(ctx: RepoContext): SignupRepo {
       await db
         .updateTable('signups')
         .set(done ? { step_done_at: iso(clock.now()) } : { step_claimed_at: null })
+        .where('account', '=', account)
         .where('id', '=', id)
         .execute();
     },

@@ -71,12 +71,13 @@ function factsOf(text: string | null): unknown {
 }
 
 export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
-  const { db } = ctx;
+  const { db, account } = ctx;
 
   async function get(serverUuid: string): Promise<SnapshotRow | null> {
     const r = await db
       .selectFrom('snapshots')
       .selectAll()
+      .where('account', '=', account)
       .where('server_uuid', '=', serverUuid)
       .executeTakeFirst();
     return r ? toRow(r) : null;
@@ -86,7 +87,13 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
     get,
 
     async all() {
-      return (await db.selectFrom('snapshots').selectAll().orderBy('server_uuid').execute()).map(toRow);
+      const rows = await db
+        .selectFrom('snapshots')
+        .selectAll()
+        .where('account', '=', account)
+        .orderBy('server_uuid')
+        .execute();
+      return rows.map(toRow);
     },
 
     async upsert(s) {
@@ -111,6 +118,7 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
             : (previous?.powerChangedAt ?? null);
       const facts = s.facts === undefined ? previous?.facts : s.facts;
       const values = {
+        account,
         server_uuid: s.serverUuid,
         name,
         power_status: powerStatus,
@@ -124,7 +132,7 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
         .insertInto('snapshots')
         .values(values)
         .onConflict((oc) =>
-          oc.column('server_uuid').doUpdateSet({
+          oc.columns(['account', 'server_uuid']).doUpdateSet({
             name: values.name,
             power_status: values.power_status,
             contract_status: values.contract_status,
@@ -140,7 +148,11 @@ export function snapshotRepo(ctx: RepoContext): SnapshotRepo {
     },
 
     async remove(serverUuid) {
-      const r = await db.deleteFrom('snapshots').where('server_uuid', '=', serverUuid).executeTakeFirst();
+      const r = await db
+        .deleteFrom('snapshots')
+        .where('account', '=', account)
+        .where('server_uuid', '=', serverUuid)
+        .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
   };

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Generated, Kysely, Selectable, Updateable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { StoreError } from './errors.ts';
 import { type Database, type IsoText, iso } from './schema.ts';
@@ -6,8 +6,8 @@ import { type Database, type IsoText, iso } from './schema.ts';
 /**
  * The one compare-and-set every state-machine repo (`signups`, `operations`)
  * moves its rows with: the edge check against the machine's table, one
- * conditional UPDATE … WHERE id = ? AND state IN (from) [AND expires_at > now],
- * and, for a loser, the row as it is now.
+ * conditional UPDATE … WHERE id = ? AND state IN (from) [AND expires_at > now]
+ * on the store's account's rows, and, for a loser, the row as it is now.
  */
 
 /** A compare-and-set's outcome: the winner gets the row it wrote, a loser the row as it is now. */
@@ -47,6 +47,7 @@ export function checkEdges<S extends string>(machine: StateMachine<S>, from: rea
 
 /** The columns compare-and-set relies on. */
 interface StatefulColumns {
+  account: Generated<string>;
   id: string;
   state: string;
   expires_at: IsoText;
@@ -89,12 +90,18 @@ export async function compareAndSet<T extends StatefulTable, S extends string, R
   let q = db
     .updateTable(table)
     .set({ ...(columns as Updateable<StatefulColumns>), state: to, updated_at: now })
+    .where('account', '=', ctx.account)
     .where('id', '=', id)
     .where('state', 'in', [...from]);
   if (guard.unexpired) q = q.where('expires_at', '>', now);
   const updated = await q.returningAll().executeTakeFirst();
   const toRow = (r: Selectable<StatefulColumns>) => spec.toRow(r as Selectable<Database[T]>);
   if (updated) return { won: true, row: toRow(updated) };
-  const current = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+  const current = await db
+    .selectFrom(table)
+    .selectAll()
+    .where('account', '=', ctx.account)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return { won: false, row: current ? toRow(current) : null };
 }

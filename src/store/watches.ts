@@ -43,13 +43,19 @@ const toRow = (r: Selectable<WatchesTable>): WatchRow => ({
 });
 
 export function watchRepo(ctx: RepoContext): WatchRepo {
-  const { db, clock } = ctx;
+  const { db, clock, account } = ctx;
   return {
     async add({ target, channelId, createdBy }) {
       const r = await db
         .insertInto('watches')
-        .values({ target, channel_id: channelId, created_by: createdBy, created_at: iso(clock.now()) })
-        .onConflict((oc) => oc.columns(['target', 'channel_id']).doNothing())
+        .values({
+          account,
+          target,
+          channel_id: channelId,
+          created_by: createdBy,
+          created_at: iso(clock.now()),
+        })
+        .onConflict((oc) => oc.columns(['account', 'target', 'channel_id']).doNothing())
         .returning('target')
         .executeTakeFirst();
       return r !== undefined;
@@ -58,6 +64,7 @@ export function watchRepo(ctx: RepoContext): WatchRepo {
     async remove(target, channelId) {
       const r = await db
         .deleteFrom('watches')
+        .where('account', '=', account)
         .where('target', '=', target)
         .where('channel_id', '=', channelId)
         .executeTakeFirst();
@@ -65,7 +72,7 @@ export function watchRepo(ctx: RepoContext): WatchRepo {
     },
 
     async list(channelId) {
-      let q = db.selectFrom('watches').selectAll();
+      let q = db.selectFrom('watches').selectAll().where('account', '=', account);
       if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
       return (await q.orderBy('created_at').orderBy('target').orderBy('channel_id').execute()).map(toRow);
     },
@@ -74,6 +81,7 @@ export function watchRepo(ctx: RepoContext): WatchRepo {
       const rows = await db
         .selectFrom('watches')
         .selectAll()
+        .where('account', '=', account)
         .where('target', 'in', [serverUuid, WATCH_ALL])
         .orderBy('channel_id')
         .orderBy('target')

@@ -72,8 +72,8 @@ export interface HostingSlot {
 
 const slotId = (server: string, part: HostingPart) => `hosting:${server}:${part}`;
 
-/** Whether the bot makes changes like `c` at all: it removes no domain (that endpoint is not published), and SSL is never its doing. */
-const botMakes = (c: HostingChange): boolean => c.what !== 'ssl' && c.what !== 'domain-removed';
+/** Whether the bot makes changes like `c` at all: SSL is never its doing. */
+const botMakes = (c: HostingChange): boolean => c.what !== 'ssl';
 
 /** Whether an audit row is the bot's own making of `c` (done, or sent with its outcome unknown). */
 function explains(row: AuditRow, c: HostingChange): boolean {
@@ -84,6 +84,12 @@ function explains(row: AuditRow, c: HostingChange): boolean {
     case 'domain-added':
       return (
         row.action === 'hosting.domain_add' &&
+        typeof p.domain === 'string' &&
+        domainKey(p.domain.trim()) === c.domain
+      );
+    case 'domain-removed':
+      return (
+        row.action === 'hosting.domain_delete' &&
         typeof p.domain === 'string' &&
         domainKey(p.domain.trim()) === c.domain
       );

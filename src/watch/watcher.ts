@@ -108,7 +108,9 @@ export class Watcher {
       this.loaded = false;
     };
     this.loops =
-      this.opts.keepsLease === false ? [] : [this.opts.leadership.keep(this.opts.timers, abort.signal, this.log, taken)];
+      this.opts.keepsLease === false
+        ? []
+        : [this.opts.leadership.keep(this.opts.timers, abort.signal, this.log, taken)];
     for (let i = 0; i < workers; i += 1) this.loops.push(this.workLoop(abort.signal));
   }
 

@@ -71,7 +71,11 @@ export async function runSweep(
 
 /** Runs the sweep every `intervalMs`; returns the stop function. */
 /** Runs `sweep` every `intervalMs`, one pass at a time (every provider account's, one after the other). */
-export function startSweep(sweep: () => Promise<SweepReport>, logger: Logger, intervalMs: number): () => void {
+export function startSweep(
+  sweep: () => Promise<SweepReport>,
+  logger: Logger,
+  intervalMs: number,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

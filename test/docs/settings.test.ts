@@ -14,8 +14,11 @@ const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta
 
 /** Read by compose.yaml, not by the bot: the password of the PostgreSQL it starts. */
 const COMPOSE_ONLY = ['POSTGRES_PASSWORD'];
-/** Names in these files that are no setting of the bot: the Docker image's and Node's own. */
-const NOT_SETTINGS = ['LD_PRELOAD', 'NODE_VERSION', 'MALLOC_CONF'];
+/**
+ * Names in these files that are no setting of the bot: the Docker image's and Node's own, and the
+ * variable the policy file's example account names for its key (`key_env`: the operator's own name).
+ */
+const NOT_SETTINGS = ['LD_PRELOAD', 'NODE_VERSION', 'MALLOC_CONF', 'PROVIDER_API_KEY_MAIN'];
 
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 

@@ -169,7 +169,7 @@ const STATE_REFUSAL = /既に|存在しない|登録された|所有権|_xserver
  * show, not input the bot should have stopped.
  */
 const LEFT_TO_PROVIDER =
-  /^(url|title|admin_username|admin_password|admin_email|name_suffix|character_set|password|label): /;
+  /^(url|title|admin_username|admin_password|admin_email|name_suffix|character_set|password|label|memo): /;
 
 /** A refusal whose every line is about state, or (on a hosting path) about a field the provider decides. */
 function providersOwnCall(r: { path: string; error?: { errors: string[] } }): boolean {

@@ -10,14 +10,18 @@ import {
 } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_ERROR_CODES } from '../../src/services/errors.ts';
+import { accountsCatalog } from '../../src/slack/i18n/accounts.ts';
 import { commonCatalog } from '../../src/slack/i18n/common.ts';
 import { digestCatalog } from '../../src/slack/i18n/digest.ts';
+import { ftpAccountsCatalog } from '../../src/slack/i18n/ftp-accounts.ts';
 import { homeCatalog } from '../../src/slack/i18n/home.ts';
 import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { hostingLogsCatalog } from '../../src/slack/i18n/hosting-logs.ts';
 import { hostingRecordsCatalog } from '../../src/slack/i18n/hosting-records.ts';
+import { hostingSitesCatalog } from '../../src/slack/i18n/hosting-sites.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { mailAccountsCatalog } from '../../src/slack/i18n/mail-accounts.ts';
+import { mailRulesCatalog } from '../../src/slack/i18n/mail-rules.ts';
 import { oncallCatalog } from '../../src/slack/i18n/oncall.ts';
 import { renewalsCatalog } from '../../src/slack/i18n/renewals.ts';
 import { serversCatalog } from '../../src/slack/i18n/servers.ts';
@@ -72,12 +76,16 @@ describe('i18n catalogs', () => {
       hostingRecordsCatalog,
       hostingLogsCatalog,
       mailAccountsCatalog,
+      ftpAccountsCatalog,
+      mailRulesCatalog,
+      hostingSitesCatalog,
       renewalsCatalog,
       oncallCatalog,
       shortcutsCatalog,
       digestCatalog,
       homeCatalog,
       stepsCatalog,
+      accountsCatalog,
     ];
     const keys = features.flatMap((c) => Object.keys(c.en));
     expect(new Set(keys).size).toBe(keys.length);

@@ -81,6 +81,8 @@ export interface HarnessOptions {
    * for a policy's `key_env` to name. Default: one account.
    */
   simAccounts?: string[];
+  /** The provider accounts' port of `/vps accounts` and `/vps account use` (startBot's `accounts`). */
+  accounts?: StartOptions['accounts'];
 }
 
 /** The variable the harness puts an account's key in. */
@@ -248,6 +250,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         : {}),
     },
     ...(manual ? { clock: { now: () => sim.control.clock.now() } } : {}),
+    ...(opts.accounts ? { accounts: opts.accounts } : {}),
   });
   const url = `http://127.0.0.1:${bot.port}/slack/events`;
   let n = 0;

@@ -258,7 +258,7 @@ describe('the hosting watch', () => {
     expect((await w.a.store.hostingSnapshots.get(S, 'ssh'))!.state).toEqual({ enabled: true });
   });
 
-  it('tells a domain removed outside at once (the bot removes none), and resolves its ssl alarm', async () => {
+  it('tells a domain removed outside at its second look (the bot removes domains too), and resolves its ssl alarm', async () => {
     world = await hostingWorld();
     const w = world;
     w.sim.control.setExternalNameServers('shop.jp', true);
@@ -277,6 +277,8 @@ describe('the hosting watch', () => {
     expect(w.slack.posts).toHaveLength(1);
     w.sim.control.panelRemoveDomain(S, 'shop.jp');
     listSaysSslStatus(w.sim.control, S);
+    await read(w);
+    // No audit row of the bot's own delete explains it at the second look: told then.
     await read(w);
     await drain(w);
     expect(w.slack.topLevel(CHANNEL).map((p) => p.text.split('\n')[0])).toEqual([

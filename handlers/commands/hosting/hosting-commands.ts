@@ -16,7 +16,9 @@ import {
 } from '../../../src/services/hosting/index.ts';
 import type { HostingCommand } from '../../../src/slack/grammar/hosting.ts';
 import type { RecordArea } from '../../../src/slack/grammar/hosting-records.ts';
+import type { SiteArea } from '../../../src/slack/grammar/hosting-sites.ts';
 import type { MailArea } from '../../../src/slack/grammar/mail-accounts.ts';
+import type { MailRulesArea } from '../../../src/slack/grammar/mail-rules.ts';
 import type { HostingForm } from '../../../src/slack/ids.ts';
 import { errorLogView, lastErrorLogPage } from '../../../src/slack/views/hosting/errorlog.ts';
 import {
@@ -108,13 +110,26 @@ export async function askFor(
 /**
  * `watch` and `unwatch` are the watch feature's (handlers/commands/watch/);
  * DNS records, cron jobs and PHP versions are in record-commands.ts; the
- * access log in log-commands.ts and FTP accounts in ftp-commands.ts.
+ * access log in log-commands.ts, FTP accounts in ftp-commands.ts and mail
+ * sorting rules in mail-rule-commands.ts.
+ * access log in log-commands.ts, FTP accounts in ftp-commands.ts, and the
+ * changes and deletes of domains, sites and databases in site-commands.ts.
  */
 export const hostingCommands: CommandTable<
   HostingCommand,
   Exclude<
     HostingCommand['name'],
-    'watch' | 'unwatch' | 'accesslog' | 'ftp' | 'ftp_delete' | RecordArea['name'] | MailArea['name']
+    | 'watch'
+    | 'unwatch'
+    | 'accesslog'
+    | 'ftp'
+    | 'ftp_add'
+    | 'ftp_change'
+    | 'ftp_delete'
+    | RecordArea['name']
+    | MailArea['name']
+    | MailRulesArea['name']
+    | SiteArea['name']
   >
 > = {
   async help({ deps, actor, ui, reply }) {
@@ -150,7 +165,11 @@ export const hostingCommands: CommandTable<
     await announceDone(ctx, r);
   },
   async domain_reset(ctx, c) {
-    await askFor(ctx, c.server, { kind: 'hosting.domain_reset', domain: c.domain });
+    await askFor(ctx, c.server, {
+      kind: 'hosting.domain_reset',
+      domain: c.domain,
+      ...(c.type === undefined ? {} : { type: c.type }),
+    });
   },
   async subdomains({ deps, actor, ui, reply }, c) {
     const r = await deps.hosting.reads.subdomains(actor, c.server);

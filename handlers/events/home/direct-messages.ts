@@ -15,10 +15,10 @@ import type { VpsCommand } from '../../../src/slack/grammar/vps.ts';
 import type { Message } from '../../../src/slack/views/format.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import {
+  accountDeps,
   type CommandTable,
   failureReply,
   type HandlerDeps,
-  accountDeps,
   isRetry,
   type ListenerContext,
   type SlashSpec,

@@ -141,7 +141,7 @@ function run(
 }
 
 export function registerHostingForms(app: App, deps: HandlerDeps): void {
-  for (const form of HOSTING_FORMS) 
+  for (const form of HOSTING_FORMS)
     app.view(
       HOSTING_CALLBACKS[form],
       accountForm(deps, (d) => submit(d, form)),

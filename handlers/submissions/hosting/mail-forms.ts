@@ -146,6 +146,12 @@ function submitChange(deps: HandlerDeps, form: 'mail_change' | 'mail_forward') {
 
 export function registerHostingMailForms(app: App, deps: HandlerDeps): void {
   app.view(HOSTING_MAIL_CALLBACKS.mail_add, accountForm(deps, submit));
-  app.view(HOSTING_MAIL_CALLBACKS.mail_change, accountForm(deps, (d) => submitChange(d, 'mail_change')));
-  app.view(HOSTING_MAIL_CALLBACKS.mail_forward, accountForm(deps, (d) => submitChange(d, 'mail_forward')));
+  app.view(
+    HOSTING_MAIL_CALLBACKS.mail_change,
+    accountForm(deps, (d) => submitChange(d, 'mail_change')),
+  );
+  app.view(
+    HOSTING_MAIL_CALLBACKS.mail_forward,
+    accountForm(deps, (d) => submitChange(d, 'mail_forward')),
+  );
 }

@@ -113,7 +113,7 @@ function submit(deps: HandlerDeps, form: HostingRecordForm) {
 }
 
 export function registerHostingRecordForms(app: App, deps: HandlerDeps): void {
-  for (const form of HOSTING_RECORD_FORMS) 
+  for (const form of HOSTING_RECORD_FORMS)
     app.view(
       HOSTING_RECORD_CALLBACKS[form],
       accountForm(deps, (d) => submit(d, form)),

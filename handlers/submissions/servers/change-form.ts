@@ -9,7 +9,15 @@ import { BLOCKS, CALLBACKS, INPUT_ACTION } from '../../../src/slack/ids.ts';
 import { changeModalPayload, decodePayload } from '../../../src/slack/payloads.ts';
 import { announceView } from '../../../src/slack/views/messages.ts';
 import { noticeModalView } from '../../../src/slack/views/servers/change-modal.ts';
-import { accountForm, failureReply, type HandlerDeps, isRetry, type SubmitArgs, settleForm, uiWithin } from '../../kit.ts';
+import {
+  accountForm,
+  failureReply,
+  type HandlerDeps,
+  isRetry,
+  type SubmitArgs,
+  settleForm,
+  uiWithin,
+} from '../../kit.ts';
 
 /**
  * The spec's rules are checked before anything is called and answered on the
@@ -66,7 +74,16 @@ function changeSubmit(deps: HandlerDeps, field: ChangeField) {
 }
 
 export function registerChangeForms(app: App, deps: HandlerDeps): void {
-  app.view(CALLBACKS.name, accountForm(deps, (d) => changeSubmit(d, 'name')));
-  app.view(CALLBACKS.memo, accountForm(deps, (d) => changeSubmit(d, 'memo')));
-  app.view(CALLBACKS.rdns, accountForm(deps, (d) => changeSubmit(d, 'rdns')));
+  app.view(
+    CALLBACKS.name,
+    accountForm(deps, (d) => changeSubmit(d, 'name')),
+  );
+  app.view(
+    CALLBACKS.memo,
+    accountForm(deps, (d) => changeSubmit(d, 'memo')),
+  );
+  app.view(
+    CALLBACKS.rdns,
+    accountForm(deps, (d) => changeSubmit(d, 'rdns')),
+  );
 }

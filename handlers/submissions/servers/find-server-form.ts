@@ -17,7 +17,14 @@ import {
   findServerView,
 } from '../../../src/slack/views/servers/find-server.ts';
 import { serverCardView } from '../../../src/slack/views/servers/server-card.ts';
-import { accountForm, failureReply, type HandlerDeps, isRetry, type SubmitArgs, uiWithin } from '../../kit.ts';
+import {
+  accountForm,
+  failureReply,
+  type HandlerDeps,
+  isRetry,
+  type SubmitArgs,
+  uiWithin,
+} from '../../kit.ts';
 
 function typedRef(view: ViewOutput): string {
   return (view.state.values[FIND_SERVER_IDS.refBlock]?.[FIND_SERVER_IDS.refInput]?.value ?? '').trim();

@@ -29,6 +29,10 @@ export const VPS_ACTIONS = [
   'renewal',
   'incidents',
   'digest',
+  /** `/vps accounts`: the provider accounts, their keys' health and channels. */
+  'accounts',
+  /** `/vps account use <name>`: bind the channel to an account. */
+  'bind_channel',
 ] as const;
 
 /**
@@ -55,6 +59,17 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.db_create': { provider: true, write: true },
   'hosting.db_user_create': { provider: true, write: true },
   'hosting.db_grant': { provider: true, write: true },
+  'hosting.domain_change': { provider: true, write: true },
+  'hosting.domain_delete': { provider: true, write: true },
+  'hosting.subdomain_change': { provider: true, write: true },
+  'hosting.subdomain_delete': { provider: true, write: true },
+  'hosting.wp_change': { provider: true, write: true },
+  'hosting.db': { provider: true, write: false },
+  'hosting.db_change': { provider: true, write: true },
+  'hosting.db_delete': { provider: true, write: true },
+  'hosting.db_user_change': { provider: true, write: true },
+  'hosting.db_user_delete': { provider: true, write: true },
+  'hosting.db_revoke': { provider: true, write: true },
   'hosting.ssh': { provider: true, write: false },
   'hosting.ssh_on': { provider: true, write: true },
   'hosting.ssh_off': { provider: true, write: true },
@@ -65,6 +80,8 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.errorlog': { provider: true, write: false },
   'hosting.accesslog': { provider: true, write: false },
   'hosting.ftp': { provider: true, write: false },
+  'hosting.ftp_add': { provider: true, write: true },
+  'hosting.ftp_change': { provider: true, write: true },
   'hosting.ftp_delete': { provider: true, write: true },
   'hosting.dns': { provider: true, write: false },
   'hosting.dns_add': { provider: true, write: true },
@@ -84,6 +101,9 @@ export const HOSTING_ACTION_SPECS = {
   'hosting.mail_change': { provider: true, write: true },
   'hosting.mail_forward': { provider: true, write: true },
   'hosting.mail_delete': { provider: true, write: true },
+  'hosting.mail_rules': { provider: true, write: false },
+  'hosting.mail_rules_add': { provider: true, write: true },
+  'hosting.mail_rules_delete': { provider: true, write: true },
   'hosting.audit': { provider: false, write: false },
   'hosting.approve': { provider: false, write: false },
   // A channel's subscription to a server: the bot's own setting, never the provider's.
@@ -104,6 +124,12 @@ export const DESTRUCTIVE_HOSTING_ACTIONS = [
   'hosting.ssl_delete',
   'hosting.ftp_delete',
   'hosting.mail_delete',
+  'hosting.mail_rules_delete',
+  'hosting.domain_delete',
+  'hosting.subdomain_delete',
+  'hosting.db_delete',
+  'hosting.db_user_delete',
+  'hosting.db_revoke',
 ] as const satisfies readonly HostingAction[];
 export type DestructiveHostingAction = (typeof DESTRUCTIVE_HOSTING_ACTIONS)[number];
 
@@ -135,6 +161,8 @@ export const DEFAULT_NEEDS: Record<Action, Role> = {
   renewal: 'operator',
   incidents: 'viewer',
   digest: 'viewer',
+  accounts: 'viewer',
+  bind_channel: 'admin',
   ...(Object.fromEntries(
     HOSTING_ACTIONS.map((a) => [
       a,
@@ -158,4 +186,6 @@ export const FLOOR: Partial<Record<Action, Role>> = {
   signup: 'operator',
   approve: 'approver',
   'hosting.approve': 'approver',
+  // Which account's servers, key and money a channel works on.
+  bind_channel: 'admin',
 };

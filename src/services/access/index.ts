@@ -13,6 +13,21 @@ export {
   type KeyReadingSource,
 } from './access-service.ts';
 export {
+  type AccountBindings,
+  AccountDirectory,
+  type AccountDirectoryDeps,
+  type AccountFigures,
+  type AccountKeyHealth,
+  type AccountOverview,
+  type AccountSpec,
+  type BindOutcome,
+  type BoundChannel,
+  grantsFor,
+  policyFor,
+  resolveAccounts,
+  type StoredBinding,
+} from './accounts.ts';
+export {
   type Action,
   DESTRUCTIVE_HOSTING_ACTIONS,
   type DestructiveHostingAction,
@@ -31,6 +46,14 @@ export {
   keyRefusal,
   keyScopeOf,
 } from './key-scope.ts';
-export { loadPolicyFile, type Policy, PolicyError, parsePolicy } from './policy.ts';
+export {
+  ACCOUNT_NAME,
+  type AccountPolicy,
+  DEFAULT_ACCOUNT,
+  loadPolicyFile,
+  type Policy,
+  PolicyError,
+  parsePolicy,
+} from './policy.ts';
 export { isGroupId, isUserId } from './principals.ts';
 export type { Role } from './roles.ts';

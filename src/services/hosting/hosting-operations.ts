@@ -30,6 +30,15 @@ import {
   sendMail,
 } from './mail-accounts.ts';
 import {
+  isMailRuleLoss,
+  isMailRuleRequest,
+  type MailRuleLoss,
+  type MailRuleRequest,
+  mailRuleLossOf,
+  mailRuleSubject,
+  sendMailRule,
+} from './mail-rules.ts';
+import {
   areaOf,
   isRecordLoss,
   isRecordRequest,
@@ -41,18 +50,41 @@ import {
   sendRecord,
 } from './record-operations.ts';
 import { checkFqdn, checkId } from './rules.ts';
+import {
+  isSiteLoss,
+  isSiteRequest,
+  type ResetType,
+  type SiteLoss,
+  type SiteRequest,
+  sendSite,
+  siteArea,
+  siteLossOf,
+  siteProblems,
+  siteSubject,
+} from './site-operations.ts';
 
 export type DestructiveRequest =
-  | { kind: 'hosting.domain_reset'; domain: string }
+  /** `type` is the reference's required field; a request stored before it was asked for resets `all`. */
+  | { kind: 'hosting.domain_reset'; domain: string; type?: ResetType }
   | { kind: 'hosting.wp_delete'; id: string; deleteDb: boolean; deleteDbUser: boolean; deleteCron: boolean }
   | { kind: 'hosting.ssh_key_delete'; id: string }
   | { kind: 'hosting.ssh_off' }
   | RecordRequest
-  | MailRequest;
+  | MailRequest
+  | MailRuleRequest
+  | SiteRequest;
 
 /** What a destructive operation will take away, read before it is asked for. */
 export type Loss =
-  | { kind: 'hosting.domain_reset'; domain: string; url?: string; documentRoot?: string; sites: string[] }
+  | {
+      kind: 'hosting.domain_reset';
+      domain: string;
+      /** Absent in requests stored before the type was asked for: `all`. */
+      type?: ResetType;
+      url?: string;
+      documentRoot?: string;
+      sites: string[];
+    }
   | {
       kind: 'hosting.wp_delete';
       id: string;
@@ -70,7 +102,9 @@ export type Loss =
   | { kind: 'hosting.ssh_key_delete'; id: string; label?: string; publicKey?: string }
   | { kind: 'hosting.ssh_off'; keys: number }
   | RecordLoss
-  | MailLoss;
+  | MailLoss
+  | MailRuleLoss
+  | SiteLoss;
 
 /**
  * What a click on a destructive operation's confirmation or approval came to:
@@ -183,13 +217,15 @@ export class HostingOperations {
     const { server, api } = await this.calls.begin(actor, req.kind, named, params);
     const problems = isRecordRequest(req)
       ? recordProblems(req)
-      : req.kind === 'hosting.domain_reset'
-        ? checkFqdn(req.domain)
-        : req.kind === 'hosting.wp_delete'
-          ? checkId('wp_id', req.id)
-          : req.kind === 'hosting.ssh_key_delete'
-            ? checkId('key_id', req.id)
-            : [];
+      : isSiteRequest(req)
+        ? siteProblems(req)
+        : req.kind === 'hosting.domain_reset'
+          ? checkFqdn(req.domain)
+          : req.kind === 'hosting.wp_delete'
+            ? checkId('wp_id', req.id)
+            : req.kind === 'hosting.ssh_key_delete'
+              ? checkId('key_id', req.id)
+              : [];
     await this.calls.refuseInvalid(actor, req.kind, server, problems, params);
     const loss = await this.calls.read(() => this.lossOf(api, req), {
       actor,
@@ -221,6 +257,8 @@ export class HostingOperations {
   private async lossOf(api: HostingClient, req: DestructiveRequest): Promise<Loss> {
     if (isRecordRequest(req)) return recordLossOf(api, req);
     if (isMailRequest(req)) return mailLossOf(api, req);
+    if (isMailRuleRequest(req)) return mailRuleLossOf(api, req);
+    if (isSiteRequest(req)) return siteLossOf(api, req);
     switch (req.kind) {
       case 'hosting.domain_reset': {
         const domain = req.domain.trim();
@@ -229,6 +267,7 @@ export class HostingOperations {
         return {
           kind: req.kind,
           domain,
+          type: req.type ?? 'all',
           ...(detail.url ? { url: detail.url } : {}),
           ...(detail.document_root ? { documentRoot: detail.document_root } : {}),
           sites: sites.flatMap((s) => (s.url ? [s.url] : [])),
@@ -294,7 +333,13 @@ export class HostingOperations {
     const params = { ...req, operation: op.id, approver: actor.userId };
     try {
       // A DNS record's or cron job's refusal is said for its area.
-      const refused = isRecordRequest(req) ? areaRejection(areaOf(req.kind)) : undefined;
+      const refused = isRecordRequest(req)
+        ? areaRejection(areaOf(req.kind))
+        : isMailRuleRequest(req)
+          ? areaRejection('mail_rules')
+          : isSiteRequest(req)
+            ? areaRejection(siteArea(req.kind))
+            : undefined;
       await this.calls.write(
         requester,
         req.kind,
@@ -328,7 +373,11 @@ export class HostingOperations {
           ? recordSubject(loss)
           : isMailLoss(loss)
             ? mailSubject(loss)
-            : subjectOf(req),
+            : isMailRuleLoss(loss)
+              ? mailRuleSubject(loss)
+              : isSiteLoss(loss)
+                ? siteSubject(loss)
+                : subjectOf(req),
       },
     };
   }
@@ -336,9 +385,11 @@ export class HostingOperations {
   private send(api: HostingClient, req: DestructiveRequest, loss: Loss): Promise<AnyObject> {
     if (isRecordRequest(req)) return sendRecord(api, req, isRecordLoss(loss) ? loss : undefined);
     if (isMailRequest(req)) return sendMail(api, req);
+    if (isMailRuleRequest(req)) return sendMailRule(api, req);
+    if (isSiteRequest(req)) return sendSite(api, req, isSiteLoss(loss) ? loss : undefined);
     switch (req.kind) {
       case 'hosting.domain_reset':
-        return api.resetDomain(req.domain.trim(), 'all', ORDER);
+        return api.resetDomain(req.domain.trim(), req.type ?? 'all', ORDER);
       case 'hosting.wp_delete':
         return api.deleteWordpress(
           req.id.trim(),
@@ -381,6 +432,8 @@ function subjectOf(req: DestructiveRequest): string {
         ? req.account.trim()
         : req.id.trim();
   if (isMailRequest(req)) return req.address.trim();
+  if (isMailRuleRequest(req)) return req.id.trim();
+  if (isSiteRequest(req)) return '';
   switch (req.kind) {
     case 'hosting.domain_reset':
       return req.domain.trim();

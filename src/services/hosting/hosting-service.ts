@@ -13,8 +13,10 @@ import { HostingOperations } from './hosting-operations.ts';
 import { HostingReads } from './hosting-reads.ts';
 import { HostingWrites } from './hosting-writes.ts';
 import { HostingMail } from './mail-accounts.ts';
+import { HostingMailRules } from './mail-rules.ts';
 import { HostingPhp } from './php-versions.ts';
 import { HostingPrivateKeys } from './private-keys.ts';
+import { HostingSites } from './site-operations.ts';
 import { HostingSsl } from './ssl-certificates.ts';
 
 export class HostingService {
@@ -30,6 +32,9 @@ export class HostingService {
   readonly accessLog: HostingAccessLog;
   readonly ftp: HostingFtp;
   readonly mail: HostingMail;
+  readonly mailRules: HostingMailRules;
+  /** Domains', subdomains', WordPress sites' and databases' changes, and the database reads (their deletes are `operations`). */
+  readonly sites: HostingSites;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -44,5 +49,7 @@ export class HostingService {
     this.accessLog = new HostingAccessLog(calls);
     this.ftp = new HostingFtp(calls);
     this.mail = new HostingMail(calls);
+    this.mailRules = new HostingMailRules(calls);
+    this.sites = new HostingSites(calls);
   }
 }

@@ -18,7 +18,7 @@ export type { RecordArea } from './area-rejection.ts';
 export { maskCommandSecrets } from './command-secrets.ts';
 export { type CronListing, HostingCron, schedule } from './cron-jobs.ts';
 export { type DnsListing, HostingDns, recordName } from './dns-records.ts';
-export { type FtpListing, HostingFtp } from './ftp-accounts.ts';
+export * from './ftp-accounts.ts';
 export type { HostingDeps, WriteResult } from './hosting-calls.ts';
 export {
   type DestructiveRequest,
@@ -37,6 +37,7 @@ export {
 export { HostingService } from './hosting-service.ts';
 export { HostingWrites } from './hosting-writes.ts';
 export * from './mail-accounts.ts';
+export * from './mail-rules.ts';
 export { HostingPhp, type PhpListing } from './php-versions.ts';
 export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
 export {
@@ -50,4 +51,5 @@ export {
 } from './record-operations.ts';
 export * from './record-rules.ts';
 export * from './rules.ts';
+export * from './site-operations.ts';
 export { HostingSsl, type SslListing } from './ssl-certificates.ts';

@@ -46,6 +46,7 @@ export type HostingField =
   | 'wp_id'
   | 'key_id'
   | 'server'
+  | 'memo'
   | RecordField;
 
 export type HostingRule = 'required' | 'too_long' | 'format' | 'range' | 'control_character' | RecordRule;

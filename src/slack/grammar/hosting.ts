@@ -7,7 +7,15 @@
  */
 
 import { parseRecordArea, RECORD_WORDS, type RecordArea } from './hosting-records.ts';
+import {
+  parseDatabaseVerb,
+  parseDomainVerb,
+  parseWordpressVerb,
+  resetTypeOf,
+  type SiteArea,
+} from './hosting-sites.ts';
 import { MAIL_WORDS, type MailArea, parseMailArea } from './mail-accounts.ts';
+import type { MailRulesArea } from './mail-rules.ts';
 import {
   channelOf,
   fromSlackText,
@@ -49,7 +57,7 @@ type Area =
   | { name: 'domains' }
   | { name: 'domain'; domain: string }
   | { name: 'domain_add'; domain: string; ssl: boolean; redirectHttps: boolean }
-  | { name: 'domain_reset'; domain: string }
+  | { name: 'domain_reset'; domain: string; type: 'all' | 'web' | 'other' | undefined }
   | { name: 'subdomains' }
   | { name: 'subdomain_add'; subdomain: string; ssl: boolean }
   | { name: 'wp'; domain: string | undefined }
@@ -68,15 +76,29 @@ type Area =
   | { name: 'errorlog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'accesslog'; domain: string; lines: number | undefined; keyword: string | undefined }
   | { name: 'ftp'; domain: string | undefined }
+  | { name: 'ftp_add'; account: string }
+  | { name: 'ftp_change'; account: string }
   | { name: 'ftp_delete'; account: string }
   | { name: 'audit' }
   | { name: 'watch'; channelId: string | undefined }
   | { name: 'unwatch'; channelId: string | undefined }
   | RecordArea
-  | MailArea;
+  | MailArea
+  | MailRulesArea
+  | SiteArea;
 
 /** A `/hosting` command: what to do, and on which server when the user named one. */
 export type HostingCommand = Area & { server: string | undefined };
+
+/** The verbs of `ftp`, and the words people also type for them. */
+const FTP_VERBS = new Map<string, 'ftp_add' | 'ftp_change' | 'ftp_delete'>([
+  ['add', 'ftp_add'],
+  ['create', 'ftp_add'],
+  ['change', 'ftp_change'],
+  ['edit', 'ftp_change'],
+  ['delete', 'ftp_delete'],
+  ['remove', 'ftp_delete'],
+]);
 
 /** Flags of `domain add` and `subdomain add`, as typed (`redirect_https` is accepted too). */
 const FLAG_WORDS: Record<string, 'ssl' | 'redirectHttps'> = {
@@ -179,13 +201,19 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
         });
       }
       if (w2 === 'reset') {
-        if (rest.length !== 1 || !rest[0]!.text) return usage('hosting.domain_reset');
-        return ok({ name: 'domain_reset', domain: rest[0]!.text });
+        const type = resetTypeOf(rest[1]);
+        if (rest.length < 1 || rest.length > 2 || !rest[0]!.text || type === null)
+          return usage('hosting.domain_reset');
+        return ok({ name: 'domain_reset', domain: rest[0]!.text, type });
       }
+      const site = parseDomainVerb('domain', w2, rest);
+      if (site) return site;
       if (args.length !== 1 || !second?.text) return usage('hosting.domain');
       return ok({ name: 'domain', domain: second.text });
     }
     case 'subdomain': {
+      const site = parseDomainVerb('subdomain', w2, rest);
+      if (site) return site;
       if (w2 !== 'add') return usage('hosting.subdomain_add');
       const [fqdn, ...flags] = rest;
       const set = fqdn?.text ? flagsOf(flags, ['ssl']) : undefined;
@@ -200,10 +228,14 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
         if (rest.length !== 1 || !rest[0]!.text) return usage('hosting.wp_delete');
         return ok({ name: 'wp_delete', id: rest[0]!.text });
       }
+      const site = parseWordpressVerb(w2, rest);
+      if (site) return site;
       if (args.length > 1) return usage('hosting.wp');
       return ok({ name: 'wp', domain: second?.text || undefined });
     }
     case 'db': {
+      const site = parseDatabaseVerb(args);
+      if (site) return site;
       if (w2 === 'create') return rest.length === 0 ? ok({ name: 'db_create' }) : usage('hosting.db_create');
       if (w2 === 'user' && rest[0]?.text.toLowerCase() === 'create' && rest.length === 1)
         return ok({ name: 'db_user_create' });
@@ -253,11 +285,12 @@ function parseArea(words: readonly Token[]): ParseResult<Area> {
       return ok({ name: 'accesslog', domain: domain.text, ...read });
     }
     case 'ftp': {
-      // `ftp [domain]`, `ftp delete <account>`: a domain has a dot, so a verb is not taken for one.
+      // `ftp [domain]`, `ftp add|change|delete <account>`: a domain has a dot, so a verb is not taken for one.
       const [domain, ...more] = args;
-      if (domain?.text.toLowerCase() === 'delete') {
+      const verb = FTP_VERBS.get(domain?.text.toLowerCase() ?? '');
+      if (verb) {
         if (more.length !== 1 || !more[0]!.text) return usage('hosting.ftp');
-        return ok({ name: 'ftp_delete', account: more[0]!.text });
+        return ok({ name: verb, account: more[0]!.text });
       }
       if (more.length > 0 || (domain !== undefined && !domain.text.includes('.')))
         return usage('hosting.ftp');

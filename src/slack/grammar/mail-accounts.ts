@@ -3,10 +3,11 @@
  * grammar (hosting.ts) hands them to: `mail [domain]`, `mail show <address>`,
  * `mail add <address>` (a form asks the rest), `mail change <address>` (a
  * form), `mail delete <address>`, `mail forward <address>` (shown) and
- * `mail forward set <address>` (a form). The
+ * `mail forward set <address>` (a form); `mail rules …` is mail-rules.ts's. The
  * address is read as typed (Slack writes a typed address as a `mailto:` link,
  * read back by the grammar's tokens); its rule is checked by the service.
  */
+import { type MailRulesArea, parseMailRules } from './mail-rules.ts';
 import type { ParseResult, Token } from './tokens.ts';
 
 export const MAIL_WORDS = ['mail'] as const;
@@ -21,7 +22,7 @@ export type MailArea =
   | { name: 'mail_forward_set'; address: string };
 
 /** The words after `mail`. */
-export function parseMailArea(args: readonly Token[]): ParseResult<MailArea> {
+export function parseMailArea(args: readonly Token[]): ParseResult<MailArea | MailRulesArea> {
   const usage: ParseResult<MailArea> = { ok: false, error: { problem: 'usage', command: 'hosting.mail' } };
   const [verbToken, ...rest] = args;
   const verb = verbToken?.text.toLowerCase();
@@ -32,6 +33,8 @@ export function parseMailArea(args: readonly Token[]): ParseResult<MailArea> {
     words.length === 1 && words[0]!.text !== ''
       ? { ok: true, command: { name, address: words[0]!.text } }
       : usage;
+  if (verb === 'rules' || verb === 'rule' || verb === 'filters' || verb === 'filter')
+    return parseMailRules(rest);
   if (verb === 'show') return one('mail_show');
   if (verb === 'add' || verb === 'create') return one('mail_add');
   if (verb === 'delete' || verb === 'remove') return one('mail_delete');

@@ -55,7 +55,11 @@ export type VpsCommand =
   | { name: 'renewal_clear'; server: string }
   | { name: 'incidents' }
   /** The daily digest of the last 24 hours, to the person who asks. */
-  | { name: 'digest' };
+  | { name: 'digest' }
+  /** The provider accounts this bot serves. */
+  | { name: 'accounts' }
+  /** `/vps account use <name>`: bind the channel it is typed in to that account. */
+  | { name: 'account_use'; account: string };
 
 type ParseResult = GrammarResult<VpsCommand>;
 
@@ -106,6 +110,8 @@ export const VPS_WORDS = [
   'renewal',
   'incidents',
   'digest',
+  'accounts',
+  'account',
 ] as const;
 
 /** The commands whose values have rules, for `/vps help <command>`. */
@@ -306,6 +312,13 @@ export function parseVpsCommand(typed: string): ParseResult {
         return ok({ name: 'renewal_clear', server: args[1]!.text });
       return usage('renewal');
     }
+    case 'accounts':
+      if (args.length > 0) return usage('accounts');
+      return ok({ name: 'accounts' });
+    case 'account':
+      if (args.length !== 2 || args[0]!.text.toLowerCase() !== 'use' || !args[1]!.text)
+        return usage('account');
+      return ok({ name: 'account_use', account: args[1]!.text });
     default:
       return { ok: false, error: unknownWord(first.text, VPS_WORDS) };
   }

@@ -1,11 +1,15 @@
+import { accountsCatalog } from './accounts.ts';
 import { commonCatalog } from './common.ts';
 import { digestCatalog } from './digest.ts';
+import { ftpAccountsCatalog } from './ftp-accounts.ts';
 import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
 import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
+import { hostingSitesCatalog } from './hosting-sites.ts';
 import type { Locale } from './locale.ts';
 import { mailAccountsCatalog } from './mail-accounts.ts';
+import { mailRulesCatalog } from './mail-rules.ts';
 import { oncallCatalog } from './oncall.ts';
 import { renewalsCatalog } from './renewals.ts';
 import { serversCatalog } from './servers.ts';
@@ -27,12 +31,16 @@ const en = {
   ...hostingRecordsCatalog.en,
   ...hostingLogsCatalog.en,
   ...mailAccountsCatalog.en,
+  ...ftpAccountsCatalog.en,
+  ...mailRulesCatalog.en,
+  ...hostingSitesCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
   ...digestCatalog.en,
   ...homeCatalog.en,
   ...stepsCatalog.en,
+  ...accountsCatalog.en,
 };
 
 /** The English catalog, whose texts give every message its parameters. */
@@ -50,12 +58,16 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...hostingRecordsCatalog.ja,
   ...hostingLogsCatalog.ja,
   ...mailAccountsCatalog.ja,
+  ...ftpAccountsCatalog.ja,
+  ...mailRulesCatalog.ja,
+  ...hostingSitesCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,
   ...digestCatalog.ja,
   ...homeCatalog.ja,
   ...stepsCatalog.ja,
+  ...accountsCatalog.ja,
 };
 
 export const catalogs: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, ja };

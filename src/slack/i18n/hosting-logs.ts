@@ -26,7 +26,7 @@ const en = {
   'hosting.help.cmd.hosting.ftp':
     '`/hosting [server] ftp [domain]` — the FTP accounts (of one domain, or of every domain), with their folder and quota',
   'usage.hosting.ftp':
-    'Usage: `/hosting [server] ftp [domain]` (the accounts), `/hosting [server] ftp delete <account>`, e.g. `/hosting ftp example-shop.com`.',
+    'Usage: `/hosting [server] ftp [domain]` (the accounts), `/hosting [server] ftp add|change|delete <account>`, e.g. `/hosting ftp add deploy@example-shop.com`.',
   'hosting.ftp.title': 'FTP accounts on {server}',
   'hosting.ftp.title_domain': 'FTP accounts of {domain} on {server}',
   'hosting.ftp.empty': 'No FTP accounts here besides the server’s main one.',
@@ -81,7 +81,7 @@ const ja = {
   'hosting.help.cmd.hosting.ftp':
     '`/hosting [サーバー] ftp [ドメイン]` — FTPアカウントの一覧（ドメインを指定するとそのドメインのもの）。フォルダーと容量制限も表示',
   'usage.hosting.ftp':
-    '使い方: `/hosting [サーバー] ftp [ドメイン]`（アカウントの一覧）、`/hosting [サーバー] ftp delete <アカウント>`（例: `/hosting ftp example-shop.com`）。',
+    '使い方: `/hosting [サーバー] ftp [ドメイン]`（アカウントの一覧）、`/hosting [サーバー] ftp add|change|delete <アカウント>`（例: `/hosting ftp add deploy@example-shop.com`）。',
   'hosting.ftp.title': '{server} のFTPアカウント',
   'hosting.ftp.title_domain': '{server} の {domain} のFTPアカウント',
   'hosting.ftp.empty': 'サーバーのメインアカウント以外に、FTPアカウントはありません。',

@@ -35,7 +35,7 @@ const en = {
   'hosting.help.cmd.hosting.domain_add':
     '`/hosting domain add <name> [ssl] [redirect-https]` — e.g. `/hosting domain add shop.example.jp ssl redirect-https`',
   'hosting.help.cmd.hosting.domain_reset':
-    '`/hosting domain reset <name>` — return a domain to its initial state (asks to confirm)',
+    '`/hosting domain reset <name> [all|web|other]` — return a domain, or only its web area (`web`) or its other settings (`other`), to its initial state (asks to confirm)',
   'hosting.help.cmd.hosting.subdomains': '`/hosting subdomains` — the subdomains on the server',
   'hosting.help.cmd.hosting.subdomain_add':
     '`/hosting subdomain add <fqdn> [ssl]` — e.g. `/hosting subdomain add blog.example.jp ssl`',
@@ -363,7 +363,8 @@ const en = {
   'usage.hosting.domain': 'Usage: `/hosting [server] domain <name>`, e.g. `/hosting domain example.jp`.',
   'usage.hosting.domain_add':
     'Usage: `/hosting [server] domain add <name> [ssl] [redirect-https]`, e.g. `/hosting domain add shop.example.jp ssl`.',
-  'usage.hosting.domain_reset': 'Usage: `/hosting [server] domain reset <name>`.',
+  'usage.hosting.domain_reset':
+    'Usage: `/hosting [server] domain reset <name> [all|web|other]`: `all` (the default) resets everything, `web` the web area only, `other` the other settings.',
   'usage.hosting.subdomains': 'Usage: `/hosting [server] subdomains`.',
   'usage.hosting.subdomain_add':
     'Usage: `/hosting [server] subdomain add <fqdn> [ssl]`, e.g. `/hosting subdomain add blog.example.jp ssl`.',
@@ -371,7 +372,7 @@ const en = {
   'usage.hosting.wp_install': 'Usage: `/hosting [server] wp install` (a form asks the details).',
   'usage.hosting.wp_delete': 'Usage: `/hosting [server] wp delete <id>` (ids: `/hosting wp`).',
   'usage.hosting.db':
-    'Usage: `/hosting [server] db create`, `db user create`, `db grant <db_user> <db_name>`.',
+    'Usage: `/hosting [server] db` (the databases), `db create`, `db change|delete <db_name>`, `db users`, `db user create|change|delete`, `db grants <db_user>`, `db grant|revoke <db_user> <db_name>`.',
   'usage.hosting.db_create': 'Usage: `/hosting [server] db create` (a form asks the name).',
   'usage.hosting.db_grant': 'Usage: `/hosting [server] db grant <db_user> <db_name>`.',
   'usage.hosting.ssh':
@@ -418,7 +419,7 @@ const ja = {
   'hosting.help.cmd.hosting.domain_add':
     '`/hosting domain add <ドメイン> [ssl] [redirect-https]` — 例: `/hosting domain add shop.example.jp ssl redirect-https`',
   'hosting.help.cmd.hosting.domain_reset':
-    '`/hosting domain reset <ドメイン>` — ドメインを初期状態に戻す（確認あり）',
+    '`/hosting domain reset <ドメイン> [all|web|other]` — ドメインを初期状態に戻す。`web` はWeb領域だけ、`other` はそれ以外の設定だけ（確認あり）',
   'hosting.help.cmd.hosting.subdomains': '`/hosting subdomains` — サブドメイン一覧',
   'hosting.help.cmd.hosting.subdomain_add':
     '`/hosting subdomain add <FQDN> [ssl]` — 例: `/hosting subdomain add blog.example.jp ssl`',
@@ -740,7 +741,8 @@ const ja = {
     '使い方: `/hosting [サーバー] domain <ドメイン>`（例: `/hosting domain example.jp`）',
   'usage.hosting.domain_add':
     '使い方: `/hosting [サーバー] domain add <ドメイン> [ssl] [redirect-https]`（例: `/hosting domain add shop.example.jp ssl`）',
-  'usage.hosting.domain_reset': '使い方: `/hosting [サーバー] domain reset <ドメイン>`',
+  'usage.hosting.domain_reset':
+    '使い方: `/hosting [サーバー] domain reset <ドメイン> [all|web|other]`。`all`（省略時）はすべて、`web` はWeb領域だけ、`other` はそれ以外の設定を初期化します。',
   'usage.hosting.subdomains': '使い方: `/hosting [サーバー] subdomains`',
   'usage.hosting.subdomain_add':
     '使い方: `/hosting [サーバー] subdomain add <FQDN> [ssl]`（例: `/hosting subdomain add blog.example.jp ssl`）',
@@ -748,7 +750,7 @@ const ja = {
   'usage.hosting.wp_install': '使い方: `/hosting [サーバー] wp install`（フォームで入力）',
   'usage.hosting.wp_delete': '使い方: `/hosting [サーバー] wp delete <ID>`（IDは `/hosting wp` で確認）',
   'usage.hosting.db':
-    '使い方: `/hosting [サーバー] db create`、`db user create`、`db grant <DBユーザー> <DB名>`',
+    '使い方: `/hosting [サーバー] db`（データベース一覧）、`db create`、`db change|delete <DB名>`、`db users`、`db user create|change|delete`、`db grants <DBユーザー>`、`db grant|revoke <DBユーザー> <DB名>`',
   'usage.hosting.db_create': '使い方: `/hosting [サーバー] db create`（フォームで入力）',
   'usage.hosting.db_grant': '使い方: `/hosting [サーバー] db grant <DBユーザー> <DB名>`',
   'usage.hosting.ssh':

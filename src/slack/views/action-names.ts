@@ -11,6 +11,8 @@ import { mrkdwnText, SHOWN, type Ui } from './format.ts';
 export function actionName(ui: Ui, action: string): string {
   if (action === 'approve') return ui.t('help.name.approve');
   if (action === 'hosting.approve') return ui.t('hosting.help.name.approve');
+  // Typed as two words, not as the action's id.
+  if (action === 'bind_channel') return '`account use`';
   const typed = action.replace(/^hosting\./, '').replace(/_/g, ' ');
   return `\`${mrkdwnText(typed, SHOWN.word)}\``;
 }

@@ -303,7 +303,7 @@ describe('parsePolicy', () => {
       'policy file /etc/vps/policy.yml, line 2: "bob" under operator is not a Slack user id (U… or W…) or user-group id (S…)',
       'policy file /etc/vps/policy.yml, line 3: "general" is not a Slack channel id such as C0123ABCD (channels are named by id, not by #name)',
       'policy file /etc/vps/policy.yml, line 5: reboot: not an action of /vps or /hosting, such as show, rename or hosting.wp_delete (docs/operators.md lists them)',
-      'policy file /etc/vps/policy.yml, line 6: extra: not a setting of the policy file, which takes roles, default_role, channels, actions and approvals',
+      'policy file /etc/vps/policy.yml, line 6: extra: not a setting of the policy file, which takes roles, default_role, channels, actions, approvals, accounts and default_account',
     ]);
     // Never the parser's path.
     for (const p of problems) expect(p).not.toMatch(/roles\.operator|channels\.0|\.\d/);
@@ -331,7 +331,7 @@ describe('parsePolicy', () => {
       'the policy file, line 6: default_role is "everyone"; it must be none or viewer',
       'the policy file, line 8: "boss" is not a role; an action needs none, viewer, operator, approver or admin',
       'the policy file, line 10: approvals: allow_self is "yes"; it must be true or false',
-      'the policy file, line 12: "hosting.info" cannot need a second person; only hosting.domain_reset, hosting.wp_delete, hosting.ssh_key_delete, hosting.ssh_off, hosting.dns_change, hosting.dns_delete, hosting.cron_delete, hosting.ssl_delete, hosting.ftp_delete or hosting.mail_delete can',
+      'the policy file, line 12: "hosting.info" cannot need a second person; only hosting.domain_reset, hosting.wp_delete, hosting.ssh_key_delete, hosting.ssh_off, hosting.dns_change, hosting.dns_delete, hosting.cron_delete, hosting.ssl_delete, hosting.ftp_delete, hosting.mail_delete, hosting.mail_rules_delete, hosting.domain_delete, hosting.subdomain_delete, hosting.db_delete, hosting.db_user_delete or hosting.db_revoke can',
       'the policy file, line 13: quorum: not a setting of approvals, which takes allow_self and second_person',
     ]);
     expect(problemsOf('roles: 3\nchannels: C0OPS\n')).toEqual([

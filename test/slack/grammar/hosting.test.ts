@@ -117,7 +117,7 @@ describe('parseHostingCommand', () => {
       dbName: 'xs1_db',
       server: undefined,
     });
-    expect(err('db')).toEqual(usage('hosting.db'));
+    expect(ok('db')).toEqual({ name: 'db', server: undefined });
     expect(err('db create x')).toEqual(usage('hosting.db_create'));
     expect(err('db user create x')).toEqual(usage('hosting.db'));
     expect(err('db grant only')).toEqual(usage('hosting.db_grant'));

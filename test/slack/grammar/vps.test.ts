@@ -192,6 +192,16 @@ describe('parseVpsCommand', () => {
     expect(err('renewls')).toMatchObject({ problem: 'unknown_command', suggestion: 'renewals' });
   });
 
+  it('reads accounts and account use <name>', () => {
+    expect(ok('accounts')).toEqual({ name: 'accounts' });
+    expect(ok('account use shop-a')).toEqual({ name: 'account_use', account: 'shop-a' });
+    expect(ok('ACCOUNT USE Main')).toEqual({ name: 'account_use', account: 'Main' });
+    expect(err('accounts main')).toEqual({ problem: 'usage', command: 'accounts' });
+    for (const bad of ['account', 'account use', 'account shop', 'account use a b', 'account set shop'])
+      expect(err(bad), bad).toEqual({ problem: 'usage', command: 'account' });
+    expect(err('acounts')).toMatchObject({ problem: 'unknown_command', suggestion: 'accounts' });
+  });
+
   it('names an unknown word, shortened', () => {
     expect(err('reboot web-1')).toEqual({ problem: 'unknown_command', word: 'reboot' });
     expect((err('x'.repeat(100)) as { word: string }).word).toHaveLength(40);

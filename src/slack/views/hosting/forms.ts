@@ -28,6 +28,7 @@ type TextField = Exclude<
   | 'wp_id'
   | 'key_id'
   | 'server'
+  | 'memo'
   | RecordField
 >;
 

@@ -1,13 +1,29 @@
 /**
- * The /hosting answer of FTP accounts: a list under a title, as many lines as
- * one message holds and the rest counted (never cut silently). Pure.
+ * /hosting's FTP accounts: the list under a title, as many lines as one
+ * message holds and the rest counted (never cut silently); the forms that
+ * add an account (a password typed, or one the bot generates) and change
+ * one, and the generated password shown to its requester once. A password is
+ * never part of any view but `ftpPasswordView`. Pure.
  */
-import type { KnownBlock } from '@slack/types';
-import type { FtpListing } from '../../../services/hosting/index.ts';
+import type { KnownBlock, ModalView } from '@slack/types';
+import {
+  FTP_LIMITS,
+  type FtpAccountNow,
+  type FtpChangeForm,
+  type FtpCreated,
+  type FtpForm,
+  type FtpListing,
+  type FtpProblem,
+  typedNumber,
+} from '../../../services/hosting/index.ts';
+import type { PlainKey } from '../../i18n/index.ts';
+import { HOSTING_FTP_CALLBACKS, type HostingFtpForm, hostingBlockId } from '../../ids.ts';
+import type { HostingFormPayload } from '../../payloads.ts';
 import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
+import { hostingModal } from './forms.ts';
 
 /** Lines one list message shows: well inside 50 blocks of 3,000 characters. */
 const LIST_MAX = 60;
@@ -44,4 +60,214 @@ export function ftpView(ui: Ui, server: string, l: FtpListing): Message {
   ];
   assertBlocksWithinLimits(blocks, 'message');
   return { text: summaryText(escapeMrkdwn(title), lines.length === 0 ? [empty] : lines), blocks };
+}
+
+// The forms that add and change an account.
+
+/** An account as people read it: a Japanese domain in its own letters. */
+const account = (a: string): string => {
+  const at = a.lastIndexOf('@');
+  return at < 0 ? a : `${a.slice(0, at + 1)}${displayDomain(a.slice(at + 1))}`;
+};
+const shownAccount = (a: string): string => mrkdwnText(account(a), SHOWN.domain);
+
+type FtpInput = 'password' | 'directory' | 'quota_mb' | 'memo';
+const WORDS: Record<FtpInput, { label: PlainKey; hint?: PlainKey }> = {
+  password: { label: 'hosting.ftp.label.password' },
+  directory: { label: 'hosting.ftp.label.directory', hint: 'hosting.ftp.hint.directory' },
+  quota_mb: { label: 'hosting.ftp.label.quota', hint: 'hosting.ftp.hint.quota' },
+  memo: { label: 'hosting.ftp.label.memo', hint: 'hosting.ftp.hint.memo' },
+};
+
+const hintOf = (ui: Ui, field: FtpInput): string => {
+  const key = WORDS[field].hint;
+  return key ? ui.t(key) : ui.t('hosting.ftp.hint.password', { min: FTP_LIMITS.passwordMin });
+};
+
+function input(ui: Ui, field: FtpInput, initial?: string, hint?: string): KnownBlock {
+  return {
+    type: 'input',
+    block_id: hostingBlockId(field),
+    optional: true,
+    label: { type: 'plain_text', text: ui.t(WORDS[field].label) },
+    hint: { type: 'plain_text', text: hint ?? hintOf(ui, field) },
+    element: {
+      type: 'plain_text_input',
+      action_id: field,
+      multiline: field === 'memo',
+      max_length: Math.min(FTP_LIMITS.textMax + 1, LIMITS.inputMaxLength),
+      ...(initial === undefined || initial === '' ? {} : { initial_value: initial }),
+    },
+  };
+}
+
+const TITLES: Record<HostingFtpForm, PlainKey> = {
+  ftp_add: 'hosting.ftp.add.title',
+  ftp_change: 'hosting.ftp.change.title',
+};
+
+function serverLine(ui: Ui, server: string): KnownBlock {
+  return {
+    type: 'context',
+    elements: [
+      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
+      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
+    ],
+  };
+}
+
+const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
+
+function formModal(
+  ui: Ui,
+  form: HostingFtpForm,
+  meta: HostingFormPayload & { id: string },
+  blocks: KnownBlock[],
+): ModalView {
+  return hostingModal(ui, HOSTING_FTP_CALLBACKS[form], TITLES[form], meta, blocks, 'hosting.modal.submit');
+}
+
+/** The add form: the account is the one typed on the command line (shown, not editable). */
+export function ftpAddFormView(ui: Ui, meta: HostingFormPayload & { id: string }): ModalView {
+  return formModal(ui, 'ftp_add', meta, [
+    serverLine(ui, meta.server),
+    section(ui.t('hosting.ftp.add.intro', { account: shownAccount(meta.id) })),
+    input(ui, 'password'),
+    {
+      type: 'input',
+      block_id: hostingBlockId('generate'),
+      optional: true,
+      label: { type: 'plain_text', text: ui.t('hosting.ftp.label.generate') },
+      element: {
+        type: 'checkboxes',
+        action_id: 'generate',
+        options: [{ text: { type: 'plain_text', text: ui.t('hosting.ftp.generate') }, value: 'generate' }],
+      },
+    },
+    input(ui, 'directory'),
+    input(ui, 'quota_mb'),
+    input(ui, 'memo'),
+  ]);
+}
+
+/**
+ * A change, starting from the account as the list shows it. The folder is
+ * not filled in: the list writes it from the domain (`example.jp/public_html`)
+ * while a change takes it as an add does (`/public_html`), so it is shown
+ * and left empty, which keeps it.
+ */
+export function ftpChangeFormView(
+  ui: Ui,
+  meta: HostingFormPayload & { id: string },
+  now: FtpAccountNow,
+): ModalView {
+  return formModal(ui, 'ftp_change', meta, [
+    serverLine(ui, meta.server),
+    section(
+      ui.t('hosting.ftp.change.intro', {
+        account: shownAccount(meta.id),
+        directory: mrkdwnText(now.directory, SHOWN.text),
+      }),
+    ),
+    input(ui, 'password', undefined, ui.t('hosting.ftp.hint.new_password')),
+    input(ui, 'directory', undefined, ui.t('hosting.ftp.hint.new_directory')),
+    input(ui, 'quota_mb', String(now.quota_mb)),
+    input(ui, 'memo', now.memo),
+  ]);
+}
+
+/** A form that only says something: loading, working, done, or what went wrong. */
+export function ftpNoticeView(ui: Ui, text: string, form: HostingFtpForm = 'ftp_add'): ModalView {
+  const blocks: KnownBlock[] = [section(text)];
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: `${HOSTING_FTP_CALLBACKS[form]}_notice`,
+    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
+    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
+    blocks,
+  };
+}
+
+type StateValues = Record<
+  string,
+  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
+>;
+
+const typed = (values: StateValues, f: string): string => values[hostingBlockId(f)]?.[f]?.value ?? '';
+
+/** The add form as typed; the account is the command's. */
+export function readFtpForm(values: StateValues, ftpAccount: string): FtpForm {
+  const generate = (values[hostingBlockId('generate')]?.generate?.selected_options ?? []).some(
+    (o) => o.value === 'generate',
+  );
+  return {
+    account: ftpAccount,
+    password: typed(values, 'password'),
+    generate,
+    directory: typed(values, 'directory'),
+    quota: typedNumber(typed(values, 'quota_mb')),
+    memo: typed(values, 'memo'),
+  };
+}
+
+/** The change as typed (an empty password, folder or quota: left as it is). */
+export function readFtpChangeForm(values: StateValues): FtpChangeForm {
+  return {
+    password: typed(values, 'password'),
+    directory: typed(values, 'directory'),
+    quota: typedNumber(typed(values, 'quota_mb')),
+    memo: typed(values, 'memo'),
+  };
+}
+
+const PROBLEM_WORDS: Record<Exclude<FtpProblem['rule'], 'too_short' | 'too_long'>, PlainKey> = {
+  required: 'hosting.ftp.problem.required',
+  whole_number: 'hosting.ftp.problem.quota',
+  format: 'hosting.ftp.problem.format',
+  control_character: 'field.control_character',
+};
+
+/**
+ * Each problem on its field. A password left empty with "generate" unticked
+ * says to type one or tick the box; a password typed with the box ticked,
+ * that only one of them is used.
+ */
+export function ftpFormErrors(
+  ui: Ui,
+  f: Pick<FtpForm, 'password'> & Partial<Pick<FtpForm, 'generate'>>,
+  problems: readonly FtpProblem[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (f.generate && f.password !== '') errors[hostingBlockId('password')] = ui.t('hosting.ftp.problem.both');
+  for (const p of problems) {
+    // The account is the command's: a problem with it is told where the password is typed, first.
+    const block = hostingBlockId(p.field === 'ftp_account' ? 'password' : p.field);
+    if (errors[block]) continue;
+    if (p.field === 'ftp_account') errors[block] = ui.t('hosting.ftp.problem.account');
+    else if (p.field === 'password' && p.rule === 'required')
+      errors[block] = ui.t('hosting.ftp.problem.password_or_generate');
+    else if (p.rule === 'too_short' || p.rule === 'too_long')
+      errors[block] = ui.t(`hosting.ftp.problem.${p.rule}`, {
+        limit: p.limit ?? (p.rule === 'too_short' ? FTP_LIMITS.passwordMin : FTP_LIMITS.textMax),
+      });
+    else errors[block] = ui.t(PROBLEM_WORDS[p.rule]);
+  }
+  return errors;
+}
+
+/** The generated password, for its requester's eyes only (their form, or an ephemeral message). */
+export function ftpPasswordView(ui: Ui, r: FtpCreated & { generatedPassword: string }): Message {
+  const text = ui.t('hosting.ftp.generated', {
+    account: shownAccount(r.subject),
+    server: r.server,
+    password: r.generatedPassword,
+  });
+  return { text, blocks: [section(text)] };
+}
+
+/** When the password could not be shown where it was asked: no direct message holds it. */
+export function ftpPasswordNotShownView(ui: Ui, r: FtpCreated): Message {
+  const text = ui.t('hosting.ftp.generated_lost', { account: shownAccount(r.subject), server: r.server });
+  return { text, blocks: [section(text)] };
 }

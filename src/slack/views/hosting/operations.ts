@@ -15,8 +15,10 @@ import { displayDomain, displayUrl } from '../domain-display.ts';
 import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { isMailLoss, mailLossText, mailLossTitle } from './mail-accounts.ts';
+import { isMailRuleLoss, mailRuleLossText, mailRuleLossTitle } from './mail-rules.ts';
 import { keyGlimpse } from './reads.ts';
 import { isRecordLoss, recordLossText, recordLossTitle } from './record-loss.ts';
+import { isSiteLoss, resetTypeText, siteLossText, siteLossTitle } from './sites.ts';
 import { doneText } from './writes.ts';
 
 const code = (s: string): string => `\`${mrkdwnText(s, SHOWN.text)}\``;
@@ -25,6 +27,8 @@ const code = (s: string): string => `\`${mrkdwnText(s, SHOWN.text)}\``;
 export function operationTitle(ui: Ui, server: string, loss: Loss): string {
   if (isRecordLoss(loss)) return recordLossTitle(ui, loss);
   if (isMailLoss(loss)) return mailLossTitle(ui, loss);
+  if (isMailRuleLoss(loss)) return mailRuleLossTitle(ui, loss);
+  if (isSiteLoss(loss)) return siteLossTitle(ui, loss);
   switch (loss.kind) {
     case 'hosting.domain_reset':
       return ui.t('hosting.confirm.title.hosting.domain_reset', { domain: displayDomain(loss.domain) });
@@ -41,10 +45,12 @@ export function operationTitle(ui: Ui, server: string, loss: Loss): string {
 export function lossText(ui: Ui, server: string, loss: Loss): string {
   if (isRecordLoss(loss)) return recordLossText(ui, server, loss);
   if (isMailLoss(loss)) return mailLossText(ui, server, loss);
+  if (isMailRuleLoss(loss)) return mailRuleLossText(ui, server, loss);
+  if (isSiteLoss(loss)) return siteLossText(ui, server, loss);
   const fate = (deleted: boolean) => ui.t(deleted ? 'hosting.loss.deleted' : 'hosting.loss.kept');
   switch (loss.kind) {
     case 'hosting.domain_reset':
-      return ui.t('hosting.loss.hosting.domain_reset', {
+      return `${ui.t('hosting.loss.hosting.domain_reset', {
         domain: mrkdwnText(displayDomain(loss.domain), SHOWN.domain),
         server,
         root: loss.documentRoot
@@ -54,7 +60,7 @@ export function lossText(ui: Ui, server: string, loss: Loss): string {
           loss.sites.length > 0
             ? loss.sites.map((s) => code(displayUrl(s))).join(', ')
             : ui.t('hosting.loss.no_sites'),
-      });
+      })} ${resetTypeText(ui, loss.type)}`;
     case 'hosting.wp_delete':
       return ui.t('hosting.loss.hosting.wp_delete', {
         id: mrkdwnText(loss.id, SHOWN.word),

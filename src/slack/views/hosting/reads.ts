@@ -18,7 +18,15 @@ import type { AuditRow } from '../../../store/index.ts';
 import type { PlainKey } from '../../i18n/index.ts';
 import { actionName, hostingChangeWords } from '../action-names.ts';
 import { displayDomain, displayUrl } from '../domain-display.ts';
-import { escapeMrkdwn, formatTime, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
+import {
+  escapeMrkdwn,
+  formatCount,
+  formatTime,
+  type Message,
+  mrkdwnText,
+  SHOWN,
+  type Ui,
+} from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { auditReasonText } from '../messages.ts';
 import { packLines } from '../sections.ts';
@@ -107,6 +115,19 @@ export function infoView(ui: Ui, server: string, info: HostingServerInfo): Messa
         field('hosting.info.db', versions(info.db_versions)),
       ],
     },
+    // The rest of the reference's server information (docs/provider-api.md, Hosting resources);
+    // cpu and memory are null on a business sub-account.
+    {
+      type: 'section',
+      fields: [
+        field('hosting.info.server_id', info.server_id),
+        field('hosting.info.os', info.os),
+        field('hosting.info.cpu', info.cpu ?? undefined),
+        field('hosting.info.memory', info.memory ?? undefined),
+        field('hosting.info.apache', info.apache_version),
+        field('hosting.info.perl', versions(info.perl_versions)),
+      ],
+    },
   ];
   const summary = [title, info.ip_address, info.hostname]
     .filter((s): s is string => typeof s === 'string' && s !== '')
@@ -128,7 +149,28 @@ export function usageView(ui: Ui, server: string, usage: AnyObject): Message {
     }
   };
   walk('', usage);
-  return listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
+  const m = listMessage(ui, ui.t('hosting.usage.title', { server }), lines, ui.t('hosting.usage.empty'));
+  if (lines.length === 0) return m;
+  // What the reference says the figures mean: the disk in GB, and what its counts leave out.
+  const disk = usage.disk as Record<string, unknown> | undefined;
+  const num = (v: unknown): number | undefined =>
+    typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  const used = num(disk?.used_gb);
+  const quota = num(disk?.quota_gb);
+  const notes = [
+    used !== undefined && quota !== undefined && quota > 0
+      ? ui.t('hosting.usage.disk', {
+          used: formatCount(ui, used),
+          quota: formatCount(ui, quota),
+          percent: formatCount(ui, Math.round((used / quota) * 1000) / 10),
+        })
+      : '',
+    num(disk?.file_limit) === 0 ? ui.t('hosting.usage.no_file_limit') : '',
+    usage.counts && typeof usage.counts === 'object' ? ui.t('hosting.usage.counts_note') : '',
+  ].filter((n) => n !== '');
+  if (notes.length === 0) return m;
+  const blocks = [...(m.blocks ?? []), context(notes.join('\n'))];
+  return done(blocks as KnownBlock[], `${m.text}\n${notes.join('\n')}`);
 }
 
 /**
@@ -147,7 +189,7 @@ function sslLabel(ui: Ui, status: string | undefined, ssl?: boolean): string {
 }
 
 function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
-  return items.map((d) =>
+  const lines = items.map((d) =>
     ui.t('hosting.domain.line', {
       // A list item's own name is not a published field: one without it is listed by its URL.
       domain: mrkdwnText(
@@ -158,6 +200,13 @@ function domainLines(ui: Ui, items: readonly DomainItem[]): string[] {
       url: d.url ? ` — ${mrkdwnText(displayUrl(d.url), SHOWN.domain)}` : '',
     }),
   );
+  return lines.map((line, i) => line + domainExtra(ui, items[i]!));
+}
+
+/** The memo and whether a setting is still taking effect: the reference's list fields. */
+function domainExtra(ui: Ui, d: DomainItem): string {
+  const memo = d.memo ? ` — ${mrkdwnText(d.memo, SHOWN.name)}` : '';
+  return d.isAwaiting ? `${memo} ${ui.t('hosting.sites.awaiting')}` : memo;
 }
 
 export function domainsView(ui: Ui, server: string, items: readonly DomainItem[]): Message {
@@ -207,8 +256,26 @@ export function domainView(ui: Ui, server: string, name: string, d: DomainDetail
           type: 'mrkdwn',
           text: `*${ui.t('hosting.domain.root')}*\n${d.domain.document_root ? code(d.domain.document_root) : none}`,
         },
+        // The rest of the reference's domain detail.
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.sites.detail.php')}*\n${d.domain.php_version ? mrkdwnText(d.domain.php_version, SHOWN.word) : none}`,
+        },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.sites.detail.type')}*\n${d.domain.type ? mrkdwnText(d.domain.type, SHOWN.word) : none}`,
+        },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.sites.detail.created')}*\n${d.domain.created_at ? mrkdwnText(d.domain.created_at, SHOWN.word) : none}`,
+        },
+        {
+          type: 'mrkdwn',
+          text: `*${ui.t('hosting.sites.detail.memo')}*\n${d.domain.memo ? mrkdwnText(d.domain.memo, SHOWN.memo) : none}`,
+        },
       ],
     },
+    ...(d.domain.is_awaiting ? [context(ui.t('hosting.sites.detail.awaiting'))] : []),
   ];
   let text = `${escapeMrkdwn(title)} · ${mrkdwnText(d.domain.url ?? '', SHOWN.domain)}`;
   if (d.nameServers !== undefined) {
@@ -237,7 +304,21 @@ export function wordpressView(
       title: escapeMrkdwn(w.title ?? ''),
     }),
   );
-  return listMessage(ui, title, lines, ui.t('hosting.wp.empty'));
+  const shown = lines.map((line, i) => line + siteExtra(ui, items[i]!));
+  return listMessage(ui, title, shown, ui.t('hosting.wp.empty'));
+}
+
+/** The version, database, its user and the memo: the rest of the reference's list fields. */
+function siteExtra(ui: Ui, w: WordpressItem): string {
+  const about =
+    w.version || w.dbName
+      ? ui.t('hosting.sites.wp_extra', {
+          version: mrkdwnText(w.version ?? '?', SHOWN.word),
+          db: mrkdwnText(w.dbName ?? '?', SHOWN.word),
+          user: mrkdwnText(w.dbUser ?? '?', SHOWN.word),
+        })
+      : '';
+  return w.memo ? `${about} — ${mrkdwnText(w.memo, SHOWN.name)}` : about;
 }
 
 export function sshView(ui: Ui, server: string, s: SshState): Message {
@@ -281,7 +362,20 @@ export function sshKeysView(ui: Ui, server: string, keys: readonly SshKeyItem[])
 }
 
 function subjectOf(params: Record<string, unknown>): string {
-  for (const k of ['domain', 'subdomain', 'url', 'name_suffix', 'label', 'id', 'db_user']) {
+  // A database's or its user's name as a form writes it (`db_name`) or a delete's request does (`dbName`).
+  for (const k of [
+    'domain',
+    'subdomain',
+    'url',
+    'name_suffix',
+    'label',
+    'id',
+    'wp_id',
+    'db_user',
+    'dbUser',
+    'db_name',
+    'dbName',
+  ]) {
     const v = params[k];
     if (typeof v !== 'string' || v === '') continue;
     const shown = k === 'domain' || k === 'subdomain' ? displayDomain(v) : k === 'url' ? displayUrl(v) : v;

@@ -48,6 +48,27 @@ export const AREA_REFUSALS: Record<Area, Record<Kind, Refusal>> = {
     BAD_REQUEST: 'error.hosting_area.ftp.BAD_REQUEST',
     other: 'error.hosting_area.ftp.other',
   },
+  mail_rules: {
+    NOT_FOUND: 'error.hosting_area.mail_rules.NOT_FOUND',
+    OPERATION_ERROR: 'error.hosting_area.mail_rules.OPERATION_ERROR',
+    VALIDATION_ERROR: 'error.hosting_area.mail_rules.VALIDATION_ERROR',
+    BAD_REQUEST: 'error.hosting_area.mail_rules.BAD_REQUEST',
+    other: 'error.hosting_area.mail_rules.other',
+  },
+  domain: {
+    NOT_FOUND: 'error.hosting_area.domain.NOT_FOUND',
+    OPERATION_ERROR: 'error.hosting_area.domain.OPERATION_ERROR',
+    VALIDATION_ERROR: 'error.hosting_area.domain.VALIDATION_ERROR',
+    BAD_REQUEST: 'error.hosting_area.domain.BAD_REQUEST',
+    other: 'error.hosting_area.domain.other',
+  },
+  db: {
+    NOT_FOUND: 'error.hosting_area.db.NOT_FOUND',
+    OPERATION_ERROR: 'error.hosting_area.db.OPERATION_ERROR',
+    VALIDATION_ERROR: 'error.hosting_area.db.VALIDATION_ERROR',
+    BAD_REQUEST: 'error.hosting_area.db.BAD_REQUEST',
+    other: 'error.hosting_area.db.other',
+  },
 };
 
 type RecordKey = `${RecordField}.${RecordRule | 'required' | 'too_long' | 'range' | 'format'}`;

@@ -31,6 +31,10 @@ const DOMAIN_SUBJECTS: ReadonlySet<HostingAction> = new Set([
   'hosting.domain_add',
   'hosting.subdomain_add',
   'hosting.domain_reset',
+  'hosting.domain_change',
+  'hosting.domain_delete',
+  'hosting.subdomain_change',
+  'hosting.subdomain_delete',
 ]);
 const URL_SUBJECTS: ReadonlySet<HostingAction> = new Set(['hosting.wp_install']);
 
@@ -53,6 +57,16 @@ const DONE: Record<
   'hosting.db_create': 'hosting.done.hosting.db_create',
   'hosting.db_user_create': 'hosting.done.hosting.db_user_create',
   'hosting.db_grant': 'hosting.done.hosting.db_grant',
+  'hosting.domain_change': 'hosting.done.hosting.domain_change',
+  'hosting.domain_delete': 'hosting.done.hosting.domain_delete',
+  'hosting.subdomain_change': 'hosting.done.hosting.subdomain_change',
+  'hosting.subdomain_delete': 'hosting.done.hosting.subdomain_delete',
+  'hosting.wp_change': 'hosting.done.hosting.wp_change',
+  'hosting.db_change': 'hosting.done.hosting.db_change',
+  'hosting.db_delete': 'hosting.done.hosting.db_delete',
+  'hosting.db_user_change': 'hosting.done.hosting.db_user_change',
+  'hosting.db_user_delete': 'hosting.done.hosting.db_user_delete',
+  'hosting.db_revoke': 'hosting.done.hosting.db_revoke',
   'hosting.ssh_on': 'hosting.done.hosting.ssh_on',
   'hosting.ssh_off': 'hosting.done.hosting.ssh_off',
   'hosting.ssh_key_add': 'hosting.done.hosting.ssh_key_add',
@@ -67,11 +81,15 @@ const DONE: Record<
   'hosting.php_set': 'hosting.done.hosting.php_set',
   'hosting.ssl_add': 'hosting.done.hosting.ssl_add',
   'hosting.ssl_delete': 'hosting.done.hosting.ssl_delete',
+  'hosting.ftp_add': 'hosting.done.hosting.ftp_add',
+  'hosting.ftp_change': 'hosting.done.hosting.ftp_change',
   'hosting.ftp_delete': 'hosting.done.hosting.ftp_delete',
   'hosting.mail_add': 'hosting.done.hosting.mail_add',
   'hosting.mail_change': 'hosting.done.hosting.mail_change',
   'hosting.mail_forward': 'hosting.done.hosting.mail_forward',
   'hosting.mail_delete': 'hosting.done.hosting.mail_delete',
+  'hosting.mail_rules_add': 'hosting.done.hosting.mail_rules_add',
+  'hosting.mail_rules_delete': 'hosting.done.hosting.mail_rules_delete',
 };
 
 /** The sentence of a done change, with who made it. */

@@ -34,6 +34,8 @@ const HELP_LINES: Record<VpsAction, PlainKey> = {
   renewal: 'help.cmd.renewal',
   incidents: 'help.cmd.incidents',
   digest: 'help.cmd.digest',
+  accounts: 'help.cmd.accounts',
+  bind_channel: 'help.cmd.bind_channel',
 };
 
 export function helpView(ui: Ui, caps: Capabilities): Message {

@@ -1,0 +1,117 @@
+/**
+ * The submissions of the memo forms (domain, subdomain, WordPress site,
+ * database) and the database user's form. Each is checked field by field
+ * before anything is sent, sent at once and announced in the channel. A
+ * database user's new password is never announced, logged or audited; one the
+ * bot generated is shown to the person alone, once: in their form, or failing
+ * that an ephemeral message, never a direct message (kit.showSecret).
+ */
+import type { App } from '@slack/bolt';
+import type { MemoTarget } from '../../../src/services/hosting/index.ts';
+import { HOSTING_SITE_CALLBACKS, type HostingSiteForm } from '../../../src/slack/ids.ts';
+import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
+import {
+  dbPasswordNotShownView,
+  generatedDbPasswordView,
+  readDbUserForm,
+  readMemoForm,
+  siteFormErrors,
+  siteNoticeView,
+} from '../../../src/slack/views/hosting/sites.ts';
+import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
+import {
+  announce,
+  failureReply,
+  type HandlerDeps,
+  isRetry,
+  type SubmitArgs,
+  settleForm,
+  tellUser,
+  uiWithin,
+} from '../../kit.ts';
+
+const TARGET_OF: Record<Exclude<HostingSiteForm, 'db_user_change'>, MemoTarget> = {
+  domain_change: 'domain',
+  subdomain_change: 'subdomain',
+  wp_change: 'wp',
+  db_change: 'db',
+};
+
+function submit(deps: HandlerDeps, form: HostingSiteForm) {
+  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
+    const userId = body.user.id;
+    const log = deps.logger.child({ component: 'hosting-site-form', form, user: userId });
+    const ui = await uiWithin(deps, userId, 1000);
+    const meta = decodePayload(hostingFormPayload, view.private_metadata);
+    if (!meta?.id) {
+      log.error({}, 'site form private_metadata unreadable');
+      await ack({ response_action: 'update', view: siteNoticeView(ui, form, ui.t('error.internal')) });
+      return;
+    }
+    const values = view.state.values as Parameters<typeof readDbUserForm>[0];
+    const user = form === 'db_user_change' ? readDbUserForm(values) : undefined;
+    const memo = user ? user.memo : readMemoForm(values);
+    const target = form === 'db_user_change' ? 'db_user' : TARGET_OF[form];
+    const problems = user
+      ? deps.hosting.sites.checkUserChange(user)
+      : deps.hosting.sites.checkMemo(target, memo);
+    const errors = siteFormErrors(ui, user ?? {}, problems);
+    if (Object.keys(errors).length > 0) {
+      await ack({ response_action: 'errors', errors });
+      return;
+    }
+    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
+    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
+      await ack();
+      return;
+    }
+    await ack({ response_action: 'update', view: siteNoticeView(ui, form, ui.t('hosting.modal.working')) });
+    const actor = { userId, channelId: meta.channelId };
+    const where = { channelId: meta.channelId, userId };
+    const settled = { viewId: view.id, ...where };
+    let result: Awaited<ReturnType<typeof deps.hosting.sites.changeUser>>;
+    try {
+      result =
+        form === 'db_user_change'
+          ? await deps.hosting.sites.changeUser(
+              actor,
+              meta.server,
+              meta.id,
+              user ?? { password: '', generate: false, memo },
+            )
+          : await deps.hosting.sites.changeMemo(actor, meta.server, TARGET_OF[form], meta.id, memo);
+    } catch (err) {
+      const m = failureReply(log, ui, err, `hosting ${form}`);
+      await settleForm(client, settled, { view: siteNoticeView(ui, form, m.text), message: m }, log);
+      return;
+    }
+    const password = result.generatedPassword;
+    try {
+      const announcement = doneView(deps.channelUi, userId, result);
+      if (password === undefined) {
+        const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
+        await settleForm(client, settled, { announcement, view: siteNoticeView(ui, form, done) }, log);
+        return;
+      }
+      await announce(client, meta.channelId, announcement, (m) => tellUser(client, where, m, log), log);
+      const shown = generatedDbPasswordView(ui, { ...result, generatedPassword: password });
+      await settleForm(
+        client,
+        settled,
+        {
+          view: siteNoticeView(ui, form, shown.text),
+          message: shown,
+          withoutSecret: dbPasswordNotShownView(ui, result),
+        },
+        log,
+      );
+    } finally {
+      deps.hosting.sites.forgetSecret(password);
+    }
+  };
+}
+
+export function registerHostingSiteForms(app: App, deps: HandlerDeps): void {
+  for (const form of Object.keys(HOSTING_SITE_CALLBACKS) as HostingSiteForm[])
+    app.view(HOSTING_SITE_CALLBACKS[form], submit(deps, form));
+}
