@@ -75,12 +75,21 @@ export const CHANNELS: readonly Channel[] = [
 
 /**
  * The sandbox's two provider accounts (on the built-in simulator, each a
- * world of its own): #ops and #dev work on `main`, #shop on `shop`, so a
- * person sees that nothing of one is shown in the other's channel.
+ * world of its own): `main` is the default (#ops, #dev, direct messages and
+ * shortcuts work on it), and #shop is bound to `shop` as an admin would bind
+ * it (`/vps account use shop`), so a person sees that nothing of one is shown
+ * in the other's channel. The policy lists no channels: the bot may be used
+ * anywhere, as in the one-account sandbox.
  */
 export const ACCOUNTS = [
   { name: 'main', label: 'Production', keyEnv: 'PROVIDER_API_KEY_MAIN', channels: ['ops', 'dev'] },
-  { name: 'shop', label: 'Shop A', keyEnv: 'PROVIDER_API_KEY_SHOP', channels: ['shop'] },
+  {
+    name: 'shop',
+    label: 'Shop A',
+    keyEnv: 'PROVIDER_API_KEY_SHOP',
+    channels: ['shop'],
+    boundFromSlack: true,
+  },
 ] as const;
 export const SHOP_CHANNEL = CHANNELS.find((c) => c.name === 'shop')!;
 
@@ -126,10 +135,6 @@ export function policyYaml(opts: { accounts?: boolean } = {}): string {
             return `  ${a.name}: { label: ${a.label}, key_env: ${a.keyEnv}, notify_channel: ${first}, digest_channel: ${first} }`;
           }),
           'default_account: main',
-          'channels:',
-          ...ACCOUNTS.flatMap((a) =>
-            a.channels.map((c) => `  - { id: ${channelNamed(c)!.id}, account: ${a.name} }`),
-          ),
         ]
       : []),
   ];

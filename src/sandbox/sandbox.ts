@@ -24,6 +24,7 @@ import { Pending } from './pending.ts';
 import {
   ACCOUNTS,
   CHANNELS,
+  channelNamed,
   FIRST_USER,
   GROUPS,
   HOME_CHANNEL,
@@ -31,6 +32,10 @@ import {
   personNamed,
   policyYaml,
 } from './people.ts';
+
+/** Who bound #shop to its account at the sandbox's start. */
+const ADMIN = PEOPLE.find((p) => p.role === 'admin')!;
+
 import { SlackStandIn } from './slack-standin.ts';
 import { Terminal } from './terminal.ts';
 
