@@ -4,6 +4,7 @@ import { homeCatalog } from './home.ts';
 import { hostingCatalog } from './hosting.ts';
 import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
+import { hostingWatchCatalog } from './hosting-watch.ts';
 import type { Locale } from './locale.ts';
 import { mailAccountsCatalog } from './mail-accounts.ts';
 import { oncallCatalog } from './oncall.ts';
@@ -26,6 +27,7 @@ const en = {
   ...hostingCatalog.en,
   ...hostingRecordsCatalog.en,
   ...hostingLogsCatalog.en,
+  ...hostingWatchCatalog.en,
   ...mailAccountsCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
@@ -49,6 +51,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...hostingCatalog.ja,
   ...hostingRecordsCatalog.ja,
   ...hostingLogsCatalog.ja,
+  ...hostingWatchCatalog.ja,
   ...mailAccountsCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
