@@ -207,9 +207,14 @@ export function readRecordPart(a: RecordAnswer, previous?: RecordState): RecordS
 
 /** One thing that changed in a record list between two reads. */
 export type RecordChange =
-  | { what: 'dns-added'; id: string; record: DnsRecordKept }
+  /**
+   * `withDomain`: the first records of a domain, or its last ones gone: they
+   * came or went with the domain (the provider writes a new domain's records
+   * itself), which the domains' own change tells.
+   */
+  | { what: 'dns-added'; id: string; record: DnsRecordKept; withDomain?: boolean }
   | { what: 'dns-changed'; id: string; from: DnsRecordKept; record: DnsRecordKept }
-  | { what: 'dns-removed'; id: string; record: DnsRecordKept }
+  | { what: 'dns-removed'; id: string; record: DnsRecordKept; withDomain?: boolean }
   | { what: 'cron-added'; id: string; job: CronJobKept }
   /** `from`: the job's id before (a job's id changes when its content is edited). */
   | { what: 'cron-changed'; id: string; from: string; job: CronJobKept }
@@ -249,13 +254,17 @@ export function recordChangeId(c: RecordChange): string {
 export function recordChangesOf(before: RecordState, after: RecordState): RecordChange[] {
   const out: RecordChange[] = [];
   if ('records' in before && 'records' in after) {
+    const domainsOf = (s: DnsState) => new Set(Object.values(s.records).map((r) => r.domain));
+    const [had, has] = [domainsOf(before), domainsOf(after)];
     for (const [id, r] of Object.entries(after.records)) {
       const was = before.records[id];
-      if (!was) out.push({ what: 'dns-added', id, record: r });
+      if (!was)
+        out.push({ what: 'dns-added', id, record: r, ...(had.has(r.domain) ? {} : { withDomain: true }) });
       else if (!sameRecord(was, r)) out.push({ what: 'dns-changed', id, from: was, record: r });
     }
     for (const [id, r] of Object.entries(before.records))
-      if (!after.records[id]) out.push({ what: 'dns-removed', id, record: r });
+      if (!after.records[id])
+        out.push({ what: 'dns-removed', id, record: r, ...(has.has(r.domain) ? {} : { withDomain: true }) });
   } else if ('jobs' in before && 'jobs' in after) {
     const added = Object.entries(after.jobs).filter(([id]) => !before.jobs[id]);
     const removed = Object.entries(before.jobs).filter(([id]) => !after.jobs[id]);

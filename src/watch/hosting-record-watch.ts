@@ -70,7 +70,8 @@ export function explainsRecord(row: AuditRow, c: RecordChange): boolean {
 }
 
 /** The notice of a record change made outside the bot. */
-export function recordNoticeOf(server: string, c: RecordChange, at: number): HostingNotice {
+export function recordNoticeOf(server: string, c: RecordChange, at: number): HostingNotice | undefined {
+  if ((c.what === 'dns-added' || c.what === 'dns-removed') && c.withDomain) return undefined;
   const base = { kind: 'hosting' as const, server, at, change: c.what };
   switch (c.what) {
     case 'dns-added':

@@ -84,8 +84,16 @@ export interface HostingSlot {
 
 const slotId = (server: string, part: HostingPart) => `hosting:${server}:${part}`;
 
-/** Whether the bot makes changes like `c` at all: it removes no domain (that endpoint is not published), and SSL is never its doing. */
-const botMakes = (c: HostingChange): boolean => c.what !== 'ssl' && c.what !== 'domain-removed';
+/**
+ * Whether the bot makes changes like `c` at all: it removes no domain (that
+ * endpoint is not published), SSL is never its doing, and a domain's first or
+ * last DNS records come and go with the domain, whose own change is sorted
+ * (and told) by the domains' read.
+ */
+const botMakes = (c: HostingChange): boolean =>
+  c.what !== 'ssl' &&
+  c.what !== 'domain-removed' &&
+  !((c.what === 'dns-added' || c.what === 'dns-removed') && c.withDomain === true);
 
 /** Whether an audit row is the bot's own making of `c` (done, or sent with its outcome unknown). */
 function explains(row: AuditRow, c: HostingChange): boolean {
