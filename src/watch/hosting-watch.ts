@@ -45,6 +45,7 @@ import {
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import {
   isRecordChange,
+  isRecordPart,
   type RecordAnswer,
   type RecordState,
   readRecordPart,
@@ -80,6 +81,8 @@ export interface HostingSlot {
   readAt: number;
   /** A change waits for its second look: due at the re-read cadence. */
   soon: boolean;
+  /** A record list (DNS, cron, mail, FTP, SSL): read less often when the budget is short (`listsMs` in next-task.ts). */
+  list: boolean;
 }
 
 const slotId = (server: string, part: HostingPart) => `hosting:${server}:${part}`;
@@ -212,7 +215,7 @@ export class HostingWatch {
       HOSTING_PARTS.map((part) => {
         const id = slotId(server, part);
         const readAt = this.lookedAt.get(id) ?? this.snapshots.get(id)?.observedAt.getTime() ?? 0;
-        return { id, server, part, readAt, soon: this.own.waiting(id) };
+        return { id, server, part, readAt, soon: this.own.waiting(id), list: isRecordPart(part) };
       }),
     );
   }
