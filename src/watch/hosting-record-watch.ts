@@ -95,13 +95,18 @@ export function recordNoticeOf(server: string, c: RecordChange, at: number): Hos
   }
 }
 
-/** What the audit row of a record change made outside the bot names (the daily digest reads it). */
+/**
+ * What the audit row of a record change made outside the bot names, under the
+ * names the daily digest and `/hosting audit` read a subject by: a DNS
+ * record's name as `domain`, a cron job's id or an account as `id`.
+ */
 export function recordOutsideParams(n: HostingNotice): Record<string, unknown> {
+  const item = n.item === undefined ? {} : n.change.startsWith('dns-') ? { domain: n.item } : { id: n.item };
   return {
     change: n.change,
-    ...(n.item === undefined ? {} : { item: n.item }),
-    ...(n.label ? { label: n.label } : {}),
+    ...item,
     ...(n.detail === undefined ? {} : { detail: n.detail }),
+    ...(n.label ? { comment: n.label } : {}),
   };
 }
 
