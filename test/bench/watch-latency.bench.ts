@@ -426,7 +426,12 @@ async function runHostingShare(): Promise<HostingRun> {
       const site = `site-${phase % servers.length}-1.jp`;
       sim.control.panelAddDomain(s, `added-${phase}.jp`);
       sim.control.setExternalNameServers(site, true);
-      sim.control.panelAddDnsRecord(s, { domain: site, host: `b${phase}`, type: 'A', content: '203.0.113.7' });
+      sim.control.panelAddDnsRecord(s, {
+        domain: site,
+        host: `b${phase}`,
+        type: 'A',
+        content: '203.0.113.7',
+      });
       sim.control.panelAddCronJob(s, {
         minute: '0',
         hour: '*',
