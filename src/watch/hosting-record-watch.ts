@@ -17,7 +17,7 @@
  * itself, so either means its renewal failed.
  */
 import { toUnicodeDomain } from '../provider/index.ts';
-import type { AuditRow, HostingNotice } from '../store/index.ts';
+import type { AuditRow, HostingNotice, OperationRow } from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import {
   type CertificateKept,
@@ -67,6 +67,31 @@ export function explainsRecord(row: AuditRow, c: RecordChange): boolean {
     case 'ftp-removed':
       return row.action === 'hosting.ftp_delete' && (lower(p.account) ?? lower(p.ftp_account)) === c.id;
   }
+}
+
+/**
+ * A destructive /hosting operation being run now (`executing`: its one request
+ * sent, its audit row written once the provider answers), read as the row it
+ * will write: what it deletes or changes may already show in a list before
+ * the row is there, and is the bot's own.
+ */
+export function inFlightRows(ops: readonly OperationRow[], server: string): AuditRow[] {
+  return ops
+    .filter((op) => op.target === server && op.kind.startsWith('hosting.'))
+    .map((op) => {
+      const request = op.params.request;
+      return {
+        id: 0,
+        actor: op.requesterId,
+        channelId: op.channelId,
+        action: op.kind,
+        target: op.target,
+        params: request && typeof request === 'object' ? { ...(request as Record<string, unknown>) } : {},
+        outcome: 'ok' as const,
+        errorCode: null,
+        at: op.updatedAt,
+      };
+    });
 }
 
 /** The notice of a record change made outside the bot. */

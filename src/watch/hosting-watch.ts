@@ -52,6 +52,7 @@ import {
 } from './hosting-record-state.ts';
 import {
   explainsRecord,
+  inFlightRows,
   judgeCertificates,
   recordNoticeOf,
   recordOutsideParams,
@@ -298,9 +299,11 @@ export class HostingWatch {
       const lastRead = cur.observedAt.getTime();
       // A part is read again only at the re-read cadence: every later read is the second look.
       const times = { lastRead, now: now.getTime(), secondLookMs: 0 };
-      const sorted = await this.own.sort(id, changesOf(before, seen), times, HOSTING_RULES, (since) =>
-        tx.audit.latest({ target: server, since, limit: 200 }),
-      );
+      // The trail, and the destructive operations whose one request is under way (their rows are not written yet).
+      const sorted = await this.own.sort(id, changesOf(before, seen), times, HOSTING_RULES, async (since) => [
+        ...(await tx.audit.latest({ target: server, since, limit: 200 })),
+        ...inFlightRows(await tx.operations.listByState(['executing'], { limit: 100 }), server),
+      ]);
       const ctx = { now, flapMs: this.o.flapMs };
       const epoch = cur.changedAt.getTime();
       // The certificates' list is kept as read (no change of it is told; judgeCertificates told what matters).

@@ -207,6 +207,46 @@ describe('the hosting watch of record lists', () => {
     ]);
   });
 
+  it('takes a record removed while the bot’s confirmed delete is under way (no audit row yet) as the bot’s own', async () => {
+    world = await recordsWorld();
+    const w = world;
+    const { id } = await panel(w, 'POST', '/dns', {
+      domain: 'shop.jp',
+      host: 'gone',
+      type: 'A',
+      content: '203.0.113.5',
+    });
+    await read(w);
+    // The confirmed operation: its one request is sent, its audit row comes once the provider answers.
+    const op = await w.a.store.operations.create({
+      kind: 'hosting.dns_delete',
+      target: S,
+      params: { request: { kind: 'hosting.dns_delete', id: String(id) }, loss: {} },
+      requesterId: 'U0OPS',
+      channelId: CHANNEL,
+      needsApproval: false,
+      expiresAt: new Date(w.time.now().getTime() + 15 * 60_000),
+    });
+    await w.a.store.operations.transition(op.id, ['pending'], 'approved');
+    await w.a.store.operations.transition(op.id, ['approved'], 'executing');
+    await w.a.client.hosting(S).deleteDns(Number(id));
+    await twoRounds(w);
+    await twoRounds(w);
+    expect(w.slack.posts).toHaveLength(0);
+    expect(await outsideChanges(w)).toEqual([]);
+    // The same delete made in the control panel is told.
+    const { id: other } = await panel(w, 'POST', '/dns', {
+      domain: 'shop.jp',
+      host: 'other',
+      type: 'A',
+      content: '203.0.113.6',
+    });
+    await twoRounds(w);
+    await panel(w, 'DELETE', `/dns/${String(other)}`);
+    await twoRounds(w);
+    expect(await outsideChanges(w)).toEqual(['dns-removed', 'dns-added']);
+  });
+
   it('tells a free certificate close to its expiry once, and raises the ssl-expired alarm once it expired: claimed, resolved on renewal', async () => {
     world = await recordsWorld();
     const w = world;
