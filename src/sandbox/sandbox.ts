@@ -216,13 +216,14 @@ async function firstLook(store: Store, servers: number | undefined): Promise<voi
 
 /**
  * A hosting server's watch target as the store keeps it (`hosting:<server>`),
- * and the parts the watcher reads of one (domains, SSH, keys). The sandbox
+ * and the parts the watcher reads of one (domains, SSH, keys, and the DNS,
+ * cron, mail, FTP and SSL lists). The sandbox
  * reaches no layer but through the running bot, so both are written here
  * again: with another prefix the README's hosting example would go unposted,
  * and test/docs/readme-walkthrough.test.ts would fail.
  */
 const HOSTING_TARGET = /^hosting:(.+)$/;
-const HOSTING_PARTS = 3;
+const HOSTING_PARTS = 8;
 
 /**
  * Resolves once every hosting server a channel watches has each of its parts

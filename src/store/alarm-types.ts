@@ -18,6 +18,8 @@ export const ALARM_KINDS = [
   'ssl',
   /** The key was used for a request the bot did not make. Subject: `key-use:<source ip>`. */
   'key-use',
+  /** A hosting server's free SSL certificate expired. Subject: `ssl-expiry:<server>/<domain>`. */
+  'ssl-expired',
   /** A burst of 401/403 answers in the key's log. Subject: `key-auth`. */
   'key-auth',
   /** The provider key expired (or is refused). Subject: `key`. */
@@ -52,6 +54,14 @@ export const ALARM_DETAIL = {
     status: z.string(),
     /** The name servers the domain must use (`name_servers`), as the provider lists them. */
     nameServers: z.array(z.string()),
+  }),
+  'ssl-expired': z.object({
+    /** The hosting server (its initial domain). */
+    server: z.string(),
+    /** The certificate's common name (Punycode). */
+    domain: z.string(),
+    /** Its `expires_at` (epoch ms), null when the list said `expired` without a readable time. */
+    expiresAt: z.number().nullable(),
   }),
   'key-use': z.object({
     method: z.string(),

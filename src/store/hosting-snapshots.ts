@@ -2,8 +2,12 @@ import type { Kysely, Migration, Selectable } from 'kysely';
 import type { RepoContext } from './context.ts';
 import { date, type HostingSnapshotsTable, iso } from './schema.ts';
 
-/** The parts of a hosting server the watcher reads, one request each. */
-export const HOSTING_PARTS = ['domains', 'ssh', 'keys'] as const;
+/**
+ * The parts of a hosting server the watcher reads, one request each: its
+ * domains, SSH, SSH keys, and its record lists (DNS records, cron jobs, mail
+ * and FTP accounts, SSL certificates), read less often when the budget is short.
+ */
+export const HOSTING_PARTS = ['domains', 'ssh', 'keys', 'dns', 'cron', 'mail', 'ftp', 'ssl'] as const;
 export type HostingPart = (typeof HOSTING_PARTS)[number];
 
 /** One part of a hosting server as the watcher last read it. */

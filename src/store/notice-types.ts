@@ -75,6 +75,18 @@ export const HOSTING_CHANGES = [
   'ssh-off',
   'key-added',
   'key-removed',
+  'dns-added',
+  'dns-changed',
+  'dns-removed',
+  'cron-added',
+  'cron-changed',
+  'cron-removed',
+  'mail-added',
+  'mail-removed',
+  'ftp-added',
+  'ftp-removed',
+  /** Not a change: a free certificate's `expires_at` is near (src/watch/hosting-record-watch.ts). */
+  'ssl-expiring',
 ] as const;
 
 const noticeSchema = z.discriminatedUnion('kind', [
@@ -211,10 +223,17 @@ const noticeSchema = z.discriminatedUnion('kind', [
     /** The hosting server (its initial domain). */
     server: z.string(),
     change: z.enum(HOSTING_CHANGES),
-    /** The domain (Punycode), or the SSH key's `key_id`. */
+    /**
+     * The domain (Punycode), the SSH key's `key_id`, the DNS record's name, the
+     * cron job's id, the mail or FTP account, or the certificate's domain.
+     */
     item: z.string().optional(),
-    /** The SSH key's `label`. */
+    /** The SSH key's `label`, or the cron job's comment. */
     label: z.string().nullable().optional(),
+    /** The DNS record's type and content, the cron job's schedule (never its command), the FTP account's directory. */
+    detail: z.string().optional(),
+    /** The certificate's expiry (epoch ms). */
+    expiresAt: z.number().optional(),
     at: z.number(),
   }),
 ]);

@@ -18,6 +18,17 @@ import {
   toAsciiDomain,
 } from '../provider/index.ts';
 import type { HostingPart, HostingSnapshotRow } from '../store/index.ts';
+import {
+  applyRecordChange,
+  FREE_SSL_TYPE,
+  isRecordChange,
+  RECORD_SCHEMAS,
+  type RecordChange,
+  type RecordPart,
+  type RecordState,
+  recordChangeId,
+  recordChangesOf,
+} from './hosting-record-state.ts';
 
 const domainsSchema = z.object({
   /** By domain (Punycode; an item the list names only by its URL, by that URL): its `ssl_status`, null when never read. */
@@ -31,9 +42,9 @@ const keysSchema = z.object({
 export type DomainsState = z.infer<typeof domainsSchema>;
 export type SshPartState = z.infer<typeof sshSchema>;
 export type KeysState = z.infer<typeof keysSchema>;
-export type PartState = DomainsState | SshPartState | KeysState;
+export type PartState = DomainsState | SshPartState | KeysState | RecordState;
 
-const SCHEMAS = { domains: domainsSchema, ssh: sshSchema, keys: keysSchema } as const;
+const SCHEMAS = { domains: domainsSchema, ssh: sshSchema, keys: keysSchema, ...RECORD_SCHEMAS } as const;
 
 /** The stored state of a part; undefined when it cannot be read back (no baseline then). */
 export function storedPart(part: HostingPart, state: unknown): PartState | undefined {
@@ -51,7 +62,11 @@ export function domainKey(name: string): string {
  * watcher can read (no list, no `ssh_enabled`). `previous` gives a domain
  * whose item leaves `ssl_status` out the status last read.
  */
-export function readPart(part: HostingPart, answer: AnyObject, previous?: PartState): PartState | undefined {
+export function readPart(
+  part: Exclude<HostingPart, RecordPart>,
+  answer: AnyObject,
+  previous?: PartState,
+): PartState | undefined {
   switch (part) {
     case 'domains': {
       if (!holdsList(answer, 'domains')) return undefined;
@@ -86,10 +101,14 @@ export type HostingChange =
   | { what: 'ssl'; domain: string; from: string | null; to: string }
   | { what: 'ssh'; enabled: boolean }
   | { what: 'key-added'; id: string; label: string | null }
-  | { what: 'key-removed'; id: string; label: string | null };
+  | { what: 'key-removed'; id: string; label: string | null }
+  | RecordChange;
 
 /** The published status that means SSL could not be issued (docs/provider-api.md, SSL and name servers). */
 export const SSL_FAILED = 'failed_nameserver';
+
+/** The published status of a certificate past its `expires_at` (docs/provider-api.md, SSL and name servers). */
+export const SSL_EXPIRED = 'expired';
 
 /** Names a change, the same for every observer of it (part of its dedupe key). */
 export function changeId(c: HostingChange): string {
@@ -106,6 +125,8 @@ export function changeId(c: HostingChange): string {
       return `key+${c.id}`;
     case 'key-removed':
       return `key-${c.id}`;
+    default:
+      return recordChangeId(c);
   }
 }
 
@@ -128,12 +149,15 @@ export function changesOf(before: PartState, after: PartState): HostingChange[] 
       if (!before.keys[id]) out.push({ what: 'key-added', id, label: k.label });
     for (const [id, k] of Object.entries(before.keys))
       if (!after.keys[id]) out.push({ what: 'key-removed', id, label: k.label });
+  } else {
+    out.push(...recordChangesOf(before as RecordState, after as RecordState));
   }
   return out;
 }
 
 /** `state` with one change applied (the others left as they were). */
 export function applyChange(state: PartState, c: HostingChange): PartState {
+  if (isRecordChange(c)) return applyRecordChange(state as RecordState, c);
   if ('domains' in state) {
     const domains = { ...state.domains };
     if (c.what === 'domain-added') domains[c.domain] = { ssl: c.ssl };
@@ -142,6 +166,7 @@ export function applyChange(state: PartState, c: HostingChange): PartState {
     return { domains };
   }
   if ('enabled' in state) return c.what === 'ssh' ? { enabled: c.enabled } : state;
+  if (!('keys' in state)) return state;
   const keys = { ...state.keys };
   if (c.what === 'key-added') keys[c.id] = { label: c.label };
   else if (c.what === 'key-removed') delete keys[c.id];
@@ -151,7 +176,9 @@ export function applyChange(state: PartState, c: HostingChange): PartState {
 /**
  * What the watcher holds of the hosting servers, for a glance (the App
  * Home): the servers it reads, and the domains whose `ssl_status` it last
- * read as failed (the one failure value published), by server and domain.
+ * read as failed (the one failure value published) or whose free
+ * certificate had expired when it was last read (the list's `expired`), by
+ * server and domain.
  */
 export function hostingGlanceOf(rows: readonly HostingSnapshotRow[]): {
   servers: string[];
@@ -167,6 +194,17 @@ export function hostingGlanceOf(rows: readonly HostingSnapshotRow[]): {
         .filter(([, d]) => d.ssl === SSL_FAILED)
         .map(([domain, d]) => ({ server: r.server, domain, status: d.ssl!, observedAt: r.observedAt }));
     })
+    .concat(rows.filter((r) => r.part === 'ssl').flatMap(expiredCertificates))
     .sort((a, b) => a.server.localeCompare(b.server) || a.domain.localeCompare(b.domain));
   return { servers, sslProblems };
+}
+
+/** A snapshot's free certificates that had expired when it was read. */
+function expiredCertificates(r: HostingSnapshotRow) {
+  const state = storedPart('ssl', r.state);
+  if (!state || !('certificates' in state)) return [];
+  const at = r.observedAt.getTime();
+  return Object.values(state.certificates)
+    .filter((c) => c.type === FREE_SSL_TYPE && (c.status === SSL_EXPIRED || (c.expiresAt ?? at + 1) <= at))
+    .map((c) => ({ server: r.server, domain: c.name, status: SSL_EXPIRED, observedAt: r.observedAt }));
 }

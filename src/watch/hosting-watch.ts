@@ -44,6 +44,20 @@ import {
 } from '../store/index.ts';
 import { raiseAlarm, resolveAlarm } from './alarms.ts';
 import {
+  isRecordChange,
+  isRecordPart,
+  type RecordAnswer,
+  type RecordState,
+  readRecordPart,
+} from './hosting-record-state.ts';
+import {
+  explainsRecord,
+  inFlightRows,
+  judgeCertificates,
+  recordNoticeOf,
+  recordOutsideParams,
+} from './hosting-record-watch.ts';
+import {
   applyChange,
   changeId,
   changesOf,
@@ -68,17 +82,26 @@ export interface HostingSlot {
   readAt: number;
   /** A change waits for its second look: due at the re-read cadence. */
   soon: boolean;
+  /** A record list (DNS, cron, mail, FTP, SSL): read less often when the budget is short (`listsMs` in next-task.ts). */
+  list: boolean;
 }
 
 const slotId = (server: string, part: HostingPart) => `hosting:${server}:${part}`;
 
-/** Whether the bot makes changes like `c` at all: SSL is never its doing. */
-const botMakes = (c: HostingChange): boolean => c.what !== 'ssl';
+/**
+ * Whether the bot makes changes like `c` at all: SSL is never its doing, and
+ * a domain's first or last DNS records come and go with the domain, whose own
+ * change is sorted (and told) by the domains' read. A domain removed may be
+ * the bot's (`/hosting domain delete`): its audit row tells.
+ */
+const botMakes = (c: HostingChange): boolean =>
+  c.what !== 'ssl' && !((c.what === 'dns-added' || c.what === 'dns-removed') && c.withDomain === true);
 
 /** Whether an audit row is the bot's own making of `c` (done, or sent with its outcome unknown). */
 function explains(row: AuditRow, c: HostingChange): boolean {
   const sent = row.outcome === 'ok' || (row.outcome === 'failed' && row.errorCode === 'OUTCOME_UNKNOWN');
   if (!sent) return false;
+  if (isRecordChange(c)) return explainsRecord(row, c);
   const p = row.params;
   switch (c.what) {
     case 'domain-added':
@@ -111,6 +134,7 @@ function explains(row: AuditRow, c: HostingChange): boolean {
 const HOSTING_RULES: OwnRules<HostingChange> = { id: changeId, botMakes, explains };
 
 function noticeOf(server: string, c: HostingChange, at: number): HostingNotice | undefined {
+  if (isRecordChange(c)) return recordNoticeOf(server, c, at);
   const base = { kind: 'hosting' as const, server, at };
   switch (c.what) {
     case 'domain-added':
@@ -129,16 +153,19 @@ function noticeOf(server: string, c: HostingChange, at: number): HostingNotice |
 /** The audit row of a change made outside the bot: once, in the transaction that queues its notice. */
 function outsideRow(n: HostingNotice, at: Date): AuditEntry {
   const named = n.change === 'domain-added' || n.change === 'domain-removed' ? 'domain' : 'id';
+  const old = ['domain', 'ssh', 'key'].some((p) => n.change.startsWith(p));
   return {
     actor: OUTSIDE_ACTOR,
     channelId: null,
     action: OUTSIDE_CHANGE_ACTION,
     target: n.server,
-    params: {
-      change: n.change,
-      ...(n.item === undefined ? {} : { [named]: n.item }),
-      ...(n.label ? { label: n.label } : {}),
-    },
+    params: old
+      ? {
+          change: n.change,
+          ...(n.item === undefined ? {} : { [named]: n.item }),
+          ...(n.label ? { label: n.label } : {}),
+        }
+      : recordOutsideParams(n),
     outcome: 'ok',
     at,
   };
@@ -193,7 +220,7 @@ export class HostingWatch {
       HOSTING_PARTS.map((part) => {
         const id = slotId(server, part);
         const readAt = this.lookedAt.get(id) ?? this.snapshots.get(id)?.observedAt.getTime() ?? 0;
-        return { id, server, part, readAt, soon: this.own.waiting(id) };
+        return { id, server, part, readAt, soon: this.own.waiting(id), list: isRecordPart(part) };
       }),
     );
   }
@@ -203,10 +230,28 @@ export class HostingWatch {
     this.lookedAt.set(slotId(server, part), now);
   }
 
-  private async fetch(api: HostingClient, part: HostingPart): Promise<AnyObject> {
-    if (part === 'domains') return api.listDomains(BACKGROUND);
-    if (part === 'ssh') return api.getSsh(BACKGROUND);
-    return api.listSshKeys(BACKGROUND);
+  private async fetch(
+    api: HostingClient,
+    part: HostingPart,
+  ): Promise<{ part: 'domains' | 'ssh' | 'keys'; answer: AnyObject } | RecordAnswer> {
+    switch (part) {
+      case 'domains':
+        return { part, answer: await api.listDomains(BACKGROUND) };
+      case 'ssh':
+        return { part, answer: await api.getSsh(BACKGROUND) };
+      case 'keys':
+        return { part, answer: await api.listSshKeys(BACKGROUND) };
+      case 'dns':
+        return { part, listing: await api.listDns({}, BACKGROUND) };
+      case 'cron':
+        return { part, listing: await api.listCron(BACKGROUND) };
+      case 'mail':
+        return { part, listing: await api.listMail({}, BACKGROUND) };
+      case 'ftp':
+        return { part, listing: await api.listFtp({}, BACKGROUND) };
+      case 'ssl':
+        return { part, listing: await api.listSsl({}, BACKGROUND) };
+    }
   }
 
   /** Reads one part of one server and records what changed; returns the outbox rows queued. */
@@ -219,16 +264,33 @@ export class HostingWatch {
     // The reference publishes `ssl_status` only in the answers of POST /domain and POST /subdomain,
     // neither in the list nor in GET /domain/{domain} (docs/provider-api.md, Hosting resources):
     // the list's item says it when a provider sends it, and no domain is read on its own for it.
-    const seen = readPart(part, answer, previous);
+    const seen =
+      'answer' in answer
+        ? readPart(answer.part, answer.answer, previous)
+        : readRecordPart(answer, previous as RecordState | undefined);
     const now = this.o.clock.now();
     this.lookedAt.set(id, now.getTime());
     if (!seen) return 0;
     const nameServers = await this.nameServersIfFailing(api, previous, seen);
+    const channels = channelsWatching(this.o.notifyChannel, watches, [hostingWatchTarget(server)]);
     const { row, enqueued, waiting } = await this.o.store.transaction(async (tx) => {
       const cur = await tx.hostingSnapshots.get(server, part);
       const before = cur ? storedPart(part, cur.state) : undefined;
+      // Certificates are judged at every read, the first included: an expiry is a state, not a change.
+      const certificates =
+        'certificates' in seen
+          ? await judgeCertificates(tx, {
+              server,
+              before: before && 'certificates' in before ? before : undefined,
+              lastRead: before ? cur?.observedAt.getTime() : undefined,
+              seen,
+              now,
+              flapMs: this.o.flapMs,
+              channels,
+            })
+          : 0;
       if (!cur || !before) {
-        // The first read of this part (or one that cannot be read back): a baseline, no notice.
+        // The first read of this part (or one that cannot be read back): a baseline, no notice of a change.
         const row = await tx.hostingSnapshots.upsert({
           server,
           part,
@@ -236,19 +298,21 @@ export class HostingWatch {
           observedAt: now,
           changedAt: now,
         });
-        return { row, enqueued: 0, waiting: new Map<string, Waiting>() };
+        return { row, enqueued: certificates, waiting: new Map<string, Waiting>() };
       }
       const lastRead = cur.observedAt.getTime();
       // A part is read again only at the re-read cadence: every later read is the second look.
       const times = { lastRead, now: now.getTime(), secondLookMs: 0 };
-      const sorted = await this.own.sort(id, changesOf(before, seen), times, HOSTING_RULES, (since) =>
-        tx.audit.latest({ target: server, since, limit: 200 }),
-      );
+      // The trail, and the destructive operations whose one request is under way (their rows are not written yet).
+      const sorted = await this.own.sort(id, changesOf(before, seen), times, HOSTING_RULES, async (since) => [
+        ...(await tx.audit.latest({ target: server, since, limit: 200 })),
+        ...inFlightRows(await tx.operations.listByState(['executing'], { limit: 100 }), server),
+      ]);
       const ctx = { now, flapMs: this.o.flapMs };
-      const channels = channelsWatching(this.o.notifyChannel, watches, [hostingWatchTarget(server)]);
       const epoch = cur.changedAt.getTime();
-      let state: PartState = before;
-      let enqueued = 0;
+      // The certificates' list is kept as read (no change of it is told; judgeCertificates told what matters).
+      let state: PartState = 'certificates' in seen ? seen : before;
+      let enqueued = certificates;
       for (const { change: c, outside } of sorted.applied) {
         const key = `hosting:${server}:${part}:${epoch}:${changeId(c)}`;
         state = applyChange(state, c);

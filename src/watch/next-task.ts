@@ -42,6 +42,12 @@ export interface ScheduleState {
   waiting?: (uuid: string) => boolean;
   /** The parts of the hosting servers read. */
   hosting?: readonly HostingSlot[];
+  /**
+   * A hosting server's record lists are due this long after their last read:
+   * the interval, or longer when the budget cannot read everything within it
+   * (the watcher's choice, `Watcher.listsMs`).
+   */
+  listsMs?: number;
   /** The key's API log, while someone listens (key-use-watch.ts). */
   keyLog?: KeyUseSlot | undefined;
 }
@@ -101,7 +107,8 @@ export function nextTask(st: ScheduleState): { task: WatchTask } | { waitMs: num
   let slot: HostingSlot | undefined;
   for (const h of st.hosting ?? []) {
     if (st.claimed.has(h.id)) continue;
-    const due = seen(h.readAt) + (h.soon ? st.processingMs : st.intervalMs);
+    const every = h.list ? (st.listsMs ?? st.intervalMs) : st.intervalMs;
+    const due = seen(h.readAt) + (h.soon ? st.processingMs : every);
     if (due > now) {
       wait = Math.min(wait, due - now);
       continue;

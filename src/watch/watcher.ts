@@ -23,6 +23,9 @@ import { channelsWatching } from './watch-channels.ts';
 import type { WatcherOptions, WatcherProvider } from './watcher-options.ts';
 import { emptyDetectionDelays, observeDetection, oldestOf, type WatcherStats } from './watcher-stats.ts';
 
+/** A hosting server's record lists are read every this many intervals when the budget cannot read everything in one. */
+export const LISTS_STRETCH = 3;
+
 /**
  * The poller. Not a fixed cycle but a continuous, budget-paced choice of the
  * next request: the list when WATCH_INTERVAL_SECONDS has passed since the last
@@ -247,8 +250,21 @@ export class Watcher {
       changedRecently: this.changedRecently,
       waiting: (uuid) => this.own.waiting(uuid),
       hosting: this.hosting.slots(this.watches),
+      listsMs: this.listsMs(),
       keyLog: this.keyUse?.slot(this.watches),
     });
+  }
+
+  /**
+   * How often a hosting server's record lists (DNS, cron, mail, FTP, SSL) are
+   * read: every interval while the budget reads everything within one, every
+   * LISTS_STRETCH intervals once it cannot, so that power states, domains and
+   * SSH stay as fresh as before (src/watch/README.md, Hosting servers).
+   */
+  listsMs(): number {
+    return this.cycleMs() > this.opts.intervalMs
+      ? LISTS_STRETCH * this.opts.intervalMs
+      : this.opts.intervalMs;
   }
 
   private context(now: number): ChangeContext {

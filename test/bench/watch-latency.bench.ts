@@ -420,10 +420,26 @@ async function runHostingShare(): Promise<HostingRun> {
   for (let phase = 0; phase < PHASES; phase += 1) {
     on = phase % 2 === 1;
     if (on) {
-      // Changes at the provider while hosting is read: a domain added in the panel, one failing SSL.
+      // Changes at the provider while hosting is read: a domain added in the panel, one failing SSL,
+      // a DNS record and a cron job added in the panel (the record lists are read too).
       const s = servers[phase % servers.length]!;
+      const site = `site-${phase % servers.length}-1.jp`;
       sim.control.panelAddDomain(s, `added-${phase}.jp`);
-      sim.control.setExternalNameServers(`site-${phase % servers.length}-1.jp`, true);
+      sim.control.setExternalNameServers(site, true);
+      sim.control.panelAddDnsRecord(s, {
+        domain: site,
+        host: `b${phase}`,
+        type: 'A',
+        content: '203.0.113.7',
+      });
+      sim.control.panelAddCronJob(s, {
+        minute: '0',
+        hour: '*',
+        day: '*',
+        month: '*',
+        weekday: '*',
+        command: `php /home/bench/cron-${phase}.php`,
+      });
     }
     await sleep(PHASE_MS);
   }

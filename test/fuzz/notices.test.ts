@@ -150,6 +150,7 @@ function alarms(): fc.Arbitrary<{ kind: AlarmKind; subject: string; name: string
           detail: { signupId: 'sig-3', serviceId: a, requesterId: 'U0BOB0001', since: 0 },
         },
         ssl: { subject: `ssl:${a}/${b}`, detail: { server: a, domain: b, status: c, nameServers: list } },
+        'ssl-expired': { subject: `ssl-expiry:${a}/${b}`, detail: { server: a, domain: b, expiresAt: 0 } },
         'key-use': {
           subject: `key-use:${b}`,
           detail: { method: c, path: a, status: 404, ip: b, requestedAt: 0, more: 3, lastAt: 0 },

@@ -99,6 +99,15 @@ async function seed(h: Harness): Promise<void> {
     outcome: 'ok',
     at: at(-6 * HOUR),
   });
+  // A cron job added in the control panel, as the hosting watch writes it (no command, ever).
+  await store.audit.append({
+    actor: 'outside',
+    action: 'hosting.outside_change',
+    target: 'sv1234.xsrv.jp',
+    params: { change: 'cron-added', id: 'c-9', detail: '*/5 * * * *', comment: 'cache' },
+    outcome: 'ok',
+    at: at(-7 * HOUR),
+  });
   const refused = await store.signups.create({
     planId: 'vps-4gb',
     period: 1,
@@ -164,7 +173,7 @@ describe('/vps digest through the real app', () => {
     expect(top).toContain('*Key alarms: 1*');
     expect(top).toContain('*Servers not running: 1*. `web-1`');
     expect(top).toContain('*Incidents opened: 2*, resolved: 1');
-    expect(top).toContain('*Hosting changes made outside the bot: 1*');
+    expect(top).toContain('*Hosting changes made outside the bot: 2*');
     expect(top).toContain('*Approvals refused: 1*, expired unanswered: 0');
     expect(top).toContain('*Orders placed: 1*, ¥3,960 in all (tax included)');
     expect(top).toContain('*Hosting changes made through the bot: 1*');
@@ -176,6 +185,8 @@ describe('/vps digest through the real app', () => {
     expect(details).not.toContain('old-1');
     expect(details).toContain('`domain add` `shop.example.jp` · <@U0OPERATOR>');
     expect(details).toContain('SSH turned on outside Slack');
+    expect(details).toContain('cron job added outside Slack');
+    expect(details).toContain('`c-9`');
     expect(details).toContain(
       'Order of *big-db* (vps-4gb, ¥7,700) by <@U0OPERATOR>: refused by <@U0APPROVER>',
     );

@@ -19,6 +19,7 @@ import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { hostingLogsCatalog } from '../../src/slack/i18n/hosting-logs.ts';
 import { hostingRecordsCatalog } from '../../src/slack/i18n/hosting-records.ts';
 import { hostingSitesCatalog } from '../../src/slack/i18n/hosting-sites.ts';
+import { hostingWatchCatalog } from '../../src/slack/i18n/hosting-watch.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { mailAccountsCatalog } from '../../src/slack/i18n/mail-accounts.ts';
 import { mailRulesCatalog } from '../../src/slack/i18n/mail-rules.ts';
@@ -79,6 +80,7 @@ describe('i18n catalogs', () => {
       ftpAccountsCatalog,
       mailRulesCatalog,
       hostingSitesCatalog,
+      hostingWatchCatalog,
       renewalsCatalog,
       oncallCatalog,
       shortcutsCatalog,

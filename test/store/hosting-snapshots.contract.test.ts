@@ -96,7 +96,7 @@ describe.each<[Kind]>([['sqlite'], ['postgres']])('hosting snapshots contract on
     try {
       await sql`update hosting_snapshots set state = ${'{not json'} where part = 'keys'`.execute(conn.db);
       await sql`insert into hosting_snapshots (server, part, state, observed_at, changed_at)
-        values ('xs1.xsrv.jp', 'cron', '{}', ${at(0).toISOString()}, ${at(0).toISOString()})`.execute(
+        values ('xs1.xsrv.jp', 'backups', '{}', ${at(0).toISOString()}, ${at(0).toISOString()})`.execute(
         conn.db,
       );
     } finally {

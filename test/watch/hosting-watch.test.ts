@@ -79,11 +79,16 @@ describe.each<Kind>(['sqlite', 'postgres'])('the hosting watch on %s', (kind) =>
     await read(w);
     await drain(w);
     expect(w.slack.posts).toHaveLength(0);
-    // Each part is one background request: the domains, SSH, the keys.
+    // Each part is one background request: the domains, SSH, the keys, and the record lists.
     expect(hostingRequests(w).map((r) => r.path)).toEqual([
       `/v1/server/${S}/domain`,
       `/v1/server/${S}/ssh`,
       `/v1/server/${S}/ssh/key`,
+      `/v1/server/${S}/dns`,
+      `/v1/server/${S}/cron`,
+      `/v1/server/${S}/mail`,
+      `/v1/server/${S}/ftp`,
+      `/v1/server/${S}/ssl`,
     ]);
 
     w.sim.control.panelAddDomain(S, 'outside.jp');

@@ -46,6 +46,8 @@ export function claimAction(kind: string): Action {
       return 'signups';
     case 'ssl':
       return 'hosting.domain';
+    case 'ssl-expired':
+      return 'hosting.ssl';
     case 'key-use':
     case 'key-auth':
       return 'logs';

@@ -7,6 +7,7 @@ import { hostingCatalog } from './hosting.ts';
 import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
 import { hostingSitesCatalog } from './hosting-sites.ts';
+import { hostingWatchCatalog } from './hosting-watch.ts';
 import type { Locale } from './locale.ts';
 import { mailAccountsCatalog } from './mail-accounts.ts';
 import { mailRulesCatalog } from './mail-rules.ts';
@@ -30,6 +31,7 @@ const en = {
   ...hostingCatalog.en,
   ...hostingRecordsCatalog.en,
   ...hostingLogsCatalog.en,
+  ...hostingWatchCatalog.en,
   ...mailAccountsCatalog.en,
   ...ftpAccountsCatalog.en,
   ...mailRulesCatalog.en,
@@ -57,6 +59,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...hostingCatalog.ja,
   ...hostingRecordsCatalog.ja,
   ...hostingLogsCatalog.ja,
+  ...hostingWatchCatalog.ja,
   ...mailAccountsCatalog.ja,
   ...ftpAccountsCatalog.ja,
   ...mailRulesCatalog.ja,

@@ -170,7 +170,7 @@ const en = {
   'watch.kind.hosting.key-removed': 'SSH key removed outside Slack',
   'watch.cmd.hosting_target': 'the hosting server *{server}*',
   'watch.cmd.hosting_added':
-    'This channel {channel} now hears of {target}: SSL that fails on its name servers (an alarm), and domains added or removed, SSH turned on or off and SSH keys added or removed outside Slack.',
+    'This channel {channel} now hears of {target}: SSL that fails on its name servers or a free certificate that expired (alarms), a free certificate close to its expiry, and domains, SSH keys, DNS records, cron jobs, mail and FTP accounts added or removed and SSH turned on or off outside Slack.',
   'watch.cmd.hosting_probe':
     ':white_check_mark: I can post here: what happens to {target} outside Slack, and its SSL failures, will come to this channel.',
   'watch.cmd.key_target': 'the provider API key',
@@ -345,7 +345,7 @@ const ja = {
   'watch.kind.hosting.key-removed': 'Slack 以外でのSSHキー削除',
   'watch.cmd.hosting_target': 'ホスティングサーバー *{server}*',
   'watch.cmd.hosting_added':
-    'このチャンネル {channel} に {target} の通知が届くようになりました: ネームサーバーの問題によるSSLの失敗（アラーム）と、Slack 以外で行われたドメインの追加・削除、SSHのオン・オフ、SSHキーの登録・削除です。',
+    'このチャンネル {channel} に {target} の通知が届くようになりました: ネームサーバーの問題によるSSLの失敗と無料SSL証明書の期限切れ（アラーム）、期限切れ間近の無料SSL証明書、Slack 以外で行われたドメイン・SSHキー・DNSレコード・cronジョブ・メールアカウント・FTPアカウントの追加・削除、SSHのオン・オフです。',
   'watch.cmd.hosting_probe':
     ':white_check_mark: このチャンネルに投稿できます。{target} で Slack 以外から行われた変更とSSLの失敗は、このチャンネルに通知します。',
   'watch.cmd.key_target': 'プロバイダーのAPIキー',

@@ -32,6 +32,17 @@ const KIND: Record<HostingChange, PlainKey> = {
   'ssh-off': 'watch.kind.hosting.ssh-off',
   'key-added': 'watch.kind.hosting.key-added',
   'key-removed': 'watch.kind.hosting.key-removed',
+  'dns-added': 'watch.kind.hosting.dns-added',
+  'dns-changed': 'watch.kind.hosting.dns-changed',
+  'dns-removed': 'watch.kind.hosting.dns-removed',
+  'cron-added': 'watch.kind.hosting.cron-added',
+  'cron-changed': 'watch.kind.hosting.cron-changed',
+  'cron-removed': 'watch.kind.hosting.cron-removed',
+  'mail-added': 'watch.kind.hosting.mail-added',
+  'mail-removed': 'watch.kind.hosting.mail-removed',
+  'ftp-added': 'watch.kind.hosting.ftp-added',
+  'ftp-removed': 'watch.kind.hosting.ftp-removed',
+  'ssl-expiring': 'watch.kind.hosting.ssl-expiring',
 };
 
 function isHostingChange(change: string): change is HostingChange {

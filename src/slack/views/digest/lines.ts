@@ -27,6 +27,7 @@ const KIND_WORDS: Record<IncidentKind, PlainKey> = {
   contract: 'digest.kind.contract',
   'signup-stuck': 'digest.kind.signup-stuck',
   ssl: 'digest.kind.ssl',
+  'ssl-expired': 'digest.kind.ssl-expired',
   'key-use': 'digest.kind.key-use',
   'key-auth': 'digest.kind.key-auth',
   'key-expired': 'digest.kind.key-expired',

@@ -47,6 +47,7 @@ export function incidentName(ui: Ui, inc: Pick<IncidentRow, 'kind' | 'name'>): s
     case 'key-expired':
       return ui.t('oncall.key.name');
     case 'ssl':
+    case 'ssl-expired':
       return displayDomain(inc.name);
     case 'signup-stuck':
       return inc.name || ui.t('oncall.signup-stuck.unnamed');

@@ -109,6 +109,19 @@ export function alarmText(ui: Ui, inc: ReadIncident, oncall: string): AlarmText 
         label: ui.t('oncall.ssl.label'),
       };
     }
+    case 'ssl-expired': {
+      const d = facts.detail;
+      const server = mrkdwnText(d.server, SHOWN.name);
+      const name = mrkdwnText(displayDomain(inc.name), SHOWN.domain);
+      const expires = d.expiresAt === null ? ui.t('oncall.ssl-expired.unknown') : slackDate(ui, d.expiresAt);
+      return {
+        alarm: ui.t('oncall.ssl-expired.alarm', { oncall, name, expires, server }),
+        what: ui.t('oncall.ssl-expired.what', { name }),
+        body: ui.t('oncall.ssl-expired.body', { server, domain: mrkdwnText(d.domain, SHOWN.domain) }),
+        resolved: ui.t('oncall.ssl-expired.resolved', { name, duration }),
+        label: ui.t('oncall.ssl-expired.label'),
+      };
+    }
     case 'key-use': {
       const d = facts.detail;
       const ip = mrkdwnText(d.ip, SHOWN.name);

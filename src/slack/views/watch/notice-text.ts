@@ -163,6 +163,7 @@ const ALARM_LABELS: ReadonlyMap<string, PlainKey> = new Map(
     contract: 'oncall.contract.label',
     'signup-stuck': 'oncall.signup-stuck.label',
     ssl: 'oncall.ssl.label',
+    'ssl-expired': 'oncall.ssl-expired.label',
     'key-use': 'oncall.key-use.label',
     'key-auth': 'oncall.key-auth.label',
     'key-expired': 'oncall.key-expired.label',

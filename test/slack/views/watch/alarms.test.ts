@@ -48,6 +48,11 @@ const DETAIL: Record<AlarmKind, { subject: string; name: string; detail: unknown
       nameServers: ['ns1.xserver.jp', 'ns2.xserver.jp'],
     },
   },
+  'ssl-expired': {
+    subject: 'ssl-expiry:xs123456.xsrv.jp/example-shop.com',
+    name: 'example-shop.com',
+    detail: { server: 'xs123456.xsrv.jp', domain: 'example-shop.com', expiresAt: T0 - 3_600_000 },
+  },
   'key-use': {
     subject: 'key-use:198.51.100.7',
     name: 'API key',

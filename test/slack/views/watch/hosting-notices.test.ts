@@ -33,6 +33,11 @@ const notice = (change: HostingNotice['change'], o: Partial<HostingNotice> = {})
   change,
   ...(change.startsWith('domain') ? { item: 'xn--n8jyh.jp' } : {}),
   ...(change.startsWith('key') ? { item: '5001', label: 'old laptop' } : {}),
+  ...(change.startsWith('dns') ? { item: 'mail.xn--n8jyh.jp', detail: 'MX 10 mx.example.net' } : {}),
+  ...(change.startsWith('cron') ? { item: 'c-42', label: 'backup', detail: '0 3 * * *' } : {}),
+  ...(change.startsWith('mail') ? { item: 'sales@shop.jp' } : {}),
+  ...(change.startsWith('ftp') ? { item: 'dev@shop.jp', detail: '/public_html' } : {}),
+  ...(change === 'ssl-expiring' ? { item: 'shop.jp', expiresAt: at + 10 * 86_400_000 } : {}),
   at,
   ...o,
 });
@@ -48,9 +53,11 @@ describe('hosting notices', () => {
         expect(m.text.length).toBeGreaterThan(20);
         expect(m.text).toContain(`\`${S}\``);
         expect(m.text).toContain('<!date^');
-        expect(m.text).not.toMatch(/\{(item|server|label|at|command)\}/);
+        expect(m.text).not.toMatch(/\{(item|server|label|at|command|detail|expires|comment)\}/);
         const hint = JSON.stringify(m.blocks);
-        const area = change.startsWith('domain') ? 'domains' : change.startsWith('ssh') ? 'ssh' : 'ssh keys';
+        const areas: Record<string, string> = { domain: 'domains', ssh: 'ssh', key: 'ssh keys' };
+        const part = change.split('-')[0]!;
+        const area = areas[part] ?? part;
         expect(hint).toContain(`/hosting ${S} ${area}`);
       }
     }
@@ -65,6 +72,25 @@ describe('hosting notices', () => {
       'The SSH key *with no label* (ID `5001`) was removed',
     );
     expect(renderUnit(ja, { notices: [notice('ssh-on')] }).text).toContain('のSSHが *オン* になりました');
+    // The record lists: a cron job nobody here added is a sign of compromise, in both languages.
+    expect(renderUnit(en, { notices: [notice('cron-added')] }).text).toMatch(
+      /^:warning: The cron job `c-42` \(0 3 \* \* \*, “backup”\) was added to the hosting server `xs123456\.xsrv\.jp` outside Slack .* A cron job nobody here added is a classic sign of a compromised site: check its command with `\/hosting xs123456\.xsrv\.jp cron`/,
+    );
+    expect(renderUnit(ja, { notices: [notice('cron-added')] }).text).toContain(
+      'cronジョブ `c-42`（0 3 * * *、「backup」）が追加されました',
+    );
+    expect(renderUnit(ja, { notices: [notice('cron-added')] }).text).toContain(
+      '誰も追加していないcronジョブは、サイトが乗っ取られたときの典型的な兆候です',
+    );
+    expect(renderUnit(en, { notices: [notice('dns-added')] }).text).toContain(
+      'The DNS record *mail.れい.jp* `MX 10 mx.example.net` was added',
+    );
+    expect(renderUnit(ja, { notices: [notice('mail-removed')] }).text).toContain(
+      'からメールアカウント *sales@shop.jp* が削除されました',
+    );
+    expect(renderUnit(ja, { notices: [notice('ssl-expiring')] }).text).toContain(
+      '*shop.jp* の無料SSL証明書は <!date^',
+    );
   });
 
   it('shows a domain that could pass for another with its Punycode, and escapes what the provider said', () => {
@@ -118,6 +144,41 @@ describe('the ssl alarm and the watch answers', () => {
     }
   });
 
+  it('words the ssl-expired alarm in en and ja: the expiry, what to do, and its resolution', () => {
+    const base = {
+      changes: [{ key: 'k', from: 'ok', to: 'alarm', at, later: false }],
+      startedAt: new Date(at),
+      lastChangeAt: new Date(at),
+      raisedAt: new Date(at),
+      alarmSince: new Date(at),
+      kind: 'ssl-expired' as const,
+      subject: `ssl-expiry:${S}/shop.jp`,
+      name: 'shop.jp',
+      detail: { server: S, domain: 'shop.jp', expiresAt: at - 60_000 },
+    };
+    const open = readIncident(incidentRow({ ...base, state: 'alarm' }));
+    const en1 = renderAlarm(en, open, '<!subteam^S0ONCALL>');
+    expect(en1.text.split('\n')[0]).toMatch(
+      /^:rotating_light: <!subteam\^S0ONCALL> The free SSL certificate of \*shop\.jp\* expired <!date\^\d+\^.*\(hosting server xs123456\.xsrv\.jp\)$/,
+    );
+    expect(en1.text).toContain(`install free SSL again with \`/hosting ${S} ssl add shop.jp\``);
+    const ja1 = renderAlarm(ja, open, '<!subteam^S0ONCALL>');
+    expect(ja1.text).toContain('*shop.jp* の無料SSL証明書の期限が <!date^');
+    expect(ja1.text).toContain(
+      `\`/hosting ${S} ssl add shop.jp\` かコントロールパネルで無料SSLを設定し直してください`,
+    );
+    for (const m of [en1, ja1]) assertBlocksWithinLimits(m.blocks ?? [], 'message');
+    const over = readIncident(
+      incidentRow({ ...base, state: 'ok', resolvedAt: new Date(at + 3_600_000), alarmSince: null }),
+    );
+    expect(renderAlarm(en, over, '').text).toMatch(
+      /^:white_check_mark: The free SSL certificate of \*shop\.jp\* is valid again/,
+    );
+    expect(renderAlarm(ja, over, '').text).toMatch(
+      /^:white_check_mark: \*shop\.jp\* の無料SSL証明書は有効に戻りました/,
+    );
+  });
+
   it('answers /hosting watch and unwatch, the probe and /vps watches with the hosting server named', () => {
     const c: SubscriptionChange = {
       target: `hosting:${S}`,
@@ -127,7 +188,7 @@ describe('the ssl alarm and the watch answers', () => {
       changed: true,
     };
     expect(subscriptionChangeView(en, 'watch', c).text).toBe(
-      `This channel <#C0OPS> now hears of the hosting server *${S}*: SSL that fails on its name servers (an alarm), and domains added or removed, SSH turned on or off and SSH keys added or removed outside Slack.`,
+      `This channel <#C0OPS> now hears of the hosting server *${S}*: SSL that fails on its name servers or a free certificate that expired (alarms), a free certificate close to its expiry, and domains, SSH keys, DNS records, cron jobs, mail and FTP accounts added or removed and SSH turned on or off outside Slack.`,
     );
     expect(subscriptionChangeView(ja, 'watch', c).text).toContain(
       `ホスティングサーバー *${S}* の通知が届くようになりました`,
