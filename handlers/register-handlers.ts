@@ -57,6 +57,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       ...RENEWAL_WRITES,
       ...ACCOUNT_WRITES,
     ]),
+    // Served in a channel bound to no account: the help, and the accounts and the binding themselves.
+    anyAccount: new Set<VpsCommand['name']>(['help', 'accounts', 'account_use']),
     handlers: {
       ...serversCommands,
       ...signupCommands,

@@ -28,7 +28,7 @@ export function registerHostingErrorLogButtons(app: App, deps: HandlerDeps): voi
   // Pager buttons carry `:prev` / `:next` so two of them can share a block.
   app.action<BlockAction<ButtonAction>>(
     new RegExp(`^${HOSTING_IDS.errorLogPage}:`),
-    button(deps, 'error log page', async ({ actor, ui, value, reply }) => {
+    button(deps, 'error log page', async ({ deps, actor, ui, value, reply }) => {
       const state = decodePayloadOrThrow(errorLogPagePayload, value, 'error log pager value');
       const r = await readLog(deps, actor, state);
       await reply(errorLogView(ui, r.server, r.value, state.l, state.p));
@@ -43,7 +43,7 @@ export function registerHostingErrorLogButtons(app: App, deps: HandlerDeps): voi
     button(
       deps,
       'error log file',
-      async ({ actor, ui, log, client, value, reply }) => {
+      async ({ deps, actor, ui, log, client, value, reply }) => {
         const state = decodePayloadOrThrow(errorLogFilePayload, value, 'error log file value');
         const r = await readLog(deps, actor, state);
         const { lines } = r.value;

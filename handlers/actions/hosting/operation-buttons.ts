@@ -35,7 +35,7 @@ function decision(deps: HandlerDeps, what: Decide) {
   return button(
     deps,
     `hosting ${what}`,
-    async ({ actor, ui, log, client, value, reply }) => {
+    async ({ deps, actor, ui, log, client, value, reply }) => {
       const { userId } = actor;
       const v = decodePayload(hostingOperationPayload, value);
       if (!v) return reply(textView(ui.t('hosting.refused.not_found')));

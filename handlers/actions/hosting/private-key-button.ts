@@ -24,7 +24,7 @@ export function registerHostingPrivateKeyButton(app: App, deps: HandlerDeps): vo
       deps,
       'private key button',
       async (ctx) => {
-        const { actor, ui, value, reply } = ctx;
+        const { deps, actor, ui, value, reply } = ctx;
         const payload = decodePayload(privateKeyButtonPayload, value);
         const r = payload
           ? await deps.hosting.privateKeys.take(actor, payload.id)

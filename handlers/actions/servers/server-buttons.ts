@@ -12,7 +12,7 @@ import { openChangeForm } from '../../open-change-form.ts';
 export function registerServersButtons(app: App, deps: HandlerDeps): void {
   app.action<BlockAction<ButtonAction>>(
     ACTIONS.cardRefresh,
-    button(deps, 'card refresh', async ({ actor, ui, value, reply }) => {
+    button(deps, 'card refresh', async ({ deps, actor, ui, value, reply }) => {
       // Refresh asks the provider again, whatever the card's age.
       const card = await deps.servers.card(actor, value ?? '', { refresh: true });
       await reply(serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt }));
@@ -24,7 +24,7 @@ export function registerServersButtons(app: App, deps: HandlerDeps): void {
     button(
       deps,
       'server card',
-      async ({ actor, ui, value, reply }) => {
+      async ({ deps, actor, ui, value, reply }) => {
         const card = await deps.servers.card(actor, value ?? '');
         await reply(serverCardView(ui, card.detail, { canEdit: card.canEdit, readAt: card.readAt }));
       },
@@ -39,7 +39,7 @@ export function registerServersButtons(app: App, deps: HandlerDeps): void {
   // Pager buttons carry `:prev` / `:next` so two of them can share a block.
   app.action<BlockAction<ButtonAction>>(
     new RegExp(`^${ACTIONS.listPage}:`),
-    button(deps, 'list page', async ({ actor, ui, value, reply }) => {
+    button(deps, 'list page', async ({ deps, actor, ui, value, reply }) => {
       const state = decodePayloadOrThrow(listPagePayload, value, 'list pager value');
       const list = await deps.servers.list(actor, state.f);
       await reply(
@@ -51,7 +51,7 @@ export function registerServersButtons(app: App, deps: HandlerDeps): void {
   );
   app.action<BlockAction<ButtonAction>>(
     ACTIONS.logsMore,
-    button(deps, 'logs page', async ({ actor, ui, value, reply }) => {
+    button(deps, 'logs page', async ({ deps, actor, ui, value, reply }) => {
       const state = decodePayloadOrThrow(logsMorePayload, value, 'logs pager value');
       await reply(logsView(ui, await deps.servers.logs(actor, state.f, state.c), state.f));
     }),

@@ -58,7 +58,7 @@ export function registerSignupButtons(app: App, deps: HandlerDeps): void {
   );
   app.action<BlockAction<ButtonAction>>(
     new RegExp(`^${SIGNUP_IDS.plansPage}:`),
-    button(deps, 'price list page', async ({ actor, ui, value, reply }) => {
+    button(deps, 'price list page', async ({ deps, actor, ui, value, reply }) => {
       const { p } = decodePayloadOrThrow(plansPagePayload, value, 'price list pager value');
       await reply(priceListView(ui, await deps.signup.reads.plans(actor), p, deps.clock.now()));
     }),
@@ -75,7 +75,7 @@ export function registerSignupButtons(app: App, deps: HandlerDeps): void {
   );
   app.action<BlockAction<ButtonAction>>(
     HOME_IDS.priceList,
-    button(deps, 'price list', async ({ actor, ui, reply }) => {
+    button(deps, 'price list', async ({ deps, actor, ui, reply }) => {
       await reply(priceListView(ui, await deps.signup.reads.plans(actor), 0, deps.clock.now()));
     }),
   );
@@ -118,7 +118,7 @@ export function registerSignupButtons(app: App, deps: HandlerDeps): void {
     button(
       deps,
       'signup approve',
-      async ({ actor, ui, log, client, value, args, reply }) => {
+      async ({ deps, actor, ui, log, client, value, args, reply }) => {
         const v = decodePayload(signupButtonPayload, value);
         if (!v) return reply(textView(ui.t('signup.click.not_found')));
         const fromHome = actor.fromHome === true;
@@ -151,7 +151,7 @@ export function registerSignupButtons(app: App, deps: HandlerDeps): void {
     button(
       deps,
       'signup reject',
-      async ({ actor, ui, log, client, value, args, reply }) => {
+      async ({ deps, actor, ui, log, client, value, args, reply }) => {
         const v = decodePayload(signupButtonPayload, value);
         if (!v) return reply(textView(ui.t('signup.click.not_found')));
         const fromHome = actor.fromHome === true;
@@ -184,7 +184,7 @@ export function registerSignupButtons(app: App, deps: HandlerDeps): void {
       deps,
       'signup password',
       async (ctx) => {
-        const { actor, ui, value, reply } = ctx;
+        const { deps, actor, ui, value, reply } = ctx;
         const payload = decodePayload(signupButtonPayload, value);
         const r = payload
           ? await deps.signup.orders.revealPassword({ id: payload.id, userId: actor.userId })

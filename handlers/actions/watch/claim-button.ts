@@ -23,7 +23,7 @@ export function registerWatchClaimButton(app: App, deps: HandlerDeps): void {
     button(
       deps,
       'claim button',
-      async ({ actor, ui, value, reply }) => {
+      async ({ deps, actor, ui, value, reply }) => {
         const v = decodePayload(claimPayload, value);
         const words = claimRefusals(actor.userId);
         if (!v) return reply(textView(words.notFound(ui)));

@@ -16,7 +16,7 @@ export function registerWatchMuteButton(app: App, deps: HandlerDeps): void {
     button(
       deps,
       'mute button',
-      async ({ actor, value, client, log, reply }) => {
+      async ({ deps, actor, value, client, log, reply }) => {
         // Pressed where no channel is (a forged click from the App Home), it names none: the service refuses it.
         const v = decodePayloadOrThrow(mutePayload, value, 'mute button value');
         const result = await deps.subscriptions.mute(actor, v.u, v.s * 1000, actor.channelId);

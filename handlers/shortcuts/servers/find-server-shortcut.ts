@@ -13,7 +13,7 @@ import { globalShortcut, type HandlerDeps } from '../../kit.ts';
 export function registerFindServerShortcut(app: App, deps: HandlerDeps): void {
   app.shortcut<GlobalShortcut>(
     { callback_id: SHORTCUTS.findServer, type: 'shortcut' },
-    globalShortcut(deps, async ({ actor, ui, open }) => {
+    globalShortcut(deps, async ({ deps, actor, ui, open }) => {
       const { refusal } = await deps.access.decide(actor, 'show');
       await open(
         refusal ? findServerNoticeView(ui, failureMessage(ui, refusal), refusal) : findServerView(ui),
