@@ -108,6 +108,7 @@ export function buildFeatures(
       logger: logger.child({ component: 'signup' }),
       secrets,
       termsUrl: config.provider.termsUrl,
+      ...(f.accounts.length > 1 ? { accountLabel: account.label } : {}),
     },
     decisions,
   );

@@ -14,6 +14,7 @@ import {
   startHarness,
   VIEWER,
 } from '../support/app-harness.ts';
+import { approvalHas, approvalOf, startedBy } from '../support/steps.ts';
 
 const OPS = CHANNEL;
 const SHOP = 'C0SHOP001';
@@ -139,5 +140,75 @@ describe('several provider accounts', () => {
     const incidents = await h.bot.store.forAccount('shop').incidents.openAlarms();
     expect(incidents.length).toBeGreaterThan(0);
     expect(await h.bot.store.incidents.openAlarms()).toHaveLength(0);
+  });
+
+  it('places an order on the account it was quoted on, and names that account in the approval', async () => {
+    h = await startHarness({
+      simAccounts: ['main', 'shop'],
+      policy: policy('default_account: main\n'),
+      operators: [OPERATOR],
+    });
+    const main = h.sim.account('main');
+    const shop = h.sim.account('shop');
+    await bind(h, 'shop', SHOP);
+    const orders = (a: typeof shop) =>
+      a.control
+        .requests({ method: 'POST' })
+        .filter(
+          (r) => r.path === '/v1/vps/servers' && !(r.body as { dry_run?: boolean } | undefined)?.dry_run,
+        );
+    const after = h.slack.lastSeq;
+    const step = await h.step('order_vps', {
+      ...startedBy(OPERATOR),
+      channel: SHOP,
+      plan_id: 'vps-2gb',
+      period: '1',
+      image_id: 'ubuntu-24.04',
+      name: 'shop-new-1',
+      approval_channel: SHOP,
+    });
+    const posted = await h.slack.waitFor(
+      (c) => c.seq > after && c.method === 'chat.postMessage' && c.args.channel === SHOP && approvalHas(c),
+    );
+    expect(messageText(posted)).toContain('Shop A');
+    // Approve pressed in #ops (main): that account holds no such quote; nothing is charged anywhere.
+    const wrong = await h.click('vps_signup_approve', approvalOf(posted), { user: ADMIN, channel: OPS });
+    await wrong.reply();
+    expect(orders(main)).toHaveLength(0);
+    expect(orders(shop)).toHaveLength(0);
+    // In #shop it is placed once, on shop's key.
+    await h.click('vps_signup_approve', approvalOf(posted), { user: ADMIN, channel: SHOP });
+    expect((await step.outcome()).method).toBe('functions.completeSuccess');
+    expect(orders(shop)).toHaveLength(1);
+    expect(orders(main)).toHaveLength(0);
+  });
+
+  it("gives a person the role an account's policy names, in that account's channels only", async () => {
+    h = await startHarness({
+      simAccounts: ['main', 'shop'],
+      policy: `roles:
+  admin: [${ADMIN}]
+accounts:
+  main: { label: Production, key_env: PROVIDER_API_KEY_MAIN }
+  shop: { label: Shop A, key_env: PROVIDER_API_KEY_SHOP, roles: { operator: [${VIEWER}] } }
+default_account: main
+`,
+      operators: [OPERATOR],
+    });
+    await bind(h, 'shop', SHOP);
+    const inOps = messageText(
+      await (await h.command('mute web-1 1h', { channel: OPS, user: VIEWER })).reply(),
+    );
+    expect(inOps).toContain('This needs the *operator* role; yours is *viewer*.');
+    // A mute is said in the channel once it is written.
+    const before = h.slack.lastSeq;
+    await h.command('mute web-1 1h', { channel: SHOP, user: VIEWER });
+    const said = await h.slack.waitFor(
+      (c) => c.seq > before && c.method === 'chat.postMessage' && c.args.channel === SHOP,
+    );
+    expect(messageText(said)).toContain('web-1');
+    const now = new Date();
+    expect(await h.bot.store.forAccount('shop').mutes.active(now)).toHaveLength(1);
+    expect(await h.bot.store.mutes.active(now)).toHaveLength(0);
   });
 });

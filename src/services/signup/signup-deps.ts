@@ -62,6 +62,11 @@ export interface SignupDeps {
   policy?: SignupPolicy;
   /** The provider's terms of service (PROVIDER_TERMS_URL), for the order form's terms box. */
   termsUrl?: string | undefined;
+  /**
+   * The provider account's label, where the bot serves several: the approval
+   * message names the account the order will be placed on.
+   */
+  accountLabel?: string | undefined;
   /** Fresh Idempotency-Keys; default crypto.randomUUID (36 characters, within the provider's 8 to 64). */
   newKey?: () => string;
 }

@@ -523,8 +523,14 @@ export class SignupQuotes {
     return loadCatalogue(this.deps, opts);
   }
 
-  /** Plan and image of a row for display, from the cached catalogue; undefined when not at hand. */
-  describe(row: SignupRow): Promise<{ plan: Plan | undefined; image: OsImage | undefined }> {
-    return describeRow(this.deps, row);
+  /**
+   * Plan and image of a row for display, from the cached catalogue (undefined
+   * when not at hand), and its account's label where there are several.
+   */
+  async describe(
+    row: SignupRow,
+  ): Promise<{ plan: Plan | undefined; image: OsImage | undefined; account?: string | undefined }> {
+    const shown = await describeRow(this.deps, row);
+    return this.deps.accountLabel === undefined ? shown : { ...shown, account: this.deps.accountLabel };
   }
 }

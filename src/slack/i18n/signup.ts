@@ -63,6 +63,7 @@ const en = {
   'signup.rule.terms': 'Tick the box to agree to the terms; the order cannot be placed otherwise.',
 
   'signup.approval.header': 'VPS order waiting for approval',
+  'signup.approval.account': 'Provider account',
   'signup.approval.plan': 'Plan',
   'signup.approval.period': 'Period',
   'signup.approval.months': '{months, plural, one {# month} other {# months}}',
@@ -329,6 +330,7 @@ const ja = {
   'signup.rule.terms': '利用規約への同意にチェックしてください。同意がないと申し込めません。',
 
   'signup.approval.header': 'VPSの申し込み（承認待ち）',
+  'signup.approval.account': 'プロバイダーアカウント',
   'signup.approval.plan': 'プラン',
   'signup.approval.period': '期間',
   'signup.approval.months': '{months, number}か月',

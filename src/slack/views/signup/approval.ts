@@ -20,6 +20,8 @@ export interface SignupDisplay {
   image?: OsImage | undefined;
   /** The plan's name where the plan itself is not at hand (a Home): never shown by its id when known. */
   planName?: string | undefined;
+  /** The provider account's label, where the bot serves several: the order is placed on it. */
+  account?: string | undefined;
 }
 
 export function planLabel(d: SignupDisplay): string {
@@ -48,6 +50,7 @@ function orderFields(ui: Ui, d: SignupDisplay, decided: boolean) {
         ? ui.t('signup.approval.ssh_new', { name: mrkdwnText(r.sshKeyName, SHOWN.name) })
         : mrkdwnText(r.sshKeyName, SHOWN.name);
   const fields = [
+    ...(d.account === undefined ? [] : [field(ui.t('signup.approval.account'), mrkdwnText(d.account, SHOWN.name))]),
     field(ui.t('signup.approval.plan'), plan),
     field(ui.t('signup.approval.period'), periodLabel(ui, r.period)),
     field(ui.t('signup.approval.image'), mrkdwnText(imageLabel(d), SHOWN.name)),
