@@ -18,7 +18,6 @@ import { type Config, loadConfig } from '../config.ts';
 import { createLogger, SecretRegistry } from '../log.ts';
 import { type RunningBot, startBot } from '../main.ts';
 import { type Simulator, startSimulator } from '../simulator/index.ts';
-import type { Store } from '../store/index.ts';
 import { BotDeliveries } from './deliveries.ts';
 import { Pending } from './pending.ts';
 import {
@@ -205,7 +204,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
 }
 
 /** Resolves once the watcher has stored a power state for every server of an account (or after 15 s, whatever it saw). */
-async function firstLook(store: Store, servers: number | undefined): Promise<void> {
+async function firstLook(store: RunningBot['store'], servers: number | undefined): Promise<void> {
   const until = Date.now() + 15_000;
   while (Date.now() < until) {
     const seen = (await store.snapshots.all()).filter((s) => s.powerStatus !== null).length;
@@ -236,7 +235,7 @@ async function hostingBaselines(bot: RunningBot): Promise<void> {
     await accountBaselines(bot.store.forAccount(account), Date.now() + 15_000);
 }
 
-async function accountBaselines(store: Store, until: number): Promise<void> {
+async function accountBaselines(store: RunningBot['store'], until: number): Promise<void> {
   while (Date.now() < until) {
     const watched = new Set(
       (await store.watches.list()).flatMap((w) => HOSTING_TARGET.exec(w.target)?.[1] ?? []),

@@ -68,6 +68,8 @@ async function start(policyText: string, locale: 'en' | 'ja' = 'en') {
   const h = await startHarness({
     locale,
     policy: policyText,
+    // The bot runs both accounts for real; /vps accounts is shown these figures instead of theirs.
+    simAccounts: ['main', 'shop'],
     accounts: (features: Features) => {
       const specs: AccountSpec[] = [
         { name: 'main', label: 'Production', apiKey: mainKey },

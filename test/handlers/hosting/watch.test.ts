@@ -59,7 +59,7 @@ describe('/hosting watch and unwatch through the real app', () => {
 
     // The key's only server may be left out.
     expect(await run('watch')).toContain(
-      `This channel <#${CHANNEL}> now hears of the hosting server *${SERVER}*: SSL that fails on its name servers (an alarm)`,
+      `This channel <#${CHANNEL}> now hears of the hosting server *${SERVER}*: SSL that fails on its name servers or a free certificate that expired (alarms), a free certificate close to its expiry, and domains, SSH keys, DNS records, cron jobs, mail and FTP accounts added or removed and SSH turned on or off outside Slack.`,
     );
     expect(await run(`${SERVER} watch`)).toContain(`already watches the hosting server *${SERVER}*`);
     // Another channel: the bot checks it can post there, and says so there.

@@ -50,7 +50,9 @@ function orderFields(ui: Ui, d: SignupDisplay, decided: boolean) {
         ? ui.t('signup.approval.ssh_new', { name: mrkdwnText(r.sshKeyName, SHOWN.name) })
         : mrkdwnText(r.sshKeyName, SHOWN.name);
   const fields = [
-    ...(d.account === undefined ? [] : [field(ui.t('signup.approval.account'), mrkdwnText(d.account, SHOWN.name))]),
+    ...(d.account === undefined
+      ? []
+      : [field(ui.t('signup.approval.account'), mrkdwnText(d.account, SHOWN.name))]),
     field(ui.t('signup.approval.plan'), plan),
     field(ui.t('signup.approval.period'), periodLabel(ui, r.period)),
     field(ui.t('signup.approval.image'), mrkdwnText(imageLabel(d), SHOWN.name)),
