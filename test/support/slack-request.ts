@@ -327,6 +327,8 @@ export interface HomeClickFields {
   triggerId?: string;
   viewId?: string;
   teamId?: string;
+  /** The block the button is in (with several accounts, it names the account's part of the Home). */
+  blockId?: string;
 }
 
 /**
@@ -361,7 +363,7 @@ export function homeClickBody(f: HomeClickFields): string {
       {
         type: 'button',
         action_id: f.actionId,
-        block_id: 'b1',
+        block_id: f.blockId ?? 'b1',
         text: { type: 'plain_text', text: 'x' },
         value: f.value,
         action_ts: '1.000',
