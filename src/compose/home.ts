@@ -94,7 +94,11 @@ export function buildHome(
     return found;
   };
   const page = new AccountsHome(
-    parts.accounts.map((a) => ({ name: a.account.name, label: a.account.label, service: of(a.account.name) })),
+    parts.accounts.map((a) => ({
+      name: a.account.name,
+      label: a.account.label,
+      service: of(a.account.name),
+    })),
   );
   // As the notifier's: the Homes flagged in the store are the retry, so the client never retries on its own.
   const web = new webApi.WebClient(config.slack.botToken, {

@@ -83,9 +83,11 @@ const en = {
 const ja = {
   'home.header': 'VPS ChatOps',
   'home.intro': 'あなたに関係する内容を、表示中も最新の状態に保ちます。あなたのロール: *{role}*',
-  'home.intro.accounts': 'ロールのあるプロバイダーアカウントごとに、あなたに関係する内容を表示中も最新の状態に保ちます。',
+  'home.intro.accounts':
+    'ロールのあるプロバイダーアカウントごとに、あなたに関係する内容を表示中も最新の状態に保ちます。',
   'home.account.title': 'アカウント: {label}',
-  'home.account.role': 'このアカウントでのあなたのロール: *{role}*。ここのボタンはこのアカウントに対して動作します。',
+  'home.account.role':
+    'このアカウントでのあなたのロール: *{role}*。ここのボタンはこのアカウントに対して動作します。',
   'home.accounts.more':
     'ロールのあるアカウントのうち {count, number} 件はこのページに収まりませんでした。各アカウントのチャンネルで確認できます。',
   'home.no_role':

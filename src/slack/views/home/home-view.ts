@@ -42,7 +42,10 @@ function accountPart(ui: Ui, account: HomeAccount, data: AccountHomeData, shown:
   return withAccount(account.name, [
     {
       type: 'header',
-      text: { type: 'plain_text', text: ui.t('home.account.title', { label: clip(account.label, LABEL_CHARS) }) },
+      text: {
+        type: 'plain_text',
+        text: ui.t('home.account.title', { label: clip(account.label, LABEL_CHARS) }),
+      },
     },
     {
       type: 'context',
@@ -71,7 +74,10 @@ function accountsBlocks(ui: Ui, sections: Extract<HomeData, { kind: 'accounts' }
     blocks.push(...part);
   }
   if (left > 0)
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: ui.t('home.accounts.more', { count: left }) }] });
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: ui.t('home.accounts.more', { count: left }) }],
+    });
   return blocks;
 }
 
