@@ -154,7 +154,11 @@ describe('the App Home with several provider accounts', () => {
 
     const mark = h.slack.lastSeq;
     await h.homeClick(SIGNUP_IDS.approve, q.value, { user: APPROVER, blockId: block.block_id });
-    await h.slack.waitFor((c) => c.seq > mark && c.method === 'views.open' && !c.error);
+    const window = await h.slack.waitFor((c) => c.seq > mark && c.method === 'views.open' && !c.error);
+    // The window it answers in belongs to the shop's part too: its buttons would act on the shop.
+    const inWindow = blocksOf(window).map((b) => accountOfBlockId(b.block_id));
+    expect(inWindow.length).toBeGreaterThan(0);
+    expect(new Set(inWindow)).toEqual(new Set(['shop']));
     await expect.poll(() => realOrders(h.sim, 'shop').length, { timeout: 10_000 }).toBe(1);
     expect(realOrders(h.sim, 'main')).toHaveLength(0);
     expect((await h.bot.store.forAccount('shop').signups.get(row.id))?.approverId).toBe(APPROVER);
@@ -185,5 +189,16 @@ describe('the App Home with several provider accounts', () => {
     });
     const window = await h.slack.waitFor((c) => c.seq > mark && c.method === 'views.open' && !c.error);
     expect(messageText(window)).toContain(shopWeb1.ipAddress!);
+    // In the window a Home click opened, as in the Home: its own account acts, another is refused.
+    const at = h.slack.lastSeq;
+    const inWindow = { user: SHOPPER, inWindow: true, viewId: 'V0WINDOW1' };
+    await h.homeClick(ACTIONS.cardShow, shopWeb1.uuid, { ...inWindow, blockId: accountBlockId('shop', 'y') });
+    const updated = await h.slack.waitFor((c) => c.seq > at && c.method === 'views.update');
+    expect(JSON.stringify(updated.args.view)).toContain(shopWeb1.ipAddress!);
+    const at2 = h.slack.lastSeq;
+    await h.homeClick(ACTIONS.cardShow, web1.uuid, { ...inWindow, blockId: accountBlockId('main', 'y') });
+    const refused = await h.slack.waitFor((c) => c.seq > at2 && c.method === 'views.update');
+    expect(JSON.stringify(refused.args.view)).toContain('you have no role here');
+    expect(main.control.requests().length).toBe(before);
   });
 });

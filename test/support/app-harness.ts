@@ -174,7 +174,7 @@ export interface Harness {
   homeClick(
     actionId: string,
     value: string,
-    opts?: { user?: string; triggerId?: string; viewId?: string; blockId?: string },
+    opts?: { user?: string; triggerId?: string; viewId?: string; blockId?: string; inWindow?: boolean },
   ): Promise<{ ack: Delivery; triggerId: string }>;
   close(): Promise<void>;
 }
@@ -410,6 +410,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         triggerId,
         viewId: o.viewId,
         blockId: o.blockId,
+        inWindow: o.inWindow,
       });
       return { ack: await deliver(url, signingSecret, body), triggerId };
     },

@@ -329,6 +329,8 @@ export interface HomeClickFields {
   teamId?: string;
   /** The block the button is in (with several accounts, it names the account's part of the Home). */
   blockId?: string;
+  /** Pressed in the window a Home click opened (a modal), not in the Home itself. */
+  inWindow?: boolean;
 }
 
 /**
@@ -349,10 +351,10 @@ export function homeClickBody(f: HomeClickFields): string {
     view: {
       id: viewId,
       team_id: team,
-      type: 'home',
+      type: f.inWindow ? 'modal' : 'home',
       blocks: [],
       private_metadata: '',
-      callback_id: 'vps_home',
+      callback_id: f.inWindow ? 'vps_home_window' : 'vps_home',
       state: { values: {} },
       hash: 'h1',
       app_id: 'A0FAKE',
