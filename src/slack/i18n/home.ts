@@ -85,7 +85,7 @@ const ja = {
   'home.intro': 'あなたに関係する内容を、表示中も最新の状態に保ちます。あなたのロール: *{role}*',
   'home.intro.accounts':
     'ロールのあるプロバイダーアカウントごとに、あなたに関係する内容を表示中も最新の状態に保ちます。',
-  'home.account.title': 'アカウント: {label}',
+  'home.account.title': 'アカウント：{label}',
   'home.account.role':
     'このアカウントでのあなたのロール: *{role}*。ここのボタンはこのアカウントに対して動作します。',
   'home.accounts.more':
