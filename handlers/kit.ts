@@ -34,7 +34,7 @@ import type { SignupService } from '../src/services/signup/index.ts';
 import type { ChannelReach, IncidentService, WatchSubscriptions } from '../src/services/watch/index.ts';
 import { failureMessage, parseProblemMessage } from '../src/slack/error-text.ts';
 import type { ParseResult } from '../src/slack/grammar/tokens.ts';
-import { HOME_IDS } from '../src/slack/ids.ts';
+import { accountOfBlockId, HOME_IDS } from '../src/slack/ids.ts';
 import { decodePayload } from '../src/slack/payloads.ts';
 import { isUnreachableChannelError, slackFailure } from '../src/slack/slack-failure.ts';
 import { stepActor, WORKFLOW_USER } from '../src/slack/step-actor.ts';
@@ -80,6 +80,11 @@ export interface HandlerDeps {
    * deps are that account's.
    */
   forChannel?(channelId: string): Promise<HandlerDeps>;
+  /**
+   * With several provider accounts: the deps of the account named (a button
+   * in that account's part of the App Home); undefined for a name no account has.
+   */
+  forAccount?(account: string): HandlerDeps | undefined;
 }
 
 /**
@@ -273,11 +278,14 @@ export function button(
     const actor = clickActor(body);
     const log = deps.logger.child({ component: 'button', button: what, user: actor.userId });
     const ui = await deps.ui(actor.userId);
+    let account: string | undefined;
     const reply = (m: Message, opts: { inPlace?: boolean } = {}) =>
-      answerClick(args, ui, m, log, { replaceOriginal: opts.inPlace ?? inPlace });
+      answerClick(args, ui, m, log, { replaceOriginal: opts.inPlace ?? inPlace, account });
     try {
+      const own = await clickDeps(deps, actor, action.block_id);
+      account = own.account;
       await run({
-        deps: await accountDeps(deps, actor.channelId),
+        deps: own.deps,
         actor,
         ui,
         log,
@@ -523,6 +531,26 @@ function clickedFromHome(body: BlockAction): boolean {
   return view?.type === 'home' || (view?.type === 'modal' && view.callback_id === HOME_IDS.windowCallback);
 }
 
+/**
+ * The deps a click acts with: those of its channel's account, or, clicked in
+ * one account's part of the App Home (or a window opened from it), those of
+ * the account its block_id names (src/slack/ids.ts `accountBlockId`). A name
+ * the person has no role in, or no account has, is refused as a missing role:
+ * a block_id is the clicker's to write, so it is never taken on trust.
+ */
+async function clickDeps(
+  deps: HandlerDeps,
+  actor: Actor,
+  blockId: string | undefined,
+): Promise<{ deps: HandlerDeps; account?: string }> {
+  const account = actor.fromHome === true && deps.forAccount ? accountOfBlockId(blockId) : undefined;
+  if (account === undefined) return { deps: await accountDeps(deps, actor.channelId) };
+  const own = deps.forAccount?.(account);
+  if (!own || (await own.access.roleOf(actor.userId)) === 'none')
+    throw new ServiceError('role_required', { role: 'viewer', yours: 'none' });
+  return { deps: own, account };
+}
+
 /** Who clicked, and where: the channel of the message, or their Home. */
 function clickActor(body: BlockAction): Actor {
   const userId = body.user.id;
@@ -542,7 +570,7 @@ async function answerClick(
   ui: Ui,
   m: Message,
   log: Logger,
-  opts: { replaceOriginal?: boolean } = {},
+  opts: { replaceOriginal?: boolean; account?: string | undefined } = {},
 ): Promise<void> {
   const { body, client } = args;
   try {
@@ -550,7 +578,7 @@ async function answerClick(
       await replyTo(args.respond, m, opts);
       return;
     }
-    const view = homeWindowView(ui, m);
+    const view = homeWindowView(ui, m, opts.account);
     if (body.view?.type === 'modal') await client.views.update({ view_id: body.view.id, view });
     else await client.views.open({ trigger_id: body.trigger_id, view });
   } catch (err) {

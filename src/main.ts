@@ -122,10 +122,13 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     };
     const features = featuresOf(f.accounts[0]!.name);
     const home = buildHome(f, {
-      features,
+      accounts: background.accounts.map((b) => ({
+        account: b.account,
+        features: featuresOf(b.account.name),
+        keyHealth: b.keyHealth,
+      })),
       changes: homeChanges,
       directory,
-      keyHealth: background.keyHealth,
       leadership: background.leadership,
       slackCalls,
     });
@@ -140,7 +143,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       logger: f.logger,
     };
     const depsOf = new Map<string, HandlerDeps>(
-      f.accounts.map((a) => [a.name, { ...featuresOf(a.name), ...shared }]),
+      f.accounts.map((a) => [a.name, { ...featuresOf(a.name), ...shared, home: home.of(a.name) }]),
     );
     const accountDirectory = new AccountDirectory({
       accounts: f.accounts.map((a) => ({ name: a.name, label: a.label, apiKey: a.apiKey })),
@@ -178,6 +181,11 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
             forChannel: async (channelId: string) => {
               const own = depsOf.get(await accountDirectory.accountOf(channelId))!;
               return { ...own, accounts };
+            },
+            // A button in one account's part of the App Home acts on that account.
+            forAccount: (account: string) => {
+              const own = depsOf.get(account);
+              return own ? { ...own, accounts } : undefined;
             },
           }
         : {}),

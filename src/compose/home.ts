@@ -6,11 +6,13 @@
  * background). Then, once the features and the Slack side exist, the read
  * model and the publisher, which publishes from the lease holder only: only
  * the Homes that look different are published (the rest cost a drawing from
- * the store, no Slack call).
+ * the store, no Slack call). With several provider accounts, each account
+ * has its Home read model over its own rows, key and day, and a person's Home
+ * has one part per account they have a role in.
  */
 import { webApi } from '@slack/bolt';
 import type { SlackCallCounter } from '../metrics/slack-fetch.ts';
-import { HomeService } from '../services/home/index.ts';
+import { AccountsHome, HomeService } from '../services/home/index.ts';
 import { HomeChanges } from '../services/home-changes.ts';
 import type { SlackDirectory } from '../slack/slack-directory.ts';
 import { homeView } from '../slack/views/home/home-view.ts';
@@ -19,42 +21,47 @@ import type { KeyHealth } from '../watch/key-health.ts';
 import type { Leadership } from '../watch/leader.ts';
 import { HomePublisher } from '../workers/home-publisher.ts';
 import type { Features } from './features.ts';
-import type { Foundation } from './foundation.ts';
+import type { Foundation, ProviderAccount } from './foundation.ts';
 
 export function buildHomeChanges(f: Foundation): HomeChanges {
   return new HomeChanges({ store: f.store, clock: f.clock, logger: f.logger.child({ component: 'home' }) });
 }
 
 export interface Home {
+  /** The default account's (the one a Home without parts shows). */
   service: HomeService;
+  /** Each account's, by its name. */
+  of(account: string): HomeService;
+  /** A person's whole Home: one part per account they have a role in. */
+  page: AccountsHome;
   publisher: HomePublisher;
 }
 
-export function buildHome(
-  f: Foundation,
-  parts: {
-    features: Features;
-    changes: HomeChanges;
-    directory: SlackDirectory;
-    keyHealth: KeyHealth;
-    leadership: Leadership;
-    slackCalls: SlackCallCounter;
-  },
-): Home {
-  const { config, store, provider, clock, logger } = f;
-  const service = new HomeService({
+/** One account's parts a Home reads: its features (over its rows) and its key's health. */
+export interface HomeAccountParts {
+  account: ProviderAccount;
+  features: Features;
+  keyHealth: KeyHealth;
+}
+
+/** One account's Home: its rows, its watcher's readings, its key and its day only. */
+function accountHome(f: Foundation, parts: HomeAccountParts): HomeService {
+  const { config, clock } = f;
+  const { account, features, keyHealth } = parts;
+  const store = account.store;
+  return new HomeService({
     store,
-    access: parts.features.access,
-    servers: parts.features.servers,
-    signup: parts.features.signup,
-    hosting: parts.features.hosting,
-    incidents: parts.features.incidents,
+    access: features.access,
+    servers: features.servers,
+    signup: features.signup,
+    hosting: features.hosting,
+    incidents: features.incidents,
     clock,
     readCacheMs: config.readCacheSeconds * 1000,
     hostingGlance: async () => hostingGlanceOf(await store.hostingSnapshots.all()),
     key: () => {
-      const status = parts.keyHealth.status();
-      const day = provider.daily;
+      const status = keyHealth.status();
+      const day = account.provider.daily;
       return {
         state: status.state,
         expiresAt: status.expiresAt,
@@ -66,6 +73,33 @@ export function buildHome(
       };
     },
   });
+}
+
+export function buildHome(
+  f: Foundation,
+  parts: {
+    /** Every account's, the default one first. */
+    accounts: readonly HomeAccountParts[];
+    changes: HomeChanges;
+    directory: SlackDirectory;
+    leadership: Leadership;
+    slackCalls: SlackCallCounter;
+  },
+): Home {
+  const { config, store, clock, logger } = f;
+  const services = new Map(parts.accounts.map((a) => [a.account.name, accountHome(f, a)]));
+  const of = (account: string): HomeService => {
+    const found = services.get(account);
+    if (!found) throw new Error(`no provider account named ${account}`);
+    return found;
+  };
+  const page = new AccountsHome(
+    parts.accounts.map((a) => ({
+      name: a.account.name,
+      label: a.account.label,
+      service: of(a.account.name),
+    })),
+  );
   // As the notifier's: the Homes flagged in the store are the retry, so the client never retries on its own.
   const web = new webApi.WebClient(config.slack.botToken, {
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
@@ -77,11 +111,11 @@ export function buildHome(
     store,
     slack: { publish: (args) => web.views.publish(args) },
     draw: async (userId, refresh) =>
-      homeView(await parts.directory.ui(userId), await service.build(userId, { refresh })),
+      homeView(await parts.directory.ui(userId), await page.build(userId, { refresh })),
     logger,
     clock,
     isLeader: () => parts.leadership.isLeader(),
   });
   parts.changes.onChange(() => publisher.kick());
-  return { service, publisher };
+  return { service: of(parts.accounts[0]!.account.name), of, page, publisher };
 }

@@ -202,6 +202,29 @@ export function itemBlockId(base: string, itemId: string): string {
   return id.length <= 255 ? id : `${base}#${fnv1a(itemId)}`;
 }
 
+/** What starts the block_id of a block in one account's part of the App Home. */
+const ACCOUNT_BLOCK = 'vps_acct:';
+
+/**
+ * The block_id of a block in one provider account's part of the App Home (or
+ * of a window opened from it): the account's name, then the block's own id,
+ * so a button pressed there acts on that account (handlers/kit.ts reads it
+ * back) and two accounts' blocks never share an id. An id too long for
+ * Slack's 255 characters is replaced by its hash.
+ */
+export function accountBlockId(account: string, blockId: string): string {
+  const id = `${ACCOUNT_BLOCK}${account}:${blockId}`;
+  return id.length <= 255 ? id : `${ACCOUNT_BLOCK}${account}:#${fnv1a(blockId)}`;
+}
+
+/** The account an `accountBlockId` names; undefined for any other block_id. */
+export function accountOfBlockId(blockId: string | undefined): string | undefined {
+  if (!blockId?.startsWith(ACCOUNT_BLOCK)) return undefined;
+  const rest = blockId.slice(ACCOUNT_BLOCK.length);
+  const end = rest.indexOf(':');
+  return end > 0 ? rest.slice(0, end) : undefined;
+}
+
 /** FNV-1a, 32 bits, in hex: a short stable name for a long id (not a secret). */
 function fnv1a(s: string): string {
   let h = 0x811c9dc5;

@@ -24,6 +24,11 @@ describe('the App Home through the sandbox', () => {
     expect(home).toContain('Now');
     expect(home).toContain('The API key');
     expect(home).toMatch(/\[\d+\] Order a VPS/);
+    // The sandbox's two accounts: one part each, headed by its label, production first.
+    const production = home.indexOf('Account: Production');
+    const shop = home.indexOf('Account: Shop A');
+    expect(production).toBeGreaterThan(-1);
+    expect(shop).toBeGreaterThan(production);
     const price = home.match(/\[(\d+)\] Price list/);
     expect(price).not.toBeNull();
     // The price list opens in a window, as a Home button answers.

@@ -174,7 +174,7 @@ export interface Harness {
   homeClick(
     actionId: string,
     value: string,
-    opts?: { user?: string; triggerId?: string; viewId?: string },
+    opts?: { user?: string; triggerId?: string; viewId?: string; blockId?: string; inWindow?: boolean },
   ): Promise<{ ack: Delivery; triggerId: string }>;
   close(): Promise<void>;
 }
@@ -403,7 +403,15 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     async homeClick(actionId, value, o = {}) {
       const triggerId = o.triggerId ?? `trig.${randomUUID()}`;
       slack.issueTrigger(triggerId);
-      const body = homeClickBody({ actionId, value, userId: o.user ?? VIEWER, triggerId, viewId: o.viewId });
+      const body = homeClickBody({
+        actionId,
+        value,
+        userId: o.user ?? VIEWER,
+        triggerId,
+        viewId: o.viewId,
+        blockId: o.blockId,
+        inWindow: o.inWindow,
+      });
       return { ack: await deliver(url, signingSecret, body), triggerId };
     },
     async close() {

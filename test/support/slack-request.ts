@@ -327,6 +327,10 @@ export interface HomeClickFields {
   triggerId?: string;
   viewId?: string;
   teamId?: string;
+  /** The block the button is in (with several accounts, it names the account's part of the Home). */
+  blockId?: string;
+  /** Pressed in the window a Home click opened (a modal), not in the Home itself. */
+  inWindow?: boolean;
 }
 
 /**
@@ -347,10 +351,10 @@ export function homeClickBody(f: HomeClickFields): string {
     view: {
       id: viewId,
       team_id: team,
-      type: 'home',
+      type: f.inWindow ? 'modal' : 'home',
       blocks: [],
       private_metadata: '',
-      callback_id: 'vps_home',
+      callback_id: f.inWindow ? 'vps_home_window' : 'vps_home',
       state: { values: {} },
       hash: 'h1',
       app_id: 'A0FAKE',
@@ -361,7 +365,7 @@ export function homeClickBody(f: HomeClickFields): string {
       {
         type: 'button',
         action_id: f.actionId,
-        block_id: 'b1',
+        block_id: f.blockId ?? 'b1',
         text: { type: 'plain_text', text: 'x' },
         value: f.value,
         action_ts: '1.000',

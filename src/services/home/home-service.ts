@@ -17,7 +17,7 @@ import type { ServersService } from '../servers/index.ts';
 import type { SignupService } from '../signup/index.ts';
 import type { IncidentService } from '../watch/index.ts';
 import { fleetGlance } from './fleet.ts';
-import type { HomeData, HomeWaiting, HostingGlance, KeyGlance } from './home-types.ts';
+import type { AccountHomeData, HomeWaiting, HostingGlance, KeyGlance } from './home-types.ts';
 
 /** How long an order's outcome stays on its requester's Home. */
 const RECENT_ORDER_MS = 86_400_000;
@@ -47,7 +47,10 @@ export class HomeService {
   constructor(private readonly deps: HomeDeps) {}
 
   /** `refresh`: its person opened it just now (the fleet may be read if what is held is old). */
-  async build(userId: string, opts: { refresh?: boolean } = {}): Promise<HomeData> {
+  async build(
+    userId: string,
+    opts: { refresh?: boolean } = {},
+  ): Promise<AccountHomeData | { kind: 'no_role'; userId: string }> {
     const { deps } = this;
     const actor: Actor = { userId, channelId: userId, fromHome: true };
     const role = await deps.access.roleOf(userId);
@@ -70,7 +73,7 @@ export class HomeService {
     ]);
     const names = new Map(snapshots.map((s) => [s.serverUuid, s.name]));
     return {
-      kind: 'home',
+      kind: 'home' as const,
       userId,
       role,
       waiting,

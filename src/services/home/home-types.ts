@@ -95,15 +95,29 @@ export interface HomeKey {
   visible: boolean;
 }
 
-/** A person's Home: a short explanation for someone without a role, else every section. */
+/** One provider account's part of a person's Home: every section, as their role on that account lets them read. */
+export interface AccountHomeData {
+  kind: 'home';
+  userId: string;
+  role: Role;
+  waiting: HomeWaiting;
+  now: HomeNow;
+  key: HomeKey;
+  may: HomeMay;
+}
+
+/** An account as its section of the Home is headed: its label, and the name its buttons carry. */
+export interface HomeAccount {
+  name: string;
+  label: string;
+}
+
+/**
+ * A person's Home: a short explanation for someone without a role, else
+ * every section; with several provider accounts, one part per account they
+ * have a role in (`accounts`), in the policy's order.
+ */
 export type HomeData =
   | { kind: 'no_role'; userId: string }
-  | {
-      kind: 'home';
-      userId: string;
-      role: Role;
-      waiting: HomeWaiting;
-      now: HomeNow;
-      key: HomeKey;
-      may: HomeMay;
-    };
+  | AccountHomeData
+  | { kind: 'accounts'; userId: string; sections: { account: HomeAccount; home: AccountHomeData }[] };

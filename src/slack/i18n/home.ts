@@ -8,6 +8,12 @@ import { catalog } from './catalog.ts';
 const en = {
   'home.header': 'VPS ChatOps',
   'home.intro': 'What concerns you, kept up to date while you look. Your role: *{role}*.',
+  'home.intro.accounts':
+    'What concerns you in each provider account you have a role in, kept up to date while you look.',
+  'home.account.title': 'Account: {label}',
+  'home.account.role': 'Your role in this account: *{role}*. Its buttons act on this account.',
+  'home.accounts.more':
+    '{count, plural, one {# more account} other {# more accounts}} you have a role in did not fit on this page: its channels show what is there.',
   'home.no_role':
     'You have no role for this bot, so there is nothing to show you here. An admin gives roles (the `OPERATORS` and `APPROVERS` settings, or the policy file); once you have one, this page shows what waits for you and what is happening.',
   'home.waiting.title': 'Waiting for you',
@@ -77,6 +83,13 @@ const en = {
 const ja = {
   'home.header': 'VPS ChatOps',
   'home.intro': 'あなたに関係する内容を、表示中も最新の状態に保ちます。あなたのロール: *{role}*',
+  'home.intro.accounts':
+    'ロールのあるプロバイダーアカウントごとに、あなたに関係する内容を表示中も最新の状態に保ちます。',
+  'home.account.title': 'アカウント：{label}',
+  'home.account.role':
+    'このアカウントでのあなたのロール: *{role}*。ここのボタンはこのアカウントに対して動作します。',
+  'home.accounts.more':
+    'ロールのあるアカウントのうち {count, number} 件はこのページに収まりませんでした。各アカウントのチャンネルで確認できます。',
   'home.no_role':
     'このボットでのロールが割り当てられていないため、ここに表示できる内容はありません。ロールは管理者が設定します（`OPERATORS`・`APPROVERS` の設定、またはポリシーファイル）。ロールが付与されると、このページにあなたの対応待ちの項目や現在の状況が表示されます。',
   'home.waiting.title': 'あなたの対応待ち',

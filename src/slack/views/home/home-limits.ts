@@ -23,3 +23,19 @@ export const HOME_SHOWN = {
 
 /** Longest server or plan name a Home line shows (names are the provider's; cut, never a block too long). */
 export const HOME_NAME_CHARS = 80;
+
+/** How much of each list one part of the Home shows. */
+export type HomeShown = { readonly [K in keyof typeof HOME_SHOWN]: number };
+
+/**
+ * Each account's share when the Home has a part per provider account: every
+ * list cut to its share of the one-account counts (at least one item, the
+ * rest counted as always). However many accounts, the view drops the parts
+ * that no longer fit and says how many it left out (home-view.ts).
+ */
+export function homeShare(accounts: number): HomeShown {
+  const n = Math.max(1, accounts);
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(HOME_SHOWN)) out[k] = Math.max(1, Math.floor(v / n));
+  return out as HomeShown;
+}

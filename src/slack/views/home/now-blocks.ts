@@ -10,7 +10,7 @@ import type { KeyTaking } from '../../i18n/index.ts';
 import { ACTIONS } from '../../ids.ts';
 import { incidentBlocks } from '../feature-items.ts';
 import { formatTime, mrkdwnText, powerEmoji, powerLabel, type Ui } from '../format.ts';
-import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
+import { HOME_NAME_CHARS, HOME_SHOWN, type HomeShown } from './home-limits.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
@@ -21,18 +21,18 @@ function capped(lines: readonly string[], max: number, more: (count: number) => 
   return lines.length > max ? [...lines.slice(0, max), more(lines.length - max)] : [...lines];
 }
 
-function incidentsBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
+function incidentsBlocks(ui: Ui, now: HomeNow, shown: HomeShown): KnownBlock[] {
   const open = now.incidents;
   if (open === null) return [];
   if (open.length === 0) return [section(ui.t('home.incidents.none'))];
   const blocks = [section(ui.t('home.incidents.title', { count: open.length }))];
-  for (const o of open.slice(0, HOME_SHOWN.incidents)) blocks.push(...incidentBlocks(ui, o).blocks);
-  if (open.length > HOME_SHOWN.incidents)
-    blocks.push(context(ui.t('home.incidents.more', { count: open.length - HOME_SHOWN.incidents })));
+  for (const o of open.slice(0, shown.incidents)) blocks.push(...incidentBlocks(ui, o).blocks);
+  if (open.length > shown.incidents)
+    blocks.push(context(ui.t('home.incidents.more', { count: open.length - shown.incidents })));
   return blocks;
 }
 
-function mutesBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
+function mutesBlocks(ui: Ui, now: HomeNow, max: HomeShown): KnownBlock[] {
   if (now.mutes.length === 0) return [];
   const lines = now.mutes.map((m) =>
     ui.t('home.mutes.line', {
@@ -41,7 +41,7 @@ function mutesBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
       until: formatTime(ui, m.until),
     }),
   );
-  const shown = capped(lines, HOME_SHOWN.mutes, (count) => ui.t('home.mutes.more', { count }));
+  const shown = capped(lines, max.mutes, (count) => ui.t('home.mutes.more', { count }));
   return [section([ui.t('home.mutes.title'), ...shown].join('\n'))];
 }
 
@@ -55,7 +55,7 @@ const NOT_RUNNING: ReadonlyMap<string, KeyTaking<{ emoji: string; name: string; 
   ['processing', 'home.fleet.not_running.processing'],
 ]);
 
-function fleetBlocks(ui: Ui, fleet: FleetGlance | null): KnownBlock[] {
+function fleetBlocks(ui: Ui, fleet: FleetGlance | null, shown: HomeShown): KnownBlock[] {
   if (fleet === null) return [];
   if (fleet.total === 0) return [section(ui.t('home.fleet.none'))];
   const states = Object.entries(fleet.byPower)
@@ -66,7 +66,7 @@ function fleetBlocks(ui: Ui, fleet: FleetGlance | null): KnownBlock[] {
   const blocks: KnownBlock[] = [
     section(ui.t('home.fleet.summary', { total: fleet.total, states: states.join(', ') })),
   ];
-  for (const s of fleet.notRunning.slice(0, HOME_SHOWN.notRunning)) {
+  for (const s of fleet.notRunning.slice(0, shown.notRunning)) {
     blocks.push({
       type: 'section',
       text: {
@@ -85,7 +85,7 @@ function fleetBlocks(ui: Ui, fleet: FleetGlance | null): KnownBlock[] {
       },
     });
   }
-  const more = fleet.notRunning.length - HOME_SHOWN.notRunning;
+  const more = fleet.notRunning.length - shown.notRunning;
   const notes = [
     ...(more > 0 ? [ui.t('home.fleet.more', { count: more })] : []),
     ...(fleet.asOf ? [ui.t('home.fleet.as_of', { at: formatTime(ui, fleet.asOf) })] : []),
@@ -94,12 +94,12 @@ function fleetBlocks(ui: Ui, fleet: FleetGlance | null): KnownBlock[] {
   return blocks;
 }
 
-function hostingBlocks(ui: Ui, hosting: HostingGlance | null): KnownBlock[] {
+function hostingBlocks(ui: Ui, hosting: HostingGlance | null, shown: HomeShown): KnownBlock[] {
   if (hosting === null) return [];
   if (hosting.servers.length === 0) return [section(ui.t('home.hosting.none'))];
   const servers = capped(
     hosting.servers.map((s) => `\`${name(s)}\``),
-    HOME_SHOWN.hostingServers,
+    shown.hostingServers,
     (count) => ui.t('home.mutes.more', { count }),
   ).join(', ');
   const problems = hosting.sslProblems.map((p) =>
@@ -113,16 +113,16 @@ function hostingBlocks(ui: Ui, hosting: HostingGlance | null): KnownBlock[] {
   const lines =
     problems.length === 0
       ? [ui.t('home.hosting.ssl_ok')]
-      : capped(problems, HOME_SHOWN.ssl, (count) => ui.t('home.hosting.more', { count }));
+      : capped(problems, shown.ssl, (count) => ui.t('home.hosting.more', { count }));
   return [section([ui.t('home.hosting.summary', { servers }), ...lines].join('\n'))];
 }
 
-export function nowBlocks(ui: Ui, now: HomeNow): KnownBlock[] {
+export function nowBlocks(ui: Ui, now: HomeNow, shown: HomeShown = HOME_SHOWN): KnownBlock[] {
   return [
     { type: 'header', text: { type: 'plain_text', text: ui.t('home.now.title') } },
-    ...incidentsBlocks(ui, now),
-    ...mutesBlocks(ui, now),
-    ...fleetBlocks(ui, now.fleet),
-    ...hostingBlocks(ui, now.hosting),
+    ...incidentsBlocks(ui, now, shown),
+    ...mutesBlocks(ui, now, shown),
+    ...fleetBlocks(ui, now.fleet, shown),
+    ...hostingBlocks(ui, now.hosting, shown),
   ];
 }

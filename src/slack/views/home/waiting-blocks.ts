@@ -17,7 +17,7 @@ import {
   signupDecisionButtons,
 } from '../feature-items.ts';
 import { clip, escapeMrkdwn, formatTime, formatYen, mrkdwnText, type Ui } from '../format.ts';
-import { HOME_NAME_CHARS, HOME_SHOWN } from './home-limits.ts';
+import { HOME_NAME_CHARS, HOME_SHOWN, type HomeShown } from './home-limits.ts';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
@@ -87,7 +87,7 @@ function ownLines(ui: Ui, w: HomeWaiting): string[] {
   return [...signups, ...operations, ...orders];
 }
 
-export function waitingBlocks(ui: Ui, w: HomeWaiting): KnownBlock[] {
+export function waitingBlocks(ui: Ui, w: HomeWaiting, shown: HomeShown = HOME_SHOWN): KnownBlock[] {
   const blocks: KnownBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: ui.t('home.waiting.title') } },
   ];
@@ -107,12 +107,12 @@ export function waitingBlocks(ui: Ui, w: HomeWaiting): KnownBlock[] {
     })),
   ].sort((a, b) => a.at - b.at);
   if (decisions.length === 0) blocks.push(section(ui.t('home.waiting.none')));
-  for (const d of decisions.slice(0, HOME_SHOWN.decisions)) blocks.push(...d.draw());
-  if (decisions.length > HOME_SHOWN.decisions)
-    blocks.push(context(ui.t('home.waiting.more', { count: decisions.length - HOME_SHOWN.decisions })));
+  for (const d of decisions.slice(0, shown.decisions)) blocks.push(...d.draw());
+  if (decisions.length > shown.decisions)
+    blocks.push(context(ui.t('home.waiting.more', { count: decisions.length - shown.decisions })));
   const own = ownLines(ui, w);
   if (own.length > 0) {
-    const lines = own.slice(0, HOME_SHOWN.own);
+    const lines = own.slice(0, shown.own);
     if (own.length > lines.length) lines.push(ui.t('home.own.more', { count: own.length - lines.length }));
     blocks.push(section(clip([ui.t('home.own.title'), ...lines].join('\n'), 3000)));
   }

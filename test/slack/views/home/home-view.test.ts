@@ -3,16 +3,26 @@
  * channel's own decision buttons, someone without a role, and a Home with far
  * more than fits (incidents, approvals, mutes, servers, domains) held within a
  * Home's 100 blocks with what was left out counted, never cut silently, and
- * accepted by a Slack that refuses a repeated block_id (one per item).
+ * accepted by a Slack that refuses a repeated block_id (one per item). With
+ * several provider accounts: one part per account, each block naming its
+ * account, each list cut to the part's share, and the parts that do not fit
+ * counted.
  */
 import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { HomeData } from '../../../../src/services/home/index.ts';
 import type { OpenIncident } from '../../../../src/services/watch/index.ts';
 import { catalogs } from '../../../../src/slack/i18n/index.ts';
-import { ACTIONS, HOME_IDS, HOSTING_IDS, SIGNUP_IDS, WATCH_IDS } from '../../../../src/slack/ids.ts';
+import {
+  ACTIONS,
+  accountOfBlockId,
+  HOME_IDS,
+  HOSTING_IDS,
+  SIGNUP_IDS,
+  WATCH_IDS,
+} from '../../../../src/slack/ids.ts';
 import { uiFor } from '../../../../src/slack/views/format.ts';
-import { HOME_SHOWN } from '../../../../src/slack/views/home/home-limits.ts';
+import { HOME_SHOWN, homeShare } from '../../../../src/slack/views/home/home-limits.ts';
 import { homeView } from '../../../../src/slack/views/home/home-view.ts';
 import type { OperationRow, SignupRow } from '../../../../src/store/index.ts';
 import { readIncident } from '../../../../src/watch/notices.ts';
@@ -306,5 +316,80 @@ describe('the App Home view', () => {
 
   it('draws the same view twice for the same data (a Home unchanged is not published again)', () => {
     expect(text(homeView(en, home({ n: 3 })))).toBe(text(homeView(en, home({ n: 3 }))));
+  });
+});
+
+describe('the App Home view with several provider accounts', () => {
+  const part = (name: string, label: string, n = 1) => {
+    const h = home({ n });
+    if (h.kind !== 'home') throw new Error('a Home');
+    return { account: { name, label }, home: h };
+  };
+  const blockIds = (blocks: readonly KnownBlock[]) => blocks.map((b) => b.block_id);
+
+  it('draws one part per account headed by its label, every block of a part naming its account', () => {
+    const view = homeView(en, {
+      kind: 'accounts',
+      userId: 'U0ALICE01',
+      sections: [part('main', 'Production'), part('shop', 'Shop A')],
+    });
+    const blocks = view.blocks as KnownBlock[];
+    const t = text(blocks);
+    expect(t).toContain(en.t('home.account.title', { label: 'Production' }));
+    expect(t).toContain(en.t('home.account.title', { label: 'Shop A' }));
+    expect(t).toContain(catalogs.en['home.intro.accounts']);
+    expect(slackRefusal('views.publish', { view })).toBeUndefined();
+    // Each button's block names the account of the part it is in, read back as the kit reads it.
+    const approvals = blocks.filter((b) => buttons([b]).some((e) => e.action_id === SIGNUP_IDS.approve));
+    expect(approvals.map((b) => accountOfBlockId(b.block_id))).toEqual(['main', 'shop']);
+    const ids = blockIds(blocks.slice(1));
+    expect(ids.every((id) => accountOfBlockId(id) !== undefined || id === undefined)).toBe(true);
+    expect(new Set(ids.filter((id) => id !== undefined)).size).toBe(
+      ids.filter((id) => id !== undefined).length,
+    );
+    // A block of the title and the intro belongs to no account.
+    expect(accountOfBlockId(blocks[0]!.block_id)).toBeUndefined();
+    expect(
+      text(homeView(ja, { kind: 'accounts', userId: 'U0ALICE01', sections: [part('main', '本番')] }).blocks),
+    ).toContain(ja.t('home.account.title', { label: '本番' }));
+  });
+
+  it('gives each part its share of every list, saying what it left out, within a Home’s limits', () => {
+    const n = 60;
+    const view = homeView(en, {
+      kind: 'accounts',
+      userId: 'U0ALICE01',
+      sections: [part('main', 'Production', n), part('shop', 'Shop A', n)],
+    });
+    const blocks = view.blocks as KnownBlock[];
+    expect(blocks.length).toBeLessThanOrEqual(100);
+    expect(slackRefusal('views.publish', { view })).toBeUndefined();
+    const share = homeShare(2);
+    expect(share.incidents).toBeLessThan(HOME_SHOWN.incidents);
+    const t = text(blocks);
+    const said = (s: string) => t.split(JSON.stringify(s).slice(1, -1)).length - 1;
+    expect(said(en.t('home.incidents.more', { count: n - share.incidents }))).toBe(2);
+    expect(said(en.t('home.waiting.more', { count: n + 2 - share.decisions }))).toBe(2);
+    expect(said(en.t('home.fleet.more', { count: n - share.notRunning }))).toBe(2);
+    const claims = buttons(blocks).filter((b) => b.action_id?.startsWith(WATCH_IDS.claim));
+    expect(claims).toHaveLength(2 * share.incidents);
+  });
+
+  it('with more accounts than fit, shows those that do and says how many it left out', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `acct-${i}`);
+    const view = homeView(ja, {
+      kind: 'accounts',
+      userId: 'U0ALICE01',
+      sections: names.map((name) => part(name, name.toUpperCase(), 30)),
+    });
+    const blocks = view.blocks as KnownBlock[];
+    expect(blocks.length).toBeLessThanOrEqual(100);
+    expect(slackRefusal('views.publish', { view })).toBeUndefined();
+    const headed = names.filter((name) =>
+      text(blocks).includes(ja.t('home.account.title', { label: name.toUpperCase() })),
+    );
+    expect(headed.length).toBeGreaterThan(0);
+    expect(headed.length).toBeLessThan(names.length);
+    expect(text(blocks)).toContain(ja.t('home.accounts.more', { count: names.length - headed.length }));
   });
 });
