@@ -75,6 +75,8 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
     const homeChanges = buildHomeChanges(f);
     const background = buildBackground(f, slackCalls, homeChanges);
     const { identity, refused } = await checkStartup(f, background);
+    // Its channels hear at once that the account stopped (the notifier posts it once it runs).
+    for (const name of refused) await background.of(name).keyHealth.refusedAtStart();
     const metrics = new BotMetrics(
       {
         // Each account's figures under its name (never its key).

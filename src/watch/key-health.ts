@@ -252,6 +252,16 @@ export class KeyHealth {
     this.loop.start();
   }
 
+  /**
+   * With several accounts a key refused at start stops only its account: the
+   * start-up check counts as confirmed (a lone account's bot would have
+   * stopped on it), so the key's alarm is raised in its channels at once.
+   */
+  async refusedAtStart(): Promise<void> {
+    this.refusals = Math.max(this.refusals, 2);
+    await this.warn(this.opts.clock.now());
+  }
+
   stop(): Promise<void> {
     return this.loop.stop();
   }
