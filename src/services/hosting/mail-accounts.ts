@@ -27,6 +27,7 @@ import {
 import type { Actor } from '../access/index.ts';
 import { ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
+import { ownershipRefusal } from './ownership-refusal.ts';
 import type { HostingCalls, WriteResult } from './hosting-calls.ts';
 import type { OnServer } from './hosting-reads.ts';
 import { checkFqdn } from './rules.ts';
@@ -299,6 +300,9 @@ export class HostingMail {
           },
           WRITE,
         ),
+        // Ownership not proven is answered with the record to set (and the offer to set it).
+        (err) =>
+          ownershipRefusal(api, address.slice(address.lastIndexOf('@') + 1), err, { conflictOnly: true }),
       );
       return {
         server,
