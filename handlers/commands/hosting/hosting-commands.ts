@@ -49,6 +49,7 @@ import {
 } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
+import { verificationOffer } from '../../actions/hosting/verification-buttons.ts';
 import {
   announce,
   type CommandTable,
@@ -157,11 +158,20 @@ export const hostingCommands: CommandTable<
     await reply(domainView(ui, r.server, c.domain, r.value));
   },
   async domain_add(ctx, c) {
-    const r = await ctx.deps.hosting.writes.addDomain(ctx.actor, c.server, {
-      domain: c.domain,
-      ssl: c.ssl,
-      redirectHttps: c.redirectHttps,
-    });
+    const input = { domain: c.domain, ssl: c.ssl, redirectHttps: c.redirectHttps };
+    let r: WriteResult;
+    try {
+      r = await ctx.deps.hosting.writes.addDomain(ctx.actor, c.server, input);
+    } catch (err) {
+      // Ownership not proven: the record to set, and the bot's offer to set it (verification-buttons.ts).
+      const offer = await verificationOffer(ctx.deps, ctx.actor, ctx.ui, c.server, err, async () => ({
+        kind: 'domain_add',
+        ...input,
+      }));
+      if (!offer) throw err;
+      await ctx.reply(offer);
+      return;
+    }
     await announceDone(ctx, r);
   },
   async domain_reset(ctx, c) {

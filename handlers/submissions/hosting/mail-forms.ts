@@ -20,6 +20,7 @@ import {
   readMailForm,
 } from '../../../src/slack/views/hosting/mail-accounts.ts';
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
+import { verificationOffer } from '../../actions/hosting/verification-buttons.ts';
 import {
   announce,
   failureReply,
@@ -62,7 +63,13 @@ function submit(deps: HandlerDeps) {
     try {
       result = await deps.hosting.mail.add(actor, meta.server, form);
     } catch (err) {
-      const m = failureReply(log, ui, err, 'hosting mail_add');
+      // Ownership not proven: the record to set, and the bot's offer to set it; the form is sealed for the retry.
+      const offer = await verificationOffer(deps, actor, ui, meta.server, err, async () => ({
+        kind: 'mail_add',
+        address: form.address.trim(),
+        sealed: await deps.hosting.verification.sealMailForm(form),
+      }));
+      const m = offer ?? failureReply(log, ui, err, 'hosting mail_add');
       await settleForm(client, settled, { view: mailNoticeView(ui, m.text), message: m }, log);
       return;
     }
