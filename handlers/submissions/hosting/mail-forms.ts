@@ -69,7 +69,15 @@ function submit(deps: HandlerDeps) {
         address: form.address.trim(),
         sealed: await deps.hosting.verification.sealMailForm(form),
       }));
-      const m = offer ?? failureReply(log, ui, err, 'hosting mail_add');
+      if (offer) {
+        // A form holds no button that answers in place: the offer goes to the person, the form says it too.
+        await client.views
+          .update({ view_id: view.id, view: mailNoticeView(ui, offer.text) })
+          .catch(() => undefined);
+        await tellUser(client, where, offer, log);
+        return;
+      }
+      const m = failureReply(log, ui, err, 'hosting mail_add');
       await settleForm(client, settled, { view: mailNoticeView(ui, m.text), message: m }, log);
       return;
     }

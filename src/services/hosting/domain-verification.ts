@@ -58,11 +58,15 @@ const MAIL_SEAL_PURPOSE = 'hosting.mail_add_retry';
 export const domainOf = (r: { kind: 'domain_add'; domain: string } | { kind: 'mail_add'; address: string }) =>
   r.kind === 'domain_add' ? r.domain.trim() : r.address.trim().slice(r.address.trim().lastIndexOf('@') + 1);
 
-/** Waits until the one Clock reaches `at`. It may be moved by hand (the sandbox, tests), so it is looked at every second rather than trusted to a timer of the whole wait. */
-async function until(clock: Clock, at: number, signal?: AbortSignal): Promise<void> {
-  while (clock.now().getTime() < at && !signal?.aborted) {
+/**
+ * Waits until the one Clock reaches `at`. It may be moved by hand (the
+ * sandbox, tests), so it is looked at four times a second rather than
+ * trusted to one timer of the whole wait.
+ */
+async function until(clock: Clock, at: number): Promise<void> {
+  while (clock.now().getTime() < at) {
     await new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, Math.min(1_000, Math.max(1, at - clock.now().getTime())));
+      const t = setTimeout(resolve, Math.min(250, Math.max(1, at - clock.now().getTime())));
       t.unref();
     });
   }

@@ -34,7 +34,7 @@ export async function ownershipRefusal(
   { conflictOnly = false }: { conflictOnly?: boolean } = {},
 ): Promise<unknown> {
   if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return rejection(err);
-  if (conflictOnly && err.status !== 409) return rejection(err);
+  if (conflictOnly && (err.status !== 409 || err.code !== 'OPERATION_ERROR')) return rejection(err);
   if (err.status === 401 || err.status === 403 || err.status === 429) return err;
   const token = (await api.serverInfo(WRITE).catch(() => undefined))?.domain_validation_token;
   const message = [err.providerMessage, ...err.details]
