@@ -9,47 +9,19 @@
  * to check with Retry.
  */
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import type { Actor } from '../../../src/services/access/index.ts';
-import { domainOf, isOwnershipRefusal, type VerifiedRequest } from '../../../src/services/hosting/index.ts';
+import { domainOf } from '../../../src/services/hosting/index.ts';
 import { HOSTING_IDS } from '../../../src/slack/ids.ts';
 import { decodePayloadOrThrow, verificationPayload } from '../../../src/slack/payloads.ts';
-import type { Message, Ui } from '../../../src/slack/views/format.ts';
 import { generatedPasswordView } from '../../../src/slack/views/hosting/mail-accounts.ts';
 import {
   ownershipDoneView,
   ownershipExpiredView,
-  ownershipOfferView,
   ownershipStillRefusedView,
   ownershipWaitingView,
   verifiedRequestOf,
 } from '../../../src/slack/views/hosting/verification.ts';
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { announce, button, type HandlerDeps, type ListenerContext } from '../../kit.ts';
-
-/**
- * The answer to a refusal of ownership: the record and its button, or
- * undefined for any other failure (answered as usual). `request` is built
- * only when it is one (a mailbox seals its form then).
- */
-export async function verificationOffer(
-  deps: HandlerDeps,
-  actor: Actor,
-  ui: Ui,
-  server: string | undefined,
-  err: unknown,
-  request: () => Promise<VerifiedRequest>,
-): Promise<Message | undefined> {
-  if (!isOwnershipRefusal(err)) return undefined;
-  try {
-    const req = await request();
-    const offer = await deps.hosting.verification.offer(actor, server, domainOf(req));
-    return ownershipOfferView(ui, offer, req);
-  } catch (caught) {
-    // The refusal itself, with its record, says enough when the offer cannot be made.
-    deps.logger.warn({ err: caught }, 'ownership offer not made');
-    return undefined;
-  }
-}
 
 async function press(ctx: ListenerContext & { value: string | undefined }, add: boolean): Promise<void> {
   const { deps, actor, ui, reply } = ctx;
@@ -63,7 +35,7 @@ async function press(ctx: ListenerContext & { value: string | undefined }, add: 
     const offer = await verification.addRecord(actor, v.s, req);
     if (!offer.served) {
       // Its DNS left this server since the offer: the record to set elsewhere, and Retry.
-      await reply(ownershipOfferView(ui, offer, req));
+      await reply(ownershipStillRefusedView(ui, offer, req, false));
       return;
     }
     await reply(ownershipWaitingView(ui, offer));
@@ -83,7 +55,13 @@ async function press(ctx: ListenerContext & { value: string | undefined }, add: 
       const { result } = outcome;
       const password = result.generatedPassword;
       try {
-        await announce(ctx.client, actor.channelId, doneView(deps.channelUi, actor.userId, result), reply, ctx.log);
+        await announce(
+          ctx.client,
+          actor.channelId,
+          doneView(deps.channelUi, actor.userId, result),
+          reply,
+          ctx.log,
+        );
         const done = ownershipDoneView(ui, domainOf(req), doneText(ui, actor.userId, result));
         // A password the bot made is shown to the person who pressed, in their own message, once.
         await reply(
@@ -91,7 +69,10 @@ async function press(ctx: ListenerContext & { value: string | undefined }, add: 
             ? done
             : {
                 text: done.text,
-                blocks: [...done.blocks, ...generatedPasswordView(ui, { ...result, generatedPassword: password }).blocks],
+                blocks: [
+                  ...done.blocks,
+                  ...generatedPasswordView(ui, { ...result, generatedPassword: password }).blocks,
+                ],
               },
         );
       } finally {

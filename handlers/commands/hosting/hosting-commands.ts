@@ -49,7 +49,6 @@ import {
 } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import { verificationOffer } from '../../actions/hosting/verification-buttons.ts';
 import {
   announce,
   type CommandTable,
@@ -59,6 +58,7 @@ import {
   showSecret,
   tellUser,
 } from '../../kit.ts';
+import { verificationOffer } from '../../ownership-offer.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
 export const HOSTING_WRITES: ReadonlySet<HostingCommand['name']> = new Set([

@@ -20,7 +20,6 @@ import {
   readMailForm,
 } from '../../../src/slack/views/hosting/mail-accounts.ts';
 import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import { verificationOffer } from '../../actions/hosting/verification-buttons.ts';
 import {
   announce,
   failureReply,
@@ -31,6 +30,7 @@ import {
   tellUser,
   uiWithin,
 } from '../../kit.ts';
+import { verificationOffer } from '../../ownership-offer.ts';
 
 function submit(deps: HandlerDeps) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {

@@ -55,7 +55,9 @@ export type VerifiedOutcome =
 const MAIL_SEAL_PURPOSE = 'hosting.mail_add_retry';
 
 /** The domain a request needs proven. */
-export const domainOf = (r: { kind: 'domain_add'; domain: string } | { kind: 'mail_add'; address: string }) =>
+export const domainOf = (
+  r: { kind: 'domain_add'; domain: string } | { kind: 'mail_add'; address: string },
+) =>
   r.kind === 'domain_add' ? r.domain.trim() : r.address.trim().slice(r.address.trim().lastIndexOf('@') + 1);
 
 /**
@@ -122,7 +124,10 @@ export class HostingVerification {
     const ascii = toAsciiDomain(domain);
     const listed = await api.listDns({ domain: ascii }, BACKGROUND);
     const there = listed.items.some(
-      (r) => r.type === 'TXT' && r.host === RECORD_HOST && r.content.replace(/^"(.*)"$/, '$1') === offer.record.value,
+      (r) =>
+        r.type === 'TXT' &&
+        r.host === RECORD_HOST &&
+        r.content.replace(/^"(.*)"$/, '$1') === offer.record.value,
     );
     if (!there) {
       const input = { domain: ascii, host: RECORD_HOST, type: 'TXT' as const, content: offer.record.value };
@@ -168,7 +173,8 @@ export class HostingVerification {
           (err) => ownershipRefusal(api, domain, err),
         );
       } catch (err) {
-        if (isOwnershipRefusal(err)) return { kind: 'refused', offer: await this.offerOn(server, api, domain) };
+        if (isOwnershipRefusal(err))
+          return { kind: 'refused', offer: await this.offerOn(server, api, domain) };
         throw err;
       }
       return { kind: 'accepted', result: { server, action, subject: domain } };

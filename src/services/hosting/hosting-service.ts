@@ -6,8 +6,8 @@
 import type { DecisionMachine } from '../decisions/index.ts';
 import { HostingAccessLog } from './access-log.ts';
 import { HostingCron } from './cron-jobs.ts';
-import { HostingVerification } from './domain-verification.ts';
 import { HostingDns } from './dns-records.ts';
+import { HostingVerification } from './domain-verification.ts';
 import { HostingFtp } from './ftp-accounts.ts';
 import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
 import { HostingOperations } from './hosting-operations.ts';

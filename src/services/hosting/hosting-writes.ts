@@ -16,8 +16,8 @@ import {
 } from '../../provider/index.ts';
 import type { Actor, HostingAction } from '../access/index.ts';
 import type { FieldProblem } from '../field-problem.ts';
-import { ownershipRefusal } from './ownership-refusal.ts';
 import type { HostingCalls, WriteResult } from './hosting-calls.ts';
+import { ownershipRefusal } from './ownership-refusal.ts';
 import {
   checkDatabaseForm,
   checkDatabaseUserForm,

@@ -5,10 +5,6 @@
 import { catalog } from './catalog.ts';
 
 const en = {
-  'hosting.verify.refused.domain_add':
-    'The provider won’t add `{domain}` to {server} until it can see that you own the domain.',
-  'hosting.verify.refused.mail_add':
-    'The provider won’t create `{address}` on {server} until it can see that you own `{domain}`.',
   'hosting.verify.served':
     'This server hosts the DNS for `{domain}`, so I can add the TXT record below and keep retrying until the provider sees it (that usually takes 30 to 90 seconds).',
   'hosting.verify.elsewhere':
@@ -28,10 +24,6 @@ const en = {
 } as const;
 
 const ja = {
-  'hosting.verify.refused.domain_add':
-    'ドメインの所有権を確認できるまで、プロバイダーは {server} に `{domain}` を追加しません。',
-  'hosting.verify.refused.mail_add':
-    '`{domain}` の所有権を確認できるまで、プロバイダーは {server} に `{address}` を作成しません。',
   'hosting.verify.served':
     '`{domain}` の DNS はこのサーバーで管理されているため、下の TXT レコードを追加し、プロバイダーが確認できるまで再試行できます（通常 30〜90 秒かかります）。',
   'hosting.verify.elsewhere':

@@ -13,14 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../../src/slack/i18n/index.ts';
 import { HOSTING_IDS, HOSTING_MAIL_CALLBACKS } from '../../../src/slack/ids.ts';
-import {
-  type Harness,
-  messageText,
-  OPERATOR,
-  type RecordedCall,
-  startHarness,
-  VIEWER,
-} from '../../support/app-harness.ts';
+import { type Harness, messageText, OPERATOR, startHarness, VIEWER } from '../../support/app-harness.ts';
+import type { RecordedCall } from '../../support/fake-slack.ts';
 import {
   buttonsOf,
   buttonValue,
@@ -92,9 +86,9 @@ describe('/hosting domain verification, done for the person', () => {
     const offer = await refusedMailAdd(h, `sales@${NEW_SHOP}`, OPERATOR);
     const record = ownershipRecord(h.sim.control, SERVER, NEW_SHOP);
     const text = messageText(offer);
-    expect(text).toContain(
-      `The provider won’t create \`sales@${NEW_SHOP}\` on ${SERVER} until it can see that you own \`${NEW_SHOP}\`.`,
-    );
+    // The refusal as the provider gave it, then what the bot can do about it.
+    expect(text).toContain(`The provider would not add \`${NEW_SHOP}\` (OPERATION_ERROR).`);
+    expect(text).toContain('ドメインの所有権をTXTレコードで認証できませんでした。');
     expect(text).toContain(`This server hosts the DNS for \`${NEW_SHOP}\``);
     expect(text).toContain(`*Name:* \`${record.name}\``);
     expect(text).toContain(`*Value:* \`${record.value}\``);
@@ -117,16 +111,21 @@ describe('/hosting domain verification, done for the person', () => {
       `Added the TXT record \`${record.name}\`. Waiting for the provider to see it (usually 30 to 90 seconds); I’ll retry every 30 seconds for up to 5 minutes.`,
     );
     const added = h.sim.control.requests({ method: 'POST', path: /\/dns$/ }).at(-1);
-    expect(added?.body).toEqual({ domain: NEW_SHOP, host: '_xserver-verify', type: 'TXT', content: record.value });
+    expect(added?.body).toEqual({
+      domain: NEW_SHOP,
+      host: '_xserver-verify',
+      type: 'TXT',
+      content: record.value,
+    });
     expect((await first).status).toBe(409);
 
     // 30 seconds on: not seen yet (the provider takes 60), refused again.
     const second = h.sim.control.nextRequest(mailPosts);
     h.sim.control.clock.advance(30_000);
     expect((await second).status).toBe(409);
-    expect(h.sim.control.hostingServer(SERVER).mailAccounts.some((a) => a.address === `sales@${NEW_SHOP}`)).toBe(
-      false,
-    );
+    expect(
+      h.sim.control.hostingServer(SERVER).mailAccounts.some((a) => a.address === `sales@${NEW_SHOP}`),
+    ).toBe(false);
 
     // 60 seconds on: seen, and the mailbox is made with the password typed in the form.
     const done = answerTo(h, click.responseId, waiting.seq);
@@ -139,9 +138,9 @@ describe('/hosting domain verification, done for the person', () => {
     // The request as the form sent it (the simulator's journal masks the password itself).
     expect(created?.body).toMatchObject({ mail_address: `sales@${NEW_SHOP}` });
     expect(created?.body).toHaveProperty('password');
-    expect(h.sim.control.hostingServer(SERVER).mailAccounts.some((a) => a.address === `sales@${NEW_SHOP}`)).toBe(
-      true,
-    );
+    expect(
+      h.sim.control.hostingServer(SERVER).mailAccounts.some((a) => a.address === `sales@${NEW_SHOP}`),
+    ).toBe(true);
     const post = await h.slack.waitFor(
       (c) => c.method === 'chat.postMessage' && messageText(c).includes(`sales@${NEW_SHOP}`),
     );
@@ -156,9 +155,7 @@ describe('/hosting domain verification, done for the person', () => {
   it('answers in Japanese', async () => {
     const offer = await refusedMailAdd(h, `info@${JA_SHOP}`, JA_OPERATOR);
     const text = messageText(offer);
-    expect(text).toContain(
-      `\`${JA_SHOP}\` の所有権を確認できるまで、プロバイダーは ${SERVER} に \`info@${JA_SHOP}\` を作成しません。`,
-    );
+    expect(text).toContain(`プロバイダーが \`${JA_SHOP}\` の追加を受け付けませんでした（OPERATION_ERROR）。`);
     expect(text).toContain(`\`${JA_SHOP}\` の DNS はこのサーバーで管理されているため`);
     const b = buttonsOf(offer)[0] as { text?: { text?: string } } | undefined;
     expect(b?.text?.text).toBe('TXT レコードを追加して再試行');
@@ -167,9 +164,7 @@ describe('/hosting domain verification, done for the person', () => {
   it('shows the exact record when the DNS is elsewhere, and Retry works once it is set', async () => {
     const record = ownershipRecord(h.sim.control, SERVER, ELSEWHERE);
     const r = await hosting(h, `domain add ${ELSEWHERE}`, OPERATOR);
-    expect(r.text).toContain(
-      `The provider won’t add \`${ELSEWHERE}\` to ${SERVER} until it can see that you own the domain.`,
-    );
+    expect(r.text).toContain(`The provider would not add \`${ELSEWHERE}\` (OPERATION_ERROR).`);
     expect(r.text).toContain(`The DNS for \`${ELSEWHERE}\` isn’t hosted on this server.`);
     expect(r.text).toContain(`*Name:* \`${record.name}\`\n*Type:* TXT\n*Value:* \`${record.value}\``);
     expect(buttonsOf(r.call).map((b) => b.action_id)).toEqual([HOSTING_IDS.verifyRetry]);

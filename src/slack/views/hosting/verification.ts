@@ -48,19 +48,14 @@ function recordText(ui: Ui, offer: OwnershipOffer): string {
   });
 }
 
-function refusedText(ui: Ui, offer: OwnershipOffer, req: VerifiedRequest): string {
-  const domain = mrkdwnText(displayDomain(offer.domain), SHOWN.domain);
-  const server = mrkdwnText(offer.server, SHOWN.domain);
-  return req.kind === 'domain_add'
-    ? ui.t('hosting.verify.refused.domain_add', { domain, server })
-    : ui.t('hosting.verify.refused.mail_add', {
-        domain,
-        server,
-        address: mrkdwnText(req.address, SHOWN.domain),
-      });
-}
-
-function withButton(ui: Ui, text: string, blocks: KnownBlock[], server: string, req: VerifiedRequest, add: boolean) {
+function withButton(
+  ui: Ui,
+  text: string,
+  blocks: KnownBlock[],
+  server: string,
+  req: VerifiedRequest,
+  add: boolean,
+) {
   const value = verificationValue(server, req);
   const actions: KnownBlock[] = fits('buttonValue', value)
     ? [
@@ -71,7 +66,10 @@ function withButton(ui: Ui, text: string, blocks: KnownBlock[], server: string, 
               type: 'button',
               style: 'primary',
               action_id: add ? HOSTING_IDS.verifyAdd : HOSTING_IDS.verifyRetry,
-              text: { type: 'plain_text', text: ui.t(add ? 'hosting.verify.button.add' : 'hosting.verify.button.retry') },
+              text: {
+                type: 'plain_text',
+                text: ui.t(add ? 'hosting.verify.button.add' : 'hosting.verify.button.retry'),
+              },
               value,
             },
           ],
@@ -81,14 +79,29 @@ function withButton(ui: Ui, text: string, blocks: KnownBlock[], server: string, 
   return { text, blocks: [...blocks, ...actions] };
 }
 
-/** The refusal: the record, and the one button that fits where the domain's DNS is. */
-export function ownershipOfferView(ui: Ui, offer: OwnershipOffer, req: VerifiedRequest): Message {
+/**
+ * The refusal (`refused`: the provider's refusal as it is worded elsewhere, its
+ * own message kept), then what the bot can do about it: add the record, when
+ * this server serves the domain's DNS, or the exact record to set elsewhere.
+ */
+export function ownershipOfferView(
+  ui: Ui,
+  offer: OwnershipOffer,
+  req: VerifiedRequest,
+  refused: string,
+): Message {
   const domain = mrkdwnText(displayDomain(offer.domain), SHOWN.domain);
   const how = offer.served
     ? ui.t('hosting.verify.served', { domain })
     : ui.t('hosting.verify.elsewhere', { domain });
-  const text = `${refusedText(ui, offer, req)} ${how}`;
-  return withButton(ui, text, [section(text), section(recordText(ui, offer))], offer.server, req, offer.served);
+  return withButton(
+    ui,
+    `${refused}\n${how}`,
+    [section(refused), section(how), section(recordText(ui, offer))],
+    offer.server,
+    req,
+    offer.served,
+  );
 }
 
 /** The record is set (or was there): the provider is asked again until it sees it. */
