@@ -52,6 +52,11 @@ export type VerifiedOutcome =
   /** The mail form's sealed values are gone (expired, or used): the form must be filled in again. */
   | { kind: 'expired' };
 
+/** One try: refused, with the record read only when it is the answer. */
+type Attempt =
+  | Exclude<VerifiedOutcome, { kind: 'refused' }>
+  | { kind: 'refused'; offer: () => Promise<OwnershipOffer> };
+
 const MAIL_SEAL_PURPOSE = 'hosting.mail_add_retry';
 
 /** The domain a request needs proven. */
@@ -151,13 +156,15 @@ export class HostingVerification {
     const most = rounds ?? Math.floor(VERIFICATION_RETRY.forMs / VERIFICATION_RETRY.everyMs) + 1;
     for (let round = 0; ; round++) {
       const outcome = await this.attempt(actor, named, req);
-      if (outcome.kind !== 'refused' || round + 1 >= most) return outcome;
+      if (outcome.kind !== 'refused') return outcome;
+      // The record as it is now is read once, for the answer, not at every round.
+      if (round + 1 >= most) return { kind: 'refused', offer: await outcome.offer() };
       await until(clock, start + (round + 1) * VERIFICATION_RETRY.everyMs);
     }
   }
 
   /** One try of the refused request, as background work; audited as the command is. */
-  private async attempt(actor: Actor, named: string, req: VerifiedRequest): Promise<VerifiedOutcome> {
+  private async attempt(actor: Actor, named: string, req: VerifiedRequest): Promise<Attempt> {
     const domain = domainOf(req);
     if (req.kind === 'domain_add') {
       const action = 'hosting.domain_add';
@@ -170,11 +177,11 @@ export class HostingVerification {
           server,
           params,
           () => api.addDomain({ domain, ssl: req.ssl, redirect_https: req.redirectHttps }, BACKGROUND),
-          (err) => ownershipRefusal(api, domain, err),
+          (err) => ownershipRefusal(api, domain, err, { priority: BACKGROUND }),
         );
       } catch (err) {
         if (isOwnershipRefusal(err))
-          return { kind: 'refused', offer: await this.offerOn(server, api, domain) };
+          return { kind: 'refused', offer: () => this.offerOn(server, api, domain) };
         throw err;
       }
       return { kind: 'accepted', result: { server, action, subject: domain } };
@@ -187,7 +194,7 @@ export class HostingVerification {
     named: string,
     req: Extract<VerifiedRequest, { kind: 'mail_add' }>,
     domain: string,
-  ): Promise<VerifiedOutcome> {
+  ): Promise<Attempt> {
     const { deps } = this.calls;
     const action = 'hosting.mail_add';
     const { server, api } = await this.calls.begin(actor, action, named, { mail_address: req.address });
@@ -224,11 +231,12 @@ export class HostingVerification {
             },
             BACKGROUND,
           ),
-        (err) => ownershipRefusal(api, domain, err, { conflictOnly: true }),
+        (err) => ownershipRefusal(api, domain, err, { conflictOnly: true, priority: BACKGROUND }),
       );
     } catch (err) {
-      if (!form.generate) deps.secrets.delete(password);
-      if (isOwnershipRefusal(err)) return { kind: 'refused', offer: await this.offerOn(server, api, domain) };
+      // Not made: a password the bot made for it is never shown, and is forgotten now.
+      deps.secrets.delete(password);
+      if (isOwnershipRefusal(err)) return { kind: 'refused', offer: () => this.offerOn(server, api, domain) };
       throw err;
     }
     await deps.store.secrets.destroy(req.sealed);

@@ -3,7 +3,13 @@
  * not proven (docs/provider-api.md, Domain ownership), worded with the exact
  * record to set; the offer to set it is domain-verification.ts's.
  */
-import { type HostingClient, ProviderError, toAsciiDomain, WRITE } from '../../provider/index.ts';
+import {
+  type CallOptions,
+  type HostingClient,
+  ProviderError,
+  toAsciiDomain,
+  WRITE,
+} from '../../provider/index.ts';
 import { isServiceError, ServiceError } from '../errors.ts';
 import { rejection } from './hosting-calls.ts';
 
@@ -31,12 +37,12 @@ export async function ownershipRefusal(
   api: HostingClient,
   domain: string,
   err: unknown,
-  { conflictOnly = false }: { conflictOnly?: boolean } = {},
+  { conflictOnly = false, priority = WRITE }: { conflictOnly?: boolean; priority?: CallOptions } = {},
 ): Promise<unknown> {
   if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return rejection(err);
   if (conflictOnly && (err.status !== 409 || err.code !== 'OPERATION_ERROR')) return rejection(err);
   if (err.status === 401 || err.status === 403 || err.status === 429) return err;
-  const token = (await api.serverInfo(WRITE).catch(() => undefined))?.domain_validation_token;
+  const token = (await api.serverInfo(priority).catch(() => undefined))?.domain_validation_token;
   const message = [err.providerMessage, ...err.details]
     .filter((s) => s !== '')
     .join(' / ')

@@ -32,6 +32,8 @@ const TYPED = 'Verify-Typed-Secret-7c1d';
 const NEW_SHOP = 'new-shop.jp';
 const JA_SHOP = 'tsugi-shop.jp';
 const ELSEWHERE = 'elsewhere-shop.jp';
+/** Held by this server, but on other name servers (the simulator's rule for a name with `external`): never seen. */
+const UNSEEN = 'external-shop.jp';
 const NOON_JST = new Date('2026-03-10T03:00:00.000Z');
 const en = catalogs.en;
 
@@ -77,6 +79,7 @@ describe('/hosting domain verification, done for the person', () => {
     // Domains held by this server whose ownership was never proven: their DNS is served here.
     h.sim.control.panelAddDomain(SERVER, NEW_SHOP);
     h.sim.control.panelAddDomain(SERVER, JA_SHOP);
+    h.sim.control.panelAddDomain(SERVER, UNSEEN);
   });
   afterAll(async () => {
     await h?.close();
@@ -150,6 +153,33 @@ describe('/hosting domain verification, done for the person', () => {
     expect(JSON.stringify(h.slack.calls)).not.toContain(TYPED);
     expect(h.logs.text).not.toContain(TYPED);
     expect(everyDatabaseRow(h)).not.toContain(TYPED);
+  });
+
+  it('stops after 5 minutes of retries, every 30 seconds, with the record to check and Retry', async () => {
+    const offer = await refusedMailAdd(h, `team@${UNSEEN}`, OPERATOR);
+    const value = buttonValue(offer, HOSTING_IDS.verifyAdd);
+    const before = h.sim.control.requests(mailPosts).length;
+    const since = h.slack.lastSeq;
+    const first = h.sim.control.nextRequest(mailPosts);
+    const click = await h.click(HOSTING_IDS.verifyAdd, value, { user: OPERATOR });
+    const waiting = await answerTo(h, click.responseId, since);
+    await first;
+    for (let round = 1; round < 10; round++) {
+      const next = h.sim.control.nextRequest(mailPosts);
+      h.sim.control.clock.advance(30_000);
+      expect((await next).status).toBe(409);
+    }
+    const last = answerTo(h, click.responseId, waiting.seq);
+    h.sim.control.clock.advance(30_000);
+    const answer = await last;
+    // Once at the press, then every 30 seconds until 5 minutes have passed: 11 tries, all refused.
+    expect(h.sim.control.requests(mailPosts).length).toBe(before + 11);
+    const record = ownershipRecord(h.sim.control, SERVER, UNSEEN);
+    expect(messageText(answer)).toContain(
+      `After 5 minutes the provider still can’t see that you own \`${UNSEEN}\`. Check that this record resolves, then press Retry:`,
+    );
+    expect(messageText(answer)).toContain(`*Name:* \`${record.name}\`\n*Type:* TXT\n*Value:* \`${record.value}\``);
+    expect(buttonValue(answer, HOSTING_IDS.verifyRetry)).toBe(value);
   });
 
   it('answers in Japanese', async () => {
