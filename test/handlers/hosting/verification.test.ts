@@ -180,6 +180,15 @@ describe('/hosting domain verification, done for the person', () => {
     );
     expect(messageText(answer)).toContain(`*Name:* \`${record.name}\`\n*Type:* TXT\n*Value:* \`${record.value}\``);
     expect(buttonValue(answer, HOSTING_IDS.verifyRetry)).toBe(value);
+
+    // The form is kept sealed for 15 minutes: after that, Retry asks for it again and sends nothing.
+    h.sim.control.clock.advance(15 * 60_000);
+    const sent = h.sim.control.requests(mailPosts).length;
+    const late = await h.click(HOSTING_IDS.verifyRetry, value, { user: OPERATOR });
+    expect(messageText(await late.reply())).toContain(
+      `I no longer have what you typed in the form (it’s kept for 15 minutes). Please run \`/hosting mail add team@${UNSEEN}\` again.`,
+    );
+    expect(h.sim.control.requests(mailPosts).length).toBe(sent);
   });
 
   it('answers in Japanese', async () => {
