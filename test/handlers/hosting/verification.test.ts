@@ -178,7 +178,9 @@ describe('/hosting domain verification, done for the person', () => {
     expect(messageText(answer)).toContain(
       `After 5 minutes the provider still can’t see that you own \`${UNSEEN}\`. Check that this record resolves, then press Retry:`,
     );
-    expect(messageText(answer)).toContain(`*Name:* \`${record.name}\`\n*Type:* TXT\n*Value:* \`${record.value}\``);
+    expect(messageText(answer)).toContain(
+      `*Name:* \`${record.name}\`\n*Type:* TXT\n*Value:* \`${record.value}\``,
+    );
     expect(buttonValue(answer, HOSTING_IDS.verifyRetry)).toBe(value);
 
     // The form is kept sealed for 15 minutes: after that, Retry asks for it again and sends nothing.
