@@ -11,6 +11,7 @@ import { COMMANDS } from '../src/slack/ids.ts';
 import { registerHostingErrorLogButtons } from './actions/hosting/error-log-buttons.ts';
 import { registerHostingOperationButtons } from './actions/hosting/operation-buttons.ts';
 import { registerHostingPrivateKeyButton } from './actions/hosting/private-key-button.ts';
+import { registerHostingVerificationButtons } from './actions/hosting/verification-buttons.ts';
 import { registerServersButtons } from './actions/servers/server-buttons.ts';
 import { registerSignupButtons } from './actions/signup/signup-buttons.ts';
 import { registerWatchClaimButton } from './actions/watch/claim-button.ts';
@@ -100,6 +101,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   registerHostingOperationButtons(app, deps);
   registerHostingErrorLogButtons(app, deps);
   registerHostingPrivateKeyButton(app, deps);
+  registerHostingVerificationButtons(app, deps);
   registerWatchMuteButton(app, deps);
   registerWatchClaimButton(app, deps);
 

@@ -162,6 +162,9 @@ export const HOSTING_IDS = {
   errorLogFile: 'hosting_errorlog_file',
   /** "Show the private key", in a direct message that holds none. */
   showPrivateKey: 'hosting_show_private_key',
+  /** A domain's ownership not proven: "add the TXT record and retry", and "retry" once it is set elsewhere. */
+  verifyAdd: 'hosting_verify_add',
+  verifyRetry: 'hosting_verify_retry',
 } as const;
 
 export const HOSTING_FORMS = [

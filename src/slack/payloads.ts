@@ -99,6 +99,20 @@ export const errorLogPagePayload = z.object({
 /** The error log's file button: the same read as the command (server, domain, lines asked, keyword). */
 export const errorLogFilePayload = errorLogPagePayload.omit({ p: true });
 
+/**
+ * The request a domain's ownership refusal answered, sent again by its
+ * buttons: server, kind, the domain or the address, and for a domain its SSL
+ * choices; for a mailbox the id of its sealed form (never the password).
+ */
+export const verificationPayload = z.object({
+  s: z.string().min(1).max(253),
+  k: z.enum(['domain_add', 'mail_add']),
+  d: z.string().min(1).max(400),
+  ssl: z.boolean().optional(),
+  r: z.boolean().optional(),
+  m: z.string().min(1).max(200).optional(),
+});
+
 export type HostingFormPayload = z.infer<typeof hostingFormPayload>;
 export type ChangeModalPayload = z.infer<typeof changeModalPayload>;
 export type SignupModalPayload = z.infer<typeof signupModalPayload>;

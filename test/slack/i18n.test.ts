@@ -19,6 +19,7 @@ import { hostingCatalog } from '../../src/slack/i18n/hosting.ts';
 import { hostingLogsCatalog } from '../../src/slack/i18n/hosting-logs.ts';
 import { hostingRecordsCatalog } from '../../src/slack/i18n/hosting-records.ts';
 import { hostingSitesCatalog } from '../../src/slack/i18n/hosting-sites.ts';
+import { hostingVerificationCatalog } from '../../src/slack/i18n/hosting-verification.ts';
 import { hostingWatchCatalog } from '../../src/slack/i18n/hosting-watch.ts';
 import { catalogs, localeFromSlack, translator } from '../../src/slack/i18n/index.ts';
 import { mailAccountsCatalog } from '../../src/slack/i18n/mail-accounts.ts';
@@ -80,6 +81,7 @@ describe('i18n catalogs', () => {
       ftpAccountsCatalog,
       mailRulesCatalog,
       hostingSitesCatalog,
+      hostingVerificationCatalog,
       hostingWatchCatalog,
       renewalsCatalog,
       oncallCatalog,

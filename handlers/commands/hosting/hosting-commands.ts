@@ -58,6 +58,7 @@ import {
   showSecret,
   tellUser,
 } from '../../kit.ts';
+import { verificationOffer } from '../../ownership-offer.ts';
 
 /** Words that change something: a retried delivery of one of these is never answered twice. */
 export const HOSTING_WRITES: ReadonlySet<HostingCommand['name']> = new Set([
@@ -157,11 +158,20 @@ export const hostingCommands: CommandTable<
     await reply(domainView(ui, r.server, c.domain, r.value));
   },
   async domain_add(ctx, c) {
-    const r = await ctx.deps.hosting.writes.addDomain(ctx.actor, c.server, {
-      domain: c.domain,
-      ssl: c.ssl,
-      redirectHttps: c.redirectHttps,
-    });
+    const input = { domain: c.domain, ssl: c.ssl, redirectHttps: c.redirectHttps };
+    let r: WriteResult;
+    try {
+      r = await ctx.deps.hosting.writes.addDomain(ctx.actor, c.server, input);
+    } catch (err) {
+      // Ownership not proven: the record to set, and the bot's offer to set it (verification-buttons.ts).
+      const offer = await verificationOffer(ctx.deps, ctx.actor, ctx.ui, c.server, err, async () => ({
+        kind: 'domain_add',
+        ...input,
+      }));
+      if (!offer) throw err;
+      await ctx.reply(offer);
+      return;
+    }
     await announceDone(ctx, r);
   },
   async domain_reset(ctx, c) {

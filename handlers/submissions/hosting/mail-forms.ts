@@ -31,6 +31,7 @@ import {
   tellUser,
   uiWithin,
 } from '../../kit.ts';
+import { verificationOffer } from '../../ownership-offer.ts';
 
 function submit(deps: HandlerDeps) {
   return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
@@ -63,6 +64,20 @@ function submit(deps: HandlerDeps) {
     try {
       result = await deps.hosting.mail.add(actor, meta.server, form);
     } catch (err) {
+      // Ownership not proven: the record to set, and the bot's offer to set it; the form is sealed for the retry.
+      const offer = await verificationOffer(deps, actor, ui, meta.server, err, async () => ({
+        kind: 'mail_add',
+        address: form.address.trim(),
+        sealed: await deps.hosting.verification.sealMailForm(form),
+      }));
+      if (offer) {
+        // A form holds no button that answers in place: the offer goes to the person, the form says it too.
+        await client.views
+          .update({ view_id: view.id, view: mailNoticeView(ui, offer.text) })
+          .catch(() => undefined);
+        await tellUser(client, where, offer, log);
+        return;
+      }
       const m = failureReply(log, ui, err, 'hosting mail_add');
       await settleForm(client, settled, { view: mailNoticeView(ui, m.text), message: m }, log);
       return;

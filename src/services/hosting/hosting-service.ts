@@ -7,6 +7,7 @@ import type { DecisionMachine } from '../decisions/index.ts';
 import { HostingAccessLog } from './access-log.ts';
 import { HostingCron } from './cron-jobs.ts';
 import { HostingDns } from './dns-records.ts';
+import { HostingVerification } from './domain-verification.ts';
 import { HostingFtp } from './ftp-accounts.ts';
 import { HostingCalls, type HostingDeps } from './hosting-calls.ts';
 import { HostingOperations } from './hosting-operations.ts';
@@ -35,6 +36,8 @@ export class HostingService {
   readonly mailRules: HostingMailRules;
   /** Domains', subdomains', WordPress sites' and databases' changes, and the database reads (their deletes are `operations`). */
   readonly sites: HostingSites;
+  /** A domain's ownership proven for the person after the provider refused a domain or a mailbox. */
+  readonly verification: HostingVerification;
 
   constructor(deps: HostingDeps, machine: DecisionMachine) {
     const calls = new HostingCalls(deps);
@@ -51,5 +54,6 @@ export class HostingService {
     this.mail = new HostingMail(calls);
     this.mailRules = new HostingMailRules(calls);
     this.sites = new HostingSites(calls);
+    this.verification = new HostingVerification(calls);
   }
 }

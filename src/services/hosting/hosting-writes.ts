@@ -8,7 +8,6 @@ import {
   createdName,
   domainsOf,
   type HostingClient,
-  ProviderError,
   privateKeyIn,
   toAsciiDomain,
   type WordpressItem,
@@ -16,9 +15,9 @@ import {
   wordpressOf,
 } from '../../provider/index.ts';
 import type { Actor, HostingAction } from '../access/index.ts';
-import { ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
-import { type HostingCalls, rejection, type WriteResult } from './hosting-calls.ts';
+import type { HostingCalls, WriteResult } from './hosting-calls.ts';
+import { ownershipRefusal } from './ownership-refusal.ts';
 import {
   checkDatabaseForm,
   checkDatabaseUserForm,
@@ -56,7 +55,7 @@ export class HostingWrites {
       server,
       params,
       () => api.addDomain({ domain, ssl: input.ssl, redirect_https: input.redirectHttps }, WRITE),
-      (err) => this.domainRefusal(api, domain, err),
+      (err) => ownershipRefusal(api, domain, err),
     );
     return { server, action, subject: domain, sslAdvice: await this.calls.sslAdvice(api, answer, domain) };
   }
@@ -70,31 +69,6 @@ export class HostingWrites {
       .filter((d) => d !== '' && name.endsWith(`.${d}`))
       .sort((a, b) => b.length - a.length);
     return parents[0] ?? subdomain;
-  }
-
-  /**
-   * A domain the provider would not add: most often its ownership is not
-   * proven yet. The answer names the exact TXT record (`_xserver-verify.<domain>`
-   * = `xserver-verify=<domain_validation_token>`; docs/provider-api.md, Domain
-   * ownership) and keeps the provider's own message.
-   */
-  private async domainRefusal(api: HostingClient, domain: string, err: unknown): Promise<unknown> {
-    if (!(err instanceof ProviderError) || err.status < 400 || err.status >= 500) return rejection(err);
-    if (err.status === 401 || err.status === 403 || err.status === 429) return err;
-    const token = (await api.serverInfo(WRITE).catch(() => undefined))?.domain_validation_token;
-    const message = [err.providerMessage, ...err.details]
-      .filter((s) => s !== '')
-      .join(' / ')
-      .slice(0, 500);
-    return new ServiceError('hosting_domain_refused', {
-      domain,
-      // DNS holds a Japanese name in Punycode: the record to set is named as DNS names it.
-      record: `_xserver-verify.${toAsciiDomain(domain)}`,
-      // The record's whole value, prefix included, so it can be pasted as it is.
-      token: token === undefined ? '' : `xserver-verify=${token}`,
-      code: [...(err.rawCode ?? err.code)].slice(0, 40).join(''),
-      message,
-    });
   }
 
   async addSubdomain(

@@ -18,6 +18,14 @@ export type { RecordArea } from './area-rejection.ts';
 export { maskCommandSecrets } from './command-secrets.ts';
 export { type CronListing, HostingCron, schedule } from './cron-jobs.ts';
 export { type DnsListing, HostingDns, recordName } from './dns-records.ts';
+export {
+  domainOf,
+  HostingVerification,
+  type OwnershipOffer,
+  VERIFICATION_RETRY,
+  type VerifiedOutcome,
+  type VerifiedRequest,
+} from './domain-verification.ts';
 export * from './ftp-accounts.ts';
 export type { HostingDeps, WriteResult } from './hosting-calls.ts';
 export {
@@ -38,6 +46,7 @@ export { HostingService } from './hosting-service.ts';
 export { HostingWrites } from './hosting-writes.ts';
 export * from './mail-accounts.ts';
 export * from './mail-rules.ts';
+export { isOwnershipRefusal } from './ownership-refusal.ts';
 export { HostingPhp, type PhpListing } from './php-versions.ts';
 export { HostingPrivateKeys, type PrivateKey, type PrivateKeyReveal } from './private-keys.ts';
 export {

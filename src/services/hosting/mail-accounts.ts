@@ -29,6 +29,7 @@ import { ServiceError } from '../errors.ts';
 import type { FieldProblem } from '../field-problem.ts';
 import type { HostingCalls, WriteResult } from './hosting-calls.ts';
 import type { OnServer } from './hosting-reads.ts';
+import { ownershipRefusal } from './ownership-refusal.ts';
 import { checkFqdn } from './rules.ts';
 
 export type MailField = 'mail_address' | 'password' | 'quota_mb' | 'memo' | 'forwarding_addresses';
@@ -289,16 +290,24 @@ export class HostingMail {
     const password = f.generate ? generateMailPassword() : f.password;
     this.calls.deps.secrets.add(password);
     try {
-      const answer = await this.calls.write(actor, action, server, params, () =>
-        api.createMail(
-          {
-            mail_address: address,
-            password,
-            ...(f.quota === undefined ? {} : { quota_mb: f.quota }),
-            ...(f.memo.trim() === '' ? {} : { memo: f.memo }),
-          },
-          WRITE,
-        ),
+      const answer = await this.calls.write(
+        actor,
+        action,
+        server,
+        params,
+        () =>
+          api.createMail(
+            {
+              mail_address: address,
+              password,
+              ...(f.quota === undefined ? {} : { quota_mb: f.quota }),
+              ...(f.memo.trim() === '' ? {} : { memo: f.memo }),
+            },
+            WRITE,
+          ),
+        // Ownership not proven is answered with the record to set (and the offer to set it).
+        (err) =>
+          ownershipRefusal(api, address.slice(address.lastIndexOf('@') + 1), err, { conflictOnly: true }),
       );
       return {
         server,

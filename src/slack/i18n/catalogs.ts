@@ -7,6 +7,7 @@ import { hostingCatalog } from './hosting.ts';
 import { hostingLogsCatalog } from './hosting-logs.ts';
 import { hostingRecordsCatalog } from './hosting-records.ts';
 import { hostingSitesCatalog } from './hosting-sites.ts';
+import { hostingVerificationCatalog } from './hosting-verification.ts';
 import { hostingWatchCatalog } from './hosting-watch.ts';
 import type { Locale } from './locale.ts';
 import { mailAccountsCatalog } from './mail-accounts.ts';
@@ -36,6 +37,7 @@ const en = {
   ...ftpAccountsCatalog.en,
   ...mailRulesCatalog.en,
   ...hostingSitesCatalog.en,
+  ...hostingVerificationCatalog.en,
   ...renewalsCatalog.en,
   ...oncallCatalog.en,
   ...shortcutsCatalog.en,
@@ -64,6 +66,7 @@ const ja: Readonly<Record<MessageKey, string>> = {
   ...ftpAccountsCatalog.ja,
   ...mailRulesCatalog.ja,
   ...hostingSitesCatalog.ja,
+  ...hostingVerificationCatalog.ja,
   ...renewalsCatalog.ja,
   ...oncallCatalog.ja,
   ...shortcutsCatalog.ja,
