@@ -115,7 +115,8 @@ const CHECKS: Check[] = [
     line: 'alice #ops › home',
     says: [
       /┌ your Home in vps-bot/,
-      /Your role: admin/,
+      /== Account: Production ==\n│ {3}Your role in this account: admin\./,
+      /== Account: Shop A ==/,
       /== Waiting for you ==/,
       /Open incidents \(1\)\n│ 🚨 web-1 stopped/,
       /== The API key ==/,
