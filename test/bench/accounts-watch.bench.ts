@@ -1,0 +1,366 @@
+/**
+ * Several provider accounts on one bot (issue 30, Scale): 20 accounts of 50
+ * servers each, every account with its own key, client, store rows and
+ * watcher, all under one lease, as src/compose/background.ts builds them.
+ *
+ * Clock: one simulator on its REAL clock serving the 20 accounts; each
+ * account's key has its own rate limit (200 requests per 10 s window, 10
+ * concurrent), so latency is wall time a person would wait.
+ *
+ * Bot side: one store (SQLite in a temp directory), per account
+ * `store.forAccount(name)`, a ProviderClient built as foundation.ts builds an
+ * account's client (its day counted and its requests journaled in its own
+ * rows), a Watcher (keepsLease: false, the budget's share 0.5, minimum cycle
+ * 10 ms so that the budget is what limits it) and a Notifier posting to a Slack
+ * that answers at once; ONE Leadership for all, kept beside them (keep), as
+ * background.ts keeps it.
+ *
+ * Detection: random power changes (running <-> stopped) on random servers of
+ * every account at once, a server changing again only after its last change
+ * was seen. Per account: the p95 of the time from the change at the provider
+ * to the watcher seeing it, against that account's bound N / (share x limit /
+ * window) = 50 / 10 = 5 s (the time one round of detail reads takes at its
+ * share), and the 429s its key was answered. Goals: every account's p95 <=
+ * 1.25 x its bound (the worst ratio is printed), 0 x 429 on every key.
+ *
+ * Isolation: afterwards, the watchers still running, a person reads one of
+ * account A's servers every 100 ms through A's client, in phases of 5 s:
+ * alone; while ANOTHER account's (B's) key is flooded by a separate client at
+ * five times its limit; alone; while B's key is refused (expired at the
+ * provider: every request with it answers 401), and so on. Each read's latency
+ * is kept by the phase it began in, so every condition shares the machine's
+ * load as it is. Goals: the person's p95 while B is flooded and while B is
+ * refused are the p95 alone (ratio ~1), and A's key is answered 0 x 429.
+ *
+ * One JSON line per figure: {"bench","value","unit","bound","ratio"}.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { realTimers, systemClock } from '../../src/clock.ts';
+import { createLogger, type Logger } from '../../src/log.ts';
+import { asPerson, ProviderClient, READ } from '../../src/provider/index.ts';
+import { type Simulator, type SimulatorAccount, startSimulator } from '../../src/simulator/index.ts';
+import { openStore, type Store } from '../../src/store/index.ts';
+import { createLeadership } from '../../src/watch/runtime.ts';
+import { Watcher } from '../../src/watch/watcher.ts';
+import { Notifier } from '../../src/workers/notifier/notifier.ts';
+import type { SlackPoster } from '../../src/workers/notifier/notifier-types.ts';
+
+const ACCOUNTS = 20;
+const SERVERS = 50;
+const RATE = { limit: 200, windowSeconds: 10, concurrent: 10, daily: 100_000_000 };
+const SHARE = 0.5;
+const BUDGET_RPS = (SHARE * RATE.limit) / RATE.windowSeconds;
+const BOUND_S = SERVERS / BUDGET_RPS;
+const FLAP_MS = 3_000;
+/** Power changes per second in each account. */
+const CHANGES_PER_S = 1;
+const MEASURE_MS = 40_000;
+const PHASE_MS = 5_000;
+/** alone, flooded, alone, refused, twice. */
+const PHASES = ['alone', 'flooded', 'alone', 'refused', 'alone', 'flooded', 'alone', 'refused'] as const;
+/** The flood: requests per second with B's key, five times what the key allows. */
+const FLOOD_RPS = (5 * RATE.limit) / RATE.windowSeconds;
+
+function emit(bench: string, value: number, unit: string, bound: number | null): void {
+  const ratio = bound === null || bound === 0 ? null : Number((value / bound).toFixed(3));
+  process.stdout.write(`${JSON.stringify({ bench, value: Number(value.toFixed(3)), unit, bound, ratio })}\n`);
+}
+
+function pct(xs: number[], p: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+interface Account {
+  name: string;
+  sim: SimulatorAccount;
+  uuids: string[];
+  client: ProviderClient;
+  watcher: Watcher;
+  notifier: Notifier;
+  /** When each server's last change was made, until the watcher sees it. */
+  pending: Map<string, number>;
+  latencies: number[];
+}
+
+/** An account's client as foundation.ts's providerClientFor builds it (defaults for the fair wait). */
+function clientFor(url: string, apiKey: string, store: Store, logger: Logger): ProviderClient {
+  return new ProviderClient({
+    baseUrl: url,
+    apiKey,
+    logger,
+    dailyCounter: { add: (dayEndsAt, requests) => store.dailyRequests.add(new Date(dayEndsAt), requests) },
+    sentRequests: {
+      now: () => systemClock.now().getTime(),
+      append: (rows) =>
+        store.keyRequests.append(
+          rows.map((r) => ({ method: r.method, path: r.path, sentAt: new Date(r.sentAt) })),
+        ),
+    },
+    queueBound: { maxWaitMs: 60_000, maxWaiting: 20 },
+  });
+}
+
+/** Random changes at about `perSecond` in one account, each on a server whose last change was seen. */
+function changer(a: Account, perSecond: number): { stop: () => void } {
+  let stopped = false;
+  const state = new Map(a.uuids.map((u) => [u, 'running' as 'running' | 'stopped']));
+  void (async () => {
+    while (!stopped) {
+      await sleep(-Math.log(1 - Math.random()) * (1000 / perSecond));
+      if (stopped) break;
+      const free = a.uuids.filter((u) => !a.pending.has(u));
+      const u = free[Math.floor(Math.random() * free.length)];
+      if (!u) continue;
+      const next = state.get(u) === 'running' ? 'stopped' : 'running';
+      state.set(u, next);
+      a.pending.set(u, performance.now());
+      a.sim.control.setPower(u, next);
+    }
+  })();
+  return {
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
+
+/** Another client than the bot's using `key` at `perSecond`, whatever the answers say. */
+function flood(
+  url: string,
+  key: string,
+  perSecond: number,
+): { stop: () => Promise<{ sent: number; refused: number }> } {
+  let stopped = false;
+  let sent = 0;
+  let refused = 0;
+  const inFlight = new Set<Promise<void>>();
+  const headers = { authorization: `Bearer ${key}` };
+  const loop = (async () => {
+    const every = 1000 / perSecond;
+    const t0 = performance.now();
+    for (let i = 0; !stopped; i += 1) {
+      const wait = t0 + i * every - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (inFlight.size >= 50) continue;
+      sent += 1;
+      const p = fetch(`${url}/v1/vps/servers`, { headers })
+        .then(async (r) => {
+          if (r.status === 429) refused += 1;
+          await r.arrayBuffer();
+        })
+        .catch(() => undefined)
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await Promise.all(inFlight);
+      return { sent, refused };
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const names = Array.from({ length: ACCOUNTS }, (_, i) => `acc-${String(i + 1).padStart(2, '0')}`);
+  const sim: Simulator = await startSimulator({
+    clock: 'real',
+    seed: 'empty',
+    rateLimit: RATE,
+    latencyMs: 2,
+    accounts: names.map((name) => ({ name })),
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-bench-'));
+  const logger = createLogger({ level: 'silent' });
+  const store = await openStore({ dataDir, logger });
+  // One lease for every account, kept beside the watchers (background.ts).
+  const leadership = createLeadership({
+    settings: { intervalSeconds: 0.01, budgetShare: SHARE },
+    store,
+    clock: systemClock,
+    holder: 'bench',
+  });
+  const keeping = new AbortController();
+  const kept = leadership.keep(realTimers, keeping.signal, logger, () => {});
+  let seq = 0;
+  const slack: SlackPoster = {
+    async postMessage() {
+      seq += 1;
+      return { ok: true, ts: `${Math.floor(Date.now() / 1000)}.${String(seq).padStart(6, '0')}` };
+    },
+    async update() {
+      return { ok: true };
+    },
+  };
+  let measuring = false;
+  const accounts: Account[] = names.map((name) => {
+    const s = sim.account(name);
+    const own = store.forAccount(name);
+    const uuids = s.control.addServers(SERVERS, { power: 'running', status: 'active' });
+    const client = clientFor(sim.url, s.keys.full, own, logger);
+    const pending = new Map<string, number>();
+    const latencies: number[] = [];
+    let notifier: Notifier | undefined;
+    // As createWatcherRuntime builds it, with the one lease and a hook for the detection time.
+    const watcher = new Watcher({
+      provider: client,
+      store: own,
+      logger,
+      clock: systemClock,
+      timers: realTimers,
+      leadership,
+      keepsLease: false,
+      intervalMs: 10,
+      budgetShare: SHARE,
+      notifyChannel: `C0${name.replace('-', '').toUpperCase()}`,
+      flapWindowMs: FLAP_MS,
+      onTransition: (t) => {
+        const since = pending.get(t.uuid);
+        if (since === undefined) return;
+        pending.delete(t.uuid);
+        if (measuring) latencies.push((performance.now() - since) / 1000);
+      },
+      onOutbox: () => notifier?.kick(),
+    });
+    notifier = new Notifier({
+      store: own,
+      slack,
+      logger,
+      clock: systemClock,
+      timers: realTimers,
+      render: { locale: 'en' },
+      isLeader: () => leadership.isLeader(),
+      flapWindowMs: FLAP_MS,
+    });
+    return { name, sim: s, uuids, client, watcher, notifier, pending, latencies };
+  });
+  for (const a of accounts) {
+    a.watcher.start();
+    a.notifier.start();
+  }
+  // Warm-up: the first round only records the baseline.
+  await sleep(2 * BOUND_S * 1000);
+
+  // Detection in every account at once.
+  measuring = true;
+  const before = { requests: accounts.map((a) => a.watcher.stats().requests), at: performance.now() };
+  const changers = accounts.map((a) => changer(a, CHANGES_PER_S));
+  await sleep(MEASURE_MS);
+  for (const c of changers) c.stop();
+  measuring = false;
+  // Changes still unseen are waited for (they are seen, just not measured), so no phase below starts with a backlog.
+  await sleep(BOUND_S * 1000);
+  const limited = accounts.map((a) => a.sim.control.rateLimited().total);
+  const spanS = (performance.now() - before.at) / 1000;
+  const watcherRps = accounts.map((a, i) => (a.watcher.stats().requests - before.requests[i]!) / spanS);
+
+  // Isolation: a person on A, another account's key flooded or refused.
+  const [A, B] = [accounts[0]!, accounts[1]!];
+  const person = { userId: 'U0PERSON' };
+  const reads: Record<(typeof PHASES)[number], number[]> = { alone: [], flooded: [], refused: [] };
+  let phase: (typeof PHASES)[number] = 'alone';
+  let reading = true;
+  const readLoop = (async () => {
+    for (let i = 0; reading; i += 1) {
+      const during = phase;
+      const t0 = performance.now();
+      await A.client.getServer(A.uuids[i % A.uuids.length]!, asPerson(READ, person)).catch(() => undefined);
+      reads[during].push(performance.now() - t0);
+      await sleep(100);
+    }
+  })();
+  const aLimitedBefore = A.sim.control.rateLimited().total;
+  const bBefore = { ...B.watcher.stats() };
+  let floodSent = 0;
+  let floodRefused = 0;
+  for (const p of PHASES) {
+    phase = p;
+    if (p === 'flooded') {
+      const f = flood(sim.url, B.sim.keys.full, FLOOD_RPS);
+      await sleep(PHASE_MS);
+      const r = await f.stop();
+      floodSent += r.sent;
+      floodRefused += r.refused;
+    } else if (p === 'refused') {
+      B.sim.control.setKeyExpiry(B.sim.keys.full, new Date(Date.now() - 60_000));
+      await sleep(PHASE_MS);
+      B.sim.control.setKeyExpiry(B.sim.keys.full, null);
+    } else {
+      await sleep(PHASE_MS);
+    }
+  }
+  reading = false;
+  await readLoop;
+  const aLimited = A.sim.control.rateLimited().total - aLimitedBefore;
+  const bAfter = B.watcher.stats();
+
+  keeping.abort();
+  await kept;
+  for (const a of accounts) await a.watcher.stop();
+  for (const a of accounts) await a.notifier.stop();
+  for (const a of accounts) await a.client.close();
+  await store.close();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const bound = Number(BOUND_S.toFixed(3));
+  let worst = 0;
+  let worstName = '';
+  for (const [i, a] of accounts.entries()) {
+    const p95 = pct(a.latencies, 95);
+    emit(`accounts-watch.${a.name}.p95`, p95, 's', bound);
+    emit(`accounts-watch.${a.name}.samples`, a.latencies.length, 'changes', null);
+    emit(`accounts-watch.${a.name}.429s`, limited[i]!, 'responses', 0);
+    if (!(p95 / BOUND_S <= worst)) {
+      worst = p95 / BOUND_S;
+      worstName = a.name;
+    }
+  }
+  const all = accounts.flatMap((a) => a.latencies);
+  emit('accounts-watch.all.p50', pct(all, 50), 's', bound);
+  emit('accounts-watch.all.p95', pct(all, 95), 's', bound);
+  process.stdout.write(
+    `${JSON.stringify({ bench: 'accounts-watch.worst-p95', account: worstName, ratio: Number(worst.toFixed(3)), goal: 1.25 })}\n`,
+  );
+  emit(
+    'accounts-watch.429s-all-keys',
+    limited.reduce((s, n) => s + n, 0),
+    'responses',
+    0,
+  );
+  emit('accounts-watch.keys-with-429', limited.filter((n) => n > 0).length, 'keys', 0);
+  emit('accounts-watch.watcher-rps.min', Math.min(...watcherRps), 'req/s', BUDGET_RPS);
+  emit('accounts-watch.watcher-rps.max', Math.max(...watcherRps), 'req/s', BUDGET_RPS);
+  const alone = Number(pct(reads.alone, 95).toFixed(3));
+  emit('accounts-watch.isolation.people-p95.alone', alone, 'ms', null);
+  emit('accounts-watch.isolation.people-p95.other-flooded', pct(reads.flooded, 95), 'ms', alone);
+  emit('accounts-watch.isolation.people-p95.other-refused', pct(reads.refused, 95), 'ms', alone);
+  emit(
+    'accounts-watch.isolation.people-reads',
+    reads.alone.length + reads.flooded.length + reads.refused.length,
+    'reads',
+    null,
+  );
+  emit('accounts-watch.isolation.a-429s', aLimited, 'responses', 0);
+  emit('accounts-watch.isolation.flood-sent', floodSent, 'requests', null);
+  emit('accounts-watch.isolation.flood-429s', floodRefused, 'responses', null);
+  emit(
+    'accounts-watch.isolation.b-watcher-429s',
+    bAfter.rateLimited - bBefore.rateLimited,
+    'responses',
+    null,
+  );
+  emit('accounts-watch.isolation.b-watcher-failures', bAfter.failures - bBefore.failures, 'requests', null);
+  emit('accounts-watch.total-runtime', (Date.now() - started) / 1000, 's', 240);
+}
+
+await main();
