@@ -34,9 +34,11 @@
  *
  * One JSON line per figure: {"bench","value","unit","bound","ratio"}.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { realTimers, systemClock } from '../../src/clock.ts';
 import { createLogger, type Logger } from '../../src/log.ts';
 import { asPerson, ProviderClient, READ } from '../../src/provider/index.ts';
@@ -130,41 +132,55 @@ function changer(a: Account, perSecond: number): { stop: () => void } {
   };
 }
 
-/** Another client than the bot's using `key` at `perSecond`, whatever the answers say. */
-function flood(
-  url: string,
-  key: string,
-  perSecond: number,
-): { stop: () => Promise<{ sent: number; refused: number }> } {
-  let stopped = false;
-  let sent = 0;
-  let refused = 0;
-  const inFlight = new Set<Promise<void>>();
-  const headers = { authorization: `Bearer ${key}` };
-  const loop = (async () => {
-    const every = 1000 / perSecond;
-    const t0 = performance.now();
-    for (let i = 0; !stopped; i += 1) {
-      const wait = t0 + i * every - performance.now();
-      if (wait > 0) await sleep(wait);
-      if (inFlight.size >= 50) continue;
-      sent += 1;
-      const p = fetch(`${url}/v1/vps/servers`, { headers })
-        .then(async (r) => {
-          if (r.status === 429) refused += 1;
-          await r.arrayBuffer();
-        })
-        .catch(() => undefined)
-        .finally(() => inFlight.delete(p));
-      inFlight.add(p);
-    }
-  })();
+/**
+ * Another client than the bot using `key` at `perSecond`, whatever the answers say: a process of its
+ * own, as a script elsewhere would be, so that its own work is not done on the bot's event loop.
+ */
+const FLOODER = `
+process.send('ready');
+const { url, key, perSecond } = await new Promise((r) => process.once('message', r));
+let sent = 0, refused = 0, stopped = false;
+const inFlight = new Set();
+process.once('message', () => { stopped = true; });
+const every = 1000 / perSecond;
+const t0 = performance.now();
+for (let i = 0; !stopped; i += 1) {
+  const wait = t0 + i * every - performance.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  if (inFlight.size >= 50) continue;
+  sent += 1;
+  const p = fetch(url + '/v1/vps/servers', { headers: { authorization: 'Bearer ' + key } })
+    .then(async (r) => { if (r.status === 429) refused += 1; await r.arrayBuffer(); })
+    .catch(() => undefined)
+    .finally(() => inFlight.delete(p));
+  inFlight.add(p);
+}
+await Promise.all(inFlight);
+process.send({ sent, refused }, () => process.exit(0));
+`;
+
+/** The flooding process, started and ready; `start` sets it on. */
+async function flooder(): Promise<{
+  start: (url: string, key: string, perSecond: number) => void;
+  stop: () => Promise<{ sent: number; refused: number }>;
+}> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', FLOODER], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`flooder exited with ${code}`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([new Promise((r) => child.once('message', r)), exited]);
   return {
+    // The key goes by the IPC channel, never on a command line.
+    start: (url, key, perSecond) => child.send({ url, key, perSecond }),
     async stop() {
-      stopped = true;
-      await loop;
-      await Promise.all(inFlight);
-      return { sent, refused };
+      const done = new Promise<{ sent: number; refused: number }>((r) =>
+        child.once('message', (m) => r(m as { sent: number; refused: number })),
+      );
+      child.send('stop');
+      return Promise.race([done, exited]);
     },
   };
 }
@@ -267,6 +283,8 @@ async function main(): Promise<void> {
   const [A, B] = [accounts[0]!, accounts[1]!];
   const person = { userId: 'U0PERSON' };
   const reads: Record<(typeof PHASES)[number], number[]> = { alone: [], flooded: [], refused: [] };
+  // Every flooding process started beforehand, so that no phase pays for a process start.
+  const floods = await Promise.all(PHASES.filter((p) => p === 'flooded').map(() => flooder()));
   let phase: (typeof PHASES)[number] = 'alone';
   let reading = true;
   const readLoop = (async () => {
@@ -282,10 +300,15 @@ async function main(): Promise<void> {
   const bBefore = { ...B.watcher.stats() };
   let floodSent = 0;
   let floodRefused = 0;
+  const lag: Record<(typeof PHASES)[number], number[]> = { alone: [], flooded: [], refused: [] };
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   for (const p of PHASES) {
     phase = p;
+    loopDelay.reset();
     if (p === 'flooded') {
-      const f = flood(sim.url, B.sim.keys.full, FLOOD_RPS);
+      const f = floods.shift()!;
+      f.start(sim.url, B.sim.keys.full, FLOOD_RPS);
       await sleep(PHASE_MS);
       const r = await f.stop();
       floodSent += r.sent;
@@ -297,7 +320,9 @@ async function main(): Promise<void> {
     } else {
       await sleep(PHASE_MS);
     }
+    lag[p].push(loopDelay.percentile(95) / 1e6);
   }
+  loopDelay.disable();
   reading = false;
   await readLoop;
   const aLimited = A.sim.control.rateLimited().total - aLimitedBefore;
