@@ -3,9 +3,14 @@
  * servers each, every account with its own key, client, store rows and
  * watcher, all under one lease, as src/compose/background.ts builds them.
  *
- * Clock: one simulator on its REAL clock serving the 20 accounts; each
- * account's key has its own rate limit (200 requests per 10 s window, 10
- * concurrent), so latency is wall time a person would wait.
+ * Provider: one simulator on its REAL clock serving the 20 accounts (seed
+ * `empty`, 50 servers added to each through the control API), in a process
+ * of its own (src/simulator/cli.ts) and driven through its control API: on
+ * the bot's event loop, the provider's work (a flood's above all) would slow
+ * the bot as no real provider can; with it there, a flood of another key
+ * measured 4 to 10 times the person's p95 alone, all of it event-loop delay.
+ * Each account's key has its own rate limit (200 requests per 10 s window,
+ * 10 concurrent), so latency is wall time a person would wait.
  *
  * Bot side: one store (SQLite in a temp directory), per account
  * `store.forAccount(name)`, a ProviderClient built as foundation.ts builds an
@@ -29,7 +34,8 @@
  * five times its limit; alone; while B's key is refused (expired at the
  * provider: every request with it answers 401), and so on. Each read's latency
  * is kept by the phase it began in, so every condition shares the machine's
- * load as it is. Goals: the person's p95 while B is flooded and while B is
+ * load as it is; the flood is a process of its own too, and the event loop's
+ * delay per phase is printed beside. Goals: the person's p95 while B is flooded and while B is
  * refused are the p95 alone (ratio ~1), and A's key is answered 0 x 429.
  *
  * One JSON line per figure: {"bench","value","unit","bound","ratio"}.
@@ -39,10 +45,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { realTimers, systemClock } from '../../src/clock.ts';
 import { createLogger, type Logger } from '../../src/log.ts';
 import { asPerson, ProviderClient, READ } from '../../src/provider/index.ts';
-import { type Simulator, type SimulatorAccount, startSimulator } from '../../src/simulator/index.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { createLeadership } from '../../src/watch/runtime.ts';
 import { Watcher } from '../../src/watch/watcher.ts';
@@ -80,7 +86,9 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface Account {
   name: string;
-  sim: SimulatorAccount;
+  key: string;
+  /** The simulator's control API, on this account. */
+  control: (method: string, route: string, body?: unknown) => Promise<unknown>;
   uuids: string[];
   client: ProviderClient;
   watcher: Watcher;
@@ -108,6 +116,67 @@ function clientFor(url: string, apiKey: string, store: Store, logger: Logger): P
   });
 }
 
+/**
+ * The simulator in a process of its own (src/simulator/cli.ts), driven through its control API
+ * (src/simulator/control-http.ts): the provider's work, and the flood's share of it, is not done on
+ * the bot's event loop, as at the real provider.
+ */
+async function simulatorProcess(names: readonly string[]): Promise<{
+  url: string;
+  control: (account: string, method: string, route: string, body?: unknown) => Promise<unknown>;
+  close: () => Promise<void>;
+}> {
+  const cli = fileURLToPath(new URL('../../src/simulator/cli.ts', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      cli,
+      '--port',
+      '0',
+      '--seed',
+      'empty',
+      '--latency',
+      '2',
+      '--accounts',
+      names.join(','),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)));
+  });
+  // Its output (the keys) is read no further.
+  child.stdout.resume();
+  const control = async (account: string, method: string, route: string, body?: unknown) => {
+    const r = await fetch(`${url}/__sim/accounts/${account}/${route}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const out = (await r.json()) as unknown;
+    if (!r.ok) throw new Error(`simulator control ${method} ${route}: ${JSON.stringify(out)}`);
+    return out;
+  };
+  return {
+    url,
+    control,
+    close: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Random changes at about `perSecond` in one account, each on a server whose last change was seen. */
 function changer(a: Account, perSecond: number): { stop: () => void } {
   let stopped = false;
@@ -122,7 +191,7 @@ function changer(a: Account, perSecond: number): { stop: () => void } {
       const next = state.get(u) === 'running' ? 'stopped' : 'running';
       state.set(u, next);
       a.pending.set(u, performance.now());
-      a.sim.control.setPower(u, next);
+      await a.control('POST', 'power', { uuid: u, status: next });
     }
   })();
   return {
@@ -188,13 +257,11 @@ async function flooder(): Promise<{
 async function main(): Promise<void> {
   const started = Date.now();
   const names = Array.from({ length: ACCOUNTS }, (_, i) => `acc-${String(i + 1).padStart(2, '0')}`);
-  const sim: Simulator = await startSimulator({
-    clock: 'real',
-    seed: 'empty',
-    rateLimit: RATE,
-    latencyMs: 2,
-    accounts: names.map((name) => ({ name })),
-  });
+  const sim = await simulatorProcess(names);
+  const listed = (await (await fetch(`${sim.url}/__sim/accounts`)).json()) as {
+    accounts: { name: string; keys: { full: string } }[];
+  };
+  const keyOf = new Map(listed.accounts.map((a) => [a.name, a.keys.full]));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-bench-'));
   const logger = createLogger({ level: 'silent' });
   const store = await openStore({ dataDir, logger });
@@ -218,11 +285,18 @@ async function main(): Promise<void> {
     },
   };
   let measuring = false;
-  const accounts: Account[] = names.map((name) => {
-    const s = sim.account(name);
+  const accounts: Account[] = [];
+  for (const name of names) {
+    const control = (method: string, route: string, body?: unknown) => sim.control(name, method, route, body);
+    // Each key its own limit (the simulator's limit is per key).
+    await control('POST', 'rate-limit', RATE);
+    const { uuids } = (await control('POST', 'servers', {
+      count: SERVERS,
+      template: { power: 'running', status: 'active' },
+    })) as { uuids: string[] };
+    const key = keyOf.get(name)!;
     const own = store.forAccount(name);
-    const uuids = s.control.addServers(SERVERS, { power: 'running', status: 'active' });
-    const client = clientFor(sim.url, s.keys.full, own, logger);
+    const client = clientFor(sim.url, key, own, logger);
     const pending = new Map<string, number>();
     const latencies: number[] = [];
     let notifier: Notifier | undefined;
@@ -257,8 +331,8 @@ async function main(): Promise<void> {
       isLeader: () => leadership.isLeader(),
       flapWindowMs: FLAP_MS,
     });
-    return { name, sim: s, uuids, client, watcher, notifier, pending, latencies };
-  });
+    accounts.push({ name, key, control, uuids, client, watcher, notifier, pending, latencies });
+  }
   for (const a of accounts) {
     a.watcher.start();
     a.notifier.start();
@@ -275,7 +349,9 @@ async function main(): Promise<void> {
   measuring = false;
   // Changes still unseen are waited for (they are seen, just not measured), so no phase below starts with a backlog.
   await sleep(BOUND_S * 1000);
-  const limited = accounts.map((a) => a.sim.control.rateLimited().total);
+  const rateLimited = async (a: Account) =>
+    ((await a.control('GET', 'rate-limited')) as { total: number }).total;
+  const limited = await Promise.all(accounts.map(rateLimited));
   const spanS = (performance.now() - before.at) / 1000;
   const watcherRps = accounts.map((a, i) => (a.watcher.stats().requests - before.requests[i]!) / spanS);
 
@@ -296,7 +372,7 @@ async function main(): Promise<void> {
       await sleep(100);
     }
   })();
-  const aLimitedBefore = A.sim.control.rateLimited().total;
+  const aLimitedBefore = await rateLimited(A);
   const bBefore = { ...B.watcher.stats() };
   let floodSent = 0;
   let floodRefused = 0;
@@ -308,15 +384,17 @@ async function main(): Promise<void> {
     loopDelay.reset();
     if (p === 'flooded') {
       const f = floods.shift()!;
-      f.start(sim.url, B.sim.keys.full, FLOOD_RPS);
+      f.start(sim.url, B.key, FLOOD_RPS);
       await sleep(PHASE_MS);
       const r = await f.stop();
       floodSent += r.sent;
       floodRefused += r.refused;
     } else if (p === 'refused') {
-      B.sim.control.setKeyExpiry(B.sim.keys.full, new Date(Date.now() - 60_000));
+      await B.control('POST', 'keys/full/expiry', {
+        expires_at: new Date(Date.now() - 60_000).toISOString(),
+      });
       await sleep(PHASE_MS);
-      B.sim.control.setKeyExpiry(B.sim.keys.full, null);
+      await B.control('POST', 'keys/full/expiry', { expires_at: null });
     } else {
       await sleep(PHASE_MS);
     }
@@ -325,7 +403,7 @@ async function main(): Promise<void> {
   loopDelay.disable();
   reading = false;
   await readLoop;
-  const aLimited = A.sim.control.rateLimited().total - aLimitedBefore;
+  const aLimited = (await rateLimited(A)) - aLimitedBefore;
   const bAfter = B.watcher.stats();
 
   keeping.abort();
@@ -369,6 +447,8 @@ async function main(): Promise<void> {
   emit('accounts-watch.isolation.people-p95.alone', alone, 'ms', null);
   emit('accounts-watch.isolation.people-p95.other-flooded', pct(reads.flooded, 95), 'ms', alone);
   emit('accounts-watch.isolation.people-p95.other-refused', pct(reads.refused, 95), 'ms', alone);
+  for (const p of ['alone', 'flooded', 'refused'] as const)
+    emit(`accounts-watch.isolation.event-loop-delay-p95.${p}`, Math.max(...lag[p]), 'ms', null);
   emit(
     'accounts-watch.isolation.people-reads',
     reads.alone.length + reads.flooded.length + reads.refused.length,
