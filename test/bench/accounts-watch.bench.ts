@@ -35,8 +35,12 @@
  * provider: every request with it answers 401), and so on. Each read's latency
  * is kept by the phase it began in, so every condition shares the machine's
  * load as it is; the flood is a process of its own too, and the event loop's
- * delay per phase is printed beside. Goals: the person's p95 while B is flooded and while B is
- * refused are the p95 alone (ratio ~1), and A's key is answered 0 x 429.
+ * delay per phase is printed beside. On a 2-core machine a flood also takes
+ * CPU from the bot: phases flooding a key of an account the bot does not know
+ * (`stranger`) at the same rate cost the machine the same, so flooded vs
+ * stranger is the part of a slowdown that is B's being the bot's. Goals: the
+ * person's p95 while B is refused is the p95 alone, and while B is flooded the
+ * p95 while the stranger is (ratio ~1); A's key is answered 0 x 429.
  *
  * One JSON line per figure: {"bench","value","unit","bound","ratio"}.
  */
@@ -67,7 +71,21 @@ const CHANGES_PER_S = 1;
 const MEASURE_MS = 40_000;
 const PHASE_MS = 5_000;
 /** alone, flooded, alone, refused, twice. */
-const PHASES = ['alone', 'flooded', 'alone', 'refused', 'alone', 'flooded', 'alone', 'refused'] as const;
+const PHASES = [
+  'alone',
+  'flooded',
+  'stranger',
+  'alone',
+  'refused',
+  'alone',
+  'stranger',
+  'flooded',
+  'alone',
+  'refused',
+] as const;
+type Phase = (typeof PHASES)[number];
+/** An account at the provider the bot has no key of: flooding it costs the machine what flooding B does. */
+const STRANGER = 'stranger';
 /** The flood: requests per second with B's key, five times what the key allows. */
 const FLOOD_RPS = (5 * RATE.limit) / RATE.windowSeconds;
 
@@ -140,7 +158,7 @@ async function simulatorProcess(names: readonly string[]): Promise<{
       '--latency',
       '2',
       '--accounts',
-      names.join(','),
+      [...names, STRANGER].join(','),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -262,6 +280,7 @@ async function main(): Promise<void> {
     accounts: { name: string; keys: { full: string } }[];
   };
   const keyOf = new Map(listed.accounts.map((a) => [a.name, a.keys.full]));
+  await sim.control(STRANGER, 'POST', 'rate-limit', RATE);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-bench-'));
   const logger = createLogger({ level: 'silent' });
   const store = await openStore({ dataDir, logger });
@@ -358,10 +377,12 @@ async function main(): Promise<void> {
   // Isolation: a person on A, another account's key flooded or refused.
   const [A, B] = [accounts[0]!, accounts[1]!];
   const person = { userId: 'U0PERSON' };
-  const reads: Record<(typeof PHASES)[number], number[]> = { alone: [], flooded: [], refused: [] };
+  const reads: Record<Phase, number[]> = { alone: [], flooded: [], stranger: [], refused: [] };
   // Every flooding process started beforehand, so that no phase pays for a process start.
-  const floods = await Promise.all(PHASES.filter((p) => p === 'flooded').map(() => flooder()));
-  let phase: (typeof PHASES)[number] = 'alone';
+  const floods = await Promise.all(
+    PHASES.filter((p) => p === 'flooded' || p === 'stranger').map(() => flooder()),
+  );
+  let phase: Phase = 'alone';
   let reading = true;
   const readLoop = (async () => {
     for (let i = 0; reading; i += 1) {
@@ -376,19 +397,21 @@ async function main(): Promise<void> {
   const bBefore = { ...B.watcher.stats() };
   let floodSent = 0;
   let floodRefused = 0;
-  const lag: Record<(typeof PHASES)[number], number[]> = { alone: [], flooded: [], refused: [] };
+  const lag: Record<Phase, number[]> = { alone: [], flooded: [], stranger: [], refused: [] };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   for (const p of PHASES) {
     phase = p;
     loopDelay.reset();
-    if (p === 'flooded') {
+    if (p === 'flooded' || p === 'stranger') {
       const f = floods.shift()!;
-      f.start(sim.url, B.key, FLOOD_RPS);
+      f.start(sim.url, p === 'flooded' ? B.key : keyOf.get(STRANGER)!, FLOOD_RPS);
       await sleep(PHASE_MS);
       const r = await f.stop();
-      floodSent += r.sent;
-      floodRefused += r.refused;
+      if (p === 'flooded') {
+        floodSent += r.sent;
+        floodRefused += r.refused;
+      }
     } else if (p === 'refused') {
       await B.control('POST', 'keys/full/expiry', {
         expires_at: new Date(Date.now() - 60_000).toISOString(),
@@ -447,7 +470,16 @@ async function main(): Promise<void> {
   emit('accounts-watch.isolation.people-p95.alone', alone, 'ms', null);
   emit('accounts-watch.isolation.people-p95.other-flooded', pct(reads.flooded, 95), 'ms', alone);
   emit('accounts-watch.isolation.people-p95.other-refused', pct(reads.refused, 95), 'ms', alone);
-  for (const p of ['alone', 'flooded', 'refused'] as const)
+  // The machine's part: the same flood on a key the bot has nothing to do with.
+  const stranger = Number(pct(reads.stranger, 95).toFixed(3));
+  emit('accounts-watch.isolation.people-p95.stranger-flooded', stranger, 'ms', alone);
+  emit(
+    'accounts-watch.isolation.people-p95.other-flooded-vs-stranger',
+    pct(reads.flooded, 95),
+    'ms',
+    stranger,
+  );
+  for (const p of ['alone', 'flooded', 'stranger', 'refused'] as const)
     emit(`accounts-watch.isolation.event-loop-delay-p95.${p}`, Math.max(...lag[p]), 'ms', null);
   emit(
     'accounts-watch.isolation.people-reads',
