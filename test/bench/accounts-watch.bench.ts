@@ -162,6 +162,8 @@ async function simulatorProcess(names: readonly string[]): Promise<{
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  // Never left running when the benchmark fails.
+  process.once('exit', () => child.kill('SIGKILL'));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.setEncoding('utf8');
@@ -224,6 +226,7 @@ function changer(a: Account, perSecond: number): { stop: () => void } {
  * own, as a script elsewhere would be, so that its own work is not done on the bot's event loop.
  */
 const FLOODER = `
+process.once('disconnect', () => process.exit(0));
 process.send('ready');
 const { url, key, perSecond } = await new Promise((r) => process.once('message', r));
 let sent = 0, refused = 0, stopped = false;
