@@ -211,6 +211,8 @@ function accountBackground(
     clock,
     leadership,
     keepsLease: false,
+    // A refused key (at start, or since) stops only this account's watching, until a check finds it works.
+    paused: () => keyHealth.status().state === 'refused',
     // The notify channel hears of every hosting server the key names (one covering all of them names none).
     hostingServers: () => {
       const key = keyHealth.keyInfo();

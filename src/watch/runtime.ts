@@ -46,6 +46,8 @@ export interface WatcherRuntimeOptions {
   leadership?: Leadership;
   /** Whether this watcher keeps the lease (WatcherOptions.keepsLease). */
   keepsLease?: boolean;
+  /** Whether it holds off for now (WatcherOptions.paused: the account's key is refused). */
+  paused?: () => boolean;
   /** The hosting servers the provider key names (see WatcherOptions.hostingServers). */
   hostingServers?: () => readonly string[] | undefined;
   onOutbox?: () => void;
@@ -94,6 +96,7 @@ export function createWatcherRuntime(opts: WatcherRuntimeOptions): WatcherRuntim
     timers: opts.timers ?? realTimers,
     leadership,
     ...(opts.keepsLease === false ? { keepsLease: false } : {}),
+    ...(opts.paused ? { paused: opts.paused } : {}),
     intervalMs,
     budgetShare: opts.settings.budgetShare,
     notifyChannel: opts.settings.notifyChannel,

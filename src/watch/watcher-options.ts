@@ -40,6 +40,12 @@ export interface WatcherOptions {
    * lease, and only the first keeps it (default true).
    */
   keepsLease?: boolean;
+  /**
+   * Whether to hold off for now: the account's key is refused (every request
+   * would answer 401), so the watcher spends none of its budget until a key
+   * check finds it works again (default: never).
+   */
+  paused?: () => boolean;
   /** WATCH_INTERVAL_SECONDS in ms: the shortest cycle; the budget may stretch it. */
   intervalMs: number;
   /** WATCH_BUDGET_SHARE: share of each rate-limit window the watcher may use. */

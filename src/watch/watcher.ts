@@ -167,7 +167,7 @@ export class Watcher {
   private async workLoop(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
-        if (!this.opts.leadership.isLeader()) {
+        if (!this.opts.leadership.isLeader() || this.opts.paused?.() === true) {
           // Whoever leads next reads the store afresh (another replica wrote while this one followed).
           this.loaded = false;
           await sleep(this.opts.timers, Math.max(100, Math.floor(this.opts.leadership.ttlMs / 6)), signal);

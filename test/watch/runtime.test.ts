@@ -71,3 +71,21 @@ describe('subscriptions made while the watcher runs', () => {
     expect(w.slack.posts.map((p) => p.channel)).toEqual(['C0LATE001']);
   });
 });
+
+describe('a watcher whose key is refused', () => {
+  it('spends nothing while paused, and reads again once its key works', async () => {
+    let refused = true;
+    const w = await makeWorld({ servers: 3, paused: () => refused });
+    try {
+      w.a.watcher.start();
+      await w.time.advance(60_000);
+      expect(w.sim.control.requests()).toHaveLength(0);
+      refused = false;
+      await w.time.advance(60_000);
+      expect(w.sim.control.requests().length).toBeGreaterThan(0);
+      await w.a.watcher.stop();
+    } finally {
+      await w.close();
+    }
+  });
+});

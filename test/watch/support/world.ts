@@ -36,6 +36,8 @@ export interface WorldOptions {
   hostingServers?: () => readonly string[] | undefined;
   /** The key-use watch; each instance's client then journals its requests in its store, as main.ts does. */
   keyUse?: KeyUseSettings;
+  /** Whether the watchers hold off (their account's key is refused). */
+  paused?: () => boolean;
 }
 
 export interface Instance {
@@ -138,6 +140,7 @@ export async function makeWorld(o: WorldOptions = {}): Promise<World> {
       flapWindowMs,
       hostingServers: o.hostingServers,
       keyUse: o.keyUse,
+      ...(o.paused ? { paused: o.paused } : {}),
       ...(o.setupPendingEscalateMs === undefined ? {} : { setupPendingEscalateMs: o.setupPendingEscalateMs }),
       onOutbox: () => notifier?.kick(),
     });
