@@ -156,7 +156,11 @@ const steps: Record<StepName, StepRun> = {
       throw new StepRefusal(ui.t('step.order.not_posted', { channel: channelId }));
     }
     const where = { channelId, userId: person };
-    const notice = signupQuotedNotice(ui, { row: q.row, plan: q.plan }, true);
+    const notice = signupQuotedNotice(
+      ui,
+      { row: q.row, plan: q.plan, account: deps.signup.quotes.accountLabel() },
+      true,
+    );
     if (q.generatedPassword) {
       const secret = signupPasswordMessage(ui, q.row.serverName, q.generatedPassword);
       const m = textView(`${notice.text}\n\n${secret.text}`);

@@ -134,7 +134,11 @@ function orderSubmit(deps: HandlerDeps) {
       return;
     }
     const posted = await postApproval(deps, client, q.row, log);
-    const notice = signupQuotedNotice(ui, { row: q.row, plan: q.plan }, posted);
+    const notice = signupQuotedNotice(
+      ui,
+      { row: q.row, plan: q.plan, account: deps.signup.quotes.accountLabel() },
+      posted,
+    );
     const password = q.generatedPassword
       ? signupPasswordMessage(ui, q.row.serverName, q.generatedPassword)
       : null;

@@ -523,6 +523,11 @@ export class SignupQuotes {
     return loadCatalogue(this.deps, opts);
   }
 
+  /** The provider account's label where the bot serves several (quotes name it), else undefined. */
+  accountLabel(): string | undefined {
+    return this.deps.accountLabel;
+  }
+
   /**
    * Plan and image of a row for display, from the cached catalogue (undefined
    * when not at hand), and its account's label where there are several.

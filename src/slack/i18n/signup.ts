@@ -166,6 +166,7 @@ const en = {
     ':alarm_clock: The quote expired {expires} before the order was placed. Nothing was charged; start again with `/vps signup`.',
 
   'signup.quoted.ack': 'Asked the provider for the price of {plan}; the approval request is in <#{channel}>.',
+  'signup.quoted.account': 'The order is for the provider account {label}.',
   'signup.quoted.posted':
     'Your order of {plan} for {price} waits for an approver in <#{channel}>. The quote expires {expires}.',
   'signup.quoted.not_posted':
@@ -435,6 +436,7 @@ const ja = {
     ':alarm_clock: 申し込む前に見積もりが {expires} に失効しました。課金はありません。`/vps signup` でやり直してください。',
 
   'signup.quoted.ack': '{plan} の料金をプロバイダーに問い合わせました。承認依頼は <#{channel}> にあります。',
+  'signup.quoted.account': 'プロバイダーアカウント「{label}」での注文です。',
   'signup.quoted.posted':
     '{plan}（{price}）の申し込みが <#{channel}> で承認を待っています。見積もりの有効期限: {expires}',
   'signup.quoted.not_posted':

@@ -124,7 +124,10 @@ export function signupQuotedNotice(ui: Ui, d: SignupDisplay, posted: boolean): M
       price: formatYen(ui, d.row.quotedPrice),
       channel: d.row.channelId,
       expires: formatQuoteExpiry(ui, d.row.expiresAt),
-    }),
+    }) +
+      (d.account === undefined
+        ? ''
+        : ` ${ui.t('signup.quoted.account', { label: mrkdwnText(d.account, SHOWN.name) })}`),
   );
 }
 
