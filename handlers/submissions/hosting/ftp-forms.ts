@@ -8,7 +8,6 @@
  */
 import type { App } from '@slack/bolt';
 import { HOSTING_FTP_CALLBACKS, type HostingFtpForm } from '../../../src/slack/ids.ts';
-import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import {
   ftpFormErrors,
   ftpNoticeView,
@@ -22,42 +21,36 @@ import {
   announce,
   failureReply,
   type HandlerDeps,
-  isRetry,
   type SubmitArgs,
   settleForm,
   tellUser,
-  uiWithin,
 } from '../../kit.ts';
+import { openHostingForm } from './form-opening.ts';
 
 function submit(deps: HandlerDeps, form: HostingFtpForm) {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-ftp-form', form, user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta?.id) {
-      log.error({}, 'ftp form private_metadata unreadable');
-      await ack({ response_action: 'update', view: ftpNoticeView(ui, ui.t('error.internal'), form) });
-      return;
-    }
-    const values = view.state.values as Parameters<typeof readFtpForm>[0];
-    const add = form === 'ftp_add' ? readFtpForm(values, meta.id) : undefined;
-    const change = form === 'ftp_change' ? readFtpChangeForm(values) : undefined;
-    const problems = add
-      ? deps.hosting.ftp.checkForm(add)
-      : change
-        ? deps.hosting.ftp.checkChange(change)
-        : [];
-    const errors = ftpFormErrors(ui, add ?? { password: '' }, problems);
-    if (Object.keys(errors).length > 0) {
-      await ack({ response_action: 'errors', errors });
-      return;
-    }
-    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view, client } = args;
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-ftp-form',
+      form,
+      name: 'ftp form',
+      notice: (ui, text) => ftpNoticeView(ui, text, form),
+      needsId: true,
+      read: (meta, ui) => {
+        const values = view.state.values as Parameters<typeof readFtpForm>[0];
+        const add = form === 'ftp_add' ? readFtpForm(values, meta.id) : undefined;
+        const change = form === 'ftp_change' ? readFtpChangeForm(values) : undefined;
+        const problems = add
+          ? deps.hosting.ftp.checkForm(add)
+          : change
+            ? deps.hosting.ftp.checkChange(change)
+            : [];
+        return { value: { add, change }, errors: ftpFormErrors(ui, add ?? { password: '' }, problems) };
+      },
+    });
+    if (!opened) return;
+    const { userId, log, ui, meta } = opened;
+    const { add, change } = opened.read;
     await ack({ response_action: 'update', view: ftpNoticeView(ui, ui.t('hosting.modal.working'), form) });
     const actor = { userId, channelId: meta.channelId };
     const where = { channelId: meta.channelId, userId };

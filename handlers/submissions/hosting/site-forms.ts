@@ -9,7 +9,6 @@
 import type { App } from '@slack/bolt';
 import type { MemoTarget } from '../../../src/services/hosting/index.ts';
 import { HOSTING_SITE_CALLBACKS, type HostingSiteForm } from '../../../src/slack/ids.ts';
-import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import {
   dbPasswordNotShownView,
   generatedDbPasswordView,
@@ -23,12 +22,11 @@ import {
   announce,
   failureReply,
   type HandlerDeps,
-  isRetry,
   type SubmitArgs,
   settleForm,
   tellUser,
-  uiWithin,
 } from '../../kit.ts';
+import { openHostingForm } from './form-opening.ts';
 
 const TARGET_OF: Record<Exclude<HostingSiteForm, 'db_user_change'>, MemoTarget> = {
   domain_change: 'domain',
@@ -38,33 +36,28 @@ const TARGET_OF: Record<Exclude<HostingSiteForm, 'db_user_change'>, MemoTarget> 
 };
 
 function submit(deps: HandlerDeps, form: HostingSiteForm) {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-site-form', form, user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta?.id) {
-      log.error({}, 'site form private_metadata unreadable');
-      await ack({ response_action: 'update', view: siteNoticeView(ui, form, ui.t('error.internal')) });
-      return;
-    }
-    const values = view.state.values as Parameters<typeof readDbUserForm>[0];
-    const user = form === 'db_user_change' ? readDbUserForm(values) : undefined;
-    const memo = user ? user.memo : readMemoForm(values);
-    const target = form === 'db_user_change' ? 'db_user' : TARGET_OF[form];
-    const problems = user
-      ? deps.hosting.sites.checkUserChange(user)
-      : deps.hosting.sites.checkMemo(target, memo);
-    const errors = siteFormErrors(ui, user ?? {}, problems);
-    if (Object.keys(errors).length > 0) {
-      await ack({ response_action: 'errors', errors });
-      return;
-    }
-    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view, client } = args;
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-site-form',
+      form,
+      name: 'site form',
+      notice: (ui, text) => siteNoticeView(ui, form, text),
+      needsId: true,
+      read: (_meta, ui) => {
+        const values = view.state.values as Parameters<typeof readDbUserForm>[0];
+        const user = form === 'db_user_change' ? readDbUserForm(values) : undefined;
+        const memo = user ? user.memo : readMemoForm(values);
+        const target = form === 'db_user_change' ? 'db_user' : TARGET_OF[form];
+        const problems = user
+          ? deps.hosting.sites.checkUserChange(user)
+          : deps.hosting.sites.checkMemo(target, memo);
+        return { value: { user, memo }, errors: siteFormErrors(ui, user ?? {}, problems) };
+      },
+    });
+    if (!opened) return;
+    const { userId, log, ui, meta } = opened;
+    const { user, memo } = opened.read;
     await ack({ response_action: 'update', view: siteNoticeView(ui, form, ui.t('hosting.modal.working')) });
     const actor = { userId, channelId: meta.channelId };
     const where = { channelId: meta.channelId, userId };
