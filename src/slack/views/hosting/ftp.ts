@@ -23,7 +23,14 @@ import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
-import { hostingModal } from './forms.ts';
+import {
+  generateTicked,
+  hostingModal,
+  hostingNotice,
+  hostingTextInput,
+  passwordBlocks,
+  shownOnce,
+} from './forms.ts';
 
 /** Lines one list message shows: well inside 50 blocks of 3,000 characters. */
 const LIST_MAX = 60;
@@ -84,21 +91,15 @@ const hintOf = (ui: Ui, field: FtpInput): string => {
   return key ? ui.t(key) : ui.t('hosting.ftp.hint.password', { min: FTP_LIMITS.passwordMin });
 };
 
+const words = (ui: Ui, field: FtpInput, hint?: string) => ({
+  label: WORDS[field].label,
+  hint: hint ?? hintOf(ui, field),
+  maxLength: FTP_LIMITS.textMax + 1,
+  multiline: field === 'memo',
+});
+
 function input(ui: Ui, field: FtpInput, initial?: string, hint?: string): KnownBlock {
-  return {
-    type: 'input',
-    block_id: hostingBlockId(field),
-    optional: true,
-    label: { type: 'plain_text', text: ui.t(WORDS[field].label) },
-    hint: { type: 'plain_text', text: hint ?? hintOf(ui, field) },
-    element: {
-      type: 'plain_text_input',
-      action_id: field,
-      multiline: field === 'memo',
-      max_length: Math.min(FTP_LIMITS.textMax + 1, LIMITS.inputMaxLength),
-      ...(initial === undefined || initial === '' ? {} : { initial_value: initial }),
-    },
-  };
+  return hostingTextInput(ui, field, { ...words(ui, field, hint), initial });
 }
 
 const TITLES: Record<HostingFtpForm, PlainKey> = {
@@ -132,18 +133,11 @@ export function ftpAddFormView(ui: Ui, meta: HostingFormPayload & { id: string }
   return formModal(ui, 'ftp_add', meta, [
     serverLine(ui, meta.server),
     section(ui.t('hosting.ftp.add.intro', { account: shownAccount(meta.id) })),
-    input(ui, 'password'),
-    {
-      type: 'input',
-      block_id: hostingBlockId('generate'),
-      optional: true,
-      label: { type: 'plain_text', text: ui.t('hosting.ftp.label.generate') },
-      element: {
-        type: 'checkboxes',
-        action_id: 'generate',
-        options: [{ text: { type: 'plain_text', text: ui.t('hosting.ftp.generate') }, value: 'generate' }],
-      },
-    },
+    ...passwordBlocks(ui, {
+      ...words(ui, 'password'),
+      generateLabel: 'hosting.ftp.label.generate',
+      generate: 'hosting.ftp.generate',
+    }),
     input(ui, 'directory'),
     input(ui, 'quota_mb'),
     input(ui, 'memo'),
@@ -178,15 +172,7 @@ export function ftpChangeFormView(
 
 /** A form that only says something: loading, working, done, or what went wrong. */
 export function ftpNoticeView(ui: Ui, text: string, form: HostingFtpForm = 'ftp_add'): ModalView {
-  const blocks: KnownBlock[] = [section(text)];
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: `${HOSTING_FTP_CALLBACKS[form]}_notice`,
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
-    blocks,
-  };
+  return hostingNotice(ui, HOSTING_FTP_CALLBACKS[form], TITLES[form], text);
 }
 
 type StateValues = Record<
@@ -198,13 +184,10 @@ const typed = (values: StateValues, f: string): string => values[hostingBlockId(
 
 /** The add form as typed; the account is the command's. */
 export function readFtpForm(values: StateValues, ftpAccount: string): FtpForm {
-  const generate = (values[hostingBlockId('generate')]?.generate?.selected_options ?? []).some(
-    (o) => o.value === 'generate',
-  );
   return {
     account: ftpAccount,
     password: typed(values, 'password'),
-    generate,
+    generate: generateTicked(values),
     directory: typed(values, 'directory'),
     quota: typedNumber(typed(values, 'quota_mb')),
     memo: typed(values, 'memo'),
@@ -263,11 +246,12 @@ export function ftpPasswordView(ui: Ui, r: FtpCreated & { generatedPassword: str
     server: r.server,
     password: r.generatedPassword,
   });
-  return { text, blocks: [section(text)] };
+  return shownOnce(text);
 }
 
 /** When the password could not be shown where it was asked: no direct message holds it. */
 export function ftpPasswordNotShownView(ui: Ui, r: FtpCreated): Message {
-  const text = ui.t('hosting.ftp.generated_lost', { account: shownAccount(r.subject), server: r.server });
-  return { text, blocks: [section(text)] };
+  return shownOnce(
+    ui.t('hosting.ftp.generated_lost', { account: shownAccount(r.subject), server: r.server }),
+  );
 }
