@@ -16,20 +16,12 @@ import {
   readFtpChangeForm,
   readFtpForm,
 } from '../../../src/slack/views/hosting/ftp.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import {
-  announce,
-  failureReply,
-  type HandlerDeps,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-} from '../../kit.ts';
-import { openHostingForm } from './form-opening.ts';
+import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { openHostingForm, settleFailed, settleWithSecret } from './form-opening.ts';
 
 function submit(deps: HandlerDeps, form: HostingFtpForm) {
   return async (args: SubmitArgs): Promise<void> => {
-    const { ack, view, client } = args;
+    const { ack, view } = args;
     const opened = await openHostingForm(deps, args, {
       component: 'hosting-ftp-form',
       form,
@@ -49,12 +41,10 @@ function submit(deps: HandlerDeps, form: HostingFtpForm) {
       },
     });
     if (!opened) return;
-    const { userId, log, ui, meta } = opened;
+    const { userId, ui, meta, end } = opened;
     const { add, change } = opened.read;
     await ack({ response_action: 'update', view: ftpNoticeView(ui, ui.t('hosting.modal.working'), form) });
     const actor = { userId, channelId: meta.channelId };
-    const where = { channelId: meta.channelId, userId };
-    const settled = { viewId: view.id, ...where };
     let result: Awaited<ReturnType<typeof deps.hosting.ftp.add>>;
     try {
       result = add
@@ -66,33 +56,14 @@ function submit(deps: HandlerDeps, form: HostingFtpForm) {
             change ?? { password: '', directory: '', quota: undefined, memo: '' },
           );
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: ftpNoticeView(ui, m.text, form), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
       return;
     }
-    const password = result.generatedPassword;
-    try {
-      const announcement = doneView(deps.channelUi, userId, result);
-      if (password === undefined) {
-        const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-        await settleForm(client, settled, { announcement, view: ftpNoticeView(ui, done, form) }, log);
-        return;
-      }
-      await announce(client, meta.channelId, announcement, (m) => tellUser(client, where, m, log), log);
-      const shown = ftpPasswordView(ui, { ...result, generatedPassword: password });
-      await settleForm(
-        client,
-        settled,
-        {
-          view: ftpNoticeView(ui, shown.text, form),
-          message: shown,
-          withoutSecret: ftpPasswordNotShownView(ui, result),
-        },
-        log,
-      );
-    } finally {
-      deps.hosting.ftp.forgetSecret(password);
-    }
+    await settleWithSecret(end, result, {
+      shown: (r) => ftpPasswordView(ui, r),
+      notShown: (r) => ftpPasswordNotShownView(ui, r),
+      forget: (password) => deps.hosting.ftp.forgetSecret(password),
+    });
   };
 }
 

@@ -23,18 +23,10 @@ import {
   readWpDeleteForm,
 } from '../../../src/slack/views/hosting/forms.ts';
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import {
-  accountForm,
-  failureReply,
-  type HandlerDeps,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-} from '../../kit.ts';
-import { openHostingForm } from './form-opening.ts';
+import { accountForm, failureReply, type HandlerDeps, type SubmitArgs, tellUser } from '../../kit.ts';
+import { openHostingForm, settleDone, settleFailed } from './form-opening.ts';
 
 function submit(deps: HandlerDeps, form: HostingForm) {
   return async (args: SubmitArgs): Promise<void> => {
@@ -53,7 +45,7 @@ function submit(deps: HandlerDeps, form: HostingForm) {
       },
     });
     if (!opened) return;
-    const { userId, log, ui, meta, read: text } = opened;
+    const { userId, log, ui, meta, read: text, end } = opened;
     const actor = { userId, channelId: meta.channelId };
     const where = { channelId: meta.channelId, userId };
     if (form === 'wp_delete') {
@@ -84,18 +76,14 @@ function submit(deps: HandlerDeps, form: HostingForm) {
       response_action: 'update',
       view: hostingNoticeView(ui, form, ui.t('hosting.modal.working')),
     });
-    const settled = { viewId: view.id, ...where };
     let result: WriteResult;
     try {
       result = await run(deps, form, actor, meta.server, text ?? {});
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: hostingNoticeView(ui, form, m.text), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
       return;
     }
-    const announcement = doneView(deps.channelUi, userId, result);
-    const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-    await settleForm(client, settled, { announcement, view: hostingNoticeView(ui, form, done) }, log);
+    await settleDone(end, result);
   };
 }
 

@@ -18,18 +18,9 @@ import {
   readMailChangeForm,
   readMailForm,
 } from '../../../src/slack/views/hosting/mail-accounts.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import {
-  accountForm,
-  announce,
-  failureReply,
-  type HandlerDeps,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-} from '../../kit.ts';
+import { accountForm, type HandlerDeps, type SubmitArgs, tellUser } from '../../kit.ts';
 import { verificationOffer } from '../../ownership-offer.ts';
-import { openHostingForm } from './form-opening.ts';
+import { openHostingForm, settleDone, settleFailed, settleWithSecret } from './form-opening.ts';
 
 function submit(deps: HandlerDeps) {
   return async (args: SubmitArgs): Promise<void> => {
@@ -45,11 +36,9 @@ function submit(deps: HandlerDeps) {
       },
     });
     if (!opened) return;
-    const { userId, log, ui, meta, read: form } = opened;
+    const { userId, log, ui, meta, read: form, end } = opened;
     await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('hosting.modal.working')) });
     const actor = { userId, channelId: meta.channelId };
-    const where = { channelId: meta.channelId, userId };
-    const settled = { viewId: view.id, ...where };
     let result: Awaited<ReturnType<typeof deps.hosting.mail.add>>;
     try {
       result = await deps.hosting.mail.add(actor, meta.server, form);
@@ -65,43 +54,24 @@ function submit(deps: HandlerDeps) {
         await client.views
           .update({ view_id: view.id, view: mailNoticeView(ui, offer.text) })
           .catch(() => undefined);
-        await tellUser(client, where, offer, log);
+        await tellUser(client, { channelId: meta.channelId, userId }, offer, log);
         return;
       }
-      const m = failureReply(log, ui, err, 'hosting mail_add');
-      await settleForm(client, settled, { view: mailNoticeView(ui, m.text), message: m }, log);
+      await settleFailed(end, err, 'hosting mail_add');
       return;
     }
-    const password = result.generatedPassword;
-    try {
-      const announcement = doneView(deps.channelUi, userId, result);
-      if (password === undefined) {
-        const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-        await settleForm(client, settled, { announcement, view: mailNoticeView(ui, done) }, log);
-        return;
-      }
-      await announce(client, meta.channelId, announcement, (m) => tellUser(client, where, m, log), log);
-      const shown = generatedPasswordView(ui, { ...result, generatedPassword: password });
-      await settleForm(
-        client,
-        settled,
-        {
-          view: mailNoticeView(ui, shown.text),
-          message: shown,
-          withoutSecret: passwordNotShownView(ui, result),
-        },
-        log,
-      );
-    } finally {
-      deps.hosting.mail.forgetSecret(password);
-    }
+    await settleWithSecret(end, result, {
+      shown: (r) => generatedPasswordView(ui, r),
+      notShown: (r) => passwordNotShownView(ui, r),
+      forget: (password) => deps.hosting.mail.forgetSecret(password),
+    });
   };
 }
 
 /** A change or forwarding: checked on its fields, sent at once, announced, the form saying done or why not. */
 function submitChange(deps: HandlerDeps, form: 'mail_change' | 'mail_forward') {
   return async (args: SubmitArgs): Promise<void> => {
-    const { ack, view, client } = args;
+    const { ack, view } = args;
     const opened = await openHostingForm(deps, args, {
       component: 'hosting-mail-form',
       form,
@@ -121,11 +91,10 @@ function submitChange(deps: HandlerDeps, form: 'mail_change' | 'mail_forward') {
       },
     });
     if (!opened) return;
-    const { userId, log, ui, meta } = opened;
+    const { userId, ui, meta, end } = opened;
     const { change, forward } = opened.read;
     await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('hosting.modal.working'), form) });
     const actor = { userId, channelId: meta.channelId };
-    const settled = { viewId: view.id, channelId: meta.channelId, userId };
     try {
       const result = change
         ? await deps.hosting.mail.change(actor, meta.server, meta.id, change)
@@ -135,12 +104,9 @@ function submitChange(deps: HandlerDeps, form: 'mail_change' | 'mail_forward') {
             meta.id,
             forward ?? { addresses: [], keepInMailbox: true },
           );
-      const announcement = doneView(deps.channelUi, userId, result);
-      const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-      await settleForm(client, settled, { announcement, view: mailNoticeView(ui, done, form) }, log);
+      await settleDone(end, result);
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: mailNoticeView(ui, m.text, form), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
     }
   };
 }

@@ -11,13 +11,12 @@ import {
   mailRuleNoticeView,
   readMailRuleForm,
 } from '../../../src/slack/views/hosting/mail-rules.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import { failureReply, type HandlerDeps, type SubmitArgs, settleForm } from '../../kit.ts';
-import { openHostingForm } from './form-opening.ts';
+import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { openHostingForm, settleDone, settleFailed } from './form-opening.ts';
 
 function submit(deps: HandlerDeps) {
   return async (args: SubmitArgs): Promise<void> => {
-    const { ack, view, client } = args;
+    const { ack, view } = args;
     const opened = await openHostingForm(deps, args, {
       component: 'hosting-mail-rule-form',
       name: 'mail rule form',
@@ -29,18 +28,13 @@ function submit(deps: HandlerDeps) {
       },
     });
     if (!opened) return;
-    const { userId, log, ui, meta, read: form } = opened;
+    const { userId, ui, meta, end, read: form } = opened;
     await ack({ response_action: 'update', view: mailRuleNoticeView(ui, ui.t('hosting.modal.working')) });
     const actor = { userId, channelId: meta.channelId };
-    const settled = { viewId: view.id, channelId: meta.channelId, userId };
     try {
-      const result = await deps.hosting.mailRules.add(actor, meta.server, form);
-      const announcement = doneView(deps.channelUi, userId, result);
-      const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-      await settleForm(client, settled, { announcement, view: mailRuleNoticeView(ui, done) }, log);
+      await settleDone(end, await deps.hosting.mailRules.add(actor, meta.server, form));
     } catch (err) {
-      const m = failureReply(log, ui, err, 'hosting mail_rules_add');
-      await settleForm(client, settled, { view: mailRuleNoticeView(ui, m.text), message: m }, log);
+      await settleFailed(end, err, 'hosting mail_rules_add');
     }
   };
 }

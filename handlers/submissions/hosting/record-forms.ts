@@ -21,18 +21,10 @@ import {
   readDnsChangeForm,
   recordNoticeView,
 } from '../../../src/slack/views/hosting/record-forms.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import {
-  accountForm,
-  failureReply,
-  type HandlerDeps,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-} from '../../kit.ts';
-import { openHostingForm } from './form-opening.ts';
+import { accountForm, failureReply, type HandlerDeps, type SubmitArgs, tellUser } from '../../kit.ts';
+import { openHostingForm, settleDone, settleFailed } from './form-opening.ts';
 
 function submit(deps: HandlerDeps, form: HostingRecordForm) {
   return async (args: SubmitArgs): Promise<void> => {
@@ -52,7 +44,7 @@ function submit(deps: HandlerDeps, form: HostingRecordForm) {
       },
     });
     if (!opened) return;
-    const { userId, log, ui, meta } = opened;
+    const { userId, log, ui, meta, end } = opened;
     const { dnsChange, cron } = opened.read;
     const actor = { userId, channelId: meta.channelId };
     const where = { channelId: meta.channelId, userId };
@@ -90,18 +82,14 @@ function submit(deps: HandlerDeps, form: HostingRecordForm) {
     }
     if (!cron) return;
     await ack({ response_action: 'update', view: recordNoticeView(ui, form, ui.t('hosting.modal.working')) });
-    const settled = { viewId: view.id, ...where };
     try {
       const result =
         form === 'cron_add'
           ? await deps.hosting.cron.add(actor, meta.server, cron)
           : await deps.hosting.cron.change(actor, meta.server, meta.id ?? '', { form: cron });
-      const announcement = doneView(deps.channelUi, userId, result);
-      const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-      await settleForm(client, settled, { announcement, view: recordNoticeView(ui, form, done) }, log);
+      await settleDone(end, result);
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: recordNoticeView(ui, form, m.text), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
     }
   };
 }

@@ -17,16 +17,8 @@ import {
   siteFormErrors,
   siteNoticeView,
 } from '../../../src/slack/views/hosting/sites.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import {
-  announce,
-  failureReply,
-  type HandlerDeps,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-} from '../../kit.ts';
-import { openHostingForm } from './form-opening.ts';
+import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { openHostingForm, settleFailed, settleWithSecret } from './form-opening.ts';
 
 const TARGET_OF: Record<Exclude<HostingSiteForm, 'db_user_change'>, MemoTarget> = {
   domain_change: 'domain',
@@ -37,7 +29,7 @@ const TARGET_OF: Record<Exclude<HostingSiteForm, 'db_user_change'>, MemoTarget> 
 
 function submit(deps: HandlerDeps, form: HostingSiteForm) {
   return async (args: SubmitArgs): Promise<void> => {
-    const { ack, view, client } = args;
+    const { ack, view } = args;
     const opened = await openHostingForm(deps, args, {
       component: 'hosting-site-form',
       form,
@@ -56,12 +48,10 @@ function submit(deps: HandlerDeps, form: HostingSiteForm) {
       },
     });
     if (!opened) return;
-    const { userId, log, ui, meta } = opened;
+    const { userId, ui, meta, end } = opened;
     const { user, memo } = opened.read;
     await ack({ response_action: 'update', view: siteNoticeView(ui, form, ui.t('hosting.modal.working')) });
     const actor = { userId, channelId: meta.channelId };
-    const where = { channelId: meta.channelId, userId };
-    const settled = { viewId: view.id, ...where };
     let result: Awaited<ReturnType<typeof deps.hosting.sites.changeUser>>;
     try {
       result =
@@ -74,33 +64,14 @@ function submit(deps: HandlerDeps, form: HostingSiteForm) {
             )
           : await deps.hosting.sites.changeMemo(actor, meta.server, TARGET_OF[form], meta.id, memo);
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: siteNoticeView(ui, form, m.text), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
       return;
     }
-    const password = result.generatedPassword;
-    try {
-      const announcement = doneView(deps.channelUi, userId, result);
-      if (password === undefined) {
-        const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-        await settleForm(client, settled, { announcement, view: siteNoticeView(ui, form, done) }, log);
-        return;
-      }
-      await announce(client, meta.channelId, announcement, (m) => tellUser(client, where, m, log), log);
-      const shown = generatedDbPasswordView(ui, { ...result, generatedPassword: password });
-      await settleForm(
-        client,
-        settled,
-        {
-          view: siteNoticeView(ui, form, shown.text),
-          message: shown,
-          withoutSecret: dbPasswordNotShownView(ui, result),
-        },
-        log,
-      );
-    } finally {
-      deps.hosting.sites.forgetSecret(password);
-    }
+    await settleWithSecret(end, result, {
+      shown: (r) => generatedDbPasswordView(ui, r),
+      notShown: (r) => dbPasswordNotShownView(ui, r),
+      forget: (password) => deps.hosting.sites.forgetSecret(password),
+    });
   };
 }
 
