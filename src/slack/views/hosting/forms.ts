@@ -222,22 +222,34 @@ function modal(
   return hostingModal(ui, HOSTING_CALLBACKS[form], TITLES[form], meta, blocks, submit);
 }
 
+/** A form's first line: the server it acts on, and that the provider decides what it takes. */
+export function serverLine(ui: Ui, server: string): KnownBlock {
+  return {
+    type: 'context',
+    elements: [
+      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
+      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
+    ],
+  };
+}
+
+/** A submitted form's fields (Slack's view.state.values), as the text and checkbox inputs hold them. */
+export type FormValues = Record<
+  string,
+  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
+>;
+
+/** A text field as typed, empty when left out. */
+export const typedValue = (values: FormValues, f: string): string =>
+  values[hostingBlockId(f)]?.[f]?.value ?? '';
+
 /** WordPress install, a database, a database user or an SSH public key. */
 export function hostingFormView(
   ui: Ui,
   form: Exclude<HostingForm, 'wp_delete'>,
   meta: HostingFormPayload,
 ): ModalView {
-  const blocks: KnownBlock[] = [
-    {
-      type: 'context',
-      elements: [
-        { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) },
-        { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-      ],
-    },
-    ...FIELDS[form].map((f) => input(ui, f)),
-  ];
+  const blocks: KnownBlock[] = [serverLine(ui, meta.server), ...FIELDS[form].map((f) => input(ui, f))];
   return modal(ui, form, meta, blocks, 'hosting.modal.submit');
 }
 

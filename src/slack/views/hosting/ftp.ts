@@ -24,12 +24,15 @@ import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../forma
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
 import {
+  type FormValues,
   generateTicked,
   hostingModal,
   hostingNotice,
   hostingTextInput,
   passwordBlocks,
+  serverLine,
   shownOnce,
+  typedValue,
 } from './forms.ts';
 
 /** Lines one list message shows: well inside 50 blocks of 3,000 characters. */
@@ -107,16 +110,6 @@ const TITLES: Record<HostingFtpForm, PlainKey> = {
   ftp_change: 'hosting.ftp.change.title',
 };
 
-function serverLine(ui: Ui, server: string): KnownBlock {
-  return {
-    type: 'context',
-    elements: [
-      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
-      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-    ],
-  };
-}
-
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
 function formModal(
@@ -175,32 +168,25 @@ export function ftpNoticeView(ui: Ui, text: string, form: HostingFtpForm = 'ftp_
   return hostingNotice(ui, HOSTING_FTP_CALLBACKS[form], TITLES[form], text);
 }
 
-type StateValues = Record<
-  string,
-  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
->;
-
-const typed = (values: StateValues, f: string): string => values[hostingBlockId(f)]?.[f]?.value ?? '';
-
 /** The add form as typed; the account is the command's. */
-export function readFtpForm(values: StateValues, ftpAccount: string): FtpForm {
+export function readFtpForm(values: FormValues, ftpAccount: string): FtpForm {
   return {
     account: ftpAccount,
-    password: typed(values, 'password'),
+    password: typedValue(values, 'password'),
     generate: generateTicked(values),
-    directory: typed(values, 'directory'),
-    quota: typedNumber(typed(values, 'quota_mb')),
-    memo: typed(values, 'memo'),
+    directory: typedValue(values, 'directory'),
+    quota: typedNumber(typedValue(values, 'quota_mb')),
+    memo: typedValue(values, 'memo'),
   };
 }
 
 /** The change as typed (an empty password, folder or quota: left as it is). */
-export function readFtpChangeForm(values: StateValues): FtpChangeForm {
+export function readFtpChangeForm(values: FormValues): FtpChangeForm {
   return {
-    password: typed(values, 'password'),
-    directory: typed(values, 'directory'),
-    quota: typedNumber(typed(values, 'quota_mb')),
-    memo: typed(values, 'memo'),
+    password: typedValue(values, 'password'),
+    directory: typedValue(values, 'directory'),
+    quota: typedNumber(typedValue(values, 'quota_mb')),
+    memo: typedValue(values, 'memo'),
   };
 }
 

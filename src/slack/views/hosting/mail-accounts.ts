@@ -28,12 +28,15 @@ import { formatCount, type Message, mrkdwnText, plainText, SHOWN, type Ui } from
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
 import {
+  type FormValues,
   generateTicked,
   hostingModal,
   hostingNotice,
   hostingTextInput,
   passwordBlocks,
+  serverLine,
   shownOnce,
+  typedValue,
 } from './forms.ts';
 
 export { isMailLoss } from '../../../services/hosting/index.ts';
@@ -138,16 +141,6 @@ const TITLES: Record<HostingMailForm, PlainKey> = {
   mail_change: 'hosting.mail.change.title',
   mail_forward: 'hosting.mail.forward.title',
 };
-
-function serverLine(ui: Ui, server: string): KnownBlock {
-  return {
-    type: 'context',
-    elements: [
-      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
-      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-    ],
-  };
-}
 
 function formModal(
   ui: Ui,
@@ -268,29 +261,22 @@ export function mailNoticeView(ui: Ui, text: string, form: HostingMailForm = 'ma
   return hostingNotice(ui, HOSTING_MAIL_CALLBACKS[form], TITLES[form], text);
 }
 
-type StateValues = Record<
-  string,
-  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
->;
-
-const typed = (values: StateValues, f: string): string => values[hostingBlockId(f)]?.[f]?.value ?? '';
-
 /** The change as typed (an empty password or quota: left as it is). */
-export function readMailChangeForm(values: StateValues): MailChangeForm {
+export function readMailChangeForm(values: FormValues): MailChangeForm {
   return {
-    password: typed(values, 'password'),
-    quota: typedNumber(typed(values, 'quota_mb')),
-    memo: typed(values, 'memo'),
+    password: typedValue(values, 'password'),
+    quota: typedNumber(typedValue(values, 'quota_mb')),
+    memo: typedValue(values, 'memo'),
   };
 }
 
 /** The forwarding as typed: one address a line (commas and spaces part them too). */
-export function readForwardForm(values: StateValues): ForwardingForm {
+export function readForwardForm(values: FormValues): ForwardingForm {
   const keep = (values[hostingBlockId('keep_in_mailbox')]?.keep_in_mailbox?.selected_options ?? []).some(
     (o) => o.value === 'keep',
   );
   return {
-    addresses: typed(values, 'forwarding_addresses')
+    addresses: typedValue(values, 'forwarding_addresses')
       .split(/[\s,、]+/)
       .filter((a) => a !== ''),
     keepInMailbox: keep,
@@ -298,13 +284,13 @@ export function readForwardForm(values: StateValues): ForwardingForm {
 }
 
 /** The form as typed; the address is the command's. */
-export function readMailForm(values: StateValues, mailAddress: string): MailForm {
+export function readMailForm(values: FormValues, mailAddress: string): MailForm {
   return {
     address: mailAddress,
-    password: typed(values, 'password'),
+    password: typedValue(values, 'password'),
     generate: generateTicked(values),
-    quota: typedNumber(typed(values, 'quota_mb')),
-    memo: typed(values, 'memo'),
+    quota: typedNumber(typedValue(values, 'quota_mb')),
+    memo: typedValue(values, 'memo'),
   };
 }
 

@@ -28,7 +28,16 @@ import { displayDomain, displayUrl } from '../domain-display.ts';
 import { formatCount, type Message, mrkdwnText, plainText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
-import { generateTicked, hostingModal, hostingNotice, passwordBlocks, shownOnce } from './forms.ts';
+import {
+  type FormValues,
+  generateTicked,
+  hostingModal,
+  hostingNotice,
+  passwordBlocks,
+  serverLine,
+  shownOnce,
+  typedValue,
+} from './forms.ts';
 
 export { isSiteLoss } from '../../../services/hosting/index.ts';
 
@@ -127,16 +136,6 @@ export const MEMO_FORM: Record<MemoTarget, HostingSiteForm> = {
   db: 'db_change',
 };
 
-function serverLine(ui: Ui, server: string): KnownBlock {
-  return {
-    type: 'context',
-    elements: [
-      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
-      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-    ],
-  };
-}
-
 function memoInput(ui: Ui, target: MemoTarget | 'db_user', memo: string): KnownBlock {
   const limit = target === 'wp' ? SITE_LIMITS.wpMemoMax : SITE_LIMITS.textMax;
   return {
@@ -220,22 +219,15 @@ export function siteNoticeView(ui: Ui, form: HostingSiteForm, text: string): Mod
   return hostingNotice(ui, HOSTING_SITE_CALLBACKS[form], TITLES[form], text);
 }
 
-type StateValues = Record<
-  string,
-  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
->;
-
-const typed = (values: StateValues, f: string): string => values[hostingBlockId(f)]?.[f]?.value ?? '';
-
-export function readMemoForm(values: StateValues): string {
-  return typed(values, 'memo');
+export function readMemoForm(values: FormValues): string {
+  return typedValue(values, 'memo');
 }
 
-export function readDbUserForm(values: StateValues): DbUserChangeForm {
+export function readDbUserForm(values: FormValues): DbUserChangeForm {
   return {
-    password: typed(values, 'password'),
+    password: typedValue(values, 'password'),
     generate: generateTicked(values),
-    memo: typed(values, 'memo'),
+    memo: typedValue(values, 'memo'),
   };
 }
 
