@@ -8,7 +8,6 @@
  */
 import type { App } from '@slack/bolt';
 import { HOSTING_FTP_CALLBACKS, type HostingFtpForm } from '../../../src/slack/ids.ts';
-import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import {
   ftpFormErrors,
   ftpNoticeView,
@@ -17,51 +16,35 @@ import {
   readFtpChangeForm,
   readFtpForm,
 } from '../../../src/slack/views/hosting/ftp.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import {
-  announce,
-  failureReply,
-  type HandlerDeps,
-  isRetry,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-  uiWithin,
-} from '../../kit.ts';
+import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { openHostingForm, settleFailed, settleWithSecret } from './form-opening.ts';
 
 function submit(deps: HandlerDeps, form: HostingFtpForm) {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-ftp-form', form, user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta?.id) {
-      log.error({}, 'ftp form private_metadata unreadable');
-      await ack({ response_action: 'update', view: ftpNoticeView(ui, ui.t('error.internal'), form) });
-      return;
-    }
-    const values = view.state.values as Parameters<typeof readFtpForm>[0];
-    const add = form === 'ftp_add' ? readFtpForm(values, meta.id) : undefined;
-    const change = form === 'ftp_change' ? readFtpChangeForm(values) : undefined;
-    const problems = add
-      ? deps.hosting.ftp.checkForm(add)
-      : change
-        ? deps.hosting.ftp.checkChange(change)
-        : [];
-    const errors = ftpFormErrors(ui, add ?? { password: '' }, problems);
-    if (Object.keys(errors).length > 0) {
-      await ack({ response_action: 'errors', errors });
-      return;
-    }
-    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view } = args;
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-ftp-form',
+      form,
+      name: 'ftp form',
+      notice: (ui, text) => ftpNoticeView(ui, text, form),
+      needsId: true,
+      read: (meta, ui) => {
+        const values = view.state.values as Parameters<typeof readFtpForm>[0];
+        const add = form === 'ftp_add' ? readFtpForm(values, meta.id) : undefined;
+        const change = form === 'ftp_change' ? readFtpChangeForm(values) : undefined;
+        const problems = add
+          ? deps.hosting.ftp.checkForm(add)
+          : change
+            ? deps.hosting.ftp.checkChange(change)
+            : [];
+        return { value: { add, change }, errors: ftpFormErrors(ui, add ?? { password: '' }, problems) };
+      },
+    });
+    if (!opened) return;
+    const { userId, ui, meta, end } = opened;
+    const { add, change } = opened.read;
     await ack({ response_action: 'update', view: ftpNoticeView(ui, ui.t('hosting.modal.working'), form) });
     const actor = { userId, channelId: meta.channelId };
-    const where = { channelId: meta.channelId, userId };
-    const settled = { viewId: view.id, ...where };
     let result: Awaited<ReturnType<typeof deps.hosting.ftp.add>>;
     try {
       result = add
@@ -73,33 +56,14 @@ function submit(deps: HandlerDeps, form: HostingFtpForm) {
             change ?? { password: '', directory: '', quota: undefined, memo: '' },
           );
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: ftpNoticeView(ui, m.text, form), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
       return;
     }
-    const password = result.generatedPassword;
-    try {
-      const announcement = doneView(deps.channelUi, userId, result);
-      if (password === undefined) {
-        const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-        await settleForm(client, settled, { announcement, view: ftpNoticeView(ui, done, form) }, log);
-        return;
-      }
-      await announce(client, meta.channelId, announcement, (m) => tellUser(client, where, m, log), log);
-      const shown = ftpPasswordView(ui, { ...result, generatedPassword: password });
-      await settleForm(
-        client,
-        settled,
-        {
-          view: ftpNoticeView(ui, shown.text, form),
-          message: shown,
-          withoutSecret: ftpPasswordNotShownView(ui, result),
-        },
-        log,
-      );
-    } finally {
-      deps.hosting.ftp.forgetSecret(password);
-    }
+    await settleWithSecret(end, result, {
+      shown: (r) => ftpPasswordView(ui, r),
+      notShown: (r) => ftpPasswordNotShownView(ui, r),
+      forget: (password) => deps.hosting.ftp.forgetSecret(password),
+    });
   };
 }
 

@@ -17,52 +17,35 @@ import {
   type HostingForm,
   hostingBlockId,
 } from '../../../src/slack/ids.ts';
-import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import {
   hostingNoticeView,
   readHostingForm,
   readWpDeleteForm,
 } from '../../../src/slack/views/hosting/forms.ts';
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import {
-  accountForm,
-  failureReply,
-  type HandlerDeps,
-  isRetry,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-  uiWithin,
-} from '../../kit.ts';
+import { accountForm, failureReply, type HandlerDeps, type SubmitArgs, tellUser } from '../../kit.ts';
+import { openHostingForm, settleDone, settleFailed } from './form-opening.ts';
 
 function submit(deps: HandlerDeps, form: HostingForm) {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-form', form, user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta) {
-      log.error({}, 'hosting form private_metadata unreadable');
-      await ack({ response_action: 'update', view: hostingNoticeView(ui, form, ui.t('error.internal')) });
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view, client } = args;
     const values = view.state.values as Parameters<typeof readHostingForm>[1];
-    const text = form === 'wp_delete' ? undefined : readHostingForm(form, values);
-    if (text && form !== 'wp_delete') {
-      const problems = deps.hosting.writes.checkForm(form, text);
-      if (problems.length > 0) {
-        await ack({ response_action: 'errors', errors: fieldErrors(ui, problems, hostingBlockId) });
-        return;
-      }
-    }
-    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-form',
+      form,
+      name: 'hosting form',
+      notice: (ui, text) => hostingNoticeView(ui, form, text),
+      needsId: false,
+      read: (_meta, ui) => {
+        const text = form === 'wp_delete' ? undefined : readHostingForm(form, values);
+        const problems = text && form !== 'wp_delete' ? deps.hosting.writes.checkForm(form, text) : [];
+        return { value: text, errors: fieldErrors(ui, problems, hostingBlockId) };
+      },
+    });
+    if (!opened) return;
+    const { userId, log, ui, meta, read: text, end } = opened;
     const actor = { userId, channelId: meta.channelId };
     const where = { channelId: meta.channelId, userId };
     if (form === 'wp_delete') {
@@ -93,18 +76,14 @@ function submit(deps: HandlerDeps, form: HostingForm) {
       response_action: 'update',
       view: hostingNoticeView(ui, form, ui.t('hosting.modal.working')),
     });
-    const settled = { viewId: view.id, ...where };
     let result: WriteResult;
     try {
       result = await run(deps, form, actor, meta.server, text ?? {});
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: hostingNoticeView(ui, form, m.text), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
       return;
     }
-    const announcement = doneView(deps.channelUi, userId, result);
-    const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-    await settleForm(client, settled, { announcement, view: hostingNoticeView(ui, form, done) }, log);
+    await settleDone(end, result);
   };
 }
 

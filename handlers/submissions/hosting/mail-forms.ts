@@ -9,7 +9,6 @@
  */
 import type { App } from '@slack/bolt';
 import { HOSTING_MAIL_CALLBACKS } from '../../../src/slack/ids.ts';
-import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import {
   generatedPasswordView,
   mailFormErrors,
@@ -19,47 +18,27 @@ import {
   readMailChangeForm,
   readMailForm,
 } from '../../../src/slack/views/hosting/mail-accounts.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import {
-  accountForm,
-  announce,
-  failureReply,
-  type HandlerDeps,
-  isRetry,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-  uiWithin,
-} from '../../kit.ts';
+import { accountForm, type HandlerDeps, type SubmitArgs, tellUser } from '../../kit.ts';
 import { verificationOffer } from '../../ownership-offer.ts';
+import { openHostingForm, settleDone, settleFailed, settleWithSecret } from './form-opening.ts';
 
 function submit(deps: HandlerDeps) {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-mail-form', user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta?.id) {
-      log.error({}, 'mail form private_metadata unreadable');
-      await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('error.internal')) });
-      return;
-    }
-    const values = view.state.values as Parameters<typeof readMailForm>[0];
-    const form = readMailForm(values, meta.id);
-    const errors = mailFormErrors(ui, form, deps.hosting.mail.checkForm(form));
-    if (Object.keys(errors).length > 0) {
-      await ack({ response_action: 'errors', errors });
-      return;
-    }
-    // Slack re-delivers a submission it thinks went unanswered: one account per submission.
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view, client } = args;
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-mail-form',
+      name: 'mail form',
+      notice: (ui, text) => mailNoticeView(ui, text),
+      needsId: true,
+      read: (meta, ui) => {
+        const form = readMailForm(view.state.values as Parameters<typeof readMailForm>[0], meta.id);
+        return { value: form, errors: mailFormErrors(ui, form, deps.hosting.mail.checkForm(form)) };
+      },
+    });
+    if (!opened) return;
+    const { userId, log, ui, meta, read: form, end } = opened;
     await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('hosting.modal.working')) });
     const actor = { userId, channelId: meta.channelId };
-    const where = { channelId: meta.channelId, userId };
-    const settled = { viewId: view.id, ...where };
     let result: Awaited<ReturnType<typeof deps.hosting.mail.add>>;
     try {
       result = await deps.hosting.mail.add(actor, meta.server, form);
@@ -75,71 +54,47 @@ function submit(deps: HandlerDeps) {
         await client.views
           .update({ view_id: view.id, view: mailNoticeView(ui, offer.text) })
           .catch(() => undefined);
-        await tellUser(client, where, offer, log);
+        await tellUser(client, { channelId: meta.channelId, userId }, offer, log);
         return;
       }
-      const m = failureReply(log, ui, err, 'hosting mail_add');
-      await settleForm(client, settled, { view: mailNoticeView(ui, m.text), message: m }, log);
+      await settleFailed(end, err, 'hosting mail_add');
       return;
     }
-    const password = result.generatedPassword;
-    try {
-      const announcement = doneView(deps.channelUi, userId, result);
-      if (password === undefined) {
-        const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-        await settleForm(client, settled, { announcement, view: mailNoticeView(ui, done) }, log);
-        return;
-      }
-      await announce(client, meta.channelId, announcement, (m) => tellUser(client, where, m, log), log);
-      const shown = generatedPasswordView(ui, { ...result, generatedPassword: password });
-      await settleForm(
-        client,
-        settled,
-        {
-          view: mailNoticeView(ui, shown.text),
-          message: shown,
-          withoutSecret: passwordNotShownView(ui, result),
-        },
-        log,
-      );
-    } finally {
-      deps.hosting.mail.forgetSecret(password);
-    }
+    await settleWithSecret(end, result, {
+      shown: (r) => generatedPasswordView(ui, r),
+      notShown: (r) => passwordNotShownView(ui, r),
+      forget: (password) => deps.hosting.mail.forgetSecret(password),
+    });
   };
 }
 
 /** A change or forwarding: checked on its fields, sent at once, announced, the form saying done or why not. */
 function submitChange(deps: HandlerDeps, form: 'mail_change' | 'mail_forward') {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-mail-form', form, user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta?.id) {
-      log.error({}, 'mail form private_metadata unreadable');
-      await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('error.internal'), form) });
-      return;
-    }
-    const values = view.state.values as Parameters<typeof readMailChangeForm>[0];
-    const change = form === 'mail_change' ? readMailChangeForm(values) : undefined;
-    const forward = form === 'mail_forward' ? readForwardForm(values) : undefined;
-    const problems = change
-      ? deps.hosting.mail.checkChange(change)
-      : forward
-        ? deps.hosting.mail.checkForwarding(forward)
-        : [];
-    const errors = mailFormErrors(ui, { password: '' }, problems);
-    if (Object.keys(errors).length > 0) {
-      await ack({ response_action: 'errors', errors });
-      return;
-    }
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view } = args;
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-mail-form',
+      form,
+      name: 'mail form',
+      notice: (ui, text) => mailNoticeView(ui, text, form),
+      needsId: true,
+      read: (_meta, ui) => {
+        const values = view.state.values as Parameters<typeof readMailChangeForm>[0];
+        const change = form === 'mail_change' ? readMailChangeForm(values) : undefined;
+        const forward = form === 'mail_forward' ? readForwardForm(values) : undefined;
+        const problems = change
+          ? deps.hosting.mail.checkChange(change)
+          : forward
+            ? deps.hosting.mail.checkForwarding(forward)
+            : [];
+        return { value: { change, forward }, errors: mailFormErrors(ui, { password: '' }, problems) };
+      },
+    });
+    if (!opened) return;
+    const { userId, ui, meta, end } = opened;
+    const { change, forward } = opened.read;
     await ack({ response_action: 'update', view: mailNoticeView(ui, ui.t('hosting.modal.working'), form) });
     const actor = { userId, channelId: meta.channelId };
-    const settled = { viewId: view.id, channelId: meta.channelId, userId };
     try {
       const result = change
         ? await deps.hosting.mail.change(actor, meta.server, meta.id, change)
@@ -149,12 +104,9 @@ function submitChange(deps: HandlerDeps, form: 'mail_change' | 'mail_forward') {
             meta.id,
             forward ?? { addresses: [], keepInMailbox: true },
           );
-      const announcement = doneView(deps.channelUi, userId, result);
-      const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-      await settleForm(client, settled, { announcement, view: mailNoticeView(ui, done, form) }, log);
+      await settleDone(end, result);
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: mailNoticeView(ui, m.text, form), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
     }
   };
 }

@@ -6,48 +6,35 @@
  */
 import type { App } from '@slack/bolt';
 import { HOSTING_MAIL_RULE_CALLBACK } from '../../../src/slack/ids.ts';
-import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import {
   mailRuleFormErrors,
   mailRuleNoticeView,
   readMailRuleForm,
 } from '../../../src/slack/views/hosting/mail-rules.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import { failureReply, type HandlerDeps, isRetry, type SubmitArgs, settleForm, uiWithin } from '../../kit.ts';
+import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { openHostingForm, settleDone, settleFailed } from './form-opening.ts';
 
 function submit(deps: HandlerDeps) {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-mail-rule-form', user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta?.id) {
-      log.error({}, 'mail rule form private_metadata unreadable');
-      await ack({ response_action: 'update', view: mailRuleNoticeView(ui, ui.t('error.internal')) });
-      return;
-    }
-    const form = readMailRuleForm(view.state.values as Parameters<typeof readMailRuleForm>[0], meta.id);
-    const errors = mailRuleFormErrors(ui, deps.hosting.mailRules.checkForm(form));
-    if (Object.keys(errors).length > 0) {
-      await ack({ response_action: 'errors', errors });
-      return;
-    }
-    // Slack re-delivers a submission it thinks went unanswered: one rule per submission.
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view } = args;
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-mail-rule-form',
+      name: 'mail rule form',
+      notice: mailRuleNoticeView,
+      needsId: true,
+      read: (meta, ui) => {
+        const form = readMailRuleForm(view.state.values as Parameters<typeof readMailRuleForm>[0], meta.id);
+        return { value: form, errors: mailRuleFormErrors(ui, deps.hosting.mailRules.checkForm(form)) };
+      },
+    });
+    if (!opened) return;
+    const { userId, ui, meta, end, read: form } = opened;
     await ack({ response_action: 'update', view: mailRuleNoticeView(ui, ui.t('hosting.modal.working')) });
     const actor = { userId, channelId: meta.channelId };
-    const settled = { viewId: view.id, channelId: meta.channelId, userId };
     try {
-      const result = await deps.hosting.mailRules.add(actor, meta.server, form);
-      const announcement = doneView(deps.channelUi, userId, result);
-      const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-      await settleForm(client, settled, { announcement, view: mailRuleNoticeView(ui, done) }, log);
+      await settleDone(end, await deps.hosting.mailRules.add(actor, meta.server, form));
     } catch (err) {
-      const m = failureReply(log, ui, err, 'hosting mail_rules_add');
-      await settleForm(client, settled, { view: mailRuleNoticeView(ui, m.text), message: m }, log);
+      await settleFailed(end, err, 'hosting mail_rules_add');
     }
   };
 }

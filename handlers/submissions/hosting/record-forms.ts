@@ -15,51 +15,37 @@ import {
   type HostingRecordForm,
   hostingBlockId,
 } from '../../../src/slack/ids.ts';
-import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import { confirmationView } from '../../../src/slack/views/hosting/operations.ts';
 import {
   readCronForm,
   readDnsChangeForm,
   recordNoticeView,
 } from '../../../src/slack/views/hosting/record-forms.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
 import { textView } from '../../../src/slack/views/messages.ts';
 import { postOperationApproval } from '../../../src/workers/posting/hosting-posts.ts';
-import {
-  accountForm,
-  failureReply,
-  type HandlerDeps,
-  isRetry,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-  uiWithin,
-} from '../../kit.ts';
+import { accountForm, failureReply, type HandlerDeps, type SubmitArgs, tellUser } from '../../kit.ts';
+import { openHostingForm, settleDone, settleFailed } from './form-opening.ts';
 
 function submit(deps: HandlerDeps, form: HostingRecordForm) {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-record-form', form, user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta) {
-      log.error({}, 'hosting record form private_metadata unreadable');
-      await ack({ response_action: 'update', view: recordNoticeView(ui, form, ui.t('error.internal')) });
-      return;
-    }
-    const values = view.state.values as Parameters<typeof readCronForm>[0];
-    const dnsChange = form === 'dns_change' ? readDnsChangeForm(values) : undefined;
-    const cron = form === 'dns_change' ? undefined : readCronForm(values);
-    const problems = dnsChange ? checkDnsChange(dnsChange) : cron ? checkCronJob(cron) : [];
-    if (problems.length > 0) {
-      await ack({ response_action: 'errors', errors: fieldErrors(ui, problems, hostingBlockId) });
-      return;
-    }
-    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view, client } = args;
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-record-form',
+      form,
+      name: 'hosting record form',
+      notice: (ui, text) => recordNoticeView(ui, form, text),
+      needsId: false,
+      read: (_meta, ui) => {
+        const values = view.state.values as Parameters<typeof readCronForm>[0];
+        const dnsChange = form === 'dns_change' ? readDnsChangeForm(values) : undefined;
+        const cron = form === 'dns_change' ? undefined : readCronForm(values);
+        const problems = dnsChange ? checkDnsChange(dnsChange) : cron ? checkCronJob(cron) : [];
+        return { value: { dnsChange, cron }, errors: fieldErrors(ui, problems, hostingBlockId) };
+      },
+    });
+    if (!opened) return;
+    const { userId, log, ui, meta, end } = opened;
+    const { dnsChange, cron } = opened.read;
     const actor = { userId, channelId: meta.channelId };
     const where = { channelId: meta.channelId, userId };
     if (dnsChange) {
@@ -96,18 +82,14 @@ function submit(deps: HandlerDeps, form: HostingRecordForm) {
     }
     if (!cron) return;
     await ack({ response_action: 'update', view: recordNoticeView(ui, form, ui.t('hosting.modal.working')) });
-    const settled = { viewId: view.id, ...where };
     try {
       const result =
         form === 'cron_add'
           ? await deps.hosting.cron.add(actor, meta.server, cron)
           : await deps.hosting.cron.change(actor, meta.server, meta.id ?? '', { form: cron });
-      const announcement = doneView(deps.channelUi, userId, result);
-      const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-      await settleForm(client, settled, { announcement, view: recordNoticeView(ui, form, done) }, log);
+      await settleDone(end, result);
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: recordNoticeView(ui, form, m.text), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
     }
   };
 }

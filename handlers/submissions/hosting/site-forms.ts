@@ -9,7 +9,6 @@
 import type { App } from '@slack/bolt';
 import type { MemoTarget } from '../../../src/services/hosting/index.ts';
 import { HOSTING_SITE_CALLBACKS, type HostingSiteForm } from '../../../src/slack/ids.ts';
-import { decodePayload, hostingFormPayload } from '../../../src/slack/payloads.ts';
 import {
   dbPasswordNotShownView,
   generatedDbPasswordView,
@@ -18,17 +17,8 @@ import {
   siteFormErrors,
   siteNoticeView,
 } from '../../../src/slack/views/hosting/sites.ts';
-import { doneText, doneView } from '../../../src/slack/views/hosting/writes.ts';
-import {
-  announce,
-  failureReply,
-  type HandlerDeps,
-  isRetry,
-  type SubmitArgs,
-  settleForm,
-  tellUser,
-  uiWithin,
-} from '../../kit.ts';
+import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { openHostingForm, settleFailed, settleWithSecret } from './form-opening.ts';
 
 const TARGET_OF: Record<Exclude<HostingSiteForm, 'db_user_change'>, MemoTarget> = {
   domain_change: 'domain',
@@ -38,37 +28,30 @@ const TARGET_OF: Record<Exclude<HostingSiteForm, 'db_user_change'>, MemoTarget> 
 };
 
 function submit(deps: HandlerDeps, form: HostingSiteForm) {
-  return async ({ ack, body, view, client }: SubmitArgs): Promise<void> => {
-    const userId = body.user.id;
-    const log = deps.logger.child({ component: 'hosting-site-form', form, user: userId });
-    const ui = await uiWithin(deps, userId, 1000);
-    const meta = decodePayload(hostingFormPayload, view.private_metadata);
-    if (!meta?.id) {
-      log.error({}, 'site form private_metadata unreadable');
-      await ack({ response_action: 'update', view: siteNoticeView(ui, form, ui.t('error.internal')) });
-      return;
-    }
-    const values = view.state.values as Parameters<typeof readDbUserForm>[0];
-    const user = form === 'db_user_change' ? readDbUserForm(values) : undefined;
-    const memo = user ? user.memo : readMemoForm(values);
-    const target = form === 'db_user_change' ? 'db_user' : TARGET_OF[form];
-    const problems = user
-      ? deps.hosting.sites.checkUserChange(user)
-      : deps.hosting.sites.checkMemo(target, memo);
-    const errors = siteFormErrors(ui, user ?? {}, problems);
-    if (Object.keys(errors).length > 0) {
-      await ack({ response_action: 'errors', errors });
-      return;
-    }
-    // Slack re-delivers a submission it thinks went unanswered: one change per submission.
-    if (await isRetry(deps, `hosting-form:${view.id}:${view.hash}`, 'write')) {
-      await ack();
-      return;
-    }
+  return async (args: SubmitArgs): Promise<void> => {
+    const { ack, view } = args;
+    const opened = await openHostingForm(deps, args, {
+      component: 'hosting-site-form',
+      form,
+      name: 'site form',
+      notice: (ui, text) => siteNoticeView(ui, form, text),
+      needsId: true,
+      read: (_meta, ui) => {
+        const values = view.state.values as Parameters<typeof readDbUserForm>[0];
+        const user = form === 'db_user_change' ? readDbUserForm(values) : undefined;
+        const memo = user ? user.memo : readMemoForm(values);
+        const target = form === 'db_user_change' ? 'db_user' : TARGET_OF[form];
+        const problems = user
+          ? deps.hosting.sites.checkUserChange(user)
+          : deps.hosting.sites.checkMemo(target, memo);
+        return { value: { user, memo }, errors: siteFormErrors(ui, user ?? {}, problems) };
+      },
+    });
+    if (!opened) return;
+    const { userId, ui, meta, end } = opened;
+    const { user, memo } = opened.read;
     await ack({ response_action: 'update', view: siteNoticeView(ui, form, ui.t('hosting.modal.working')) });
     const actor = { userId, channelId: meta.channelId };
-    const where = { channelId: meta.channelId, userId };
-    const settled = { viewId: view.id, ...where };
     let result: Awaited<ReturnType<typeof deps.hosting.sites.changeUser>>;
     try {
       result =
@@ -81,33 +64,14 @@ function submit(deps: HandlerDeps, form: HostingSiteForm) {
             )
           : await deps.hosting.sites.changeMemo(actor, meta.server, TARGET_OF[form], meta.id, memo);
     } catch (err) {
-      const m = failureReply(log, ui, err, `hosting ${form}`);
-      await settleForm(client, settled, { view: siteNoticeView(ui, form, m.text), message: m }, log);
+      await settleFailed(end, err, `hosting ${form}`);
       return;
     }
-    const password = result.generatedPassword;
-    try {
-      const announcement = doneView(deps.channelUi, userId, result);
-      if (password === undefined) {
-        const done = ui.t('hosting.modal.done', { what: doneText(ui, userId, result) });
-        await settleForm(client, settled, { announcement, view: siteNoticeView(ui, form, done) }, log);
-        return;
-      }
-      await announce(client, meta.channelId, announcement, (m) => tellUser(client, where, m, log), log);
-      const shown = generatedDbPasswordView(ui, { ...result, generatedPassword: password });
-      await settleForm(
-        client,
-        settled,
-        {
-          view: siteNoticeView(ui, form, shown.text),
-          message: shown,
-          withoutSecret: dbPasswordNotShownView(ui, result),
-        },
-        log,
-      );
-    } finally {
-      deps.hosting.sites.forgetSecret(password);
-    }
+    await settleWithSecret(end, result, {
+      shown: (r) => generatedDbPasswordView(ui, r),
+      notShown: (r) => dbPasswordNotShownView(ui, r),
+      forget: (password) => deps.hosting.sites.forgetSecret(password),
+    });
   };
 }
 

@@ -19,7 +19,13 @@ import type { Clock } from '../../clock.ts';
 import { BACKGROUND, type HostingClient, toAsciiDomain, WRITE } from '../../provider/index.ts';
 import type { Actor } from '../access/index.ts';
 import type { HostingCalls, WriteResult } from './hosting-calls.ts';
-import { checkMailForm, generateMailPassword, type MailForm } from './mail-accounts.ts';
+import {
+  checkMailForm,
+  generateMailPassword,
+  type MailForm,
+  mailAddParams,
+  mailCreateBody,
+} from './mail-accounts.ts';
 import { isOwnershipRefusal, ownershipRefusal, RECORD_HOST } from './ownership-refusal.ts';
 import { checkFqdn } from './rules.ts';
 
@@ -206,13 +212,7 @@ export class HostingVerification {
     const address = form.address.trim();
     const problem = checkMailForm(form)[0];
     if (problem || address !== req.address.trim()) return { kind: 'expired' };
-    const params = {
-      mail_address: address,
-      ...(form.quota === undefined ? {} : { quota_mb: form.quota }),
-      ...(form.memo.trim() === '' ? {} : { memo: form.memo }),
-      generated: form.generate,
-      verified: true,
-    };
+    const params = { ...mailAddParams(form), verified: true };
     const password = form.generate ? generateMailPassword() : form.password;
     deps.secrets.add(password);
     try {
@@ -221,16 +221,7 @@ export class HostingVerification {
         action,
         server,
         params,
-        () =>
-          api.createMail(
-            {
-              mail_address: address,
-              password,
-              ...(form.quota === undefined ? {} : { quota_mb: form.quota }),
-              ...(form.memo.trim() === '' ? {} : { memo: form.memo }),
-            },
-            BACKGROUND,
-          ),
+        () => api.createMail(mailCreateBody(form, password), BACKGROUND),
         (err) => ownershipRefusal(api, domain, err, { conflictOnly: true, priority: BACKGROUND }),
       );
     } catch (err) {

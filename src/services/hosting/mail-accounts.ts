@@ -200,6 +200,29 @@ const ALL = LOWER + UPPER + DIGITS;
  * the reference names none a mail password may hold and a mail client must
  * take it as typed. Every class present; uniform choices from node:crypto.
  */
+/**
+ * A new account's audited parameters: the address, quota and memo, and
+ * whether the bot generated the password, never the password itself.
+ */
+export function mailAddParams(f: MailForm) {
+  return {
+    mail_address: f.address.trim(),
+    ...(f.quota === undefined ? {} : { quota_mb: f.quota }),
+    ...(f.memo.trim() === '' ? {} : { memo: f.memo }),
+    generated: f.generate,
+  };
+}
+
+/** POST /mail's body for a new account (the password in it alone). */
+export function mailCreateBody(f: MailForm, password: string) {
+  return {
+    mail_address: f.address.trim(),
+    password,
+    ...(f.quota === undefined ? {} : { quota_mb: f.quota }),
+    ...(f.memo.trim() === '' ? {} : { memo: f.memo }),
+  };
+}
+
 export function generateMailPassword(length = 20): string {
   const pick = (s: string) => s.charAt(randomInt(s.length));
   const chars = [pick(LOWER), pick(UPPER), pick(DIGITS)];
@@ -279,12 +302,7 @@ export class HostingMail {
   async add(actor: Actor, named: string | undefined, f: MailForm): Promise<MailCreated> {
     const action = 'hosting.mail_add';
     const address = f.address.trim();
-    const params = {
-      mail_address: address,
-      ...(f.quota === undefined ? {} : { quota_mb: f.quota }),
-      ...(f.memo.trim() === '' ? {} : { memo: f.memo }),
-      generated: f.generate,
-    };
+    const params = mailAddParams(f);
     const { server, api } = await this.calls.begin(actor, action, named, params);
     refuse(checkMailForm(f)[0]);
     const password = f.generate ? generateMailPassword() : f.password;
@@ -295,16 +313,7 @@ export class HostingMail {
         action,
         server,
         params,
-        () =>
-          api.createMail(
-            {
-              mail_address: address,
-              password,
-              ...(f.quota === undefined ? {} : { quota_mb: f.quota }),
-              ...(f.memo.trim() === '' ? {} : { memo: f.memo }),
-            },
-            WRITE,
-          ),
+        () => api.createMail(mailCreateBody(f, password), WRITE),
         // Ownership not proven is answered with the record to set (and the offer to set it).
         (err) =>
           ownershipRefusal(api, address.slice(address.lastIndexOf('@') + 1), err, { conflictOnly: true }),

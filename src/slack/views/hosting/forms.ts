@@ -13,7 +13,7 @@ import type { PlainKey } from '../../i18n/index.ts';
 import { HOSTING_CALLBACKS, type HostingForm, hostingBlockId } from '../../ids.ts';
 import { encodePayload, type HostingFormPayload, hostingFormPayload } from '../../payloads.ts';
 import { displayUrl } from '../domain-display.ts';
-import { mrkdwnText, SHOWN, type Ui } from '../format.ts';
+import { type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, fits, LIMITS, ViewLimitError } from '../limits.ts';
 
 /** The forms' text inputs: the rules' fields that are typed into a form. */
@@ -118,6 +118,100 @@ export function hostingModal(
   };
 }
 
+/** A form that only says something (loading, working, done, or what went wrong), in place of the form `callbackId`. */
+export function hostingNotice(ui: Ui, callbackId: string, title: PlainKey, text: string): ModalView {
+  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
+  assertBlocksWithinLimits(blocks, 'modal');
+  return {
+    type: 'modal',
+    callback_id: `${callbackId}_notice`,
+    title: { type: 'plain_text', text: ui.t(title) },
+    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
+    blocks,
+  };
+}
+
+/**
+ * An optional text field of a /hosting form, named by the provider's field
+ * (its block and action id). `maxLength` is one over the rules' bound, so an
+ * over-long paste reaches the rules and is answered in words.
+ */
+export function hostingTextInput(
+  ui: Ui,
+  field: string,
+  words: {
+    label: PlainKey;
+    hint: string;
+    maxLength: number;
+    multiline?: boolean;
+    initial?: string | undefined;
+  },
+): KnownBlock {
+  return {
+    type: 'input',
+    block_id: hostingBlockId(field),
+    optional: true,
+    label: { type: 'plain_text', text: ui.t(words.label) },
+    hint: { type: 'plain_text', text: words.hint },
+    element: {
+      type: 'plain_text_input',
+      action_id: field,
+      ...(words.multiline === undefined ? {} : { multiline: words.multiline }),
+      max_length: Math.min(words.maxLength, LIMITS.inputMaxLength),
+      ...(words.initial === undefined || words.initial === '' ? {} : { initial_value: words.initial }),
+    },
+  };
+}
+
+/**
+ * A new password's two fields: typed, or the box ticked for the bot to
+ * generate one (the rules refuse both at once). A generated one is shown to
+ * its requester once (`shownOnce`).
+ */
+export function passwordBlocks(
+  ui: Ui,
+  words: {
+    label: PlainKey;
+    hint: string;
+    maxLength: number;
+    multiline?: boolean;
+    generateLabel: PlainKey;
+    generate: PlainKey;
+  },
+): KnownBlock[] {
+  return [
+    hostingTextInput(ui, 'password', words),
+    {
+      type: 'input',
+      block_id: hostingBlockId('generate'),
+      optional: true,
+      label: { type: 'plain_text', text: ui.t(words.generateLabel) },
+      element: {
+        type: 'checkboxes',
+        action_id: 'generate',
+        options: [{ text: { type: 'plain_text', text: ui.t(words.generate) }, value: 'generate' }],
+      },
+    },
+  ];
+}
+
+/** Whether "generate" is ticked in a form of `passwordBlocks`. */
+export function generateTicked(
+  values: Record<string, Record<string, { selected_options?: { value: string }[] | null }>>,
+): boolean {
+  return (values[hostingBlockId('generate')]?.generate?.selected_options ?? []).some(
+    (o) => o.value === 'generate',
+  );
+}
+
+/**
+ * A sentence for its requester's eyes only: a generated password (their form,
+ * or an ephemeral message), or that it could not be shown there.
+ */
+export function shownOnce(text: string): Message {
+  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+}
+
 function modal(
   ui: Ui,
   form: HostingForm,
@@ -128,22 +222,34 @@ function modal(
   return hostingModal(ui, HOSTING_CALLBACKS[form], TITLES[form], meta, blocks, submit);
 }
 
+/** A form's first line: the server it acts on, and that the provider decides what it takes. */
+export function serverLine(ui: Ui, server: string): KnownBlock {
+  return {
+    type: 'context',
+    elements: [
+      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
+      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
+    ],
+  };
+}
+
+/** A submitted form's fields (Slack's view.state.values), as the text and checkbox inputs hold them. */
+export type FormValues = Record<
+  string,
+  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
+>;
+
+/** A text field as typed, empty when left out. */
+export const typedValue = (values: FormValues, f: string): string =>
+  values[hostingBlockId(f)]?.[f]?.value ?? '';
+
 /** WordPress install, a database, a database user or an SSH public key. */
 export function hostingFormView(
   ui: Ui,
   form: Exclude<HostingForm, 'wp_delete'>,
   meta: HostingFormPayload,
 ): ModalView {
-  const blocks: KnownBlock[] = [
-    {
-      type: 'context',
-      elements: [
-        { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server: meta.server }) },
-        { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-      ],
-    },
-    ...FIELDS[form].map((f) => input(ui, f)),
-  ];
+  const blocks: KnownBlock[] = [serverLine(ui, meta.server), ...FIELDS[form].map((f) => input(ui, f))];
   return modal(ui, form, meta, blocks, 'hosting.modal.submit');
 }
 
@@ -192,15 +298,7 @@ export function wpDeleteFormView(
 
 /** A form that only says something: working, done, or what went wrong and what to do. */
 export function hostingNoticeView(ui: Ui, form: HostingForm, text: string): ModalView {
-  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: `${HOSTING_CALLBACKS[form]}_notice`,
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
-    blocks,
-  };
+  return hostingNotice(ui, HOSTING_CALLBACKS[form], TITLES[form], text);
 }
 
 type StateValues = Record<

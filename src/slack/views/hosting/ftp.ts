@@ -23,7 +23,17 @@ import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, type Message, mrkdwnText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
-import { hostingModal } from './forms.ts';
+import {
+  type FormValues,
+  generateTicked,
+  hostingModal,
+  hostingNotice,
+  hostingTextInput,
+  passwordBlocks,
+  serverLine,
+  shownOnce,
+  typedValue,
+} from './forms.ts';
 
 /** Lines one list message shows: well inside 50 blocks of 3,000 characters. */
 const LIST_MAX = 60;
@@ -84,37 +94,21 @@ const hintOf = (ui: Ui, field: FtpInput): string => {
   return key ? ui.t(key) : ui.t('hosting.ftp.hint.password', { min: FTP_LIMITS.passwordMin });
 };
 
+const words = (ui: Ui, field: FtpInput, hint?: string) => ({
+  label: WORDS[field].label,
+  hint: hint ?? hintOf(ui, field),
+  maxLength: FTP_LIMITS.textMax + 1,
+  multiline: field === 'memo',
+});
+
 function input(ui: Ui, field: FtpInput, initial?: string, hint?: string): KnownBlock {
-  return {
-    type: 'input',
-    block_id: hostingBlockId(field),
-    optional: true,
-    label: { type: 'plain_text', text: ui.t(WORDS[field].label) },
-    hint: { type: 'plain_text', text: hint ?? hintOf(ui, field) },
-    element: {
-      type: 'plain_text_input',
-      action_id: field,
-      multiline: field === 'memo',
-      max_length: Math.min(FTP_LIMITS.textMax + 1, LIMITS.inputMaxLength),
-      ...(initial === undefined || initial === '' ? {} : { initial_value: initial }),
-    },
-  };
+  return hostingTextInput(ui, field, { ...words(ui, field, hint), initial });
 }
 
 const TITLES: Record<HostingFtpForm, PlainKey> = {
   ftp_add: 'hosting.ftp.add.title',
   ftp_change: 'hosting.ftp.change.title',
 };
-
-function serverLine(ui: Ui, server: string): KnownBlock {
-  return {
-    type: 'context',
-    elements: [
-      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
-      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-    ],
-  };
-}
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
@@ -132,18 +126,11 @@ export function ftpAddFormView(ui: Ui, meta: HostingFormPayload & { id: string }
   return formModal(ui, 'ftp_add', meta, [
     serverLine(ui, meta.server),
     section(ui.t('hosting.ftp.add.intro', { account: shownAccount(meta.id) })),
-    input(ui, 'password'),
-    {
-      type: 'input',
-      block_id: hostingBlockId('generate'),
-      optional: true,
-      label: { type: 'plain_text', text: ui.t('hosting.ftp.label.generate') },
-      element: {
-        type: 'checkboxes',
-        action_id: 'generate',
-        options: [{ text: { type: 'plain_text', text: ui.t('hosting.ftp.generate') }, value: 'generate' }],
-      },
-    },
+    ...passwordBlocks(ui, {
+      ...words(ui, 'password'),
+      generateLabel: 'hosting.ftp.label.generate',
+      generate: 'hosting.ftp.generate',
+    }),
     input(ui, 'directory'),
     input(ui, 'quota_mb'),
     input(ui, 'memo'),
@@ -178,46 +165,28 @@ export function ftpChangeFormView(
 
 /** A form that only says something: loading, working, done, or what went wrong. */
 export function ftpNoticeView(ui: Ui, text: string, form: HostingFtpForm = 'ftp_add'): ModalView {
-  const blocks: KnownBlock[] = [section(text)];
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: `${HOSTING_FTP_CALLBACKS[form]}_notice`,
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
-    blocks,
-  };
+  return hostingNotice(ui, HOSTING_FTP_CALLBACKS[form], TITLES[form], text);
 }
 
-type StateValues = Record<
-  string,
-  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
->;
-
-const typed = (values: StateValues, f: string): string => values[hostingBlockId(f)]?.[f]?.value ?? '';
-
 /** The add form as typed; the account is the command's. */
-export function readFtpForm(values: StateValues, ftpAccount: string): FtpForm {
-  const generate = (values[hostingBlockId('generate')]?.generate?.selected_options ?? []).some(
-    (o) => o.value === 'generate',
-  );
+export function readFtpForm(values: FormValues, ftpAccount: string): FtpForm {
   return {
     account: ftpAccount,
-    password: typed(values, 'password'),
-    generate,
-    directory: typed(values, 'directory'),
-    quota: typedNumber(typed(values, 'quota_mb')),
-    memo: typed(values, 'memo'),
+    password: typedValue(values, 'password'),
+    generate: generateTicked(values),
+    directory: typedValue(values, 'directory'),
+    quota: typedNumber(typedValue(values, 'quota_mb')),
+    memo: typedValue(values, 'memo'),
   };
 }
 
 /** The change as typed (an empty password, folder or quota: left as it is). */
-export function readFtpChangeForm(values: StateValues): FtpChangeForm {
+export function readFtpChangeForm(values: FormValues): FtpChangeForm {
   return {
-    password: typed(values, 'password'),
-    directory: typed(values, 'directory'),
-    quota: typedNumber(typed(values, 'quota_mb')),
-    memo: typed(values, 'memo'),
+    password: typedValue(values, 'password'),
+    directory: typedValue(values, 'directory'),
+    quota: typedNumber(typedValue(values, 'quota_mb')),
+    memo: typedValue(values, 'memo'),
   };
 }
 
@@ -263,11 +232,12 @@ export function ftpPasswordView(ui: Ui, r: FtpCreated & { generatedPassword: str
     server: r.server,
     password: r.generatedPassword,
   });
-  return { text, blocks: [section(text)] };
+  return shownOnce(text);
 }
 
 /** When the password could not be shown where it was asked: no direct message holds it. */
 export function ftpPasswordNotShownView(ui: Ui, r: FtpCreated): Message {
-  const text = ui.t('hosting.ftp.generated_lost', { account: shownAccount(r.subject), server: r.server });
-  return { text, blocks: [section(text)] };
+  return shownOnce(
+    ui.t('hosting.ftp.generated_lost', { account: shownAccount(r.subject), server: r.server }),
+  );
 }

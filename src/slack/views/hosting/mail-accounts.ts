@@ -27,7 +27,17 @@ import { displayDomain } from '../domain-display.ts';
 import { formatCount, type Message, mrkdwnText, plainText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
-import { hostingModal } from './forms.ts';
+import {
+  type FormValues,
+  generateTicked,
+  hostingModal,
+  hostingNotice,
+  hostingTextInput,
+  passwordBlocks,
+  serverLine,
+  shownOnce,
+  typedValue,
+} from './forms.ts';
 
 export { isMailLoss } from '../../../services/hosting/index.ts';
 
@@ -115,21 +125,15 @@ function hint(ui: Ui, field: MailInput): string {
   return ui.t(field === 'quota_mb' ? 'hosting.mail.hint.quota' : 'hosting.mail.hint.memo');
 }
 
+const words = (ui: Ui, field: MailInput) => ({
+  label: LABELS[field],
+  hint: hint(ui, field),
+  maxLength: MAIL_LIMITS.textMax + 1,
+  multiline: field === 'memo',
+});
+
 function input(ui: Ui, field: MailInput, initial?: string): KnownBlock {
-  return {
-    type: 'input',
-    block_id: hostingBlockId(field),
-    optional: true,
-    label: { type: 'plain_text', text: ui.t(LABELS[field]) },
-    hint: { type: 'plain_text', text: hint(ui, field) },
-    element: {
-      type: 'plain_text_input',
-      action_id: field,
-      multiline: field === 'memo',
-      max_length: Math.min(MAIL_LIMITS.textMax + 1, LIMITS.inputMaxLength),
-      ...(initial === undefined || initial === '' ? {} : { initial_value: initial }),
-    },
-  };
+  return hostingTextInput(ui, field, { ...words(ui, field), initial });
 }
 
 const TITLES: Record<HostingMailForm, PlainKey> = {
@@ -137,16 +141,6 @@ const TITLES: Record<HostingMailForm, PlainKey> = {
   mail_change: 'hosting.mail.change.title',
   mail_forward: 'hosting.mail.forward.title',
 };
-
-function serverLine(ui: Ui, server: string): KnownBlock {
-  return {
-    type: 'context',
-    elements: [
-      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
-      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-    ],
-  };
-}
 
 function formModal(
   ui: Ui,
@@ -252,18 +246,11 @@ export function mailAddFormView(ui: Ui, meta: HostingFormPayload & { id: string 
   return formModal(ui, 'mail_add', meta, [
     serverLine(ui, meta.server),
     intro(ui.t('hosting.mail.add.intro', { address: shownAddress(meta.id) })),
-    input(ui, 'password'),
-    {
-      type: 'input',
-      block_id: hostingBlockId('generate'),
-      optional: true,
-      label: { type: 'plain_text', text: ui.t('hosting.mail.label.generate') },
-      element: {
-        type: 'checkboxes',
-        action_id: 'generate',
-        options: [{ text: { type: 'plain_text', text: ui.t('hosting.mail.generate') }, value: 'generate' }],
-      },
-    },
+    ...passwordBlocks(ui, {
+      ...words(ui, 'password'),
+      generateLabel: 'hosting.mail.label.generate',
+      generate: 'hosting.mail.generate',
+    }),
     input(ui, 'quota_mb'),
     input(ui, 'memo'),
   ]);
@@ -271,40 +258,25 @@ export function mailAddFormView(ui: Ui, meta: HostingFormPayload & { id: string 
 
 /** A form that only says something: loading, working, done, or what went wrong. */
 export function mailNoticeView(ui: Ui, text: string, form: HostingMailForm = 'mail_add'): ModalView {
-  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: `${HOSTING_MAIL_CALLBACKS[form]}_notice`,
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
-    blocks,
-  };
+  return hostingNotice(ui, HOSTING_MAIL_CALLBACKS[form], TITLES[form], text);
 }
 
-type StateValues = Record<
-  string,
-  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
->;
-
-const typed = (values: StateValues, f: string): string => values[hostingBlockId(f)]?.[f]?.value ?? '';
-
 /** The change as typed (an empty password or quota: left as it is). */
-export function readMailChangeForm(values: StateValues): MailChangeForm {
+export function readMailChangeForm(values: FormValues): MailChangeForm {
   return {
-    password: typed(values, 'password'),
-    quota: typedNumber(typed(values, 'quota_mb')),
-    memo: typed(values, 'memo'),
+    password: typedValue(values, 'password'),
+    quota: typedNumber(typedValue(values, 'quota_mb')),
+    memo: typedValue(values, 'memo'),
   };
 }
 
 /** The forwarding as typed: one address a line (commas and spaces part them too). */
-export function readForwardForm(values: StateValues): ForwardingForm {
+export function readForwardForm(values: FormValues): ForwardingForm {
   const keep = (values[hostingBlockId('keep_in_mailbox')]?.keep_in_mailbox?.selected_options ?? []).some(
     (o) => o.value === 'keep',
   );
   return {
-    addresses: typed(values, 'forwarding_addresses')
+    addresses: typedValue(values, 'forwarding_addresses')
       .split(/[\s,、]+/)
       .filter((a) => a !== ''),
     keepInMailbox: keep,
@@ -312,16 +284,13 @@ export function readForwardForm(values: StateValues): ForwardingForm {
 }
 
 /** The form as typed; the address is the command's. */
-export function readMailForm(values: StateValues, mailAddress: string): MailForm {
-  const generate = (values[hostingBlockId('generate')]?.generate?.selected_options ?? []).some(
-    (o) => o.value === 'generate',
-  );
+export function readMailForm(values: FormValues, mailAddress: string): MailForm {
   return {
     address: mailAddress,
-    password: typed(values, 'password'),
-    generate,
-    quota: typedNumber(typed(values, 'quota_mb')),
-    memo: typed(values, 'memo'),
+    password: typedValue(values, 'password'),
+    generate: generateTicked(values),
+    quota: typedNumber(typedValue(values, 'quota_mb')),
+    memo: typedValue(values, 'memo'),
   };
 }
 
@@ -393,13 +362,14 @@ export function generatedPasswordView(ui: Ui, r: MailCreated & { generatedPasswo
     server: r.server,
     password: r.generatedPassword,
   });
-  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  return shownOnce(text);
 }
 
 /** When the password could not be shown where it was asked: no direct message holds it. */
 export function passwordNotShownView(ui: Ui, r: MailCreated): Message {
-  const text = ui.t('hosting.mail.generated_lost', { address: shownAddress(r.subject), server: r.server });
-  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  return shownOnce(
+    ui.t('hosting.mail.generated_lost', { address: shownAddress(r.subject), server: r.server }),
+  );
 }
 
 // The delete's confirmation.

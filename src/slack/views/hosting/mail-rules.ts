@@ -26,7 +26,7 @@ import { displayDomain } from '../domain-display.ts';
 import { type Message, mrkdwnText, plainText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
-import { hostingModal } from './forms.ts';
+import { hostingModal, hostingNotice } from './forms.ts';
 
 export { isMailRuleLoss } from '../../../services/hosting/index.ts';
 
@@ -235,15 +235,7 @@ export function mailRuleFormView(ui: Ui, meta: HostingFormPayload & { id: string
 
 /** A form that only says something: loading, working, done, or what went wrong. */
 export function mailRuleNoticeView(ui: Ui, message: string): ModalView {
-  const blocks: KnownBlock[] = [section(message)];
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: `${HOSTING_MAIL_RULE_CALLBACK}_notice`,
-    title: { type: 'plain_text', text: ui.t('hosting.mail_rules.add.title') },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
-    blocks,
-  };
+  return hostingNotice(ui, HOSTING_MAIL_RULE_CALLBACK, 'hosting.mail_rules.add.title', message);
 }
 
 type StateValues = Record<

@@ -20,8 +20,8 @@ import { HOSTING_RECORD_CALLBACKS, type HostingRecordForm, hostingBlockId } from
 import type { HostingFormPayload } from '../../payloads.ts';
 import { displayDomain } from '../domain-display.ts';
 import { escapeMrkdwn, type Ui } from '../format.ts';
-import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
-import { hostingModal } from './forms.ts';
+import { LIMITS } from '../limits.ts';
+import { hostingModal, hostingNotice } from './forms.ts';
 
 const TITLES: Record<HostingRecordForm, PlainKey> = {
   dns_change: 'hosting.modal.dns_change.title',
@@ -157,15 +157,7 @@ export function cronFormView(
 
 /** A form that only says something: loading, working, done, or what went wrong. */
 export function recordNoticeView(ui: Ui, form: HostingRecordForm, text: string): ModalView {
-  const blocks: KnownBlock[] = [{ type: 'section', text: { type: 'mrkdwn', text } }];
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: `${HOSTING_RECORD_CALLBACKS[form]}_notice`,
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
-    blocks,
-  };
+  return hostingNotice(ui, HOSTING_RECORD_CALLBACKS[form], TITLES[form], text);
 }
 
 type StateValues = Record<

@@ -28,7 +28,16 @@ import { displayDomain, displayUrl } from '../domain-display.ts';
 import { formatCount, type Message, mrkdwnText, plainText, SHOWN, type Ui } from '../format.ts';
 import { assertBlocksWithinLimits, LIMITS } from '../limits.ts';
 import { packLines, summaryText } from '../sections.ts';
-import { hostingModal } from './forms.ts';
+import {
+  type FormValues,
+  generateTicked,
+  hostingModal,
+  hostingNotice,
+  passwordBlocks,
+  serverLine,
+  shownOnce,
+  typedValue,
+} from './forms.ts';
 
 export { isSiteLoss } from '../../../services/hosting/index.ts';
 
@@ -127,16 +136,6 @@ export const MEMO_FORM: Record<MemoTarget, HostingSiteForm> = {
   db: 'db_change',
 };
 
-function serverLine(ui: Ui, server: string): KnownBlock {
-  return {
-    type: 'context',
-    elements: [
-      { type: 'mrkdwn', text: ui.t('hosting.modal.server', { server }) },
-      { type: 'mrkdwn', text: ui.t('hosting.modal.provider_decides') },
-    ],
-  };
-}
-
 function memoInput(ui: Ui, target: MemoTarget | 'db_user', memo: string): KnownBlock {
   const limit = target === 'wp' ? SITE_LIMITS.wpMemoMax : SITE_LIMITS.textMax;
   return {
@@ -202,31 +201,13 @@ export function dbUserFormView(ui: Ui, meta: HostingFormPayload & { id: string }
     [
       serverLine(ui, meta.server),
       section(ui.t('hosting.sites.intro.db_user', { name: word(now.db_user) })),
-      {
-        type: 'input',
-        block_id: hostingBlockId('password'),
-        optional: true,
-        label: { type: 'plain_text', text: ui.t('hosting.sites.label.password') },
-        hint: { type: 'plain_text', text: ui.t('hosting.sites.hint.password') },
-        element: {
-          type: 'plain_text_input',
-          action_id: 'password',
-          max_length: Math.min(SITE_LIMITS.textMax + 1, LIMITS.inputMaxLength),
-        },
-      },
-      {
-        type: 'input',
-        block_id: hostingBlockId('generate'),
-        optional: true,
-        label: { type: 'plain_text', text: ui.t('hosting.sites.label.generate') },
-        element: {
-          type: 'checkboxes',
-          action_id: 'generate',
-          options: [
-            { text: { type: 'plain_text', text: ui.t('hosting.sites.generate') }, value: 'generate' },
-          ],
-        },
-      },
+      ...passwordBlocks(ui, {
+        label: 'hosting.sites.label.password',
+        hint: ui.t('hosting.sites.hint.password'),
+        maxLength: SITE_LIMITS.textMax + 1,
+        generateLabel: 'hosting.sites.label.generate',
+        generate: 'hosting.sites.generate',
+      }),
       memoInput(ui, 'db_user', now.memo),
     ],
     'hosting.modal.submit',
@@ -235,35 +216,18 @@ export function dbUserFormView(ui: Ui, meta: HostingFormPayload & { id: string }
 
 /** A form that only says something: loading, working, done, or what went wrong. */
 export function siteNoticeView(ui: Ui, form: HostingSiteForm, text: string): ModalView {
-  const blocks: KnownBlock[] = [section(text)];
-  assertBlocksWithinLimits(blocks, 'modal');
-  return {
-    type: 'modal',
-    callback_id: `${HOSTING_SITE_CALLBACKS[form]}_notice`,
-    title: { type: 'plain_text', text: ui.t(TITLES[form]) },
-    close: { type: 'plain_text', text: ui.t('hosting.modal.close') },
-    blocks,
-  };
+  return hostingNotice(ui, HOSTING_SITE_CALLBACKS[form], TITLES[form], text);
 }
 
-type StateValues = Record<
-  string,
-  Record<string, { value?: string | null; selected_options?: { value: string }[] | null }>
->;
-
-const typed = (values: StateValues, f: string): string => values[hostingBlockId(f)]?.[f]?.value ?? '';
-
-export function readMemoForm(values: StateValues): string {
-  return typed(values, 'memo');
+export function readMemoForm(values: FormValues): string {
+  return typedValue(values, 'memo');
 }
 
-export function readDbUserForm(values: StateValues): DbUserChangeForm {
+export function readDbUserForm(values: FormValues): DbUserChangeForm {
   return {
-    password: typed(values, 'password'),
-    generate: (values[hostingBlockId('generate')]?.generate?.selected_options ?? []).some(
-      (o) => o.value === 'generate',
-    ),
-    memo: typed(values, 'memo'),
+    password: typedValue(values, 'password'),
+    generate: generateTicked(values),
+    memo: typedValue(values, 'memo'),
   };
 }
 
@@ -295,13 +259,12 @@ export function generatedDbPasswordView(ui: Ui, r: DbUserChanged & { generatedPa
     server: r.server,
     password: r.generatedPassword,
   });
-  return { text, blocks: [section(text)] };
+  return shownOnce(text);
 }
 
 /** When the password could not be shown where it was asked: no direct message holds it. */
 export function dbPasswordNotShownView(ui: Ui, r: DbUserChanged): Message {
-  const text = ui.t('hosting.sites.generated_lost', { user: word(r.subject), server: r.server });
-  return { text, blocks: [section(text)] };
+  return shownOnce(ui.t('hosting.sites.generated_lost', { user: word(r.subject), server: r.server }));
 }
 
 // The deletes' confirmations.
