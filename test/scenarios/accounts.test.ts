@@ -174,7 +174,9 @@ describe('several provider accounts', () => {
     // The person who asked is told the quote is for that account too.
     await h.slack.waitFor(
       (c) =>
-        c.seq > after && c.method === 'chat.postEphemeral' && messageText(c).includes('provider account Shop A'),
+        c.seq > after &&
+        c.method === 'chat.postEphemeral' &&
+        messageText(c).includes('provider account Shop A'),
     );
     // Approve pressed in #ops (main): that account holds no such quote; nothing is charged anywhere.
     const wrong = await h.click('vps_signup_approve', approvalOf(posted), { user: ADMIN, channel: OPS });

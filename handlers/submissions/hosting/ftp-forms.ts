@@ -16,7 +16,7 @@ import {
   readFtpChangeForm,
   readFtpForm,
 } from '../../../src/slack/views/hosting/ftp.ts';
-import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { accountForm, type HandlerDeps, type SubmitArgs } from '../../kit.ts';
 import { openHostingForm, settleFailed, settleWithSecret } from './form-opening.ts';
 
 function submit(deps: HandlerDeps, form: HostingFtpForm) {
@@ -68,6 +68,12 @@ function submit(deps: HandlerDeps, form: HostingFtpForm) {
 }
 
 export function registerHostingFtpForms(app: App, deps: HandlerDeps): void {
-  app.view(HOSTING_FTP_CALLBACKS.ftp_add, submit(deps, 'ftp_add'));
-  app.view(HOSTING_FTP_CALLBACKS.ftp_change, submit(deps, 'ftp_change'));
+  app.view(
+    HOSTING_FTP_CALLBACKS.ftp_add,
+    accountForm(deps, (d) => submit(d, 'ftp_add')),
+  );
+  app.view(
+    HOSTING_FTP_CALLBACKS.ftp_change,
+    accountForm(deps, (d) => submit(d, 'ftp_change')),
+  );
 }

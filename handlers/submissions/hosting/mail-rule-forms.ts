@@ -11,7 +11,7 @@ import {
   mailRuleNoticeView,
   readMailRuleForm,
 } from '../../../src/slack/views/hosting/mail-rules.ts';
-import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { accountForm, type HandlerDeps, type SubmitArgs } from '../../kit.ts';
 import { openHostingForm, settleDone, settleFailed } from './form-opening.ts';
 
 function submit(deps: HandlerDeps) {
@@ -40,5 +40,5 @@ function submit(deps: HandlerDeps) {
 }
 
 export function registerHostingMailRuleForms(app: App, deps: HandlerDeps): void {
-  app.view(HOSTING_MAIL_RULE_CALLBACK, submit(deps));
+  app.view(HOSTING_MAIL_RULE_CALLBACK, accountForm(deps, submit));
 }

@@ -17,7 +17,7 @@ import {
   siteFormErrors,
   siteNoticeView,
 } from '../../../src/slack/views/hosting/sites.ts';
-import type { HandlerDeps, SubmitArgs } from '../../kit.ts';
+import { accountForm, type HandlerDeps, type SubmitArgs } from '../../kit.ts';
 import { openHostingForm, settleFailed, settleWithSecret } from './form-opening.ts';
 
 const TARGET_OF: Record<Exclude<HostingSiteForm, 'db_user_change'>, MemoTarget> = {
@@ -77,5 +77,8 @@ function submit(deps: HandlerDeps, form: HostingSiteForm) {
 
 export function registerHostingSiteForms(app: App, deps: HandlerDeps): void {
   for (const form of Object.keys(HOSTING_SITE_CALLBACKS) as HostingSiteForm[])
-    app.view(HOSTING_SITE_CALLBACKS[form], submit(deps, form));
+    app.view(
+      HOSTING_SITE_CALLBACKS[form],
+      accountForm(deps, (d) => submit(d, form)),
+    );
 }
