@@ -142,7 +142,13 @@ describe('the FTP and mail sorting rule forms filled into the running bot', () =
         });
         await outcome(ack, viewId, before);
       }),
-      params(40, 0.1),
+      // One well-formed form first, whatever the seed: the provider must be reached at least once.
+      {
+        ...params(40, 0.1),
+        examples: [
+          [{ user: 'fzgood', generate: true, password: '', directory: '/', quota_mb: '0', memo: '' }],
+        ],
+      },
     );
     // The property saw both ends: forms refused on a field and accounts the provider added.
     expect(h.sim.control.requests({ method: 'POST', path: /\/ftp$/ }).some((r) => r.status === 200)).toBe(
@@ -180,7 +186,22 @@ describe('the FTP and mail sorting rule forms filled into the running bot', () =
         });
         await outcome(ack, viewId, before);
       }),
-      params(40, 0.1),
+      // One well-formed rule first, whatever the seed: the provider must be reached at least once.
+      {
+        ...params(40, 0.1),
+        examples: [
+          [
+            {
+              keywords: ['newsletter', '', ''],
+              fields: ['from', 'from', 'from'],
+              matches: ['contain', 'contain', 'contain'],
+              type: 'spam_folder',
+              target: '',
+              method: 'move',
+            },
+          ],
+        ],
+      },
     );
     expect(
       h.sim.control.requests({ method: 'POST', path: /\/mail-filter$/ }).some((r) => r.status === 200),
