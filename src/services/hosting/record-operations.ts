@@ -19,6 +19,7 @@ import {
   type WriteAnswer,
 } from '../../provider/index.ts';
 import { ServiceError, type ServiceErrorParams } from '../errors.ts';
+import { maskCommandSecrets } from './command-secrets.ts';
 import { checkCronId, checkDnsChange, checkDnsId, type RecordProblem, recordType } from './record-rules.ts';
 import { checkFqdn } from './rules.ts';
 
@@ -129,7 +130,10 @@ export async function recordLossOf(api: HostingClient, req: RecordRequest): Prom
       const id = req.id.trim();
       const job = (await api.listCron(WRITE)).items.find((j) => j.id === id);
       if (!job) throw new ServiceError('hosting_not_found', { what: 'cron', id });
-      const { minute, hour, day, month, weekday, command, comment, enabled } = job;
+      const { minute, hour, day, month, weekday, comment, enabled } = job;
+      // Kept in the operation's row until it is decided and shown in the confirmation: the
+      // command's obvious credentials masked, as the audit keeps it (command-secrets.ts).
+      const command = maskCommandSecrets(job.command);
       return { kind: req.kind, job: { id, minute, hour, day, month, weekday, command, comment, enabled } };
     }
     case 'hosting.ssl_delete': {
