@@ -144,9 +144,6 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       clock: f.clock,
       logger: f.logger,
     };
-    const depsOf = new Map<string, HandlerDeps>(
-      f.accounts.map((a) => [a.name, { ...featuresOf(a.name), ...shared, home: home.of(a.name) }]),
-    );
     const accountDirectory = new AccountDirectory({
       accounts: f.accounts.map((a) => ({ name: a.name, label: a.label, apiKey: a.apiKey })),
       policy: f.policy,
@@ -174,21 +171,17 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
             };
           },
         };
+    const depsOf = new Map<string, HandlerDeps>(
+      f.accounts.map((a) => [a.name, { ...featuresOf(a.name), ...shared, accounts, home: home.of(a.name) }]),
+    );
     registerHandlers(slack.app, {
       ...depsOf.get(f.accounts[0]!.name)!,
-      accounts,
       // With several accounts, each listener works with the deps of its channel's account.
       ...(f.accounts.length > 1
         ? {
-            forChannel: async (channelId: string) => {
-              const own = depsOf.get(await accountDirectory.accountOf(channelId))!;
-              return { ...own, accounts };
-            },
+            forChannel: async (channelId: string) => depsOf.get(await accountDirectory.accountOf(channelId))!,
             // A button in one account's part of the App Home acts on that account.
-            forAccount: (account: string) => {
-              const own = depsOf.get(account);
-              return own ? { ...own, accounts } : undefined;
-            },
+            forAccount: (account: string) => depsOf.get(account),
           }
         : {}),
     });
@@ -212,7 +205,7 @@ export async function startBot(config: Config, opts: StartOptions): Promise<Runn
       f.logger.error({ err }, 'resuming interrupted orders failed');
     });
     if (watching) {
-      background.start(refused);
+      background.start();
       dailyDigests.start();
     }
     // People's Homes are published whether or not the watcher runs here (from the lease holder).

@@ -49,8 +49,8 @@ export interface Background {
   keyHealth: KeyHealth;
   /** The account of that name's parts. */
   of(account: string): AccountBackground;
-  /** Starts every part; the watchers of `refused` accounts (their key refused at start) stay still. */
-  start(refused?: readonly string[]): void;
+  /** Starts every part (a watcher whose key is refused holds off by itself: `paused`). */
+  start(): void;
   stop(): Promise<void>;
 }
 
@@ -86,7 +86,7 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
       if (!found) throw new Error(`no provider account named ${name}`);
       return found;
     },
-    start(refused = []) {
+    start() {
       if (!keeping) {
         const abort = new AbortController();
         const loop = leadership.keep(
@@ -98,7 +98,7 @@ export function buildBackground(f: Foundation, slackCalls: SlackCallCounter, hom
         keeping = { abort, loop };
       }
       for (const a of accounts) {
-        if (!refused.includes(a.account.name)) a.watcher.start();
+        a.watcher.start();
         a.notifier.start();
         a.keyHealth.start();
         a.renewals.start();
